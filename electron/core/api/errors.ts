@@ -1,0 +1,75 @@
+import { AppFailure } from '../result.ts';
+
+export type ApiErrorKind = 'network' | 'timeout' | 'http' | 'bad_response';
+
+/**
+ * A failed API call. `resource` names what was asked for (`GET /user`), never a header or a token.
+ * `body` is the parsed error body when the server sent JSON.
+ */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    readonly kind: ApiErrorKind,
+    readonly resource: string,
+    message: string,
+    readonly status?: number,
+    readonly body?: unknown,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+
+  /** `Retry-After` or similar hints can be added here later; for now: is it worth retrying at all? */
+  get transient(): boolean {
+    return (
+      this.kind === 'network' ||
+      this.kind === 'timeout' ||
+      (this.kind === 'http' && (this.status === 429 || (this.status ?? 0) >= 500))
+    );
+  }
+}
+
+export interface ErrorBodyField {
+  field?: string;
+  code?: string;
+  message: string;
+}
+
+/** The message of a DESIGN.md §7 error body, if the body is one. */
+export function errorBodyMessage(body: unknown): string | undefined {
+  if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string') {
+    return body.message;
+  }
+  return undefined;
+}
+
+/** Turns an ApiError into the App API's failure vocabulary. */
+export function toAppFailure(error: ApiError): AppFailure {
+  const serverSays = errorBodyMessage(error.body);
+  const details = { resource: error.resource, ...(error.status ? { status: error.status } : {}) };
+  switch (error.kind) {
+    case 'network':
+    case 'timeout':
+      return new AppFailure('offline', error.message, details, { cause: error });
+    case 'bad_response':
+      return new AppFailure('server_error', error.message, details, { cause: error });
+    case 'http':
+      break;
+  }
+  const message = serverSays ?? error.message;
+  switch (error.status) {
+    case 401:
+      return new AppFailure('unauthorized', message, details, { cause: error });
+    case 403:
+      return new AppFailure('forbidden', message, details, { cause: error });
+    case 404:
+      return new AppFailure('not_found', message, details, { cause: error });
+    case 409:
+      return new AppFailure('conflict', message, { ...details, current: error.body }, { cause: error });
+    case 400:
+    case 422:
+      return new AppFailure('invalid_input', message, { ...details, body: error.body }, { cause: error });
+    default:
+      return new AppFailure('server_error', message, details, { cause: error });
+  }
+}

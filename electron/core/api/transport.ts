@@ -1,0 +1,146 @@
+import type { z } from 'zod';
+import { ApiError, errorBodyMessage } from './errors.ts';
+
+export const API_PATH = '/api/2.0';
+export const DEFAULT_TIMEOUT_MS = 20_000;
+
+export type QueryValue = string | number | boolean | undefined | null;
+
+export interface RequestOptions<T> {
+  query?: Record<string, QueryValue>;
+  /** Sent as JSON. */
+  json?: unknown;
+  /** Sent as it is (uploads), with `Content-Type: application/octet-stream`. */
+  bytes?: Uint8Array;
+  /** Validates a 2xx body; a mismatch is a `bad_response` naming the resource. */
+  schema?: z.ZodType<T>;
+  signal?: AbortSignal;
+}
+
+export interface TransportOptions {
+  /** The site's address, e.g. `https://example.dozuki.com`; the API lives under `/api/2.0`. */
+  siteUrl: string;
+  token?: string | null;
+  fetch?: typeof fetch;
+  timeoutMs?: number;
+}
+
+/**
+ * The one place that speaks HTTP to an API 2.0 site: base URL, `Authorization: api <token>`, timeouts,
+ * JSON parsing, schema checks and typed errors. The token lives in a private field so that neither
+ * `console.log(client)` nor an error message can reveal it.
+ */
+export class ApiTransport {
+  readonly siteUrl: string;
+  readonly baseUrl: string;
+  readonly #token: string | null;
+  readonly #fetch: typeof fetch;
+  readonly #timeoutMs: number;
+
+  constructor(options: TransportOptions) {
+    this.siteUrl = options.siteUrl;
+    this.baseUrl = options.siteUrl + API_PATH;
+    this.#token = options.token ?? null;
+    this.#fetch = options.fetch ?? globalThis.fetch;
+    this.#timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  }
+
+  get hasToken(): boolean {
+    return this.#token !== null;
+  }
+
+  withToken(token: string | null): ApiTransport {
+    return new ApiTransport({ siteUrl: this.siteUrl, token, fetch: this.#fetch, timeoutMs: this.#timeoutMs });
+  }
+
+  async request<T>(method: string, path: string, options: RequestOptions<T> = {}): Promise<T> {
+    const resource = `${method} ${path}`;
+    const url = new URL(this.baseUrl + path);
+    for (const [key, value] of Object.entries(options.query ?? {})) {
+      if (value !== undefined && value !== null) url.searchParams.set(key, String(value));
+    }
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (this.#token !== null) headers.Authorization = `api ${this.#token}`;
+    let body: BodyInit | undefined;
+    if (options.json !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(options.json);
+    } else if (options.bytes !== undefined) {
+      headers['Content-Type'] = 'application/octet-stream';
+      body = options.bytes;
+    }
+
+    const timeout = AbortSignal.timeout(this.#timeoutMs);
+    const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+    let response: Response;
+    let text: string;
+    try {
+      response = await this.#fetch(url, { method, headers, body, signal });
+      text = await response.text();
+    } catch (error) {
+      throw networkError(error, resource, url, timeout.aborted, this.#timeoutMs);
+    }
+
+    const parsed = parseJson(text);
+    if (!response.ok) {
+      const message =
+        errorBodyMessage(parsed.ok ? parsed.value : undefined) ?? `${resource} answered ${response.status}`;
+      throw new ApiError('http', resource, message, response.status, parsed.ok ? parsed.value : undefined);
+    }
+    if (response.status === 204 || text === '') return undefined as T;
+    if (!parsed.ok) {
+      throw new ApiError('bad_response', resource, `${resource} answered with something that is not JSON`, response.status);
+    }
+    if (!options.schema) return parsed.value as T;
+    const checked = options.schema.safeParse(parsed.value);
+    if (!checked.success) {
+      const first = checked.error.issues[0];
+      const where = first && first.path.length > 0 ? ` at ${first.path.join('.')}` : '';
+      throw new ApiError(
+        'bad_response',
+        resource,
+        `${resource} answered with an unexpected shape${where}: ${first?.message ?? 'invalid'}`,
+        response.status,
+        undefined,
+        { cause: checked.error },
+      );
+    }
+    return checked.data;
+  }
+}
+
+function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch {
+    return { ok: false };
+  }
+}
+
+function networkError(error: unknown, resource: string, url: URL, timedOut: boolean, timeoutMs: number): ApiError {
+  if (timedOut) {
+    return new ApiError('timeout', resource, `${url.host} did not answer within ${Math.round(timeoutMs / 1000)} s`, undefined, undefined, {
+      cause: error,
+    });
+  }
+  if (error instanceof Error && error.name === 'AbortError') {
+    return new ApiError('network', resource, `${resource} was cancelled`, undefined, undefined, { cause: error });
+  }
+  const code = systemErrorCode(error);
+  const message =
+    code === 'ENOTFOUND' || code === 'EAI_AGAIN'
+      ? `Could not find ${url.hostname}: check the site address and the network`
+      : code === 'ECONNREFUSED'
+        ? `Nothing answers at ${url.origin}: check the site address, or whether the site is up`
+        : `Could not reach ${url.origin}${code ? ` (${code})` : ''}`;
+  return new ApiError('network', resource, message, undefined, undefined, { cause: error });
+}
+
+function systemErrorCode(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
+    if ('code' in current && typeof current.code === 'string') return current.code;
+    current = 'cause' in current ? current.cause : undefined;
+  }
+  return undefined;
+}

@@ -1,0 +1,11 @@
+import type Database from 'better-sqlite3';
+import { up as settings } from './0001-settings.ts';
+
+export interface Migration {
+  version: number;
+  name: string;
+  up: (db: Database.Database) => void;
+}
+
+/** Ordered; version N is at index N-1. Never edit a migration that has shipped: add the next one. */
+export const MIGRATIONS: readonly Migration[] = [{ version: 1, name: 'settings', up: settings }];

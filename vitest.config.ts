@@ -1,0 +1,28 @@
+import { defineConfig } from 'vitest/config';
+
+// Two projects: `unit` (pure logic, and integration against the real reference server over real HTTP
+// and real SQLite files) and `e2e` (Chromium through the web shell; needs `npm run build` first).
+export default defineConfig({
+  test: {
+    pool: 'forks',
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['test/core/**/*.test.ts', 'test/server/**/*.test.ts', 'test/renderer/**/*.test.ts', 'test/shell/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['test/e2e/**/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
