@@ -61,7 +61,7 @@ export class ApiTransport {
     }
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (this.#token !== null) headers.Authorization = `api ${this.#token}`;
-    let body: BodyInit | undefined;
+    let body: string | Uint8Array | undefined;
     if (options.json !== undefined) {
       headers['Content-Type'] = 'application/json';
       body = JSON.stringify(options.json);

@@ -1,0 +1,103 @@
+import path from 'node:path';
+import { app, BrowserWindow, dialog, ipcMain, powerMonitor, session, shell } from 'electron';
+import { EVENT_CHANNEL } from '../contract.ts';
+import { SECURITY_HEADERS } from '../core/security/csp.ts';
+import { createServices, type Services } from '../core/services.ts';
+import { startDemoSite } from '../../server/site.ts';
+import { registerAppSchemePrivileges, serveRenderer } from './app-protocol.ts';
+import { registerIpc } from './ipc.ts';
+import { electronNativeBinding } from './native.ts';
+import { safeStorageCodec } from './secret-codec.ts';
+import { APP_ORIGIN, isExternalWebLink, isTrustedRendererUrl, mainWindowOptions } from './window-options.ts';
+
+// The Electron shell: lifecycle, window, protocol, IPC wiring, safeStorage and network hints.
+// Everything else lives in electron/core behind services.
+
+const devServerUrl = process.env.ELECTRON_RENDERER_URL;
+registerAppSchemePrivileges();
+if (!app.requestSingleInstanceLock()) app.quit();
+
+let services: Services | null = null;
+let window: BrowserWindow | null = null;
+
+function createWindow(current: Services): BrowserWindow {
+  const win = new BrowserWindow(mainWindowOptions(path.join(import.meta.dirname, '../preload/index.cjs')));
+  const contents = win.webContents;
+  contents.setWindowOpenHandler(({ url }) => {
+    if (isExternalWebLink(url)) void shell.openExternal(url);
+    return { action: 'deny' };
+  });
+  contents.on('will-navigate', (event, url) => {
+    if (!isTrustedRendererUrl(url, devServerUrl)) {
+      event.preventDefault();
+      if (isExternalWebLink(url)) void shell.openExternal(url);
+    }
+  });
+  contents.on('will-attach-webview', (event) => event.preventDefault());
+  const unsubscribe = current.events.subscribe((event) => {
+    if (!contents.isDestroyed()) contents.send(EVENT_CHANNEL, event);
+  });
+  win.on('closed', () => unsubscribe());
+  win.once('ready-to-show', () => win.show());
+  void win.loadURL(devServerUrl ?? `${APP_ORIGIN}/index.html`);
+  return win;
+}
+
+function hardenSession(): void {
+  session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
+  if (devServerUrl) {
+    // The dev server's pages get the same policy as app:// pages.
+    session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
+      const headers = { ...details.responseHeaders };
+      if (details.url.startsWith(devServerUrl)) {
+        for (const [name, value] of Object.entries(SECURITY_HEADERS)) headers[name] = [value];
+      }
+      callback({ responseHeaders: headers });
+    });
+  }
+}
+
+async function main(): Promise<void> {
+  await app.whenReady();
+  hardenSession();
+  serveRenderer(path.join(import.meta.dirname, '../renderer'));
+  try {
+    services = createServices({
+      dataDir: app.getPath('userData'),
+      version: app.getVersion(),
+      secretCodec: safeStorageCodec,
+      nativeBinding: electronNativeBinding(app.getAppPath(), process.resourcesPath, app.isPackaged),
+      startDemoSite: ({ dataDir }) => startDemoSite({ dbFile: path.join(dataDir, 'demo-site.sqlite') }),
+      log: (message) => console.error(`[fieldguide] ${message}`),
+    });
+  } catch (error) {
+    dialog.showErrorBox('Fieldguide cannot start', error instanceof Error ? error.message : String(error));
+    app.exit(1);
+    return;
+  }
+  const current = services;
+  registerIpc(ipcMain, current, (event) => {
+    const frame = event.senderFrame;
+    return frame !== null && frame.parent === null && isTrustedRendererUrl(frame.url, devServerUrl);
+  });
+  powerMonitor.on('resume', () => void current.start());
+  window = createWindow(current);
+  void current.start();
+
+  app.on('second-instance', () => {
+    if (window?.isMinimized()) window.restore();
+    window?.focus();
+  });
+  app.on('activate', () => {
+    if (BrowserWindow.getAllWindows().length === 0) window = createWindow(current);
+  });
+}
+
+app.on('window-all-closed', () => {
+  if (process.platform !== 'darwin') app.quit();
+});
+app.on('will-quit', () => {
+  void services?.close();
+});
+
+void main();

@@ -1,0 +1,124 @@
+import type { AddressInfo } from 'node:net';
+import { serve, type ServerType } from '@hono/node-server';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono, type Context } from 'hono';
+import { streamSSE } from 'hono/streaming';
+import { APP_METHODS, type AppEvent } from '../contract.ts';
+import { SECURITY_HEADERS } from '../core/security/csp.ts';
+import type { Services } from '../core/services.ts';
+
+export interface WebShellOptions {
+  services: Services;
+  /** The built renderer (`out/renderer`). */
+  staticDir: string;
+  port?: number;
+  host?: string;
+  /** Seconds between keep-alive comments on the event stream. */
+  heartbeatSeconds?: number;
+}
+
+export interface RunningWebShell {
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * The browser shell: the same App API as the Electron shell, as `POST /rpc/<method>` (one route per
+ * method of the contract) and a server-sent event stream at `/events`, plus the built renderer.
+ * It listens on loopback only and refuses requests whose Host or Origin is not its own, so another web
+ * page open in the same browser cannot drive it (CSRF, DNS rebinding).
+ */
+export function createWebShellApp(options: Omit<WebShellOptions, 'port' | 'host'>, ownHosts: () => Set<string>): Hono {
+  const { services, staticDir } = options;
+  const app = new Hono();
+
+  app.use('*', async (c, next) => {
+    if (!ownHosts().has(c.req.header('host') ?? '')) return c.json({ message: 'Unknown host' }, 421);
+    await next();
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) c.header(name, value);
+  });
+
+  for (const method of APP_METHODS) {
+    app.post(`/rpc/${method}`, async (c) => {
+      if (!sameOrigin(c, ownHosts())) return c.json({ message: 'Cross-origin calls are refused' }, 403);
+      let body: unknown;
+      try {
+        body = await c.req.json();
+      } catch {
+        return c.json({ message: 'The request body is not JSON' }, 400);
+      }
+      const args = body && typeof body === 'object' && 'args' in body ? body.args : undefined;
+      return c.json(await services.invoke(method, args ?? []));
+    });
+  }
+  app.all('/rpc/*', (c) => c.json({ message: 'No such App API method' }, 404));
+
+  app.get('/events', (c) =>
+    streamSSE(c, async (stream) => {
+      const queue: AppEvent[] = [];
+      let wake: (() => void) | null = null;
+      const unsubscribe = services.events.subscribe((event) => {
+        queue.push(event);
+        wake?.();
+      });
+      stream.onAbort(() => {
+        unsubscribe();
+        wake?.();
+      });
+      const heartbeat = (options.heartbeatSeconds ?? 15) * 1000;
+      await stream.writeSSE({ event: 'ready', data: '{}' });
+      while (!stream.aborted) {
+        const event = queue.shift();
+        if (event) {
+          await stream.writeSSE({ event: 'app', data: JSON.stringify(event) });
+          continue;
+        }
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, heartbeat);
+          wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+        wake = null;
+        if (queue.length === 0 && !stream.aborted) await stream.write(': keep-alive\n\n');
+      }
+      unsubscribe();
+    }),
+  );
+
+  app.use('/*', serveStatic({ root: staticDir }));
+  // The renderer routes in its own history: any other GET is the app shell.
+  app.get('*', serveStatic({ root: staticDir, path: 'index.html' }));
+  return app;
+}
+
+function sameOrigin(c: Context, hosts: Set<string>): boolean {
+  const origin = c.req.header('origin');
+  if (origin === undefined) return true; // not a browser page: a test or a CLI on this machine
+  try {
+    const url = new URL(origin);
+    return url.protocol === 'http:' && hosts.has(url.host);
+  } catch {
+    return false;
+  }
+}
+
+export async function startWebShell(options: WebShellOptions): Promise<RunningWebShell> {
+  const host = options.host ?? '127.0.0.1';
+  const hosts = new Set<string>();
+  const app = createWebShellApp(options, () => hosts);
+  const server: ServerType = await new Promise((resolve) => {
+    const s = serve({ fetch: app.fetch, port: options.port ?? 0, hostname: host }, () => resolve(s));
+  });
+  const { port } = server.address() as AddressInfo;
+  for (const name of [host, 'localhost', '127.0.0.1']) hosts.add(`${name}:${port}`);
+  return {
+    url: `http://${host}:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        if ('closeAllConnections' in server) server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -1,0 +1,11 @@
+import { createPinia } from 'pinia';
+import { createApp } from 'vue';
+import App from './App.vue';
+import { createAppRouter } from './router/index.ts';
+import './styles/base.css';
+
+const app = createApp(App);
+const pinia = createPinia();
+app.use(pinia);
+app.use(createAppRouter(pinia));
+app.mount('#app');

@@ -1,0 +1,48 @@
+import { defineStore } from 'pinia';
+import { computed, ref } from 'vue';
+import type { AppError, AppStatus, ConnectWithTokenInput, Result, SignInInput } from '../../electron/contract.ts';
+import { useBridge } from '../bridge/index.ts';
+
+/** Which site we use, who is signed in and whether the site can be reached. */
+export const useSessionStore = defineStore('session', () => {
+  const bridge = useBridge();
+  const status = ref<AppStatus | null>(null);
+  const busy = ref<null | 'demo' | 'signIn' | 'token' | 'signOut'>(null);
+  const error = ref<AppError | null>(null);
+
+  const signedIn = computed(() => status.value?.user != null);
+
+  bridge.onEvent((event) => {
+    if (event.name === 'status') status.value = event.payload;
+    else if (event.name === 'network' && status.value) status.value = { ...status.value, network: event.payload };
+  });
+
+  async function run(kind: NonNullable<typeof busy.value>, call: () => Promise<Result<AppStatus>>): Promise<boolean> {
+    busy.value = kind;
+    error.value = null;
+    try {
+      const result = await call();
+      if (result.ok) status.value = result.value;
+      else error.value = result.error;
+      return result.ok;
+    } finally {
+      busy.value = null;
+    }
+  }
+
+  async function load(): Promise<void> {
+    const result = await bridge.getStatus();
+    if (result.ok) status.value = result.value;
+    else error.value = result.error;
+  }
+
+  const connectDemo = () => run('demo', () => bridge.connectDemo());
+  const signIn = (input: SignInInput) => run('signIn', () => bridge.signIn(input));
+  const connectWithToken = (input: ConnectWithTokenInput) => run('token', () => bridge.connectWithToken(input));
+  const signOut = () => run('signOut', () => bridge.signOut());
+  const clearError = (): void => {
+    error.value = null;
+  };
+
+  return { status, busy, error, signedIn, load, connectDemo, signIn, connectWithToken, signOut, clearError };
+});
