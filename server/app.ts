@@ -1,0 +1,41 @@
+import { Hono } from 'hono';
+import { cors } from 'hono/cors';
+import type { ServerContext } from './context.ts';
+import { allowedMethodsFinder } from './http/allowed-methods.ts';
+import { authMiddleware } from './http/auth.ts';
+import type { AppEnv } from './http/env.ts';
+import { methodNotAllowed, notFound, renderError } from './http/errors.ts';
+import { prettyJson } from './http/pretty.ts';
+import { ROUTES } from './routes/index.ts';
+import { registerTestHooks } from './testing/routes.ts';
+
+export const API_PREFIX = '/api/2.0';
+
+/** The whole site: the API under `/api/2.0`, whatever route modules serve at the root, and test hooks if asked. */
+export function createApp(ctx: ServerContext): Hono<AppEnv> {
+  const site = new Hono<AppEnv>();
+  site.use('*', prettyJson);
+  site.use(
+    '*',
+    cors({
+      origin: '*',
+      allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+      allowHeaders: ['Authorization', 'Content-Type', 'X-App-Id'],
+      maxAge: 600,
+    }),
+  );
+  site.use('*', authMiddleware(ctx.db));
+
+  // basePath shares the router with `site`, so routes added to `api` later are served too.
+  const api = site.basePath(API_PREFIX);
+  for (const register of ROUTES) register(api, ctx, site);
+  if (ctx.options.testHooks) registerTestHooks(site, ctx);
+
+  const allowedMethods = allowedMethodsFinder(site);
+  site.notFound((c) => {
+    const allowed = allowedMethods(c.req.path);
+    return renderError(allowed.length ? methodNotAllowed(c.req.method, allowed) : notFound(`No such endpoint: ${c.req.path}`), c);
+  });
+  site.onError(renderError);
+  return site;
+}

@@ -1,0 +1,50 @@
+import Database from 'better-sqlite3';
+import { SCHEMA } from './schema.ts';
+import type { Db, SchemaModule } from './types.ts';
+
+export type { Db, SchemaModule } from './types.ts';
+
+/** Opens (creating if needed) the server's database and applies the schema modules it has not seen. */
+export function openServerDb(file: string, modules: readonly SchemaModule[] = SCHEMA): Db {
+  const db = new Database(file);
+  try {
+    // WAL only for files (an in-memory database has no journal to share); foreign keys are off by default.
+    if (file !== ':memory:' && file !== '') db.pragma('journal_mode = WAL');
+    db.pragma('foreign_keys = ON');
+    db.pragma('busy_timeout = 5000');
+    applySchema(db, modules);
+    return db;
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}
+
+export function applySchema(db: Db, modules: readonly SchemaModule[]): void {
+  const names = new Set<string>();
+  for (const module of modules) {
+    if (names.has(module.name)) throw new Error(`Schema module listed twice: ${module.name}`);
+    names.add(module.name);
+  }
+  db.exec('CREATE TABLE IF NOT EXISTS schema_modules (name TEXT PRIMARY KEY, applied INTEGER NOT NULL) STRICT');
+  const applied = new Set(
+    (db.prepare('SELECT name FROM schema_modules').all() as { name: string }[]).map((row) => row.name),
+  );
+  const record = db.prepare('INSERT INTO schema_modules (name, applied) VALUES (?, unixepoch())');
+  for (const module of modules) {
+    if (applied.has(module.name)) continue;
+    db.transaction(() => {
+      module.up(db);
+      record.run(module.name);
+    })();
+  }
+}
+
+/** Whether a seed has already filled this database (a persisted demo site is never seeded twice). */
+export function isSeeded(db: Db): boolean {
+  return db.prepare("SELECT 1 FROM site_meta WHERE key = 'seeded'").get() !== undefined;
+}
+
+export function markSeeded(db: Db, how: string): void {
+  db.prepare("INSERT OR REPLACE INTO site_meta (key, value) VALUES ('seeded', ?)").run(how);
+}

@@ -1,0 +1,10 @@
+import type { SchemaModule } from './types.ts';
+import { coreSchema } from './schema-core.ts';
+
+/**
+ * Every schema module in the order it is applied. A module runs once per database file (recorded by name
+ * in `schema_modules`), so add new tables as a new module at the end rather than editing an applied one.
+ */
+export const SCHEMA: readonly SchemaModule[] = [
+  coreSchema,
+];

@@ -1,0 +1,100 @@
+import { createHash, randomBytes, scrypt, scryptSync, timingSafeEqual } from 'node:crypto';
+import type { Context, MiddlewareHandler } from 'hono';
+import type { Db } from '../db/types.ts';
+import { getUser, privilegesOf, type Privilege, type UserRow } from '../users/repo.ts';
+import { forbidden, unauthorized } from './errors.ts';
+import type { AppEnv } from './env.ts';
+
+const KEY_LENGTH = 32;
+// N=16384 is scrypt's interactive-login cost; the demo seeds four users, tests sign in dozens of times.
+const COST = 16384;
+
+/** `scrypt$<N>$<salt hex>$<hash hex>` */
+export function hashPassword(password: string): string {
+  const salt = randomBytes(16);
+  const hash = scryptSync(password, salt, KEY_LENGTH, { N: COST });
+  return `scrypt$${COST}$${salt.toString('hex')}$${hash.toString('hex')}`;
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const [scheme, cost, saltHex, hashHex] = stored.split('$');
+  if (scheme !== 'scrypt' || !cost || !saltHex || !hashHex) return false;
+  const expected = Buffer.from(hashHex, 'hex');
+  const actual = await new Promise<Buffer>((resolve, reject) =>
+    scrypt(password, Buffer.from(saltHex, 'hex'), expected.length, { N: Number(cost) }, (error, key) =>
+      error ? reject(error) : resolve(key),
+    ),
+  );
+  return actual.length === expected.length && timingSafeEqual(actual, expected);
+}
+
+const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
+
+/** A new random token for the user; only its sha256 is stored. */
+export function issueToken(db: Db, userid: number, now: number): string {
+  const token = randomBytes(32).toString('hex');
+  db.prepare('INSERT INTO tokens (token_hash, userid, created) VALUES (?, ?, ?)').run(hashToken(token), userid, now);
+  return token;
+}
+
+export function revokeToken(db: Db, token: string): void {
+  db.prepare('DELETE FROM tokens WHERE token_hash = ?').run(hashToken(token));
+}
+
+export function userForToken(db: Db, token: string): UserRow | undefined {
+  const row = db.prepare('SELECT userid FROM tokens WHERE token_hash = ?').get(hashToken(token)) as { userid: number } | undefined;
+  return row ? getUser(db, row.userid) : undefined;
+}
+
+/** The token of `Authorization: api <token>` (reference §5), or null when absent or of another scheme. */
+export function tokenFromHeader(header: string | undefined): string | null {
+  const match = /^api\s+(\S+)\s*$/i.exec(header ?? '');
+  return match?.[1] ?? null;
+}
+
+/**
+ * Resolves the caller. An unknown or revoked token leaves the caller anonymous: public endpoints still
+ * answer, and every endpoint that needs a user answers 401 (public-shapes.md: the client then signs in).
+ */
+export function authMiddleware(db: Db): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const token = tokenFromHeader(c.req.header('Authorization'));
+    const user = token ? userForToken(db, token) : undefined;
+    const usable = user && user.enabled === 1 && user.banned === null;
+    c.set('user', usable ? user : null);
+    c.set('token', usable ? token : null);
+    await next();
+  };
+}
+
+export function currentUser(c: Context<AppEnv>): UserRow | null {
+  return c.get('user') ?? null;
+}
+
+export function requireUser(c: Context<AppEnv>): UserRow {
+  const user = currentUser(c);
+  if (!user) throw unauthorized();
+  return user;
+}
+
+/** Admin holds every privilege. */
+export function hasPrivilege(user: UserRow | null, privilege: Privilege): boolean {
+  if (!user) return false;
+  const held = privilegesOf(user);
+  return held.includes('Admin') || held.includes(privilege);
+}
+
+export const isAdmin = (user: UserRow | null): boolean => hasPrivilege(user, 'Admin');
+
+/** Authors, moderators and admins edit content. */
+export const canEditContent = (user: UserRow | null): boolean =>
+  hasPrivilege(user, 'Author') || hasPrivilege(user, 'Moderator');
+
+/** The signed-in user holding one of the privileges (or Admin); 401 when anonymous, 403 otherwise. */
+export function requirePrivilege(c: Context<AppEnv>, ...anyOf: Privilege[]): UserRow {
+  const user = requireUser(c);
+  if (!anyOf.some((privilege) => hasPrivilege(user, privilege))) {
+    throw forbidden(`This needs one of these privileges: ${anyOf.join(', ')}`);
+  }
+  return user;
+}

@@ -1,0 +1,19 @@
+import type { Hono } from 'hono';
+import type { ServerContext } from '../context.ts';
+import type { UserRow } from '../users/repo.ts';
+
+/** Per-request values the middleware sets: the signed-in user and the token they sent (or null). */
+export interface AppEnv {
+  Variables: {
+    user: UserRow | null;
+    token: string | null;
+  };
+}
+
+export type ApiApp = Hono<AppEnv>;
+
+/**
+ * A route module registers its routes the normal Hono way. `api` is mounted at `/api/2.0` (register
+ * `/teams`, not `/api/2.0/teams`); `site` is the site root, for media and other non-API paths.
+ */
+export type RouteModule = (api: ApiApp, ctx: ServerContext, site: ApiApp) => void;

@@ -1,0 +1,9 @@
+import type { RouteModule } from '../http/env.ts';
+import { authRoutes } from './auth.ts';
+import { usersRoutes } from './users.ts';
+
+/** Every route module of the API. One line per module. */
+export const ROUTES: readonly RouteModule[] = [
+  authRoutes,
+  usersRoutes,
+];

@@ -1,0 +1,96 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createAdaptorServer } from '@hono/node-server';
+import { createApp, API_PREFIX } from './app.ts';
+import { seedDemoContent } from './content/demo.ts';
+import { createContext } from './context.ts';
+import { isSeeded, markSeeded, openServerDb } from './db/open.ts';
+import type { Db } from './db/types.ts';
+import { seedDemoPeople } from './users/seed.ts';
+
+export interface SiteOptions {
+  /** 0 (the default) lets the OS choose a free port. */
+  port?: number;
+  /** Default 127.0.0.1: the reference server is for this machine unless asked otherwise. */
+  host?: string;
+  /** Default ':memory:'. */
+  dbFile?: string;
+  /** Label only: `startDemoSite` passes the demo seed. */
+  demo?: boolean;
+  testHooks?: boolean;
+  /** Fills a new database; skipped when the file was seeded before, so a persisted site keeps its state. */
+  seed?: (db: Db) => void;
+}
+
+export interface RunningSite {
+  /** The site address (`http://127.0.0.1:PORT`), what a technician types; the API is at `apiUrl`. */
+  url: string;
+  apiUrl: string;
+  port: number;
+  db: Db;
+  close(): Promise<void>;
+}
+
+export async function startSite(options: SiteOptions = {}): Promise<RunningSite> {
+  const host = options.host ?? '127.0.0.1';
+  const db = openServerDb(options.dbFile ?? ':memory:');
+  let server: Server | undefined;
+  try {
+    if (options.seed && !isSeeded(db)) {
+      db.transaction(() => {
+        options.seed!(db);
+        markSeeded(db, options.demo ? 'demo' : 'custom');
+      })();
+    }
+    const ctx = createContext(db, { testHooks: options.testHooks ?? false });
+    const app = createApp(ctx);
+    server = createAdaptorServer({ fetch: app.fetch }) as Server;
+    await listen(server, options.port ?? 0, host);
+  } catch (error) {
+    server?.close();
+    db.close();
+    throw error;
+  }
+  const port = (server.address() as AddressInfo).port;
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  const running = server;
+  let closing: Promise<void> | undefined;
+  return {
+    url,
+    apiUrl: url + API_PREFIX,
+    port,
+    db,
+    close: () =>
+      (closing ??= new Promise<void>((resolve, reject) => {
+        running.close((error) => {
+          db.close();
+          if (error) reject(error);
+          else resolve();
+        });
+        // Keep-alive sockets would hold close() open until they time out.
+        running.closeAllConnections();
+      })),
+  };
+}
+
+/** The demo workshop: its people, then its content. A persisted `dbFile` with data is opened as it is. */
+export async function startDemoSite(options: { dbFile?: string; port?: number; host?: string; testHooks?: boolean } = {}): Promise<RunningSite> {
+  return startSite({
+    ...options,
+    demo: true,
+    seed: (db) => {
+      seedDemoPeople(db);
+      seedDemoContent(db);
+    },
+  });
+}
+
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+}

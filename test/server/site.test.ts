@@ -1,0 +1,45 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startDemoSite, startSite } from '../../server/site.ts';
+import { api, signIn } from './helpers.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'fieldguide-site-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('startSite / startDemoSite', () => {
+  it('keeps a persisted demo site as it was: no second seed, tokens survive a restart', async () => {
+    const dbFile = join(dir, 'demo.sqlite');
+    const first = await startDemoSite({ dbFile });
+    const admin = await signIn(first, 'admin');
+    const usersBefore = (await api(first, 'GET', '/users', { query: { limit: 200 } })).body.length;
+    await first.close();
+
+    const second = await startDemoSite({ dbFile });
+    try {
+      expect(second.port).not.toBe(0);
+      expect((await api(second, 'GET', '/user', { token: admin.token })).body.userid).toBe(admin.userid);
+      expect((await api(second, 'GET', '/users', { query: { limit: 200 } })).body).toHaveLength(usersBefore);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('closes while a client holds a keep-alive connection open', async () => {
+    const site = await startSite();
+    await api(site, 'GET', '/users', { headers: { Connection: 'keep-alive' } });
+    const started = Date.now();
+    await site.close();
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  it('starts an empty site when no seed is given', async () => {
+    const site = await startSite();
+    try {
+      expect((await api(site, 'GET', '/users')).body).toEqual([]);
+    } finally {
+      await site.close();
+    }
+  });
+});
