@@ -22,6 +22,8 @@ export default defineConfig({
   },
   renderer: {
     root: 'src',
+    // Absolute asset URLs: the renderer routes in its own history, so pages live at nested paths.
+    base: '/',
     plugins: [vue()],
     build: {
       outDir: resolve('out/renderer'),

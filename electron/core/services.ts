@@ -14,6 +14,8 @@ import { methodInputs } from './method-inputs.ts';
 export interface DemoSite {
   /** The site's address (no `/api/2.0`). */
   url: string;
+  /** The technician account the demo signs in with. */
+  account: { email: string; password: string };
   close(): Promise<void>;
 }
 
@@ -23,16 +25,13 @@ export interface ServicesDeps {
   version: string;
   /** How the token is sealed at rest (safeStorage in Electron). */
   secretCodec: SecretCodec;
-  /** Starts the built-in demo workshop; both shells pass the reference server's `startDemoSite`. */
-  startDemoSite: (options: { dataDir: string }) => Promise<DemoSite>;
+  /** Starts the built-in demo workshop; both shells pass the reference server's `startDemoWorkshop`. */
+  startDemoWorkshop: (dataDir: string) => Promise<DemoSite>;
   nativeBinding?: string;
   fetch?: typeof fetch;
   /** Where problems that are not the technician's to act on are reported; never given a token. */
   log?: (message: string) => void;
 }
-
-/** The demo account the built-in workshop signs in with: a technician. */
-export const DEMO_SIGN_IN = { email: 'tech1@demo.test', password: 'fieldguide' } as const;
 
 export interface Services {
   /** The App API, every argument validated, every failure a Result. */
@@ -76,7 +75,7 @@ export function createServices(deps: ServicesDeps): Services {
   });
 
   async function ensureDemo(): Promise<DemoSite> {
-    demo ??= await deps.startDemoSite({ dataDir: deps.dataDir });
+    demo ??= await deps.startDemoWorkshop(deps.dataDir);
     return demo;
   }
 
@@ -85,7 +84,7 @@ export function createServices(deps: ServicesDeps): Services {
 
     connectDemo: async () => {
       const site = await ensureDemo();
-      await connection.signIn(site.url, DEMO_SIGN_IN.email, DEMO_SIGN_IN.password, true);
+      await connection.signIn(site.url, site.account.email, site.account.password, true);
       return ok(status());
     },
 

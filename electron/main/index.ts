@@ -3,7 +3,7 @@ import { app, BrowserWindow, dialog, ipcMain, powerMonitor, session, shell } fro
 import { EVENT_CHANNEL } from '../contract.ts';
 import { SECURITY_HEADERS } from '../core/security/csp.ts';
 import { createServices, type Services } from '../core/services.ts';
-import { startDemoSite } from '../../server/site.ts';
+import { startDemoWorkshop } from '../../server/demo-workshop.ts';
 import { registerAppSchemePrivileges, serveRenderer } from './app-protocol.ts';
 import { registerIpc } from './ipc.ts';
 import { electronNativeBinding } from './native.ts';
@@ -67,7 +67,7 @@ async function main(): Promise<void> {
       version: app.getVersion(),
       secretCodec: safeStorageCodec,
       nativeBinding: electronNativeBinding(app.getAppPath(), process.resourcesPath, app.isPackaged),
-      startDemoSite: ({ dataDir }) => startDemoSite({ dbFile: path.join(dataDir, 'demo-site.sqlite') }),
+      startDemoWorkshop,
       log: (message) => console.error(`[fieldguide] ${message}`),
     });
   } catch (error) {

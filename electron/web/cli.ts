@@ -1,7 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { startDemoSite } from '../../server/site.ts';
+import { startDemoWorkshop } from '../../server/demo-workshop.ts';
 import { createServices } from '../core/services.ts';
 import { plainCodec } from '../core/session/secret-store.ts';
 import { appVersion, rendererDir } from './paths.ts';
@@ -20,7 +20,7 @@ const services = createServices({
   dataDir: path.resolve(values['data-dir']),
   version: appVersion(),
   secretCodec: plainCodec,
-  startDemoSite: ({ dataDir }) => startDemoSite({ dbFile: path.join(dataDir, 'demo-site.sqlite') }),
+  startDemoWorkshop,
   log: (message) => console.error(`[fieldguide] ${message}`),
 });
 const shell = await startWebShell({ services, staticDir: rendererDir(), port: Number(values.port) });

@@ -1,0 +1,135 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { ApiError, toAppFailure } from '../../electron/core/api/errors.ts';
+import { ApiTransport } from '../../electron/core/api/transport.ts';
+
+// A real HTTP server on loopback whose answers each test chooses: the transport's behaviour on the wire.
+type Handler = (req: http.IncomingMessage, res: http.ServerResponse, body: string) => void;
+let handler: Handler = (_req, res) => res.end();
+let server: http.Server;
+let siteUrl: string;
+
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    req.on('end', () => handler(req, res, body));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  siteUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+const TOKEN = 'tok-7f3a-very-secret';
+
+async function failure(promise: Promise<unknown>): Promise<ApiError> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(ApiError);
+  return error as ApiError;
+}
+
+describe('the API transport', () => {
+  it('sends the token as "Authorization: api <token>" under /api/2.0 with the query', async () => {
+    let seen: { url?: string; auth?: string; type?: string; body?: string } = {};
+    handler = (req, res, body) => {
+      seen = { url: req.url, auth: req.headers.authorization, type: req.headers['content-type'], body };
+      res.setHeader('Content-Type', 'application/json');
+      res.end('{"answer": 42}');
+    };
+    const transport = new ApiTransport({ siteUrl, token: TOKEN });
+    const value = await transport.request('POST', '/work_log', {
+      query: { revisionid: 7, skip: undefined },
+      json: { guideid: 1 },
+      schema: z.object({ answer: z.number() }),
+    });
+    expect(value).toEqual({ answer: 42 });
+    expect(seen).toEqual({
+      url: '/api/2.0/work_log?revisionid=7',
+      auth: `api ${TOKEN}`,
+      type: 'application/json',
+      body: '{"guideid":1}',
+    });
+  });
+
+  it('sends no Authorization header without a token', async () => {
+    let auth: string | undefined = 'unset';
+    handler = (req, res) => {
+      auth = req.headers.authorization;
+      res.end('{}');
+    };
+    await new ApiTransport({ siteUrl }).request('GET', '/guides');
+    expect(auth).toBeUndefined();
+  });
+
+  it('turns an error status into an http ApiError with the server message, and never shows the token', async () => {
+    handler = (_req, res) => {
+      res.statusCode = 409;
+      res.end('{"message": "Stale revision", "revisionid": 9}');
+    };
+    const transport = new ApiTransport({ siteUrl, token: TOKEN });
+    const error = await failure(transport.request('PATCH', '/work_log/3'));
+    expect(error).toMatchObject({ kind: 'http', status: 409, resource: 'PATCH /work_log/3', message: 'Stale revision' });
+    expect(error.body).toEqual({ message: 'Stale revision', revisionid: 9 });
+    const failureOut = toAppFailure(error);
+    expect(failureOut.code).toBe('conflict');
+    const everything = JSON.stringify({ error, failureOut, transport, m: error.message, s: String(transport) });
+    expect(everything).not.toContain(TOKEN);
+  });
+
+  it('names the resource when a 2xx body is not JSON or has the wrong shape', async () => {
+    handler = (_req, res) => res.end('<html>portal login</html>');
+    const transport = new ApiTransport({ siteUrl });
+    const notJson = await failure(transport.request('GET', '/user'));
+    expect(notJson.kind).toBe('bad_response');
+    expect(notJson.message).toContain('GET /user');
+
+    handler = (_req, res) => res.end('{"userid": "seven"}');
+    const wrong = await failure(transport.request('GET', '/user', { schema: z.object({ userid: z.number() }) }));
+    expect(wrong.kind).toBe('bad_response');
+    expect(wrong.message).toMatch(/GET \/user answered with an unexpected shape at userid/);
+    expect(toAppFailure(wrong).code).toBe('server_error');
+  });
+
+  it('reports a site that does not answer in time as a timeout', async () => {
+    handler = () => {}; // never answers
+    const transport = new ApiTransport({ siteUrl, timeoutMs: 200 });
+    const error = await failure(transport.request('GET', '/user'));
+    expect(error.kind).toBe('timeout');
+    expect(error.transient).toBe(true);
+    expect(toAppFailure(error).code).toBe('offline');
+  });
+
+  it('reports a refused connection as a network error in plain words', async () => {
+    const closed = http.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const error = await failure(new ApiTransport({ siteUrl: `http://127.0.0.1:${port}` }).request('GET', '/user'));
+    expect(error.kind).toBe('network');
+    expect(error.message).toContain(`Nothing answers at http://127.0.0.1:${port}`);
+  });
+
+  it('treats 429 and 5xx as transient and other 4xx as final', async () => {
+    const transport = new ApiTransport({ siteUrl });
+    for (const [status, transient] of [
+      [429, true],
+      [503, true],
+      [422, false],
+      [404, false],
+    ] as const) {
+      handler = (_req, res) => {
+        res.statusCode = status;
+        res.end('{"message": "x"}');
+      };
+      expect((await failure(transport.request('GET', '/guides'))).transient).toBe(transient);
+    }
+  });
+});

@@ -1,0 +1,150 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
+import { startDemoSite, type RunningSite } from '../../server/site.ts';
+import { makeServices } from '../helpers/services.ts';
+
+// The connect flows of the App API against the real reference server over real HTTP.
+let site: RunningSite;
+beforeAll(async () => {
+  site = await startDemoSite();
+});
+afterAll(async () => {
+  await site.close();
+});
+
+let current: ReturnType<typeof makeServices> | null = null;
+function fresh(dataDir?: string) {
+  current = makeServices(dataDir);
+  return current;
+}
+afterEach(async () => {
+  await current?.dispose();
+  current = null;
+});
+
+const tech = DEMO_ACCOUNTS.tech1;
+
+describe('connecting to a site', () => {
+  it('signs in with e-mail and password, reports the user and keeps the token out of every answer and event', async () => {
+    const { services, events, dataDir } = fresh();
+    const result = await services.api.signIn({ siteUrl: `${site.url}/api/2.0/`, email: tech.email, password: tech.password });
+    expect(result).toMatchObject({
+      ok: true,
+      value: { site: { url: site.url, demo: false }, user: { username: tech.username }, network: 'online' },
+    });
+    const token = fs.readFileSync(path.join(dataDir, 'token.sealed'), 'utf8').split('\n')[1]!;
+    expect(token.length).toBeGreaterThan(16);
+    const exposed = JSON.stringify([result, await services.api.getStatus(), events]);
+    expect(exposed).not.toContain(token);
+    expect(events.map((e) => e.name)).toContain('status');
+  });
+
+  it('refuses a wrong password with an unauthorized error in plain words', async () => {
+    const { services } = fresh();
+    const result = await services.api.signIn({ siteUrl: site.url, email: tech.email, password: 'not-it' });
+    expect(result).toEqual({
+      ok: false,
+      error: expect.objectContaining({ code: 'unauthorized', message: 'The site refused the e-mail and password.' }),
+    });
+    expect((await services.api.getStatus())).toMatchObject({ ok: true, value: { user: null, site: null } });
+  });
+
+  it('connects with an API token and refuses a wrong one', async () => {
+    const signedIn = await fetch(`${site.apiUrl}/user/token`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: tech.email, password: tech.password }),
+    });
+    const { authToken } = (await signedIn.json()) as { authToken: string };
+    const { services } = fresh();
+    expect(await services.api.connectWithToken({ siteUrl: site.url, token: authToken })).toMatchObject({
+      ok: true,
+      value: { user: { username: tech.username } },
+    });
+    expect(await services.api.connectWithToken({ siteUrl: site.url, token: 'forged' })).toMatchObject({
+      ok: false,
+      error: { code: 'unauthorized', message: 'The site refused this API token.' },
+    });
+  });
+
+  it('says "no API here" for an address that is not an API 2.0 site', async () => {
+    const other = http.createServer((_req, res) => {
+      res.setHeader('Content-Type', 'text/html');
+      res.end('<html>Welcome to our shop</html>');
+    });
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+    try {
+      const { services } = fresh();
+      const url = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
+      const result = await services.api.signIn({ siteUrl: url, email: tech.email, password: tech.password });
+      expect(result).toMatchObject({ ok: false, error: { code: 'not_found', message: expect.stringContaining('No Dozuki API 2.0 answers at') } });
+    } finally {
+      other.closeAllConnections();
+      await new Promise((resolve) => other.close(resolve));
+    }
+  });
+
+  it('says "offline" when nothing answers, and rejects addresses that are not web addresses', async () => {
+    const { services } = fresh();
+    const closed = http.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const offline = await services.api.signIn({ siteUrl: `http://127.0.0.1:${port}`, email: tech.email, password: 'x' });
+    expect(offline).toMatchObject({ ok: false, error: { code: 'offline' } });
+    expect((await services.api.getStatus())).toMatchObject({ ok: true, value: { network: 'offline' } });
+
+    for (const siteUrl of ['ftp://files.example.com', 'http://user:pw@example.com', '   ']) {
+      const result = await services.api.signIn({ siteUrl, email: tech.email, password: 'x' });
+      expect(result).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    }
+  });
+
+  it('signs out: the site no longer accepts the token and the app forgets the user', async () => {
+    const { services, dataDir } = fresh();
+    await services.api.signIn({ siteUrl: site.url, email: tech.email, password: tech.password });
+    const token = fs.readFileSync(path.join(dataDir, 'token.sealed'), 'utf8').split('\n')[1]!;
+    expect((await services.api.signOut())).toMatchObject({ ok: true, value: { user: null } });
+    expect(fs.existsSync(path.join(dataDir, 'token.sealed'))).toBe(false);
+    const after = await fetch(`${site.apiUrl}/user`, { headers: { Authorization: `api ${token}` } });
+    expect(after.status).toBe(401);
+  });
+
+  it('remembers the site and user across a restart and works offline from what it stored', async () => {
+    const first = fresh();
+    await first.services.api.signIn({ siteUrl: site.url, email: tech.email, password: tech.password });
+    await first.services.close();
+    const second = makeServices(first.dataDir);
+    try {
+      expect(await second.services.api.getStatus()).toMatchObject({
+        ok: true,
+        value: { site: { url: site.url }, user: { username: tech.username }, network: 'unknown' },
+      });
+      await second.services.start();
+      expect(await second.services.api.getStatus()).toMatchObject({ ok: true, value: { network: 'online' } });
+    } finally {
+      await second.services.close();
+    }
+  });
+
+  it('opens the demo workshop and signs in as its technician', async () => {
+    const { services } = fresh();
+    const result = await services.api.connectDemo();
+    expect(result).toMatchObject({ ok: true, value: { site: { demo: true }, user: { username: tech.username } } });
+  });
+
+  it('checks the arguments that arrive from the renderer', async () => {
+    const { services } = fresh();
+    expect(await services.invoke('signIn', [{ siteUrl: site.url, email: 42 }])).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input' },
+    });
+    expect(await services.invoke('signIn', 'not-a-list')).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    expect(await services.invoke('getStatus', ['extra'])).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    expect(await services.invoke('constructor', [])).toMatchObject({ ok: false, error: { code: 'not_found' } });
+  });
+});

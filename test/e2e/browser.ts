@@ -1,0 +1,44 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+import { startWebShell, type RunningWebShell } from '../../electron/web/server.ts';
+import { makeServices } from '../helpers/services.ts';
+
+const root = path.resolve(import.meta.dirname, '../..');
+export const rendererDir = path.join(root, 'out', 'renderer');
+export const artifactsDir = path.join(root, 'test-results', 'e2e');
+
+/** Debian's Chromium, as CI installs it; CHROMIUM_PATH overrides. */
+export async function launchChromium(): Promise<Browser> {
+  const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (!fs.existsSync(executablePath)) {
+    throw new Error(`Chromium is not at ${executablePath}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
+  }
+  return chromium.launch({
+    executablePath,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+  });
+}
+
+/** The web shell over real core services, serving the renderer that `npm run build` made. */
+export async function startApp(): Promise<{ shell: RunningWebShell; app: ReturnType<typeof makeServices>; stop: () => Promise<void> }> {
+  if (!fs.existsSync(path.join(rendererDir, 'index.html'))) {
+    throw new Error(`The renderer is not built (${rendererDir}): run npm run build first`);
+  }
+  const app = makeServices();
+  const shell = await startWebShell({ services: app.services, staticDir: rendererDir });
+  return {
+    shell,
+    app,
+    stop: async () => {
+      await shell.close();
+      await app.dispose();
+    },
+  };
+}
+
+export function artifact(name: string): string {
+  fs.mkdirSync(artifactsDir, { recursive: true });
+  return path.join(artifactsDir, name);
+}
