@@ -55,7 +55,7 @@ describe('every shell exposes exactly the contract', () => {
       removeHandler: (channel: string) => handlers.delete(channel),
     };
     const invoke = vi.fn(async () => ({ ok: true as const, value: 'answered' }));
-    const unregister = registerIpc(ipcMain as never, { invoke }, (event) => (event as { trusted: boolean }).trusted);
+    const unregister = registerIpc(ipcMain as never, { invoke }, (event) => (event as unknown as { trusted: boolean }).trusted);
     expect([...handlers.keys()].sort()).toEqual(APP_METHODS.map(methodChannel).sort());
 
     const getStatus = handlers.get(methodChannel('getStatus'))!;

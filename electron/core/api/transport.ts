@@ -11,7 +11,7 @@ export interface RequestOptions<T> {
   /** Sent as JSON. */
   json?: unknown;
   /** Sent as it is (uploads), with `Content-Type: application/octet-stream`. */
-  bytes?: Uint8Array;
+  bytes?: Uint8Array<ArrayBuffer>;
   /** Validates a 2xx body; a mismatch is a `bad_response` naming the resource. */
   schema?: z.ZodType<T>;
   signal?: AbortSignal;
@@ -61,7 +61,7 @@ export class ApiTransport {
     }
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (this.#token !== null) headers.Authorization = `api ${this.#token}`;
-    let body: string | Uint8Array | undefined;
+    let body: string | Uint8Array<ArrayBuffer> | undefined;
     if (options.json !== undefined) {
       headers['Content-Type'] = 'application/json';
       body = JSON.stringify(options.json);
