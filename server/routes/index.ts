@@ -1,9 +1,13 @@
 import type { RouteModule } from '../http/env.ts';
 import { authRoutes } from './auth.ts';
+import { teamsRoutes } from './teams.ts';
 import { usersRoutes } from './users.ts';
+import { viewHistoryRoutes } from './view-history.ts';
 
 /** Every route module of the API. One line per module. */
 export const ROUTES: readonly RouteModule[] = [
   authRoutes,
   usersRoutes,
+  teamsRoutes,
+  viewHistoryRoutes,
 ];

@@ -87,6 +87,13 @@ export async function signIn(site: RunningSite, who: DemoAccountName | { email: 
   return { token: answer.body.authToken, userid: answer.body.userid, username: answer.body.username };
 }
 
+/** Signs every demo account in at once. */
+export async function signInAll(site: RunningSite): Promise<Record<DemoAccountName, SignedIn>> {
+  const names = Object.keys(DEMO_ACCOUNTS) as DemoAccountName[];
+  const sessions = await Promise.all(names.map((name) => signIn(site, name)));
+  return Object.fromEntries(names.map((name, index) => [name, sessions[index]!])) as Record<DemoAccountName, SignedIn>;
+}
+
 /** Parses with the schema and fails the test with zod's account of what differs. */
 export function expectShape<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
   const result = schema.safeParse(value);

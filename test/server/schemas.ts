@@ -37,3 +37,29 @@ export const paged = <T extends z.ZodType>(item: T) =>
     search: z.string(),
     results: z.array(item),
   });
+
+/** Reference 2.4, team summary. */
+export const teamSummary = z.object({
+  teamid: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  owner: z.number().int(),
+  reputation: z.number().int(),
+  member_count: z.number().int(),
+  image: image.nullable(),
+  avatarUrl: z.string().optional(),
+});
+
+/** Reference 2.4, the team inside an approval stage. */
+export const stageTeam = teamSummary.omit({ avatarUrl: true }).extend({ new_member_since: z.number().int() });
+
+/** Reference 2.12. */
+export const viewRecord = z.object({
+  userid: z.number().int(),
+  username: z.string(),
+  doc_type: z.enum(['GUIDE', 'WIKI']),
+  docid: z.string(),
+  date: z.number().int(),
+});
+
+export const flag = z.object({ flagid: z.string(), image: z.string().url(), title: z.string(), text: z.string() });
