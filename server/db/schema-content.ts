@@ -70,11 +70,11 @@ export const contentSchema: SchemaModule = {
         width INTEGER NOT NULL,
         height INTEGER NOT NULL,
         imageid INTEGER REFERENCES images(imageid),
+        meta TEXT NOT NULL ${json('meta')},  -- reference 2.11 "meta", fixed when the video is stored
         ownerid INTEGER REFERENCES users(userid) ON DELETE SET NULL,
         created INTEGER NOT NULL
       ) STRICT;
 
-      -- An encoding's bytes are a file under resources/demo (asset) or stored here (bytes, uploads).
       CREATE TABLE video_encodings (
         videoid INTEGER NOT NULL REFERENCES videos(videoid) ON DELETE CASCADE,
         name TEXT NOT NULL,
@@ -86,10 +86,8 @@ export const contentSchema: SchemaModule = {
         max_video_bitrate INTEGER,
         size INTEGER NOT NULL,
         md5 TEXT NOT NULL,
-        asset TEXT,
-        bytes BLOB,
-        PRIMARY KEY (videoid, name),
-        CHECK ((asset IS NULL) <> (bytes IS NULL))
+        bytes BLOB NOT NULL,
+        PRIMARY KEY (videoid, name)
       ) STRICT;
 
       CREATE TABLE documents (

@@ -1,4 +1,5 @@
 import type { SchemaModule } from './types.ts';
+import { contentSchema } from './schema-content.ts';
 import { coreSchema } from './schema-core.ts';
 
 /**
@@ -7,4 +8,5 @@ import { coreSchema } from './schema-core.ts';
  */
 export const SCHEMA: readonly SchemaModule[] = [
   coreSchema,
+  contentSchema,
 ];
