@@ -37,7 +37,7 @@ export function validate<S extends z.ZodType>(body: unknown, schema: S): z.infer
   if (result.success) return result.data;
   const errors: ErrorDetail[] = result.error.issues.map((issue) => {
     const field = fieldName(issue.path);
-    const missing = issue.code === 'invalid_type' && valueAt(body, issue.path) === undefined;
+    const missing = valueAt(body, issue.path) === undefined;
     return missing
       ? { field, code: 'missing_field', message: `${field} is required` }
       : { field, code: 'invalid_value', message: `${field}: ${issue.message}` };

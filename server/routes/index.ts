@@ -1,6 +1,7 @@
 import type { RouteModule } from '../http/env.ts';
 import { authRoutes } from './auth.ts';
 import { teamsRoutes } from './teams.ts';
+import { userFlagsRoutes } from './user-flags.ts';
 import { usersRoutes } from './users.ts';
 import { viewHistoryRoutes } from './view-history.ts';
 
@@ -8,6 +9,7 @@ import { viewHistoryRoutes } from './view-history.ts';
 export const ROUTES: readonly RouteModule[] = [
   authRoutes,
   usersRoutes,
+  userFlagsRoutes,
   teamsRoutes,
   viewHistoryRoutes,
 ];
