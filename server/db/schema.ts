@@ -1,6 +1,7 @@
 import type { SchemaModule } from './types.ts';
 import { contentSchema } from './schema-content.ts';
 import { coreSchema } from './schema-core.ts';
+import { workspacesSchema } from './schema-workspaces.ts';
 
 /**
  * Every schema module in the order it is applied. A module runs once per database file (recorded by name
@@ -9,4 +10,5 @@ import { coreSchema } from './schema-core.ts';
 export const SCHEMA: readonly SchemaModule[] = [
   coreSchema,
   contentSchema,
+  workspacesSchema,
 ];

@@ -4,6 +4,7 @@ import { teamsRoutes } from './teams.ts';
 import { userFlagsRoutes } from './user-flags.ts';
 import { usersRoutes } from './users.ts';
 import { viewHistoryRoutes } from './view-history.ts';
+import { workspacesRoutes } from './workspaces.ts';
 
 /** Every route module of the API. One line per module. */
 export const ROUTES: readonly RouteModule[] = [
@@ -12,4 +13,5 @@ export const ROUTES: readonly RouteModule[] = [
   userFlagsRoutes,
   teamsRoutes,
   viewHistoryRoutes,
+  workspacesRoutes,
 ];
