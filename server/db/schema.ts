@@ -1,5 +1,6 @@
 import type { SchemaModule } from './types.ts';
 import { contentSchema } from './schema-content.ts';
+import { approvalsSchema } from './schema-approvals.ts';
 import { coreSchema } from './schema-core.ts';
 import { workspacesSchema } from './schema-workspaces.ts';
 
@@ -11,4 +12,5 @@ export const SCHEMA: readonly SchemaModule[] = [
   coreSchema,
   contentSchema,
   workspacesSchema,
+  approvalsSchema,
 ];

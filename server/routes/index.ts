@@ -1,4 +1,5 @@
 import type { RouteModule } from '../http/env.ts';
+import { approvalsRoutes } from './approvals.ts';
 import { authRoutes } from './auth.ts';
 import { teamsRoutes } from './teams.ts';
 import { userFlagsRoutes } from './user-flags.ts';
@@ -13,5 +14,6 @@ export const ROUTES: readonly RouteModule[] = [
   userFlagsRoutes,
   teamsRoutes,
   viewHistoryRoutes,
+  approvalsRoutes,
   workspacesRoutes,
 ];
