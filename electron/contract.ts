@@ -62,6 +62,241 @@ export interface SignInInput {
   password: string;
 }
 
+/** URL variants of one image (reference 2.2); the renderer asks the shell for the local copy by URL. */
+export interface ImageVariants {
+  id: number;
+  thumbnail?: string;
+  standard?: string;
+  medium?: string;
+  large?: string;
+  original?: string;
+}
+
+export type GuideType = 'replacement' | 'installation' | 'repair' | 'disassembly' | 'teardown' | 'technique' | 'maintenance';
+
+export interface GuideListItem {
+  guideid: number;
+  title: string;
+  category: string;
+  subject: string;
+  type: string;
+  image: ImageVariants | null;
+  flags: string[];
+  modifiedDate: number;
+  /** `full`: the whole guide, its forms, quizzes and media are on this computer; `summary`: only this entry. */
+  offline: 'full' | 'summary';
+}
+
+export interface LibraryQuery {
+  /** A category name; guides of its subcategories are included. */
+  category?: string;
+  type?: string;
+  tag?: string;
+  offlineOnly?: boolean;
+  offset?: number;
+  limit?: number;
+}
+
+export interface LibraryPage {
+  total: number;
+  items: GuideListItem[];
+}
+
+export interface CategoryNode {
+  name: string;
+  title: string;
+  /** Guides in this category and below. */
+  guideCount: number;
+  children: CategoryNode[];
+}
+
+export interface GuideFlag {
+  flagid: string;
+  title: string;
+  text: string;
+}
+
+export interface GuideItem {
+  text: string;
+  quantity: number;
+  url: string | null;
+  notes: string | null;
+  thumbnail: string | null;
+}
+
+export interface GuideLine {
+  lineid: number | null;
+  bullet: string;
+  level: number;
+  /** Server HTML: the renderer shows it only through DOMPurify. */
+  textRendered: string;
+}
+
+export interface VideoEncoding {
+  url: string;
+  format: string;
+  width: number | null;
+  height: number | null;
+}
+
+export type StepMedia =
+  | { type: 'image'; images: ImageVariants[] }
+  | { type: 'video'; poster: ImageVariants | null; encodings: VideoEncoding[] }
+  | { type: 'embed'; html: string }
+  | { type: 'none' };
+
+export type StepFieldType =
+  | 'Text Input'
+  | 'Text Area'
+  | 'Numeric Input'
+  | 'Checkbox'
+  | 'Radios'
+  | 'Select'
+  | 'Image'
+  | 'Video'
+  | 'Document';
+
+export interface StepFormField {
+  /** Stable across revisions of the field. */
+  fieldGuid: string;
+  /** Changes with each revision; work data is keyed by it on the wire. */
+  fieldRevisionid: number;
+  type: StepFieldType;
+  label: string;
+  placeholder: string;
+  textarea: string;
+  options: string[];
+}
+
+export interface StepForm {
+  formRevisionid: number;
+  stepid: number;
+  fields: StepFormField[];
+}
+
+export interface GuideStep {
+  stepid: number;
+  revisionid: number;
+  orderby: number;
+  title: string;
+  lines: GuideLine[];
+  media: StepMedia;
+  form: StepForm | null;
+}
+
+export interface GuideDocument {
+  id: number | null;
+  title: string;
+  url: string;
+}
+
+export interface QuizRef {
+  quizid: number;
+  quizRevisionid: number;
+  title: string;
+  passingScore: number | null;
+}
+
+export interface GuideDetail {
+  guideid: number;
+  revisionid: number;
+  title: string;
+  category: string;
+  subject: string;
+  type: string;
+  difficulty: string | null;
+  timeRequired: string | null;
+  author: string | null;
+  image: ImageVariants | null;
+  /** Server HTML: shown only through DOMPurify. */
+  introductionRendered: string;
+  conclusionRendered: string;
+  flags: GuideFlag[];
+  parts: GuideItem[];
+  tools: GuideItem[];
+  prerequisites: { guideid: number; title: string }[];
+  documents: GuideDocument[];
+  steps: GuideStep[];
+  tags: string[];
+  quizzes: QuizRef[];
+  modifiedDate: number;
+  url: string | null;
+}
+
+export interface QuizRevision {
+  quizid: number;
+  quizRevisionid: number;
+  title: string;
+  /** SurveyJS JSON (DESIGN.md §7). */
+  survey: unknown;
+  passingScore: number | null;
+}
+
+export interface SearchQuery {
+  text: string;
+  /** `auto`: the site's search when online, the local index otherwise. */
+  where?: 'auto' | 'local' | 'site';
+  limit?: number;
+  offset?: number;
+}
+
+export interface SearchResults {
+  source: 'local' | 'site';
+  total: number;
+  items: (GuideListItem & { snippet: string | null })[];
+}
+
+export interface OfflineScope {
+  /** `all`: every guide is kept whole; `selected`: only these categories (and below) and guides. */
+  mode: 'all' | 'selected';
+  categories: string[];
+  guideids: number[];
+}
+
+export type SyncPhase = 'idle' | 'categories' | 'listing' | 'deletions' | 'guides' | 'media' | 'done' | 'failed' | 'cancelled';
+
+export interface SyncProgress {
+  phase: SyncPhase;
+  done: number;
+  total: number;
+  bytes: number;
+  message: string | null;
+}
+
+export interface StorageUsage {
+  mediaBytes: number;
+  mediaFiles: number;
+  pendingMedia: number;
+  databaseBytes: number;
+  budgetBytes: number;
+}
+
+export interface SyncError {
+  message: string;
+  /** What was being fetched or stored, e.g. `GET /guides/12`. */
+  resource: string | null;
+  at: number;
+}
+
+export interface SyncState {
+  running: boolean;
+  progress: SyncProgress;
+  lastSyncAt: number | null;
+  lastError: SyncError | null;
+  scope: OfflineScope;
+  storage: StorageUsage;
+  guides: { total: number; offline: number };
+}
+
+export interface SyncOutcome {
+  status: 'complete' | 'failed' | 'cancelled';
+  changed: number;
+  deleted: number;
+  mediaDownloaded: number;
+  requests: number;
+  error: SyncError | null;
+}
+
 export interface AppApi {
   getStatus(): Promise<Result<AppStatus>>;
   /** Starts the built-in demo workshop (the reference server on a loopback port) and signs in to it. */
@@ -69,6 +304,19 @@ export interface AppApi {
   connectWithToken(input: ConnectWithTokenInput): Promise<Result<AppStatus>>;
   signIn(input: SignInInput): Promise<Result<AppStatus>>;
   signOut(): Promise<Result<AppStatus>>;
+
+  listGuides(query: LibraryQuery): Promise<Result<LibraryPage>>;
+  getCategories(): Promise<Result<CategoryNode[]>>;
+  getGuide(guideid: number): Promise<Result<GuideDetail>>;
+  getQuiz(quizRevisionid: number): Promise<Result<QuizRevision>>;
+  search(query: SearchQuery): Promise<Result<SearchResults>>;
+
+  /** Runs a sync now (or joins the one running) and answers when it ends. Progress comes as events. */
+  syncNow(): Promise<Result<SyncOutcome>>;
+  cancelSync(): Promise<Result<SyncState>>;
+  getSyncState(): Promise<Result<SyncState>>;
+  setOfflineScope(scope: OfflineScope): Promise<Result<SyncState>>;
+  setStorageBudget(bytes: number): Promise<Result<SyncState>>;
 }
 
 export type AppMethod = keyof AppApi;
@@ -77,6 +325,9 @@ export type AppMethod = keyof AppApi;
 export interface AppEvents {
   status: AppStatus;
   network: NetworkState;
+  syncProgress: SyncProgress;
+  /** The sync finished (or failed, or was cancelled): the library may have changed. */
+  syncState: SyncState;
 }
 
 export type AppEventName = keyof AppEvents;
@@ -92,11 +343,23 @@ const methodSet = {
   connectWithToken: true,
   signIn: true,
   signOut: true,
+  listGuides: true,
+  getCategories: true,
+  getGuide: true,
+  getQuiz: true,
+  search: true,
+  syncNow: true,
+  cancelSync: true,
+  getSyncState: true,
+  setOfflineScope: true,
+  setStorageBudget: true,
 } as const satisfies Record<AppMethod, true>;
 
 const eventSet = {
   status: true,
   network: true,
+  syncProgress: true,
+  syncState: true,
 } as const satisfies Record<AppEventName, true>;
 
 export const APP_METHODS = Object.freeze(Object.keys(methodSet)) as readonly AppMethod[];
@@ -110,6 +373,8 @@ export function isAppMethod(name: string): name is AppMethod {
 export const methodChannel = (method: AppMethod): string => `fieldguide:call:${method}`;
 /** The one IPC channel events travel on. */
 export const EVENT_CHANNEL = 'fieldguide:event';
+/** The URL scheme of local media in the desktop app; the web shell serves the same files at `/media/`. */
+export const MEDIA_SCHEME = 'fg-media';
 /** Name of the object the preload exposes on `window`. */
 export const BRIDGE_GLOBAL = 'fieldguide';
 

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import type { AppApi, AppMethod } from '../contract.ts';
+import { offlineScopeSchema } from './sync/scope.ts';
 
 const required = (what: string) => z.string({ error: `${what} is required` }).trim().min(1, `${what} is required`);
+const id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
 /**
  * The arguments of every App API method as a zod tuple: the renderer is not trusted, so services.ts
@@ -10,9 +12,7 @@ const required = (what: string) => z.string({ error: `${what} is required` }).tr
 export const methodInputs: { [K in AppMethod]: z.ZodType<Parameters<AppApi[K]>> } = {
   getStatus: z.tuple([]),
   connectDemo: z.tuple([]),
-  connectWithToken: z.tuple([
-    z.object({ siteUrl: required('Site address'), token: required('API token').max(4096) }),
-  ]),
+  connectWithToken: z.tuple([z.object({ siteUrl: required('Site address'), token: required('API token').max(4096) })]),
   signIn: z.tuple([
     z.object({
       siteUrl: required('Site address'),
@@ -21,4 +21,31 @@ export const methodInputs: { [K in AppMethod]: z.ZodType<Parameters<AppApi[K]>> 
     }),
   ]),
   signOut: z.tuple([]),
+
+  listGuides: z.tuple([
+    z.object({
+      category: z.string().max(500).optional(),
+      type: z.string().max(50).optional(),
+      tag: z.string().max(200).optional(),
+      offlineOnly: z.boolean().optional(),
+      offset: z.number().int().min(0).optional(),
+      limit: z.number().int().min(1).max(500).optional(),
+    }),
+  ]),
+  getCategories: z.tuple([]),
+  getGuide: z.tuple([id]),
+  getQuiz: z.tuple([id]),
+  search: z.tuple([
+    z.object({
+      text: z.string().max(500),
+      where: z.enum(['auto', 'local', 'site']).optional(),
+      limit: z.number().int().min(1).max(200).optional(),
+      offset: z.number().int().min(0).optional(),
+    }),
+  ]),
+  syncNow: z.tuple([]),
+  cancelSync: z.tuple([]),
+  getSyncState: z.tuple([]),
+  setOfflineScope: z.tuple([offlineScopeSchema]),
+  setStorageBudget: z.tuple([z.number().int().min(10 * 1024 * 1024, 'The budget must be at least 10 MB').max(2 ** 50)]),
 };

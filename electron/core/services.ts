@@ -4,11 +4,12 @@ import { APP_METHODS, type AppApi, type AppMethod, type AppStatus, type Result }
 import { openDatabase, type Db } from './db/open.ts';
 import { SettingsRepo } from './db/repos/settings-repo.ts';
 import { EventHub } from './events.ts';
+import { LibraryService, mediaDirOf } from './library/library-service.ts';
+import { methodInputs } from './method-inputs.ts';
 import { AppFailure, ok } from './result.ts';
 import { Connection } from './session/connection.ts';
 import { FileSecretStore, type SecretCodec } from './session/secret-store.ts';
 import { normalizeSiteUrl } from './session/site-url.ts';
-import { methodInputs } from './method-inputs.ts';
 
 /** A running demo workshop: the reference server on a loopback port, started by the shell. */
 export interface DemoSite {
@@ -31,6 +32,10 @@ export interface ServicesDeps {
   fetch?: typeof fetch;
   /** Where problems that are not the technician's to act on are reported; never given a token. */
   log?: (message: string) => void;
+  /** Sync on connect, on reconnect, at start and every `syncEveryMinutes` (default true, 15). */
+  autoSync?: boolean;
+  syncEveryMinutes?: number;
+  concurrency?: { guides: number; media: number };
 }
 
 export interface Services {
@@ -39,9 +44,11 @@ export interface Services {
   /** The same, by method name: what both shells call with untrusted arguments. */
   invoke(method: string, args: unknown): Promise<Result<unknown>>;
   events: EventHub;
-  /** Background work after construction (refreshing the signed-in user); never throws. */
+  /** The stored file of a media URL, for the shells' media routes (inside the media folder only). */
+  resolveMedia(url: string): { path: string; mime: string; bytes: number } | null;
+  /** Background work after construction (refreshing the signed-in user, a first sync); never throws. */
   start(): Promise<void>;
-  /** The shell's own network hint (Electron's `online`/`offline`). */
+  /** The shell's own network hint (Electron's `net.isOnline()` changes). */
   setNetworkHint(online: boolean): void;
   close(): Promise<void>;
 }
@@ -49,13 +56,19 @@ export interface Services {
 export function createServices(deps: ServicesDeps): Services {
   const log = deps.log ?? (() => {});
   fs.mkdirSync(deps.dataDir, { recursive: true });
-  const db: Db = openDatabase(path.join(deps.dataDir, 'fieldguide.sqlite'), {
-    ...(deps.nativeBinding ? { nativeBinding: deps.nativeBinding } : {}),
-  });
+  const dbFile = path.join(deps.dataDir, 'fieldguide.sqlite');
+  const db: Db = openDatabase(dbFile, { ...(deps.nativeBinding ? { nativeBinding: deps.nativeBinding } : {}) });
   const events = new EventHub();
   const settings = new SettingsRepo(db, (key, problem) => log(`Setting "${key}" could not be read (${problem}); using the default.`));
   const secrets = new FileSecretStore(path.join(deps.dataDir, 'token.sealed'), deps.secretCodec);
+  const autoSync = deps.autoSync ?? true;
   let demo: DemoSite | null = null;
+  let requests = 0;
+  const baseFetch = deps.fetch ?? globalThis.fetch;
+  const countingFetch: typeof fetch = (input, init) => {
+    requests++;
+    return baseFetch(input, init);
+  };
 
   const status = (): AppStatus => ({
     version: deps.version,
@@ -66,41 +79,103 @@ export function createServices(deps: ServicesDeps): Services {
   const connection = new Connection({
     settings,
     secrets,
-    ...(deps.fetch ? { fetch: deps.fetch } : {}),
+    fetch: countingFetch,
     onChange: () => events.emit('status', status()),
     onNetwork: (state) => {
       events.emit('network', state);
       events.emit('status', status());
+      if (state === 'online') backgroundSync('reconnect');
     },
   });
+  const library = new LibraryService({
+    db,
+    dbFile,
+    settings,
+    mediaDir: mediaDirOf(deps.dataDir),
+    transport: () => connection.transport(),
+    isAdmin: () => connection.user?.privileges.includes('Admin') ?? false,
+    online: () => connection.network !== 'offline',
+    requestCount: () => requests,
+    onProgress: (progress) => events.emit('syncProgress', progress),
+    onState: (state) => events.emit('syncState', state),
+    onNetworkError: () => connection.setNetwork('offline'),
+    ...(deps.concurrency ? { concurrency: deps.concurrency } : {}),
+  });
+
+  function backgroundSync(reason: string): void {
+    if (!autoSync || !connection.user || library.running) return;
+    void library.sync().then(
+      (outcome) => {
+        if (outcome.error) log(`Sync (${reason}) ended ${outcome.status}: ${outcome.error.resource ?? ''} ${outcome.error.message}`);
+      },
+      (error: unknown) => log(`Sync (${reason}) could not run: ${error instanceof Error ? error.message : String(error)}`),
+    );
+  }
+  const timer = setInterval(() => backgroundSync('schedule'), (deps.syncEveryMinutes ?? 15) * 60_000);
+  timer.unref();
 
   async function ensureDemo(): Promise<DemoSite> {
     demo ??= await deps.startDemoWorkshop(deps.dataDir);
     return demo;
   }
 
+  /** Connecting to another site starts a new library: guides of two sites never mix. */
+  async function connected(previousSite: string | null): Promise<Result<AppStatus>> {
+    if (previousSite !== null && previousSite !== connection.site?.url && !connection.site?.demo) library.reset();
+    backgroundSync('connect');
+    return ok(status());
+  }
+
   const impl: AppApi = {
     getStatus: async () => ok(status()),
 
     connectDemo: async () => {
+      const previous = connection.site?.demo ? null : (connection.site?.url ?? null);
       const site = await ensureDemo();
       await connection.signIn(site.url, site.account.email, site.account.password, true);
+      if (previous !== null) library.reset();
+      backgroundSync('connect');
       return ok(status());
     },
 
     connectWithToken: async ({ siteUrl, token }) => {
+      const previous = connection.site?.url ?? null;
       await connection.connectWithToken(normalizeSiteUrl(siteUrl), token.trim());
-      return ok(status());
+      return connected(previous);
     },
 
     signIn: async ({ siteUrl, email, password }) => {
+      const previous = connection.site?.url ?? null;
       await connection.signIn(normalizeSiteUrl(siteUrl), email.trim(), password);
-      return ok(status());
+      return connected(previous);
     },
 
     signOut: async () => {
+      library.cancel();
       await connection.signOut();
       return ok(status());
+    },
+
+    listGuides: async (query) => ok(library.list(query)),
+    getCategories: async () => ok(library.categoryTree()),
+    getGuide: async (guideid) => ok(library.guide(guideid)),
+    getQuiz: async (quizRevisionid) => ok(library.quiz(quizRevisionid)),
+    search: async (query) => ok(await library.search(query)),
+
+    syncNow: async () => ok(await library.sync()),
+    cancelSync: async () => {
+      library.cancel();
+      return ok(library.state());
+    },
+    getSyncState: async () => ok(library.state()),
+    setOfflineScope: async (scope) => {
+      library.setScope(scope);
+      backgroundSync('scope');
+      return ok(library.state());
+    },
+    setStorageBudget: async (bytes) => {
+      library.setBudget(bytes);
+      return ok(library.state());
     },
   };
 
@@ -130,14 +205,13 @@ export function createServices(deps: ServicesDeps): Services {
     }
   }
 
-  const api = Object.fromEntries(
-    APP_METHODS.map((method) => [method, (...args: unknown[]) => invoke(method, args)]),
-  ) as unknown as AppApi;
+  const api = Object.fromEntries(APP_METHODS.map((method) => [method, (...args: unknown[]) => invoke(method, args)])) as unknown as AppApi;
 
   return {
     api,
     invoke,
     events,
+    resolveMedia: (url) => library.resolveMedia(url),
     async start() {
       try {
         if (connection.site?.demo) {
@@ -145,14 +219,20 @@ export function createServices(deps: ServicesDeps): Services {
           connection.relocate(site.url);
         }
         await connection.refresh();
+        if (connection.network === 'online') backgroundSync('start');
       } catch (error) {
         log(`Start-up refresh failed: ${error instanceof Error ? error.message : String(error)}`);
       }
     },
     setNetworkHint(online) {
-      connection.setNetwork(online ? 'online' : 'offline');
+      // The OS saying "online" is weak: ask the site itself, which sets the state (and syncs on return).
+      if (online) void connection.refresh().catch(() => undefined);
+      else connection.setNetwork('offline');
     },
     async close() {
+      clearInterval(timer);
+      library.cancel();
+      await library.idle();
       await demo?.close();
       demo = null;
       db.close();

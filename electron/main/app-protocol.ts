@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { net, protocol } from 'electron';
 import { pathToFileURL } from 'node:url';
-import { SECURITY_HEADERS } from '../core/security/csp.ts';
+import { MEDIA_SCHEME, SECURITY_HEADERS } from '../core/security/csp.ts';
+import type { Services } from '../core/services.ts';
 import { resolveInside } from './paths.ts';
 import { APP_HOST, APP_SCHEME } from './window-options.ts';
 
@@ -9,7 +10,28 @@ import { APP_HOST, APP_SCHEME } from './window-options.ts';
 export function registerAppSchemePrivileges(): void {
   protocol.registerSchemesAsPrivileged([
     { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
+    { scheme: MEDIA_SCHEME, privileges: { standard: true, secure: true, stream: true } },
   ]);
+}
+
+/**
+ * Serves local media at `fg-media://media/<encoded site URL>`: only files the library indexed, from the
+ * media folder (services.resolveMedia refuses anything else).
+ */
+export function serveMedia(resolve: Services['resolveMedia']): void {
+  protocol.handle(MEDIA_SCHEME, async (request) => {
+    const url = new URL(request.url);
+    let target: string;
+    try {
+      target = decodeURIComponent(url.pathname.replace(/^\//, ''));
+    } catch {
+      return new Response('Bad media address', { status: 400 });
+    }
+    const file = url.host === 'media' ? resolve(target) : null;
+    if (!file) return new Response('Not on this computer', { status: 404 });
+    const response = await net.fetch(pathToFileURL(file.path).toString());
+    return new Response(response.body, { status: 200, headers: { 'Content-Type': file.mime, 'Content-Length': String(file.bytes) } });
+  });
 }
 
 /**

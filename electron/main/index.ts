@@ -1,10 +1,10 @@
 import path from 'node:path';
-import { app, BrowserWindow, dialog, ipcMain, powerMonitor, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, net, powerMonitor, session, shell } from 'electron';
 import { EVENT_CHANNEL } from '../contract.ts';
 import { SECURITY_HEADERS } from '../core/security/csp.ts';
 import { createServices, type Services } from '../core/services.ts';
 import { startDemoWorkshop } from '../../server/demo-workshop.ts';
-import { registerAppSchemePrivileges, serveRenderer } from './app-protocol.ts';
+import { registerAppSchemePrivileges, serveMedia, serveRenderer } from './app-protocol.ts';
 import { registerIpc } from './ipc.ts';
 import { electronNativeBinding } from './native.ts';
 import { safeStorageCodec } from './secret-codec.ts';
@@ -76,11 +76,18 @@ async function main(): Promise<void> {
     return;
   }
   const current = services;
+  serveMedia((url) => current.resolveMedia(url));
   registerIpc(ipcMain, current, (event) => {
     const frame = event.senderFrame;
     return frame !== null && frame.parent === null && isTrustedRendererUrl(frame.url, devServerUrl);
   });
   powerMonitor.on('resume', () => void current.start());
+  let wasOnline = net.isOnline();
+  setInterval(() => {
+    const online = net.isOnline();
+    if (online !== wasOnline) current.setNetworkHint(online);
+    wasOnline = online;
+  }, 5_000).unref();
   window = createWindow(current);
   void current.start();
 

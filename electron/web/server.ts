@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { Readable } from 'node:stream';
 import { serve, type ServerType } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono, type Context } from 'hono';
@@ -86,6 +88,25 @@ export function createWebShellApp(options: Omit<WebShellOptions, 'port' | 'host'
       unsubscribe();
     }),
   );
+
+  // Local media by their site URL (`/media/<encoded url>`): only files the library has indexed, and
+  // only inside the media folder (services.resolveMedia checks both).
+  app.get('/media/:encoded', (c) => {
+    let url: string;
+    try {
+      url = decodeURIComponent(c.req.param('encoded'));
+    } catch {
+      return c.json({ message: 'Bad media address' }, 400);
+    }
+    const file = services.resolveMedia(url);
+    if (!file) return c.json({ message: 'This media file is not on this computer' }, 404);
+    const stream = Readable.toWeb(fs.createReadStream(file.path)) as ReadableStream;
+    return c.body(stream, 200, {
+      'Content-Type': file.mime,
+      'Content-Length': String(file.bytes),
+      'Cache-Control': 'private, max-age=31536000, immutable',
+    });
+  });
 
   app.use('/*', serveStatic({ root: staticDir }));
   // The renderer routes in its own history: any other GET is the app shell.

@@ -1,11 +1,11 @@
 import type { AppEvent } from '../../electron/contract.ts';
-import { createServices, type Services } from '../../electron/core/services.ts';
+import { createServices, type Services, type ServicesDeps } from '../../electron/core/services.ts';
 import { plainCodec } from '../../electron/core/session/secret-store.ts';
 import { startDemoWorkshop } from '../../server/demo-workshop.ts';
 import { makeTempDir } from './tmp.ts';
 
 /** Real core services over a temp data folder, with the real demo workshop behind connectDemo. */
-export function makeServices(dataDir?: string): {
+export function makeServices(dataDir?: string, overrides: Partial<ServicesDeps> = {}): {
   services: Services;
   dataDir: string;
   events: AppEvent[];
@@ -21,6 +21,8 @@ export function makeServices(dataDir?: string): {
     secretCodec: plainCodec,
     startDemoWorkshop,
     log: (message) => logs.push(message),
+    autoSync: false,
+    ...overrides,
   });
   const events: AppEvent[] = [];
   services.events.subscribe((event) => events.push(event));

@@ -53,6 +53,57 @@ export class ApiTransport {
     return new ApiTransport({ siteUrl: this.siteUrl, token, fetch: this.#fetch, timeoutMs: this.#timeoutMs });
   }
 
+  /**
+   * GET of a file (media). The token goes only to the site's own origin, never to a CDN or another host.
+   * The time limit applies to the answer's head and then to every gap between chunks of the body, so a
+   * long video downloads while a stalled one fails. A non-2xx answer is an ApiError.
+   */
+  async download(url: string, signal?: AbortSignal): Promise<{ response: Response; body: ReadableStream<Uint8Array>; resource: string }> {
+    const target = new URL(url, this.siteUrl);
+    const resource = `GET ${target.pathname}`;
+    const headers: Record<string, string> = {};
+    if (this.#token !== null && target.origin === new URL(this.siteUrl).origin) headers.Authorization = `api ${this.#token}`;
+    const controller = new AbortController();
+    const relay = (): void => controller.abort(signal?.reason);
+    signal?.addEventListener('abort', relay, { once: true });
+    let timedOut = false;
+    let timer: NodeJS.Timeout | undefined;
+    const arm = (): void => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        timedOut = true;
+        controller.abort();
+      }, this.#timeoutMs);
+    };
+    const disarm = (): void => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', relay);
+    };
+    arm();
+    let response: Response;
+    try {
+      response = await this.#fetch(target, { headers, signal: controller.signal });
+    } catch (error) {
+      disarm();
+      throw networkError(error, resource, target, timedOut, this.#timeoutMs);
+    }
+    if (!response.ok || !response.body) {
+      disarm();
+      await response.body?.cancel();
+      throw new ApiError('http', resource, `${resource} answered ${response.status}`, response.status);
+    }
+    const watched = response.body.pipeThrough(
+      new TransformStream<Uint8Array, Uint8Array>({
+        transform(chunk, out) {
+          arm();
+          out.enqueue(chunk);
+        },
+        flush: disarm,
+      }),
+    );
+    return { response, body: watched, resource };
+  }
+
   async request<T>(method: string, path: string, options: RequestOptions<T> = {}): Promise<T> {
     const resource = `${method} ${path}`;
     const url = new URL(this.baseUrl + path);

@@ -7,7 +7,8 @@
  *   cannot run code;
  * - the renderer talks only to its own shell (`connect-src 'self'`), never to the site directly.
  */
-export const MEDIA_SCHEME = 'fg-media';
+import { MEDIA_SCHEME } from '../../contract.ts';
+export { MEDIA_SCHEME };
 
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'none'",

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { up as settings } from './0001-settings.ts';
+import { up as library } from './0002-library.ts';
 
 export interface Migration {
   version: number;
@@ -8,4 +9,7 @@ export interface Migration {
 }
 
 /** Ordered; version N is at index N-1. Never edit a migration that has shipped: add the next one. */
-export const MIGRATIONS: readonly Migration[] = [{ version: 1, name: 'settings', up: settings }];
+export const MIGRATIONS: readonly Migration[] = [
+  { version: 1, name: 'settings', up: settings },
+  { version: 2, name: 'library', up: library },
+];

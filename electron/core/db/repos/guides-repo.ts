@@ -1,0 +1,252 @@
+import type { GuideDetail, GuideListItem, LibraryPage, LibraryQuery, QuizRevision, SearchResults, StepForm } from '../../../contract.ts';
+import type { Db } from '../open.ts';
+
+export interface SummaryRow {
+  guideid: number;
+  revisionid: number;
+  title: string;
+  category: string;
+  subject: string;
+  type: string;
+  summary: string;
+  flags: string[];
+  image: GuideListItem['image'];
+  public: boolean;
+  modifiedDate: number;
+}
+
+export interface StoredGuide {
+  detail: GuideDetail;
+  forms: StepForm[];
+  quizzes: QuizRevision[];
+  searchText: { title: string; summary: string; body: string };
+  mediaUrls: string[];
+}
+
+interface GuideRow {
+  guideid: number;
+  title: string;
+  category: string;
+  subject: string;
+  type: string;
+  flags: string;
+  image: string | null;
+  modified_date: number;
+  stored_revisionid: number | null;
+}
+
+const toListItem = (row: GuideRow): GuideListItem => ({
+  guideid: row.guideid,
+  title: row.title,
+  category: row.category,
+  subject: row.subject,
+  type: row.type,
+  image: row.image ? (JSON.parse(row.image) as GuideListItem['image']) : null,
+  flags: JSON.parse(row.flags) as string[],
+  modifiedDate: row.modified_date,
+  offline: row.stored_revisionid === null ? 'summary' : 'full',
+});
+
+/** Builds an FTS5 query from what a technician typed: every word must match, the last one as a prefix. */
+export function ftsQuery(text: string): string | null {
+  const words = text.match(/[\p{L}\p{N}]+/gu) ?? [];
+  if (words.length === 0) return null;
+  return words.map((word, index) => `"${word}"${index === words.length - 1 ? '*' : ''}`).join(' ');
+}
+
+/** Guides, their stored revisions, forms, quizzes, tags and search rows: the library's SQL. */
+export class GuidesRepo {
+  constructor(private readonly db: Db) {}
+
+  upsertSummary(row: SummaryRow): void {
+    this.db
+      .prepare(
+        `INSERT INTO guides (guideid, revisionid, title, category, subject, type, summary, flags, image, public, modified_date)
+         VALUES (@guideid, @revisionid, @title, @category, @subject, @type, @summary, @flags, @image, @public, @modifiedDate)
+         ON CONFLICT(guideid) DO UPDATE SET revisionid = excluded.revisionid, title = excluded.title,
+           category = excluded.category, subject = excluded.subject, type = excluded.type, summary = excluded.summary,
+           flags = excluded.flags, image = excluded.image, public = excluded.public, modified_date = excluded.modified_date`,
+      )
+      .run({ ...row, flags: JSON.stringify(row.flags), image: row.image ? JSON.stringify(row.image) : null, public: row.public ? 1 : 0 });
+    // A guide with no stored content is found by its title and summary all the same.
+    const stored = this.db.prepare('SELECT stored_revisionid FROM guides WHERE guideid = ?').get(row.guideid) as { stored_revisionid: number | null };
+    if (stored.stored_revisionid === null) this.#replaceSearch(row.guideid, { title: row.title, summary: row.summary, body: '' });
+  }
+
+  /** The revision stored whole for each guide, for the planner. */
+  storedRevisions(): Map<number, { revisionid: number; stored: number | null }> {
+    const rows = this.db.prepare('SELECT guideid, revisionid, stored_revisionid AS stored FROM guides').all() as {
+      guideid: number;
+      revisionid: number;
+      stored: number | null;
+    }[];
+    return new Map(rows.map((r) => [r.guideid, { revisionid: r.revisionid, stored: r.stored }]));
+  }
+
+  /** What the planner needs of every guide: its category, listed and stored revisions. */
+  planningRows(): { guideid: number; category: string; revisionid: number; stored: number | null }[] {
+    return this.db.prepare('SELECT guideid, category, revisionid, stored_revisionid AS stored FROM guides').all() as {
+      guideid: number;
+      category: string;
+      revisionid: number;
+      stored: number | null;
+    }[];
+  }
+
+  knownIds(afterId: number, limit: number): number[] {
+    return (this.db.prepare('SELECT guideid FROM guides WHERE guideid > ? ORDER BY guideid LIMIT ?').all(afterId, limit) as { guideid: number }[]).map(
+      (r) => r.guideid,
+    );
+  }
+
+  count(): { total: number; offline: number } {
+    return this.db.prepare('SELECT count(*) AS total, count(stored_revisionid) AS offline FROM guides').get() as { total: number; offline: number };
+  }
+
+  /** Stores a whole guide in one transaction with its forms, quizzes, tags, search row and media needs. */
+  storeGuide(guide: StoredGuide, now: number): void {
+    const { detail } = guide;
+    this.db.transaction(() => {
+      this.db
+        .prepare('INSERT OR REPLACE INTO guide_revisions (guideid, revisionid, detail, stored_at) VALUES (?, ?, ?, ?)')
+        .run(detail.guideid, detail.revisionid, JSON.stringify(detail), now);
+      this.db.prepare('UPDATE guides SET stored_revisionid = ? WHERE guideid = ?').run(detail.revisionid, detail.guideid);
+      this.#dropUnpinnedRevisions(detail.guideid, detail.revisionid);
+
+      this.db.prepare('DELETE FROM step_forms WHERE guideid = ?').run(detail.guideid);
+      const insertForm = this.db.prepare('INSERT OR REPLACE INTO step_forms (form_revisionid, guideid, stepid, form) VALUES (?, ?, ?, ?)');
+      for (const form of guide.forms) insertForm.run(form.formRevisionid, detail.guideid, form.stepid, JSON.stringify(form));
+
+      this.db.prepare('DELETE FROM guide_quizzes WHERE guideid = ?').run(detail.guideid);
+      const insertQuiz = this.db.prepare(
+        'INSERT OR REPLACE INTO quiz_revisions (quiz_revisionid, quizid, title, survey, passing_score) VALUES (?, ?, ?, ?, ?)',
+      );
+      const link = this.db.prepare('INSERT OR REPLACE INTO guide_quizzes (guideid, quizid, quiz_revisionid) VALUES (?, ?, ?)');
+      for (const quiz of guide.quizzes) {
+        insertQuiz.run(quiz.quizRevisionid, quiz.quizid, quiz.title, JSON.stringify(quiz.survey), quiz.passingScore);
+        link.run(detail.guideid, quiz.quizid, quiz.quizRevisionid);
+      }
+
+      this.db.prepare('DELETE FROM guide_tags WHERE guideid = ?').run(detail.guideid);
+      const tag = this.db.prepare('INSERT OR IGNORE INTO guide_tags (guideid, tag) VALUES (?, ?)');
+      for (const name of detail.tags) tag.run(detail.guideid, name);
+
+      this.#replaceSearch(detail.guideid, guide.searchText);
+
+      this.db.prepare('DELETE FROM media_refs WHERE guideid = ?').run(detail.guideid);
+      const ref = this.db.prepare('INSERT OR IGNORE INTO media_refs (guideid, url) VALUES (?, ?)');
+      const media = this.db.prepare("INSERT OR IGNORE INTO media (url, status) VALUES (?, 'pending')");
+      for (const url of guide.mediaUrls) {
+        ref.run(detail.guideid, url);
+        media.run(url);
+      }
+    })();
+  }
+
+  /** Keeps only the summary of a guide that left the offline scope (its media become evictable). */
+  dropContent(guideid: number): void {
+    this.db.transaction(() => {
+      this.db.prepare('UPDATE guides SET stored_revisionid = NULL WHERE guideid = ?').run(guideid);
+      this.#dropUnpinnedRevisions(guideid, null);
+      this.db.prepare('DELETE FROM step_forms WHERE guideid = ?').run(guideid);
+      this.db.prepare('DELETE FROM guide_quizzes WHERE guideid = ?').run(guideid);
+      this.db.prepare('DELETE FROM media_refs WHERE guideid = ?').run(guideid);
+      const row = this.db.prepare('SELECT title, summary FROM guides WHERE guideid = ?').get(guideid) as { title: string; summary: string } | undefined;
+      if (row) this.#replaceSearch(guideid, { title: row.title, summary: row.summary, body: '' });
+    })();
+  }
+
+  /** The site no longer has this guide. Revisions an unfinished session uses stay (DESIGN.md §3). */
+  deleteGuide(guideid: number): void {
+    this.db.transaction(() => {
+      this.#dropUnpinnedRevisions(guideid, null);
+      for (const table of ['guides', 'step_forms', 'guide_quizzes', 'guide_tags', 'media_refs', 'sync_queue']) {
+        this.db.prepare(`DELETE FROM ${table} WHERE guideid = ?`).run(guideid);
+      }
+      this.db.prepare('DELETE FROM guide_search WHERE rowid = ?').run(guideid);
+    })();
+  }
+
+  /** Empties the library (another site); answers the media files to delete. */
+  resetAll(): string[] {
+    return this.db.transaction(() => {
+      const files = (this.db.prepare('SELECT DISTINCT file FROM media WHERE file IS NOT NULL').all() as { file: string }[]).map((r) => r.file);
+      for (const table of ['guides', 'guide_revisions', 'guide_tags', 'step_forms', 'quiz_revisions', 'guide_quizzes', 'categories', 'guide_search', 'media', 'media_refs', 'sync_queue']) {
+        this.db.prepare(`DELETE FROM ${table}`).run();
+      }
+      return files;
+    })();
+  }
+
+  getDetail(guideid: number): GuideDetail | undefined {
+    const row = this.db
+      .prepare('SELECT r.detail FROM guides g JOIN guide_revisions r ON r.guideid = g.guideid AND r.revisionid = g.stored_revisionid WHERE g.guideid = ?')
+      .get(guideid) as { detail: string } | undefined;
+    return row ? (JSON.parse(row.detail) as GuideDetail) : undefined;
+  }
+
+  getListItem(guideid: number): GuideListItem | undefined {
+    const row = this.db.prepare('SELECT * FROM guides WHERE guideid = ?').get(guideid) as GuideRow | undefined;
+    return row ? toListItem(row) : undefined;
+  }
+
+  getQuiz(quizRevisionid: number): QuizRevision | undefined {
+    const row = this.db.prepare('SELECT * FROM quiz_revisions WHERE quiz_revisionid = ?').get(quizRevisionid) as
+      | { quiz_revisionid: number; quizid: number; title: string; survey: string; passing_score: number | null }
+      | undefined;
+    if (!row) return undefined;
+    return { quizid: row.quizid, quizRevisionid: row.quiz_revisionid, title: row.title, survey: JSON.parse(row.survey), passingScore: row.passing_score };
+  }
+
+  list(query: LibraryQuery, categories: string[] | null): LibraryPage {
+    const where: string[] = [];
+    const params: unknown[] = [];
+    if (categories) {
+      where.push(`category IN (SELECT value FROM json_each(?))`);
+      params.push(JSON.stringify(categories));
+    }
+    if (query.type) {
+      where.push('type = ?');
+      params.push(query.type);
+    }
+    if (query.tag) {
+      where.push('guideid IN (SELECT guideid FROM guide_tags WHERE tag = ?)');
+      params.push(query.tag);
+    }
+    if (query.offlineOnly) where.push('stored_revisionid IS NOT NULL');
+    const clause = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
+    const total = (this.db.prepare(`SELECT count(*) AS n FROM guides ${clause}`).get(...params) as { n: number }).n;
+    const rows = this.db
+      .prepare(`SELECT * FROM guides ${clause} ORDER BY title COLLATE NOCASE, guideid LIMIT ? OFFSET ?`)
+      .all(...params, query.limit ?? 50, query.offset ?? 0) as GuideRow[];
+    return { total, items: rows.map(toListItem) };
+  }
+
+  search(text: string, limit: number, offset: number): Omit<SearchResults, 'source'> {
+    const match = ftsQuery(text);
+    if (!match) return { total: 0, items: [] };
+    const total = (this.db.prepare('SELECT count(*) AS n FROM guide_search WHERE guide_search MATCH ?').get(match) as { n: number }).n;
+    const rows = this.db
+      .prepare(
+        `SELECT g.*, snippet(guide_search, -1, '', '', '…', 12) AS snippet
+         FROM guide_search JOIN guides g ON g.guideid = guide_search.rowid
+         WHERE guide_search MATCH ? ORDER BY bm25(guide_search, 10.0, 4.0, 1.0) LIMIT ? OFFSET ?`,
+      )
+      .all(match, limit, offset) as (GuideRow & { snippet: string | null })[];
+    return { total, items: rows.map((row) => ({ ...toListItem(row), snippet: row.snippet })) };
+  }
+
+  #replaceSearch(guideid: number, text: { title: string; summary: string; body: string }): void {
+    this.db.prepare('DELETE FROM guide_search WHERE rowid = ?').run(guideid);
+    this.db.prepare('INSERT INTO guide_search (rowid, title, summary, body) VALUES (?, ?, ?, ?)').run(guideid, text.title, text.summary, text.body);
+  }
+
+  #dropUnpinnedRevisions(guideid: number, keep: number | null): void {
+    this.db
+      .prepare(
+        `DELETE FROM guide_revisions WHERE guideid = ? AND revisionid IS NOT ?
+         AND revisionid NOT IN (SELECT revisionid FROM revision_pins WHERE guideid = ?)`,
+      )
+      .run(guideid, keep, guideid);
+  }
+}

@@ -1,0 +1,152 @@
+import type { SyncError, SyncOutcome, SyncPhase } from '../../contract.ts';
+import { fetchCategoryTree } from '../api/library-api.ts';
+import { ApiError } from '../api/errors.ts';
+import { z } from 'zod';
+import { CURSOR_KEY, LAST_SYNC_KEY, type SyncContext } from './context.ts';
+import { removeDeleted } from './deletions.ts';
+import { fetchWholeGuide } from './guide-fetcher.ts';
+import { listChanges } from './listing.ts';
+import { downloadMedia, StorageBudgetError } from './media-downloader.ts';
+import { runBounded } from './pool.ts';
+import { scopeFilter } from './scope.ts';
+
+/**
+ * One sync, phase by phase. Each phase leaves the database consistent, so a crash or a dropped network
+ * anywhere leaves a library the next sync completes.
+ *
+ *   listing ──▶ categories ──▶ plan ──▶ deletions ──▶ guides ──▶ (cursor) ──▶ media ──▶ done
+ *      │             │                      │            │                      │
+ *      └─────────────┴──────────────────────┴────────────┴──────────────────────┴──▶ failed | cancelled
+ *
+ * - listing: summaries changed since the cursor (pages of 200), always stored.
+ * - categories: the tree, fetched only when something changed or none is stored.
+ * - plan: guides in the offline scope whose stored revision is not the listed one are queued (durably);
+ *   guides that left the scope keep only their summary.
+ * - guides: queued guides fetched a few at a time, each stored in one transaction with its forms,
+ *   quizzes, search row and media needs; failures stay queued and are reported, others go on.
+ * - cursor: moves to the newest listed change only when the queue is empty (fully stored).
+ * - media: what the stored guides need, within the storage budget.
+ */
+export type EngineOutcome = Omit<SyncOutcome, 'requests'> & { networkFailed: boolean };
+
+export async function runSync(ctx: SyncContext): Promise<EngineOutcome> {
+  const problems: SyncError[] = [];
+  const withProblems: SyncContext = {
+    ...ctx,
+    problem: (error) => {
+      problems.push(error);
+      ctx.problem(error);
+    },
+  };
+  let phase: SyncPhase = 'listing';
+  let changed = 0;
+  let deleted = 0;
+  let mediaDownloaded = 0;
+  try {
+    const cursor = ctx.settings.get(CURSOR_KEY, z.number());
+    ctx.progress('listing', 0, 0);
+    const listed = await listChanges(withProblems, cursor);
+
+    phase = 'categories';
+    if (listed.changed > 0 || ctx.categories.tree().length === 0) {
+      ctx.progress('categories', 0, 1);
+      ctx.categories.replace(await fetchCategoryTree(ctx.transport, ctx.signal));
+    }
+
+    planScope(withProblems);
+
+    phase = 'deletions';
+    deleted = await removeDeleted(withProblems);
+
+    phase = 'guides';
+    changed = await storeQueuedGuides(withProblems);
+    if (ctx.queue.size() === 0 && listed.newest !== undefined && listed.newest !== cursor) {
+      ctx.settings.set(CURSOR_KEY, listed.newest);
+    }
+
+    phase = 'media';
+    ctx.media.resetAttempts();
+    ctx.media.pruneOrphans();
+    mediaDownloaded = (await downloadMedia(withProblems)).downloaded;
+  } catch (error) {
+    if (ctx.signal.aborted) {
+      ctx.progress('cancelled', 0, 0);
+      return { status: 'cancelled', changed, deleted, mediaDownloaded, error: null, networkFailed: false };
+    }
+    const failure = describe(error, phase, ctx.now());
+    const networkFailed = error instanceof ApiError && (error.kind === 'network' || error.kind === 'timeout');
+    ctx.progress('failed', 0, 0);
+    return { status: 'failed', changed, deleted, mediaDownloaded, error: failure, networkFailed };
+  }
+  if (ctx.signal.aborted) {
+    ctx.progress('cancelled', 0, 0);
+    return { status: 'cancelled', changed, deleted, mediaDownloaded, error: null, networkFailed: false };
+  }
+  ctx.settings.set(LAST_SYNC_KEY, ctx.now());
+  ctx.progress(problems.length > 0 ? 'failed' : 'done', 1, 1);
+  return {
+    status: problems.length > 0 ? 'failed' : 'complete',
+    changed,
+    deleted,
+    mediaDownloaded,
+    error: problems[0] ?? null,
+    networkFailed: false,
+  };
+}
+
+function planScope(ctx: SyncContext): void {
+  const inScope = scopeFilter(ctx.scope, ctx.categories);
+  ctx.db.transaction(() => {
+    for (const guide of ctx.guides.planningRows()) {
+      if (inScope(guide)) {
+        if (guide.stored !== guide.revisionid) ctx.queue.enqueue(guide.guideid, guide.revisionid);
+      } else {
+        ctx.queue.done(guide.guideid);
+        if (guide.stored !== null) ctx.guides.dropContent(guide.guideid);
+      }
+    }
+  })();
+}
+
+async function storeQueuedGuides(ctx: SyncContext): Promise<number> {
+  const queued = ctx.queue.all();
+  let done = 0;
+  let stored = 0;
+  ctx.progress('guides', 0, queued.length);
+  await runBounded(
+    queued,
+    ctx.concurrency.guides,
+    async ({ guideid }) => {
+      try {
+        const guide = await fetchWholeGuide(ctx.transport, guideid, (id) => ctx.guides.getQuiz(id), ctx.signal);
+        ctx.db.transaction(() => {
+          ctx.guides.storeGuide(guide, ctx.now());
+          ctx.queue.done(guideid);
+        })();
+        stored++;
+      } catch (error) {
+        if (ctx.signal.aborted) return;
+        if (error instanceof ApiError && error.kind === 'http' && error.status === 404 && error.resource === `GET /guides/${guideid}`) {
+          // Deleted between the listing and now: the next deletion check removes it.
+          ctx.queue.done(guideid);
+        } else if (error instanceof ApiError && error.kind === 'http' && error.status === 401) {
+          throw error;
+        } else {
+          const problem = describe(error, 'guides', ctx.now());
+          ctx.queue.failed(guideid, problem.message);
+          ctx.problem(problem);
+        }
+      }
+      ctx.progress('guides', ++done, queued.length);
+    },
+    ctx.signal,
+  );
+  return stored;
+}
+
+function describe(error: unknown, phase: SyncPhase, at: number): SyncError {
+  if (error instanceof ApiError) return { message: error.message, resource: error.resource, at };
+  if (error instanceof StorageBudgetError) return { message: error.message, resource: null, at };
+  const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  return { message: `Sync failed while ${phase === 'guides' ? 'storing guides' : `in ${phase}`}: ${message}`, resource: null, at };
+}

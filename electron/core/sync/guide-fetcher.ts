@@ -1,0 +1,60 @@
+import type { QuizRef, QuizRevision, StepForm } from '../../contract.ts';
+import { fetchGuide, fetchGuideTags, fetchQuizAssociations, fetchQuizRevision, fetchStepForms } from '../api/library-api.ts';
+import type { ApiTransport } from '../api/transport.ts';
+import type { StoredGuide } from '../db/repos/guides-repo.ts';
+import { htmlToText, mediaUrlsOf, toGuideDetail, toStepForm } from '../library/map-guide.ts';
+
+/** The image variants the views show: the list uses thumbnails, steps the standard size. */
+export const MEDIA_VARIANTS = { list: 'thumbnail', step: 'standard' } as const;
+
+/**
+ * Everything one guide needs offline, fetched but not yet stored: the guide, its step forms (prerequisite
+ * guides' forms included by the site; only this guide's steps are kept), tags, quiz associations and the
+ * quiz revisions not already stored. Any failure throws an ApiError naming the resource.
+ */
+export async function fetchWholeGuide(
+  transport: ApiTransport,
+  guideid: number,
+  knownQuiz: (quizRevisionid: number) => QuizRevision | undefined,
+  signal?: AbortSignal,
+): Promise<StoredGuide> {
+  const [wire, formsWire, tags, associations] = await Promise.all([
+    fetchGuide(transport, guideid, signal),
+    fetchStepForms(transport, guideid, signal),
+    fetchGuideTags(transport, guideid, signal),
+    fetchQuizAssociations(transport, guideid, signal),
+  ]);
+  const stepIds = new Set(wire.steps.map((s) => s.stepid));
+  const forms: StepForm[] = formsWire.filter((f) => stepIds.has(f.stepid)).map(toStepForm);
+  const quizzes: QuizRevision[] = [];
+  for (const association of associations) {
+    if (association.quizRevisionid === null) continue;
+    const known = knownQuiz(association.quizRevisionid);
+    if (known) {
+      quizzes.push({ ...known, passingScore: association.passingScore ?? known.passingScore });
+      continue;
+    }
+    const revision = await fetchQuizRevision(transport, association.quizRevisionid, signal);
+    quizzes.push({
+      quizid: association.quizid,
+      quizRevisionid: association.quizRevisionid,
+      title: association.title ?? revision.title ?? `Quiz ${association.quizid}`,
+      survey: revision.survey,
+      passingScore: association.passingScore ?? revision.passingScore ?? revision.passing_score ?? null,
+    });
+  }
+  const quizRefs: QuizRef[] = quizzes.map((q) => ({ quizid: q.quizid, quizRevisionid: q.quizRevisionid, title: q.title, passingScore: q.passingScore }));
+  const detail = toGuideDetail(wire, { forms: new Map(forms.map((f) => [f.stepid, f])), tags, quizzes: quizRefs });
+  const body = [
+    htmlToText(detail.introductionRendered),
+    ...detail.steps.flatMap((step) => [step.title, ...step.lines.map((line) => htmlToText(line.textRendered))]),
+    htmlToText(detail.conclusionRendered),
+  ].join('\n');
+  return {
+    detail,
+    forms,
+    quizzes,
+    searchText: { title: detail.title, summary: wire.summary ?? '', body },
+    mediaUrls: mediaUrlsOf(detail, MEDIA_VARIANTS),
+  };
+}

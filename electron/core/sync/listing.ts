@@ -1,0 +1,46 @@
+import { listGuidesPage, PAGE_SIZE } from '../api/library-api.ts';
+import { toListItem } from '../library/map-guide.ts';
+import type { SyncContext } from './context.ts';
+
+/**
+ * Lists guides changed since the cursor, page by page (never the whole site in memory), and stores
+ * their summaries: summaries are always synced, whatever the offline scope. Answers how many listed
+ * guides were new or changed and the newest modification seen (the cursor candidate).
+ */
+export async function listChanges(ctx: SyncContext, cursor: number | undefined): Promise<{ changed: number; newest: number | undefined }> {
+  const known = ctx.guides.storedRevisions();
+  let changed = 0;
+  let newest = cursor;
+  for (let offset = 0; ; offset += PAGE_SIZE) {
+    const page = await listGuidesPage(ctx.transport, {
+      ...(cursor !== undefined ? { modifiedSince: cursor } : {}),
+      offset,
+      includePrivate: ctx.includePrivate,
+      signal: ctx.signal,
+    });
+    ctx.db.transaction(() => {
+      for (const wire of page) {
+        const before = known.get(wire.guideid);
+        if (!before || before.revisionid !== wire.revisionid) changed++;
+        const item = toListItem(wire, 'summary');
+        ctx.guides.upsertSummary({
+          guideid: item.guideid,
+          revisionid: wire.revisionid,
+          title: item.title,
+          category: item.category,
+          subject: item.subject,
+          type: item.type,
+          summary: wire.summary ?? '',
+          flags: item.flags,
+          image: item.image,
+          public: wire.public ?? true,
+          modifiedDate: wire.modified_date,
+        });
+        newest = Math.max(newest ?? 0, Math.floor(wire.modified_date));
+      }
+    })();
+    ctx.progress('listing', offset + page.length, offset + page.length);
+    if (page.length < PAGE_SIZE) break;
+  }
+  return { changed, newest };
+}

@@ -1,0 +1,83 @@
+import { ApiError } from '../api/errors.ts';
+import { MediaLengthError } from '../media/media-store.ts';
+import type { SyncContext } from './context.ts';
+import { runBounded } from './pool.ts';
+
+const MAX_ATTEMPTS = 3;
+const BATCH = 500;
+
+export class StorageBudgetError extends Error {
+  override readonly name = 'StorageBudgetError';
+}
+
+/**
+ * Downloads the media the stored guides need, a few at a time, each streamed to a temp file, its length
+ * checked, then renamed into place. Before each file, media no stored guide needs are evicted
+ * (least recently used first) while the store is over its budget; if the needed media alone exceed the
+ * budget, the phase stops with a StorageBudgetError. Pending rows survive a crash: the next sync resumes.
+ */
+export async function downloadMedia(ctx: SyncContext): Promise<{ downloaded: number; bytes: number }> {
+  let downloaded = 0;
+  let bytes = 0;
+  let failed = 0;
+  const total = ctx.media.pendingCount();
+  let budgetError: StorageBudgetError | null = null;
+  for (;;) {
+    if (ctx.signal.aborted || budgetError) break;
+    const batch = ctx.media.pending(BATCH, MAX_ATTEMPTS);
+    if (batch.length === 0) break;
+    await runBounded(
+      batch,
+      ctx.concurrency.media,
+      async ({ url }) => {
+        if (budgetError) return;
+        if (!(await makeRoom(ctx))) {
+          budgetError = new StorageBudgetError(
+            `The media of the guides chosen for offline use need more than the storage budget (${Math.round(ctx.budgetBytes / 1e6)} MB): ` +
+              'raise the budget or choose fewer guides.',
+          );
+          return;
+        }
+        try {
+          const { response, body } = await ctx.transport.download(url, ctx.signal);
+          const length = Number(response.headers.get('content-length'));
+          const mime = response.headers.get('content-type') ?? 'application/octet-stream';
+          const stored = await ctx.mediaStore.write(body, Number.isFinite(length) && length > 0 ? length : null, mime);
+          ctx.media.markDone(url, { file: stored.file, mime, bytes: stored.bytes }, ctx.now());
+          downloaded++;
+          bytes += stored.bytes;
+        } catch (error) {
+          if (ctx.signal.aborted) return;
+          failed++;
+          const message = error instanceof ApiError || error instanceof MediaLengthError || error instanceof Error ? error.message : String(error);
+          ctx.media.markFailed(url, message);
+          ctx.problem({ message: `A media file could not be downloaded: ${message}`, resource: `GET ${safePath(url)}`, at: ctx.now() });
+        }
+        ctx.progress('media', downloaded + failed, total, bytes);
+      },
+      ctx.signal,
+    );
+  }
+  if (budgetError) throw budgetError;
+  return { downloaded, bytes };
+}
+
+async function makeRoom(ctx: SyncContext): Promise<boolean> {
+  while (ctx.media.usage().bytes >= ctx.budgetBytes) {
+    const victims = ctx.media.evictable(20);
+    if (victims.length === 0) return false;
+    for (const victim of victims) {
+      const { fileStillUsed } = ctx.media.forget(victim.url);
+      if (!fileStillUsed) await ctx.mediaStore.remove(victim.file);
+    }
+  }
+  return true;
+}
+
+function safePath(url: string): string {
+  try {
+    return new URL(url).pathname;
+  } catch {
+    return url;
+  }
+}

@@ -1,0 +1,9 @@
+/**
+ * The address of a media file's local copy: the desktop app's `fg-media:` protocol, or the web shell's
+ * `/media/` route. Both serve only what the library downloaded; anything else is a 404, never the network.
+ */
+export function mediaSrc(siteUrl: string | undefined | null): string | undefined {
+  if (!siteUrl) return undefined;
+  const encoded = encodeURIComponent(siteUrl);
+  return window.fieldguide ? `fg-media://media/${encoded}` : `/media/${encoded}`;
+}

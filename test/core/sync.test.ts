@@ -1,0 +1,125 @@
+import fs from 'node:fs';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { RunningSite } from '../../server/site.ts';
+import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
+import { api, signIn, startTestSite } from '../server/helpers.ts';
+import { allLocalGuides, mediaOf, unwrap } from '../helpers/library.ts';
+import { makeServices } from '../helpers/services.ts';
+
+// Sync against the real reference server over real HTTP, into real SQLite files and a real media folder.
+let site: RunningSite;
+let app: ReturnType<typeof makeServices>;
+const requests: string[] = [];
+
+beforeEach(async () => {
+  site = await startTestSite({ demo: true });
+  requests.length = 0;
+  app = makeServices(undefined, {
+    fetch: (input, init) => {
+      const url = new URL(input instanceof Request ? input.url : String(input));
+      requests.push(`${init?.method ?? 'GET'} ${url.pathname.replace('/api/2.0', '')}${url.search}`);
+      return fetch(input, init);
+    },
+  });
+  unwrap(await app.services.api.signIn({ siteUrl: site.url, email: DEMO_ACCOUNTS.tech1.email, password: DEMO_ACCOUNTS.tech1.password }));
+});
+afterEach(async () => {
+  await app.dispose();
+  await site.close();
+});
+
+async function serverGuides(): Promise<Map<number, number>> {
+  const listing = await api(site, 'GET', '/guides', { query: { limit: 200 } });
+  return new Map((listing.body as { guideid: number; revisionid: number }[]).map((g) => [g.guideid, g.revisionid]));
+}
+
+describe('syncing the library', () => {
+  it('stores every guide, step form, quiz and media file, readable with the server stopped', async () => {
+    const outcome = unwrap(await app.services.api.syncNow());
+    expect(outcome).toMatchObject({ status: 'complete', error: null });
+    const onServer = await serverGuides();
+    expect(onServer.size).toBeGreaterThanOrEqual(10);
+    await site.close();
+
+    const local = await allLocalGuides(app.services.api);
+    expect(local.map((g) => g.guideid).sort((a, b) => a - b)).toEqual([...onServer.keys()].sort((a, b) => a - b));
+    let forms = 0;
+    let quizzes = 0;
+    let media = 0;
+    const fieldTypes = new Set<string>();
+    for (const { guideid } of local) {
+      const guide = unwrap(await app.services.api.getGuide(guideid));
+      expect(guide.revisionid).toBe(onServer.get(guideid));
+      expect(guide.steps.length).toBeGreaterThan(0);
+      for (const step of guide.steps) {
+        if (step.form) {
+          forms++;
+          for (const field of step.form.fields) fieldTypes.add(field.type);
+        }
+      }
+      for (const quiz of guide.quizzes) {
+        const revision = unwrap(await app.services.api.getQuiz(quiz.quizRevisionid));
+        expect(revision.survey).toBeTypeOf('object');
+        quizzes++;
+      }
+      for (const url of mediaOf(guide)) {
+        const file = app.services.resolveMedia(url);
+        expect(file, url).not.toBeNull();
+        expect(fs.statSync(file!.path).size).toBe(file!.bytes);
+        media++;
+      }
+    }
+    expect(forms).toBeGreaterThan(0);
+    expect(fieldTypes.size).toBe(9);
+    expect(quizzes).toBeGreaterThanOrEqual(3);
+    expect(media).toBeGreaterThan(10);
+    const state = unwrap(await app.services.api.getSyncState());
+    expect(state.storage.mediaBytes).toBeGreaterThan(0);
+    expect(state.storage.pendingMedia).toBe(0);
+    expect(state.guides).toEqual({ total: local.length, offline: local.length });
+  });
+
+  it('after three changes and a deletion makes only the requests those need, and then equals the server', async () => {
+    unwrap(await app.services.api.syncNow());
+    const admin = await signIn(site, 'admin');
+    const onServer = await serverGuides();
+    const [a, b, c, gone] = [...onServer.keys()];
+    for (const id of [a!, b!, c!]) {
+      const patched = await api(site, 'PATCH', `/guides/${id}`, {
+        token: admin.token,
+        query: { revisionid: onServer.get(id) },
+        json: { title: `Revised guide ${id}` },
+      });
+      expect(patched.status).toBe(200);
+    }
+    expect((await api(site, 'DELETE', `/guides/${gone}`, { token: admin.token })).status).toBeLessThan(300);
+
+    requests.length = 0;
+    const outcome = unwrap(await app.services.api.syncNow());
+    expect(outcome).toMatchObject({ status: 'complete', changed: 3, deleted: 1 });
+    const perGuide = (id: number) => requests.filter((r) => new RegExp(`/(guides|guideid|associations)/${id}(/tags)?($|\\?)`).test(r));
+    for (const id of [a!, b!, c!]) {
+      expect(perGuide(id).sort()).toEqual([`GET /guides/${id}`, `GET /guides/${id}/tags`, `GET /quizzes/associations/${id}`, `GET /step_forms/guideid/${id}`].sort());
+    }
+    const listings = requests.filter((r) => r.startsWith('GET /guides?'));
+    const others = requests.filter((r) => !listings.includes(r) && ![a, b, c].some((id) => perGuide(id!).includes(r)));
+    expect(others.filter((r) => !r.startsWith('GET /categories'))).toEqual([]);
+    expect(listings.length).toBe(1 + Math.ceil((onServer.size - 0) / 200));
+    expect(outcome.requests).toBe(requests.length);
+
+    const after = await serverGuides();
+    const local = await allLocalGuides(app.services.api);
+    expect(local.map((g) => g.guideid).sort((x, y) => x - y)).toEqual([...after.keys()].sort((x, y) => x - y));
+    for (const id of [a!, b!, c!]) expect(unwrap(await app.services.api.getGuide(id)).title).toBe(`Revised guide ${id}`);
+    expect((await app.services.api.getGuide(gone!)).ok).toBe(false);
+  });
+
+  it('with nothing changed costs only the listing requests', async () => {
+    unwrap(await app.services.api.syncNow());
+    requests.length = 0;
+    const outcome = unwrap(await app.services.api.syncNow());
+    expect(outcome).toMatchObject({ status: 'complete', changed: 0, deleted: 0, mediaDownloaded: 0 });
+    expect(requests.every((r) => r.startsWith('GET /guides?'))).toBe(true);
+    expect(requests.length).toBe(1 + Math.ceil((await serverGuides()).size / 200));
+  });
+});
