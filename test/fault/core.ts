@@ -88,13 +88,16 @@ export class ProxyCore {
     for (const kind of FAULT_KINDS) this.counts[kind] = 0;
   }
 
-  /** Ends everything in flight: requests, timers, client sockets. */
-  shutdown(): void {
+  /** Ends everything in flight (requests, timers, client sockets); resolves once every client socket has closed. */
+  shutdown(): Promise<void> {
     for (const controller of this.inFlight) controller.abort(new Error('fault proxy closed'));
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
-    for (const socket of this.connections.keys()) socket.destroy();
+    const sockets = [...this.connections.keys()];
+    const closed = sockets.map((socket) => new Promise<void>((resolve) => (socket.closed ? resolve() : socket.once('close', () => resolve()))));
+    for (const socket of sockets) socket.destroy();
     for (const wake of [...this.idleWaiters]) wake();
+    return Promise.all(closed).then(() => undefined);
   }
 
   private decide(seq: number, method: string, path: string): { fault: Fault; error?: string } {

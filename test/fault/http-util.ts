@@ -33,7 +33,11 @@ export class BodyTooLargeError extends Error {
   }
 }
 
-/** The whole stream in memory, at most `limit` bytes; rejects when the stream errors or closes early. */
+/**
+ * The whole stream in memory. Past `limit` bytes it keeps reading but drops the data, and rejects
+ * with BodyTooLargeError at the end, so the connection stays usable for an answer. Rejects when the
+ * stream errors or closes early.
+ */
 export function readAll(stream: Readable, limit: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -44,16 +48,13 @@ export function readAll(stream: Readable, limit: number): Promise<Buffer> {
       settled = true;
       stream.off('data', onData);
       if (error) reject(error);
+      else if (size > limit) reject(new BodyTooLargeError(limit));
       else resolve(Buffer.concat(chunks, size));
     };
     const onData = (chunk: Buffer) => {
       size += chunk.length;
-      if (size > limit) {
-        finish(new BodyTooLargeError(limit));
-        stream.destroy();
-        return;
-      }
-      chunks.push(chunk);
+      if (size <= limit) chunks.push(chunk);
+      else chunks.length = 0;
     };
     stream.on('data', onData);
     stream.once('end', () => finish());

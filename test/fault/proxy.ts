@@ -73,12 +73,13 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
       (closing ??= new Promise<void>((resolve) => {
         // A bound in case a socket somehow outlives destroy(): close() must never hang a test.
         const fallback = setTimeout(resolve, 2_000);
-        server.close(() => {
+        const serverClosed = new Promise<void>((done) => server.close(() => done()));
+        const socketsClosed = core.shutdown();
+        agent.destroy();
+        void Promise.all([serverClosed, socketsClosed]).then(() => {
           clearTimeout(fallback);
           resolve();
         });
-        core.shutdown();
-        agent.destroy();
       })),
   };
 }
