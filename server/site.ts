@@ -4,7 +4,7 @@ import { createAdaptorServer } from '@hono/node-server';
 import { createApp, API_PREFIX } from './app.ts';
 import { seedDemoContent } from './content/demo.ts';
 import { createContext } from './context.ts';
-import { isSeeded, markSeeded, openServerDb } from './db/open.ts';
+import { openServerDb, seedOnce } from './db/open.ts';
 import type { Db } from './db/types.ts';
 import { seedDemoPeople } from './users/seed.ts';
 
@@ -18,7 +18,10 @@ export interface SiteOptions {
   /** Label only: `startDemoSite` passes the demo seed. */
   demo?: boolean;
   testHooks?: boolean;
-  /** Fills a new database; skipped when the file was seeded before, so a persisted site keeps its state. */
+  /**
+   * Fills a new database; skipped when the file was seeded before, so a persisted site keeps its state.
+   * It runs outside any transaction: wrap what must be atomic, batch what is big.
+   */
   seed?: (db: Db) => void;
 }
 
@@ -33,15 +36,11 @@ export interface RunningSite {
 
 export async function startSite(options: SiteOptions = {}): Promise<RunningSite> {
   const host = options.host ?? '127.0.0.1';
-  const db = openServerDb(options.dbFile ?? ':memory:');
+  const dbFile = options.dbFile ?? ':memory:';
+  const db = openServerDb(dbFile);
   let server: Server | undefined;
   try {
-    if (options.seed && !isSeeded(db)) {
-      db.transaction(() => {
-        options.seed!(db);
-        markSeeded(db, options.demo ? 'demo' : 'custom');
-      })();
-    }
+    if (options.seed) seedOnce(db, dbFile, options.demo ? 'demo' : 'custom', options.seed);
     const ctx = createContext(db, { testHooks: options.testHooks ?? false });
     const app = createApp(ctx);
     server = createAdaptorServer({ fetch: app.fetch }) as Server;
@@ -78,10 +77,11 @@ export async function startDemoSite(options: { dbFile?: string; port?: number; h
   return startSite({
     ...options,
     demo: true,
-    seed: (db) => {
-      seedDemoPeople(db);
-      seedDemoContent(db);
-    },
+    seed: (db) =>
+      db.transaction(() => {
+        seedDemoPeople(db);
+        seedDemoContent(db);
+      })(),
   });
 }
 

@@ -40,11 +40,19 @@ export function applySchema(db: Db, modules: readonly SchemaModule[]): void {
   }
 }
 
-/** Whether a seed has already filled this database (a persisted demo site is never seeded twice). */
-export function isSeeded(db: Db): boolean {
-  return db.prepare("SELECT 1 FROM site_meta WHERE key = 'seeded'").get() !== undefined;
-}
-
-export function markSeeded(db: Db, how: string): void {
-  db.prepare("INSERT OR REPLACE INTO site_meta (key, value) VALUES ('seeded', ?)").run(how);
+/**
+ * Runs `seed` on a database no seed has filled yet. The seed manages its own transactions (a generator
+ * commits in batches so a big site never sits in one transaction), so a seed that died half-way is marked
+ * by a `seeding` row without `seeded`: such a file is refused rather than seeded on top of.
+ */
+export function seedOnce(db: Db, file: string, how: string, seed: (db: Db) => void): void {
+  const state = (key: string) => db.prepare('SELECT value FROM site_meta WHERE key = ?').get(key) !== undefined;
+  if (state('seeded')) return;
+  if (state('seeding')) {
+    throw new Error(`${file}: an earlier seed of this site did not finish; delete the file to start afresh`);
+  }
+  const mark = db.prepare('INSERT OR REPLACE INTO site_meta (key, value) VALUES (?, ?)');
+  mark.run('seeding', how);
+  seed(db);
+  mark.run('seeded', how);
 }

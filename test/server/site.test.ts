@@ -2,7 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../server/db/types.ts';
 import { startDemoSite, startSite } from '../../server/site.ts';
+import { seedDemoPeople } from '../../server/users/seed.ts';
 import { api, signIn } from './helpers.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'fieldguide-site-'));
@@ -24,6 +26,16 @@ describe('startSite / startDemoSite', () => {
     } finally {
       await second.close();
     }
+  });
+
+  it('refuses a file whose seed died half-way instead of seeding on top of it', async () => {
+    const dbFile = join(dir, 'interrupted.sqlite');
+    const failing = (db: Db) => {
+      seedDemoPeople(db);
+      throw new Error('power cut');
+    };
+    await expect(startSite({ dbFile, seed: failing })).rejects.toThrow('power cut');
+    await expect(startSite({ dbFile, seed: seedDemoPeople })).rejects.toThrow(/did not finish/);
   });
 
   it('closes while a client holds a keep-alive connection open', async () => {
