@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/types.ts';
 import type { FieldType } from '../db/schema-content.ts';
+import { statement } from './statements.ts';
 
 export interface FieldInput {
   /** Keep a field's identity across revisions by passing its guid; a new field gets a new one. */
@@ -57,11 +58,11 @@ export function insertForm(
   form: { stepid: number; guideid: number; userid: number | null; created: number; fields: FieldInput[] },
 ): number {
   const formRevisionid = Number(
-    db
-      .prepare('INSERT INTO step_forms (stepid, guideid, userid, created) VALUES (?, ?, ?, ?)')
+    statement(db, 'INSERT INTO step_forms (stepid, guideid, userid, created) VALUES (?, ?, ?, ?)')
       .run(form.stepid, form.guideid, form.userid, form.created).lastInsertRowid,
   );
-  const insert = db.prepare(
+  const insert = statement(
+    db,
     `INSERT INTO form_fields (form_revisionid, field_guid, orderby, field_type, label, placeholder, textarea, options)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
   );

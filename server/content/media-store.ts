@@ -2,6 +2,7 @@ import { createHash, randomInt } from 'node:crypto';
 import type { Db } from '../db/types.ts';
 import type { PictureSpec } from './picture.ts';
 import { guidFrom } from './prng.ts';
+import { statement } from './statements.ts';
 
 export interface ImageMeta {
   imageid: number;
@@ -64,8 +65,7 @@ export function insertPicture(
   image: { guid: string; width: number; height: number; spec: PictureSpec; ownerid?: number | null; created: number },
 ): number {
   return Number(
-    db
-      .prepare('INSERT INTO images (guid, width, height, mime, spec, ownerid, created) VALUES (?, ?, ?, ?, ?, ?, ?)')
+    statement(db, 'INSERT INTO images (guid, width, height, mime, spec, ownerid, created) VALUES (?, ?, ?, ?, ?, ?, ?)')
       .run(image.guid, image.width, image.height, 'image/png', JSON.stringify(image.spec), image.ownerid ?? null, image.created)
       .lastInsertRowid,
   );

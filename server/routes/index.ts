@@ -1,6 +1,11 @@
 import type { RouteModule } from '../http/env.ts';
 import { approvalsRoutes } from './approvals.ts';
 import { authRoutes } from './auth.ts';
+import { categoriesRoutes } from './categories.ts';
+import { guidesRoutes } from './guides.ts';
+import { mediaRoutes } from './media.ts';
+import { searchRoutes } from './search.ts';
+import { tagsRoutes } from './tags.ts';
 import { teamsRoutes } from './teams.ts';
 import { userFlagsRoutes } from './user-flags.ts';
 import { usersRoutes } from './users.ts';
@@ -16,4 +21,9 @@ export const ROUTES: readonly RouteModule[] = [
   viewHistoryRoutes,
   approvalsRoutes,
   workspacesRoutes,
+  guidesRoutes,
+  tagsRoutes,
+  categoriesRoutes,
+  mediaRoutes,
+  searchRoutes,
 ];

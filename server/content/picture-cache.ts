@@ -1,0 +1,28 @@
+import { renderPicture, type PictureSpec } from './picture.ts';
+
+const BUDGET = 32 * 1024 * 1024;
+const cache = new Map<string, Buffer>();
+let bytes = 0;
+
+/**
+ * A drawn variant, kept in a small LRU (32 MiB) so a client fetching the same thumbnails again, or
+ * several clients syncing one site, does not pay for the drawing twice. Keyed by spec and size.
+ */
+export function cachedPicture(spec: PictureSpec, width: number, height: number): Buffer {
+  const key = `${JSON.stringify(spec)}@${width}x${height}`;
+  const hit = cache.get(key);
+  if (hit) {
+    cache.delete(key);
+    cache.set(key, hit);
+    return hit;
+  }
+  const png = renderPicture(spec, width, height);
+  cache.set(key, png);
+  bytes += png.length;
+  for (const [oldest, value] of cache) {
+    if (bytes <= BUDGET) break;
+    cache.delete(oldest);
+    bytes -= value.length;
+  }
+  return png;
+}

@@ -1,0 +1,243 @@
+import { z } from 'zod';
+import { listedUser, user } from './schemas.ts';
+
+/** Wire shapes of the content side, written from the reference, public-shapes.md and DESIGN.md §7. */
+
+const url = z.string().url();
+const SIZES = ['mini', 'thumbnail', '140x105', '200x150', 'standard', '440x330', 'medium', 'large', 'huge'] as const;
+
+/** Reference 2.2 with every variant at `<original>.<size>` (public-shapes.md "Images"). */
+export const imageObject = z
+  .object({ id: z.number().int(), guid: z.string().min(1), original: url, ...Object.fromEntries(SIZES.map((s) => [s, url])) })
+  .strict()
+  .superRefine((image, ctx) => {
+    for (const size of SIZES) {
+      if ((image as Record<string, unknown>)[size] !== `${image.original}.${size}`) ctx.addIssue({ code: 'custom', message: `${size} is not <original>.${size}` });
+    }
+  });
+
+export const GUIDE_TYPES = ['replacement', 'installation', 'repair', 'disassembly', 'teardown', 'technique', 'maintenance'] as const;
+export const DIFFICULTIES = ['Very easy', 'Easy', 'Moderate', 'Difficult', 'Very difficult'] as const;
+const BULLETS = ['black', 'red', 'orange', 'yellow', 'green', 'blue', 'light_blue', 'violet', 'icon_note', 'icon_caution', 'icon_reminder'] as const;
+
+/** Reference 2.9 (plus summary and difficulty, decided in server/README.md). */
+export const guideSummary = z.object({
+  category: z.string(),
+  dataType: z.literal('guide'),
+  flags: z.array(z.string()),
+  guideid: z.number().int(),
+  image: imageObject.nullable(),
+  locale: z.string(),
+  modified_date: z.number(),
+  prereq_modified_date: z.number(),
+  public: z.boolean(),
+  revisionid: z.number().int(),
+  subject: z.string(),
+  title: z.string(),
+  type: z.enum(GUIDE_TYPES),
+  url,
+  userid: z.number().int(),
+  username: z.string(),
+  summary: z.string(),
+  difficulty: z.enum(DIFFICULTIES),
+});
+
+export const searchGuide = guideSummary.extend({ isArchived: z.boolean() });
+
+export const flagObject = z.object({ flagid: z.string(), image: url, title: z.string(), text: z.string() });
+
+const item = z.object({ text: z.string(), quantity: z.number().int(), url: z.string(), thumbnail: z.string(), notes: z.string() });
+
+export const comment = z.object({
+  commentid: z.number().int(),
+  locale: z.string(),
+  context: z.enum(['guide', 'step', 'wiki', 'post', 'info', 'story']),
+  contextid: z.number().int(),
+  parentid: z.number().int().nullable(),
+  author: user.nullable(),
+  text_raw: z.string(),
+  text_rendered: z.string(),
+  date: z.number().int(),
+  modified_date: z.number().int(),
+  status: z.string(),
+});
+
+const line = z.object({
+  lineid: z.number().int().nullable(),
+  bullet: z.enum(BULLETS),
+  level: z.number().int().min(0).max(3),
+  text_raw: z.string(),
+  text_rendered: z.string(),
+});
+
+const encoding = z.object({
+  codecs: z.string(),
+  format: z.string(),
+  height: z.number().int(),
+  width: z.number().int(),
+  mime: z.string(),
+  url,
+  max_video_bitrate: z.number().optional(),
+});
+
+/** Reference 2.11, image detail. */
+export const imageDetail = z.object({
+  image: imageObject,
+  srcid: z.number().int().nullable(),
+  width: z.number().int(),
+  height: z.number().int(),
+  ratio: z.enum(['FOUR_THREE', 'VARIABLE']),
+  markup: z.string().nullable(),
+  exif: z.record(z.string(), z.unknown()),
+});
+
+/** Reference 2.11, video detail. */
+export const videoDetail = z.object({
+  videoid: z.number().int(),
+  duration: z.number().int(),
+  filename: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  srcid: z.number().int().nullable(),
+  image: z.object({
+    exif: z.record(z.string(), z.unknown()),
+    height: z.number().int(),
+    image: imageObject,
+    markup: z.string().nullable(),
+    ratio: z.string(),
+    srcid: z.number().int().nullable(),
+    width: z.number().int(),
+  }),
+  encodings: z.array(encoding).min(1),
+  meta: z.object({
+    audio_bitrate_in_kbps: z.number().nullable(),
+    audio_codec: z.string().nullable(),
+    audio_sample_rate: z.number().nullable(),
+    channels: z.number().nullable(),
+    duration_in_ms: z.number().int(),
+    file_size_in_bytes: z.number().int(),
+    format: z.string(),
+    frame_rate: z.number(),
+    height: z.number().int(),
+    id: z.number().int(),
+    md5_checksum: z.string().regex(/^[0-9a-f]{32}$/),
+    state: z.string(),
+    total_bitrate_in_kbps: z.number(),
+    video_bitrate_in_kbps: z.number(),
+    video_codec: z.string(),
+    width: z.number().int(),
+  }),
+});
+
+/** public-shapes.md: media `{type, data}`: images, a video object, or an embed with `html`. */
+const stepMedia = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('image'), data: z.array(imageObject) }),
+  z.object({ type: z.literal('video'), data: videoDetail }),
+  z.object({ type: z.literal('embed'), data: z.object({ html: z.string(), url: z.string().nullable() }) }),
+]);
+
+export const step = z.object({
+  guideid: z.number().int(),
+  stepid: z.number().int(),
+  revisionid: z.number().int(),
+  orderby: z.number().int(),
+  title: z.string(),
+  media: stepMedia,
+  lines: z.array(line),
+  comments: z.array(comment),
+});
+
+export const documentObject = z.object({
+  documentid: z.number().int(),
+  guid: z.string(),
+  title: z.string(),
+  filename: z.string(),
+  mime: z.string(),
+  size: z.number().int(),
+  url,
+});
+
+/** The full guide: public-shapes.md "Guides" and reference 2.10. */
+export const fullGuide = guideSummary.extend({
+  langid: z.string(),
+  author: listedUser,
+  time_required: z.string(),
+  time_required_min: z.number().int(),
+  time_required_max: z.number().int(),
+  introduction_raw: z.string(),
+  introduction_rendered: z.string(),
+  conclusion_raw: z.string(),
+  conclusion_rendered: z.string(),
+  flags: z.array(flagObject),
+  documents: z.array(documentObject),
+  parts: z.array(item),
+  tools: z.array(item),
+  prerequisites: z.array(guideSummary.extend({ time_required_max: z.number().int() })),
+  steps: z.array(step),
+  comments: z.array(comment),
+  tags: z.array(z.string()),
+  favorited: z.boolean(),
+  completed: z.boolean(),
+  can_edit: z.boolean(),
+  created_date: z.number().int(),
+  published_date: z.number().int().nullable(),
+  featured_document_embed_url: z.string().nullable(),
+  featured_document_thumbnail_url: z.string().nullable(),
+});
+
+export type Hierarchy = { [title: string]: Hierarchy | null };
+export const hierarchy: z.ZodType<Hierarchy> = z.lazy(() => z.record(z.string(), hierarchy.nullable()));
+
+export const lightWiki = z.object({
+  wikiid: z.number().int(),
+  namespace: z.literal('CATEGORY'),
+  title: z.string(),
+  display_title: z.string(),
+  summary: z.string(),
+  image: imageObject.nullable(),
+  url,
+});
+
+/** Reference 2.8 fields a category carries, and its guides. */
+export const categoryDetail = z.object({
+  wikiid: z.number().int(),
+  langid: z.string(),
+  namespace: z.literal('CATEGORY'),
+  title: z.string(),
+  display_title: z.string(),
+  revisionid: z.number().int(),
+  url,
+  fullUrl: url,
+  editUrl: url,
+  description: z.string(),
+  contents_raw: z.string(),
+  contents_rendered: z.string(),
+  can_edit: z.boolean(),
+  image: imageObject.nullable(),
+  ancestors: z.array(z.string()),
+  children: z.array(lightWiki),
+  guides: z.array(guideSummary),
+  featured_guides: z.array(guideSummary),
+  favorited_guide_ids: z.array(z.number().int()),
+  related_wikis: z.array(z.unknown()),
+  flags: z.array(z.unknown()),
+  documents: z.array(z.unknown()),
+  author: z.array(z.unknown()),
+  category_info: z.array(z.unknown()),
+  category_lists: z.array(z.unknown()),
+  info: z.array(z.unknown()),
+  repairability_score: z.null(),
+  source_revisionid: z.null(),
+});
+
+/** Reference 4.9, a wiki-type result. */
+export const searchWiki = z.object({
+  dataType: z.literal('wiki'),
+  display_title: z.string(),
+  image: imageObject.nullable(),
+  namespace: z.string(),
+  summary: z.string(),
+  text: z.string(),
+  title: z.string(),
+  url,
+});
