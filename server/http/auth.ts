@@ -71,6 +71,14 @@ export function currentUser(c: Context<AppEnv>): UserRow | null {
   return c.get('user') ?? null;
 }
 
+/** Who asks, as visibility rules need it: null when anonymous. */
+export type Viewer = { userid: number; admin: boolean } | null;
+
+export function viewerOf(c: Context<AppEnv>): Viewer {
+  const user = currentUser(c);
+  return user ? { userid: user.userid, admin: isAdmin(user) } : null;
+}
+
 export function requireUser(c: Context<AppEnv>): UserRow {
   const user = currentUser(c);
   if (!user) throw unauthorized();

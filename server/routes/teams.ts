@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
-import { currentUser, isAdmin, requirePrivilege, requireUser } from '../http/auth.ts';
+import { isAdmin, requirePrivilege, requireUser, viewerOf } from '../http/auth.ts';
 import type { AppEnv, RouteModule } from '../http/env.ts';
 import { forbidden, invalid, notFound } from '../http/errors.ts';
 import { readBody } from '../http/json.ts';
@@ -34,14 +34,10 @@ const memberChange = z.object({ add_userids: userids.optional(), remove_userids:
 
 /** Reference 4.2. Admins create teams; admins and the team's owner manage members; a member may leave. */
 export const teamsRoutes: RouteModule = (api, ctx) => {
-  const viewer = (c: Context<AppEnv>) => {
-    const user = currentUser(c);
-    return user ? { userid: user.userid, admin: isAdmin(user) } : null;
-  };
   const visibleTeam = (c: Context<AppEnv>): TeamRow => {
     const teamid = routeId(c.req.param('teamid'));
     const team = teamid === null ? undefined : getTeam(ctx.db, teamid);
-    if (!team || !canSeeTeam(ctx.db, team, viewer(c))) throw notFound('No such team');
+    if (!team || !canSeeTeam(ctx.db, team, viewerOf(c))) throw notFound('No such team');
     return team;
   };
   const managedTeam = (c: Context<AppEnv>): TeamRow => {
@@ -67,7 +63,7 @@ export const teamsRoutes: RouteModule = (api, ctx) => {
   api.get('/teams', (c) => {
     const paging = parsePaging((name) => c.req.query(name));
     const since = parseInteger(c.req.query('newMemberSince'), 'newMemberSince', { min: 0 }) ?? null;
-    const teams = listTeams(ctx.db, { ...paging, newMemberSince: since, viewer: viewer(c) });
+    const teams = listTeams(ctx.db, { ...paging, newMemberSince: since, viewer: viewerOf(c) });
     return c.json(teams.map((team) => teamSummary(ctx.db, team)));
   });
 

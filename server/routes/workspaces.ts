@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
 import type { ServerContext } from '../context.ts';
-import { currentUser, isAdmin, requirePrivilege } from '../http/auth.ts';
+import { requirePrivilege, viewerOf, type Viewer } from '../http/auth.ts';
 import type { AppEnv, RouteModule } from '../http/env.ts';
 import { forbidden, invalid, notFound, unauthorized } from '../http/errors.ts';
 import { readBody } from '../http/json.ts';
@@ -19,7 +19,6 @@ import {
   insertWorkspace,
   moveToRoot,
   workspacePage,
-  type Viewer,
   type WorkspaceRow,
 } from '../workspaces/repo.ts';
 import { categoryWikiJson } from '../workspaces/wiki.ts';
@@ -35,10 +34,6 @@ const conversion = z.object({ accessStatus });
  * creating and converting are for admins. Both answer 200, as the reference says.
  */
 export const workspacesRoutes: RouteModule = (api, ctx) => {
-  const viewerOf = (c: Context<AppEnv>): Viewer => {
-    const user = currentUser(c);
-    return user ? { userid: user.userid, admin: isAdmin(user) } : null;
-  };
   const answer = (c: Context<AppEnv>, workspace: WorkspaceRow) =>
     c.json(workspaceJson(ctx, workspace, siteOrigin(c), viewerOf(c)));
 

@@ -1,4 +1,5 @@
 import type { Db } from '../db/types.ts';
+import type { Viewer } from '../http/auth.ts';
 import type { Order } from '../http/paging.ts';
 import { userJson, type UserJson, type UserRow } from '../users/repo.ts';
 
@@ -99,7 +100,7 @@ export interface TeamListQuery {
   order: Order;
   newMemberSince: number | null;
   /** Private teams are listed to their members and to admins only. */
-  viewer: { userid: number; admin: boolean } | null;
+  viewer: Viewer;
 }
 
 export function listTeams(db: Db, query: TeamListQuery): TeamRow[] {
@@ -120,6 +121,6 @@ export function listTeams(db: Db, query: TeamListQuery): TeamRow[] {
     }) as TeamRow[];
 }
 
-export function canSeeTeam(db: Db, team: TeamRow, viewer: { userid: number; admin: boolean } | null): boolean {
+export function canSeeTeam(db: Db, team: TeamRow, viewer: Viewer): boolean {
   return team.privacy === 'public' || !!viewer?.admin || (!!viewer && isMember(db, team.teamid, viewer.userid));
 }

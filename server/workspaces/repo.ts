@@ -1,4 +1,5 @@
 import type { Db } from '../db/types.ts';
+import type { Viewer } from '../http/auth.ts';
 
 export interface WorkspaceRow {
   wikiid: number;
@@ -22,9 +23,6 @@ export interface CategoryRow {
   stub: number;
   modified_date: number;
 }
-
-/** Who asks: null when anonymous. */
-export type Viewer = { userid: number; admin: boolean } | null;
 
 export function getWorkspace(db: Db, wikiid: number): WorkspaceRow | undefined {
   return db.prepare('SELECT * FROM workspaces WHERE wikiid = ?').get(wikiid) as WorkspaceRow | undefined;
