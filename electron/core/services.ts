@@ -36,6 +36,8 @@ export interface ServicesDeps {
   autoSync?: boolean;
   syncEveryMinutes?: number;
   concurrency?: { guides: number; media: number };
+  /** Time limit of one request (and of each gap in a download); default 20 s. */
+  requestTimeoutMs?: number;
 }
 
 export interface Services {
@@ -80,6 +82,7 @@ export function createServices(deps: ServicesDeps): Services {
     settings,
     secrets,
     fetch: countingFetch,
+    ...(deps.requestTimeoutMs ? { timeoutMs: deps.requestTimeoutMs } : {}),
     onChange: () => events.emit('status', status()),
     onNetwork: (state) => {
       events.emit('network', state);

@@ -20,6 +20,7 @@ export interface ConnectionDeps {
   settings: SettingsRepo;
   secrets: FileSecretStore;
   fetch?: typeof fetch;
+  timeoutMs?: number;
   onChange: () => void;
   onNetwork: (state: NetworkState) => void;
 }
@@ -132,7 +133,12 @@ export class Connection {
   }
 
   #makeTransport(siteUrl: string, token: string | null): ApiTransport {
-    return new ApiTransport({ siteUrl, token, ...(this.deps.fetch ? { fetch: this.deps.fetch } : {}) });
+    return new ApiTransport({
+      siteUrl,
+      token,
+      ...(this.deps.fetch ? { fetch: this.deps.fetch } : {}),
+      ...(this.deps.timeoutMs ? { timeoutMs: this.deps.timeoutMs } : {}),
+    });
   }
 
   /** Runs a connect call and explains its failure in a technician's words. */

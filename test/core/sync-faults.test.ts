@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
+import type { RunningSite } from '../../server/site.ts';
+import { seededSchedule, startFaultProxy, type FaultProxy } from '../fault/proxy.ts';
+import { startTestSite } from '../server/helpers.ts';
+import { expectLibraryEqualsServer } from '../helpers/convergence.ts';
+import { unwrap } from '../helpers/library.ts';
+import { makeServices } from '../helpers/services.ts';
+
+// Through a proxy that resets, fails, delays, cuts, stalls and drops, over many seeded schedules, the
+// library always ends equal to the server's. Each schedule runs a fresh client against one real site.
+const SCHEDULES = 50;
+const MAX_SYNCS = 20;
+let site: RunningSite;
+let proxy: FaultProxy;
+
+beforeAll(async () => {
+  site = await startTestSite({ demo: true });
+  proxy = await startFaultProxy({ target: { port: site.port }, maxStallMs: 400, upstreamTimeoutMs: 5_000 });
+});
+afterAll(async () => {
+  await proxy?.close();
+  await site?.close();
+});
+
+describe('sync through a faulty network', () => {
+  it(`converges to the server's state over ${SCHEDULES} seeded fault schedules`, { timeout: 600_000 }, async () => {
+    const faultsSeen = new Map<string, number>();
+    for (let seed = 1; seed <= SCHEDULES; seed++) {
+      proxy.passAll();
+      proxy.clearLog();
+      const app = makeServices(undefined, { requestTimeoutMs: 1_500, concurrency: { guides: 4, media: 4 } });
+      try {
+        unwrap(await app.services.api.signIn({ siteUrl: proxy.url, email: DEMO_ACCOUNTS.tech1.email, password: DEMO_ACCOUNTS.tech1.password }));
+        proxy.setSchedule(
+          seededSchedule(seed, {
+            rates: { reset: 0.03, status: 0.04, delay: 0.04, cutBody: 0.03, stall: 0.01, dropResponse: 0.03, resetIdle: 0.02 },
+            maxFaults: 10,
+            stallMs: 400,
+            delayMs: [1, 30],
+          }),
+        );
+        let syncs = 0;
+        let status = '';
+        while (syncs < MAX_SYNCS && status !== 'complete') {
+          status = unwrap(await app.services.api.syncNow()).status;
+          syncs++;
+        }
+        expect(status, `seed ${seed}: still ${status} after ${syncs} syncs`).toBe('complete');
+        await expectLibraryEqualsServer(app, site, `seed ${seed}`);
+        for (const entry of proxy.log) faultsSeen.set(entry.fault.kind, (faultsSeen.get(entry.fault.kind) ?? 0) + 1);
+      } finally {
+        await app.dispose();
+      }
+    }
+    // The schedules really injected every kind of fault.
+    for (const kind of ['reset', 'status', 'delay', 'cutBody', 'stall', 'dropResponse', 'resetIdle']) {
+      expect(faultsSeen.get(kind) ?? 0, kind).toBeGreaterThan(0);
+    }
+  });
+});

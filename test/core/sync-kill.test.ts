@@ -1,0 +1,98 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
+import type { RunningSite } from '../../server/site.ts';
+import { mulberry32 } from '../fault/proxy.ts';
+import { startTestSite } from '../server/helpers.ts';
+import { expectLibraryEqualsServer } from '../helpers/convergence.ts';
+import { unwrap } from '../helpers/library.ts';
+import { makeServices } from '../helpers/services.ts';
+import { makeTempDir } from '../helpers/tmp.ts';
+
+// SIGKILL a sync process at seeded points (counted in requests made): the database stays intact and
+// the next sync completes to the server's state.
+const RUNS = 20;
+const child = path.resolve(import.meta.dirname, '../helpers/sync-child.ts');
+let site: RunningSite;
+
+beforeAll(async () => {
+  site = await startTestSite({ demo: true });
+});
+afterAll(async () => {
+  await site?.close();
+});
+
+/** Runs the child sync; kills it when it starts request number `killAt` (never, if null). */
+function runChild(dataDir: string, killAt: number | null): Promise<{ requests: number; killed: boolean; last: string }> {
+  return new Promise((resolve, reject) => {
+    const proc = spawn(process.execPath, ['--import', 'tsx', child, dataDir], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let requests = 0;
+    let last = '';
+    let killed = false;
+    let buffered = '';
+    let stderr = '';
+    proc.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    proc.stdout.on('data', (chunk: Buffer) => {
+      buffered += chunk.toString();
+      const lines = buffered.split('\n');
+      buffered = lines.pop() ?? '';
+      for (const line of lines) {
+        last = line;
+        if (line.startsWith('req ')) requests = Number(line.slice(4));
+        if (killAt !== null && requests >= killAt && !killed) {
+          killed = true;
+          proc.kill('SIGKILL');
+        }
+      }
+    });
+    const guard = setTimeout(() => proc.kill('SIGKILL'), 60_000);
+    proc.on('error', reject);
+    proc.on('exit', (code, signal) => {
+      clearTimeout(guard);
+      if (!killed && code !== 0) reject(new Error(`sync child exited ${code ?? signal}: ${stderr}`));
+      else resolve({ requests, killed, last });
+    });
+  });
+}
+
+async function signedInDataDir(): Promise<ReturnType<typeof makeTempDir>> {
+  const tmp = makeTempDir('kill');
+  const app = makeServices(tmp.dir);
+  unwrap(await app.services.api.signIn({ siteUrl: site.url, email: DEMO_ACCOUNTS.tech1.email, password: DEMO_ACCOUNTS.tech1.password }));
+  await app.services.close();
+  return tmp;
+}
+
+describe('killing a sync', () => {
+  it(`at ${RUNS} seeded points loses nothing and the next sync completes`, { timeout: 600_000 }, async () => {
+    const reference = await signedInDataDir();
+    const full = await runChild(reference.dir, null);
+    reference.remove();
+    expect(full.last).toBe('done complete');
+    expect(full.requests).toBeGreaterThan(20);
+
+    const random = mulberry32(4242);
+    for (let run = 1; run <= RUNS; run++) {
+      const killAt = 1 + Math.floor(random() * full.requests);
+      const tmp = await signedInDataDir();
+      try {
+        const outcome = await runChild(tmp.dir, killAt);
+        expect(outcome.killed, `run ${run}: killed at request ${killAt}`).toBe(true);
+        const db = new Database(path.join(tmp.dir, 'fieldguide.sqlite'));
+        expect(db.pragma('integrity_check', { simple: true }), `run ${run}`).toBe('ok');
+        db.close();
+        const app = makeServices(tmp.dir);
+        try {
+          expect(unwrap(await app.services.api.syncNow()).status, `run ${run}`).toBe('complete');
+          await expectLibraryEqualsServer(app, site, `run ${run} (killed at request ${killAt})`);
+        } finally {
+          await app.services.close();
+        }
+      } finally {
+        tmp.remove();
+      }
+    }
+  });
+});

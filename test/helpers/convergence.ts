@@ -1,0 +1,40 @@
+import Database from 'better-sqlite3';
+import path from 'node:path';
+import { expect } from 'vitest';
+import type { RunningSite } from '../../server/site.ts';
+import { api } from '../server/helpers.ts';
+import { allLocalGuides, mediaOf, unwrap } from './library.ts';
+import type { makeServices } from './services.ts';
+
+/** The server's public guides: id → revision. */
+export async function serverRevisions(site: RunningSite): Promise<Map<number, number>> {
+  const all = new Map<number, number>();
+  for (let offset = 0; ; offset += 200) {
+    const page = (await api(site, 'GET', '/guides', { query: { limit: 200, offset } })).body as { guideid: number; revisionid: number }[];
+    for (const guide of page) all.set(guide.guideid, guide.revisionid);
+    if (page.length < 200) return all;
+  }
+}
+
+/**
+ * The library equals the server: the same guides at the same revisions, each stored whole, every media
+ * file they need on disk with its recorded length, and the database intact.
+ */
+export async function expectLibraryEqualsServer(app: ReturnType<typeof makeServices>, site: RunningSite, label: string): Promise<void> {
+  const expected = await serverRevisions(site);
+  const local = await allLocalGuides(app.services.api);
+  expect(local.map((g) => g.guideid).sort((a, b) => a - b), label).toEqual([...expected.keys()].sort((a, b) => a - b));
+  for (const { guideid } of local) {
+    const guide = unwrap(await app.services.api.getGuide(guideid));
+    expect(guide.revisionid, `${label}: guide ${guideid}`).toBe(expected.get(guideid));
+    for (const url of mediaOf(guide)) expect(app.services.resolveMedia(url), `${label}: ${url}`).not.toBeNull();
+  }
+  const state = unwrap(await app.services.api.getSyncState());
+  expect(state.storage.pendingMedia, label).toBe(0);
+  const db = new Database(path.join(app.dataDir, 'fieldguide.sqlite'), { readonly: true });
+  try {
+    expect(db.pragma('integrity_check', { simple: true }), label).toBe('ok');
+  } finally {
+    db.close();
+  }
+}
