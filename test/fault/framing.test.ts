@@ -53,7 +53,7 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   uploads = [];
-  proxy = await startFaultProxy({ target: { port: upstreamPort }, upstreamTimeoutMs: 300, maxBodyBytes: 8 * 1024 * 1024 });
+  proxy = await startFaultProxy({ target: { port: upstreamPort }, maxBodyBytes: 8 * 1024 * 1024 });
 });
 afterEach(() => proxy.close());
 
@@ -113,6 +113,13 @@ describe('faults on other framings', () => {
     await expect(fetch(`${proxy.url}/echo`, { method: 'POST', body: BIG })).rejects.toThrow();
     expect(uploads).toEqual([{ length: BIG.length, sha256: sha256(BIG) }]);
   });
+
+  it('delay before the reply keeps a chunked body whole', async () => {
+    proxy.setSchedule(failFirst(1, { kind: 'delay', ms: 50, beforeReply: true }));
+    const body = Buffer.from(await (await fetch(`${proxy.url}/chunked`)).arrayBuffer());
+    expect(sha256(body)).toBe(sha256(BIG));
+    expect(proxy.log[0]!.durationMs).toBeGreaterThanOrEqual(49);
+  });
 });
 
 describe('a failing site', () => {
@@ -124,9 +131,14 @@ describe('a failing site', () => {
   });
 
   it('a silent site: a 502 once upstreamTimeoutMs passes', async () => {
-    const response = await fetch(`${proxy.url}/silent`);
-    expect(response.status).toBe(502);
-    expect(((await response.json()) as { message: string }).message).toMatch(/silent/);
+    const impatient = await startFaultProxy({ target: { port: upstreamPort }, upstreamTimeoutMs: 300 });
+    try {
+      const response = await fetch(`${impatient.url}/silent`);
+      expect(response.status).toBe(502);
+      expect(((await response.json()) as { message: string }).message).toMatch(/silent/);
+    } finally {
+      await impatient.close();
+    }
   });
 
   it('no site at all: a 502 with a JSON message', async () => {

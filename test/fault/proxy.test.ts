@@ -106,7 +106,7 @@ describe('faults', () => {
   });
 
   it('delay: the delayed request finishes after a later undelayed one, and took at least the delay', async () => {
-    proxy.setSchedule(sequence([{ kind: 'delay', ms: 300 }]));
+    proxy.setSchedule(sequence([{ kind: 'delay', ms: 500 }]));
     const order: string[] = [];
     const started = performance.now();
     const slow = statusOf(`${proxy.url}/api/2.0/user?slow`).then((status) => {
@@ -117,16 +117,16 @@ describe('faults', () => {
     await statusOf(`${proxy.url}/api/2.0/user?fast`).then((status) => order.push(`fast ${status}`));
     const slowMs = await slow;
     expect(order).toEqual(['fast 401', 'slow 401']);
-    expect(slowMs).toBeGreaterThanOrEqual(295);
-    expect(proxy.requestsTo(/slow/)[0]).toMatchObject({ fault: { kind: 'delay', ms: 300 }, upstreamStatus: 401 });
-    expect(proxy.requestsTo(/slow/)[0]!.durationMs).toBeGreaterThanOrEqual(295);
+    expect(slowMs).toBeGreaterThanOrEqual(495);
+    expect(proxy.requestsTo(/slow/)[0]).toMatchObject({ fault: { kind: 'delay', ms: 500 }, upstreamStatus: 401 });
+    expect(proxy.requestsTo(/slow/)[0]!.durationMs).toBeGreaterThanOrEqual(495);
   });
 
   it('delay before the reply: the site commits first, the answer comes later', async () => {
-    proxy.setSchedule(failFirst(1, { kind: 'delay', ms: 300, beforeReply: true }));
+    proxy.setSchedule(failFirst(1, { kind: 'delay', ms: 2_000, beforeReply: true }));
     const before = (await audit(site, 'token')).length;
     const pending = signIn(proxy.url);
-    await expect.poll(() => audit(site, 'token').then((entries) => entries.length)).toBe(before + 1);
+    await expect.poll(() => audit(site, 'token').then((entries) => entries.length), { interval: 20, timeout: 10_000 }).toBe(before + 1);
     expect(proxy.log[0]!.done).toBe(false);
     expect((await pending).status).toBe(201);
   });

@@ -41,9 +41,14 @@ export async function sendReply(x: Exchange): Promise<void> {
       return;
     case 'cutBody':
       return cut(x, fault);
-    case 'delay':
-      if (fault.beforeReply) await sleep(fault.ms, x.signal);
-      return relay(x);
+    case 'delay': {
+      if (!fault.beforeReply) return relay(x);
+      // Read first, so the wait can't trip the upstream idle timeout.
+      const body = await readAll(x.upstream, x.maxBodyBytes);
+      await sleep(fault.ms, x.signal);
+      x.res.writeHead(x.upstream.statusCode ?? 502, x.upstream.statusMessage, endToEndHeaders(x.upstream.rawHeaders)).end(body);
+      return;
+    }
     default:
       return relay(x);
   }
