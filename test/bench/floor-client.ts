@@ -1,0 +1,27 @@
+// The transfer floor: the same requests as a sync, with the same concurrency, by a bare fetch loop that
+// discards the bodies. Prints the time as JSON.
+import fs from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import { runBounded } from '../../electron/core/sync/pool.ts';
+import type { RequestPlan } from './plan.ts';
+
+const [planFile, token] = process.argv.slice(2);
+if (!planFile || !token) throw new Error('usage: floor-client.ts <plan.json> <token>');
+const plan = JSON.parse(fs.readFileSync(planFile, 'utf8')) as RequestPlan;
+const headers = { Authorization: `api ${token}`, Accept: 'application/json' };
+
+async function get(url: string): Promise<void> {
+  const response = await fetch(url, { headers });
+  // Read and drop: the floor pays for the transfer, not for parsing or storing.
+  const reader = response.body!.getReader();
+  for (;;) if ((await reader.read()).done) break;
+}
+
+const t0 = performance.now();
+for (const url of plan.sequential) await get(url);
+await runBounded(plan.guides, plan.concurrency.guides, async (guide) => {
+  await Promise.all(guide.parallel.map(get));
+  for (const url of guide.then) await get(url);
+});
+await runBounded(plan.media, plan.concurrency.media, get);
+console.log(JSON.stringify({ ms: performance.now() - t0, requests: plan.sequential.length + plan.guides.reduce((n, g) => n + g.parallel.length + g.then.length, 0) + plan.media.length }));

@@ -1,0 +1,107 @@
+// `npm run bench`: sync, search and open-guide figures for generated sites, with the ratios the targets
+// of DESIGN.md §10 name, measured side by side in one run. Sizes: BENCH_SIZES (default 500,1000,2000);
+// the local search/open site: BENCH_LOCAL_GUIDES (default 5000).
+import fs from 'node:fs';
+import path from 'node:path';
+import { makeTempDir } from '../helpers/tmp.ts';
+import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
+import { buildPlan } from './plan.ts';
+import { runJsonChild, startSiteProcess } from './site-process.ts';
+
+interface SyncRun {
+  initialMs: number;
+  initialRequests: { url: string; phase: string }[];
+  unchangedMs: number;
+  unchangedRequests: number;
+  baseRss: number;
+  peakRss: number;
+  peakHeap: number;
+  guides: { total: number; offline: number } | null;
+  mediaBytes: number | null;
+  concurrency: { guides: number; media: number };
+  local: { guides: number; search: { p50: number; p95: number; max: number }; open: { p50: number; p95: number; max: number }; searchHits: number } | null;
+}
+
+const sizes = (process.env.BENCH_SIZES ?? '500,1000,2000').split(',').map(Number);
+const localGuides = Number(process.env.BENCH_LOCAL_GUIDES ?? 5000);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
+const tmp = makeTempDir('bench');
+const mb = (bytes: number): string => (bytes / 1024 / 1024).toFixed(1);
+const ms = (value: number): string => value.toFixed(value < 10 ? 2 : 0);
+
+async function token(url: string): Promise<string> {
+  const response = await fetch(`${url}/api/2.0/user/token`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: DEMO_ACCOUNTS.tech1.email, password: DEMO_ACCOUNTS.tech1.password }),
+  });
+  return ((await response.json()) as { authToken: string }).authToken;
+}
+
+const rows: { n: number; sync: SyncRun; syncMs: number; floorMs: number; requests: number }[] = [];
+try {
+  for (const n of sizes) {
+    const db = path.join(tmp.dir, `site-${n}.sqlite`);
+    console.error(`generating a site of ${n} guides…`);
+    const site = await startSiteProcess(['--generate', '--guides', String(n), '--steps', '6', '--images', '1', '--seed', '1', '--db', db]);
+    try {
+      const auth = await token(site.url);
+      let best: SyncRun | null = null;
+      let floorMs = Number.POSITIVE_INFINITY;
+      const planFile = path.join(tmp.dir, `plan-${n}.json`);
+      for (let round = 0; round < rounds; round++) {
+        const sync = await runJsonChild<SyncRun>('sync-client.ts', [site.url]);
+        fs.writeFileSync(planFile, JSON.stringify(buildPlan(sync.initialRequests, sync.concurrency)));
+        const floor = await runJsonChild<{ ms: number; requests: number }>('floor-client.ts', [planFile, auth]);
+        if (!best || sync.initialMs < best.initialMs) best = sync;
+        floorMs = Math.min(floorMs, floor.ms);
+        console.error(`  N=${n} round ${round + 1}: sync ${ms(sync.initialMs)} ms, floor ${ms(floor.ms)} ms (${floor.requests} requests)`);
+      }
+      rows.push({ n, sync: best!, syncMs: best!.initialMs, floorMs, requests: best!.initialRequests.length });
+    } finally {
+      await site.stop();
+    }
+  }
+
+  console.log('\nInitial sync of a generated site (6 steps, 1 image per step; client and server in separate processes)');
+  console.log('guides | requests | media MB | sync ms | floor ms | sync/floor | ms/guide | unchanged: requests, ms | peak RSS growth MB');
+  for (const row of rows) {
+    console.log(
+      [
+        row.n,
+        row.requests,
+        mb(row.sync.mediaBytes ?? 0),
+        ms(row.syncMs),
+        ms(row.floorMs),
+        (row.syncMs / row.floorMs).toFixed(2),
+        (row.syncMs / row.n).toFixed(2),
+        `${row.sync.unchangedRequests}, ${ms(row.sync.unchangedMs)}`,
+        mb(row.sync.peakRss - row.sync.baseRss),
+      ].join(' | '),
+    );
+  }
+  if (rows.length > 1) {
+    const first = rows[0]!;
+    const last = rows[rows.length - 1]!;
+    console.log(`linearity: ms/guide at ${last.n} ÷ ms/guide at ${first.n} = ${(last.syncMs / last.n / (first.syncMs / first.n)).toFixed(2)} (1.00 = linear)`);
+    console.log(
+      `memory: peak RSS growth at ${last.n} ÷ at ${first.n} = ${((last.sync.peakRss - last.sync.baseRss) / Math.max(1, first.sync.peakRss - first.sync.baseRss)).toFixed(2)} (1.00 = flat; guides ×${(last.n / first.n).toFixed(1)})`,
+    );
+  }
+
+  console.error(`\ngenerating a site of ${localGuides} guides for local search and open…`);
+  const site = await startSiteProcess(['--generate', '--guides', String(localGuides), '--steps', '6', '--images', '0', '--seed', '2', '--db', path.join(tmp.dir, 'local.sqlite')]);
+  try {
+    const run = await runJsonChild<SyncRun>('sync-client.ts', [site.url, '6', '4', 'local']);
+    const local = run.local!;
+    console.log(`\nLocal library of ${local.guides} guides (synced whole, through the App API)`);
+    console.log(`search: p50 ${ms(local.search.p50)} ms, p95 ${ms(local.search.p95)} ms, max ${ms(local.search.max)} ms over 400 queries (${local.searchHits} hits)`);
+    console.log(`open a guide: p50 ${ms(local.open.p50)} ms, p95 ${ms(local.open.p95)} ms, max ${ms(local.open.max)} ms over 1000 opens`);
+    console.log(`initial sync of ${local.guides} guides: ${ms(run.initialMs)} ms; nothing changed: ${run.unchangedRequests} requests, ${ms(run.unchangedMs)} ms`);
+    console.log(`peak RSS growth during that sync: ${mb(run.peakRss - run.baseRss)} MB, peak heap ${mb(run.peakHeap)} MB`);
+  } finally {
+    await site.stop();
+  }
+} finally {
+  tmp.remove();
+}

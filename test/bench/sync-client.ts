@@ -1,0 +1,128 @@
+// One client in a process of its own: signs in, runs an initial sync and a sync with nothing changed,
+// and prints what they cost as JSON (time, requests by phase, peak memory).
+import { performance } from 'node:perf_hooks';
+import { createServices } from '../../electron/core/services.ts';
+import { plainCodec } from '../../electron/core/session/secret-store.ts';
+import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
+import { makeTempDir } from '../helpers/tmp.ts';
+
+const [siteUrl, guidesConcurrency, mediaConcurrency, localBench] = process.argv.slice(2);
+if (!siteUrl) throw new Error('usage: sync-client.ts <siteUrl> [guideConcurrency] [mediaConcurrency]');
+const concurrency = { guides: Number(guidesConcurrency ?? 6), media: Number(mediaConcurrency ?? 4) };
+const tmp = makeTempDir('bench-sync');
+let phase = 'idle';
+const requests: { url: string; phase: string }[] = [];
+const services = createServices({
+  dataDir: tmp.dir,
+  version: 'bench',
+  secretCodec: plainCodec,
+  startDemoWorkshop: () => Promise.reject(new Error('no demo')),
+  autoSync: false,
+  concurrency,
+  fetch: (input, init) => {
+    requests.push({ url: input instanceof Request ? input.url : String(input), phase });
+    return fetch(input, init);
+  },
+});
+services.events.subscribe((event) => {
+  if (event.name === 'syncProgress') phase = event.payload.phase;
+});
+
+let peakRss = 0;
+let peakHeap = 0;
+const sampler = setInterval(() => {
+  const memory = process.memoryUsage();
+  peakRss = Math.max(peakRss, memory.rss);
+  peakHeap = Math.max(peakHeap, memory.heapUsed);
+}, 20);
+
+const signedIn = await services.api.signIn({ siteUrl, email: DEMO_ACCOUNTS.tech1.email, password: DEMO_ACCOUNTS.tech1.password });
+if (!signedIn.ok) throw new Error(signedIn.error.message);
+requests.length = 0;
+globalThis.gc?.();
+const baseRss = process.memoryUsage().rss;
+peakRss = baseRss;
+peakHeap = process.memoryUsage().heapUsed;
+
+const t0 = performance.now();
+const first = await services.api.syncNow();
+const initialMs = performance.now() - t0;
+if (!first.ok || first.value.status !== 'complete') throw new Error(`initial sync: ${JSON.stringify(first)}`);
+const initialRequests = [...requests];
+const initialPeakRss = peakRss;
+const initialPeakHeap = peakHeap;
+
+requests.length = 0;
+const t1 = performance.now();
+const second = await services.api.syncNow();
+const unchangedMs = performance.now() - t1;
+if (!second.ok || second.value.status !== 'complete') throw new Error(`second sync: ${JSON.stringify(second)}`);
+clearInterval(sampler);
+const state = await services.api.getSyncState();
+const local = localBench === 'local' ? await benchLocal() : null;
+
+console.log(
+  JSON.stringify({
+    initialMs,
+    initialRequests,
+    unchangedMs,
+    unchangedRequests: requests.length,
+    baseRss,
+    peakRss: initialPeakRss,
+    peakHeap: initialPeakHeap,
+    guides: state.ok ? state.value.guides : null,
+    mediaBytes: state.ok ? state.value.storage.mediaBytes : null,
+    concurrency,
+    local,
+  }),
+);
+await services.close();
+tmp.remove();
+
+/** Local search and opening a guide, through the App API as the renderer calls it. */
+async function benchLocal(): Promise<{ guides: number; search: Percentiles; open: Percentiles; searchHits: number }> {
+  const page = await services.api.listGuides({ limit: 500 });
+  if (!page.ok) throw new Error(page.error.message);
+  const words = [...new Set(page.value.items.flatMap((g) => g.title.split(/\W+/).filter((w) => w.length > 3)))];
+  const ids: number[] = [];
+  for (let offset = 0; ; offset += 500) {
+    const more = await services.api.listGuides({ offset, limit: 500 });
+    if (!more.ok) throw new Error(more.error.message);
+    ids.push(...more.value.items.map((g) => g.guideid));
+    if (ids.length >= more.value.total) break;
+  }
+  let seed = 7;
+  const random = (n: number): number => {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    return seed % n;
+  };
+  const searchTimes: number[] = [];
+  let searchHits = 0;
+  for (let i = 0; i < 400; i++) {
+    const text = i % 2 === 0 ? words[random(words.length)]! : `${words[random(words.length)]!} ${words[random(words.length)]!.slice(0, 3)}`;
+    const t = performance.now();
+    const result = await services.api.search({ text, where: 'local', limit: 20 });
+    searchTimes.push(performance.now() - t);
+    if (result.ok) searchHits += result.value.items.length;
+  }
+  const openTimes: number[] = [];
+  for (let i = 0; i < 1000; i++) {
+    const t = performance.now();
+    const guide = await services.api.getGuide(ids[random(ids.length)]!);
+    openTimes.push(performance.now() - t);
+    if (!guide.ok) throw new Error(guide.error.message);
+  }
+  return { guides: ids.length, search: percentiles(searchTimes), open: percentiles(openTimes), searchHits };
+}
+
+interface Percentiles {
+  p50: number;
+  p95: number;
+  max: number;
+}
+
+function percentiles(values: number[]): Percentiles {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (q: number): number => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+  return { p50: at(0.5), p95: at(0.95), max: sorted[sorted.length - 1]! };
+}
