@@ -1,13 +1,8 @@
 import { parseArgs } from 'node:util';
-import type { Db } from './db/types.ts';
+import { generateSite } from './content/generator.ts';
 import { startDemoSite, startSite, type RunningSite } from './site.ts';
 
 const USAGE = `Usage: npm run server -- [--port P] [--host H] [--db FILE] [--demo | --generate --guides N --steps M --images K --seed S] [--test-hooks]`;
-
-/** What `server/content/generator.ts` is expected to export once it exists. */
-interface GeneratorModule {
-  generateSite(db: Db, options: { guides: number; steps: number; images: number; seed: number }): void;
-}
 
 function count(value: string | undefined, name: string, fallback: number): number {
   if (value === undefined) return fallback;
@@ -47,14 +42,13 @@ async function main(): Promise<void> {
 
   let site: RunningSite;
   if (values.generate) {
-    const generator = await loadGenerator();
     const options = {
       guides: count(values.guides, 'guides', 100),
       steps: count(values.steps, 'steps', 8),
       images: count(values.images, 'images', 2),
       seed: count(values.seed, 'seed', 1),
     };
-    site = await startSite({ ...common, seed: (db) => generator.generateSite(db, options) });
+    site = await startSite({ ...common, seed: (db) => generateSite(db, options) });
   } else if (values.demo) {
     site = await startDemoSite(common);
   } else {
@@ -74,16 +68,6 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', () => stop('SIGINT'));
   process.once('SIGTERM', () => stop('SIGTERM'));
-}
-
-async function loadGenerator(): Promise<GeneratorModule> {
-  // A computed specifier: the generator is written separately and may not exist in this checkout yet.
-  const specifier = './content/generator.ts';
-  try {
-    return (await import(specifier)) as GeneratorModule;
-  } catch (error) {
-    throw new Error('--generate is not available yet: server/content/generator.ts is missing', { cause: error });
-  }
 }
 
 main().catch((error: unknown) => {

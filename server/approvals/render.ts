@@ -1,8 +1,8 @@
+import { getGuideRow } from '../content/guides-repo.ts';
 import { imageJson } from '../content/media-json.ts';
 import type { Db } from '../db/types.ts';
 import { getTeam, stageTeam } from '../teams/repo.ts';
 import { getUser, userJson, type UserJson } from '../users/repo.ts';
-import { guideHead } from './documents.ts';
 import {
   counts,
   documentsOf,
@@ -66,7 +66,7 @@ export function processDetail(db: Db, process: ProcessRow, origin: string) {
 /** An approval request (reference 2.6). Its release is the guide revision asked for. */
 function requestJson(db: Db, request: RequestRow, process: ReturnType<typeof processSummary>, origin: string) {
   const requester = userOrNull(db, request.userid, origin);
-  const head = guideHead(db, request.guideid);
+  const guide = getGuideRow(db, request.guideid);
   const signatures = signaturesOf(db, request.approval_requestid);
   const stages = stagesOf(db, request.approval_processid).map((stage) => {
     const own = signatures.filter((signature) => signature.approval_process_stageid === stage.approval_process_stageid);
@@ -98,7 +98,7 @@ function requestJson(db: Db, request: RequestRow, process: ReturnType<typeof pro
       revisionid: request.revisionid,
       user: requester,
       status: request.status,
-      title: head?.title ?? '',
+      title: guide?.title ?? '',
       init_date: request.init_date,
       release_date: null,
       notes: request.notes,
@@ -108,9 +108,12 @@ function requestJson(db: Db, request: RequestRow, process: ReturnType<typeof pro
     },
     guide: {
       guideid: request.guideid,
-      title: head?.title ?? '',
+      title: guide?.title ?? '',
       langid: request.langid,
-      img_src: head?.image ? String(imageJson(origin, head.image).thumbnail) : null,
+      img_src:
+        guide?.imageid != null && guide.image_guid !== null
+          ? String(imageJson(origin, { imageid: guide.imageid, guid: guide.image_guid }).thumbnail)
+          : null,
     },
     process,
     status: request.status,

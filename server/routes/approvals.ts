@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { findDocument } from '../approvals/documents.ts';
 import { processDetail, processSummary } from '../approvals/render.ts';
 import { findProcesses, getProcess, insertProcess } from '../approvals/repo.ts';
+import { canEditGuide } from '../content/access.ts';
 import { canEditContent, requirePrivilege, requireUser } from '../http/auth.ts';
 import type { RouteModule } from '../http/env.ts';
 import { forbidden, invalid, invalidMany, notFound, type ErrorDetail } from '../http/errors.ts';
@@ -27,7 +28,7 @@ const newProcess = z.object({
 
 /**
  * Reference 4.1. Reading processes needs a signed-in user; creating one needs an admin; candidates need
- * edit rights on the document (authors, moderators, admins, and a guide's own author).
+ * edit rights on the document (the content side's rule for guides; content editors for wikis).
  */
 export const approvalsRoutes: RouteModule = (api, ctx) => {
   api.get('/approvals/processes', (c) => {
@@ -57,7 +58,8 @@ export const approvalsRoutes: RouteModule = (api, ctx) => {
     const docid = routeId(c.req.param('documentid'));
     const doc = docid === null ? undefined : findDocument(ctx.db, docType, docid);
     if (!doc) throw notFound(`No such ${type}`);
-    if (!canEditContent(user) && doc.ownerid !== user.userid) throw forbidden('You cannot edit this document');
+    const canEdit = doc.guide ? canEditGuide(user, doc.guide) : canEditContent(user);
+    if (!canEdit) throw forbidden('You cannot edit this document');
     const workspaceid = doc.categoryWikiid === null ? null : workspaceOfCategory(ctx.db, doc.categoryWikiid);
     const { rows, total } = findProcesses(ctx.db, { ...paging, order: 'ASC', workspaceid });
     const origin = siteOrigin(c);

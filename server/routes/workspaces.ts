@@ -1,7 +1,8 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
 import type { ServerContext } from '../context.ts';
-import { requirePrivilege, viewerOf, type Viewer } from '../http/auth.ts';
+import { categoryDetailJson, getCategory } from '../content/categories-repo.ts';
+import { canEditContent, currentUser, requirePrivilege, viewerOf } from '../http/auth.ts';
 import type { AppEnv, RouteModule } from '../http/env.ts';
 import { forbidden, invalid, notFound, unauthorized } from '../http/errors.ts';
 import { readBody } from '../http/json.ts';
@@ -9,11 +10,10 @@ import { parseInteger, MAX_LIMIT } from '../http/paging.ts';
 import { routeId } from '../http/query.ts';
 import { siteOrigin } from '../http/urls.ts';
 import { recordMutation } from '../testing/audit.ts';
-import { getUser, userJson } from '../users/repo.ts';
+import { getUser, userJson, type UserRow } from '../users/repo.ts';
 import {
   canAccess,
-  getCategory,
-  getCategoryByTitle,
+  categoryTitle,
   getWorkspace,
   insertRootCategory,
   insertWorkspace,
@@ -21,7 +21,6 @@ import {
   workspacePage,
   type WorkspaceRow,
 } from '../workspaces/repo.ts';
-import { categoryWikiJson } from '../workspaces/wiki.ts';
 
 export const WORKSPACE_PAGE_SIZE = 20;
 
@@ -35,17 +34,17 @@ const conversion = z.object({ accessStatus });
  */
 export const workspacesRoutes: RouteModule = (api, ctx) => {
   const answer = (c: Context<AppEnv>, workspace: WorkspaceRow) =>
-    c.json(workspaceJson(ctx, workspace, siteOrigin(c), viewerOf(c)));
+    c.json(workspaceJson(ctx, workspace, siteOrigin(c), currentUser(c)));
 
   api.get('/workspaces', (c) => {
     const from = parseCursor(c.req.query('nextPageCursor'));
     // `limit` is not in the reference; it lets a client (and the tests) choose the page size.
     const limit = parseInteger(c.req.query('limit'), 'limit', { min: 1, max: MAX_LIMIT }) ?? WORKSPACE_PAGE_SIZE;
-    const viewer = viewerOf(c);
-    const { rows, next } = workspacePage(ctx.db, { viewer, from, limit });
+    const { rows, next } = workspacePage(ctx.db, { viewer: viewerOf(c), from, limit });
     const origin = siteOrigin(c);
+    const user = currentUser(c);
     return c.json({
-      items: rows.map((row) => ({ data: workspaceJson(ctx, row, origin, viewer) })),
+      items: rows.map((row) => ({ data: workspaceJson(ctx, row, origin, user) })),
       pageSize: limit,
       nextPageCursor: next ? `${next.title}|${next.wikiid}` : null,
     });
@@ -65,7 +64,7 @@ export const workspacesRoutes: RouteModule = (api, ctx) => {
   api.post('/workspaces', async (c) => {
     const user = requirePrivilege(c, 'Admin');
     const body = await readBody(c, newWorkspace);
-    if (getCategoryByTitle(ctx.db, body.workspaceTitle)) {
+    if (getCategory(ctx.db, body.workspaceTitle)) {
       throw invalid('workspaceTitle', 'invalid_value', `A category titled ${body.workspaceTitle} already exists`);
     }
     const workspace = ctx.db.transaction(() => {
@@ -81,34 +80,33 @@ export const workspacesRoutes: RouteModule = (api, ctx) => {
   api.post('/workspaces/convert/from-category/:wikiid', async (c) => {
     const user = requirePrivilege(c, 'Admin');
     const wikiid = routeId(c.req.param('wikiid'));
-    const category = wikiid === null ? undefined : getCategory(ctx.db, wikiid);
-    if (!category) throw notFound('No such category');
+    const title = wikiid === null ? undefined : categoryTitle(ctx.db, wikiid);
+    if (wikiid === null || title === undefined) throw notFound('No such category');
     const body = await readBody(c, conversion);
-    if (getWorkspace(ctx.db, category.wikiid)) {
+    if (getWorkspace(ctx.db, wikiid)) {
       throw invalid('wikiid', 'already_workspace', 'This category is a workspace already');
     }
     const workspace = ctx.db.transaction(() => {
       const now = ctx.clock.now();
-      moveToRoot(ctx.db, category.wikiid, now);
-      insertWorkspace(ctx.db, category.wikiid, body.accessStatus, user.userid, now);
-      recordMutation(ctx, c, 'workspace', category.wikiid);
-      return getWorkspace(ctx.db, category.wikiid)!;
+      moveToRoot(ctx.db, wikiid, now);
+      insertWorkspace(ctx.db, wikiid, body.accessStatus, user.userid, now);
+      recordMutation(ctx, c, 'workspace', wikiid);
+      return getWorkspace(ctx.db, wikiid)!;
     })();
     return answer(c, workspace);
   });
 };
 
-/** Workspace of reference 2.7; `user` is the owner. */
-function workspaceJson(ctx: ServerContext, workspace: WorkspaceRow, origin: string, viewer: Viewer) {
-  const category = getCategory(ctx.db, workspace.wikiid)!;
-  const owner = getUser(ctx.db, workspace.userid)!;
+/** Workspace of reference 2.7: `wiki` is its category's detail as the content side answers it, `user` its owner. */
+function workspaceJson(ctx: ServerContext, workspace: WorkspaceRow, origin: string, viewer: UserRow | null) {
+  const category = getCategory(ctx.db, categoryTitle(ctx.db, workspace.wikiid)!)!;
   return {
     workspaceRevisionid: workspace.workspaceRevisionid,
     wikiid: workspace.wikiid,
     status: workspace.status,
     privacyStatus: workspace.privacyStatus,
-    wiki: categoryWikiJson(ctx.db, category, origin, viewer?.admin ?? false),
-    user: userJson(ctx.db, owner, origin),
+    wiki: categoryDetailJson(ctx.db, origin, category, viewer, canEditContent(viewer)),
+    user: userJson(ctx.db, getUser(ctx.db, workspace.userid)!, origin),
   };
 }
 

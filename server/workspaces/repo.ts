@@ -10,30 +10,13 @@ export interface WorkspaceRow {
   created: number;
 }
 
-export interface CategoryRow {
-  wikiid: number;
-  title: string;
-  display_title: string;
-  parentid: number | null;
-  description: string;
-  contents_raw: string;
-  contents_rendered: string;
-  imageid: number | null;
-  revisionid: number;
-  stub: number;
-  modified_date: number;
-}
-
 export function getWorkspace(db: Db, wikiid: number): WorkspaceRow | undefined {
   return db.prepare('SELECT * FROM workspaces WHERE wikiid = ?').get(wikiid) as WorkspaceRow | undefined;
 }
 
-export function getCategory(db: Db, wikiid: number): CategoryRow | undefined {
-  return db.prepare('SELECT * FROM categories WHERE wikiid = ?').get(wikiid) as CategoryRow | undefined;
-}
-
-export function getCategoryByTitle(db: Db, title: string): CategoryRow | undefined {
-  return db.prepare('SELECT * FROM categories WHERE title = ?').get(title) as CategoryRow | undefined;
+/** The title of the category with this wikiid (the content side looks categories up by title). */
+export function categoryTitle(db: Db, wikiid: number): string | undefined {
+  return (db.prepare('SELECT title FROM categories WHERE wikiid = ?').get(wikiid) as { title: string } | undefined)?.title;
 }
 
 /** The workspace a category lies in: its root ancestor, when that root is a workspace. */

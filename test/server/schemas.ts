@@ -145,7 +145,8 @@ export const wikiDetail = z.object({
   title: z.string(),
   revisionid: z.number().int(),
   contents_raw: z.string(),
-  contents_json: z.object({ type: z.string(), content: z.array(z.unknown()) }),
+  // Seen on real sites; the category detail of this server does not carry it yet.
+  contents_json: z.object({ type: z.string(), content: z.array(z.unknown()) }).optional(),
   contents_rendered: z.string(),
   can_edit: z.boolean(),
   author: z.array(z.unknown()),
