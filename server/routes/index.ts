@@ -5,11 +5,13 @@ import { categoriesRoutes } from './categories.ts';
 import { guidesRoutes } from './guides.ts';
 import { mediaRoutes } from './media.ts';
 import { searchRoutes } from './search.ts';
+import { stepFormsRoutes } from './step-forms.ts';
 import { tagsRoutes } from './tags.ts';
 import { teamsRoutes } from './teams.ts';
 import { userFlagsRoutes } from './user-flags.ts';
 import { usersRoutes } from './users.ts';
 import { viewHistoryRoutes } from './view-history.ts';
+import { workLogRoutes } from './work-log.ts';
 import { workspacesRoutes } from './workspaces.ts';
 
 /** Every route module of the API. One line per module. */
@@ -26,4 +28,6 @@ export const ROUTES: readonly RouteModule[] = [
   categoriesRoutes,
   mediaRoutes,
   searchRoutes,
+  workLogRoutes,
+  stepFormsRoutes,
 ];

@@ -241,3 +241,61 @@ export const searchWiki = z.object({
   title: z.string(),
   url,
 });
+
+export const FIELD_TYPES = ['Text Input', 'Text Area', 'Numeric Input', 'Checkbox', 'Radios', 'Select', 'Image', 'Video', 'Document'] as const;
+
+/** Reference 2.12 plus `label` (decided in server/README.md). */
+export const formField = z.object({
+  field_guid: z.string().min(1),
+  field_revisionid: z.number().int(),
+  field_type: z.enum(FIELD_TYPES),
+  label: z.string().min(1),
+  placeholder: z.string(),
+  textarea: z.string(),
+  options: z.array(z.string()),
+});
+
+export const stepForm = z.object({
+  form_revisionid: z.number().int(),
+  stepid: z.number().int(),
+  guideid: z.number().int(),
+  created: z.number().int(),
+  fields: z.array(formField),
+});
+
+/** Work-log entry: public-shapes.md plus revisionid, active_stepid, pause_duration (DESIGN.md §7). */
+export const workLogEntry = z.object({
+  entryid: z.number().int(),
+  guideid: z.number().int(),
+  userid: z.number().int(),
+  workorderid: z.string(),
+  starttime: z.number().int(),
+  endtime: z.number().int().nullable(),
+  status: z.enum(['started', 'paused', 'suspended', 'complete', 'cancelled']),
+  revisionid: z.number().int(),
+  active_stepid: z.number().int().nullable(),
+  pause_duration: z.number().int().min(0),
+  max_form_revisionid: z.number().int().nullable(),
+  guide_revisionid: z.number().int(),
+  cancelled: z.union([z.literal(0), z.literal(1)]),
+  duration: z.number().int().min(0),
+  timingid: z.number().int().nullable(),
+  work_data: z.array(
+    z.object({ label: z.string(), value: z.string(), field_revisionid: z.number().int(), field_guid: z.string(), stepid: z.number().int() }),
+  ),
+});
+
+export const workLogList = z.object({
+  limit: z.number().int(),
+  offset: z.number().int(),
+  totalResults: z.number().int(),
+  moreResults: z.boolean(),
+  results: z.array(workLogEntry),
+});
+
+/** DESIGN.md §7: 422 invalid_transition with the current entry under `entry`. */
+export const invalidTransitionBody = z.object({
+  message: z.string(),
+  errors: z.array(z.object({ field: z.string().optional(), code: z.literal('invalid_transition'), message: z.string() })).min(1),
+  entry: workLogEntry,
+});

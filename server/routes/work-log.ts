@@ -1,0 +1,169 @@
+import type { Context } from 'hono';
+import { z } from 'zod';
+import { canViewGuide, guideForRequest } from '../content/access.ts';
+import { maxFormRevisionid } from '../content/forms-store.ts';
+import { getGuideRow } from '../content/guides-repo.ts';
+import { checkRevision } from '../content/revision-param.ts';
+import { allowed, apply, STEP_DATA_STATES, TRANSITIONS } from '../content/work-log-machine.ts';
+import { entryJson, getEntry, insertEntry, listEntries, saveClock, type EntryRow } from '../content/work-log-repo.ts';
+import { checkTimestamp, saveStepData, stepDataBody } from '../content/work-log-step-data.ts';
+import type { ServerContext } from '../context.ts';
+import { WORK_STATUSES, type WorkStatus } from '../db/schema-content.ts';
+import { isAdmin, requireUser } from '../http/auth.ts';
+import type { AppEnv, RouteModule } from '../http/env.ts';
+import { forbidden, HttpError, invalid, notFound } from '../http/errors.ts';
+import { readBody, readJsonObject, validate } from '../http/json.ts';
+import { pagedResult, parseInteger, parsePaging } from '../http/paging.ts';
+import { routeId } from '../http/query.ts';
+import type { UserRow } from '../users/repo.ts';
+import { recordMutation } from '../testing/audit.ts';
+
+const startBody = z.object({
+  guideid: z.number().int().positive(),
+  workorderid: z.union([z.string().trim().min(1).max(100), z.number().int().nonnegative()]).transform(String),
+  stepid: z.number().int().positive().optional(),
+  timestamp: z.number().nonnegative().optional(),
+});
+
+function entryOf(ctx: ServerContext, c: Context<AppEnv>): EntryRow {
+  const entryid = routeId(c.req.param('entryid'));
+  const entry = entryid === null ? undefined : getEntry(ctx.db, entryid);
+  if (!entry) throw notFound('No such work-log entry');
+  return entry;
+}
+
+const owns = (user: UserRow, entry: EntryRow) => entry.userid === user.userid || isAdmin(user);
+
+/** DESIGN.md §7: a transition the state does not allow is a 422 with the current entry under `entry`. */
+function invalidTransition(ctx: ServerContext, entry: EntryRow, what: string): HttpError {
+  const message = `Cannot ${what} an entry that is ${entry.status}`;
+  const errors = [{ field: 'status', code: 'invalid_transition', message }];
+  return new HttpError(422, message, errors, { message, errors, entry: entryJson(ctx.db, entry) });
+}
+
+/** The whole work log of reference 4.10 with the state machine of 3.1 (decisions in server/README.md). */
+export const workLogRoutes: RouteModule = (api, ctx) => {
+  api.get('/work_log', (c) => {
+    const user = requireUser(c);
+    const paging = parsePaging((name) => c.req.query(name));
+    const status = c.req.query('status');
+    if (status !== undefined && !WORK_STATUSES.includes(status as WorkStatus)) {
+      throw invalid('status', 'invalid_value', `status must be one of ${WORK_STATUSES.join(', ')}`);
+    }
+    const userid = parseInteger(c.req.query('userid'), 'userid', { min: 1 });
+    if (!isAdmin(user) && userid !== undefined && userid !== user.userid) throw forbidden("Only admins may read other people's work logs");
+    const guideid = parseInteger(c.req.query('guideid'), 'guideid', { min: 1 });
+    const workorderid = c.req.query('workorderid');
+    const filter = {
+      ...(guideid !== undefined ? { guideid } : {}),
+      ...(workorderid !== undefined ? { workorderid } : {}),
+      ...(status !== undefined ? { status: status as WorkStatus } : {}),
+      ...(userid !== undefined ? { userid } : isAdmin(user) ? {} : { userid: user.userid }),
+    };
+    const { rows, total } = listEntries(ctx.db, filter, paging);
+    const { search: _, ...page } = pagedResult(rows.map((row) => entryJson(ctx.db, row)), total, paging, '');
+    return c.json(page);
+  });
+
+  api.get('/work_log/:entryid', (c) => {
+    const user = requireUser(c);
+    const entry = entryOf(ctx, c);
+    const guide = getGuideRow(ctx.db, entry.guideid);
+    const mayLook = owns(user, entry) || (entry.status === 'suspended' && guide !== undefined && canViewGuide(user, guide));
+    if (!mayLook) throw forbidden('This work-log entry belongs to someone else');
+    return c.json(entryJson(ctx.db, entry));
+  });
+
+  api.get('/work_log/:guideid/suspended', (c) => {
+    requireUser(c);
+    const guide = guideForRequest(ctx.db, c, c.req.param('guideid'));
+    const { rows } = listEntries(ctx.db, { guideid: guide.guideid, status: 'suspended' }, { offset: 0, limit: 10_000, order: 'ASC' });
+    return c.json({ results: rows.map((row) => entryJson(ctx.db, row)) });
+  });
+
+  api.post('/work_log', async (c) => {
+    const user = requireUser(c);
+    const body = await readBody(c, startBody);
+    const guide = getGuideRow(ctx.db, body.guideid);
+    if (!guide) throw invalid('guideid', 'invalid_value', 'No such guide');
+    if (!canViewGuide(user, guide)) throw forbidden('You cannot view this guide');
+    if (body.stepid !== undefined && !ctx.db.prepare('SELECT 1 FROM steps WHERE stepid = ? AND guideid = ?').get(body.stepid, guide.guideid)) {
+      throw invalid('stepid', 'invalid_value', 'stepid is not a step of this guide');
+    }
+    const entryid = ctx.db.transaction(() => {
+      const id = insertEntry(ctx.db, {
+        guideid: guide.guideid,
+        userid: user.userid,
+        workorderid: body.workorderid,
+        starttime: checkTimestamp(body.timestamp) ?? ctx.clock.now(),
+        active_stepid: body.stepid ?? null,
+        max_form_revisionid: maxFormRevisionid(ctx.db, guide.guideid),
+        guide_revisionid: guide.revisionid,
+      });
+      recordMutation(ctx, c, 'work_log', id);
+      return id;
+    })();
+    return c.json(entryJson(ctx.db, getEntry(ctx.db, entryid)!), 201);
+  });
+
+  for (const transition of TRANSITIONS) {
+    api.post(`/work_log/:entryid/${transition}`, async (c) => {
+      const user = requireUser(c);
+      const entry = entryOf(ctx, c);
+      if (transition === 'assume') {
+        const guide = getGuideRow(ctx.db, entry.guideid);
+        if (!guide || !canViewGuide(user, guide)) throw forbidden('You cannot view the guide of this entry');
+      } else if (!owns(user, entry)) {
+        throw forbidden('This work-log entry belongs to someone else');
+      }
+      const raw = await readJsonObject(c);
+      checkRevision(c.req.query('revisionid'), entry.revisionid, () => entryJson(ctx.db, entry));
+      if (!allowed(transition, entry.status)) throw invalidTransition(ctx, entry, transition);
+      const at = checkTimestamp(raw.timestamp) ?? ctx.clock.now();
+      ctx.db.transaction(() => {
+        saveClock(ctx.db, entry.entryid, apply(entry, transition, at, user.userid));
+        if (transition === 'finish') {
+          ctx.db.prepare('INSERT OR IGNORE INTO completions (userid, guideid, created) VALUES (?, ?, ?)').run(entry.userid, entry.guideid, at);
+        }
+        recordMutation(ctx, c, 'work_log', entry.entryid);
+      })();
+      return c.json(entryJson(ctx.db, getEntry(ctx.db, entry.entryid)!));
+    });
+  }
+
+  api.put('/work_log/:entryid/stepData', async (c) => {
+    const user = requireUser(c);
+    const entry = entryOf(ctx, c);
+    if (!owns(user, entry)) throw forbidden('This work-log entry belongs to someone else');
+    const raw = await readJsonObject(c);
+    checkRevision(c.req.query('revisionid'), entry.revisionid, () => entryJson(ctx.db, entry));
+    if (!STEP_DATA_STATES.includes(entry.status)) throw invalidTransition(ctx, entry, 'save step data of');
+    const body = validate(raw, stepDataBody);
+    const at = checkTimestamp(body.timestamp) ?? ctx.clock.now();
+    ctx.db.transaction(() => {
+      const stepid = saveStepData(ctx.db, entry, body, entry.userid);
+      const timingid = ctx.db
+        .prepare('INSERT INTO work_log_timings (entryid, stepid, time, lasttimingid) VALUES (?, ?, ?, ?)')
+        .run(entry.entryid, stepid, at, body.lasttimingid ?? null).lastInsertRowid;
+      // While paused the step is remembered for resume rather than made active.
+      const column = entry.status === 'paused' ? 'paused_stepid' : 'active_stepid';
+      ctx.db
+        .prepare(`UPDATE work_log SET timingid = ?, ${column} = COALESCE(?, ${column}), revisionid = revisionid + 1 WHERE entryid = ?`)
+        .run(timingid, stepid, entry.entryid);
+      recordMutation(ctx, c, 'work_log', entry.entryid);
+    })();
+    return c.json(entryJson(ctx.db, getEntry(ctx.db, entry.entryid)!));
+  });
+
+  api.delete('/work_log/:entryid', (c) => {
+    const user = requireUser(c);
+    const entry = entryOf(ctx, c);
+    if (!owns(user, entry)) throw forbidden('This work-log entry belongs to someone else');
+    checkRevision(c.req.query('revisionid'), entry.revisionid, () => entryJson(ctx.db, entry), false);
+    ctx.db.transaction(() => {
+      ctx.db.prepare('DELETE FROM work_log WHERE entryid = ?').run(entry.entryid);
+      recordMutation(ctx, c, 'work_log', entry.entryid);
+    })();
+    return c.body(null, 204);
+  });
+};
