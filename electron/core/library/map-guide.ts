@@ -196,6 +196,6 @@ export function mediaUrlsOf(detail: GuideDetail, variants: { list: keyof ImageVa
     }
   }
   for (const item of [...detail.parts, ...detail.tools]) add(item.thumbnail ?? undefined);
-  for (const document of detail.documents) add(document.url);
+  for (const doc of detail.documents) add(doc.url);
   return [...urls];
 }
