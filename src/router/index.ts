@@ -6,17 +6,27 @@ export function createAppRouter(pinia: Pinia) {
   const router = createRouter({
     history: createWebHistory(),
     routes: [
-      { path: '/', name: 'home', component: () => import('../views/HomeView.vue'), meta: { signedIn: true } },
+      { path: '/', name: 'library', component: () => import('../views/LibraryView.vue'), meta: { signedIn: true } },
+      {
+        path: '/guides/:guideid(\\d+)',
+        name: 'guide',
+        component: () => import('../views/GuideView.vue'),
+        props: (route) => ({ guideid: Number(route.params.guideid) }),
+        meta: { signedIn: true },
+      },
+      { path: '/search', name: 'search', component: () => import('../views/SearchView.vue'), meta: { signedIn: true } },
+      { path: '/sync', name: 'sync', component: () => import('../views/SyncView.vue'), meta: { signedIn: true } },
       { path: '/connect', name: 'connect', component: () => import('../views/ConnectView.vue') },
       { path: '/:rest(.*)*', redirect: '/' },
     ],
+    scrollBehavior: () => ({ top: 0 }),
   });
 
   router.beforeEach(async (to) => {
     const session = useSessionStore(pinia);
     if (session.status === null) await session.load();
     if (to.meta.signedIn && !session.signedIn) return { name: 'connect' };
-    if (to.name === 'connect' && session.signedIn) return { name: 'home' };
+    if (to.name === 'connect' && session.signedIn) return { name: 'library' };
     return true;
   });
   return router;

@@ -1,0 +1,67 @@
+import type { GuideFlag, GuideType, VideoEncoding } from '../../electron/contract.ts';
+
+export const GUIDE_TYPES: readonly GuideType[] = ['replacement', 'installation', 'repair', 'disassembly', 'teardown', 'technique', 'maintenance'];
+
+export const typeLabel = (type: string): string => (type ? type.charAt(0).toUpperCase() + type.slice(1) : 'Guide');
+
+/** Flags that warn of injury or death: shown as banners at the top of a guide. */
+export const SAFETY_FLAGS = ['DEATH', 'DANGER'] as const;
+
+export function safetyFlags(flags: readonly GuideFlag[]): GuideFlag[] {
+  return SAFETY_FLAGS.flatMap((id) => flags.filter((flag) => flag.flagid === id));
+}
+
+/** Other flags worth a word (the site's own GUIDE_* bookkeeping flags are not shown). */
+export function otherFlags(flags: readonly GuideFlag[]): GuideFlag[] {
+  return flags.filter((flag) => !(SAFETY_FLAGS as readonly string[]).includes(flag.flagid) && !flag.flagid.startsWith('GUIDE_'));
+}
+
+export type BulletKind = { kind: 'dot'; colour: string } | { kind: 'icon'; icon: 'note' | 'caution' | 'reminder'; label: string };
+
+const COLOURS: Record<string, string> = {
+  black: '#1d2321',
+  red: '#c62828',
+  orange: '#e46f0a',
+  yellow: '#e0b400',
+  green: '#2e8b3d',
+  blue: '#1f5fbf',
+  light_blue: '#3fa7e0',
+  violet: '#7b3fb5',
+};
+
+/** How a step line's bullet looks; an unknown bullet is a black dot. */
+export function bulletKind(bullet: string): BulletKind {
+  switch (bullet) {
+    case 'icon_note':
+      return { kind: 'icon', icon: 'note', label: 'Note' };
+    case 'icon_caution':
+      return { kind: 'icon', icon: 'caution', label: 'Caution' };
+    case 'icon_reminder':
+      return { kind: 'icon', icon: 'reminder', label: 'Reminder' };
+    default:
+      return { kind: 'dot', colour: COLOURS[bullet] ?? COLOURS.black! };
+  }
+}
+
+/** The encoding the media downloader keeps (MP4 first, else the first): the only one there is offline. */
+export function playableEncoding(encodings: readonly VideoEncoding[]): VideoEncoding | null {
+  return encodings.find((e) => /mp4/i.test(e.format) || /\.mp4($|\?)/i.test(e.url)) ?? encodings[0] ?? null;
+}
+
+export function videoMime(encoding: VideoEncoding): string | undefined {
+  if (/mp4/i.test(encoding.format) || /\.mp4($|\?)/i.test(encoding.url)) return 'video/mp4';
+  if (/webm/i.test(encoding.format) || /\.webm($|\?)/i.test(encoding.url)) return 'video/webm';
+  if (/ogg|ogv/i.test(encoding.format) || /\.ogv($|\?)/i.test(encoding.url)) return 'video/ogg';
+  return undefined;
+}
+
+/** An address that may leave the app: http and https only, anything else is null. */
+export function externalUrl(url: string | null | undefined): string | null {
+  if (!url) return null;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.href : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,40 @@
+import type { SyncPhase, SyncProgress } from '../../electron/contract.ts';
+
+const PHASE_WORDS: Record<SyncPhase, string> = {
+  idle: 'Not syncing',
+  categories: 'Reading the categories',
+  listing: 'Looking for changed guides',
+  deletions: 'Checking for removed guides',
+  guides: 'Downloading guides',
+  media: 'Downloading pictures, videos and documents',
+  done: 'Finished',
+  failed: 'Stopped by an error',
+  cancelled: 'Cancelled',
+};
+
+export const phaseWords = (phase: SyncPhase): string => PHASE_WORDS[phase];
+
+/** What the items of a phase are, for "12 of 40 guides". */
+export function phaseUnit(phase: SyncPhase): string | null {
+  switch (phase) {
+    case 'listing':
+      return 'pages';
+    case 'deletions':
+      return 'checks';
+    case 'guides':
+      return 'guides';
+    case 'media':
+      return 'files';
+    default:
+      return null;
+  }
+}
+
+/** 0..1 within the phase, or null when the total is not known yet (an indeterminate bar). */
+export function progressFraction(progress: SyncProgress): number | null {
+  if (progress.phase === 'done') return 1;
+  if (progress.total <= 0) return null;
+  return Math.min(1, Math.max(0, progress.done / progress.total));
+}
+
+export const isFinished = (phase: SyncPhase): boolean => phase === 'done' || phase === 'failed' || phase === 'cancelled' || phase === 'idle';

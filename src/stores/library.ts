@@ -1,0 +1,168 @@
+import { defineStore } from 'pinia';
+import { computed, ref, shallowRef } from 'vue';
+import type { AppError, CategoryNode, GuideListItem, LibraryQuery, SearchResults } from '../../electron/contract.ts';
+import { useBridge } from '../bridge/index.ts';
+import { pagesCovering } from '../lib/paging.ts';
+
+export const LIBRARY_PAGE_SIZE = 200;
+
+export interface LibraryFilter {
+  category: string | null;
+  type: string | null;
+  tag: string;
+  offlineOnly: boolean;
+}
+
+/**
+ * The guide library as the list shows it: the category tree, the filter, and the rows fetched page by
+ * page as the (virtualised) list scrolls. Rows are a sparse array the length of the whole result, so the
+ * scroll bar is right from the first page and only the pages on screen are ever asked for.
+ */
+export const useLibraryStore = defineStore('library', () => {
+  const bridge = useBridge();
+  const categories = ref<CategoryNode[]>([]);
+  const filter = ref<LibraryFilter>({ category: null, type: null, tag: '', offlineOnly: false });
+  const total = ref(0);
+  const rows = shallowRef<(GuideListItem | undefined)[]>([]);
+  const loading = ref(false);
+  const loaded = ref(false);
+  const error = ref<AppError | null>(null);
+
+  // Each reload starts a generation; answers for an older one are dropped (the filter changed meanwhile).
+  let generation = 0;
+  const pages = new Map<number, Promise<void> | 'done'>();
+
+  const query = computed((): LibraryQuery => {
+    const { category, type, tag, offlineOnly } = filter.value;
+    return {
+      ...(category ? { category } : {}),
+      ...(type ? { type } : {}),
+      ...(tag.trim() ? { tag: tag.trim() } : {}),
+      ...(offlineOnly ? { offlineOnly: true } : {}),
+    };
+  });
+
+  async function loadCategories(): Promise<void> {
+    const result = await bridge.getCategories();
+    if (result.ok) categories.value = result.value;
+    else error.value = result.error;
+  }
+
+  function fetchPage(page: number, gen: number): Promise<void> {
+    const promise = (async () => {
+      const result = await bridge.listGuides({ ...query.value, offset: page * LIBRARY_PAGE_SIZE, limit: LIBRARY_PAGE_SIZE });
+      if (gen !== generation) return;
+      if (!result.ok) {
+        pages.delete(page);
+        error.value = result.error;
+        return;
+      }
+      if (result.value.total !== rows.value.length) {
+        // The library changed under the list (a sync ran): pages no longer line up, start again.
+        void reload();
+        return;
+      }
+      pages.set(page, 'done');
+      const next = rows.value.slice();
+      result.value.items.forEach((item, index) => (next[page * LIBRARY_PAGE_SIZE + index] = item));
+      rows.value = next;
+    })();
+    pages.set(page, promise);
+    return promise;
+  }
+
+  /**
+   * Reads the list again from the first page (after a filter change or a sync). The rows on screen stay
+   * until the new answer arrives, so a refresh never blanks the list.
+   */
+  async function reload(): Promise<void> {
+    const gen = ++generation;
+    pages.clear();
+    loading.value = true;
+    error.value = null;
+    try {
+      const result = await bridge.listGuides({ ...query.value, offset: 0, limit: LIBRARY_PAGE_SIZE });
+      if (gen !== generation) return;
+      if (!result.ok) {
+        error.value = result.error;
+        return;
+      }
+      const next = new Array<GuideListItem | undefined>(result.value.total);
+      result.value.items.forEach((item, index) => (next[index] = item));
+      pages.set(0, 'done');
+      total.value = result.value.total;
+      rows.value = next;
+      loaded.value = true;
+    } finally {
+      if (gen === generation) loading.value = false;
+    }
+  }
+
+  /** Makes sure rows `start`..`end` are fetched (the virtual list calls it with what is on screen). */
+  async function ensureRange(start: number, end: number): Promise<void> {
+    const gen = generation;
+    const waits: Promise<void>[] = [];
+    for (const page of pagesCovering(start, Math.min(end, total.value - 1), LIBRARY_PAGE_SIZE)) {
+      const known = pages.get(page);
+      if (known === 'done') continue;
+      waits.push(known ?? fetchPage(page, gen));
+    }
+    await Promise.all(waits);
+  }
+
+  async function refresh(): Promise<void> {
+    await Promise.all([loadCategories(), reload()]);
+  }
+
+  function setFilter(patch: Partial<LibraryFilter>): Promise<void> {
+    filter.value = { ...filter.value, ...patch };
+    return reload();
+  }
+
+  function clearFilter(): Promise<void> {
+    return setFilter({ category: null, type: null, tag: '', offlineOnly: false });
+  }
+
+  /** Guides on this computer matching `text` (the local index, whatever the network), for pickers. */
+  async function findLocal(text: string, limit = 8): Promise<SearchResults['items']> {
+    const result = await bridge.search({ text, where: 'local', limit });
+    return result.ok ? result.value.items : [];
+  }
+
+  /** Titles of guides stored whole (a summary-only guide has none to give: it is left out). */
+  async function titlesOf(ids: readonly number[]): Promise<Map<number, string>> {
+    const found = await Promise.all(ids.map(async (id) => [id, await bridge.getGuide(id)] as const));
+    return new Map(found.flatMap(([id, result]) => (result.ok ? [[id, result.value.title] as const] : [])));
+  }
+
+  // A sync changes the library: read it again when one ends, and when a sync's guides phase starts
+  // (the summaries are stored by then), so a first sync fills the list while media still download.
+  let lastPhase: string | null = null;
+  bridge.onEvent((event) => {
+    if (!loaded.value) return;
+    if (event.name === 'syncState' && !event.payload.running) void refresh();
+    else if (event.name === 'syncProgress' && event.payload.phase !== lastPhase) {
+      lastPhase = event.payload.phase;
+      if (lastPhase === 'guides' || lastPhase === 'media') void refresh();
+    }
+  });
+
+  return {
+    categories,
+    filter,
+    total,
+    rows,
+    loading,
+    loaded,
+    error,
+    query,
+    loadCategories,
+    reload,
+    ensureRange,
+    refresh,
+    setFilter,
+    clearFilter,
+    findLocal,
+    titlesOf,
+  };
+});

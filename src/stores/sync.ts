@@ -1,0 +1,74 @@
+import { defineStore } from 'pinia';
+import { computed, ref } from 'vue';
+import type { AppError, OfflineScope, Result, SyncOutcome, SyncProgress, SyncState } from '../../electron/contract.ts';
+import { useBridge } from '../bridge/index.ts';
+
+const IDLE: SyncProgress = { phase: 'idle', done: 0, total: 0, bytes: 0, message: null };
+
+/** The sync: its state from the main process, live progress from events, and the technician's commands. */
+export const useSyncStore = defineStore('sync', () => {
+  const bridge = useBridge();
+  const state = ref<SyncState | null>(null);
+  const progress = ref<SyncProgress>(IDLE);
+  const lastOutcome = ref<SyncOutcome | null>(null);
+  const busy = ref<null | 'sync' | 'cancel' | 'scope' | 'budget'>(null);
+  const error = ref<AppError | null>(null);
+
+  const running = computed(() => state.value?.running ?? false);
+
+  bridge.onEvent((event) => {
+    if (event.name === 'syncProgress') {
+      // A new phase: the storage figures and guide counts have moved, read them again.
+      if (event.payload.phase !== progress.value.phase) void load();
+      progress.value = event.payload;
+      if (state.value && !state.value.running && !['done', 'failed', 'cancelled', 'idle'].includes(event.payload.phase)) {
+        state.value = { ...state.value, running: true };
+      }
+    } else if (event.name === 'syncState') {
+      state.value = event.payload;
+      progress.value = event.payload.progress;
+    }
+  });
+
+  function take(result: Result<SyncState>): boolean {
+    if (result.ok) {
+      state.value = result.value;
+      progress.value = result.value.progress;
+    } else error.value = result.error;
+    return result.ok;
+  }
+
+  async function load(): Promise<void> {
+    take(await bridge.getSyncState());
+  }
+
+  async function run<T>(kind: NonNullable<typeof busy.value>, call: () => Promise<T>): Promise<T> {
+    busy.value = kind;
+    error.value = null;
+    try {
+      return await call();
+    } finally {
+      busy.value = null;
+    }
+  }
+
+  /** Starts a sync (or joins the running one); resolves when it ends. */
+  async function syncNow(): Promise<SyncOutcome | null> {
+    error.value = null;
+    if (state.value) state.value = { ...state.value, running: true };
+    const result = await bridge.syncNow();
+    await load();
+    if (!result.ok) {
+      error.value = result.error;
+      return null;
+    }
+    lastOutcome.value = result.value;
+    return result.value;
+  }
+
+  const cancel = () => run('cancel', async () => take(await bridge.cancelSync()));
+  const setScope = (scope: OfflineScope) => run('scope', async () => take(await bridge.setOfflineScope(scope)));
+  const setBudget = (bytes: number) => run('budget', async () => take(await bridge.setStorageBudget(bytes)));
+
+  return { state, progress, lastOutcome, busy, error, running, load, syncNow, cancel, setScope, setBudget };
+});
