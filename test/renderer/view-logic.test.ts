@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import type { CategoryNode, GuideFlag, SyncProgress } from '../../electron/contract.ts';
+import { categoryPath, flattenCategories, totalGuides, visibleCategoryRows } from '../../src/lib/category-tree.ts';
+import { formatAgo, formatBytes, plural } from '../../src/lib/format.ts';
+import { bulletKind, externalUrl, otherFlags, playableEncoding, safetyFlags } from '../../src/lib/guide-content.ts';
+import { pagesCovering } from '../../src/lib/paging.ts';
+import { phaseWords, progressFraction } from '../../src/lib/sync-phase.ts';
+
+describe('sizes and times in plain words', () => {
+  it('shows sizes with 1024-based units and one decimal under ten', () => {
+    expect(formatBytes(0)).toBe('0 B');
+    expect(formatBytes(1023)).toBe('1023 B');
+    expect(formatBytes(1536)).toBe('1.5 KB');
+    expect(formatBytes(715 * 1024)).toBe('715 KB');
+    expect(formatBytes(2 * 1024 ** 3)).toBe('2.0 GB');
+    expect(formatBytes(-1)).toBe('–');
+  });
+
+  it('says how long ago a sync was', () => {
+    const now = 1_700_000_000_000;
+    const s = now / 1000;
+    expect(formatAgo(s - 10, now)).toBe('just now');
+    expect(formatAgo(s - 60, now)).toBe('1 minute ago');
+    expect(formatAgo(s - 5 * 60, now)).toBe('5 minutes ago');
+    expect(formatAgo(s - 3 * 3600, now)).toBe('3 hours ago');
+    expect(formatAgo(s - 86400, now)).toBe('yesterday');
+    expect(formatAgo(s + 100, now)).toBe('just now');
+  });
+
+  it('counts with the right plural', () => {
+    expect(plural(1, 'guide')).toBe('1 guide');
+    expect(plural(2, 'guide')).toBe('2 guides');
+  });
+});
+
+describe('the guide list fetched page by page', () => {
+  it('asks only for the pages that hold the rows on screen', () => {
+    expect(pagesCovering(0, 10, 200)).toEqual([0]);
+    expect(pagesCovering(190, 210, 200)).toEqual([0, 1]);
+    expect(pagesCovering(4000, 4012, 200)).toEqual([20]);
+    expect(pagesCovering(10, 5, 200)).toEqual([]);
+  });
+});
+
+const tree: CategoryNode[] = [
+  { name: 'Machine Tools', title: 'Machine Tools', guideCount: 4, children: [{ name: 'Lathes', title: 'Lathes', guideCount: 2, children: [] }] },
+  { name: 'Forklifts', title: 'Forklifts', guideCount: 3, children: [] },
+];
+
+describe('the category tree', () => {
+  it('shows children only under expanded categories', () => {
+    expect(visibleCategoryRows(tree, new Set()).map((r) => r.node.name)).toEqual(['Machine Tools', 'Forklifts']);
+    const open = visibleCategoryRows(tree, new Set(['Machine Tools']));
+    expect(open.map((r) => [r.node.name, r.depth, r.hasChildren])).toEqual([
+      ['Machine Tools', 0, true],
+      ['Lathes', 1, false],
+      ['Forklifts', 0, false],
+    ]);
+  });
+
+  it('finds the path to a category and counts every guide once', () => {
+    expect(categoryPath(tree, 'Lathes')).toEqual(['Machine Tools', 'Lathes']);
+    expect(categoryPath(tree, 'Nowhere')).toEqual([]);
+    expect(totalGuides(tree)).toBe(7);
+    expect(flattenCategories(tree).map((c) => c.depth)).toEqual([0, 1, 0]);
+  });
+});
+
+describe('guide content', () => {
+  const flag = (flagid: string): GuideFlag => ({ flagid, title: flagid, text: '' });
+
+  it('puts DEATH before DANGER and leaves the site bookkeeping flags out', () => {
+    const flags = [flag('DANGER'), flag('GUIDE_STARRED'), flag('DEATH'), flag('Custom')];
+    expect(safetyFlags(flags).map((f) => f.flagid)).toEqual(['DEATH', 'DANGER']);
+    expect(otherFlags(flags).map((f) => f.flagid)).toEqual(['Custom']);
+  });
+
+  it('draws each bullet colour and the three icons, unknown bullets as black', () => {
+    for (const colour of ['black', 'red', 'orange', 'yellow', 'green', 'blue', 'light_blue', 'violet']) {
+      expect(bulletKind(colour).kind).toBe('dot');
+    }
+    expect(new Set(['red', 'orange', 'yellow', 'green', 'blue', 'light_blue', 'violet', 'black'].map((c) => JSON.stringify(bulletKind(c)))).size).toBe(8);
+    expect(bulletKind('icon_note')).toMatchObject({ kind: 'icon', icon: 'note' });
+    expect(bulletKind('icon_caution')).toMatchObject({ kind: 'icon', icon: 'caution' });
+    expect(bulletKind('icon_reminder')).toMatchObject({ kind: 'icon', icon: 'reminder' });
+    expect(bulletKind('sparkly')).toEqual(bulletKind('black'));
+  });
+
+  it('plays the encoding the downloader keeps: MP4 first', () => {
+    const webm = { url: 'https://s/v.webm', format: 'webm', width: 1, height: 1 };
+    const mp4 = { url: 'https://s/v.mp4', format: 'mp4', width: 1, height: 1 };
+    expect(playableEncoding([webm, mp4])).toBe(mp4);
+    expect(playableEncoding([webm])).toBe(webm);
+    expect(playableEncoding([])).toBeNull();
+  });
+
+  it('lets only http and https addresses leave the app', () => {
+    expect(externalUrl('https://a.test/x')).toBe('https://a.test/x');
+    expect(externalUrl('javascript:alert(1)')).toBeNull();
+    expect(externalUrl('file:///etc/passwd')).toBeNull();
+    expect(externalUrl('/relative')).toBeNull();
+    expect(externalUrl(null)).toBeNull();
+  });
+});
+
+describe('sync progress in words', () => {
+  const progress = (p: Partial<SyncProgress>): SyncProgress => ({ phase: 'guides', done: 0, total: 0, bytes: 0, message: null, ...p });
+
+  it('names every phase in plain words', () => {
+    for (const phase of ['idle', 'categories', 'listing', 'deletions', 'guides', 'media', 'done', 'failed', 'cancelled'] as const) {
+      expect(phaseWords(phase)).toMatch(/^[A-Z][a-z ,]+$/);
+    }
+  });
+
+  it('is indeterminate until the total is known, then a fraction, full when done', () => {
+    expect(progressFraction(progress({ total: 0 }))).toBeNull();
+    expect(progressFraction(progress({ done: 3, total: 12 }))).toBe(0.25);
+    expect(progressFraction(progress({ done: 20, total: 12 }))).toBe(1);
+    expect(progressFraction(progress({ phase: 'done' }))).toBe(1);
+  });
+});
