@@ -8,8 +8,9 @@ export type { Fault, FaultKind, Schedule, ScheduledRequest } from './faults.ts';
 export type { Outcome } from './reply.ts';
 export type { FaultProxy, FaultProxyOptions, ProxyLogEntry, ProxyStats } from './types.ts';
 export type { Target } from './upstream.ts';
-export { always, failFirst, mulberry32, onPaths, passAll, PASS, seededSchedule, sequence } from './schedules.ts';
-export type { FaultRates, SeededOptions } from './schedules.ts';
+export { always, failFirst, onPaths, passAll, PASS, sequence } from './schedules.ts';
+export { mulberry32, perRequestSchedule, seededSchedule } from './seeded.ts';
+export type { FaultDraw, FaultRates, PerRequestOptions, SeededOptions } from './seeded.ts';
 
 /**
  * A fault-injecting HTTP/1.1 proxy on 127.0.0.1 (OS-chosen port) in front of `options.target`.

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkFault, cutLength, type Fault, type Schedule } from './faults.ts';
-import { failFirst, mulberry32, onPaths, seededSchedule, sequence } from './schedules.ts';
+import { failFirst, onPaths, sequence } from './schedules.ts';
+import { mulberry32, perRequestSchedule, seededSchedule } from './seeded.ts';
 
 const get = (seq: number, path = '/api/2.0/guides') => ({ seq, method: 'GET', path });
 const run = (schedule: Schedule, paths: readonly string[]): Fault[] => paths.map((path, i) => schedule(get(i + 1, path)));
@@ -78,6 +79,48 @@ describe('seededSchedule', () => {
     expect(() => seededSchedule(1, { rates: { reset: 0.6, status: 0.6 } })).toThrow(/sum/);
     expect(() => seededSchedule(1, { rates: { reset: -0.1 } })).toThrow(/reset/);
     expect(() => seededSchedule(1, { rates: { status: 0.1 }, statuses: [] })).toThrow(/statuses/);
+  });
+});
+
+describe('perRequestSchedule', () => {
+  const rates = { reset: 0.2, status: 0.2, cutBody: 0.2, dropResponse: 0.1 };
+  const requests = Array.from({ length: 30 }, (_, i) => [{ method: 'GET', path: `/api/2.0/guides/${i % 10}` }]).flat();
+
+  it('gives each method, path and occurrence the same fault, whatever the arrival order', () => {
+    const byIdentity = (order: readonly number[], seed: number) => {
+      const schedule = perRequestSchedule(seed, { rates });
+      const occurrences = new Map<string, number>();
+      const out = new Map<string, Fault>();
+      for (const index of order) {
+        const request = requests[index]!;
+        const n = (occurrences.get(request.path) ?? 0) + 1;
+        occurrences.set(request.path, n);
+        out.set(`${request.path}#${n}`, schedule({ seq: 0, ...request }));
+      }
+      return out;
+    };
+    const inOrder = byIdentity(requests.map((_, i) => i), 8);
+    fc.assert(
+      fc.property(fc.shuffledSubarray(requests.map((_, i) => i), { minLength: requests.length }), (order) => {
+        expect(byIdentity(order, 8)).toEqual(inOrder);
+      }),
+      { numRuns: 50 },
+    );
+    expect([...byIdentity(requests.map((_, i) => i), 9).values()]).not.toEqual([...inOrder.values()]);
+  });
+
+  it('fails one method and path at most maxFailuresPerRequest times, and keys on the method too', () => {
+    const schedule = perRequestSchedule(1, { rates: { reset: 1 }, maxFailuresPerRequest: 3 });
+    const gets = Array.from({ length: 6 }, () => schedule(get(0, '/api/2.0/work_log')));
+    expect(kinds(gets)).toEqual(['reset', 'reset', 'reset', 'pass', 'pass', 'pass']);
+    expect(schedule({ seq: 0, method: 'POST', path: '/api/2.0/work_log' }).kind).toBe('reset');
+  });
+
+  it('leaves other paths and methods alone', () => {
+    const schedule = perRequestSchedule(1, { rates: { reset: 1 }, onlyPaths: /work_log/, method: 'POST' });
+    expect(schedule({ seq: 0, method: 'GET', path: '/api/2.0/work_log' }).kind).toBe('pass');
+    expect(schedule({ seq: 0, method: 'POST', path: '/api/2.0/user/token' }).kind).toBe('pass');
+    expect(schedule({ seq: 0, method: 'POST', path: '/api/2.0/work_log' }).kind).toBe('reset');
   });
 });
 

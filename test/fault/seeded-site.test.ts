@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSite } from '../../server/site.ts';
 import { attempt, audit, startPeopleSite, TECH_SIGN_IN } from './helpers.ts';
-import { seededSchedule, startFaultProxy, type FaultProxy, type SeededOptions } from './proxy.ts';
+import { perRequestSchedule, seededSchedule, startFaultProxy, type FaultProxy, type Schedule, type SeededOptions } from './proxy.ts';
 
 // Seeded schedules end to end, against the real reference site.
 let site: RunningSite;
@@ -11,8 +11,12 @@ beforeAll(async () => {
 });
 afterAll(() => site.close());
 
-async function withProxy<T>(options: Parameters<typeof seededSchedule>[1], seed: number, body: (proxy: FaultProxy) => Promise<T>): Promise<T> {
-  const proxy = await startFaultProxy({ target: { port: site.port }, schedule: seededSchedule(seed, options) });
+async function withProxy<T>(options: SeededOptions, seed: number, body: (proxy: FaultProxy) => Promise<T>): Promise<T> {
+  return withSchedule(seededSchedule(seed, options), body);
+}
+
+async function withSchedule<T>(schedule: Schedule, body: (proxy: FaultProxy) => Promise<T>): Promise<T> {
+  const proxy = await startFaultProxy({ target: { port: site.port }, schedule });
   try {
     return await body(proxy);
   } finally {
@@ -79,5 +83,30 @@ describe('seeded schedules through the proxy', () => {
     // Dropped and cut replies were committed too: more effects than successes, and the log knows each one.
     expect(committed).toBeGreaterThan(succeeded);
     expect((await audit(site, 'token')).length - before).toBe(committed);
+  });
+
+  it('perRequestSchedule: concurrent clients see the same faults per request, and retries converge', async () => {
+    const paths = Array.from({ length: 12 }, (_, i) => `/api/2.0/users/${i + 1}`);
+    const run = (order: readonly string[]) =>
+      withSchedule(perRequestSchedule(31, { rates: { reset: 0.25, status: 0.25, cutBody: 0.2 }, maxFailuresPerRequest: 2 }), async (proxy) => {
+        // Every path fetched concurrently, each retried until it succeeds (at most 3 tries needed).
+        const results = await Promise.all(
+          order.map(async (path) => {
+            for (let tries = 1; tries <= 3; tries++) {
+              const result = await attempt(proxy.url + path);
+              if (result !== 'error' && result.status === 200) return tries;
+            }
+            return 'gave up';
+          }),
+        );
+        await proxy.settled();
+        const faults = Object.fromEntries(order.map((path) => [path, proxy.requestsTo(new RegExp(`${path}$`)).map((entry) => entry.fault.kind)]));
+        return { tries: Object.fromEntries(order.map((path, i) => [path, results[i]])), faults };
+      });
+    const forward = await run(paths);
+    const backward = await run([...paths].reverse());
+    expect(backward).toEqual(forward);
+    expect(Object.values(forward.tries).every((tries) => typeof tries === 'number')).toBe(true);
+    expect(Object.values(forward.faults).flat().filter((kind) => kind !== 'pass').length).toBeGreaterThan(0);
   });
 });
