@@ -125,20 +125,22 @@ export class ProxyCore {
 
     let { fault, error } = this.decide(seq, method, path);
     this.counts[fault.kind] += 1;
+    let idleResets: number | undefined;
     if (fault.kind === 'resetIdle') {
-      this.resetIdle(socket);
+      idleResets = this.resetIdle(socket);
       fault = fault.then ?? PASS;
       this.counts[fault.kind] += 1;
     }
     const entry: ProxyLogEntry = { seq, method, path, fault, forwarded: false, done: false };
+    if (idleResets !== undefined) entry.idleResets = idleResets;
     if (error) entry.error = error;
     this.log.push(entry);
 
     res.once('close', () => {
       if (connection) connection.active -= 1;
       this.inFlight.delete(controller);
-      if (!res.writableFinished) controller.abort(new Error('client connection closed'));
       entry.outcome ??= res.writableFinished ? 'replied' : 'clientGone';
+      if (!res.writableFinished) controller.abort(new Error('client connection closed'));
       entry.durationMs = performance.now() - started;
       entry.done = true;
       if (this.inFlight.size === 0) for (const wake of [...this.idleWaiters]) wake();

@@ -179,6 +179,7 @@ describe('faults', () => {
     expect(await event).toBe('ECONNRESET');
     expect(proxy.stats.idleResets).toBe(1);
     expect(proxy.counts.resetIdle).toBe(1);
+    expect(proxy.log.at(-1)).toMatchObject({ fault: { kind: 'pass' }, idleResets: 1, outcome: 'replied' });
   });
 
   it('resetIdle(): resets idle connections on demand; fetch reconnects afterwards', async () => {

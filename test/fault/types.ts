@@ -26,6 +26,8 @@ export interface ProxyLogEntry {
   path: string;
   /** The fault applied (for `resetIdle`, its `then`); durations already capped. */
   fault: Fault;
+  /** For a `resetIdle` fault: how many idle connections it reset. */
+  idleResets?: number;
   /** Whether the request was sent to the site (so it may have had its effect). */
   forwarded: boolean;
   /** The site's status, when it answered. */
