@@ -2,13 +2,17 @@ import type { RouteModule } from '../http/env.ts';
 import { approvalsRoutes } from './approvals.ts';
 import { authRoutes } from './auth.ts';
 import { categoriesRoutes } from './categories.ts';
+import { commentsRoutes } from './comments.ts';
 import { guidesRoutes } from './guides.ts';
 import { mediaRoutes } from './media.ts';
+import { quizzesRoutes } from './quizzes.ts';
 import { searchRoutes } from './search.ts';
 import { stepFormsRoutes } from './step-forms.ts';
 import { tagsRoutes } from './tags.ts';
 import { teamsRoutes } from './teams.ts';
 import { userFlagsRoutes } from './user-flags.ts';
+import { userGuidesRoutes } from './user-guides.ts';
+import { userMediaRoutes } from './user-media.ts';
 import { usersRoutes } from './users.ts';
 import { viewHistoryRoutes } from './view-history.ts';
 import { workLogRoutes } from './work-log.ts';
@@ -30,4 +34,8 @@ export const ROUTES: readonly RouteModule[] = [
   searchRoutes,
   workLogRoutes,
   stepFormsRoutes,
+  quizzesRoutes,
+  userGuidesRoutes,
+  commentsRoutes,
+  userMediaRoutes,
 ];

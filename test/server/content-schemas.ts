@@ -299,3 +299,79 @@ export const invalidTransitionBody = z.object({
   errors: z.array(z.object({ field: z.string().optional(), code: z.literal('invalid_transition'), message: z.string() })).min(1),
   entry: workLogEntry,
 });
+
+export const quizSummary = z.object({
+  quizid: z.number().int(),
+  quizRevisionid: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  passing_score: z.number().int().min(0).max(100),
+  question_count: z.number().int(),
+  guideids: z.array(z.number().int()),
+  created: z.number().int(),
+  modified: z.number().int(),
+});
+
+/** SurveyJS JSON (the parts a client reads) with the quiz ids beside it. */
+export const surveyQuiz = z.object({
+  quizid: z.number().int(),
+  quizRevisionid: z.number().int(),
+  title: z.string(),
+  pages: z.array(
+    z.object({
+      name: z.string(),
+      elements: z.array(z.object({ type: z.enum(['radiogroup', 'checkbox', 'boolean', 'dropdown', 'text']), name: z.string(), title: z.string(), correctAnswer: z.unknown() })),
+    }),
+  ),
+});
+
+export const association = z.object({
+  guideid: z.number().int(),
+  quizid: z.number().int(),
+  quizRevisionid: z.number().int(),
+  title: z.string(),
+  passing_score: z.number().int(),
+});
+
+export const courseAssignment = z.object({
+  course_assignmentid: z.number().int(),
+  courseid: z.number().int(),
+  course_title: z.string(),
+  course_stageid: z.number().int(),
+  stage_title: z.string(),
+  userid: z.number().int().nullable(),
+  teamid: z.number().int().nullable(),
+  assigned_date: z.number().int(),
+  due_date: z.number().int().nullable(),
+});
+
+/** DESIGN.md §7. */
+export const attempt = z.object({
+  attemptid: z.number().int(),
+  userid: z.number().int(),
+  quizid: z.number().int(),
+  quizRevisionid: z.number().int(),
+  course_stageid: z.number().int().nullable(),
+  answers: z.record(z.string(), z.unknown()),
+  score: z.number().int().min(0).max(100),
+  passed: z.boolean(),
+  started: z.number().int(),
+  finished: z.number().int(),
+  client_uuid: z.string().nullable(),
+});
+
+/** A user media item (shape decided in server/README.md). */
+export const mediaItem = z.object({
+  id: z.number().int(),
+  type: z.enum(['GuideImage', 'GuideVideoObject', 'GuideEmbedObject', 'Document']),
+  name: z.string(),
+  userid: z.number().int(),
+  created: z.number().int(),
+  ready: z.boolean(),
+  status: z.enum(['ready', 'processing']),
+  image: z.object({ id: z.number().int(), guid: z.string(), original: url, thumbnail: url, width: z.number().int(), height: z.number().int() }).loose().optional(),
+  video: z.object({ videoid: z.number().int(), encodings: z.array(encoding).min(1) }).loose().optional(),
+  document: documentObject.optional(),
+});
+
+export const comments = z.array(comment);

@@ -22,7 +22,7 @@ afterAll(() => site.close());
 describe('GET /guides', () => {
   it('lists public guide summaries by guideid, paged', async () => {
     const list = await checkPaging((query) => api(site, 'GET', '/guides', { query }), {
-      key: (guide: { guideid: number }) => guide.guideid,
+      key: (guide: z.infer<typeof guideSummary>) => guide.guideid,
       total: PUBLIC_COUNT,
     });
     expectShape(z.array(guideSummary), list);

@@ -1,0 +1,83 @@
+import type { Context } from 'hono';
+import { guideForRequest } from '../content/access.ts';
+import { guideSummaryJson } from '../content/guide-json.ts';
+import { listGuides, type GuideFilter } from '../content/guides-repo.ts';
+import type { ServerContext } from '../context.ts';
+import { isAdmin, currentUser, requireUser } from '../http/auth.ts';
+import type { AppEnv, RouteModule } from '../http/env.ts';
+import { notFound } from '../http/errors.ts';
+import { parsePaging } from '../http/paging.ts';
+import { routeId } from '../http/query.ts';
+import { siteOrigin } from '../http/urls.ts';
+import { recordMutation } from '../testing/audit.ts';
+import { getUser } from '../users/repo.ts';
+
+type Relation = 'favorites' | 'completions';
+
+function guideList(ctx: ServerContext, c: Context<AppEnv>, filter: GuideFilter) {
+  const paging = parsePaging((name) => c.req.query(name));
+  const origin = siteOrigin(c);
+  return c.json(listGuides(ctx.db, filter, paging).map((row) => guideSummaryJson(origin, row)));
+}
+
+/** What `viewer` may see of `owner`'s guides: everything for themselves and admins, public guides otherwise. */
+function visibility(c: Context<AppEnv>, owner: number): GuideFilter {
+  const viewer = currentUser(c);
+  if (viewer && (viewer.userid === owner || isAdmin(viewer))) return { publicOnly: false };
+  return viewer ? { ownPrivateOf: viewer.userid } : {};
+}
+
+function userOf(ctx: ServerContext, c: Context<AppEnv>): number {
+  const userid = routeId(c.req.param('userid'));
+  if (userid === null || !getUser(ctx.db, userid)) throw notFound('No such user');
+  return userid;
+}
+
+/**
+ * Reference 4.5 and the user endpoints of 4.10 about guides: contributed, favorites, completions.
+ * PUT and DELETE answer 204 and are idempotent; completions also come from finishing a work-log entry.
+ */
+export const userGuidesRoutes: RouteModule = (api, ctx) => {
+  api.get('/user/guides', (c) => guideList(ctx, c, { authorid: requireUser(c).userid, publicOnly: false }));
+  api.get('/users/:userid/guides', (c) => {
+    const owner = userOf(ctx, c);
+    return guideList(ctx, c, { authorid: owner, ...visibility(c, owner) });
+  });
+
+  const lists: [string, Relation, keyof GuideFilter][] = [
+    ['/favorites/guides', 'favorites', 'favoritedBy'],
+    ['/completions', 'completions', 'completedBy'],
+  ];
+  for (const [path, relation, key] of lists) {
+    api.get(`/user${path}`, (c) => guideList(ctx, c, { [key]: requireUser(c).userid, ...visibility(c, requireUser(c).userid) }));
+    api.get(`/users/:userid${path}`, (c) => {
+      const owner = userOf(ctx, c);
+      return guideList(ctx, c, { [key]: owner, ...visibility(c, owner) });
+    });
+  }
+
+  const marks: [string, Relation][] = [
+    ['/user/favorites/guides/:guideid', 'favorites'],
+    ['/user/completions/guides/:guideid', 'completions'],
+  ];
+  for (const [path, relation] of marks) {
+    api.put(path, (c) => {
+      const user = requireUser(c);
+      const guide = guideForRequest(ctx.db, c, c.req.param('guideid'));
+      ctx.db.transaction(() => {
+        const added = ctx.db.prepare(`INSERT OR IGNORE INTO ${relation} (userid, guideid, created) VALUES (?, ?, ?)`).run(user.userid, guide.guideid, ctx.clock.now());
+        if (added.changes) recordMutation(ctx, c, relation, `${user.userid}:${guide.guideid}`);
+      })();
+      return c.body(null, 204);
+    });
+    api.delete(path, (c) => {
+      const user = requireUser(c);
+      const guideid = routeId(c.req.param('guideid'));
+      ctx.db.transaction(() => {
+        const removed = ctx.db.prepare(`DELETE FROM ${relation} WHERE userid = ? AND guideid = ?`).run(user.userid, guideid ?? -1);
+        if (removed.changes) recordMutation(ctx, c, relation, `${user.userid}:${guideid}`);
+      })();
+      return c.body(null, 204);
+    });
+  }
+};
