@@ -38,6 +38,19 @@ export function isWebUrl(value: string): boolean {
   }
 }
 
+/**
+ * Renames event-handler attributes (`onerror=` to `data-defused-onerror=`) in the markup's tags before any
+ * DOM parser sees it. Chromium checks the Content-Security-Policy as soon as a parser sets an inline
+ * handler, even in an inert DOMParser document, and logs a violation for each, though nothing runs. This
+ * pass keeps hostile guides from filling the console; it is not the safety net: DOMPurify still removes
+ * every handler (and, with ALLOW_DATA_ATTR off, the renamed attributes too) whatever this pass misses.
+ */
+const OPENING_TAG = /<[a-zA-Z][^>]*>?/g;
+const HANDLER_NAME = /([\s/"'])(on[a-z0-9_-]*)(?=\s*=|[\s/>]|$)/gi;
+export function defuseHandlers(html: string): string {
+  return html.replace(OPENING_TAG, (tag) => tag.replace(HANDLER_NAME, '$1data-defused-$2'));
+}
+
 function addHooks(purify: DOMPurify): DOMPurify {
   purify.addHook('afterSanitizeAttributes', (node) => {
     for (const name of URL_ATTRIBUTES) {
@@ -62,7 +75,7 @@ function addHooks(purify: DOMPurify): DOMPurify {
 /** A sanitizer bound to a window (the page's, or jsdom's in tests). */
 export function createSanitizer(window: WindowLike): (html: string) => string {
   const purify = addHooks(createDOMPurify(window));
-  return (html) => purify.sanitize(html, CONFIG);
+  return (html) => purify.sanitize(defuseHandlers(html), CONFIG);
 }
 
 let pageSanitizer: ((html: string) => string) | null = null;

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { embedTarget, embedTitle } from '../../src/lib/embed.ts';
-import { sanitizeHtml } from '../../src/lib/sanitize.ts';
+import { defuseHandlers, sanitizeHtml } from '../../src/lib/sanitize.ts';
 
 // Server HTML is untrusted: these are the shapes an attacker (or a broken site) could send.
 const dom = (html: string): HTMLElement => {
@@ -82,6 +82,17 @@ describe('server HTML made safe to show', () => {
     expect(host.querySelector('img, noscript')).toBeNull();
     expect(host.querySelector('[onerror]')).toBeNull();
     expect(host.textContent).toContain('ok');
+  });
+
+  it('renames handlers before any parser sees them, leaving text and other attributes alone', () => {
+    expect(defuseHandlers('<img src=x onerror="a()"><p class="x" onclick=b()>on=off, once</p><svg/onload=c()>')).toBe(
+      '<img src=x data-defused-onerror="a()"><p class="x" data-defused-onclick=b()>on=off, once</p><svg/data-defused-onload=c()>',
+    );
+    expect(defuseHandlers('<a title="x" ONMOUSEOVER = "d()">one</a><p onclick>e</p>')).toBe(
+      '<a title="x" data-defused-ONMOUSEOVER = "d()">one</a><p data-defused-onclick>e</p>',
+    );
+    // Any attribute starting with "on" is renamed: no allowed attribute does, so nothing is lost.
+    expect(defuseHandlers('<p data-on="1" title="on">t</p>')).toBe('<p data-on="1" title="on">t</p>');
   });
 
   it('treats empty and missing HTML as nothing', () => {
