@@ -28,9 +28,13 @@ export function categoryPath(tree: readonly CategoryNode[], name: string): strin
   return [];
 }
 
-/** Every category of the tree, depth first, with its depth (for the offline scope editor). */
-export function flattenCategories(tree: readonly CategoryNode[], depth = 0): { node: CategoryNode; depth: number }[] {
-  return tree.flatMap((node) => [{ node, depth }, ...flattenCategories(node.children, depth + 1)]);
+/** Every category of the tree, depth first, with its depth and its ancestors' names (for the scope editor). */
+export function flattenCategories(
+  tree: readonly CategoryNode[],
+  depth = 0,
+  ancestors: readonly string[] = [],
+): { node: CategoryNode; depth: number; ancestors: readonly string[] }[] {
+  return tree.flatMap((node) => [{ node, depth, ancestors }, ...flattenCategories(node.children, depth + 1, [...ancestors, node.name])]);
 }
 
 export function totalGuides(tree: readonly CategoryNode[]): number {
