@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { startWebShell, type RunningWebShell } from '../../electron/web/server.ts';
+import type { ServicesDeps } from '../../electron/core/services.ts';
 import { makeServices } from '../helpers/services.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -21,12 +22,15 @@ export async function launchChromium(): Promise<Browser> {
   });
 }
 
-/** The web shell over real core services, serving the renderer that `npm run build` made. */
-export async function startApp(): Promise<{ shell: RunningWebShell; app: ReturnType<typeof makeServices>; stop: () => Promise<void> }> {
+/**
+ * The web shell over real core services, serving the renderer that `npm run build` made. `overrides`
+ * replace services dependencies (e.g. a `startDemoWorkshop` that hands the test the demo site).
+ */
+export async function startApp(overrides: Partial<ServicesDeps> = {}): Promise<{ shell: RunningWebShell; app: ReturnType<typeof makeServices>; stop: () => Promise<void> }> {
   if (!fs.existsSync(path.join(rendererDir, 'index.html'))) {
     throw new Error(`The renderer is not built (${rendererDir}): run npm run build first`);
   }
-  const app = makeServices();
+  const app = makeServices(undefined, overrides);
   const shell = await startWebShell({ services: app.services, staticDir: rendererDir });
   return {
     shell,

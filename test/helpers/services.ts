@@ -1,7 +1,10 @@
 import type { AppEvent } from '../../electron/contract.ts';
 import { createServices, type Services, type ServicesDeps } from '../../electron/core/services.ts';
 import { plainCodec } from '../../electron/core/session/secret-store.ts';
+import path from 'node:path';
+import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
 import { startDemoWorkshop } from '../../server/demo-workshop.ts';
+import { startDemoSite, type RunningSite } from '../../server/site.ts';
 import { makeTempDir } from './tmp.ts';
 
 /** Real core services over a temp data folder, with the real demo workshop behind connectDemo. */
@@ -34,6 +37,31 @@ export function makeServices(dataDir?: string, overrides: Partial<ServicesDeps> 
     dispose: async () => {
       await services.close();
       tmp?.remove();
+    },
+  };
+}
+
+/**
+ * A `startDemoWorkshop` for tests that need the demo site itself: its database (to plant content before
+ * a sync) and a way to stop it (to prove the app then works offline). The site runs as the shells run it,
+ * persisted in the data folder and signed in as tech1.
+ */
+export function capturingDemoWorkshop(): {
+  startDemoWorkshop: ServicesDeps['startDemoWorkshop'];
+  /** The running demo site; throws before connectDemo started it. */
+  site(): RunningSite;
+} {
+  let running: RunningSite | null = null;
+  return {
+    startDemoWorkshop: async (dataDir) => {
+      running = await startDemoSite({ dbFile: path.join(dataDir, 'demo-site.sqlite') });
+      const site = running;
+      const { email, password } = DEMO_ACCOUNTS.tech1;
+      return { url: site.url, account: { email, password }, close: () => site.close() };
+    },
+    site() {
+      if (!running) throw new Error('The demo workshop has not been started (connectDemo first)');
+      return running;
     },
   };
 }

@@ -1,0 +1,286 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../server/db/types.ts';
+import { capturingDemoWorkshop } from '../helpers/services.ts';
+import { artifact, launchChromium, startApp } from './browser.ts';
+
+// The offline library in Chromium, through the web shell over real core services: sync the demo
+// workshop from the sync centre, stop the demo site, then read everything through the views.
+const demo = capturingDemoWorkshop();
+let browser: Browser;
+let app: Awaited<ReturnType<typeof startApp>>;
+let page: Page;
+const pageErrors: string[] = [];
+
+const BELT = 'Replace the Drive Belt on a 60-Gallon Air Compressor';
+const TANK = 'Drain and Inspect the Air Compressor Tank';
+const LP_TANK = 'Change the LP Tank on a Forklift';
+const POISONED = 'Change the Oil in a Two-Stage Compressor Pump';
+const MIG = 'Replace the Contact Tip and Nozzle on a MIG Torch';
+/** Every category but Welding (and its MIG Welders) is kept whole in the second sync. */
+const KEPT_CATEGORIES = ['Air Compressors', 'Forklifts', 'Machine Tools', 'Shop Safety'];
+
+/**
+ * Puts hostile HTML where a site's renderer would: the guide's introduction and the first line of its
+ * first step, in the reference server's database, before the app syncs. Each payload would set
+ * `window.__pwned` if it ever ran.
+ */
+function plantHostileGuide(db: Db, title: string): void {
+  const row = db
+    .prepare('SELECT g.guideid, g.revisionid FROM guides g JOIN guide_revisions r ON r.revisionid = g.revisionid WHERE r.title = ?')
+    .get(title) as { guideid: number; revisionid: number } | undefined;
+  if (!row) throw new Error(`No demo guide "${title}"`);
+  db.prepare('UPDATE guide_revisions SET introduction_rendered = ? WHERE revisionid = ?').run(
+    '<p>Hostile introduction text stays readable.</p>' +
+      '<script>window.__pwned = "script"</script>' +
+      '<img src="x" onerror="window.__pwned = \'onerror\'">' +
+      '<p onmouseover="window.__pwned = \'handler\'">Hover text.</p>' +
+      '<a href="javascript:window.__pwned = \'link\'" data-testid="hostile-link">Read the hostile link</a>' +
+      '<svg onload="window.__pwned = \'svg\'"><script>window.__pwned = "svg-script"</script></svg>' +
+      '<iframe src="javascript:parent.__pwned = \'iframe\'"></iframe>',
+    row.revisionid,
+  );
+  const changed = db
+    .prepare(
+      `UPDATE step_lines SET text_rendered = ? WHERE rowid = (
+         SELECT l.rowid FROM step_lines l JOIN guide_revision_steps s ON s.step_revisionid = l.step_revisionid
+         WHERE s.revisionid = ? ORDER BY s.orderby, l.idx LIMIT 1)`,
+    )
+    .run(
+      'Hostile step line stays readable.<img src=x onerror="window.__pwned = \'step-onerror\'">' +
+        '<a href=" javascript:window.__pwned = \'step-link\'">step link</a><style>body { display: none }</style>',
+      row.revisionid,
+    );
+  if (changed.changes !== 1) throw new Error('The hostile step line was not planted');
+}
+
+beforeAll(async () => {
+  [browser, app] = await Promise.all([launchChromium(), startApp({ startDemoWorkshop: demo.startDemoWorkshop })]);
+  page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') pageErrors.push(message.text());
+  });
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+async function syncFromSyncCentre(): Promise<void> {
+  await page.getByTestId('nav-sync').click();
+  // syncNow answers when the sync has ended; the view then reads the final state.
+  const answered = page.waitForResponse((response) => response.url().endsWith('/rpc/syncNow'), { timeout: 90_000 });
+  await page.getByTestId('sync-now').click();
+  await answered;
+  await page.waitForFunction(() => document.querySelector<HTMLButtonElement>('[data-testid="sync-now"]')?.disabled === false);
+  await page.getByTestId('sync-outcome').waitFor();
+  expect((await page.getByTestId('sync-phase').textContent())?.trim()).toBe('Finished');
+  expect(await page.getByTestId('sync-last-error').count()).toBe(0);
+}
+
+/** Waits until every <img> matched has loaded with real pixels; returns how many there are. */
+async function imagesLoaded(selector: string): Promise<number> {
+  await page.waitForFunction(
+    (sel) => {
+      const images = [...document.querySelectorAll<HTMLImageElement>(sel)];
+      return images.length > 0 && images.every((img) => img.complete && img.naturalWidth > 0);
+    },
+    selector,
+    { timeout: 15_000 },
+  );
+  return page.locator(selector).count();
+}
+
+/** A screenshot of a whole view: the app scrolls inside <main>, so the window is made as tall as it. */
+async function fullViewShot(name: string): Promise<void> {
+  const height = await page.evaluate(() => document.querySelector('.app-main')!.scrollHeight + 100);
+  await page.setViewportSize({ width: 1280, height: Math.min(height, 8000) });
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: artifact(name) });
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+async function openFromLibrary(title: string): Promise<void> {
+  await page.getByTestId('nav-library').click();
+  await page.getByTestId('filter-tag').fill('');
+  const row = page.getByTestId('guide-row').filter({ hasText: title });
+  await row.first().click();
+  await page.waitForURL(/\/guides\/\d+$/);
+}
+
+describe('the offline library in the browser', () => {
+  it('syncs the demo workshop with the sync centre and keeps the chosen categories whole', async () => {
+    await page.goto(app.shell.url);
+    await page.getByTestId('connect-demo').click();
+    await page.waitForURL(new URL('/', app.shell.url).toString());
+    await page.getByTestId('library-empty').waitFor();
+    plantHostileGuide(demo.site().db, POISONED);
+
+    await syncFromSyncCentre();
+    const offline = page.getByTestId('sync-guides-offline');
+    const [kept, total] = ((await offline.textContent()) ?? '').split(' of ').map((n) => Number.parseInt(n, 10));
+    expect(total).toBeGreaterThanOrEqual(10);
+    expect(kept).toBe(total);
+
+    await page.getByTestId('scope-selected').check();
+    const scope = page.getByTestId('sync-scope');
+    for (const name of KEPT_CATEGORIES) await scope.getByLabel(new RegExp(`^${name}`)).check();
+    await page.getByTestId('scope-save').click();
+    await page.waitForFunction(() => document.querySelector<HTMLButtonElement>('[data-testid="scope-save"]')?.disabled === true);
+    await syncFromSyncCentre();
+    const [keptNow, totalNow] = ((await offline.textContent()) ?? '').split(' of ').map((n) => Number.parseInt(n, 10));
+    expect(totalNow).toBe(total);
+    expect(keptNow).toBeLessThan(totalNow!);
+    expect(keptNow).toBeGreaterThan(0);
+  });
+
+  it('browses the library with thumbnails once the site is stopped', async () => {
+    await demo.site().close();
+    await page.getByTestId('nav-library').click();
+    await page.getByTestId('guide-row').first().waitFor();
+    expect(await imagesLoaded('[data-testid="guide-list"] img.guide-thumb')).toBeGreaterThan(3);
+    expect(await page.getByTestId('category-tree').getByRole('button', { name: /Air Compressors\s*4/ }).count()).toBe(1);
+    const mig = page.getByTestId('guide-row').filter({ hasText: MIG });
+    expect((await mig.getByTestId('offline-badge').textContent())?.trim()).toBe('Summary only');
+    expect(await mig.locator('img').count()).toBe(0);
+    await page.screenshot({ path: artifact('library.png') });
+
+    await page.getByTestId('filter-type').selectOption('maintenance');
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('[data-testid="guide-row"]')].every((row) => row.textContent?.includes('Maintenance')),
+    );
+    await page.getByTestId('filter-type').selectOption('');
+    await page.getByTestId('filter-tag').fill('belt');
+    await page.waitForFunction(
+      (title) => {
+        const rows = [...document.querySelectorAll('[data-testid="guide-row"]')];
+        return rows.length > 0 && rows.length < 5 && rows.some((row) => row.textContent?.includes(title));
+      },
+      BELT,
+    );
+    await page.getByTestId('filter-tag').fill('');
+    await page.getByTestId('category-tree').getByRole('button', { name: /^Forklifts/ }).click();
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="guide-row"]').length === 3);
+    await page.getByTestId('category-tree').getByRole('button', { name: /^All guides/ }).click();
+  });
+
+  it('opens a guide with its danger banner, pictures that load, a lightbox, parts, tools and documents', async () => {
+    await openFromLibrary(BELT);
+    const guide = page.getByTestId('guide');
+    await guide.waitFor();
+    const banner = page.getByTestId('safety-banner');
+    expect(await banner.getAttribute('data-flag')).toBe('DANGER');
+    const bannerBox = await banner.boundingBox();
+    const titleBox = await page.getByRole('heading', { name: BELT }).boundingBox();
+    expect(bannerBox!.y).toBeLessThan(titleBox!.y);
+    expect(await page.getByTestId('guide-step').count()).toBeGreaterThan(3);
+    expect(await page.getByTestId('guide-tools').locator('li').count()).toBeGreaterThan(0);
+    expect(await page.getByTestId('guide-prerequisites').getByRole('link').count()).toBeGreaterThan(0);
+
+    const firstImage = page.getByTestId('step-image').first();
+    await firstImage.scrollIntoViewIfNeeded();
+    expect(await imagesLoaded('[data-testid="guide-step"]:first-of-type [data-testid="step-image"] img')).toBeGreaterThan(0);
+    const natural = await firstImage.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth);
+    expect(natural).toBeGreaterThan(0);
+
+    await firstImage.click();
+    const lightbox = page.getByTestId('lightbox');
+    await lightbox.waitFor();
+    expect(await imagesLoaded('[data-testid="lightbox"] img')).toBe(1);
+    await page.getByTestId('lightbox-zoom').click();
+    await page.keyboard.press('Escape');
+    await lightbox.waitFor({ state: 'hidden' });
+
+    const documentLink = page.getByTestId('guide-documents').getByRole('link').first();
+    const href = await documentLink.getAttribute('href');
+    expect(href).toMatch(/^\/media\//);
+    const status = await page.evaluate(async (url) => (await fetch(url!)).status, href);
+    expect(status).toBe(200);
+
+    await page.evaluate(() => document.querySelector('.app-main')!.scrollTo(0, 0));
+    await fullViewShot('guide.png');
+  });
+
+  it('plays a video step from the local copy and shows an embed only as a link', async () => {
+    await openFromLibrary(TANK);
+    const video = page.getByTestId('step-video');
+    await video.waitFor();
+    const sources = await video.evaluate((element: HTMLVideoElement) => ({
+      poster: element.getAttribute('poster'),
+      src: element.querySelector('source')?.getAttribute('src') ?? null,
+    }));
+    expect(sources.src).toMatch(/^\/media\//);
+    expect(sources.poster).toMatch(/^\/media\//);
+    for (const url of [sources.src, sources.poster]) {
+      expect(await page.evaluate(async (u) => (await fetch(u!)).status, url)).toBe(200);
+    }
+
+    await openFromLibrary(LP_TANK);
+    const embed = page.getByTestId('step-embed');
+    await embed.waitFor();
+    expect(await embed.getByRole('link').getAttribute('href')).toBe('https://www.example.com/embed/lp-tank-change');
+    expect(await page.locator('iframe').count()).toBe(0);
+  });
+
+  it('shows hostile guide HTML as text and runs none of it', async () => {
+    await page.evaluate(() => ((window as { __pwned?: unknown }).__pwned = false));
+    await openFromLibrary(POISONED);
+    const guide = page.getByTestId('guide');
+    await guide.waitFor();
+    await page.getByText('Hostile introduction text stays readable.').waitFor();
+    await page.getByText('Hostile step line stays readable.').waitFor();
+    await page.getByText('Read the hostile link').click();
+    await page.getByText('Hover text.').hover();
+    await page.waitForTimeout(300);
+
+    const found = await guide.evaluate((root) => ({
+      scripts: root.querySelectorAll('script, iframe, object, embed, style, form, img:not([src^="/media/"])').length,
+      handlers: [...root.querySelectorAll('*')].flatMap((el) => [...el.attributes].filter((a) => a.name.startsWith('on')).map((a) => a.name)),
+      scriptLinks: [...root.querySelectorAll('a[href]')].filter((a) => !/^(https?:|\/)/.test(a.getAttribute('href')!.trim())).length,
+    }));
+    expect(found).toEqual({ scripts: 0, handlers: [], scriptLinks: 0 });
+    expect(await page.evaluate(() => (window as { __pwned?: unknown }).__pwned)).toBe(false);
+    expect(await page.evaluate(() => getComputedStyle(document.body).display)).not.toBe('none');
+    await page.screenshot({ path: artifact('guide-hostile-html.png') });
+  });
+
+  it('says a guide kept only as a summary is not available offline', async () => {
+    await openFromLibrary(MIG);
+    const unavailable = page.getByTestId('guide-unavailable');
+    await unavailable.waitFor();
+    expect(await unavailable.getAttribute('data-code')).toBe('not_found');
+    expect(await unavailable.getByRole('heading').textContent()).toBe('Not available offline');
+    expect(await page.getByTestId('guide-error-message').textContent()).toContain(MIG);
+    await page.screenshot({ path: artifact('guide-not-offline.png') });
+  });
+
+  it('searches the guides on this computer while the site is down', async () => {
+    await page.getByTestId('nav-search').click();
+    await page.getByTestId('search-box').fill('belt');
+    await page.keyboard.press('Enter');
+    const source = page.getByTestId('search-source');
+    await source.waitFor();
+    expect(await source.getAttribute('data-source')).toBe('local');
+    expect(await page.getByTestId('search-result').filter({ hasText: BELT }).count()).toBe(1);
+  });
+
+  it('shows the sync centre: last sync, storage against the budget, and a failed sync with its resource', async () => {
+    await page.getByTestId('nav-sync').click();
+    await page.getByTestId('sync-storage').waitFor();
+    expect(await page.getByTestId('sync-last').textContent()).toContain('Last complete sync');
+    expect(await page.getByTestId('sync-storage').textContent()).toMatch(/\d+(\.\d)? (KB|MB) of media used, budget 2\.0 GB/);
+    expect((await page.getByTestId('sync-pending-media').textContent())?.trim()).toBe('0');
+    await fullViewShot('sync-centre.png');
+
+    await page.getByTestId('sync-now').click();
+    const failure = page.getByTestId('sync-last-error').or(page.getByTestId('sync-call-error'));
+    await failure.first().waitFor({ timeout: 60_000 });
+    expect(await failure.first().textContent()).toMatch(/\S/);
+    await page.screenshot({ path: artifact('sync-centre-site-down.png') });
+  });
+
+  it('ran without script errors or CSP violations', () => {
+    expect(pageErrors).toEqual([]);
+  });
+});
