@@ -22,10 +22,10 @@ export function fileResponse(c: Context, bytes: Uint8Array, mime: string, extra:
     }
     start = Math.max(0, start);
     const part = bytes.subarray(start, end + 1);
-    return new Response(c.req.method === 'HEAD' ? null : part, {
+    return new Response(c.req.method === 'HEAD' ? null : (part as Uint8Array<ArrayBuffer>), {
       status: 206,
       headers: { ...headers, 'Content-Range': `bytes ${start}-${end}/${size}`, 'Content-Length': String(part.length) },
     });
   }
-  return new Response(c.req.method === 'HEAD' ? null : bytes, { status: 200, headers: { ...headers, 'Content-Length': String(bytes.length) } });
+  return new Response(c.req.method === 'HEAD' ? null : (bytes as Uint8Array<ArrayBuffer>), { status: 200, headers: { ...headers, 'Content-Length': String(bytes.length) } });
 }
