@@ -297,6 +297,115 @@ export interface SyncOutcome {
   error: SyncError | null;
 }
 
+export type WorkStatus = 'started' | 'paused' | 'suspended' | 'complete' | 'cancelled';
+export type WorkTransition = 'pause' | 'resume' | 'suspend' | 'assume' | 'finish' | 'cancel';
+
+export interface StepValue {
+  fieldGuid: string;
+  fieldRevisionid: number;
+  stepid: number;
+  /** As the site stores it: text, a number as text, "1"/"0" for a checkbox, a media item id. */
+  value: string | null;
+  /** For Image/Video/Document fields: the attached file, until and after its upload. */
+  attachment: { id: string; name: string; uploaded: boolean } | null;
+}
+
+export interface WorkSession {
+  /** Local id: the session exists before the site knows it. */
+  id: string;
+  entryid: number | null;
+  guideid: number;
+  guideRevisionid: number;
+  guideTitle: string;
+  workorderid: string;
+  userid: number;
+  status: WorkStatus;
+  /** Unix seconds, when the technician acted. */
+  startedAt: number;
+  endedAt: number | null;
+  /** When the current pause or suspension began. */
+  pausedAt: number | null;
+  /** Pause time before the current pause, in seconds. */
+  pauseSeconds: number;
+  activeStepid: number | null;
+  values: StepValue[];
+  pendingActions: number;
+  failedActions: number;
+  openConflicts: number;
+}
+
+export interface StartSessionInput {
+  guideid: number;
+  workorderid: string;
+  stepid?: number;
+}
+
+export interface TransitionInput {
+  sessionId: string;
+  transition: WorkTransition;
+}
+
+export interface SaveStepDataInput {
+  sessionId: string;
+  stepid: number;
+  values: { fieldGuid: string; value: string | null }[];
+}
+
+export interface AttachFileInput {
+  sessionId: string;
+  stepid: number;
+  fieldGuid: string;
+  name: string;
+  mime: string;
+  /** The file's bytes, base64 (both shells carry JSON-safe values). */
+  dataBase64: string;
+}
+
+export type OutboxActionKind = 'start' | WorkTransition | 'stepData' | 'upload';
+
+export interface OutboxAction {
+  id: number;
+  sessionId: string;
+  kind: OutboxActionKind;
+  /** In a technician's words: "Pause", "Save step 3 (2 fields)". */
+  summary: string;
+  actedAt: number;
+  state: 'pending' | 'in_flight' | 'failed';
+  attempts: number;
+  nextAttemptAt: number | null;
+  error: string | null;
+}
+
+export interface OutboxSummary {
+  pending: number;
+  inFlight: number;
+  failed: number;
+  conflicts: number;
+  /** `unauthorized`: the site refused the token; nothing is sent until the technician signs in again. */
+  pausedFor: 'unauthorized' | null;
+}
+
+export interface OutboxView {
+  summary: OutboxSummary;
+  actions: OutboxAction[];
+}
+
+export interface ConflictRecord {
+  id: number;
+  sessionId: string;
+  guideTitle: string;
+  workorderid: string;
+  kind: 'transition' | 'field';
+  fieldGuid: string | null;
+  stepid: number | null;
+  label: string;
+  mine: string | null;
+  theirs: string | null;
+  base: string | null;
+  message: string;
+  createdAt: number;
+}
+
 export interface AppApi {
   getStatus(): Promise<Result<AppStatus>>;
   /** Starts the built-in demo workshop (the reference server on a loopback port) and signs in to it. */
@@ -317,6 +426,27 @@ export interface AppApi {
   getSyncState(): Promise<Result<SyncState>>;
   setOfflineScope(scope: OfflineScope): Promise<Result<SyncState>>;
   setStorageBudget(bytes: number): Promise<Result<SyncState>>;
+
+  /** Starts a work session; accepted offline, replayed to the site later. */
+  startSession(input: StartSessionInput): Promise<Result<WorkSession>>;
+  transitionSession(input: TransitionInput): Promise<Result<WorkSession>>;
+  /** Saves values of one step's form (unsent saves of the same step are coalesced). */
+  saveStepData(input: SaveStepDataInput): Promise<Result<WorkSession>>;
+  /** Attaches a file to an Image, Video or Document field: the upload is queued before the value. */
+  attachFile(input: AttachFileInput): Promise<Result<WorkSession>>;
+  listSessions(filter: { guideid?: number }): Promise<Result<WorkSession[]>>;
+  getSession(sessionId: string): Promise<Result<WorkSession>>;
+  /** Sessions of a guide that others suspended (needs the network). */
+  listSuspended(guideid: number): Promise<Result<WorkSession[]>>;
+  /** Takes over a suspended session of the site: the `assume` is queued like any action. */
+  assumeSession(entryid: number): Promise<Result<WorkSession>>;
+  getOutbox(): Promise<Result<OutboxView>>;
+  /** Replays what can be replayed now; answers when nothing more can go. */
+  flushOutbox(): Promise<Result<OutboxSummary>>;
+  retryAction(actionId: number): Promise<Result<OutboxView>>;
+  discardAction(actionId: number): Promise<Result<OutboxView>>;
+  listConflicts(): Promise<Result<ConflictRecord[]>>;
+  settleConflict(input: { conflictId: number; keep: 'mine' | 'theirs' }): Promise<Result<ConflictRecord[]>>;
 }
 
 export type AppMethod = keyof AppApi;
@@ -328,6 +458,10 @@ export interface AppEvents {
   syncProgress: SyncProgress;
   /** The sync finished (or failed, or was cancelled): the library may have changed. */
   syncState: SyncState;
+  outbox: OutboxSummary;
+  /** A session changed (locally, or by a replay answer). */
+  session: WorkSession;
+  conflict: ConflictRecord;
 }
 
 export type AppEventName = keyof AppEvents;
@@ -353,6 +487,20 @@ const methodSet = {
   getSyncState: true,
   setOfflineScope: true,
   setStorageBudget: true,
+  startSession: true,
+  transitionSession: true,
+  saveStepData: true,
+  attachFile: true,
+  listSessions: true,
+  getSession: true,
+  listSuspended: true,
+  assumeSession: true,
+  getOutbox: true,
+  flushOutbox: true,
+  retryAction: true,
+  discardAction: true,
+  listConflicts: true,
+  settleConflict: true,
 } as const satisfies Record<AppMethod, true>;
 
 const eventSet = {
@@ -360,6 +508,9 @@ const eventSet = {
   network: true,
   syncProgress: true,
   syncState: true,
+  outbox: true,
+  session: true,
+  conflict: true,
 } as const satisfies Record<AppEventName, true>;
 
 export const APP_METHODS = Object.freeze(Object.keys(methodSet)) as readonly AppMethod[];

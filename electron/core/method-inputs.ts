@@ -4,6 +4,7 @@ import { offlineScopeSchema } from './sync/scope.ts';
 
 const required = (what: string) => z.string({ error: `${what} is required` }).trim().min(1, `${what} is required`);
 const id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const sessionId = z.string().uuid('not a session id');
 
 /**
  * The arguments of every App API method as a zod tuple: the renderer is not trusted, so services.ts
@@ -48,4 +49,39 @@ export const methodInputs: { [K in AppMethod]: z.ZodType<Parameters<AppApi[K]>> 
   getSyncState: z.tuple([]),
   setOfflineScope: z.tuple([offlineScopeSchema]),
   setStorageBudget: z.tuple([z.number().int().min(10 * 1024 * 1024, 'The budget must be at least 10 MB').max(2 ** 50)]),
+
+  startSession: z.tuple([
+    z.object({ guideid: id, workorderid: required('Work order').max(100), stepid: id.optional() }),
+  ]),
+  transitionSession: z.tuple([
+    z.object({ sessionId: sessionId, transition: z.enum(['pause', 'resume', 'suspend', 'assume', 'finish', 'cancel']) }),
+  ]),
+  saveStepData: z.tuple([
+    z.object({
+      sessionId,
+      stepid: id,
+      values: z.array(z.object({ fieldGuid: z.string().min(1).max(200), value: z.string().max(100_000).nullable() })).min(1).max(200),
+    }),
+  ]),
+  attachFile: z.tuple([
+    z.object({
+      sessionId,
+      stepid: id,
+      fieldGuid: z.string().min(1).max(200),
+      name: required('File name').max(255),
+      mime: z.string().min(1).max(200),
+      // 200 MB of bytes is about 267 MB of base64.
+      dataBase64: z.string().min(1).max(280 * 1024 * 1024).regex(/^[A-Za-z0-9+/]*={0,2}$/, 'not base64'),
+    }),
+  ]),
+  listSessions: z.tuple([z.object({ guideid: id.optional() })]),
+  getSession: z.tuple([sessionId]),
+  listSuspended: z.tuple([id]),
+  assumeSession: z.tuple([id]),
+  getOutbox: z.tuple([]),
+  flushOutbox: z.tuple([]),
+  retryAction: z.tuple([id]),
+  discardAction: z.tuple([id]),
+  listConflicts: z.tuple([]),
+  settleConflict: z.tuple([z.object({ conflictId: id, keep: z.enum(['mine', 'theirs']) })]),
 };

@@ -6,6 +6,7 @@ import { SettingsRepo } from './db/repos/settings-repo.ts';
 import { EventHub } from './events.ts';
 import { LibraryService, mediaDirOf } from './library/library-service.ts';
 import { methodInputs } from './method-inputs.ts';
+import { OutboxService } from './outbox/outbox-service.ts';
 import { AppFailure, ok } from './result.ts';
 import { Connection } from './session/connection.ts';
 import { FileSecretStore, type SecretCodec } from './session/secret-store.ts';
@@ -72,6 +73,8 @@ export function createServices(deps: ServicesDeps): Services {
     return baseFetch(input, init);
   };
 
+  // The connection's callbacks reach the outbox, which needs the library, which needs the connection.
+  let work: OutboxService | undefined;
   const status = (): AppStatus => ({
     version: deps.version,
     site: connection.site,
@@ -83,11 +86,15 @@ export function createServices(deps: ServicesDeps): Services {
     secrets,
     fetch: countingFetch,
     ...(deps.requestTimeoutMs ? { timeoutMs: deps.requestTimeoutMs } : {}),
+    onServerTime: (seconds) => work?.observeServerTime(seconds),
     onChange: () => events.emit('status', status()),
     onNetwork: (state) => {
       events.emit('network', state);
       events.emit('status', status());
-      if (state === 'online') backgroundSync('reconnect');
+      if (state === 'online') {
+        backgroundSync('reconnect');
+        work?.runner.kick();
+      }
     },
   });
   const library = new LibraryService({
@@ -104,6 +111,20 @@ export function createServices(deps: ServicesDeps): Services {
     onNetworkError: () => connection.setNetwork('offline'),
     ...(deps.concurrency ? { concurrency: deps.concurrency } : {}),
   });
+
+  work = new OutboxService({
+    db,
+    settings,
+    guides: library.guides,
+    dataDir: deps.dataDir,
+    transport: () => (connection.user ? connection.transport() : null),
+    userid: () => connection.user?.userid ?? null,
+    onSession: (session) => events.emit('session', session),
+    onSummary: (summary) => events.emit('outbox', summary),
+    onConflict: (conflict) => events.emit('conflict', conflict),
+    log,
+  });
+  const outbox = work;
 
   function backgroundSync(reason: string): void {
     if (!autoSync || !connection.user || library.running) return;
@@ -122,9 +143,36 @@ export function createServices(deps: ServicesDeps): Services {
     return demo;
   }
 
+  /**
+   * Work for one site is never replayed to another: switching sites waits until everything is sent and
+   * every conflict settled.
+   */
+  function guardSiteSwitch(targetUrl: string | null, targetIsDemo: boolean): void {
+    const current = connection.site;
+    if (!current) return;
+    const same = targetIsDemo ? current.demo : !current.demo && current.url === targetUrl;
+    if (same) return;
+    const summary = outbox.summary();
+    const unsent = summary.pending + summary.inFlight + summary.failed;
+    if (unsent > 0 || summary.conflicts > 0) {
+      throw new AppFailure(
+        'conflict',
+        `${unsent} action(s) and ${summary.conflicts} conflict(s) of ${current.demo ? 'the demo workshop' : current.url} are not settled yet. ` +
+          'Send them (or settle them) before connecting to another site.',
+        { unsent, conflicts: summary.conflicts },
+      );
+    }
+  }
+
+  function resetSite(): void {
+    library.reset();
+    outbox.forgetSessions();
+  }
+
   /** Connecting to another site starts a new library: guides of two sites never mix. */
   async function connected(previousSite: string | null): Promise<Result<AppStatus>> {
-    if (previousSite !== null && previousSite !== connection.site?.url && !connection.site?.demo) library.reset();
+    if (previousSite !== null && previousSite !== connection.site?.url && !connection.site?.demo) resetSite();
+    outbox.resume();
     backgroundSync('connect');
     return ok(status());
   }
@@ -133,21 +181,25 @@ export function createServices(deps: ServicesDeps): Services {
     getStatus: async () => ok(status()),
 
     connectDemo: async () => {
+      guardSiteSwitch(null, true);
       const previous = connection.site?.demo ? null : (connection.site?.url ?? null);
       const site = await ensureDemo();
       await connection.signIn(site.url, site.account.email, site.account.password, true);
-      if (previous !== null) library.reset();
+      if (previous !== null) resetSite();
+      outbox.resume();
       backgroundSync('connect');
       return ok(status());
     },
 
     connectWithToken: async ({ siteUrl, token }) => {
+      guardSiteSwitch(normalizeSiteUrl(siteUrl), false);
       const previous = connection.site?.url ?? null;
       await connection.connectWithToken(normalizeSiteUrl(siteUrl), token.trim());
       return connected(previous);
     },
 
     signIn: async ({ siteUrl, email, password }) => {
+      guardSiteSwitch(normalizeSiteUrl(siteUrl), false);
       const previous = connection.site?.url ?? null;
       await connection.signIn(normalizeSiteUrl(siteUrl), email.trim(), password);
       return connected(previous);
@@ -180,6 +232,21 @@ export function createServices(deps: ServicesDeps): Services {
       library.setBudget(bytes);
       return ok(library.state());
     },
+
+    startSession: async (input) => ok(outbox.work.start(input)),
+    transitionSession: async ({ sessionId, transition }) => ok(outbox.work.transition(sessionId, transition)),
+    saveStepData: async (input) => ok(outbox.work.saveStepData(input)),
+    attachFile: async (input) => ok(outbox.work.attach(input)),
+    listSessions: async (filter) => ok(outbox.sessions.list(filter).map((id) => outbox.work.view(id))),
+    getSession: async (sessionId) => ok(outbox.work.view(sessionId)),
+    listSuspended: async (guideid) => ok(await outbox.suspended(guideid, connection.transport())),
+    assumeSession: async (entryid) => ok(await outbox.assume(entryid, connection.transport())),
+    getOutbox: async () => ok(outbox.view()),
+    flushOutbox: async () => ok(await outbox.flush()),
+    retryAction: async (actionId) => ok(outbox.retry(actionId)),
+    discardAction: async (actionId) => ok(outbox.discard(actionId)),
+    listConflicts: async () => ok(outbox.openConflicts()),
+    settleConflict: async ({ conflictId, keep }) => ok(outbox.settle(conflictId, keep)),
   };
 
   async function invoke(method: string, args: unknown): Promise<Result<unknown>> {
@@ -222,7 +289,10 @@ export function createServices(deps: ServicesDeps): Services {
           connection.relocate(site.url);
         }
         await connection.refresh();
-        if (connection.network === 'online') backgroundSync('start');
+        if (connection.network === 'online') {
+          backgroundSync('start');
+          outbox.runner.kick();
+        }
       } catch (error) {
         log(`Start-up refresh failed: ${error instanceof Error ? error.message : String(error)}`);
       }
@@ -236,6 +306,7 @@ export function createServices(deps: ServicesDeps): Services {
       clearInterval(timer);
       library.cancel();
       await library.idle();
+      await outbox.runner.close();
       await demo?.close();
       demo = null;
       db.close();

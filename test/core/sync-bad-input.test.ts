@@ -50,7 +50,9 @@ describe('bad answers from the server', () => {
     // Everything stored is as it was: the old revision of the changed guide included.
     const after = JSON.parse(await snapshot()) as { details: { guideid: number; title: string }[] };
     const original = JSON.parse(before) as { details: { guideid: number; title: string }[] };
-    expect(after.details).toEqual(original.details);
+    const byId = (list: { guideid: number }[]) => [...list].sort((a, b) => a.guideid - b.guideid);
+    expect(byId(after.details)).toEqual(byId(original.details));
+    expect(after.details.find((d) => d.guideid === guideid)?.title).not.toBe('Changed on the site');
   });
 
   it('a listing that is not JSON fails the sync naming the listing, and changes nothing', async () => {

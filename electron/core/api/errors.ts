@@ -8,6 +8,8 @@ export type ApiErrorKind = 'network' | 'timeout' | 'http' | 'bad_response';
  */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
+  /** Seconds the server asked us to wait (`Retry-After`), when it said. */
+  retryAfter: number | undefined;
   constructor(
     readonly kind: ApiErrorKind,
     readonly resource: string,
@@ -19,7 +21,7 @@ export class ApiError extends Error {
     super(message, options);
   }
 
-  /** `Retry-After` or similar hints can be added here later; for now: is it worth retrying at all? */
+  /** Worth retrying later: the network, a timeout, 429 or a 5xx. */
   get transient(): boolean {
     return (
       this.kind === 'network' ||

@@ -23,6 +23,8 @@ export interface TransportOptions {
   token?: string | null;
   fetch?: typeof fetch;
   timeoutMs?: number;
+  /** Told the server's clock (its `Date` header, unix seconds) with each answer. */
+  onServerTime?: (serverSeconds: number) => void;
 }
 
 /**
@@ -36,8 +38,10 @@ export class ApiTransport {
   readonly #token: string | null;
   readonly #fetch: typeof fetch;
   readonly #timeoutMs: number;
+  readonly #onServerTime: ((serverSeconds: number) => void) | undefined;
 
   constructor(options: TransportOptions) {
+    this.#onServerTime = options.onServerTime;
     this.siteUrl = options.siteUrl;
     this.baseUrl = options.siteUrl + API_PATH;
     this.#token = options.token ?? null;
@@ -50,7 +54,13 @@ export class ApiTransport {
   }
 
   withToken(token: string | null): ApiTransport {
-    return new ApiTransport({ siteUrl: this.siteUrl, token, fetch: this.#fetch, timeoutMs: this.#timeoutMs });
+    return new ApiTransport({
+      siteUrl: this.siteUrl,
+      token,
+      fetch: this.#fetch,
+      timeoutMs: this.#timeoutMs,
+      ...(this.#onServerTime ? { onServerTime: this.#onServerTime } : {}),
+    });
   }
 
   /**
@@ -132,11 +142,15 @@ export class ApiTransport {
       throw networkError(error, resource, url, timeout.aborted, this.#timeoutMs);
     }
 
+    const date = Date.parse(response.headers.get('date') ?? '');
+    if (this.#onServerTime && Number.isFinite(date)) this.#onServerTime(date / 1000);
     const parsed = parseJson(text);
     if (!response.ok) {
       const message =
         errorBodyMessage(parsed.ok ? parsed.value : undefined) ?? `${resource} answered ${response.status}`;
-      throw new ApiError('http', resource, message, response.status, parsed.ok ? parsed.value : undefined);
+      const error = new ApiError('http', resource, message, response.status, parsed.ok ? parsed.value : undefined);
+      error.retryAfter = retryAfterSeconds(response.headers.get('retry-after'));
+      throw error;
     }
     if (response.status === 204 || text === '') return undefined as T;
     if (!parsed.ok) {
@@ -158,6 +172,15 @@ export class ApiTransport {
     }
     return checked.data;
   }
+}
+
+/** `Retry-After` as seconds: a number of seconds or an HTTP date. */
+export function retryAfterSeconds(header: string | null, nowMs = Date.now()): number | undefined {
+  if (!header) return undefined;
+  const seconds = Number(header.trim());
+  if (Number.isFinite(seconds) && seconds >= 0) return seconds;
+  const at = Date.parse(header);
+  return Number.isFinite(at) ? Math.max(0, (at - nowMs) / 1000) : undefined;
 }
 
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {

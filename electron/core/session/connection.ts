@@ -21,6 +21,7 @@ export interface ConnectionDeps {
   secrets: FileSecretStore;
   fetch?: typeof fetch;
   timeoutMs?: number;
+  onServerTime?: (serverSeconds: number) => void;
   onChange: () => void;
   onNetwork: (state: NetworkState) => void;
 }
@@ -138,6 +139,7 @@ export class Connection {
       token,
       ...(this.deps.fetch ? { fetch: this.deps.fetch } : {}),
       ...(this.deps.timeoutMs ? { timeoutMs: this.deps.timeoutMs } : {}),
+      ...(this.deps.onServerTime ? { onServerTime: this.deps.onServerTime } : {}),
     });
   }
 

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { up as settings } from './0001-settings.ts';
 import { up as library } from './0002-library.ts';
+import { up as worklog } from './0003-worklog.ts';
 
 export interface Migration {
   version: number;
@@ -12,4 +13,5 @@ export interface Migration {
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: 'settings', up: settings },
   { version: 2, name: 'library', up: library },
+  { version: 3, name: 'worklog', up: worklog },
 ];

@@ -190,6 +190,25 @@ export class GuidesRepo {
     return row ? toListItem(row) : undefined;
   }
 
+  /** The stored forms of a guide's steps, newest revision per step. */
+  formsOfGuide(guideid: number): StepForm[] {
+    const rows = this.db
+      .prepare(
+        `SELECT form FROM step_forms f WHERE guideid = ? AND form_revisionid = (SELECT max(form_revisionid) FROM step_forms g WHERE g.stepid = f.stepid)`,
+      )
+      .all(guideid) as { form: string }[];
+    return rows.map((r) => JSON.parse(r.form) as StepForm);
+  }
+
+  /** Keeps a guide's stored revision while an unfinished session uses it (DESIGN.md §3). */
+  pin(guideid: number, revisionid: number, reason: string): void {
+    this.db.prepare('INSERT OR IGNORE INTO revision_pins (guideid, revisionid, reason) VALUES (?, ?, ?)').run(guideid, revisionid, reason);
+  }
+
+  unpin(reason: string): void {
+    this.db.prepare('DELETE FROM revision_pins WHERE reason = ?').run(reason);
+  }
+
   getQuiz(quizRevisionid: number): QuizRevision | undefined {
     const row = this.db.prepare('SELECT * FROM quiz_revisions WHERE quiz_revisionid = ?').get(quizRevisionid) as
       | { quiz_revisionid: number; quizid: number; title: string; survey: string; passing_score: number | null }
