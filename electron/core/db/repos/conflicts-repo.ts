@@ -1,0 +1,50 @@
+import type { ConflictRecord } from '../../../contract.ts';
+import type { Db } from '../open.ts';
+
+export interface NewConflict {
+  sessionId: string;
+  kind: ConflictRecord['kind'];
+  fieldGuid: string | null;
+  stepid: number | null;
+  label: string;
+  mine: string | null;
+  theirs: string | null;
+  base: string | null;
+  message: string;
+}
+
+/** Every disagreement with the site, kept until the technician settles it. */
+export class ConflictsRepo {
+  constructor(private readonly db: Db) {}
+
+  add(conflict: NewConflict, now: number): ConflictRecord {
+    const id = Number(
+      this.db
+        .prepare(
+          `INSERT INTO conflicts (session_id, kind, field_guid, stepid, label, mine, theirs, base, message, created_at)
+           VALUES (@sessionId, @kind, @fieldGuid, @stepid, @label, @mine, @theirs, @base, @message, @now)`,
+        )
+        .run({ ...conflict, now }).lastInsertRowid,
+    );
+    return this.get(id)!;
+  }
+
+  get(id: number): ConflictRecord | undefined {
+    return this.db
+      .prepare(
+        `SELECT c.id, c.session_id AS sessionId, coalesce(s.guide_title, '') AS guideTitle, coalesce(s.workorderid, '') AS workorderid,
+           c.kind, c.field_guid AS fieldGuid, c.stepid, c.label, c.mine, c.theirs, c.base, c.message, c.created_at AS createdAt
+         FROM conflicts c LEFT JOIN work_sessions s ON s.id = c.session_id WHERE c.id = ?`,
+      )
+      .get(id) as ConflictRecord | undefined;
+  }
+
+  open(): ConflictRecord[] {
+    const ids = this.db.prepare('SELECT id FROM conflicts WHERE settled IS NULL ORDER BY id').all() as { id: number }[];
+    return ids.map((r) => this.get(r.id)!);
+  }
+
+  settle(id: number, keep: 'mine' | 'theirs', now: number): boolean {
+    return this.db.prepare('UPDATE conflicts SET settled = ?, settled_at = ? WHERE id = ? AND settled IS NULL').run(keep, now, id).changes > 0;
+  }
+}

@@ -1,0 +1,122 @@
+import type { OutboxAction, OutboxActionKind, OutboxSummary } from '../../../contract.ts';
+import type { Db } from '../open.ts';
+
+export interface OutboxRow {
+  id: number;
+  chain: string;
+  kind: string;
+  payload: string;
+  actedAt: number;
+  state: 'pending' | 'in_flight' | 'failed';
+  attempts: number;
+  nextAttemptAt: number;
+  unknownOutcome: boolean;
+  lastError: string | null;
+}
+
+const SELECT = `SELECT id, chain, kind, payload, acted_at AS actedAt, state, attempts, next_attempt_at AS nextAttemptAt,
+  unknown_outcome AS unknownOutcome, last_error AS lastError FROM outbox`;
+
+const fix = (row: OutboxRow & { unknownOutcome: number | boolean }): OutboxRow => ({ ...row, unknownOutcome: Boolean(row.unknownOutcome) });
+
+/**
+ * The durable queue. Chains are replayed strictly in order and independently: only a chain's first
+ * action may run, and a failed first action holds its own chain only.
+ */
+export class OutboxRepo {
+  constructor(private readonly db: Db) {}
+
+  add(action: { chain: string; kind: OutboxActionKind | string; payload: unknown; actedAt: number; now: number }): number {
+    return Number(
+      this.db
+        .prepare('INSERT INTO outbox (chain, kind, payload, acted_at, created_at) VALUES (?, ?, ?, ?, ?)')
+        .run(action.chain, action.kind, JSON.stringify(action.payload), action.actedAt, action.now).lastInsertRowid,
+    );
+  }
+
+  get(id: number): OutboxRow | undefined {
+    const row = this.db.prepare(`${SELECT} WHERE id = ?`).get(id) as (OutboxRow & { unknownOutcome: number }) | undefined;
+    return row ? fix(row) : undefined;
+  }
+
+  /** The last action of a chain, if it has not started: what a new step-data save may merge into. */
+  tail(chain: string): OutboxRow | undefined {
+    const row = this.db.prepare(`${SELECT} WHERE chain = ? ORDER BY id DESC LIMIT 1`).get(chain) as (OutboxRow & { unknownOutcome: number }) | undefined;
+    return row ? fix(row) : undefined;
+  }
+
+  replacePayload(id: number, payload: unknown, actedAt: number): void {
+    this.db.prepare('UPDATE outbox SET payload = ?, acted_at = ? WHERE id = ?').run(JSON.stringify(payload), actedAt, id);
+  }
+
+  /** The first action of every chain that is due now and not failed. */
+  due(now: number, limit: number): OutboxRow[] {
+    const rows = this.db
+      .prepare(
+        `${SELECT} WHERE id IN (SELECT min(id) FROM outbox GROUP BY chain) AND state != 'failed' AND next_attempt_at <= ? ORDER BY id LIMIT ?`,
+      )
+      .all(now, limit) as (OutboxRow & { unknownOutcome: number })[];
+    return rows.map(fix);
+  }
+
+  /** When the next waiting action is due, if any. */
+  nextDue(): number | null {
+    const row = this.db
+      .prepare(`SELECT min(next_attempt_at) AS at FROM outbox WHERE id IN (SELECT min(id) FROM outbox GROUP BY chain) AND state = 'pending'`)
+      .get() as { at: number | null };
+    return row.at;
+  }
+
+  /** Before sending: from now on the outcome is unknown until an answer says otherwise. */
+  markInFlight(id: number): void {
+    this.db.prepare("UPDATE outbox SET state = 'in_flight', attempts = attempts + 1, unknown_outcome = 1 WHERE id = ?").run(id);
+  }
+
+  /** A definite "not applied" (an error answer): the next attempt need not reconcile. */
+  retryLater(id: number, at: number, error: string, outcomeUnknown: boolean): void {
+    this.db
+      .prepare("UPDATE outbox SET state = 'pending', next_attempt_at = ?, last_error = ?, unknown_outcome = ? WHERE id = ?")
+      .run(at, error, outcomeUnknown ? 1 : 0, id);
+  }
+
+  fail(id: number, error: string): void {
+    this.db.prepare("UPDATE outbox SET state = 'failed', last_error = ?, unknown_outcome = 0 WHERE id = ?").run(error, id);
+  }
+
+  retry(id: number): boolean {
+    return this.db.prepare("UPDATE outbox SET state = 'pending', next_attempt_at = 0 WHERE id = ? AND state = 'failed'").run(id).changes > 0;
+  }
+
+  remove(id: number): void {
+    this.db.prepare('DELETE FROM outbox WHERE id = ?').run(id);
+  }
+
+  removeChainAfter(chain: string, id: number): OutboxRow[] {
+    const rows = (this.db.prepare(`${SELECT} WHERE chain = ? AND id > ? ORDER BY id`).all(chain, id) as (OutboxRow & { unknownOutcome: number })[]).map(fix);
+    this.db.prepare('DELETE FROM outbox WHERE chain = ? AND id > ?').run(chain, id);
+    return rows;
+  }
+
+  /** After a crash, what was in flight may or may not have landed. */
+  recoverInFlight(): number {
+    return this.db.prepare("UPDATE outbox SET state = 'pending', unknown_outcome = 1 WHERE state = 'in_flight'").run().changes;
+  }
+
+  /** Everything waiting, oldest first, as raw rows (the view parses payloads). */
+  all(): OutboxRow[] {
+    return (this.db.prepare(`${SELECT} ORDER BY id`).all() as (OutboxRow & { unknownOutcome: number })[]).map(fix);
+  }
+
+  summary(pausedFor: OutboxSummary['pausedFor']): OutboxSummary {
+    const row = this.db
+      .prepare(
+        `SELECT count(*) FILTER (WHERE state = 'pending') AS pending, count(*) FILTER (WHERE state = 'in_flight') AS inFlight,
+           count(*) FILTER (WHERE state = 'failed') AS failed,
+           (SELECT count(*) FROM conflicts WHERE settled IS NULL) AS conflicts FROM outbox`,
+      )
+      .get() as { pending: number; inFlight: number; failed: number; conflicts: number };
+    return { ...row, pausedFor };
+  }
+}
+
+export type { OutboxAction };

@@ -1,0 +1,228 @@
+import type { StepValue, WorkSession, WorkStatus } from '../../../contract.ts';
+import type { Db } from '../open.ts';
+
+interface SessionRow {
+  id: string;
+  entryid: number | null;
+  guideid: number;
+  guide_revisionid: number;
+  guide_title: string;
+  workorderid: string;
+  userid: number;
+  status: WorkStatus;
+  server_revisionid: number | null;
+  started_at: number;
+  ended_at: number | null;
+  paused_at: number | null;
+  pause_seconds: number;
+  active_stepid: number | null;
+}
+
+export interface SessionState {
+  id: string;
+  entryid: number | null;
+  guideid: number;
+  workorderid: string;
+  userid: number;
+  status: WorkStatus;
+  serverRevisionid: number | null;
+  startedAt: number;
+  endedAt: number | null;
+  pausedAt: number | null;
+  pauseSeconds: number;
+  activeStepid: number | null;
+}
+
+export interface ValueRow {
+  fieldGuid: string;
+  fieldRevisionid: number;
+  stepid: number;
+  value: string | null;
+  serverValue: string | null;
+  attachmentId: string | null;
+}
+
+const toState = (row: SessionRow): SessionState => ({
+  id: row.id,
+  entryid: row.entryid,
+  guideid: row.guideid,
+  workorderid: row.workorderid,
+  userid: row.userid,
+  status: row.status,
+  serverRevisionid: row.server_revisionid,
+  startedAt: row.started_at,
+  endedAt: row.ended_at,
+  pausedAt: row.paused_at,
+  pauseSeconds: row.pause_seconds,
+  activeStepid: row.active_stepid,
+});
+
+/** The local projection of work sessions and their form values. */
+export class SessionsRepo {
+  constructor(private readonly db: Db) {}
+
+  insert(session: {
+    id: string;
+    entryid: number | null;
+    guideid: number;
+    guideRevisionid: number;
+    guideTitle: string;
+    workorderid: string;
+    userid: number;
+    status: WorkStatus;
+    serverRevisionid: number | null;
+    startedAt: number;
+    pausedAt: number | null;
+    pauseSeconds: number;
+    activeStepid: number | null;
+    now: number;
+  }): void {
+    this.db
+      .prepare(
+        `INSERT INTO work_sessions (id, entryid, guideid, guide_revisionid, guide_title, workorderid, userid, status, server_revisionid,
+           started_at, paused_at, pause_seconds, active_stepid, created_at, updated_at)
+         VALUES (@id, @entryid, @guideid, @guideRevisionid, @guideTitle, @workorderid, @userid, @status, @serverRevisionid,
+           @startedAt, @pausedAt, @pauseSeconds, @activeStepid, @now, @now)`,
+      )
+      .run(session);
+  }
+
+  state(id: string): SessionState | undefined {
+    const row = this.db.prepare('SELECT * FROM work_sessions WHERE id = ?').get(id) as SessionRow | undefined;
+    return row ? toState(row) : undefined;
+  }
+
+  byEntry(entryid: number): SessionState | undefined {
+    const row = this.db.prepare('SELECT * FROM work_sessions WHERE entryid = ?').get(entryid) as SessionRow | undefined;
+    return row ? toState(row) : undefined;
+  }
+
+  /** Writes the clock and status fields of a session. */
+  update(id: string, patch: Partial<Omit<SessionState, 'id' | 'guideid' | 'workorderid'>>, now: number): void {
+    const columns: Record<string, string> = {
+      entryid: 'entryid',
+      userid: 'userid',
+      status: 'status',
+      serverRevisionid: 'server_revisionid',
+      startedAt: 'started_at',
+      endedAt: 'ended_at',
+      pausedAt: 'paused_at',
+      pauseSeconds: 'pause_seconds',
+      activeStepid: 'active_stepid',
+    };
+    const entries = Object.entries(patch).filter(([key]) => key in columns);
+    if (entries.length === 0) return;
+    const sets = entries.map(([key]) => `${columns[key]} = @${key}`).join(', ');
+    this.db.prepare(`UPDATE work_sessions SET ${sets}, updated_at = @now WHERE id = @id`).run({ ...Object.fromEntries(entries), id, now });
+  }
+
+  values(id: string): ValueRow[] {
+    return this.db
+      .prepare(
+        `SELECT field_guid AS fieldGuid, field_revisionid AS fieldRevisionid, stepid, value, server_value AS serverValue,
+           attachment_id AS attachmentId FROM work_values WHERE session_id = ? ORDER BY stepid, field_guid`,
+      )
+      .all(id) as ValueRow[];
+  }
+
+  setValue(id: string, value: { fieldGuid: string; fieldRevisionid: number; stepid: number; value: string | null; attachmentId?: string | null }): void {
+    this.db
+      .prepare(
+        `INSERT INTO work_values (session_id, field_guid, field_revisionid, stepid, value, attachment_id)
+         VALUES (?, ?, ?, ?, ?, ?)
+         ON CONFLICT (session_id, field_guid) DO UPDATE SET field_revisionid = excluded.field_revisionid,
+           stepid = excluded.stepid, value = excluded.value, attachment_id = excluded.attachment_id`,
+      )
+      .run(id, value.fieldGuid, value.fieldRevisionid, value.stepid, value.value, value.attachmentId ?? null);
+  }
+
+  /** What the site confirmed: the base of later merges. Local values the technician has not changed follow it. */
+  setServerValue(id: string, fieldGuid: string, serverValue: string | null, adoptLocally: boolean, fallback: { fieldRevisionid: number; stepid: number }): void {
+    this.db
+      .prepare(
+        `INSERT INTO work_values (session_id, field_guid, field_revisionid, stepid, value, server_value)
+         VALUES (@id, @fieldGuid, @fieldRevisionid, @stepid, @serverValue, @serverValue)
+         ON CONFLICT (session_id, field_guid) DO UPDATE SET server_value = excluded.server_value,
+           value = CASE WHEN @adopt THEN excluded.server_value ELSE value END`,
+      )
+      .run({ id, fieldGuid, serverValue, adopt: adoptLocally ? 1 : 0, ...fallback });
+  }
+
+  list(filter: { guideid?: number }): string[] {
+    const rows = (
+      filter.guideid === undefined
+        ? this.db.prepare('SELECT id FROM work_sessions ORDER BY created_at DESC, id').all()
+        : this.db.prepare('SELECT id FROM work_sessions WHERE guideid = ? ORDER BY created_at DESC, id').all(filter.guideid)
+    ) as { id: string }[];
+    return rows.map((r) => r.id);
+  }
+
+  /** The whole session as the renderer sees it. */
+  view(id: string): WorkSession | undefined {
+    const row = this.db.prepare('SELECT * FROM work_sessions WHERE id = ?').get(id) as SessionRow | undefined;
+    if (!row) return undefined;
+    const counts = this.db
+      .prepare(
+        `SELECT (SELECT count(*) FROM outbox WHERE chain = @id AND state != 'failed') AS pending,
+                (SELECT count(*) FROM outbox WHERE chain = @id AND state = 'failed') AS failed,
+                (SELECT count(*) FROM conflicts WHERE session_id = @id AND settled IS NULL) AS conflicts`,
+      )
+      .get({ id }) as { pending: number; failed: number; conflicts: number };
+    const attachments = new Map(
+      (this.db.prepare('SELECT id, name, server_itemid FROM attachments WHERE session_id = ?').all(id) as { id: string; name: string; server_itemid: number | null }[]).map(
+        (a) => [a.id, a],
+      ),
+    );
+    const values: StepValue[] = this.values(id).map((v) => {
+      const attachment = v.attachmentId ? attachments.get(v.attachmentId) : undefined;
+      return {
+        fieldGuid: v.fieldGuid,
+        fieldRevisionid: v.fieldRevisionid,
+        stepid: v.stepid,
+        value: v.value,
+        attachment: attachment ? { id: attachment.id, name: attachment.name, uploaded: attachment.server_itemid !== null } : null,
+      };
+    });
+    return {
+      id: row.id,
+      entryid: row.entryid,
+      guideid: row.guideid,
+      guideRevisionid: row.guide_revisionid,
+      guideTitle: row.guide_title,
+      workorderid: row.workorderid,
+      userid: row.userid,
+      status: row.status,
+      startedAt: row.started_at,
+      endedAt: row.ended_at,
+      pausedAt: row.paused_at,
+      pauseSeconds: row.pause_seconds,
+      activeStepid: row.active_stepid,
+      values,
+      pendingActions: counts.pending,
+      failedActions: counts.failed,
+      openConflicts: counts.conflicts,
+    };
+  }
+
+  guideTitle(id: string): { guideTitle: string; workorderid: string } | undefined {
+    return this.db.prepare('SELECT guide_title AS guideTitle, workorderid FROM work_sessions WHERE id = ?').get(id) as
+      | { guideTitle: string; workorderid: string }
+      | undefined;
+  }
+
+  attachment(id: string): { id: string; sessionId: string; file: string; uploadName: string; mime: string; serverItemid: number | null } | undefined {
+    return this.db
+      .prepare('SELECT id, session_id AS sessionId, file, upload_name AS uploadName, mime, server_itemid AS serverItemid FROM attachments WHERE id = ?')
+      .get(id) as { id: string; sessionId: string; file: string; uploadName: string; mime: string; serverItemid: number | null } | undefined;
+  }
+
+  insertAttachment(a: { id: string; sessionId: string; file: string; name: string; uploadName: string; mime: string; bytes: number; now: number }): void {
+    this.db
+      .prepare('INSERT INTO attachments (id, session_id, file, name, upload_name, mime, bytes, created_at) VALUES (@id, @sessionId, @file, @name, @uploadName, @mime, @bytes, @now)')
+      .run(a);
+  }
+
+  attachmentUploaded(id: string, itemid: number): void {
+    this.db.prepare('UPDATE attachments SET server_itemid = ? WHERE id = ?').run(itemid, id);
+  }
+}

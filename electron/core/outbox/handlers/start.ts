@@ -1,0 +1,39 @@
+import { findEntries, startEntry } from '../../api/work-log-api.ts';
+import type { z } from 'zod';
+import { adoptRevision } from '../adopt.ts';
+import type { startPayload } from '../payloads.ts';
+import type { Handler } from '../replay-context.ts';
+
+/**
+ * `POST /work_log` is not idempotent: when an earlier attempt may have landed (sent, no answer), look
+ * the entry up first (same guide, work order and user, started when the technician acted) and adopt it.
+ */
+export const replayStart: Handler<z.infer<typeof startPayload>> = async (ctx, row, payload) => {
+  const session = ctx.sessions.state(payload.sessionId);
+  if (!session || session.entryid !== null) {
+    ctx.outbox.remove(row.id);
+    return { type: 'done' };
+  }
+  if (row.unknownOutcome) {
+    const { results } = await findEntries(ctx.transport, { guideid: payload.guideid, workorderid: payload.workorderid, userid: session.userid });
+    const landed = results.find((entry) => entry.starttime === row.actedAt && !ctx.sessions.byEntry(entry.entryid));
+    if (landed) {
+      ctx.db.transaction(() => {
+        adoptRevision(ctx, session.id, landed);
+        ctx.outbox.remove(row.id);
+      })();
+      return { type: 'done' };
+    }
+  }
+  const entry = await startEntry(ctx.transport, {
+    guideid: payload.guideid,
+    workorderid: payload.workorderid,
+    timestamp: row.actedAt,
+    ...(payload.stepid ? { stepid: payload.stepid } : {}),
+  });
+  ctx.db.transaction(() => {
+    adoptRevision(ctx, session.id, entry);
+    ctx.outbox.remove(row.id);
+  })();
+  return { type: 'done' };
+};

@@ -1,0 +1,143 @@
+import { putStepData } from '../../api/work-log-api.ts';
+import type { WorkLogEntryWire } from '../../api/wire/work-log.ts';
+import { adoptRevision, theirValues } from '../adopt.ts';
+import { mergeStepData } from '../merge.ts';
+import type { StepDataPayload } from '../payloads.ts';
+import type { Handler, ReplayContext } from '../replay-context.ts';
+import { currentEntryOf } from './transition.ts';
+
+type Field = StepDataPayload['fields'][number];
+
+/**
+ * Step data (DESIGN.md §6). Before sending, each value moves to the field's current revision by
+ * `field_guid` (a revised form), and a field the form no longer has becomes a conflict record (kept,
+ * not sent). On a stale revision the values are merged three ways with the site's: what nobody else
+ * changed is sent again on the new revision, what is already there is done, and a field both sides
+ * changed differently is a conflict the technician settles.
+ */
+export const replayStepData: Handler<StepDataPayload> = async (ctx, row, payload) => {
+  const session = ctx.sessions.state(payload.sessionId);
+  if (!session) {
+    ctx.outbox.remove(row.id);
+    return { type: 'done' };
+  }
+  if (session.entryid === null) return { type: 'failed', message: 'This session was never created on the site (its start did not go through).' };
+
+  const current = new Map<string, { fieldRevisionid: number; label: string; stepid: number }>();
+  for (const form of ctx.guides.formsOfGuide(session.guideid)) {
+    for (const field of form.fields) current.set(field.fieldGuid, { fieldRevisionid: field.fieldRevisionid, label: field.label, stepid: form.stepid });
+  }
+  const sendable: Field[] = [];
+  const removed: Field[] = [];
+  for (const field of payload.fields) {
+    const now = current.get(field.fieldGuid);
+    if (now) sendable.push({ ...field, fieldRevisionid: now.fieldRevisionid });
+    else if (current.size > 0) removed.push(field);
+    else sendable.push(field);
+  }
+  const values: Record<string, string | null> = {};
+  for (const field of sendable) {
+    if (field.attachmentId) {
+      const attachment = ctx.sessions.attachment(field.attachmentId);
+      if (!attachment || attachment.serverItemid === null) {
+        return { type: 'failed', message: 'An attached file was never uploaded, so the value that refers to it cannot be saved.' };
+      }
+      values[String(field.fieldRevisionid)] = String(attachment.serverItemid);
+    } else {
+      values[String(field.fieldRevisionid)] = field.value;
+    }
+  }
+
+  if (sendable.length > 0) {
+    let entry: WorkLogEntryWire;
+    try {
+      entry = await putStepData(ctx.transport, session.entryid, session.serverRevisionid, { fields: values, stepid: payload.stepid, timestamp: row.actedAt });
+    } catch (error) {
+      const theirs = currentEntryOf(error);
+      if (!theirs) throw error;
+      return merge(ctx, row.id, payload, sendable, removed, values, theirs);
+    }
+    ctx.db.transaction(() => {
+      adoptRevision(ctx, session.id, entry);
+      const confirmed = theirValues(ctx.guides, session.guideid, entry);
+      for (const field of sendable) recordServerValue(ctx, session.id, field, confirmed.get(field.fieldGuid) ?? null, payload.stepid);
+      keepRemoved(ctx, session.id, payload.stepid, removed);
+      ctx.outbox.remove(row.id);
+    })();
+    return { type: 'done' };
+  }
+  ctx.db.transaction(() => {
+    keepRemoved(ctx, session.id, payload.stepid, removed);
+    ctx.outbox.remove(row.id);
+  })();
+  return { type: 'done' };
+};
+
+function merge(
+  ctx: ReplayContext,
+  actionId: number,
+  payload: StepDataPayload,
+  sendable: Field[],
+  removed: Field[],
+  sentValues: Record<string, string | null>,
+  theirs: WorkLogEntryWire,
+) {
+  const session = ctx.sessions.state(payload.sessionId)!;
+  const site = theirValues(ctx.guides, session.guideid, theirs);
+  const editable = theirs.status === 'started' || theirs.status === 'paused';
+  const mineOf = (field: Field): string | null => sentValues[String(field.fieldRevisionid)] ?? null;
+  const changes = sendable.map((field) => ({ fieldGuid: field.fieldGuid, base: field.base, mine: mineOf(field) }));
+  const result = editable ? mergeStepData(changes, site) : { send: [], alreadyThere: [], conflicts: changes.map((c) => ({ ...c, theirs: site.get(c.fieldGuid) ?? null })) };
+  const byGuid = new Map(sendable.map((f) => [f.fieldGuid, f]));
+  const labels = new Map(ctx.guides.formsOfGuide(session.guideid).flatMap((form) => form.fields.map((f) => [f.fieldGuid, f.label] as const)));
+  return ctx.db.transaction(() => {
+    ctx.sessions.update(session.id, { serverRevisionid: theirs.revisionid ?? null }, ctx.now());
+    for (const done of result.alreadyThere) recordServerValue(ctx, session.id, byGuid.get(done.fieldGuid)!, done.mine, payload.stepid);
+    for (const conflict of result.conflicts) {
+      ctx.conflict({
+        sessionId: session.id,
+        kind: 'field',
+        fieldGuid: conflict.fieldGuid,
+        stepid: payload.stepid,
+        label: labels.get(conflict.fieldGuid) ?? conflict.fieldGuid,
+        mine: conflict.mine,
+        theirs: conflict.theirs,
+        base: conflict.base,
+        message: editable
+          ? 'This field was changed here and on the site to different values.'
+          : `The session is ${theirs.status} on the site, so this value was not saved there.`,
+      });
+      // The site's value becomes the base: keeping mine later sends it against what the site has now.
+      ctx.sessions.setServerValue(session.id, conflict.fieldGuid, conflict.theirs, false, { fieldRevisionid: byGuid.get(conflict.fieldGuid)!.fieldRevisionid, stepid: payload.stepid });
+    }
+    keepRemoved(ctx, session.id, payload.stepid, removed);
+    if (result.send.length === 0) {
+      ctx.outbox.remove(actionId);
+      return { type: 'done' } as const;
+    }
+    const still = result.send.map((c) => byGuid.get(c.fieldGuid)!);
+    ctx.outbox.replacePayload(actionId, { ...payload, fields: still }, ctx.outbox.get(actionId)!.actedAt);
+    return theirs.revisionid != null ? ({ type: 'again' } as const) : ({ type: 'failed', message: 'The site refused the save and sent no revision to retry on.' } as const);
+  })();
+}
+
+function recordServerValue(ctx: ReplayContext, sessionId: string, field: Field, confirmed: string | null, stepid: number): void {
+  ctx.sessions.setServerValue(sessionId, field.fieldGuid, confirmed, false, { fieldRevisionid: field.fieldRevisionid, stepid });
+}
+
+/** A field the revised form no longer has: what the technician entered is kept in a conflict record. */
+function keepRemoved(ctx: ReplayContext, sessionId: string, stepid: number, removed: Field[]): void {
+  for (const field of removed) {
+    ctx.conflict({
+      sessionId,
+      kind: 'field',
+      fieldGuid: field.fieldGuid,
+      stepid,
+      label: `Field removed from the form`,
+      mine: field.value,
+      theirs: null,
+      base: field.base,
+      message: 'The form of this step was revised and no longer has this field; your value is kept here.',
+    });
+  }
+}

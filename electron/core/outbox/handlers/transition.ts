@@ -1,0 +1,98 @@
+import { ApiError } from '../../api/errors.ts';
+import { transitionEntry } from '../../api/work-log-api.ts';
+import { invalidTransitionWire, workLogEntryWire, type WorkLogEntryWire } from '../../api/wire/work-log.ts';
+import { canApply, targetOf, type Transition } from '../../worklog/machine.ts';
+import { adoptRevision, adoptServerState } from '../adopt.ts';
+import type { Handler, ReplayContext } from '../replay-context.ts';
+
+/** The site's current entry out of a 409 (the body is the entry) or an `invalid_transition` 422. */
+export function currentEntryOf(error: unknown): WorkLogEntryWire | null {
+  if (!(error instanceof ApiError) || error.kind !== 'http') return null;
+  if (error.status === 409) {
+    const parsed = workLogEntryWire.safeParse(error.body);
+    return parsed.success ? parsed.data : null;
+  }
+  if (error.status === 422) {
+    const parsed = invalidTransitionWire.safeParse(error.body);
+    return parsed.success ? parsed.data.entry : null;
+  }
+  return null;
+}
+
+const VERB: Record<Transition, string> = {
+  pause: 'paused',
+  resume: 'resumed',
+  suspend: 'suspended',
+  assume: 'took over',
+  finish: 'finished',
+  cancel: 'cancelled',
+};
+
+/**
+ * A transition (DESIGN.md §6): if the site is already in the target state, done; if the transition is
+ * still valid from the site's state, rebase on its revision and send again; otherwise the site wins,
+ * the technician is told (a conflict record) and the session takes the site's state.
+ */
+export function replayTransition(transition: Transition): Handler<{ sessionId: string }> {
+  return async (ctx, row, payload) => {
+    const session = ctx.sessions.state(payload.sessionId);
+    if (!session) {
+      ctx.outbox.remove(row.id);
+      return { type: 'done' };
+    }
+    if (session.entryid === null) return { type: 'failed', message: 'This session was never created on the site (its start did not go through).' };
+    let entry: WorkLogEntryWire;
+    try {
+      entry = await transitionEntry(ctx.transport, session.entryid, transition, session.serverRevisionid, row.actedAt);
+    } catch (error) {
+      const theirs = currentEntryOf(error);
+      if (!theirs) throw error;
+      return resolve(ctx, row.id, session.id, session.userid, transition, theirs, row.actedAt);
+    }
+    ctx.db.transaction(() => {
+      adoptRevision(ctx, session.id, entry);
+      ctx.outbox.remove(row.id);
+    })();
+    return { type: 'done' };
+  };
+}
+
+function resolve(
+  ctx: ReplayContext,
+  actionId: number,
+  sessionId: string,
+  userid: number,
+  transition: Transition,
+  theirs: WorkLogEntryWire,
+  actedAt: number,
+) {
+  if (theirs.status === targetOf(transition) && (transition === 'assume' ? theirs.userid === userid : true)) {
+    ctx.db.transaction(() => {
+      adoptRevision(ctx, sessionId, theirs);
+      ctx.outbox.remove(actionId);
+    })();
+    return { type: 'done' } as const;
+  }
+  const stillOurs = transition === 'assume' || theirs.userid === userid;
+  if (canApply(theirs.status, transition) && stillOurs && theirs.revisionid != null) {
+    ctx.sessions.update(sessionId, { serverRevisionid: theirs.revisionid }, ctx.now());
+    return { type: 'again' } as const;
+  }
+  ctx.db.transaction(() => {
+    const who = theirs.userid === userid ? 'on the site' : `by another technician (user ${theirs.userid})`;
+    ctx.conflict({
+      sessionId,
+      kind: 'transition',
+      fieldGuid: null,
+      stepid: null,
+      label: `Session ${VERB[transition]}`,
+      mine: `${transition} at ${new Date(actedAt * 1000).toISOString()}`,
+      theirs: `${theirs.status} ${who}`,
+      base: null,
+      message: `You ${VERB[transition]} this session here, but it is ${theirs.status} ${who}. The site's state was kept.`,
+    });
+    adoptServerState(ctx, sessionId, theirs);
+    ctx.outbox.remove(actionId);
+  })();
+  return { type: 'done' } as const;
+}

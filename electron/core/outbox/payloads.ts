@@ -1,0 +1,48 @@
+import { z } from 'zod';
+
+// Stored payloads of outbox actions. The runner parses every row it reads: a row that does not parse
+// (a corrupt file, a hand edit, a bug) is reported and set aside as failed, and the rest drains.
+
+export const startPayload = z.object({
+  sessionId: z.string().min(1),
+  guideid: z.number().int().positive(),
+  workorderid: z.string().min(1),
+  stepid: z.number().int().positive().optional(),
+});
+
+export const transitionPayload = z.object({ sessionId: z.string().min(1) });
+
+export const stepDataPayload = z.object({
+  sessionId: z.string().min(1),
+  stepid: z.number().int().positive(),
+  fields: z
+    .array(
+      z.object({
+        fieldGuid: z.string().min(1),
+        fieldRevisionid: z.number().int(),
+        value: z.string().nullable(),
+        base: z.string().nullable(),
+        /** The value is the site's media item id of this attachment, known once it is uploaded. */
+        attachmentId: z.string().optional(),
+      }),
+    )
+    .min(1),
+});
+export type StepDataPayload = z.infer<typeof stepDataPayload>;
+
+export const uploadPayload = z.object({ sessionId: z.string().min(1), attachmentId: z.string().min(1) });
+
+export const PAYLOADS = {
+  start: startPayload,
+  pause: transitionPayload,
+  resume: transitionPayload,
+  suspend: transitionPayload,
+  assume: transitionPayload,
+  finish: transitionPayload,
+  cancel: transitionPayload,
+  stepData: stepDataPayload,
+  upload: uploadPayload,
+} as const;
+
+export type ActionKind = keyof typeof PAYLOADS;
+export const isActionKind = (kind: string): kind is ActionKind => Object.prototype.hasOwnProperty.call(PAYLOADS, kind);

@@ -1,0 +1,31 @@
+import type { ApiTransport } from '../api/transport.ts';
+import type { Db } from '../db/open.ts';
+import type { ConflictsRepo, NewConflict } from '../db/repos/conflicts-repo.ts';
+import type { GuidesRepo } from '../db/repos/guides-repo.ts';
+import type { OutboxRepo, OutboxRow } from '../db/repos/outbox-repo.ts';
+import type { SessionsRepo } from '../db/repos/sessions-repo.ts';
+
+/** What a replay handler works with. */
+export interface ReplayContext {
+  db: Db;
+  sessions: SessionsRepo;
+  outbox: OutboxRepo;
+  conflicts: ConflictsRepo;
+  guides: GuidesRepo;
+  transport: ApiTransport;
+  attachmentsDir: string;
+  now: () => number;
+  /** Records a conflict (inside the caller's transaction) and tells the renderer. */
+  conflict: (conflict: NewConflict) => void;
+}
+
+/**
+ * How a replay ended:
+ * - `done`: the handler removed the action (in the same transaction as its effect);
+ * - `again`: the handler rebased the action on the site's newer revision: send it again now;
+ * - `failed`: the site refused it for good (shown, with retry and discard).
+ * Errors thrown (ApiError) are sorted by the runner: retry later, pause for sign-in, or fail.
+ */
+export type ReplayOutcome = { type: 'done' } | { type: 'again' } | { type: 'failed'; message: string };
+
+export type Handler<P> = (ctx: ReplayContext, row: OutboxRow, payload: P) => Promise<ReplayOutcome>;

@@ -1,0 +1,184 @@
+import type { OutboxSummary } from '../../contract.ts';
+import { ApiError } from '../api/errors.ts';
+import type { ApiTransport } from '../api/transport.ts';
+import type { OutboxRow } from '../db/repos/outbox-repo.ts';
+import { retryDelayMs } from './backoff.ts';
+import { replayStart } from './handlers/start.ts';
+import { replayStepData } from './handlers/step-data.ts';
+import { replayTransition } from './handlers/transition.ts';
+import { replayUpload } from './handlers/upload.ts';
+import { isActionKind, PAYLOADS, type ActionKind } from './payloads.ts';
+import type { Handler, ReplayContext, ReplayOutcome } from './replay-context.ts';
+
+const HANDLERS: { [K in ActionKind]: Handler<never> } = {
+  start: replayStart as Handler<never>,
+  pause: replayTransition('pause') as Handler<never>,
+  resume: replayTransition('resume') as Handler<never>,
+  suspend: replayTransition('suspend') as Handler<never>,
+  assume: replayTransition('assume') as Handler<never>,
+  finish: replayTransition('finish') as Handler<never>,
+  cancel: replayTransition('cancel') as Handler<never>,
+  stepData: replayStepData as Handler<never>,
+  upload: replayUpload as Handler<never>,
+};
+
+const CHAINS_AT_ONCE = 4;
+const REBASES_PER_ATTEMPT = 5;
+
+export interface RunnerDeps {
+  context: Omit<ReplayContext, 'transport'>;
+  /** The signed-in transport, or null when nobody is signed in. */
+  transport: () => ApiTransport | null;
+  pausedFor: () => OutboxSummary['pausedFor'];
+  pause: (reason: 'unauthorized') => void;
+  nowMs: () => number;
+  random: () => number;
+  onChange: (sessionId: string) => void;
+  log: (message: string) => void;
+}
+
+/**
+ * Replays the outbox: the first action of each chain, a few chains at a time, chains independent.
+ *
+ *   due ──▶ in flight ──▶ done (removed with its effect, one transaction)
+ *              │  ├──▶ again (rebased on the site's revision) ──▶ in flight
+ *              │  ├──▶ network / 5xx / 429 ──▶ pending, backoff with full jitter (Retry-After honoured),
+ *              │  │                           outcome unknown: reconciled before a non-idempotent resend
+ *              │  ├──▶ 401 ──▶ pending; the whole outbox pauses until the technician signs in again
+ *              │  └──▶ other 4xx / refused for good ──▶ failed (shown; retry or discard; holds its chain only)
+ *   unreadable row ──▶ failed with the reason (set aside; the rest drains)
+ */
+export class OutboxRunner {
+  #draining: Promise<void> | null = null;
+  #again = false;
+  #timer: NodeJS.Timeout | null = null;
+  #closed = false;
+
+  constructor(private readonly deps: RunnerDeps) {
+    const recovered = deps.context.outbox.recoverInFlight();
+    if (recovered > 0) deps.log(`${recovered} action(s) were in flight when Fieldguide stopped; they will be checked before being sent again.`);
+  }
+
+  /** Replays what is due; resolves when nothing more can go now. */
+  drain(): Promise<void> {
+    if (this.#draining) {
+      this.#again = true;
+      return this.#draining;
+    }
+    this.#draining = this.#loop().finally(() => {
+      this.#draining = null;
+      this.#schedule();
+    });
+    return this.#draining;
+  }
+
+  kick(): void {
+    void this.drain();
+  }
+
+  close(): Promise<void> {
+    this.#closed = true;
+    if (this.#timer) clearTimeout(this.#timer);
+    return this.#draining ?? Promise.resolve();
+  }
+
+  async #loop(): Promise<void> {
+    do {
+      this.#again = false;
+      for (;;) {
+        if (this.#closed || this.deps.pausedFor() !== null) return;
+        const transport = this.deps.transport();
+        if (!transport) return;
+        const due = this.deps.context.outbox.due(this.deps.nowMs(), CHAINS_AT_ONCE);
+        if (due.length === 0) break;
+        await Promise.all(due.map((row) => this.#replay(row, transport)));
+      }
+    } while (this.#again);
+  }
+
+  async #replay(row: OutboxRow, transport: ApiTransport): Promise<void> {
+    const { outbox } = this.deps.context;
+    const parsed = parse(row);
+    if (!parsed.ok) {
+      outbox.fail(row.id, parsed.message);
+      this.deps.log(`Outbox action ${row.id} could not be read and was set aside: ${parsed.message}`);
+      this.deps.onChange(row.chain);
+      return;
+    }
+    const ctx: ReplayContext = { ...this.deps.context, transport };
+    let current = row;
+    try {
+      for (let rebase = 0; ; rebase++) {
+        const action = parse(current);
+        if (!action.ok) {
+          outbox.fail(current.id, action.message);
+          break;
+        }
+        outbox.markInFlight(current.id);
+        const outcome: ReplayOutcome = await HANDLERS[action.kind](ctx, current, action.payload as never);
+        if (outcome.type === 'done') break;
+        if (outcome.type === 'failed') {
+          outbox.fail(current.id, outcome.message);
+          break;
+        }
+        if (rebase >= REBASES_PER_ATTEMPT) {
+          outbox.retryLater(current.id, this.deps.nowMs() + retryDelayMs(current.attempts + 1, this.deps.random), 'The site kept changing; trying again later.', false);
+          break;
+        }
+        current = outbox.get(current.id)!;
+      }
+    } catch (error) {
+      this.#sort(outbox.get(current.id) ?? current, error);
+    }
+    this.deps.onChange(row.chain);
+  }
+
+  /** Sorts a failure: retry later, pause for sign-in, or fail for good. */
+  #sort(row: OutboxRow, error: unknown): void {
+    const { outbox } = this.deps.context;
+    if (!(error instanceof ApiError)) {
+      const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+      this.deps.log(`Outbox action ${row.id} (${row.kind}) failed unexpectedly: ${message}`);
+      outbox.fail(row.id, `Fieldguide could not send this: ${message}`);
+      return;
+    }
+    if (error.kind === 'http' && error.status === 401) {
+      outbox.retryLater(row.id, 0, 'Sign in again to send this.', false);
+      this.deps.pause('unauthorized');
+      return;
+    }
+    // No answer, a cut answer, an unreadable 2xx or a 5xx may all follow a change the site committed.
+    const unknown = error.kind !== 'http' || (error.status ?? 0) >= 500;
+    if (error.transient || error.kind === 'bad_response') {
+      const delay = retryDelayMs(row.attempts, this.deps.random, error.retryAfter);
+      outbox.retryLater(row.id, this.deps.nowMs() + delay, error.message, unknown);
+      return;
+    }
+    outbox.fail(row.id, `${error.resource}: ${error.message}`);
+  }
+
+  #schedule(): void {
+    if (this.#closed || this.#timer) return;
+    const next = this.deps.context.outbox.nextDue();
+    if (next === null || this.deps.pausedFor() !== null) return;
+    const wait = Math.max(0, next - this.deps.nowMs());
+    this.#timer = setTimeout(() => {
+      this.#timer = null;
+      this.kick();
+    }, Math.min(wait, 60_000));
+    this.#timer.unref();
+  }
+}
+
+function parse(row: OutboxRow): { ok: true; kind: ActionKind; payload: unknown } | { ok: false; message: string } {
+  if (!isActionKind(row.kind)) return { ok: false, message: `unknown action "${row.kind}"` };
+  let json: unknown;
+  try {
+    json = JSON.parse(row.payload);
+  } catch {
+    return { ok: false, message: `the stored ${row.kind} action is not JSON` };
+  }
+  const checked = PAYLOADS[row.kind].safeParse(json);
+  if (!checked.success) return { ok: false, message: `the stored ${row.kind} action is damaged: ${checked.error.issues[0]?.message ?? 'invalid'}` };
+  return { ok: true, kind: row.kind, payload: checked.data };
+}

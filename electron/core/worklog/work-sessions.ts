@@ -1,0 +1,226 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type {
+  AttachFileInput,
+  SaveStepDataInput,
+  StartSessionInput,
+  StepFormField,
+  WorkSession,
+  WorkTransition,
+} from '../../contract.ts';
+import type { Db } from '../db/open.ts';
+import type { GuidesRepo } from '../db/repos/guides-repo.ts';
+import type { OutboxRepo } from '../db/repos/outbox-repo.ts';
+import type { SessionsRepo } from '../db/repos/sessions-repo.ts';
+import type { StepDataPayload } from '../outbox/payloads.ts';
+import { stepDataPayload } from '../outbox/payloads.ts';
+import { AppFailure } from '../result.ts';
+import { applyClock } from './clock.ts';
+import { checkFieldValue } from './field-values.ts';
+import { canApply, isEnded, sourceOf } from './machine.ts';
+
+export interface WorkSessionsDeps {
+  db: Db;
+  sessions: SessionsRepo;
+  outbox: OutboxRepo;
+  guides: GuidesRepo;
+  attachmentsDir: string;
+  /** Local clock, unix seconds. */
+  now: () => number;
+  /** When the technician acts, on the site's clock (the local clock corrected by the last known offset). */
+  actedAt: () => number;
+  userid: () => number;
+  onChange: (session: WorkSession) => void;
+}
+
+const MEDIA_FIELDS = new Set(['Image', 'Video', 'Document']);
+export const MAX_ATTACHMENT_BYTES = 200 * 1024 * 1024;
+
+/**
+ * Accepts what a technician does in a work session. Each action is checked against the state machine,
+ * applied to the local projection and queued in the outbox in ONE transaction: accepted means durable,
+ * and it never needs the network.
+ */
+export class WorkSessions {
+  constructor(private readonly deps: WorkSessionsDeps) {
+    fs.mkdirSync(deps.attachmentsDir, { recursive: true });
+  }
+
+  start(input: StartSessionInput): WorkSession {
+    const guide = this.deps.guides.getDetail(input.guideid);
+    if (!guide) throw new AppFailure('not_found', 'This guide is not stored on this computer: sync it before starting work on it.', { guideid: input.guideid });
+    if (input.stepid !== undefined && !guide.steps.some((s) => s.stepid === input.stepid)) {
+      throw new AppFailure('invalid_input', `Step ${input.stepid} is not a step of "${guide.title}".`);
+    }
+    const id = randomUUID();
+    const at = this.deps.actedAt();
+    this.deps.db.transaction(() => {
+      this.deps.sessions.insert({
+        id,
+        entryid: null,
+        guideid: guide.guideid,
+        guideRevisionid: guide.revisionid,
+        guideTitle: guide.title,
+        workorderid: input.workorderid.trim(),
+        userid: this.deps.userid(),
+        status: 'started',
+        serverRevisionid: null,
+        startedAt: at,
+        pausedAt: null,
+        pauseSeconds: 0,
+        activeStepid: input.stepid ?? guide.steps[0]?.stepid ?? null,
+        now: this.deps.now(),
+      });
+      this.deps.guides.pin(guide.guideid, guide.revisionid, `session:${id}`);
+      this.deps.outbox.add({
+        chain: id,
+        kind: 'start',
+        payload: { sessionId: id, guideid: guide.guideid, workorderid: input.workorderid.trim(), ...(input.stepid ? { stepid: input.stepid } : {}) },
+        actedAt: at,
+        now: this.deps.now(),
+      });
+    })();
+    return this.#changed(id);
+  }
+
+  transition(sessionId: string, transition: WorkTransition): WorkSession {
+    const at = this.deps.actedAt();
+    this.deps.db.transaction(() => {
+      const session = this.#state(sessionId);
+      if (!canApply(session.status, transition)) {
+        throw new AppFailure('invalid_transition', `You can only ${transition} a session that is ${sourceOf(transition)}; this one is ${session.status}.`, {
+          status: session.status,
+          transition,
+        });
+      }
+      const clock = applyClock(session, transition, at);
+      this.deps.sessions.update(sessionId, { ...clock, ...(transition === 'assume' ? { userid: this.deps.userid() } : {}) }, this.deps.now());
+      if (isEnded(clock.status)) this.deps.guides.unpin(`session:${sessionId}`);
+      this.deps.outbox.add({ chain: sessionId, kind: transition, payload: { sessionId }, actedAt: at, now: this.deps.now() });
+    })();
+    return this.#changed(sessionId);
+  }
+
+  saveStepData(input: SaveStepDataInput): WorkSession {
+    const at = this.deps.actedAt();
+    this.deps.db.transaction(() => {
+      const session = this.#editable(input.sessionId);
+      const fields = this.#fieldsOfStep(session.guideid, input.stepid);
+      const checked = input.values.map(({ fieldGuid, value }) => {
+        const field = fields.get(fieldGuid);
+        if (!field) throw new AppFailure('invalid_input', `Field ${fieldGuid} is not on the form of step ${input.stepid}.`, { fieldGuid });
+        const result = checkFieldValue(field, value);
+        if (!result.ok) throw new AppFailure('invalid_input', result.message, { fieldGuid });
+        return { field, value: result.value };
+      });
+      this.#queueValues(
+        input.sessionId,
+        input.stepid,
+        checked.map(({ field, value }) => ({ field, value, attachmentId: undefined })),
+        at,
+      );
+    })();
+    return this.#changed(input.sessionId);
+  }
+
+  attach(input: AttachFileInput): WorkSession {
+    const bytes = Buffer.from(input.dataBase64, 'base64');
+    if (bytes.length === 0) throw new AppFailure('invalid_input', 'The file is empty.');
+    if (bytes.length > MAX_ATTACHMENT_BYTES) throw new AppFailure('invalid_input', 'The file is larger than 200 MB.');
+    const attachmentId = randomUUID();
+    const file = `${attachmentId}${path.extname(input.name).toLowerCase().replace(/[^.a-z0-9]/g, '').slice(0, 8)}`;
+    // The bytes are on disk (fsync'd) before the transaction that refers to them commits.
+    const full = path.join(this.deps.attachmentsDir, file);
+    fs.writeFileSync(full, bytes, { flag: 'wx' });
+    const handle = fs.openSync(full, 'r');
+    fs.fsyncSync(handle);
+    fs.closeSync(handle);
+    const at = this.deps.actedAt();
+    try {
+      this.deps.db.transaction(() => {
+        const session = this.#editable(input.sessionId);
+        const field = this.#fieldsOfStep(session.guideid, input.stepid).get(input.fieldGuid);
+        if (!field || !MEDIA_FIELDS.has(field.type)) throw new AppFailure('invalid_input', 'Files can only be attached to Image, Video and Document fields.');
+        const safeName = path.basename(input.name).replace(/[^\w.\- ]+/g, '_').slice(-120) || 'file';
+        this.deps.sessions.insertAttachment({
+          id: attachmentId,
+          sessionId: input.sessionId,
+          file,
+          name: safeName,
+          // A name of our own making lets a lost upload be found on the site again.
+          uploadName: `fg-${attachmentId}-${safeName}`,
+          mime: input.mime,
+          bytes: bytes.length,
+          now: this.deps.now(),
+        });
+        this.deps.outbox.add({ chain: input.sessionId, kind: 'upload', payload: { sessionId: input.sessionId, attachmentId }, actedAt: at, now: this.deps.now() });
+        this.#queueValues(input.sessionId, input.stepid, [{ field, value: null, attachmentId }], at);
+      })();
+    } catch (error) {
+      fs.rmSync(full, { force: true });
+      throw error;
+    }
+    return this.#changed(input.sessionId);
+  }
+
+  view(sessionId: string): WorkSession {
+    const view = this.deps.sessions.view(sessionId);
+    if (!view) throw new AppFailure('not_found', 'There is no such work session on this computer.', { sessionId });
+    return view;
+  }
+
+  /** Step data waiting at the end of the chain for the same step absorbs a new save (coalescing). */
+  #queueValues(sessionId: string, stepid: number, values: { field: StepFormField; value: string | null; attachmentId: string | undefined }[], at: number): void {
+    const current = new Map(this.deps.sessions.values(sessionId).map((v) => [v.fieldGuid, v]));
+    for (const { field, value, attachmentId } of values) {
+      this.deps.sessions.setValue(sessionId, { fieldGuid: field.fieldGuid, fieldRevisionid: field.fieldRevisionid, stepid, value, attachmentId: attachmentId ?? null });
+    }
+    const fresh: StepDataPayload['fields'] = values.map(({ field, value, attachmentId }) => ({
+      fieldGuid: field.fieldGuid,
+      fieldRevisionid: field.fieldRevisionid,
+      value,
+      base: current.get(field.fieldGuid)?.serverValue ?? null,
+      ...(attachmentId ? { attachmentId } : {}),
+    }));
+    const tail = this.deps.outbox.tail(sessionId);
+    const tailPayload = tail && tail.kind === 'stepData' && tail.state === 'pending' && tail.attempts === 0 ? stepDataPayload.safeParse(JSON.parse(tail.payload)) : null;
+    if (tail && tailPayload?.success && tailPayload.data.stepid === stepid) {
+      const merged = new Map(tailPayload.data.fields.map((f) => [f.fieldGuid, f]));
+      for (const field of fresh) {
+        // The base stays the one from when the technician first changed the field.
+        const earlier = merged.get(field.fieldGuid);
+        merged.set(field.fieldGuid, earlier ? { ...field, base: earlier.base } : field);
+      }
+      this.deps.outbox.replacePayload(tail.id, { ...tailPayload.data, fields: [...merged.values()] }, at);
+    } else {
+      this.deps.outbox.add({ chain: sessionId, kind: 'stepData', payload: { sessionId, stepid, fields: fresh }, actedAt: at, now: this.deps.now() });
+    }
+  }
+
+  #fieldsOfStep(guideid: number, stepid: number): Map<string, StepFormField> {
+    const form = this.deps.guides.formsOfGuide(guideid).find((f) => f.stepid === stepid);
+    if (!form) throw new AppFailure('invalid_input', `Step ${stepid} has no form on this computer.`, { stepid });
+    return new Map(form.fields.map((f) => [f.fieldGuid, f]));
+  }
+
+  #state(sessionId: string) {
+    const session = this.deps.sessions.state(sessionId);
+    if (!session) throw new AppFailure('not_found', 'There is no such work session on this computer.', { sessionId });
+    return session;
+  }
+
+  #editable(sessionId: string) {
+    const session = this.#state(sessionId);
+    if (session.status !== 'started' && session.status !== 'paused') {
+      throw new AppFailure('invalid_transition', `This session is ${session.status}: its forms can no longer be changed.`, { status: session.status });
+    }
+    return session;
+  }
+
+  #changed(sessionId: string): WorkSession {
+    const view = this.view(sessionId);
+    this.deps.onChange(view);
+    return view;
+  }
+}
