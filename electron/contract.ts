@@ -438,6 +438,8 @@ export interface AppApi {
   getSession(sessionId: string): Promise<Result<WorkSession>>;
   /** Sessions of a guide that others suspended (needs the network). */
   listSuspended(guideid: number): Promise<Result<WorkSession[]>>;
+  /** Continues here a session of yours that the site knows (started on another computer). */
+  openSession(entryid: number): Promise<Result<WorkSession>>;
   /** Takes over a suspended session of the site: the `assume` is queued like any action. */
   assumeSession(entryid: number): Promise<Result<WorkSession>>;
   getOutbox(): Promise<Result<OutboxView>>;
@@ -495,6 +497,7 @@ const methodSet = {
   getSession: true,
   listSuspended: true,
   assumeSession: true,
+  openSession: true,
   getOutbox: true,
   flushOutbox: true,
   retryAction: true,

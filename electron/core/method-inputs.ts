@@ -78,6 +78,7 @@ export const methodInputs: { [K in AppMethod]: z.ZodType<Parameters<AppApi[K]>> 
   getSession: z.tuple([sessionId]),
   listSuspended: z.tuple([id]),
   assumeSession: z.tuple([id]),
+  openSession: z.tuple([id]),
   getOutbox: z.tuple([]),
   flushOutbox: z.tuple([]),
   retryAction: z.tuple([id]),

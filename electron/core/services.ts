@@ -39,6 +39,8 @@ export interface ServicesDeps {
   concurrency?: { guides: number; media: number };
   /** Time limit of one request (and of each gap in a download); default 20 s. */
   requestTimeoutMs?: number;
+  /** The local clock in milliseconds (tests move it); default Date.now. */
+  clock?: () => number;
 }
 
 export interface Services {
@@ -123,6 +125,7 @@ export function createServices(deps: ServicesDeps): Services {
     onSummary: (summary) => events.emit('outbox', summary),
     onConflict: (conflict) => events.emit('conflict', conflict),
     log,
+    ...(deps.clock ? { nowMs: deps.clock } : {}),
   });
   const outbox = work;
 
@@ -241,6 +244,7 @@ export function createServices(deps: ServicesDeps): Services {
     getSession: async (sessionId) => ok(outbox.work.view(sessionId)),
     listSuspended: async (guideid) => ok(await outbox.suspended(guideid, connection.transport())),
     assumeSession: async (entryid) => ok(await outbox.assume(entryid, connection.transport())),
+    openSession: async (entryid) => ok(await outbox.open(entryid, connection.transport())),
     getOutbox: async () => ok(outbox.view()),
     flushOutbox: async () => ok(await outbox.flush()),
     retryAction: async (actionId) => ok(outbox.retry(actionId)),

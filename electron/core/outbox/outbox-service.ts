@@ -180,15 +180,38 @@ export class OutboxService {
   async assume(entryid: number, transport: ApiTransport): Promise<WorkSession> {
     const known = this.sessions.byEntry(entryid);
     if (known) return this.work.transition(known.id, 'assume');
-    let entry: WorkLogEntryWire;
+    const entry = await this.#fetchEntry(entryid, transport);
+    if (entry.status !== 'suspended') throw new AppFailure('invalid_transition', `This session is ${entry.status}, not suspended: it cannot be taken over.`);
+    return this.work.transition(this.#store(entry), 'assume');
+  }
+
+  /** Continues here a session of yours that the site knows (started on another computer). */
+  async open(entryid: number, transport: ApiTransport): Promise<WorkSession> {
+    const known = this.sessions.byEntry(entryid);
+    if (known) return this.work.view(known.id);
+    const entry = await this.#fetchEntry(entryid, transport);
+    if (entry.status === 'complete' || entry.status === 'cancelled') {
+      throw new AppFailure('invalid_transition', `This session is ${entry.status}: there is nothing left to do in it.`);
+    }
+    if (entry.userid !== this.deps.userid()) throw new AppFailure('forbidden', 'This session belongs to another technician: take it over once it is suspended.');
+    const id = this.#store(entry);
+    const view = this.work.view(id);
+    this.deps.onSession(view);
+    return view;
+  }
+
+  async #fetchEntry(entryid: number, transport: ApiTransport): Promise<WorkLogEntryWire> {
     try {
-      entry = await getEntry(transport, entryid);
+      return await getEntry(transport, entryid);
     } catch (error) {
       throw error instanceof ApiError ? toAppFailure(error) : error;
     }
-    if (entry.status !== 'suspended') throw new AppFailure('invalid_transition', `This session is ${entry.status}, not suspended: it cannot be taken over.`);
+  }
+
+  /** Stores a site's entry as a local session, with the site's values as confirmed values. */
+  #store(entry: WorkLogEntryWire): string {
     const guide = this.deps.guides.getDetail(entry.guideid);
-    if (!guide) throw new AppFailure('not_found', 'Sync the guide of this session before taking it over.', { guideid: entry.guideid });
+    if (!guide) throw new AppFailure('not_found', 'Sync the guide of this session before working on it here.', { guideid: entry.guideid });
     const id = crypto.randomUUID();
     const now = Math.floor(this.#nowMs() / 1000);
     this.deps.db.transaction(() => {
@@ -200,21 +223,22 @@ export class OutboxService {
         guideTitle: guide.title,
         workorderid: entry.workorderid,
         userid: entry.userid,
-        status: 'suspended',
+        status: entry.status,
         serverRevisionid: entry.revisionid ?? null,
         startedAt: entry.starttime,
-        pausedAt: now,
+        pausedAt: entry.status === 'paused' || entry.status === 'suspended' ? now : null,
         pauseSeconds: entry.pause_duration ?? 0,
         activeStepid: entry.active_stepid ?? null,
         now,
       });
-      const forms = new Map(guide.steps.flatMap((s) => (s.form ? s.form.fields.map((f) => [f.fieldGuid, { f, stepid: s.stepid }] as const) : [])));
+      this.deps.guides.pin(guide.guideid, guide.revisionid, `session:${id}`);
+      const fields = new Map(guide.steps.flatMap((s) => (s.form ? s.form.fields.map((f) => [f.fieldGuid, { f, stepid: s.stepid }] as const) : [])));
       for (const [guid, value] of theirValues(this.deps.guides, entry.guideid, entry)) {
-        const field = forms.get(guid);
+        const field = fields.get(guid);
         if (field) this.sessions.setServerValue(id, guid, value, true, { fieldRevisionid: field.f.fieldRevisionid, stepid: field.stepid });
       }
     })();
-    return this.work.transition(id, 'assume');
+    return id;
   }
 
   /** Another site: its sessions (all sent, all settled: see the guard in services.ts) are forgotten. */

@@ -69,6 +69,8 @@ function resolve(
   if (theirs.status === targetOf(transition) && (transition === 'assume' ? theirs.userid === userid : true)) {
     ctx.db.transaction(() => {
       adoptRevision(ctx, sessionId, theirs);
+      // Finished (or cancelled) on both computers: the site's end time is the one that counts.
+      if (theirs.endtime != null) ctx.sessions.update(sessionId, { endedAt: theirs.endtime }, ctx.now());
       ctx.outbox.remove(actionId);
     })();
     return { type: 'done' } as const;

@@ -1,0 +1,202 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { GuideDetail, StepFormField } from '../../electron/contract.ts';
+import { DEMO_ACCOUNTS, type DemoAccountName } from '../../server/demo-accounts.ts';
+import type { RunningSite } from '../../server/site.ts';
+import { always, startFaultProxy, type FaultProxy } from '../fault/proxy.ts';
+import { api, signIn, startTestSite } from '../server/helpers.ts';
+import { unwrap } from '../helpers/library.ts';
+import { makeServices } from '../helpers/services.ts';
+import { formGuideOnSite, sampleValue } from '../helpers/worklog.ts';
+
+// Two computers against one real site, each behind its own proxy so each can lose the network alone.
+// DESIGN.md §6: every case ends with nothing a technician entered lost, and every conflict shown.
+interface Client {
+  app: ReturnType<typeof makeServices>;
+  proxy: FaultProxy;
+  offline(): void;
+  online(): Promise<void>;
+}
+
+let site: RunningSite;
+let guideid: number;
+const clients: Client[] = [];
+let workorder = 0;
+
+async function client(who: DemoAccountName): Promise<Client> {
+  const proxy = await startFaultProxy({ target: { port: site.port } });
+  const app = makeServices();
+  const account = DEMO_ACCOUNTS[who];
+  unwrap(await app.services.api.signIn({ siteUrl: proxy.url, email: account.email, password: account.password }));
+  unwrap(await app.services.api.setOfflineScope({ mode: 'selected', categories: [], guideids: [guideid] }));
+  expect(unwrap(await app.services.api.syncNow()).status).toBe('complete');
+  const made: Client = {
+    app,
+    proxy,
+    offline: () => proxy.setSchedule(always({ kind: 'reset' })),
+    online: async () => {
+      proxy.passAll();
+      const summary = unwrap(await app.services.api.flushOutbox());
+      expect(summary.pending + summary.inFlight + summary.failed).toBe(0);
+    },
+  };
+  clients.push(made);
+  return made;
+}
+
+let a: Client;
+let b: Client;
+let tech2: Client;
+let guide: GuideDetail;
+let fields: { field: StepFormField; stepid: number }[];
+
+beforeAll(async () => {
+  site = await startTestSite({ demo: true });
+  const admin = await signIn(site, 'admin');
+  guideid = await formGuideOnSite(site.apiUrl, admin.token);
+  [a, b, tech2] = [await client('tech1'), await client('tech1'), await client('tech2')];
+  guide = unwrap(await a.app.services.api.getGuide(guideid));
+  fields = guide.steps.flatMap((s) => (s.form ? s.form.fields.map((field) => ({ field, stepid: s.stepid })) : [])).filter(({ field }) => sampleValue(field) !== null);
+  expect(fields.length).toBeGreaterThanOrEqual(2);
+});
+afterAll(async () => {
+  for (const c of clients) {
+    await c.app.dispose();
+    await c.proxy.close();
+  }
+  await site?.close();
+});
+beforeEach(() => {
+  for (const c of clients) c.proxy.passAll();
+});
+
+/** A session started on `a` and replayed, then opened on `b` too (the same technician's second computer). */
+async function sharedSession(): Promise<{ onA: string; onB: string; entryid: number }> {
+  const started = unwrap(await a.app.services.api.startSession({ guideid, workorderid: `WO-${++workorder}` }));
+  await a.online();
+  const entryid = unwrap(await a.app.services.api.getSession(started.id)).entryid!;
+  const onB = unwrap(await b.app.services.api.openSession(entryid));
+  return { onA: started.id, onB: onB.id, entryid };
+}
+
+async function siteEntry(entryid: number): Promise<{ status: string; userid: number; endtime: number | null; work_data: { field_guid: string; value: string; field_revisionid: number; label: string }[] }> {
+  const admin = await signIn(site, 'admin');
+  return (await api(site, 'GET', `/work_log/${entryid}`, { token: admin.token })).body;
+}
+
+describe('two computers, one site', () => {
+  it('both finish: the first finish stands, the second is already done, no conflict', async () => {
+    const { onA, onB, entryid } = await sharedSession();
+    a.offline();
+    b.offline();
+    unwrap(await a.app.services.api.transitionSession({ sessionId: onA, transition: 'finish' }));
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    unwrap(await b.app.services.api.transitionSession({ sessionId: onB, transition: 'finish' }));
+    await a.online();
+    await b.online();
+    const entry = await siteEntry(entryid);
+    expect(entry.status).toBe('complete');
+    expect(entry.endtime).toBe(unwrap(await a.app.services.api.getSession(onA)).endedAt);
+    expect(unwrap(await b.app.services.api.getSession(onB))).toMatchObject({ status: 'complete', endedAt: entry.endtime, openConflicts: 0 });
+  });
+
+  it('one takes over what the other suspended: the late one gets a conflict and the site state', async () => {
+    const started = unwrap(await a.app.services.api.startSession({ guideid, workorderid: `WO-${++workorder}` }));
+    unwrap(await a.app.services.api.transitionSession({ sessionId: started.id, transition: 'suspend' }));
+    await a.online();
+    const entryid = unwrap(await a.app.services.api.getSession(started.id)).entryid!;
+    const suspended = unwrap(await tech2.app.services.api.listSuspended(guideid));
+    expect(suspended.map((s) => s.entryid)).toContain(entryid);
+
+    a.offline();
+    unwrap(await a.app.services.api.transitionSession({ sessionId: started.id, transition: 'assume' }));
+    const taken = unwrap(await tech2.app.services.api.assumeSession(entryid));
+    await tech2.online();
+    expect(unwrap(await tech2.app.services.api.getSession(taken.id))).toMatchObject({ status: 'started', pendingActions: 0, openConflicts: 0 });
+    await a.online();
+
+    const entry = await siteEntry(entryid);
+    expect(entry).toMatchObject({ status: 'started', userid: (await signIn(site, 'tech2')).userid });
+    const conflicts = unwrap(await a.app.services.api.listConflicts());
+    expect(conflicts).toContainEqual(expect.objectContaining({ sessionId: started.id, kind: 'transition', theirs: expect.stringContaining('another technician') }));
+    expect(unwrap(await a.app.services.api.getSession(started.id))).toMatchObject({ status: 'started', userid: entry.userid, openConflicts: 1 });
+    const settled = conflicts.find((c) => c.sessionId === started.id)!;
+    unwrap(await a.app.services.api.settleConflict({ conflictId: settled.id, keep: 'theirs' }));
+  });
+
+  it('both edit the same field: a conflict with mine, theirs and base; keeping mine puts it on the site', async () => {
+    const { onA, onB, entryid } = await sharedSession();
+    const { field, stepid } = fields.find(({ field }) => field.type === 'Text Input' || field.type === 'Text Area')!;
+    a.offline();
+    b.offline();
+    unwrap(await a.app.services.api.saveStepData({ sessionId: onA, stepid, values: [{ fieldGuid: field.fieldGuid, value: 'Measured by A' }] }));
+    unwrap(await b.app.services.api.saveStepData({ sessionId: onB, stepid, values: [{ fieldGuid: field.fieldGuid, value: 'Measured by B' }] }));
+    await a.online();
+    await b.online();
+    const conflicts = unwrap(await b.app.services.api.listConflicts()).filter((c) => c.sessionId === onB);
+    expect(conflicts).toEqual([expect.objectContaining({ kind: 'field', fieldGuid: field.fieldGuid, mine: 'Measured by B', theirs: 'Measured by A', base: null })]);
+    expect((await siteEntry(entryid)).work_data.find((d) => d.field_guid === field.fieldGuid)?.value).toBe('Measured by A');
+
+    unwrap(await b.app.services.api.settleConflict({ conflictId: conflicts[0]!.id, keep: 'mine' }));
+    await b.online();
+    expect((await siteEntry(entryid)).work_data.find((d) => d.field_guid === field.fieldGuid)?.value).toBe('Measured by B');
+    expect(unwrap(await b.app.services.api.listConflicts()).filter((c) => c.sessionId === onB)).toEqual([]);
+  });
+
+  it('they edit different fields: both values reach the site, no conflict', async () => {
+    const { onA, onB, entryid } = await sharedSession();
+    const [first, second] = fields;
+    a.offline();
+    b.offline();
+    unwrap(await a.app.services.api.saveStepData({ sessionId: onA, stepid: first!.stepid, values: [{ fieldGuid: first!.field.fieldGuid, value: sampleValue(first!.field, 2) }] }));
+    unwrap(await b.app.services.api.saveStepData({ sessionId: onB, stepid: second!.stepid, values: [{ fieldGuid: second!.field.fieldGuid, value: sampleValue(second!.field, 3) }] }));
+    await a.online();
+    await b.online();
+    const data = new Map((await siteEntry(entryid)).work_data.map((d) => [d.field_guid, d.value]));
+    expect(data.get(first!.field.fieldGuid)).toBe(sampleValue(first!.field, 2));
+    expect(data.get(second!.field.fieldGuid)).toBe(sampleValue(second!.field, 3));
+    expect(unwrap(await b.app.services.api.listConflicts()).filter((c) => c.sessionId === onB)).toEqual([]);
+  });
+
+  it('the form is revised and a field renamed meanwhile: values follow field_guid, a removed field is kept', async () => {
+    const started = unwrap(await a.app.services.api.startSession({ guideid, workorderid: `WO-${++workorder}` }));
+    await a.online();
+    const step = guide.steps.find((s) => (s.form?.fields.filter((f) => sampleValue(f) !== null).length ?? 0) >= 2)!;
+    const [kept, dropped] = step.form!.fields.filter((f) => sampleValue(f) !== null);
+    a.offline();
+    unwrap(
+      await a.app.services.api.saveStepData({
+        sessionId: started.id,
+        stepid: step.stepid,
+        values: [
+          { fieldGuid: kept!.fieldGuid, value: sampleValue(kept!, 4) },
+          { fieldGuid: dropped!.fieldGuid, value: sampleValue(dropped!, 5) },
+        ],
+      }),
+    );
+    const author = await signIn(site, 'author');
+    const revised = step.form!.fields
+      .filter((f) => f.fieldGuid !== dropped!.fieldGuid)
+      .map((f) => ({
+        field_guid: f.fieldGuid,
+        field_type: f.type,
+        label: f.fieldGuid === kept!.fieldGuid ? `${f.label} (renamed)` : f.label,
+        ...(f.placeholder ? { placeholder: f.placeholder } : {}),
+        ...(f.options.length ? { options: f.options } : {}),
+      }));
+    expect((await api(site, 'POST', `/step_forms/${step.stepid}`, { token: author.token, json: { fields: revised } })).status).toBe(201);
+
+    a.proxy.passAll();
+    expect(unwrap(await a.app.services.api.syncNow()).status).toBe('complete');
+    await a.online();
+    const session = unwrap(await a.app.services.api.getSession(started.id));
+    const entry = await siteEntry(session.entryid!);
+    const onSite = entry.work_data.find((d) => d.field_guid === kept!.fieldGuid)!;
+    expect(onSite.value).toBe(sampleValue(kept!, 4));
+    expect(onSite.label).toBe(`${kept!.label} (renamed)`);
+    expect(onSite.field_revisionid).not.toBe(kept!.fieldRevisionid);
+    expect(entry.work_data.find((d) => d.field_guid === dropped!.fieldGuid)).toBeUndefined();
+    expect(unwrap(await a.app.services.api.listConflicts())).toContainEqual(
+      expect.objectContaining({ sessionId: started.id, fieldGuid: dropped!.fieldGuid, mine: sampleValue(dropped!, 5), label: 'Field removed from the form' }),
+    );
+  });
+});
