@@ -50,11 +50,14 @@ export function generateSite(db: Db, options: GenerateOptions): GeneratedSite {
   const author = getUserByEmail(db, DEMO_ACCOUNTS.author.email) ?? (db.prepare('SELECT * FROM users ORDER BY userid LIMIT 1').get() as { userid: number });
 
   let imageCount = 0;
-  const picture = (index: number, label: string, hue: number, caption?: string): number => {
+  // Pictures come from a bounded set (label x hue x pattern x 2 layouts) that the server's picture
+  // cache holds, so serving thousands of images costs little; each file is unique by its GUID tag.
+  const picture = (index: number, label: string, hue: number): number => {
     imageCount += 1;
     const imageSeed = mixSeed(seed, 0x1a6e, index);
-    const spec = { label, hue, pattern: PATTERNS[imageSeed % PATTERNS.length]!, seed: imageSeed, ...(caption ? { caption } : {}) };
-    return insertPicture(db, { guid: guidFrom(imageSeed), ...SIZE, spec, ownerid: author.userid, created: BASE_DATE });
+    const guid = guidFrom(imageSeed);
+    const spec = { label, hue, pattern: PATTERNS[imageSeed % PATTERNS.length]!, seed: imageSeed % 2, tag: guid };
+    return insertPicture(db, { guid, ...SIZE, spec, ownerid: author.userid, created: BASE_DATE });
   };
 
   const categories = db.transaction(() => generateCategories(db, Math.min(48, Math.max(3, Math.ceil(guides / 40))), (i, title, hue) => picture(-1 - i, title, hue)))();
@@ -95,11 +98,12 @@ export function generateSite(db: Db, options: GenerateOptions): GeneratedSite {
           tools: [{ text: 'Socket set', quantity: 1, url: '', thumbnail: '', notes: '' }],
           prerequisites: n > 1 && rng.chance(0.1) ? [rng.int(1, n - 1)] : [],
           documents: [],
-          steps: Array.from({ length: steps }, (_, s): StepInput => {
-            const title = `${rng.pick(STEP_ACTIONS)} ${rng.pick(OBJECTS)}`;
+          steps: Array.from({ length: steps }, (): StepInput => {
+            const action = rng.pick(STEP_ACTIONS);
+            const title = `${action} ${rng.pick(OBJECTS)}`;
             return {
               title,
-              media: { type: 'image', imageids: Array.from({ length: images }, () => picture(imageIndex++, title, category.hue, `STEP ${s + 1}`)) },
+              media: { type: 'image', imageids: Array.from({ length: images }, () => picture(imageIndex++, action, category.hue)) },
               lines: stepLines(rng, title),
             };
           }),

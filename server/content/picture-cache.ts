@@ -1,14 +1,22 @@
 import { renderPicture, type PictureSpec } from './picture.ts';
+import { withTextChunk } from './png.ts';
 
-const BUDGET = 32 * 1024 * 1024;
+const BUDGET = 48 * 1024 * 1024;
 const cache = new Map<string, Buffer>();
 let bytes = 0;
 
 /**
- * A drawn variant, kept in a small LRU (32 MiB) so a client fetching the same thumbnails again, or
- * several clients syncing one site, does not pay for the drawing twice. Keyed by spec and size.
+ * A drawn variant, kept in a small LRU (48 MiB) so a client fetching the same thumbnails again, or
+ * several clients syncing one site, does not pay for the drawing twice. Keyed by the picture (spec
+ * without its tag) and size; the tag is added to the bytes on the way out.
  */
 export function cachedPicture(spec: PictureSpec, width: number, height: number): Buffer {
+  const { tag, ...picture } = spec;
+  const png = drawn(picture, width, height);
+  return tag === undefined ? png : withTextChunk(png, 'Comment', tag);
+}
+
+function drawn(spec: PictureSpec, width: number, height: number): Buffer {
   const key = `${JSON.stringify(spec)}@${width}x${height}`;
   const hit = cache.get(key);
   if (hit) {

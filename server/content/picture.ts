@@ -14,6 +14,8 @@ export interface PictureSpec {
   hue: number;
   pattern: Pattern;
   seed: number;
+  /** Written into the file as a tEXt chunk, so images that share a picture are still distinct files. */
+  tag?: string;
 }
 
 export function hsl(h: number, s: number, l: number): Rgb {
@@ -55,7 +57,7 @@ function pattern(canvas: Canvas, spec: PictureSpec, a: number, b: number): void 
     case 'rings': {
       const cx = w * (0.2 + 0.6 * a);
       const cy = h * (0.2 + 0.4 * b);
-      fillWhere(canvas, box, ink, (x, y) => Math.floor(Math.hypot(x - cx, y - cy) / (unit * 0.7)) % 2 === 0);
+      fillWhere(canvas, box, ink, (x, y) => Math.floor(Math.sqrt((x - cx) * (x - cx) + (y - cy) * (y - cy)) / (unit * 0.7)) % 2 === 0);
       return;
     }
     case 'grid': {
@@ -68,7 +70,7 @@ function pattern(canvas: Canvas, spec: PictureSpec, a: number, b: number): void 
       const cy = h * 0.4;
       const r = h * 0.28;
       fillWhere(canvas, { x: cx - r * 1.3, y: cy - r * 1.3, w: r * 2.6, h: r * 2.6 }, ink, (x, y) => {
-        const d = Math.hypot(x - cx, y - cy);
+        const d = Math.sqrt((x - cx) * (x - cx) + (y - cy) * (y - cy));
         const teeth = Math.cos(Math.atan2(y - cy, x - cx) * 10) > 0.3 ? r * 1.2 : r;
         return d < teeth && d > r * 0.35;
       });
@@ -88,14 +90,14 @@ function part(canvas: Canvas, hue: number, a: number, b: number, round: boolean)
   const cy = h * 0.38;
   const box = { x: cx - size, y: cy - size, w: size * 2, h: size * 2 };
   if (round) {
-    fillWhere(canvas, box, colour, (x, y) => Math.hypot(x - cx, y - cy) < size);
+    fillWhere(canvas, box, colour, (x, y) => (x - cx) * (x - cx) + (y - cy) * (y - cy) < size * size);
     return;
   }
   const corner = size * 0.3;
   fillWhere(canvas, box, colour, (x, y) => {
     const dx = Math.max(Math.abs(x - cx) - (size - corner), 0);
     const dy = Math.max(Math.abs(y - cy) - (size * 0.7 - corner), 0);
-    return Math.hypot(dx, dy) < corner;
+    return dx * dx + dy * dy < corner * corner;
   });
 }
 

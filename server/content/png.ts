@@ -24,15 +24,18 @@ export function fillRect(canvas: Canvas, x0: number, y0: number, w: number, h: n
   const ys = Math.max(0, Math.floor(y0));
   const xe = Math.min(canvas.width, Math.floor(x0 + w));
   const ye = Math.min(canvas.height, Math.floor(y0 + h));
+  if (xs >= xe || ys >= ye) return;
   const { pixels } = canvas;
-  for (let y = ys; y < ye; y++) {
-    let i = (y * canvas.width + xs) * 3;
-    for (let x = xs; x < xe; x++, i += 3) {
-      pixels[i] = r;
-      pixels[i + 1] = g;
-      pixels[i + 2] = b;
-    }
+  // Paint one row by doubling copies, then copy that row down: far fewer steps than pixel by pixel.
+  const start = (ys * canvas.width + xs) * 3;
+  const length = (xe - xs) * 3;
+  pixels[start] = r;
+  pixels[start + 1] = g;
+  pixels[start + 2] = b;
+  for (let filled = 3; filled < length; filled *= 2) {
+    pixels.copyWithin(start + filled, start, start + Math.min(filled, length - filled));
   }
+  for (let y = ys + 1; y < ye; y++) pixels.copyWithin((y * canvas.width + xs) * 3, start, start + length);
 }
 
 /** Sets every pixel inside the bounding box for which `inside(x, y)` holds. */
@@ -115,14 +118,15 @@ export function encodePng(canvas: Canvas): Buffer {
   const stride = width * 3;
   // Filter "Up" (2) on every row: flat colours and vertical structure compress to almost nothing.
   const raw = Buffer.alloc((stride + 1) * height);
-  for (let y = 0; y < height; y++) {
-    const out = y * (stride + 1);
-    raw[out] = 2;
-    const row = y * stride;
-    for (let i = 0; i < stride; i++) {
-      const above = y === 0 ? 0 : pixels[row - stride + i]!;
-      raw[out + 1 + i] = (pixels[row + i]! - above) & 0xff;
-    }
+  raw[0] = 2;
+  raw.set(pixels.subarray(0, stride), 1);
+  for (let y = 1; y < height; y++) {
+    let out = y * (stride + 1);
+    raw[out++] = 2;
+    let here = y * stride;
+    let above = here - stride;
+    const end = here + stride;
+    while (here < end) raw[out++] = (pixels[here++]! - pixels[above++]!) & 0xff;
   }
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(width, 0);
@@ -157,4 +161,14 @@ export function imageSize(bytes: Uint8Array): { width: number; height: number } 
     }
   }
   return undefined;
+}
+
+/**
+ * The PNG with a `tEXt` chunk (`keyword`, `text`, Latin-1) added before IEND: the same picture, but
+ * different bytes. Generated sites share drawn pictures between images and tag each file with its GUID.
+ */
+export function withTextChunk(png: Buffer, keyword: string, text: string): Buffer {
+  const iend = png.length - 12;
+  const data = Buffer.concat([Buffer.from(keyword, 'latin1'), Buffer.from([0]), Buffer.from(text, 'latin1')]);
+  return Buffer.concat([png.subarray(0, iend), chunk('tEXt', data), png.subarray(iend)]);
 }
