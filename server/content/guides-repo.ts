@@ -40,13 +40,15 @@ export interface GuideRow {
 const PREREQ_MODIFIED = `COALESCE((SELECT MAX(pr.modified_date) FROM json_each(r.prerequisites) p
   JOIN guides pg ON pg.guideid = p.value JOIN guide_revisions pr ON pr.revisionid = pg.revisionid), 0)`;
 
-const CURRENT = `SELECT g.guideid, g.revisionid, g.userid, u.username, g.locale, g.created_date, g.published_date,
+const select = (revision: string) => `SELECT g.guideid, r.revisionid, g.userid, u.username, g.locale, g.created_date, g.published_date,
     r.modified_date, ${PREREQ_MODIFIED} AS prereq_modified_date, r.title, r.subject, r.category, r.type, r.summary,
     r.difficulty, r.time_required, r.time_required_min, r.time_required_max, r.introduction_raw, r.introduction_rendered,
     r.conclusion_raw, r.conclusion_rendered, r.public, r.imageid, i.guid AS image_guid, r.flags, r.parts, r.tools,
     r.prerequisites, r.documents
-  FROM guides g JOIN guide_revisions r ON r.revisionid = g.revisionid JOIN users u ON u.userid = g.userid
+  FROM guides g JOIN guide_revisions r ON r.revisionid = ${revision} AND r.guideid = g.guideid JOIN users u ON u.userid = g.userid
   LEFT JOIN images i ON i.imageid = r.imageid`;
+
+const CURRENT = select('g.revisionid');
 
 export interface GuideFilter {
   guideids?: readonly number[];
@@ -116,6 +118,11 @@ export function countGuides(db: Db, filter: GuideFilter): number {
 
 export function getGuideRow(db: Db, guideid: number): GuideRow | undefined {
   return db.prepare(`SELECT * FROM (${CURRENT}) WHERE guideid = ?`).get(guideid) as GuideRow | undefined;
+}
+
+/** An earlier (or the current) revision of a guide that still exists, as it was. */
+export function getGuideRevisionRow(db: Db, guideid: number, revisionid: number): GuideRow | undefined {
+  return db.prepare(`SELECT * FROM (${select('@revisionid')}) WHERE guideid = @guideid`).get({ guideid, revisionid }) as GuideRow | undefined;
 }
 
 /** Guide rows by id, in the order asked, skipping ids that do not exist. */

@@ -3,14 +3,14 @@ import type { ServerContext } from '../context.ts';
 import { canEditGuide, guideForRequest, nextModified } from '../content/access.ts';
 import { fullGuideJson, guideSummaryJson } from '../content/guide-json.ts';
 import { applyGuidePatch, guidePatch } from '../content/guide-patch.ts';
-import { fieldsOf, listGuides, type GuideFilter, type GuideRow } from '../content/guides-repo.ts';
+import { fieldsOf, getGuideRevisionRow, listGuides, type GuideFilter, type GuideRow } from '../content/guides-repo.ts';
 import { checkRevision } from '../content/revision-param.ts';
 import { reviseGuide, type GuideType } from '../content/write-guide.ts';
 import { currentUser, isAdmin } from '../http/auth.ts';
 import type { AppEnv, RouteModule } from '../http/env.ts';
-import { forbidden, invalid, unauthorized } from '../http/errors.ts';
+import { forbidden, invalid, notFound, unauthorized } from '../http/errors.ts';
 import { readBody } from '../http/json.ts';
-import { MAX_LIMIT, parsePaging } from '../http/paging.ts';
+import { MAX_LIMIT, parseInteger, parsePaging } from '../http/paging.ts';
 import { parseBoolean } from '../http/query.ts';
 import { siteOrigin } from '../http/urls.ts';
 import { recordMutation } from '../testing/audit.ts';
@@ -75,7 +75,11 @@ export const guidesRoutes: RouteModule = (api, ctx) => {
   });
 
   api.get('/guides/:guideid', (c) => {
-    const row = guideForRequest(ctx.db, c, c.req.param('guideid'));
+    const current = guideForRequest(ctx.db, c, c.req.param('guideid'));
+    // `?revisionid=` reads an earlier revision (what a work-log entry's guide_revisionid pins).
+    const wanted = parseInteger(c.req.query('revisionid'), 'revisionid', { min: 1 });
+    const row = wanted === undefined ? current : getGuideRevisionRow(ctx.db, current.guideid, wanted);
+    if (!row) throw notFound('No such revision of this guide');
     const user = currentUser(c);
     if (user) recordView(ctx, user.userid, 'GUIDE', row.guideid);
     return c.json(fullGuideResponse(ctx, c, row));

@@ -71,6 +71,11 @@ describe('PATCH /guides/{guideid}?revisionid=', () => {
     expect(again.body.revisionid).toBe(after.revisionid);
     const listed = await api(site, 'GET', '/guides', { query: { modifiedSince: Math.floor(after.modified_date) } });
     expect(listed.body.map((g: { guideid: number }) => g.guideid)).toContain(guideid);
+    // Earlier revisions stay readable, for work-log entries pinned to them.
+    const old = await api(site, 'GET', `/guides/${guideid}`, { query: { revisionid: before.revisionid } });
+    expect(expectShape(fullGuide, old.body)).toMatchObject({ revisionid: before.revisionid, title: before.title, modified_date: before.modified_date });
+    expectError(await api(site, 'GET', `/guides/${guideid}`, { query: { revisionid: 1 } }), 404);
+    expectError(await api(site, 'GET', `/guides/${guideid}`, { query: { revisionid: 'old' } }), 422, 'revisionid');
   });
 
   it('lets the author of a guide edit it without the Author privilege', async () => {
