@@ -20,11 +20,20 @@ export async function serverRevisions(site: RunningSite): Promise<Map<number, nu
  * The library equals the server: the same guides at the same revisions, each stored whole, every media
  * file they need on disk with its recorded length, and the database intact.
  */
-export async function expectLibraryEqualsServer(app: ReturnType<typeof makeServices>, site: RunningSite, label: string): Promise<void> {
+export async function expectLibraryEqualsServer(
+  app: ReturnType<typeof makeServices>,
+  site: RunningSite,
+  label: string,
+  /** The guides chosen for offline use, when not all of them: the others are listed as summaries. */
+  whole?: readonly number[],
+): Promise<void> {
   const expected = await serverRevisions(site);
   const local = await allLocalGuides(app.services.api);
   expect(local.map((g) => g.guideid).sort((a, b) => a - b), label).toEqual([...expected.keys()].sort((a, b) => a - b));
-  for (const { guideid } of local) {
+  for (const { guideid, offline } of local) {
+    const chosen = whole === undefined || whole.includes(guideid);
+    expect(offline, `${label}: guide ${guideid}`).toBe(chosen ? 'full' : 'summary');
+    if (!chosen) continue;
     const guide = unwrap(await app.services.api.getGuide(guideid));
     expect(guide.revisionid, `${label}: guide ${guideid}`).toBe(expected.get(guideid));
     for (const url of mediaOf(guide)) expect(app.services.resolveMedia(url), `${label}: ${url}`).not.toBeNull();
