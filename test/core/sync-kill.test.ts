@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +10,7 @@ import { expectLibraryEqualsServer } from '../helpers/convergence.ts';
 import { unwrap } from '../helpers/library.ts';
 import { makeServices } from '../helpers/services.ts';
 import { makeTempDir } from '../helpers/tmp.ts';
+import { runKillableChild } from '../helpers/child.ts';
 
 // SIGKILL a sync process at seeded points (counted in requests made): the database stays intact and
 // the next sync completes to the server's state.
@@ -30,38 +30,7 @@ afterAll(async () => {
   await site?.close();
 });
 
-/** Runs the child sync; kills it when it starts request number `killAt` (never, if null). */
-function runChild(dataDir: string, killAt: number | null): Promise<{ requests: number; killed: boolean; last: string }> {
-  return new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, ['--import', 'tsx', child, dataDir], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let requests = 0;
-    let last = '';
-    let killed = false;
-    let buffered = '';
-    let stderr = '';
-    proc.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    proc.stdout.on('data', (chunk: Buffer) => {
-      buffered += chunk.toString();
-      const lines = buffered.split('\n');
-      buffered = lines.pop() ?? '';
-      for (const line of lines) {
-        last = line;
-        if (line.startsWith('req ')) requests = Number(line.slice(4));
-        if (killAt !== null && requests >= killAt && !killed) {
-          killed = true;
-          proc.kill('SIGKILL');
-        }
-      }
-    });
-    const guard = setTimeout(() => proc.kill('SIGKILL'), 60_000);
-    proc.on('error', reject);
-    proc.on('exit', (code, signal) => {
-      clearTimeout(guard);
-      if (!killed && code !== 0) reject(new Error(`sync child exited ${code ?? signal}: ${stderr}`));
-      else resolve({ requests, killed, last });
-    });
-  });
-}
+const runChild = (dataDir: string, killAt: number | null) => runKillableChild(child, [dataDir], killAt);
 
 async function signedInDataDir(): Promise<ReturnType<typeof makeTempDir>> {
   const tmp = makeTempDir('kill');

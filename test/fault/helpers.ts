@@ -25,6 +25,7 @@ export interface AuditEntry {
   method: string;
   path: string;
   entity: string;
+  entity_id: string;
 }
 
 /** The site's own record of applied changes, read directly (not through the proxy). */
