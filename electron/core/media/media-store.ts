@@ -42,13 +42,11 @@ export class MediaStore {
       },
     });
     try {
-      await pipeline(Readable.fromWeb(body as NodeReadableStream<Uint8Array>), counter, fs.createWriteStream(temp, { flags: 'wx' }));
+      // `flush`: the file is fsync'd before it closes, so the rename below never publishes lost bytes.
+      await pipeline(Readable.fromWeb(body as NodeReadableStream<Uint8Array>), counter, fs.createWriteStream(temp, { flags: 'wx', flush: true }));
       if (expectedLength !== null && bytes !== expectedLength) {
         throw new MediaLengthError(`expected ${expectedLength} bytes, got ${bytes}`);
       }
-      const handle = await fs.promises.open(temp, 'r');
-      await handle.sync();
-      await handle.close();
       const file = `${hash.digest('hex')}${EXTENSIONS[mime.split(';')[0]!.trim().toLowerCase()] ?? ''}`;
       await fs.promises.rename(temp, path.join(this.dir, file));
       return { file, bytes };

@@ -71,7 +71,7 @@ export class OutboxService {
       guides: deps.guides,
       attachmentsDir,
       now,
-      actedAt: () => Math.round(this.#nowMs() / 1000 + this.#offset),
+      actedAt: () => Math.floor(this.#nowMs() / 1000 + this.#offset),
       userid: () => {
         const id = deps.userid();
         if (id === null) throw new AppFailure('unauthorized', 'Sign in to a site first.');

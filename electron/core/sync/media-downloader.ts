@@ -5,6 +5,7 @@ import { runBounded } from './pool.ts';
 
 const MAX_ATTEMPTS = 3;
 const BATCH = 500;
+const COMMIT_EVERY = 64;
 
 export class StorageBudgetError extends Error {
   override readonly name = 'StorageBudgetError';
@@ -22,6 +23,20 @@ export async function downloadMedia(ctx: SyncContext): Promise<{ downloaded: num
   let failed = 0;
   const total = ctx.media.pendingCount();
   let budgetError: StorageBudgetError | null = null;
+  // The store's size, kept as files land (a SUM over the index per file made the phase quadratic).
+  const usage = { bytes: ctx.media.usage().bytes };
+  // Finished files are indexed a batch at a time: one commit (one fsync) per batch, not per file. A crash
+  // before the commit leaves content-named files the next sync simply writes again.
+  const finished: { url: string; file: string; mime: string; bytes: number }[] = [];
+  let lastCommit = Date.now();
+  const commit = (): void => {
+    if (finished.length === 0) return;
+    const now = ctx.now();
+    ctx.db.transaction(() => {
+      for (const item of finished.splice(0)) ctx.media.markDone(item.url, item, now);
+    })();
+    lastCommit = Date.now();
+  };
   for (;;) {
     if (ctx.signal.aborted || budgetError) break;
     const batch = ctx.media.pending(BATCH, MAX_ATTEMPTS);
@@ -31,7 +46,7 @@ export async function downloadMedia(ctx: SyncContext): Promise<{ downloaded: num
       ctx.concurrency.media,
       async ({ url }) => {
         if (budgetError) return;
-        if (!(await makeRoom(ctx))) {
+        if (!(await makeRoom(ctx, usage))) {
           budgetError = new StorageBudgetError(
             `The media of the guides chosen for offline use need more than the storage budget (${Math.round(ctx.budgetBytes / 1e6)} MB): ` +
               'raise the budget or choose fewer guides.',
@@ -43,9 +58,11 @@ export async function downloadMedia(ctx: SyncContext): Promise<{ downloaded: num
           const length = Number(response.headers.get('content-length'));
           const mime = response.headers.get('content-type') ?? 'application/octet-stream';
           const stored = await ctx.mediaStore.write(body, Number.isFinite(length) && length > 0 ? length : null, mime);
-          ctx.media.markDone(url, { file: stored.file, mime, bytes: stored.bytes }, ctx.now());
+          finished.push({ url, file: stored.file, mime, bytes: stored.bytes });
+          if (finished.length >= COMMIT_EVERY || Date.now() - lastCommit >= 250) commit();
           downloaded++;
           bytes += stored.bytes;
+          usage.bytes += stored.bytes;
         } catch (error) {
           if (ctx.signal.aborted) return;
           failed++;
@@ -57,19 +74,22 @@ export async function downloadMedia(ctx: SyncContext): Promise<{ downloaded: num
       },
       ctx.signal,
     );
+    commit();
   }
+  commit();
   if (budgetError) throw budgetError;
   return { downloaded, bytes };
 }
 
-async function makeRoom(ctx: SyncContext): Promise<boolean> {
-  while (ctx.media.usage().bytes >= ctx.budgetBytes) {
+async function makeRoom(ctx: SyncContext, usage: { bytes: number }): Promise<boolean> {
+  while (usage.bytes >= ctx.budgetBytes) {
     const victims = ctx.media.evictable(20);
     if (victims.length === 0) return false;
     for (const victim of victims) {
       const { fileStillUsed } = ctx.media.forget(victim.url);
       if (!fileStillUsed) await ctx.mediaStore.remove(victim.file);
     }
+    usage.bytes = ctx.media.usage().bytes;
   }
   return true;
 }

@@ -1,5 +1,6 @@
 import type { CategoryNode } from '../../../contract.ts';
 import type { Db } from '../open.ts';
+import { sql } from '../statements.ts';
 
 export interface CategoryInput {
   name: string;
@@ -12,8 +13,8 @@ export class CategoriesRepo {
 
   replace(roots: CategoryInput[]): void {
     this.db.transaction(() => {
-      this.db.prepare('DELETE FROM categories').run();
-      const insert = this.db.prepare('INSERT OR IGNORE INTO categories (name, parent, position) VALUES (?, ?, ?)');
+      sql(this.db, 'DELETE FROM categories').run();
+      const insert = sql(this.db, 'INSERT OR IGNORE INTO categories (name, parent, position) VALUES (?, ?, ?)');
       let position = 0;
       const walk = (nodes: CategoryInput[], parent: string | null): void => {
         for (const node of nodes) {
@@ -27,8 +28,7 @@ export class CategoriesRepo {
 
   /** The category and every category below it. */
   withDescendants(name: string): string[] {
-    const rows = this.db
-      .prepare(
+    const rows = sql(this.db, 
         `WITH RECURSIVE below(name) AS (SELECT ? UNION SELECT c.name FROM categories c JOIN below b ON c.parent = b.name)
          SELECT name FROM below`,
       )
@@ -37,9 +37,9 @@ export class CategoriesRepo {
   }
 
   tree(): CategoryNode[] {
-    const rows = this.db.prepare('SELECT name, parent FROM categories ORDER BY position').all() as { name: string; parent: string | null }[];
+    const rows = sql(this.db, 'SELECT name, parent FROM categories ORDER BY position').all() as { name: string; parent: string | null }[];
     const counts = new Map(
-      (this.db.prepare('SELECT category, count(*) AS n FROM guides GROUP BY category').all() as { category: string; n: number }[]).map((r) => [
+      (sql(this.db, 'SELECT category, count(*) AS n FROM guides GROUP BY category').all() as { category: string; n: number }[]).map((r) => [
         r.category,
         r.n,
       ]),

@@ -1,5 +1,6 @@
 import type { ConflictRecord } from '../../../contract.ts';
 import type { Db } from '../open.ts';
+import { sql } from '../statements.ts';
 
 export interface NewConflict {
   sessionId: string;
@@ -19,8 +20,7 @@ export class ConflictsRepo {
 
   add(conflict: NewConflict, now: number): ConflictRecord {
     const id = Number(
-      this.db
-        .prepare(
+      sql(this.db, 
           `INSERT INTO conflicts (session_id, kind, field_guid, stepid, label, mine, theirs, base, message, created_at)
            VALUES (@sessionId, @kind, @fieldGuid, @stepid, @label, @mine, @theirs, @base, @message, @now)`,
         )
@@ -30,8 +30,7 @@ export class ConflictsRepo {
   }
 
   get(id: number): ConflictRecord | undefined {
-    return this.db
-      .prepare(
+    return sql(this.db, 
         `SELECT c.id, c.session_id AS sessionId, coalesce(s.guide_title, '') AS guideTitle, coalesce(s.workorderid, '') AS workorderid,
            c.kind, c.field_guid AS fieldGuid, c.stepid, c.label, c.mine, c.theirs, c.base, c.message, c.created_at AS createdAt
          FROM conflicts c LEFT JOIN work_sessions s ON s.id = c.session_id WHERE c.id = ?`,
@@ -40,11 +39,11 @@ export class ConflictsRepo {
   }
 
   open(): ConflictRecord[] {
-    const ids = this.db.prepare('SELECT id FROM conflicts WHERE settled IS NULL ORDER BY id').all() as { id: number }[];
+    const ids = sql(this.db, 'SELECT id FROM conflicts WHERE settled IS NULL ORDER BY id').all() as { id: number }[];
     return ids.map((r) => this.get(r.id)!);
   }
 
   settle(id: number, keep: 'mine' | 'theirs', now: number): boolean {
-    return this.db.prepare('UPDATE conflicts SET settled = ?, settled_at = ? WHERE id = ? AND settled IS NULL').run(keep, now, id).changes > 0;
+    return sql(this.db, 'UPDATE conflicts SET settled = ?, settled_at = ? WHERE id = ? AND settled IS NULL').run(keep, now, id).changes > 0;
   }
 }

@@ -1,5 +1,6 @@
 import type { GuideDetail, GuideListItem, LibraryPage, LibraryQuery, QuizRevision, SearchResults, StepForm } from '../../../contract.ts';
 import type { Db } from '../open.ts';
+import { sql } from '../statements.ts';
 
 export interface SummaryRow {
   guideid: number;
@@ -59,8 +60,7 @@ export class GuidesRepo {
   constructor(private readonly db: Db) {}
 
   upsertSummary(row: SummaryRow): void {
-    this.db
-      .prepare(
+    sql(this.db, 
         `INSERT INTO guides (guideid, revisionid, title, category, subject, type, summary, flags, image, public, modified_date)
          VALUES (@guideid, @revisionid, @title, @category, @subject, @type, @summary, @flags, @image, @public, @modifiedDate)
          ON CONFLICT(guideid) DO UPDATE SET revisionid = excluded.revisionid, title = excluded.title,
@@ -69,13 +69,13 @@ export class GuidesRepo {
       )
       .run({ ...row, flags: JSON.stringify(row.flags), image: row.image ? JSON.stringify(row.image) : null, public: row.public ? 1 : 0 });
     // A guide with no stored content is found by its title and summary all the same.
-    const stored = this.db.prepare('SELECT stored_revisionid FROM guides WHERE guideid = ?').get(row.guideid) as { stored_revisionid: number | null };
+    const stored = sql(this.db, 'SELECT stored_revisionid FROM guides WHERE guideid = ?').get(row.guideid) as { stored_revisionid: number | null };
     if (stored.stored_revisionid === null) this.#replaceSearch(row.guideid, { title: row.title, summary: row.summary, body: '' });
   }
 
   /** The revision stored whole for each guide, for the planner. */
   storedRevisions(): Map<number, { revisionid: number; stored: number | null }> {
-    const rows = this.db.prepare('SELECT guideid, revisionid, stored_revisionid AS stored FROM guides').all() as {
+    const rows = sql(this.db, 'SELECT guideid, revisionid, stored_revisionid AS stored FROM guides').all() as {
       guideid: number;
       revisionid: number;
       stored: number | null;
@@ -85,7 +85,7 @@ export class GuidesRepo {
 
   /** What the planner needs of every guide: its category, listed and stored revisions. */
   planningRows(): { guideid: number; category: string; revisionid: number; stored: number | null }[] {
-    return this.db.prepare('SELECT guideid, category, revisionid, stored_revisionid AS stored FROM guides').all() as {
+    return sql(this.db, 'SELECT guideid, category, revisionid, stored_revisionid AS stored FROM guides').all() as {
       guideid: number;
       category: string;
       revisionid: number;
@@ -94,48 +94,47 @@ export class GuidesRepo {
   }
 
   knownIds(afterId: number, limit: number): number[] {
-    return (this.db.prepare('SELECT guideid FROM guides WHERE guideid > ? ORDER BY guideid LIMIT ?').all(afterId, limit) as { guideid: number }[]).map(
+    return (sql(this.db, 'SELECT guideid FROM guides WHERE guideid > ? ORDER BY guideid LIMIT ?').all(afterId, limit) as { guideid: number }[]).map(
       (r) => r.guideid,
     );
   }
 
   count(): { total: number; offline: number } {
-    return this.db.prepare('SELECT count(*) AS total, count(stored_revisionid) AS offline FROM guides').get() as { total: number; offline: number };
+    return sql(this.db, 'SELECT count(*) AS total, count(stored_revisionid) AS offline FROM guides').get() as { total: number; offline: number };
   }
 
   /** Stores a whole guide in one transaction with its forms, quizzes, tags, search row and media needs. */
   storeGuide(guide: StoredGuide, now: number): void {
     const { detail } = guide;
     this.db.transaction(() => {
-      this.db
-        .prepare('INSERT OR REPLACE INTO guide_revisions (guideid, revisionid, detail, stored_at) VALUES (?, ?, ?, ?)')
+      sql(this.db, 'INSERT OR REPLACE INTO guide_revisions (guideid, revisionid, detail, stored_at) VALUES (?, ?, ?, ?)')
         .run(detail.guideid, detail.revisionid, JSON.stringify(detail), now);
-      this.db.prepare('UPDATE guides SET stored_revisionid = ? WHERE guideid = ?').run(detail.revisionid, detail.guideid);
+      sql(this.db, 'UPDATE guides SET stored_revisionid = ? WHERE guideid = ?').run(detail.revisionid, detail.guideid);
       this.#dropUnpinnedRevisions(detail.guideid, detail.revisionid);
 
-      this.db.prepare('DELETE FROM step_forms WHERE guideid = ?').run(detail.guideid);
-      const insertForm = this.db.prepare('INSERT OR REPLACE INTO step_forms (form_revisionid, guideid, stepid, form) VALUES (?, ?, ?, ?)');
+      sql(this.db, 'DELETE FROM step_forms WHERE guideid = ?').run(detail.guideid);
+      const insertForm = sql(this.db, 'INSERT OR REPLACE INTO step_forms (form_revisionid, guideid, stepid, form) VALUES (?, ?, ?, ?)');
       for (const form of guide.forms) insertForm.run(form.formRevisionid, detail.guideid, form.stepid, JSON.stringify(form));
 
-      this.db.prepare('DELETE FROM guide_quizzes WHERE guideid = ?').run(detail.guideid);
-      const insertQuiz = this.db.prepare(
+      sql(this.db, 'DELETE FROM guide_quizzes WHERE guideid = ?').run(detail.guideid);
+      const insertQuiz = sql(this.db, 
         'INSERT OR REPLACE INTO quiz_revisions (quiz_revisionid, quizid, title, survey, passing_score) VALUES (?, ?, ?, ?, ?)',
       );
-      const link = this.db.prepare('INSERT OR REPLACE INTO guide_quizzes (guideid, quizid, quiz_revisionid) VALUES (?, ?, ?)');
+      const link = sql(this.db, 'INSERT OR REPLACE INTO guide_quizzes (guideid, quizid, quiz_revisionid) VALUES (?, ?, ?)');
       for (const quiz of guide.quizzes) {
         insertQuiz.run(quiz.quizRevisionid, quiz.quizid, quiz.title, JSON.stringify(quiz.survey), quiz.passingScore);
         link.run(detail.guideid, quiz.quizid, quiz.quizRevisionid);
       }
 
-      this.db.prepare('DELETE FROM guide_tags WHERE guideid = ?').run(detail.guideid);
-      const tag = this.db.prepare('INSERT OR IGNORE INTO guide_tags (guideid, tag) VALUES (?, ?)');
+      sql(this.db, 'DELETE FROM guide_tags WHERE guideid = ?').run(detail.guideid);
+      const tag = sql(this.db, 'INSERT OR IGNORE INTO guide_tags (guideid, tag) VALUES (?, ?)');
       for (const name of detail.tags) tag.run(detail.guideid, name);
 
       this.#replaceSearch(detail.guideid, guide.searchText);
 
-      this.db.prepare('DELETE FROM media_refs WHERE guideid = ?').run(detail.guideid);
-      const ref = this.db.prepare('INSERT OR IGNORE INTO media_refs (guideid, url) VALUES (?, ?)');
-      const media = this.db.prepare("INSERT OR IGNORE INTO media (url, status) VALUES (?, 'pending')");
+      sql(this.db, 'DELETE FROM media_refs WHERE guideid = ?').run(detail.guideid);
+      const ref = sql(this.db, 'INSERT OR IGNORE INTO media_refs (guideid, url) VALUES (?, ?)');
+      const media = sql(this.db, "INSERT OR IGNORE INTO media (url, status) VALUES (?, 'pending')");
       for (const url of guide.mediaUrls) {
         ref.run(detail.guideid, url);
         media.run(url);
@@ -146,12 +145,12 @@ export class GuidesRepo {
   /** Keeps only the summary of a guide that left the offline scope (its media become evictable). */
   dropContent(guideid: number): void {
     this.db.transaction(() => {
-      this.db.prepare('UPDATE guides SET stored_revisionid = NULL WHERE guideid = ?').run(guideid);
+      sql(this.db, 'UPDATE guides SET stored_revisionid = NULL WHERE guideid = ?').run(guideid);
       this.#dropUnpinnedRevisions(guideid, null);
-      this.db.prepare('DELETE FROM step_forms WHERE guideid = ?').run(guideid);
-      this.db.prepare('DELETE FROM guide_quizzes WHERE guideid = ?').run(guideid);
-      this.db.prepare('DELETE FROM media_refs WHERE guideid = ?').run(guideid);
-      const row = this.db.prepare('SELECT title, summary FROM guides WHERE guideid = ?').get(guideid) as { title: string; summary: string } | undefined;
+      sql(this.db, 'DELETE FROM step_forms WHERE guideid = ?').run(guideid);
+      sql(this.db, 'DELETE FROM guide_quizzes WHERE guideid = ?').run(guideid);
+      sql(this.db, 'DELETE FROM media_refs WHERE guideid = ?').run(guideid);
+      const row = sql(this.db, 'SELECT title, summary FROM guides WHERE guideid = ?').get(guideid) as { title: string; summary: string } | undefined;
       if (row) this.#replaceSearch(guideid, { title: row.title, summary: row.summary, body: '' });
     })();
   }
@@ -161,39 +160,37 @@ export class GuidesRepo {
     this.db.transaction(() => {
       this.#dropUnpinnedRevisions(guideid, null);
       for (const table of ['guides', 'step_forms', 'guide_quizzes', 'guide_tags', 'media_refs', 'sync_queue']) {
-        this.db.prepare(`DELETE FROM ${table} WHERE guideid = ?`).run(guideid);
+        sql(this.db, `DELETE FROM ${table} WHERE guideid = ?`).run(guideid);
       }
-      this.db.prepare('DELETE FROM guide_search WHERE rowid = ?').run(guideid);
+      sql(this.db, 'DELETE FROM guide_search WHERE rowid = ?').run(guideid);
     })();
   }
 
   /** Empties the library (another site); answers the media files to delete. */
   resetAll(): string[] {
     return this.db.transaction(() => {
-      const files = (this.db.prepare('SELECT DISTINCT file FROM media WHERE file IS NOT NULL').all() as { file: string }[]).map((r) => r.file);
+      const files = (sql(this.db, 'SELECT DISTINCT file FROM media WHERE file IS NOT NULL').all() as { file: string }[]).map((r) => r.file);
       for (const table of ['guides', 'guide_revisions', 'guide_tags', 'step_forms', 'quiz_revisions', 'guide_quizzes', 'categories', 'guide_search', 'media', 'media_refs', 'sync_queue']) {
-        this.db.prepare(`DELETE FROM ${table}`).run();
+        sql(this.db, `DELETE FROM ${table}`).run();
       }
       return files;
     })();
   }
 
   getDetail(guideid: number): GuideDetail | undefined {
-    const row = this.db
-      .prepare('SELECT r.detail FROM guides g JOIN guide_revisions r ON r.guideid = g.guideid AND r.revisionid = g.stored_revisionid WHERE g.guideid = ?')
+    const row = sql(this.db, 'SELECT r.detail FROM guides g JOIN guide_revisions r ON r.guideid = g.guideid AND r.revisionid = g.stored_revisionid WHERE g.guideid = ?')
       .get(guideid) as { detail: string } | undefined;
     return row ? (JSON.parse(row.detail) as GuideDetail) : undefined;
   }
 
   getListItem(guideid: number): GuideListItem | undefined {
-    const row = this.db.prepare('SELECT * FROM guides WHERE guideid = ?').get(guideid) as GuideRow | undefined;
+    const row = sql(this.db, 'SELECT * FROM guides WHERE guideid = ?').get(guideid) as GuideRow | undefined;
     return row ? toListItem(row) : undefined;
   }
 
   /** The stored forms of a guide's steps, newest revision per step. */
   formsOfGuide(guideid: number): StepForm[] {
-    const rows = this.db
-      .prepare(
+    const rows = sql(this.db, 
         `SELECT form FROM step_forms f WHERE guideid = ? AND form_revisionid = (SELECT max(form_revisionid) FROM step_forms g WHERE g.stepid = f.stepid)`,
       )
       .all(guideid) as { form: string }[];
@@ -202,15 +199,15 @@ export class GuidesRepo {
 
   /** Keeps a guide's stored revision while an unfinished session uses it (DESIGN.md §3). */
   pin(guideid: number, revisionid: number, reason: string): void {
-    this.db.prepare('INSERT OR IGNORE INTO revision_pins (guideid, revisionid, reason) VALUES (?, ?, ?)').run(guideid, revisionid, reason);
+    sql(this.db, 'INSERT OR IGNORE INTO revision_pins (guideid, revisionid, reason) VALUES (?, ?, ?)').run(guideid, revisionid, reason);
   }
 
   unpin(reason: string): void {
-    this.db.prepare('DELETE FROM revision_pins WHERE reason = ?').run(reason);
+    sql(this.db, 'DELETE FROM revision_pins WHERE reason = ?').run(reason);
   }
 
   getQuiz(quizRevisionid: number): QuizRevision | undefined {
-    const row = this.db.prepare('SELECT * FROM quiz_revisions WHERE quiz_revisionid = ?').get(quizRevisionid) as
+    const row = sql(this.db, 'SELECT * FROM quiz_revisions WHERE quiz_revisionid = ?').get(quizRevisionid) as
       | { quiz_revisionid: number; quizid: number; title: string; survey: string; passing_score: number | null }
       | undefined;
     if (!row) return undefined;
@@ -234,9 +231,8 @@ export class GuidesRepo {
     }
     if (query.offlineOnly) where.push('stored_revisionid IS NOT NULL');
     const clause = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
-    const total = (this.db.prepare(`SELECT count(*) AS n FROM guides ${clause}`).get(...params) as { n: number }).n;
-    const rows = this.db
-      .prepare(`SELECT * FROM guides ${clause} ORDER BY title COLLATE NOCASE, guideid LIMIT ? OFFSET ?`)
+    const total = (sql(this.db, `SELECT count(*) AS n FROM guides ${clause}`).get(...params) as { n: number }).n;
+    const rows = sql(this.db, `SELECT * FROM guides ${clause} ORDER BY title COLLATE NOCASE, guideid LIMIT ? OFFSET ?`)
       .all(...params, query.limit ?? 50, query.offset ?? 0) as GuideRow[];
     return { total, items: rows.map(toListItem) };
   }
@@ -244,9 +240,8 @@ export class GuidesRepo {
   search(text: string, limit: number, offset: number): Omit<SearchResults, 'source'> {
     const match = ftsQuery(text);
     if (!match) return { total: 0, items: [] };
-    const total = (this.db.prepare('SELECT count(*) AS n FROM guide_search WHERE guide_search MATCH ?').get(match) as { n: number }).n;
-    const rows = this.db
-      .prepare(
+    const total = (sql(this.db, 'SELECT count(*) AS n FROM guide_search WHERE guide_search MATCH ?').get(match) as { n: number }).n;
+    const rows = sql(this.db, 
         `SELECT g.*, snippet(guide_search, -1, '', '', '…', 12) AS snippet
          FROM guide_search JOIN guides g ON g.guideid = guide_search.rowid
          WHERE guide_search MATCH ? ORDER BY bm25(guide_search, 10.0, 4.0, 1.0) LIMIT ? OFFSET ?`,
@@ -256,13 +251,12 @@ export class GuidesRepo {
   }
 
   #replaceSearch(guideid: number, text: { title: string; summary: string; body: string }): void {
-    this.db.prepare('DELETE FROM guide_search WHERE rowid = ?').run(guideid);
-    this.db.prepare('INSERT INTO guide_search (rowid, title, summary, body) VALUES (?, ?, ?, ?)').run(guideid, text.title, text.summary, text.body);
+    sql(this.db, 'DELETE FROM guide_search WHERE rowid = ?').run(guideid);
+    sql(this.db, 'INSERT INTO guide_search (rowid, title, summary, body) VALUES (?, ?, ?, ?)').run(guideid, text.title, text.summary, text.body);
   }
 
   #dropUnpinnedRevisions(guideid: number, keep: number | null): void {
-    this.db
-      .prepare(
+    sql(this.db, 
         `DELETE FROM guide_revisions WHERE guideid = ? AND revisionid IS NOT ?
          AND revisionid NOT IN (SELECT revisionid FROM revision_pins WHERE guideid = ?)`,
       )

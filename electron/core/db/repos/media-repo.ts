@@ -1,4 +1,5 @@
 import type { Db } from '../open.ts';
+import { sql } from '../statements.ts';
 
 export interface PendingMedia {
   url: string;
@@ -16,8 +17,7 @@ export class MediaRepo {
   constructor(private readonly db: Db) {}
 
   pending(limit: number, maxAttempts: number): PendingMedia[] {
-    return this.db
-      .prepare(
+    return sql(this.db, 
         `SELECT m.url, m.attempts FROM media m WHERE m.status IN ('pending', 'failed') AND m.attempts < ?
          AND EXISTS (SELECT 1 FROM media_refs r WHERE r.url = m.url) ORDER BY m.rowid LIMIT ?`,
       )
@@ -26,37 +26,35 @@ export class MediaRepo {
 
   pendingCount(): number {
     return (
-      this.db
-        .prepare(`SELECT count(*) AS n FROM media m WHERE status != 'done' AND EXISTS (SELECT 1 FROM media_refs r WHERE r.url = m.url)`)
+      sql(this.db, `SELECT count(*) AS n FROM media m WHERE status != 'done' AND EXISTS (SELECT 1 FROM media_refs r WHERE r.url = m.url)`)
         .get() as { n: number }
     ).n;
   }
 
   markDone(url: string, stored: StoredMedia, now: number): void {
-    this.db
-      .prepare("UPDATE media SET status = 'done', file = ?, mime = ?, bytes = ?, error = NULL, last_used = ? WHERE url = ?")
+    sql(this.db, "UPDATE media SET status = 'done', file = ?, mime = ?, bytes = ?, error = NULL, last_used = ? WHERE url = ?")
       .run(stored.file, stored.mime, stored.bytes, now, url);
   }
 
   markFailed(url: string, error: string): void {
-    this.db.prepare("UPDATE media SET status = 'failed', attempts = attempts + 1, error = ? WHERE url = ?").run(error, url);
+    sql(this.db, "UPDATE media SET status = 'failed', attempts = attempts + 1, error = ? WHERE url = ?").run(error, url);
   }
 
   /** Failed downloads get another chance at the next sync. */
   resetAttempts(): void {
-    this.db.prepare("UPDATE media SET attempts = 0 WHERE status = 'failed'").run();
+    sql(this.db, "UPDATE media SET attempts = 0 WHERE status = 'failed'").run();
   }
 
   lookup(url: string): StoredMedia | undefined {
-    return this.db.prepare("SELECT file, mime, bytes FROM media WHERE url = ? AND status = 'done'").get(url) as StoredMedia | undefined;
+    return sql(this.db, "SELECT file, mime, bytes FROM media WHERE url = ? AND status = 'done'").get(url) as StoredMedia | undefined;
   }
 
   touch(url: string, now: number): void {
-    this.db.prepare('UPDATE media SET last_used = ? WHERE url = ?').run(now, url);
+    sql(this.db, 'UPDATE media SET last_used = ? WHERE url = ?').run(now, url);
   }
 
   usage(): { bytes: number; files: number } {
-    return this.db.prepare("SELECT coalesce(sum(bytes), 0) AS bytes, count(DISTINCT file) AS files FROM media WHERE status = 'done'").get() as {
+    return sql(this.db, "SELECT coalesce(sum(bytes), 0) AS bytes, count(DISTINCT file) AS files FROM media WHERE status = 'done'").get() as {
       bytes: number;
       files: number;
     };
@@ -64,8 +62,7 @@ export class MediaRepo {
 
   /** Downloaded media no stored guide needs, least recently used first. */
   evictable(limit: number): { url: string; file: string; bytes: number }[] {
-    return this.db
-      .prepare(
+    return sql(this.db, 
         `SELECT url, file, bytes FROM media m WHERE status = 'done'
          AND NOT EXISTS (SELECT 1 FROM media_refs r WHERE r.url = m.url) ORDER BY last_used LIMIT ?`,
       )
@@ -74,14 +71,14 @@ export class MediaRepo {
 
   /** Forgets a media row; answers whether its file is still used by another URL. */
   forget(url: string): { fileStillUsed: boolean } {
-    const row = this.db.prepare('SELECT file FROM media WHERE url = ?').get(url) as { file: string | null } | undefined;
-    this.db.prepare('DELETE FROM media WHERE url = ?').run(url);
+    const row = sql(this.db, 'SELECT file FROM media WHERE url = ?').get(url) as { file: string | null } | undefined;
+    sql(this.db, 'DELETE FROM media WHERE url = ?').run(url);
     if (!row?.file) return { fileStillUsed: false };
-    return { fileStillUsed: this.db.prepare('SELECT 1 FROM media WHERE file = ?').get(row.file) !== undefined };
+    return { fileStillUsed: sql(this.db, 'SELECT 1 FROM media WHERE file = ?').get(row.file) !== undefined };
   }
 
   /** Rows that no guide needs and that hold no file: left over from guides that changed. */
   pruneOrphans(): void {
-    this.db.prepare("DELETE FROM media WHERE status != 'done' AND NOT EXISTS (SELECT 1 FROM media_refs r WHERE r.url = media.url)").run();
+    sql(this.db, "DELETE FROM media WHERE status != 'done' AND NOT EXISTS (SELECT 1 FROM media_refs r WHERE r.url = media.url)").run();
   }
 }

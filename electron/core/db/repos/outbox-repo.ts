@@ -1,5 +1,6 @@
 import type { OutboxAction, OutboxActionKind, OutboxSummary } from '../../../contract.ts';
 import type { Db } from '../open.ts';
+import { sql } from '../statements.ts';
 
 export interface OutboxRow {
   id: number;
@@ -28,31 +29,29 @@ export class OutboxRepo {
 
   add(action: { chain: string; kind: OutboxActionKind | string; payload: unknown; actedAt: number; now: number }): number {
     return Number(
-      this.db
-        .prepare('INSERT INTO outbox (chain, kind, payload, acted_at, created_at) VALUES (?, ?, ?, ?, ?)')
+      sql(this.db, 'INSERT INTO outbox (chain, kind, payload, acted_at, created_at) VALUES (?, ?, ?, ?, ?)')
         .run(action.chain, action.kind, JSON.stringify(action.payload), action.actedAt, action.now).lastInsertRowid,
     );
   }
 
   get(id: number): OutboxRow | undefined {
-    const row = this.db.prepare(`${SELECT} WHERE id = ?`).get(id) as (OutboxRow & { unknownOutcome: number }) | undefined;
+    const row = sql(this.db, `${SELECT} WHERE id = ?`).get(id) as (OutboxRow & { unknownOutcome: number }) | undefined;
     return row ? fix(row) : undefined;
   }
 
   /** The last action of a chain, if it has not started: what a new step-data save may merge into. */
   tail(chain: string): OutboxRow | undefined {
-    const row = this.db.prepare(`${SELECT} WHERE chain = ? ORDER BY id DESC LIMIT 1`).get(chain) as (OutboxRow & { unknownOutcome: number }) | undefined;
+    const row = sql(this.db, `${SELECT} WHERE chain = ? ORDER BY id DESC LIMIT 1`).get(chain) as (OutboxRow & { unknownOutcome: number }) | undefined;
     return row ? fix(row) : undefined;
   }
 
   replacePayload(id: number, payload: unknown, actedAt: number): void {
-    this.db.prepare('UPDATE outbox SET payload = ?, acted_at = ? WHERE id = ?').run(JSON.stringify(payload), actedAt, id);
+    sql(this.db, 'UPDATE outbox SET payload = ?, acted_at = ? WHERE id = ?').run(JSON.stringify(payload), actedAt, id);
   }
 
   /** The first action of every chain that is due now and not failed. */
   due(now: number, limit: number): OutboxRow[] {
-    const rows = this.db
-      .prepare(
+    const rows = sql(this.db, 
         `${SELECT} WHERE id IN (SELECT min(id) FROM outbox GROUP BY chain) AND state != 'failed' AND next_attempt_at <= ? ORDER BY id LIMIT ?`,
       )
       .all(now, limit) as (OutboxRow & { unknownOutcome: number })[];
@@ -61,55 +60,52 @@ export class OutboxRepo {
 
   /** When the next waiting action is due, if any. */
   nextDue(): number | null {
-    const row = this.db
-      .prepare(`SELECT min(next_attempt_at) AS at FROM outbox WHERE id IN (SELECT min(id) FROM outbox GROUP BY chain) AND state = 'pending'`)
+    const row = sql(this.db, `SELECT min(next_attempt_at) AS at FROM outbox WHERE id IN (SELECT min(id) FROM outbox GROUP BY chain) AND state = 'pending'`)
       .get() as { at: number | null };
     return row.at;
   }
 
   /** Before sending: from now on the outcome is unknown until an answer says otherwise. */
   markInFlight(id: number): void {
-    this.db.prepare("UPDATE outbox SET state = 'in_flight', attempts = attempts + 1, unknown_outcome = 1 WHERE id = ?").run(id);
+    sql(this.db, "UPDATE outbox SET state = 'in_flight', attempts = attempts + 1, unknown_outcome = 1 WHERE id = ?").run(id);
   }
 
   /** A definite "not applied" (an error answer): the next attempt need not reconcile. */
   retryLater(id: number, at: number, error: string, outcomeUnknown: boolean): void {
-    this.db
-      .prepare("UPDATE outbox SET state = 'pending', next_attempt_at = ?, last_error = ?, unknown_outcome = ? WHERE id = ?")
+    sql(this.db, "UPDATE outbox SET state = 'pending', next_attempt_at = ?, last_error = ?, unknown_outcome = ? WHERE id = ?")
       .run(at, error, outcomeUnknown ? 1 : 0, id);
   }
 
   fail(id: number, error: string): void {
-    this.db.prepare("UPDATE outbox SET state = 'failed', last_error = ?, unknown_outcome = 0 WHERE id = ?").run(error, id);
+    sql(this.db, "UPDATE outbox SET state = 'failed', last_error = ?, unknown_outcome = 0 WHERE id = ?").run(error, id);
   }
 
   retry(id: number): boolean {
-    return this.db.prepare("UPDATE outbox SET state = 'pending', next_attempt_at = 0 WHERE id = ? AND state = 'failed'").run(id).changes > 0;
+    return sql(this.db, "UPDATE outbox SET state = 'pending', next_attempt_at = 0 WHERE id = ? AND state = 'failed'").run(id).changes > 0;
   }
 
   remove(id: number): void {
-    this.db.prepare('DELETE FROM outbox WHERE id = ?').run(id);
+    sql(this.db, 'DELETE FROM outbox WHERE id = ?').run(id);
   }
 
   removeChainAfter(chain: string, id: number): OutboxRow[] {
-    const rows = (this.db.prepare(`${SELECT} WHERE chain = ? AND id > ? ORDER BY id`).all(chain, id) as (OutboxRow & { unknownOutcome: number })[]).map(fix);
-    this.db.prepare('DELETE FROM outbox WHERE chain = ? AND id > ?').run(chain, id);
+    const rows = (sql(this.db, `${SELECT} WHERE chain = ? AND id > ? ORDER BY id`).all(chain, id) as (OutboxRow & { unknownOutcome: number })[]).map(fix);
+    sql(this.db, 'DELETE FROM outbox WHERE chain = ? AND id > ?').run(chain, id);
     return rows;
   }
 
   /** After a crash, what was in flight may or may not have landed. */
   recoverInFlight(): number {
-    return this.db.prepare("UPDATE outbox SET state = 'pending', unknown_outcome = 1 WHERE state = 'in_flight'").run().changes;
+    return sql(this.db, "UPDATE outbox SET state = 'pending', unknown_outcome = 1 WHERE state = 'in_flight'").run().changes;
   }
 
   /** Everything waiting, oldest first, as raw rows (the view parses payloads). */
   all(): OutboxRow[] {
-    return (this.db.prepare(`${SELECT} ORDER BY id`).all() as (OutboxRow & { unknownOutcome: number })[]).map(fix);
+    return (sql(this.db, `${SELECT} ORDER BY id`).all() as (OutboxRow & { unknownOutcome: number })[]).map(fix);
   }
 
   summary(pausedFor: OutboxSummary['pausedFor']): OutboxSummary {
-    const row = this.db
-      .prepare(
+    const row = sql(this.db, 
         `SELECT count(*) FILTER (WHERE state = 'pending') AS pending, count(*) FILTER (WHERE state = 'in_flight') AS inFlight,
            count(*) FILTER (WHERE state = 'failed') AS failed,
            (SELECT count(*) FROM conflicts WHERE settled IS NULL) AS conflicts FROM outbox`,

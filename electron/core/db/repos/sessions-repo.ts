@@ -1,5 +1,6 @@
 import type { StepValue, WorkSession, WorkStatus } from '../../../contract.ts';
 import type { Db } from '../open.ts';
+import { sql } from '../statements.ts';
 
 interface SessionRow {
   id: string;
@@ -77,8 +78,7 @@ export class SessionsRepo {
     activeStepid: number | null;
     now: number;
   }): void {
-    this.db
-      .prepare(
+    sql(this.db, 
         `INSERT INTO work_sessions (id, entryid, guideid, guide_revisionid, guide_title, workorderid, userid, status, server_revisionid,
            started_at, paused_at, pause_seconds, active_stepid, created_at, updated_at)
          VALUES (@id, @entryid, @guideid, @guideRevisionid, @guideTitle, @workorderid, @userid, @status, @serverRevisionid,
@@ -88,12 +88,12 @@ export class SessionsRepo {
   }
 
   state(id: string): SessionState | undefined {
-    const row = this.db.prepare('SELECT * FROM work_sessions WHERE id = ?').get(id) as SessionRow | undefined;
+    const row = sql(this.db, 'SELECT * FROM work_sessions WHERE id = ?').get(id) as SessionRow | undefined;
     return row ? toState(row) : undefined;
   }
 
   byEntry(entryid: number): SessionState | undefined {
-    const row = this.db.prepare('SELECT * FROM work_sessions WHERE entryid = ?').get(entryid) as SessionRow | undefined;
+    const row = sql(this.db, 'SELECT * FROM work_sessions WHERE entryid = ?').get(entryid) as SessionRow | undefined;
     return row ? toState(row) : undefined;
   }
 
@@ -113,12 +113,11 @@ export class SessionsRepo {
     const entries = Object.entries(patch).filter(([key]) => key in columns);
     if (entries.length === 0) return;
     const sets = entries.map(([key]) => `${columns[key]} = @${key}`).join(', ');
-    this.db.prepare(`UPDATE work_sessions SET ${sets}, updated_at = @now WHERE id = @id`).run({ ...Object.fromEntries(entries), id, now });
+    sql(this.db, `UPDATE work_sessions SET ${sets}, updated_at = @now WHERE id = @id`).run({ ...Object.fromEntries(entries), id, now });
   }
 
   values(id: string): ValueRow[] {
-    return this.db
-      .prepare(
+    return sql(this.db, 
         `SELECT field_guid AS fieldGuid, field_revisionid AS fieldRevisionid, stepid, value, server_value AS serverValue,
            attachment_id AS attachmentId FROM work_values WHERE session_id = ? ORDER BY stepid, field_guid`,
       )
@@ -126,8 +125,7 @@ export class SessionsRepo {
   }
 
   setValue(id: string, value: { fieldGuid: string; fieldRevisionid: number; stepid: number; value: string | null; attachmentId?: string | null }): void {
-    this.db
-      .prepare(
+    sql(this.db, 
         `INSERT INTO work_values (session_id, field_guid, field_revisionid, stepid, value, attachment_id)
          VALUES (?, ?, ?, ?, ?, ?)
          ON CONFLICT (session_id, field_guid) DO UPDATE SET field_revisionid = excluded.field_revisionid,
@@ -138,8 +136,7 @@ export class SessionsRepo {
 
   /** What the site confirmed: the base of later merges. Local values the technician has not changed follow it. */
   setServerValue(id: string, fieldGuid: string, serverValue: string | null, adoptLocally: boolean, fallback: { fieldRevisionid: number; stepid: number }): void {
-    this.db
-      .prepare(
+    sql(this.db, 
         `INSERT INTO work_values (session_id, field_guid, field_revisionid, stepid, value, server_value)
          VALUES (@id, @fieldGuid, @fieldRevisionid, @stepid, @serverValue, @serverValue)
          ON CONFLICT (session_id, field_guid) DO UPDATE SET server_value = excluded.server_value,
@@ -151,25 +148,24 @@ export class SessionsRepo {
   list(filter: { guideid?: number }): string[] {
     const rows = (
       filter.guideid === undefined
-        ? this.db.prepare('SELECT id FROM work_sessions ORDER BY created_at DESC, id').all()
-        : this.db.prepare('SELECT id FROM work_sessions WHERE guideid = ? ORDER BY created_at DESC, id').all(filter.guideid)
+        ? sql(this.db, 'SELECT id FROM work_sessions ORDER BY created_at DESC, id').all()
+        : sql(this.db, 'SELECT id FROM work_sessions WHERE guideid = ? ORDER BY created_at DESC, id').all(filter.guideid)
     ) as { id: string }[];
     return rows.map((r) => r.id);
   }
 
   /** The whole session as the renderer sees it. */
   view(id: string): WorkSession | undefined {
-    const row = this.db.prepare('SELECT * FROM work_sessions WHERE id = ?').get(id) as SessionRow | undefined;
+    const row = sql(this.db, 'SELECT * FROM work_sessions WHERE id = ?').get(id) as SessionRow | undefined;
     if (!row) return undefined;
-    const counts = this.db
-      .prepare(
+    const counts = sql(this.db, 
         `SELECT (SELECT count(*) FROM outbox WHERE chain = @id AND state != 'failed') AS pending,
                 (SELECT count(*) FROM outbox WHERE chain = @id AND state = 'failed') AS failed,
                 (SELECT count(*) FROM conflicts WHERE session_id = @id AND settled IS NULL) AS conflicts`,
       )
       .get({ id }) as { pending: number; failed: number; conflicts: number };
     const attachments = new Map(
-      (this.db.prepare('SELECT id, name, server_itemid FROM attachments WHERE session_id = ?').all(id) as { id: string; name: string; server_itemid: number | null }[]).map(
+      (sql(this.db, 'SELECT id, name, server_itemid FROM attachments WHERE session_id = ?').all(id) as { id: string; name: string; server_itemid: number | null }[]).map(
         (a) => [a.id, a],
       ),
     );
@@ -205,24 +201,22 @@ export class SessionsRepo {
   }
 
   guideTitle(id: string): { guideTitle: string; workorderid: string } | undefined {
-    return this.db.prepare('SELECT guide_title AS guideTitle, workorderid FROM work_sessions WHERE id = ?').get(id) as
+    return sql(this.db, 'SELECT guide_title AS guideTitle, workorderid FROM work_sessions WHERE id = ?').get(id) as
       | { guideTitle: string; workorderid: string }
       | undefined;
   }
 
   attachment(id: string): { id: string; sessionId: string; file: string; uploadName: string; mime: string; serverItemid: number | null } | undefined {
-    return this.db
-      .prepare('SELECT id, session_id AS sessionId, file, upload_name AS uploadName, mime, server_itemid AS serverItemid FROM attachments WHERE id = ?')
+    return sql(this.db, 'SELECT id, session_id AS sessionId, file, upload_name AS uploadName, mime, server_itemid AS serverItemid FROM attachments WHERE id = ?')
       .get(id) as { id: string; sessionId: string; file: string; uploadName: string; mime: string; serverItemid: number | null } | undefined;
   }
 
   insertAttachment(a: { id: string; sessionId: string; file: string; name: string; uploadName: string; mime: string; bytes: number; now: number }): void {
-    this.db
-      .prepare('INSERT INTO attachments (id, session_id, file, name, upload_name, mime, bytes, created_at) VALUES (@id, @sessionId, @file, @name, @uploadName, @mime, @bytes, @now)')
+    sql(this.db, 'INSERT INTO attachments (id, session_id, file, name, upload_name, mime, bytes, created_at) VALUES (@id, @sessionId, @file, @name, @uploadName, @mime, @bytes, @now)')
       .run(a);
   }
 
   attachmentUploaded(id: string, itemid: number): void {
-    this.db.prepare('UPDATE attachments SET server_itemid = ? WHERE id = ?').run(itemid, id);
+    sql(this.db, 'UPDATE attachments SET server_itemid = ? WHERE id = ?').run(itemid, id);
   }
 }

@@ -1,12 +1,12 @@
 import type { Db } from '../open.ts';
+import { sql } from '../statements.ts';
 
 /** Guides whose listing changed but whose content is not stored yet. Durable, so a sync resumes. */
 export class SyncQueueRepo {
   constructor(private readonly db: Db) {}
 
   enqueue(guideid: number, revisionid: number): void {
-    this.db
-      .prepare(
+    sql(this.db, 
         `INSERT INTO sync_queue (guideid, revisionid) VALUES (?, ?)
          ON CONFLICT(guideid) DO UPDATE SET revisionid = excluded.revisionid`,
       )
@@ -14,7 +14,7 @@ export class SyncQueueRepo {
   }
 
   all(): { guideid: number; revisionid: number; attempts: number }[] {
-    return this.db.prepare('SELECT guideid, revisionid, attempts FROM sync_queue ORDER BY guideid').all() as {
+    return sql(this.db, 'SELECT guideid, revisionid, attempts FROM sync_queue ORDER BY guideid').all() as {
       guideid: number;
       revisionid: number;
       attempts: number;
@@ -22,14 +22,14 @@ export class SyncQueueRepo {
   }
 
   size(): number {
-    return (this.db.prepare('SELECT count(*) AS n FROM sync_queue').get() as { n: number }).n;
+    return (sql(this.db, 'SELECT count(*) AS n FROM sync_queue').get() as { n: number }).n;
   }
 
   done(guideid: number): void {
-    this.db.prepare('DELETE FROM sync_queue WHERE guideid = ?').run(guideid);
+    sql(this.db, 'DELETE FROM sync_queue WHERE guideid = ?').run(guideid);
   }
 
   failed(guideid: number, error: string): void {
-    this.db.prepare('UPDATE sync_queue SET attempts = attempts + 1, last_error = ? WHERE guideid = ?').run(error, guideid);
+    sql(this.db, 'UPDATE sync_queue SET attempts = attempts + 1, last_error = ? WHERE guideid = ?').run(error, guideid);
   }
 }
