@@ -1,3 +1,4 @@
+import '../core/threadpool.ts';
 import path from 'node:path';
 import { app, BrowserWindow, dialog, ipcMain, net, powerMonitor, session, shell } from 'electron';
 import { EVENT_CHANNEL } from '../contract.ts';

@@ -1,3 +1,4 @@
+import '../core/threadpool.ts';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';

@@ -19,9 +19,12 @@ async function get(url: string): Promise<void> {
 
 const t0 = performance.now();
 for (const url of plan.sequential) await get(url);
+const t1 = performance.now();
 await runBounded(plan.guides, plan.concurrency.guides, async (guide) => {
   await Promise.all(guide.parallel.map(get));
   for (const url of guide.then) await get(url);
 });
+const t2 = performance.now();
 await runBounded(plan.media, plan.concurrency.media, get);
-console.log(JSON.stringify({ ms: performance.now() - t0, requests: plan.sequential.length + plan.guides.reduce((n, g) => n + g.parallel.length + g.then.length, 0) + plan.media.length }));
+const t3 = performance.now();
+console.log(JSON.stringify({ ms: t3 - t0, phaseMs: { listing: t1 - t0, guides: t2 - t1, media: t3 - t2 }, requests: plan.sequential.length + plan.guides.reduce((n, g) => n + g.parallel.length + g.then.length, 0) + plan.media.length }));

@@ -11,6 +11,7 @@ import { runJsonChild, startSiteProcess } from './site-process.ts';
 interface SyncRun {
   initialMs: number;
   initialRequests: { url: string; phase: string }[];
+  initialPhaseMs: Record<string, number>;
   unchangedMs: number;
   unchangedRequests: number;
   baseRss: number;
@@ -52,10 +53,11 @@ try {
       for (let round = 0; round < rounds; round++) {
         const sync = await runJsonChild<SyncRun>('sync-client.ts', [site.url]);
         fs.writeFileSync(planFile, JSON.stringify(buildPlan(sync.initialRequests, sync.concurrency)));
-        const floor = await runJsonChild<{ ms: number; requests: number }>('floor-client.ts', [planFile, auth]);
+        const floor = await runJsonChild<{ ms: number; requests: number; phaseMs: Record<string, number> }>('floor-client.ts', [planFile, auth]);
         if (!best || sync.initialMs < best.initialMs) best = sync;
         floorMs = Math.min(floorMs, floor.ms);
-        console.error(`  N=${n} round ${round + 1}: sync ${ms(sync.initialMs)} ms, floor ${ms(floor.ms)} ms (${floor.requests} requests)`);
+        const phases = (p: Record<string, number>) => Object.entries(p).map(([k, v]) => `${k} ${ms(v)}`).join(', ');
+        console.error(`  N=${n} round ${round + 1}: sync ${ms(sync.initialMs)} ms (${phases(sync.initialPhaseMs)}), floor ${ms(floor.ms)} ms (${phases(floor.phaseMs)}; ${floor.requests} requests)`);
       }
       rows.push({ n, sync: best!, syncMs: best!.initialMs, floorMs, requests: best!.initialRequests.length });
     } finally {

@@ -1,5 +1,6 @@
 // One client in a process of its own: signs in, runs an initial sync and a sync with nothing changed,
 // and prints what they cost as JSON (time, requests by phase, peak memory).
+import '../../electron/core/threadpool.ts';
 import { performance } from 'node:perf_hooks';
 import { createServices } from '../../electron/core/services.ts';
 import { plainCodec } from '../../electron/core/session/secret-store.ts';
@@ -24,8 +25,14 @@ const services = createServices({
     return fetch(input, init);
   },
 });
+const phaseMs: Record<string, number> = {};
+let phaseStart = performance.now();
 services.events.subscribe((event) => {
-  if (event.name === 'syncProgress') phase = event.payload.phase;
+  if (event.name !== 'syncProgress' || event.payload.phase === phase) return;
+  const t = performance.now();
+  phaseMs[phase] = (phaseMs[phase] ?? 0) + (t - phaseStart);
+  phase = event.payload.phase;
+  phaseStart = t;
 });
 
 let peakRss = 0;
@@ -49,6 +56,7 @@ const first = await services.api.syncNow();
 const initialMs = performance.now() - t0;
 if (!first.ok || first.value.status !== 'complete') throw new Error(`initial sync: ${JSON.stringify(first)}`);
 const initialRequests = [...requests];
+const initialPhaseMs = { ...phaseMs };
 const initialPeakRss = peakRss;
 const initialPeakHeap = peakHeap;
 
@@ -65,6 +73,7 @@ console.log(
   JSON.stringify({
     initialMs,
     initialRequests,
+    initialPhaseMs,
     unchangedMs,
     unchangedRequests: requests.length,
     baseRss,

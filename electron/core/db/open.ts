@@ -34,6 +34,8 @@ export function openDatabase(file: string, options: OpenDatabaseOptions = {}): D
     db.pragma('synchronous = FULL');
     db.pragma('foreign_keys = ON');
     db.pragma('busy_timeout = 5000');
+    // Sorts and statement journals in memory: as files, every multi-row statement opened and unlinked one.
+    db.pragma('temp_store = MEMORY');
     migrate(db, file, MIGRATIONS);
     return db;
   } catch (error) {

@@ -19,6 +19,11 @@ const EXTENSIONS: Record<string, string> = {
   'application/pdf': '.pdf',
 };
 
+/** Files up to this size are read whole before writing; larger ones (videos) are streamed. */
+const SMALL_FILE_BYTES = 4 * 1024 * 1024;
+
+const nameOf = (sha256: string, mime: string): string => `${sha256}${EXTENSIONS[mime.split(';')[0]!.trim().toLowerCase()] ?? ''}`;
+
 /**
  * Media files under one folder, named by the SHA-256 of their content (the same picture used by two
  * guides is kept once). A download is streamed to a temp file, its length checked against
@@ -31,6 +36,7 @@ export class MediaStore {
   }
 
   async write(body: ReadableStream<Uint8Array>, expectedLength: number | null, mime: string): Promise<{ file: string; bytes: number }> {
+    if (expectedLength !== null && expectedLength <= SMALL_FILE_BYTES) return this.#writeSmall(body, expectedLength, mime);
     const temp = path.join(this.dir, '.partial', randomUUID());
     const hash = createHash('sha256');
     let bytes = 0;
@@ -47,13 +53,42 @@ export class MediaStore {
       if (expectedLength !== null && bytes !== expectedLength) {
         throw new MediaLengthError(`expected ${expectedLength} bytes, got ${bytes}`);
       }
-      const file = `${hash.digest('hex')}${EXTENSIONS[mime.split(';')[0]!.trim().toLowerCase()] ?? ''}`;
+      const file = nameOf(hash.digest('hex'), mime);
       await fs.promises.rename(temp, path.join(this.dir, file));
       return { file, bytes };
     } catch (error) {
       await fs.promises.rm(temp, { force: true });
       throw error;
     }
+  }
+
+  /** Most media are small: read whole, hashed and written in one go (no stream plumbing per file). */
+  async #writeSmall(body: ReadableStream<Uint8Array>, expectedLength: number, mime: string): Promise<{ file: string; bytes: number }> {
+    const chunks: Uint8Array[] = [];
+    let bytes = 0;
+    const reader = body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      bytes += value.length;
+      if (bytes > expectedLength) {
+        await reader.cancel();
+        break;
+      }
+      chunks.push(value);
+    }
+    if (bytes !== expectedLength) throw new MediaLengthError(`expected ${expectedLength} bytes, got ${bytes}`);
+    const data = Buffer.concat(chunks);
+    const file = nameOf(createHash('sha256').update(data).digest('hex'), mime);
+    const temp = path.join(this.dir, '.partial', randomUUID());
+    try {
+      await fs.promises.writeFile(temp, data, { flag: 'wx', flush: true });
+      await fs.promises.rename(temp, path.join(this.dir, file));
+    } catch (error) {
+      await fs.promises.rm(temp, { force: true });
+      throw error;
+    }
+    return { file, bytes };
   }
 
   /** The absolute path of a stored file, or null for a name that would leave the folder. */
