@@ -1,0 +1,94 @@
+// The outbox in a process of its own: queues whole work sessions with the site unreachable (durable
+// enqueue latency), then replays them (throughput), then makes the same work with a bare fetch loop at
+// the same concurrency (the site's own capacity for those requests). Prints JSON.
+import '../../electron/core/threadpool.ts';
+import { performance } from 'node:perf_hooks';
+import { createServices } from '../../electron/core/services.ts';
+import { plainCodec } from '../../electron/core/session/secret-store.ts';
+import { runBounded } from '../../electron/core/sync/pool.ts';
+import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
+import { always, startFaultProxy } from '../fault/proxy.ts';
+import { makeTempDir } from '../helpers/tmp.ts';
+
+const [siteUrl, sessionsArg] = process.argv.slice(2);
+if (!siteUrl) throw new Error('usage: outbox-client.ts <siteUrl> [sessions]');
+const SESSIONS = Number(sessionsArg ?? 40);
+const CHAINS = 4;
+const site = new URL(siteUrl);
+const proxy = await startFaultProxy({ target: { port: Number(site.port) } });
+const tmp = makeTempDir('bench-outbox');
+const services = createServices({ dataDir: tmp.dir, version: 'bench', secretCodec: plainCodec, startDemoWorkshop: () => Promise.reject(new Error('no demo')), autoSync: false });
+const api = services.api;
+const must = <T>(r: { ok: true; value: T } | { ok: false; error: { message: string } }): T => {
+  if (!r.ok) throw new Error(r.error.message);
+  return r.value;
+};
+must(await api.signIn({ siteUrl: proxy.url, email: DEMO_ACCOUNTS.tech1.email, password: DEMO_ACCOUNTS.tech1.password }));
+const guideid = 2;
+must(await api.setOfflineScope({ mode: 'selected', categories: [], guideids: [guideid] }));
+must(await api.syncNow());
+const guide = must(await api.getGuide(guideid));
+const step = guide.steps.find((s) => s.form && s.form.fields.some((f) => f.type === 'Text Input'))!;
+const field = step.form!.fields.find((f) => f.type === 'Text Input')!;
+
+proxy.setSchedule(always({ kind: 'reset' }));
+const latencies: number[] = [];
+const timed = async <T>(call: () => Promise<T>): Promise<T> => {
+  const t = performance.now();
+  const value = await call();
+  latencies.push(performance.now() - t);
+  return value;
+};
+for (let i = 0; i < SESSIONS; i++) {
+  const session = must(await timed(() => api.startSession({ guideid, workorderid: `BENCH-${i}` })));
+  for (let save = 0; save < 2; save++) {
+    // A pause and resume between the two saves keeps them apart (unsent saves of a step coalesce).
+    must(await timed(() => api.saveStepData({ sessionId: session.id, stepid: step.stepid, values: [{ fieldGuid: field.fieldGuid, value: `reading ${save}` }] })));
+    if (save === 0) {
+      must(await timed(() => api.transitionSession({ sessionId: session.id, transition: 'pause' })));
+      must(await timed(() => api.transitionSession({ sessionId: session.id, transition: 'resume' })));
+    }
+  }
+  must(await timed(() => api.transitionSession({ sessionId: session.id, transition: 'finish' })));
+}
+const queued = must(await api.getOutbox()).actions.length;
+proxy.passAll();
+const t0 = performance.now();
+let summary = must(await api.flushOutbox());
+while (summary.pending > 0) summary = must(await api.flushOutbox());
+const replayMs = performance.now() - t0;
+if (summary.failed > 0 || summary.conflicts > 0) throw new Error(`replay: ${JSON.stringify(summary)}`);
+
+// The same work by a bare client: the same requests in the same order per session, chains at once.
+const token = (await (await fetch(`${proxy.url}/api/2.0/user/token`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: DEMO_ACCOUNTS.tech1.email, password: DEMO_ACCOUNTS.tech1.password }) })).json()) as { authToken: string };
+const headers = { Authorization: `api ${token.authToken}`, 'Content-Type': 'application/json' };
+const call = async (method: string, path: string, body: unknown): Promise<{ entryid: number; revisionid: number }> =>
+  (await (await fetch(`${proxy.url}/api/2.0${path}`, { method, headers, body: JSON.stringify(body) })).json()) as { entryid: number; revisionid: number };
+const t1 = performance.now();
+await runBounded(
+  Array.from({ length: SESSIONS }, (_, i) => i),
+  CHAINS,
+  async (i) => {
+    const now = Math.floor(Date.now() / 1000);
+    let entry = await call('POST', '/work_log', { guideid, workorderid: `FLOOR-${i}`, timestamp: now });
+    const next = async (method: string, path: string, body: unknown) => {
+      entry = await call(method, `/work_log/${entry.entryid}${path}?revisionid=${entry.revisionid}`, body);
+    };
+    for (let save = 0; save < 2; save++) {
+      await next('PUT', '/stepData', { fields: { [field.fieldRevisionid]: `reading ${save}` }, stepid: step.stepid, timestamp: now });
+      if (save === 0) {
+        await next('POST', '/pause', { timestamp: now });
+        await next('POST', '/resume', { timestamp: now });
+      }
+    }
+    await next('POST', '/finish', { timestamp: now });
+  },
+);
+const floorMs = performance.now() - t1;
+
+const sorted = [...latencies].sort((a, b) => a - b);
+const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+console.log(JSON.stringify({ actions: queued, enqueue: { p50: at(0.5), p95: at(0.95), max: sorted.at(-1) }, replayMs, floorMs, sessions: SESSIONS }));
+await services.close();
+await proxy.close();
+tmp.remove();
