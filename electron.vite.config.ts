@@ -22,9 +22,13 @@ export default defineConfig({
   },
   renderer: {
     root: 'src',
-    // Absolute asset URLs: the renderer routes in its own history, so pages live at nested paths.
-    base: '/',
-    plugins: [vue()],
+    plugins: [
+      vue(),
+      // electron-vite's preset forces `base: './'` for file:// loads; this app serves the renderer from
+      // app:// and the web shell, and routes in its own history, so assets must resolve from the root
+      // (a reload of /guides/3 would otherwise ask for /guides/assets/...). Runs after the preset.
+      { name: 'fieldguide-absolute-base', config: () => ({ base: '/' }) },
+    ],
     build: {
       outDir: resolve('out/renderer'),
       rollupOptions: { input: resolve('src/index.html') },

@@ -140,6 +140,12 @@ export function createServices(deps: ServicesDeps): Services {
   }
   const timer = setInterval(() => backgroundSync('schedule'), (deps.syncEveryMinutes ?? 15) * 60_000);
   timer.unref();
+  // Whether the site can be reached, asked every half minute: the status bar says "Offline" soon after
+  // the network goes, not only when the next sync fails; its return starts a sync and the outbox.
+  const heartbeat = setInterval(() => {
+    if (connection.user) void connection.refresh().catch(() => undefined);
+  }, 30_000);
+  heartbeat.unref();
 
   async function ensureDemo(): Promise<DemoSite> {
     demo ??= await deps.startDemoWorkshop(deps.dataDir);
@@ -308,6 +314,7 @@ export function createServices(deps: ServicesDeps): Services {
     },
     async close() {
       clearInterval(timer);
+      clearInterval(heartbeat);
       library.cancel();
       await library.idle();
       await outbox.runner.close();

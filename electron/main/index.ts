@@ -2,7 +2,7 @@ import '../core/threadpool.ts';
 import path from 'node:path';
 import { app, BrowserWindow, dialog, ipcMain, net, powerMonitor, session, shell } from 'electron';
 import { EVENT_CHANNEL } from '../contract.ts';
-import { SECURITY_HEADERS } from '../core/security/csp.ts';
+import { MEDIA_SCHEME, SECURITY_HEADERS } from '../core/security/csp.ts';
 import { createServices, type Services } from '../core/services.ts';
 import { startDemoWorkshop } from '../../server/demo-workshop.ts';
 import { registerAppSchemePrivileges, serveMedia, serveRenderer } from './app-protocol.ts';
@@ -26,6 +26,11 @@ function createWindow(current: Services): BrowserWindow {
   const contents = win.webContents;
   contents.setWindowOpenHandler(({ url }) => {
     if (isExternalWebLink(url)) void shell.openExternal(url);
+    else if (url.startsWith(`${MEDIA_SCHEME}://media/`)) {
+      // A document of a guide: opened from its local copy by the system's viewer, never in a window of ours.
+      const file = current.resolveMedia(decodeURIComponent(url.slice(`${MEDIA_SCHEME}://media/`.length)));
+      if (file) void shell.openPath(file.path);
+    }
     return { action: 'deny' };
   });
   contents.on('will-navigate', (event, url) => {

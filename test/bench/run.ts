@@ -107,3 +107,22 @@ try {
 } finally {
   tmp.remove();
 }
+
+// The outbox: durable enqueue latency, and replay throughput against the site's own capacity.
+{
+  console.error('\nstarting the demo workshop for the outbox bench…');
+  const site = await startSiteProcess(['--demo', '--db', path.join(makeTempDir('bench-outbox-site').dir, 'demo.sqlite')]);
+  try {
+    const run = await runJsonChild<{ actions: number; enqueue: { p50: number; p95: number; max: number }; replayMs: number; floorMs: number; sessions: number }>('outbox-client.ts', [
+      site.url,
+      process.env.BENCH_SESSIONS ?? '40',
+    ]);
+    console.log(`\nOutbox: ${run.actions} actions of ${run.sessions} sessions (start, save, pause, resume, save, finish), 4 chains at once`);
+    console.log(`durable enqueue (SQLite, synchronous=FULL): p50 ${ms(run.enqueue.p50)} ms, p95 ${ms(run.enqueue.p95)} ms, max ${ms(run.enqueue.max)} ms`);
+    console.log(
+      `replay: ${ms(run.replayMs)} ms (${((run.actions / run.replayMs) * 1000).toFixed(0)} actions/s); the same requests by a bare client: ${ms(run.floorMs)} ms; replay/bare = ${(run.replayMs / run.floorMs).toFixed(2)}`,
+    );
+  } finally {
+    await site.stop();
+  }
+}

@@ -43,6 +43,14 @@ describe('connecting in the browser', () => {
     await page.screenshot({ path: artifact('connect-demo.png'), fullPage: true });
   });
 
+  it('opens a nested route directly (a reload anywhere finds the app and its assets)', async () => {
+    await page.goto(new URL('/sync', app.shell.url).toString());
+    await page.getByTestId('status-user').waitFor();
+    await page.waitForFunction(() => document.querySelectorAll('script[src^="/assets/"]').length > 0);
+    expect((await page.getByTestId('status-user').textContent())?.trim()).toBe(DEMO_ACCOUNTS.tech1.username);
+    await page.goto(app.shell.url);
+  });
+
   it('shows the refusal of a wrong password', async () => {
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL(/\/connect$/);
