@@ -1,0 +1,8 @@
+/** A work order number as the technician types it: required, one line, at most 100 characters (the App API's limit). */
+export function workOrderProblem(raw: string): string | null {
+  const value = raw.trim();
+  if (value === '') return 'Enter the work order number.';
+  if (/[\r\n\t]/.test(value)) return 'The work order number is a single line.';
+  if (value.length > 100) return 'A work order number has at most 100 characters.';
+  return null;
+}

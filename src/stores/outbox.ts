@@ -1,0 +1,90 @@
+import { defineStore } from 'pinia';
+import { computed, ref } from 'vue';
+import type { AppError, ConflictRecord, OutboxAction, OutboxSummary, OutboxView, Result } from '../../electron/contract.ts';
+import { useBridge } from '../bridge/index.ts';
+
+const EMPTY: OutboxSummary = { pending: 0, inFlight: 0, failed: 0, conflicts: 0, pausedFor: null };
+
+/** What waits to reach the site: the summary always (the badge), the actions and conflicts while a view watches. */
+export const useOutboxStore = defineStore('outbox', () => {
+  const bridge = useBridge();
+  const summary = ref<OutboxSummary>(EMPTY);
+  const actions = ref<OutboxAction[]>([]);
+  const conflicts = ref<ConflictRecord[]>([]);
+  const busy = ref<null | 'flush' | `retry:${number}` | `discard:${number}` | `settle:${number}`>(null);
+  const error = ref<AppError | null>(null);
+  let watchers = 0;
+  let reload: ReturnType<typeof setTimeout> | undefined;
+
+  bridge.onEvent((event) => {
+    if (event.name === 'outbox') {
+      summary.value = event.payload;
+      // Replay emits a summary per action: one read of the list per burst is enough.
+      if (watchers > 0) {
+        clearTimeout(reload);
+        reload = setTimeout(() => void load(), 150);
+      }
+    } else if (event.name === 'conflict' && !conflicts.value.some((c) => c.id === event.payload.id)) {
+      conflicts.value = [...conflicts.value, event.payload];
+    }
+  });
+
+  const waiting = computed(() => summary.value.pending + summary.value.inFlight);
+
+  function takeView(result: Result<OutboxView>): boolean {
+    if (result.ok) {
+      summary.value = result.value.summary;
+      actions.value = result.value.actions;
+    } else error.value = result.error;
+    return result.ok;
+  }
+
+  async function load(): Promise<void> {
+    const [view, open] = await Promise.all([bridge.getOutbox(), bridge.listConflicts()]);
+    takeView(view);
+    if (open.ok) conflicts.value = open.value;
+  }
+
+  async function loadSummary(): Promise<void> {
+    takeView(await bridge.getOutbox());
+  }
+
+  /** A view that shows the actions calls this while mounted; the list then follows the events. */
+  function watch(): () => void {
+    watchers++;
+    void load();
+    return () => {
+      watchers--;
+    };
+  }
+
+  async function run(kind: NonNullable<typeof busy.value>, call: () => Promise<boolean>): Promise<boolean> {
+    busy.value = kind;
+    error.value = null;
+    try {
+      return await call();
+    } finally {
+      busy.value = null;
+    }
+  }
+
+  const flush = () =>
+    run('flush', async () => {
+      const result = await bridge.flushOutbox();
+      if (result.ok) summary.value = result.value;
+      else error.value = result.error;
+      await load();
+      return result.ok;
+    });
+  const retry = (id: number) => run(`retry:${id}`, async () => takeView(await bridge.retryAction(id)));
+  const discard = (id: number) => run(`discard:${id}`, async () => takeView(await bridge.discardAction(id)));
+  const settle = (conflictId: number, keep: 'mine' | 'theirs') =>
+    run(`settle:${conflictId}`, async () => {
+      const result = await bridge.settleConflict({ conflictId, keep });
+      if (result.ok) conflicts.value = result.value;
+      else error.value = result.error;
+      return result.ok;
+    });
+
+  return { summary, actions, conflicts, busy, error, waiting, load, loadSummary, watch, flush, retry, discard, settle };
+});

@@ -1,0 +1,58 @@
+import { defineStore } from 'pinia';
+import { computed, ref } from 'vue';
+import type {
+  AttachFileInput,
+  Result,
+  SaveStepDataInput,
+  StartSessionInput,
+  WorkSession,
+  WorkTransition,
+} from '../../electron/contract.ts';
+import { useBridge } from '../bridge/index.ts';
+
+/**
+ * Work sessions on this computer, kept fresh by the `session` event. Commands answer with the App API's
+ * Result so a view can show an `invalid_input` message beside the field it names.
+ */
+export const useWorklogStore = defineStore('worklog', () => {
+  const bridge = useBridge();
+  const byId = ref<Record<string, WorkSession>>({});
+  const loaded = ref(false);
+
+  bridge.onEvent((event) => {
+    if (event.name === 'session') byId.value[event.payload.id] = event.payload;
+  });
+
+  function take(result: Result<WorkSession>): Result<WorkSession> {
+    if (result.ok) byId.value[result.value.id] = result.value;
+    return result;
+  }
+
+  const sessions = computed(() => Object.values(byId.value).sort((a, b) => b.startedAt - a.startedAt));
+
+  async function loadAll(): Promise<Result<WorkSession[]>> {
+    const result = await bridge.listSessions({});
+    if (result.ok) {
+      byId.value = Object.fromEntries(result.value.map((s) => [s.id, s]));
+      loaded.value = true;
+    }
+    return result;
+  }
+
+  async function loadGuide(guideid: number): Promise<Result<WorkSession[]>> {
+    const result = await bridge.listSessions({ guideid });
+    if (result.ok) for (const s of result.value) byId.value[s.id] = s;
+    return result;
+  }
+
+  const get = async (id: string) => take(await bridge.getSession(id));
+  const start = async (input: StartSessionInput) => take(await bridge.startSession(input));
+  const transition = async (sessionId: string, to: WorkTransition) => take(await bridge.transitionSession({ sessionId, transition: to }));
+  const save = async (input: SaveStepDataInput) => take(await bridge.saveStepData(input));
+  const attach = async (input: AttachFileInput) => take(await bridge.attachFile(input));
+  const assume = async (entryid: number) => take(await bridge.assumeSession(entryid));
+  /** Others' suspended sessions of a guide: asks the site, so it needs the network. */
+  const suspended = (guideid: number) => bridge.listSuspended(guideid);
+
+  return { byId, sessions, loaded, loadAll, loadGuide, get, start, transition, save, attach, assume, suspended };
+});

@@ -1,0 +1,164 @@
+import { describe, expect, it } from 'vitest';
+import type { StepFormField, StepValue } from '../../electron/contract.ts';
+import { draftKey, makeDraft, settledBy, unsavedDrafts } from '../../src/drafts/keys.ts';
+import { cleanInput, defaultValue, fieldProblem, hintOf, shownValue, valuesToSave } from '../../src/lib/field-rules.ts';
+import { activeSeconds, allowedTransitions, formatDuration, pausedSeconds } from '../../src/lib/worklog-timer.ts';
+import { workOrderProblem } from '../../src/lib/workorder.ts';
+
+const T0 = 1_700_000_000;
+const clock = (over: Partial<Parameters<typeof activeSeconds>[0]> = {}) => ({
+  status: 'started' as const,
+  startedAt: T0,
+  endedAt: null,
+  pausedAt: null,
+  pauseSeconds: 0,
+  ...over,
+});
+
+describe('session timers', () => {
+  it('count active time while started and stop it during a pause', () => {
+    expect(activeSeconds(clock(), T0 + 90)).toBe(90);
+    const paused = clock({ status: 'paused', pausedAt: T0 + 60 });
+    expect(activeSeconds(paused, T0 + 600)).toBe(60);
+    expect(pausedSeconds(paused, T0 + 600)).toBe(540);
+  });
+
+  it('take earlier pauses off the active time after a resume', () => {
+    const resumed = clock({ pauseSeconds: 300 });
+    expect(activeSeconds(resumed, T0 + 1000)).toBe(700);
+    expect(pausedSeconds(resumed, T0 + 1000)).toBe(300);
+  });
+
+  it('freeze both at the end of the session', () => {
+    const done = clock({ status: 'complete', endedAt: T0 + 3600, pauseSeconds: 600 });
+    expect(activeSeconds(done, T0 + 99_999)).toBe(3000);
+    expect(pausedSeconds(done, T0 + 99_999)).toBe(600);
+  });
+
+  it('count a suspension as pause time and never go negative with a clock that lags', () => {
+    const suspended = clock({ status: 'suspended', pausedAt: T0 + 100, pauseSeconds: 20 });
+    expect(pausedSeconds(suspended, T0 + 160)).toBe(80);
+    expect(activeSeconds(clock(), T0 - 30)).toBe(0);
+    expect(pausedSeconds(suspended, T0 + 50)).toBe(20);
+  });
+
+  it('formats hours, minutes and seconds without wrapping past a day', () => {
+    expect(formatDuration(0)).toBe('0:00:00');
+    expect(formatDuration(61)).toBe('0:01:01');
+    expect(formatDuration(3600 * 27 + 5)).toBe('27:00:05');
+    expect(formatDuration(-4)).toBe('0:00:00');
+  });
+
+  it('offer only the transitions reference 3.1 allows from each status', () => {
+    expect(allowedTransitions('started')).toEqual(['pause', 'suspend', 'finish', 'cancel']);
+    expect(allowedTransitions('paused')).toEqual(['resume']);
+    expect(allowedTransitions('suspended')).toEqual(['assume']);
+    expect(allowedTransitions('complete')).toEqual([]);
+    expect(allowedTransitions('cancelled')).toEqual([]);
+  });
+});
+
+const field = (type: StepFormField['type'], over: Partial<StepFormField> = {}): StepFormField => ({
+  fieldGuid: `g-${type}`,
+  fieldRevisionid: 1,
+  type,
+  label: type,
+  placeholder: '',
+  textarea: '',
+  options: [],
+  ...over,
+});
+const saved = (fieldGuid: string, value: string | null, stepid = 5): StepValue => ({ fieldGuid, fieldRevisionid: 1, stepid, value, attachment: null });
+
+describe('step form fields (reference 2.12)', () => {
+  it('show placeholder in a Text Input and textarea in a Text Area, each ignoring the other', () => {
+    expect(hintOf(field('Text Input', { placeholder: 'e.g. FL-07', textarea: 'ignored' }))).toBe('e.g. FL-07');
+    expect(hintOf(field('Text Area', { placeholder: 'ignored', textarea: 'Anything unusual' }))).toBe('Anything unusual');
+  });
+
+  it('keep a Text Input on one line and let a Text Area hold line breaks', () => {
+    expect(cleanInput(field('Text Input'), 'AX51\r\nspare')).toBe('AX51 spare');
+    expect(cleanInput(field('Text Area'), 'one\ntwo')).toBe('one\ntwo');
+    expect(fieldProblem(field('Text Input', { label: 'Part' }), 'a\nb')).toBe('Part: a single line, without line breaks');
+    expect(fieldProblem(field('Text Area'), 'a\nb')).toBeNull();
+  });
+
+  it('check a Numeric Input as a number', () => {
+    const n = field('Numeric Input', { label: 'Hour meter' });
+    for (const ok of ['12', '3.5', '-4', ' 1200 ']) expect(fieldProblem(n, ok)).toBeNull();
+    for (const bad of ['12a', '3,5', '.5', '1e3']) expect(fieldProblem(n, bad)).toBe('Hour meter: a number, like 12 or 3.5');
+    expect(fieldProblem(n, '')).toBeNull();
+  });
+
+  it('check a Checkbox by default only when placeholder is 1', () => {
+    expect(defaultValue(field('Checkbox', { placeholder: '1' }))).toBe('1');
+    expect(defaultValue(field('Checkbox', { placeholder: '0' }))).toBe('0');
+    expect(defaultValue(field('Checkbox', { placeholder: '' }))).toBe('0');
+    expect(defaultValue(field('Text Input', { placeholder: '1' }))).toBeNull();
+  });
+
+  it('accept only listed options for Radios and Select', () => {
+    const r = field('Radios', { label: 'Look', options: ['Clear', 'Rusty'] });
+    expect(fieldProblem(r, 'Rusty')).toBeNull();
+    expect(fieldProblem(r, 'Green')).toBe('Look: one of Clear, Rusty');
+    expect(fieldProblem(field('Select', { options: ['Good'] }), 'Bad')).not.toBeNull();
+  });
+
+  it('show what is typed over what is saved over the default', () => {
+    const c = field('Checkbox', { placeholder: '1' });
+    expect(shownValue(c, undefined, undefined)).toBe('1');
+    expect(shownValue(c, saved(c.fieldGuid, '0'), undefined)).toBe('0');
+    expect(shownValue(c, saved(c.fieldGuid, '0'), '1')).toBe('1');
+  });
+
+  it('save changed fields and unsaved defaults, never media fields or untouched empties', () => {
+    const text = field('Text Input');
+    const num = field('Numeric Input');
+    const box = field('Checkbox', { placeholder: '1' });
+    const image = field('Image');
+    const area = field('Text Area');
+    const out = valuesToSave([text, num, box, image, area], new Map([[text.fieldGuid, saved(text.fieldGuid, 'same')]]), {
+      [text.fieldGuid]: 'same',
+      [num.fieldGuid]: ' 42 ',
+      [image.fieldGuid]: 'x',
+    });
+    expect(out).toEqual([
+      { fieldGuid: num.fieldGuid, value: '42' },
+      { fieldGuid: box.fieldGuid, value: '1' },
+    ]);
+    const cleared = valuesToSave([text], new Map([[text.fieldGuid, saved(text.fieldGuid, 'old')]]), { [text.fieldGuid]: '' });
+    expect(cleared).toEqual([{ fieldGuid: text.fieldGuid, value: null }]);
+  });
+
+  it('want a one-line work order number of at most 100 characters', () => {
+    expect(workOrderProblem('  ')).toBe('Enter the work order number.');
+    expect(workOrderProblem('WO-1')).toBeNull();
+    expect(workOrderProblem('x'.repeat(101))).not.toBeNull();
+    expect(workOrderProblem('a\nb')).not.toBeNull();
+  });
+});
+
+describe('draft keys', () => {
+  it('keep session, step and field apart whatever characters they hold', () => {
+    expect(draftKey('s', 1, 'a|2')).not.toBe(draftKey('s', 12, 'a'));
+    expect(draftKey('s/1', 2, 'f')).not.toBe(draftKey('s', 1, '2/f'));
+    expect(draftKey('s', 1, 'f')).toBe(draftKey('s', 1, 'f'));
+    expect(makeDraft('s', 3, 'f', 'v', 9).id).toBe(draftKey('s', 3, 'f'));
+  });
+
+  it('count as restored only drafts that differ from what the session holds', () => {
+    const drafts = [makeDraft('s', 5, 'a', 'typed'), makeDraft('s', 5, 'b', 'same'), makeDraft('s', 6, 'c', ''), makeDraft('s', 6, 'd', 'new')];
+    const unsaved = unsavedDrafts(drafts, [saved('a', 'older'), saved('b', 'same'), saved('c', null, 6)]);
+    expect(unsaved.map((d) => d.fieldGuid)).toEqual(['a', 'd']);
+  });
+
+  it('drop after a save only the drafts whose value was sent, keeping typing that came later', () => {
+    const drafts = [makeDraft('s', 5, 'a', 'sent'), makeDraft('s', 5, 'b', 'typed later'), makeDraft('s', 5, 'n', ' 42'), makeDraft('s', 6, 'a', 'sent')];
+    const ids = settledBy(drafts, 5, [
+      { fieldGuid: 'a', value: 'sent' },
+      { fieldGuid: 'b', value: 'typed' },
+      { fieldGuid: 'n', value: '42' },
+    ]);
+    expect(ids).toEqual([draftKey('s', 5, 'a'), draftKey('s', 5, 'n')]);
+  });
+});
