@@ -50,17 +50,27 @@ export function capturingDemoWorkshop(): {
   startDemoWorkshop: ServicesDeps['startDemoWorkshop'];
   /** The running demo site; throws before connectDemo started it. */
   site(): RunningSite;
+  /** Starts the stopped demo site again on the same address and database ("the site is back"). */
+  restart(): Promise<RunningSite>;
 } {
   let running: RunningSite | null = null;
+  let dbFile: string | null = null;
   return {
     startDemoWorkshop: async (dataDir) => {
-      running = await startDemoSite({ dbFile: path.join(dataDir, 'demo-site.sqlite') });
+      dbFile = path.join(dataDir, 'demo-site.sqlite');
+      running = await startDemoSite({ dbFile });
       const site = running;
       const { email, password } = DEMO_ACCOUNTS.tech1;
-      return { url: site.url, account: { email, password }, close: () => site.close() };
+      // The current site: a restarted one is closed with the app too.
+      return { url: site.url, account: { email, password }, close: () => (running ?? site).close() };
     },
     site() {
       if (!running) throw new Error('The demo workshop has not been started (connectDemo first)');
+      return running;
+    },
+    async restart() {
+      if (!running || !dbFile) throw new Error('The demo workshop has not been started (connectDemo first)');
+      running = await startDemoSite({ dbFile, port: running.port });
       return running;
     },
   };
