@@ -229,7 +229,44 @@ export interface QuizRevision {
   title: string;
   /** SurveyJS JSON (DESIGN.md §7). */
   survey: unknown;
+  /** The quiz's own passing score (percent). */
   passingScore: number | null;
+  /** Course stages of this technician that hold the quiz; a stage's passing score applies over the quiz's. */
+  stages: QuizStage[];
+}
+
+export interface QuizStage {
+  courseStageid: number;
+  title: string;
+  passingScore: number | null;
+}
+
+export interface QuizAttemptInput {
+  quizRevisionid: number;
+  /** SurveyJS answers by question name. */
+  answers: Record<string, unknown>;
+  /** Unix seconds, when the technician opened the quiz. */
+  startedAt: number;
+  courseStageid?: number;
+}
+
+export interface QuizAttempt {
+  /** Local id: the attempt exists before the site knows it. */
+  id: string;
+  quizid: number;
+  quizRevisionid: number;
+  title: string;
+  courseStageid: number | null;
+  answers: Record<string, unknown>;
+  score: number;
+  passed: boolean;
+  passingScore: number | null;
+  questions: { name: string; title: string; given: unknown; expected: unknown; correct: boolean }[];
+  startedAt: number;
+  finishedAt: number;
+  sync: 'pending' | 'sent' | 'failed';
+  syncError: string | null;
+  siteAttemptid: number | null;
 }
 
 export interface SearchQuery {
@@ -361,7 +398,7 @@ export interface AttachFileInput {
   dataBase64: string;
 }
 
-export type OutboxActionKind = 'start' | WorkTransition | 'stepData' | 'upload';
+export type OutboxActionKind = 'start' | WorkTransition | 'stepData' | 'upload' | 'quizAttempt';
 
 export interface OutboxAction {
   id: number;
@@ -449,6 +486,12 @@ export interface AppApi {
   discardAction(actionId: number): Promise<Result<OutboxView>>;
   listConflicts(): Promise<Result<ConflictRecord[]>>;
   settleConflict(input: { conflictId: number; keep: 'mine' | 'theirs' }): Promise<Result<ConflictRecord[]>>;
+
+  /** Scores an attempt here (no network needed) and queues it for the site. */
+  submitQuizAttempt(input: QuizAttemptInput): Promise<Result<QuizAttempt>>;
+  listQuizAttempts(filter: { quizid?: number }): Promise<Result<QuizAttempt[]>>;
+  /** The quizzes stored on this computer (those attached to stored guides). */
+  listQuizzes(): Promise<Result<(QuizRef & { guideids: number[] })[]>>;
 }
 
 export type AppMethod = keyof AppApi;
@@ -464,6 +507,7 @@ export interface AppEvents {
   /** A session changed (locally, or by a replay answer). */
   session: WorkSession;
   conflict: ConflictRecord;
+  quizAttempt: QuizAttempt;
 }
 
 export type AppEventName = keyof AppEvents;
@@ -504,6 +548,9 @@ const methodSet = {
   discardAction: true,
   listConflicts: true,
   settleConflict: true,
+  submitQuizAttempt: true,
+  listQuizAttempts: true,
+  listQuizzes: true,
 } as const satisfies Record<AppMethod, true>;
 
 const eventSet = {
@@ -514,6 +561,7 @@ const eventSet = {
   outbox: true,
   session: true,
   conflict: true,
+  quizAttempt: true,
 } as const satisfies Record<AppEventName, true>;
 
 export const APP_METHODS = Object.freeze(Object.keys(methodSet)) as readonly AppMethod[];

@@ -85,4 +85,14 @@ export const methodInputs: { [K in AppMethod]: z.ZodType<Parameters<AppApi[K]>> 
   discardAction: z.tuple([id]),
   listConflicts: z.tuple([]),
   settleConflict: z.tuple([z.object({ conflictId: id, keep: z.enum(['mine', 'theirs']) })]),
+  submitQuizAttempt: z.tuple([
+    z.object({
+      quizRevisionid: id,
+      answers: z.record(z.string().max(200), z.unknown()).refine((a) => JSON.stringify(a).length <= 200_000, 'answers are too large'),
+      startedAt: z.number().int().nonnegative(),
+      courseStageid: id.optional(),
+    }),
+  ]),
+  listQuizAttempts: z.tuple([z.object({ quizid: id.optional() })]),
+  listQuizzes: z.tuple([]),
 };

@@ -124,6 +124,7 @@ export function createServices(deps: ServicesDeps): Services {
     onSession: (session) => events.emit('session', session),
     onSummary: (summary) => events.emit('outbox', summary),
     onConflict: (conflict) => events.emit('conflict', conflict),
+    onQuizAttempt: (attempt) => events.emit('quizAttempt', attempt),
     log,
     ...(deps.clock ? { nowMs: deps.clock } : {}),
   });
@@ -223,7 +224,7 @@ export function createServices(deps: ServicesDeps): Services {
     listGuides: async (query) => ok(library.list(query)),
     getCategories: async () => ok(library.categoryTree()),
     getGuide: async (guideid) => ok(library.guide(guideid)),
-    getQuiz: async (quizRevisionid) => ok(library.quiz(quizRevisionid)),
+    getQuiz: async (quizRevisionid) => ok(outbox.quiz.quiz(quizRevisionid)),
     search: async (query) => ok(await library.search(query)),
 
     syncNow: async () => ok(await library.sync()),
@@ -257,6 +258,10 @@ export function createServices(deps: ServicesDeps): Services {
     discardAction: async (actionId) => ok(outbox.discard(actionId)),
     listConflicts: async () => ok(outbox.openConflicts()),
     settleConflict: async ({ conflictId, keep }) => ok(outbox.settle(conflictId, keep)),
+
+    submitQuizAttempt: async (input) => ok(outbox.quiz.submit(input)),
+    listQuizAttempts: async ({ quizid }) => ok(outbox.quizzes.attempts(quizid)),
+    listQuizzes: async () => ok(outbox.quiz.list()),
   };
 
   async function invoke(method: string, args: unknown): Promise<Result<unknown>> {

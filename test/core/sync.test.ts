@@ -102,8 +102,13 @@ describe('syncing the library', () => {
       expect(perGuide(id).sort()).toEqual([`GET /guides/${id}`, `GET /guides/${id}/tags`, `GET /quizzes/associations/${id}`, `GET /step_forms/guideid/${id}`].sort());
     }
     const listings = requests.filter((r) => r.startsWith('GET /guides?'));
+    // A changed guide's quizzes: their course stages and the passing score each stage sets.
+    const quizzesOf = new Set<string>();
+    for (const id of [a!, b!, c!]) for (const quiz of unwrap(await app.services.api.getGuide(id)).quizzes) quizzesOf.add(String(quiz.quizid));
+    const quizRequest = (r: string) => /^GET \/quizzes\/(courseAssignments\/(\d+)|passingScore\/\d+\/(\d+))$/.exec(r);
     const others = requests.filter((r) => !listings.includes(r) && ![a, b, c].some((id) => perGuide(id!).includes(r)));
-    expect(others.filter((r) => !r.startsWith('GET /categories'))).toEqual([]);
+    for (const r of others.filter((r) => quizRequest(r))) expect(quizzesOf.has(quizRequest(r)![2] ?? quizRequest(r)![3]!), r).toBe(true);
+    expect(others.filter((r) => !r.startsWith('GET /categories') && !quizRequest(r))).toEqual([]);
     expect(listings.length).toBe(1 + Math.ceil((onServer.size - 0) / 200));
     expect(outcome.requests).toBe(requests.length);
 

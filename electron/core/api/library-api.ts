@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { categoryHierarchyWire, guideSummaryListWire, guideWire, type CategoryHierarchyWire } from './wire/guide.ts';
-import { quizAssociationListWire, quizRevisionWire } from './wire/quiz.ts';
+import { courseAssignmentListWire, passingScoreWire, quizAssociationListWire, quizRevisionWire } from './wire/quiz.ts';
 import { stepFormListWire } from './wire/step-form.ts';
 import type { ApiTransport } from './transport.ts';
 
@@ -44,6 +44,12 @@ export const fetchQuizAssociations = (transport: ApiTransport, guideid: number, 
 
 export const fetchQuizRevision = (transport: ApiTransport, quizRevisionid: number, signal?: AbortSignal) =>
   transport.request('GET', `/quizzes/${quizRevisionid}`, { schema: quizRevisionWire, ...(signal ? { signal } : {}) });
+
+export const fetchCourseAssignments = (transport: ApiTransport, quizid: number, signal?: AbortSignal) =>
+  transport.request('GET', `/quizzes/courseAssignments/${quizid}`, { schema: courseAssignmentListWire, ...(signal ? { signal } : {}) });
+
+export const fetchPassingScore = (transport: ApiTransport, courseStageid: number, quizid: number, signal?: AbortSignal) =>
+  transport.request('GET', `/quizzes/passingScore/${courseStageid}/${quizid}`, { schema: passingScoreWire, ...(signal ? { signal } : {}) });
 
 export const fetchGuideTags = (transport: ApiTransport, guideid: number, signal?: AbortSignal) =>
   transport.request('GET', `/guides/${guideid}/tags`, { schema: z.array(z.string()), ...(signal ? { signal } : {}) });

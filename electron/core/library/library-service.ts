@@ -7,7 +7,6 @@ import type {
   LibraryPage,
   LibraryQuery,
   OfflineScope,
-  QuizRevision,
   SearchQuery,
   SearchResults,
   StorageUsage,
@@ -97,12 +96,6 @@ export class LibraryService {
       });
     }
     throw new AppFailure('not_found', `There is no guide ${guideid} in the library.`, { guideid });
-  }
-
-  quiz(quizRevisionid: number): QuizRevision {
-    const quiz = this.guides.getQuiz(quizRevisionid);
-    if (!quiz) throw new AppFailure('not_found', `Quiz revision ${quizRevisionid} is not stored on this computer.`, { quizRevisionid });
-    return quiz;
   }
 
   async search(query: SearchQuery): Promise<SearchResults> {

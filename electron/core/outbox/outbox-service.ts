@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import type { ConflictRecord, OutboxAction, OutboxSummary, OutboxView, WorkSession } from '../../contract.ts';
+import type { ConflictRecord, OutboxAction, OutboxSummary, OutboxView, QuizAttempt, WorkSession } from '../../contract.ts';
 import { getEntry, suspendedEntries } from '../api/work-log-api.ts';
 import { toAppFailure, ApiError } from '../api/errors.ts';
 import type { WorkLogEntryWire } from '../api/wire/work-log.ts';
@@ -10,9 +10,11 @@ import type { Db } from '../db/open.ts';
 import { ConflictsRepo } from '../db/repos/conflicts-repo.ts';
 import type { GuidesRepo } from '../db/repos/guides-repo.ts';
 import { OutboxRepo, type OutboxRow } from '../db/repos/outbox-repo.ts';
+import { QuizzesRepo } from '../db/repos/quizzes-repo.ts';
 import { SessionsRepo } from '../db/repos/sessions-repo.ts';
 import type { SettingsRepo } from '../db/repos/settings-repo.ts';
 import { AppFailure } from '../result.ts';
+import { QuizService } from '../quiz/quiz-service.ts';
 import { WorkSessions } from '../worklog/work-sessions.ts';
 import { theirValues } from './adopt.ts';
 import { OutboxRunner } from './runner.ts';
@@ -30,6 +32,7 @@ export interface OutboxServiceDeps {
   onSession: (session: WorkSession) => void;
   onSummary: (summary: OutboxSummary) => void;
   onConflict: (conflict: ConflictRecord) => void;
+  onQuizAttempt: (attempt: QuizAttempt) => void;
   log: (message: string) => void;
   nowMs?: () => number;
   random?: () => number;
@@ -44,6 +47,7 @@ const KIND_WORDS: Record<string, string> = {
   finish: 'Finish',
   cancel: 'Cancel',
   upload: 'Upload an attached file',
+  quizAttempt: 'Send a quiz attempt',
 };
 
 /** Work sessions, their outbox and conflicts, behind the App API. */
@@ -51,6 +55,8 @@ export class OutboxService {
   readonly sessions: SessionsRepo;
   readonly outbox: OutboxRepo;
   readonly conflicts: ConflictsRepo;
+  readonly quizzes: QuizzesRepo;
+  readonly quiz: QuizService;
   readonly work: WorkSessions;
   readonly runner: OutboxRunner;
   readonly #nowMs: () => number;
@@ -60,6 +66,7 @@ export class OutboxService {
     this.sessions = new SessionsRepo(deps.db);
     this.outbox = new OutboxRepo(deps.db);
     this.conflicts = new ConflictsRepo(deps.db);
+    this.quizzes = new QuizzesRepo(deps.db);
     this.#nowMs = deps.nowMs ?? Date.now;
     this.#offset = deps.settings.get(OFFSET_KEY, z.number()) ?? 0;
     const now = (): number => Math.floor(this.#nowMs() / 1000);
@@ -90,6 +97,7 @@ export class OutboxService {
         outbox: this.outbox,
         conflicts: this.conflicts,
         guides: deps.guides,
+        quizzes: this.quizzes,
         attachmentsDir,
         now,
         conflict: (conflict) => deps.onConflict(this.conflicts.add(conflict, now())),
@@ -102,12 +110,30 @@ export class OutboxService {
       },
       nowMs: this.#nowMs,
       random: deps.random ?? Math.random,
-      onChange: (sessionId) => {
-        const view = this.sessions.view(sessionId);
-        if (view) deps.onSession(view);
+      onChange: (chain) => {
+        if (chain.startsWith('quiz:')) {
+          const attempt = this.quizzes.attempt(chain.slice('quiz:'.length));
+          if (attempt) deps.onQuizAttempt(attempt);
+        } else {
+          const view = this.sessions.view(chain);
+          if (view) deps.onSession(view);
+        }
         this.#summary();
       },
       log: deps.log,
+    });
+    this.quiz = new QuizService({
+      db: deps.db,
+      guides: deps.guides,
+      quizzes: this.quizzes,
+      outbox: this.outbox,
+      now,
+      actedAt: () => Math.floor(this.#nowMs() / 1000 + this.#offset),
+      onAttempt: (attempt) => {
+        deps.onQuizAttempt(attempt);
+        this.#summary();
+      },
+      kick: () => this.runner.kick(),
     });
   }
 
@@ -244,7 +270,7 @@ export class OutboxService {
   /** Another site: its sessions (all sent, all settled: see the guard in services.ts) are forgotten. */
   forgetSessions(): void {
     this.deps.db.transaction(() => {
-      for (const table of ['outbox', 'conflicts', 'attachments', 'work_values', 'work_sessions']) this.deps.db.prepare(`DELETE FROM ${table}`).run();
+      for (const table of ['outbox', 'conflicts', 'attachments', 'work_values', 'work_sessions', 'quiz_attempts']) this.deps.db.prepare(`DELETE FROM ${table}`).run();
     })();
     fs.rmSync(path.join(this.deps.dataDir, 'attachments'), { recursive: true, force: true });
     fs.mkdirSync(path.join(this.deps.dataDir, 'attachments'), { recursive: true });

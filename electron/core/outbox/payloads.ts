@@ -32,6 +32,8 @@ export type StepDataPayload = z.infer<typeof stepDataPayload>;
 
 export const uploadPayload = z.object({ sessionId: z.string().min(1), attachmentId: z.string().min(1) });
 
+export const quizAttemptPayload = z.object({ attemptId: z.string().min(1) });
+
 export const PAYLOADS = {
   start: startPayload,
   pause: transitionPayload,
@@ -42,6 +44,7 @@ export const PAYLOADS = {
   cancel: transitionPayload,
   stepData: stepDataPayload,
   upload: uploadPayload,
+  quizAttempt: quizAttemptPayload,
 } as const;
 
 export type ActionKind = keyof typeof PAYLOADS;

@@ -3,6 +3,7 @@ import type { Db } from '../db/open.ts';
 import type { ConflictsRepo, NewConflict } from '../db/repos/conflicts-repo.ts';
 import type { GuidesRepo } from '../db/repos/guides-repo.ts';
 import type { OutboxRepo, OutboxRow } from '../db/repos/outbox-repo.ts';
+import type { QuizzesRepo } from '../db/repos/quizzes-repo.ts';
 import type { SessionsRepo } from '../db/repos/sessions-repo.ts';
 
 /** What a replay handler works with. */
@@ -12,6 +13,7 @@ export interface ReplayContext {
   outbox: OutboxRepo;
   conflicts: ConflictsRepo;
   guides: GuidesRepo;
+  quizzes: QuizzesRepo;
   transport: ApiTransport;
   attachmentsDir: string;
   now: () => number;

@@ -4,6 +4,7 @@ import type { ApiTransport } from '../api/transport.ts';
 import type { OutboxRow } from '../db/repos/outbox-repo.ts';
 import { retryDelayMs } from './backoff.ts';
 import { replayStart } from './handlers/start.ts';
+import { replayQuizAttempt } from './handlers/quiz-attempt.ts';
 import { replayStepData } from './handlers/step-data.ts';
 import { replayTransition } from './handlers/transition.ts';
 import { replayUpload } from './handlers/upload.ts';
@@ -20,6 +21,7 @@ const HANDLERS: { [K in ActionKind]: Handler<never> } = {
   cancel: replayTransition('cancel') as Handler<never>,
   stepData: replayStepData as Handler<never>,
   upload: replayUpload as Handler<never>,
+  quizAttempt: replayQuizAttempt as Handler<never>,
 };
 
 const CHAINS_AT_ONCE = 4;

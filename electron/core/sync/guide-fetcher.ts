@@ -1,5 +1,5 @@
-import type { QuizRef, QuizRevision, StepForm } from '../../contract.ts';
-import { fetchGuide, fetchGuideTags, fetchQuizAssociations, fetchQuizRevision, fetchStepForms } from '../api/library-api.ts';
+import type { QuizRef, QuizRevision, QuizStage, StepForm } from '../../contract.ts';
+import { fetchCourseAssignments, fetchGuide, fetchGuideTags, fetchPassingScore, fetchQuizAssociations, fetchQuizRevision, fetchStepForms } from '../api/library-api.ts';
 import type { ApiTransport } from '../api/transport.ts';
 import type { StoredGuide } from '../db/repos/guides-repo.ts';
 import { htmlToText, mediaUrlsOf, toGuideDetail, toStepForm } from '../library/map-guide.ts';
@@ -15,7 +15,7 @@ export const MEDIA_VARIANTS = { list: 'thumbnail', step: 'standard' } as const;
 export async function fetchWholeGuide(
   transport: ApiTransport,
   guideid: number,
-  knownQuiz: (quizRevisionid: number) => QuizRevision | undefined,
+  knownQuiz: (quizRevisionid: number) => Omit<QuizRevision, 'stages'> | undefined,
   signal?: AbortSignal,
 ): Promise<StoredGuide> {
   const [wire, formsWire, tags, associations] = await Promise.all([
@@ -29,9 +29,19 @@ export async function fetchWholeGuide(
   const quizzes: QuizRevision[] = [];
   for (const association of associations) {
     if (association.quizRevisionid === null) continue;
+    // The course stages that hold the quiz, with the passing score each sets (issue 6's rule).
+    const stages: QuizStage[] = [];
+    const seen = new Set<number>();
+    for (const assignment of await fetchCourseAssignments(transport, association.quizid, signal)) {
+      if (seen.has(assignment.course_stageid)) continue;
+      seen.add(assignment.course_stageid);
+      const score = await fetchPassingScore(transport, assignment.course_stageid, association.quizid, signal);
+      const title = [assignment.course_title, assignment.stage_title].filter(Boolean).join(' › ') || `Course stage ${assignment.course_stageid}`;
+      stages.push({ courseStageid: assignment.course_stageid, title, passingScore: score });
+    }
     const known = knownQuiz(association.quizRevisionid);
     if (known) {
-      quizzes.push({ ...known, passingScore: association.passingScore ?? known.passingScore });
+      quizzes.push({ ...known, passingScore: association.passingScore ?? known.passingScore, stages });
       continue;
     }
     const revision = await fetchQuizRevision(transport, association.quizRevisionid, signal);
@@ -40,7 +50,8 @@ export async function fetchWholeGuide(
       quizRevisionid: association.quizRevisionid,
       title: association.title ?? revision.title ?? `Quiz ${association.quizid}`,
       survey: revision.survey,
-      passingScore: association.passingScore ?? revision.passingScore ?? revision.passing_score ?? null,
+      passingScore: association.passingScore ?? revision.passingScore,
+      stages,
     });
   }
   const quizRefs: QuizRef[] = quizzes.map((q) => ({ quizid: q.quizid, quizRevisionid: q.quizRevisionid, title: q.title, passingScore: q.passingScore }));

@@ -20,34 +20,38 @@ export const quizAssociationWire = z
   }));
 export const quizAssociationListWire = z.array(quizAssociationWire);
 
-/** A SurveyJS definition: an object with pages or elements. Scoring checks questions later (issue 6). */
-export const surveyWire = z
+/**
+ * `GET /quizzes/{quizRevisionid}`: the survey itself (ids added at the top), or wrapped under `survey`.
+ * Any JSON object is stored: a malformed survey must not stop the guide's sync; the quiz says what is
+ * wrong with it when it is opened (quiz/scoring.ts).
+ */
+export const quizRevisionWire = z
   .object({
+    quizid: z.number().int().nullish(),
+    quizRevisionid: z.number().int().nullish(),
     title: z.string().nullish(),
-    pages: z.array(z.object({ elements: z.array(z.unknown()).nullish() }).loose()).nullish(),
-    elements: z.array(z.unknown()).nullish(),
+    passing_score: z.number().nullish(),
+    passingScore: z.number().nullish(),
+    survey: z.unknown().optional(),
   })
   .loose()
-  .refine((s) => (s.pages?.length ?? 0) > 0 || (s.elements?.length ?? 0) > 0, 'a quiz needs at least one page or element');
+  .transform((o) => ({
+    survey: o.survey !== undefined ? o.survey : o,
+    title: o.title ?? null,
+    passingScore: o.passingScore ?? o.passing_score ?? null,
+  }));
 
-/** `GET /quizzes/{quizRevisionid}`: the survey itself, or wrapped with its ids. */
-export const quizRevisionWire = z.union([
-  z
-    .object({
-      quizid: z.number().int().nullish(),
-      quizRevisionid: z.number().int().nullish(),
-      title: z.string().nullish(),
-      passing_score: z.number().nullish(),
-      passingScore: z.number().nullish(),
-      survey: surveyWire,
-    })
-    .loose(),
-  surveyWire.transform((survey) => ({ survey, quizid: null, quizRevisionid: null, title: survey.title ?? null, passing_score: null, passingScore: null })),
-]);
+/** `GET /quizzes/courseAssignments/{quizid}`: course stages holding the quiz. */
+export const courseAssignmentListWire = z.array(
+  z.object({ course_stageid: z.number().int(), stage_title: z.string().nullish(), course_title: z.string().nullish() }).loose(),
+);
 
-/** `GET /quizzes/passingScore/...`: a number, or an object carrying it. */
+/** `GET /quizzes/passingScore/{course_stageid}/{quizid}`: a number, or an object carrying it. */
 export const passingScoreWire = z.union([
   z.number(),
-  z.object({ passing_score: z.number() }).loose().transform((o) => o.passing_score),
-  z.object({ passingScore: z.number() }).loose().transform((o) => o.passingScore),
+  z.object({ passingScore: z.number().nullable() }).loose().transform((o) => o.passingScore),
+  z.object({ passing_score: z.number().nullable() }).loose().transform((o) => o.passing_score),
 ]);
+
+/** `POST /quizzes/attempt` answer. */
+export const attemptWire = z.object({ attemptid: z.number().int(), score: z.number().nullish(), passed: z.boolean().nullish() }).loose();

@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import { up as settings } from './0001-settings.ts';
 import { up as library } from './0002-library.ts';
 import { up as worklog } from './0003-worklog.ts';
+import { up as quizzes } from './0004-quizzes.ts';
 
 export interface Migration {
   version: number;
@@ -14,4 +15,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: 'settings', up: settings },
   { version: 2, name: 'library', up: library },
   { version: 3, name: 'worklog', up: worklog },
+  { version: 4, name: 'quizzes', up: quizzes },
 ];

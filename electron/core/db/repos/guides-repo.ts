@@ -124,6 +124,15 @@ export class GuidesRepo {
       for (const quiz of guide.quizzes) {
         insertQuiz.run(quiz.quizRevisionid, quiz.quizid, quiz.title, JSON.stringify(quiz.survey), quiz.passingScore);
         link.run(detail.guideid, quiz.quizid, quiz.quizRevisionid);
+        sql(this.db, 'DELETE FROM quiz_stages WHERE quizid = ?').run(quiz.quizid);
+        for (const stage of quiz.stages) {
+          sql(this.db, 'INSERT OR REPLACE INTO quiz_stages (quizid, course_stageid, title, passing_score) VALUES (?, ?, ?, ?)').run(
+            quiz.quizid,
+            stage.courseStageid,
+            stage.title,
+            stage.passingScore,
+          );
+        }
       }
 
       sql(this.db, 'DELETE FROM guide_tags WHERE guideid = ?').run(detail.guideid);
@@ -197,6 +206,16 @@ export class GuidesRepo {
     return rows.map((r) => JSON.parse(r.form) as StepForm);
   }
 
+  /** The quizzes of stored guides, each with the guides it is attached to. */
+  storedQuizzes(): { quizid: number; quizRevisionid: number; title: string; passingScore: number | null; guideids: number[] }[] {
+    const rows = sql(
+      this.db,
+      `SELECT q.quizid, q.quiz_revisionid AS quizRevisionid, q.title, q.passing_score AS passingScore, json_group_array(g.guideid) AS guideids
+       FROM guide_quizzes g JOIN quiz_revisions q ON q.quiz_revisionid = g.quiz_revisionid GROUP BY q.quiz_revisionid ORDER BY q.title`,
+    ).all() as { quizid: number; quizRevisionid: number; title: string; passingScore: number | null; guideids: string }[];
+    return rows.map((r) => ({ ...r, guideids: JSON.parse(r.guideids) as number[] }));
+  }
+
   /** Keeps a guide's stored revision while an unfinished session uses it (DESIGN.md §3). */
   pin(guideid: number, revisionid: number, reason: string): void {
     sql(this.db, 'INSERT OR IGNORE INTO revision_pins (guideid, revisionid, reason) VALUES (?, ?, ?)').run(guideid, revisionid, reason);
@@ -206,7 +225,7 @@ export class GuidesRepo {
     sql(this.db, 'DELETE FROM revision_pins WHERE reason = ?').run(reason);
   }
 
-  getQuiz(quizRevisionid: number): QuizRevision | undefined {
+  getQuiz(quizRevisionid: number): Omit<QuizRevision, 'stages'> | undefined {
     const row = sql(this.db, 'SELECT * FROM quiz_revisions WHERE quiz_revisionid = ?').get(quizRevisionid) as
       | { quiz_revisionid: number; quizid: number; title: string; survey: string; passing_score: number | null }
       | undefined;

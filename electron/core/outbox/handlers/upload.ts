@@ -30,7 +30,7 @@ export const replayUpload: Handler<z.infer<typeof uploadPayload>> = async (ctx, 
     return { type: 'done' };
   }
   if (row.unknownOutcome) {
-    const items = currentMediaWire.parse(await ctx.transport.request('GET', '/user/media/current'));
+    const items = currentMediaWire.parse(await ctx.transport.request('GET', '/user/media/current', { query: { limit: 200, order: 'DESC' } }));
     const found = items
       .map((item) => itemWire.safeParse(item))
       .find((parsed) => parsed.success && (parsed.data.name ?? parsed.data.filename) === attachment.uploadName);
