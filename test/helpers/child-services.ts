@@ -1,0 +1,22 @@
+import { createServices, type Services } from '../../electron/core/services.ts';
+import { plainCodec } from '../../electron/core/session/secret-store.ts';
+
+/**
+ * Core services for a child process of the kill tests: prints "req <n>" as each request starts, so the
+ * parent can SIGKILL it at a seeded request.
+ */
+export function childServices(dataDir: string | undefined): Services {
+  if (!dataDir) throw new Error('usage: <child>.ts <dataDir>');
+  let n = 0;
+  return createServices({
+    dataDir,
+    version: '0.0.0-test',
+    secretCodec: plainCodec,
+    startDemoWorkshop: () => Promise.reject(new Error('no demo in the kill tests')),
+    autoSync: false,
+    fetch: (input, init) => {
+      process.stdout.write(`req ${++n}\n`);
+      return fetch(input, init);
+    },
+  });
+}
