@@ -28,6 +28,17 @@ export default defineConfig({
       // app:// and the web shell, and routes in its own history, so assets must resolve from the root
       // (a reload of /guides/3 would otherwise ask for /guides/assets/...). Runs after the preset.
       { name: 'fieldguide-absolute-base', config: () => ({ base: '/' }) },
+      // survey-vue3-ui 3.0.0 renders its <form> with the inline handler `onsubmit="return false;"`, which
+      // the CSP (`script-src 'self'`) refuses and reports. Same effect, as a listener Vue attaches.
+      {
+        name: 'fieldguide-survey-form-without-inline-handler',
+        transform(code, id) {
+          if (!id.split('?')[0]!.endsWith('/node_modules/survey-vue3-ui/survey-vue3-ui.es.js')) return null;
+          const inline = '{ onsubmit: "return false;" }';
+          if (!code.includes(inline)) throw new Error('survey-vue3-ui changed: check its <form> for an inline onsubmit handler');
+          return code.replace(inline, '{ onSubmit: (event) => event.preventDefault() }');
+        },
+      },
     ],
     build: {
       outDir: resolve('out/renderer'),
