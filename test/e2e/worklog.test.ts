@@ -17,6 +17,7 @@ const pageErrors: string[] = [];
 
 const FORKLIFT = { id: 10, title: 'Forklift Daily Pre-Shift Inspection', workorder: 'WO-E2E-FORK' };
 const TANK = { id: 3, title: 'Drain and Inspect the Air Compressor Tank', workorder: 'WO-E2E-TANK' };
+const BELT = { id: 2, title: 'Replace the Drive Belt on a 60-Gallon Air Compressor' };
 const MIG = { id: 13, title: 'Replace the Contact Tip and Nozzle on a MIG Torch', workorder: 'WO-E2E-MIG' };
 const NOTES = 'Rusty water, about a cup.\nDrain valve sticks a little.';
 
@@ -151,6 +152,7 @@ const sessionOf = async (id: string): Promise<WorkSession> => {
 };
 
 const sessionIds: string[] = [];
+let token = '';
 
 describe('a work session offline, replayed when the site is back', () => {
   it('syncs the demo workshop from the sync centre, then loses the site', async () => {
@@ -274,6 +276,7 @@ describe('a work session offline, replayed when the site is back', () => {
     const tokenAnswer = await fetch(`${site.apiUrl}/user/token`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password }) });
     expect(tokenAnswer.status).toBe(201);
     const { authToken } = (await tokenAnswer.json()) as { authToken: string };
+    token = authToken;
     const seen = new Set<string>();
     for (const sessionId of sessionIds) {
       const session = await sessionOf(sessionId);
@@ -303,6 +306,24 @@ describe('a work session offline, replayed when the site is back', () => {
     }
     expect([...seen].sort()).toEqual([...typed.keys()].sort());
     expect((await sessionOf(sessionIds[0]!)).pauseSeconds).toBeGreaterThanOrEqual(2);
+  });
+
+  it("takes over a session another technician handed over, once the site answers", async () => {
+    await openGuide(BELT);
+    const row = page.getByTestId('suspended-row').filter({ hasText: 'WO-24021' });
+    await row.waitFor({ timeout: 15_000 });
+    await row.getByTestId('take-over').click();
+    await page.waitForURL(/\/sessions\/[0-9a-f-]{36}/);
+    await page.locator('[data-testid="session"][data-status="started"]').waitFor();
+    expect(await page.getByTestId('session-workorder').textContent()).toBe('WO-24021');
+    const id = (await page.getByTestId('session').getAttribute('data-session-id'))!;
+    // Online, the outbox sends the take-over by itself.
+    await page.getByTestId('nav-sync').click();
+    await page.getByTestId('outbox-summary').filter({ hasText: 'Everything you did has reached the site.' }).waitFor({ timeout: 30_000 });
+    const session = await sessionOf(id);
+    const entry = async () => (await (await fetch(`${demo.site().apiUrl}/work_log/${session.entryid}`, { headers: { Authorization: `api ${token}` } })).json()) as unknown;
+    await expect.poll(entry, { timeout: 15_000 }).toMatchObject({ status: 'started', userid: session.userid });
+    expect((await sessionOf(id)).pendingActions).toBe(0);
   });
 
   it('ran without script errors or CSP violations', () => {
