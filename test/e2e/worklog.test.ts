@@ -236,7 +236,7 @@ describe('a work session offline, replayed when the site is back', () => {
     expect(await page.getByTestId('draft-restored').textContent()).toContain('Restored what you were typing in step ' + formStep);
     expect(await notes.locator('textarea').inputValue()).toBe(NOTES);
     expect(await page.locator('[data-testid="form-field"][data-type="Radios"]').getByLabel('Rusty').isChecked()).toBe(true);
-    await page.screenshot({ path: artifact('draft-restored.png') });
+    await fullViewShot('draft-restored.png');
 
     typed.set('What did the condensate look like?', 'Rusty');
     typed.set('Notes on the tank and drain', NOTES);
