@@ -36,7 +36,7 @@ async function typecheck(dir: string): Promise<{ ok: boolean; output: string }> 
   }
 }
 
-describe('process boundaries are kept by the typecheck', () => {
+describe('process boundaries are kept by the typecheck', { timeout: 180_000 }, () => {
   beforeAll(() => fs.mkdirSync(scratchRoot, { recursive: true }));
   afterAll(() => fs.rmSync(scratchRoot, { recursive: true, force: true }));
 
