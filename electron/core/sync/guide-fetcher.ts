@@ -37,7 +37,7 @@ export async function fetchWholeGuide(
       seen.add(assignment.course_stageid);
       const score = await fetchPassingScore(transport, assignment.course_stageid, association.quizid, signal);
       const title = [assignment.course_title, assignment.stage_title].filter(Boolean).join(' › ') || `Course stage ${assignment.course_stageid}`;
-      stages.push({ courseStageid: assignment.course_stageid, title, passingScore: score });
+      stages.push({ courseStageid: assignment.course_stageid, title, passingScore: score.own ? score.score : null });
     }
     const known = knownQuiz(association.quizRevisionid);
     if (known) {

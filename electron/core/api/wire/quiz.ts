@@ -46,11 +46,17 @@ export const courseAssignmentListWire = z.array(
   z.object({ course_stageid: z.number().int(), stage_title: z.string().nullish(), course_title: z.string().nullish() }).loose(),
 );
 
-/** `GET /quizzes/passingScore/{course_stageid}/{quizid}`: a number, or an object carrying it. */
+/**
+ * `GET /quizzes/passingScore/{course_stageid}/{quizid}`: the score that applies for the stage, and
+ * (`source`) whether the stage sets it or falls back to the quiz's. Only a stage's own score is kept
+ * as the stage's: the fallback is the quiz's, which the quiz already carries.
+ */
 export const passingScoreWire = z.union([
-  z.number(),
-  z.object({ passingScore: z.number().nullable() }).loose().transform((o) => o.passingScore),
-  z.object({ passing_score: z.number().nullable() }).loose().transform((o) => o.passing_score),
+  z.number().transform((score) => ({ score, own: true })),
+  z
+    .object({ passingScore: z.number().nullish(), passing_score: z.number().nullish(), source: z.string().nullish() })
+    .loose()
+    .transform((o) => ({ score: o.passingScore ?? o.passing_score ?? null, own: o.source == null || o.source === 'course_stage' })),
 ]);
 
 /** `POST /quizzes/attempt` answer. */
