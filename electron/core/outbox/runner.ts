@@ -84,16 +84,25 @@ export class OutboxRunner {
     return this.#draining ?? Promise.resolve();
   }
 
+  /** Up to CHAINS_AT_ONCE chains in flight; a chain's next action starts as soon as its last one ends. */
   async #loop(): Promise<void> {
+    const active = new Map<string, Promise<void>>();
     do {
       this.#again = false;
       for (;;) {
-        if (this.#closed || this.deps.pausedFor() !== null) return;
-        const transport = this.deps.transport();
-        if (!transport) return;
-        const due = this.deps.context.outbox.due(this.deps.nowMs(), CHAINS_AT_ONCE);
-        if (due.length === 0) break;
-        await Promise.all(due.map((row) => this.#replay(row, transport)));
+        const transport = this.#closed || this.deps.pausedFor() !== null ? null : this.deps.transport();
+        if (transport) {
+          const due = this.deps.context.outbox.due(this.deps.nowMs(), CHAINS_AT_ONCE + active.size).filter((row) => !active.has(row.chain));
+          for (const row of due) {
+            if (active.size >= CHAINS_AT_ONCE) break;
+            active.set(
+              row.chain,
+              this.#replay(row, transport).finally(() => active.delete(row.chain)),
+            );
+          }
+        }
+        if (active.size === 0) break;
+        await Promise.race(active.values());
       }
     } while (this.#again);
   }

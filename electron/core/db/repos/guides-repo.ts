@@ -48,6 +48,9 @@ const toListItem = (row: GuideRow): GuideListItem => ({
   offline: row.stored_revisionid === null ? 'summary' : 'full',
 });
 
+/** The search total stops counting here (the list pages through the first results anyway). */
+export const SEARCH_COUNT_CAP = 1000;
+
 /** Builds an FTS5 query from what a technician typed: every word must match, the last one as a prefix. */
 export function ftsQuery(text: string): string | null {
   const words = text.match(/[\p{L}\p{N}]+/gu) ?? [];
@@ -259,7 +262,8 @@ export class GuidesRepo {
   search(text: string, limit: number, offset: number): Omit<SearchResults, 'source'> {
     const match = ftsQuery(text);
     if (!match) return { total: 0, items: [] };
-    const total = (sql(this.db, 'SELECT count(*) AS n FROM guide_search WHERE guide_search MATCH ?').get(match) as { n: number }).n;
+    // Counting every hit of a common word costs as much as ranking them: the total is capped.
+    const total = (sql(this.db, `SELECT count(*) AS n FROM (SELECT 1 FROM guide_search WHERE guide_search MATCH ? LIMIT ${SEARCH_COUNT_CAP})`).get(match) as { n: number }).n;
     const rows = sql(this.db, 
         `SELECT g.*, snippet(guide_search, -1, '', '', '…', 12) AS snippet
          FROM guide_search JOIN guides g ON g.guideid = guide_search.rowid
