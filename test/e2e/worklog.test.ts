@@ -171,6 +171,8 @@ describe('a work session offline, replayed when the site is back', () => {
 
   it('refuses to start without a work order, then walks the forklift inspection with a pause', async () => {
     await openGuide(FORKLIFT);
+    // Others' handed-over sessions need the site: offline the guide shows none and no error.
+    expect(await page.getByTestId('suspended-sessions').count()).toBe(0);
     await page.getByTestId('start-session-button').click();
     expect(await page.getByTestId('workorder-problem').textContent()).toBe('Enter the work order number.');
     const id = await startSession(FORKLIFT);
@@ -309,6 +311,9 @@ describe('a work session offline, replayed when the site is back', () => {
   });
 
   it("takes over a session another technician handed over, once the site answers", async () => {
+    await page.getByTestId('nav-sessions').click();
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="session-row"][data-status="complete"]').length === 3);
+
     await openGuide(BELT);
     const row = page.getByTestId('suspended-row').filter({ hasText: 'WO-24021' });
     await row.waitFor({ timeout: 15_000 });
