@@ -453,7 +453,8 @@ export interface AppApi {
 
   listGuides(query: LibraryQuery): Promise<Result<LibraryPage>>;
   getCategories(): Promise<Result<CategoryNode[]>>;
-  getGuide(guideid: number): Promise<Result<GuideDetail>>;
+  /** The stored guide; with `revisionid`, that revision when it is kept (a session pins the one it began on). */
+  getGuide(guideid: number, revisionid?: number): Promise<Result<GuideDetail>>;
   getQuiz(quizRevisionid: number): Promise<Result<QuizRevision>>;
   search(query: SearchQuery): Promise<Result<SearchResults>>;
 

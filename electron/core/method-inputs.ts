@@ -34,7 +34,7 @@ export const methodInputs: { [K in AppMethod]: z.ZodType<Parameters<AppApi[K]>> 
     }),
   ]),
   getCategories: z.tuple([]),
-  getGuide: z.tuple([id]),
+  getGuide: z.union([z.tuple([id]), z.tuple([id, id])]),
   getQuiz: z.tuple([id]),
   search: z.tuple([
     z.object({

@@ -12,14 +12,15 @@ export const useGuideStore = defineStore('guide', () => {
   const loading = ref(false);
   let generation = 0;
 
-  async function open(id: number): Promise<void> {
+  /** With `revisionid`, that revision when this computer keeps it (what a work session pins). */
+  async function open(id: number, revisionid?: number): Promise<void> {
     const gen = ++generation;
     guideid.value = id;
     loading.value = true;
     error.value = null;
     if (guide.value?.guideid !== id) guide.value = null;
     try {
-      const result = await bridge.getGuide(id);
+      const result = revisionid === undefined ? await bridge.getGuide(id) : await bridge.getGuide(id, revisionid);
       if (gen !== generation) return;
       if (result.ok) guide.value = result.value;
       else {

@@ -198,5 +198,13 @@ describe('two computers, one site', () => {
     expect(unwrap(await a.app.services.api.listConflicts())).toContainEqual(
       expect.objectContaining({ sessionId: started.id, fieldGuid: dropped!.fieldGuid, mine: sampleValue(dropped!, 5), label: 'Field removed from the form' }),
     );
+    // The session keeps the revision it began on; the library moved on to the revised one.
+    const pinned = unwrap(await a.app.services.api.getGuide(guideid, session.guideRevisionid));
+    const latest = unwrap(await a.app.services.api.getGuide(guideid));
+    expect(pinned.revisionid).toBe(session.guideRevisionid);
+    expect(latest.revisionid).toBeGreaterThan(pinned.revisionid);
+    const label = (g: typeof latest) => g.steps.find((s) => s.stepid === step.stepid)!.form!.fields.find((f) => f.fieldGuid === kept!.fieldGuid)!.label;
+    expect(label(pinned)).toBe(kept!.label);
+    expect(label(latest)).toBe(`${kept!.label} (renamed)`);
   });
 });

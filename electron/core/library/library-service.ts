@@ -85,8 +85,8 @@ export class LibraryService {
     return this.categories.tree();
   }
 
-  guide(guideid: number): GuideDetail {
-    const detail = this.guides.getDetail(guideid);
+  guide(guideid: number, revisionid?: number): GuideDetail {
+    const detail = (revisionid !== undefined ? this.guides.getRevision(guideid, revisionid) : undefined) ?? this.guides.getDetail(guideid);
     if (detail) return detail;
     const summary = this.guides.getListItem(guideid);
     if (summary) {

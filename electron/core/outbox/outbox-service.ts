@@ -163,7 +163,17 @@ export class OutboxService {
   }
 
   view(): OutboxView {
-    return { summary: this.summary(), actions: this.outbox.all().map(describe) };
+    // Step data is named by the step's number in the guide the session follows, not by its id.
+    const numbers = new Map<string, Map<number, number>>();
+    const stepNumber = (sessionId: string, stepid: number): number | undefined => {
+      if (!numbers.has(sessionId)) {
+        const state = this.sessions.state(sessionId);
+        const guide = state ? this.deps.guides.getDetail(state.guideid) : undefined;
+        numbers.set(sessionId, new Map((guide?.steps ?? []).map((step, index) => [step.stepid, index + 1])));
+      }
+      return numbers.get(sessionId)!.get(stepid);
+    };
+    return { summary: this.summary(), actions: this.outbox.all().map((row) => describe(row, stepNumber)) };
   }
 
   /** "Send now": waiting actions go at once, whatever their backoff said. */
@@ -309,12 +319,13 @@ export class OutboxService {
   }
 }
 
-function describe(row: OutboxRow): OutboxAction {
+function describe(row: OutboxRow, stepNumber: (sessionId: string, stepid: number) => number | undefined): OutboxAction {
   let summary = KIND_WORDS[row.kind] ?? row.kind;
   if (row.kind === 'stepData') {
     try {
       const payload = JSON.parse(row.payload) as { stepid?: number; fields?: unknown[] };
-      summary = `Save step ${payload.stepid ?? '?'} (${payload.fields?.length ?? 0} field${payload.fields?.length === 1 ? '' : 's'})`;
+      const number = payload.stepid === undefined ? undefined : stepNumber(row.chain, payload.stepid);
+      summary = `Save step ${number ?? '?'} (${payload.fields?.length ?? 0} field${payload.fields?.length === 1 ? '' : 's'})`;
     } catch {
       summary = 'Save step data (unreadable)';
     }

@@ -195,6 +195,12 @@ export class GuidesRepo {
     return row ? (JSON.parse(row.detail) as GuideDetail) : undefined;
   }
 
+  /** A kept revision of a guide (the current one, or one an unfinished session pins). */
+  getRevision(guideid: number, revisionid: number): GuideDetail | undefined {
+    const row = sql(this.db, 'SELECT detail FROM guide_revisions WHERE guideid = ? AND revisionid = ?').get(guideid, revisionid) as { detail: string } | undefined;
+    return row ? (JSON.parse(row.detail) as GuideDetail) : undefined;
+  }
+
   getListItem(guideid: number): GuideListItem | undefined {
     const row = sql(this.db, 'SELECT * FROM guides WHERE guideid = ?').get(guideid) as GuideRow | undefined;
     return row ? toListItem(row) : undefined;
