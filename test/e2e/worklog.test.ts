@@ -271,7 +271,8 @@ describe('a work session offline, replayed when the site is back', () => {
     await page.getByTestId('outbox-send-now').click();
     await page.waitForFunction(() => document.querySelector('[data-testid="outbox-count"]')?.textContent?.trim() === '0', null, { timeout: 60_000 });
     await page.getByTestId('outbox-summary').filter({ hasText: 'Everything you did has reached the site.' }).waitFor();
-    expect(await page.getByTestId('outbox-action').count()).toBe(0);
+    // The list of actions is read again after the summary event: give it that moment under load.
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="outbox-action"]').length === 0, null, { timeout: 30_000 });
     expect(await page.getByTestId('conflict').count()).toBe(0);
 
     const { email, password } = DEMO_ACCOUNTS.tech1;
