@@ -119,6 +119,21 @@ describe('syncing the library', () => {
     expect((await app.services.api.getGuide(gone!)).ok).toBe(false);
   });
 
+  it('a media file found short or missing is not served and is downloaded again by the next sync', async () => {
+    unwrap(await app.services.api.syncNow());
+    const guide = unwrap(await app.services.api.getGuide((await allLocalGuides(app.services.api))[0]!.guideid));
+    const [first, second] = mediaOf(guide);
+    const a = app.services.resolveMedia(first!)!;
+    const b = app.services.resolveMedia(second!)!;
+    fs.truncateSync(a.path, Math.floor(a.bytes / 2));
+    fs.rmSync(b.path);
+    expect(app.services.resolveMedia(first!)).toBeNull();
+    expect(app.services.resolveMedia(second!)).toBeNull();
+    expect(unwrap(await app.services.api.syncNow()).mediaDownloaded).toBeGreaterThanOrEqual(1);
+    expect(fs.statSync(app.services.resolveMedia(first!)!.path).size).toBe(a.bytes);
+    expect(fs.statSync(app.services.resolveMedia(second!)!.path).size).toBe(b.bytes);
+  });
+
   it('with nothing changed costs only the listing requests', async () => {
     unwrap(await app.services.api.syncNow());
     requests.length = 0;

@@ -206,6 +206,17 @@ export class LibraryService {
     if (!stored) return null;
     const full = this.mediaStore.pathOf(stored.file);
     if (!full) return null;
+    let size = -1;
+    try {
+      size = fs.statSync(full).size;
+    } catch {
+      // missing: handled below like a short file
+    }
+    if (size !== stored.bytes) {
+      // Lost or cut short (power loss before the disk had it, a hand deletion): download it again.
+      this.media.markFailed(url, `the stored file was ${size < 0 ? 'missing' : `${size} of ${stored.bytes} bytes`}`);
+      return null;
+    }
     this.media.touch(url, this.#now());
     return { path: full, mime: stored.mime, bytes: stored.bytes };
   }

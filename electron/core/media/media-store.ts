@@ -26,9 +26,11 @@ const nameOf = (sha256: string, mime: string): string => `${sha256}${EXTENSIONS[
 
 /**
  * Media files under one folder, named by the SHA-256 of their content (the same picture used by two
- * guides is kept once). A download is streamed to a temp file, its length checked against
- * Content-Length, then renamed into place: a crash or a cut connection never leaves a half file under
- * a real name.
+ * guides is kept once). A download goes to a temp file, its length checked against Content-Length,
+ * then renamed into place: a crash or a cut connection never leaves a half file under a real name.
+ * Media files are not fsync'd one by one (that cost a sync more than the transfer itself): they can be
+ * downloaded again, so a file that power loss left short is caught by its length when it is next
+ * served (LibraryService.resolveMedia) and queued again. A technician's own input is never treated so.
  */
 export class MediaStore {
   constructor(readonly dir: string) {
@@ -48,8 +50,7 @@ export class MediaStore {
       },
     });
     try {
-      // `flush`: the file is fsync'd before it closes, so the rename below never publishes lost bytes.
-      await pipeline(Readable.fromWeb(body as NodeReadableStream<Uint8Array>), counter, fs.createWriteStream(temp, { flags: 'wx', flush: true }));
+      await pipeline(Readable.fromWeb(body as NodeReadableStream<Uint8Array>), counter, fs.createWriteStream(temp, { flags: 'wx' }));
       if (expectedLength !== null && bytes !== expectedLength) {
         throw new MediaLengthError(`expected ${expectedLength} bytes, got ${bytes}`);
       }
@@ -82,7 +83,7 @@ export class MediaStore {
     const file = nameOf(createHash('sha256').update(data).digest('hex'), mime);
     const temp = path.join(this.dir, '.partial', randomUUID());
     try {
-      await fs.promises.writeFile(temp, data, { flag: 'wx', flush: true });
+      await fs.promises.writeFile(temp, data, { flag: 'wx' });
       await fs.promises.rename(temp, path.join(this.dir, file));
     } catch (error) {
       await fs.promises.rm(temp, { force: true });
