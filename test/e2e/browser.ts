@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { startWebShell, type RunningWebShell } from '../../electron/web/server.ts';
 import type { ServicesDeps } from '../../electron/core/services.ts';
 import { makeServices } from '../helpers/services.ts';
@@ -45,4 +45,22 @@ export async function startApp(overrides: Partial<ServicesDeps> = {}): Promise<{
 export function artifact(name: string): string {
   fs.mkdirSync(artifactsDir, { recursive: true });
   return path.join(artifactsDir, name);
+}
+
+/**
+ * Chromium on the app in the web shell, its demo workshop started through `demo` (so the test can stop
+ * and restart the site); page errors and console errors go to `pageErrors`.
+ */
+export async function openDemoApp(
+  demo: { startDemoWorkshop: ServicesDeps['startDemoWorkshop'] },
+  viewport: { width: number; height: number },
+  pageErrors: string[],
+): Promise<{ browser: Browser; app: Awaited<ReturnType<typeof startApp>>; page: Page }> {
+  const [browser, app] = await Promise.all([launchChromium(), startApp({ startDemoWorkshop: demo.startDemoWorkshop })]);
+  const page = await browser.newPage({ viewport });
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') pageErrors.push(message.text());
+  });
+  return { browser, app, page };
 }

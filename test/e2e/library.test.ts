@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/db/types.ts';
 import { capturingDemoWorkshop } from '../helpers/services.ts';
-import { artifact, launchChromium, startApp } from './browser.ts';
+import { artifact, openDemoApp, type startApp } from './browser.ts';
 
 // The offline library in Chromium, through the web shell over real core services: sync the demo
 // workshop from the sync centre, stop the demo site, then read everything through the views.
@@ -55,12 +55,7 @@ function plantHostileGuide(db: Db, title: string): void {
 }
 
 beforeAll(async () => {
-  [browser, app] = await Promise.all([launchChromium(), startApp({ startDemoWorkshop: demo.startDemoWorkshop })]);
-  page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error') pageErrors.push(message.text());
-  });
+  ({ browser, app, page } = await openDemoApp(demo, { width: 1280, height: 800 }, pageErrors));
 });
 afterAll(async () => {
   await browser?.close();

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { QuizAttempt, QuizRevision } from '../../electron/contract.ts';
 import { capturingDemoWorkshop } from '../helpers/services.ts';
-import { artifact, launchChromium, startApp } from './browser.ts';
+import { artifact, openDemoApp, type startApp } from './browser.ts';
 
 // Acceptance 1 of issue 6 in Chromium (and 3 in the view): with the demo site stopped, one quiz passed,
 // one failed, a reload in the middle of a third brings its answers back; with the site back the outbox
@@ -115,12 +115,7 @@ const localAttempts = async (): Promise<QuizAttempt[]> => {
 };
 
 beforeAll(async () => {
-  [browser, app] = await Promise.all([launchChromium(), startApp({ startDemoWorkshop: demo.startDemoWorkshop })]);
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error') pageErrors.push(message.text());
-  });
+  ({ browser, app, page } = await openDemoApp(demo, { width: 1280, height: 900 }, pageErrors));
 });
 afterAll(async () => {
   await browser?.close();

@@ -4,7 +4,7 @@ import type { WorkSession } from '../../electron/contract.ts';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
 import { createCanvas, encodePng, fillRect } from '../../server/content/png.ts';
 import { capturingDemoWorkshop } from '../helpers/services.ts';
-import { artifact, launchChromium, startApp } from './browser.ts';
+import { artifact, openDemoApp, type startApp } from './browser.ts';
 
 // Acceptance 1 of issue 5 in Chromium: with the demo site stopped, three work sessions fill all nine
 // field types (a photo, a video, a document), pause, resume and finish, a reload mid-typing brings the
@@ -31,12 +31,7 @@ function photo(): Buffer {
 const typed = new Map<string, string | RegExp>();
 
 beforeAll(async () => {
-  [browser, app] = await Promise.all([launchChromium(), startApp({ startDemoWorkshop: demo.startDemoWorkshop })]);
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error') pageErrors.push(message.text());
-  });
+  ({ browser, app, page } = await openDemoApp(demo, { width: 1280, height: 900 }, pageErrors));
 });
 afterAll(async () => {
   await browser?.close();
