@@ -31,6 +31,13 @@ beforeAll(async () => {
   site.db.prepare('INSERT INTO quiz_associations (guideid, quizid, created) VALUES (2, ?, ?)').run(quizid, now);
   site.db.prepare('UPDATE guide_revisions SET modified_date = modified_date + 1 WHERE guideid = 2').run();
 
+  // A course quiz on no guide: it reaches the library through the site's quiz list.
+  const courseQuiz = Number(site.db.prepare("INSERT INTO quizzes (title, description, passing_score, created, modified) VALUES ('Shop Fire Safety', '', 60, ?, ?)").run(now, now).lastInsertRowid);
+  const courseRevision = site.db
+    .prepare('INSERT INTO quiz_revisions (quizid, survey, created) VALUES (?, ?, ?)')
+    .run(courseQuiz, JSON.stringify({ pages: [{ elements: [{ type: 'boolean', name: 'water-on-oil', title: 'Water puts out an oil fire.', correctAnswer: false }] }] }), now).lastInsertRowid;
+  site.db.prepare('UPDATE quizzes SET current_revisionid = ? WHERE quizid = ?').run(courseRevision, courseQuiz);
+
   proxy = await startFaultProxy({ target: { port: site.port } });
   app = makeServices();
   unwrap(await app.services.api.signIn({ siteUrl: proxy.url, email: DEMO_ACCOUNTS.tech1.email, password: DEMO_ACCOUNTS.tech1.password }));
@@ -54,7 +61,9 @@ describe('quizzes offline', () => {
   it('a malformed quiz is refused with what is wrong, and the rest of the library synced', async () => {
     const refused = await app.services.api.getQuiz(malformedRevision);
     expect(refused).toMatchObject({ ok: false, error: { code: 'invalid_input', message: expect.stringContaining('type "signaturepad", which Fieldguide cannot score') } });
-    expect(quizzes.map((q) => q.title).sort()).toEqual(['Air Compressor Safety', 'Band Saw Blade Change', 'Forklift Pre-Shift Check']);
+    expect(quizzes.map((q) => q.title).sort()).toEqual(['Air Compressor Safety', 'Band Saw Blade Change', 'Forklift Pre-Shift Check', 'Shop Fire Safety']);
+    const courseOnly = unwrap(await app.services.api.listQuizzes()).find((q) => q.title === 'Shop Fire Safety')!;
+    expect(courseOnly).toMatchObject({ guideids: [], passingScore: 60 });
     expect((await allLocalGuides(app.services.api)).every((g) => g.offline === 'full')).toBe(true);
   });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { categoryHierarchyWire, guideSummaryListWire, guideWire, type CategoryHierarchyWire } from './wire/guide.ts';
-import { courseAssignmentListWire, passingScoreWire, quizAssociationListWire, quizRevisionWire } from './wire/quiz.ts';
+import { courseAssignmentListWire, passingScoreWire, quizAssociationListWire, quizListWire, quizRevisionWire } from './wire/quiz.ts';
 import { stepFormListWire } from './wire/step-form.ts';
 import type { ApiTransport } from './transport.ts';
 
@@ -44,6 +44,9 @@ export const fetchQuizAssociations = (transport: ApiTransport, guideid: number, 
 
 export const fetchQuizRevision = (transport: ApiTransport, quizRevisionid: number, signal?: AbortSignal) =>
   transport.request('GET', `/quizzes/${quizRevisionid}`, { schema: quizRevisionWire, ...(signal ? { signal } : {}) });
+
+export const fetchQuizList = (transport: ApiTransport, offset: number, signal?: AbortSignal) =>
+  transport.request('POST', '/quizzes/getQuizzes', { json: { offset, limit: PAGE_SIZE }, schema: quizListWire, ...(signal ? { signal } : {}) });
 
 export const fetchCourseAssignments = (transport: ApiTransport, quizid: number, signal?: AbortSignal) =>
   transport.request('GET', `/quizzes/courseAssignments/${quizid}`, { schema: courseAssignmentListWire, ...(signal ? { signal } : {}) });

@@ -8,13 +8,14 @@ import { fetchWholeGuide } from './guide-fetcher.ts';
 import { listChanges } from './listing.ts';
 import { downloadMedia, StorageBudgetError } from './media-downloader.ts';
 import { runBounded } from './pool.ts';
+import { syncQuizList } from './quiz-list.ts';
 import { scopeFilter } from './scope.ts';
 
 /**
  * One sync, phase by phase. Each phase leaves the database consistent, so a crash or a dropped network
  * anywhere leaves a library the next sync completes.
  *
- *   listing ──▶ categories ──▶ plan ──▶ deletions ──▶ guides ──▶ (cursor) ──▶ media ──▶ done
+ *   listing ──▶ categories ──▶ plan ──▶ deletions ──▶ guides ──▶ (cursor) ──▶ quizzes ──▶ media ──▶ done
  *      │             │                      │            │                      │
  *      └─────────────┴──────────────────────┴────────────┴──────────────────────┴──▶ failed | cancelled
  *
@@ -25,6 +26,7 @@ import { scopeFilter } from './scope.ts';
  * - guides: queued guides fetched a few at a time, each stored in one transaction with its forms,
  *   quizzes, search row and media needs; failures stay queued and are reported, others go on.
  * - cursor: moves to the newest listed change only when the queue is empty (fully stored).
+ * - quizzes: the site's quiz list; revisions not stored yet (course quizzes on no guide) are fetched.
  * - media: what the stored guides need, within the storage budget.
  */
 export type EngineOutcome = Omit<SyncOutcome, 'requests'> & { networkFailed: boolean };
@@ -63,6 +65,8 @@ export async function runSync(ctx: SyncContext): Promise<EngineOutcome> {
     if (ctx.queue.size() === 0 && listed.newest !== undefined && listed.newest !== cursor) {
       ctx.settings.set(CURSOR_KEY, listed.newest);
     }
+
+    await syncQuizList(withProblems);
 
     phase = 'media';
     ctx.media.resetAttempts();

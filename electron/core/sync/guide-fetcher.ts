@@ -29,30 +29,7 @@ export async function fetchWholeGuide(
   const quizzes: QuizRevision[] = [];
   for (const association of associations) {
     if (association.quizRevisionid === null) continue;
-    // The course stages that hold the quiz, with the passing score each sets (issue 6's rule).
-    const stages: QuizStage[] = [];
-    const seen = new Set<number>();
-    for (const assignment of await fetchCourseAssignments(transport, association.quizid, signal)) {
-      if (seen.has(assignment.course_stageid)) continue;
-      seen.add(assignment.course_stageid);
-      const score = await fetchPassingScore(transport, assignment.course_stageid, association.quizid, signal);
-      const title = [assignment.course_title, assignment.stage_title].filter(Boolean).join(' › ') || `Course stage ${assignment.course_stageid}`;
-      stages.push({ courseStageid: assignment.course_stageid, title, passingScore: score.own ? score.score : null });
-    }
-    const known = knownQuiz(association.quizRevisionid);
-    if (known) {
-      quizzes.push({ ...known, passingScore: association.passingScore ?? known.passingScore, stages });
-      continue;
-    }
-    const revision = await fetchQuizRevision(transport, association.quizRevisionid, signal);
-    quizzes.push({
-      quizid: association.quizid,
-      quizRevisionid: association.quizRevisionid,
-      title: association.title ?? revision.title ?? `Quiz ${association.quizid}`,
-      survey: revision.survey,
-      passingScore: association.passingScore ?? revision.passingScore,
-      stages,
-    });
+    quizzes.push(await fetchQuiz(transport, { ...association, quizRevisionid: association.quizRevisionid }, knownQuiz, signal));
   }
   const quizRefs: QuizRef[] = quizzes.map((q) => ({ quizid: q.quizid, quizRevisionid: q.quizRevisionid, title: q.title, passingScore: q.passingScore }));
   const detail = toGuideDetail(wire, { forms: new Map(forms.map((f) => [f.stepid, f])), tags, quizzes: quizRefs });
@@ -67,5 +44,38 @@ export async function fetchWholeGuide(
     quizzes,
     searchText: { title: detail.title, summary: wire.summary ?? '', body },
     mediaUrls: mediaUrlsOf(detail, MEDIA_VARIANTS),
+  };
+}
+
+/**
+ * A quiz revision with the course stages that hold the quiz and the passing score each stage sets
+ * itself (issue 6's rule: the stage's own score applies, else the quiz's). A revision already stored
+ * is not fetched again; the stages are, since a course can change without a new revision.
+ */
+export async function fetchQuiz(
+  transport: ApiTransport,
+  listed: { quizid: number; quizRevisionid: number; title: string | null; passingScore: number | null },
+  knownQuiz: (quizRevisionid: number) => Omit<QuizRevision, 'stages'> | undefined,
+  signal?: AbortSignal,
+): Promise<QuizRevision> {
+  const stages: QuizStage[] = [];
+  const seen = new Set<number>();
+  for (const assignment of await fetchCourseAssignments(transport, listed.quizid, signal)) {
+    if (seen.has(assignment.course_stageid)) continue;
+    seen.add(assignment.course_stageid);
+    const score = await fetchPassingScore(transport, assignment.course_stageid, listed.quizid, signal);
+    const title = [assignment.course_title, assignment.stage_title].filter(Boolean).join(' › ') || `Course stage ${assignment.course_stageid}`;
+    stages.push({ courseStageid: assignment.course_stageid, title, passingScore: score.own ? score.score : null });
+  }
+  const known = knownQuiz(listed.quizRevisionid);
+  if (known) return { ...known, passingScore: listed.passingScore ?? known.passingScore, stages };
+  const revision = await fetchQuizRevision(transport, listed.quizRevisionid, signal);
+  return {
+    quizid: listed.quizid,
+    quizRevisionid: listed.quizRevisionid,
+    title: listed.title ?? revision.title ?? `Quiz ${listed.quizid}`,
+    survey: revision.survey,
+    passingScore: listed.passingScore ?? revision.passingScore,
+    stages,
   };
 }

@@ -59,5 +59,15 @@ export const passingScoreWire = z.union([
     .transform((o) => ({ score: o.passingScore ?? o.passing_score ?? null, own: o.source == null || o.source === 'course_stage' })),
 ]);
 
+/** `POST /quizzes/getQuizzes` (the site's quiz list, paged; shape in server/README.md). */
+export const quizListWire = z
+  .object({
+    results: z.array(
+      z.object({ quizid: z.number().int(), quizRevisionid: z.number().int().nullish(), title: z.string().nullish(), passing_score: z.number().nullish() }).loose(),
+    ),
+    moreResults: z.boolean().nullish(),
+  })
+  .loose();
+
 /** `POST /quizzes/attempt` answer. */
 export const attemptWire = z.object({ attemptid: z.number().int(), score: z.number().nullish(), passed: z.boolean().nullish() }).loose();

@@ -120,22 +120,10 @@ export class GuidesRepo {
       for (const form of guide.forms) insertForm.run(form.formRevisionid, detail.guideid, form.stepid, JSON.stringify(form));
 
       sql(this.db, 'DELETE FROM guide_quizzes WHERE guideid = ?').run(detail.guideid);
-      const insertQuiz = sql(this.db, 
-        'INSERT OR REPLACE INTO quiz_revisions (quiz_revisionid, quizid, title, survey, passing_score) VALUES (?, ?, ?, ?, ?)',
-      );
       const link = sql(this.db, 'INSERT OR REPLACE INTO guide_quizzes (guideid, quizid, quiz_revisionid) VALUES (?, ?, ?)');
       for (const quiz of guide.quizzes) {
-        insertQuiz.run(quiz.quizRevisionid, quiz.quizid, quiz.title, JSON.stringify(quiz.survey), quiz.passingScore);
+        this.storeQuiz(quiz);
         link.run(detail.guideid, quiz.quizid, quiz.quizRevisionid);
-        sql(this.db, 'DELETE FROM quiz_stages WHERE quizid = ?').run(quiz.quizid);
-        for (const stage of quiz.stages) {
-          sql(this.db, 'INSERT OR REPLACE INTO quiz_stages (quizid, course_stageid, title, passing_score) VALUES (?, ?, ?, ?)').run(
-            quiz.quizid,
-            stage.courseStageid,
-            stage.title,
-            stage.passingScore,
-          );
-        }
       }
 
       sql(this.db, 'DELETE FROM guide_tags WHERE guideid = ?').run(detail.guideid);
@@ -215,12 +203,34 @@ export class GuidesRepo {
     return rows.map((r) => JSON.parse(r.form) as StepForm);
   }
 
-  /** The quizzes of stored guides, each with the guides it is attached to. */
+  /** A quiz revision and its course stages (with a guide, or from the site's quiz list). */
+  storeQuiz(quiz: QuizRevision): void {
+    sql(this.db, 'INSERT OR REPLACE INTO quiz_revisions (quiz_revisionid, quizid, title, survey, passing_score) VALUES (?, ?, ?, ?, ?)').run(
+      quiz.quizRevisionid,
+      quiz.quizid,
+      quiz.title,
+      JSON.stringify(quiz.survey),
+      quiz.passingScore,
+    );
+    sql(this.db, 'DELETE FROM quiz_stages WHERE quizid = ?').run(quiz.quizid);
+    for (const stage of quiz.stages) {
+      sql(this.db, 'INSERT OR REPLACE INTO quiz_stages (quizid, course_stageid, title, passing_score) VALUES (?, ?, ?, ?)').run(
+        quiz.quizid,
+        stage.courseStageid,
+        stage.title,
+        stage.passingScore,
+      );
+    }
+  }
+
+  /** The newest stored revision of every quiz, each with the stored guides it is attached to. */
   storedQuizzes(): { quizid: number; quizRevisionid: number; title: string; passingScore: number | null; guideids: number[] }[] {
     const rows = sql(
       this.db,
-      `SELECT q.quizid, q.quiz_revisionid AS quizRevisionid, q.title, q.passing_score AS passingScore, json_group_array(g.guideid) AS guideids
-       FROM guide_quizzes g JOIN quiz_revisions q ON q.quiz_revisionid = g.quiz_revisionid GROUP BY q.quiz_revisionid ORDER BY q.title`,
+      `SELECT q.quizid, q.quiz_revisionid AS quizRevisionid, q.title, q.passing_score AS passingScore,
+         (SELECT json_group_array(g.guideid) FROM guide_quizzes g WHERE g.quizid = q.quizid) AS guideids
+       FROM quiz_revisions q WHERE q.quiz_revisionid = (SELECT max(quiz_revisionid) FROM quiz_revisions r WHERE r.quizid = q.quizid)
+       ORDER BY q.title`,
     ).all() as { quizid: number; quizRevisionid: number; title: string; passingScore: number | null; guideids: string }[];
     return rows.map((r) => ({ ...r, guideids: JSON.parse(r.guideids) as number[] }));
   }

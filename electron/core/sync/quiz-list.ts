@@ -1,0 +1,26 @@
+import { fetchQuizList, PAGE_SIZE } from '../api/library-api.ts';
+import type { SyncContext } from './context.ts';
+import { fetchQuiz } from './guide-fetcher.ts';
+
+/**
+ * The site's quiz list (`POST /quizzes/getQuizzes`): quizzes of courses reach the library too, not only
+ * those attached to guides. Revisions already stored cost nothing but the listing.
+ */
+export async function syncQuizList(ctx: SyncContext): Promise<number> {
+  let stored = 0;
+  for (let offset = 0; ; offset += PAGE_SIZE) {
+    const page = await fetchQuizList(ctx.transport, offset, ctx.signal);
+    for (const listed of page.results) {
+      if (listed.quizRevisionid == null || ctx.guides.getQuiz(listed.quizRevisionid)) continue;
+      const quiz = await fetchQuiz(
+        ctx.transport,
+        { quizid: listed.quizid, quizRevisionid: listed.quizRevisionid, title: listed.title ?? null, passingScore: listed.passing_score ?? null },
+        () => undefined,
+        ctx.signal,
+      );
+      ctx.guides.storeQuiz(quiz);
+      stored++;
+    }
+    if (!page.moreResults || page.results.length < PAGE_SIZE) return stored;
+  }
+}
