@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { APP_METHODS, type AppApi, type AppMethod, type AppStatus, type Result } from '../contract.ts';
+import { APP_METHODS, type AppApi, type AppMethod, type AppStatus, type Result, type SiteInfo } from '../contract.ts';
 import { openDatabase, type Db } from './db/open.ts';
 import { SettingsRepo } from './db/repos/settings-repo.ts';
 import { EventHub } from './events.ts';
@@ -57,6 +57,9 @@ export interface Services {
   setNetworkHint(online: boolean): void;
   close(): Promise<void>;
 }
+
+/** The demo workshop is one site whatever port it runs on; other sites are their address. */
+const sameSite = (a: SiteInfo, b: SiteInfo): boolean => (a.demo || b.demo ? a.demo === b.demo : a.url === b.url);
 
 export function createServices(deps: ServicesDeps): Services {
   const log = deps.log ?? (() => {});
@@ -157,11 +160,9 @@ export function createServices(deps: ServicesDeps): Services {
    * Work for one site is never replayed to another: switching sites waits until everything is sent and
    * every conflict settled.
    */
-  function guardSiteSwitch(targetUrl: string | null, targetIsDemo: boolean): void {
+  function guardSiteSwitch(target: SiteInfo): void {
     const current = connection.site;
-    if (!current) return;
-    const same = targetIsDemo ? current.demo : !current.demo && current.url === targetUrl;
-    if (same) return;
+    if (!current || sameSite(current, target)) return;
     const summary = outbox.summary();
     const unsent = summary.pending + summary.inFlight + summary.failed;
     if (unsent > 0 || summary.conflicts > 0) {
@@ -180,8 +181,9 @@ export function createServices(deps: ServicesDeps): Services {
   }
 
   /** Connecting to another site starts a new library: guides of two sites never mix. */
-  async function connected(previousSite: string | null): Promise<Result<AppStatus>> {
-    if (previousSite !== null && previousSite !== connection.site?.url && !connection.site?.demo) resetSite();
+  /** After any sign-in: a new site starts a new library; the outbox goes on. */
+  async function connected(previous: SiteInfo | null): Promise<Result<AppStatus>> {
+    if (previous && connection.site && !sameSite(previous, connection.site)) resetSite();
     outbox.resume();
     backgroundSync('connect');
     return ok(status());
@@ -191,26 +193,23 @@ export function createServices(deps: ServicesDeps): Services {
     getStatus: async () => ok(status()),
 
     connectDemo: async () => {
-      guardSiteSwitch(null, true);
-      const previous = connection.site?.demo ? null : (connection.site?.url ?? null);
+      guardSiteSwitch({ url: '', demo: true });
+      const previous = connection.site;
       const site = await ensureDemo();
       await connection.signIn(site.url, site.account.email, site.account.password, true);
-      if (previous !== null) resetSite();
-      outbox.resume();
-      backgroundSync('connect');
-      return ok(status());
+      return connected(previous);
     },
 
     connectWithToken: async ({ siteUrl, token }) => {
-      guardSiteSwitch(normalizeSiteUrl(siteUrl), false);
-      const previous = connection.site?.url ?? null;
+      guardSiteSwitch({ url: normalizeSiteUrl(siteUrl), demo: false });
+      const previous = connection.site;
       await connection.connectWithToken(normalizeSiteUrl(siteUrl), token.trim());
       return connected(previous);
     },
 
     signIn: async ({ siteUrl, email, password }) => {
-      guardSiteSwitch(normalizeSiteUrl(siteUrl), false);
-      const previous = connection.site?.url ?? null;
+      guardSiteSwitch({ url: normalizeSiteUrl(siteUrl), demo: false });
+      const previous = connection.site;
       await connection.signIn(normalizeSiteUrl(siteUrl), email.trim(), password);
       return connected(previous);
     },
