@@ -1,8 +1,9 @@
 import { parseArgs } from 'node:util';
 import { generateSite } from './content/generator.ts';
+import { setPictureCacheBudget } from './content/picture-cache.ts';
 import { startDemoSite, startSite, type RunningSite } from './site.ts';
 
-const USAGE = `Usage: npm run server -- [--port P] [--host H] [--db FILE] [--demo | --generate --guides N --steps M --images K --seed S] [--test-hooks]`;
+const USAGE = `Usage: npm run server -- [--port P] [--host H] [--db FILE] [--demo | --generate --guides N --steps M --images K --seed S] [--test-hooks] [--picture-cache-mb MB]`;
 
 function count(value: string | undefined, name: string, fallback: number): number {
   if (value === undefined) return fallback;
@@ -24,6 +25,7 @@ async function main(): Promise<void> {
       images: { type: 'string' },
       seed: { type: 'string' },
       'test-hooks': { type: 'boolean', default: false },
+      'picture-cache-mb': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -32,6 +34,7 @@ async function main(): Promise<void> {
     console.log(USAGE);
     return;
   }
+  if (values['picture-cache-mb'] !== undefined) setPictureCacheBudget(count(values['picture-cache-mb'], 'picture-cache-mb', 48) * 1024 * 1024);
   if (values.demo && values.generate) throw new Error('Choose one of --demo and --generate');
   const common = {
     port: count(values.port, 'port', 0),

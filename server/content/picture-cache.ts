@@ -1,7 +1,7 @@
 import { renderPicture, type PictureSpec } from './picture.ts';
 import { withTextChunk } from './png.ts';
 
-const BUDGET = 48 * 1024 * 1024;
+let budget = 48 * 1024 * 1024;
 const cache = new Map<string, Buffer>();
 let bytes = 0;
 
@@ -10,6 +10,11 @@ let bytes = 0;
  * several clients syncing one site, does not pay for the drawing twice. Keyed by the picture (spec
  * without its tag) and size; the tag is added to the bytes on the way out.
  */
+/** The cache's size in bytes (`--picture-cache-mb`): the bench keeps a whole generated site drawn. */
+export function setPictureCacheBudget(bytes: number): void {
+  budget = bytes;
+}
+
 export function cachedPicture(spec: PictureSpec, width: number, height: number): Buffer {
   const { tag, ...picture } = spec;
   const png = drawn(picture, width, height);
@@ -28,7 +33,7 @@ function drawn(spec: PictureSpec, width: number, height: number): Buffer {
   cache.set(key, png);
   bytes += png.length;
   for (const [oldest, value] of cache) {
-    if (bytes <= BUDGET) break;
+    if (bytes <= budget) break;
     cache.delete(oldest);
     bytes -= value.length;
   }

@@ -17,6 +17,7 @@ async function get(url: string): Promise<void> {
   for (;;) if ((await reader.read()).done) break;
 }
 
+const cpu0 = process.cpuUsage();
 const t0 = performance.now();
 for (const url of plan.sequential) await get(url);
 const t1 = performance.now();
@@ -27,4 +28,5 @@ await runBounded(plan.guides, plan.concurrency.guides, async (guide) => {
 const t2 = performance.now();
 await runBounded(plan.media, plan.concurrency.media, get);
 const t3 = performance.now();
-console.log(JSON.stringify({ ms: t3 - t0, phaseMs: { listing: t1 - t0, guides: t2 - t1, media: t3 - t2 }, requests: plan.sequential.length + plan.guides.reduce((n, g) => n + g.parallel.length + g.then.length, 0) + plan.media.length }));
+const cpu = process.cpuUsage(cpu0);
+console.log(JSON.stringify({ ms: t3 - t0, cpuMs: { user: cpu.user / 1000, system: cpu.system / 1000 }, phaseMs: { listing: t1 - t0, guides: t2 - t1, media: t3 - t2 }, requests: plan.sequential.length + plan.guides.reduce((n, g) => n + g.parallel.length + g.then.length, 0) + plan.media.length }));

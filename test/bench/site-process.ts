@@ -35,7 +35,9 @@ export async function startSiteProcess(args: string[]): Promise<{ url: string; s
 /** Runs a TypeScript child and parses the JSON it prints last. */
 export function runJsonChild<T>(script: string, args: string[]): Promise<T> {
   return new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', path.join(import.meta.dirname, script), ...args], {
+    // BENCH_CPU_PROF=<dir>: each client writes a V8 CPU profile there (open it in Chrome's DevTools).
+    const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : [];
+    const proc = spawn(process.execPath, ['--expose-gc', ...profile, '--import', 'tsx', path.join(import.meta.dirname, script), ...args], {
       cwd: root,
       stdio: ['ignore', 'pipe', 'inherit'],
     });
