@@ -4,7 +4,7 @@ import { APP_METHODS, type AppApi, type AppMethod, type AppStatus, type Result, 
 import { openDatabase, type Db } from './db/open.ts';
 import { SettingsRepo } from './db/repos/settings-repo.ts';
 import { EventHub } from './events.ts';
-import { LibraryService, mediaDirOf } from './library/library-service.ts';
+import { LibraryService, mediaDirOf, type StoredMediaContent } from './library/library-service.ts';
 import { methodInputs } from './method-inputs.ts';
 import { OutboxService } from './outbox/outbox-service.ts';
 import { AppFailure, ok } from './result.ts';
@@ -50,7 +50,7 @@ export interface Services {
   invoke(method: string, args: unknown): Promise<Result<unknown>>;
   events: EventHub;
   /** The stored file of a media URL, for the shells' media routes (inside the media folder only). */
-  resolveMedia(url: string): { path: string; mime: string; bytes: number } | null;
+  resolveMedia(url: string): StoredMediaContent | null;
   /** Background work after construction (refreshing the signed-in user, a first sync); never throws. */
   start(): Promise<void>;
   /** The shell's own network hint (Electron's `net.isOnline()` changes). */
@@ -114,6 +114,7 @@ export function createServices(deps: ServicesDeps): Services {
     onProgress: (progress) => events.emit('syncProgress', progress),
     onState: (state) => events.emit('syncState', state),
     onNetworkError: () => connection.setNetwork('offline'),
+    log,
     ...(deps.concurrency ? { concurrency: deps.concurrency } : {}),
   });
 

@@ -15,8 +15,8 @@ export function registerAppSchemePrivileges(): void {
 }
 
 /**
- * Serves local media at `fg-media://media/<encoded site URL>`: only files the library indexed, from the
- * media folder (services.resolveMedia refuses anything else).
+ * Serves local media at `fg-media://media/<encoded site URL>`: only media the library indexed, a picture
+ * from its database or a file from the media folder (services.resolveMedia refuses anything else).
  */
 export function serveMedia(resolve: Services['resolveMedia']): void {
   protocol.handle(MEDIA_SCHEME, async (request) => {
@@ -29,8 +29,10 @@ export function serveMedia(resolve: Services['resolveMedia']): void {
     }
     const file = url.host === 'media' ? resolve(target) : null;
     if (!file) return new Response('Not on this computer', { status: 404 });
+    const headers = { 'Content-Type': file.mime, 'Content-Length': String(file.bytes) };
+    if (file.data) return new Response(new Uint8Array(file.data), { status: 200, headers });
     const response = await net.fetch(pathToFileURL(file.path).toString());
-    return new Response(response.body, { status: 200, headers: { 'Content-Type': file.mime, 'Content-Length': String(file.bytes) } });
+    return new Response(response.body, { status: 200, headers });
   });
 }
 

@@ -29,7 +29,7 @@ function createWindow(current: Services): BrowserWindow {
     else if (url.startsWith(`${MEDIA_SCHEME}://media/`)) {
       // A document of a guide: opened from its local copy by the system's viewer, never in a window of ours.
       const file = current.resolveMedia(decodeURIComponent(url.slice(`${MEDIA_SCHEME}://media/`.length)));
-      if (file) void shell.openPath(file.path);
+      if (file?.path) void shell.openPath(file.path);
     }
     return { action: 'deny' };
   });

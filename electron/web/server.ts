@@ -89,8 +89,8 @@ export function createWebShellApp(options: Omit<WebShellOptions, 'port' | 'host'
     }),
   );
 
-  // Local media by their site URL (`/media/<encoded url>`): only files the library has indexed, and
-  // only inside the media folder (services.resolveMedia checks both).
+  // Local media by their site URL (`/media/<encoded url>`): only media the library has indexed, a
+  // picture from its database or a file inside the media folder (services.resolveMedia checks both).
   app.get('/media/:encoded', (c) => {
     let url: string;
     try {
@@ -100,12 +100,9 @@ export function createWebShellApp(options: Omit<WebShellOptions, 'port' | 'host'
     }
     const file = services.resolveMedia(url);
     if (!file) return c.json({ message: 'This media file is not on this computer' }, 404);
-    const stream = Readable.toWeb(fs.createReadStream(file.path)) as ReadableStream;
-    return c.body(stream, 200, {
-      'Content-Type': file.mime,
-      'Content-Length': String(file.bytes),
-      'Cache-Control': 'private, max-age=31536000, immutable',
-    });
+    const headers = { 'Content-Type': file.mime, 'Content-Length': String(file.bytes), 'Cache-Control': 'private, max-age=31536000, immutable' };
+    if (file.data) return c.body(new Uint8Array(file.data), 200, headers);
+    return c.body(Readable.toWeb(fs.createReadStream(file.path)) as ReadableStream, 200, headers);
   });
 
   app.use('/*', serveStatic({ root: staticDir }));

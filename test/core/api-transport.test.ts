@@ -132,4 +132,76 @@ describe('the API transport', () => {
       expect((await failure(transport.request('GET', '/guides'))).transient).toBe(transient);
     }
   });
+
+  it('downloads a file whose chunks arrive slower than the limit in total but never stall that long', async () => {
+    let seen: string | undefined;
+    handler = (req, res) => {
+      seen = req.headers.authorization;
+      res.setHeader('Content-Length', '5');
+      let sent = 0;
+      const tick = setInterval(() => {
+        res.write('x');
+        if (++sent === 5) {
+          clearInterval(tick);
+          res.end();
+        }
+      }, 80);
+    };
+    const transport = new ApiTransport({ siteUrl, token: TOKEN, timeoutMs: 200 });
+    const { body } = await transport.download(`${siteUrl}/igi/a.standard`);
+    let text = '';
+    for await (const chunk of body) text += Buffer.from(chunk).toString();
+    expect(text).toBe('xxxxx'); // 400 ms in all, gaps of 80 ms: no timeout
+    expect(seen).toBe(`api ${TOKEN}`);
+  });
+
+  it('fails a download that stalls mid-body as a timeout naming it, and sends no token to another host', async () => {
+    let seen: string | undefined = 'unset';
+    handler = (req, res) => {
+      seen = req.headers.authorization;
+      res.setHeader('Content-Length', '10');
+      res.write('half!'); // and nothing more
+    };
+    const transport = new ApiTransport({ siteUrl, token: TOKEN, timeoutMs: 200 });
+    const elsewhere = siteUrl.replace('127.0.0.1', 'localhost');
+    const { body } = await transport.download(`${elsewhere}/cdn/b.standard`);
+    const chunks: Uint8Array[] = [];
+    const error = await failure(
+      (async () => {
+        for await (const chunk of body) chunks.push(chunk);
+      })(),
+    );
+    expect(error.kind).toBe('timeout');
+    expect(error.resource).toBe('GET /cdn/b.standard');
+    expect(Buffer.concat(chunks).toString()).toBe('half!');
+    expect(seen).toBeUndefined();
+  });
+
+  it('cancels a download when the reader stops early or the sync is cancelled', async () => {
+    const closed: string[] = [];
+    handler = (req, res) => {
+      res.setHeader('Content-Length', String(1024 * 1024));
+      res.write(Buffer.alloc(64 * 1024));
+      res.on('close', () => closed.push(req.url ?? ''));
+    };
+    const transport = new ApiTransport({ siteUrl, timeoutMs: 5_000 });
+    const early = await transport.download(`${siteUrl}/early`);
+    for await (const chunk of early.body) {
+      expect(chunk.length).toBeGreaterThan(0);
+      break; // leaving the loop cancels the response
+    }
+    const controller = new AbortController();
+    const cancelled = await transport.download(`${siteUrl}/cancelled`, controller.signal);
+    const error = await failure(
+      (async () => {
+        for await (const chunk of cancelled.body) {
+          expect(chunk.length).toBeGreaterThan(0);
+          controller.abort();
+        }
+      })(),
+    );
+    expect(error.kind).toBe('network');
+    expect(error.message).toContain('cancelled');
+    await expect.poll(() => closed.sort()).toEqual(['/cancelled', '/early']);
+  });
 });

@@ -1,12 +1,11 @@
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
 import type { RunningSite } from '../../server/site.ts';
 import { mulberry32 } from '../fault/proxy.ts';
 import { api, signIn, startTestSite } from '../server/helpers.ts';
 import { formGuideOnSite } from '../helpers/worklog.ts';
-import { expectLibraryEqualsServer } from '../helpers/convergence.ts';
+import { expectDatabasesIntact, expectLibraryEqualsServer } from '../helpers/convergence.ts';
 import { unwrap } from '../helpers/library.ts';
 import { makeServices } from '../helpers/services.ts';
 import { makeTempDir } from '../helpers/tmp.ts';
@@ -56,9 +55,7 @@ describe('killing a sync', () => {
       try {
         const outcome = await runChild(tmp.dir, killAt);
         expect(outcome.killed, `run ${run}: killed at request ${killAt}`).toBe(true);
-        const db = new Database(path.join(tmp.dir, 'fieldguide.sqlite'));
-        expect(db.pragma('integrity_check', { simple: true }), `run ${run}`).toBe('ok');
-        db.close();
+        expectDatabasesIntact(tmp.dir, `run ${run}`);
         const app = makeServices(tmp.dir);
         try {
           expect(unwrap(await app.services.api.syncNow()).status, `run ${run}`).toBe('complete');

@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningSite } from '../../server/site.ts';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
@@ -33,6 +35,8 @@ async function serverGuides(): Promise<Map<number, number>> {
   return new Map((listing.body as { guideid: number; revisionid: number }[]).map((g) => [g.guideid, g.revisionid]));
 }
 
+const storedSize = (content: { data?: Buffer; path?: string }): number => content.data?.length ?? fs.statSync(content.path!).size;
+
 describe('syncing the library', () => {
   it('stores every guide, step form, quiz and media file, readable with the server stopped', async () => {
     const outcome = unwrap(await app.services.api.syncNow());
@@ -46,6 +50,7 @@ describe('syncing the library', () => {
     let forms = 0;
     let quizzes = 0;
     let media = 0;
+    const kinds = new Set<string>();
     const fieldTypes = new Set<string>();
     for (const { guideid } of local) {
       const guide = unwrap(await app.services.api.getGuide(guideid));
@@ -65,7 +70,9 @@ describe('syncing the library', () => {
       for (const url of mediaOf(guide)) {
         const file = app.services.resolveMedia(url);
         expect(file, url).not.toBeNull();
-        expect(fs.statSync(file!.path).size).toBe(file!.bytes);
+        expect(storedSize(file!), url).toBe(file!.bytes);
+        // Pictures from the pictures database; the PDFs and the video from files.
+        kinds.add(`${file!.mime.split('/')[0]} in ${file!.data ? 'database' : 'file'}`);
         media++;
       }
     }
@@ -73,6 +80,7 @@ describe('syncing the library', () => {
     expect(fieldTypes.size).toBe(9);
     expect(quizzes).toBeGreaterThanOrEqual(3);
     expect(media).toBeGreaterThan(10);
+    expect([...kinds].sort()).toEqual(['application in file', 'image in database', 'video in file']);
     const state = unwrap(await app.services.api.getSyncState());
     expect(state.storage.mediaBytes).toBeGreaterThan(0);
     expect(state.storage.pendingMedia).toBe(0);
@@ -119,19 +127,56 @@ describe('syncing the library', () => {
     expect((await app.services.api.getGuide(gone!)).ok).toBe(false);
   });
 
-  it('a media file found short or missing is not served and is downloaded again by the next sync', async () => {
+  it('a media file found short or missing, or a picture missing from its database, is not served and is downloaded again', async () => {
     unwrap(await app.services.api.syncNow());
-    const guide = unwrap(await app.services.api.getGuide((await allLocalGuides(app.services.api))[0]!.guideid));
-    const [first, second] = mediaOf(guide);
+    const everyUrl: string[] = [];
+    for (const { guideid } of await allLocalGuides(app.services.api)) everyUrl.push(...mediaOf(unwrap(await app.services.api.getGuide(guideid))));
+    const files = everyUrl.filter((url) => app.services.resolveMedia(url)?.path !== undefined);
+    const picture = everyUrl.find((url) => app.services.resolveMedia(url)?.data !== undefined)!;
+    expect(files.length).toBeGreaterThanOrEqual(2);
+    const [first, second] = files;
     const a = app.services.resolveMedia(first!)!;
     const b = app.services.resolveMedia(second!)!;
-    fs.truncateSync(a.path, Math.floor(a.bytes / 2));
-    fs.rmSync(b.path);
-    expect(app.services.resolveMedia(first!)).toBeNull();
-    expect(app.services.resolveMedia(second!)).toBeNull();
-    expect(unwrap(await app.services.api.syncNow()).mediaDownloaded).toBeGreaterThanOrEqual(1);
-    expect(fs.statSync(app.services.resolveMedia(first!)!.path).size).toBe(a.bytes);
-    expect(fs.statSync(app.services.resolveMedia(second!)!.path).size).toBe(b.bytes);
+    fs.truncateSync(a.path!, Math.floor(a.bytes / 2));
+    fs.rmSync(b.path!);
+    const pictures = new Database(path.join(app.dataDir, 'media', 'pictures.sqlite'));
+    const pictureBytes = app.services.resolveMedia(picture)!.bytes;
+    pictures.prepare('DELETE FROM picture WHERE length(data) = ?').run(pictureBytes);
+    pictures.close();
+    for (const url of [first!, second!, picture]) expect(app.services.resolveMedia(url), url).toBeNull();
+    expect(unwrap(await app.services.api.syncNow()).mediaDownloaded).toBeGreaterThanOrEqual(3);
+    expect(fs.statSync(app.services.resolveMedia(first!)!.path!).size).toBe(a.bytes);
+    expect(fs.statSync(app.services.resolveMedia(second!)!.path!).size).toBe(b.bytes);
+    expect(app.services.resolveMedia(picture)!.data!.length).toBe(pictureBytes);
+  });
+
+  it('a damaged pictures database is set aside at start, and the next sync downloads its pictures again', async () => {
+    unwrap(await app.services.api.syncNow());
+    const pictureUrls: string[] = [];
+    for (const { guideid } of await allLocalGuides(app.services.api)) {
+      pictureUrls.push(...mediaOf(unwrap(await app.services.api.getGuide(guideid))).filter((url) => app.services.resolveMedia(url)?.data));
+    }
+    expect(pictureUrls.length).toBeGreaterThan(10);
+    const dataDir = app.dataDir;
+    await app.services.close(); // afterEach closes it again (a no-op) and removes the folder
+    const file = path.join(dataDir, 'media', 'pictures.sqlite');
+    for (const suffix of ['-wal', '-shm']) fs.rmSync(file + suffix, { force: true });
+    fs.writeFileSync(file, Buffer.alloc(8192, 0x5a)); // not a database
+
+    const reopened = makeServices(dataDir);
+    try {
+      const logs = reopened.logs.join('\n');
+      expect(logs).toMatch(/pictures database was damaged.*moved to .*pictures\.sqlite\.damaged-\d+/);
+      expect(logs).toContain(`${pictureUrls.length} stored picture(s) were missing`);
+      expect(fs.readdirSync(path.join(dataDir, 'media')).some((name) => name.startsWith('pictures.sqlite.damaged-'))).toBe(true);
+      for (const url of pictureUrls) expect(reopened.services.resolveMedia(url)).toBeNull();
+      expect(unwrap(await reopened.services.api.getSyncState()).storage.pendingMedia).toBe(pictureUrls.length);
+      const outcome = unwrap(await reopened.services.api.syncNow());
+      expect(outcome).toMatchObject({ status: 'complete', mediaDownloaded: pictureUrls.length });
+      for (const url of pictureUrls) expect(reopened.services.resolveMedia(url)?.data, url).toBeDefined();
+    } finally {
+      await reopened.services.close();
+    }
   });
 
   it('with nothing changed costs only the listing requests', async () => {

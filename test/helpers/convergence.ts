@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import Database from 'better-sqlite3';
 import path from 'node:path';
 import { expect } from 'vitest';
@@ -40,9 +41,17 @@ export async function expectLibraryEqualsServer(
   }
   const state = unwrap(await app.services.api.getSyncState());
   expect(state.storage.pendingMedia, label).toBe(0);
-  const db = new Database(path.join(app.dataDir, 'fieldguide.sqlite'), { readonly: true });
+  expectDatabasesIntact(app.dataDir, label);
+}
+
+/** `PRAGMA integrity_check` of the library database and of the pictures database beside it. */
+export function expectDatabasesIntact(dataDir: string, label: string): void {
+  const db = new Database(path.join(dataDir, 'fieldguide.sqlite'), { readonly: true });
   try {
+    const pictures = path.join(dataDir, 'media', 'pictures.sqlite');
+    if (fs.existsSync(pictures)) db.prepare('ATTACH DATABASE ? AS pictures').run(pictures);
     expect(db.pragma('integrity_check', { simple: true }), label).toBe('ok');
+    if (fs.existsSync(pictures)) expect(db.pragma('pictures.integrity_check', { simple: true }), `${label}: pictures`).toBe('ok');
   } finally {
     db.close();
   }

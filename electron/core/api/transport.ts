@@ -68,7 +68,7 @@ export class ApiTransport {
    * The time limit applies to the answer's head and then to every gap between chunks of the body, so a
    * long video downloads while a stalled one fails. A non-2xx answer is an ApiError.
    */
-  async download(url: string, signal?: AbortSignal): Promise<{ response: Response; body: ReadableStream<Uint8Array>; resource: string }> {
+  async download(url: string, signal?: AbortSignal): Promise<{ response: Response; body: AsyncIterable<Uint8Array>; resource: string }> {
     const target = new URL(url, this.siteUrl);
     const resource = `GET ${target.pathname}`;
     const headers: Record<string, string> = {};
@@ -102,16 +102,34 @@ export class ApiTransport {
       await response.body?.cancel();
       throw new ApiError('http', resource, `${resource} answered ${response.status}`, response.status);
     }
-    const watched = response.body.pipeThrough(
-      new TransformStream<Uint8Array, Uint8Array>({
-        transform(chunk, out) {
+    const timeoutMs = this.#timeoutMs;
+    const reader = response.body.getReader();
+    // The watchdog is re-armed before each read (no stream stage per file: media are thousands of small
+    // files, and a TransformStream each cost more than their transfer). Leaving the loop early cancels.
+    async function* body(): AsyncGenerator<Uint8Array> {
+      let finished = false;
+      try {
+        for (;;) {
           arm();
-          out.enqueue(chunk);
-        },
-        flush: disarm,
-      }),
-    );
-    return { response, body: watched, resource };
+          let chunk: Awaited<ReturnType<typeof reader.read>>;
+          try {
+            chunk = await reader.read();
+          } catch (error) {
+            finished = true;
+            throw networkError(error, resource, target, timedOut, timeoutMs);
+          }
+          if (chunk.done) {
+            finished = true;
+            return;
+          }
+          yield chunk.value;
+        }
+      } finally {
+        disarm();
+        if (!finished) await reader.cancel().catch(() => undefined);
+      }
+    }
+    return { response, body: body(), resource };
   }
 
   async request<T>(method: string, path: string, options: RequestOptions<T> = {}): Promise<T> {

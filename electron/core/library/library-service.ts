@@ -23,7 +23,7 @@ import { GuidesRepo } from '../db/repos/guides-repo.ts';
 import { MediaRepo } from '../db/repos/media-repo.ts';
 import type { SettingsRepo } from '../db/repos/settings-repo.ts';
 import { SyncQueueRepo } from '../db/repos/sync-queue-repo.ts';
-import { MediaStore } from '../media/media-store.ts';
+import { MediaStore, PICTURE_MAX_BYTES, type StoredContent } from '../media/media-store.ts';
 import { AppFailure } from '../result.ts';
 import { CURSOR_KEY, LAST_SYNC_KEY } from '../sync/context.ts';
 import { runSync } from '../sync/engine.ts';
@@ -33,6 +33,9 @@ import { searchSite } from './site-search.ts';
 const SCOPE_KEY = 'library.scope';
 const BUDGET_KEY = 'library.budgetBytes';
 const LAST_ERROR_KEY = 'sync.lastError';
+/** A media file as the shells serve it: a picture's bytes or a file's path, with its type and length. */
+export type StoredMediaContent = StoredContent & { mime: string; bytes: number };
+
 export const DEFAULT_BUDGET_BYTES = 2 * 1024 ** 3;
 const syncErrorSchema = z.object({ message: z.string(), resource: z.string().nullable(), at: z.number() });
 
@@ -50,6 +53,7 @@ export interface LibraryDeps {
   onProgress: (progress: SyncProgress) => void;
   onState: (state: SyncState) => void;
   onNetworkError: () => void;
+  log: (message: string) => void;
   now?: () => number;
   concurrency?: { guides: number; media: number };
 }
@@ -71,8 +75,12 @@ export class LibraryService {
     this.categories = new CategoriesRepo(deps.db);
     this.media = new MediaRepo(deps.db);
     this.queue = new SyncQueueRepo(deps.db);
-    this.mediaStore = new MediaStore(deps.mediaDir);
+    this.mediaStore = new MediaStore(deps.mediaDir, deps.db, deps.log);
     this.mediaStore.clearPartial();
+    if (this.mediaStore.picturesRecreated) {
+      const requeued = this.media.requeueMissingPictures(PICTURE_MAX_BYTES);
+      if (requeued > 0) deps.log(`${requeued} stored picture(s) were missing; they download again at the next sync.`);
+    }
     this.#now = deps.now ?? (() => Math.floor(Date.now() / 1000));
   }
 
@@ -200,17 +208,20 @@ export class LibraryService {
     };
   }
 
-  /** The stored file of a media URL, for the shells' media routes; null when not downloaded. */
-  resolveMedia(url: string): { path: string; mime: string; bytes: number } | null {
+  /** The stored content of a media URL, for the shells' media routes; null when not downloaded. */
+  resolveMedia(url: string): StoredMediaContent | null {
     const stored = this.media.lookup(url);
     if (!stored) return null;
-    const full = this.mediaStore.pathOf(stored.file);
-    if (!full) return null;
+    const content = this.mediaStore.read(stored.file);
+    if (!content) return null;
     let size = -1;
-    try {
-      size = fs.statSync(full).size;
-    } catch {
-      // missing: handled below like a short file
+    if (content.data) size = content.data.length;
+    else {
+      try {
+        size = fs.statSync(content.path).size;
+      } catch {
+        // missing: handled below like a short file
+      }
     }
     if (size !== stored.bytes) {
       // Lost or cut short (power loss before the disk had it, a hand deletion): download it again.
@@ -218,7 +229,7 @@ export class LibraryService {
       return null;
     }
     this.media.touch(url, this.#now());
-    return { path: full, mime: stored.mime, bytes: stored.bytes };
+    return { ...content, mime: stored.mime, bytes: stored.bytes };
   }
 
   scope(): OfflineScope {

@@ -3,7 +3,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import type { Db } from '../db/open.ts';
+import { sql } from '../db/statements.ts';
+import { attachPictures } from './pictures-db.ts';
 
 export class MediaLengthError extends Error {
   override readonly name = 'MediaLengthError';
@@ -19,26 +21,110 @@ const EXTENSIONS: Record<string, string> = {
   'application/pdf': '.pdf',
 };
 
-/** Files up to this size are read whole before writing; larger ones (videos) are streamed. */
-const SMALL_FILE_BYTES = 4 * 1024 * 1024;
+/** Pictures up to this size live in the pictures database; anything larger, and every video or document, in a file. */
+export const PICTURE_MAX_BYTES = 1024 * 1024;
 
-const nameOf = (sha256: string, mime: string): string => `${sha256}${EXTENSIONS[mime.split(';')[0]!.trim().toLowerCase()] ?? ''}`;
+const baseMime = (mime: string): string => mime.split(';')[0]!.trim().toLowerCase();
+const nameOf = (sha256: string, mime: string): string => `${sha256}${EXTENSIONS[baseMime(mime)] ?? ''}`;
+const isPicture = (mime: string, bytes: number): boolean => baseMime(mime).startsWith('image/') && bytes <= PICTURE_MAX_BYTES;
+
+/** A download read and named, not yet kept: a picture's bytes, or a file already renamed into place. */
+export interface Received {
+  file: string;
+  bytes: number;
+  picture: Buffer | null;
+}
+
+/** What the shells serve for a stored name: a picture's bytes, or the path of a file. */
+export type StoredContent = { data: Buffer; path?: never } | { path: string; data?: never };
 
 /**
- * Media files under one folder, named by the SHA-256 of their content (the same picture used by two
- * guides is kept once). A download goes to a temp file, its length checked against Content-Length,
- * then renamed into place: a crash or a cut connection never leaves a half file under a real name.
- * Media files are not fsync'd one by one (that cost a sync more than the transfer itself): they can be
- * downloaded again, so a file that power loss left short is caught by its length when it is next
- * served (LibraryService.resolveMedia) and queued again. A technician's own input is never treated so.
+ * Downloaded media, named by the SHA-256 of their content (the same picture used by two guides is kept
+ * once), in two places:
+ * - pictures (images up to 1 MiB: the thumbnails and step images of every guide) in `pictures.sqlite`,
+ *   attached to the library's connection. Thousands of small files cost a sync more than their transfer
+ *   (a file created, written, renamed per picture; far worse where an antivirus scans each new file);
+ *   rows in one database cost a page write each and are kept in the same transaction that indexes them.
+ *   SQLite reads blobs of this size faster than the file system does (sqlite.org/fasterthanfs.html).
+ * - videos, documents and large images in files: streamed to a temp file, length checked against
+ *   Content-Length, renamed into place, so a crash or a cut connection never leaves a half file under a
+ *   real name. They are not fsync'd one by one: they can be downloaded again, and a file that power loss
+ *   left short is caught by its length when next served (LibraryService.resolveMedia) and queued again.
  */
 export class MediaStore {
-  constructor(readonly dir: string) {
+  /** True when the pictures database was created fresh (missing or damaged): the index must be checked. */
+  readonly picturesRecreated: boolean;
+
+  constructor(
+    readonly dir: string,
+    private readonly db: Db,
+    log: (message: string) => void,
+  ) {
     fs.mkdirSync(path.join(dir, '.partial'), { recursive: true });
+    this.picturesRecreated = attachPictures(db, path.join(dir, 'pictures.sqlite'), log).recreated;
   }
 
-  async write(body: ReadableStream<Uint8Array>, expectedLength: number | null, mime: string): Promise<{ file: string; bytes: number }> {
-    if (expectedLength !== null && expectedLength <= SMALL_FILE_BYTES) return this.#writeSmall(body, expectedLength, mime);
+  /** Reads a download: a picture into memory (kept later by `keep`), anything else into its file. */
+  async receive(body: AsyncIterable<Uint8Array>, expectedLength: number | null, mime: string): Promise<Received> {
+    if (expectedLength === null || !isPicture(mime, expectedLength)) return { ...(await this.#receiveFile(body, expectedLength, mime)), picture: null };
+    const chunks: Uint8Array[] = [];
+    let bytes = 0;
+    for await (const chunk of body) {
+      bytes += chunk.length;
+      if (bytes > expectedLength) break; // leaving the loop cancels the download
+      chunks.push(chunk);
+    }
+    if (bytes !== expectedLength) throw new MediaLengthError(`expected ${expectedLength} bytes, got ${bytes}`);
+    const picture = Buffer.concat(chunks, bytes);
+    return { file: nameOf(createHash('sha256').update(picture).digest('hex'), mime), bytes, picture };
+  }
+
+  /** Keeps a received picture; call it in the transaction that indexes it. Files are already in place. */
+  keep(received: Received): void {
+    if (received.picture) sql(this.db, 'INSERT OR IGNORE INTO pictures.picture (name, data) VALUES (?, ?)').run(received.file, received.picture);
+  }
+
+  /** The content of a stored name, or null when it is not here (or the name would leave the folder). */
+  read(file: string): StoredContent | null {
+    if (!/^[a-f0-9]{64}(\.[a-z0-9]{1,5})?$/.test(file)) return null;
+    const row = sql(this.db, 'SELECT data FROM pictures.picture WHERE name = ?').get(file) as { data: Buffer } | undefined;
+    if (row) return { data: row.data };
+    return { path: path.join(this.dir, file) };
+  }
+
+  /** Forgets a stored name: its picture row (call it in the transaction that forgets the index row) or its file. */
+  async remove(file: string): Promise<void> {
+    if (!/^[a-f0-9]{64}(\.[a-z0-9]{1,5})?$/.test(file)) return;
+    if (sql(this.db, 'DELETE FROM pictures.picture WHERE name = ?').run(file).changes > 0) {
+      this.#removed++;
+      return;
+    }
+    await fs.promises.rm(path.join(this.dir, file), { force: true });
+  }
+
+  /**
+   * Drops pictures no index row names (a crash between forgetting a row and its picture leaves one) and
+   * gives the pages of dropped pictures back to the disk.
+   */
+  sweep(): void {
+    // Over the name index (covering), not the table: a sweep reads names, never the pictures.
+    const dropped = sql(
+      this.db,
+      `DELETE FROM pictures.picture WHERE rowid IN (
+         SELECT p.rowid FROM pictures.picture p WHERE NOT EXISTS (SELECT 1 FROM main.media m WHERE m.file = p.name))`,
+    ).run().changes;
+    if (dropped > 0 || this.#removed > 0) this.db.pragma('pictures.incremental_vacuum');
+    this.#removed = 0;
+  }
+
+  #removed = 0;
+
+  /** Temp files of downloads a crash interrupted. */
+  clearPartial(): void {
+    for (const name of fs.readdirSync(path.join(this.dir, '.partial'))) fs.rmSync(path.join(this.dir, '.partial', name), { force: true });
+  }
+
+  async #receiveFile(body: AsyncIterable<Uint8Array>, expectedLength: number | null, mime: string): Promise<{ file: string; bytes: number }> {
     const temp = path.join(this.dir, '.partial', randomUUID());
     const hash = createHash('sha256');
     let bytes = 0;
@@ -50,7 +136,7 @@ export class MediaStore {
       },
     });
     try {
-      await pipeline(Readable.fromWeb(body as NodeReadableStream<Uint8Array>), counter, fs.createWriteStream(temp, { flags: 'wx' }));
+      await pipeline(Readable.from(body, { objectMode: false }), counter, fs.createWriteStream(temp, { flags: 'wx' }));
       if (expectedLength !== null && bytes !== expectedLength) {
         throw new MediaLengthError(`expected ${expectedLength} bytes, got ${bytes}`);
       }
@@ -61,50 +147,5 @@ export class MediaStore {
       await fs.promises.rm(temp, { force: true });
       throw error;
     }
-  }
-
-  /** Most media are small: read whole, hashed and written in one go (no stream plumbing per file). */
-  async #writeSmall(body: ReadableStream<Uint8Array>, expectedLength: number, mime: string): Promise<{ file: string; bytes: number }> {
-    const chunks: Uint8Array[] = [];
-    let bytes = 0;
-    const reader = body.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      bytes += value.length;
-      if (bytes > expectedLength) {
-        await reader.cancel();
-        break;
-      }
-      chunks.push(value);
-    }
-    if (bytes !== expectedLength) throw new MediaLengthError(`expected ${expectedLength} bytes, got ${bytes}`);
-    const data = Buffer.concat(chunks);
-    const file = nameOf(createHash('sha256').update(data).digest('hex'), mime);
-    const temp = path.join(this.dir, '.partial', randomUUID());
-    try {
-      await fs.promises.writeFile(temp, data, { flag: 'wx' });
-      await fs.promises.rename(temp, path.join(this.dir, file));
-    } catch (error) {
-      await fs.promises.rm(temp, { force: true });
-      throw error;
-    }
-    return { file, bytes };
-  }
-
-  /** The absolute path of a stored file, or null for a name that would leave the folder. */
-  pathOf(file: string): string | null {
-    if (!/^[a-f0-9]{64}(\.[a-z0-9]{1,5})?$/.test(file)) return null;
-    return path.join(this.dir, file);
-  }
-
-  async remove(file: string): Promise<void> {
-    const full = this.pathOf(file);
-    if (full) await fs.promises.rm(full, { force: true });
-  }
-
-  /** Temp files of downloads a crash interrupted. */
-  clearPartial(): void {
-    for (const name of fs.readdirSync(path.join(this.dir, '.partial'))) fs.rmSync(path.join(this.dir, '.partial', name), { force: true });
   }
 }

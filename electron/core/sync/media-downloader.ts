@@ -1,19 +1,21 @@
 import { ApiError } from '../api/errors.ts';
-import { MediaLengthError } from '../media/media-store.ts';
+import { MediaLengthError, type Received } from '../media/media-store.ts';
 import type { SyncContext } from './context.ts';
 import { runBounded } from './pool.ts';
 
 const MAX_ATTEMPTS = 3;
 const BATCH = 500;
 const COMMIT_EVERY = 64;
+/** Received pictures wait in memory for their commit: at most this many bytes of them. */
+const COMMIT_BYTES = 8 * 1024 * 1024;
 
 export class StorageBudgetError extends Error {
   override readonly name = 'StorageBudgetError';
 }
 
 /**
- * Downloads the media the stored guides need, a few at a time, each streamed to a temp file, its length
- * checked, then renamed into place. Before each file, media no stored guide needs are evicted
+ * Downloads the media the stored guides need, a few at a time, each length-checked and kept by the
+ * media store (pictures in its database, other files renamed into place). Before each file, media no stored guide needs are evicted
  * (least recently used first) while the store is over its budget; if the needed media alone exceed the
  * budget, the phase stops with a StorageBudgetError. Pending rows survive a crash: the next sync resumes.
  */
@@ -25,16 +27,22 @@ export async function downloadMedia(ctx: SyncContext): Promise<{ downloaded: num
   let budgetError: StorageBudgetError | null = null;
   // The store's size, kept as files land (a SUM over the index per file made the phase quadratic).
   const usage = { bytes: ctx.media.usage().bytes };
-  // Finished files are indexed a batch at a time: one commit (one fsync) per batch, not per file. A crash
-  // before the commit leaves content-named files the next sync simply writes again.
-  const finished: { url: string; file: string; mime: string; bytes: number }[] = [];
+  // Finished downloads are kept and indexed a batch at a time, pictures and index rows in one transaction:
+  // one commit per batch, not per file. A crash before it loses only the batch, downloaded again next time.
+  const finished: { url: string; mime: string; received: Received }[] = [];
+  let staged = 0;
   let lastCommit = Date.now();
   const commit = (): void => {
     if (finished.length === 0) return;
     const now = ctx.now();
     ctx.db.transaction(() => {
-      for (const item of finished.splice(0)) ctx.media.markDone(item.url, item, now);
+      for (const { url, mime, received } of finished) {
+        ctx.mediaStore.keep(received);
+        ctx.media.markDone(url, { file: received.file, mime, bytes: received.bytes }, now);
+      }
     })();
+    finished.length = 0;
+    staged = 0;
     lastCommit = Date.now();
   };
   for (;;) {
@@ -57,12 +65,13 @@ export async function downloadMedia(ctx: SyncContext): Promise<{ downloaded: num
           const { response, body } = await ctx.transport.download(url, ctx.signal);
           const length = Number(response.headers.get('content-length'));
           const mime = response.headers.get('content-type') ?? 'application/octet-stream';
-          const stored = await ctx.mediaStore.write(body, Number.isFinite(length) && length > 0 ? length : null, mime);
-          finished.push({ url, file: stored.file, mime, bytes: stored.bytes });
-          if (finished.length >= COMMIT_EVERY || Date.now() - lastCommit >= 250) commit();
+          const received = await ctx.mediaStore.receive(body, Number.isFinite(length) && length > 0 ? length : null, mime);
+          finished.push({ url, mime, received });
+          staged += received.picture?.length ?? 0;
+          if (finished.length >= COMMIT_EVERY || staged >= COMMIT_BYTES || Date.now() - lastCommit >= 250) commit();
           downloaded++;
-          bytes += stored.bytes;
-          usage.bytes += stored.bytes;
+          bytes += received.bytes;
+          usage.bytes += received.bytes;
         } catch (error) {
           if (ctx.signal.aborted) return;
           failed++;
@@ -77,6 +86,7 @@ export async function downloadMedia(ctx: SyncContext): Promise<{ downloaded: num
     commit();
   }
   commit();
+  ctx.mediaStore.sweep();
   if (budgetError) throw budgetError;
   return { downloaded, bytes };
 }

@@ -3,6 +3,7 @@ import { up as settings } from './0001-settings.ts';
 import { up as library } from './0002-library.ts';
 import { up as worklog } from './0003-worklog.ts';
 import { up as quizzes } from './0004-quizzes.ts';
+import { up as mediaByFile } from './0005-media-by-file.ts';
 
 export interface Migration {
   version: number;
@@ -16,4 +17,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 2, name: 'library', up: library },
   { version: 3, name: 'worklog', up: worklog },
   { version: 4, name: 'quizzes', up: quizzes },
+  { version: 5, name: 'media by file', up: mediaByFile },
 ];

@@ -77,6 +77,15 @@ export class MediaRepo {
     return { fileStillUsed: sql(this.db, 'SELECT 1 FROM media WHERE file = ?').get(row.file) !== undefined };
   }
 
+  /** Done pictures whose bytes are not in the pictures database (it was lost or damaged): pending again. */
+  requeueMissingPictures(pictureMaxBytes: number): number {
+    return sql(
+      this.db,
+      `UPDATE media SET status = 'pending', file = NULL, attempts = 0, error = NULL
+       WHERE status = 'done' AND mime LIKE 'image/%' AND bytes <= ? AND NOT EXISTS (SELECT 1 FROM pictures.picture p WHERE p.name = media.file)`,
+    ).run(pictureMaxBytes).changes;
+  }
+
   /** Rows that no guide needs and that hold no file: left over from guides that changed. */
   pruneOrphans(): void {
     sql(this.db, "DELETE FROM media WHERE status != 'done' AND NOT EXISTS (SELECT 1 FROM media_refs r WHERE r.url = media.url)").run();
