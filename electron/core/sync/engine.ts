@@ -98,27 +98,45 @@ export async function runSync(ctx: SyncContext): Promise<EngineOutcome> {
   };
 }
 
+/** Rows read at a time by the planner and the guide fetcher: memory does not grow with the site. */
+const PAGE = 500;
+
 function planScope(ctx: SyncContext): void {
   const inScope = scopeFilter(ctx.scope, ctx.categories);
   ctx.db.transaction(() => {
-    for (const guide of ctx.guides.planningRows()) {
-      if (inScope(guide)) {
-        if (guide.stored !== guide.revisionid) ctx.queue.enqueue(guide.guideid, guide.revisionid);
-      } else {
-        ctx.queue.done(guide.guideid);
-        if (guide.stored !== null) ctx.guides.dropContent(guide.guideid);
+    for (let after = 0; ; ) {
+      const rows = ctx.guides.planningRows(after, PAGE);
+      for (const guide of rows) {
+        if (inScope(guide)) {
+          if (guide.stored !== guide.revisionid) ctx.queue.enqueue(guide.guideid, guide.revisionid);
+        } else {
+          ctx.queue.done(guide.guideid);
+          if (guide.stored !== null) ctx.guides.dropContent(guide.guideid);
+        }
       }
+      if (rows.length < PAGE) break;
+      after = rows[rows.length - 1]!.guideid;
     }
   })();
 }
 
+/** The queue in guide order, read a page at a time as the fetcher takes guides. */
+function* queuedGuides(ctx: SyncContext): Generator<{ guideid: number }> {
+  for (let after = 0; ; ) {
+    const rows = ctx.queue.page(after, PAGE);
+    yield* rows;
+    if (rows.length < PAGE) return;
+    after = rows[rows.length - 1]!.guideid;
+  }
+}
+
 async function storeQueuedGuides(ctx: SyncContext): Promise<number> {
-  const queued = ctx.queue.all();
+  const total = ctx.queue.size();
   let done = 0;
   let stored = 0;
-  ctx.progress('guides', 0, queued.length);
+  ctx.progress('guides', 0, total);
   await runBounded(
-    queued,
+    queuedGuides(ctx),
     ctx.concurrency.guides,
     async ({ guideid }) => {
       try {
@@ -141,7 +159,7 @@ async function storeQueuedGuides(ctx: SyncContext): Promise<number> {
           ctx.problem(problem);
         }
       }
-      ctx.progress('guides', ++done, queued.length);
+      ctx.progress('guides', ++done, total);
     },
     ctx.signal,
   );

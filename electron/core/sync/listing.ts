@@ -8,7 +8,6 @@ import type { SyncContext } from './context.ts';
  * guides were new or changed and the newest modification seen (the cursor candidate).
  */
 export async function listChanges(ctx: SyncContext, cursor: number | undefined): Promise<{ changed: number; newest: number | undefined }> {
-  const known = ctx.guides.storedRevisions();
   let changed = 0;
   let newest = cursor;
   for (let offset = 0; ; offset += PAGE_SIZE) {
@@ -20,8 +19,7 @@ export async function listChanges(ctx: SyncContext, cursor: number | undefined):
     });
     ctx.db.transaction(() => {
       for (const wire of page) {
-        const before = known.get(wire.guideid);
-        if (!before || before.revisionid !== wire.revisionid) changed++;
+        if (ctx.guides.listedRevision(wire.guideid) !== wire.revisionid) changed++;
         const item = toListItem(wire, 'summary');
         ctx.guides.upsertSummary({
           guideid: item.guideid,

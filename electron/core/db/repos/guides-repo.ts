@@ -77,23 +77,17 @@ export class GuidesRepo {
   }
 
   /** The revision stored whole for each guide, for the planner. */
-  storedRevisions(): Map<number, { revisionid: number; stored: number | null }> {
-    const rows = sql(this.db, 'SELECT guideid, revisionid, stored_revisionid AS stored FROM guides').all() as {
-      guideid: number;
-      revisionid: number;
-      stored: number | null;
-    }[];
-    return new Map(rows.map((r) => [r.guideid, { revisionid: r.revisionid, stored: r.stored }]));
+  /** The listed revision of a guide we know, for the listing to count what changed. */
+  listedRevision(guideid: number): number | undefined {
+    return (sql(this.db, 'SELECT revisionid FROM guides WHERE guideid = ?').get(guideid) as { revisionid: number } | undefined)?.revisionid;
   }
 
-  /** What the planner needs of every guide: its category, listed and stored revisions. */
-  planningRows(): { guideid: number; category: string; revisionid: number; stored: number | null }[] {
-    return sql(this.db, 'SELECT guideid, category, revisionid, stored_revisionid AS stored FROM guides').all() as {
-      guideid: number;
-      category: string;
-      revisionid: number;
-      stored: number | null;
-    }[];
+  /** What the planner needs of guides after `afterId`: category, listed and stored revisions (a page at a time). */
+  planningRows(afterId: number, limit: number): { guideid: number; category: string; revisionid: number; stored: number | null }[] {
+    return sql(this.db, 'SELECT guideid, category, revisionid, stored_revisionid AS stored FROM guides WHERE guideid > ? ORDER BY guideid LIMIT ?').all(
+      afterId,
+      limit,
+    ) as { guideid: number; category: string; revisionid: number; stored: number | null }[];
   }
 
   knownIds(afterId: number, limit: number): number[] {

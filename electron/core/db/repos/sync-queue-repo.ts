@@ -13,8 +13,9 @@ export class SyncQueueRepo {
       .run(guideid, revisionid);
   }
 
-  all(): { guideid: number; revisionid: number; attempts: number }[] {
-    return sql(this.db, 'SELECT guideid, revisionid, attempts FROM sync_queue ORDER BY guideid').all() as {
+  /** Queued guides after `afterId`, a page at a time. */
+  page(afterId: number, limit: number): { guideid: number; revisionid: number; attempts: number }[] {
+    return sql(this.db, 'SELECT guideid, revisionid, attempts FROM sync_queue WHERE guideid > ? ORDER BY guideid LIMIT ?').all(afterId, limit) as {
       guideid: number;
       revisionid: number;
       attempts: number;

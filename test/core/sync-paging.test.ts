@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateSite } from '../../server/content/generator.ts';
+import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
+import { startSite, type RunningSite } from '../../server/site.ts';
+import { allLocalGuides, unwrap } from '../helpers/library.ts';
+import { makeServices } from '../helpers/services.ts';
+
+// The planner and the guide fetcher read the database a page (500 rows) at a time, so memory does not
+// grow with the site: a site of more than two pages of guides proves the pages join without a gap.
+const GUIDES = 1100;
+let site: RunningSite;
+let app: ReturnType<typeof makeServices>;
+
+beforeAll(async () => {
+  site = await startSite({ seed: (db) => void generateSite(db, { guides: GUIDES, steps: 1, images: 0, seed: 3 }) });
+  app = makeServices();
+  unwrap(await app.services.api.signIn({ siteUrl: site.url, email: DEMO_ACCOUNTS.tech1.email, password: DEMO_ACCOUNTS.tech1.password }));
+});
+afterAll(async () => {
+  await app?.dispose();
+  await site?.close();
+});
+
+describe('a sync of more guides than a page', () => {
+  it('stores every guide whole, then keeps only the chosen ones whole when the scope narrows', async () => {
+    const first = unwrap(await app.services.api.syncNow());
+    const local = await allLocalGuides(app.services.api);
+    expect(local.length).toBeGreaterThan(1000);
+    expect(first).toMatchObject({ status: 'complete', changed: local.length });
+    expect(local.filter((g) => g.offline !== 'full')).toEqual([]);
+
+    const ids = local.map((g) => g.guideid).sort((a, b) => a - b);
+    // One guide on each page of the planner, and the last one.
+    const chosen = [ids[0]!, ids[499]!, ids[500]!, ids[1000]!, ids[ids.length - 1]!];
+    unwrap(await app.services.api.setOfflineScope({ mode: 'selected', categories: [], guideids: chosen }));
+    expect(unwrap(await app.services.api.syncNow())).toMatchObject({ status: 'complete', changed: 0 });
+    const after = await allLocalGuides(app.services.api);
+    expect(after.length).toBe(local.length);
+    expect(after.filter((g) => g.offline === 'full').map((g) => g.guideid).sort((a, b) => a - b)).toEqual(chosen);
+
+    // Back to everything: the guides dropped to summaries are queued and fetched again, across pages.
+    unwrap(await app.services.api.setOfflineScope({ mode: 'all', categories: [], guideids: [] }));
+    expect(unwrap(await app.services.api.syncNow())).toMatchObject({ status: 'complete' });
+    expect((await allLocalGuides(app.services.api)).filter((g) => g.offline !== 'full')).toEqual([]);
+  });
+});
