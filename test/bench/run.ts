@@ -19,6 +19,8 @@ interface SyncRun {
   baseRss: number;
   peakRss: number;
   peakHeap: number;
+  baseLive: number;
+  peakLive: number;
   guides: { total: number; offline: number } | null;
   mediaBytes: number | null;
   concurrency: { guides: number; media: number };
@@ -63,7 +65,11 @@ try {
       for (let round = 0; round < rounds; round++) {
         const floor = await runJsonChild<{ ms: number; requests: number; phaseMs: Record<string, number>; cpuMs: { user: number; system: number } }>('floor-client.ts', [planFile, auth]);
         const sync = await runJsonChild<SyncRun>('sync-client.ts', [site.url]);
-        if (sync.initialRequests.length !== floor.requests) throw new Error(`the sync made ${sync.initialRequests.length} requests, the floor ${floor.requests}`);
+        // The floor replays the previous sync's requests; a retried request makes the two differ by one.
+        if (Math.abs(sync.initialRequests.length - floor.requests) > floor.requests / 1000) {
+          throw new Error(`the sync made ${sync.initialRequests.length} requests, the floor ${floor.requests}`);
+        }
+        fs.writeFileSync(planFile, JSON.stringify(buildPlan(sync.initialRequests, sync.concurrency)));
         if (!best || sync.initialMs < best.initialMs) best = sync;
         floorMs = Math.min(floorMs, floor.ms);
         console.error(
@@ -78,7 +84,7 @@ try {
   }
 
   console.log('\nInitial sync of a generated site (6 steps, 1 image per step; client and server in separate processes)');
-  console.log('guides | requests | media MB | sync ms | floor ms | sync/floor | ms/guide | unchanged: requests, ms | peak RSS growth MB');
+  console.log('guides | requests | media MB | sync ms | floor ms | sync/floor | ms/guide | unchanged: requests, ms | peak RSS growth MB | live heap growth MB');
   for (const row of rows) {
     console.log(
       [
@@ -91,6 +97,7 @@ try {
         (row.syncMs / row.n).toFixed(2),
         `${row.sync.unchangedRequests}, ${ms(row.sync.unchangedMs)}`,
         mb(row.sync.peakRss - row.sync.baseRss),
+        mb(row.sync.peakLive - row.sync.baseLive),
       ].join(' | '),
     );
   }
@@ -99,7 +106,8 @@ try {
     const last = rows[rows.length - 1]!;
     console.log(`linearity: ms/guide at ${last.n} ÷ ms/guide at ${first.n} = ${(last.syncMs / last.n / (first.syncMs / first.n)).toFixed(2)} (1.00 = linear)`);
     console.log(
-      `memory: peak RSS growth at ${last.n} ÷ at ${first.n} = ${((last.sync.peakRss - last.sync.baseRss) / Math.max(1, first.sync.peakRss - first.sync.baseRss)).toFixed(2)} (1.00 = flat; guides ×${(last.n / first.n).toFixed(1)})`,
+      `memory: peak RSS growth at ${last.n} ÷ at ${first.n} = ${((last.sync.peakRss - last.sync.baseRss) / Math.max(1, first.sync.peakRss - first.sync.baseRss)).toFixed(2)}, ` +
+        `live heap (after full collections) ${mb(last.sync.peakLive)} ÷ ${mb(first.sync.peakLive)} MB = ${(last.sync.peakLive / first.sync.peakLive).toFixed(2)} (1.00 = flat; guides ×${(last.n / first.n).toFixed(1)})`,
     );
   }
 
@@ -118,7 +126,7 @@ async function benchLocalSite(): Promise<void> {
     console.log(`search: p50 ${ms(local.search.p50)} ms, p95 ${ms(local.search.p95)} ms, max ${ms(local.search.max)} ms over 400 queries (${local.searchHits} hits)`);
     console.log(`open a guide: p50 ${ms(local.open.p50)} ms, p95 ${ms(local.open.p95)} ms, max ${ms(local.open.max)} ms over 1000 opens`);
     console.log(`initial sync of ${local.guides} guides: ${ms(run.initialMs)} ms; nothing changed: ${run.unchangedRequests} requests, ${ms(run.unchangedMs)} ms`);
-    console.log(`peak RSS growth during that sync: ${mb(run.peakRss - run.baseRss)} MB, peak heap ${mb(run.peakHeap)} MB`);
+    console.log(`peak RSS growth during that sync: ${mb(run.peakRss - run.baseRss)} MB, peak heap ${mb(run.peakHeap)} MB, live heap after full collections ${mb(run.peakLive)} MB`);
   } finally {
     await site.stop();
   }
