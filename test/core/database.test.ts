@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { DatabaseTooNewError, migrate, openDatabase } from '../../electron/core/db/open.ts';
 import { MIGRATIONS } from '../../electron/core/db/migrations/index.ts';
 import { SettingsRepo } from '../../electron/core/db/repos/settings-repo.ts';
+import { replaceableWrite } from '../../electron/core/db/statements.ts';
 import { makeTempDir } from '../helpers/tmp.ts';
 
 let tmp: ReturnType<typeof makeTempDir>;
@@ -19,6 +20,24 @@ describe('the local database', () => {
     expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
     expect(db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
     expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+    db.close();
+  });
+
+  it('commits library writes without waiting for the disk, and everything else with it', () => {
+    const db = openDatabase(path.join(tmp.dir, 'a.sqlite'));
+    const settings = new SettingsRepo(db);
+    const seen = replaceableWrite(db, () => {
+      settings.set('library.note', 'x');
+      // Nested: stays in the outer transaction and its setting.
+      return [db.pragma('synchronous', { simple: true }), replaceableWrite(db, () => db.pragma('synchronous', { simple: true }))];
+    });
+    expect(seen).toEqual([1, 1]);
+    expect(db.pragma('synchronous', { simple: true })).toBe(2);
+    expect(() => replaceableWrite(db, () => {
+      throw new Error('rolled back');
+    })).toThrow('rolled back');
+    expect(db.pragma('synchronous', { simple: true })).toBe(2);
+    expect(settings.get('library.note', z.string())).toBe('x');
     db.close();
   });
 

@@ -19,3 +19,20 @@ export function sql<P extends unknown[] = unknown[], R = unknown>(db: Database.D
   }
   return statement as unknown as Database.Statement<P, R>;
 }
+
+/**
+ * Runs `fn` in a transaction whose commit does not wait for the disk (synchronous=NORMAL in WAL mode),
+ * for what the site can give again: the library a sync stores. A crash of the app loses nothing so
+ * committed; a power cut may undo the last such commits, never damage the database. A technician's
+ * input is never written so: its next FULL commit (outbox, settings, the sync cursor) flushes the WAL
+ * with every frame before it, so the cursor never moves past guides the disk does not have.
+ */
+export function replaceableWrite<T>(db: Database.Database, fn: () => T): T {
+  if (db.inTransaction) return db.transaction(fn)();
+  sql(db, 'PRAGMA main.synchronous = NORMAL').run();
+  try {
+    return db.transaction(fn)();
+  } finally {
+    sql(db, 'PRAGMA main.synchronous = FULL').run();
+  }
+}

@@ -1,3 +1,4 @@
+import { replaceableWrite } from '../db/statements.ts';
 import type { SyncError, SyncOutcome, SyncPhase } from '../../contract.ts';
 import { fetchCategoryTree } from '../api/library-api.ts';
 import { ApiError } from '../api/errors.ts';
@@ -103,7 +104,7 @@ const PAGE = 500;
 
 function planScope(ctx: SyncContext): void {
   const inScope = scopeFilter(ctx.scope, ctx.categories);
-  ctx.db.transaction(() => {
+  replaceableWrite(ctx.db, () => {
     for (let after = 0; ; ) {
       const rows = ctx.guides.planningRows(after, PAGE);
       for (const guide of rows) {
@@ -117,7 +118,7 @@ function planScope(ctx: SyncContext): void {
       if (rows.length < PAGE) break;
       after = rows[rows.length - 1]!.guideid;
     }
-  })();
+  });
 }
 
 /** The queue in guide order, read a page at a time as the fetcher takes guides. */
@@ -141,10 +142,10 @@ async function storeQueuedGuides(ctx: SyncContext): Promise<number> {
     async ({ guideid }) => {
       try {
         const guide = await fetchWholeGuide(ctx.transport, guideid, (id) => ctx.guides.getQuiz(id), ctx.signal);
-        ctx.db.transaction(() => {
+        replaceableWrite(ctx.db, () => {
           ctx.guides.storeGuide(guide, ctx.now());
           ctx.queue.done(guideid);
-        })();
+        });
         stored++;
       } catch (error) {
         if (ctx.signal.aborted) return;

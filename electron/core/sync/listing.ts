@@ -1,3 +1,4 @@
+import { replaceableWrite } from '../db/statements.ts';
 import { listGuidesPage, PAGE_SIZE } from '../api/library-api.ts';
 import { toListItem } from '../library/map-guide.ts';
 import type { SyncContext } from './context.ts';
@@ -17,7 +18,7 @@ export async function listChanges(ctx: SyncContext, cursor: number | undefined):
       includePrivate: ctx.includePrivate,
       signal: ctx.signal,
     });
-    ctx.db.transaction(() => {
+    replaceableWrite(ctx.db, () => {
       for (const wire of page) {
         if (ctx.guides.listedRevision(wire.guideid) !== wire.revisionid) changed++;
         const item = toListItem(wire, 'summary');
@@ -36,7 +37,7 @@ export async function listChanges(ctx: SyncContext, cursor: number | undefined):
         });
         newest = Math.max(newest ?? 0, Math.floor(wire.modified_date));
       }
-    })();
+    });
     ctx.progress('listing', offset + page.length, offset + page.length);
     if (page.length < PAGE_SIZE) break;
   }

@@ -1,3 +1,4 @@
+import { replaceableWrite } from '../db/statements.ts';
 import { ApiError } from '../api/errors.ts';
 import { MediaLengthError, type Received } from '../media/media-store.ts';
 import type { SyncContext } from './context.ts';
@@ -35,12 +36,12 @@ export async function downloadMedia(ctx: SyncContext): Promise<{ downloaded: num
   const commit = (): void => {
     if (finished.length === 0) return;
     const now = ctx.now();
-    ctx.db.transaction(() => {
+    replaceableWrite(ctx.db, () => {
       for (const { url, mime, received } of finished) {
         ctx.mediaStore.keep(received);
         ctx.media.markDone(url, { file: received.file, mime, bytes: received.bytes }, now);
       }
-    })();
+    });
     finished.length = 0;
     staged = 0;
     lastCommit = Date.now();
