@@ -102,6 +102,12 @@ export interface LibraryPage {
   items: GuideListItem[];
 }
 
+/** A tag of the stored guides, with how many carry it (the library's tag filter suggests these). */
+export interface TagCount {
+  tag: string;
+  guides: number;
+}
+
 export interface CategoryNode {
   name: string;
   title: string;
@@ -453,6 +459,8 @@ export interface AppApi {
 
   listGuides(query: LibraryQuery): Promise<Result<LibraryPage>>;
   getCategories(): Promise<Result<CategoryNode[]>>;
+  /** Tags of the guides stored whole, most used first. */
+  listTags(): Promise<Result<TagCount[]>>;
   /** The stored guide; with `revisionid`, that revision when it is kept (a session pins the one it began on). */
   getGuide(guideid: number, revisionid?: number): Promise<Result<GuideDetail>>;
   getQuiz(quizRevisionid: number): Promise<Result<QuizRevision>>;
@@ -526,6 +534,7 @@ const methodSet = {
   signOut: true,
   listGuides: true,
   getCategories: true,
+  listTags: true,
   getGuide: true,
   getQuiz: true,
   search: true,

@@ -34,6 +34,7 @@ export const methodInputs: { [K in AppMethod]: z.ZodType<Parameters<AppApi[K]>> 
     }),
   ]),
   getCategories: z.tuple([]),
+  listTags: z.tuple([]),
   getGuide: z.union([z.tuple([id]), z.tuple([id, id])]),
   getQuiz: z.tuple([id]),
   search: z.tuple([

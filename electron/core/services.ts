@@ -223,6 +223,7 @@ export function createServices(deps: ServicesDeps): Services {
 
     listGuides: async (query) => ok(library.list(query)),
     getCategories: async () => ok(library.categoryTree()),
+    listTags: async () => ok(library.guides.tags()),
     getGuide: async (guideid, revisionid) => ok(library.guide(guideid, revisionid)),
     getQuiz: async (quizRevisionid) => ok(outbox.quiz.quiz(quizRevisionid)),
     search: async (query) => ok(await library.search(query)),

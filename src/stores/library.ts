@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef } from 'vue';
-import type { AppError, CategoryNode, GuideListItem, LibraryQuery, SearchResults } from '../../electron/contract.ts';
+import type { AppError, CategoryNode, GuideListItem, LibraryQuery, SearchResults, TagCount } from '../../electron/contract.ts';
 import { useBridge } from '../bridge/index.ts';
 import { pagesCovering } from '../lib/paging.ts';
 
@@ -21,6 +21,7 @@ export interface LibraryFilter {
 export const useLibraryStore = defineStore('library', () => {
   const bridge = useBridge();
   const categories = ref<CategoryNode[]>([]);
+  const tags = ref<TagCount[]>([]);
   const filter = ref<LibraryFilter>({ category: null, type: null, tag: '', offlineOnly: false });
   const total = ref(0);
   const rows = shallowRef<(GuideListItem | undefined)[]>([]);
@@ -43,9 +44,11 @@ export const useLibraryStore = defineStore('library', () => {
   });
 
   async function loadCategories(): Promise<void> {
-    const result = await bridge.getCategories();
-    if (result.ok) categories.value = result.value;
-    else error.value = result.error;
+    const [tree, tagList] = await Promise.all([bridge.getCategories(), bridge.listTags()]);
+    if (tree.ok) categories.value = tree.value;
+    else error.value = tree.error;
+    // The tag filter's suggestions: without them the filter still takes typed text.
+    if (tagList.ok) tags.value = tagList.value;
   }
 
   function fetchPage(page: number, gen: number): Promise<void> {
@@ -149,6 +152,7 @@ export const useLibraryStore = defineStore('library', () => {
 
   return {
     categories,
+    tags,
     filter,
     total,
     rows,

@@ -81,6 +81,11 @@ describe('syncing the library', () => {
     expect(quizzes).toBeGreaterThanOrEqual(3);
     expect(media).toBeGreaterThan(10);
     expect([...kinds].sort()).toEqual(['application in file', 'image in database', 'video in file']);
+    // Each tag the filter suggests finds as many guides as it says.
+    const tags = unwrap(await app.services.api.listTags());
+    expect(tags.length).toBeGreaterThan(3);
+    expect(tags.map((t) => t.guides)).toEqual(tags.map((t) => t.guides).sort((a, b) => b - a));
+    for (const { tag, guides } of tags) expect(unwrap(await app.services.api.listGuides({ tag, limit: 1 })).total, tag).toBe(guides);
     const state = unwrap(await app.services.api.getSyncState());
     expect(state.storage.mediaBytes).toBeGreaterThan(0);
     expect(state.storage.pendingMedia).toBe(0);

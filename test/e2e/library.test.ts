@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/db/types.ts';
 import { capturingDemoWorkshop } from '../helpers/services.ts';
+import { unwrap } from '../helpers/library.ts';
 import { artifact, openDemoApp, type startApp } from './browser.ts';
 
 // The offline library in Chromium, through the web shell over real core services: sync the demo
@@ -146,6 +147,11 @@ describe('the offline library in the browser', () => {
       [...document.querySelectorAll('[data-testid="guide-row"]')].every((row) => row.textContent?.includes('Maintenance')),
     );
     await page.getByTestId('filter-type').selectOption('');
+    // The tag filter suggests the tags of the stored guides, most used first, with their counts.
+    const tags = unwrap(await app.app.services.api.listTags());
+    expect(tags.map((t) => t.tag)).toContain('belt');
+    const options = await page.getByTestId('filter-tag-options').locator('option').evaluateAll((els) => els.map((el) => [(el as HTMLOptionElement).value, (el as HTMLOptionElement).label]));
+    expect(options).toEqual(tags.map((t) => [t.tag, `${t.tag} (${t.guides})`]));
     await page.getByTestId('filter-tag').fill('belt');
     await page.waitForFunction(
       (title) => {

@@ -1,4 +1,4 @@
-import type { GuideDetail, GuideListItem, LibraryPage, LibraryQuery, QuizRevision, SearchResults, StepForm } from '../../../contract.ts';
+import type { GuideDetail, GuideListItem, LibraryPage, LibraryQuery, QuizRevision, SearchResults, StepForm, TagCount } from '../../../contract.ts';
 import type { Db } from '../open.ts';
 import { sql } from '../statements.ts';
 
@@ -77,6 +77,11 @@ export class GuidesRepo {
   }
 
   /** The revision stored whole for each guide, for the planner. */
+  /** Tags of the stored guides, most used first (at most 500: suggestions, not an index). */
+  tags(): TagCount[] {
+    return sql(this.db, 'SELECT tag, count(*) AS guides FROM guide_tags GROUP BY tag ORDER BY guides DESC, tag LIMIT 500').all() as TagCount[];
+  }
+
   /** The listed revision of a guide we know, for the listing to count what changed. */
   listedRevision(guideid: number): number | undefined {
     return (sql(this.db, 'SELECT revisionid FROM guides WHERE guideid = ?').get(guideid) as { revisionid: number } | undefined)?.revisionid;
