@@ -93,6 +93,8 @@ export interface LibraryQuery {
   type?: string;
   tag?: string;
   offlineOnly?: boolean;
+  /** Only these guides (summary or whole): a picker naming the guides it holds. */
+  guideids?: number[];
   offset?: number;
   limit?: number;
 }

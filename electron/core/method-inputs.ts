@@ -29,6 +29,7 @@ export const methodInputs: { [K in AppMethod]: z.ZodType<Parameters<AppApi[K]>> 
       type: z.string().max(50).optional(),
       tag: z.string().max(200).optional(),
       offlineOnly: z.boolean().optional(),
+      guideids: z.array(id).max(500).optional(),
       offset: z.number().int().min(0).optional(),
       limit: z.number().int().min(1).max(500).optional(),
     }),

@@ -132,10 +132,11 @@ export const useLibraryStore = defineStore('library', () => {
     return result.ok ? result.value.items : [];
   }
 
-  /** Titles of guides stored whole (a summary-only guide has none to give: it is left out). */
+  /** Titles of guides in the library, summaries included (the listing gives every guide its title). */
   async function titlesOf(ids: readonly number[]): Promise<Map<number, string>> {
-    const found = await Promise.all(ids.map(async (id) => [id, await bridge.getGuide(id)] as const));
-    return new Map(found.flatMap(([id, result]) => (result.ok ? [[id, result.value.title] as const] : [])));
+    if (ids.length === 0) return new Map();
+    const result = await bridge.listGuides({ guideids: [...ids], limit: Math.min(500, ids.length) });
+    return new Map(result.ok ? result.value.items.map((guide) => [guide.guideid, guide.title] as const) : []);
   }
 
   // A sync changes the library: read it again when one ends, and when a sync's guides phase starts

@@ -37,6 +37,16 @@ describe('a sync of more guides than a page', () => {
     const after = await allLocalGuides(app.services.api);
     expect(after.length).toBe(local.length);
     expect(after.filter((g) => g.offline === 'full').map((g) => g.guideid).sort((a, b) => a - b)).toEqual(chosen);
+    // A picker names guides by id, whole or summary: the listing gave every one its title.
+    const named = unwrap(await app.services.api.listGuides({ guideids: [ids[1]!, chosen[1]!, 999_999], limit: 10 }));
+    expect(named.total).toBe(2);
+    expect(named.items.map((g) => [g.guideid, g.offline])).toEqual(
+      expect.arrayContaining([
+        [ids[1]!, 'summary'],
+        [chosen[1]!, 'full'],
+      ]),
+    );
+    expect(named.items.every((g) => g.title.length > 0)).toBe(true);
 
     // Back to everything: the guides dropped to summaries are queued and fetched again, across pages.
     unwrap(await app.services.api.setOfflineScope({ mode: 'all', categories: [], guideids: [] }));

@@ -267,6 +267,10 @@ export class GuidesRepo {
       params.push(query.tag);
     }
     if (query.offlineOnly) where.push('stored_revisionid IS NOT NULL');
+    if (query.guideids) {
+      where.push('guideid IN (SELECT value FROM json_each(?))');
+      params.push(JSON.stringify(query.guideids));
+    }
     const clause = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
     const total = (sql(this.db, `SELECT count(*) AS n FROM guides ${clause}`).get(...params) as { n: number }).n;
     const rows = sql(this.db, `SELECT * FROM guides ${clause} ORDER BY title COLLATE NOCASE, guideid LIMIT ? OFFSET ?`)
