@@ -50,7 +50,9 @@ export const methodInputs: { [K in AppMethod]: z.ZodType<Parameters<AppApi[K]>> 
   cancelSync: z.tuple([]),
   getSyncState: z.tuple([]),
   setOfflineScope: z.tuple([offlineScopeSchema]),
-  setStorageBudget: z.tuple([z.number().int().min(10 * 1024 * 1024, 'The budget must be at least 10 MB').max(2 ** 50)]),
+  // Any positive size: too small a budget only fails the sync with its own message. The settings view
+  // asks for at least 10 MB, a floor for people, not for the core.
+  setStorageBudget: z.tuple([z.number().int().min(1, 'The budget must be a positive number of bytes').max(2 ** 50)]),
 
   startSession: z.tuple([
     z.object({ guideid: id, workorderid: required('Work order').max(100), stepid: id.optional() }),

@@ -115,6 +115,7 @@ export function createServices(deps: ServicesDeps): Services {
     onState: (state) => events.emit('syncState', state),
     onNetworkError: () => connection.setNetwork('offline'),
     log,
+    ...(deps.clock ? { now: () => Math.floor(deps.clock!() / 1000) } : {}),
     ...(deps.concurrency ? { concurrency: deps.concurrency } : {}),
   });
 
@@ -240,7 +241,7 @@ export function createServices(deps: ServicesDeps): Services {
       return ok(library.state());
     },
     setStorageBudget: async (bytes) => {
-      library.setBudget(bytes);
+      await library.setBudget(bytes);
       return ok(library.state());
     },
 

@@ -27,6 +27,7 @@ import { MediaStore, PICTURE_MAX_BYTES, type StoredContent } from '../media/medi
 import { AppFailure } from '../result.ts';
 import { CURSOR_KEY, LAST_SYNC_KEY } from '../sync/context.ts';
 import { runSync } from '../sync/engine.ts';
+import { makeRoom } from '../sync/media-downloader.ts';
 import { DEFAULT_SCOPE, offlineScopeSchema } from '../sync/scope.ts';
 import { searchSite } from './site-search.ts';
 
@@ -132,8 +133,11 @@ export class LibraryService {
     this.deps.settings.set(SCOPE_KEY, offlineScopeSchema.parse(scope));
   }
 
-  setBudget(bytes: number): void {
+  /** Sets the media budget; media no stored guide needs are evicted at once down to it (LRU first). */
+  async setBudget(bytes: number): Promise<void> {
     this.deps.settings.set(BUDGET_KEY, bytes);
+    await makeRoom({ media: this.media, mediaStore: this.mediaStore, budgetBytes: bytes });
+    this.mediaStore.sweep();
   }
 
   /** Runs a sync, or joins the one running. */

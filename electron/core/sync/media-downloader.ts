@@ -1,6 +1,7 @@
 import { replaceableWrite } from '../db/statements.ts';
 import { ApiError } from '../api/errors.ts';
-import { MediaLengthError, type Received } from '../media/media-store.ts';
+import type { MediaRepo } from '../db/repos/media-repo.ts';
+import { MediaLengthError, type MediaStore, type Received } from '../media/media-store.ts';
 import type { SyncContext } from './context.ts';
 import { runBounded } from './pool.ts';
 
@@ -28,6 +29,8 @@ export async function downloadMedia(ctx: SyncContext): Promise<{ downloaded: num
   let budgetError: StorageBudgetError | null = null;
   // The store's size, kept as files land (a SUM over the index per file made the phase quadratic).
   const usage = { bytes: ctx.media.usage().bytes };
+  // A budget lowered since the last sync, or guides that left the scope: trim first, whatever is pending.
+  await makeRoom(ctx, usage);
   // Finished downloads are kept and indexed a batch at a time, pictures and index rows in one transaction:
   // one commit per batch, not per file. A crash before it loses only the batch, downloaded again next time.
   const finished: { url: string; mime: string; received: Received }[] = [];
@@ -92,15 +95,24 @@ export async function downloadMedia(ctx: SyncContext): Promise<{ downloaded: num
   return { downloaded, bytes };
 }
 
-async function makeRoom(ctx: SyncContext, usage: { bytes: number }): Promise<boolean> {
-  while (usage.bytes >= ctx.budgetBytes) {
-    const victims = ctx.media.evictable(20);
+/**
+ * Evicts media no stored guide needs, least recently used first, while the store holds `budgetBytes` or
+ * more. Answers false when it cannot get under the budget (what is left, the guides need).
+ */
+export async function makeRoom(
+  store: { media: MediaRepo; mediaStore: MediaStore; budgetBytes: number },
+  usage: { bytes: number } = { bytes: store.media.usage().bytes },
+): Promise<boolean> {
+  while (usage.bytes >= store.budgetBytes) {
+    const victims = store.media.evictable(20);
     if (victims.length === 0) return false;
     for (const victim of victims) {
-      const { fileStillUsed } = ctx.media.forget(victim.url);
-      if (!fileStillUsed) await ctx.mediaStore.remove(victim.file);
+      // One at a time: a batch evicted whole would take more recently used media than the budget needs.
+      if (usage.bytes < store.budgetBytes) break;
+      const { fileStillUsed } = store.media.forget(victim.url);
+      if (!fileStillUsed) await store.mediaStore.remove(victim.file);
+      usage.bytes -= victim.bytes;
     }
-    usage.bytes = ctx.media.usage().bytes;
   }
   return true;
 }
