@@ -24,6 +24,8 @@ const EXTENSIONS: Record<string, string> = {
 /** Pictures up to this size live in the pictures database; anything larger, and every video or document, in a file. */
 export const PICTURE_MAX_BYTES = 1024 * 1024;
 
+/** A content name: nothing else is ever read or removed, whatever the index says. */
+const STORED_NAME = /^[a-f0-9]{64}(\.[a-z0-9]{1,5})?$/;
 const baseMime = (mime: string): string => mime.split(';')[0]!.trim().toLowerCase();
 const nameOf = (sha256: string, mime: string): string => `${sha256}${EXTENSIONS[baseMime(mime)] ?? ''}`;
 const isPicture = (mime: string, bytes: number): boolean => baseMime(mime).startsWith('image/') && bytes <= PICTURE_MAX_BYTES;
@@ -54,6 +56,8 @@ export type StoredContent = { data: Buffer; path?: never } | { path: string; dat
 export class MediaStore {
   /** True when the pictures database was created fresh (missing or damaged): the index must be checked. */
   readonly picturesRecreated: boolean;
+  /** Pictures removed since the last sweep: their pages go back to the disk then. */
+  #removed = 0;
 
   constructor(
     readonly dir: string,
@@ -86,15 +90,15 @@ export class MediaStore {
 
   /** The content of a stored name, or null when it is not here (or the name would leave the folder). */
   read(file: string): StoredContent | null {
-    if (!/^[a-f0-9]{64}(\.[a-z0-9]{1,5})?$/.test(file)) return null;
+    if (!STORED_NAME.test(file)) return null;
     const row = sql(this.db, 'SELECT data FROM pictures.picture WHERE name = ?').get(file) as { data: Buffer } | undefined;
     if (row) return { data: row.data };
     return { path: path.join(this.dir, file) };
   }
 
-  /** Forgets a stored name: its picture row (call it in the transaction that forgets the index row) or its file. */
+  /** Forgets a stored name: its picture row or its file (a crash just before leaves a picture the next sweep drops). */
   async remove(file: string): Promise<void> {
-    if (!/^[a-f0-9]{64}(\.[a-z0-9]{1,5})?$/.test(file)) return;
+    if (!STORED_NAME.test(file)) return;
     if (sql(this.db, 'DELETE FROM pictures.picture WHERE name = ?').run(file).changes > 0) {
       this.#removed++;
       return;
@@ -116,8 +120,6 @@ export class MediaStore {
     if (dropped > 0 || this.#removed > 0) this.db.pragma('pictures.incremental_vacuum');
     this.#removed = 0;
   }
-
-  #removed = 0;
 
   /** Temp files of downloads a crash interrupted. */
   clearPartial(): void {
