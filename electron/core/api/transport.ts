@@ -77,19 +77,16 @@ export class ApiTransport {
     const relay = (): void => controller.abort(signal?.reason);
     signal?.addEventListener('abort', relay, { once: true });
     let timedOut = false;
-    let timer: NodeJS.Timeout | undefined;
-    const arm = (): void => {
-      clearTimeout(timer);
-      timer = setTimeout(() => {
-        timedOut = true;
-        controller.abort();
-      }, this.#timeoutMs);
-    };
+    // One timer per download, pushed back on each chunk (refresh() re-arms it without a new timer).
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, this.#timeoutMs);
+    const arm = (): void => void timer.refresh();
     const disarm = (): void => {
       clearTimeout(timer);
       signal?.removeEventListener('abort', relay);
     };
-    arm();
     let response: Response;
     try {
       response = await this.#fetch(target, { headers, signal: controller.signal });

@@ -23,11 +23,11 @@ import { GuidesRepo } from '../db/repos/guides-repo.ts';
 import { MediaRepo } from '../db/repos/media-repo.ts';
 import type { SettingsRepo } from '../db/repos/settings-repo.ts';
 import { SyncQueueRepo } from '../db/repos/sync-queue-repo.ts';
+import { makeRoom } from '../media/budget.ts';
 import { MediaStore, PICTURE_MAX_BYTES, type StoredContent } from '../media/media-store.ts';
 import { AppFailure } from '../result.ts';
 import { CURSOR_KEY, LAST_SYNC_KEY } from '../sync/context.ts';
 import { runSync } from '../sync/engine.ts';
-import { makeRoom } from '../sync/media-downloader.ts';
 import { DEFAULT_SCOPE, offlineScopeSchema } from '../sync/scope.ts';
 import { searchSite } from './site-search.ts';
 

@@ -1,7 +1,7 @@
 import { replaceableWrite } from '../db/statements.ts';
 import { ApiError } from '../api/errors.ts';
-import type { MediaRepo } from '../db/repos/media-repo.ts';
-import { MediaLengthError, type MediaStore, type Received } from '../media/media-store.ts';
+import { makeRoom } from '../media/budget.ts';
+import { MediaLengthError, type Received } from '../media/media-store.ts';
 import type { SyncContext } from './context.ts';
 import { runBounded } from './pool.ts';
 
@@ -17,9 +17,9 @@ export class StorageBudgetError extends Error {
 
 /**
  * Downloads the media the stored guides need, a few at a time, each length-checked and kept by the
- * media store (pictures in its database, other files renamed into place). Before each file, media no stored guide needs are evicted
- * (least recently used first) while the store is over its budget; if the needed media alone exceed the
- * budget, the phase stops with a StorageBudgetError. Pending rows survive a crash: the next sync resumes.
+ * media store (pictures in its database, other files renamed into place). Before each file, media no
+ * stored guide needs are evicted (least recently used first) while the store is over its budget; if the
+ * needed media alone exceed the budget, the phase stops with a StorageBudgetError. Pending rows survive a crash: the next sync resumes.
  */
 export async function downloadMedia(ctx: SyncContext): Promise<{ downloaded: number; bytes: number }> {
   let downloaded = 0;
@@ -93,28 +93,6 @@ export async function downloadMedia(ctx: SyncContext): Promise<{ downloaded: num
   ctx.mediaStore.sweep();
   if (budgetError) throw budgetError;
   return { downloaded, bytes };
-}
-
-/**
- * Evicts media no stored guide needs, least recently used first, while the store holds `budgetBytes` or
- * more. Answers false when it cannot get under the budget (what is left, the guides need).
- */
-export async function makeRoom(
-  store: { media: MediaRepo; mediaStore: MediaStore; budgetBytes: number },
-  usage: { bytes: number } = { bytes: store.media.usage().bytes },
-): Promise<boolean> {
-  while (usage.bytes >= store.budgetBytes) {
-    const victims = store.media.evictable(20);
-    if (victims.length === 0) return false;
-    for (const victim of victims) {
-      // One at a time: a batch evicted whole would take more recently used media than the budget needs.
-      if (usage.bytes < store.budgetBytes) break;
-      const { fileStillUsed } = store.media.forget(victim.url);
-      if (!fileStillUsed) await store.mediaStore.remove(victim.file);
-      usage.bytes -= victim.bytes;
-    }
-  }
-  return true;
 }
 
 function safePath(url: string): string {
