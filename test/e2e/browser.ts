@@ -42,6 +42,15 @@ export async function startApp(overrides: Partial<ServicesDeps> = {}): Promise<{
   };
 }
 
+/** A screenshot of a whole view: the app scrolls inside <main>, so the window is made as tall as it. */
+export async function fullViewShot(page: Page, name: string): Promise<void> {
+  const height = await page.evaluate(() => document.querySelector('.app-main')!.scrollHeight + 100);
+  await page.setViewportSize({ width: 1280, height: Math.min(height, 6000) });
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: artifact(name) });
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
 export function artifact(name: string): string {
   fs.mkdirSync(artifactsDir, { recursive: true });
   return path.join(artifactsDir, name);

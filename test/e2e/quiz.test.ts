@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { QuizAttempt, QuizRevision } from '../../electron/contract.ts';
 import { capturingDemoWorkshop } from '../helpers/services.ts';
-import { artifact, openDemoApp, type startApp } from './browser.ts';
+import { artifact, fullViewShot, openDemoApp, type startApp } from './browser.ts';
 
 // Acceptance 1 of issue 6 in Chromium (and 3 in the view): with the demo site stopped, one quiz passed,
 // one failed, a reload in the middle of a third brings its answers back; with the site back the outbox
@@ -88,15 +88,6 @@ async function openFromQuizzes(title: string): Promise<void> {
   await page.getByTestId('quiz-survey').waitFor();
 }
 
-/** A screenshot of a whole view: the app scrolls inside <main>, so the window is made as tall as it. */
-async function fullViewShot(name: string): Promise<void> {
-  const height = await page.evaluate(() => document.querySelector('.app-main')!.scrollHeight + 100);
-  await page.setViewportSize({ width: 1280, height: Math.min(height, 6000) });
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: artifact(name) });
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-
 async function resultRows(): Promise<{ name: string; given: string; expected: string; correct: boolean }[]> {
   return page.getByTestId('result-row').evaluateAll((rows) =>
     rows.map((row) => ({
@@ -174,7 +165,7 @@ describe('quizzes offline, sent when the site is back', () => {
     expect(rows.find((r) => r.name === 'plug-relief-valve')).toMatchObject({ given: 'False', expected: 'False' });
     expect(rows.find((r) => r.name === 'energy-sources')?.given).toBe('Air in the tank, The hot pump head, A tensioned drive belt');
     expect(await page.getByTestId('quiz-result').getByTestId('attempt-sync').getAttribute('data-sync')).toBe('pending');
-    await fullViewShot('quiz-passed.png');
+    await fullViewShot(page, 'quiz-passed.png');
   });
 
   it('fails the forklift quiz and shows what was right and wrong', async () => {
@@ -192,7 +183,7 @@ describe('quizzes offline, sent when the site is back', () => {
     expect(rows.find((r) => r.name === 'cracked-fork')).toMatchObject({ given: 'Use the truck for light loads only', expected: 'Tag the truck out of service and report it' });
     expect(rows.find((r) => r.name === 'feel-for-leak')).toMatchObject({ given: 'Yes', expected: 'No' });
     expect(rows.find((r) => r.name === 'checklist-where')).toMatchObject({ given: 'no idea', expected: 'truck' });
-    await fullViewShot('quiz-failed.png');
+    await fullViewShot(page, 'quiz-failed.png');
   });
 
   it('brings back the answers of a quiz half done after a reload, and drops them once submitted', async () => {
@@ -214,7 +205,7 @@ describe('quizzes offline, sent when the site is back', () => {
     for (const choice of checkbox.correctAnswer as string[]) expect(await question(checkbox).locator(`input[value="${choice}"]`).isChecked()).toBe(true);
     expect(await question(dropdown).locator('.sd-dropdown').textContent()).toContain(String(dropdown.correctAnswer));
     expect(await question(text).locator('input').inputValue()).toBe('ba');
-    await fullViewShot('quiz-restored.png');
+    await fullViewShot(page, 'quiz-restored.png');
 
     await answer(text, text.correctAnswer);
     await answer(byType('boolean'), byType('boolean').correctAnswer);
@@ -262,7 +253,7 @@ describe('quizzes offline, sent when the site is back', () => {
 
     await page.getByTestId('nav-quizzes').click();
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="attempt-row"][data-sync="sent"]').length === 3, null, { timeout: 15_000 });
-    await fullViewShot('quizzes-sent.png');
+    await fullViewShot(page, 'quizzes-sent.png');
 
     const attempts = await localAttempts();
     expect(attempts.map((a) => [a.title, a.score, a.passed, a.sync]).sort()).toEqual([

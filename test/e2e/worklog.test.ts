@@ -4,7 +4,7 @@ import type { WorkSession } from '../../electron/contract.ts';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
 import { createCanvas, encodePng, fillRect } from '../../server/content/png.ts';
 import { capturingDemoWorkshop } from '../helpers/services.ts';
-import { artifact, openDemoApp, type startApp } from './browser.ts';
+import { fullViewShot, openDemoApp, type startApp } from './browser.ts';
 
 // Acceptance 1 of issue 5 in Chromium: with the demo site stopped, three work sessions fill all nine
 // field types (a photo, a video, a document), pause, resume and finish, a reload mid-typing brings the
@@ -53,15 +53,6 @@ async function startSession(guide: { id: number; title: string; workorder: strin
   await session.waitFor();
   expect(await page.getByTestId('session-workorder').textContent()).toBe(guide.workorder);
   return (await session.getAttribute('data-session-id'))!;
-}
-
-/** A screenshot of a whole view: the app scrolls inside <main>, so the window is made as tall as it. */
-async function fullViewShot(name: string): Promise<void> {
-  const height = await page.evaluate(() => document.querySelector('.app-main')!.scrollHeight + 100);
-  await page.setViewportSize({ width: 1280, height: Math.min(height, 6000) });
-  await page.waitForTimeout(200);
-  await page.screenshot({ path: artifact(name) });
-  await page.setViewportSize({ width: 1280, height: 900 });
 }
 
 const stepCount = () => page.locator('[data-testid^="step-nav-"]').count();
@@ -184,7 +175,7 @@ describe('a work session offline, replayed when the site is back', () => {
     await page.getByTestId('step-next').click();
     expect(await meter.getByTestId('field-error').textContent()).toBe('Hour meter reading: a number, like 12 or 3.5');
     await onStep(1);
-    await fullViewShot('session-form.png');
+    await fullViewShot(page, 'session-form.png');
 
     await page.getByTestId('session-pause').click();
     await page.locator('[data-testid="session"][data-status="paused"]').waitFor();
@@ -233,7 +224,7 @@ describe('a work session offline, replayed when the site is back', () => {
     expect(await page.getByTestId('draft-restored').textContent()).toContain('Restored what you were typing in step ' + formStep);
     expect(await notes.locator('textarea').inputValue()).toBe(NOTES);
     expect(await page.locator('[data-testid="form-field"][data-type="Radios"]').getByLabel('Rusty').isChecked()).toBe(true);
-    await fullViewShot('draft-restored.png');
+    await fullViewShot(page, 'draft-restored.png');
 
     typed.set('What did the condensate look like?', 'Rusty');
     typed.set('Notes on the tank and drain', NOTES);
@@ -258,7 +249,7 @@ describe('a work session offline, replayed when the site is back', () => {
       expect(await group.getByTestId('outbox-action').first().getAttribute('data-kind')).toBe('start');
       expect(await group.getByTestId('outbox-action').last().getAttribute('data-kind')).toBe('finish');
     }
-    await fullViewShot('sync-centre-outbox.png');
+    await fullViewShot(page, 'sync-centre-outbox.png');
   });
 
   it('drains the outbox once the site is back, and the site has the sessions as they were done', async () => {
