@@ -6,3 +6,6 @@ export function workOrderProblem(raw: string): string | null {
   if (value.length > 100) return 'A work order number has at most 100 characters.';
   return null;
 }
+
+/** "Work order WO-1234": the words once, whatever prefix the workshop's numbers carry. */
+export const workorderLabel = (workorderid: string): string => `Work order ${workorderid}`;

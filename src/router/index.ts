@@ -1,5 +1,6 @@
 import type { Pinia } from 'pinia';
 import { createRouter, createWebHistory } from 'vue-router';
+import { focusWhenShown } from '../lib/focus.ts';
 import { useSessionStore } from '../stores/session.ts';
 
 export function createAppRouter(pinia: Pinia) {
@@ -22,7 +23,8 @@ export function createAppRouter(pinia: Pinia) {
         name: 'work-session',
         component: () => import('../views/SessionView.vue'),
         props: (route) => ({ id: String(route.params.id) }),
-        meta: { signedIn: true },
+        // The session view puts focus on the step's first field itself.
+        meta: { signedIn: true, focusesItself: true },
       },
       { path: '/quizzes', name: 'quizzes', component: () => import('../views/QuizzesView.vue'), meta: { signedIn: true } },
       {
@@ -45,11 +47,19 @@ export function createAppRouter(pinia: Pinia) {
     if (to.name === 'connect' && session.signedIn) return { name: 'library' };
     return true;
   });
+  // A new screen: focus its heading, so the keyboard starts there and a screen reader says where it is.
+  // Not on the first load, and not when only the query changes (a search as it is typed, a work
+  // session's step: that view moves focus to the step itself).
+  router.afterEach((to, from, failure) => {
+    if (failure || from.matched.length === 0 || to.path === from.path || to.meta.focusesItself) return;
+    focusWhenShown('.app-main h1');
+  });
   return router;
 }
 
 declare module 'vue-router' {
   interface RouteMeta {
     signedIn?: boolean;
+    focusesItself?: boolean;
   }
 }

@@ -66,7 +66,8 @@ export async function openDemoApp(
   pageErrors: string[],
 ): Promise<{ browser: Browser; app: Awaited<ReturnType<typeof startApp>>; page: Page }> {
   const [browser, app] = await Promise.all([launchChromium(), startApp({ startDemoWorkshop: demo.startDemoWorkshop })]);
-  const page = await browser.newPage({ viewport });
+  // A page of its own context: axe-core's Playwright builder needs one.
+  const page = await (await browser.newContext({ viewport })).newPage();
   page.on('pageerror', (error) => pageErrors.push(error.message));
   page.on('console', (message) => {
     if (message.type() === 'error') pageErrors.push(message.text());

@@ -31,7 +31,7 @@ describe('connecting in the browser', () => {
     await page.waitForURL(/\/connect$/);
     await page.getByTestId('connect-demo').click();
     await page.waitForURL(new URL('/', app.shell.url).toString());
-    await page.getByRole('heading', { name: 'Fieldguide' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'All guides' }).waitFor();
     const user = page.getByTestId('status-user');
     await page.waitForFunction(
       (name) => document.querySelector('[data-testid="status-user"]')?.textContent?.trim() === name,
@@ -39,7 +39,7 @@ describe('connecting in the browser', () => {
     );
     expect((await user.textContent())?.trim()).toBe(DEMO_ACCOUNTS.tech1.username);
     expect((await page.getByTestId('status-site').textContent())?.trim()).toBe('Demo workshop');
-    expect(await page.getByTestId('status-network').getAttribute('data-state')).toBe('online');
+    expect(await page.getByTestId('status-chip').getAttribute('data-network')).toBe('online');
     await page.screenshot({ path: artifact('connect-demo.png'), fullPage: true });
   });
 

@@ -151,7 +151,7 @@ describe('a work session offline, replayed when the site is back', () => {
     await answered;
     await page.getByTestId('sync-outcome').waitFor();
     expect(await page.getByTestId('sync-last-error').count()).toBe(0);
-    expect((await page.getByTestId('outbox-count').textContent())?.trim()).toBe('0');
+    expect(await page.getByTestId('status-chip').getAttribute('data-unsent')).toBe('0');
     await demo.site().close();
   });
 
@@ -241,7 +241,7 @@ describe('a work session offline, replayed when the site is back', () => {
     await fillRemainingSteps(1);
     await finish();
 
-    expect(Number(await page.getByTestId('outbox-count').textContent())).toBeGreaterThan(10);
+    expect(Number(await page.getByTestId('status-chip').getAttribute('data-unsent'))).toBeGreaterThan(10);
     await page.getByTestId('nav-sync').click();
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="outbox-group"]').length === 3);
     for (const sessionId of sessionIds) {
@@ -255,7 +255,7 @@ describe('a work session offline, replayed when the site is back', () => {
   it('drains the outbox once the site is back, and the site has the sessions as they were done', async () => {
     const site = await demo.restart();
     await page.getByTestId('outbox-send-now').click();
-    await page.waitForFunction(() => document.querySelector('[data-testid="outbox-count"]')?.textContent?.trim() === '0', null, { timeout: 60_000 });
+    await page.waitForFunction(() => document.querySelector('[data-testid="status-chip"]')?.getAttribute('data-unsent') === '0', null, { timeout: 60_000 });
     await page.getByTestId('outbox-summary').filter({ hasText: 'Everything you did has reached the site.' }).waitFor();
     // The list of actions is read again after the summary event: give it that moment under load.
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="outbox-action"]').length === 0, null, { timeout: 30_000 });

@@ -5,6 +5,7 @@ import { plainCodec } from '../../electron/core/session/secret-store.ts';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
 import { startDemoWorkshop } from '../../server/demo-workshop.ts';
 import { startDemoSite, type RunningSite } from '../../server/site.ts';
+import { PASS, startFaultProxy, type FaultProxy, type Schedule } from '../fault/proxy.ts';
 import { makeTempDir } from './tmp.ts';
 
 /** Real core services over a temp data folder, with the real demo workshop behind connectDemo. */
@@ -72,6 +73,47 @@ export function capturingDemoWorkshop(): {
       if (!running || !dbFile) throw new Error('The demo workshop has not been started (connectDemo first)');
       running = await startDemoSite({ dbFile, port: running.port });
       return running;
+    },
+  };
+}
+
+/**
+ * The demo workshop behind the fault proxy: the app talks to the proxy, so a test can make the site
+ * slow, failing or gone (`schedule`) without restarting anything, and read the site's database directly.
+ */
+export function proxiedDemoWorkshop(): {
+  startDemoWorkshop: ServicesDeps['startDemoWorkshop'];
+  site(): RunningSite;
+  proxy(): FaultProxy;
+  /** What the proxy does with the next requests; `null` lets everything through. */
+  setSchedule(schedule: Schedule | null): void;
+} {
+  let site: RunningSite | null = null;
+  let proxy: FaultProxy | null = null;
+  let schedule: Schedule | null = null;
+  return {
+    startDemoWorkshop: async (dataDir) => {
+      site = await startDemoSite({ dbFile: path.join(dataDir, 'demo-site.sqlite') });
+      proxy = await startFaultProxy({
+        target: { port: site.port },
+        schedule: (request) => (schedule ? schedule(request) : PASS),
+        maxDelayMs: 60_000,
+        maxStallMs: 60_000,
+      });
+      const { email, password } = DEMO_ACCOUNTS.tech1;
+      const [running, front] = [site, proxy];
+      return { url: front.url, account: { email, password }, close: async () => void (await Promise.all([front.close(), running.close()])) };
+    },
+    site() {
+      if (!site) throw new Error('The demo workshop has not been started (connectDemo first)');
+      return site;
+    },
+    proxy() {
+      if (!proxy) throw new Error('The demo workshop has not been started (connectDemo first)');
+      return proxy;
+    },
+    setSchedule(next) {
+      schedule = next;
     },
   };
 }

@@ -1,0 +1,25 @@
+/**
+ * Moves focus for keyboard and screen-reader users after the screen changed: to `selector` (the new
+ * screen's heading, a step's first field) once it is on the page. Views render their heading only when
+ * their data has come, so this waits for it (up to `waitMs`), and gives up if the technician has put
+ * focus somewhere themselves in the meantime.
+ */
+export function focusWhenShown(selector: string, options: { waitMs?: number; within?: ParentNode } = {}): void {
+  const started = performance.now();
+  const startedOn = document.activeElement;
+  const attempt = (): void => {
+    if (document.activeElement !== startedOn && document.activeElement !== document.body) return;
+    const target = (options.within ?? document).querySelector<HTMLElement>(selector);
+    if (target) {
+      if (!target.matches('a[href], button, input, select, textarea, [tabindex]')) target.setAttribute('tabindex', '-1');
+      target.focus({ preventScroll: true });
+      target.scrollIntoView({ block: 'nearest' });
+      return;
+    }
+    if (performance.now() - started < (options.waitMs ?? 3000)) requestAnimationFrame(attempt);
+  };
+  requestAnimationFrame(attempt);
+}
+
+/** The first field of a step form a technician can type in, else the step's heading. */
+export const STEP_FOCUS = '[data-testid="step-form"] :is(input:not([type=hidden]):not(.visually-hidden), select, textarea):not(:disabled)';

@@ -1,0 +1,60 @@
+import type { NetworkState, OutboxSummary, SyncState } from '../../electron/contract.ts';
+import { formatAgo, plural } from './format.ts';
+import { phaseWords, progressFraction } from './sync-phase.ts';
+
+export type ChipTone = 'ok' | 'busy' | 'offline' | 'problem' | 'idle';
+
+export interface StatusChip {
+  tone: ChipTone;
+  /** Short, for the chip itself. */
+  text: string;
+  /** The whole sentence, for the accessible name and the tooltip. */
+  detail: string;
+  /** What a screen reader is told when it changes: the detail without a clock that ticks. */
+  announce: string;
+  /** Changes of this technician not yet on the site (waiting or being sent). */
+  unsent: number;
+}
+
+/**
+ * The one status chip of the top bar: network, sync and unsent work in one honest sentence. What the
+ * technician must act on comes first (conflicts, failures, a refused sign-in: red); offline is calm
+ * (amber: the work is kept here and goes later); then a sync or sending in progress; then the last sync.
+ */
+export function statusChip(input: { network: NetworkState; sync: SyncState | null; outbox: OutboxSummary; nowMs: number }): StatusChip {
+  const { network, sync, outbox } = input;
+  const unsent = outbox.pending + outbox.inFlight;
+  const unsentWords = unsent > 0 ? `${plural(unsent, 'change')} not sent yet` : 'nothing waiting to be sent';
+  const tail = unsent > 0 ? ` · ${unsent} unsent` : '';
+
+  if (outbox.conflicts > 0) {
+    return { tone: 'problem', text: `${plural(outbox.conflicts, 'conflict')}${tail}`, detail: `${plural(outbox.conflicts, 'conflict')} to settle in the sync centre; ${unsentWords}.`, announce: `${plural(outbox.conflicts, 'conflict')} to settle in the sync centre; ${unsentWords}.`, unsent };
+  }
+  if (outbox.failed > 0) {
+    return { tone: 'problem', text: `${outbox.failed} not accepted${tail}`, detail: `The site did not accept ${plural(outbox.failed, 'change')}: see the sync centre. Nothing is lost; ${unsentWords}.`, announce: `The site did not accept ${plural(outbox.failed, 'change')}: see the sync centre. Nothing is lost; ${unsentWords}.`, unsent };
+  }
+  if (outbox.pausedFor === 'unauthorized') {
+    return { tone: 'problem', text: `Sign in again${tail}`, detail: `The site refused the sign-in: sending waits until you sign in again. Nothing is lost; ${unsentWords}.`, announce: `The site refused the sign-in: sending waits until you sign in again. Nothing is lost; ${unsentWords}.`, unsent };
+  }
+  if (network === 'offline') {
+    return unsent > 0
+      ? { tone: 'offline', text: `Offline · ${unsent} unsent`, detail: `Offline. ${plural(unsent, 'change')} kept on this laptop — they will be sent when the site answers.`, announce: `Offline. ${plural(unsent, 'change')} kept on this laptop — they will be sent when the site answers.`, unsent }
+      : { tone: 'offline', text: 'Offline', detail: 'Offline. The guides on this laptop still work; nothing is waiting to be sent.', announce: 'Offline. The guides on this laptop still work; nothing is waiting to be sent.', unsent };
+  }
+  if (sync?.running) {
+    const fraction = progressFraction(sync.progress);
+    const text = `Syncing${fraction === null ? '…' : ` ${Math.round(fraction * 100)}%`}${tail}`;
+    return { tone: 'busy', text, detail: `${phaseWords(sync.progress.phase)}; ${unsentWords}.`, announce: `Syncing the library; ${unsentWords}.`, unsent };
+  }
+  if (unsent > 0) {
+    return { tone: 'busy', text: `Sending ${unsent}…`, detail: `Sending ${plural(unsent, 'change')} to the site.`, announce: `Sending ${plural(unsent, 'change')} to the site.`, unsent };
+  }
+  if (sync?.lastError) {
+    return { tone: 'problem', text: 'Last sync failed', detail: `The last sync stopped: ${sync.lastError.message} Everything you did has reached the site.`, announce: `The last sync stopped: ${sync.lastError.message} Everything you did has reached the site.`, unsent };
+  }
+  if (sync?.lastSyncAt) {
+    const ago = formatAgo(sync.lastSyncAt, input.nowMs);
+    return { tone: 'ok', text: `Synced ${ago}`, detail: `Online. Synced ${ago}; everything you did has reached the site.`, announce: 'Online. Everything you did has reached the site.', unsent };
+  }
+  return { tone: 'idle', text: 'Not synced yet', detail: 'Not synced yet: open the sync centre to download the guides.', announce: 'Not synced yet: open the sync centre to download the guides.', unsent };
+}

@@ -1,0 +1,147 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { artifactsDir } from './browser.ts';
+
+/** The three sizes every screen is checked at: a laptop, a small laptop, a portrait tablet. */
+export const VIEWPORTS = [
+  { name: '1366x768', width: 1366, height: 768 },
+  { name: '1024x600', width: 1024, height: 600 },
+  { name: '800x1280', width: 800, height: 1280 },
+] as const;
+export type Viewport = (typeof VIEWPORTS)[number];
+
+/** Smallest touch target (WCAG 2.5.5), and the work-session controls' own, for gloved hands. */
+export const MIN_TARGET_PX = 44;
+export const MIN_SESSION_TARGET_PX = 48;
+/** Captions may be smaller than the 16 px body text, never below this. */
+export const MIN_TEXT_PX = 14;
+
+export interface ScreenProblem {
+  screen: string;
+  viewport: string;
+  kind: 'axe' | 'scroll' | 'target' | 'text' | 'cut';
+  what: string;
+}
+
+/**
+ * Runs every check on the screen as it is now and saves its screenshot under
+ * test-results/e2e/screens/<viewport>/<name>.png. Returns the problems found (empty when it passes):
+ * axe-core violations of impact serious or critical (and heading order, which axe rates moderate);
+ * a horizontal scroll of the page or of the app's main area; a control smaller than 44 px (48 px in the
+ * work session's controls); text below 14 px; a title cut with an ellipsis.
+ */
+export async function checkScreen(page: Page, screen: string, viewport: Viewport): Promise<ScreenProblem[]> {
+  const problems: ScreenProblem[] = [];
+  const add = (kind: ScreenProblem['kind'], what: string) => problems.push({ screen, viewport: viewport.name, kind, what });
+
+  // Let transitions and lazy pictures settle before measuring.
+  await page.waitForTimeout(150);
+  const dir = path.join(artifactsDir, 'screens', viewport.name);
+  fs.mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${screen}.png`) });
+
+  const axe = await new AxeBuilder({ page }).analyze();
+  for (const violation of axe.violations) {
+    if (violation.impact !== 'serious' && violation.impact !== 'critical' && violation.id !== 'heading-order') continue;
+    const targets = violation.nodes.slice(0, 4).map((node) => `${node.target.join(' ')}${node.failureSummary ? ` (${firstLine(node.failureSummary)})` : ''}`);
+    add('axe', `${violation.id} [${violation.impact}]: ${violation.help} — ${targets.join('; ')}`);
+  }
+
+  const measured = await page.evaluate(measureInPage, { minTarget: MIN_TARGET_PX, minSessionTarget: MIN_SESSION_TARGET_PX, minText: MIN_TEXT_PX });
+  for (const line of measured.scroll) add('scroll', line);
+  for (const line of measured.targets) add('target', line);
+  for (const line of measured.text) add('text', line);
+  for (const line of measured.cut) add('cut', line);
+  return problems;
+}
+
+const firstLine = (text: string) => text.split('\n').slice(1, 2).join('').trim() || text.split('\n')[0]!.trim();
+
+/** Runs inside the page: layout measurements no axe rule makes. */
+function measureInPage(limits: { minTarget: number; minSessionTarget: number; minText: number }): {
+  scroll: string[];
+  targets: string[];
+  text: string[];
+  cut: string[];
+} {
+  const describe = (el: Element): string => {
+    const id = el.getAttribute('data-testid');
+    const text = (el.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 40);
+    const label = el.getAttribute('aria-label');
+    return `${el.tagName.toLowerCase()}${id ? `[data-testid=${id}]` : ''}${el.className && typeof el.className === 'string' ? `.${el.className.trim().split(/\s+/).join('.')}` : ''} "${label ?? text}"`;
+  };
+  const visible = (el: Element): boolean => {
+    const box = el.getBoundingClientRect();
+    if (box.width === 0 || box.height === 0) return false;
+    const style = getComputedStyle(el);
+    if (style.visibility === 'hidden' || style.display === 'none' || Number(style.opacity) === 0) return false;
+    return !el.closest('dialog:not([open]), [hidden], [inert], .visually-hidden');
+  };
+  // An open modal dialog makes everything behind it inert: only what is inside it counts then.
+  const modal = document.querySelector('dialog[open]');
+  const scope: ParentNode = modal ?? document;
+
+  const scroll: string[] = [];
+  const doc = document.documentElement;
+  if (doc.scrollWidth > doc.clientWidth + 1) scroll.push(`the page scrolls sideways: ${doc.scrollWidth}px wide in ${doc.clientWidth}px`);
+  for (const el of Array.from(document.querySelectorAll('.app-main, header, footer, nav'))) {
+    if (el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== 'visible') {
+      scroll.push(`${describe(el)} scrolls sideways: ${el.scrollWidth}px wide in ${el.clientWidth}px`);
+    }
+  }
+  for (const el of Array.from(scope.querySelectorAll('button, a[href], input, select, textarea'))) {
+    if (!visible(el)) continue;
+    const box = el.getBoundingClientRect();
+    if (box.right > doc.clientWidth + 1 || box.left < -1) scroll.push(`${describe(el)} is off-screen (x ${Math.round(box.left)}–${Math.round(box.right)})`);
+  }
+
+  const targets: string[] = [];
+  const controls = scope.querySelectorAll('button, a[href], input:not([type=hidden]), select, textarea, summary, [role=button], [role=radio], [role=checkbox]');
+  for (const control of Array.from(controls)) {
+    // A radio or checkbox is hit through its label; a file input through the button that opens it.
+    let el: Element = control;
+    if (control instanceof HTMLInputElement && ['radio', 'checkbox'].includes(control.type)) el = control.closest('label') ?? control;
+    if (control instanceof HTMLInputElement && control.type === 'file') continue;
+    if (!visible(el)) continue;
+    // A link inside a sentence is exempt (WCAG 2.5.5): its size is the text's.
+    if (el.tagName === 'A' && getComputedStyle(el).display === 'inline' && el.closest('p, li, dd, td')) {
+      const parent = el.parentElement!;
+      if (parent.textContent!.trim().length > el.textContent!.trim().length) continue;
+    }
+    const box = el.getBoundingClientRect();
+    const min = el.closest('[data-testid="session"] .session-controls, [data-testid="session-run-bar"]') ? limits.minSessionTarget : limits.minTarget;
+    if (box.height < min - 0.5 || box.width < min - 0.5) targets.push(`${describe(el)} is ${Math.round(box.width)}×${Math.round(box.height)} px (at least ${min})`);
+  }
+
+  const text: string[] = [];
+  const seenSizes = new Set<string>();
+  const walker = document.createTreeWalker(scope instanceof Document ? document.body : (scope as Element), NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (!node.textContent?.trim()) continue;
+    const el = node.parentElement;
+    if (!el || !visible(el)) continue;
+    const size = parseFloat(getComputedStyle(el).fontSize);
+    if (size < limits.minText - 0.01) {
+      const key = `${describe(el)}@${size}`;
+      if (seenSizes.has(key)) continue;
+      seenSizes.add(key);
+      text.push(`${describe(el)} is ${size.toFixed(1)} px`);
+    }
+  }
+
+  const cut: string[] = [];
+  for (const el of Array.from(scope.querySelectorAll('*'))) {
+    const style = getComputedStyle(el);
+    const clamped = style.webkitLineClamp !== 'none' && style.webkitLineClamp !== '';
+    if ((style.textOverflow !== 'ellipsis' && !clamped) || !visible(el)) continue;
+    if (el.scrollWidth > el.clientWidth + 1) cut.push(`${describe(el)} is cut: ${el.scrollWidth}px of text in ${el.clientWidth}px`);
+    else if (clamped && el.scrollHeight > el.clientHeight + 1) cut.push(`${describe(el)} is cut: ${el.scrollHeight}px of lines in ${el.clientHeight}px`);
+  }
+  return { scroll, targets: targets.slice(0, 12), text: text.slice(0, 12), cut: cut.slice(0, 12) };
+}
+
+export function formatProblems(problems: ScreenProblem[]): string {
+  return problems.map((p) => `${p.viewport} ${p.screen} ${p.kind}: ${p.what}`).join('\n');
+}
