@@ -193,4 +193,17 @@ describe('syncing the library', () => {
     expect(requests.filter((r) => !r.startsWith('GET /guides?'))).toEqual(['POST /quizzes/getQuizzes']);
     expect(requests.length).toBe(2 + Math.ceil((await serverGuides()).size / 200));
   });
+
+  it("reports each sync's own figures: the bytes of the last sync are not carried into the next", async () => {
+    unwrap(await app.services.api.syncNow());
+    const first = app.events.filter((e) => e.name === 'syncProgress').map((e) => e.payload as { bytes: number });
+    expect(Math.max(...first.map((p) => p.bytes))).toBeGreaterThan(0);
+    app.events.length = 0;
+    unwrap(await app.services.api.syncNow());
+    const second = app.events.filter((e) => e.name === 'syncProgress').map((e) => e.payload as { phase: string; bytes: number });
+    expect(second.length).toBeGreaterThan(0);
+    // Nothing changed, so nothing was downloaded: every figure of this sync says so.
+    expect(second.map((p) => p.bytes)).toEqual(second.map(() => 0));
+    expect(unwrap(await app.services.api.getSyncState()).progress.bytes).toBe(0);
+  });
 });

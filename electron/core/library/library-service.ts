@@ -146,6 +146,8 @@ export class LibraryService {
     const controller = new AbortController();
     const transport = this.deps.transport();
     const before = this.deps.requestCount();
+    // The figures shown are this sync's: nothing carried over from the last one.
+    this.#progress = { phase: 'idle', done: 0, total: 0, bytes: 0, message: null };
     const promise = runSync({
       db: this.deps.db,
       guides: this.guides,

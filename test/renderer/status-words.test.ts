@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import type { OutboxSummary, SyncState } from '../../electron/contract.ts';
+import { statusChip } from '../../src/lib/status-chip.ts';
+import { progressCounts } from '../../src/lib/sync-phase.ts';
+
+const NOW = Date.UTC(2026, 10, 23, 12, 0, 0);
+const clear: OutboxSummary = { pending: 0, inFlight: 0, failed: 0, conflicts: 0, pausedFor: null };
+const synced = (over: Partial<SyncState> = {}): SyncState => ({
+  running: false,
+  progress: { phase: 'done', done: 0, total: 0, bytes: 0, message: null },
+  lastSyncAt: NOW / 1000 - 60,
+  lastError: null,
+  scope: { mode: 'all', categories: [], guideids: [] },
+  storage: { mediaBytes: 0, mediaFiles: 0, pendingMedia: 0, databaseBytes: 0, budgetBytes: 1 },
+  guides: { total: 1, offline: 1 },
+  ...over,
+});
+
+describe('the status chip says network, sync and unsent work in one place', () => {
+  it('is green and says when it synced, online with nothing waiting', () => {
+    const chip = statusChip({ network: 'online', sync: synced(), outbox: clear, nowMs: NOW });
+    expect(chip).toMatchObject({ tone: 'ok', text: 'Synced 1 minute ago', unsent: 0 });
+  });
+
+  it('is calm and amber offline, counting what is kept on this laptop (never "synced" offline)', () => {
+    const chip = statusChip({ network: 'offline', sync: synced(), outbox: { ...clear, pending: 15, inFlight: 2 }, nowMs: NOW });
+    expect(chip).toMatchObject({ tone: 'offline', text: 'Offline · 17 unsent', unsent: 17 });
+    expect(chip.detail).toBe('Offline. 17 changes kept on this laptop — they will be sent when the site answers.');
+    expect(statusChip({ network: 'offline', sync: synced(), outbox: clear, nowMs: NOW }).text).toBe('Offline');
+  });
+
+  it('is red for what the technician must settle, before anything else', () => {
+    const conflicts = statusChip({ network: 'offline', sync: synced(), outbox: { ...clear, pending: 3, conflicts: 2 }, nowMs: NOW });
+    expect(conflicts).toMatchObject({ tone: 'problem', text: '2 conflicts · 3 unsent' });
+    expect(statusChip({ network: 'online', sync: synced(), outbox: { ...clear, failed: 1 }, nowMs: NOW }).tone).toBe('problem');
+    expect(statusChip({ network: 'online', sync: synced(), outbox: { ...clear, pausedFor: 'unauthorized' }, nowMs: NOW }).text).toBe('Sign in again');
+  });
+
+  it('shows a sync in progress and sending, and a failed sync', () => {
+    const running = synced({ running: true, progress: { phase: 'media', done: 1, total: 4, bytes: 10, message: null } });
+    expect(statusChip({ network: 'online', sync: running, outbox: clear, nowMs: NOW }).text).toBe('Syncing 25%');
+    expect(statusChip({ network: 'online', sync: synced(), outbox: { ...clear, pending: 2 }, nowMs: NOW }).text).toBe('Sending 2…');
+    const failed = synced({ lastError: { message: 'The site answered 500.', resource: null, at: NOW / 1000 } });
+    expect(statusChip({ network: 'online', sync: failed, outbox: clear, nowMs: NOW }).tone).toBe('problem');
+  });
+
+  it('does not announce a ticking clock to a screen reader', () => {
+    const a = statusChip({ network: 'online', sync: synced(), outbox: clear, nowMs: NOW });
+    const b = statusChip({ network: 'online', sync: synced(), outbox: clear, nowMs: NOW + 10 * 60_000 });
+    expect(a.text).not.toBe(b.text);
+    expect(a.announce).toBe(b.announce);
+  });
+});
+
+describe('sync figures in words', () => {
+  it('separates the parts instead of running them together', () => {
+    expect(progressCounts({ phase: 'listing', done: 0, total: 0, bytes: 732_160, message: null }, true)).toBe('Counting… · 715 KB downloaded');
+    expect(progressCounts({ phase: 'media', done: 12, total: 40, bytes: 3_250_000, message: null }, true)).toBe('12 of 40 files · 3.1 MB downloaded');
+    expect(progressCounts({ phase: 'idle', done: 0, total: 0, bytes: 0, message: null }, false)).toBe('');
+  });
+});
