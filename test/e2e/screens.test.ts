@@ -54,7 +54,16 @@ describe('every screen at three sizes, with axe-core', () => {
       await page.locator('input[name="email"]').fill('tech1@demo.test');
       await page.locator('input[name="password"]').fill('not the password');
       await page.getByTestId('connect-submit').click();
-      await page.getByTestId('connect-error').waitFor();
+      const alert = page.getByTestId('connect-error');
+      await alert.waitFor();
+      // In view, focused, and in the accessibility tree as an alert that says what happened.
+      await expect.poll(() => alert.evaluate((el) => el === document.activeElement)).toBe(true);
+      const box = (await alert.boundingBox())!;
+      const size = page.viewportSize()!;
+      expect(box.y).toBeGreaterThanOrEqual(0);
+      expect(box.y + box.height).toBeLessThanOrEqual(size.height);
+      expect(await alert.ariaSnapshot()).toBe('- alert:\n  - strong: Sign-in refused.\n  - text: The site refused the e-mail and password.');
+      expect(await page.locator('input[name="email"]').inputValue()).toBe('tech1@demo.test');
     });
   });
 

@@ -1,0 +1,171 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { capturingDemoWorkshop } from '../helpers/services.ts';
+import { artifact, openDemoApp, type startApp } from './browser.ts';
+
+// The keyboard alone, as a technician with a keyboard and no mouse (or a screen reader) works: connect,
+// open a guide, start a session, fill a step, next step, finish. After every move the focus is where the
+// work continues (the new screen's heading, the step's first field), visible, and reachable with Tab.
+const demo = capturingDemoWorkshop();
+let browser: Browser;
+let app: Awaited<ReturnType<typeof startApp>>;
+let page: Page;
+const pageErrors: string[] = [];
+
+beforeAll(async () => {
+  ({ browser, app, page } = await openDemoApp(demo, { width: 1366, height: 768 }, pageErrors));
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+interface Focused {
+  tag: string;
+  text: string;
+  testid: string | null;
+  name: string | null;
+  /** Whether the focus ring is drawn (an outline that is not `none`, or a box shadow). */
+  ringed: boolean;
+  inView: boolean;
+}
+
+const focused = (): Promise<Focused> =>
+  page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    if (!el || el === document.body) return { tag: 'body', text: '', testid: null, name: null, ringed: false, inView: false };
+    const style = getComputedStyle(el);
+    const box = el.getBoundingClientRect();
+    return {
+      tag: el.tagName.toLowerCase(),
+      text: (el.textContent ?? '').replace(/\s+/g, ' ').trim(),
+      testid: el.getAttribute('data-testid'),
+      name: el.getAttribute('name') ?? el.getAttribute('id'),
+      ringed: (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== 'none',
+      inView: box.bottom > 0 && box.top < innerHeight && box.right > 0 && box.left < innerWidth,
+    };
+  });
+
+/** Presses Tab until `wanted` holds for the focused element (at most `max` times); every stop shows its ring. */
+async function tabTo(wanted: (f: Focused) => boolean, max = 30): Promise<number> {
+  for (let presses = 1; presses <= max; presses++) {
+    await page.keyboard.press('Tab');
+    const now = await focused();
+    // Past the last control Tab leaves the page for a moment (the browser's own UI) before it wraps.
+    if (now.tag === 'body') continue;
+    expect(now.ringed, `focus ring on ${now.tag} "${now.text.slice(0, 40)}"`).toBe(true);
+    if (wanted(now)) {
+      expect(now.inView, `${now.tag} "${now.text.slice(0, 40)}" scrolled into view`).toBe(true);
+      return presses;
+    }
+  }
+  throw new Error(`not reached with ${max} Tabs; focus is on ${JSON.stringify(await focused())}`);
+}
+
+async function expectFocusOn(check: (f: Focused) => boolean, what: string): Promise<void> {
+  await expect.poll(async () => check(await focused()), { message: `focus on ${what}`, timeout: 10_000 }).toBe(true);
+}
+
+describe('the keyboard alone', () => {
+  it('connects to the demo workshop, and focus lands on the library heading', async () => {
+    await page.goto(new URL('/connect', app.shell.url).toString());
+    await page.getByTestId('connect-demo').waitFor();
+    await tabTo((f) => f.testid === 'connect-demo', 10);
+    await page.keyboard.press('Enter');
+    await page.getByTestId('library').waitFor();
+    await expectFocusOn((f) => f.tag === 'h1' && f.text === 'All guides', 'the library heading');
+  });
+
+  it('syncs from the sync centre with Enter', async () => {
+    await tabTo((f) => f.testid === 'nav-sync', 30);
+    await page.keyboard.press('Enter');
+    await expectFocusOn((f) => f.tag === 'h1' && f.text === 'Sync centre', 'the sync centre heading');
+    await tabTo((f) => f.testid === 'sync-now', 10);
+    const answered = page.waitForResponse((response) => response.url().endsWith('/rpc/syncNow'), { timeout: 90_000 });
+    await page.keyboard.press('Enter');
+    await answered;
+    await page.getByTestId('sync-outcome').waitFor();
+  });
+
+  it('opens the category drawer on a narrow screen and closes it with Escape', async () => {
+    await page.setViewportSize({ width: 800, height: 1280 });
+    await page.getByTestId('nav-library').focus();
+    await page.keyboard.press('Enter');
+    await expectFocusOn((f) => f.tag === 'h1', 'the library heading');
+    await page.keyboard.press('Shift+Tab');
+    expect((await focused()).testid).toBe('categories-button');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('category-drawer').waitFor();
+    await page.screenshot({ path: artifact('keyboard-category-drawer.png') });
+    await page.keyboard.press('Escape');
+    await page.getByTestId('category-drawer').waitFor({ state: 'hidden' });
+    expect((await focused()).testid).toBe('categories-button');
+    await page.setViewportSize({ width: 1366, height: 768 });
+  });
+
+  it('opens a guide from the list, and focus lands on its title', async () => {
+    await page.getByTestId('nav-search').focus();
+    await page.keyboard.press('Enter');
+    await expectFocusOn((f) => f.testid === 'search-box', 'the search box (the search screen asks for words first)');
+    await page.getByTestId('nav-library').focus();
+    await page.keyboard.press('Enter');
+    await expectFocusOn((f) => f.tag === 'h1' && f.text === 'All guides', 'the library heading');
+    await tabTo((f) => f.testid === 'guide-row' && f.text.includes('Forklift Daily Pre-Shift Inspection'), 40);
+    await page.keyboard.press('Enter');
+    await page.getByTestId('guide').waitFor();
+    await expectFocusOn((f) => f.tag === 'h1' && f.text === 'Forklift Daily Pre-Shift Inspection', 'the guide title');
+  });
+
+  it('opens a step picture in the lightbox with Enter and closes it with Escape', async () => {
+    await tabTo((f) => f.testid === 'step-image', 60);
+    await page.keyboard.press('Enter');
+    await page.getByTestId('lightbox').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('lightbox').waitFor({ state: 'hidden' });
+    expect((await focused()).testid).toBe('step-image');
+  });
+
+  it('starts a session, and focus lands on the first field of the first step', async () => {
+    await page.getByTestId('guide').locator('h1').focus();
+    await tabTo((f) => f.testid === 'workorder-input', 30);
+    await page.keyboard.type('WO-KEYS-1');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/sessions\/[0-9a-f-]{36}/);
+    await expectFocusOn((f) => f.tag === 'input', 'the first field of step 1');
+    await page.screenshot({ path: artifact('keyboard-session-step1.png') });
+  });
+
+  it('fills the step, moves on with Next step, and focus lands on the next step', async () => {
+    await page.keyboard.type('FL-07');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('1234');
+    await tabTo((f) => f.testid === 'step-next', 10);
+    await page.keyboard.press('Enter');
+    await page.locator('[data-testid="step-nav-2"][aria-current="step"]').waitFor();
+    await expectFocusOn((f) => (f.tag === 'input' || f.tag === 'textarea' || f.tag === 'select') || f.testid === 'step-heading', 'step 2');
+    const session = await app.app.services.api.getSession((await page.getByTestId('session').getAttribute('data-session-id'))!);
+    if (!session.ok) throw new Error(session.error.message);
+    expect(session.value.values.map((v) => v.value).sort()).toEqual(['1234', 'FL-07']);
+  });
+
+  it('asks before cancelling, and Escape keeps working', async () => {
+    await page.getByTestId('session-cancel').focus();
+    await page.keyboard.press('Enter');
+    await page.getByTestId('session-keep-working').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('session-keep-working').waitFor({ state: 'hidden' });
+    expect((await focused()).testid).toBe('session-cancel');
+    expect(await page.getByTestId('session').getAttribute('data-status')).toBe('started');
+  });
+
+  it('finishes with the keyboard', async () => {
+    await page.keyboard.press('Shift+Tab');
+    expect((await focused()).testid).toBe('session-finish');
+    await page.keyboard.press('Enter');
+    await page.locator('[data-testid="session"][data-status="complete"]').waitFor();
+  });
+
+  it('ran without script errors or CSP violations', () => {
+    expect(pageErrors).toEqual([]);
+  });
+});
