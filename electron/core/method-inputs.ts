@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { AppApi, AppMethod } from '../contract.ts';
-import { offlineScopeSchema } from './sync/scope.ts';
+import { offlineScopeSchema } from './library/scope.ts';
 
 const required = (what: string) => z.string({ error: `${what} is required` }).trim().min(1, `${what} is required`);
 const id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);

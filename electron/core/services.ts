@@ -6,11 +6,11 @@ import { SettingsRepo } from './db/repos/settings-repo.ts';
 import { EventHub } from './events.ts';
 import { LibraryService, mediaDirOf, type StoredMediaContent } from './library/library-service.ts';
 import { methodInputs } from './method-inputs.ts';
-import { OutboxService } from './outbox/outbox-service.ts';
+import { OutboxService } from './outbox/outbox.ts';
 import { AppFailure, ok } from './result.ts';
-import { Connection } from './session/connection.ts';
-import { FileSecretStore, type SecretCodec } from './session/secret-store.ts';
-import { normalizeSiteUrl } from './session/site-url.ts';
+import { Connection } from './connection/connection.ts';
+import { FileSecretStore, type SecretCodec } from './connection/secret-store.ts';
+import { normalizeSiteUrl } from './connection/site-url.ts';
 
 /** A running demo workshop: the reference server on a loopback port, started by the shell. */
 export interface DemoSite {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { startDemoWorkshop } from '../../server/demo-workshop.ts';
 import { createServices } from '../core/services.ts';
-import { plainCodec } from '../core/session/secret-store.ts';
+import { plainCodec } from '../core/connection/secret-store.ts';
 import { appVersion, rendererDir } from './paths.ts';
 import { startWebShell } from './server.ts';
 

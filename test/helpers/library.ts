@@ -1,5 +1,5 @@
 import type { AppApi, GuideDetail, Result } from '../../electron/contract.ts';
-import { mediaUrlsOf } from '../../electron/core/library/map-guide.ts';
+import { mediaUrlsOf } from '../../electron/core/api/map-guide.ts';
 import { MEDIA_VARIANTS } from '../../electron/core/sync/guide-fetcher.ts';
 
 export function unwrap<T>(result: Result<T>): T {

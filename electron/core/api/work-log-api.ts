@@ -1,6 +1,6 @@
 import type { ApiTransport } from './transport.ts';
 import { uploadWire, workLogEntryWire, workLogListWire } from './wire/work-log.ts';
-import type { Transition } from '../worklog/machine.ts';
+import type { Transition } from '../../shared/worklog.ts';
 
 // The work-log calls the outbox replays (reference 4.10, DESIGN.md §7).
 

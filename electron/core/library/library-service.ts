@@ -23,13 +23,13 @@ import { GuidesRepo } from '../db/repos/guides-repo.ts';
 import { MediaRepo } from '../db/repos/media-repo.ts';
 import type { SettingsRepo } from '../db/repos/settings-repo.ts';
 import { SyncQueueRepo } from '../db/repos/sync-queue-repo.ts';
-import { makeRoom } from '../media/budget.ts';
-import { MediaStore, PICTURE_MAX_BYTES, type StoredContent } from '../media/media-store.ts';
+import { makeRoom } from './budget.ts';
+import { MediaStore, PICTURE_MAX_BYTES, type StoredContent } from './media-store.ts';
 import { AppFailure } from '../result.ts';
 import { CURSOR_KEY, LAST_SYNC_KEY } from '../sync/context.ts';
 import { runSync } from '../sync/engine.ts';
-import { DEFAULT_SCOPE, offlineScopeSchema } from '../sync/scope.ts';
-import { searchSite } from './site-search.ts';
+import { DEFAULT_SCOPE, offlineScopeSchema } from './scope.ts';
+import { searchSite } from '../api/search-api.ts';
 
 const SCOPE_KEY = 'library.scope';
 const BUDGET_KEY = 'library.budgetBytes';

@@ -6,7 +6,7 @@ import type { GuidesRepo } from '../db/repos/guides-repo.ts';
 import type { MediaRepo } from '../db/repos/media-repo.ts';
 import type { SettingsRepo } from '../db/repos/settings-repo.ts';
 import type { SyncQueueRepo } from '../db/repos/sync-queue-repo.ts';
-import type { MediaStore } from '../media/media-store.ts';
+import type { MediaStore } from '../library/media-store.ts';
 
 /** What every phase of a sync works with. */
 export interface SyncContext {

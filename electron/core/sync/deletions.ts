@@ -1,4 +1,4 @@
-import { guidesByIds, PAGE_SIZE } from '../api/library-api.ts';
+import { guidesByIds, PAGE_SIZE } from '../api/guides-api.ts';
 import type { SyncContext } from './context.ts';
 
 /** Asks the site for the guides we know, 200 ids a call: those it no longer lists are gone. */

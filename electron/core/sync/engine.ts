@@ -1,6 +1,6 @@
 import { replaceableWrite } from '../db/statements.ts';
 import type { SyncError, SyncOutcome, SyncPhase } from '../../contract.ts';
-import { fetchCategoryTree } from '../api/library-api.ts';
+import { fetchCategoryTree } from '../api/guides-api.ts';
 import { ApiError } from '../api/errors.ts';
 import { z } from 'zod';
 import { CURSOR_KEY, LAST_SYNC_KEY, type SyncContext } from './context.ts';
@@ -10,7 +10,7 @@ import { listChanges } from './listing.ts';
 import { downloadMedia, StorageBudgetError } from './media-downloader.ts';
 import { runBounded } from './pool.ts';
 import { syncQuizList } from './quiz-list.ts';
-import { scopeFilter } from './scope.ts';
+import { scopeFilter } from '../library/scope.ts';
 
 /**
  * One sync, phase by phase. Each phase leaves the database consistent, so a crash or a dropped network

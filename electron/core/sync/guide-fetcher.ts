@@ -1,8 +1,8 @@
 import type { QuizRef, QuizRevision, QuizStage, StepForm } from '../../contract.ts';
-import { fetchCourseAssignments, fetchGuide, fetchGuideTags, fetchPassingScore, fetchQuizAssociations, fetchQuizRevision, fetchStepForms } from '../api/library-api.ts';
+import { fetchCourseAssignments, fetchGuide, fetchGuideTags, fetchPassingScore, fetchQuizAssociations, fetchQuizRevision, fetchStepForms } from '../api/guides-api.ts';
 import type { ApiTransport } from '../api/transport.ts';
 import type { StoredGuide } from '../db/repos/guides-repo.ts';
-import { htmlToText, mediaUrlsOf, toGuideDetail, toStepForm } from '../library/map-guide.ts';
+import { htmlToText, mediaUrlsOf, toGuideDetail, toStepForm } from '../api/map-guide.ts';
 
 /** The image variants the views show: the list uses thumbnails, steps the standard size. */
 export const MEDIA_VARIANTS = { list: 'thumbnail', step: 'standard' } as const;

@@ -1,6 +1,6 @@
 import { replaceableWrite } from '../db/statements.ts';
-import { listGuidesPage, PAGE_SIZE } from '../api/library-api.ts';
-import { toListItem } from '../library/map-guide.ts';
+import { listGuidesPage, PAGE_SIZE } from '../api/guides-api.ts';
+import { toListItem } from '../api/map-guide.ts';
 import type { SyncContext } from './context.ts';
 
 /**

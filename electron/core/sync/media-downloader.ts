@@ -1,7 +1,7 @@
 import { replaceableWrite } from '../db/statements.ts';
 import { ApiError } from '../api/errors.ts';
-import { makeRoom } from '../media/budget.ts';
-import { MediaLengthError, type Received } from '../media/media-store.ts';
+import { makeRoom } from '../library/budget.ts';
+import { MediaLengthError, type Received } from '../library/media-store.ts';
 import type { SyncContext } from './context.ts';
 import { runBounded } from './pool.ts';
 

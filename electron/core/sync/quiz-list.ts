@@ -1,4 +1,4 @@
-import { fetchQuizList, PAGE_SIZE } from '../api/library-api.ts';
+import { fetchQuizList, PAGE_SIZE } from '../api/guides-api.ts';
 import type { SyncContext } from './context.ts';
 import { fetchQuiz } from './guide-fetcher.ts';
 

@@ -1,5 +1,5 @@
 import type { WorkStatus } from '../../contract.ts';
-import { targetOf, type Transition } from './machine.ts';
+import { targetOf, type Transition } from '../../shared/worklog.ts';
 
 export interface SessionClock {
   status: WorkStatus;

@@ -17,8 +17,8 @@ import type { StepDataPayload } from '../outbox/payloads.ts';
 import { stepDataPayload } from '../outbox/payloads.ts';
 import { AppFailure } from '../result.ts';
 import { applyClock } from './clock.ts';
-import { checkFieldValue } from './field-values.ts';
-import { canApply, isEnded, sourceOf } from './machine.ts';
+import { checkFieldValue } from '../../shared/field-values.ts';
+import { canApply, isEnded, sourceOf } from '../../shared/worklog.ts';
 
 export interface WorkSessionsDeps {
   db: Db;

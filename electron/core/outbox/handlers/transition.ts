@@ -1,7 +1,7 @@
 import { ApiError } from '../../api/errors.ts';
 import { transitionEntry } from '../../api/work-log-api.ts';
 import { invalidTransitionWire, workLogEntryWire, type WorkLogEntryWire } from '../../api/wire/work-log.ts';
-import { canApply, targetOf, type Transition } from '../../worklog/machine.ts';
+import { canApply, targetOf, type Transition } from '../../../shared/worklog.ts';
 import { adoptRevision, adoptServerState } from '../adopt.ts';
 import type { Handler, ReplayContext } from '../replay-context.ts';
 

@@ -9,10 +9,10 @@ import type {
   StepMedia,
   VideoEncoding,
 } from '../../contract.ts';
-import type { GuideSummaryWire, GuideWire, StepWire } from '../api/wire/guide.ts';
-import { embedWire, imageListWire, videoMediaWire } from '../api/wire/guide.ts';
-import type { StepFormWire } from '../api/wire/step-form.ts';
-import type { ImageWire } from '../api/wire/user.ts';
+import type { GuideSummaryWire, GuideWire, StepWire } from './wire/guide.ts';
+import { embedWire, imageListWire, videoMediaWire } from './wire/guide.ts';
+import type { StepFormWire } from './wire/step-form.ts';
+import type { ImageWire } from './wire/user.ts';
 
 // From the wire to the project's own types. Nothing past this file knows the wire's field names.
 

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import type { Db } from '../db/open.ts';
+import type { Db } from './open.ts';
 
 /**
  * Attaches the pictures database (`pictures.*` on the library's connection). Its content can always be

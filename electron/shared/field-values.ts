@@ -1,4 +1,4 @@
-import type { StepFormField } from '../../contract.ts';
+import type { StepFormField } from '../contract.ts';
 
 /**
  * Checks a value against its field as reference 2.12 describes the field types, and returns it as the

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { GuideListItem } from '../../contract.ts';
-import type { ApiTransport } from '../api/transport.ts';
-import { guideSummaryWire } from '../api/wire/guide.ts';
+import type { ApiTransport } from './transport.ts';
+import { guideSummaryWire } from './wire/guide.ts';
 import { toListItem } from './map-guide.ts';
 
 const searchWire = z

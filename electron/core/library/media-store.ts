@@ -5,7 +5,7 @@ import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Db } from '../db/open.ts';
 import { sql } from '../db/statements.ts';
-import { attachPictures } from './pictures-db.ts';
+import { attachPictures } from '../db/pictures.ts';
 
 export class MediaLengthError extends Error {
   override readonly name = 'MediaLengthError';
