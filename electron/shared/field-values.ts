@@ -1,4 +1,7 @@
-import type { StepFormField } from '../contract.ts';
+import type { StepFieldType, StepFormField } from '../contract.ts';
+
+/** Reference 2.12: Image, Video and Document fields take a file, not typed text. */
+export const isMediaField = (type: StepFieldType): boolean => type === 'Image' || type === 'Video' || type === 'Document';
 
 /**
  * Checks a value against its field as reference 2.12 describes the field types, and returns it as the
@@ -28,4 +31,14 @@ export function checkFieldValue(field: StepFormField, value: string | null): { o
     case 'Document':
       return { ok: false, message: `${label}: attach a file instead` };
   }
+}
+
+/**
+ * The problem a form shows under a field while the technician types, in the words the App API would
+ * refuse the value with; an empty field, or a file field, has none.
+ */
+export function fieldProblem(field: StepFormField, value: string | null): string | null {
+  if (value === null || value === '' || isMediaField(field.type)) return null;
+  const checked = checkFieldValue(field, value);
+  return checked.ok ? null : checked.message;
 }

@@ -1,20 +1,15 @@
-import type { WorkStatus } from '../../contract.ts';
-import { targetOf, type Transition } from '../../shared/worklog.ts';
+import type { WorkSession, WorkTransition } from '../contract.ts';
+import { targetOf } from './worklog.ts';
 
-export interface SessionClock {
-  status: WorkStatus;
-  startedAt: number;
-  endedAt: number | null;
-  pausedAt: number | null;
-  pauseSeconds: number;
-}
+/** The clock fields of a session (unix seconds, on the site's clock). */
+export type SessionClock = Pick<WorkSession, 'status' | 'startedAt' | 'endedAt' | 'pausedAt' | 'pauseSeconds'>;
 
 /**
  * The clock part of a transition, as the site applies it: a pause or suspension stops the clock until
  * resume or assume; finish and cancel set the end. Times never run backwards: an action timed before
  * the session's last event counts at that event.
  */
-export function applyClock(clock: SessionClock, transition: Transition, at: number): SessionClock {
+export function applyClock(clock: SessionClock, transition: WorkTransition, at: number): SessionClock {
   const time = Math.max(Math.floor(at), clock.pausedAt ?? clock.startedAt);
   const next: SessionClock = { ...clock, status: targetOf(transition) };
   switch (transition) {
@@ -30,8 +25,14 @@ export function applyClock(clock: SessionClock, transition: Transition, at: numb
   }
 }
 
-/** Seconds of work so far (or in all, once ended): elapsed time less pauses. */
+/** Seconds of work: elapsed time less pauses. It stops while paused or suspended and at the end. */
 export function activeSeconds(clock: SessionClock, now: number): number {
   const end = clock.endedAt ?? clock.pausedAt ?? now;
-  return Math.max(0, end - clock.startedAt - clock.pauseSeconds);
+  return Math.max(0, Math.floor(end - clock.startedAt - clock.pauseSeconds));
+}
+
+/** Seconds paused (or suspended) in all, the current pause included while it lasts. */
+export function pausedSeconds(clock: SessionClock, now: number): number {
+  const current = clock.pausedAt !== null && clock.endedAt === null ? Math.max(0, now - clock.pausedAt) : 0;
+  return Math.max(0, Math.floor(clock.pauseSeconds + current));
 }

@@ -1,3 +1,5 @@
+import type { WorkStatus, WorkTransition } from '../contract.ts';
+
 /**
  * The work-log state machine of reference 3.1 (DESIGN.md §7 names the states):
  *
@@ -9,37 +11,37 @@
  *             paused  │  ▼
  *              resume─┘ suspended ──assume──▶ started (another technician)
  *
- * Pure: the local projection, the outbox and the conflict resolvers all ask it.
+ * One table for both sides: the core accepts, replays and resolves actions by it, the renderer shows the
+ * buttons it allows. The reference server keeps its own (it plays the site); a test holds the two together.
  */
-export type WorkStatus = 'started' | 'paused' | 'suspended' | 'complete' | 'cancelled';
-export type Transition = 'pause' | 'resume' | 'suspend' | 'assume' | 'finish' | 'cancel';
-
-const TABLE: Record<Transition, { from: WorkStatus; to: WorkStatus }> = {
-  pause: { from: 'started', to: 'paused' },
+export const TRANSITION_TABLE: Readonly<Record<WorkTransition, { readonly from: WorkStatus; readonly to: WorkStatus }>> = {
+  // In the order a view lays its buttons out.
   resume: { from: 'paused', to: 'started' },
-  suspend: { from: 'started', to: 'suspended' },
   assume: { from: 'suspended', to: 'started' },
+  pause: { from: 'started', to: 'paused' },
+  suspend: { from: 'started', to: 'suspended' },
   finish: { from: 'started', to: 'complete' },
   cancel: { from: 'started', to: 'cancelled' },
 };
 
-export const TRANSITIONS = Object.keys(TABLE) as Transition[];
-
-export function canApply(status: WorkStatus, transition: Transition): boolean {
-  return TABLE[transition].from === status;
+export function canApply(status: WorkStatus, transition: WorkTransition): boolean {
+  return TRANSITION_TABLE[transition].from === status;
 }
 
-export function targetOf(transition: Transition): WorkStatus {
-  return TABLE[transition].to;
+export function targetOf(transition: WorkTransition): WorkStatus {
+  return TRANSITION_TABLE[transition].to;
 }
 
-export function sourceOf(transition: Transition): WorkStatus {
-  return TABLE[transition].from;
+export function sourceOf(transition: WorkTransition): WorkStatus {
+  return TRANSITION_TABLE[transition].from;
+}
+
+/** The transitions a technician may take from a status, in the order a view lays them out. */
+export function allowedTransitions(status: WorkStatus): WorkTransition[] {
+  return (Object.keys(TRANSITION_TABLE) as WorkTransition[]).filter((transition) => canApply(status, transition));
 }
 
 export const isEnded = (status: WorkStatus): boolean => status === 'complete' || status === 'cancelled';
-
-/** Which transitions a technician may take from a status (for the buttons a view shows). */
-export function allowedFrom(status: WorkStatus): Transition[] {
-  return TRANSITIONS.filter((t) => TABLE[t].from === status);
-}
+export const isOpen = (status: WorkStatus): boolean => !isEnded(status);
+/** Step data can change while the session is started or paused, never once it ended or was handed over. */
+export const isEditable = (status: WorkStatus): boolean => status === 'started' || status === 'paused';

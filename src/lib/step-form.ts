@@ -1,7 +1,8 @@
 import type { StepFieldType, StepFormField, StepValue } from '../../electron/contract.ts';
+import { isMediaField } from '../../electron/shared/field-values.ts';
 
-/** Reference 2.12: Image, Video and Document fields take a file, not typed text. */
-export const isMediaField = (type: StepFieldType): boolean => type === 'Image' || type === 'Video' || type === 'Document';
+// How a step form behaves while a technician types; what a value may be is the shared rule
+// (electron/shared/field-values.ts), which the App API checks again.
 
 /** The hint shown in an empty field: Text Inputs use `placeholder`, Text Areas use `textarea` (each ignores the other). */
 export function hintOf(field: StepFormField): string {
@@ -24,25 +25,6 @@ export function defaultValue(field: StepFormField): string | null {
 /** A Text Input holds one line: pasted line breaks become spaces. Other text is kept as typed. */
 export function cleanInput(field: StepFormField, raw: string): string {
   return field.type === 'Text Input' ? raw.replace(/\r\n|\r|\n/g, ' ') : raw;
-}
-
-/** The same checks the App API makes, in the same words, so a mistake shows before anything is sent. */
-export function fieldProblem(field: StepFormField, value: string | null): string | null {
-  if (value === null || value === '') return null;
-  const label = field.label || 'This field';
-  switch (field.type) {
-    case 'Text Input':
-      return /[\r\n]/.test(value) ? `${label}: a single line, without line breaks` : null;
-    case 'Numeric Input':
-      return /^-?\d+(\.\d+)?$/.test(value.trim()) ? null : `${label}: a number, like 12 or 3.5`;
-    case 'Checkbox':
-      return value === '1' || value === '0' ? null : `${label}: checked or not checked`;
-    case 'Radios':
-    case 'Select':
-      return field.options.includes(value) ? null : `${label}: one of ${field.options.join(', ')}`;
-    default:
-      return null;
-  }
 }
 
 /** An empty text and no value are the same thing to a technician. */

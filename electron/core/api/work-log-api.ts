@@ -1,13 +1,13 @@
 import type { ApiTransport } from './transport.ts';
 import { uploadWire, workLogEntryWire, workLogListWire } from './wire/work-log.ts';
-import type { Transition } from '../../shared/worklog.ts';
+import type { WorkTransition } from '../../contract.ts';
 
 // The work-log calls the outbox replays (reference 4.10, DESIGN.md §7).
 
 export const startEntry = (t: ApiTransport, body: { guideid: number; workorderid: string; stepid?: number; timestamp: number }) =>
   t.request('POST', '/work_log', { json: body, schema: workLogEntryWire });
 
-export const transitionEntry = (t: ApiTransport, entryid: number, transition: Transition, revisionid: number | null, timestamp: number) =>
+export const transitionEntry = (t: ApiTransport, entryid: number, transition: WorkTransition, revisionid: number | null, timestamp: number) =>
   t.request('POST', `/work_log/${entryid}/${transition}`, {
     query: { revisionid: revisionid ?? undefined },
     json: { timestamp },

@@ -1,5 +1,6 @@
 import type { WorkLogEntryWire } from '../api/wire/work-log.ts';
 import type { GuidesRepo } from '../db/repos/guides-repo.ts';
+import { isEnded } from '../../shared/worklog.ts';
 import type { ReplayContext } from './replay-context.ts';
 
 /** The site's values by field_guid (falling back to our forms for a server that sends only revision ids). */
@@ -21,7 +22,7 @@ export function adoptRevision(ctx: ReplayContext, sessionId: string, entry: Work
 
 /** Takes the site's state of the entry as the session's (after a conflict the site won). */
 export function adoptServerState(ctx: ReplayContext, sessionId: string, entry: WorkLogEntryWire): void {
-  const ended = entry.status === 'complete' || entry.status === 'cancelled';
+  const ended = isEnded(entry.status);
   ctx.sessions.update(
     sessionId,
     {

@@ -14,6 +14,7 @@ import { QuizzesRepo } from '../db/repos/quizzes-repo.ts';
 import { SessionsRepo } from '../db/repos/sessions-repo.ts';
 import type { SettingsRepo } from '../db/repos/settings-repo.ts';
 import { AppFailure } from '../result.ts';
+import { isEditable, isEnded } from '../../shared/worklog.ts';
 import { QuizService } from '../quiz/quiz-service.ts';
 import { WorkSessions } from '../worklog/work-sessions.ts';
 import { theirValues } from './adopt.ts';
@@ -226,7 +227,7 @@ export class OutboxService {
     const known = this.sessions.byEntry(entryid);
     if (known) return this.work.view(known.id);
     const entry = await this.#fetchEntry(entryid, transport);
-    if (entry.status === 'complete' || entry.status === 'cancelled') {
+    if (isEnded(entry.status)) {
       throw new AppFailure('invalid_transition', `This session is ${entry.status}: there is nothing left to do in it.`);
     }
     if (entry.userid !== this.deps.userid()) throw new AppFailure('forbidden', 'This session belongs to another technician: take it over once it is suspended.');
@@ -296,7 +297,7 @@ export class OutboxService {
     const conflict = this.conflicts.get(conflictId);
     if (!conflict) throw new AppFailure('not_found', 'There is no such conflict.', { conflictId });
     const session = this.sessions.state(conflict.sessionId);
-    const editable = session && (session.status === 'started' || session.status === 'paused');
+    const editable = session && isEditable(session.status);
     if (conflict.kind === 'field' && conflict.fieldGuid && conflict.stepid !== null && session) {
       if (keep === 'mine' && editable && conflict.label !== 'Field removed from the form') {
         this.work.saveStepData({ sessionId: session.id, stepid: conflict.stepid, values: [{ fieldGuid: conflict.fieldGuid, value: conflict.mine }] });

@@ -5,7 +5,8 @@ import type { GuidesRepo } from '../db/repos/guides-repo.ts';
 import type { OutboxRepo } from '../db/repos/outbox-repo.ts';
 import type { QuizzesRepo } from '../db/repos/quizzes-repo.ts';
 import { AppFailure } from '../result.ts';
-import { passingScore, QuizFormatError, scoreAttempt, scoredQuestions } from './scoring.ts';
+import { hasPassed, passingFor } from '../../shared/quiz.ts';
+import { QuizFormatError, scoreAttempt, scoredQuestions } from './scoring.ts';
 
 export interface QuizServiceDeps {
   db: Db;
@@ -48,7 +49,7 @@ export class QuizService {
       throw new AppFailure('invalid_input', `Course stage ${input.courseStageid} does not hold "${quiz.title}".`);
     }
     const result = scoreAttempt(quiz.survey, input.answers);
-    const passing = passingScore(quiz.passingScore, stage?.passingScore);
+    const passing = passingFor(quiz.passingScore, stage).score;
     const id = randomUUID();
     const finishedAt = this.deps.actedAt();
     this.deps.db.transaction(() => {
@@ -60,7 +61,7 @@ export class QuizService {
         course_stageid: stage?.courseStageid ?? null,
         answers: JSON.stringify(input.answers),
         score: result.score,
-        passed: result.score >= (passing ?? 100) ? 1 : 0,
+        passed: hasPassed(result.score, passing) ? 1 : 0,
         passing_score: passing,
         results: JSON.stringify(result.questions),
         started_at: Math.min(input.startedAt, finishedAt),

@@ -2,10 +2,9 @@ import type { QuizRef, QuizRevision, QuizStage, StepForm } from '../../contract.
 import { fetchCourseAssignments, fetchGuide, fetchGuideTags, fetchPassingScore, fetchQuizAssociations, fetchQuizRevision, fetchStepForms } from '../api/guides-api.ts';
 import type { ApiTransport } from '../api/transport.ts';
 import type { StoredGuide } from '../db/repos/guides-repo.ts';
-import { htmlToText, mediaUrlsOf, toGuideDetail, toStepForm } from '../api/map-guide.ts';
-
-/** The image variants the views show: the list uses thumbnails, steps the standard size. */
-export const MEDIA_VARIANTS = { list: 'thumbnail', step: 'standard' } as const;
+import { toGuideDetail, toStepForm } from '../api/map-guide.ts';
+import { mediaUrlsOf } from '../library/guide-media.ts';
+import { searchTextOf } from '../library/search-text.ts';
 
 /**
  * Everything one guide needs offline, fetched but not yet stored: the guide, its step forms (prerequisite
@@ -33,17 +32,12 @@ export async function fetchWholeGuide(
   }
   const quizRefs: QuizRef[] = quizzes.map((q) => ({ quizid: q.quizid, quizRevisionid: q.quizRevisionid, title: q.title, passingScore: q.passingScore }));
   const detail = toGuideDetail(wire, { forms: new Map(forms.map((f) => [f.stepid, f])), tags, quizzes: quizRefs });
-  const body = [
-    htmlToText(detail.introductionRendered),
-    ...detail.steps.flatMap((step) => [step.title, ...step.lines.map((line) => htmlToText(line.textRendered))]),
-    htmlToText(detail.conclusionRendered),
-  ].join('\n');
   return {
     detail,
     forms,
     quizzes,
-    searchText: { title: detail.title, summary: wire.summary ?? '', body },
-    mediaUrls: mediaUrlsOf(detail, MEDIA_VARIANTS),
+    searchText: searchTextOf(detail, wire.summary ?? ''),
+    mediaUrls: mediaUrlsOf(detail),
   };
 }
 

@@ -16,9 +16,10 @@ import type { SessionsRepo } from '../db/repos/sessions-repo.ts';
 import type { StepDataPayload } from '../outbox/payloads.ts';
 import { stepDataPayload } from '../outbox/payloads.ts';
 import { AppFailure } from '../result.ts';
-import { applyClock } from './clock.ts';
-import { checkFieldValue } from '../../shared/field-values.ts';
-import { canApply, isEnded, sourceOf } from '../../shared/worklog.ts';
+import { checkFieldValue, isMediaField } from '../../shared/field-values.ts';
+import { ATTACHMENT_MAX_BYTES } from '../../shared/limits.ts';
+import { applyClock } from '../../shared/work-clock.ts';
+import { canApply, isEditable, isEnded, sourceOf } from '../../shared/worklog.ts';
 
 export interface WorkSessionsDeps {
   db: Db;
@@ -33,9 +34,6 @@ export interface WorkSessionsDeps {
   userid: () => number;
   onChange: (session: WorkSession) => void;
 }
-
-const MEDIA_FIELDS = new Set(['Image', 'Video', 'Document']);
-export const MAX_ATTACHMENT_BYTES = 200 * 1024 * 1024;
 
 /**
  * Accepts what a technician does in a work session. Each action is checked against the state machine,
@@ -127,7 +125,7 @@ export class WorkSessions {
   attach(input: AttachFileInput): WorkSession {
     const bytes = Buffer.from(input.dataBase64, 'base64');
     if (bytes.length === 0) throw new AppFailure('invalid_input', 'The file is empty.');
-    if (bytes.length > MAX_ATTACHMENT_BYTES) throw new AppFailure('invalid_input', 'The file is larger than 200 MB.');
+    if (bytes.length > ATTACHMENT_MAX_BYTES) throw new AppFailure('invalid_input', `The file is larger than ${ATTACHMENT_MAX_BYTES / 1024 / 1024} MB.`);
     const attachmentId = randomUUID();
     const file = `${attachmentId}${path.extname(input.name).toLowerCase().replace(/[^.a-z0-9]/g, '').slice(0, 8)}`;
     // The bytes are on disk (fsync'd) before the transaction that refers to them commits.
@@ -141,7 +139,7 @@ export class WorkSessions {
       this.deps.db.transaction(() => {
         const session = this.#editable(input.sessionId);
         const field = this.#fieldsOfStep(session.guideid, input.stepid).get(input.fieldGuid);
-        if (!field || !MEDIA_FIELDS.has(field.type)) throw new AppFailure('invalid_input', 'Files can only be attached to Image, Video and Document fields.');
+        if (!field || !isMediaField(field.type)) throw new AppFailure('invalid_input', 'Files can only be attached to Image, Video and Document fields.');
         const safeName = path.basename(input.name).replace(/[^\w.\- ]+/g, '_').slice(-120) || 'file';
         this.deps.sessions.insertAttachment({
           id: attachmentId,
@@ -212,7 +210,7 @@ export class WorkSessions {
 
   #editable(sessionId: string) {
     const session = this.#state(sessionId);
-    if (session.status !== 'started' && session.status !== 'paused') {
+    if (!isEditable(session.status)) {
       throw new AppFailure('invalid_transition', `This session is ${session.status}: its forms can no longer be changed.`, { status: session.status });
     }
     return session;

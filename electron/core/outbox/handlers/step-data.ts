@@ -1,5 +1,6 @@
 import { putStepData } from '../../api/work-log-api.ts';
 import type { WorkLogEntryWire } from '../../api/wire/work-log.ts';
+import { isEditable } from '../../../shared/worklog.ts';
 import { adoptRevision, theirValues } from '../adopt.ts';
 import { mergeStepData } from '../merge.ts';
 import type { StepDataPayload } from '../payloads.ts';
@@ -84,7 +85,7 @@ function merge(
 ) {
   const session = ctx.sessions.state(payload.sessionId)!;
   const site = theirValues(ctx.guides, session.guideid, theirs);
-  const editable = theirs.status === 'started' || theirs.status === 'paused';
+  const editable = isEditable(theirs.status);
   const mineOf = (field: Field): string | null => sentValues[String(field.fieldRevisionid)] ?? null;
   const changes = sendable.map((field) => ({ fieldGuid: field.fieldGuid, base: field.base, mine: mineOf(field) }));
   const result = editable ? mergeStepData(changes, site) : { send: [], alreadyThere: [], conflicts: changes.map((c) => ({ ...c, theirs: site.get(c.fieldGuid) ?? null })) };

@@ -1,7 +1,8 @@
 import { ApiError } from '../../api/errors.ts';
 import { transitionEntry } from '../../api/work-log-api.ts';
 import { invalidTransitionWire, workLogEntryWire, type WorkLogEntryWire } from '../../api/wire/work-log.ts';
-import { canApply, targetOf, type Transition } from '../../../shared/worklog.ts';
+import type { WorkTransition } from '../../../contract.ts';
+import { canApply, targetOf } from '../../../shared/worklog.ts';
 import { adoptRevision, adoptServerState } from '../adopt.ts';
 import type { Handler, ReplayContext } from '../replay-context.ts';
 
@@ -19,7 +20,7 @@ export function currentEntryOf(error: unknown): WorkLogEntryWire | null {
   return null;
 }
 
-const VERB: Record<Transition, string> = {
+const VERB: Record<WorkTransition, string> = {
   pause: 'paused',
   resume: 'resumed',
   suspend: 'suspended',
@@ -33,7 +34,7 @@ const VERB: Record<Transition, string> = {
  * still valid from the site's state, rebase on its revision and send again; otherwise the site wins,
  * the technician is told (a conflict record) and the session takes the site's state.
  */
-export function replayTransition(transition: Transition): Handler<{ sessionId: string }> {
+export function replayTransition(transition: WorkTransition): Handler<{ sessionId: string }> {
   return async (ctx, row, payload) => {
     const session = ctx.sessions.state(payload.sessionId);
     if (!session) {
@@ -62,7 +63,7 @@ function resolve(
   actionId: number,
   sessionId: string,
   userid: number,
-  transition: Transition,
+  transition: WorkTransition,
   theirs: WorkLogEntryWire,
   actedAt: number,
 ) {
