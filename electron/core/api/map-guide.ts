@@ -14,7 +14,8 @@ import { embedWire, imageListWire, videoMediaWire } from './wire/guide.ts';
 import type { StepFormWire } from './wire/step-form.ts';
 import type { ImageWire } from './wire/user.ts';
 
-// From the wire to the project's own types. Nothing past this file knows the wire's field names.
+// From the wire to the project's own types: guide details, list items, step forms. Nothing past core/api
+// knows the wire's field names.
 
 const VARIANTS = ['thumbnail', 'standard', 'medium', 'large', 'original'] as const;
 
@@ -111,7 +112,7 @@ export function toStepForm(wire: StepFormWire): StepForm {
   };
 }
 
-function toStep(step: StepWire, index: number, forms: ReadonlyMap<number, StepForm>): GuideStep {
+function toStep(step: StepWire, index: number): GuideStep {
   return {
     stepid: step.stepid,
     revisionid: step.revisionid ?? 0,
@@ -124,14 +125,12 @@ function toStep(step: StepWire, index: number, forms: ReadonlyMap<number, StepFo
       textRendered: line.text_rendered ?? '',
     })),
     media: toStepMedia(step.media),
-    form: forms.get(step.stepid) ?? null,
+    form: null,
   };
 }
 
-export function toGuideDetail(
-  wire: GuideWire,
-  extra: { forms: ReadonlyMap<number, StepForm>; tags: string[]; quizzes: GuideDetail['quizzes'] },
-): GuideDetail {
+/** A guide as `GET /guides/{id}` answers it: its forms, tags and quizzes come from calls of their own. */
+export function toGuideDetail(wire: GuideWire): GuideDetail {
   return {
     guideid: wire.guideid,
     revisionid: wire.revisionid,
@@ -152,9 +151,9 @@ export function toGuideDetail(
     documents: (wire.documents ?? [])
       .map((d) => ({ id: d.id ?? d.documentid ?? null, title: d.title ?? d.text ?? 'Document', url: d.download_url ?? d.url ?? '' }))
       .filter((d) => d.url !== ''),
-    steps: [...wire.steps].map((step, index) => toStep(step, index, extra.forms)).sort((a, b) => a.orderby - b.orderby),
-    tags: extra.tags,
-    quizzes: extra.quizzes,
+    steps: [...wire.steps].map((step, index) => toStep(step, index)).sort((a, b) => a.orderby - b.orderby),
+    tags: [],
+    quizzes: [],
     modifiedDate: wire.modified_date ?? 0,
     url: wire.url ?? null,
   };

@@ -2,9 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import type { ConflictRecord, OutboxAction, OutboxSummary, OutboxView, QuizAttempt, WorkSession } from '../../contract.ts';
-import { getEntry, suspendedEntries } from '../api/work-log-api.ts';
+import { getEntry, suspendedEntries, type SiteEntry } from '../api/work-log-api.ts';
 import { toAppFailure, ApiError } from '../api/errors.ts';
-import type { WorkLogEntryWire } from '../api/wire/work-log.ts';
 import type { ApiTransport } from '../api/transport.ts';
 import type { Db } from '../db/open.ts';
 import { ConflictsRepo } from '../db/repos/conflicts-repo.ts';
@@ -205,7 +204,7 @@ export class OutboxService {
 
   async suspended(guideid: number, transport: ApiTransport): Promise<WorkSession[]> {
     try {
-      const { results } = await suspendedEntries(transport, guideid);
+      const results = await suspendedEntries(transport, guideid);
       const title = this.deps.guides.getListItem(guideid)?.title ?? `Guide ${guideid}`;
       return results.map((entry) => previewOf(entry, title));
     } catch (error) {
@@ -237,7 +236,7 @@ export class OutboxService {
     return view;
   }
 
-  async #fetchEntry(entryid: number, transport: ApiTransport): Promise<WorkLogEntryWire> {
+  async #fetchEntry(entryid: number, transport: ApiTransport): Promise<SiteEntry> {
     try {
       return await getEntry(transport, entryid);
     } catch (error) {
@@ -246,7 +245,7 @@ export class OutboxService {
   }
 
   /** Stores a site's entry as a local session, with the site's values as confirmed values. */
-  #store(entry: WorkLogEntryWire): string {
+  #store(entry: SiteEntry): string {
     const guide = this.deps.guides.getDetail(entry.guideid);
     if (!guide) throw new AppFailure('not_found', 'Sync the guide of this session before working on it here.', { guideid: entry.guideid });
     const id = crypto.randomUUID();
@@ -256,16 +255,16 @@ export class OutboxService {
         id,
         entryid: entry.entryid,
         guideid: entry.guideid,
-        guideRevisionid: entry.guide_revisionid ?? guide.revisionid,
+        guideRevisionid: entry.guideRevisionid ?? guide.revisionid,
         guideTitle: guide.title,
         workorderid: entry.workorderid,
         userid: entry.userid,
         status: entry.status,
-        serverRevisionid: entry.revisionid ?? null,
-        startedAt: entry.starttime,
+        serverRevisionid: entry.revisionid,
+        startedAt: entry.startedAt,
         pausedAt: entry.status === 'paused' || entry.status === 'suspended' ? now : null,
-        pauseSeconds: entry.pause_duration ?? 0,
-        activeStepid: entry.active_stepid ?? null,
+        pauseSeconds: entry.pauseSeconds,
+        activeStepid: entry.activeStepid,
         now,
       });
       this.deps.guides.pin(guide.guideid, guide.revisionid, `session:${id}`);
@@ -344,21 +343,21 @@ function describe(row: OutboxRow, stepNumber: (sessionId: string, stepid: number
   };
 }
 
-function previewOf(entry: WorkLogEntryWire, guideTitle: string): WorkSession {
+function previewOf(entry: SiteEntry, guideTitle: string): WorkSession {
   return {
     id: `entry:${entry.entryid}`,
     entryid: entry.entryid,
     guideid: entry.guideid,
-    guideRevisionid: entry.guide_revisionid ?? 0,
+    guideRevisionid: entry.guideRevisionid ?? 0,
     guideTitle,
     workorderid: entry.workorderid,
     userid: entry.userid,
     status: entry.status,
-    startedAt: entry.starttime,
-    endedAt: entry.endtime ?? null,
+    startedAt: entry.startedAt,
+    endedAt: entry.endedAt,
     pausedAt: null,
-    pauseSeconds: entry.pause_duration ?? 0,
-    activeStepid: entry.active_stepid ?? null,
+    pauseSeconds: entry.pauseSeconds,
+    activeStepid: entry.activeStepid,
     values: [],
     pendingActions: 0,
     failedActions: 0,

@@ -1,11 +1,9 @@
-import { putStepData } from '../../api/work-log-api.ts';
-import type { WorkLogEntryWire } from '../../api/wire/work-log.ts';
+import { currentEntryOf, putStepData, type SiteEntry } from '../../api/work-log-api.ts';
 import { isEditable } from '../../../shared/worklog.ts';
 import { adoptRevision, theirValues } from '../adopt.ts';
 import { mergeStepData } from '../merge.ts';
 import type { StepDataPayload } from '../payloads.ts';
 import type { Handler, ReplayContext } from '../replay-context.ts';
-import { currentEntryOf } from './transition.ts';
 
 type Field = StepDataPayload['fields'][number];
 
@@ -50,7 +48,7 @@ export const replayStepData: Handler<StepDataPayload> = async (ctx, row, payload
   }
 
   if (sendable.length > 0) {
-    let entry: WorkLogEntryWire;
+    let entry: SiteEntry;
     try {
       entry = await putStepData(ctx.transport, session.entryid, session.serverRevisionid, { fields: values, stepid: payload.stepid, timestamp: row.actedAt });
     } catch (error) {
@@ -81,7 +79,7 @@ function merge(
   sendable: Field[],
   removed: Field[],
   sentValues: Record<string, string | null>,
-  theirs: WorkLogEntryWire,
+  theirs: SiteEntry,
 ) {
   const session = ctx.sessions.state(payload.sessionId)!;
   const site = theirValues(ctx.guides, session.guideid, theirs);
@@ -92,7 +90,7 @@ function merge(
   const byGuid = new Map(sendable.map((f) => [f.fieldGuid, f]));
   const labels = new Map(ctx.guides.formsOfGuide(session.guideid).flatMap((form) => form.fields.map((f) => [f.fieldGuid, f.label] as const)));
   return ctx.db.transaction(() => {
-    ctx.sessions.update(session.id, { serverRevisionid: theirs.revisionid ?? null }, ctx.now());
+    ctx.sessions.update(session.id, { serverRevisionid: theirs.revisionid }, ctx.now());
     for (const done of result.alreadyThere) recordServerValue(ctx, session.id, byGuid.get(done.fieldGuid)!, done.mine, payload.stepid);
     for (const conflict of result.conflicts) {
       ctx.conflict({
@@ -118,7 +116,7 @@ function merge(
     }
     const still = result.send.map((c) => byGuid.get(c.fieldGuid)!);
     ctx.outbox.replacePayload(actionId, { ...payload, fields: still }, ctx.outbox.get(actionId)!.actedAt);
-    return theirs.revisionid != null ? ({ type: 'again' } as const) : ({ type: 'failed', message: 'The site refused the save and sent no revision to retry on.' } as const);
+    return theirs.revisionid !== null ? ({ type: 'again' } as const) : ({ type: 'failed', message: 'The site refused the save and sent no revision to retry on.' } as const);
   })();
 }
 

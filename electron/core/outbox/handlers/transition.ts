@@ -1,24 +1,8 @@
-import { ApiError } from '../../api/errors.ts';
-import { transitionEntry } from '../../api/work-log-api.ts';
-import { invalidTransitionWire, workLogEntryWire, type WorkLogEntryWire } from '../../api/wire/work-log.ts';
+import { currentEntryOf, transitionEntry, type SiteEntry } from '../../api/work-log-api.ts';
 import type { WorkTransition } from '../../../contract.ts';
 import { canApply, targetOf } from '../../../shared/worklog.ts';
 import { adoptRevision, adoptServerState } from '../adopt.ts';
 import type { Handler, ReplayContext } from '../replay-context.ts';
-
-/** The site's current entry out of a 409 (the body is the entry) or an `invalid_transition` 422. */
-export function currentEntryOf(error: unknown): WorkLogEntryWire | null {
-  if (!(error instanceof ApiError) || error.kind !== 'http') return null;
-  if (error.status === 409) {
-    const parsed = workLogEntryWire.safeParse(error.body);
-    return parsed.success ? parsed.data : null;
-  }
-  if (error.status === 422) {
-    const parsed = invalidTransitionWire.safeParse(error.body);
-    return parsed.success ? parsed.data.entry : null;
-  }
-  return null;
-}
 
 const VERB: Record<WorkTransition, string> = {
   pause: 'paused',
@@ -42,7 +26,7 @@ export function replayTransition(transition: WorkTransition): Handler<{ sessionI
       return { type: 'done' };
     }
     if (session.entryid === null) return { type: 'failed', message: 'This session was never created on the site (its start did not go through).' };
-    let entry: WorkLogEntryWire;
+    let entry: SiteEntry;
     try {
       entry = await transitionEntry(ctx.transport, session.entryid, transition, session.serverRevisionid, row.actedAt);
     } catch (error) {
@@ -64,20 +48,20 @@ function resolve(
   sessionId: string,
   userid: number,
   transition: WorkTransition,
-  theirs: WorkLogEntryWire,
+  theirs: SiteEntry,
   actedAt: number,
 ) {
   if (theirs.status === targetOf(transition) && (transition === 'assume' ? theirs.userid === userid : true)) {
     ctx.db.transaction(() => {
       adoptRevision(ctx, sessionId, theirs);
       // Finished (or cancelled) on both computers: the site's end time is the one that counts.
-      if (theirs.endtime != null) ctx.sessions.update(sessionId, { endedAt: theirs.endtime }, ctx.now());
+      if (theirs.endedAt !== null) ctx.sessions.update(sessionId, { endedAt: theirs.endedAt }, ctx.now());
       ctx.outbox.remove(actionId);
     })();
     return { type: 'done' } as const;
   }
   const stillOurs = transition === 'assume' || theirs.userid === userid;
-  if (canApply(theirs.status, transition) && stillOurs && theirs.revisionid != null) {
+  if (canApply(theirs.status, transition) && stillOurs && theirs.revisionid !== null) {
     ctx.sessions.update(sessionId, { serverRevisionid: theirs.revisionid }, ctx.now());
     return { type: 'again' } as const;
   }
