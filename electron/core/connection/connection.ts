@@ -1,10 +1,12 @@
 import { z } from 'zod';
-import type { NetworkState, SiteInfo, UserSummary } from '../../contract.ts';
+import type { AppStatus, NetworkState, SiteInfo, UserSummary } from '../../contract.ts';
 import { fetchCurrentUser, requestToken, revokeToken } from '../api/auth.ts';
 import { ApiError, toAppFailure } from '../api/errors.ts';
 import { ApiTransport } from '../api/transport.ts';
 import type { SettingsRepo } from '../db/repos/settings-repo.ts';
+import type { EventHub } from '../events.ts';
 import { AppFailure } from '../result.ts';
+import type { DemoLauncher } from './demo-launcher.ts';
 import type { FileSecretStore } from './secret-store.ts';
 
 const siteSetting = z.object({ url: z.string(), demo: z.boolean() });
@@ -19,22 +21,31 @@ const userSetting = z.object({
 export interface ConnectionDeps {
   settings: SettingsRepo;
   secrets: FileSecretStore;
+  /** The app's version, for the status. */
+  version: string;
+  /** Where `status` and `network` events go. */
+  events: EventHub;
   fetch?: typeof fetch;
   timeoutMs?: number;
+  /** Told the site's clock with each answer (connection/server-clock.ts). */
   onServerTime?: (serverSeconds: number) => void;
-  onChange: () => void;
-  onNetwork: (state: NetworkState) => void;
 }
 
+/** How often the site is asked whether it can be reached. */
+const HEARTBEAT_MS = 30_000;
+
 /**
- * The site this app works with, the signed-in user and the token. The token is read from the secret
- * store into a transport and goes nowhere else: not into settings, not into events, not into logs.
+ * The site this app works with, the signed-in user, the token and whether the site can be reached. The
+ * token is read from the secret store into a transport and goes nowhere else: not into settings, not
+ * into events, not into logs.
  */
 export class Connection {
   #site: SiteInfo | null;
   #user: UserSummary | null;
   #transport: ApiTransport | null = null;
   #network: NetworkState = 'unknown';
+  readonly #onOnline = new Set<() => void>();
+  readonly #heartbeat: NodeJS.Timeout;
 
   constructor(private readonly deps: ConnectionDeps) {
     this.#site = deps.settings.get('site', siteSetting) ?? null;
@@ -42,6 +53,16 @@ export class Connection {
     const token = deps.secrets.read();
     if (this.#site && token) this.#transport = this.#makeTransport(this.#site.url, token);
     if (!token) this.#user = null;
+    // Whether the site can be reached, asked every half minute: the status bar says "Offline" soon after
+    // the network goes, not only when the next sync fails; its return starts a sync and the outbox.
+    this.#heartbeat = setInterval(() => {
+      if (this.#user) void this.refresh().catch(() => undefined);
+    }, HEARTBEAT_MS);
+    this.#heartbeat.unref();
+  }
+
+  status(): AppStatus {
+    return { version: this.deps.version, site: this.#site, user: this.#user, network: this.#network };
   }
 
   get site(): SiteInfo | null {
@@ -52,6 +73,20 @@ export class Connection {
   }
   get network(): NetworkState {
     return this.#network;
+  }
+
+  isAdmin(): boolean {
+    return this.#user?.privileges.includes('Admin') ?? false;
+  }
+
+  /** The signed-in transport, or null when nobody is signed in (the outbox then waits). */
+  signedInTransport(): ApiTransport | null {
+    return this.#user ? this.transport() : null;
+  }
+
+  /** Runs `listener` each time the site can be reached again (after the `network` and `status` events). */
+  onOnline(listener: () => void): void {
+    this.#onOnline.add(listener);
   }
 
   /** The signed-in transport, for the modules that talk to the site. */
@@ -88,7 +123,7 @@ export class Connection {
     this.#user = null;
     this.deps.secrets.clear();
     this.deps.settings.delete('user');
-    this.deps.onChange();
+    this.#changed();
     if (transport) {
       try {
         await revokeToken(transport);
@@ -107,7 +142,7 @@ export class Connection {
       this.#user = user;
       this.deps.settings.set('user', user);
       this.setNetwork('online');
-      this.deps.onChange();
+      this.#changed();
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       if (error.kind === 'network' || error.kind === 'timeout') this.setNetwork('offline');
@@ -119,7 +154,30 @@ export class Connection {
   setNetwork(state: NetworkState): void {
     if (state === this.#network) return;
     this.#network = state;
-    this.deps.onNetwork(state);
+    this.deps.events.emit('network', state);
+    this.#changed();
+    if (state === 'online') for (const listener of this.#onOnline) listener();
+  }
+
+  /** The shell's own network hint (Electron's `net.isOnline()`). "Online" is weak: the site itself is asked. */
+  hint(online: boolean): void {
+    if (online) void this.refresh().catch(() => undefined);
+    else this.setNetwork('offline');
+  }
+
+  /** At start-up: the demo workshop gets its new address, then the site is asked who we are. Answers whether it can be reached. */
+  async reconnect(demo: DemoLauncher): Promise<boolean> {
+    if (this.#site?.demo) this.relocate((await demo.site()).url);
+    await this.refresh();
+    return this.#network === 'online';
+  }
+
+  close(): void {
+    clearInterval(this.#heartbeat);
+  }
+
+  #changed(): void {
+    this.deps.events.emit('status', this.status());
   }
 
   #adopt(site: SiteInfo, token: string, user: UserSummary): void {
@@ -130,7 +188,7 @@ export class Connection {
     this.#user = user;
     this.#transport = this.#makeTransport(site.url, token);
     this.setNetwork('online');
-    this.deps.onChange();
+    this.#changed();
   }
 
   #makeTransport(siteUrl: string, token: string | null): ApiTransport {

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
-import type { Db } from './open.ts';
+import { PICTURE_MIGRATIONS } from './migrations/index.ts';
+import { migrate, type Db } from './open.ts';
 
 /**
  * Attaches the pictures database (`pictures.*` on the library's connection). Its content can always be
@@ -31,7 +32,7 @@ function open(db: Db, file: string): void {
   db.pragma('pictures.auto_vacuum = INCREMENTAL');
   db.pragma('pictures.journal_mode = WAL');
   db.pragma('pictures.synchronous = NORMAL');
-  db.exec('CREATE TABLE IF NOT EXISTS pictures.picture (name TEXT PRIMARY KEY, data BLOB NOT NULL) STRICT');
+  migrate(db, file, PICTURE_MIGRATIONS, 'pictures');
   // Reads the first page of the table: a file that is not a database, or a broken one, fails here.
   db.prepare('SELECT count(*) FROM (SELECT 1 FROM pictures.picture LIMIT 1)').get();
 }

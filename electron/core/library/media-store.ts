@@ -3,9 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { Db } from '../db/open.ts';
-import { sql } from '../db/statements.ts';
-import { attachPictures } from '../db/pictures.ts';
+import type { PicturesRepo } from '../db/repos/pictures-repo.ts';
 
 export class MediaLengthError extends Error {
   override readonly name = 'MediaLengthError';
@@ -54,18 +52,11 @@ export type StoredContent = { data: Buffer; path?: never } | { path: string; dat
  *   left short is caught by its length when next served (LibraryService.resolveMedia) and queued again.
  */
 export class MediaStore {
-  /** True when the pictures database was created fresh (missing or damaged): the index must be checked. */
-  readonly picturesRecreated: boolean;
-  /** Pictures removed since the last sweep: their pages go back to the disk then. */
-  #removed = 0;
-
   constructor(
     readonly dir: string,
-    private readonly db: Db,
-    log: (message: string) => void,
+    private readonly pictures: PicturesRepo,
   ) {
     fs.mkdirSync(path.join(dir, '.partial'), { recursive: true });
-    this.picturesRecreated = attachPictures(db, path.join(dir, 'pictures.sqlite'), log).recreated;
   }
 
   /** Reads a download: a picture into memory (kept later by `keep`), anything else into its file. */
@@ -85,40 +76,27 @@ export class MediaStore {
 
   /** Keeps a received picture; call it in the transaction that indexes it. Files are already in place. */
   keep(received: Received): void {
-    if (received.picture) sql(this.db, 'INSERT OR IGNORE INTO pictures.picture (name, data) VALUES (?, ?)').run(received.file, received.picture);
+    if (received.picture) this.pictures.keep(received.file, received.picture);
   }
 
   /** The content of a stored name, or null when it is not here (or the name would leave the folder). */
   read(file: string): StoredContent | null {
     if (!STORED_NAME.test(file)) return null;
-    const row = sql(this.db, 'SELECT data FROM pictures.picture WHERE name = ?').get(file) as { data: Buffer } | undefined;
-    if (row) return { data: row.data };
+    const data = this.pictures.read(file);
+    if (data) return { data };
     return { path: path.join(this.dir, file) };
   }
 
   /** Forgets a stored name: its picture row or its file (a crash just before leaves a picture the next sweep drops). */
   async remove(file: string): Promise<void> {
     if (!STORED_NAME.test(file)) return;
-    if (sql(this.db, 'DELETE FROM pictures.picture WHERE name = ?').run(file).changes > 0) {
-      this.#removed++;
-      return;
-    }
+    if (this.pictures.remove(file)) return;
     await fs.promises.rm(path.join(this.dir, file), { force: true });
   }
 
-  /**
-   * Drops pictures no index row names (a crash between forgetting a row and its picture leaves one) and
-   * gives the pages of dropped pictures back to the disk.
-   */
+  /** Drops pictures no index row names and gives the pages of removed pictures back to the disk. */
   sweep(): void {
-    // Over the name index (covering), not the table: a sweep reads names, never the pictures.
-    const dropped = sql(
-      this.db,
-      `DELETE FROM pictures.picture WHERE rowid IN (
-         SELECT p.rowid FROM pictures.picture p WHERE NOT EXISTS (SELECT 1 FROM main.media m WHERE m.file = p.name))`,
-    ).run().changes;
-    if (dropped > 0 || this.#removed > 0) this.db.pragma('pictures.incremental_vacuum');
-    this.#removed = 0;
+    this.pictures.sweep();
   }
 
   /** Temp files of downloads a crash interrupted. */

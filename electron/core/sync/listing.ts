@@ -1,4 +1,3 @@
-import { replaceableWrite } from '../db/statements.ts';
 import { listGuidesPage, PAGE_SIZE } from '../api/guides-api.ts';
 import type { SyncContext } from './context.ts';
 
@@ -17,10 +16,10 @@ export async function listChanges(ctx: SyncContext, cursor: number | undefined):
       includePrivate: ctx.includePrivate,
       signal: ctx.signal,
     });
-    replaceableWrite(ctx.db, () => {
+    ctx.store.replaceable(() => {
       for (const { item, revisionid, summary, public: isPublic } of page) {
-        if (ctx.guides.listedRevision(item.guideid) !== revisionid) changed++;
-        ctx.guides.upsertSummary({
+        if (ctx.store.guides.listedRevision(item.guideid) !== revisionid) changed++;
+        ctx.store.guides.upsertSummary({
           guideid: item.guideid,
           revisionid,
           title: item.title,

@@ -12,9 +12,9 @@ export async function syncQuizList(ctx: SyncContext): Promise<number> {
   for (let offset = 0; ; offset += PAGE_SIZE) {
     const page = await fetchQuizList(ctx.transport, offset, ctx.signal);
     for (const listed of page.quizzes) {
-      if (listed.quizRevisionid === null || ctx.guides.getQuiz(listed.quizRevisionid)) continue;
+      if (listed.quizRevisionid === null || ctx.store.quizzes.revision(listed.quizRevisionid)) continue;
       const quiz = await fetchQuiz(ctx.transport, { ...listed, quizRevisionid: listed.quizRevisionid }, () => undefined, ctx.signal);
-      ctx.guides.storeQuiz(quiz);
+      ctx.store.quizzes.storeQuiz(quiz);
       stored++;
     }
     if (!page.more || page.quizzes.length < PAGE_SIZE) return stored;

@@ -80,6 +80,11 @@ export class OutboxRepo {
     sql(this.db, "UPDATE outbox SET state = 'failed', last_error = ?, unknown_outcome = 0 WHERE id = ?").run(error, id);
   }
 
+  /** "Send now": every waiting action is due at once, whatever its backoff said. */
+  sendNow(): void {
+    sql(this.db, "UPDATE outbox SET next_attempt_at = 0 WHERE state = 'pending'").run();
+  }
+
   retry(id: number): boolean {
     return sql(this.db, "UPDATE outbox SET state = 'pending', next_attempt_at = 0 WHERE id = ? AND state = 'failed'").run(id).changes > 0;
   }

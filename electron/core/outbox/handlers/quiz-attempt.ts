@@ -11,9 +11,9 @@ export const replayQuizAttempt: Handler<z.infer<typeof quizAttemptPayload>> = as
     return { type: 'done' };
   }
   const answer = await postAttempt(ctx.transport, attempt);
-  ctx.db.transaction(() => {
+  ctx.transaction(() => {
     ctx.quizzes.recorded(attempt.id, answer);
     ctx.outbox.remove(row.id);
-  })();
+  });
   return { type: 'done' };
 };

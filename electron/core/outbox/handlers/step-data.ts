@@ -56,19 +56,19 @@ export const replayStepData: Handler<StepDataPayload> = async (ctx, row, payload
       if (!theirs) throw error;
       return merge(ctx, row.id, payload, sendable, removed, values, theirs);
     }
-    ctx.db.transaction(() => {
+    ctx.transaction(() => {
       adoptRevision(ctx, session.id, entry);
       const confirmed = theirValues(ctx.guides, session.guideid, entry);
       for (const field of sendable) recordServerValue(ctx, session.id, field, confirmed.get(field.fieldGuid) ?? null, payload.stepid);
       keepRemoved(ctx, session.id, payload.stepid, removed);
       ctx.outbox.remove(row.id);
-    })();
+    });
     return { type: 'done' };
   }
-  ctx.db.transaction(() => {
+  ctx.transaction(() => {
     keepRemoved(ctx, session.id, payload.stepid, removed);
     ctx.outbox.remove(row.id);
-  })();
+  });
   return { type: 'done' };
 };
 
@@ -89,7 +89,7 @@ function merge(
   const result = editable ? mergeStepData(changes, site) : { send: [], alreadyThere: [], conflicts: changes.map((c) => ({ ...c, theirs: site.get(c.fieldGuid) ?? null })) };
   const byGuid = new Map(sendable.map((f) => [f.fieldGuid, f]));
   const labels = new Map(ctx.guides.formsOfGuide(session.guideid).flatMap((form) => form.fields.map((f) => [f.fieldGuid, f.label] as const)));
-  return ctx.db.transaction(() => {
+  return ctx.transaction(() => {
     ctx.sessions.update(session.id, { serverRevisionid: theirs.revisionid }, ctx.now());
     for (const done of result.alreadyThere) recordServerValue(ctx, session.id, byGuid.get(done.fieldGuid)!, done.mine, payload.stepid);
     for (const conflict of result.conflicts) {
@@ -117,7 +117,7 @@ function merge(
     const still = result.send.map((c) => byGuid.get(c.fieldGuid)!);
     ctx.outbox.replacePayload(actionId, { ...payload, fields: still }, ctx.outbox.get(actionId)!.actedAt);
     return theirs.revisionid !== null ? ({ type: 'again' } as const) : ({ type: 'failed', message: 'The site refused the save and sent no revision to retry on.' } as const);
-  })();
+  });
 }
 
 function recordServerValue(ctx: ReplayContext, sessionId: string, field: Field, confirmed: string | null, stepid: number): void {

@@ -34,10 +34,10 @@ export function replayTransition(transition: WorkTransition): Handler<{ sessionI
       if (!theirs) throw error;
       return resolve(ctx, row.id, session.id, session.userid, transition, theirs, row.actedAt);
     }
-    ctx.db.transaction(() => {
+    ctx.transaction(() => {
       adoptRevision(ctx, session.id, entry);
       ctx.outbox.remove(row.id);
-    })();
+    });
     return { type: 'done' };
   };
 }
@@ -52,12 +52,12 @@ function resolve(
   actedAt: number,
 ) {
   if (theirs.status === targetOf(transition) && (transition === 'assume' ? theirs.userid === userid : true)) {
-    ctx.db.transaction(() => {
+    ctx.transaction(() => {
       adoptRevision(ctx, sessionId, theirs);
       // Finished (or cancelled) on both computers: the site's end time is the one that counts.
       if (theirs.endedAt !== null) ctx.sessions.update(sessionId, { endedAt: theirs.endedAt }, ctx.now());
       ctx.outbox.remove(actionId);
-    })();
+    });
     return { type: 'done' } as const;
   }
   const stillOurs = transition === 'assume' || theirs.userid === userid;
@@ -65,7 +65,7 @@ function resolve(
     ctx.sessions.update(sessionId, { serverRevisionid: theirs.revisionid }, ctx.now());
     return { type: 'again' } as const;
   }
-  ctx.db.transaction(() => {
+  ctx.transaction(() => {
     const who = theirs.userid === userid ? 'on the site' : `by another technician (user ${theirs.userid})`;
     ctx.conflict({
       sessionId,
@@ -80,6 +80,6 @@ function resolve(
     });
     adoptServerState(ctx, sessionId, theirs);
     ctx.outbox.remove(actionId);
-  })();
+  });
   return { type: 'done' } as const;
 }

@@ -18,10 +18,10 @@ export const replayUpload: Handler<z.infer<typeof uploadPayload>> = async (ctx, 
   if (row.unknownOutcome) {
     const id = await findUpload(ctx.transport, attachment.uploadName);
     if (id !== null) {
-      ctx.db.transaction(() => {
+      ctx.transaction(() => {
         ctx.sessions.attachmentUploaded(attachment.id, id);
         ctx.outbox.remove(row.id);
-      })();
+      });
       return { type: 'done' };
     }
   }
@@ -32,9 +32,9 @@ export const replayUpload: Handler<z.infer<typeof uploadPayload>> = async (ctx, 
     return { type: 'failed', message: `The attached file ${attachment.uploadName} is missing from this computer.` };
   }
   const itemid = await uploadMedia(ctx.transport, attachment.uploadName, new Uint8Array(bytes));
-  ctx.db.transaction(() => {
+  ctx.transaction(() => {
     ctx.sessions.attachmentUploaded(attachment.id, itemid);
     ctx.outbox.remove(row.id);
-  })();
+  });
   return { type: 'done' };
 };
