@@ -2,8 +2,7 @@ import path from 'node:path';
 import { net, protocol } from 'electron';
 import { pathToFileURL } from 'node:url';
 import { MEDIA_HOST, MEDIA_SCHEME } from '../contract.ts';
-import { SECURITY_HEADERS } from '../core/security/csp.ts';
-import type { Services } from '../core/services.ts';
+import { SECURITY_HEADERS, type Services } from '../core/services.ts';
 import { resolveInside } from './paths.ts';
 import { APP_HOST, APP_SCHEME } from './window-options.ts';
 

@@ -1,9 +1,8 @@
-import '../core/threadpool.ts';
+// services.ts first: it sizes libuv's thread pool before anything uses it (core/threadpool.ts).
+import { createServices, SECURITY_HEADERS, type Services } from '../core/services.ts';
 import path from 'node:path';
 import { app, BrowserWindow, dialog, ipcMain, net, powerMonitor, session, shell } from 'electron';
 import { DESKTOP_MEDIA_PREFIX, EVENT_CHANNEL } from '../contract.ts';
-import { SECURITY_HEADERS } from '../core/security/csp.ts';
-import { createServices, type Services } from '../core/services.ts';
 import { startDemoWorkshop } from '../../server/demo-workshop.ts';
 import { registerAppSchemePrivileges, serveMedia, serveRenderer } from './app-protocol.ts';
 import { registerIpc } from './ipc.ts';

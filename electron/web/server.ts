@@ -6,8 +6,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono, type Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { APP_METHODS, EVENTS_PATH, MEDIA_ROUTE, RPC_PREFIX, rpcPath, SSE_EVENT, type AppEvent } from '../contract.ts';
-import { SECURITY_HEADERS } from '../core/security/csp.ts';
-import type { Services } from '../core/services.ts';
+import { SECURITY_HEADERS, type Services } from '../core/services.ts';
 
 export interface WebShellOptions {
   services: Services;
