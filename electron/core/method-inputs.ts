@@ -8,7 +8,7 @@ const id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const sessionId = z.string().uuid('not a session id');
 
 /**
- * The arguments of every App API method as a zod tuple: the renderer is not trusted, so services.ts
+ * The arguments of every App API method as a zod tuple: the renderer is not trusted, so invoke.ts
  * checks what arrives before any method runs. Keyed by method, so a method without a schema is a type error.
  */
 export const methodInputs: { [K in AppMethod]: z.ZodType<Parameters<AppApi[K]>> } = {

@@ -94,7 +94,7 @@ export class Store {
   }
 
   /**
-   * Forgets the technician's work of the previous site (all of it sent and settled: services.ts refuses
+   * Forgets the technician's work of the previous site (all of it sent and settled: connection-methods.ts refuses
    * a switch before): sessions, their values and attachments, the outbox, conflicts and quiz attempts.
    */
   forgetWork(): void {

@@ -16,8 +16,8 @@ import { scopeFilter } from '../library/scope.ts';
  * anywhere leaves a library the next sync completes.
  *
  *   listing ──▶ categories ──▶ plan ──▶ deletions ──▶ guides ──▶ (cursor) ──▶ quizzes ──▶ media ──▶ done
- *      │             │                      │            │                      │
- *      └─────────────┴──────────────────────┴────────────┴──────────────────────┴──▶ failed | cancelled
+ *      │              │                     │            │                       │          │
+ *      └──────────────┴─────────────────────┴────────────┴───────────────────────┴──────────┴──▶ failed | cancelled
  *
  * - listing: summaries changed since the cursor (pages of 200), always stored.
  * - categories: the tree, fetched only when something changed or none is stored.
@@ -27,7 +27,8 @@ import { scopeFilter } from '../library/scope.ts';
  *   quizzes, search row and media needs; failures stay queued and are reported, others go on.
  * - cursor: moves to the newest listed change only when the queue is empty (fully stored).
  * - quizzes: the site's quiz list; revisions not stored yet (course quizzes on no guide) are fetched.
- * - media: what the stored guides need, within the storage budget.
+ * - media: what the stored guides need, within the storage budget; a file that fails is reported, others go on.
+ * - done: or `failed` when a guide or a media file could not be stored (the first one is named).
  */
 export type EngineOutcome = Omit<SyncOutcome, 'requests'> & { networkFailed: boolean };
 

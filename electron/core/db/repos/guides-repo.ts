@@ -49,7 +49,6 @@ export class GuidesRepo {
     if (stored.stored_revisionid === null) this.search.replace(row.guideid, { title: row.title, summary: row.summary, body: '' });
   }
 
-  /** The revision stored whole for each guide, for the planner. */
   /** Tags of the stored guides, most used first (at most 500: suggestions, not an index). */
   tags(): TagCount[] {
     return sql(this.db, 'SELECT tag, count(*) AS guides FROM guide_tags GROUP BY tag ORDER BY guides DESC, tag LIMIT 500').all() as TagCount[];

@@ -1,4 +1,4 @@
-import type { OutboxAction, OutboxActionKind, OutboxSummary } from '../../../contract.ts';
+import type { OutboxActionKind, OutboxSummary } from '../../../contract.ts';
 import type { Db } from '../open.ts';
 import { sql } from '../statements.ts';
 
@@ -93,12 +93,6 @@ export class OutboxRepo {
     sql(this.db, 'DELETE FROM outbox WHERE id = ?').run(id);
   }
 
-  removeChainAfter(chain: string, id: number): OutboxRow[] {
-    const rows = (sql(this.db, `${SELECT} WHERE chain = ? AND id > ? ORDER BY id`).all(chain, id) as (OutboxRow & { unknownOutcome: number })[]).map(fix);
-    sql(this.db, 'DELETE FROM outbox WHERE chain = ? AND id > ?').run(chain, id);
-    return rows;
-  }
-
   /** After a crash, what was in flight may or may not have landed. */
   recoverInFlight(): number {
     return sql(this.db, "UPDATE outbox SET state = 'pending', unknown_outcome = 1 WHERE state = 'in_flight'").run().changes;
@@ -119,5 +113,3 @@ export class OutboxRepo {
     return { ...row, pausedFor };
   }
 }
-
-export type { OutboxAction };

@@ -65,18 +65,6 @@ export class QuizzesRepo {
     return { quizid: row.quizid, quizRevisionid: row.quiz_revisionid, title: row.title, survey: JSON.parse(row.survey), passingScore: row.passing_score };
   }
 
-  replaceStages(quizid: number, stages: QuizStage[]): void {
-    sql(this.db, 'DELETE FROM quiz_stages WHERE quizid = ?').run(quizid);
-    for (const stage of stages) {
-      sql(this.db, 'INSERT OR REPLACE INTO quiz_stages (quizid, course_stageid, title, passing_score) VALUES (?, ?, ?, ?)').run(
-        quizid,
-        stage.courseStageid,
-        stage.title,
-        stage.passingScore,
-      );
-    }
-  }
-
   stages(quizid: number): QuizStage[] {
     return sql(this.db, 'SELECT course_stageid AS courseStageid, title, passing_score AS passingScore FROM quiz_stages WHERE quizid = ? ORDER BY course_stageid').all(
       quizid,
