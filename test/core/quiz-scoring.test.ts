@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { answerMatches, QuizFormatError, scoreAttempt, scoredQuestions } from '../../electron/core/quiz/scoring.ts';
-import { DEMO_QUIZZES } from '../../server/content/demo/quizzes.ts';
+import { DEMO_QUIZZES } from '../../server/demo/quizzes.ts';
 
 // Scoring of every question type the demo quizzes use, against the demo quizzes themselves.
 const question = (type: string, correctAnswer: unknown, extra: Record<string, unknown> = {}) => ({

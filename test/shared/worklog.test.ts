@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { WorkStatus, WorkTransition } from '../../electron/contract.ts';
 import { activeSeconds, pausedSeconds } from '../../electron/shared/work-clock.ts';
 import { allowedTransitions, canApply, TRANSITION_TABLE, targetOf } from '../../electron/shared/worklog.ts';
-import { allowed, apply, TRANSITIONS as SITE_TRANSITIONS, type EntryClock } from '../../server/content/work-log-machine.ts';
+import { allowed, apply, TRANSITIONS as SITE_TRANSITIONS, type EntryClock } from '../../server/worklog/machine.ts';
 
 const T0 = 1_700_000_000;
 const clock = (over: Partial<Parameters<typeof activeSeconds>[0]> = {}) => ({
