@@ -31,7 +31,7 @@ const VIOLATIONS = {
   },
   shellPastServices: {
     file: 'electron/web/scratch-deep.ts',
-    source: "import { LibraryService } from './library/library-service.ts';\nexport const library = LibraryService;\n",
+    source: "import { LibraryService } from '../core/library/library-service.ts';\nexport const library = LibraryService;\n",
   },
 } as const;
 
