@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { StepFormField, StepValue } from '../../electron/contract.ts';
+import type { StepValue } from '../../electron/contract.ts';
 import { draftKey, makeDraft, settledBy, unsavedDrafts } from '../../src/drafts/keys.ts';
 import { fieldProblem } from '../../electron/shared/field-values.ts';
 import { formatDuration } from '../../src/lib/format.ts';
 import { cleanInput, defaultValue, hintOf, shownValue, valuesToSave } from '../../src/lib/step-form.ts';
 import { workOrderProblem } from '../../src/lib/workorder.ts';
+import { field } from '../helpers/fields.ts';
 
 describe('session times in words', () => {
   it('formats hours, minutes and seconds without wrapping past a day', () => {
@@ -13,19 +14,8 @@ describe('session times in words', () => {
     expect(formatDuration(3600 * 27 + 5)).toBe('27:00:05');
     expect(formatDuration(-4)).toBe('0:00:00');
   });
-
 });
 
-const field = (type: StepFormField['type'], over: Partial<StepFormField> = {}): StepFormField => ({
-  fieldGuid: `g-${type}`,
-  fieldRevisionid: 1,
-  type,
-  label: type,
-  placeholder: '',
-  textarea: '',
-  options: [],
-  ...over,
-});
 const saved = (fieldGuid: string, value: string | null, stepid = 5): StepValue => ({ fieldGuid, fieldRevisionid: 1, stepid, value, attachment: null });
 
 describe('step form fields (reference 2.12)', () => {

@@ -1,17 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { StepFormField } from '../../electron/contract.ts';
 import { fieldProblem } from '../../electron/shared/field-values.ts';
-
-const field = (type: StepFormField['type'], over: Partial<StepFormField> = {}): StepFormField => ({
-  fieldGuid: `g-${type}`,
-  fieldRevisionid: 1,
-  type,
-  label: type,
-  placeholder: '',
-  textarea: '',
-  options: [],
-  ...over,
-});
+import { field } from '../helpers/fields.ts';
 
 describe('field values, as the form and the App API both check them (reference 2.12)', () => {
   it('check a Numeric Input as a number', () => {
