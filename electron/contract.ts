@@ -1,9 +1,10 @@
 /**
  * The App API: everything the renderer may ask of the main process, and every event it may hear.
  *
- * Both shells (Electron IPC, the web shell's HTTP routes) and the preload derive their channel names and
- * method lists from `APP_METHODS` and `APP_EVENTS` below; nothing else spells a channel. The renderer
- * imports only types from here (plus these two lists, which carry no behaviour).
+ * Both shells (Electron IPC, the web shell's HTTP routes), the preload and the renderer's bridge derive
+ * their channels, routes and method lists from `APP_METHODS` and `APP_EVENTS` below, and take every path,
+ * event name, scheme and global they share from the constants at the end; nobody spells one again.
+ * Types and constants only: nothing here runs.
  */
 
 export type ErrorCode =
@@ -583,12 +584,29 @@ export function isAppMethod(name: string): name is AppMethod {
   return Object.prototype.hasOwnProperty.call(methodSet, name);
 }
 
-/** IPC channel of a method (Electron); the web shell serves the same method at `/rpc/<method>`. */
+/** IPC channel of a method (Electron); the web shell serves the same method at `rpcPath(method)`. */
 export const methodChannel = (method: AppMethod): string => `fieldguide:call:${method}`;
 /** The one IPC channel events travel on. */
 export const EVENT_CHANNEL = 'fieldguide:event';
-/** The URL scheme of local media in the desktop app; the web shell serves the same files at `/media/`. */
+
+/** The web shell's App API: `POST /rpc/<method>`, the arguments as `{args: [...]}`, a Result back. */
+export const RPC_PREFIX = '/rpc/';
+export const rpcPath = (method: AppMethod): string => `${RPC_PREFIX}${method}`;
+/** The web shell's event stream (server-sent events); each App API event is one SSE event of this name. */
+export const EVENTS_PATH = '/events';
+export const SSE_EVENT = 'app';
+
+/**
+ * Local media, by the site URL they were downloaded from: `fg-media://media/<encoded URL>` in the desktop
+ * app, `/media/<encoded URL>` in the web shell. Both serve only what the library downloaded.
+ */
 export const MEDIA_SCHEME = 'fg-media';
+export const MEDIA_HOST = 'media';
+export const MEDIA_ROUTE = '/media/';
+export const DESKTOP_MEDIA_PREFIX = `${MEDIA_SCHEME}://${MEDIA_HOST}/`;
+export const desktopMediaUrl = (siteUrl: string): string => `${DESKTOP_MEDIA_PREFIX}${encodeURIComponent(siteUrl)}`;
+export const webMediaUrl = (siteUrl: string): string => `${MEDIA_ROUTE}${encodeURIComponent(siteUrl)}`;
+
 /** Name of the object the preload exposes on `window`. */
 export const BRIDGE_GLOBAL = 'fieldguide';
 

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
-import { generateSite } from './content/generator.ts';
-import { setPictureCacheBudget } from './content/picture-cache.ts';
+import { generateSite } from './generator/generator.ts';
+import { setPictureCacheBudget } from './media/picture-cache.ts';
 import { startDemoSite, startSite, type RunningSite } from './site.ts';
 
 const USAGE = `Usage: npm run server -- [--port P] [--host H] [--db FILE] [--demo | --generate --guides N --steps M --images K --seed S] [--test-hooks] [--picture-cache-mb MB]`;

@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createAdaptorServer } from '@hono/node-server';
 import { createApp, API_PREFIX } from './app.ts';
-import { seedDemoContent } from './content/demo.ts';
+import { seedDemoContent } from './demo/seed.ts';
 import { createContext } from './context.ts';
 import { openServerDb, seedOnce } from './db/open.ts';
 import type { Db } from './db/types.ts';

@@ -1,10 +1,10 @@
 /// <reference types="vite/client" />
-import type { BridgeApi } from '../electron/contract.ts';
+import type { BRIDGE_GLOBAL, BridgeApi } from '../electron/contract.ts';
 
 declare global {
   interface Window {
     /** Present in the desktop app: the preload's bridge. Absent in a browser (the web shell). */
-    fieldguide?: BridgeApi;
+    [BRIDGE_GLOBAL]?: BridgeApi;
   }
 }
 

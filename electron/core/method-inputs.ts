@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import type { AppApi, AppMethod } from '../contract.ts';
-import { offlineScopeSchema } from './sync/scope.ts';
+import { LIST_MAX, WORK_ORDER_MAX_CHARS } from '../shared/limits.ts';
+import { offlineScopeSchema } from './library/scope.ts';
 
 const required = (what: string) => z.string({ error: `${what} is required` }).trim().min(1, `${what} is required`);
 const id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const sessionId = z.string().uuid('not a session id');
 
 /**
- * The arguments of every App API method as a zod tuple: the renderer is not trusted, so services.ts
+ * The arguments of every App API method as a zod tuple: the renderer is not trusted, so invoke.ts
  * checks what arrives before any method runs. Keyed by method, so a method without a schema is a type error.
  */
 export const methodInputs: { [K in AppMethod]: z.ZodType<Parameters<AppApi[K]>> } = {
@@ -29,9 +30,9 @@ export const methodInputs: { [K in AppMethod]: z.ZodType<Parameters<AppApi[K]>> 
       type: z.string().max(50).optional(),
       tag: z.string().max(200).optional(),
       offlineOnly: z.boolean().optional(),
-      guideids: z.array(id).max(500).optional(),
+      guideids: z.array(id).max(LIST_MAX).optional(),
       offset: z.number().int().min(0).optional(),
-      limit: z.number().int().min(1).max(500).optional(),
+      limit: z.number().int().min(1).max(LIST_MAX).optional(),
     }),
   ]),
   getCategories: z.tuple([]),
@@ -55,7 +56,7 @@ export const methodInputs: { [K in AppMethod]: z.ZodType<Parameters<AppApi[K]>> 
   setStorageBudget: z.tuple([z.number().int().min(1, 'The budget must be a positive number of bytes').max(2 ** 50)]),
 
   startSession: z.tuple([
-    z.object({ guideid: id, workorderid: required('Work order').max(100), stepid: id.optional() }),
+    z.object({ guideid: id, workorderid: required('Work order').max(WORK_ORDER_MAX_CHARS), stepid: id.optional() }),
   ]),
   transitionSession: z.tuple([
     z.object({ sessionId: sessionId, transition: z.enum(['pause', 'resume', 'suspend', 'assume', 'finish', 'cancel']) }),

@@ -2,11 +2,6 @@ import type { AppError, ErrorCode, Result } from '../contract.ts';
 
 export const ok = <T>(value: T): Result<T> => ({ ok: true, value });
 
-export const fail = (code: ErrorCode, message: string, details?: Record<string, unknown>): Result<never> => ({
-  ok: false,
-  error: details === undefined ? { code, message } : { code, message, details },
-});
-
 /**
  * An expected failure raised inside the core and turned into `{ok: false, error}` at the services
  * boundary. Unexpected errors become `internal` there.

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { net, protocol } from 'electron';
 import { pathToFileURL } from 'node:url';
-import { MEDIA_SCHEME, SECURITY_HEADERS } from '../core/security/csp.ts';
-import type { Services } from '../core/services.ts';
+import { MEDIA_HOST, MEDIA_SCHEME } from '../contract.ts';
+import { SECURITY_HEADERS, type Services } from '../core/services.ts';
 import { resolveInside } from './paths.ts';
 import { APP_HOST, APP_SCHEME } from './window-options.ts';
 
@@ -15,7 +15,7 @@ export function registerAppSchemePrivileges(): void {
 }
 
 /**
- * Serves local media at `fg-media://media/<encoded site URL>`: only media the library indexed, a picture
+ * Serves local media at `desktopMediaUrl(<site URL>)`: only media the library indexed, a picture
  * from its database or a file from the media folder (services.resolveMedia refuses anything else).
  */
 export function serveMedia(resolve: Services['resolveMedia']): void {
@@ -27,7 +27,7 @@ export function serveMedia(resolve: Services['resolveMedia']): void {
     } catch {
       return new Response('Bad media address', { status: 400 });
     }
-    const file = url.host === 'media' ? resolve(target) : null;
+    const file = url.host === MEDIA_HOST ? resolve(target) : null;
     if (!file) return new Response('Not on this computer', { status: 404 });
     const headers = { 'Content-Type': file.mime, 'Content-Length': String(file.bytes) };
     if (file.data) return new Response(new Uint8Array(file.data), { status: 200, headers });

@@ -1,9 +1,8 @@
-import '../core/threadpool.ts';
+// services.ts first: it sizes libuv's thread pool before anything uses it (core/threadpool.ts).
+import { createServices, SECURITY_HEADERS, type Services } from '../core/services.ts';
 import path from 'node:path';
 import { app, BrowserWindow, dialog, ipcMain, net, powerMonitor, session, shell } from 'electron';
-import { EVENT_CHANNEL } from '../contract.ts';
-import { MEDIA_SCHEME, SECURITY_HEADERS } from '../core/security/csp.ts';
-import { createServices, type Services } from '../core/services.ts';
+import { DESKTOP_MEDIA_PREFIX, EVENT_CHANNEL } from '../contract.ts';
 import { startDemoWorkshop } from '../../server/demo-workshop.ts';
 import { registerAppSchemePrivileges, serveMedia, serveRenderer } from './app-protocol.ts';
 import { registerIpc } from './ipc.ts';
@@ -26,9 +25,9 @@ function createWindow(current: Services): BrowserWindow {
   const contents = win.webContents;
   contents.setWindowOpenHandler(({ url }) => {
     if (isExternalWebLink(url)) void shell.openExternal(url);
-    else if (url.startsWith(`${MEDIA_SCHEME}://media/`)) {
+    else if (url.startsWith(DESKTOP_MEDIA_PREFIX)) {
       // A document of a guide: opened from its local copy by the system's viewer, never in a window of ours.
-      const file = current.resolveMedia(decodeURIComponent(url.slice(`${MEDIA_SCHEME}://media/`.length)));
+      const file = current.resolveMedia(decodeURIComponent(url.slice(DESKTOP_MEDIA_PREFIX.length)));
       if (file?.path) void shell.openPath(file.path);
     }
     return { action: 'deny' };

@@ -2,7 +2,7 @@ import path from 'node:path';
 
 /**
  * The file a URL path names inside `root`, or null when it would leave `root` (`..`, encoded slashes,
- * absolute paths). Used by the app:// protocol, and by the media protocol later.
+ * absolute paths). Used by the app:// protocol; media are looked up by URL in the library instead.
  */
 export function resolveInside(root: string, urlPath: string): string | null {
   let decoded: string;

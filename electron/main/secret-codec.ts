@@ -1,5 +1,5 @@
 import { safeStorage } from 'electron';
-import type { SecretCodec } from '../core/session/secret-store.ts';
+import type { SecretCodec } from '../core/services.ts';
 
 /** The API token at rest: sealed with the OS keychain through Electron's safeStorage. */
 export const safeStorageCodec: SecretCodec = {

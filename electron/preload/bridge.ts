@@ -7,7 +7,7 @@ export interface PreloadIpc {
 }
 
 /**
- * The object exposed on `window.fieldguide`: one function per method of the contract, and `onEvent`.
+ * The object exposed on `window[BRIDGE_GLOBAL]`: one function per method of the contract, and `onEvent`.
  * It never hands out `ipcRenderer` or the IPC event (which carries `sender`).
  */
 export function buildBridge(ipc: PreloadIpc, eventChannel: string): BridgeApi {

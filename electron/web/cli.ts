@@ -1,10 +1,9 @@
-import '../core/threadpool.ts';
+// services.ts first: it sizes libuv's thread pool before anything uses it (core/threadpool.ts).
+import { createServices, plainCodec } from '../core/services.ts';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { startDemoWorkshop } from '../../server/demo-workshop.ts';
-import { createServices } from '../core/services.ts';
-import { plainCodec } from '../core/session/secret-store.ts';
 import { appVersion, rendererDir } from './paths.ts';
 import { startWebShell } from './server.ts';
 

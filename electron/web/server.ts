@@ -5,9 +5,8 @@ import { serve, type ServerType } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono, type Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
-import { APP_METHODS, type AppEvent } from '../contract.ts';
-import { SECURITY_HEADERS } from '../core/security/csp.ts';
-import type { Services } from '../core/services.ts';
+import { APP_METHODS, EVENTS_PATH, MEDIA_ROUTE, RPC_PREFIX, rpcPath, SSE_EVENT, type AppEvent } from '../contract.ts';
+import { SECURITY_HEADERS, type Services } from '../core/services.ts';
 
 export interface WebShellOptions {
   services: Services;
@@ -25,8 +24,8 @@ export interface RunningWebShell {
 }
 
 /**
- * The browser shell: the same App API as the Electron shell, as `POST /rpc/<method>` (one route per
- * method of the contract) and a server-sent event stream at `/events`, plus the built renderer.
+ * The browser shell: the same App API as the Electron shell, as `POST rpcPath(method)` (one route per
+ * method of the contract) and a server-sent event stream at `EVENTS_PATH`, plus the built renderer.
  * It listens on loopback only and refuses requests whose Host or Origin is not its own, so another web
  * page open in the same browser cannot drive it (CSRF, DNS rebinding).
  */
@@ -41,7 +40,7 @@ export function createWebShellApp(options: Omit<WebShellOptions, 'port' | 'host'
   });
 
   for (const method of APP_METHODS) {
-    app.post(`/rpc/${method}`, async (c) => {
+    app.post(rpcPath(method), async (c) => {
       if (!sameOrigin(c, ownHosts())) return c.json({ message: 'Cross-origin calls are refused' }, 403);
       let body: unknown;
       try {
@@ -53,9 +52,9 @@ export function createWebShellApp(options: Omit<WebShellOptions, 'port' | 'host'
       return c.json(await services.invoke(method, args ?? []));
     });
   }
-  app.all('/rpc/*', (c) => c.json({ message: 'No such App API method' }, 404));
+  app.all(`${RPC_PREFIX}*`, (c) => c.json({ message: 'No such App API method' }, 404));
 
-  app.get('/events', (c) =>
+  app.get(EVENTS_PATH, (c) =>
     streamSSE(c, async (stream) => {
       const queue: AppEvent[] = [];
       let wake: (() => void) | null = null;
@@ -72,7 +71,7 @@ export function createWebShellApp(options: Omit<WebShellOptions, 'port' | 'host'
       while (!stream.aborted) {
         const event = queue.shift();
         if (event) {
-          await stream.writeSSE({ event: 'app', data: JSON.stringify(event) });
+          await stream.writeSSE({ event: SSE_EVENT, data: JSON.stringify(event) });
           continue;
         }
         await new Promise<void>((resolve) => {
@@ -89,9 +88,9 @@ export function createWebShellApp(options: Omit<WebShellOptions, 'port' | 'host'
     }),
   );
 
-  // Local media by their site URL (`/media/<encoded url>`): only media the library has indexed, a
+  // Local media by their site URL (`webMediaUrl(url)`): only media the library has indexed, a
   // picture from its database or a file inside the media folder (services.resolveMedia checks both).
-  app.get('/media/:encoded', (c) => {
+  app.get(`${MEDIA_ROUTE}:encoded`, (c) => {
     let url: string;
     try {
       url = decodeURIComponent(c.req.param('encoded'));

@@ -1,5 +1,5 @@
-import { getCategory } from '../content/categories-repo.ts';
-import { getGuideRow, type GuideRow } from '../content/guides-repo.ts';
+import { getCategory } from '../categories/repo.ts';
+import { getGuideRow, type GuideRow } from '../guides/repo.ts';
 import type { Db } from '../db/types.ts';
 import { categoryTitle } from '../workspaces/repo.ts';
 

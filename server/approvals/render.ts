@@ -1,5 +1,5 @@
-import { getGuideRow } from '../content/guides-repo.ts';
-import { imageJson } from '../content/media-json.ts';
+import { getGuideRow } from '../guides/repo.ts';
+import { imageJson } from '../media/json.ts';
 import type { Db } from '../db/types.ts';
 import { getTeam, stageTeam } from '../teams/repo.ts';
 import { getUser, userJson, type UserJson } from '../users/repo.ts';

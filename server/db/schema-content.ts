@@ -52,7 +52,7 @@ export const contentSchema: SchemaModule = {
         width INTEGER NOT NULL,
         height INTEGER NOT NULL,
         mime TEXT NOT NULL,
-        spec TEXT ${json('spec')},   -- a generated picture, drawn on request (content/picture.ts)
+        spec TEXT ${json('spec')},   -- a generated picture, drawn on request (media/picture.ts)
         bytes BLOB,                  -- an uploaded file
         ownerid INTEGER REFERENCES users(userid) ON DELETE SET NULL,
         srcid INTEGER,

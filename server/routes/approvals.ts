@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { findDocument } from '../approvals/documents.ts';
 import { processDetail, processSummary } from '../approvals/render.ts';
 import { findProcesses, getProcess, insertProcess } from '../approvals/repo.ts';
-import { canEditGuide } from '../content/access.ts';
+import { canEditGuide } from '../guides/access.ts';
 import { canEditContent, requirePrivilege, requireUser } from '../http/auth.ts';
 import type { RouteModule } from '../http/env.ts';
 import { forbidden, invalid, invalidMany, notFound, type ErrorDetail } from '../http/errors.ts';

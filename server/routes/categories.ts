@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
-import { allCategories, categoryDetailJson, getCategory, hierarchy, lightCategoryJson, type CategoryRow } from '../content/categories-repo.ts';
-import { addTag, categoryTags, removeTag } from '../content/tags-store.ts';
+import { allCategories, categoryDetailJson, getCategory, hierarchy, lightCategoryJson, type CategoryRow } from '../categories/repo.ts';
+import { addTag, categoryTags, removeTag } from '../tags/repo.ts';
 import type { ServerContext } from '../context.ts';
 import { canEditContent, currentUser, requireUser } from '../http/auth.ts';
 import type { AppEnv, RouteModule } from '../http/env.ts';

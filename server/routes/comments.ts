@@ -1,9 +1,9 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
-import { canViewGuide, guideForRequest } from '../content/access.ts';
-import { COMMENT_CONTEXTS, commentJson, getComment, insertComment, type CommentContext, type CommentRow } from '../content/comments-repo.ts';
-import { getGuideRow } from '../content/guides-repo.ts';
-import { renderInline } from '../content/markup.ts';
+import { canViewGuide, guideForRequest } from '../guides/access.ts';
+import { COMMENT_CONTEXTS, commentJson, getComment, insertComment, type CommentContext, type CommentRow } from '../comments/repo.ts';
+import { getGuideRow } from '../guides/repo.ts';
+import { renderInline } from '../guides/markup.ts';
 import type { ServerContext } from '../context.ts';
 import { currentUser, requireUser } from '../http/auth.ts';
 import type { AppEnv, RouteModule } from '../http/env.ts';

@@ -1,11 +1,11 @@
 import type { Context } from 'hono';
 import type { ServerContext } from '../context.ts';
-import { canEditGuide, guideForRequest, nextModified } from '../content/access.ts';
-import { fullGuideJson, guideSummaryJson } from '../content/guide-json.ts';
-import { applyGuidePatch, guidePatch } from '../content/guide-patch.ts';
-import { fieldsOf, getGuideRevisionRow, listGuides, type GuideFilter, type GuideRow } from '../content/guides-repo.ts';
-import { checkRevision } from '../content/revision-param.ts';
-import { reviseGuide, type GuideType } from '../content/write-guide.ts';
+import { canEditGuide, guideForRequest, nextModified } from '../guides/access.ts';
+import { fullGuideJson, guideSummaryJson } from '../guides/json.ts';
+import { applyGuidePatch, guidePatch } from '../guides/patch.ts';
+import { fieldsOf, getGuideRevisionRow, listGuides, type GuideFilter, type GuideRow } from '../guides/repo.ts';
+import { checkRevision } from '../http/revision-param.ts';
+import { reviseGuide, type GuideType } from '../guides/write.ts';
 import { currentUser, isAdmin } from '../http/auth.ts';
 import type { AppEnv, RouteModule } from '../http/env.ts';
 import { forbidden, invalid, notFound, unauthorized } from '../http/errors.ts';
@@ -14,7 +14,7 @@ import { MAX_LIMIT, parseInteger, parsePaging } from '../http/paging.ts';
 import { parseBoolean } from '../http/query.ts';
 import { siteOrigin } from '../http/urls.ts';
 import { recordMutation } from '../testing/audit.ts';
-import { recordView } from '../views/history.ts';
+import { recordView } from '../view-history/repo.ts';
 
 export const GUIDE_TYPES: readonly GuideType[] = ['replacement', 'installation', 'repair', 'disassembly', 'teardown', 'technique', 'maintenance'];
 

@@ -1,10 +1,10 @@
-import { fileResponse } from '../content/file-response.ts';
-import { isFlagId } from '../content/flags.ts';
-import { isImageSize, variantDimensions, type ImageSize } from '../content/image-sizes.ts';
-import { imageDetailJson, videoDetailJson } from '../content/media-json.ts';
-import { getDocumentFile, getEncodingBytes, getEncodings, getImageMeta, getUploadedImageBytes, getVideo } from '../content/media-store.ts';
-import { cachedPicture } from '../content/picture-cache.ts';
-import type { PictureSpec } from '../content/picture.ts';
+import { fileResponse } from '../media/file-response.ts';
+import { isFlagId } from '../guides/flags.ts';
+import { isImageSize, variantDimensions, type ImageSize } from '../media/image-sizes.ts';
+import { imageDetailJson, videoDetailJson } from '../media/json.ts';
+import { getDocumentFile, getEncodingBytes, getEncodings, getImageMeta, getUploadedImageBytes, getVideo } from '../media/repo.ts';
+import { cachedPicture } from '../media/picture-cache.ts';
+import type { PictureSpec } from '../media/picture.ts';
 import type { RouteModule } from '../http/env.ts';
 import { notFound } from '../http/errors.ts';
 import { siteOrigin } from '../http/urls.ts';

@@ -1,10 +1,10 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
-import { guideForRequest } from '../content/access.ts';
-import { getGuideRow } from '../content/guides-repo.ts';
-import { associationsJson, attemptJson, courseAssignmentsJson, passingScore, quizSummaryJson, type AttemptRow } from '../content/quiz-json.ts';
-import { getQuizzesBody, listQuizzes } from '../content/quiz-list.ts';
-import { getQuiz, getQuizRevision, scoreAnswers } from '../content/quiz-store.ts';
+import { guideForRequest } from '../guides/access.ts';
+import { getGuideRow } from '../guides/repo.ts';
+import { associationsJson, attemptJson, courseAssignmentsJson, passingScore, quizSummaryJson, type AttemptRow } from '../quizzes/json.ts';
+import { getQuizzesBody, listQuizzes } from '../quizzes/list.ts';
+import { getQuiz, getQuizRevision, scoreAnswers } from '../quizzes/repo.ts';
 import type { ServerContext } from '../context.ts';
 import { requirePrivilege, requireUser } from '../http/auth.ts';
 import type { AppEnv, RouteModule } from '../http/env.ts';

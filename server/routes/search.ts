@@ -1,9 +1,9 @@
-import { canViewGuide } from '../content/access.ts';
-import { allCategories, categoryUrl, type CategoryRow } from '../content/categories-repo.ts';
-import { guideSummaryJson } from '../content/guide-json.ts';
-import { getGuideRows } from '../content/guides-repo.ts';
-import { imageJson } from '../content/media-json.ts';
-import { search, SEARCH_FILTERS, type SearchFilter } from '../content/search-repo.ts';
+import { canViewGuide } from '../guides/access.ts';
+import { allCategories, categoryUrl, type CategoryRow } from '../categories/repo.ts';
+import { guideSummaryJson } from '../guides/json.ts';
+import { getGuideRows } from '../guides/repo.ts';
+import { imageJson } from '../media/json.ts';
+import { search, SEARCH_FILTERS, type SearchFilter } from '../search/repo.ts';
 import { currentUser, isAdmin } from '../http/auth.ts';
 import type { RouteModule } from '../http/env.ts';
 import { invalid } from '../http/errors.ts';

@@ -1,9 +1,9 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
-import { canViewGuide, guideForRequest, nextModified } from '../content/access.ts';
-import { getCurrentForm, getCurrentFormsOfGuides, getFieldRow, getForm, insertForm, type FormJson } from '../content/forms-store.ts';
-import { fieldsOf, getGuideRow } from '../content/guides-repo.ts';
-import { reviseGuide } from '../content/write-guide.ts';
+import { canViewGuide, guideForRequest, nextModified } from '../guides/access.ts';
+import { getCurrentForm, getCurrentFormsOfGuides, getFieldRow, getForm, insertForm, type FormJson } from '../step-forms/repo.ts';
+import { fieldsOf, getGuideRow } from '../guides/repo.ts';
+import { reviseGuide } from '../guides/write.ts';
 import type { ServerContext } from '../context.ts';
 import { FIELD_TYPES } from '../db/schema-content.ts';
 import { currentUser, requireUser } from '../http/auth.ts';

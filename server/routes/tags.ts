@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { guideForRequest } from '../content/access.ts';
-import { addTag, guideTags, listTags, removeTag } from '../content/tags-store.ts';
+import { guideForRequest } from '../guides/access.ts';
+import { addTag, guideTags, listTags, removeTag } from '../tags/repo.ts';
 import type { RouteModule } from '../http/env.ts';
 import { readBody } from '../http/json.ts';
 import { parsePaging } from '../http/paging.ts';

@@ -1,4 +1,4 @@
-import { flagObject, FLAGS, type FlagId } from '../content/flags.ts';
+import { flagObject, FLAGS, type FlagId } from '../guides/flags.ts';
 import { hasPrivilege, requireUser } from '../http/auth.ts';
 import type { RouteModule } from '../http/env.ts';
 import { siteOrigin } from '../http/urls.ts';

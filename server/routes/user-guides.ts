@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
-import { guideForRequest } from '../content/access.ts';
-import { guideSummaryJson } from '../content/guide-json.ts';
-import { listGuides, type GuideFilter } from '../content/guides-repo.ts';
+import { guideForRequest } from '../guides/access.ts';
+import { guideSummaryJson } from '../guides/json.ts';
+import { listGuides, type GuideFilter } from '../guides/repo.ts';
 import type { ServerContext } from '../context.ts';
 import { isAdmin, currentUser, requireUser } from '../http/auth.ts';
 import type { AppEnv, RouteModule } from '../http/env.ts';

@@ -1,4 +1,4 @@
-import { deleteMedia, getMediaRow, mediaItemJson, storeUpload } from '../content/user-media.ts';
+import { deleteMedia, getMediaRow, mediaItemJson, storeUpload } from '../user-media/repo.ts';
 import type { ServerContext } from '../context.ts';
 import { MEDIA_TYPES, type MediaType } from '../db/schema-content.ts';
 import { requireUser } from '../http/auth.ts';
@@ -9,7 +9,7 @@ import { routeId } from '../http/query.ts';
 import { siteOrigin } from '../http/urls.ts';
 import { recordMutation } from '../testing/audit.ts';
 import type { Context } from 'hono';
-import type { MediaRow } from '../content/user-media.ts';
+import type { MediaRow } from '../user-media/repo.ts';
 
 const MAX_UPLOAD = 25 * 1024 * 1024;
 

@@ -5,7 +5,7 @@ import { forbidden, invalid, notFound } from '../http/errors.ts';
 import { parseInteger } from '../http/paging.ts';
 import { routeId } from '../http/query.ts';
 import { getUser } from '../users/repo.ts';
-import { views, type ViewDocType } from '../views/history.ts';
+import { views, type ViewDocType } from '../view-history/repo.ts';
 
 /**
  * Reference 4.8. `start_date` and `end_date` are unix seconds, both inclusive. People read their own

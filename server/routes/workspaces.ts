@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
 import type { ServerContext } from '../context.ts';
-import { categoryDetailJson, getCategory } from '../content/categories-repo.ts';
+import { categoryDetailJson, getCategory } from '../categories/repo.ts';
 import { canEditContent, currentUser, requirePrivilege, viewerOf } from '../http/auth.ts';
 import type { AppEnv, RouteModule } from '../http/env.ts';
 import { forbidden, invalid, notFound, unauthorized } from '../http/errors.ts';

@@ -1,10 +1,10 @@
-import type { BridgeApi } from '../../electron/contract.ts';
+import { BRIDGE_GLOBAL, type BridgeApi } from '../../electron/contract.ts';
 import { createWebBridge } from './web.ts';
 
 let bridge: BridgeApi | null = null;
 
 /** The App API: the preload's bridge in the desktop app, the web shell otherwise. */
 export function useBridge(): BridgeApi {
-  bridge ??= window.fieldguide ?? createWebBridge();
+  bridge ??= window[BRIDGE_GLOBAL] ?? createWebBridge();
   return bridge;
 }

@@ -1,14 +1,14 @@
-import type { AppEvent, AppMethod, BridgeApi, Result } from '../../electron/contract.ts';
+import { APP_METHODS, EVENTS_PATH, rpcPath, SSE_EVENT, type AppEvent, type AppMethod, type BridgeApi, type Result } from '../../electron/contract.ts';
 
 /**
- * The App API over the web shell: `POST /rpc/<method>` and the `/events` stream. The same shape as the
+ * The App API over the web shell: `POST rpcPath(method)` and the event stream. The same shape as the
  * preload's bridge, so nothing above this file knows which shell it runs in.
  */
 export function createWebBridge(base = ''): BridgeApi {
   const call = async (method: AppMethod, args: unknown[]): Promise<Result<unknown>> => {
     let response: Response;
     try {
-      response = await fetch(`${base}/rpc/${method}`, {
+      response = await fetch(`${base}${rpcPath(method)}`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({ args }),
@@ -27,8 +27,8 @@ export function createWebBridge(base = ''): BridgeApi {
   const onEvent = (listener: (event: AppEvent) => void): (() => void) => {
     listeners.add(listener);
     if (!source) {
-      source = new EventSource(`${base}/events`);
-      source.addEventListener('app', (message) => {
+      source = new EventSource(`${base}${EVENTS_PATH}`);
+      source.addEventListener(SSE_EVENT, (message) => {
         const event = JSON.parse((message as MessageEvent<string>).data) as AppEvent;
         for (const each of listeners) each(event);
       });
@@ -42,19 +42,7 @@ export function createWebBridge(base = ''): BridgeApi {
     };
   };
 
-  // The renderer imports only types from the contract, so methods are made on first use: any name
-  // becomes `POST /rpc/<name>`, and the web shell answers 404 for a name the contract does not have.
-  const methods = new Map<string, (...args: unknown[]) => Promise<Result<unknown>>>();
-  return new Proxy({} as BridgeApi, {
-    get(_target, name) {
-      if (name === 'onEvent') return onEvent;
-      if (typeof name !== 'string' || name === 'then') return undefined;
-      let method = methods.get(name);
-      if (!method) {
-        method = (...args: unknown[]) => call(name as AppMethod, args);
-        methods.set(name, method);
-      }
-      return method;
-    },
-  });
+  // One function per method of the contract, as the preload makes them.
+  const methods = Object.fromEntries(APP_METHODS.map((method) => [method, (...args: unknown[]) => call(method, args)]));
+  return { ...methods, onEvent } as BridgeApi;
 }

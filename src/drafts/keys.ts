@@ -1,5 +1,5 @@
 import type { StepValue } from '../../electron/contract.ts';
-import { sameValue } from '../lib/field-rules.ts';
+import { sameValue } from '../lib/step-form.ts';
 
 /** One draft: what a technician typed into one field of one step of one session, not yet saved. */
 export interface Draft {

@@ -1,4 +1,5 @@
 import type { GuideFlag, GuideType, VideoEncoding } from '../../electron/contract.ts';
+import { isMp4 } from '../../electron/shared/media.ts';
 
 export const GUIDE_TYPES: readonly GuideType[] = ['replacement', 'installation', 'repair', 'disassembly', 'teardown', 'technique', 'maintenance'];
 
@@ -43,13 +44,8 @@ export function bulletKind(bullet: string): BulletKind {
   }
 }
 
-/** The encoding the media downloader keeps (MP4 first, else the first): the only one there is offline. */
-export function playableEncoding(encodings: readonly VideoEncoding[]): VideoEncoding | null {
-  return encodings.find((e) => /mp4/i.test(e.format) || /\.mp4($|\?)/i.test(e.url)) ?? encodings[0] ?? null;
-}
-
 export function videoMime(encoding: VideoEncoding): string | undefined {
-  if (/mp4/i.test(encoding.format) || /\.mp4($|\?)/i.test(encoding.url)) return 'video/mp4';
+  if (isMp4(encoding)) return 'video/mp4';
   if (/webm/i.test(encoding.format) || /\.webm($|\?)/i.test(encoding.url)) return 'video/webm';
   if (/ogg|ogv/i.test(encoding.format) || /\.ogv($|\?)/i.test(encoding.url)) return 'video/ogg';
   return undefined;

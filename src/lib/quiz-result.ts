@@ -1,4 +1,5 @@
-import type { QuizAttempt, QuizStage } from '../../electron/contract.ts';
+import type { QuizAttempt } from '../../electron/contract.ts';
+import type { PassingSource } from '../../electron/shared/quiz.ts';
 
 /** How a question's answers read to a technician: choice texts by value, and the yes/no labels. */
 export interface AnswerLabels {
@@ -14,8 +15,6 @@ export interface ResultRow {
   expected: string;
   correct: boolean;
 }
-
-export type PassingSource = { score: number | null; from: 'stage'; stage: QuizStage } | { score: number | null; from: 'quiz' };
 
 interface RawElement {
   type?: unknown;
@@ -84,12 +83,6 @@ export function resultRows(attempt: Pick<QuizAttempt, 'questions'>, survey: unkn
     expected: answerText(q.expected, labels.get(q.name)),
     correct: q.correct,
   }));
-}
-
-/** The passing score that applies (the course stage's when it has one, else the quiz's), and where it comes from. */
-export function passingFor(quizPassingScore: number | null, stage: QuizStage | null | undefined): PassingSource {
-  if (stage && stage.passingScore !== null) return { score: stage.passingScore, from: 'stage', stage };
-  return { score: quizPassingScore, from: 'quiz' };
 }
 
 export function passingWords(passing: PassingSource): string {

@@ -1,6 +1,7 @@
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef } from 'vue';
 import type { AppError, CategoryNode, GuideListItem, LibraryQuery, SearchResults, TagCount } from '../../electron/contract.ts';
+import { LIST_MAX } from '../../electron/shared/limits.ts';
 import { useBridge } from '../bridge/index.ts';
 import { pagesCovering } from '../lib/paging.ts';
 
@@ -135,7 +136,7 @@ export const useLibraryStore = defineStore('library', () => {
   /** Titles of guides in the library, summaries included (the listing gives every guide its title). */
   async function titlesOf(ids: readonly number[]): Promise<Map<number, string>> {
     if (ids.length === 0) return new Map();
-    const result = await bridge.listGuides({ guideids: [...ids], limit: Math.min(500, ids.length) });
+    const result = await bridge.listGuides({ guideids: [...ids], limit: Math.min(LIST_MAX, ids.length) });
     return new Map(result.ok ? result.value.items.map((guide) => [guide.guideid, guide.title] as const) : []);
   }
 

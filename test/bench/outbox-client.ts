@@ -4,7 +4,7 @@
 import '../../electron/core/threadpool.ts';
 import { performance } from 'node:perf_hooks';
 import { createServices } from '../../electron/core/services.ts';
-import { plainCodec } from '../../electron/core/session/secret-store.ts';
+import { plainCodec } from '../../electron/core/connection/secret-store.ts';
 import { runBounded } from '../../electron/core/sync/pool.ts';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
 import { always, startFaultProxy } from '../fault/proxy.ts';

@@ -3,7 +3,7 @@
 import '../../electron/core/threadpool.ts';
 import { constants, PerformanceObserver, performance } from 'node:perf_hooks';
 import { createServices } from '../../electron/core/services.ts';
-import { plainCodec } from '../../electron/core/session/secret-store.ts';
+import { plainCodec } from '../../electron/core/connection/secret-store.ts';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
 import { makeTempDir } from '../helpers/tmp.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { answerMatches, passingScore, QuizFormatError, scoreAttempt, scoredQuestions } from '../../electron/core/quiz/scoring.ts';
-import { DEMO_QUIZZES } from '../../server/content/demo/quizzes.ts';
+import { answerMatches, QuizFormatError, scoreAttempt, scoredQuestions } from '../../electron/core/quiz/scoring.ts';
+import { DEMO_QUIZZES } from '../../server/demo/quizzes.ts';
 
 // Scoring of every question type the demo quizzes use, against the demo quizzes themselves.
 const question = (type: string, correctAnswer: unknown, extra: Record<string, unknown> = {}) => ({
@@ -85,15 +85,5 @@ describe('a quiz that cannot be scored', () => {
   ])('%s is refused with a clear message', (_what, survey, message) => {
     expect(() => scoredQuestions(survey)).toThrow(QuizFormatError);
     expect(() => scoredQuestions(survey)).toThrow(message);
-  });
-});
-
-describe('the passing score that applies', () => {
-  it("is the course stage's when it sets one, else the quiz's", () => {
-    expect(passingScore(80, 90)).toBe(90);
-    expect(passingScore(80, 60)).toBe(60);
-    expect(passingScore(80, null)).toBe(80);
-    expect(passingScore(80, undefined)).toBe(80);
-    expect(passingScore(null, undefined)).toBeNull();
   });
 });

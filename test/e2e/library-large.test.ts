@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateSite } from '../../server/content/generator.ts';
+import { generateSite } from '../../server/generator/generator.ts';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
 import { startSite, type RunningSite } from '../../server/site.ts';
 import { unwrap } from '../helpers/library.ts';

@@ -2,7 +2,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WorkSession } from '../../electron/contract.ts';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
-import { createCanvas, encodePng, fillRect } from '../../server/content/png.ts';
+import { createCanvas, encodePng, fillRect } from '../../server/media/png.ts';
 import { capturingDemoWorkshop } from '../helpers/services.ts';
 import { fullViewShot, openDemoApp, type startApp } from './browser.ts';
 

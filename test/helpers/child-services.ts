@@ -1,5 +1,5 @@
 import { createServices, type Services } from '../../electron/core/services.ts';
-import { plainCodec } from '../../electron/core/session/secret-store.ts';
+import { plainCodec } from '../../electron/core/connection/secret-store.ts';
 
 /**
  * Core services for a child process of the kill tests: prints "req <n>" as each request starts, so the

@@ -1,6 +1,4 @@
 import type { AppApi, GuideDetail, Result } from '../../electron/contract.ts';
-import { mediaUrlsOf } from '../../electron/core/library/map-guide.ts';
-import { MEDIA_VARIANTS } from '../../electron/core/sync/guide-fetcher.ts';
 
 export function unwrap<T>(result: Result<T>): T {
   if (!result.ok) throw new Error(`App API failed: ${result.error.code}: ${result.error.message}`);
@@ -17,4 +15,22 @@ export async function allLocalGuides(api: AppApi): Promise<{ guideid: number; of
   }
 }
 
-export const mediaOf = (detail: GuideDetail): string[] => mediaUrlsOf(detail, MEDIA_VARIANTS);
+/**
+ * The media files a stored guide should have on this computer, written out from what its views show
+ * (not with the downloader's own code, which the tests check): the guide's picture in list and step
+ * size, each step picture in step size and as a thumbnail, a video's poster and its MP4 (else its first
+ * encoding), part and tool thumbnails, documents.
+ */
+export function mediaOf(detail: GuideDetail): string[] {
+  const urls: (string | null | undefined)[] = [detail.image?.thumbnail, detail.image?.standard];
+  for (const { media } of detail.steps) {
+    if (media.type === 'image') for (const image of media.images) urls.push(image.standard, image.thumbnail);
+    if (media.type === 'video') {
+      const mp4 = media.encodings.find((encoding) => /mp4/i.test(encoding.format) || /\.mp4(\?|$)/i.test(encoding.url));
+      urls.push(media.poster?.standard, (mp4 ?? media.encodings[0])?.url);
+    }
+  }
+  for (const item of [...detail.parts, ...detail.tools]) urls.push(item.thumbnail);
+  for (const document of detail.documents) urls.push(document.url);
+  return [...new Set(urls.filter((url): url is string => typeof url === 'string' && url !== ''))];
+}

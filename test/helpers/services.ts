@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { AppEvent } from '../../electron/contract.ts';
 import { createServices, type Services, type ServicesDeps } from '../../electron/core/services.ts';
-import { plainCodec } from '../../electron/core/session/secret-store.ts';
+import { plainCodec } from '../../electron/core/connection/secret-store.ts';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
 import { startDemoWorkshop } from '../../server/demo-workshop.ts';
 import { startDemoSite, type RunningSite } from '../../server/site.ts';

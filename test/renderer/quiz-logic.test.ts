@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { QuizStage } from '../../electron/contract.ts';
 import { givenAnswers, makeQuizDraft, quizDraftKey, restoredDraft } from '../../src/drafts/quiz-draft.ts';
-import { answerLabels, answerText, attemptsByQuiz, NO_ANSWER, passingFor, passingWords, resultRows } from '../../src/lib/quiz-result.ts';
+import { passingFor } from '../../electron/shared/quiz.ts';
+import { answerLabels, answerText, attemptsByQuiz, NO_ANSWER, passingWords, resultRows } from '../../src/lib/quiz-result.ts';
 
 const SURVEY = {
   pages: [
@@ -57,13 +58,6 @@ describe('the result of an attempt, in words', () => {
 
 describe('the passing score that applies', () => {
   const stage = (passingScore: number | null): QuizStage => ({ courseStageid: 4, title: 'Compressed air', passingScore });
-
-  it('is the course stage’s when it sets one, else the quiz’s', () => {
-    expect(passingFor(80, stage(90))).toMatchObject({ score: 90, from: 'stage' });
-    expect(passingFor(80, stage(60)).score).toBe(60);
-    expect(passingFor(80, stage(null))).toEqual({ score: 80, from: 'quiz' });
-    expect(passingFor(80, null)).toEqual({ score: 80, from: 'quiz' });
-  });
 
   it('names where it comes from', () => {
     expect(passingWords(passingFor(80, stage(90)))).toBe('Pass mark 90%, set by the course stage “Compressed air”.');

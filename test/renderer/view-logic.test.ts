@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CategoryNode, GuideFlag, SyncProgress } from '../../electron/contract.ts';
 import { categoryPath, flattenCategories, totalGuides, visibleCategoryRows } from '../../src/lib/category-tree.ts';
 import { formatAgo, formatBytes, plural } from '../../src/lib/format.ts';
-import { bulletKind, externalUrl, otherFlags, playableEncoding, safetyFlags } from '../../src/lib/guide-content.ts';
+import { bulletKind, externalUrl, otherFlags, safetyFlags } from '../../src/lib/guide-content.ts';
 import { pagesCovering } from '../../src/lib/paging.ts';
 import { phaseWords, progressFraction } from '../../src/lib/sync-phase.ts';
 
@@ -84,14 +84,6 @@ describe('guide content', () => {
     expect(bulletKind('icon_caution')).toMatchObject({ kind: 'icon', icon: 'caution' });
     expect(bulletKind('icon_reminder')).toMatchObject({ kind: 'icon', icon: 'reminder' });
     expect(bulletKind('sparkly')).toEqual(bulletKind('black'));
-  });
-
-  it('plays the encoding the downloader keeps: MP4 first', () => {
-    const webm = { url: 'https://s/v.webm', format: 'webm', width: 1, height: 1 };
-    const mp4 = { url: 'https://s/v.mp4', format: 'mp4', width: 1, height: 1 };
-    expect(playableEncoding([webm, mp4])).toBe(mp4);
-    expect(playableEncoding([webm])).toBe(webm);
-    expect(playableEncoding([])).toBeNull();
   });
 
   it('lets only http and https addresses leave the app', () => {

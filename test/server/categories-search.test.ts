@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { DEMO_GUIDES } from '../../server/content/demo.ts';
-import { DEMO_CATEGORIES } from '../../server/content/demo/site-data.ts';
+import { DEMO_GUIDES } from '../../server/demo/seed.ts';
+import { DEMO_CATEGORIES } from '../../server/demo/site-data.ts';
 import type { DemoAccountName } from '../../server/demo-accounts.ts';
 import type { RunningSite } from '../../server/site.ts';
 import { categoryDetail, hierarchy, lightWiki, searchGuide, searchWiki } from './content-schemas.ts';

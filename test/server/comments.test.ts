@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_GUIDES } from '../../server/content/demo.ts';
-import { DEMO_COMMENTS } from '../../server/content/demo/site-data.ts';
+import { DEMO_GUIDES } from '../../server/demo/seed.ts';
+import { DEMO_COMMENTS } from '../../server/demo/site-data.ts';
 import type { DemoAccountName } from '../../server/demo-accounts.ts';
 import type { RunningSite } from '../../server/site.ts';
 import { comment, comments } from './content-schemas.ts';

@@ -1,4 +1,4 @@
-import { insertGuide } from '../../server/content/write-guide.ts';
+import { insertGuide } from '../../server/guides/write.ts';
 import type { Db } from '../../server/db/types.ts';
 import { getUserByEmail } from '../../server/users/repo.ts';
 import { insertRootCategory, insertWorkspace } from '../../server/workspaces/repo.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { generateSite } from '../../server/content/generator.ts';
-import { imageSize } from '../../server/content/png.ts';
+import { generateSite } from '../../server/generator/generator.ts';
+import { imageSize } from '../../server/media/png.ts';
 import { openServerDb } from '../../server/db/open.ts';
 import { startSite, type RunningSite } from '../../server/site.ts';
 import { fullGuide, guideSummary } from './content-schemas.ts';

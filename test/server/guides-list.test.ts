@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { DEMO_GUIDES } from '../../server/content/demo.ts';
+import { DEMO_GUIDES } from '../../server/demo/seed.ts';
 import type { RunningSite } from '../../server/site.ts';
 import type { DemoAccountName } from '../../server/demo-accounts.ts';
 import { fullGuide, guideSummary } from './content-schemas.ts';

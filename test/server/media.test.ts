@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_GUIDES } from '../../server/content/demo.ts';
-import { IMAGE_SIZES, variantDimensions } from '../../server/content/image-sizes.ts';
-import { imageSize } from '../../server/content/png.ts';
+import { DEMO_GUIDES } from '../../server/demo/seed.ts';
+import { IMAGE_SIZES, variantDimensions } from '../../server/media/image-sizes.ts';
+import { imageSize } from '../../server/media/png.ts';
 import type { RunningSite } from '../../server/site.ts';
 import { imageDetail, videoDetail } from './content-schemas.ts';
 import { api, expectError, expectShape, startTestSite } from './helpers.ts';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { DEMO_GUIDES } from '../../server/content/demo.ts';
-import { DEMO_QUIZZES } from '../../server/content/demo/quizzes.ts';
-import { questionsOf } from '../../server/content/quiz-store.ts';
+import { DEMO_GUIDES } from '../../server/demo/seed.ts';
+import { DEMO_QUIZZES } from '../../server/demo/quizzes.ts';
+import { questionsOf } from '../../server/quizzes/repo.ts';
 import type { DemoAccountName } from '../../server/demo-accounts.ts';
 import type { RunningSite } from '../../server/site.ts';
 import { association, attempt, courseAssignment, quizSummary, surveyQuiz } from './content-schemas.ts';

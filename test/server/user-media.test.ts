@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { DEMO_GUIDES } from '../../server/content/demo.ts';
-import { makePdf } from '../../server/content/pdf.ts';
-import { createCanvas, encodePng } from '../../server/content/png.ts';
+import { DEMO_GUIDES } from '../../server/demo/seed.ts';
+import { makePdf } from '../../server/media/pdf.ts';
+import { createCanvas, encodePng } from '../../server/media/png.ts';
 import type { DemoAccountName } from '../../server/demo-accounts.ts';
 import type { RunningSite } from '../../server/site.ts';
 import { mediaItem } from './content-schemas.ts';

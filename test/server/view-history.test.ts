@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createContext } from '../../server/context.ts';
 import type { RunningSite } from '../../server/site.ts';
-import { recordView } from '../../server/views/history.ts';
+import { recordView } from '../../server/view-history/repo.ts';
 import { api, expectError, expectShape, signInAll, startTestSite, type SignedIn } from './helpers.ts';
 import { viewRecord } from './schemas.ts';
 

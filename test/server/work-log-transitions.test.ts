@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEMO_GUIDES } from '../../server/content/demo.ts';
+import { DEMO_GUIDES } from '../../server/demo/seed.ts';
 import type { DemoAccountName } from '../../server/demo-accounts.ts';
 import type { RunningSite } from '../../server/site.ts';
 import { invalidTransitionBody, workLogEntry } from './content-schemas.ts';

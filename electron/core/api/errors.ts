@@ -31,12 +31,6 @@ export class ApiError extends Error {
   }
 }
 
-export interface ErrorBodyField {
-  field?: string;
-  code?: string;
-  message: string;
-}
-
 /** The message of a DESIGN.md §7 error body, if the body is one. */
 export function errorBodyMessage(body: unknown): string | undefined {
   if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string') {

@@ -53,16 +53,6 @@ export class ApiTransport {
     return this.#token !== null;
   }
 
-  withToken(token: string | null): ApiTransport {
-    return new ApiTransport({
-      siteUrl: this.siteUrl,
-      token,
-      fetch: this.#fetch,
-      timeoutMs: this.#timeoutMs,
-      ...(this.#onServerTime ? { onServerTime: this.#onServerTime } : {}),
-    });
-  }
-
   /**
    * GET of a file (media). The token goes only to the site's own origin, never to a CDN or another host.
    * The time limit applies to the answer's head and then to every gap between chunks of the body, so a

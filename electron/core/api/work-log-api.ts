@@ -1,17 +1,56 @@
+import type { WorkStatus, WorkTransition } from '../../contract.ts';
+import { ApiError } from './errors.ts';
 import type { ApiTransport } from './transport.ts';
-import { uploadWire, workLogEntryWire, workLogListWire } from './wire/work-log.ts';
-import type { Transition } from '../worklog/machine.ts';
+import { invalidTransitionWire, workLogEntryWire, workLogListWire, type WorkLogEntryWire } from './wire/work-log.ts';
 
-// The work-log calls the outbox replays (reference 4.10, DESIGN.md §7).
+// The work-log calls the outbox replays (reference 4.10, DESIGN.md §7), each answering in the project's words.
 
-export const startEntry = (t: ApiTransport, body: { guideid: number; workorderid: string; stepid?: number; timestamp: number }) =>
-  t.request('POST', '/work_log', { json: body, schema: workLogEntryWire });
+/** A work-log entry as the site has it. */
+export interface SiteEntry {
+  entryid: number;
+  guideid: number;
+  guideRevisionid: number | null;
+  userid: number;
+  workorderid: string;
+  status: WorkStatus;
+  startedAt: number;
+  endedAt: number | null;
+  /** Null from a site that does not version entries: the client then sends none. */
+  revisionid: number | null;
+  activeStepid: number | null;
+  pauseSeconds: number;
+  /** Step data, by field revision and (when the site says) by `field_guid`; checkboxes as "1"/"0". */
+  values: { fieldGuid: string | null; fieldRevisionid: number; value: string }[];
+}
 
-export const transitionEntry = (t: ApiTransport, entryid: number, transition: Transition, revisionid: number | null, timestamp: number) =>
+function toSiteEntry(wire: WorkLogEntryWire): SiteEntry {
+  return {
+    entryid: wire.entryid,
+    guideid: wire.guideid,
+    guideRevisionid: wire.guide_revisionid ?? null,
+    userid: wire.userid,
+    workorderid: wire.workorderid,
+    status: wire.status,
+    startedAt: wire.starttime,
+    endedAt: wire.endtime ?? null,
+    revisionid: wire.revisionid ?? null,
+    activeStepid: wire.active_stepid ?? null,
+    pauseSeconds: wire.pause_duration ?? 0,
+    values: (wire.work_data ?? []).map((datum) => ({ fieldGuid: datum.field_guid ?? null, fieldRevisionid: datum.field_revisionid, value: datum.value })),
+  };
+}
+
+const entry = workLogEntryWire.transform(toSiteEntry);
+const entries = workLogListWire.transform((list) => list.results.map(toSiteEntry));
+
+export const startEntry = (t: ApiTransport, body: { guideid: number; workorderid: string; stepid?: number; timestamp: number }): Promise<SiteEntry> =>
+  t.request('POST', '/work_log', { json: body, schema: entry });
+
+export const transitionEntry = (t: ApiTransport, entryid: number, transition: WorkTransition, revisionid: number | null, timestamp: number): Promise<SiteEntry> =>
   t.request('POST', `/work_log/${entryid}/${transition}`, {
     query: { revisionid: revisionid ?? undefined },
     json: { timestamp },
-    schema: workLogEntryWire,
+    schema: entry,
   });
 
 export const putStepData = (
@@ -19,16 +58,27 @@ export const putStepData = (
   entryid: number,
   revisionid: number | null,
   body: { fields: Record<string, string | null>; stepid?: number; timestamp: number },
-) => t.request('PUT', `/work_log/${entryid}/stepData`, { query: { revisionid: revisionid ?? undefined }, json: body, schema: workLogEntryWire });
+): Promise<SiteEntry> => t.request('PUT', `/work_log/${entryid}/stepData`, { query: { revisionid: revisionid ?? undefined }, json: body, schema: entry });
 
-export const getEntry = (t: ApiTransport, entryid: number) => t.request('GET', `/work_log/${entryid}`, { schema: workLogEntryWire });
+export const getEntry = (t: ApiTransport, entryid: number): Promise<SiteEntry> => t.request('GET', `/work_log/${entryid}`, { schema: entry });
 
 /** The entries of a guide and work order for one user, newest first: how a lost `start` is found. */
-export const findEntries = (t: ApiTransport, filter: { guideid: number; workorderid: string; userid: number }) =>
-  t.request('GET', '/work_log', { query: { ...filter, order: 'DESC', limit: 200 }, schema: workLogListWire });
+export const findEntries = (t: ApiTransport, filter: { guideid: number; workorderid: string; userid: number }): Promise<SiteEntry[]> =>
+  t.request('GET', '/work_log', { query: { ...filter, order: 'DESC', limit: 200 }, schema: entries });
 
-export const suspendedEntries = (t: ApiTransport, guideid: number) =>
-  t.request('GET', `/work_log/${guideid}/suspended`, { schema: workLogListWire });
+export const suspendedEntries = (t: ApiTransport, guideid: number): Promise<SiteEntry[]> =>
+  t.request('GET', `/work_log/${guideid}/suspended`, { schema: entries });
 
-export const uploadMedia = (t: ApiTransport, name: string, bytes: Uint8Array<ArrayBuffer>) =>
-  t.request('POST', '/user/media/uploads', { query: { file: name }, bytes, schema: uploadWire });
+/** The site's current entry out of a refusal: a 409 (the body is the entry) or an `invalid_transition` 422. */
+export function currentEntryOf(error: unknown): SiteEntry | null {
+  if (!(error instanceof ApiError) || error.kind !== 'http') return null;
+  if (error.status === 409) {
+    const parsed = workLogEntryWire.safeParse(error.body);
+    return parsed.success ? toSiteEntry(parsed.data) : null;
+  }
+  if (error.status === 422) {
+    const parsed = invalidTransitionWire.safeParse(error.body);
+    return parsed.success ? toSiteEntry(parsed.data.entry) : null;
+  }
+  return null;
+}

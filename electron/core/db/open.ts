@@ -44,19 +44,22 @@ export function openDatabase(file: string, options: OpenDatabaseOptions = {}): D
   }
 }
 
-/** Runs each pending migration in a transaction of its own and records it in `user_version`. */
-export function migrate(db: Db, file: string, migrations: readonly Migration[]): void {
+/**
+ * Runs each pending migration in a transaction of its own and records it in `user_version` of `schema`
+ * (`main`, or an attached database such as `pictures`).
+ */
+export function migrate(db: Db, file: string, migrations: readonly Migration[], schema = 'main'): void {
   migrations.forEach((migration, index) => {
     if (migration.version !== index + 1) {
       throw new Error(`Migration list is out of order: ${migration.name} has version ${migration.version} at ${index + 1}`);
     }
   });
-  const current = db.pragma('user_version', { simple: true }) as number;
+  const current = db.pragma(`${schema}.user_version`, { simple: true }) as number;
   if (current > migrations.length) throw new DatabaseTooNewError(file, current, migrations.length);
   for (const migration of migrations.slice(current)) {
     db.transaction(() => {
       migration.up(db);
-      db.pragma(`user_version = ${migration.version}`);
+      db.pragma(`${schema}.user_version = ${migration.version}`);
     })();
   }
 }

@@ -1,5 +1,4 @@
 import type { ApiTransport } from '../api/transport.ts';
-import type { Db } from '../db/open.ts';
 import type { ConflictsRepo, NewConflict } from '../db/repos/conflicts-repo.ts';
 import type { GuidesRepo } from '../db/repos/guides-repo.ts';
 import type { OutboxRepo, OutboxRow } from '../db/repos/outbox-repo.ts';
@@ -8,7 +7,8 @@ import type { SessionsRepo } from '../db/repos/sessions-repo.ts';
 
 /** What a replay handler works with. */
 export interface ReplayContext {
-  db: Db;
+  /** Runs `fn` in one transaction (Store.transaction). */
+  transaction: <T>(fn: () => T) => T;
   sessions: SessionsRepo;
   outbox: OutboxRepo;
   conflicts: ConflictsRepo;

@@ -1,21 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import type { QuizAttempt, QuizAttemptInput, QuizRevision } from '../../contract.ts';
-import type { Db } from '../db/open.ts';
-import type { GuidesRepo } from '../db/repos/guides-repo.ts';
-import type { OutboxRepo } from '../db/repos/outbox-repo.ts';
-import type { QuizzesRepo } from '../db/repos/quizzes-repo.ts';
+import type { QuizAttempt, QuizAttemptInput, QuizRef, QuizRevision } from '../../contract.ts';
+import type { ServerClock } from '../connection/server-clock.ts';
+import type { Store } from '../db/store.ts';
+import type { EventHub } from '../events.ts';
+import type { Outbox } from '../outbox/outbox.ts';
 import { AppFailure } from '../result.ts';
-import { passingScore, QuizFormatError, scoreAttempt, scoredQuestions } from './scoring.ts';
+import { hasPassed, passingFor } from '../../shared/quiz.ts';
+import { QuizFormatError, scoreAttempt, scoredQuestions } from './scoring.ts';
 
 export interface QuizServiceDeps {
-  db: Db;
-  guides: GuidesRepo;
-  quizzes: QuizzesRepo;
-  outbox: OutboxRepo;
-  now: () => number;
-  actedAt: () => number;
-  onAttempt: (attempt: QuizAttempt) => void;
-  kick: () => void;
+  store: Store;
+  events: EventHub;
+  clock: Pick<ServerClock, 'now' | 'actedAt'>;
+  /** Where attempts are queued for the site. */
+  outbox: Pick<Outbox, 'changed' | 'kick'>;
 }
 
 /** Taking quizzes offline: the stored revision, checked; attempts scored here and queued for the site. */
@@ -24,7 +22,7 @@ export class QuizService {
 
   /** A stored quiz, with its course stages; a malformed one is refused with what is wrong with it. */
   quiz(quizRevisionid: number): QuizRevision {
-    const stored = this.deps.guides.getQuiz(quizRevisionid);
+    const stored = this.deps.store.quizzes.revision(quizRevisionid);
     if (!stored) throw new AppFailure('not_found', `Quiz revision ${quizRevisionid} is not stored on this computer.`, { quizRevisionid });
     try {
       scoredQuestions(stored.survey);
@@ -34,11 +32,17 @@ export class QuizService {
       }
       throw error;
     }
-    return { ...stored, stages: this.deps.quizzes.stages(stored.quizid) };
+    return { ...stored, stages: this.deps.store.quizzes.stages(stored.quizid) };
   }
 
-  list(): (ReturnType<GuidesRepo['storedQuizzes']>[number])[] {
-    return this.deps.guides.storedQuizzes();
+  /** The quizzes stored here (the newest revision of each), with the stored guides they belong to. */
+  list(): (QuizRef & { guideids: number[] })[] {
+    return this.deps.store.quizzes.storedQuizzes();
+  }
+
+  /** Attempts taken on this computer (of one quiz, or all), newest first. */
+  attempts(quizid: number | undefined): QuizAttempt[] {
+    return this.deps.store.quizzes.attempts(quizid);
   }
 
   submit(input: QuizAttemptInput): QuizAttempt {
@@ -48,11 +52,11 @@ export class QuizService {
       throw new AppFailure('invalid_input', `Course stage ${input.courseStageid} does not hold "${quiz.title}".`);
     }
     const result = scoreAttempt(quiz.survey, input.answers);
-    const passing = passingScore(quiz.passingScore, stage?.passingScore);
+    const passing = passingFor(quiz.passingScore, stage).score;
     const id = randomUUID();
-    const finishedAt = this.deps.actedAt();
-    this.deps.db.transaction(() => {
-      this.deps.quizzes.insertAttempt({
+    const finishedAt = this.deps.clock.actedAt();
+    this.deps.store.transaction(() => {
+      this.deps.store.quizzes.insertAttempt({
         id,
         quizid: quiz.quizid,
         quiz_revisionid: quiz.quizRevisionid,
@@ -60,17 +64,18 @@ export class QuizService {
         course_stageid: stage?.courseStageid ?? null,
         answers: JSON.stringify(input.answers),
         score: result.score,
-        passed: result.score >= (passing ?? 100) ? 1 : 0,
+        passed: hasPassed(result.score, passing) ? 1 : 0,
         passing_score: passing,
         results: JSON.stringify(result.questions),
         started_at: Math.min(input.startedAt, finishedAt),
         finished_at: finishedAt,
       });
-      this.deps.outbox.add({ chain: `quiz:${id}`, kind: 'quizAttempt', payload: { attemptId: id }, actedAt: finishedAt, now: this.deps.now() });
-    })();
-    const attempt = this.deps.quizzes.attempt(id)!;
-    this.deps.onAttempt(attempt);
-    this.deps.kick();
+      this.deps.store.outbox.add({ chain: `quiz:${id}`, kind: 'quizAttempt', payload: { attemptId: id }, actedAt: finishedAt, now: this.deps.clock.now() });
+    });
+    const attempt = this.deps.store.quizzes.attempt(id)!;
+    this.deps.events.emit('quizAttempt', attempt);
+    this.deps.outbox.changed();
+    this.deps.outbox.kick();
     return attempt;
   }
 }

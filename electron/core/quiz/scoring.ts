@@ -109,8 +109,3 @@ export function scoreAttempt(survey: unknown, answers: Record<string, unknown>):
   const correct = questions.filter((q) => q.correct).length;
   return { score: Math.round((correct / questions.length) * 100), correct, total: questions.length, questions };
 }
-
-/** The passing score that applies: the course stage's when there is one, else the quiz's. */
-export function passingScore(quizDefault: number | null, courseStage: number | null | undefined): number | null {
-  return courseStage ?? quizDefault;
-}

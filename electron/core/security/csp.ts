@@ -8,7 +8,6 @@
  * - the renderer talks only to its own shell (`connect-src 'self'`), never to the site directly.
  */
 import { MEDIA_SCHEME } from '../../contract.ts';
-export { MEDIA_SCHEME };
 
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'none'",

@@ -1,21 +1,11 @@
 import type { OfflineScope, SyncError, SyncPhase } from '../../contract.ts';
 import type { ApiTransport } from '../api/transport.ts';
-import type { Db } from '../db/open.ts';
-import type { CategoriesRepo } from '../db/repos/categories-repo.ts';
-import type { GuidesRepo } from '../db/repos/guides-repo.ts';
-import type { MediaRepo } from '../db/repos/media-repo.ts';
-import type { SettingsRepo } from '../db/repos/settings-repo.ts';
-import type { SyncQueueRepo } from '../db/repos/sync-queue-repo.ts';
-import type { MediaStore } from '../media/media-store.ts';
+import type { Store } from '../db/store.ts';
+import type { MediaStore } from '../library/media-store.ts';
 
 /** What every phase of a sync works with. */
 export interface SyncContext {
-  db: Db;
-  guides: GuidesRepo;
-  categories: CategoriesRepo;
-  media: MediaRepo;
-  queue: SyncQueueRepo;
-  settings: SettingsRepo;
+  store: Store;
   mediaStore: MediaStore;
   transport: ApiTransport;
   includePrivate: boolean;
@@ -31,3 +21,4 @@ export interface SyncContext {
 
 export const CURSOR_KEY = 'sync.cursor';
 export const LAST_SYNC_KEY = 'sync.lastSyncAt';
+export const LAST_ERROR_KEY = 'sync.lastError';

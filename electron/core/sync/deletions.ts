@@ -1,4 +1,4 @@
-import { guidesByIds, PAGE_SIZE } from '../api/library-api.ts';
+import { listedAmong, PAGE_SIZE } from '../api/guides-api.ts';
 import type { SyncContext } from './context.ts';
 
 /** Asks the site for the guides we know, 200 ids a call: those it no longer lists are gone. */
@@ -6,13 +6,13 @@ export async function removeDeleted(ctx: SyncContext): Promise<number> {
   let deleted = 0;
   let after = 0;
   let checked = 0;
-  const total = ctx.guides.count().total;
+  const total = ctx.store.guides.count().total;
   for (;;) {
-    const ids = ctx.guides.knownIds(after, PAGE_SIZE);
+    const ids = ctx.store.guides.knownIds(after, PAGE_SIZE);
     if (ids.length === 0) break;
-    const present = new Set((await guidesByIds(ctx.transport, ids, { includePrivate: ctx.includePrivate, signal: ctx.signal })).map((g) => g.guideid));
+    const present = await listedAmong(ctx.transport, ids, { includePrivate: ctx.includePrivate, signal: ctx.signal });
     const gone = ids.filter((id) => !present.has(id));
-    for (const id of gone) ctx.guides.deleteGuide(id);
+    for (const id of gone) ctx.store.guides.deleteGuide(id);
     deleted += gone.length;
     checked += ids.length;
     after = ids[ids.length - 1]!;

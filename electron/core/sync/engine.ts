@@ -1,6 +1,5 @@
-import { replaceableWrite } from '../db/statements.ts';
 import type { SyncError, SyncOutcome, SyncPhase } from '../../contract.ts';
-import { fetchCategoryTree } from '../api/library-api.ts';
+import { fetchCategoryTree } from '../api/guides-api.ts';
 import { ApiError } from '../api/errors.ts';
 import { z } from 'zod';
 import { CURSOR_KEY, LAST_SYNC_KEY, type SyncContext } from './context.ts';
@@ -10,15 +9,15 @@ import { listChanges } from './listing.ts';
 import { downloadMedia, StorageBudgetError } from './media-downloader.ts';
 import { runBounded } from './pool.ts';
 import { syncQuizList } from './quiz-list.ts';
-import { scopeFilter } from './scope.ts';
+import { scopeFilter } from '../library/scope.ts';
 
 /**
  * One sync, phase by phase. Each phase leaves the database consistent, so a crash or a dropped network
  * anywhere leaves a library the next sync completes.
  *
  *   listing ──▶ categories ──▶ plan ──▶ deletions ──▶ guides ──▶ (cursor) ──▶ quizzes ──▶ media ──▶ done
- *      │             │                      │            │                      │
- *      └─────────────┴──────────────────────┴────────────┴──────────────────────┴──▶ failed | cancelled
+ *      │              │                     │            │                       │          │
+ *      └──────────────┴─────────────────────┴────────────┴───────────────────────┴──────────┴──▶ failed | cancelled
  *
  * - listing: summaries changed since the cursor (pages of 200), always stored.
  * - categories: the tree, fetched only when something changed or none is stored.
@@ -28,7 +27,8 @@ import { scopeFilter } from './scope.ts';
  *   quizzes, search row and media needs; failures stay queued and are reported, others go on.
  * - cursor: moves to the newest listed change only when the queue is empty (fully stored).
  * - quizzes: the site's quiz list; revisions not stored yet (course quizzes on no guide) are fetched.
- * - media: what the stored guides need, within the storage budget.
+ * - media: what the stored guides need, within the storage budget; a file that fails is reported, others go on.
+ * - done: or `failed` when a guide or a media file could not be stored (the first one is named).
  */
 export type EngineOutcome = Omit<SyncOutcome, 'requests'> & { networkFailed: boolean };
 
@@ -46,14 +46,14 @@ export async function runSync(ctx: SyncContext): Promise<EngineOutcome> {
   let deleted = 0;
   let mediaDownloaded = 0;
   try {
-    const cursor = ctx.settings.get(CURSOR_KEY, z.number());
+    const cursor = ctx.store.settings.get(CURSOR_KEY, z.number());
     ctx.progress('listing', 0, 0);
     const listed = await listChanges(withProblems, cursor);
 
     phase = 'categories';
-    if (listed.changed > 0 || ctx.categories.tree().length === 0) {
+    if (listed.changed > 0 || ctx.store.categories.tree().length === 0) {
       ctx.progress('categories', 0, 1);
-      ctx.categories.replace(await fetchCategoryTree(ctx.transport, ctx.signal));
+      ctx.store.categories.replace(await fetchCategoryTree(ctx.transport, ctx.signal));
     }
 
     planScope(withProblems);
@@ -63,15 +63,15 @@ export async function runSync(ctx: SyncContext): Promise<EngineOutcome> {
 
     phase = 'guides';
     changed = await storeQueuedGuides(withProblems);
-    if (ctx.queue.size() === 0 && listed.newest !== undefined && listed.newest !== cursor) {
-      ctx.settings.set(CURSOR_KEY, listed.newest);
+    if (ctx.store.syncQueue.size() === 0 && listed.newest !== undefined && listed.newest !== cursor) {
+      ctx.store.settings.set(CURSOR_KEY, listed.newest);
     }
 
     await syncQuizList(withProblems);
 
     phase = 'media';
-    ctx.media.resetAttempts();
-    ctx.media.pruneOrphans();
+    ctx.store.media.resetAttempts();
+    ctx.store.media.pruneOrphans();
     mediaDownloaded = (await downloadMedia(withProblems)).downloaded;
   } catch (error) {
     if (ctx.signal.aborted) {
@@ -87,7 +87,7 @@ export async function runSync(ctx: SyncContext): Promise<EngineOutcome> {
     ctx.progress('cancelled', 0, 0);
     return { status: 'cancelled', changed, deleted, mediaDownloaded, error: null, networkFailed: false };
   }
-  ctx.settings.set(LAST_SYNC_KEY, ctx.now());
+  ctx.store.settings.set(LAST_SYNC_KEY, ctx.now());
   ctx.progress(problems.length > 0 ? 'failed' : 'done', 1, 1);
   return {
     status: problems.length > 0 ? 'failed' : 'complete',
@@ -103,16 +103,16 @@ export async function runSync(ctx: SyncContext): Promise<EngineOutcome> {
 const PAGE = 500;
 
 function planScope(ctx: SyncContext): void {
-  const inScope = scopeFilter(ctx.scope, ctx.categories);
-  replaceableWrite(ctx.db, () => {
+  const inScope = scopeFilter(ctx.scope, ctx.store.categories);
+  ctx.store.replaceable(() => {
     for (let after = 0; ; ) {
-      const rows = ctx.guides.planningRows(after, PAGE);
+      const rows = ctx.store.guides.planningRows(after, PAGE);
       for (const guide of rows) {
         if (inScope(guide)) {
-          if (guide.stored !== guide.revisionid) ctx.queue.enqueue(guide.guideid, guide.revisionid);
+          if (guide.stored !== guide.revisionid) ctx.store.syncQueue.enqueue(guide.guideid, guide.revisionid);
         } else {
-          ctx.queue.done(guide.guideid);
-          if (guide.stored !== null) ctx.guides.dropContent(guide.guideid);
+          ctx.store.syncQueue.done(guide.guideid);
+          if (guide.stored !== null) ctx.store.guides.dropContent(guide.guideid);
         }
       }
       if (rows.length < PAGE) break;
@@ -124,7 +124,7 @@ function planScope(ctx: SyncContext): void {
 /** The queue in guide order, read a page at a time as the fetcher takes guides. */
 function* queuedGuides(ctx: SyncContext): Generator<{ guideid: number }> {
   for (let after = 0; ; ) {
-    const rows = ctx.queue.page(after, PAGE);
+    const rows = ctx.store.syncQueue.page(after, PAGE);
     yield* rows;
     if (rows.length < PAGE) return;
     after = rows[rows.length - 1]!.guideid;
@@ -132,7 +132,7 @@ function* queuedGuides(ctx: SyncContext): Generator<{ guideid: number }> {
 }
 
 async function storeQueuedGuides(ctx: SyncContext): Promise<number> {
-  const total = ctx.queue.size();
+  const total = ctx.store.syncQueue.size();
   let done = 0;
   let stored = 0;
   ctx.progress('guides', 0, total);
@@ -141,22 +141,22 @@ async function storeQueuedGuides(ctx: SyncContext): Promise<number> {
     ctx.concurrency.guides,
     async ({ guideid }) => {
       try {
-        const guide = await fetchWholeGuide(ctx.transport, guideid, (id) => ctx.guides.getQuiz(id), ctx.signal);
-        replaceableWrite(ctx.db, () => {
-          ctx.guides.storeGuide(guide, ctx.now());
-          ctx.queue.done(guideid);
+        const guide = await fetchWholeGuide(ctx.transport, guideid, (id) => ctx.store.quizzes.revision(id), ctx.signal);
+        ctx.store.replaceable(() => {
+          ctx.store.guides.storeGuide(guide, ctx.now());
+          ctx.store.syncQueue.done(guideid);
         });
         stored++;
       } catch (error) {
         if (ctx.signal.aborted) return;
         if (error instanceof ApiError && error.kind === 'http' && error.status === 404 && error.resource === `GET /guides/${guideid}`) {
           // Deleted between the listing and now: the next deletion check removes it.
-          ctx.queue.done(guideid);
+          ctx.store.syncQueue.done(guideid);
         } else if (error instanceof ApiError && error.kind === 'http' && error.status === 401) {
           throw error;
         } else {
           const problem = describe(error, 'guides', ctx.now());
-          ctx.queue.failed(guideid, problem.message);
+          ctx.store.syncQueue.failed(guideid, problem.message);
           ctx.problem(problem);
         }
       }

@@ -1,11 +1,10 @@
-import type { QuizRef, QuizRevision, QuizStage, StepForm } from '../../contract.ts';
-import { fetchCourseAssignments, fetchGuide, fetchGuideTags, fetchPassingScore, fetchQuizAssociations, fetchQuizRevision, fetchStepForms } from '../api/library-api.ts';
+import type { GuideDetail, QuizRef, QuizRevision, QuizStage, StepForm } from '../../contract.ts';
+import { fetchGuide, fetchGuideTags, fetchStepForms } from '../api/guides-api.ts';
+import { fetchCourseAssignments, fetchPassingScore, fetchQuizAssociations, fetchQuizRevision, type ListedQuiz } from '../api/quizzes-api.ts';
 import type { ApiTransport } from '../api/transport.ts';
 import type { StoredGuide } from '../db/repos/guides-repo.ts';
-import { htmlToText, mediaUrlsOf, toGuideDetail, toStepForm } from '../library/map-guide.ts';
-
-/** The image variants the views show: the list uses thumbnails, steps the standard size. */
-export const MEDIA_VARIANTS = { list: 'thumbnail', step: 'standard' } as const;
+import { mediaUrlsOf } from '../library/guide-media.ts';
+import { searchTextOf } from '../library/search-text.ts';
 
 /**
  * Everything one guide needs offline, fetched but not yet stored: the guide, its step forms (prerequisite
@@ -18,33 +17,27 @@ export async function fetchWholeGuide(
   knownQuiz: (quizRevisionid: number) => Omit<QuizRevision, 'stages'> | undefined,
   signal?: AbortSignal,
 ): Promise<StoredGuide> {
-  const [wire, formsWire, tags, associations] = await Promise.all([
+  const [site, allForms, tags, associations] = await Promise.all([
     fetchGuide(transport, guideid, signal),
     fetchStepForms(transport, guideid, signal),
     fetchGuideTags(transport, guideid, signal),
     fetchQuizAssociations(transport, guideid, signal),
   ]);
-  const stepIds = new Set(wire.steps.map((s) => s.stepid));
-  const forms: StepForm[] = formsWire.filter((f) => stepIds.has(f.stepid)).map(toStepForm);
+  const stepIds = new Set(site.detail.steps.map((s) => s.stepid));
+  const forms: StepForm[] = allForms.filter((f) => stepIds.has(f.stepid));
   const quizzes: QuizRevision[] = [];
   for (const association of associations) {
     if (association.quizRevisionid === null) continue;
     quizzes.push(await fetchQuiz(transport, { ...association, quizRevisionid: association.quizRevisionid }, knownQuiz, signal));
   }
   const quizRefs: QuizRef[] = quizzes.map((q) => ({ quizid: q.quizid, quizRevisionid: q.quizRevisionid, title: q.title, passingScore: q.passingScore }));
-  const detail = toGuideDetail(wire, { forms: new Map(forms.map((f) => [f.stepid, f])), tags, quizzes: quizRefs });
-  const body = [
-    htmlToText(detail.introductionRendered),
-    ...detail.steps.flatMap((step) => [step.title, ...step.lines.map((line) => htmlToText(line.textRendered))]),
-    htmlToText(detail.conclusionRendered),
-  ].join('\n');
-  return {
-    detail,
-    forms,
-    quizzes,
-    searchText: { title: detail.title, summary: wire.summary ?? '', body },
-    mediaUrls: mediaUrlsOf(detail, MEDIA_VARIANTS),
-  };
+  const detail = withParts(site.detail, new Map(forms.map((f) => [f.stepid, f])), tags, quizRefs);
+  return { detail, forms, quizzes, searchText: searchTextOf(detail, site.summary), mediaUrls: mediaUrlsOf(detail) };
+}
+
+/** The guide with what other calls told of it: each step's form, its tags and quizzes. */
+function withParts(detail: GuideDetail, forms: ReadonlyMap<number, StepForm>, tags: string[], quizzes: QuizRef[]): GuideDetail {
+  return { ...detail, steps: detail.steps.map((step) => ({ ...step, form: forms.get(step.stepid) ?? null })), tags, quizzes };
 }
 
 /**
@@ -54,18 +47,18 @@ export async function fetchWholeGuide(
  */
 export async function fetchQuiz(
   transport: ApiTransport,
-  listed: { quizid: number; quizRevisionid: number; title: string | null; passingScore: number | null },
+  listed: ListedQuiz & { quizRevisionid: number },
   knownQuiz: (quizRevisionid: number) => Omit<QuizRevision, 'stages'> | undefined,
   signal?: AbortSignal,
 ): Promise<QuizRevision> {
   const stages: QuizStage[] = [];
   const seen = new Set<number>();
   for (const assignment of await fetchCourseAssignments(transport, listed.quizid, signal)) {
-    if (seen.has(assignment.course_stageid)) continue;
-    seen.add(assignment.course_stageid);
-    const score = await fetchPassingScore(transport, assignment.course_stageid, listed.quizid, signal);
-    const title = [assignment.course_title, assignment.stage_title].filter(Boolean).join(' › ') || `Course stage ${assignment.course_stageid}`;
-    stages.push({ courseStageid: assignment.course_stageid, title, passingScore: score.own ? score.score : null });
+    if (seen.has(assignment.courseStageid)) continue;
+    seen.add(assignment.courseStageid);
+    const score = await fetchPassingScore(transport, assignment.courseStageid, listed.quizid, signal);
+    const title = [assignment.courseTitle, assignment.stageTitle].filter(Boolean).join(' › ') || `Course stage ${assignment.courseStageid}`;
+    stages.push({ courseStageid: assignment.courseStageid, title, passingScore: score.own ? score.score : null });
   }
   const known = knownQuiz(listed.quizRevisionid);
   if (known) return { ...known, passingScore: listed.passingScore ?? known.passingScore, stages };

@@ -1,6 +1,4 @@
-import { replaceableWrite } from '../db/statements.ts';
-import { listGuidesPage, PAGE_SIZE } from '../api/library-api.ts';
-import { toListItem } from '../library/map-guide.ts';
+import { listGuidesPage, PAGE_SIZE } from '../api/guides-api.ts';
 import type { SyncContext } from './context.ts';
 
 /**
@@ -18,24 +16,23 @@ export async function listChanges(ctx: SyncContext, cursor: number | undefined):
       includePrivate: ctx.includePrivate,
       signal: ctx.signal,
     });
-    replaceableWrite(ctx.db, () => {
-      for (const wire of page) {
-        if (ctx.guides.listedRevision(wire.guideid) !== wire.revisionid) changed++;
-        const item = toListItem(wire, 'summary');
-        ctx.guides.upsertSummary({
+    ctx.store.replaceable(() => {
+      for (const { item, revisionid, summary, public: isPublic } of page) {
+        if (ctx.store.guides.listedRevision(item.guideid) !== revisionid) changed++;
+        ctx.store.guides.upsertSummary({
           guideid: item.guideid,
-          revisionid: wire.revisionid,
+          revisionid,
           title: item.title,
           category: item.category,
           subject: item.subject,
           type: item.type,
-          summary: wire.summary ?? '',
+          summary,
           flags: item.flags,
           image: item.image,
-          public: wire.public ?? true,
-          modifiedDate: wire.modified_date,
+          public: isPublic,
+          modifiedDate: item.modifiedDate,
         });
-        newest = Math.max(newest ?? 0, Math.floor(wire.modified_date));
+        newest = Math.max(newest ?? 0, Math.floor(item.modifiedDate));
       }
     });
     ctx.progress('listing', offset + page.length, offset + page.length);

@@ -1,7 +1,6 @@
-import { replaceableWrite } from '../db/statements.ts';
 import { ApiError } from '../api/errors.ts';
-import { makeRoom } from '../media/budget.ts';
-import { MediaLengthError, type Received } from '../media/media-store.ts';
+import { makeRoom } from '../library/budget.ts';
+import { MediaLengthError, type Received } from '../library/media-store.ts';
 import type { SyncContext } from './context.ts';
 import { runBounded } from './pool.ts';
 
@@ -25,12 +24,13 @@ export async function downloadMedia(ctx: SyncContext): Promise<{ downloaded: num
   let downloaded = 0;
   let bytes = 0;
   let failed = 0;
-  const total = ctx.media.pendingCount();
+  const total = ctx.store.media.pendingCount();
   let budgetError: StorageBudgetError | null = null;
   // The store's size, kept as files land (a SUM over the index per file made the phase quadratic).
-  const usage = { bytes: ctx.media.usage().bytes };
+  const usage = { bytes: ctx.store.media.usage().bytes };
   // A budget lowered since the last sync, or guides that left the scope: trim first, whatever is pending.
-  await makeRoom(ctx, usage);
+  const room = { media: ctx.store.media, mediaStore: ctx.mediaStore, budgetBytes: ctx.budgetBytes };
+  await makeRoom(room, usage);
   // Finished downloads are kept and indexed a batch at a time, pictures and index rows in one transaction:
   // one commit per batch, not per file. A crash before it loses only the batch, downloaded again next time.
   const finished: { url: string; mime: string; received: Received }[] = [];
@@ -39,10 +39,10 @@ export async function downloadMedia(ctx: SyncContext): Promise<{ downloaded: num
   const commit = (): void => {
     if (finished.length === 0) return;
     const now = ctx.now();
-    replaceableWrite(ctx.db, () => {
+    ctx.store.replaceable(() => {
       for (const { url, mime, received } of finished) {
         ctx.mediaStore.keep(received);
-        ctx.media.markDone(url, { file: received.file, mime, bytes: received.bytes }, now);
+        ctx.store.media.markDone(url, { file: received.file, mime, bytes: received.bytes }, now);
       }
     });
     finished.length = 0;
@@ -51,14 +51,14 @@ export async function downloadMedia(ctx: SyncContext): Promise<{ downloaded: num
   };
   for (;;) {
     if (ctx.signal.aborted || budgetError) break;
-    const batch = ctx.media.pending(BATCH, MAX_ATTEMPTS);
+    const batch = ctx.store.media.pending(BATCH, MAX_ATTEMPTS);
     if (batch.length === 0) break;
     await runBounded(
       batch,
       ctx.concurrency.media,
       async ({ url }) => {
         if (budgetError) return;
-        if (!(await makeRoom(ctx, usage))) {
+        if (!(await makeRoom(room, usage))) {
           budgetError = new StorageBudgetError(
             `The media of the guides chosen for offline use need more than the storage budget (${Math.round(ctx.budgetBytes / 1e6)} MB): ` +
               'raise the budget or choose fewer guides.',
@@ -80,7 +80,7 @@ export async function downloadMedia(ctx: SyncContext): Promise<{ downloaded: num
           if (ctx.signal.aborted) return;
           failed++;
           const message = error instanceof ApiError || error instanceof MediaLengthError || error instanceof Error ? error.message : String(error);
-          ctx.media.markFailed(url, message);
+          ctx.store.media.markFailed(url, message);
           ctx.problem({ message: `A media file could not be downloaded: ${message}`, resource: `GET ${safePath(url)}`, at: ctx.now() });
         }
         ctx.progress('media', downloaded + failed, total, bytes);

@@ -1,4 +1,5 @@
-import { fetchQuizList, PAGE_SIZE } from '../api/library-api.ts';
+import { PAGE_SIZE } from '../api/guides-api.ts';
+import { fetchQuizList } from '../api/quizzes-api.ts';
 import type { SyncContext } from './context.ts';
 import { fetchQuiz } from './guide-fetcher.ts';
 
@@ -10,17 +11,12 @@ export async function syncQuizList(ctx: SyncContext): Promise<number> {
   let stored = 0;
   for (let offset = 0; ; offset += PAGE_SIZE) {
     const page = await fetchQuizList(ctx.transport, offset, ctx.signal);
-    for (const listed of page.results) {
-      if (listed.quizRevisionid == null || ctx.guides.getQuiz(listed.quizRevisionid)) continue;
-      const quiz = await fetchQuiz(
-        ctx.transport,
-        { quizid: listed.quizid, quizRevisionid: listed.quizRevisionid, title: listed.title ?? null, passingScore: listed.passing_score ?? null },
-        () => undefined,
-        ctx.signal,
-      );
-      ctx.guides.storeQuiz(quiz);
+    for (const listed of page.quizzes) {
+      if (listed.quizRevisionid === null || ctx.store.quizzes.revision(listed.quizRevisionid)) continue;
+      const quiz = await fetchQuiz(ctx.transport, { ...listed, quizRevisionid: listed.quizRevisionid }, () => undefined, ctx.signal);
+      ctx.store.quizzes.storeQuiz(quiz);
       stored++;
     }
-    if (!page.moreResults || page.results.length < PAGE_SIZE) return stored;
+    if (!page.more || page.quizzes.length < PAGE_SIZE) return stored;
   }
 }

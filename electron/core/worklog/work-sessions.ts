@@ -9,22 +9,17 @@ import type {
   WorkSession,
   WorkTransition,
 } from '../../contract.ts';
-import type { Db } from '../db/open.ts';
-import type { GuidesRepo } from '../db/repos/guides-repo.ts';
-import type { OutboxRepo } from '../db/repos/outbox-repo.ts';
-import type { SessionsRepo } from '../db/repos/sessions-repo.ts';
+import type { Store } from '../db/store.ts';
 import type { StepDataPayload } from '../outbox/payloads.ts';
 import { stepDataPayload } from '../outbox/payloads.ts';
 import { AppFailure } from '../result.ts';
-import { applyClock } from './clock.ts';
-import { checkFieldValue } from './field-values.ts';
-import { canApply, isEnded, sourceOf } from './machine.ts';
+import { checkFieldValue, isMediaField } from '../../shared/field-values.ts';
+import { ATTACHMENT_MAX_BYTES } from '../../shared/limits.ts';
+import { applyClock } from '../../shared/work-clock.ts';
+import { canApply, isEditable, isEnded, sourceOf } from '../../shared/worklog.ts';
 
 export interface WorkSessionsDeps {
-  db: Db;
-  sessions: SessionsRepo;
-  outbox: OutboxRepo;
-  guides: GuidesRepo;
+  store: Store;
   attachmentsDir: string;
   /** Local clock, unix seconds. */
   now: () => number;
@@ -33,9 +28,6 @@ export interface WorkSessionsDeps {
   userid: () => number;
   onChange: (session: WorkSession) => void;
 }
-
-const MEDIA_FIELDS = new Set(['Image', 'Video', 'Document']);
-export const MAX_ATTACHMENT_BYTES = 200 * 1024 * 1024;
 
 /**
  * Accepts what a technician does in a work session. Each action is checked against the state machine,
@@ -48,15 +40,15 @@ export class WorkSessions {
   }
 
   start(input: StartSessionInput): WorkSession {
-    const guide = this.deps.guides.getDetail(input.guideid);
+    const guide = this.deps.store.guides.getDetail(input.guideid);
     if (!guide) throw new AppFailure('not_found', 'This guide is not stored on this computer: sync it before starting work on it.', { guideid: input.guideid });
     if (input.stepid !== undefined && !guide.steps.some((s) => s.stepid === input.stepid)) {
       throw new AppFailure('invalid_input', `Step ${input.stepid} is not a step of "${guide.title}".`);
     }
     const id = randomUUID();
     const at = this.deps.actedAt();
-    this.deps.db.transaction(() => {
-      this.deps.sessions.insert({
+    this.deps.store.transaction(() => {
+      this.deps.store.sessions.insert({
         id,
         entryid: null,
         guideid: guide.guideid,
@@ -72,21 +64,21 @@ export class WorkSessions {
         activeStepid: input.stepid ?? guide.steps[0]?.stepid ?? null,
         now: this.deps.now(),
       });
-      this.deps.guides.pin(guide.guideid, guide.revisionid, `session:${id}`);
-      this.deps.outbox.add({
+      this.deps.store.guides.pin(guide.guideid, guide.revisionid, `session:${id}`);
+      this.deps.store.outbox.add({
         chain: id,
         kind: 'start',
         payload: { sessionId: id, guideid: guide.guideid, workorderid: input.workorderid.trim(), ...(input.stepid ? { stepid: input.stepid } : {}) },
         actedAt: at,
         now: this.deps.now(),
       });
-    })();
+    });
     return this.#changed(id);
   }
 
   transition(sessionId: string, transition: WorkTransition): WorkSession {
     const at = this.deps.actedAt();
-    this.deps.db.transaction(() => {
+    this.deps.store.transaction(() => {
       const session = this.#state(sessionId);
       if (!canApply(session.status, transition)) {
         throw new AppFailure('invalid_transition', `You can only ${transition} a session that is ${sourceOf(transition)}; this one is ${session.status}.`, {
@@ -95,16 +87,16 @@ export class WorkSessions {
         });
       }
       const clock = applyClock(session, transition, at);
-      this.deps.sessions.update(sessionId, { ...clock, ...(transition === 'assume' ? { userid: this.deps.userid() } : {}) }, this.deps.now());
-      if (isEnded(clock.status)) this.deps.guides.unpin(`session:${sessionId}`);
-      this.deps.outbox.add({ chain: sessionId, kind: transition, payload: { sessionId }, actedAt: at, now: this.deps.now() });
-    })();
+      this.deps.store.sessions.update(sessionId, { ...clock, ...(transition === 'assume' ? { userid: this.deps.userid() } : {}) }, this.deps.now());
+      if (isEnded(clock.status)) this.deps.store.guides.unpin(`session:${sessionId}`);
+      this.deps.store.outbox.add({ chain: sessionId, kind: transition, payload: { sessionId }, actedAt: at, now: this.deps.now() });
+    });
     return this.#changed(sessionId);
   }
 
   saveStepData(input: SaveStepDataInput): WorkSession {
     const at = this.deps.actedAt();
-    this.deps.db.transaction(() => {
+    this.deps.store.transaction(() => {
       const session = this.#editable(input.sessionId);
       const fields = this.#fieldsOfStep(session.guideid, input.stepid);
       const checked = input.values.map(({ fieldGuid, value }) => {
@@ -120,14 +112,14 @@ export class WorkSessions {
         checked.map(({ field, value }) => ({ field, value, attachmentId: undefined })),
         at,
       );
-    })();
+    });
     return this.#changed(input.sessionId);
   }
 
   attach(input: AttachFileInput): WorkSession {
     const bytes = Buffer.from(input.dataBase64, 'base64');
     if (bytes.length === 0) throw new AppFailure('invalid_input', 'The file is empty.');
-    if (bytes.length > MAX_ATTACHMENT_BYTES) throw new AppFailure('invalid_input', 'The file is larger than 200 MB.');
+    if (bytes.length > ATTACHMENT_MAX_BYTES) throw new AppFailure('invalid_input', `The file is larger than ${ATTACHMENT_MAX_BYTES / 1024 / 1024} MB.`);
     const attachmentId = randomUUID();
     const file = `${attachmentId}${path.extname(input.name).toLowerCase().replace(/[^.a-z0-9]/g, '').slice(0, 8)}`;
     // The bytes are on disk (fsync'd) before the transaction that refers to them commits.
@@ -138,12 +130,12 @@ export class WorkSessions {
     fs.closeSync(handle);
     const at = this.deps.actedAt();
     try {
-      this.deps.db.transaction(() => {
+      this.deps.store.transaction(() => {
         const session = this.#editable(input.sessionId);
         const field = this.#fieldsOfStep(session.guideid, input.stepid).get(input.fieldGuid);
-        if (!field || !MEDIA_FIELDS.has(field.type)) throw new AppFailure('invalid_input', 'Files can only be attached to Image, Video and Document fields.');
+        if (!field || !isMediaField(field.type)) throw new AppFailure('invalid_input', 'Files can only be attached to Image, Video and Document fields.');
         const safeName = path.basename(input.name).replace(/[^\w.\- ]+/g, '_').slice(-120) || 'file';
-        this.deps.sessions.insertAttachment({
+        this.deps.store.sessions.insertAttachment({
           id: attachmentId,
           sessionId: input.sessionId,
           file,
@@ -154,9 +146,9 @@ export class WorkSessions {
           bytes: bytes.length,
           now: this.deps.now(),
         });
-        this.deps.outbox.add({ chain: input.sessionId, kind: 'upload', payload: { sessionId: input.sessionId, attachmentId }, actedAt: at, now: this.deps.now() });
+        this.deps.store.outbox.add({ chain: input.sessionId, kind: 'upload', payload: { sessionId: input.sessionId, attachmentId }, actedAt: at, now: this.deps.now() });
         this.#queueValues(input.sessionId, input.stepid, [{ field, value: null, attachmentId }], at);
-      })();
+      });
     } catch (error) {
       fs.rmSync(full, { force: true });
       throw error;
@@ -164,17 +156,22 @@ export class WorkSessions {
     return this.#changed(input.sessionId);
   }
 
+  /** The sessions on this computer (of one guide, or all), newest first. */
+  list(filter: { guideid?: number }): WorkSession[] {
+    return this.deps.store.sessions.list(filter).map((id) => this.view(id));
+  }
+
   view(sessionId: string): WorkSession {
-    const view = this.deps.sessions.view(sessionId);
+    const view = this.deps.store.sessions.view(sessionId);
     if (!view) throw new AppFailure('not_found', 'There is no such work session on this computer.', { sessionId });
     return view;
   }
 
   /** Step data waiting at the end of the chain for the same step absorbs a new save (coalescing). */
   #queueValues(sessionId: string, stepid: number, values: { field: StepFormField; value: string | null; attachmentId: string | undefined }[], at: number): void {
-    const current = new Map(this.deps.sessions.values(sessionId).map((v) => [v.fieldGuid, v]));
+    const current = new Map(this.deps.store.sessions.values(sessionId).map((v) => [v.fieldGuid, v]));
     for (const { field, value, attachmentId } of values) {
-      this.deps.sessions.setValue(sessionId, { fieldGuid: field.fieldGuid, fieldRevisionid: field.fieldRevisionid, stepid, value, attachmentId: attachmentId ?? null });
+      this.deps.store.sessions.setValue(sessionId, { fieldGuid: field.fieldGuid, fieldRevisionid: field.fieldRevisionid, stepid, value, attachmentId: attachmentId ?? null });
     }
     const fresh: StepDataPayload['fields'] = values.map(({ field, value, attachmentId }) => ({
       fieldGuid: field.fieldGuid,
@@ -183,7 +180,7 @@ export class WorkSessions {
       base: current.get(field.fieldGuid)?.serverValue ?? null,
       ...(attachmentId ? { attachmentId } : {}),
     }));
-    const tail = this.deps.outbox.tail(sessionId);
+    const tail = this.deps.store.outbox.tail(sessionId);
     const tailPayload = tail && tail.kind === 'stepData' && tail.state === 'pending' && tail.attempts === 0 ? stepDataPayload.safeParse(JSON.parse(tail.payload)) : null;
     if (tail && tailPayload?.success && tailPayload.data.stepid === stepid) {
       const merged = new Map(tailPayload.data.fields.map((f) => [f.fieldGuid, f]));
@@ -192,27 +189,27 @@ export class WorkSessions {
         const earlier = merged.get(field.fieldGuid);
         merged.set(field.fieldGuid, earlier ? { ...field, base: earlier.base } : field);
       }
-      this.deps.outbox.replacePayload(tail.id, { ...tailPayload.data, fields: [...merged.values()] }, at);
+      this.deps.store.outbox.replacePayload(tail.id, { ...tailPayload.data, fields: [...merged.values()] }, at);
     } else {
-      this.deps.outbox.add({ chain: sessionId, kind: 'stepData', payload: { sessionId, stepid, fields: fresh }, actedAt: at, now: this.deps.now() });
+      this.deps.store.outbox.add({ chain: sessionId, kind: 'stepData', payload: { sessionId, stepid, fields: fresh }, actedAt: at, now: this.deps.now() });
     }
   }
 
   #fieldsOfStep(guideid: number, stepid: number): Map<string, StepFormField> {
-    const form = this.deps.guides.formsOfGuide(guideid).find((f) => f.stepid === stepid);
+    const form = this.deps.store.guides.formsOfGuide(guideid).find((f) => f.stepid === stepid);
     if (!form) throw new AppFailure('invalid_input', `Step ${stepid} has no form on this computer.`, { stepid });
     return new Map(form.fields.map((f) => [f.fieldGuid, f]));
   }
 
   #state(sessionId: string) {
-    const session = this.deps.sessions.state(sessionId);
+    const session = this.deps.store.sessions.state(sessionId);
     if (!session) throw new AppFailure('not_found', 'There is no such work session on this computer.', { sessionId });
     return session;
   }
 
   #editable(sessionId: string) {
     const session = this.#state(sessionId);
-    if (session.status !== 'started' && session.status !== 'paused') {
+    if (!isEditable(session.status)) {
       throw new AppFailure('invalid_transition', `This session is ${session.status}: its forms can no longer be changed.`, { status: session.status });
     }
     return session;

@@ -29,4 +29,3 @@ export type UserWire = z.infer<typeof userWire>;
 
 /** `POST /user/token` answer (public-shapes.md): a token plus the user's profile. */
 export const tokenWire = userWire.extend({ authToken: z.string().min(1) });
-export type TokenWire = z.infer<typeof tokenWire>;

@@ -39,5 +39,3 @@ export const invalidTransitionWire = z
   })
   .loose()
   .refine((body) => body.errors?.some((e) => e.code === 'invalid_transition') ?? false);
-
-export const uploadWire = z.object({ id: z.number().int() }).loose();

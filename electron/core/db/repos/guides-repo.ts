@@ -1,6 +1,9 @@
-import type { GuideDetail, GuideListItem, LibraryPage, LibraryQuery, QuizRevision, SearchResults, StepForm, TagCount } from '../../../contract.ts';
+import type { GuideDetail, GuideListItem, LibraryPage, LibraryQuery, QuizRevision, StepForm, TagCount } from '../../../contract.ts';
 import type { Db } from '../open.ts';
 import { sql } from '../statements.ts';
+import { listItemOf, type GuideRow } from './guide-row.ts';
+import type { QuizzesRepo } from './quizzes-repo.ts';
+import type { SearchRepo } from './search-repo.ts';
 
 export interface SummaryRow {
   guideid: number;
@@ -24,43 +27,13 @@ export interface StoredGuide {
   mediaUrls: string[];
 }
 
-interface GuideRow {
-  guideid: number;
-  title: string;
-  category: string;
-  subject: string;
-  type: string;
-  flags: string;
-  image: string | null;
-  modified_date: number;
-  stored_revisionid: number | null;
-}
-
-const toListItem = (row: GuideRow): GuideListItem => ({
-  guideid: row.guideid,
-  title: row.title,
-  category: row.category,
-  subject: row.subject,
-  type: row.type,
-  image: row.image ? (JSON.parse(row.image) as GuideListItem['image']) : null,
-  flags: JSON.parse(row.flags) as string[],
-  modifiedDate: row.modified_date,
-  offline: row.stored_revisionid === null ? 'summary' : 'full',
-});
-
-/** The search total stops counting here (the list pages through the first results anyway). */
-export const SEARCH_COUNT_CAP = 1000;
-
-/** Builds an FTS5 query from what a technician typed: every word must match, the last one as a prefix. */
-export function ftsQuery(text: string): string | null {
-  const words = text.match(/[\p{L}\p{N}]+/gu) ?? [];
-  if (words.length === 0) return null;
-  return words.map((word, index) => `"${word}"${index === words.length - 1 ? '*' : ''}`).join(' ');
-}
-
-/** Guides, their stored revisions, forms, quizzes, tags and search rows: the library's SQL. */
+/** Guides, their stored revisions, forms, tags and media needs: the library's SQL. */
 export class GuidesRepo {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly quizzes: QuizzesRepo,
+    private readonly search: SearchRepo,
+  ) {}
 
   upsertSummary(row: SummaryRow): void {
     sql(this.db, 
@@ -73,10 +46,9 @@ export class GuidesRepo {
       .run({ ...row, flags: JSON.stringify(row.flags), image: row.image ? JSON.stringify(row.image) : null, public: row.public ? 1 : 0 });
     // A guide with no stored content is found by its title and summary all the same.
     const stored = sql(this.db, 'SELECT stored_revisionid FROM guides WHERE guideid = ?').get(row.guideid) as { stored_revisionid: number | null };
-    if (stored.stored_revisionid === null) this.#replaceSearch(row.guideid, { title: row.title, summary: row.summary, body: '' });
+    if (stored.stored_revisionid === null) this.search.replace(row.guideid, { title: row.title, summary: row.summary, body: '' });
   }
 
-  /** The revision stored whole for each guide, for the planner. */
   /** Tags of the stored guides, most used first (at most 500: suggestions, not an index). */
   tags(): TagCount[] {
     return sql(this.db, 'SELECT tag, count(*) AS guides FROM guide_tags GROUP BY tag ORDER BY guides DESC, tag LIMIT 500').all() as TagCount[];
@@ -121,7 +93,7 @@ export class GuidesRepo {
       sql(this.db, 'DELETE FROM guide_quizzes WHERE guideid = ?').run(detail.guideid);
       const link = sql(this.db, 'INSERT OR REPLACE INTO guide_quizzes (guideid, quizid, quiz_revisionid) VALUES (?, ?, ?)');
       for (const quiz of guide.quizzes) {
-        this.storeQuiz(quiz);
+        this.quizzes.storeQuiz(quiz);
         link.run(detail.guideid, quiz.quizid, quiz.quizRevisionid);
       }
 
@@ -129,7 +101,7 @@ export class GuidesRepo {
       const tag = sql(this.db, 'INSERT OR IGNORE INTO guide_tags (guideid, tag) VALUES (?, ?)');
       for (const name of detail.tags) tag.run(detail.guideid, name);
 
-      this.#replaceSearch(detail.guideid, guide.searchText);
+      this.search.replace(detail.guideid, guide.searchText);
 
       sql(this.db, 'DELETE FROM media_refs WHERE guideid = ?').run(detail.guideid);
       const ref = sql(this.db, 'INSERT OR IGNORE INTO media_refs (guideid, url) VALUES (?, ?)');
@@ -150,7 +122,7 @@ export class GuidesRepo {
       sql(this.db, 'DELETE FROM guide_quizzes WHERE guideid = ?').run(guideid);
       sql(this.db, 'DELETE FROM media_refs WHERE guideid = ?').run(guideid);
       const row = sql(this.db, 'SELECT title, summary FROM guides WHERE guideid = ?').get(guideid) as { title: string; summary: string } | undefined;
-      if (row) this.#replaceSearch(guideid, { title: row.title, summary: row.summary, body: '' });
+      if (row) this.search.replace(guideid, { title: row.title, summary: row.summary, body: '' });
     })();
   }
 
@@ -161,7 +133,7 @@ export class GuidesRepo {
       for (const table of ['guides', 'step_forms', 'guide_quizzes', 'guide_tags', 'media_refs', 'sync_queue']) {
         sql(this.db, `DELETE FROM ${table} WHERE guideid = ?`).run(guideid);
       }
-      sql(this.db, 'DELETE FROM guide_search WHERE rowid = ?').run(guideid);
+      this.search.remove(guideid);
     })();
   }
 
@@ -190,7 +162,7 @@ export class GuidesRepo {
 
   getListItem(guideid: number): GuideListItem | undefined {
     const row = sql(this.db, 'SELECT * FROM guides WHERE guideid = ?').get(guideid) as GuideRow | undefined;
-    return row ? toListItem(row) : undefined;
+    return row ? listItemOf(row) : undefined;
   }
 
   /** The stored forms of a guide's steps, newest revision per step. */
@@ -202,38 +174,6 @@ export class GuidesRepo {
     return rows.map((r) => JSON.parse(r.form) as StepForm);
   }
 
-  /** A quiz revision and its course stages (with a guide, or from the site's quiz list). */
-  storeQuiz(quiz: QuizRevision): void {
-    sql(this.db, 'INSERT OR REPLACE INTO quiz_revisions (quiz_revisionid, quizid, title, survey, passing_score) VALUES (?, ?, ?, ?, ?)').run(
-      quiz.quizRevisionid,
-      quiz.quizid,
-      quiz.title,
-      JSON.stringify(quiz.survey),
-      quiz.passingScore,
-    );
-    sql(this.db, 'DELETE FROM quiz_stages WHERE quizid = ?').run(quiz.quizid);
-    for (const stage of quiz.stages) {
-      sql(this.db, 'INSERT OR REPLACE INTO quiz_stages (quizid, course_stageid, title, passing_score) VALUES (?, ?, ?, ?)').run(
-        quiz.quizid,
-        stage.courseStageid,
-        stage.title,
-        stage.passingScore,
-      );
-    }
-  }
-
-  /** The newest stored revision of every quiz, each with the stored guides it is attached to. */
-  storedQuizzes(): { quizid: number; quizRevisionid: number; title: string; passingScore: number | null; guideids: number[] }[] {
-    const rows = sql(
-      this.db,
-      `SELECT q.quizid, q.quiz_revisionid AS quizRevisionid, q.title, q.passing_score AS passingScore,
-         (SELECT json_group_array(g.guideid) FROM guide_quizzes g WHERE g.quizid = q.quizid) AS guideids
-       FROM quiz_revisions q WHERE q.quiz_revisionid = (SELECT max(quiz_revisionid) FROM quiz_revisions r WHERE r.quizid = q.quizid)
-       ORDER BY q.title`,
-    ).all() as { quizid: number; quizRevisionid: number; title: string; passingScore: number | null; guideids: string }[];
-    return rows.map((r) => ({ ...r, guideids: JSON.parse(r.guideids) as number[] }));
-  }
-
   /** Keeps a guide's stored revision while an unfinished session uses it (DESIGN.md §3). */
   pin(guideid: number, revisionid: number, reason: string): void {
     sql(this.db, 'INSERT OR IGNORE INTO revision_pins (guideid, revisionid, reason) VALUES (?, ?, ?)').run(guideid, revisionid, reason);
@@ -241,14 +181,6 @@ export class GuidesRepo {
 
   unpin(reason: string): void {
     sql(this.db, 'DELETE FROM revision_pins WHERE reason = ?').run(reason);
-  }
-
-  getQuiz(quizRevisionid: number): Omit<QuizRevision, 'stages'> | undefined {
-    const row = sql(this.db, 'SELECT * FROM quiz_revisions WHERE quiz_revisionid = ?').get(quizRevisionid) as
-      | { quiz_revisionid: number; quizid: number; title: string; survey: string; passing_score: number | null }
-      | undefined;
-    if (!row) return undefined;
-    return { quizid: row.quizid, quizRevisionid: row.quiz_revisionid, title: row.title, survey: JSON.parse(row.survey), passingScore: row.passing_score };
   }
 
   list(query: LibraryQuery, categories: string[] | null): LibraryPage {
@@ -275,26 +207,7 @@ export class GuidesRepo {
     const total = (sql(this.db, `SELECT count(*) AS n FROM guides ${clause}`).get(...params) as { n: number }).n;
     const rows = sql(this.db, `SELECT * FROM guides ${clause} ORDER BY title COLLATE NOCASE, guideid LIMIT ? OFFSET ?`)
       .all(...params, query.limit ?? 50, query.offset ?? 0) as GuideRow[];
-    return { total, items: rows.map(toListItem) };
-  }
-
-  search(text: string, limit: number, offset: number): Omit<SearchResults, 'source'> {
-    const match = ftsQuery(text);
-    if (!match) return { total: 0, items: [] };
-    // Counting every hit of a common word costs as much as ranking them: the total is capped.
-    const total = (sql(this.db, `SELECT count(*) AS n FROM (SELECT 1 FROM guide_search WHERE guide_search MATCH ? LIMIT ${SEARCH_COUNT_CAP})`).get(match) as { n: number }).n;
-    const rows = sql(this.db, 
-        `SELECT g.*, snippet(guide_search, -1, '', '', '…', 12) AS snippet
-         FROM guide_search JOIN guides g ON g.guideid = guide_search.rowid
-         WHERE guide_search MATCH ? ORDER BY bm25(guide_search, 10.0, 4.0, 1.0) LIMIT ? OFFSET ?`,
-      )
-      .all(match, limit, offset) as (GuideRow & { snippet: string | null })[];
-    return { total, items: rows.map((row) => ({ ...toListItem(row), snippet: row.snippet })) };
-  }
-
-  #replaceSearch(guideid: number, text: { title: string; summary: string; body: string }): void {
-    sql(this.db, 'DELETE FROM guide_search WHERE rowid = ?').run(guideid);
-    sql(this.db, 'INSERT INTO guide_search (rowid, title, summary, body) VALUES (?, ?, ?, ?)').run(guideid, text.title, text.summary, text.body);
+    return { total, items: rows.map(listItemOf) };
   }
 
   #dropUnpinnedRevisions(guideid: number, keep: number | null): void {

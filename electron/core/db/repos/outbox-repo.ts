@@ -1,4 +1,4 @@
-import type { OutboxAction, OutboxActionKind, OutboxSummary } from '../../../contract.ts';
+import type { OutboxActionKind, OutboxSummary } from '../../../contract.ts';
 import type { Db } from '../open.ts';
 import { sql } from '../statements.ts';
 
@@ -80,18 +80,17 @@ export class OutboxRepo {
     sql(this.db, "UPDATE outbox SET state = 'failed', last_error = ?, unknown_outcome = 0 WHERE id = ?").run(error, id);
   }
 
+  /** "Send now": every waiting action is due at once, whatever its backoff said. */
+  sendNow(): void {
+    sql(this.db, "UPDATE outbox SET next_attempt_at = 0 WHERE state = 'pending'").run();
+  }
+
   retry(id: number): boolean {
     return sql(this.db, "UPDATE outbox SET state = 'pending', next_attempt_at = 0 WHERE id = ? AND state = 'failed'").run(id).changes > 0;
   }
 
   remove(id: number): void {
     sql(this.db, 'DELETE FROM outbox WHERE id = ?').run(id);
-  }
-
-  removeChainAfter(chain: string, id: number): OutboxRow[] {
-    const rows = (sql(this.db, `${SELECT} WHERE chain = ? AND id > ? ORDER BY id`).all(chain, id) as (OutboxRow & { unknownOutcome: number })[]).map(fix);
-    sql(this.db, 'DELETE FROM outbox WHERE chain = ? AND id > ?').run(chain, id);
-    return rows;
   }
 
   /** After a crash, what was in flight may or may not have landed. */
@@ -114,5 +113,3 @@ export class OutboxRepo {
     return { ...row, pausedFor };
   }
 }
-
-export type { OutboxAction };

@@ -1,4 +1,4 @@
-import type { QuizAttempt, QuizStage } from '../../../contract.ts';
+import type { QuizAttempt, QuizRevision, QuizStage } from '../../../contract.ts';
 import type { Db } from '../open.ts';
 import { sql } from '../statements.ts';
 
@@ -20,20 +20,49 @@ interface AttemptRow {
   site_passed: number | null;
 }
 
-/** Course stages of quizzes and the attempts taken on this computer. */
+/** Stored quiz revisions with their course stages, and the attempts taken on this computer. */
 export class QuizzesRepo {
   constructor(private readonly db: Db) {}
 
-  replaceStages(quizid: number, stages: QuizStage[]): void {
-    sql(this.db, 'DELETE FROM quiz_stages WHERE quizid = ?').run(quizid);
-    for (const stage of stages) {
+  /** A quiz revision and its course stages (with a guide, or from the site's quiz list). */
+  storeQuiz(quiz: QuizRevision): void {
+    sql(this.db, 'INSERT OR REPLACE INTO quiz_revisions (quiz_revisionid, quizid, title, survey, passing_score) VALUES (?, ?, ?, ?, ?)').run(
+      quiz.quizRevisionid,
+      quiz.quizid,
+      quiz.title,
+      JSON.stringify(quiz.survey),
+      quiz.passingScore,
+    );
+    sql(this.db, 'DELETE FROM quiz_stages WHERE quizid = ?').run(quiz.quizid);
+    for (const stage of quiz.stages) {
       sql(this.db, 'INSERT OR REPLACE INTO quiz_stages (quizid, course_stageid, title, passing_score) VALUES (?, ?, ?, ?)').run(
-        quizid,
+        quiz.quizid,
         stage.courseStageid,
         stage.title,
         stage.passingScore,
       );
     }
+  }
+
+  /** The newest stored revision of every quiz, each with the stored guides it is attached to. */
+  storedQuizzes(): { quizid: number; quizRevisionid: number; title: string; passingScore: number | null; guideids: number[] }[] {
+    const rows = sql(
+      this.db,
+      `SELECT q.quizid, q.quiz_revisionid AS quizRevisionid, q.title, q.passing_score AS passingScore,
+         (SELECT json_group_array(g.guideid) FROM guide_quizzes g WHERE g.quizid = q.quizid) AS guideids
+       FROM quiz_revisions q WHERE q.quiz_revisionid = (SELECT max(quiz_revisionid) FROM quiz_revisions r WHERE r.quizid = q.quizid)
+       ORDER BY q.title`,
+    ).all() as { quizid: number; quizRevisionid: number; title: string; passingScore: number | null; guideids: string }[];
+    return rows.map((r) => ({ ...r, guideids: JSON.parse(r.guideids) as number[] }));
+  }
+
+  /** A stored quiz revision (without its stages). */
+  revision(quizRevisionid: number): Omit<QuizRevision, 'stages'> | undefined {
+    const row = sql(this.db, 'SELECT * FROM quiz_revisions WHERE quiz_revisionid = ?').get(quizRevisionid) as
+      | { quiz_revisionid: number; quizid: number; title: string; survey: string; passing_score: number | null }
+      | undefined;
+    if (!row) return undefined;
+    return { quizid: row.quizid, quizRevisionid: row.quiz_revisionid, title: row.title, survey: JSON.parse(row.survey), passingScore: row.passing_score };
   }
 
   stages(quizid: number): QuizStage[] {

@@ -200,12 +200,6 @@ export class SessionsRepo {
     };
   }
 
-  guideTitle(id: string): { guideTitle: string; workorderid: string } | undefined {
-    return sql(this.db, 'SELECT guide_title AS guideTitle, workorderid FROM work_sessions WHERE id = ?').get(id) as
-      | { guideTitle: string; workorderid: string }
-      | undefined;
-  }
-
   attachment(id: string): { id: string; sessionId: string; file: string; uploadName: string; mime: string; serverItemid: number | null } | undefined {
     return sql(this.db, 'SELECT id, session_id AS sessionId, file, upload_name AS uploadName, mime, server_itemid AS serverItemid FROM attachments WHERE id = ?')
       .get(id) as { id: string; sessionId: string; file: string; uploadName: string; mime: string; serverItemid: number | null } | undefined;

@@ -15,13 +15,13 @@ export const replayStart: Handler<z.infer<typeof startPayload>> = async (ctx, ro
     return { type: 'done' };
   }
   if (row.unknownOutcome) {
-    const { results } = await findEntries(ctx.transport, { guideid: payload.guideid, workorderid: payload.workorderid, userid: session.userid });
-    const landed = results.find((entry) => entry.starttime === row.actedAt && !ctx.sessions.byEntry(entry.entryid));
+    const found = await findEntries(ctx.transport, { guideid: payload.guideid, workorderid: payload.workorderid, userid: session.userid });
+    const landed = found.find((entry) => entry.startedAt === row.actedAt && !ctx.sessions.byEntry(entry.entryid));
     if (landed) {
-      ctx.db.transaction(() => {
+      ctx.transaction(() => {
         adoptRevision(ctx, session.id, landed);
         ctx.outbox.remove(row.id);
-      })();
+      });
       return { type: 'done' };
     }
   }
@@ -31,9 +31,9 @@ export const replayStart: Handler<z.infer<typeof startPayload>> = async (ctx, ro
     timestamp: row.actedAt,
     ...(payload.stepid ? { stepid: payload.stepid } : {}),
   });
-  ctx.db.transaction(() => {
+  ctx.transaction(() => {
     adoptRevision(ctx, session.id, entry);
     ctx.outbox.remove(row.id);
-  })();
+  });
   return { type: 'done' };
 };

@@ -1,10 +1,9 @@
-import { putStepData } from '../../api/work-log-api.ts';
-import type { WorkLogEntryWire } from '../../api/wire/work-log.ts';
+import { currentEntryOf, putStepData, type SiteEntry } from '../../api/work-log-api.ts';
+import { isEditable } from '../../../shared/worklog.ts';
 import { adoptRevision, theirValues } from '../adopt.ts';
 import { mergeStepData } from '../merge.ts';
 import type { StepDataPayload } from '../payloads.ts';
 import type { Handler, ReplayContext } from '../replay-context.ts';
-import { currentEntryOf } from './transition.ts';
 
 type Field = StepDataPayload['fields'][number];
 
@@ -49,7 +48,7 @@ export const replayStepData: Handler<StepDataPayload> = async (ctx, row, payload
   }
 
   if (sendable.length > 0) {
-    let entry: WorkLogEntryWire;
+    let entry: SiteEntry;
     try {
       entry = await putStepData(ctx.transport, session.entryid, session.serverRevisionid, { fields: values, stepid: payload.stepid, timestamp: row.actedAt });
     } catch (error) {
@@ -57,19 +56,19 @@ export const replayStepData: Handler<StepDataPayload> = async (ctx, row, payload
       if (!theirs) throw error;
       return merge(ctx, row.id, payload, sendable, removed, values, theirs);
     }
-    ctx.db.transaction(() => {
+    ctx.transaction(() => {
       adoptRevision(ctx, session.id, entry);
       const confirmed = theirValues(ctx.guides, session.guideid, entry);
       for (const field of sendable) recordServerValue(ctx, session.id, field, confirmed.get(field.fieldGuid) ?? null, payload.stepid);
       keepRemoved(ctx, session.id, payload.stepid, removed);
       ctx.outbox.remove(row.id);
-    })();
+    });
     return { type: 'done' };
   }
-  ctx.db.transaction(() => {
+  ctx.transaction(() => {
     keepRemoved(ctx, session.id, payload.stepid, removed);
     ctx.outbox.remove(row.id);
-  })();
+  });
   return { type: 'done' };
 };
 
@@ -80,18 +79,18 @@ function merge(
   sendable: Field[],
   removed: Field[],
   sentValues: Record<string, string | null>,
-  theirs: WorkLogEntryWire,
+  theirs: SiteEntry,
 ) {
   const session = ctx.sessions.state(payload.sessionId)!;
   const site = theirValues(ctx.guides, session.guideid, theirs);
-  const editable = theirs.status === 'started' || theirs.status === 'paused';
+  const editable = isEditable(theirs.status);
   const mineOf = (field: Field): string | null => sentValues[String(field.fieldRevisionid)] ?? null;
   const changes = sendable.map((field) => ({ fieldGuid: field.fieldGuid, base: field.base, mine: mineOf(field) }));
   const result = editable ? mergeStepData(changes, site) : { send: [], alreadyThere: [], conflicts: changes.map((c) => ({ ...c, theirs: site.get(c.fieldGuid) ?? null })) };
   const byGuid = new Map(sendable.map((f) => [f.fieldGuid, f]));
   const labels = new Map(ctx.guides.formsOfGuide(session.guideid).flatMap((form) => form.fields.map((f) => [f.fieldGuid, f.label] as const)));
-  return ctx.db.transaction(() => {
-    ctx.sessions.update(session.id, { serverRevisionid: theirs.revisionid ?? null }, ctx.now());
+  return ctx.transaction(() => {
+    ctx.sessions.update(session.id, { serverRevisionid: theirs.revisionid }, ctx.now());
     for (const done of result.alreadyThere) recordServerValue(ctx, session.id, byGuid.get(done.fieldGuid)!, done.mine, payload.stepid);
     for (const conflict of result.conflicts) {
       ctx.conflict({
@@ -117,8 +116,8 @@ function merge(
     }
     const still = result.send.map((c) => byGuid.get(c.fieldGuid)!);
     ctx.outbox.replacePayload(actionId, { ...payload, fields: still }, ctx.outbox.get(actionId)!.actedAt);
-    return theirs.revisionid != null ? ({ type: 'again' } as const) : ({ type: 'failed', message: 'The site refused the save and sent no revision to retry on.' } as const);
-  })();
+    return theirs.revisionid !== null ? ({ type: 'again' } as const) : ({ type: 'failed', message: 'The site refused the save and sent no revision to retry on.' } as const);
+  });
 }
 
 function recordServerValue(ctx: ReplayContext, sessionId: string, field: Field, confirmed: string | null, stepid: number): void {

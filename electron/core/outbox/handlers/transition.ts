@@ -1,25 +1,10 @@
-import { ApiError } from '../../api/errors.ts';
-import { transitionEntry } from '../../api/work-log-api.ts';
-import { invalidTransitionWire, workLogEntryWire, type WorkLogEntryWire } from '../../api/wire/work-log.ts';
-import { canApply, targetOf, type Transition } from '../../worklog/machine.ts';
+import { currentEntryOf, transitionEntry, type SiteEntry } from '../../api/work-log-api.ts';
+import type { WorkTransition } from '../../../contract.ts';
+import { canApply, targetOf } from '../../../shared/worklog.ts';
 import { adoptRevision, adoptServerState } from '../adopt.ts';
 import type { Handler, ReplayContext } from '../replay-context.ts';
 
-/** The site's current entry out of a 409 (the body is the entry) or an `invalid_transition` 422. */
-export function currentEntryOf(error: unknown): WorkLogEntryWire | null {
-  if (!(error instanceof ApiError) || error.kind !== 'http') return null;
-  if (error.status === 409) {
-    const parsed = workLogEntryWire.safeParse(error.body);
-    return parsed.success ? parsed.data : null;
-  }
-  if (error.status === 422) {
-    const parsed = invalidTransitionWire.safeParse(error.body);
-    return parsed.success ? parsed.data.entry : null;
-  }
-  return null;
-}
-
-const VERB: Record<Transition, string> = {
+const VERB: Record<WorkTransition, string> = {
   pause: 'paused',
   resume: 'resumed',
   suspend: 'suspended',
@@ -33,7 +18,7 @@ const VERB: Record<Transition, string> = {
  * still valid from the site's state, rebase on its revision and send again; otherwise the site wins,
  * the technician is told (a conflict record) and the session takes the site's state.
  */
-export function replayTransition(transition: Transition): Handler<{ sessionId: string }> {
+export function replayTransition(transition: WorkTransition): Handler<{ sessionId: string }> {
   return async (ctx, row, payload) => {
     const session = ctx.sessions.state(payload.sessionId);
     if (!session) {
@@ -41,7 +26,7 @@ export function replayTransition(transition: Transition): Handler<{ sessionId: s
       return { type: 'done' };
     }
     if (session.entryid === null) return { type: 'failed', message: 'This session was never created on the site (its start did not go through).' };
-    let entry: WorkLogEntryWire;
+    let entry: SiteEntry;
     try {
       entry = await transitionEntry(ctx.transport, session.entryid, transition, session.serverRevisionid, row.actedAt);
     } catch (error) {
@@ -49,10 +34,10 @@ export function replayTransition(transition: Transition): Handler<{ sessionId: s
       if (!theirs) throw error;
       return resolve(ctx, row.id, session.id, session.userid, transition, theirs, row.actedAt);
     }
-    ctx.db.transaction(() => {
+    ctx.transaction(() => {
       adoptRevision(ctx, session.id, entry);
       ctx.outbox.remove(row.id);
-    })();
+    });
     return { type: 'done' };
   };
 }
@@ -62,25 +47,25 @@ function resolve(
   actionId: number,
   sessionId: string,
   userid: number,
-  transition: Transition,
-  theirs: WorkLogEntryWire,
+  transition: WorkTransition,
+  theirs: SiteEntry,
   actedAt: number,
 ) {
   if (theirs.status === targetOf(transition) && (transition === 'assume' ? theirs.userid === userid : true)) {
-    ctx.db.transaction(() => {
+    ctx.transaction(() => {
       adoptRevision(ctx, sessionId, theirs);
       // Finished (or cancelled) on both computers: the site's end time is the one that counts.
-      if (theirs.endtime != null) ctx.sessions.update(sessionId, { endedAt: theirs.endtime }, ctx.now());
+      if (theirs.endedAt !== null) ctx.sessions.update(sessionId, { endedAt: theirs.endedAt }, ctx.now());
       ctx.outbox.remove(actionId);
-    })();
+    });
     return { type: 'done' } as const;
   }
   const stillOurs = transition === 'assume' || theirs.userid === userid;
-  if (canApply(theirs.status, transition) && stillOurs && theirs.revisionid != null) {
+  if (canApply(theirs.status, transition) && stillOurs && theirs.revisionid !== null) {
     ctx.sessions.update(sessionId, { serverRevisionid: theirs.revisionid }, ctx.now());
     return { type: 'again' } as const;
   }
-  ctx.db.transaction(() => {
+  ctx.transaction(() => {
     const who = theirs.userid === userid ? 'on the site' : `by another technician (user ${theirs.userid})`;
     ctx.conflict({
       sessionId,
@@ -95,6 +80,6 @@ function resolve(
     });
     adoptServerState(ctx, sessionId, theirs);
     ctx.outbox.remove(actionId);
-  })();
+  });
   return { type: 'done' } as const;
 }

@@ -1,23 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { z } from 'zod';
-import { uploadMedia } from '../../api/work-log-api.ts';
+import type { z } from 'zod';
+import { findUpload, uploadMedia } from '../../api/user-media-api.ts';
 import type { uploadPayload } from '../payloads.ts';
 import type { Handler } from '../replay-context.ts';
-
-const currentMediaWire = z.union([
-  z.array(z.unknown()),
-  z.object({ results: z.array(z.unknown()) }).loose().transform((o) => o.results),
-  z.object({ items: z.array(z.unknown()) }).loose().transform((o) => o.items),
-]);
-const itemWire = z
-  .object({
-    id: z.number().int().nullish(),
-    itemid: z.number().int().nullish(),
-    name: z.string().nullish(),
-    filename: z.string().nullish(),
-  })
-  .loose();
 
 /**
  * An upload is not idempotent either: when an earlier attempt may have landed, look for our own file
@@ -30,16 +16,12 @@ export const replayUpload: Handler<z.infer<typeof uploadPayload>> = async (ctx, 
     return { type: 'done' };
   }
   if (row.unknownOutcome) {
-    const items = currentMediaWire.parse(await ctx.transport.request('GET', '/user/media/current', { query: { limit: 200, order: 'DESC' } }));
-    const found = items
-      .map((item) => itemWire.safeParse(item))
-      .find((parsed) => parsed.success && (parsed.data.name ?? parsed.data.filename) === attachment.uploadName);
-    const id = found?.success ? (found.data.id ?? found.data.itemid) : null;
-    if (id != null) {
-      ctx.db.transaction(() => {
+    const id = await findUpload(ctx.transport, attachment.uploadName);
+    if (id !== null) {
+      ctx.transaction(() => {
         ctx.sessions.attachmentUploaded(attachment.id, id);
         ctx.outbox.remove(row.id);
-      })();
+      });
       return { type: 'done' };
     }
   }
@@ -49,10 +31,10 @@ export const replayUpload: Handler<z.infer<typeof uploadPayload>> = async (ctx, 
   } catch {
     return { type: 'failed', message: `The attached file ${attachment.uploadName} is missing from this computer.` };
   }
-  const answer = await uploadMedia(ctx.transport, attachment.uploadName, new Uint8Array(bytes));
-  ctx.db.transaction(() => {
-    ctx.sessions.attachmentUploaded(attachment.id, answer.id);
+  const itemid = await uploadMedia(ctx.transport, attachment.uploadName, new Uint8Array(bytes));
+  ctx.transaction(() => {
+    ctx.sessions.attachmentUploaded(attachment.id, itemid);
     ctx.outbox.remove(row.id);
-  })();
+  });
   return { type: 'done' };
 };

@@ -1,0 +1,80 @@
+import type { QuizAttempt } from '../../contract.ts';
+import { PAGE_SIZE } from './guides-api.ts';
+import type { ApiTransport } from './transport.ts';
+import { attemptWire, courseAssignmentListWire, passingScoreWire, quizAssociationListWire, quizListWire, quizRevisionWire } from './wire/quiz.ts';
+
+// The quiz reads the sync uses, and the attempt the outbox sends (shapes in DESIGN.md §7, server/README.md).
+
+/** A quiz as a guide's associations or the site's quiz list name it. */
+export interface ListedQuiz {
+  quizid: number;
+  quizRevisionid: number | null;
+  title: string | null;
+  passingScore: number | null;
+}
+
+export const fetchQuizAssociations = (transport: ApiTransport, guideid: number, signal?: AbortSignal): Promise<ListedQuiz[]> =>
+  transport.request('GET', `/quizzes/associations/${guideid}`, { schema: quizAssociationListWire, ...(signal ? { signal } : {}) });
+
+/** A quiz revision: its SurveyJS JSON, title and the quiz's own passing score. */
+export const fetchQuizRevision = (
+  transport: ApiTransport,
+  quizRevisionid: number,
+  signal?: AbortSignal,
+): Promise<{ survey: unknown; title: string | null; passingScore: number | null }> =>
+  transport.request('GET', `/quizzes/${quizRevisionid}`, { schema: quizRevisionWire, ...(signal ? { signal } : {}) });
+
+/** One page of the site's quiz list (`POST /quizzes/getQuizzes`), and whether more follow. */
+export async function fetchQuizList(transport: ApiTransport, offset: number, signal?: AbortSignal): Promise<{ quizzes: ListedQuiz[]; more: boolean }> {
+  const page = await transport.request('POST', '/quizzes/getQuizzes', { json: { offset, limit: PAGE_SIZE }, schema: quizListWire, ...(signal ? { signal } : {}) });
+  return {
+    quizzes: page.results.map((quiz) => ({
+      quizid: quiz.quizid,
+      quizRevisionid: quiz.quizRevisionid ?? null,
+      title: quiz.title ?? null,
+      passingScore: quiz.passing_score ?? null,
+    })),
+    more: page.moreResults ?? false,
+  };
+}
+
+/** The course stages that hold a quiz. */
+export async function fetchCourseAssignments(
+  transport: ApiTransport,
+  quizid: number,
+  signal?: AbortSignal,
+): Promise<{ courseStageid: number; courseTitle: string | null; stageTitle: string | null }[]> {
+  const assignments = await transport.request('GET', `/quizzes/courseAssignments/${quizid}`, { schema: courseAssignmentListWire, ...(signal ? { signal } : {}) });
+  return assignments.map((a) => ({ courseStageid: a.course_stageid, courseTitle: a.course_title ?? null, stageTitle: a.stage_title ?? null }));
+}
+
+/** The passing score for a stage, and whether the stage sets it itself (`own`) or falls back to the quiz's. */
+export const fetchPassingScore = (
+  transport: ApiTransport,
+  courseStageid: number,
+  quizid: number,
+  signal?: AbortSignal,
+): Promise<{ score: number | null; own: boolean }> =>
+  transport.request('GET', `/quizzes/passingScore/${courseStageid}/${quizid}`, { schema: passingScoreWire, ...(signal ? { signal } : {}) });
+
+/**
+ * `POST /quizzes/attempt` with the attempt's own id as `client_uuid`: the site records an attempt once
+ * per id, so a repeat after a lost answer returns the attempt already recorded.
+ */
+export async function postAttempt(transport: ApiTransport, attempt: QuizAttempt): Promise<{ attemptid: number; score: number | null; passed: boolean | null }> {
+  const answer = await transport.request('POST', '/quizzes/attempt', {
+    json: {
+      quizid: attempt.quizid,
+      quizRevisionid: attempt.quizRevisionid,
+      answers: attempt.answers,
+      score: attempt.score,
+      passed: attempt.passed,
+      started: attempt.startedAt,
+      finished: attempt.finishedAt,
+      ...(attempt.courseStageid !== null ? { course_stageid: attempt.courseStageid } : {}),
+      client_uuid: attempt.id,
+    },
+    schema: attemptWire,
+  });
+  return { attemptid: answer.attemptid, score: answer.score ?? null, passed: answer.passed ?? null };
+}

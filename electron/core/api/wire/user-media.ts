@@ -1,0 +1,20 @@
+import { z } from 'zod';
+
+/** `POST /user/media/uploads` answer: the new media item. */
+export const uploadWire = z.object({ id: z.number().int() }).loose();
+
+/** `GET /user/media/current`: the user's media items, as a list or wrapped (sites differ). */
+export const currentMediaWire = z.union([
+  z.array(z.unknown()),
+  z.object({ results: z.array(z.unknown()) }).loose().transform((o) => o.results),
+  z.object({ items: z.array(z.unknown()) }).loose().transform((o) => o.items),
+]);
+
+export const mediaItemWire = z
+  .object({
+    id: z.number().int().nullish(),
+    itemid: z.number().int().nullish(),
+    name: z.string().nullish(),
+    filename: z.string().nullish(),
+  })
+  .loose();

@@ -1,0 +1,70 @@
+import type { AppApi, AppStatus, Result, SiteInfo } from '../../contract.ts';
+import { AppFailure, ok } from '../result.ts';
+import type { Connection } from './connection.ts';
+import type { DemoLauncher } from './demo-launcher.ts';
+import { normalizeSiteUrl } from './site-url.ts';
+
+/** What connecting means to the rest of the app. */
+export interface SiteHooks {
+  /** Actions not yet sent and conflicts not yet settled: work for one site is never replayed to another. */
+  unsettled(): { unsent: number; conflicts: number };
+  /** Connected to another site: the previous site's library and work are forgotten. */
+  siteChanged(): void;
+  /** After any sign-in: the outbox goes on, a sync starts. */
+  connected(): void;
+  /** Before signing out: the sync stops. */
+  signingOut(): void;
+}
+
+/** The demo workshop is one site whatever port it runs on; other sites are their address. */
+const sameSite = (a: SiteInfo, b: SiteInfo): boolean => (a.demo || b.demo ? a.demo === b.demo : a.url === b.url);
+
+/** The App API of the connection: status, connecting (demo, token, password) and signing out. */
+export function connectionMethods(
+  connection: Connection,
+  demo: DemoLauncher,
+  hooks: SiteHooks,
+): Pick<AppApi, 'getStatus' | 'connectDemo' | 'connectWithToken' | 'signIn' | 'signOut'> {
+  /** Switching sites waits until everything is sent and every conflict settled. */
+  function guardSiteSwitch(target: SiteInfo): void {
+    const current = connection.site;
+    if (!current || sameSite(current, target)) return;
+    const { unsent, conflicts } = hooks.unsettled();
+    if (unsent > 0 || conflicts > 0) {
+      throw new AppFailure(
+        'conflict',
+        `${unsent} action(s) and ${conflicts} conflict(s) of ${current.demo ? 'the demo workshop' : current.url} are not settled yet. ` +
+          'Send them (or settle them) before connecting to another site.',
+        { unsent, conflicts },
+      );
+    }
+  }
+
+  /** Connects to `target` by `connect`: a new site starts a new library, the outbox goes on. */
+  async function connectTo(target: SiteInfo, connect: () => Promise<void>): Promise<Result<AppStatus>> {
+    guardSiteSwitch(target);
+    const previous = connection.site;
+    await connect();
+    if (previous && connection.site && !sameSite(previous, connection.site)) hooks.siteChanged();
+    hooks.connected();
+    return ok(connection.status());
+  }
+
+  return {
+    getStatus: async () => ok(connection.status()),
+    connectDemo: async () =>
+      connectTo({ url: '', demo: true }, async () => {
+        const site = await demo.site();
+        await connection.signIn(site.url, site.account.email, site.account.password, true);
+      }),
+    connectWithToken: async ({ siteUrl, token }) =>
+      connectTo({ url: normalizeSiteUrl(siteUrl), demo: false }, () => connection.connectWithToken(normalizeSiteUrl(siteUrl), token.trim())),
+    signIn: async ({ siteUrl, email, password }) =>
+      connectTo({ url: normalizeSiteUrl(siteUrl), demo: false }, () => connection.signIn(normalizeSiteUrl(siteUrl), email.trim(), password)),
+    signOut: async () => {
+      hooks.signingOut();
+      await connection.signOut();
+      return ok(connection.status());
+    },
+  };
+}

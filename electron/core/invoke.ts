@@ -1,0 +1,38 @@
+import { APP_METHODS, isAppMethod, type AppApi, type Result } from '../contract.ts';
+import { methodInputs } from './method-inputs.ts';
+import { AppFailure } from './result.ts';
+
+/**
+ * Calls a method of `impl` by name with untrusted arguments, as both shells do: an unknown name is
+ * `not_found`, arguments that do not match the method's schema are `invalid_input`, an AppFailure
+ * becomes its Result and anything else `internal` (logged; never thrown across the boundary).
+ */
+export function dispatcher(impl: AppApi, log: (message: string) => void): (method: string, args: unknown) => Promise<Result<unknown>> {
+  return async (method, args) => {
+    if (!isAppMethod(method)) return { ok: false, error: { code: 'not_found', message: `No App API method "${method}"` } };
+    const parsed = methodInputs[method].safeParse(args ?? []);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      return {
+        ok: false,
+        error: {
+          code: 'invalid_input',
+          message: `Invalid arguments for ${method}: ${issue ? `${issue.path.join('.') || 'arguments'}: ${issue.message}` : 'invalid'}`,
+        },
+      };
+    }
+    try {
+      const call = impl[method] as (...a: unknown[]) => Promise<Result<unknown>>;
+      return await call(...(parsed.data as unknown[]));
+    } catch (error) {
+      if (error instanceof AppFailure) return { ok: false, error: error.toAppError() };
+      log(`${method} failed unexpectedly: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`);
+      return { ok: false, error: { code: 'internal', message: 'Something went wrong inside Fieldguide; nothing was lost. Try again.' } };
+    }
+  };
+}
+
+/** The App API as an object whose every method goes through `invoke` (validated, every failure a Result). */
+export function apiOf(invoke: (method: string, args: unknown) => Promise<Result<unknown>>): AppApi {
+  return Object.fromEntries(APP_METHODS.map((method) => [method, (...args: unknown[]) => invoke(method, args)])) as unknown as AppApi;
+}

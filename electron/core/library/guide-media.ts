@@ -1,0 +1,26 @@
+import type { GuideDetail } from '../../contract.ts';
+import { listPicture, playableEncoding, SHOWN_VARIANTS } from '../../shared/media.ts';
+
+/** Every media URL the views of a guide show: what the downloader fetches and the eviction keeps. */
+export function mediaUrlsOf(detail: GuideDetail): string[] {
+  const urls = new Set<string>();
+  const add = (url: string | undefined | null): void => {
+    if (typeof url === 'string' && url !== '') urls.add(url);
+  };
+  add(listPicture(detail.image));
+  add(detail.image?.[SHOWN_VARIANTS.step]);
+  for (const step of detail.steps) {
+    if (step.media.type === 'image') {
+      for (const image of step.media.images) {
+        add(image[SHOWN_VARIANTS.step]);
+        add(image.thumbnail);
+      }
+    } else if (step.media.type === 'video') {
+      add(step.media.poster?.[SHOWN_VARIANTS.step]);
+      add(playableEncoding(step.media.encodings)?.url);
+    }
+  }
+  for (const item of [...detail.parts, ...detail.tools]) add(item.thumbnail);
+  for (const doc of detail.documents) add(doc.url);
+  return [...urls];
+}

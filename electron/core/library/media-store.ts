@@ -1,0 +1,131 @@
+import { createHash, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { PicturesRepo } from '../db/repos/pictures-repo.ts';
+
+export class MediaLengthError extends Error {
+  override readonly name = 'MediaLengthError';
+}
+
+const EXTENSIONS: Record<string, string> = {
+  'image/png': '.png',
+  'image/jpeg': '.jpg',
+  'image/gif': '.gif',
+  'image/webp': '.webp',
+  'video/mp4': '.mp4',
+  'video/webm': '.webm',
+  'application/pdf': '.pdf',
+};
+
+/** Pictures up to this size live in the pictures database; anything larger, and every video or document, in a file. */
+export const PICTURE_MAX_BYTES = 1024 * 1024;
+
+/** A content name: nothing else is ever read or removed, whatever the index says. */
+const STORED_NAME = /^[a-f0-9]{64}(\.[a-z0-9]{1,5})?$/;
+const baseMime = (mime: string): string => mime.split(';')[0]!.trim().toLowerCase();
+const nameOf = (sha256: string, mime: string): string => `${sha256}${EXTENSIONS[baseMime(mime)] ?? ''}`;
+const isPicture = (mime: string, bytes: number): boolean => baseMime(mime).startsWith('image/') && bytes <= PICTURE_MAX_BYTES;
+
+/** A download read and named, not yet kept: a picture's bytes, or a file already renamed into place. */
+export interface Received {
+  file: string;
+  bytes: number;
+  picture: Buffer | null;
+}
+
+/** What the shells serve for a stored name: a picture's bytes, or the path of a file. */
+export type StoredContent = { data: Buffer; path?: never } | { path: string; data?: never };
+
+/**
+ * Downloaded media, named by the SHA-256 of their content (the same picture used by two guides is kept
+ * once), in two places:
+ * - pictures (images up to 1 MiB: the thumbnails and step images of every guide) in `pictures.sqlite`,
+ *   attached to the library's connection. Thousands of small files cost a sync more than their transfer
+ *   (a file created, written, renamed per picture; far worse where an antivirus scans each new file);
+ *   rows in one database cost a page write each and are kept in the same transaction that indexes them.
+ *   SQLite reads blobs of this size faster than the file system does (sqlite.org/fasterthanfs.html).
+ * - videos, documents and large images in files: streamed to a temp file, length checked against
+ *   Content-Length, renamed into place, so a crash or a cut connection never leaves a half file under a
+ *   real name. They are not fsync'd one by one: they can be downloaded again, and a file that power loss
+ *   left short is caught by its length when next served (LibraryService.resolveMedia) and queued again.
+ */
+export class MediaStore {
+  constructor(
+    readonly dir: string,
+    private readonly pictures: PicturesRepo,
+  ) {
+    fs.mkdirSync(path.join(dir, '.partial'), { recursive: true });
+  }
+
+  /** Reads a download: a picture into memory (kept later by `keep`), anything else into its file. */
+  async receive(body: AsyncIterable<Uint8Array>, expectedLength: number | null, mime: string): Promise<Received> {
+    if (expectedLength === null || !isPicture(mime, expectedLength)) return { ...(await this.#receiveFile(body, expectedLength, mime)), picture: null };
+    const chunks: Uint8Array[] = [];
+    let bytes = 0;
+    for await (const chunk of body) {
+      bytes += chunk.length;
+      if (bytes > expectedLength) break; // leaving the loop cancels the download
+      chunks.push(chunk);
+    }
+    if (bytes !== expectedLength) throw new MediaLengthError(`expected ${expectedLength} bytes, got ${bytes}`);
+    const picture = Buffer.concat(chunks, bytes);
+    return { file: nameOf(createHash('sha256').update(picture).digest('hex'), mime), bytes, picture };
+  }
+
+  /** Keeps a received picture; call it in the transaction that indexes it. Files are already in place. */
+  keep(received: Received): void {
+    if (received.picture) this.pictures.keep(received.file, received.picture);
+  }
+
+  /** The content of a stored name, or null when it is not here (or the name would leave the folder). */
+  read(file: string): StoredContent | null {
+    if (!STORED_NAME.test(file)) return null;
+    const data = this.pictures.read(file);
+    if (data) return { data };
+    return { path: path.join(this.dir, file) };
+  }
+
+  /** Forgets a stored name: its picture row or its file (a crash just before leaves a picture the next sweep drops). */
+  async remove(file: string): Promise<void> {
+    if (!STORED_NAME.test(file)) return;
+    if (this.pictures.remove(file)) return;
+    await fs.promises.rm(path.join(this.dir, file), { force: true });
+  }
+
+  /** Drops pictures no index row names and gives the pages of removed pictures back to the disk. */
+  sweep(): void {
+    this.pictures.sweep();
+  }
+
+  /** Temp files of downloads a crash interrupted. */
+  clearPartial(): void {
+    for (const name of fs.readdirSync(path.join(this.dir, '.partial'))) fs.rmSync(path.join(this.dir, '.partial', name), { force: true });
+  }
+
+  async #receiveFile(body: AsyncIterable<Uint8Array>, expectedLength: number | null, mime: string): Promise<{ file: string; bytes: number }> {
+    const temp = path.join(this.dir, '.partial', randomUUID());
+    const hash = createHash('sha256');
+    let bytes = 0;
+    const counter = new Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        hash.update(chunk);
+        bytes += chunk.length;
+        callback(null, chunk);
+      },
+    });
+    try {
+      await pipeline(Readable.from(body, { objectMode: false }), counter, fs.createWriteStream(temp, { flags: 'wx' }));
+      if (expectedLength !== null && bytes !== expectedLength) {
+        throw new MediaLengthError(`expected ${expectedLength} bytes, got ${bytes}`);
+      }
+      const file = nameOf(hash.digest('hex'), mime);
+      await fs.promises.rename(temp, path.join(this.dir, file));
+      return { file, bytes };
+    } catch (error) {
+      await fs.promises.rm(temp, { force: true });
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,26 @@
+import type { GuideDetail } from '../../contract.ts';
+
+/** What the local search index holds of a stored guide: its title, summary and the text of its steps. */
+export function searchTextOf(detail: GuideDetail, summary: string): { title: string; summary: string; body: string } {
+  const body = [
+    htmlToText(detail.introductionRendered),
+    ...detail.steps.flatMap((step) => [step.title, ...step.lines.map((line) => htmlToText(line.textRendered))]),
+    htmlToText(detail.conclusionRendered),
+  ].join('\n');
+  return { title: detail.title, summary, body };
+}
+
+/** Plain text of server HTML, for the search index only (never shown). */
+export function htmlToText(html: string): string {
+  return html
+    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim();
+}

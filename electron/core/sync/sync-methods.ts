@@ -1,0 +1,30 @@
+import type { AppApi } from '../../contract.ts';
+import type { LibraryService } from '../library/library-service.ts';
+import { ok } from '../result.ts';
+import type { BackgroundSync } from './background.ts';
+import type { SyncService } from './sync-service.ts';
+
+/** The App API of the sync: run it, cancel it, its state, and the two settings that shape it. */
+export function syncMethods(
+  sync: SyncService,
+  library: LibraryService,
+  background: BackgroundSync,
+): Pick<AppApi, 'syncNow' | 'cancelSync' | 'getSyncState' | 'setOfflineScope' | 'setStorageBudget'> {
+  return {
+    syncNow: async () => ok(await sync.sync()),
+    cancelSync: async () => {
+      sync.cancel();
+      return ok(sync.state());
+    },
+    getSyncState: async () => ok(sync.state()),
+    setOfflineScope: async (scope) => {
+      library.setScope(scope);
+      background.run('scope');
+      return ok(sync.state());
+    },
+    setStorageBudget: async (bytes) => {
+      await library.setBudget(bytes);
+      return ok(sync.state());
+    },
+  };
+}

@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import type { SyncError, SyncOutcome, SyncProgress, SyncState } from '../../contract.ts';
+import type { ApiTransport } from '../api/transport.ts';
+import type { Store } from '../db/store.ts';
+import type { EventHub } from '../events.ts';
+import type { LibraryService } from '../library/library-service.ts';
+import { CURSOR_KEY, LAST_ERROR_KEY, LAST_SYNC_KEY } from './context.ts';
+import { runSync } from './engine.ts';
+
+const syncErrorSchema = z.object({ message: z.string(), resource: z.string().nullable(), at: z.number() });
+
+export interface SyncServiceDeps {
+  store: Store;
+  library: LibraryService;
+  /** The signed-in transport; throws `unauthorized` when nobody is signed in. */
+  transport: () => ApiTransport;
+  isAdmin: () => boolean;
+  /** Requests made so far by the transport (to report what a sync cost). */
+  requestCount: () => number;
+  events: EventHub;
+  onNetworkError: () => void;
+  now: () => number;
+  concurrency?: { guides: number; media: number };
+}
+
+/** Pulls the library from the site: one sync at a time, its progress told as events, its state kept. */
+export class SyncService {
+  #running: { promise: Promise<SyncOutcome>; controller: AbortController } | null = null;
+  #progress: SyncProgress = { phase: 'idle', done: 0, total: 0, bytes: 0, message: null };
+  #lastEmit = 0;
+
+  constructor(private readonly deps: SyncServiceDeps) {}
+
+  /** Runs a sync, or joins the one running. */
+  sync(): Promise<SyncOutcome> {
+    if (this.#running) return this.#running.promise;
+    const { store, library } = this.deps;
+    const controller = new AbortController();
+    const transport = this.deps.transport();
+    const before = this.deps.requestCount();
+    // The figures shown are this sync's: nothing carried over from the last one.
+    this.#progress = { phase: 'idle', done: 0, total: 0, bytes: 0, message: null };
+    const promise = runSync({
+      store,
+      mediaStore: library.mediaStore,
+      transport,
+      includePrivate: this.deps.isAdmin(),
+      scope: library.scope(),
+      budgetBytes: library.budget(),
+      concurrency: this.deps.concurrency ?? { guides: 6, media: 4 },
+      signal: controller.signal,
+      now: this.deps.now,
+      progress: (phase, done, total, bytes) => this.#report({ phase, done, total, bytes: bytes ?? this.#progress.bytes, message: null }),
+      problem: () => {},
+    })
+      .then(({ networkFailed, ...outcome }): SyncOutcome => {
+        if (outcome.error) store.settings.set(LAST_ERROR_KEY, outcome.error);
+        else if (outcome.status === 'complete') store.settings.delete(LAST_ERROR_KEY);
+        if (networkFailed) this.deps.onNetworkError();
+        return { ...outcome, requests: this.deps.requestCount() - before };
+      })
+      .finally(() => {
+        this.#running = null;
+        this.deps.events.emit('syncState', this.state());
+      });
+    this.#running = { promise, controller };
+    this.deps.events.emit('syncState', this.state());
+    return promise;
+  }
+
+  cancel(): void {
+    this.#running?.controller.abort();
+  }
+
+  /** Resolves once no sync runs (after a cancel, say). */
+  async idle(): Promise<void> {
+    await this.#running?.promise.catch(() => undefined);
+  }
+
+  get running(): boolean {
+    return this.#running !== null;
+  }
+
+  /** Another site: the running sync stops and the next starts from nothing. */
+  reset(): void {
+    this.cancel();
+    for (const key of [CURSOR_KEY, LAST_SYNC_KEY, LAST_ERROR_KEY]) this.deps.store.settings.delete(key);
+  }
+
+  state(): SyncState {
+    const { store, library } = this.deps;
+    return {
+      running: this.#running !== null,
+      progress: this.#progress,
+      lastSyncAt: store.settings.get(LAST_SYNC_KEY, z.number()) ?? null,
+      lastError: (store.settings.get(LAST_ERROR_KEY, syncErrorSchema) as SyncError | undefined) ?? null,
+      scope: library.scope(),
+      storage: library.storage(),
+      guides: store.guides.count(),
+    };
+  }
+
+  #report(progress: SyncProgress): void {
+    this.#progress = progress;
+    const now = Date.now();
+    const boundary = progress.done === 0 || progress.done === progress.total || ['done', 'failed', 'cancelled'].includes(progress.phase);
+    if (boundary || now - this.#lastEmit >= 100) {
+      this.#lastEmit = now;
+      this.deps.events.emit('syncProgress', progress);
+    }
+  }
+}

@@ -1,0 +1,47 @@
+import type { ConflictRecord, WorkSession } from '../../contract.ts';
+import type { Store } from '../db/store.ts';
+import { AppFailure } from '../result.ts';
+import { isEditable } from '../../shared/worklog.ts';
+import type { WorkSessions } from './work-sessions.ts';
+
+export interface ConflictsDeps {
+  store: Store;
+  work: WorkSessions;
+  now: () => number;
+  onSession: (session: WorkSession) => void;
+  /** The outbox's summary counts open conflicts. */
+  onSettled: () => void;
+}
+
+/** Disagreements with the site, kept until the technician settles each one (DESIGN.md §6). */
+export class Conflicts {
+  constructor(private readonly deps: ConflictsDeps) {}
+
+  open(): ConflictRecord[] {
+    return this.deps.store.conflicts.open();
+  }
+
+  /** Keep mine: the value is saved again against the site's current one. Keep theirs: the site's value stays. */
+  settle(conflictId: number, keep: 'mine' | 'theirs'): ConflictRecord[] {
+    const { store } = this.deps;
+    const conflict = store.conflicts.get(conflictId);
+    if (!conflict) throw new AppFailure('not_found', 'There is no such conflict.', { conflictId });
+    const session = store.sessions.state(conflict.sessionId);
+    const editable = session && isEditable(session.status);
+    if (conflict.kind === 'field' && conflict.fieldGuid && conflict.stepid !== null && session) {
+      if (keep === 'mine' && editable && conflict.label !== 'Field removed from the form') {
+        this.deps.work.saveStepData({ sessionId: session.id, stepid: conflict.stepid, values: [{ fieldGuid: conflict.fieldGuid, value: conflict.mine }] });
+      } else if (keep === 'theirs') {
+        const current = store.sessions.values(session.id).find((v) => v.fieldGuid === conflict.fieldGuid);
+        if (current) store.sessions.setValue(session.id, { ...current, value: conflict.theirs });
+      }
+    }
+    store.conflicts.settle(conflictId, keep, this.deps.now());
+    if (session) {
+      const view = store.sessions.view(session.id);
+      if (view) this.deps.onSession(view);
+    }
+    this.deps.onSettled();
+    return store.conflicts.open();
+  }
+}

@@ -1,0 +1,118 @@
+import type { WorkSession } from '../../contract.ts';
+import { ApiError, toAppFailure } from '../api/errors.ts';
+import type { ApiTransport } from '../api/transport.ts';
+import { getEntry, suspendedEntries, type SiteEntry } from '../api/work-log-api.ts';
+import type { Store } from '../db/store.ts';
+import { theirValues } from '../outbox/adopt.ts';
+import { AppFailure } from '../result.ts';
+import { isEnded } from '../../shared/worklog.ts';
+import type { WorkSessions } from './work-sessions.ts';
+
+export interface SiteSessionsDeps {
+  store: Store;
+  work: WorkSessions;
+  userid: () => number | null;
+  now: () => number;
+  onSession: (session: WorkSession) => void;
+}
+
+/** Sessions the site knows and this computer does not yet: handed over by others, or started elsewhere. */
+export class SiteSessions {
+  constructor(private readonly deps: SiteSessionsDeps) {}
+
+  /** Sessions of a guide that others suspended, as previews (needs the network). */
+  async suspended(guideid: number, transport: ApiTransport): Promise<WorkSession[]> {
+    const entries = await siteCall(() => suspendedEntries(transport, guideid));
+    const title = this.deps.store.guides.getListItem(guideid)?.title ?? `Guide ${guideid}`;
+    return entries.map((entry) => previewOf(entry, title));
+  }
+
+  /** Takes over a session another technician suspended: stored locally, the `assume` queued. */
+  async assume(entryid: number, transport: ApiTransport): Promise<WorkSession> {
+    const known = this.deps.store.sessions.byEntry(entryid);
+    if (known) return this.deps.work.transition(known.id, 'assume');
+    const entry = await siteCall(() => getEntry(transport, entryid));
+    if (entry.status !== 'suspended') throw new AppFailure('invalid_transition', `This session is ${entry.status}, not suspended: it cannot be taken over.`);
+    return this.deps.work.transition(this.#store(entry), 'assume');
+  }
+
+  /** Continues here a session of yours that the site knows (started on another computer). */
+  async open(entryid: number, transport: ApiTransport): Promise<WorkSession> {
+    const known = this.deps.store.sessions.byEntry(entryid);
+    if (known) return this.deps.work.view(known.id);
+    const entry = await siteCall(() => getEntry(transport, entryid));
+    if (isEnded(entry.status)) {
+      throw new AppFailure('invalid_transition', `This session is ${entry.status}: there is nothing left to do in it.`);
+    }
+    if (entry.userid !== this.deps.userid()) throw new AppFailure('forbidden', 'This session belongs to another technician: take it over once it is suspended.');
+    const id = this.#store(entry);
+    const view = this.deps.work.view(id);
+    this.deps.onSession(view);
+    return view;
+  }
+
+  /** Stores a site's entry as a local session, with the site's values as confirmed values. */
+  #store(entry: SiteEntry): string {
+    const { store } = this.deps;
+    const guide = store.guides.getDetail(entry.guideid);
+    if (!guide) throw new AppFailure('not_found', 'Sync the guide of this session before working on it here.', { guideid: entry.guideid });
+    const id = crypto.randomUUID();
+    const now = this.deps.now();
+    store.transaction(() => {
+      store.sessions.insert({
+        id,
+        entryid: entry.entryid,
+        guideid: entry.guideid,
+        guideRevisionid: entry.guideRevisionid ?? guide.revisionid,
+        guideTitle: guide.title,
+        workorderid: entry.workorderid,
+        userid: entry.userid,
+        status: entry.status,
+        serverRevisionid: entry.revisionid,
+        startedAt: entry.startedAt,
+        pausedAt: entry.status === 'paused' || entry.status === 'suspended' ? now : null,
+        pauseSeconds: entry.pauseSeconds,
+        activeStepid: entry.activeStepid,
+        now,
+      });
+      store.guides.pin(guide.guideid, guide.revisionid, `session:${id}`);
+      const fields = new Map(guide.steps.flatMap((s) => (s.form ? s.form.fields.map((f) => [f.fieldGuid, { f, stepid: s.stepid }] as const) : [])));
+      for (const [guid, value] of theirValues(store.guides, entry.guideid, entry)) {
+        const field = fields.get(guid);
+        if (field) store.sessions.setServerValue(id, guid, value, true, { fieldRevisionid: field.f.fieldRevisionid, stepid: field.stepid });
+      }
+    });
+    return id;
+  }
+}
+
+async function siteCall<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    throw error instanceof ApiError ? toAppFailure(error) : error;
+  }
+}
+
+/** A site's entry as a session to look at, not stored here. */
+function previewOf(entry: SiteEntry, guideTitle: string): WorkSession {
+  return {
+    id: `entry:${entry.entryid}`,
+    entryid: entry.entryid,
+    guideid: entry.guideid,
+    guideRevisionid: entry.guideRevisionid ?? 0,
+    guideTitle,
+    workorderid: entry.workorderid,
+    userid: entry.userid,
+    status: entry.status,
+    startedAt: entry.startedAt,
+    endedAt: entry.endedAt,
+    pausedAt: null,
+    pauseSeconds: entry.pauseSeconds,
+    activeStepid: entry.activeStepid,
+    values: [],
+    pendingActions: 0,
+    failedActions: 0,
+    openConflicts: 0,
+  };
+}

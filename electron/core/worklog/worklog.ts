@@ -1,0 +1,60 @@
+import fs from 'node:fs';
+import type { WorkSession } from '../../contract.ts';
+import type { ServerClock } from '../connection/server-clock.ts';
+import type { Store } from '../db/store.ts';
+import type { EventHub } from '../events.ts';
+import type { Outbox } from '../outbox/outbox.ts';
+import { AppFailure } from '../result.ts';
+import { Conflicts } from './conflicts.ts';
+import { SiteSessions } from './site-sessions.ts';
+import { WorkSessions } from './work-sessions.ts';
+
+export interface WorkLogDeps {
+  store: Store;
+  events: EventHub;
+  clock: Pick<ServerClock, 'now' | 'actedAt'>;
+  /** Where actions are queued; told when the queue changed. */
+  outbox: Pick<Outbox, 'changed' | 'kick'>;
+  /** Files attached to step fields, kept until uploaded. */
+  attachmentsDir: string;
+  /** The signed-in technician, or null. */
+  userid: () => number | null;
+}
+
+/** Work sessions: what a technician does in them, those the site knows, and the conflicts to settle. */
+export class WorkLog {
+  readonly sessions: WorkSessions;
+  readonly site: SiteSessions;
+  readonly conflicts: Conflicts;
+
+  constructor(private readonly deps: WorkLogDeps) {
+    const { store, events, clock, outbox } = deps;
+    const onSession = (session: WorkSession): void => events.emit('session', session);
+    this.sessions = new WorkSessions({
+      store,
+      attachmentsDir: deps.attachmentsDir,
+      now: clock.now,
+      actedAt: clock.actedAt,
+      userid: () => {
+        const id = deps.userid();
+        if (id === null) throw new AppFailure('unauthorized', 'Sign in to a site first.');
+        return id;
+      },
+      onChange: (session) => {
+        onSession(session);
+        outbox.changed();
+        outbox.kick();
+      },
+    });
+    this.site = new SiteSessions({ store, work: this.sessions, userid: deps.userid, now: clock.now, onSession });
+    this.conflicts = new Conflicts({ store, work: this.sessions, now: clock.now, onSession, onSettled: () => outbox.changed() });
+  }
+
+  /** Another site: its sessions (all sent, all settled: connection-methods.ts refuses a switch before) are forgotten. */
+  forget(): void {
+    this.deps.store.forgetWork();
+    fs.rmSync(this.deps.attachmentsDir, { recursive: true, force: true });
+    fs.mkdirSync(this.deps.attachmentsDir, { recursive: true });
+    this.deps.outbox.changed();
+  }
+}

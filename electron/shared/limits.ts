@@ -1,0 +1,8 @@
+/** A work order number: one line of at most this many characters. */
+export const WORK_ORDER_MAX_CHARS = 100;
+
+/** The most guides one `listGuides` call answers, and the most ids it takes. */
+export const LIST_MAX = 500;
+
+/** The largest file a technician may attach to a field. */
+export const ATTACHMENT_MAX_BYTES = 200 * 1024 * 1024;

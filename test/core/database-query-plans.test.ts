@@ -1,0 +1,123 @@
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { GuideDetail } from '../../electron/contract.ts';
+import { Store } from '../../electron/core/db/store.ts';
+import { makeTempDir } from '../helpers/tmp.ts';
+
+// The hot queries (a library page, a search, the outbox's next actions) must be answered through their
+// index, whatever the size of the library: a plan that scans a table is a page that gets slower with
+// every guide. The SQL is the repositories' own, caught as they run it, and explained with their arguments.
+
+interface Ran {
+  sql: string;
+  args: unknown[];
+}
+
+const tmp = makeTempDir('query-plans');
+let store: Store;
+let explain: Database.Database;
+const ran: Ran[] = [];
+
+/** Runs `work` and answers the plan of every statement it ran (EXPLAIN QUERY PLAN, details joined by " | "). */
+function plansOf(work: () => void): { sql: string; plan: string }[] {
+  ran.length = 0;
+  work();
+  return ran.splice(0).map(({ sql, args }) => ({
+    sql,
+    plan: (explain.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...args) as { detail: string }[]).map((row) => row.detail).join(' | '),
+  }));
+}
+
+const detail = (guideid: number): GuideDetail => ({
+  guideid,
+  revisionid: 1,
+  title: `Guide ${guideid}`,
+  category: guideid % 2 ? 'Compressors' : 'Forklifts',
+  subject: '',
+  type: 'repair',
+  difficulty: null,
+  timeRequired: null,
+  author: null,
+  image: null,
+  introductionRendered: '',
+  conclusionRendered: '',
+  flags: [],
+  parts: [],
+  tools: [],
+  prerequisites: [],
+  documents: [],
+  steps: [],
+  tags: [],
+  quizzes: [],
+  modifiedDate: 1_700_000_000 + guideid,
+  url: null,
+});
+
+beforeAll(() => {
+  const file = path.join(tmp.dir, 'fieldguide.sqlite');
+  store = new Store({ file, picturesFile: path.join(tmp.dir, 'media', 'pictures.sqlite'), log: () => {} });
+  store.transaction(() => {
+    for (let guideid = 1; guideid <= 2000; guideid++) {
+      const guide = detail(guideid);
+      store.guides.upsertSummary({ ...guide, summary: `How to fix pump ${guideid}`, flags: [], image: null, public: true });
+      if (guideid % 4 === 0) {
+        store.guides.storeGuide({ detail: guide, forms: [], quizzes: [], searchText: { title: guide.title, summary: 'pump', body: `Loosen pump bolt ${guideid}` }, mediaUrls: [] }, 1);
+      }
+    }
+    for (let n = 0; n < 600; n++) store.outbox.add({ chain: `session-${n % 150}`, kind: 'pause', payload: { sessionId: `session-${n % 150}` }, actedAt: n, now: n });
+  });
+  // No ANALYZE: the app never runs it, so these are the plans it gets.
+  explain = new Database(file, { readonly: true });
+  // The statements the repositories run, with their arguments (prepared once per text; run many times).
+  const statement = Object.getPrototypeOf(explain.prepare('SELECT 1')) as { all: (...a: unknown[]) => unknown; get: (...a: unknown[]) => unknown };
+  for (const method of ['all', 'get'] as const) {
+    const original = statement[method];
+    vi.spyOn(statement, method).mockImplementation(function (this: { source: string }, ...args: unknown[]) {
+      ran.push({ sql: this.source, args });
+      return original.apply(this, args);
+    });
+  }
+});
+
+afterAll(() => {
+  vi.restoreAllMocks();
+  explain.close();
+  store.close();
+  tmp.remove();
+});
+
+describe('the hot queries use their index', () => {
+  it('a library page reads guides in title order through guides_title, without sorting them', () => {
+    const [count, page] = plansOf(() => store.guides.list({ limit: 50, offset: 600 }, null));
+    expect(count?.plan).toMatch(/USING COVERING INDEX/);
+    expect(page?.plan).toMatch(/SCAN guides USING INDEX guides_title/);
+    expect(page?.plan).not.toMatch(/TEMP B-TREE/);
+  });
+
+  it('a page of one category finds its guides through guides_category', () => {
+    const plans = plansOf(() => store.guides.list({ limit: 50 }, ['Compressors']));
+    for (const { plan } of plans) expect(plan).toMatch(/SEARCH guides USING (COVERING )?INDEX guides_category \(category=\?\)/);
+  });
+
+  it('a search matches in the full-text index and looks each guide up by its id', () => {
+    const plans = plansOf(() => store.search.search('pump bolt', 20, 0));
+    expect(plans).toHaveLength(2);
+    for (const { plan } of plans) expect(plan).toMatch(/SCAN guide_search VIRTUAL TABLE INDEX \d+:M/);
+    expect(plans[1]?.plan).toMatch(/SEARCH g USING INTEGER PRIMARY KEY \(rowid=\?\)/);
+    for (const { plan } of plans) expect(plan).not.toMatch(/SCAN (g|guides)\b(?! USING)/);
+  });
+
+  it("the outbox's next actions are the first of each chain, found through outbox_chain and fetched by id", () => {
+    const plans = plansOf(() => {
+      store.outbox.due(Date.now(), 8);
+      store.outbox.nextDue();
+    });
+    expect(plans).toHaveLength(2);
+    for (const { plan } of plans) {
+      expect(plan).toMatch(/SEARCH outbox USING INTEGER PRIMARY KEY \(rowid=\?\)/);
+      expect(plan).toMatch(/SCAN outbox USING COVERING INDEX outbox_chain/);
+      expect(plan).not.toMatch(/SCAN outbox(?! USING)/);
+    }
+  });
+});
