@@ -6,6 +6,7 @@ import { MEDIA_SCHEME, SECURITY_HEADERS } from '../core/security/csp.ts';
 import { createServices, type Services } from '../core/services.ts';
 import { startDemoWorkshop } from '../../server/demo-workshop.ts';
 import { registerAppSchemePrivileges, serveMedia, serveRenderer } from './app-protocol.ts';
+import { demoAssetDir } from './demo-assets.ts';
 import { registerIpc } from './ipc.ts';
 import { electronNativeBinding } from './native.ts';
 import { safeStorageCodec } from './secret-codec.ts';
@@ -73,7 +74,8 @@ async function main(): Promise<void> {
       version: app.getVersion(),
       secretCodec: safeStorageCodec,
       nativeBinding: electronNativeBinding(app.getAppPath(), process.resourcesPath, app.isPackaged),
-      startDemoWorkshop,
+      startDemoWorkshop: (dataDir) =>
+        startDemoWorkshop(dataDir, { assetDir: demoAssetDir(app.getAppPath(), process.resourcesPath, app.isPackaged) }),
       log: (message) => console.error(`[fieldguide] ${message}`),
     });
   } catch (error) {
