@@ -76,8 +76,11 @@ describe.runIf(process.platform === 'linux')('the packed app (electron-builder -
     fs.rmSync(work, { recursive: true, force: true });
   });
 
-  it('was packed with the stand-in Electron, nothing downloaded', () => {
+  it('was packed with the stand-in Electron, nothing downloaded, from the config npm run dist names', () => {
     expect(fs.readFileSync(path.join(appOut, 'fieldguide'), 'utf8')).toBe(STAND_IN_ELECTRON);
+    // electron-builder found electron-builder.yml in the project folder; npm run dist names the same file.
+    const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+    expect(pkg.scripts.dist).toMatch(/\belectron-builder --config electron-builder\.yml$/);
   });
 
   it("app.asar holds package.json's main and every file of the build, byte for byte (source maps left out)", () => {
