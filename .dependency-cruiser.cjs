@@ -20,10 +20,10 @@ module.exports = {
     },
     {
       name: 'shells-import-only-their-own-files',
-      comment: 'A shell imports the contract, services.ts, its own folder and the demo workshop it passes to services: not the renderer, not another shell, not the rest of the server.',
+      comment: 'A shell imports the contract, services.ts, its own folder, the demo workshop it passes to services and the port helper it listens with: not the renderer, not another shell, not the rest of the server.',
       severity: 'error',
       from: { path: '^electron/(main|preload|web)/' },
-      to: { path: '^(src/|server/|electron/(main|preload|web)/)', pathNot: '^(electron/$1/|server/demo-workshop\\.ts$)' },
+      to: { path: '^(src/|server/|electron/(main|preload|web)/)', pathNot: '^(electron/$1/|server/(demo-workshop|listen)\\.ts$)' },
     },
     {
       name: 'wire-types-only-in-api',

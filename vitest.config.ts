@@ -1,7 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
 // Two projects: `unit` (pure logic, and integration against the real reference server over real HTTP
-// and real SQLite files) and `e2e` (Chromium through the web shell; needs `npm run build` first).
+// and real SQLite files) and `e2e` (Chromium through the web shell; needs `npm run build` first), which
+// also holds test/commands: the README's commands run as written, busy ports, the packed app. Its files
+// run one at a time (they start servers, browsers and builds).
 export default defineConfig({
   test: {
     pool: 'forks',
@@ -17,7 +19,7 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
-          include: ['test/e2e/**/*.test.ts'],
+          include: ['test/e2e/**/*.test.ts', 'test/commands/**/*.test.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
           fileParallelism: false,

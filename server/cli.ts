@@ -1,9 +1,15 @@
 import { parseArgs } from 'node:util';
 import { generateSite } from './generator/generator.ts';
 import { setPictureCacheBudget } from './media/picture-cache.ts';
+import { PortUnavailableError } from './listen.ts';
 import { startDemoSite, startSite, type RunningSite } from './site.ts';
 
-const USAGE = `Usage: npm run server -- [--port P] [--host H] [--db FILE] [--demo | --generate --guides N --steps M --images K --seed S] [--test-hooks] [--picture-cache-mb MB]`;
+/** How many ports after a taken --port are tried. */
+const NEXT_FREE_PORTS = 20;
+
+const USAGE = `Usage: npm run server -- [--port P [--strict-port]] [--host H] [--db FILE] [--demo | --generate --guides N --steps M --images K --seed S] [--test-hooks] [--picture-cache-mb MB]
+  --port P         listen on P (default 0: any free port); when P is taken, the next free port up to P+${NEXT_FREE_PORTS} is used and said
+  --strict-port    a taken port is an error instead`;
 
 function count(value: string | undefined, name: string, fallback: number): number {
   if (value === undefined) return fallback;
@@ -16,6 +22,7 @@ async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
       port: { type: 'string' },
+      'strict-port': { type: 'boolean', default: false },
       host: { type: 'string' },
       db: { type: 'string' },
       demo: { type: 'boolean', default: false },
@@ -38,6 +45,7 @@ async function main(): Promise<void> {
   if (values.demo && values.generate) throw new Error('Choose one of --demo and --generate');
   const common = {
     port: count(values.port, 'port', 0),
+    nextFreePort: values['strict-port'] ? 0 : NEXT_FREE_PORTS,
     ...(values.host ? { host: values.host } : {}),
     ...(values.db ? { dbFile: values.db } : {}),
     testHooks: values['test-hooks'],
@@ -58,6 +66,9 @@ async function main(): Promise<void> {
     site = await startSite(common);
   }
 
+  if (common.port !== 0 && site.port !== common.port) {
+    console.log(`Port ${common.port} is in use by another program, so the server took the next free port, ${site.port}.`);
+  }
   console.log(`Fieldguide reference server: ${site.url} (API at ${site.apiUrl})`);
   const stop = (signal: string) => {
     console.log(`${signal}: closing`);
@@ -74,7 +85,12 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  console.error(USAGE);
+  if (error instanceof PortUnavailableError) {
+    // Not a usage mistake: say what is wrong and what to do, without the usage text or a stack trace.
+    console.error(`${error.message} Stop that program, choose another port with --port, or use --port 0 for any free port.`);
+  } else {
+    console.error(error instanceof Error ? error.message : error);
+    console.error(USAGE);
+  }
   process.exit(1);
 });

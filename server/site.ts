@@ -4,6 +4,7 @@ import { createAdaptorServer } from '@hono/node-server';
 import { createApp, API_PREFIX } from './app.ts';
 import { seedDemoContent } from './demo/seed.ts';
 import { createContext } from './context.ts';
+import { listenOn } from './listen.ts';
 import { openServerDb, seedOnce } from './db/open.ts';
 import type { Db } from './db/types.ts';
 import { seedDemoPeople } from './users/seed.ts';
@@ -11,6 +12,8 @@ import { seedDemoPeople } from './users/seed.ts';
 export interface SiteOptions {
   /** 0 (the default) lets the OS choose a free port. */
   port?: number;
+  /** When `port` is taken, how many following ports to try (default 0: a taken port is an error). */
+  nextFreePort?: number;
   /** Default 127.0.0.1: the reference server is for this machine unless asked otherwise. */
   host?: string;
   /** Default ':memory:'. */
@@ -44,7 +47,7 @@ export async function startSite(options: SiteOptions = {}): Promise<RunningSite>
     const ctx = createContext(db, { testHooks: options.testHooks ?? false });
     const app = createApp(ctx);
     server = createAdaptorServer({ fetch: app.fetch }) as Server;
-    await listen(server, options.port ?? 0, host);
+    await listenOn(server, { port: options.port ?? 0, host, nextFree: options.nextFreePort ?? 0 });
   } catch (error) {
     server?.close();
     db.close();
@@ -73,24 +76,20 @@ export async function startSite(options: SiteOptions = {}): Promise<RunningSite>
 }
 
 /** The demo workshop: its people, then its content. A persisted `dbFile` with data is opened as it is. */
-export async function startDemoSite(options: { dbFile?: string; port?: number; host?: string; testHooks?: boolean } = {}): Promise<RunningSite> {
+export async function startDemoSite(
+  options: Pick<SiteOptions, 'dbFile' | 'port' | 'nextFreePort' | 'host' | 'testHooks'> & {
+    /** The demo's media files (resources/demo); a packaged app passes its own copy. */
+    assetDir?: string;
+  } = {},
+): Promise<RunningSite> {
+  const { assetDir, ...site } = options;
   return startSite({
-    ...options,
+    ...site,
     demo: true,
     seed: (db) =>
       db.transaction(() => {
         seedDemoPeople(db);
-        seedDemoContent(db);
+        seedDemoContent(db, assetDir ? { assetDir } : {});
       })(),
-  });
-}
-
-function listen(server: Server, port: number, host: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
   });
 }

@@ -5,6 +5,7 @@ import { app, BrowserWindow, dialog, ipcMain, net, powerMonitor, session, shell 
 import { DESKTOP_MEDIA_PREFIX, EVENT_CHANNEL } from '../contract.ts';
 import { startDemoWorkshop } from '../../server/demo-workshop.ts';
 import { registerAppSchemePrivileges, serveMedia, serveRenderer } from './app-protocol.ts';
+import { demoAssetDir } from './demo-assets.ts';
 import { registerIpc } from './ipc.ts';
 import { electronNativeBinding } from './native.ts';
 import { safeStorageCodec } from './secret-codec.ts';
@@ -72,7 +73,8 @@ async function main(): Promise<void> {
       version: app.getVersion(),
       secretCodec: safeStorageCodec,
       nativeBinding: electronNativeBinding(app.getAppPath(), process.resourcesPath, app.isPackaged),
-      startDemoWorkshop,
+      startDemoWorkshop: (dataDir) =>
+        startDemoWorkshop(dataDir, { assetDir: demoAssetDir(app.getAppPath(), process.resourcesPath, app.isPackaged) }),
       log: (message) => console.error(`[fieldguide] ${message}`),
     });
   } catch (error) {

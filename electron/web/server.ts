@@ -1,10 +1,11 @@
 import fs from 'node:fs';
-import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
 import { Readable } from 'node:stream';
-import { serve, type ServerType } from '@hono/node-server';
+import { createAdaptorServer } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono, type Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
+import { listenOn } from '../../server/listen.ts';
 import { APP_METHODS, EVENTS_PATH, MEDIA_ROUTE, RPC_PREFIX, rpcPath, SSE_EVENT, type AppEvent } from '../contract.ts';
 import { SECURITY_HEADERS, type Services } from '../core/services.ts';
 
@@ -13,6 +14,8 @@ export interface WebShellOptions {
   /** The built renderer (`out/renderer`). */
   staticDir: string;
   port?: number;
+  /** When `port` is taken, how many following ports to try (default 0: a taken port is an error). */
+  nextFreePort?: number;
   host?: string;
   /** Seconds between keep-alive comments on the event stream. */
   heartbeatSeconds?: number;
@@ -20,6 +23,7 @@ export interface WebShellOptions {
 
 export interface RunningWebShell {
   url: string;
+  port: number;
   close(): Promise<void>;
 }
 
@@ -125,16 +129,16 @@ export async function startWebShell(options: WebShellOptions): Promise<RunningWe
   const host = options.host ?? '127.0.0.1';
   const hosts = new Set<string>();
   const app = createWebShellApp(options, () => hosts);
-  const server: ServerType = await new Promise((resolve) => {
-    const s = serve({ fetch: app.fetch, port: options.port ?? 0, hostname: host }, () => resolve(s));
-  });
-  const { port } = server.address() as AddressInfo;
+  const server = createAdaptorServer({ fetch: app.fetch }) as Server;
+  // A taken port rejects with a PortUnavailableError that says so (or moves to the next free port).
+  const port = await listenOn(server, { port: options.port ?? 0, host, nextFree: options.nextFreePort ?? 0 });
   for (const name of [host, 'localhost', '127.0.0.1']) hosts.add(`${name}:${port}`);
   return {
     url: `http://${host}:${port}`,
+    port,
     close: () =>
       new Promise<void>((resolve) => {
-        if ('closeAllConnections' in server) server.closeAllConnections();
+        server.closeAllConnections();
         server.close(() => resolve());
       }),
   };

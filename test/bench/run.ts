@@ -135,7 +135,8 @@ async function benchLocalSite(): Promise<void> {
 // The outbox: durable enqueue latency, and replay throughput against the site's own capacity.
 if (process.env.BENCH_OUTBOX !== '0') {
   console.error('\nstarting the demo workshop for the outbox bench…');
-  const site = await startSiteProcess(['--demo', '--db', path.join(makeTempDir('bench-outbox-site').dir, 'demo.sqlite')]);
+  const siteDir = makeTempDir('bench-outbox-site');
+  const site = await startSiteProcess(['--demo', '--db', path.join(siteDir.dir, 'demo.sqlite')]);
   try {
     const run = await runJsonChild<{ actions: number; enqueue: { p50: number; p95: number; max: number }; replayMs: number; floorMs: number; sessions: number }>('outbox-client.ts', [
       site.url,
@@ -148,5 +149,6 @@ if (process.env.BENCH_OUTBOX !== '0') {
     );
   } finally {
     await site.stop();
+    siteDir.remove();
   }
 }
