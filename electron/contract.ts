@@ -17,6 +17,8 @@ export type ErrorCode =
   | 'invalid_transition'
   | 'server_error'
   | 'storage_full'
+  /** The technician stopped it (a connect cancelled). */
+  | 'cancelled'
   | 'internal';
 
 export interface AppError {
@@ -458,6 +460,8 @@ export interface AppApi {
   connectDemo(): Promise<Result<AppStatus>>;
   connectWithToken(input: ConnectWithTokenInput): Promise<Result<AppStatus>>;
   signIn(input: SignInInput): Promise<Result<AppStatus>>;
+  /** Stops a sign-in or token connect that is waiting for the site: it then fails with `cancelled`. */
+  cancelConnect(): Promise<Result<null>>;
   signOut(): Promise<Result<AppStatus>>;
 
   listGuides(query: LibraryQuery): Promise<Result<LibraryPage>>;
@@ -502,8 +506,8 @@ export interface AppApi {
   /** Scores an attempt here (no network needed) and queues it for the site. */
   submitQuizAttempt(input: QuizAttemptInput): Promise<Result<QuizAttempt>>;
   listQuizAttempts(filter: { quizid?: number }): Promise<Result<QuizAttempt[]>>;
-  /** The quizzes stored on this computer (those attached to stored guides). */
-  listQuizzes(): Promise<Result<(QuizRef & { guideids: number[] })[]>>;
+  /** The quizzes stored on this computer, with their course stages (each may set its own pass mark). */
+  listQuizzes(): Promise<Result<(QuizRef & { guideids: number[]; stages: QuizStage[] })[]>>;
 }
 
 export type AppMethod = keyof AppApi;
@@ -534,6 +538,7 @@ const methodSet = {
   connectDemo: true,
   connectWithToken: true,
   signIn: true,
+  cancelConnect: true,
   signOut: true,
   listGuides: true,
   getCategories: true,

@@ -22,6 +22,7 @@ export const methodInputs: { [K in AppMethod]: z.ZodType<Parameters<AppApi[K]>> 
       password: z.string().min(1, 'Password is required').max(4096),
     }),
   ]),
+  cancelConnect: z.tuple([]),
   signOut: z.tuple([]),
 
   listGuides: z.tuple([

@@ -1,10 +1,10 @@
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
-import type { AppError, QuizAttempt, QuizAttemptInput, QuizRef, QuizRevision, Result } from '../../electron/contract.ts';
+import type { AppError, QuizAttempt, QuizAttemptInput, QuizRef, QuizRevision, QuizStage, Result } from '../../electron/contract.ts';
 import { useBridge } from '../bridge/index.ts';
 import { attemptsByQuiz } from '../lib/quiz-result.ts';
 
-export type StoredQuiz = QuizRef & { guideids: number[] };
+export type StoredQuiz = QuizRef & { guideids: number[]; stages: QuizStage[] };
 
 /**
  * Quizzes on this computer and the attempts at them, kept fresh by the `quizAttempt` event (a replay

@@ -9,6 +9,8 @@ export const useSessionStore = defineStore('session', () => {
   const status = ref<AppStatus | null>(null);
   const busy = ref<null | 'demo' | 'signIn' | 'token' | 'signOut'>(null);
   const error = ref<AppError | null>(null);
+  /** A one-time word after connecting (which address answered), shown above the next screen. */
+  const notice = ref<string | null>(null);
 
   const signedIn = computed(() => status.value?.user != null);
 
@@ -40,9 +42,14 @@ export const useSessionStore = defineStore('session', () => {
   const signIn = (input: SignInInput) => run('signIn', () => bridge.signIn(input));
   const connectWithToken = (input: ConnectWithTokenInput) => run('token', () => bridge.connectWithToken(input));
   const signOut = () => run('signOut', () => bridge.signOut());
+  /** Stops a connect waiting for a site that does not answer; the connect then fails as `cancelled`. */
+  const cancelConnect = async (): Promise<void> => void (await bridge.cancelConnect());
   const clearError = (): void => {
     error.value = null;
   };
+  const setNotice = (text: string | null): void => {
+    notice.value = text;
+  };
 
-  return { status, busy, error, signedIn, load, connectDemo, signIn, connectWithToken, signOut, clearError };
+  return { status, busy, error, notice, setNotice, signedIn, load, connectDemo, signIn, connectWithToken, cancelConnect, signOut, clearError };
 });

@@ -89,12 +89,13 @@ describe('the API transport', () => {
     const transport = new ApiTransport({ siteUrl });
     const notJson = await failure(transport.request('GET', '/user'));
     expect(notJson.kind).toBe('bad_response');
-    expect(notJson.message).toContain('GET /user');
+    expect(notJson.resource).toBe('GET /user');
+    expect(notJson.message).toBe("The site's answer for the signed-in user could not be read (it is not JSON).");
 
     handler = (_req, res) => res.end('{"userid": "seven"}');
     const wrong = await failure(transport.request('GET', '/user', { schema: z.object({ userid: z.number() }) }));
     expect(wrong.kind).toBe('bad_response');
-    expect(wrong.message).toMatch(/GET \/user answered with an unexpected shape at userid/);
+    expect(wrong.message).toMatch(/^The site's answer for the signed-in user is not in the expected form at userid/);
     expect(toAppFailure(wrong).code).toBe('server_error');
   });
 
@@ -114,7 +115,8 @@ describe('the API transport', () => {
     await new Promise((resolve) => closed.close(resolve));
     const error = await failure(new ApiTransport({ siteUrl: `http://127.0.0.1:${port}` }).request('GET', '/user'));
     expect(error.kind).toBe('network');
-    expect(error.message).toContain(`Nothing answers at http://127.0.0.1:${port}`);
+    expect(error.message).toBe(`Nothing answers at 127.0.0.1:${port}: check the address, or whether the site is running.`);
+    expect(error.reason).toBe('refused');
   });
 
   it('treats 429 and 5xx as transient and other 4xx as final', async () => {
@@ -201,7 +203,7 @@ describe('the API transport', () => {
       })(),
     );
     expect(error.kind).toBe('network');
-    expect(error.message).toContain('cancelled');
+    expect(error.reason).toBe('cancelled');
     await expect.poll(() => closed.sort()).toEqual(['/cancelled', '/early']);
   });
 });

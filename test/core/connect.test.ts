@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
 import { startDemoSite, type RunningSite } from '../../server/site.ts';
 import { makeServices } from '../helpers/services.ts';
+import { makeTempDir } from '../helpers/tmp.ts';
 
 // The connect flows of the App API against the real reference server over real HTTP.
 let site: RunningSite;
@@ -81,7 +82,7 @@ describe('connecting to a site', () => {
       const { services } = fresh();
       const url = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
       const result = await services.api.signIn({ siteUrl: url, email: tech.email, password: tech.password });
-      expect(result).toMatchObject({ ok: false, error: { code: 'not_found', message: expect.stringContaining('No Dozuki API 2.0 answers at') } });
+      expect(result).toMatchObject({ ok: false, error: { code: 'not_found', message: `${new URL(url).host} answers, but it is not a Dozuki documentation site (API 2.0): check the address.` } });
     } finally {
       other.closeAllConnections();
       await new Promise((resolve) => other.close(resolve));
@@ -95,12 +96,70 @@ describe('connecting to a site', () => {
     const port = (closed.address() as AddressInfo).port;
     await new Promise((resolve) => closed.close(resolve));
     const offline = await services.api.signIn({ siteUrl: `http://127.0.0.1:${port}`, email: tech.email, password: 'x' });
-    expect(offline).toMatchObject({ ok: false, error: { code: 'offline' } });
-    expect((await services.api.getStatus())).toMatchObject({ ok: true, value: { network: 'offline' } });
+    expect(offline).toMatchObject({ ok: false, error: { code: 'offline', message: `Nothing answers at 127.0.0.1:${port}: check the address, or whether the site is running.` } });
+    // A new address that does not answer says nothing about the network: no site is in use yet.
+    expect((await services.api.getStatus())).toMatchObject({ ok: true, value: { network: 'unknown' } });
 
     for (const siteUrl of ['ftp://files.example.com', 'http://user:pw@example.com', '   ']) {
       const result = await services.api.signIn({ siteUrl, email: tech.email, password: 'x' });
       expect(result).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    }
+  });
+
+  it('keeps the network state of the site in use when another address is mistyped', async () => {
+    const { services } = fresh();
+    await services.api.signIn({ siteUrl: site.url, email: tech.email, password: tech.password });
+    const wrong = await services.api.signIn({ siteUrl: 'http://127.0.0.1:9', email: tech.email, password: 'x' });
+    expect(wrong).toMatchObject({ ok: false, error: { code: 'offline' } });
+    expect(await services.api.getStatus()).toMatchObject({ ok: true, value: { network: 'online', site: { url: site.url }, user: { username: tech.username } } });
+  });
+
+  it('tries an address typed without a scheme as https, then as http on this machine, and says which worked', async () => {
+    const { services } = fresh();
+    const typed = site.url.replace(/^http:\/\//, '');
+    const result = await services.api.signIn({ siteUrl: typed, email: tech.email, password: tech.password });
+    expect(result).toMatchObject({ ok: true, value: { site: { url: site.url }, user: { username: tech.username } } });
+    // A public host gets no plain-http fallback: a password never goes unencrypted to the internet by guess.
+    expect(await services.api.signIn({ siteUrl: 'ftp-less.example.com', email: tech.email, password: 'x' })).toMatchObject({ ok: false });
+  });
+
+  it('cancels a sign-in that waits on a site that never answers, and changes nothing', async () => {
+    const sockets = new Set<import('node:net').Socket>();
+    const hanging = http.createServer(() => undefined);
+    hanging.on('connection', (socket) => sockets.add(socket));
+    await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
+    try {
+      const { services } = fresh();
+      const url = `http://127.0.0.1:${(hanging.address() as AddressInfo).port}`;
+      const pending = services.api.signIn({ siteUrl: url, email: tech.email, password: tech.password });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(await services.api.cancelConnect()).toEqual({ ok: true, value: null });
+      expect(await pending).toMatchObject({ ok: false, error: { code: 'cancelled', message: 'Connecting was cancelled. Nothing was changed.' } });
+      expect(await services.api.getStatus()).toMatchObject({ ok: true, value: { site: null, user: null, network: 'unknown' } });
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => hanging.close(resolve));
+    }
+  });
+
+  it('is online again at the first answer of the site in use, without waiting for the heartbeat', async () => {
+    const folder = makeTempDir('connect-back');
+    const dbFile = path.join(folder.dir, 'site.sqlite');
+    let own = await startDemoSite({ dbFile });
+    try {
+      const { services, events } = fresh();
+      await services.api.signIn({ siteUrl: own.url, email: tech.email, password: tech.password });
+      await own.close();
+      expect(await services.api.syncNow()).toMatchObject({ ok: true, value: { status: 'failed' } });
+      expect(await services.api.getStatus()).toMatchObject({ ok: true, value: { network: 'offline' } });
+      own = await startDemoSite({ dbFile, port: own.port });
+      events.length = 0;
+      expect(await services.api.syncNow()).toMatchObject({ ok: true, value: { status: 'complete' } });
+      expect(await services.api.getStatus()).toMatchObject({ ok: true, value: { network: 'online' } });
+      expect(events.filter((e) => e.name === 'network').map((e) => e.payload)).toEqual(['online']);
+    } finally {
+      await own.close();
+      folder.remove();
     }
   });
 

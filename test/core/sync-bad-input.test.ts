@@ -44,7 +44,7 @@ describe('bad answers from the server', () => {
     const outcome = unwrap(await app.services.api.syncNow());
     expect(outcome.status).toBe('failed');
     expect(outcome.error?.resource).toBe(`GET /guides/${guideid}`);
-    expect(outcome.error?.message).toMatch(new RegExp(`GET /guides/${guideid} answered with an unexpected shape`));
+    expect(outcome.error?.message).toMatch(new RegExp(`^The site's answer for guide ${guideid} is not in the expected form`));
     const state = unwrap(await app.services.api.getSyncState());
     expect(state.lastError?.resource).toBe(`GET /guides/${guideid}`);
     // Everything stored is as it was: the old revision of the changed guide included.
@@ -61,7 +61,7 @@ describe('bad answers from the server', () => {
     const outcome = unwrap(await app.services.api.syncNow());
     expect(outcome.status).toBe('failed');
     expect(outcome.error?.resource).toBe('GET /guides');
-    expect(outcome.error?.message).toBe('GET /guides answered with something that is not JSON');
+    expect(outcome.error?.message).toBe("The site's answer for the list of guides could not be read (it is not JSON).");
     expect(await snapshot()).toBe(before);
   });
 

@@ -148,6 +148,10 @@ describe('quizzes offline, sent when the site is back', () => {
   });
 
   it('passes the compressor quiz, opened from the guide, with the course stage’s pass mark', async () => {
+    // The quiz list says the pass mark the quiz itself applies (the stage's 90%, not the quiz's own 80%).
+    await page.getByTestId('nav-quizzes').click();
+    const row = page.getByTestId('quiz-row').filter({ hasText: COMPRESSOR.title });
+    expect(await row.getByTestId('quiz-row-passing').textContent()).toBe('Pass mark 90%, set by the course stage “New Technician Onboarding › Compressed air”.');
     await page.getByTestId('nav-library').click();
     await page.getByTestId('guide-row').filter({ hasText: COMPRESSOR.guide }).first().click();
     await page.getByTestId('guide-quizzes').getByTestId('guide-quiz-link').filter({ hasText: COMPRESSOR.title }).click();

@@ -1,6 +1,10 @@
+import http from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
 import { startDemoSite, type RunningSite } from '../../server/site.ts';
+import { PASS } from '../fault/proxy.ts';
 import { proxiedDemoWorkshop } from '../helpers/services.ts';
 import { openDemoApp, type startApp } from './browser.ts';
 import { checkScreen, formatProblems, VIEWPORTS, type Viewport } from './screen-checks.ts';
@@ -13,6 +17,7 @@ let app: Awaited<ReturnType<typeof startApp>>;
 let page: Page;
 let other: RunningSite;
 const pageErrors: string[] = [];
+let sessionUrl = '';
 
 beforeAll(async () => {
   [{ browser, app, page }, other] = await Promise.all([openDemoApp(demo, VIEWPORTS[0], pageErrors), startDemoSite()]);
@@ -32,6 +37,15 @@ async function atEverySize(screen: string, show: (viewport: Viewport) => Promise
     problems.push(...(await checkScreen(page, screen, viewport)));
   }
   expect(formatProblems(problems)).toBe('');
+}
+
+/** The Connect screen's form, filled for `siteUrl` as tech1, and submitted. */
+async function connectForm(siteUrl: string, password: string): Promise<void> {
+  await page.goto(new URL('/connect', app.shell.url).toString());
+  await page.locator('input[name="siteUrl"]').fill(siteUrl);
+  await page.locator('input[name="email"]').fill(DEMO_ACCOUNTS.tech1.email);
+  await page.locator('input[name="password"]').fill(password);
+  await page.getByTestId('connect-submit').click();
 }
 
 async function visit(name: string, ready: string): Promise<void> {
@@ -78,13 +92,62 @@ describe('every screen at three sizes, with axe-core', () => {
     });
   });
 
+  it('connect: an address that answers but is not a documentation site', async () => {
+    const shop = http.createServer((_req, res) => {
+      res.setHeader('Content-Type', 'text/html');
+      res.end('<html>Welcome to our shop</html>');
+    });
+    await new Promise<void>((resolve) => shop.listen(0, '127.0.0.1', resolve));
+    try {
+      await atEverySize('connect-not-a-site', async () => {
+        await connectForm(`http://127.0.0.1:${(shop.address() as AddressInfo).port}`, 'fieldguide');
+        const alert = page.getByTestId('connect-error');
+        await alert.waitFor();
+        expect(await alert.getAttribute('data-code')).toBe('not_found');
+        expect(await alert.textContent()).toContain('is not a Dozuki documentation site');
+      });
+    } finally {
+      shop.closeAllConnections();
+      await new Promise((resolve) => shop.close(resolve));
+    }
+  });
+
+  it('connect: a site that never answers, with Cancel', async () => {
+    const sockets = new Set<Socket>();
+    const hanging = http.createServer(() => undefined);
+    hanging.on('connection', (socket) => sockets.add(socket));
+    await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
+    try {
+      await atEverySize('connect-waiting', async () => {
+        await connectForm(`http://127.0.0.1:${(hanging.address() as AddressInfo).port}`, 'fieldguide');
+        await page.getByTestId('connect-cancel').waitFor();
+      });
+      await page.getByTestId('connect-cancel').click();
+      const alert = page.getByTestId('connect-error');
+      await alert.waitFor();
+      expect(await alert.getAttribute('data-code')).toBe('cancelled');
+      expect(await page.getByTestId('connect-cancel').count()).toBe(0);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => hanging.close(resolve));
+    }
+  });
+
   it('library', async () => {
     await page.goto(new URL('/connect', app.shell.url).toString());
     await page.getByTestId('connect-demo').click();
     await page.getByTestId('library').waitFor();
     await page.getByTestId('nav-sync').click();
-    const answered = page.waitForResponse((response) => response.url().endsWith('/rpc/syncNow'), { timeout: 90_000 });
+    // Pictures come slowly, so the sync centre can be seen mid-sync at every size.
+    demo.setSchedule(({ path }) => (path.startsWith('/igi/') ? { kind: 'delay', ms: 1500 } : PASS));
+    const answered = page.waitForResponse((response) => response.url().endsWith('/rpc/syncNow'), { timeout: 120_000 });
     await page.getByTestId('sync-now').click();
+    await page.locator('[data-testid="sync-progress"][data-phase="media"]').waitFor({ timeout: 60_000 });
+    await atEverySize('sync-progress', async () => {
+      await page.getByTestId('sync-counts').filter({ hasText: /of \d+ files/ }).waitFor();
+      expect(await page.getByTestId('status-chip').getAttribute('data-tone')).toBe('busy');
+    });
+    demo.setSchedule(null);
     await answered;
     await atEverySize('library', async () => {
       await visit('nav-library', 'guide-row');
@@ -125,14 +188,80 @@ describe('every screen at three sizes, with axe-core', () => {
     await page.getByTestId('workorder-input').fill('WO-SCREENS-1');
     await page.getByTestId('start-session-button').click();
     await page.waitForURL(/\/sessions\/[0-9a-f-]{36}/);
-    const url = page.url();
+    sessionUrl = page.url();
     await atEverySize('session', async () => {
-      if (page.url() !== url) await page.goto(url);
+      if (page.url() !== sessionUrl) await page.goto(sessionUrl);
       await page.locator('[data-testid="step-form"][data-ready="true"]').waitFor();
     });
     await atEverySize('sessions', async () => {
       await visit('nav-sessions', 'session-row');
     });
+  });
+
+  it('sync centre offline, with work kept on this laptop', async () => {
+    // The session started above reaches the site first: it is the one the conflict below is about.
+    await page.getByTestId('nav-sync').click();
+    await page.getByTestId('outbox-summary').filter({ hasText: 'Everything you did has reached the site.' }).waitFor({ timeout: 30_000 });
+    demo.setSchedule(() => ({ kind: 'reset' }));
+    await page.goto(sessionUrl);
+    await page.getByTestId('session-pause').click();
+    await page.locator('[data-testid="session"][data-status="paused"]').waitFor();
+    await page.getByTestId('nav-sync').click();
+    await page.getByTestId('sync-now').click();
+    await page.locator('[data-testid="status-chip"][data-tone="offline"]').waitFor({ timeout: 30_000 });
+    await atEverySize('sync-offline', async () => {
+      await page.locator('[data-testid="outbox-action"][data-state="pending"]').first().waitFor();
+      expect(await page.getByTestId('status-chip').textContent()).toMatch(/Offline · \d+ unsent/);
+      expect(await page.locator('[data-testid="sync-last-error"][data-tone="offline"]').count()).toBe(1);
+      expect(await page.getByTestId('outbox-action-error').count()).toBe(0);
+    });
+    await atEverySize('library-offline', async () => {
+      await visit('nav-library', 'guide-row');
+    });
+  });
+
+  it('conflicts: the session was cancelled on the site while this laptop paused it', async () => {
+    const session = await app.app.services.api.getSession(sessionUrl.split('/').pop()!);
+    if (!session.ok) throw new Error(session.error.message);
+    const site = demo.site();
+    const { email, password } = DEMO_ACCOUNTS.tech1;
+    const signedIn = (await (await fetch(`${site.apiUrl}/user/token`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password }) })).json()) as { authToken: string };
+    const auth = { Authorization: `api ${signedIn.authToken}` };
+    const entry = (await (await fetch(`${site.apiUrl}/work_log/${session.value.entryid}`, { headers: auth })).json()) as { revisionid: number };
+    const cancelled = await fetch(`${site.apiUrl}/work_log/${session.value.entryid}/cancel?revisionid=${entry.revisionid}`, { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body: '{}' });
+    expect(cancelled.status).toBe(200);
+    demo.setSchedule(null);
+    await visit('nav-sync', 'sync-centre');
+    await page.getByTestId('outbox-send-now').click();
+    await page.getByTestId('conflict').first().waitFor({ timeout: 30_000 });
+    await atEverySize('conflicts', async () => {
+      await page.getByTestId('conflict').first().scrollIntoViewIfNeeded();
+      expect(await page.getByTestId('status-chip').getAttribute('data-tone')).toBe('problem');
+    });
+  });
+
+  it('sync centre with errors: an action the site refuses and a sync that stopped', async () => {
+    demo.setSchedule(({ method, path }) =>
+      method === 'POST' && path.startsWith('/api/2.0/work_log?') || (method === 'POST' && path === '/api/2.0/work_log')
+        ? { kind: 'status', status: 422, message: 'This work order is closed in the ERP' }
+        : path.startsWith('/api/2.0/guides?')
+          ? { kind: 'status', status: 500, message: 'The database is being upgraded' }
+          : PASS,
+    );
+    await page.goto(new URL('/guides/3', app.shell.url).toString());
+    await page.getByTestId('workorder-input').fill('WO-SCREENS-2');
+    await page.getByTestId('start-session-button').click();
+    await page.waitForURL(/\/sessions\/[0-9a-f-]{36}/);
+    await page.getByTestId('nav-sync').click();
+    await page.locator('[data-testid="outbox-action"][data-state="failed"]').waitFor({ timeout: 30_000 });
+    await page.getByTestId('sync-now').click();
+    await page.locator('[data-testid="sync-last-error"][data-tone="problem"]').waitFor({ timeout: 30_000 });
+    await atEverySize('sync-errors', async () => {
+      await page.locator('[data-testid="outbox-action"][data-state="failed"]').scrollIntoViewIfNeeded();
+      expect(await page.getByTestId('outbox-action-error').first().textContent()).toContain('This work order is closed in the ERP');
+      expect(await page.getByTestId('sync-last-error').textContent()).not.toMatch(/GET |POST /);
+    });
+    demo.setSchedule(null);
   });
 
   it('quizzes and a quiz', async () => {

@@ -16,13 +16,14 @@ export async function requestToken(
   transport: ApiTransport,
   email: string,
   password: string,
+  signal?: AbortSignal,
 ): Promise<{ token: string; user: UserSummary }> {
-  const answer = await transport.request('POST', '/user/token', { json: { email, password }, schema: tokenWire });
+  const answer = await transport.request('POST', '/user/token', { json: { email, password }, schema: tokenWire, ...(signal ? { signal } : {}) });
   return { token: answer.authToken, user: toUserSummary(answer) };
 }
 
-export async function fetchCurrentUser(transport: ApiTransport): Promise<UserSummary> {
-  return toUserSummary(await transport.request('GET', '/user', { schema: userWire }));
+export async function fetchCurrentUser(transport: ApiTransport, signal?: AbortSignal): Promise<UserSummary> {
+  return toUserSummary(await transport.request('GET', '/user', { schema: userWire, ...(signal ? { signal } : {}) }));
 }
 
 export async function revokeToken(transport: ApiTransport): Promise<void> {

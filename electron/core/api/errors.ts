@@ -1,6 +1,8 @@
 import { AppFailure } from '../result.ts';
 
 export type ApiErrorKind = 'network' | 'timeout' | 'http' | 'bad_response';
+/** Why a request got no answer: a name not found, a refused connection, no https there, a timeout, cancelled. */
+export type NetworkReason = 'dns' | 'refused' | 'tls' | 'timeout' | 'cancelled' | 'other';
 
 /**
  * A failed API call. `resource` names what was asked for (`GET /user`), never a header or a token.
@@ -10,6 +12,8 @@ export class ApiError extends Error {
   override readonly name = 'ApiError';
   /** Seconds the server asked us to wait (`Retry-After`), when it said. */
   retryAfter: number | undefined;
+  /** For `network` and `timeout` errors: why no answer came. */
+  reason: NetworkReason | undefined;
   constructor(
     readonly kind: ApiErrorKind,
     readonly resource: string,
@@ -68,4 +72,30 @@ export function toAppFailure(error: ApiError): AppFailure {
     default:
       return new AppFailure('server_error', message, details, { cause: error });
   }
+}
+
+/**
+ * What a request asked for, in words, for messages a technician reads ("for guide 12"): the method and
+ * path stay in `ApiError.resource` for the log.
+ */
+export function describeResource(resource: string): string {
+  const path = resource.replace(/^[A-Z]+ /, '').split('?')[0]!;
+  const rules: [RegExp, (m: RegExpMatchArray) => string][] = [
+    [/^\/guides\/(\d+)\/tags$/, (m) => `for the tags of guide ${m[1]}`],
+    [/^\/guides\/(\d+)/, (m) => `for guide ${m[1]}`],
+    [/^\/guides$/, () => 'for the list of guides'],
+    [/^\/step_forms\/guideid\/(\d+)/, (m) => `for the step forms of guide ${m[1]}`],
+    [/^\/categories/, () => 'for the categories'],
+    [/^\/quizzes/, () => 'for the quizzes'],
+    [/^\/work_log/, () => 'for the work log'],
+    [/^\/user\/token$/, () => 'to the sign-in'],
+    [/^\/user\/media/, () => 'for an upload'],
+    [/^\/user/, () => 'for the signed-in user'],
+    [/^\/search/, () => 'to the search'],
+  ];
+  for (const [pattern, words] of rules) {
+    const match = path.match(pattern);
+    if (match) return words(match);
+  }
+  return 'to a request';
 }

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { ApiError, errorBodyMessage } from './errors.ts';
+import { ApiError, describeResource, errorBodyMessage, type NetworkReason } from './errors.ts';
 
 export const API_PATH = '/api/2.0';
 export const DEFAULT_TIMEOUT_MS = 20_000;
@@ -87,7 +87,7 @@ export class ApiTransport {
     if (!response.ok || !response.body) {
       disarm();
       await response.body?.cancel();
-      throw new ApiError('http', resource, `${resource} answered ${response.status}`, response.status);
+      throw new ApiError('http', resource, `The site answered the download of ${decodeURIComponent(target.pathname.split('/').pop() || 'a file')} with an error (${response.status}).`, response.status);
     }
     const timeoutMs = this.#timeoutMs;
     const reader = response.body.getReader();
@@ -152,14 +152,14 @@ export class ApiTransport {
     const parsed = parseJson(text);
     if (!response.ok) {
       const message =
-        errorBodyMessage(parsed.ok ? parsed.value : undefined) ?? `${resource} answered ${response.status}`;
+        errorBodyMessage(parsed.ok ? parsed.value : undefined) ?? `The site answered ${describeResource(resource)} with an error (${response.status}).`;
       const error = new ApiError('http', resource, message, response.status, parsed.ok ? parsed.value : undefined);
       error.retryAfter = retryAfterSeconds(response.headers.get('retry-after'));
       throw error;
     }
     if (response.status === 204 || text === '') return undefined as T;
     if (!parsed.ok) {
-      throw new ApiError('bad_response', resource, `${resource} answered with something that is not JSON`, response.status);
+      throw new ApiError('bad_response', resource, `The site's answer ${describeResource(resource)} could not be read (it is not JSON).`, response.status);
     }
     if (!options.schema) return parsed.value as T;
     const checked = options.schema.safeParse(parsed.value);
@@ -169,7 +169,7 @@ export class ApiTransport {
       throw new ApiError(
         'bad_response',
         resource,
-        `${resource} answered with an unexpected shape${where}: ${first?.message ?? 'invalid'}`,
+        `The site's answer ${describeResource(resource)} is not in the expected form${where}: ${first?.message ?? 'invalid'}.`,
         response.status,
         undefined,
         { cause: checked.error },
@@ -197,22 +197,21 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
 }
 
 function networkError(error: unknown, resource: string, url: URL, timedOut: boolean, timeoutMs: number): ApiError {
-  if (timedOut) {
-    return new ApiError('timeout', resource, `${url.host} did not answer within ${Math.round(timeoutMs / 1000)} s`, undefined, undefined, {
-      cause: error,
-    });
+  const made = (reason: NetworkReason, message: string): ApiError => {
+    const failure = new ApiError(timedOut ? 'timeout' : 'network', resource, message, undefined, undefined, { cause: error });
+    failure.reason = reason;
+    return failure;
+  };
+  if (timedOut) return made('timeout', `${url.host} did not answer within ${Math.round(timeoutMs / 1000)} seconds: the site may be down or the network slow.`);
+  if (error instanceof Error && error.name === 'AbortError') return made('cancelled', 'Cancelled before the site answered.');
+  // In a technician's words: what happened and what to check, never a system or browser error code.
+  const code = systemErrorCode(error) ?? '';
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return made('dns', `No site called ${url.hostname} could be found: check the address for a typing mistake, and that this laptop has a network.`);
+  if (code === 'ECONNREFUSED') return made('refused', `Nothing answers at ${url.host}: check the address, or whether the site is running.`);
+  if (/^(EPROTO|ERR_SSL|ERR_TLS|CERT_|DEPTH_ZERO|SELF_SIGNED|UNABLE_TO_VERIFY)/.test(code)) {
+    return made('tls', `${url.host} does not answer securely (https) at this address.`);
   }
-  if (error instanceof Error && error.name === 'AbortError') {
-    return new ApiError('network', resource, `${resource} was cancelled`, undefined, undefined, { cause: error });
-  }
-  const code = systemErrorCode(error);
-  const message =
-    code === 'ENOTFOUND' || code === 'EAI_AGAIN'
-      ? `Could not find ${url.hostname}: check the site address and the network`
-      : code === 'ECONNREFUSED'
-        ? `Nothing answers at ${url.origin}: check the site address, or whether the site is up`
-        : `Could not reach ${url.origin}${code ? ` (${code})` : ''}`;
-  return new ApiError('network', resource, message, undefined, undefined, { cause: error });
+  return made('other', `Could not reach ${url.host}: check the address and the network.`);
 }
 
 function systemErrorCode(error: unknown): string | undefined {

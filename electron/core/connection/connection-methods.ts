@@ -2,7 +2,7 @@ import type { AppApi, AppStatus, Result, SiteInfo } from '../../contract.ts';
 import { AppFailure, ok } from '../result.ts';
 import type { Connection } from './connection.ts';
 import type { DemoLauncher } from './demo-launcher.ts';
-import { normalizeSiteUrl } from './site-url.ts';
+import { siteUrlCandidates } from './site-url.ts';
 
 /** What connecting means to the rest of the app. */
 export interface SiteHooks {
@@ -24,7 +24,7 @@ export function connectionMethods(
   connection: Connection,
   demo: DemoLauncher,
   hooks: SiteHooks,
-): Pick<AppApi, 'getStatus' | 'connectDemo' | 'connectWithToken' | 'signIn' | 'signOut'> {
+): Pick<AppApi, 'getStatus' | 'connectDemo' | 'connectWithToken' | 'signIn' | 'cancelConnect' | 'signOut'> {
   /** Switching sites waits until everything is sent and every conflict settled. */
   function guardSiteSwitch(target: SiteInfo): void {
     const current = connection.site;
@@ -50,6 +50,23 @@ export function connectionMethods(
     return ok(connection.status());
   }
 
+  /**
+   * An address typed without a scheme is tried as https, then (on this machine or the workshop's own
+   * network only) as plain http when https is not there; the status says which one worked.
+   */
+  async function firstAnswering(typed: string, connect: (url: string) => Promise<Result<AppStatus>>): Promise<Result<AppStatus>> {
+    const candidates = siteUrlCandidates(typed);
+    for (const [index, url] of candidates.entries()) {
+      try {
+        return await connect(url);
+      } catch (error) {
+        const noHttpsThere = error instanceof AppFailure && error.code === 'offline' && ['tls', 'refused', 'other'].includes(String(error.details?.reason));
+        if (!noHttpsThere || index === candidates.length - 1) throw error;
+      }
+    }
+    throw new AppFailure('internal', 'No address to try.');
+  }
+
   return {
     getStatus: async () => ok(connection.status()),
     connectDemo: async () =>
@@ -58,9 +75,13 @@ export function connectionMethods(
         await connection.signIn(site.url, site.account.email, site.account.password, true);
       }),
     connectWithToken: async ({ siteUrl, token }) =>
-      connectTo({ url: normalizeSiteUrl(siteUrl), demo: false }, () => connection.connectWithToken(normalizeSiteUrl(siteUrl), token.trim())),
+      firstAnswering(siteUrl, (url) => connectTo({ url, demo: false }, () => connection.connectWithToken(url, token.trim()))),
     signIn: async ({ siteUrl, email, password }) =>
-      connectTo({ url: normalizeSiteUrl(siteUrl), demo: false }, () => connection.signIn(normalizeSiteUrl(siteUrl), email.trim(), password)),
+      firstAnswering(siteUrl, (url) => connectTo({ url, demo: false }, () => connection.signIn(url, email.trim(), password))),
+    cancelConnect: async () => {
+      connection.cancelConnect();
+      return ok(null);
+    },
     signOut: async () => {
       hooks.signingOut();
       await connection.signOut();

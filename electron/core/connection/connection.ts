@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import type { AppStatus, NetworkState, SiteInfo, UserSummary } from '../../contract.ts';
 import { fetchCurrentUser, requestToken, revokeToken } from '../api/auth.ts';
-import { ApiError, toAppFailure } from '../api/errors.ts';
+import { ApiError } from '../api/errors.ts';
 import { ApiTransport } from '../api/transport.ts';
 import type { SettingsRepo } from '../db/repos/settings-repo.ts';
 import type { EventHub } from '../events.ts';
 import { AppFailure } from '../result.ts';
+import { connectFailure } from './connect-failure.ts';
 import type { DemoLauncher } from './demo-launcher.ts';
 import type { FileSecretStore } from './secret-store.ts';
 
@@ -44,6 +45,8 @@ export class Connection {
   #user: UserSummary | null;
   #transport: ApiTransport | null = null;
   #network: NetworkState = 'unknown';
+  /** The sign-in waiting for a site's answer, which Cancel stops. */
+  #attempt: AbortController | null = null;
   readonly #onOnline = new Set<() => void>();
   readonly #heartbeat: NodeJS.Timeout;
 
@@ -51,7 +54,7 @@ export class Connection {
     this.#site = deps.settings.get('site', siteSetting) ?? null;
     this.#user = deps.settings.get('user', userSetting) ?? null;
     const token = deps.secrets.read();
-    if (this.#site && token) this.#transport = this.#makeTransport(this.#site.url, token);
+    if (this.#site && token) this.#transport = this.#makeTransport(this.#site.url, token, true);
     if (!token) this.#user = null;
     // Whether the site can be reached, asked every half minute: the status bar says "Offline" soon after
     // the network goes, not only when the next sync fails; its return starts a sync and the outbox.
@@ -101,19 +104,24 @@ export class Connection {
     this.#site = { ...this.#site, url };
     this.deps.settings.set('site', this.#site);
     const token = this.deps.secrets.read();
-    this.#transport = token ? this.#makeTransport(url, token) : null;
+    this.#transport = token ? this.#makeTransport(url, token, true) : null;
   }
 
   async signIn(siteUrl: string, email: string, password: string, demo = false): Promise<void> {
     const anonymous = this.#makeTransport(siteUrl, null);
-    const { token, user } = await this.#call(() => requestToken(anonymous, email, password), siteUrl, 'sign-in');
+    const { token, user } = await this.#call((signal) => requestToken(anonymous, email, password, signal), siteUrl, 'sign-in');
     this.#adopt({ url: siteUrl, demo }, token, user);
   }
 
   async connectWithToken(siteUrl: string, token: string): Promise<void> {
     const transport = this.#makeTransport(siteUrl, token);
-    const user = await this.#call(() => fetchCurrentUser(transport), siteUrl, 'token');
+    const user = await this.#call((signal) => fetchCurrentUser(transport, signal), siteUrl, 'token');
     this.#adopt({ url: siteUrl, demo: false }, token, user);
+  }
+
+  /** Stops the sign-in waiting for an answer (a site that hangs): it fails with `cancelled`, nothing changes. */
+  cancelConnect(): void {
+    this.#attempt?.abort();
   }
 
   /** Forgets the token and user locally; tells the site when it can be reached (best effort). */
@@ -186,49 +194,44 @@ export class Connection {
     this.deps.settings.set('user', user);
     this.#site = site;
     this.#user = user;
-    this.#transport = this.#makeTransport(site.url, token);
+    this.#transport = this.#makeTransport(site.url, token, true);
     this.setNetwork('online');
     this.#changed();
   }
 
-  #makeTransport(siteUrl: string, token: string | null): ApiTransport {
+  /**
+   * A transport to `siteUrl`. The signed-in one (`inUse`) also tells the network state: any answer from
+   * the site in use means it can be reached again, so the outbox and a sync wake at once.
+   */
+  #makeTransport(siteUrl: string, token: string | null, inUse = false): ApiTransport {
+    const { fetch, timeoutMs, onServerTime } = this.deps;
     return new ApiTransport({
-      siteUrl,
-      token,
-      ...(this.deps.fetch ? { fetch: this.deps.fetch } : {}),
-      ...(this.deps.timeoutMs ? { timeoutMs: this.deps.timeoutMs } : {}),
-      ...(this.deps.onServerTime ? { onServerTime: this.deps.onServerTime } : {}),
+      siteUrl, token, ...(fetch ? { fetch } : {}), ...(timeoutMs ? { timeoutMs } : {}),
+      onServerTime: (seconds) => {
+        onServerTime?.(seconds);
+        if (inUse && this.#network === 'offline' && this.#user && this.#site?.url === siteUrl) this.setNetwork('online');
+      },
     });
   }
 
-  /** Runs a connect call and explains its failure in a technician's words. */
-  async #call<T>(run: () => Promise<T>, siteUrl: string, how: 'sign-in' | 'token'): Promise<T> {
+
+  /**
+   * Runs a connect call (Cancel stops it) and explains its failure. Only the site already in use says
+   * anything about the network: a mistyped new address is a wrong address, not "offline".
+   */
+  async #call<T>(run: (signal: AbortSignal) => Promise<T>, siteUrl: string, how: 'sign-in' | 'token'): Promise<T> {
+    this.#attempt?.abort();
+    const attempt = new AbortController();
+    this.#attempt = attempt;
     try {
-      return await run();
+      return await run(attempt.signal);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
-      if (error.kind === 'network' || error.kind === 'timeout') {
-        this.setNetwork('offline');
-        throw toAppFailure(error);
-      }
-      this.setNetwork('online');
-      if (error.kind === 'http' && error.status === 401) {
-        throw new AppFailure(
-          'unauthorized',
-          how === 'sign-in' ? 'The site refused the e-mail and password.' : 'The site refused this API token.',
-          { resource: error.resource, status: 401 },
-          { cause: error },
-        );
-      }
-      if (error.kind === 'bad_response' || (error.kind === 'http' && (error.status === 404 || error.status === 405))) {
-        throw new AppFailure(
-          'not_found',
-          `No Dozuki API 2.0 answers at ${siteUrl}: check the site address.`,
-          { resource: error.resource, ...(error.status ? { status: error.status } : {}) },
-          { cause: error },
-        );
-      }
-      throw toAppFailure(error);
+      const failure = connectFailure(error, siteUrl, how);
+      if (this.#site?.url === siteUrl && failure.code !== 'cancelled') this.setNetwork(failure.code === 'offline' ? 'offline' : 'online');
+      throw failure;
+    } finally {
+      if (this.#attempt === attempt) this.#attempt = null;
     }
   }
 }

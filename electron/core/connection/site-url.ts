@@ -25,3 +25,25 @@ export function normalizeSiteUrl(input: string): string {
   const pathname = url.pathname.replace(/\/+$/, '').replace(/\/api\/2\.0$/, '');
   return `${url.origin}${pathname}`;
 }
+
+/**
+ * The addresses to try for what was typed. With a scheme, just that one. Without one, https first; and
+ * for this machine or the workshop's own network (loopback, private and link-local addresses, `.local`
+ * names, a bare host name) plain http after it, since such sites often have no certificate.
+ */
+export function siteUrlCandidates(input: string): string[] {
+  const secure = normalizeSiteUrl(input);
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(input.trim())) return [secure];
+  const url = new URL(secure);
+  return isLocalHost(url.hostname) ? [secure, secure.replace(/^https:/, 'http:')] : [secure];
+}
+
+function isLocalHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  if (host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.local') || !host.includes('.') && !host.includes(':')) return true;
+  if (host === '::1' || /^f[cd][0-9a-f]{2}:/.test(host) || host.startsWith('fe80:')) return true;
+  const v4 = host.match(/^(\d+)\.(\d+)\.(\d+)\.(\d+)$/);
+  if (!v4) return false;
+  const [a, b] = [Number(v4[1]), Number(v4[2])];
+  return a === 127 || a === 10 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 169 && b === 254);
+}

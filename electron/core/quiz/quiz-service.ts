@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { QuizAttempt, QuizAttemptInput, QuizRef, QuizRevision } from '../../contract.ts';
+import type { QuizAttempt, QuizAttemptInput, QuizRef, QuizRevision, QuizStage } from '../../contract.ts';
 import type { ServerClock } from '../connection/server-clock.ts';
 import type { Store } from '../db/store.ts';
 import type { EventHub } from '../events.ts';
@@ -36,8 +36,9 @@ export class QuizService {
   }
 
   /** The quizzes stored here (the newest revision of each), with the stored guides they belong to. */
-  list(): (QuizRef & { guideids: number[] })[] {
-    return this.deps.store.quizzes.storedQuizzes();
+  list(): (QuizRef & { guideids: number[]; stages: QuizStage[] })[] {
+    const { quizzes } = this.deps.store;
+    return quizzes.storedQuizzes().map((quiz) => ({ ...quiz, stages: quizzes.stages(quiz.quizid) }));
   }
 
   /** Attempts taken on this computer (of one quiz, or all), newest first. */

@@ -1,0 +1,18 @@
+import { type ApiError, toAppFailure } from '../api/errors.ts';
+import { AppFailure } from '../result.ts';
+
+/** Why connecting to `siteUrl` failed, in a technician's words: no method, path or error code. */
+export function connectFailure(error: ApiError, siteUrl: string, how: 'sign-in' | 'token'): AppFailure {
+  const details = { resource: error.resource, ...(error.status ? { status: error.status } : {}), ...(error.reason ? { reason: error.reason } : {}) };
+  if (error.reason === 'cancelled') return new AppFailure('cancelled', 'Connecting was cancelled. Nothing was changed.', details, { cause: error });
+  if (error.kind === 'network' || error.kind === 'timeout') return new AppFailure('offline', error.message, details, { cause: error });
+  if (error.kind === 'http' && error.status === 401) {
+    const refused = how === 'sign-in' ? 'The site refused the e-mail and password.' : 'The site refused this API token.';
+    return new AppFailure('unauthorized', refused, details, { cause: error });
+  }
+  if (error.kind === 'bad_response' || (error.kind === 'http' && (error.status === 404 || error.status === 405))) {
+    const host = new URL(siteUrl).host;
+    return new AppFailure('not_found', `${host} answers, but it is not a Dozuki documentation site (API 2.0): check the address.`, details, { cause: error });
+  }
+  return toAppFailure(error);
+}
