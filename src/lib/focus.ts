@@ -22,4 +22,4 @@ export function focusWhenShown(selector: string, options: { waitMs?: number; wit
 }
 
 /** The first field of a step form a technician can type in, else the step's heading. */
-export const STEP_FOCUS = '[data-testid="step-form"] :is(input:not([type=hidden]):not(.visually-hidden), select, textarea):not(:disabled)';
+export const STEP_FOCUS = '[data-testid="step-form"] :is(input:not([type=hidden]), select, textarea):not(:disabled)';

@@ -148,6 +148,16 @@ describe('the keyboard alone', () => {
     expect(session.value.values.map((v) => v.value).sort()).toEqual(['1234', 'FL-07']);
   });
 
+  it('jumps to a step from the step list; focus on its photo-or-video field keeps the top bar in view', async () => {
+    await page.getByTestId('step-nav-10').focus();
+    await page.keyboard.press('Enter');
+    await page.locator('[data-testid="step-nav-10"][aria-current="step"]').waitFor();
+    await expectFocusOn((f) => f.tag === 'input', 'the video field of step 10');
+    // The hidden file input must not scroll the window itself: the app scrolls inside its main area.
+    expect(await page.evaluate(() => ({ window: window.scrollY, top: document.querySelector('.top-bar')!.getBoundingClientRect().top }))).toEqual({ window: 0, top: 0 });
+    await page.screenshot({ path: artifact('keyboard-video-field.png') });
+  });
+
   it('asks before cancelling, and Escape keeps working', async () => {
     await page.getByTestId('session-cancel').focus();
     await page.keyboard.press('Enter');

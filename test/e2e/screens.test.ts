@@ -275,6 +275,24 @@ describe('every screen at three sizes, with axe-core', () => {
     });
   });
 
+  it('the larger-text setting: body text grows and every screen still fits', async () => {
+    await page.getByTestId('text-size').click();
+    expect(await page.getByTestId('text-size').getAttribute('aria-pressed')).toBe('true');
+    expect(await page.evaluate(() => parseFloat(getComputedStyle(document.documentElement).fontSize))).toBeGreaterThan(16);
+    await atEverySize('larger-text-library', async () => {
+      await visit('nav-library', 'guide-row');
+    });
+    await atEverySize('larger-text-session', async () => {
+      if (page.url() !== sessionUrl) await page.goto(sessionUrl);
+      await page.getByTestId('session').waitFor();
+    });
+    // The choice outlives a reload, and is undone the same way.
+    await page.reload();
+    expect(await page.getByTestId('text-size').getAttribute('aria-pressed')).toBe('true');
+    await page.getByTestId('text-size').click();
+    expect(await page.evaluate(() => parseFloat(getComputedStyle(document.documentElement).fontSize))).toBe(16);
+  });
+
   it('ran without script errors or CSP violations', () => {
     expect(pageErrors).toEqual([]);
   });
