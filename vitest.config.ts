@@ -11,7 +11,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['test/core/**/*.test.ts', 'test/server/**/*.test.ts', 'test/renderer/**/*.test.ts', 'test/shared/**/*.test.ts', 'test/shell/**/*.test.ts', 'test/fault/**/*.test.ts'],
+          include: ['test/core/**/*.test.ts', 'test/server/**/*.test.ts', 'test/renderer/**/*.test.ts', 'test/shared/**/*.test.ts', 'test/shell/**/*.test.ts', 'test/fault/**/*.test.ts', 'test/security/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 30_000,
         },

@@ -164,7 +164,7 @@ describe('the API transport', () => {
       res.setHeader('Content-Length', '10');
       res.write('half!'); // and nothing more
     };
-    const transport = new ApiTransport({ siteUrl, token: TOKEN, timeoutMs: 200 });
+    const transport = new ApiTransport({ siteUrl, token: TOKEN, timeoutMs: 1_500 });
     const elsewhere = siteUrl.replace('127.0.0.1', 'localhost');
     const { body } = await transport.download(`${elsewhere}/cdn/b.standard`);
     const chunks: Uint8Array[] = [];

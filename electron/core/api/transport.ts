@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { ApiError, describeResource, errorBodyMessage, type NetworkReason } from './errors.ts';
+import { fetchFollowing, MAX_JSON_BYTES, readCapped } from './redirects.ts';
 
 export const API_PATH = '/api/2.0';
 export const DEFAULT_TIMEOUT_MS = 20_000;
@@ -61,6 +62,10 @@ export class ApiTransport {
   async download(url: string, signal?: AbortSignal): Promise<{ response: Response; body: AsyncIterable<Uint8Array>; resource: string }> {
     const target = new URL(url, this.siteUrl);
     const resource = `GET ${target.pathname}`;
+    // Media are fetched from the web only: a data:, file: or javascript: address is never read or kept.
+    if (target.protocol !== 'https:' && target.protocol !== 'http:') {
+      throw new ApiError('bad_response', resource, `A media address that is not a web address (${target.protocol}) is refused.`);
+    }
     const headers: Record<string, string> = {};
     if (this.#token !== null && target.origin === new URL(this.siteUrl).origin) headers.Authorization = `api ${this.#token}`;
     const controller = new AbortController();
@@ -79,9 +84,11 @@ export class ApiTransport {
     };
     let response: Response;
     try {
-      response = await this.#fetch(target, { headers, signal: controller.signal });
+      const siteOrigin = new URL(this.siteUrl).origin;
+      ({ response } = await fetchFollowing(this.#fetch, target, { headers, signal: controller.signal }, { kind: 'download', siteOrigin, resource }));
     } catch (error) {
       disarm();
+      if (error instanceof ApiError) throw error;
       throw networkError(error, resource, target, timedOut, this.#timeoutMs);
     }
     if (!response.ok || !response.body) {
@@ -141,9 +148,10 @@ export class ApiTransport {
     let response: Response;
     let text: string;
     try {
-      response = await this.#fetch(url, { method, headers, body, signal });
-      text = await response.text();
+      ({ response } = await fetchFollowing(this.#fetch, url, { method, headers, body, signal }, { kind: 'api', siteOrigin: url.origin, resource }));
+      text = await readCapped(response, MAX_JSON_BYTES, resource);
     } catch (error) {
+      if (error instanceof ApiError) throw error;
       throw networkError(error, resource, url, timeout.aborted, this.#timeoutMs);
     }
 
