@@ -10,6 +10,9 @@ import { AppFailure } from './result.ts';
 export function dispatcher(impl: AppApi, log: (message: string) => void): (method: string, args: unknown) => Promise<Result<unknown>> {
   return async (method, args) => {
     if (!isAppMethod(method)) return { ok: false, error: { code: 'not_found', message: `No App API method "${method}"` } };
+    if (nestedDeeperThan(args, MAX_ARGUMENT_DEPTH)) {
+      return { ok: false, error: { code: 'invalid_input', message: `Invalid arguments for ${method}: nested deeper than ${MAX_ARGUMENT_DEPTH} levels` } };
+    }
     const parsed = methodInputs[method].safeParse(args ?? []);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
@@ -30,6 +33,21 @@ export function dispatcher(impl: AppApi, log: (message: string) => void): (metho
       return { ok: false, error: { code: 'internal', message: 'Something went wrong inside Fieldguide; nothing was lost. Try again.' } };
     }
   };
+}
+
+/** No App API argument is nested half this deep; a hostile one nested thousands deep would overflow the checks. */
+export const MAX_ARGUMENT_DEPTH = 32;
+
+/** Whether `value` has arrays or objects nested deeper than `limit` (walked without recursion). */
+function nestedDeeperThan(value: unknown, limit: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [current, depth] = stack.pop()!;
+    if (current === null || typeof current !== 'object') continue;
+    if (depth >= limit) return true;
+    for (const child of Object.values(current)) stack.push([child, depth + 1]);
+  }
+  return false;
 }
 
 /** The App API as an object whose every method goes through `invoke` (validated, every failure a Result). */

@@ -70,7 +70,7 @@ export function createServices(deps: ServicesDeps): Services {
   const log = deps.log ?? (() => {});
   const { dataDir } = deps;
   const [mediaDir, attachmentsDir] = [mediaDirOf(dataDir), path.join(dataDir, 'attachments')];
-  fs.mkdirSync(dataDir, { recursive: true });
+  ownerOnlyFolder(dataDir);
   const picturesFile = path.join(mediaDir, 'pictures.sqlite');
   const store = new Store({ file: path.join(dataDir, 'fieldguide.sqlite'), picturesFile, nativeBinding: deps.nativeBinding, log });
   const events = new EventHub();
@@ -160,4 +160,14 @@ function countingFetch(base: typeof fetch): { fetch: typeof fetch; count: () => 
     },
     count: () => requests,
   };
+}
+
+/** The data folder holds the technician's work and token: 0700, whoever's umask made it. */
+function ownerOnlyFolder(dir: string): void {
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  try {
+    fs.chmodSync(dir, 0o700);
+  } catch {
+    // A folder this user does not own: opening the database says what is wrong.
+  }
 }

@@ -1,10 +1,11 @@
 // services.ts first: it sizes libuv's thread pool before anything uses it (core/threadpool.ts).
-import { createServices, plainCodec, type Services } from '../core/services.ts';
+import { createServices, type Services } from '../core/services.ts';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { startDemoWorkshop } from '../../server/demo-workshop.ts';
 import { PortUnavailableError } from '../../server/listen.ts';
+import { defaultKeyFile, keyFileCodec } from './key-codec.ts';
 import { appVersion, rendererDir } from './paths.ts';
 import { startWebShell, type RunningWebShell } from './server.ts';
 
@@ -46,7 +47,7 @@ async function main(): Promise<void> {
   const services = createServices({
     dataDir,
     version: appVersion(),
-    secretCodec: plainCodec,
+    secretCodec: keyFileCodec(defaultKeyFile(os.homedir())),
     startDemoWorkshop,
     log: (message) => console.error(`[fieldguide] ${message}`),
   });
@@ -63,7 +64,8 @@ async function main(): Promise<void> {
   if (port !== 0 && shell.port !== port) {
     console.log(`Port ${port} is in use by another program, so Fieldguide took the next free port, ${shell.port}.`);
   }
-  console.log(`Fieldguide (web shell) at ${shell.url}  (data: ${dataDir})`);
+  // The address carries the launch secret: only a page opened from it (or a tool given it) may use the app.
+  console.log(`Fieldguide (web shell) at ${shell.launchUrl}  (data: ${dataDir})`);
 
   const stop = async (): Promise<void> => {
     await shell.close();

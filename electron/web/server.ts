@@ -1,13 +1,25 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs';
 import type { Server } from 'node:http';
 import { Readable } from 'node:stream';
 import { createAdaptorServer } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { getCookie, setCookie } from 'hono/cookie';
 import { streamSSE } from 'hono/streaming';
 import { listenOn } from '../../server/listen.ts';
 import { APP_METHODS, EVENTS_PATH, MEDIA_ROUTE, RPC_PREFIX, rpcPath, SSE_EVENT, type AppEvent } from '../contract.ts';
 import { SECURITY_HEADERS, type Services } from '../core/services.ts';
+import { ATTACHMENT_MAX_BYTES } from '../shared/limits.ts';
+
+/** The launch secret: in the printed address, then the page's cookie, or a header for local tools. */
+export const LAUNCH_PARAM = 'launch';
+export const LAUNCH_COOKIE = 'fieldguide_launch';
+export const LAUNCH_HEADER = 'x-fieldguide-launch';
+/** App API bodies: arguments are small; `attachFile` carries a photo, video or document as base64. */
+const MAX_RPC_BODY = 1024 * 1024;
+const MAX_ATTACH_BODY = Math.ceil((ATTACHMENT_MAX_BYTES * 4) / 3) + 64 * 1024;
 
 export interface WebShellOptions {
   services: Services;
@@ -19,10 +31,17 @@ export interface WebShellOptions {
   host?: string;
   /** Seconds between keep-alive comments on the event stream. */
   heartbeatSeconds?: number;
+  /** The launch secret (default: 32 random bytes made now). */
+  secret?: string;
 }
 
 export interface RunningWebShell {
+  /** The shell's origin, `http://127.0.0.1:PORT`. */
   url: string;
+  /** The address to open: the origin with the launch secret, which the page trades for a cookie. */
+  launchUrl: string;
+  /** For callers on this machine that are not the page (tests, tools): send it as `LAUNCH_HEADER`. */
+  secret: string;
   port: number;
   close(): Promise<void>;
 }
@@ -31,17 +50,49 @@ export interface RunningWebShell {
  * The browser shell: the same App API as the Electron shell, as `POST rpcPath(method)` (one route per
  * method of the contract) and a server-sent event stream at `EVENTS_PATH`, plus the built renderer.
  * It listens on loopback only and refuses requests whose Host or Origin is not its own, so another web
- * page open in the same browser cannot drive it (CSRF, DNS rebinding).
+ * page open in the same browser cannot drive it (CSRF, DNS rebinding). And the App API, its events and
+ * the media answer only callers holding the secret made at launch: the page opened from the printed
+ * address gets it as an HttpOnly cookie; another process or OS user on this machine does not have it.
  */
-export function createWebShellApp(options: Omit<WebShellOptions, 'port' | 'host'>, ownHosts: () => Set<string>): Hono {
-  const { services, staticDir } = options;
+export function createWebShellApp(options: Omit<WebShellOptions, 'port' | 'host'> & { secret: string }, ownHosts: () => Set<string>): Hono {
+  const { services, staticDir, secret } = options;
   const app = new Hono();
+  const expected = Buffer.from(secret);
+  const holds = (given: string | undefined): boolean => {
+    const bytes = Buffer.from(given ?? '');
+    return bytes.length === expected.length && timingSafeEqual(bytes, expected);
+  };
 
   app.use('*', async (c, next) => {
     if (!ownHosts().has(c.req.header('host') ?? '')) return c.json({ message: 'Unknown host' }, 421);
     await next();
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) c.header(name, value);
   });
+
+  // The printed address carries the secret once: it becomes a cookie and leaves the address bar.
+  app.use('*', async (c, next) => {
+    const launch = c.req.query(LAUNCH_PARAM);
+    if (c.req.method !== 'GET' || launch === undefined) return next();
+    if (holds(launch)) setCookie(c, LAUNCH_COOKIE, secret, { httpOnly: true, sameSite: 'Strict', path: '/' });
+    const clean = new URL(c.req.url);
+    clean.searchParams.delete(LAUNCH_PARAM);
+    return c.redirect(`${clean.pathname}${clean.search}`, 302);
+  });
+  for (const guarded of [`${RPC_PREFIX}*`, EVENTS_PATH, `${MEDIA_ROUTE}*`]) {
+    app.use(guarded, async (c, next) => {
+      if (!holds(getCookie(c, LAUNCH_COOKIE)) && !holds(c.req.header(LAUNCH_HEADER))) {
+        return c.json({ message: 'Open Fieldguide from the address the web shell printed when it started.' }, 401);
+      }
+      return next();
+    });
+  }
+  // Arguments are small, but for an attached photo or video (base64): a body past its limit is refused unread.
+  app.use(`${RPC_PREFIX}*`, async (c, next) =>
+    bodyLimit({
+      maxSize: c.req.path === rpcPath('attachFile') ? MAX_ATTACH_BODY : MAX_RPC_BODY,
+      onError: (ctx) => ctx.json({ message: 'The request is too large' }, 413),
+    })(c, next),
+  );
 
   for (const method of APP_METHODS) {
     app.post(rpcPath(method), async (c) => {
@@ -128,13 +179,17 @@ function sameOrigin(c: Context, hosts: Set<string>): boolean {
 export async function startWebShell(options: WebShellOptions): Promise<RunningWebShell> {
   const host = options.host ?? '127.0.0.1';
   const hosts = new Set<string>();
-  const app = createWebShellApp(options, () => hosts);
+  const secret = options.secret ?? randomBytes(32).toString('base64url');
+  const app = createWebShellApp({ ...options, secret }, () => hosts);
   const server = createAdaptorServer({ fetch: app.fetch }) as Server;
   // A taken port rejects with a PortUnavailableError that says so (or moves to the next free port).
   const port = await listenOn(server, { port: options.port ?? 0, host, nextFree: options.nextFreePort ?? 0 });
   for (const name of [host, 'localhost', '127.0.0.1']) hosts.add(`${name}:${port}`);
+  const url = `http://${host}:${port}`;
   return {
-    url: `http://${host}:${port}`,
+    url,
+    launchUrl: `${url}/?${LAUNCH_PARAM}=${secret}`,
+    secret,
     port,
     close: () =>
       new Promise<void>((resolve) => {

@@ -3,6 +3,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { LAUNCH_HEADER } from '../../electron/web/server.ts';
 import { listenOn, PortUnavailableError } from '../../server/listen.ts';
 import { runCommand, stopAll } from './process.ts';
 
@@ -71,10 +72,10 @@ describe('a port another program holds', () => {
   it('the web shell (without --demo): the next free port, serving the app, nobody signed in', async () => {
     const port = (await hold())!;
     const run = webShell('--port', String(port));
-    const [, url, taken] = await run.waitFor(/Fieldguide \(web shell\) at (http:\/\/127\.0\.0\.1:(\d+))/, 120_000);
+    const [, url, taken, secret] = await run.waitFor(/Fieldguide \(web shell\) at (http:\/\/127\.0\.0\.1:(\d+))\/\?launch=([\w-]+)/, 120_000);
     expect(Number(taken)).toBeGreaterThan(port);
     expect(run.stdout()).toContain(`Port ${port} is in use by another program, so Fieldguide took the next free port, ${taken}.`);
-    const status = (await (await fetch(`${url}/rpc/getStatus`, { method: 'POST', body: '{"args":[]}' })).json()) as { ok: boolean; value: { user: unknown } };
+    const status = (await (await fetch(`${url}/rpc/getStatus`, { method: 'POST', headers: { [LAUNCH_HEADER]: secret! }, body: '{"args":[]}' })).json()) as { ok: boolean; value: { user: unknown } };
     expect(status).toMatchObject({ ok: true, value: { user: null } });
   });
 

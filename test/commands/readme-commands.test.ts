@@ -62,11 +62,14 @@ const RUN: Record<string, (command: string) => Promise<void>> = {
   'npm run start:web': async (command) => {
     const run = runCommand(command, { env });
     try {
-      const url = (await run.waitFor(/Fieldguide \(web shell\) at (http:\/\/127\.0\.0\.1:(\d+))/, 300_000))[1]!;
+      const [, url, port] = await run.waitFor(/Fieldguide \(web shell\) at (http:\/\/127\.0\.0\.1:(\d+)\/\?launch=[\w-]{40,})/, 300_000);
       // The README promises 5174, or the next free port said out loud when another program has it.
-      if (!url.endsWith(':5174')) expect(run.stdout()).toContain('Port 5174 is in use by another program');
+      if (port !== '5174') expect(run.stdout()).toContain('Port 5174 is in use by another program');
+      // Without the secret in the printed address, another process on this machine is refused.
+      const bare = await fetch(new URL('/rpc/getStatus', url!), { method: 'POST', body: '{"args":[]}' });
+      expect(bare.status).toBe(401);
       expect(run.output()).not.toMatch(/EADDRINUSE|Unknown option/);
-      await openDemoWorkshopPage(url);
+      await openDemoWorkshopPage(url!);
     } finally {
       await run.stop();
     }

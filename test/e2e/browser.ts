@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { startWebShell, type RunningWebShell } from '../../electron/web/server.ts';
+import { LAUNCH_COOKIE, startWebShell, type RunningWebShell } from '../../electron/web/server.ts';
 import type { ServicesDeps } from '../../electron/core/services.ts';
 import { makeServices } from '../helpers/services.ts';
 
@@ -42,6 +42,16 @@ export async function startApp(overrides: Partial<ServicesDeps> = {}): Promise<{
   };
 }
 
+/**
+ * A page of its own browser context (axe-core's Playwright builder needs one) that holds the web
+ * shell's launch secret, as a page opened from the printed address does.
+ */
+export async function appPage(browser: Browser, shell: RunningWebShell, viewport: { width: number; height: number }): Promise<Page> {
+  const context = await browser.newContext({ viewport });
+  await context.addCookies([{ name: LAUNCH_COOKIE, value: shell.secret, url: shell.url, httpOnly: true, sameSite: 'Strict' }]);
+  return context.newPage();
+}
+
 /** A screenshot of a whole view: the app scrolls inside <main>, so the window is made as tall as it. */
 export async function fullViewShot(page: Page, name: string): Promise<void> {
   const height = await page.evaluate(() => document.querySelector('.app-main')!.scrollHeight + 100);
@@ -66,8 +76,7 @@ export async function openDemoApp(
   pageErrors: string[],
 ): Promise<{ browser: Browser; app: Awaited<ReturnType<typeof startApp>>; page: Page }> {
   const [browser, app] = await Promise.all([launchChromium(), startApp({ startDemoWorkshop: demo.startDemoWorkshop })]);
-  // A page of its own context: axe-core's Playwright builder needs one.
-  const page = await (await browser.newContext({ viewport })).newPage();
+  const page = await appPage(browser, app.shell, viewport);
   page.on('pageerror', (error) => pageErrors.push(error.message));
   page.on('console', (message) => {
     if (message.type() === 'error') pageErrors.push(message.text());

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
 import { startDemoSite, type RunningSite } from '../../server/site.ts';
-import { artifact, launchChromium, startApp } from './browser.ts';
+import { appPage, artifact, launchChromium, startApp } from './browser.ts';
 
 // Chromium drives the real renderer through the web shell, over real core services and real sites.
 let browser: Browser;
@@ -13,7 +13,7 @@ const pageErrors: string[] = [];
 
 beforeAll(async () => {
   [browser, app, otherSite] = await Promise.all([launchChromium(), startApp(), startDemoSite()]);
-  page = await browser.newPage({ viewport: { width: 1200, height: 800 } });
+  page = await appPage(browser, app.shell, { width: 1200, height: 800 });
   page.on('pageerror', (error) => pageErrors.push(error.message));
   page.on('console', (message) => {
     if (message.type() === 'error') pageErrors.push(message.text());

@@ -4,7 +4,7 @@ import { generateSite } from '../../server/generator/generator.ts';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
 import { startSite, type RunningSite } from '../../server/site.ts';
 import { unwrap } from '../helpers/library.ts';
-import { artifact, launchChromium, startApp } from './browser.ts';
+import { appPage, artifact, launchChromium, startApp } from './browser.ts';
 
 // The library view with thousands of guides: a generated site, synced as summaries (one guide whole),
 // must list, scroll and filter while only the rows on screen exist and only the pages shown are fetched.
@@ -32,7 +32,7 @@ beforeAll(async () => {
   expect(visible).toBeGreaterThan(2000);
   expect(unwrap(await api.listGuides({ offlineOnly: true, limit: 1 })).total).toBe(1);
 
-  page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  page = await appPage(browser, app.shell, { width: 1280, height: 800 });
   page.on('pageerror', (error) => pageErrors.push(error.message));
   page.on('console', (message) => {
     if (message.type() === 'error') pageErrors.push(message.text());

@@ -69,7 +69,7 @@ describe('every shell exposes exactly the contract', () => {
   });
 
   it('the web shell routes one POST /rpc/<method> per contract method and nothing else', () => {
-    const app = createWebShellApp({ services: {} as Services, staticDir: import.meta.dirname }, () => new Set());
+    const app = createWebShellApp({ services: {} as Services, staticDir: import.meta.dirname, secret: 'test-secret' }, () => new Set());
     const rpcRoutes = app.routes
       .filter((route) => route.path.startsWith('/rpc/') && route.path !== '/rpc/*')
       .map((route) => `${route.method} ${route.path}`)

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startWebShell, type RunningWebShell } from '../../electron/web/server.ts';
+import { LAUNCH_HEADER, startWebShell, type RunningWebShell } from '../../electron/web/server.ts';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
 import type { RunningSite } from '../../server/site.ts';
 import { startTestSite } from '../server/helpers.ts';
@@ -41,7 +41,7 @@ afterAll(async () => {
   staticDir.remove();
 });
 
-const get = (address: string) => fetch(`${shell.url}/media/${address}`);
+const get = (address: string) => fetch(`${shell.url}/media/${address}`, { headers: { [LAUNCH_HEADER]: shell.secret } });
 
 describe('the media route of the web shell', () => {
   it('serves a stored picture and a stored file with their type and length, the site stopped', async () => {
