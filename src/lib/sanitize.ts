@@ -9,8 +9,10 @@ import createDOMPurify, { type Config, type DOMPurify, type WindowLike } from 'd
  * - every URL attribute must be http or https (no `data:`, no relative or protocol-less addresses, which
  *   would point into the app itself); links keep their text when their address is dropped;
  * - links open outside the app (`target=_blank`, `rel="noopener noreferrer"`);
- * - a `style` attribute that could fetch something (`url(`, `@import`, `expression(`) is dropped, so guide
- *   text never triggers a request the Content-Security-Policy would have to refuse.
+ * - a `style` attribute keeps only an allow-list of text properties (colour, weight, emphasis, alignment),
+ *   read back from the browser's own CSS parser, so an escaped `\75 rl(` is seen as the `url(` it is; nothing
+ *   that could fetch, position or layer (no `url()`, no `position`, no `z-index`) survives. SafeHtml also
+ *   contains what it shows (`contain: paint`), so guide HTML can never cover the app.
  */
 const FORBID_TAGS = [
   'script', 'style', 'iframe', 'frame', 'frameset', 'object', 'embed', 'applet', 'form', 'input', 'button',
@@ -18,7 +20,28 @@ const FORBID_TAGS = [
   'track', 'canvas', 'template', 'noscript', 'dialog',
 ];
 const URL_ATTRIBUTES = ['href', 'src', 'srcset', 'action', 'formaction', 'poster', 'background', 'cite', 'longdesc', 'xlink:href', 'ping'];
-const RISKY_STYLE = /url\s*\(|@import|expression\s*\(|image-set\s*\(/i;
+const STYLE_PROPERTIES = new Set([
+  'color', 'background-color', 'font-weight', 'font-style', 'text-align', 'vertical-align',
+  'text-decoration', 'text-decoration-line', 'text-decoration-color', 'text-decoration-style',
+]);
+/** Values may name colours and keywords; the only functions are colour functions. */
+const SAFE_VALUE = /^(?:[\w\s#%.,-]|(?:rgba?|hsla?)\([\d\s.,%/-]*\))*$/i;
+
+/** The declarations of `style` worth keeping, as the browser parsed them (escapes resolved). */
+function keptStyle(node: Element): string | null {
+  const style = (node as HTMLElement).style;
+  if (!style) return null;
+  const kept: string[] = [];
+  for (let index = 0; index < style.length; index++) {
+    const property = style.item(index).toLowerCase();
+    const value = style.getPropertyValue(property).trim();
+    // A value that calls anything but a colour function (url(), image-set(), var(), expression()) is an
+    // attempt to fetch or to smuggle: the whole attribute goes.
+    if (!SAFE_VALUE.test(value)) return null;
+    if (STYLE_PROPERTIES.has(property)) kept.push(`${property}: ${value}`);
+  }
+  return kept.length > 0 ? kept.join('; ') : null;
+}
 
 const CONFIG: Config = {
   USE_PROFILES: { html: true },
@@ -57,8 +80,11 @@ function addHooks(purify: DOMPurify): DOMPurify {
       const value = node.getAttribute(name);
       if (value !== null && !isWebUrl(value)) node.removeAttribute(name);
     }
-    const style = node.getAttribute('style');
-    if (style !== null && RISKY_STYLE.test(style)) node.removeAttribute('style');
+    if (node.hasAttribute('style')) {
+      const kept = keptStyle(node);
+      if (kept === null) node.removeAttribute('style');
+      else node.setAttribute('style', kept);
+    }
     if (node.tagName === 'A') {
       if (node.hasAttribute('href')) {
         node.setAttribute('target', '_blank');

@@ -77,6 +77,18 @@ describe('server HTML made safe to show', () => {
     expect(second?.getAttribute('style')).toBe('color: red');
   });
 
+  it('keeps only text styles: no escaped url(), no position, no z-index', () => {
+    const host = dom(
+      '<span style="background:\\75 rl(https://tracker.test/escaped.gif)">a</span>' +
+        '<div style="position: fixed; inset: 0; z-index: 9999; background-color: white; color: #a00">Session expired, sign in here</div>' +
+        '<b style="font-weight: 700; color: rgb(10, 20, 30)">c</b>',
+    );
+    const [escaped, overlay, bold] = [host.querySelector('span'), host.querySelector('div'), host.querySelector('b')];
+    expect(escaped?.hasAttribute('style')).toBe(false);
+    expect(overlay?.getAttribute('style')).toBe('background-color: white; color: rgb(170, 0, 0)');
+    expect(bold?.getAttribute('style')).toBe('font-weight: 700; color: rgb(10, 20, 30)');
+  });
+
   it('survives mutation-XSS shapes and broken markup', () => {
     const host = dom('<noscript><p title="</noscript><img src=x onerror=alert(1)>"></noscript><p>ok</p><div><b>unclosed');
     expect(host.querySelector('img, noscript')).toBeNull();
