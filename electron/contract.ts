@@ -57,12 +57,19 @@ export interface AppStatus {
 export interface ConnectWithTokenInput {
   siteUrl: string;
   token: string;
+  /** The technician confirmed a plain-http address that is not this machine (see SignInInput). */
+  allowInsecure?: boolean;
 }
 
 export interface SignInInput {
   siteUrl: string;
   email: string;
   password: string;
+  /**
+   * The technician confirmed sending the sign-in without encryption to a plain-http address that is not
+   * this machine. Without it such an address is refused with `invalid_input` and `details.needs: 'insecure'`.
+   */
+  allowInsecure?: boolean;
 }
 
 /** URL variants of one image (reference 2.2); the renderer asks the shell for the local copy by URL. */

@@ -14,12 +14,13 @@ const sessionId = z.string().uuid('not a session id');
 export const methodInputs: { [K in AppMethod]: z.ZodType<Parameters<AppApi[K]>> } = {
   getStatus: z.tuple([]),
   connectDemo: z.tuple([]),
-  connectWithToken: z.tuple([z.object({ siteUrl: required('Site address'), token: required('API token').max(4096) })]),
+  connectWithToken: z.tuple([z.object({ siteUrl: required('Site address'), token: required('API token').max(4096), allowInsecure: z.boolean().optional() })]),
   signIn: z.tuple([
     z.object({
       siteUrl: required('Site address'),
       email: required('E-mail').max(320),
       password: z.string().min(1, 'Password is required').max(4096),
+      allowInsecure: z.boolean().optional(),
     }),
   ]),
   cancelConnect: z.tuple([]),

@@ -25,6 +25,7 @@ import { WorkLog } from './worklog/worklog.ts';
 // The one door of the core: the shells import this file and nothing deeper (the import rules check it),
 // so what they need of the core besides createServices is handed on here.
 export { plainCodec, type SecretCodec } from './connection/secret-store.ts';
+export { defaultKeyFile, keyFileCodec } from './connection/key-file-codec.ts';
 export { CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from './security/csp.ts';
 export type { DemoSite, StoredMediaContent };
 

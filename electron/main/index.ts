@@ -8,13 +8,14 @@ import { registerAppSchemePrivileges, serveMedia, serveRenderer } from './app-pr
 import { demoAssetDir } from './demo-assets.ts';
 import { registerIpc } from './ipc.ts';
 import { electronNativeBinding } from './native.ts';
-import { safeStorageCodec } from './secret-codec.ts';
-import { APP_ORIGIN, isExternalWebLink, isTrustedRendererUrl, mainWindowOptions } from './window-options.ts';
+import { tokenSealing } from './secret-codec.ts';
+import { APP_ORIGIN, developmentUrl, isExternalWebLink, isTrustedRendererUrl, mainWindowOptions } from './window-options.ts';
 
 // The Electron shell: lifecycle, window, protocol, IPC wiring, safeStorage and network hints.
 // Everything else lives in electron/core behind services.
 
-const devServerUrl = process.env.ELECTRON_RENDERER_URL;
+// The development server only in a development run: a packaged app never loads a page named by the environment.
+const devServerUrl = developmentUrl(process.env.ELECTRON_RENDERER_URL, app.isPackaged);
 registerAppSchemePrivileges();
 if (!app.requestSingleInstanceLock()) app.quit();
 
@@ -67,11 +68,12 @@ async function main(): Promise<void> {
   await app.whenReady();
   hardenSession();
   serveRenderer(path.join(import.meta.dirname, '../renderer'));
+  const sealing = tokenSealing();
   try {
     services = createServices({
       dataDir: app.getPath('userData'),
       version: app.getVersion(),
-      secretCodec: safeStorageCodec,
+      secretCodec: sealing.codec,
       nativeBinding: electronNativeBinding(app.getAppPath(), process.resourcesPath, app.isPackaged),
       startDemoWorkshop: (dataDir) =>
         startDemoWorkshop(dataDir, { assetDir: demoAssetDir(app.getAppPath(), process.resourcesPath, app.isPackaged) }),
@@ -97,6 +99,7 @@ async function main(): Promise<void> {
   }, 5_000).unref();
   window = createWindow(current);
   void current.start();
+  if (sealing.warning) void dialog.showMessageBox(window, { type: 'warning', title: 'Sign-in kept without a keychain', message: sealing.warning });
 
   app.on('second-instance', () => {
     if (window?.isMinimized()) window.restore();

@@ -1,14 +1,8 @@
-import { safeStorage } from 'electron';
-import type { SecretCodec } from '../core/services.ts';
+import path from 'node:path';
+import { app, safeStorage } from 'electron';
+import { chooseTokenSealing, type TokenSealing } from './keychain.ts';
 
-/** The API token at rest: sealed with the OS keychain through Electron's safeStorage. */
-export const safeStorageCodec: SecretCodec = {
-  kind: 'safeStorage',
-  seal(plain) {
-    if (!safeStorage.isEncryptionAvailable()) {
-      throw new Error('The system keychain is not available, so the sign-in cannot be kept safely');
-    }
-    return safeStorage.encryptString(plain);
-  },
-  open: (sealed) => safeStorage.decryptString(sealed),
-};
+/** The API token at rest: the OS keychain through safeStorage, or a key file where there is none (keychain.ts). */
+export function tokenSealing(): TokenSealing {
+  return chooseTokenSealing(safeStorage, process.platform, path.join(app.getPath('appData'), 'Fieldguide Keys', 'token.key'));
+}

@@ -57,3 +57,8 @@ export function isExternalWebLink(url: string): boolean {
     return false;
   }
 }
+
+/** The renderer's development server (`electron-vite dev`), honoured only in an unpackaged app. */
+export function developmentUrl(fromEnvironment: string | undefined, packaged: boolean): string | undefined {
+  return packaged ? undefined : fromEnvironment;
+}

@@ -1,11 +1,10 @@
 // services.ts first: it sizes libuv's thread pool before anything uses it (core/threadpool.ts).
-import { createServices, type Services } from '../core/services.ts';
+import { createServices, defaultKeyFile, keyFileCodec, type Services } from '../core/services.ts';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { startDemoWorkshop } from '../../server/demo-workshop.ts';
 import { PortUnavailableError } from '../../server/listen.ts';
-import { defaultKeyFile, keyFileCodec } from './key-codec.ts';
 import { appVersion, rendererDir } from './paths.ts';
 import { startWebShell, type RunningWebShell } from './server.ts';
 

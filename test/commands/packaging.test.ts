@@ -27,7 +27,24 @@ import { root } from './process.ts';
 const run = promisify(execFile);
 const nativeSource = path.join(root, '.native', 'electron', 'better_sqlite3.node');
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'fieldguide-pack-'));
-const STAND_IN_ELECTRON = '#!/bin/sh\necho "stand-in for Electron, written by test/commands/packaging.test.ts" >&2\nexit 1\n';
+/**
+ * Electron's fuse wire as @electron/fuses finds it in a real binary: a sentinel, the wire's version (1),
+ * its length, then one byte per fuse ('1' on, '0' off). These are Electron's defaults, so the packed copy
+ * shows which fuses electron-builder flipped from electron-builder.yml. Order: RunAsNode, cookie
+ * encryption, NODE_OPTIONS, inspect arguments, asar integrity, only app.asar, browser V8 snapshot,
+ * file:// privileges.
+ */
+const FUSE_SENTINEL = 'dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX';
+const FUSE_NAMES = ['runAsNode', 'enableCookieEncryption', 'enableNodeOptionsEnvironmentVariable', 'enableNodeCliInspectArguments', 'enableEmbeddedAsarIntegrityValidation', 'onlyLoadAppFromAsar', 'loadBrowserProcessSpecificV8Snapshot', 'grantFileProtocolExtraPrivileges'] as const;
+const DEFAULT_WIRE = '10110001';
+const STAND_IN_ELECTRON = `#!/bin/sh\necho "stand-in for Electron, written by test/commands/packaging.test.ts" >&2\nexit 1\n# ${FUSE_SENTINEL}\x01\x08${DEFAULT_WIRE}\n`;
+
+/** The fuses of an Electron binary, by name, read as @electron/fuses reads them. */
+function fusesOf(binary: Buffer): Record<string, boolean> {
+  const at = binary.indexOf(FUSE_SENTINEL) + FUSE_SENTINEL.length;
+  const length = binary[at + 1]!;
+  return Object.fromEntries(FUSE_NAMES.slice(0, length).map((name, index) => [name, binary[at + 2 + index] === 0x31]));
+}
 const STAND_IN_NATIVE = 'stand-in for better-sqlite3 built for Electron, written by test/commands/packaging.test.ts\n';
 let placedNativeStandIn = false;
 let createdNativeDir: string | undefined;
@@ -77,10 +94,28 @@ describe.runIf(process.platform === 'linux')('the packed app (electron-builder -
   });
 
   it('was packed with the stand-in Electron, nothing downloaded, from the config npm run dist names', () => {
-    expect(fs.readFileSync(path.join(appOut, 'fieldguide'), 'utf8')).toBe(STAND_IN_ELECTRON);
+    const packed = fs.readFileSync(path.join(appOut, 'fieldguide'), 'utf8');
+    // Byte for byte but for the fuse wire, which electron-builder flips (next test).
+    expect(packed.slice(0, packed.indexOf(FUSE_SENTINEL))).toBe(STAND_IN_ELECTRON.slice(0, STAND_IN_ELECTRON.indexOf(FUSE_SENTINEL)));
     // electron-builder found electron-builder.yml in the project folder; npm run dist names the same file.
     const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
     expect(pkg.scripts.dist).toMatch(/\belectron-builder --config electron-builder\.yml$/);
+  });
+
+  it('the packed Electron has the fuses electron-builder.yml sets: no Node mode, no NODE_OPTIONS or inspector, only app.asar', () => {
+    const config = fs.readFileSync(path.join(root, 'electron-builder.yml'), 'utf8');
+    const wanted = Object.fromEntries([...config.matchAll(/^  (\w+): (true|false)$/gm)].filter(([, name]) => (FUSE_NAMES as readonly string[]).includes(name!)).map(([, name, on]) => [name!, on === 'true']));
+    expect(wanted).toEqual({
+      runAsNode: false,
+      enableNodeOptionsEnvironmentVariable: false,
+      enableNodeCliInspectArguments: false,
+      onlyLoadAppFromAsar: true,
+      enableEmbeddedAsarIntegrityValidation: true,
+      enableCookieEncryption: true,
+      grantFileProtocolExtraPrivileges: false,
+    });
+    expect(fusesOf(Buffer.from(STAND_IN_ELECTRON))).toMatchObject({ runAsNode: true, onlyLoadAppFromAsar: false });
+    expect(fusesOf(fs.readFileSync(path.join(appOut, 'fieldguide')))).toMatchObject(wanted);
   });
 
   it("app.asar holds package.json's main and every file of the build, byte for byte (source maps left out)", () => {

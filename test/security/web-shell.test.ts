@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { keyFileCodec } from '../../electron/web/key-codec.ts';
+import { keyFileCodec } from '../../electron/core/services.ts';
 import { LAUNCH_COOKIE, LAUNCH_HEADER, startWebShell, type RunningWebShell } from '../../electron/web/server.ts';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
 import { startDemoSite, type RunningSite } from '../../server/site.ts';

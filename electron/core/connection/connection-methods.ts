@@ -2,7 +2,7 @@ import type { AppApi, AppStatus, Result, SiteInfo } from '../../contract.ts';
 import { AppFailure, ok } from '../result.ts';
 import type { Connection } from './connection.ts';
 import type { DemoLauncher } from './demo-launcher.ts';
-import { siteUrlCandidates } from './site-url.ts';
+import { checkEncryption, siteUrlCandidates } from './site-url.ts';
 
 /** What connecting means to the rest of the app. */
 export interface SiteHooks {
@@ -54,10 +54,11 @@ export function connectionMethods(
    * An address typed without a scheme is tried as https, then (on this machine or the workshop's own
    * network only) as plain http when https is not there; the status says which one worked.
    */
-  async function firstAnswering(typed: string, connect: (url: string) => Promise<Result<AppStatus>>): Promise<Result<AppStatus>> {
+  async function firstAnswering(typed: string, allowInsecure: boolean | undefined, connect: (url: string) => Promise<Result<AppStatus>>): Promise<Result<AppStatus>> {
     const candidates = siteUrlCandidates(typed);
     for (const [index, url] of candidates.entries()) {
       try {
+        checkEncryption(url, allowInsecure);
         return await connect(url);
       } catch (error) {
         const noHttpsThere = error instanceof AppFailure && error.code === 'offline' && ['tls', 'refused', 'other'].includes(String(error.details?.reason));
@@ -74,10 +75,10 @@ export function connectionMethods(
         const site = await demo.site();
         await connection.signIn(site.url, site.account.email, site.account.password, true);
       }),
-    connectWithToken: async ({ siteUrl, token }) =>
-      firstAnswering(siteUrl, (url) => connectTo({ url, demo: false }, () => connection.connectWithToken(url, token.trim()))),
-    signIn: async ({ siteUrl, email, password }) =>
-      firstAnswering(siteUrl, (url) => connectTo({ url, demo: false }, () => connection.signIn(url, email.trim(), password))),
+    connectWithToken: async ({ siteUrl, token, allowInsecure }) =>
+      firstAnswering(siteUrl, allowInsecure, (url) => connectTo({ url, demo: false }, () => connection.connectWithToken(url, token.trim()))),
+    signIn: async ({ siteUrl, email, password, allowInsecure }) =>
+      firstAnswering(siteUrl, allowInsecure, (url) => connectTo({ url, demo: false }, () => connection.signIn(url, email.trim(), password))),
     cancelConnect: async () => {
       connection.cancelConnect();
       return ok(null);

@@ -38,6 +38,26 @@ export function siteUrlCandidates(input: string): string[] {
   return isLocalHost(url.hostname) ? [secure, secure.replace(/^https:/, 'http:')] : [secure];
 }
 
+/** This machine itself: the only place plain http goes without the technician's say-so. */
+export function isLoopback(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127\./.test(host);
+}
+
+/**
+ * Plain http to another machine sends the password (or token) readable on the way: refused unless the
+ * technician confirmed it for this connect.
+ */
+export function checkEncryption(siteUrl: string, allowInsecure: boolean | undefined): void {
+  const url = new URL(siteUrl);
+  if (url.protocol === 'https:' || isLoopback(url.hostname) || allowInsecure) return;
+  throw new AppFailure(
+    'invalid_input',
+    `${url.host} would be reached over plain http: your sign-in would travel without encryption. Use its https address, or confirm that this is your workshop's own network.`,
+    { field: 'siteUrl', needs: 'insecure', url: siteUrl },
+  );
+}
+
 function isLocalHost(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
   if (host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.local') || !host.includes('.') && !host.includes(':')) return true;

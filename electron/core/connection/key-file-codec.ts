@@ -1,10 +1,11 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { SecretCodec } from '../core/services.ts';
+import type { SecretCodec } from './secret-store.ts';
 
 /**
- * The web shell's at-rest protection for the API token (the desktop app uses Electron's safeStorage):
+ * At-rest protection for the API token where no OS keychain is at hand (the web shell, and the desktop
+ * app on a Linux desktop whose safeStorage has only its `basic_text` backend):
  * AES-256-GCM with a key kept in a file of its own, outside the data folder, readable by this OS user
  * only (0600 in a 0700 folder). A copied or backed-up data folder, or a file left behind, then holds no
  * usable token. It does not protect from a program running as the same OS user, which can read the key
