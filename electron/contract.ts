@@ -95,6 +95,18 @@ export interface GuideListItem {
   modifiedDate: number;
   /** `full`: the whole guide, its forms, quizzes and media are on this computer; `summary`: only this entry. */
   offline: 'full' | 'summary';
+  /**
+   * Its list picture is on this computer. A list shows the picture only then (a plain tile otherwise),
+   * so it never asks the media route for one that is not there; rows are read again as pictures land.
+   */
+  thumbnailStored: boolean;
+}
+
+/** What the library keeps of every guide, whole or not: its list entry, its summary and a stored picture. */
+export interface GuideSummary extends GuideListItem {
+  summary: string;
+  /** The best stored picture of the guide (its step size, else its thumbnail), or null when none is here. */
+  picture: string | null;
 }
 
 export interface LibraryQuery {
@@ -239,6 +251,11 @@ export interface GuideDetail {
   quizzes: QuizRef[];
   modifiedDate: number;
   url: string | null;
+  /**
+   * True for a guide outside the offline scope read from the site just now: not kept on this computer
+   * (no forms, quizzes or work sessions offline); its media come from the site through the media route.
+   */
+  readFromSite?: boolean;
 }
 
 export interface QuizRevision {
@@ -306,6 +323,29 @@ export interface OfflineScope {
   mode: 'all' | 'selected';
   categories: string[];
   guideids: number[];
+}
+
+/**
+ * Which variant of each step picture is kept for zoom, on top of the thumbnail and standard size the
+ * lists and steps show: `standard` nothing more, `large` the site's `<original>.large`, `original` the original.
+ */
+export type PictureQuality = 'standard' | 'large' | 'original';
+
+export interface PictureQualityOption {
+  quality: PictureQuality;
+  /** Step pictures of the guides kept offline that this quality adds (0 for `standard`). */
+  pictures: number;
+  /** How many of them are on this computer already. */
+  stored: number;
+  /** The room they take, all of them: an estimate (`basis`), null while nothing is known of their size. */
+  bytes: number | null;
+  /** Where the size comes from: pictures of this quality already kept, sizes the site reported for a few, or nothing yet. */
+  basis: 'stored' | 'site' | 'unknown';
+}
+
+export interface PictureQualityState {
+  quality: PictureQuality;
+  options: PictureQualityOption[];
 }
 
 export type SyncPhase = 'idle' | 'categories' | 'listing' | 'deletions' | 'guides' | 'media' | 'done' | 'failed' | 'cancelled';
@@ -475,8 +515,14 @@ export interface AppApi {
   getCategories(): Promise<Result<CategoryNode[]>>;
   /** Tags of the guides stored whole, most used first. */
   listTags(): Promise<Result<TagCount[]>>;
-  /** The stored guide; with `revisionid`, that revision when it is kept (a session pins the one it began on). */
+  /**
+   * The stored guide; with `revisionid`, that revision when it is kept (a session pins the one it began on).
+   * A guide kept as a summary only is read from the site while it answers (`readFromSite`); otherwise
+   * the answer is `offline` with `details.offline === 'summary'` (getGuideSummary has what is kept).
+   */
   getGuide(guideid: number, revisionid?: number): Promise<Result<GuideDetail>>;
+  /** What is kept of any guide of the library, whole or not: its summary, and a picture when one is stored. */
+  getGuideSummary(guideid: number): Promise<Result<GuideSummary>>;
   getQuiz(quizRevisionid: number): Promise<Result<QuizRevision>>;
   search(query: SearchQuery): Promise<Result<SearchResults>>;
 
@@ -486,6 +532,10 @@ export interface AppApi {
   getSyncState(): Promise<Result<SyncState>>;
   setOfflineScope(scope: OfflineScope): Promise<Result<SyncState>>;
   setStorageBudget(bytes: number): Promise<Result<SyncState>>;
+  /** The picture quality kept for zoom, with the room each would take (estimates). */
+  getPictureQuality(): Promise<Result<PictureQualityState>>;
+  /** Chooses the picture quality; a sync then downloads it (within the storage budget). */
+  setPictureQuality(quality: PictureQuality): Promise<Result<PictureQualityState>>;
 
   /** Starts a work session; accepted offline, replayed to the site later. */
   startSession(input: StartSessionInput): Promise<Result<WorkSession>>;
@@ -551,6 +601,7 @@ const methodSet = {
   getCategories: true,
   listTags: true,
   getGuide: true,
+  getGuideSummary: true,
   getQuiz: true,
   search: true,
   syncNow: true,
@@ -558,6 +609,8 @@ const methodSet = {
   getSyncState: true,
   setOfflineScope: true,
   setStorageBudget: true,
+  getPictureQuality: true,
+  setPictureQuality: true,
   startSession: true,
   transitionSession: true,
   saveStepData: true,
@@ -610,14 +663,35 @@ export const SSE_EVENT = 'app';
 
 /**
  * Local media, by the site URL they were downloaded from: `fg-media://media/<encoded URL>` in the desktop
- * app, `/media/<encoded URL>` in the web shell. Both serve only what the library downloaded.
+ * app, `/media/<encoded URL>` in the web shell. Both serve what the library downloaded, and two things more
+ * the address may ask for:
+ * - `?or=<URL>` (repeatable): alternatives, tried in order when the first is not stored (the lightbox asks
+ *   for the original, then the large variant, then the step size: it gets the best one stored);
+ * - `?live=1`: the first URL may come from the site while it answers, when it is not stored. Only media
+ *   the library knows are fetched (every variant of a stored guide's pictures, the media of a guide read
+ *   from the site): the route is never a way to reach any other address.
+ * The renderer never fetches the site itself: its Content-Security-Policy allows only its own shell.
  */
 export const MEDIA_SCHEME = 'fg-media';
 export const MEDIA_HOST = 'media';
 export const MEDIA_ROUTE = '/media/';
+export const MEDIA_OR_PARAM = 'or';
+export const MEDIA_LIVE_PARAM = 'live';
 export const DESKTOP_MEDIA_PREFIX = `${MEDIA_SCHEME}://${MEDIA_HOST}/`;
-export const desktopMediaUrl = (siteUrl: string): string => `${DESKTOP_MEDIA_PREFIX}${encodeURIComponent(siteUrl)}`;
-export const webMediaUrl = (siteUrl: string): string => `${MEDIA_ROUTE}${encodeURIComponent(siteUrl)}`;
+
+/** What a media address asks for beyond its first URL. */
+export interface MediaOptions {
+  or?: readonly string[];
+  live?: boolean;
+}
+
+const mediaQuery = (options: MediaOptions | undefined): string => {
+  const params = (options?.or ?? []).map((url) => `${MEDIA_OR_PARAM}=${encodeURIComponent(url)}`);
+  if (options?.live) params.push(`${MEDIA_LIVE_PARAM}=1`);
+  return params.length > 0 ? `?${params.join('&')}` : '';
+};
+export const desktopMediaUrl = (siteUrl: string, options?: MediaOptions): string => `${DESKTOP_MEDIA_PREFIX}${encodeURIComponent(siteUrl)}${mediaQuery(options)}`;
+export const webMediaUrl = (siteUrl: string, options?: MediaOptions): string => `${MEDIA_ROUTE}${encodeURIComponent(siteUrl)}${mediaQuery(options)}`;
 
 /** Name of the object the preload exposes on `window`. */
 export const BRIDGE_GLOBAL = 'fieldguide';

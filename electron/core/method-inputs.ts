@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { AppApi, AppMethod } from '../contract.ts';
 import { LIST_MAX, WORK_ORDER_MAX_CHARS } from '../shared/limits.ts';
+import { pictureQualitySchema } from './library/picture-quality.ts';
 import { offlineScopeSchema } from './library/scope.ts';
 
 const required = (what: string) => z.string({ error: `${what} is required` }).trim().min(1, `${what} is required`);
@@ -40,6 +41,7 @@ export const methodInputs: { [K in AppMethod]: z.ZodType<Parameters<AppApi[K]>> 
   getCategories: z.tuple([]),
   listTags: z.tuple([]),
   getGuide: z.union([z.tuple([id]), z.tuple([id, id])]),
+  getGuideSummary: z.tuple([id]),
   getQuiz: z.tuple([id]),
   search: z.tuple([
     z.object({
@@ -56,6 +58,8 @@ export const methodInputs: { [K in AppMethod]: z.ZodType<Parameters<AppApi[K]>> 
   // Any positive size: too small a budget only fails the sync with its own message. The settings view
   // asks for at least 10 MB, a floor for people, not for the core.
   setStorageBudget: z.tuple([z.number().int().min(1, 'The budget must be a positive number of bytes').max(2 ** 50)]),
+  getPictureQuality: z.tuple([]),
+  setPictureQuality: z.tuple([pictureQualitySchema]),
 
   startSession: z.tuple([
     z.object({ guideid: id, workorderid: required('Work order').max(WORK_ORDER_MAX_CHARS), stepid: id.optional() }),

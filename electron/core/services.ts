@@ -12,6 +12,7 @@ import { EventHub } from './events.ts';
 import { apiOf, dispatcher } from './invoke.ts';
 import { libraryMethods } from './library/library-methods.ts';
 import { LibraryService, mediaDirOf, type StoredMediaContent } from './library/library-service.ts';
+import type { MediaAnswer, MediaRequest } from './library/media-serving.ts';
 import { outboxMethods } from './outbox/outbox-methods.ts';
 import { Outbox } from './outbox/outbox.ts';
 import { quizMethods } from './quiz/quiz-methods.ts';
@@ -27,7 +28,7 @@ import { WorkLog } from './worklog/worklog.ts';
 export { plainCodec, type SecretCodec } from './connection/secret-store.ts';
 export { defaultKeyFile, keyFileCodec } from './connection/key-file-codec.ts';
 export { CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from './security/csp.ts';
-export type { DemoSite, StoredMediaContent };
+export type { DemoSite, MediaAnswer, MediaRequest, StoredMediaContent };
 
 export interface ServicesDeps {
   /** The app's data folder: database, sealed token, media. */
@@ -57,8 +58,13 @@ export interface Services {
   /** The same, by method name: what both shells call with untrusted arguments. */
   invoke(method: string, args: unknown): Promise<Result<unknown>>;
   events: EventHub;
-  /** The stored file of a media URL, for the shells' media routes (inside the media folder only). */
+  /** The stored file of a media URL (inside the media folder only). */
   resolveMedia(url: string): StoredMediaContent | null;
+  /**
+   * What the shells' media routes answer for an address (contract: MEDIA_ROUTE and its parameters): the
+   * stored copy, the site's when the address allows it, or a stored alternative; null is a 404.
+   */
+  openMedia(request: MediaRequest): Promise<MediaAnswer | null>;
   /** Background work after construction (refreshing the signed-in user, a first sync); never throws. */
   start(): Promise<void>;
   /** The shell's own network hint (Electron's `net.isOnline()` changes). */
@@ -112,6 +118,7 @@ export function createServices(deps: ServicesDeps): Services {
     invoke,
     events,
     resolveMedia: (url) => library.resolveMedia(url),
+    openMedia: (request) => library.openMedia(request),
     async start() {
       try {
         if (!(await connection.reconnect(demo))) return;

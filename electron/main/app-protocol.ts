@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { net, protocol } from 'electron';
 import { pathToFileURL } from 'node:url';
-import { MEDIA_HOST, MEDIA_SCHEME } from '../contract.ts';
+import { MEDIA_HOST, MEDIA_LIVE_PARAM, MEDIA_OR_PARAM, MEDIA_SCHEME } from '../contract.ts';
 import { SECURITY_HEADERS, type Services } from '../core/services.ts';
 import { resolveInside } from './paths.ts';
 import { APP_HOST, APP_SCHEME } from './window-options.ts';
@@ -15,10 +15,11 @@ export function registerAppSchemePrivileges(): void {
 }
 
 /**
- * Serves local media at `desktopMediaUrl(<site URL>)`: only media the library indexed, a picture
- * from its database or a file from the media folder (services.resolveMedia refuses anything else).
+ * Serves media at `desktopMediaUrl(<site URL>, options)`: what the library indexed, a picture from its
+ * database or a file from the media folder, or what services.openMedia may fetch from the site for the
+ * address (only media the library knows), or a stored alternative the address names.
  */
-export function serveMedia(resolve: Services['resolveMedia']): void {
+export function serveMedia(open: Services['openMedia']): void {
   protocol.handle(MEDIA_SCHEME, async (request) => {
     const url = new URL(request.url);
     let target: string;
@@ -27,7 +28,8 @@ export function serveMedia(resolve: Services['resolveMedia']): void {
     } catch {
       return new Response('Bad media address', { status: 400 });
     }
-    const file = url.host === MEDIA_HOST ? resolve(target) : null;
+    const wanted = { urls: [target, ...url.searchParams.getAll(MEDIA_OR_PARAM)], live: url.searchParams.get(MEDIA_LIVE_PARAM) === '1' };
+    const file = url.host === MEDIA_HOST ? await open(wanted) : null;
     if (!file) return new Response('Not on this computer', { status: 404 });
     const headers = { 'Content-Type': file.mime, 'Content-Length': String(file.bytes) };
     if (file.data) return new Response(new Uint8Array(file.data), { status: 200, headers });

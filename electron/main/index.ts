@@ -85,7 +85,7 @@ async function main(): Promise<void> {
     return;
   }
   const current = services;
-  serveMedia((url) => current.resolveMedia(url));
+  serveMedia((request) => current.openMedia(request));
   registerIpc(ipcMain, current, (event) => {
     const frame = event.senderFrame;
     return frame !== null && frame.parent === null && isTrustedRendererUrl(frame.url, devServerUrl);

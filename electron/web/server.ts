@@ -9,8 +9,8 @@ import { bodyLimit } from 'hono/body-limit';
 import { getCookie, setCookie } from 'hono/cookie';
 import { streamSSE } from 'hono/streaming';
 import { listenOn } from '../../server/listen.ts';
-import { APP_METHODS, EVENTS_PATH, MEDIA_ROUTE, RPC_PREFIX, rpcPath, SSE_EVENT, type AppEvent } from '../contract.ts';
-import { SECURITY_HEADERS, type Services } from '../core/services.ts';
+import { APP_METHODS, EVENTS_PATH, MEDIA_LIVE_PARAM, MEDIA_OR_PARAM, MEDIA_ROUTE, RPC_PREFIX, rpcPath, SSE_EVENT, type AppEvent } from '../contract.ts';
+import { SECURITY_HEADERS, type MediaAnswer, type Services } from '../core/services.ts';
 import { ATTACHMENT_MAX_BYTES } from '../shared/limits.ts';
 
 /** The launch secret: in the printed address, then the page's cookie, or a header for local tools. */
@@ -143,18 +143,19 @@ export function createWebShellApp(options: Omit<WebShellOptions, 'port' | 'host'
     }),
   );
 
-  // Local media by their site URL (`webMediaUrl(url)`): only media the library has indexed, a
-  // picture from its database or a file inside the media folder (services.resolveMedia checks both).
-  app.get(`${MEDIA_ROUTE}:encoded`, (c) => {
+  // Media by their site URL (`webMediaUrl(url, options)`): what the library has indexed, a picture from
+  // its database or a file inside the media folder, or what services.openMedia may fetch from the site
+  // for the address (only media the library knows), or a stored alternative the address names.
+  app.get(`${MEDIA_ROUTE}:encoded`, async (c) => {
     let url: string;
     try {
       url = decodeURIComponent(c.req.param('encoded'));
     } catch {
       return c.json({ message: 'Bad media address' }, 400);
     }
-    const file = services.resolveMedia(url);
+    const file = await services.openMedia({ urls: [url, ...(c.req.queries(MEDIA_OR_PARAM) ?? [])], live: c.req.query(MEDIA_LIVE_PARAM) === '1' });
     if (!file) return c.json({ message: 'This media file is not on this computer' }, 404);
-    const headers = { 'Content-Type': file.mime, 'Content-Length': String(file.bytes), 'Cache-Control': 'private, max-age=31536000, immutable' };
+    const headers = { 'Content-Type': file.mime, 'Content-Length': String(file.bytes), 'Cache-Control': CACHE[file.cache] };
     if (file.data) return c.body(new Uint8Array(file.data), 200, headers);
     return c.body(Readable.toWeb(fs.createReadStream(file.path)) as ReadableStream, 200, headers);
   });
@@ -164,6 +165,13 @@ export function createWebShellApp(options: Omit<WebShellOptions, 'port' | 'host'
   app.get('*', serveStatic({ root: staticDir, path: 'index.html' }));
   return app;
 }
+
+/** How long the browser keeps a media answer: a stored copy for good, the site's for the session, a stand-in not at all. */
+const CACHE: Record<MediaAnswer['cache'], string> = {
+  immutable: 'private, max-age=31536000, immutable',
+  private: 'private, max-age=3600',
+  none: 'no-store',
+};
 
 function sameOrigin(c: Context, hosts: Set<string>): boolean {
   const origin = c.req.header('origin');

@@ -1,10 +1,11 @@
-import { BRIDGE_GLOBAL, desktopMediaUrl, webMediaUrl } from '../../electron/contract.ts';
+import { BRIDGE_GLOBAL, desktopMediaUrl, webMediaUrl, type MediaOptions } from '../../electron/contract.ts';
 
 /**
- * The address of a media file's local copy: the desktop app's media protocol, or the web shell's media
- * route. Both serve only what the library downloaded; anything else is a 404, never the network.
+ * The address of a media file through the shell: the desktop app's media protocol, or the web shell's
+ * media route. Both serve what the library downloaded; `options` may name stored alternatives and let
+ * the first come from the site (the contract's media route says which). Never the network directly.
  */
-export function mediaSrc(siteUrl: string | undefined | null): string | undefined {
+export function mediaSrc(siteUrl: string | undefined | null, options?: MediaOptions): string | undefined {
   if (!siteUrl) return undefined;
-  return window[BRIDGE_GLOBAL] ? desktopMediaUrl(siteUrl) : webMediaUrl(siteUrl);
+  return window[BRIDGE_GLOBAL] ? desktopMediaUrl(siteUrl, options) : webMediaUrl(siteUrl, options);
 }

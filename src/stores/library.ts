@@ -2,10 +2,13 @@ import { defineStore } from 'pinia';
 import { computed, ref, shallowRef } from 'vue';
 import type { AppError, CategoryNode, GuideListItem, LibraryQuery, SearchResults, TagCount } from '../../electron/contract.ts';
 import { LIST_MAX } from '../../electron/shared/limits.ts';
+import { listPicture } from '../../electron/shared/media.ts';
 import { useBridge } from '../bridge/index.ts';
 import { pagesCovering } from '../lib/paging.ts';
 
 export const LIBRARY_PAGE_SIZE = 200;
+/** While media download, the rows on screen are read again at most this often (when some still wait for their picture). */
+const PICTURE_REFRESH_MS = 600;
 
 export interface LibraryFilter {
   category: string | null;
@@ -140,15 +143,52 @@ export const useLibraryStore = defineStore('library', () => {
     return new Map(result.ok ? result.value.items.map((guide) => [guide.guideid, guide.title] as const) : []);
   }
 
+  // The rows on screen, as the virtual list last drew them: the ones read again as pictures land.
+  let visible: [number, number] = [0, -1];
+  function setVisible(start: number, end: number): void {
+    visible = [start, end];
+  }
+
+  /** A row drawn before its list picture arrived (a plain tile until then). */
+  const waitsForPicture = (row: GuideListItem | undefined): boolean => row !== undefined && !row.thumbnailStored && listPicture(row.image) !== undefined;
+
+  /** Reads the rows on screen again when some still wait for their picture: their thumbnails appear as they land. */
+  async function refreshPictures(): Promise<void> {
+    const [start, end] = [visible[0], Math.min(visible[1], total.value - 1)];
+    if (end < start || !rows.value.slice(start, end + 1).some(waitsForPicture)) return;
+    const gen = generation;
+    const result = await bridge.listGuides({ ...query.value, offset: start, limit: Math.min(LIST_MAX, end - start + 1) });
+    if (gen !== generation || !result.ok) return;
+    if (result.value.total !== rows.value.length) {
+      void reload();
+      return;
+    }
+    const next = rows.value.slice();
+    result.value.items.forEach((item, index) => (next[start + index] = item));
+    rows.value = next;
+  }
+
+  let pictureTimer: ReturnType<typeof setTimeout> | null = null;
+  function refreshPicturesSoon(): void {
+    if (pictureTimer) return;
+    pictureTimer = setTimeout(() => {
+      pictureTimer = null;
+      void refreshPictures();
+    }, PICTURE_REFRESH_MS);
+  }
+
   // A sync changes the library: read it again when one ends, and when a sync's guides phase starts
-  // (the summaries are stored by then), so a first sync fills the list while media still download.
+  // (the summaries are stored by then), so a first sync fills the list while media still download; as
+  // media land, the rows on screen that wait for their picture are read again.
   let lastPhase: string | null = null;
   bridge.onEvent((event) => {
     if (!loaded.value) return;
     if (event.name === 'syncState' && !event.payload.running) void refresh();
-    else if (event.name === 'syncProgress' && event.payload.phase !== lastPhase) {
-      lastPhase = event.payload.phase;
-      if (lastPhase === 'guides' || lastPhase === 'media') void refresh();
+    else if (event.name === 'syncProgress') {
+      if (event.payload.phase !== lastPhase) {
+        lastPhase = event.payload.phase;
+        if (lastPhase === 'guides' || lastPhase === 'media') void refresh();
+      } else if (lastPhase === 'media') refreshPicturesSoon();
     }
   });
 
@@ -165,6 +205,7 @@ export const useLibraryStore = defineStore('library', () => {
     loadCategories,
     reload,
     ensureRange,
+    setVisible,
     refresh,
     setFilter,
     clearFilter,

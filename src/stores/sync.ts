@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
-import type { AppError, OfflineScope, Result, SyncOutcome, SyncProgress, SyncState } from '../../electron/contract.ts';
+import type { AppError, OfflineScope, PictureQuality, PictureQualityState, Result, SyncOutcome, SyncProgress, SyncState } from '../../electron/contract.ts';
 import { useBridge } from '../bridge/index.ts';
 
 const IDLE: SyncProgress = { phase: 'idle', done: 0, total: 0, bytes: 0, message: null };
@@ -11,7 +11,9 @@ export const useSyncStore = defineStore('sync', () => {
   const state = ref<SyncState | null>(null);
   const progress = ref<SyncProgress>(IDLE);
   const lastOutcome = ref<SyncOutcome | null>(null);
-  const busy = ref<null | 'sync' | 'cancel' | 'scope' | 'budget'>(null);
+  const busy = ref<null | 'sync' | 'cancel' | 'scope' | 'budget' | 'pictures'>(null);
+  /** The picture quality kept for zoom and the room each would take (read when the sync centre asks). */
+  const pictures = ref<PictureQualityState | null>(null);
   const error = ref<AppError | null>(null);
 
   const running = computed(() => state.value?.running ?? false);
@@ -27,6 +29,8 @@ export const useSyncStore = defineStore('sync', () => {
     } else if (event.name === 'syncState') {
       state.value = event.payload;
       progress.value = event.payload.progress;
+      // A sync that ended has stored (or evicted) pictures: the estimates change with them.
+      if (!event.payload.running && pictures.value) void loadPictures();
     }
   });
 
@@ -66,9 +70,24 @@ export const useSyncStore = defineStore('sync', () => {
     return result.value;
   }
 
+  async function loadPictures(): Promise<void> {
+    const result = await bridge.getPictureQuality();
+    if (result.ok) pictures.value = result.value;
+    else error.value = result.error;
+  }
+
+  /** Chooses the picture quality; the main process then syncs to download it (within the budget). */
+  const setPictureQuality = (quality: PictureQuality) =>
+    run('pictures', async () => {
+      const result = await bridge.setPictureQuality(quality);
+      if (result.ok) pictures.value = result.value;
+      else error.value = result.error;
+      await load();
+    });
+
   const cancel = () => run('cancel', async () => take(await bridge.cancelSync()));
   const setScope = (scope: OfflineScope) => run('scope', async () => take(await bridge.setOfflineScope(scope)));
   const setBudget = (bytes: number) => run('budget', async () => take(await bridge.setStorageBudget(bytes)));
 
-  return { state, progress, lastOutcome, busy, error, running, load, syncNow, cancel, setScope, setBudget };
+  return { state, progress, lastOutcome, busy, error, running, pictures, load, loadPictures, syncNow, cancel, setScope, setBudget, setPictureQuality };
 });

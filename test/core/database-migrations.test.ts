@@ -39,6 +39,7 @@ const ROWS_AT: Record<number, string[]> = {
      VALUES ('q1', 2, 21, 'Safety', 5, '{"a":1}', 100, 1, 90, '[]', 1700000400, 1700000460)`,
   ],
   5: [],
+  6: [`INSERT INTO media_refs (guideid, url, needed_at) VALUES (7, 'https://a.test/s1.large', 'large')`],
 };
 
 type Snapshot = Map<string, { columns: string[]; rows: unknown[][] }>;
@@ -95,6 +96,41 @@ describe('migrations', () => {
     const empty = [...snapshot(db)].filter(([, { rows }]) => rows.length === 0).map(([name]) => name);
     expect(empty).toEqual([]);
     expect(Object.keys(ROWS_AT).map(Number)).toEqual(MIGRATIONS.map((m) => m.version));
+    db.close();
+  });
+
+  it('give guides stored before picture qualities the zoom variants of their step pictures, to download once chosen', () => {
+    const file = path.join(tmp.dir, 'zoom.sqlite');
+    const db = new Database(file);
+    migrate(db, file, MIGRATIONS.slice(0, 5));
+    const image = (n: number) => ({ id: n, thumbnail: `https://a.test/${n}.thumbnail`, standard: `https://a.test/${n}.standard`, large: `https://a.test/${n}.large`, original: `https://a.test/${n}` });
+    const detail = {
+      guideid: 7,
+      steps: [
+        { stepid: 1, media: { type: 'image', images: [image(1), { id: 2, standard: 'https://a.test/2.standard' }] } },
+        { stepid: 2, media: { type: 'video', poster: image(3), encodings: [] } },
+        { stepid: 3, media: { type: 'image', images: [image(4)] } },
+      ],
+    };
+    db.exec(ROWS_AT[2]![0]!); // guide 7, its revision 3 stored
+    const revision = db.prepare('INSERT INTO guide_revisions (guideid, revisionid, detail, stored_at) VALUES (7, ?, ?, 1)');
+    revision.run(3, JSON.stringify(detail));
+    revision.run(2, JSON.stringify({ ...detail, steps: [{ stepid: 9, media: { type: 'image', images: [image(9)] } }] }));
+    db.exec(`INSERT INTO media_refs (guideid, url) VALUES (7, 'https://a.test/1.standard')`);
+    migrate(db, file, MIGRATIONS.slice(0, 6));
+
+    const refs = db.prepare('SELECT url, needed_at FROM media_refs ORDER BY needed_at, url').all();
+    // The stored revision's step pictures only (not the unpinned older one's, not the video poster's).
+    expect(refs).toEqual([
+      { url: 'https://a.test/1.standard', needed_at: 'always' },
+      { url: 'https://a.test/1.large', needed_at: 'large' },
+      { url: 'https://a.test/4.large', needed_at: 'large' },
+      { url: 'https://a.test/1', needed_at: 'original' },
+      { url: 'https://a.test/4', needed_at: 'original' },
+    ]);
+    const pending = db.prepare("SELECT url FROM media WHERE status = 'pending' ORDER BY url").all() as { url: string }[];
+    expect(pending.map((row) => row.url)).toEqual(['https://a.test/1', 'https://a.test/1.large', 'https://a.test/4', 'https://a.test/4.large']);
+    expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
     db.close();
   });
 

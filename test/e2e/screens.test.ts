@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
 import { startDemoSite, type RunningSite } from '../../server/site.ts';
 import { PASS } from '../fault/proxy.ts';
+import { always } from '../fault/proxy.ts';
+import { unwrap } from '../helpers/library.ts';
 import { proxiedDemoWorkshop } from '../helpers/services.ts';
 import { openDemoApp, type startApp } from './browser.ts';
 import { checkScreen, formatProblems, VIEWPORTS, type Viewport } from './screen-checks.ts';
@@ -291,6 +293,33 @@ describe('every screen at three sizes, with axe-core', () => {
     expect(await page.getByTestId('text-size').getAttribute('aria-pressed')).toBe('true');
     await page.getByTestId('text-size').click();
     expect(await page.evaluate(() => parseFloat(getComputedStyle(document.documentElement).fontSize))).toBe(16);
+  });
+
+  it('the picture quality chooser, a choice not saved yet', async () => {
+    await atEverySize('sync-picture-quality', async () => {
+      await visit('nav-sync', 'picture-quality');
+      await page.getByTestId('quality-size-large').filter({ hasText: /more for/ }).waitFor();
+      await page.getByTestId('quality-large').check();
+      await page.getByTestId('picture-quality').scrollIntoViewIfNeeded();
+    });
+  });
+
+  it('a guide read from the site, and its stored summary once the site is gone', async () => {
+    const api = app.app.services.api;
+    unwrap(await api.setOfflineScope({ mode: 'selected', categories: [], guideids: [2, 10] }));
+    unwrap(await api.syncNow());
+    const outside = unwrap(await api.listGuides({ limit: 200 })).items.find((guide) => guide.offline === 'summary')!;
+    const address = new URL(`/guides/${outside.guideid}`, app.shell.url).toString();
+    await atEverySize('guide-from-site', async () => {
+      await page.goto(address);
+      await page.getByTestId('guide-from-site').waitFor();
+    });
+    demo.setSchedule(always({ kind: 'reset' }));
+    await atEverySize('guide-summary-offline', async () => {
+      await page.goto(address);
+      await page.getByTestId('guide-summary').waitFor();
+    });
+    demo.setSchedule(null);
   });
 
   it('ran without script errors or CSP violations', () => {

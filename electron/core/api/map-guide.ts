@@ -42,6 +42,8 @@ export function toListItem(wire: GuideSummaryWire, offline: GuideListItem['offli
     flags: (wire.flags ?? []).map(flagId),
     modifiedDate: wire.modified_date,
     offline,
+    // The site's entry knows nothing of this computer: the library says what is stored.
+    thumbnailStored: false,
   };
 }
 

@@ -126,6 +126,28 @@ export class ApiTransport {
     return { response, body: body(), resource };
   }
 
+  /**
+   * The size of a file as the site reports it (`HEAD`, its Content-Length), or null when it does not
+   * say. The token goes only to the site's own origin, as for a download.
+   */
+  async probeSize(url: string, signal?: AbortSignal): Promise<number | null> {
+    const target = new URL(url, this.siteUrl);
+    const resource = `HEAD ${target.pathname}`;
+    const headers: Record<string, string> = {};
+    if (this.#token !== null && target.origin === new URL(this.siteUrl).origin) headers.Authorization = `api ${this.#token}`;
+    const timeout = AbortSignal.timeout(this.#timeoutMs);
+    let response: Response;
+    try {
+      response = await this.#fetch(target, { method: 'HEAD', headers, signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
+    } catch (error) {
+      throw networkError(error, resource, target, timeout.aborted, this.#timeoutMs);
+    }
+    await response.body?.cancel();
+    if (!response.ok) throw new ApiError('http', resource, `${resource} answered ${response.status}`, response.status);
+    const length = Number(response.headers.get('content-length'));
+    return Number.isFinite(length) && length > 0 ? length : null;
+  }
+
   async request<T>(method: string, path: string, options: RequestOptions<T> = {}): Promise<T> {
     const resource = `${method} ${path}`;
     const url = new URL(this.baseUrl + path);

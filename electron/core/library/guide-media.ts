@@ -24,3 +24,25 @@ export function mediaUrlsOf(detail: GuideDetail): string[] {
   for (const doc of detail.documents) add(doc.url);
   return [...urls];
 }
+
+/** The zoom variants of a guide's step pictures, per picture quality: kept only while that quality is chosen. */
+export function zoomUrlsOf(detail: GuideDetail): { large: string[]; original: string[] } {
+  const large = new Set<string>();
+  const original = new Set<string>();
+  for (const step of detail.steps) {
+    if (step.media.type !== 'image') continue;
+    for (const image of step.media.images) {
+      if (image.large) large.add(image.large);
+      if (image.original) original.add(image.original);
+    }
+  }
+  return { large: [...large], original: [...original] };
+}
+
+/** Every media URL a guide read from the site may show, in any variant: what the media route may fetch for it. */
+export function allMediaUrlsOf(detail: GuideDetail): string[] {
+  const urls = new Set(mediaUrlsOf(detail));
+  const zoom = zoomUrlsOf(detail);
+  for (const url of [...zoom.large, ...zoom.original]) urls.add(url);
+  return [...urls];
+}

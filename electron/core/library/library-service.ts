@@ -1,15 +1,30 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import type { CategoryNode, GuideDetail, LibraryPage, LibraryQuery, OfflineScope, SearchQuery, SearchResults, StorageUsage, TagCount } from '../../contract.ts';
+import type {
+  CategoryNode,
+  GuideDetail,
+  GuideSummary,
+  LibraryPage,
+  LibraryQuery,
+  OfflineScope,
+  SearchQuery,
+  SearchResults,
+  StorageUsage,
+  TagCount,
+} from '../../contract.ts';
+import { SHOWN_VARIANTS } from '../../shared/media.ts';
 import { ApiError, toAppFailure } from '../api/errors.ts';
 import { searchSite } from '../api/search-api.ts';
 import type { ApiTransport } from '../api/transport.ts';
 import type { Store } from '../db/store.ts';
 import { AppFailure } from '../result.ts';
 import { makeRoom } from './budget.ts';
+import { MediaServing, type MediaAnswer, type MediaRequest } from './media-serving.ts';
 import { MediaStore, PICTURE_MAX_BYTES, type StoredContent } from './media-store.ts';
+import { PictureQualities } from './picture-quality.ts';
 import { DEFAULT_SCOPE, offlineScopeSchema } from './scope.ts';
+import { readGuideFromSite, SiteReadMedia } from './site-reading.ts';
 
 const SCOPE_KEY = 'library.scope';
 const BUDGET_KEY = 'library.budgetBytes';
@@ -32,10 +47,22 @@ export interface LibraryDeps {
 /** The offline library: reading and searching what is stored, what is kept (scope) and in how much room (budget). */
 export class LibraryService {
   readonly mediaStore: MediaStore;
+  /** The picture quality kept for zoom, and what each would take. */
+  readonly pictures: PictureQualities;
+  readonly #siteRead = new SiteReadMedia();
+  readonly #serving: MediaServing;
 
   constructor(private readonly deps: LibraryDeps) {
     const { store } = deps;
     this.mediaStore = new MediaStore(deps.mediaDir, store.pictures);
+    this.pictures = new PictureQualities({ store, transport: deps.transport, online: deps.online });
+    this.#serving = new MediaServing({
+      resolve: (url) => this.resolveMedia(url),
+      known: (url) => this.#siteRead.has(url) || store.media.isReferenced(url),
+      online: deps.online,
+      transport: deps.transport,
+      onNetworkError: deps.onNetworkError,
+    });
     this.mediaStore.clearPartial();
     if (store.picturesRecreated) {
       const requeued = store.media.requeueMissingPictures(PICTURE_MAX_BYTES);
@@ -57,18 +84,57 @@ export class LibraryService {
     return this.deps.store.guides.tags();
   }
 
-  guide(guideid: number, revisionid?: number): GuideDetail {
+  /**
+   * A stored guide; a guide kept as a summary only is read from the site while it answers (and not kept:
+   * its media come through the media route, see #siteRead). Offline, or when the site does not answer,
+   * the failure says so and carries `offline: 'summary'`: the renderer then shows what is kept (summary()).
+   */
+  async guide(guideid: number, revisionid?: number): Promise<GuideDetail> {
     const { guides } = this.deps.store;
     const detail = (revisionid !== undefined ? guides.getRevision(guideid, revisionid) : undefined) ?? guides.getDetail(guideid);
     if (detail) return detail;
     const summary = guides.getListItem(guideid);
-    if (summary) {
-      throw new AppFailure('not_found', `"${summary.title}" is not stored on this computer yet: sync with it in the offline scope to read it offline.`, {
-        guideid,
-        offline: 'summary',
-      });
+    if (!summary) throw new AppFailure('not_found', `There is no guide ${guideid} in the library.`, { guideid });
+    const needsSite = { guideid, offline: 'summary' };
+    const transport = this.deps.online() ? this.#signedIn() : null;
+    if (transport) {
+      try {
+        const read = await readGuideFromSite(transport, guideid);
+        this.#siteRead.remember(read);
+        return read;
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        if (error.kind === 'http' && error.status === 404) {
+          throw new AppFailure('not_found', `The site no longer has "${summary.title}"; the next sync removes it from the library.`, { guideid });
+        }
+        if (!error.transient) throw toAppFailure(error);
+        if (error.kind === 'network' || error.kind === 'timeout') this.deps.onNetworkError();
+        else {
+          throw new AppFailure('server_error', `The site could not send "${summary.title}" just now (${error.message}). Only its summary is kept on this laptop.`, needsSite, {
+            cause: error,
+          });
+        }
+      }
     }
-    throw new AppFailure('not_found', `There is no guide ${guideid} in the library.`, { guideid });
+    throw new AppFailure('offline', `The whole of "${summary.title}" needs the site: only its summary is kept on this laptop.`, needsSite);
+  }
+
+  /** What is kept of any guide: its list entry, its summary, and its best stored picture (never one that is not here). */
+  summary(guideid: number): GuideSummary {
+    const { guides, media } = this.deps.store;
+    const entry = guides.getSummary(guideid);
+    if (!entry) throw new AppFailure('not_found', `There is no guide ${guideid} in the library.`, { guideid });
+    const candidates = [entry.image?.[SHOWN_VARIANTS.step], entry.image?.[SHOWN_VARIANTS.list]];
+    const picture = candidates.find((url): url is string => typeof url === 'string' && url !== '' && media.lookup(url) !== undefined) ?? null;
+    return { ...entry, picture };
+  }
+
+  #signedIn(): ApiTransport | null {
+    try {
+      return this.deps.transport();
+    } catch {
+      return null; // nobody signed in: what is kept is all there is
+    }
   }
 
   async search(query: SearchQuery): Promise<SearchResults> {
@@ -81,7 +147,10 @@ export class LibraryService {
         return {
           source: 'site',
           total: site.total,
-          items: site.items.map((item) => ({ ...item, offline: this.deps.store.guides.getListItem(item.guideid)?.offline ?? 'summary' })),
+          items: site.items.map((item) => {
+            const local = this.deps.store.guides.getListItem(item.guideid);
+            return { ...item, offline: local?.offline ?? 'summary', thumbnailStored: local?.thumbnailStored ?? false };
+          }),
         };
       } catch (error) {
         if (where === 'site' || !(error instanceof ApiError) || !error.transient) {
@@ -108,14 +177,20 @@ export class LibraryService {
   /** Sets the media budget; media no stored guide needs are evicted at once down to it (LRU first). */
   async setBudget(bytes: number): Promise<void> {
     this.deps.store.settings.set(BUDGET_KEY, bytes);
-    await makeRoom({ media: this.deps.store.media, mediaStore: this.mediaStore, budgetBytes: bytes });
+    await makeRoom({ media: this.deps.store.media, mediaStore: this.mediaStore, budgetBytes: bytes, quality: this.pictures.quality() });
     this.mediaStore.sweep();
   }
 
   storage(): StorageUsage {
     const { media } = this.deps.store;
     const usage = media.usage();
-    return { mediaBytes: usage.bytes, mediaFiles: usage.files, pendingMedia: media.pendingCount(), databaseBytes: this.deps.store.bytes(), budgetBytes: this.budget() };
+    return {
+      mediaBytes: usage.bytes,
+      mediaFiles: usage.files,
+      pendingMedia: media.pendingCount(this.pictures.quality()),
+      databaseBytes: this.deps.store.bytes(),
+      budgetBytes: this.budget(),
+    };
   }
 
   /** The stored content of a media URL, for the shells' media routes; null when not downloaded. */
@@ -143,8 +218,15 @@ export class LibraryService {
     return { ...content, mime: stored.mime, bytes: stored.bytes };
   }
 
+  /** A media address's answer for the shells' media routes (media-serving.ts): stored, from the site, or a stored stand-in. */
+  openMedia(request: MediaRequest): Promise<MediaAnswer | null> {
+    return this.#serving.open(request);
+  }
+
   /** Forgets the library of the previous site: another site's guides never mix with this one's. */
   reset(): void {
+    this.#siteRead.clear();
+    this.pictures.reset();
     for (const file of this.deps.store.guides.resetAll()) void this.mediaStore.remove(file);
   }
 }

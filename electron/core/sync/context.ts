@@ -1,4 +1,4 @@
-import type { OfflineScope, SyncError, SyncPhase } from '../../contract.ts';
+import type { OfflineScope, PictureQuality, SyncError, SyncPhase } from '../../contract.ts';
 import type { ApiTransport } from '../api/transport.ts';
 import type { Store } from '../db/store.ts';
 import type { MediaStore } from '../library/media-store.ts';
@@ -11,6 +11,8 @@ export interface SyncContext {
   includePrivate: boolean;
   scope: OfflineScope;
   budgetBytes: number;
+  /** The zoom variant of step pictures kept on top of what the views show. */
+  pictureQuality: PictureQuality;
   concurrency: { guides: number; media: number };
   signal: AbortSignal;
   now: () => number;

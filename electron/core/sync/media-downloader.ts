@@ -1,4 +1,6 @@
 import { ApiError } from '../api/errors.ts';
+import type { NeededAt } from '../db/repos/media-repo.ts';
+import { zoomVariant } from '../../shared/media.ts';
 import { makeRoom } from '../library/budget.ts';
 import { MediaLengthError, type Received } from '../library/media-store.ts';
 import type { SyncContext } from './context.ts';
@@ -16,20 +18,25 @@ export class StorageBudgetError extends Error {
 
 /**
  * Downloads the media the stored guides need, a few at a time, each length-checked and kept by the
- * media store (pictures in its database, other files renamed into place). Before each file, media no
- * stored guide needs are evicted (least recently used first) while the store is over its budget; if the
- * needed media alone exceed the budget, the phase stops with a StorageBudgetError. Pending rows survive a crash: the next sync resumes.
+ * media store (pictures in its database, other files renamed into place): first what their views show,
+ * then the zoom variant of their step pictures at the chosen picture quality. Before each file, media no
+ * stored guide needs (at that quality) are evicted, least recently used first, while the store is over
+ * its budget; if the needed media alone exceed the budget, the phase stops with a StorageBudgetError
+ * (what the views show is downloaded before any zoom picture takes room). Pending rows survive a crash:
+ * the next sync resumes.
  */
 export async function downloadMedia(ctx: SyncContext): Promise<{ downloaded: number; bytes: number }> {
   let downloaded = 0;
   let bytes = 0;
   let failed = 0;
-  const total = ctx.store.media.pendingCount();
+  const zoom = zoomVariant(ctx.pictureQuality);
+  ctx.store.media.ensureRows(ctx.pictureQuality);
+  const total = ctx.store.media.pendingCount(ctx.pictureQuality);
   let budgetError: StorageBudgetError | null = null;
   // The store's size, kept as files land (a SUM over the index per file made the phase quadratic).
   const usage = { bytes: ctx.store.media.usage().bytes };
   // A budget lowered since the last sync, or guides that left the scope: trim first, whatever is pending.
-  const room = { media: ctx.store.media, mediaStore: ctx.mediaStore, budgetBytes: ctx.budgetBytes };
+  const room = { media: ctx.store.media, mediaStore: ctx.mediaStore, budgetBytes: ctx.budgetBytes, quality: ctx.pictureQuality };
   await makeRoom(room, usage);
   // Finished downloads are kept and indexed a batch at a time, pictures and index rows in one transaction:
   // one commit per batch, not per file. A crash before it loses only the batch, downloaded again next time.
@@ -49,50 +56,83 @@ export async function downloadMedia(ctx: SyncContext): Promise<{ downloaded: num
     staged = 0;
     lastCommit = Date.now();
   };
-  for (;;) {
-    if (ctx.signal.aborted || budgetError) break;
-    const batch = ctx.store.media.pending(BATCH, MAX_ATTEMPTS);
-    if (batch.length === 0) break;
-    await runBounded(
-      batch,
-      ctx.concurrency.media,
-      async ({ url }) => {
-        if (budgetError) return;
-        if (!(await makeRoom(room, usage))) {
-          budgetError = new StorageBudgetError(
-            `The media of the guides chosen for offline use need more than the storage budget (${Math.round(ctx.budgetBytes / 1e6)} MB): ` +
-              'raise the budget or choose fewer guides.',
-          );
-          return;
-        }
-        try {
-          const { response, body } = await ctx.transport.download(url, ctx.signal);
-          const length = Number(response.headers.get('content-length'));
-          const mime = response.headers.get('content-type') ?? 'application/octet-stream';
-          const received = await ctx.mediaStore.receive(body, Number.isFinite(length) && length > 0 ? length : null, mime);
-          finished.push({ url, mime, received });
-          staged += received.picture?.length ?? 0;
-          if (finished.length >= COMMIT_EVERY || staged >= COMMIT_BYTES || Date.now() - lastCommit >= 250) commit();
-          downloaded++;
-          bytes += received.bytes;
-          usage.bytes += received.bytes;
-        } catch (error) {
-          if (ctx.signal.aborted) return;
-          failed++;
-          const message = error instanceof ApiError || error instanceof MediaLengthError || error instanceof Error ? error.message : String(error);
-          ctx.store.media.markFailed(url, message);
-          ctx.problem({ message: `A media file could not be downloaded: ${message}`, resource: `GET ${safePath(url)}`, at: ctx.now() });
-        }
-        ctx.progress('media', downloaded + failed, total, bytes);
-      },
-      ctx.signal,
-    );
-    commit();
+  // Room is made for each file's announced length on top of what the downloads in flight announced, so
+  // the budget holds with several files arriving at once; one at a time, since eviction awaits file
+  // removals and two evictions at once would pick the same victims.
+  let reserved = 0;
+  let roomTurn: Promise<unknown> = Promise.resolve();
+  const reserve = (size: number): Promise<boolean> => {
+    const turn = roomTurn.then(async () => {
+      if (!(await makeRoom(room, usage, reserved + size))) return false;
+      reserved += size;
+      return true;
+    });
+    roomTurn = turn.catch(() => undefined);
+    return turn;
+  };
+  const fetchOne = async (url: string, at: NeededAt): Promise<void> => {
+    if (budgetError) return;
+    let size = 0;
+    try {
+      const { response, body } = await ctx.transport.download(url, ctx.signal);
+      const length = Number(response.headers.get('content-length'));
+      const announced = Number.isFinite(length) && length > 0 ? length : null;
+      if (!(await reserve(announced ?? 0))) {
+        budgetError ??= new StorageBudgetError(budgetMessage(at, ctx.budgetBytes));
+        await discard(body);
+        return;
+      }
+      size = announced ?? 0;
+      const mime = response.headers.get('content-type') ?? 'application/octet-stream';
+      const received = await ctx.mediaStore.receive(body, announced, mime);
+      finished.push({ url, mime, received });
+      staged += received.picture?.length ?? 0;
+      if (finished.length >= COMMIT_EVERY || staged >= COMMIT_BYTES || Date.now() - lastCommit >= 250) commit();
+      downloaded++;
+      bytes += received.bytes;
+      usage.bytes += received.bytes;
+    } catch (error) {
+      if (ctx.signal.aborted) return;
+      failed++;
+      const message = error instanceof ApiError || error instanceof MediaLengthError || error instanceof Error ? error.message : String(error);
+      ctx.store.media.markFailed(url, message);
+      ctx.problem({ message: `A media file could not be downloaded: ${message}`, resource: `GET ${safePath(url)}`, at: ctx.now() });
+    } finally {
+      reserved -= size;
+    }
+    ctx.progress('media', downloaded + failed, total, bytes);
+  };
+  // What the views show first, then the zoom variant: a tight budget is spent on the steps' own pictures.
+  for (const at of zoom ? (['always', zoom] as const) : (['always'] as const)) {
+    for (;;) {
+      if (ctx.signal.aborted || budgetError) break;
+      const batch = ctx.store.media.pending(BATCH, MAX_ATTEMPTS, at);
+      if (batch.length === 0) break;
+      await runBounded(batch, ctx.concurrency.media, ({ url }) => fetchOne(url, at), ctx.signal);
+      commit();
+    }
   }
   commit();
   ctx.mediaStore.sweep();
   if (budgetError) throw budgetError;
   return { downloaded, bytes };
+}
+
+/** Stops a download whose body is not wanted: leaving the loop cancels it. */
+async function discard(body: AsyncIterable<Uint8Array>): Promise<void> {
+  for await (const chunk of body) {
+    void chunk;
+    break;
+  }
+}
+
+function budgetMessage(at: NeededAt, budgetBytes: number): string {
+  const budget = `the storage budget (${Math.round(budgetBytes / 1e6)} MB)`;
+  if (at === 'always') return `The media of the guides chosen for offline use need more than ${budget}: raise the budget or choose fewer guides.`;
+  return (
+    `The ${at === 'large' ? 'large' : 'original'} pictures for zoom of the guides chosen for offline use need more than ${budget}: ` +
+    'choose a lower picture quality, raise the budget or choose fewer guides. The guides and the pictures their steps show are kept.'
+  );
 }
 
 function safePath(url: string): string {

@@ -4,12 +4,12 @@ import { ok } from '../result.ts';
 import type { BackgroundSync } from './background.ts';
 import type { SyncService } from './sync-service.ts';
 
-/** The App API of the sync: run it, cancel it, its state, and the two settings that shape it. */
+/** The App API of the sync: run it, cancel it, its state, and the settings that shape it (scope, budget, picture quality). */
 export function syncMethods(
   sync: SyncService,
   library: LibraryService,
   background: BackgroundSync,
-): Pick<AppApi, 'syncNow' | 'cancelSync' | 'getSyncState' | 'setOfflineScope' | 'setStorageBudget'> {
+): Pick<AppApi, 'syncNow' | 'cancelSync' | 'getSyncState' | 'setOfflineScope' | 'setStorageBudget' | 'getPictureQuality' | 'setPictureQuality'> {
   return {
     syncNow: async () => ok(await sync.sync()),
     cancelSync: async () => {
@@ -25,6 +25,12 @@ export function syncMethods(
     setStorageBudget: async (bytes) => {
       await library.setBudget(bytes);
       return ok(sync.state());
+    },
+    getPictureQuality: async () => ok(await library.pictures.state()),
+    setPictureQuality: async (quality) => {
+      library.pictures.set(quality);
+      background.run('scope');
+      return ok(await library.pictures.state());
     },
   };
 }

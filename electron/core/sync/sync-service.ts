@@ -47,6 +47,7 @@ export class SyncService {
       includePrivate: this.deps.isAdmin(),
       scope: library.scope(),
       budgetBytes: library.budget(),
+      pictureQuality: library.pictures.quality(),
       concurrency: this.deps.concurrency ?? { guides: 6, media: 4 },
       signal: controller.signal,
       now: this.deps.now,

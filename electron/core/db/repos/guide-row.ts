@@ -1,4 +1,5 @@
 import type { GuideListItem } from '../../../contract.ts';
+import { SHOWN_VARIANTS } from '../../../shared/media.ts';
 
 /** A row of `guides`, as the library list and the search read it. */
 export interface GuideRow {
@@ -11,7 +12,15 @@ export interface GuideRow {
   image: string | null;
   modified_date: number;
   stored_revisionid: number | null;
+  /** 1 when the list picture is downloaded (THUMBNAIL_STORED). */
+  thumbnail_stored: number;
 }
+
+/**
+ * A column for a query over `guides AS g`: whether the guide's list picture is stored. One lookup by
+ * primary key in `media` per row read, so the list never draws a picture that is not there (a 404).
+ */
+export const THUMBNAIL_STORED = `EXISTS (SELECT 1 FROM media tm WHERE tm.url = json_extract(g.image, '$.${SHOWN_VARIANTS.list}') AND tm.status = 'done') AS thumbnail_stored`;
 
 export const listItemOf = (row: GuideRow): GuideListItem => ({
   guideid: row.guideid,
@@ -23,4 +32,5 @@ export const listItemOf = (row: GuideRow): GuideListItem => ({
   flags: JSON.parse(row.flags) as string[],
   modifiedDate: row.modified_date,
   offline: row.stored_revisionid === null ? 'summary' : 'full',
+  thumbnailStored: row.thumbnail_stored === 1,
 });

@@ -1,7 +1,8 @@
 import type { GuideDetail, GuideListItem, LibraryPage, LibraryQuery, QuizRevision, StepForm, TagCount } from '../../../contract.ts';
 import type { Db } from '../open.ts';
 import { sql } from '../statements.ts';
-import { listItemOf, type GuideRow } from './guide-row.ts';
+import type { NeededAt } from './media-repo.ts';
+import { listItemOf, THUMBNAIL_STORED, type GuideRow } from './guide-row.ts';
 import type { QuizzesRepo } from './quizzes-repo.ts';
 import type { SearchRepo } from './search-repo.ts';
 
@@ -24,7 +25,10 @@ export interface StoredGuide {
   forms: StepForm[];
   quizzes: QuizRevision[];
   searchText: { title: string; summary: string; body: string };
+  /** What the guide's views show: needed whatever the picture quality. */
   mediaUrls: string[];
+  /** Its step pictures' zoom variants, needed only at their picture quality (media-repo.ts, NeededAt). */
+  zoomUrls?: { large: string[]; original: string[] };
 }
 
 /** Guides, their stored revisions, forms, tags and media needs: the library's SQL. */
@@ -104,10 +108,16 @@ export class GuidesRepo {
       this.search.replace(detail.guideid, guide.searchText);
 
       sql(this.db, 'DELETE FROM media_refs WHERE guideid = ?').run(detail.guideid);
-      const ref = sql(this.db, 'INSERT OR IGNORE INTO media_refs (guideid, url) VALUES (?, ?)');
+      const ref = sql(this.db, 'INSERT OR IGNORE INTO media_refs (guideid, url, needed_at) VALUES (?, ?, ?)');
       const media = sql(this.db, "INSERT OR IGNORE INTO media (url, status) VALUES (?, 'pending')");
-      for (const url of guide.mediaUrls) {
-        ref.run(detail.guideid, url);
+      // What is always needed first: a URL that is both (a site serving one file for two sizes) stays always needed.
+      const refs: [string, NeededAt][] = [
+        ...guide.mediaUrls.map((url): [string, NeededAt] => [url, 'always']),
+        ...(guide.zoomUrls?.large ?? []).map((url): [string, NeededAt] => [url, 'large']),
+        ...(guide.zoomUrls?.original ?? []).map((url): [string, NeededAt] => [url, 'original']),
+      ];
+      for (const [url, neededAt] of refs) {
+        ref.run(detail.guideid, url, neededAt);
         media.run(url);
       }
     })();
@@ -161,8 +171,14 @@ export class GuidesRepo {
   }
 
   getListItem(guideid: number): GuideListItem | undefined {
-    const row = sql(this.db, 'SELECT * FROM guides WHERE guideid = ?').get(guideid) as GuideRow | undefined;
+    const row = sql(this.db, `SELECT g.*, ${THUMBNAIL_STORED} FROM guides g WHERE guideid = ?`).get(guideid) as GuideRow | undefined;
     return row ? listItemOf(row) : undefined;
+  }
+
+  /** The list entry of a guide with its summary text (kept for every guide, whole or not). */
+  getSummary(guideid: number): (GuideListItem & { summary: string }) | undefined {
+    const row = sql(this.db, `SELECT g.*, ${THUMBNAIL_STORED} FROM guides g WHERE guideid = ?`).get(guideid) as (GuideRow & { summary: string }) | undefined;
+    return row ? { ...listItemOf(row), summary: row.summary } : undefined;
   }
 
   /** The stored forms of a guide's steps, newest revision per step. */
@@ -205,7 +221,7 @@ export class GuidesRepo {
     }
     const clause = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
     const total = (sql(this.db, `SELECT count(*) AS n FROM guides ${clause}`).get(...params) as { n: number }).n;
-    const rows = sql(this.db, `SELECT * FROM guides ${clause} ORDER BY title COLLATE NOCASE, guideid LIMIT ? OFFSET ?`)
+    const rows = sql(this.db, `SELECT g.*, ${THUMBNAIL_STORED} FROM guides g ${clause} ORDER BY title COLLATE NOCASE, guideid LIMIT ? OFFSET ?`)
       .all(...params, query.limit ?? 50, query.offset ?? 0) as GuideRow[];
     return { total, items: rows.map(listItemOf) };
   }

@@ -1,3 +1,5 @@
+import type { PictureQuality } from '../../../contract.ts';
+import { zoomVariant } from '../../../shared/media.ts';
 import type { Db } from '../open.ts';
 import { sql } from '../statements.ts';
 
@@ -12,23 +14,67 @@ export interface StoredMedia {
   bytes: number;
 }
 
+/**
+ * When a guide needs a media file (`media_refs.needed_at`): `always` for what its views show, `large` or
+ * `original` for the zoom variant of a step picture, needed only while that picture quality is chosen.
+ */
+export type NeededAt = 'always' | 'large' | 'original';
+
+/** The refs that count at a picture quality: what is always needed, and the quality's own zoom variant. */
+const neededAt = (quality: PictureQuality): NeededAt => zoomVariant(quality) ?? 'always';
+const NEEDED = `EXISTS (SELECT 1 FROM media_refs r WHERE r.url = m.url AND r.needed_at IN ('always', ?))`;
+
 /** The index of downloaded media: by URL, file named by content, with use times for eviction. */
 export class MediaRepo {
   constructor(private readonly db: Db) {}
 
-  pending(limit: number, maxAttempts: number): PendingMedia[] {
-    return sql(this.db, 
-        `SELECT m.url, m.attempts FROM media m WHERE m.status IN ('pending', 'failed') AND m.attempts < ?
-         AND EXISTS (SELECT 1 FROM media_refs r WHERE r.url = m.url) ORDER BY m.rowid LIMIT ?`,
-      )
-      .all(maxAttempts, limit) as PendingMedia[];
+  /** Media to download that a stored guide needs `at` exactly (the downloader takes what is always needed first). */
+  pending(limit: number, maxAttempts: number, at: NeededAt): PendingMedia[] {
+    return sql(
+      this.db,
+      `SELECT m.url, m.attempts FROM media m WHERE m.status IN ('pending', 'failed') AND m.attempts < ?
+       AND EXISTS (SELECT 1 FROM media_refs r WHERE r.url = m.url AND r.needed_at = ?) ORDER BY m.rowid LIMIT ?`,
+    ).all(maxAttempts, at, limit) as PendingMedia[];
   }
 
-  pendingCount(): number {
+  /** Media the stored guides need at this picture quality that are not downloaded yet. */
+  pendingCount(quality: PictureQuality): number {
+    return (sql(this.db, `SELECT count(*) AS n FROM media m WHERE status != 'done' AND ${NEEDED}`).get(neededAt(quality)) as { n: number }).n;
+  }
+
+  /**
+   * A row to download for every zoom variant of this quality a stored guide has (eviction forgets rows,
+   * and a variant is stored only while its quality is chosen).
+   */
+  ensureRows(quality: PictureQuality): void {
+    const at = zoomVariant(quality);
+    if (at) sql(this.db, "INSERT OR IGNORE INTO media (url, status) SELECT url, 'pending' FROM media_refs WHERE needed_at = ?").run(at);
+  }
+
+  /** The zoom variant of a quality across the stored guides: how many pictures, how many and how much of them stored. */
+  zoomStats(at: 'large' | 'original'): { pictures: number; stored: number; storedBytes: number } {
+    return sql(
+      this.db,
+      `SELECT count(*) AS pictures, count(m.url) AS stored, coalesce(sum(m.bytes), 0) AS storedBytes
+       FROM (SELECT DISTINCT url FROM media_refs WHERE needed_at = ?) r
+       LEFT JOIN media m ON m.url = r.url AND m.status = 'done'`,
+    ).get(at) as { pictures: number; stored: number; storedBytes: number };
+  }
+
+  /** A few zoom variants of this quality not downloaded yet, spread over the guides: what a size estimate asks the site about. */
+  zoomSample(at: 'large' | 'original', limit: number): string[] {
     return (
-      sql(this.db, `SELECT count(*) AS n FROM media m WHERE status != 'done' AND EXISTS (SELECT 1 FROM media_refs r WHERE r.url = m.url)`)
-        .get() as { n: number }
-    ).n;
+      sql(
+        this.db,
+        `SELECT s.url FROM (SELECT guideid, min(url) AS url FROM media_refs WHERE needed_at = ? GROUP BY guideid) s
+         WHERE NOT EXISTS (SELECT 1 FROM media m WHERE m.url = s.url AND m.status = 'done') LIMIT ?`,
+      ).all(at, limit) as { url: string }[]
+    ).map((row) => row.url);
+  }
+
+  /** Whether a stored guide names this URL, in any variant (what the media route may fetch from the site). */
+  isReferenced(url: string): boolean {
+    return sql(this.db, 'SELECT 1 FROM media_refs WHERE url = ? LIMIT 1').get(url) !== undefined;
   }
 
   markDone(url: string, stored: StoredMedia, now: number): void {
@@ -60,13 +106,12 @@ export class MediaRepo {
     };
   }
 
-  /** Downloaded media no stored guide needs, least recently used first. */
-  evictable(limit: number): { url: string; file: string; bytes: number }[] {
-    return sql(this.db, 
-        `SELECT url, file, bytes FROM media m WHERE status = 'done'
-         AND NOT EXISTS (SELECT 1 FROM media_refs r WHERE r.url = m.url) ORDER BY last_used LIMIT ?`,
-      )
-      .all(limit) as { url: string; file: string; bytes: number }[];
+  /** Downloaded media no stored guide needs at this picture quality, least recently used first. */
+  evictable(limit: number, quality: PictureQuality): { url: string; file: string; bytes: number }[] {
+    return sql(this.db, `SELECT url, file, bytes FROM media m WHERE status = 'done' AND NOT ${NEEDED} ORDER BY last_used LIMIT ?`).all(
+      neededAt(quality),
+      limit,
+    ) as { url: string; file: string; bytes: number }[];
   }
 
   /** Forgets a media row; answers whether its file is still used by another URL. */
@@ -86,7 +131,7 @@ export class MediaRepo {
     ).run(pictureMaxBytes).changes;
   }
 
-  /** Rows that no guide needs and that hold no file: left over from guides that changed. */
+  /** Rows that no guide names (in any variant) and that hold no file: left over from guides that changed. */
   pruneOrphans(): void {
     sql(this.db, "DELETE FROM media WHERE status != 'done' AND NOT EXISTS (SELECT 1 FROM media_refs r WHERE r.url = media.url)").run();
   }

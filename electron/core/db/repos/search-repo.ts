@@ -1,7 +1,7 @@
 import type { SearchResults } from '../../../contract.ts';
 import type { Db } from '../open.ts';
 import { sql } from '../statements.ts';
-import { listItemOf, type GuideRow } from './guide-row.ts';
+import { listItemOf, THUMBNAIL_STORED, type GuideRow } from './guide-row.ts';
 
 /** The search total stops counting here (the list pages through the first results anyway). */
 export const SEARCH_COUNT_CAP = 1000;
@@ -24,7 +24,7 @@ export class SearchRepo {
     const total = (sql(this.db, `SELECT count(*) AS n FROM (SELECT 1 FROM guide_search WHERE guide_search MATCH ? LIMIT ${SEARCH_COUNT_CAP})`).get(match) as { n: number }).n;
     const rows = sql(
       this.db,
-      `SELECT g.*, snippet(guide_search, -1, '', '', '…', 12) AS snippet
+      `SELECT g.*, ${THUMBNAIL_STORED}, snippet(guide_search, -1, '', '', '…', 12) AS snippet
        FROM guide_search JOIN guides g ON g.guideid = guide_search.rowid
        WHERE guide_search MATCH ? ORDER BY bm25(guide_search, 10.0, 4.0, 1.0) LIMIT ? OFFSET ?`,
     ).all(match, limit, offset) as (GuideRow & { snippet: string | null })[];

@@ -1,0 +1,94 @@
+import { ApiError } from '../api/errors.ts';
+import type { ApiTransport } from '../api/transport.ts';
+import type { StoredContent } from './media-store.ts';
+
+/** What a media address asks for (contract: MEDIA_OR_PARAM, MEDIA_LIVE_PARAM): URLs best first, and whether the first may come from the site. */
+export interface MediaRequest {
+  urls: string[];
+  live: boolean;
+}
+
+/** A media answer as the shells send it: a picture's bytes or a file's path, its type and length, and how long it may be cached. */
+export type MediaAnswer = MediaContent & {
+  /**
+   * `immutable`: the stored copy of the URL asked for; `private`: fetched from the site just now (not
+   * kept); `none`: another URL's copy stood in for it, so ask again next time (it may be stored by then).
+   */
+  cache: 'immutable' | 'private' | 'none';
+};
+
+type MediaContent = StoredContent & { mime: string; bytes: number };
+
+export interface MediaServingDeps {
+  resolve: (url: string) => MediaContent | null;
+  /** Whether the library knows the URL: a stored guide's media in any variant, or a guide read from the site. */
+  known: (url: string) => boolean;
+  online: () => boolean;
+  transport: () => ApiTransport;
+  onNetworkError: () => void;
+}
+
+/** The largest file fetched from the site for the media route (held in memory while it is sent on). */
+export const LIVE_MAX_BYTES = 32 * 1024 * 1024;
+const LIVE_TIMEOUT_MS = 15_000;
+/** Types served as they are from the site; anything else goes as bytes the window will not run or show. */
+const SHOWN_TYPES = /^(image\/(png|jpeg|gif|webp|avif)|video\/(mp4|webm)|application\/pdf)$/;
+
+/**
+ * The media route's answers (both shells). The first URL's stored copy; else, when the address allows
+ * it and the site answers, the first URL from the site (the original picture for the lightbox, the
+ * pictures of a guide read from the site); else the first alternative that is stored. The site is asked
+ * only for URLs the library knows, so the route cannot be turned on another address.
+ */
+export class MediaServing {
+  constructor(private readonly deps: MediaServingDeps) {}
+
+  async open(request: MediaRequest): Promise<MediaAnswer | null> {
+    const [first, ...alternatives] = request.urls;
+    if (first === undefined) return null;
+    const stored = this.deps.resolve(first);
+    if (stored) return { ...stored, cache: 'immutable' };
+    if (request.live && this.deps.online() && this.deps.known(first)) {
+      const live = await this.#fromSite(first);
+      if (live) return live;
+    }
+    for (const url of alternatives) {
+      const standIn = this.deps.resolve(url);
+      if (standIn) return { ...standIn, cache: 'none' };
+    }
+    return null;
+  }
+
+  async #fromSite(url: string): Promise<MediaAnswer | null> {
+    let target: URL;
+    let transport: ApiTransport;
+    try {
+      target = new URL(url);
+      transport = this.deps.transport();
+    } catch {
+      return null; // not an address, or nobody signed in
+    }
+    if (target.protocol !== 'https:' && target.protocol !== 'http:') return null;
+    const signal = AbortSignal.timeout(LIVE_TIMEOUT_MS);
+    try {
+      const { response, body } = await transport.download(url, signal);
+      const length = Number(response.headers.get('content-length') ?? Number.NaN);
+      const chunks: Uint8Array[] = [];
+      let bytes = 0;
+      for await (const chunk of body) {
+        bytes += chunk.length;
+        if (bytes > LIVE_MAX_BYTES || length > LIVE_MAX_BYTES) return null; // leaving the loop cancels the download
+        chunks.push(chunk);
+      }
+      if (Number.isFinite(length) && bytes !== length) return null;
+      const mime = (response.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+      return { data: Buffer.concat(chunks, bytes), bytes, mime: SHOWN_TYPES.test(mime) ? mime : 'application/octet-stream', cache: 'private' };
+    } catch (error) {
+      // The site's own origin not answering is the network gone (the status bar says so); a slow file or another host is not.
+      const siteDown =
+        error instanceof ApiError && error.kind === 'network' && !signal.aborted && target.origin === new URL(transport.siteUrl).origin;
+      if (siteDown) this.deps.onNetworkError();
+      return null;
+    }
+  }
+}
