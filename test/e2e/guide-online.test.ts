@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImageVariants } from '../../electron/contract.ts';
 import { capturingDemoWorkshop } from '../helpers/services.ts';
 import { unwrap } from '../helpers/library.ts';
-import { artifact, openDemoApp, type startApp } from './browser.ts';
+import { appPage, artifact, openDemoApp, type startApp } from './browser.ts';
 
 // Pictures for zoom and guides read from the site, in Chromium through the web shell over real core
 // services: the lightbox shows the original from the site while it answers and the best stored variant
@@ -33,7 +33,7 @@ afterAll(async () => {
 
 /** A page of its own browser context: nothing cached by an earlier page (a picture from the site is cached for the session). */
 async function freshPage(): Promise<Page> {
-  const fresh = await (await browser.newContext({ viewport: VIEWPORT })).newPage();
+  const fresh = await appPage(browser, app.shell, VIEWPORT);
   fresh.on('pageerror', (error) => pageErrors.push(error.message));
   fresh.on('console', (message) => {
     if (message.type() === 'error') pageErrors.push(message.text());
