@@ -104,7 +104,7 @@ export function accessMiddleware(policy: AccessPolicy): MiddlewareHandler[] {
       throw new HttpError(421, 'This site does not answer to that host name');
     }
     const origin = c.req.header('origin');
-    if (origin !== undefined && !anyOrigin && !granted.has(origin) && !sameOrigin(origin, host!)) {
+    if (origin !== undefined && !anyOrigin && !granted.has(origin) && !sameOrigin(origin, host ?? '')) {
       throw new HttpError(403, 'Requests from pages of other sites are refused');
     }
     await next();

@@ -19,6 +19,9 @@ export function hashPassword(password: string): string {
 /** Longer passwords are refused before any hashing (scrypt's time grows with the input). */
 export const MAX_PASSWORD_LENGTH = 1024;
 
+/** Longer e-mail addresses are refused at sign-in: no address is that long, and the throttle keeps them as keys. */
+export const MAX_EMAIL_LENGTH = 320;
+
 /**
  * Stands in for the hash of a user who does not exist, so a sign-in with an unknown e-mail runs the same
  * scrypt as one with a known e-mail and takes as long: the answer's timing does not tell which e-mails

@@ -31,6 +31,12 @@ describe('passwords', () => {
     expect((await counters(site)).passwordChecks).toBe(before.passwordChecks + 1);
   });
 
+  it('an e-mail over 320 characters is a 422 naming it, without running scrypt', async () => {
+    const before = await counters(site);
+    expectError(await api(site, 'POST', '/user/token', { json: { email: `${'x'.repeat(320)}@demo.test`, password: 'x' } }), 422, 'email', 'too_long');
+    expect((await counters(site)).passwordChecks).toBe(before.passwordChecks);
+  });
+
   it('a 200 MB password is refused from its Content-Length: nothing of it is read, nothing hashed', async () => {
     const before = await counters(site);
     const answer = await streamedRequest(site.port, {

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSite, type RunningSite } from '../../server/site.ts';
 import { api, call, expectError, expectShape, signIn, startTestSite } from './helpers.ts';
@@ -103,6 +104,35 @@ describe('the HTTP surface every endpoint shares', () => {
     try {
       const simple = await call('GET', `${any.apiUrl}/users`, { headers: { Origin: 'https://elsewhere.example' } });
       expect(simple.headers.get('access-control-allow-origin')).toBe('*');
+    } finally {
+      await any.close();
+    }
+  });
+
+  it('answers the Host names it is given besides its own, and any Host with *', async () => {
+    const hostOf = async (port: number, host: string) => {
+      return new Promise<number>((resolve, reject) => {
+        const request = http.request({ host: '127.0.0.1', port, path: '/api/2.0/guides?limit=1', agent: false, headers: { Host: host }, setHost: false }, (response) => {
+          response.resume();
+          resolve(response.statusCode ?? 0);
+        });
+        request.on('error', reject).end();
+      });
+    };
+    expect(await hostOf(site.port, `evil.test:${site.port}`)).toBe(421);
+    expect(await hostOf(site.port, `localhost:${site.port + 1}`)).toBe(200); // a proxy on this machine keeps its Host
+    const named = await startSite({ allowedHosts: ['fieldguide.lan', 'docs.example:8443'] });
+    try {
+      expect(await hostOf(named.port, `fieldguide.lan:${named.port}`)).toBe(200);
+      expect(await hostOf(named.port, 'docs.example:8443')).toBe(200);
+      expect(await hostOf(named.port, `docs.example:${named.port}`)).toBe(421);
+      expect(await hostOf(named.port, `127.0.0.1:${named.port}`)).toBe(200);
+    } finally {
+      await named.close();
+    }
+    const any = await startSite({ allowedHosts: '*' });
+    try {
+      expect(await hostOf(any.port, 'evil.test')).toBe(200);
     } finally {
       await any.close();
     }
