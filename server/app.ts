@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
-import { cors } from 'hono/cors';
 import type { ServerContext } from './context.ts';
+import { accessMiddleware } from './http/access.ts';
 import { allowedMethodsFinder } from './http/allowed-methods.ts';
 import { authMiddleware } from './http/auth.ts';
 import type { AppEnv } from './http/env.ts';
@@ -15,15 +15,12 @@ export const API_PREFIX = '/api/2.0';
 export function createApp(ctx: ServerContext): Hono<AppEnv> {
   const site = new Hono<AppEnv>();
   site.use('*', prettyJson);
-  site.use(
-    '*',
-    cors({
-      origin: '*',
-      allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-      allowHeaders: ['Authorization', 'Content-Type', 'X-App-Id'],
-      maxAge: 600,
-    }),
-  );
+  // Host allow-list, foreign Origins refused, CORS only for configured origins: before anything else runs.
+  site.use('*', ...accessMiddleware(ctx.options.access));
+  site.use('*', async (c, next) => {
+    c.set('counters', ctx.counters);
+    await next();
+  });
   site.use('*', authMiddleware(ctx.db));
 
   // basePath shares the router with `site`, so routes added to `api` later are served too.

@@ -1,15 +1,22 @@
 import { parseArgs } from 'node:util';
 import { generateSite } from './generator/generator.ts';
 import { setPictureCacheBudget } from './media/picture-cache.ts';
+import { DEFAULT_SIGN_IN_THROTTLE } from './http/sign-in-throttle.ts';
 import { PortUnavailableError } from './listen.ts';
 import { startDemoSite, startSite, type RunningSite } from './site.ts';
 
 /** How many ports after a taken --port are tried. */
 const NEXT_FREE_PORTS = 20;
 
-const USAGE = `Usage: npm run server -- [--port P [--strict-port]] [--host H] [--db FILE] [--demo | --generate --guides N --steps M --images K --seed S] [--test-hooks] [--picture-cache-mb MB]
-  --port P         listen on P (default 0: any free port); when P is taken, the next free port up to P+${NEXT_FREE_PORTS} is used and said
-  --strict-port    a taken port is an error instead`;
+const USAGE = `Usage: npm run server -- [--port P [--strict-port]] [--host H] [--db FILE] [--demo [--demo-password PW] | --generate --guides N --steps M --images K --seed S] [--test-hooks] [--picture-cache-mb MB]
+         [--cors-origin ORIGIN]... [--allowed-host NAME[:PORT]]... [--sign-in-limit N] [--sign-in-address-limit N]
+  --port P                    listen on P (default 0: any free port); when P is taken, the next free port up to P+${NEXT_FREE_PORTS} is used and said
+  --strict-port               a taken port is an error instead
+  --demo-password PW          the demo accounts' password instead of fieldguide (a site in --db that has another is changed)
+  --cors-origin ORIGIN        let web pages of ORIGIN (https://app.example.com) call the API; repeat for more; * for any (default: none)
+  --allowed-host NAME[:PORT]  answer to this Host besides localhost, 127.0.0.1, [::1] and --host; repeat for more; * for any
+  --sign-in-limit N           failed sign-ins per account a minute before 429 (default 10; 0 turns the throttle off)
+  --sign-in-address-limit N   failed sign-ins per client address a minute (default 50)`;
 
 function count(value: string | undefined, name: string, fallback: number): number {
   if (value === undefined) return fallback;
@@ -33,6 +40,11 @@ async function main(): Promise<void> {
       seed: { type: 'string' },
       'test-hooks': { type: 'boolean', default: false },
       'picture-cache-mb': { type: 'string' },
+      'demo-password': { type: 'string' },
+      'cors-origin': { type: 'string', multiple: true },
+      'allowed-host': { type: 'string', multiple: true },
+      'sign-in-limit': { type: 'string' },
+      'sign-in-address-limit': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -43,12 +55,21 @@ async function main(): Promise<void> {
   }
   if (values['picture-cache-mb'] !== undefined) setPictureCacheBudget(count(values['picture-cache-mb'], 'picture-cache-mb', 48) * 1024 * 1024);
   if (values.demo && values.generate) throw new Error('Choose one of --demo and --generate');
+  if (values['demo-password'] !== undefined && !values.demo) throw new Error('--demo-password goes with --demo');
+  if (values['demo-password'] === '') throw new Error('--demo-password must not be empty');
+  const allowedHosts = values['allowed-host'] ?? [];
+  const perAccount = count(values['sign-in-limit'], 'sign-in-limit', DEFAULT_SIGN_IN_THROTTLE.perAccount);
+  const perAddress = count(values['sign-in-address-limit'], 'sign-in-address-limit', DEFAULT_SIGN_IN_THROTTLE.perAddress);
+  if (perAddress === 0) throw new Error('--sign-in-address-limit must be at least 1 (--sign-in-limit 0 turns the throttle off)');
   const common = {
     port: count(values.port, 'port', 0),
     nextFreePort: values['strict-port'] ? 0 : NEXT_FREE_PORTS,
     ...(values.host ? { host: values.host } : {}),
     ...(values.db ? { dbFile: values.db } : {}),
     testHooks: values['test-hooks'],
+    corsOrigins: values['cors-origin'] ?? [],
+    allowedHosts: allowedHosts.includes('*') ? ('*' as const) : allowedHosts,
+    signInThrottle: perAccount === 0 ? (false as const) : { perAccount, perAddress },
   };
 
   let site: RunningSite;
@@ -61,7 +82,7 @@ async function main(): Promise<void> {
     };
     site = await startSite({ ...common, seed: (db) => generateSite(db, options) });
   } else if (values.demo) {
-    site = await startDemoSite(common);
+    site = await startDemoSite({ ...common, ...(values['demo-password'] !== undefined ? { demoPassword: values['demo-password'] } : {}) });
   } else {
     site = await startSite(common);
   }
@@ -70,6 +91,9 @@ async function main(): Promise<void> {
     console.log(`Port ${common.port} is in use by another program, so the server took the next free port, ${site.port}.`);
   }
   console.log(`Fieldguide reference server: ${site.url} (API at ${site.apiUrl})`);
+  if ((common.host === '0.0.0.0' || common.host === '::') && allowedHosts.length === 0) {
+    console.log(`It answers to localhost, 127.0.0.1 and [::1] only: name the addresses other machines use with --allowed-host.`);
+  }
   const stop = (signal: string) => {
     console.log(`${signal}: closing`);
     site.close().then(

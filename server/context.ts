@@ -1,8 +1,14 @@
 import type { Db } from './db/types.ts';
+import { LOOPBACK_NAMES, hostMatcher, type AccessPolicy } from './http/access.ts';
+import { DEFAULT_SIGN_IN_THROTTLE, SignInThrottle, type SignInThrottleOptions } from './http/sign-in-throttle.ts';
 
 export interface ServerOptions {
-  /** Serve `/__test/*` (audit log, settable clock) and record every applied mutation. */
+  /** Serve `/__test/*` (audit log, settable clock, counters) and record every applied mutation. */
   readonly testHooks: boolean;
+  /** CORS origins and the Host allow-list (http/access.ts). Default: no CORS, loopback names only. */
+  readonly access: AccessPolicy;
+  /** Failed sign-ins per account and per address (http/sign-in-throttle.ts); null: not throttled. Default: on. */
+  readonly signInThrottle: SignInThrottleOptions | null;
 }
 
 /** Unix seconds. Under test hooks a fixed time can be set; `null` returns to the real clock. */
@@ -11,10 +17,21 @@ export interface Clock {
   set(fixed: number | null): void;
 }
 
+/** What the server did, for tests to see work that left no other trace (`GET /__test/counters`). */
+export interface ServerCounters {
+  /** Passwords checked with scrypt (every sign-in that got that far). */
+  passwordChecks: number;
+  /** Request body bytes read by routes (JSON and uploads). */
+  bodyBytesRead: number;
+}
+
 export interface ServerContext {
   readonly db: Db;
   readonly clock: Clock;
   readonly options: ServerOptions;
+  readonly counters: ServerCounters;
+  /** null when `options.signInThrottle` is. */
+  readonly signInThrottle: SignInThrottle | null;
 }
 
 export function systemClock(): Clock {
@@ -27,6 +44,19 @@ export function systemClock(): Clock {
   };
 }
 
+/** No CORS; the loopback names at any port. */
+export const DEFAULT_ACCESS: AccessPolicy = {
+  corsOrigins: [],
+  hostAllowed: hostMatcher({ allowed: [], ownNames: LOOPBACK_NAMES, ownPortOnly: false, ownPort: () => 0 }),
+};
+
 export function createContext(db: Db, options: Partial<ServerOptions> = {}, clock: Clock = systemClock()): ServerContext {
-  return { db, clock, options: { testHooks: options.testHooks ?? false } };
+  const signInThrottle = options.signInThrottle === undefined ? DEFAULT_SIGN_IN_THROTTLE : options.signInThrottle;
+  return {
+    db,
+    clock,
+    options: { testHooks: options.testHooks ?? false, access: options.access ?? DEFAULT_ACCESS, signInThrottle },
+    counters: { passwordChecks: 0, bodyBytesRead: 0 },
+    signInThrottle: signInThrottle ? new SignInThrottle(signInThrottle) : null,
+  };
 }

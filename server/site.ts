@@ -4,10 +4,12 @@ import { createAdaptorServer } from '@hono/node-server';
 import { createApp, API_PREFIX } from './app.ts';
 import { seedDemoContent } from './demo/seed.ts';
 import { createContext } from './context.ts';
+import { LOOPBACK_NAMES, hostMatcher, parseCorsOrigin } from './http/access.ts';
+import { DEFAULT_SIGN_IN_THROTTLE, type SignInThrottleOptions } from './http/sign-in-throttle.ts';
 import { listenOn } from './listen.ts';
 import { openServerDb, seedOnce } from './db/open.ts';
 import type { Db } from './db/types.ts';
-import { seedDemoPeople } from './users/seed.ts';
+import { seedDemoPeople, useDemoPassword } from './users/seed.ts';
 
 export interface SiteOptions {
   /** 0 (the default) lets the OS choose a free port. */
@@ -26,6 +28,27 @@ export interface SiteOptions {
    * It runs outside any transaction: wrap what must be atomic, batch what is big.
    */
   seed?: (db: Db) => void;
+  /** Runs on every start, after the seed and before the site listens. */
+  prepare?: (db: Db) => void | Promise<void>;
+  /**
+   * Origins (`https://app.example.com`, exactly as browsers send them) whose web pages may call the site
+   * (CORS); `*` for any. Default none: a page of another site gets no CORS grant, and a request that
+   * carries its Origin is refused (403).
+   */
+  corsOrigins?: readonly string[];
+  /**
+   * Host names the site answers to besides its own (the loopback names and `host`): `name` at any port,
+   * `name:port`, `[v6]`. Any other Host is a 421 (DNS rebinding: a page whose name now points here).
+   * `'*'` turns the check off.
+   */
+  allowedHosts?: readonly string[] | '*';
+  /**
+   * The site's own names only at its own port (the app's demo workshop: nothing sits in front of it).
+   * Default false, so a proxy on this machine may keep the Host it was asked with (the tests' fault proxy).
+   */
+  ownPortOnly?: boolean;
+  /** Failed sign-ins per account and per client address within a window (default 10 and 50 a minute); false: off. */
+  signInThrottle?: Partial<SignInThrottleOptions> | false;
 }
 
 export interface RunningSite {
@@ -44,10 +67,24 @@ export async function startSite(options: SiteOptions = {}): Promise<RunningSite>
   let server: Server | undefined;
   try {
     if (options.seed) seedOnce(db, dbFile, options.demo ? 'demo' : 'custom', options.seed);
-    const ctx = createContext(db, { testHooks: options.testHooks ?? false });
+    await options.prepare?.(db);
+    let ownPort = 0;
+    const ctx = createContext(db, {
+      testHooks: options.testHooks ?? false,
+      access: {
+        corsOrigins: (options.corsOrigins ?? []).map(parseCorsOrigin),
+        hostAllowed: hostMatcher({
+          allowed: options.allowedHosts ?? [],
+          ownNames: ownNames(host),
+          ownPortOnly: options.ownPortOnly ?? false,
+          ownPort: () => ownPort,
+        }),
+      },
+      signInThrottle: throttleOptions(options.signInThrottle),
+    });
     const app = createApp(ctx);
     server = createAdaptorServer({ fetch: app.fetch }) as Server;
-    await listenOn(server, { port: options.port ?? 0, host, nextFree: options.nextFreePort ?? 0 });
+    ownPort = await listenOn(server, { port: options.port ?? 0, host, nextFree: options.nextFreePort ?? 0 });
   } catch (error) {
     server?.close();
     db.close();
@@ -75,21 +112,44 @@ export async function startSite(options: SiteOptions = {}): Promise<RunningSite>
   };
 }
 
+/** The address the server listens on and the loopback names: what a client on this machine calls it. */
+function ownNames(host: string): string[] {
+  const names = [...LOOPBACK_NAMES];
+  // A wildcard address is no name: a server on 0.0.0.0 is reached by names given in allowedHosts.
+  if (host !== '0.0.0.0' && host !== '::' && host !== '') names.push(host.includes(':') ? `[${host}]` : host);
+  return names;
+}
+
+function throttleOptions(given: SiteOptions['signInThrottle']): SignInThrottleOptions | null {
+  if (given === false) return null;
+  const options = { ...DEFAULT_SIGN_IN_THROTTLE, ...given };
+  for (const [name, value] of Object.entries(options)) {
+    if (!Number.isSafeInteger(value) || value < 1) throw new Error(`signInThrottle.${name} must be a whole number of at least 1, got ${value}`);
+  }
+  return options;
+}
+
 /** The demo workshop: its people, then its content. A persisted `dbFile` with data is opened as it is. */
 export async function startDemoSite(
-  options: Pick<SiteOptions, 'dbFile' | 'port' | 'nextFreePort' | 'host' | 'testHooks'> & {
+  options: Pick<SiteOptions, 'dbFile' | 'port' | 'nextFreePort' | 'host' | 'testHooks' | 'corsOrigins' | 'allowedHosts' | 'ownPortOnly' | 'signInThrottle'> & {
     /** The demo's media files (resources/demo); a packaged app passes its own copy. */
     assetDir?: string;
+    /**
+     * The password of every demo account, instead of the documented `fieldguide` (DEMO_ACCOUNTS). Given,
+     * it also replaces the password of a site seeded before with another one.
+     */
+    demoPassword?: string;
   } = {},
 ): Promise<RunningSite> {
-  const { assetDir, ...site } = options;
+  const { assetDir, demoPassword, ...site } = options;
   return startSite({
     ...site,
     demo: true,
     seed: (db) =>
       db.transaction(() => {
-        seedDemoPeople(db);
+        seedDemoPeople(db, demoPassword === undefined ? {} : { password: demoPassword });
         seedDemoContent(db, assetDir ? { assetDir } : {});
       })(),
+    ...(demoPassword === undefined ? {} : { prepare: (db: Db) => useDemoPassword(db, demoPassword) }),
   });
 }

@@ -16,16 +16,37 @@ export function hashPassword(password: string): string {
   return `scrypt$${COST}$${salt.toString('hex')}$${hash.toString('hex')}`;
 }
 
+/** Longer passwords are refused before any hashing (scrypt's time grows with the input). */
+export const MAX_PASSWORD_LENGTH = 1024;
+
+/** Longer e-mail addresses are refused at sign-in: no address is that long, and the throttle keeps them as keys. */
+export const MAX_EMAIL_LENGTH = 320;
+
+/**
+ * Stands in for the hash of a user who does not exist, so a sign-in with an unknown e-mail runs the same
+ * scrypt as one with a known e-mail and takes as long: the answer's timing does not tell which e-mails
+ * have accounts. No password matches it (its key is zeros, which scrypt does not produce in practice).
+ */
+export const DUMMY_PASSWORD_HASH = `scrypt$${COST}$${'00'.repeat(16)}$${'00'.repeat(KEY_LENGTH)}`;
+
+/** Always runs scrypt once: a stored hash this code cannot read is checked against the dummy (and fails). */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const [scheme, cost, saltHex, hashHex] = stored.split('$');
-  if (scheme !== 'scrypt' || !cost || !saltHex || !hashHex) return false;
-  const expected = Buffer.from(hashHex, 'hex');
+  const parsed = parseHash(stored);
+  const { cost, salt, expected } = parsed ?? parseHash(DUMMY_PASSWORD_HASH)!;
   const actual = await new Promise<Buffer>((resolve, reject) =>
-    scrypt(password, Buffer.from(saltHex, 'hex'), expected.length, { N: Number(cost) }, (error, key) =>
-      error ? reject(error) : resolve(key),
-    ),
+    scrypt(password, salt, expected.length, { N: cost }, (error, key) => (error ? reject(error) : resolve(key))),
   );
-  return actual.length === expected.length && timingSafeEqual(actual, expected);
+  return parsed !== null && actual.length === expected.length && timingSafeEqual(actual, expected);
+}
+
+function parseHash(stored: string): { cost: number; salt: Buffer; expected: Buffer } | null {
+  const [scheme, cost, saltHex, hashHex] = stored.split('$');
+  if (scheme !== 'scrypt' || !cost || !saltHex || !hashHex) return null;
+  const N = Number(cost);
+  // scrypt's own limits: a power of two, and small enough for its default memory cap.
+  if (!Number.isSafeInteger(N) || N < 2 || N > 32_768 || (N & (N - 1)) !== 0) return null;
+  const expected = Buffer.from(hashHex, 'hex');
+  return expected.length ? { cost: N, salt: Buffer.from(saltHex, 'hex'), expected } : null;
 }
 
 const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');

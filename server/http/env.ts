@@ -1,12 +1,13 @@
 import type { Hono } from 'hono';
-import type { ServerContext } from '../context.ts';
+import type { ServerContext, ServerCounters } from '../context.ts';
 import type { UserRow } from '../users/repo.ts';
 
-/** Per-request values the middleware sets: the signed-in user and the token they sent (or null). */
+/** Per-request values the middleware sets: the signed-in user and the token they sent (or null), the site's counters. */
 export interface AppEnv {
   Variables: {
     user: UserRow | null;
     token: string | null;
+    counters: ServerCounters;
   };
 }
 

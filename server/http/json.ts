@@ -1,13 +1,16 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
+import { MAX_JSON_BODY, readBodyBytes } from './body.ts';
+import type { AppEnv } from './env.ts';
 import { HttpError, invalid, invalidJson, invalidMany, type ErrorDetail } from './errors.ts';
 
 /**
  * The request body parsed as JSON. An empty body counts as `{}`, so a body-less POST gets a 422 naming the
- * first missing field instead of a 400. Text that is not JSON is a 400 (reference §7).
+ * first missing field instead of a 400. Text that is not JSON is a 400 (reference §7). A body over
+ * `MAX_JSON_BODY` is a 413, refused before it is read when its Content-Length says so.
  */
-export async function readJson(c: Context): Promise<unknown> {
-  const text = await c.req.text();
+export async function readJson(c: Context<AppEnv>): Promise<unknown> {
+  const text = new TextDecoder().decode(await readBodyBytes(c, MAX_JSON_BODY));
   if (text.trim() === '') return {};
   try {
     return JSON.parse(text) as unknown;
@@ -16,7 +19,7 @@ export async function readJson(c: Context): Promise<unknown> {
   }
 }
 
-export async function readJsonObject(c: Context): Promise<Record<string, unknown>> {
+export async function readJsonObject(c: Context<AppEnv>): Promise<Record<string, unknown>> {
   const body = await readJson(c);
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
     throw invalid('body', 'invalid_value', 'The request body must be a JSON object');
@@ -28,7 +31,7 @@ export async function readJsonObject(c: Context): Promise<Record<string, unknown
  * Parses the body with a zod object schema. Each problem becomes an `errors` entry naming its field
  * (`stages[0].num_required`) with code `missing_field` when the value is absent, else `invalid_value`.
  */
-export async function readBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
+export async function readBody<S extends z.ZodType>(c: Context<AppEnv>, schema: S): Promise<z.infer<S>> {
   return validate(await readJsonObject(c), schema);
 }
 

@@ -2,6 +2,7 @@ import { deleteMedia, getMediaRow, mediaItemJson, storeUpload } from '../user-me
 import type { ServerContext } from '../context.ts';
 import { MEDIA_TYPES, type MediaType } from '../db/schema-content.ts';
 import { requireUser } from '../http/auth.ts';
+import { readBodyBytes } from '../http/body.ts';
 import type { AppEnv, RouteModule } from '../http/env.ts';
 import { HttpError, invalid, missingField, notFound } from '../http/errors.ts';
 import { parsePaging } from '../http/paging.ts';
@@ -11,7 +12,8 @@ import { recordMutation } from '../testing/audit.ts';
 import type { Context } from 'hono';
 import type { MediaRow } from '../user-media/repo.ts';
 
-const MAX_UPLOAD = 25 * 1024 * 1024;
+/** Checked from Content-Length before a byte is read, and while the body streams in when there is none. */
+export const MAX_UPLOAD = 25 * 1024 * 1024;
 
 /** The caller's item of the route's type; a type outside public-shapes.md's four is a 400 as on real sites. */
 function itemOf(ctx: ServerContext, c: Context<AppEnv>): MediaRow {
@@ -36,9 +38,8 @@ export const userMediaRoutes: RouteModule = (api, ctx) => {
     if (contentType !== 'application/octet-stream') {
       throw new HttpError(415, 'The file is the request body, sent as Content-Type: application/octet-stream');
     }
-    const bytes = Buffer.from(await c.req.arrayBuffer());
+    const bytes = await readBodyBytes(c, MAX_UPLOAD, 'The file');
     if (bytes.length === 0) throw invalid('file', 'empty', 'The uploaded file is empty');
-    if (bytes.length > MAX_UPLOAD) throw new HttpError(413, `Uploads are limited to ${MAX_UPLOAD / 1024 / 1024} MiB`);
     const stored = ctx.db.transaction(() => {
       const row = storeUpload(ctx.db, { userid: user.userid, name, bytes, now: ctx.clock.now() });
       if (typeof row !== 'string') recordMutation(ctx, c, 'user_media', row.itemid);

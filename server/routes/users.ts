@@ -1,3 +1,4 @@
+import { currentUser, isAdmin } from '../http/auth.ts';
 import type { RouteModule } from '../http/env.ts';
 import { notFound } from '../http/errors.ts';
 import { pagedResult, parseInteger, parsePaging } from '../http/paging.ts';
@@ -25,7 +26,8 @@ export const usersRoutes: RouteModule = (api, ctx) => {
     const paging = parsePaging((name) => c.req.query(name));
     const text = c.req.param('search').trim();
     const uniqueOnly = parseBoolean(c.req.query('uniqueOnly'), 'uniqueOnly') ?? false;
-    const { rows, total } = searchUsers(ctx.db, { text, uniqueOnly, offset: paging.offset, limit: paging.limit });
+    const matchEmail = isAdmin(currentUser(c));
+    const { rows, total } = searchUsers(ctx.db, { text, uniqueOnly, offset: paging.offset, limit: paging.limit, matchEmail });
     const origin = siteOrigin(c);
     const results = rows.map((row) => userJson(ctx.db, row, origin));
     return c.json(pagedResult(results, total, paging, text));

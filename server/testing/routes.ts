@@ -22,6 +22,7 @@ export function registerTestHooks(site: ApiApp, ctx: ServerContext): void {
     return c.body(null, 204);
   });
   site.get('/__test/clock', (c) => c.json({ now: ctx.clock.now() }));
+  site.get('/__test/counters', (c) => c.json(ctx.counters));
   site.post('/__test/clock', async (c) => {
     const { now } = await readBody(c, clockBody);
     ctx.clock.set(now);

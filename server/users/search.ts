@@ -7,11 +7,14 @@ export interface UserSearch {
   uniqueOnly: boolean;
   offset: number;
   limit: number;
+  /** Whether e-mail addresses are searched too: for Admins only, or anyone could rebuild them letter by letter. */
+  matchEmail: boolean;
 }
 
 /**
  * Reference 4.5's order: exact unique_username, exact username, exact e-mail, then partial matches on each
- * of those fields in the same order; ties by userid. All comparisons ignore (ASCII) case.
+ * of those fields in the same order; ties by userid. All comparisons ignore (ASCII) case. E-mail only
+ * with `matchEmail`.
  * A search of digits only is a userid search and returns that user.
  */
 export function searchUsers(db: Db, search: UserSearch): { rows: UserRow[]; total: number } {
@@ -24,13 +27,13 @@ export function searchUsers(db: Db, search: UserSearch): { rows: UserRow[]; tota
     SELECT *, CASE
         WHEN lower(unique_username) = lower(@text) THEN 0
         WHEN lower(username) = lower(@text) THEN 1
-        WHEN lower(email) = lower(@text) THEN 2
+        WHEN @email AND lower(email) = lower(@text) THEN 2
         WHEN unique_username LIKE @like ESCAPE '\\' THEN 3
         WHEN username LIKE @like ESCAPE '\\' THEN 4
-        WHEN email LIKE @like ESCAPE '\\' THEN 5
+        WHEN @email AND email LIKE @like ESCAPE '\\' THEN 5
       END AS rank
     FROM users WHERE rank IS NOT NULL ${unique}`;
-  const params = { text: search.text, like: likeContains(search.text) };
+  const params = { text: search.text, like: likeContains(search.text), email: search.matchEmail ? 1 : 0 };
   const { total } = db.prepare(`SELECT COUNT(*) AS total FROM (${ranked})`).get(params) as { total: number };
   const rows = db
     .prepare(`${ranked} ORDER BY rank, userid LIMIT @limit OFFSET @offset`)

@@ -1,14 +1,17 @@
 import type { Db } from '../db/types.ts';
 import { DEMO_ACCOUNTS, DEMO_TEAM, type DemoAccountName } from '../demo-accounts.ts';
-import { hashPassword } from '../http/auth.ts';
+import { hashPassword, verifyPassword } from '../http/auth.ts';
 import { insertUser } from './repo.ts';
 
 // Fixed dates keep the demo site the same on every start: 2024-01-08, then a week apart.
 const FIRST_JOIN = 1_704_672_000;
 const WEEK = 7 * 24 * 3600;
 
-/** The demo accounts and their team. Returns the userids by account name, for content seeds to use. */
-export function seedDemoPeople(db: Db): Record<DemoAccountName, number> {
+/**
+ * The demo accounts and their team. Returns the userids by account name, for content seeds to use.
+ * `password` replaces every account's documented one (the app's demo workshop: made at install).
+ */
+export function seedDemoPeople(db: Db, options: { password?: string } = {}): Record<DemoAccountName, number> {
   const ids = {} as Record<DemoAccountName, number>;
   // scrypt is slow by design and the accounts share a password: hash each distinct password once.
   const hashes = new Map<string, string>();
@@ -20,7 +23,7 @@ export function seedDemoPeople(db: Db): Record<DemoAccountName, number> {
       email: account.email,
       username: account.username,
       unique_username: account.unique_username,
-      password_hash: hashOf(account.password),
+      password_hash: hashOf(options.password ?? account.password),
       privileges: account.privileges,
       join_date: FIRST_JOIN + index * WEEK,
       reputation: 100 * (names.length - index),
@@ -36,4 +39,28 @@ export function seedDemoPeople(db: Db): Record<DemoAccountName, number> {
     db.prepare('INSERT INTO team_members (teamid, userid, joined) VALUES (?, ?, ?)').run(teamid, ids[member], teamCreated);
   }
   return ids;
+}
+
+/**
+ * Gives every demo account that does not have it the password `password` (a site seeded before the app
+ * made one keeps `fieldguide` otherwise). One scrypt check per distinct stored hash; nothing is written
+ * when they all match.
+ */
+export async function useDemoPassword(db: Db, password: string): Promise<void> {
+  const checked = new Map<string, boolean>();
+  let hash: string | undefined;
+  for (const account of Object.values(DEMO_ACCOUNTS)) {
+    const row = db.prepare('SELECT userid, password_hash FROM users WHERE email = ?').get(account.email) as
+      | { userid: number; password_hash: string }
+      | undefined;
+    if (!row) continue;
+    let matches = checked.get(row.password_hash);
+    if (matches === undefined) {
+      matches = await verifyPassword(password, row.password_hash);
+      checked.set(row.password_hash, matches);
+    }
+    if (matches) continue;
+    hash ??= hashPassword(password);
+    db.prepare('UPDATE users SET password_hash = ? WHERE userid = ?').run(hash, row.userid);
+  }
 }

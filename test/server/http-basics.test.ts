@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSite, type RunningSite } from '../../server/site.ts';
 import { api, call, expectError, expectShape, signIn, startTestSite } from './helpers.ts';
@@ -69,16 +70,72 @@ describe('the HTTP surface every endpoint shares', () => {
     expect(prettyError.text).toBe('{\n  "message": "Authentication required"\n}\n');
   });
 
-  it('answers CORS preflights and marks answers readable cross-origin', async () => {
+  it('grants no CORS by default: a page of another site is refused, preflight or not', async () => {
     const preflight = await api(site, 'OPTIONS', '/user', {
       headers: { Origin: 'http://localhost:5173', 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'authorization' },
     });
-    expect(preflight.status).toBe(204);
-    expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
-    expect(preflight.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('authorization');
-    expect(preflight.headers.get('access-control-allow-methods')).toContain('PATCH');
+    expectError(preflight, 403);
+    expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
     const simple = await api(site, 'GET', '/users', { headers: { Origin: 'http://localhost:5173' } });
-    expect(simple.headers.get('access-control-allow-origin')).toBe('*');
+    expectError(simple, 403);
+    expect(simple.headers.get('access-control-allow-origin')).toBeNull();
+    // A page of the site itself, and clients that are not browsers (no Origin), are answered.
+    expect((await api(site, 'GET', '/users', { headers: { Origin: site.url } })).status).toBe(200);
+    expect((await api(site, 'GET', '/users')).status).toBe(200);
+  });
+
+  it('answers CORS preflights and marks answers readable for the origins it is given', async () => {
+    const open = await startSite({ corsOrigins: ['http://localhost:5173'] });
+    try {
+      const preflight = await call('OPTIONS', `${open.apiUrl}/user`, {
+        headers: { Origin: 'http://localhost:5173', 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'authorization' },
+      });
+      expect(preflight.status).toBe(204);
+      expect(preflight.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
+      expect(preflight.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('authorization');
+      expect(preflight.headers.get('access-control-allow-methods')).toContain('PATCH');
+      const simple = await call('GET', `${open.apiUrl}/users`, { headers: { Origin: 'http://localhost:5173' } });
+      expect(simple.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
+      expectError(await call('GET', `${open.apiUrl}/users`, { headers: { Origin: 'http://localhost:5174' } }), 403);
+    } finally {
+      await open.close();
+    }
+    const any = await startSite({ corsOrigins: ['*'] });
+    try {
+      const simple = await call('GET', `${any.apiUrl}/users`, { headers: { Origin: 'https://elsewhere.example' } });
+      expect(simple.headers.get('access-control-allow-origin')).toBe('*');
+    } finally {
+      await any.close();
+    }
+  });
+
+  it('answers the Host names it is given besides its own, and any Host with *', async () => {
+    const hostOf = async (port: number, host: string) => {
+      return new Promise<number>((resolve, reject) => {
+        const request = http.request({ host: '127.0.0.1', port, path: '/api/2.0/guides?limit=1', agent: false, headers: { Host: host }, setHost: false }, (response) => {
+          response.resume();
+          resolve(response.statusCode ?? 0);
+        });
+        request.on('error', reject).end();
+      });
+    };
+    expect(await hostOf(site.port, `evil.test:${site.port}`)).toBe(421);
+    expect(await hostOf(site.port, `localhost:${site.port + 1}`)).toBe(200); // a proxy on this machine keeps its Host
+    const named = await startSite({ allowedHosts: ['fieldguide.lan', 'docs.example:8443'] });
+    try {
+      expect(await hostOf(named.port, `fieldguide.lan:${named.port}`)).toBe(200);
+      expect(await hostOf(named.port, 'docs.example:8443')).toBe(200);
+      expect(await hostOf(named.port, `docs.example:${named.port}`)).toBe(421);
+      expect(await hostOf(named.port, `127.0.0.1:${named.port}`)).toBe(200);
+    } finally {
+      await named.close();
+    }
+    const any = await startSite({ allowedHosts: '*' });
+    try {
+      expect(await hostOf(any.port, 'evil.test')).toBe(200);
+    } finally {
+      await any.close();
+    }
   });
 
   it('gives every error body the shape of DESIGN.md section 7', async () => {

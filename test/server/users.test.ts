@@ -63,8 +63,22 @@ describe('GET /users', () => {
 });
 
 describe('GET /users/search/{search}', () => {
-  const search = (text: string, query: Record<string, string | number> = {}) =>
-    api(site, 'GET', `/users/search/${encodeURIComponent(text)}`, { query });
+  // The reference's ranking with e-mail is what an Admin gets; others match names only (below).
+  const search = (text: string, query: Record<string, string | number> = {}, token: string | null = admin.token) =>
+    api(site, 'GET', `/users/search/${encodeURIComponent(text)}`, { query, token });
+
+  it('matches e-mail addresses for Admins only: anonymous callers and other users match names', async () => {
+    for (const token of [null, tech.token, author.token]) {
+      const answer = (await search('rivera', {}, token)).body;
+      expect(names(answer.results)).toEqual(['Alex Moreno', 'Rivera', 'Ros Banner', 'Eli Rivera', 'Dana Rivera-Smith']);
+      expect(answer.totalResults).toBe(5);
+      // Lee Park's e-mail is lee@shop.test: only Lee Old's unique_username (lee@shop.test.old) holds the text.
+      expect(names((await search('LEE@shop.TEST', {}, token)).body.results)).toEqual(['Lee Old']);
+      expect(names((await search('shop.test', {}, token)).body.results)).toEqual(['Lee Old']);
+      expect((await search('crivera', {}, token)).body.results).toEqual([]);
+      expect((await search('ashlee@shop.test', {}, token)).body.results).toEqual([]);
+    }
+  });
 
   it('orders exact unique_username, exact username, then partial unique_username, username, e-mail', async () => {
     const answer = expectShape(paged(listedUser), (await search('rivera')).body);

@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/db/types.ts';
 import { capturingDemoWorkshop } from '../helpers/services.ts';
-import { artifact, openDemoApp, type startApp } from './browser.ts';
+import { artifact, openDemoApp, type startApp } from '../e2e/browser.ts';
 
 // Issue 14, attack 7, in Chromium: a guide whose HTML hides a request in escaped CSS (`\75 rl(`, which
 // only the CSP stopped) and one that lays a fixed-position "Session expired, sign in here" over the whole
