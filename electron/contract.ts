@@ -50,9 +50,47 @@ export type NetworkState = 'online' | 'offline' | 'unknown';
 export interface AppStatus {
   version: string;
   site: SiteInfo | null;
+  /** The current technician: the one using the app now. */
   user: UserSummary | null;
+  /** The current technician as drafts are kept under (`site|userid`), and whether drafts kept before technicians were recorded are theirs. */
+  technician: { key: string; earlierDrafts: boolean } | null;
   network: NetworkState;
 }
+
+/**
+ * How a technician's sign-in stands on this laptop. `kept`: their token is kept (sealed), so their work is
+ * sent in the background under their name even while someone else works; `signed_out`: they signed out,
+ * their work waits until they sign in again; `refused`: the site refused their token, likewise.
+ */
+export type TechnicianSignIn = 'kept' | 'signed_out' | 'refused';
+
+/** Someone who used this laptop for the current site, as the switch screen lists them. */
+export interface TechnicianEntry {
+  /** `site|userid`. */
+  key: string;
+  userid: number;
+  username: string;
+  /** Known when they signed in with e-mail and password: they sign in again with their password. */
+  email: string | null;
+  current: boolean;
+  signIn: TechnicianSignIn;
+  /** Their actions not on the site yet (waiting, being sent or refused), and their open conflicts. */
+  unsent: number;
+  failed: number;
+  conflicts: number;
+}
+
+/** Another technician's work waiting on this laptop: counts only, never the work itself. */
+export interface OthersWork {
+  key: string;
+  username: string;
+  unsent: number;
+  conflicts: number;
+  signIn: TechnicianSignIn;
+}
+
+/** Signs a technician in on the current site: e-mail and password (checked here offline while their sign-in is kept), or an API token. */
+export type SwitchTechnicianInput = { email: string; password: string } | { token: string };
 
 export interface ConnectWithTokenInput {
   siteUrl: string;
@@ -471,13 +509,16 @@ export interface OutboxAction {
   error: string | null;
 }
 
+/** The current technician's work not on the site yet, and, apart, what waits for the others. */
 export interface OutboxSummary {
   pending: number;
   inFlight: number;
   failed: number;
   conflicts: number;
-  /** `unauthorized`: the site refused the token; nothing is sent until the technician signs in again. */
-  pausedFor: 'unauthorized' | null;
+  /** Other technicians with work waiting on this laptop (counts only). */
+  others: OthersWork[];
+  /** Actions of an earlier version whose maker is not known: kept here, never sent under anyone's name. */
+  heldAside: number;
 }
 
 export interface OutboxView {
@@ -509,7 +550,12 @@ export interface AppApi {
   signIn(input: SignInInput): Promise<Result<AppStatus>>;
   /** Stops a sign-in or token connect that is waiting for the site: it then fails with `cancelled`. */
   cancelConnect(): Promise<Result<null>>;
+  /** Signs the current technician out: their token is forgotten; their unsent work stays, waiting for them. Works offline. */
   signOut(): Promise<Result<AppStatus>>;
+  /** Everyone who used this laptop for the current site: name, how their sign-in stands, their unsent work. */
+  listTechnicians(): Promise<Result<TechnicianEntry[]>>;
+  /** Another technician (or the same again) starts working here; the one before stays signed in. Never re-downloads the library. */
+  switchTechnician(input: SwitchTechnicianInput): Promise<Result<AppStatus>>;
 
   listGuides(query: LibraryQuery): Promise<Result<LibraryPage>>;
   getCategories(): Promise<Result<CategoryNode[]>>;
@@ -597,6 +643,8 @@ const methodSet = {
   signIn: true,
   cancelConnect: true,
   signOut: true,
+  listTechnicians: true,
+  switchTechnician: true,
   listGuides: true,
   getCategories: true,
   listTags: true,

@@ -26,6 +26,13 @@ export const methodInputs: { [K in AppMethod]: z.ZodType<Parameters<AppApi[K]>> 
   ]),
   cancelConnect: z.tuple([]),
   signOut: z.tuple([]),
+  listTechnicians: z.tuple([]),
+  switchTechnician: z.tuple([
+    z.union([
+      z.object({ email: required('E-mail').max(320), password: z.string().min(1, 'Password is required').max(4096) }).strict(),
+      z.object({ token: required('API token').max(4096) }).strict(),
+    ]),
+  ]),
 
   listGuides: z.tuple([
     z.object({

@@ -4,9 +4,12 @@ import path from 'node:path';
 import type { AppApi, Result } from '../contract.ts';
 import { connectionMethods, type SiteHooks } from './connection/connection-methods.ts';
 import { Connection } from './connection/connection.ts';
+import { Credentials } from './connection/credentials.ts';
 import { DemoLauncher, type DemoSite } from './connection/demo-launcher.ts';
-import { FileSecretStore, type SecretCodec } from './connection/secret-store.ts';
+import type { SecretCodec } from './connection/secret-store.ts';
 import { ServerClock } from './connection/server-clock.ts';
+import { technicianMethods } from './connection/technician-methods.ts';
+import { Technicians } from './connection/technicians.ts';
 import { Store } from './db/store.ts';
 import { EventHub } from './events.ts';
 import { apiOf, dispatcher } from './invoke.ts';
@@ -31,10 +34,10 @@ export { CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from './security/csp.ts';
 export type { DemoSite, MediaAnswer, MediaRequest, StoredMediaContent };
 
 export interface ServicesDeps {
-  /** The app's data folder: database, sealed token, media. */
+  /** The app's data folder: database, each technician's sealed sign-in, media. */
   dataDir: string;
   version: string;
-  /** How the token is sealed at rest (safeStorage in Electron). */
+  /** How each technician's token is sealed at rest (safeStorage in Electron). */
   secretCodec: SecretCodec;
   /** Starts the built-in demo workshop; both shells pass the reference server's `startDemoWorkshop`. */
   startDemoWorkshop: (dataDir: string) => Promise<DemoSite>;
@@ -83,29 +86,49 @@ export function createServices(deps: ServicesDeps): Services {
   const events = new EventHub();
   const clock = new ServerClock(store.settings, deps.clock);
   const requests = countingFetch(deps.fetch ?? globalThis.fetch);
-  const secrets = new FileSecretStore(path.join(dataDir, 'token.sealed'), deps.secretCodec);
+  const credentials = new Credentials(dataDir, deps.secretCodec);
+  const technicians: Technicians = new Technicians({
+    repo: store.technicians, settings: store.settings, credentials, transportWith: (token) => connection.transportWith(token), now: clock.now,
+  });
+  adoptEarlierToken(credentials, technicians, dataDir);
   const connection = new Connection({
-    settings: store.settings, secrets, version: deps.version, events,
+    settings: store.settings, technicians, version: deps.version, events,
     fetch: requests.fetch, onServerTime: clock.observe, timeoutMs: deps.requestTimeoutMs,
   });
   const demo = new DemoLauncher(deps.startDemoWorkshop, dataDir);
   const [transport, offline, now] = [() => connection.transport(), () => connection.setNetwork('offline'), clock.now];
-  const library = new LibraryService({ store, mediaDir, transport, online: () => connection.network !== 'offline', onNetworkError: offline, log, now });
+  // Who works now: what they do is recorded under their name, and what they may not read stays hidden.
+  const current = () => technicians.current(connection.site);
+  const reader = () => technicians.readerOf(current());
+  const library = new LibraryService({ store, mediaDir, transport, online: () => connection.network !== 'offline', reader, onNetworkError: offline, log, now });
   const sync = new SyncService({
-    store, library, transport, isAdmin: () => connection.isAdmin(), requestCount: requests.count,
+    store, library, transport, reader, requestCount: requests.count,
     events, onNetworkError: offline, now, concurrency: deps.concurrency,
   });
   const background = new BackgroundSync({ sync, enabled: deps.autoSync ?? true, signedIn: () => connection.user !== null, everyMinutes: deps.syncEveryMinutes ?? 15, log });
-  const outbox = new Outbox({ store, events, transport: () => connection.signedInTransport(), attachmentsDir, nowMs: clock.nowMs, log });
-  const worklog = new WorkLog({ store, events, clock, outbox, attachmentsDir, userid: () => connection.user?.userid ?? null });
-  const quiz = new QuizService({ store, events, clock, outbox });
+  const outbox = new Outbox({
+    store, events, attachmentsDir, nowMs: clock.nowMs, log,
+    transportFor: (id) => technicians.transportFor(id),
+    sendable: () => technicians.sendable(connection.site),
+    refused: (id) => connection.refused(id),
+    current: () => current()?.id ?? null,
+    others: () => technicians.othersWork(connection.site),
+  });
+  const me = () => {
+    const row = current();
+    return row ? { id: row.id, userid: row.userid } : null;
+  };
+  const worklog = new WorkLog({ store, events, clock, outbox, attachmentsDir, technician: me, reader });
+  const quiz = new QuizService({ store, events, clock, outbox, technician: () => me()?.id ?? null, reader });
   connection.onOnline(() => {
     background.run('reconnect');
     outbox.kick();
   });
 
+  const hooks = siteHooks({ sync, library, worklog, outbox, background, forgetOtherTechnicians: () => connection.site && technicians.forgetOtherSites(connection.site) });
   const impl: AppApi = {
-    ...connectionMethods(connection, demo, siteHooks({ sync, library, worklog, outbox, background })),
+    ...connectionMethods(connection, demo, hooks),
+    ...technicianMethods(connection, technicians, hooks),
     ...libraryMethods(library),
     ...syncMethods(sync, library, background),
     ...worklogMethods(worklog, transport),
@@ -121,9 +144,10 @@ export function createServices(deps: ServicesDeps): Services {
     openMedia: (request) => library.openMedia(request),
     async start() {
       try {
-        if (!(await connection.reconnect(demo))) return;
-        background.run('start');
+        const online = await connection.reconnect(demo);
+        // Work of technicians whose sign-in is kept goes even when nobody works now.
         outbox.kick();
+        if (online) background.run('start');
       } catch (error) {
         log(`Start-up refresh failed: ${error instanceof Error ? error.message : String(error)}`);
       }
@@ -141,21 +165,43 @@ export function createServices(deps: ServicesDeps): Services {
   };
 }
 
-/** What connecting means to the features: a switch of site waits for the outbox, then forgets the previous site's work. */
-function siteHooks(f: { sync: SyncService; library: LibraryService; worklog: WorkLog; outbox: Outbox; background: BackgroundSync }): SiteHooks {
+/**
+ * What connecting means to the features: a switch of site waits for the outbox, then forgets the previous
+ * site's work and technicians; any sign-in (a switch of technician too) lets the outbox go on.
+ */
+function siteHooks(f: {
+  sync: SyncService;
+  library: LibraryService;
+  worklog: WorkLog;
+  outbox: Outbox;
+  background: BackgroundSync;
+  forgetOtherTechnicians: () => void;
+}): SiteHooks {
   return {
     unsettled: () => f.outbox.unsettled(),
     siteChanged: () => {
       f.sync.reset();
       f.library.reset();
       f.worklog.forget();
+      f.forgetOtherTechnicians();
     },
     connected: () => {
       f.outbox.resume();
       f.background.run('connect');
     },
-    signingOut: () => f.sync.cancel(),
+    signingOut: () => {
+      f.sync.cancel();
+      // Their work stays, waiting for them: the counts shown change from theirs to nobody's.
+      queueMicrotask(() => f.outbox.changed());
+    },
   };
+}
+
+/** The single token of the version before technicians goes to the technician it belonged to (if the site had not refused it). */
+function adoptEarlierToken(credentials: Credentials, technicians: Technicians, dataDir: string): void {
+  const id = technicians.currentIdSetting();
+  const row = id === null ? undefined : technicians.get(id);
+  credentials.adoptEarlierToken(dataDir, row && row.refusedAt === null ? row.id : null);
 }
 
 /** fetch, counting the requests made (a sync reports what it cost). */

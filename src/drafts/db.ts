@@ -1,13 +1,25 @@
 import Dexie, { type Table } from 'dexie';
-import { settledBy, type Draft } from './keys.ts';
+import { earlierDraft, EARLIER_DRAFTS, makeDraft, settledBy, type Draft } from './keys.ts';
 
-/** IndexedDB in the window: drafts only (DESIGN.md §3). Synced content and the outbox live in the main process. */
+/**
+ * IndexedDB in the window: drafts only (DESIGN.md §3), each technician's apart: one technician never reads
+ * another's half-typed form. Synced content and the outbox live in the main process.
+ */
 class DraftsDb extends Dexie {
   drafts!: Table<Draft, string>;
 
   constructor() {
     super('fieldguide-drafts');
     this.version(1).stores({ drafts: 'id, sessionId, [sessionId+stepid]' });
+    // Drafts keyed by technician; those kept before are set apart until their technician comes (drafts/owner.ts).
+    this.version(2)
+      .stores({ drafts: 'id, [technician+sessionId], [technician+sessionId+stepid], technician' })
+      .upgrade(async (tx) => {
+        const table = tx.table<Draft & { technician?: string }, string>('drafts');
+        const earlier = (await table.toArray()).filter((d) => d.technician === undefined);
+        await table.bulkDelete(earlier.map((d) => d.id));
+        await table.bulkPut(earlier.map(earlierDraft));
+      });
   }
 }
 
@@ -19,22 +31,33 @@ export async function keepDraft(draft: Draft): Promise<void> {
   await open().drafts.put(draft);
 }
 
-export async function draftsOfSession(sessionId: string): Promise<Draft[]> {
-  return open().drafts.where('sessionId').equals(sessionId).toArray();
+export async function draftsOfSession(technician: string, sessionId: string): Promise<Draft[]> {
+  return open().drafts.where('[technician+sessionId]').equals([technician, sessionId]).toArray();
 }
 
-export async function draftsOfStep(sessionId: string, stepid: number): Promise<Draft[]> {
-  return open().drafts.where('[sessionId+stepid]').equals([sessionId, stepid]).toArray();
+export async function draftsOfStep(technician: string, sessionId: string, stepid: number): Promise<Draft[]> {
+  return open().drafts.where('[technician+sessionId+stepid]').equals([technician, sessionId, stepid]).toArray();
 }
 
 /**
  * After the App API confirmed a save: drops the drafts it made obsolete. Read and delete share one
  * transaction so a keystroke landing meanwhile is never deleted with them.
  */
-export async function dropSavedDrafts(sessionId: string, stepid: number, sent: { fieldGuid: string; value: string | null }[]): Promise<void> {
+export async function dropSavedDrafts(technician: string, sessionId: string, stepid: number, sent: { fieldGuid: string; value: string | null }[]): Promise<void> {
   const d = open();
   await d.transaction('rw', d.drafts, async () => {
-    const drafts = await d.drafts.where('[sessionId+stepid]').equals([sessionId, stepid]).toArray();
+    const drafts = await d.drafts.where('[technician+sessionId+stepid]').equals([technician, sessionId, stepid]).toArray();
     await d.drafts.bulkDelete(settledBy(drafts, stepid, sent));
+  });
+}
+
+/** The drafts kept before technicians were recorded become this technician's (they were signed in then). */
+export async function adoptEarlierDrafts(technician: string): Promise<void> {
+  const d = open();
+  await d.transaction('rw', d.drafts, async () => {
+    const earlier = await d.drafts.where('technician').equals(EARLIER_DRAFTS).toArray();
+    if (earlier.length === 0) return;
+    await d.drafts.bulkDelete(earlier.map((e) => e.id));
+    await d.drafts.bulkPut(earlier.map((e) => makeDraft(technician, e.sessionId, e.stepid, e.fieldGuid, e.value, e.updatedAt)));
   });
 }

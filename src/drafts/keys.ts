@@ -1,9 +1,18 @@
 import type { StepValue } from '../../electron/contract.ts';
 import { sameValue } from '../lib/step-form.ts';
 
+/**
+ * Whose drafts: the technician's key (`site|userid`, AppStatus.technician). Drafts kept before technicians
+ * were recorded carry EARLIER_DRAFTS until the technician they belonged to opens the window (drafts/owner.ts).
+ */
+export const EARLIER_DRAFTS = '';
+/** Nobody works now (a view left open past a sign-out): what is typed is kept under no technician anyone reads. */
+export const NOBODY = 'nobody|0';
+
 /** One draft: what a technician typed into one field of one step of one session, not yet saved. */
 export interface Draft {
   id: string;
+  technician: string;
   sessionId: string;
   stepid: number;
   fieldGuid: string;
@@ -11,11 +20,12 @@ export interface Draft {
   updatedAt: number;
 }
 
-/** One key per session + step + field; JSON keeps the parts apart whatever characters they hold. */
-export const draftKey = (sessionId: string, stepid: number, fieldGuid: string): string => JSON.stringify([sessionId, stepid, fieldGuid]);
+/** One key per technician + session + step + field; JSON keeps the parts apart whatever characters they hold. */
+export const draftKey = (technician: string, sessionId: string, stepid: number, fieldGuid: string): string =>
+  JSON.stringify([technician, sessionId, stepid, fieldGuid]);
 
-export function makeDraft(sessionId: string, stepid: number, fieldGuid: string, value: string, now = Date.now()): Draft {
-  return { id: draftKey(sessionId, stepid, fieldGuid), sessionId, stepid, fieldGuid, value, updatedAt: now };
+export function makeDraft(technician: string, sessionId: string, stepid: number, fieldGuid: string, value: string, now = Date.now()): Draft {
+  return { id: draftKey(technician, sessionId, stepid, fieldGuid), technician, sessionId, stepid, fieldGuid, value, updatedAt: now };
 }
 
 /** Drafts that hold something the session does not: what a reload or a crash would otherwise have lost. */
@@ -33,4 +43,9 @@ export function settledBy(drafts: readonly Draft[], stepid: number, sent: readon
   return drafts
     .filter((d) => d.stepid === stepid && sentValues.has(d.fieldGuid) && [d.value, d.value.trim()].some((v) => sameValue(sentValues.get(d.fieldGuid), v)))
     .map((d) => d.id);
+}
+
+/** A draft of the version before technicians (no `technician`): keyed anew as EARLIER_DRAFTS'. */
+export function earlierDraft(old: Omit<Draft, 'id' | 'technician'>): Draft {
+  return makeDraft(EARLIER_DRAFTS, old.sessionId, old.stepid, old.fieldGuid, old.value, old.updatedAt);
 }

@@ -6,6 +6,8 @@ import type { QuizStage } from '../../electron/contract.ts';
  */
 export interface QuizDraft {
   id: string;
+  /** Whose answers: the technician's key (drafts/keys.ts); another technician taking the same quiz starts blank. */
+  technician: string;
   quizRevisionid: number;
   courseStageid: number | null;
   answers: Record<string, unknown>;
@@ -16,14 +18,19 @@ export interface QuizDraft {
   updatedAt: number;
 }
 
-/** One draft per quiz revision: a new revision is a different quiz, whose answers must not be mixed in. */
-export const quizDraftKey = (quizRevisionid: number): string => `quiz-revision:${quizRevisionid}`;
+/** One draft per technician and quiz revision: a new revision is a different quiz, whose answers must not be mixed in. */
+export const quizDraftKey = (technician: string, quizRevisionid: number): string => JSON.stringify([technician, quizRevisionid]);
 
 export function makeQuizDraft(
   input: Omit<QuizDraft, 'id' | 'updatedAt'>,
   now = Date.now(),
 ): QuizDraft {
-  return { ...input, id: quizDraftKey(input.quizRevisionid), answers: JSON.parse(JSON.stringify(input.answers)) as Record<string, unknown>, updatedAt: now };
+  return {
+    ...input,
+    id: quizDraftKey(input.technician, input.quizRevisionid),
+    answers: JSON.parse(JSON.stringify(input.answers)) as Record<string, unknown>,
+    updatedAt: now,
+  };
 }
 
 /** Answers that hold something: SurveyJS keeps a cleared text as '' and an emptied checkbox as []. */

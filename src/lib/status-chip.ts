@@ -14,14 +14,25 @@ export interface StatusChip {
   announce: string;
   /** Changes of this technician not yet on the site (waiting or being sent). */
   unsent: number;
+  /** Changes of other technicians waiting on this laptop: counted apart, never mixed into this technician's. */
+  othersUnsent: number;
 }
 
 /**
- * The one status chip of the top bar: network, sync and unsent work in one honest sentence. What the
- * technician must act on comes first (conflicts, failures, a refused sign-in: red); offline is calm
- * (amber: the work is kept here and goes later); then a sync or sending in progress; then the last sync.
+ * The one status chip of the top bar: network, sync and the current technician's unsent work in one honest
+ * sentence. What the technician must act on comes first (conflicts, failures: red); offline is calm (amber:
+ * the work is kept here and goes later); then a sync or sending in progress; then the last sync. Other
+ * technicians' work waiting on the laptop is said apart, in the full sentence, as a count.
  */
 export function statusChip(input: { network: NetworkState; sync: SyncState | null; outbox: OutboxSummary; nowMs: number }): StatusChip {
+  const chip = ownChip(input);
+  const othersUnsent = input.outbox.others.reduce((sum, other) => sum + other.unsent, 0);
+  if (othersUnsent === 0) return { ...chip, othersUnsent };
+  const apart = ` Apart from yours, ${plural(othersUnsent, 'change')} of other technicians wait${othersUnsent === 1 ? 's' : ''} on this laptop.`;
+  return { ...chip, detail: chip.detail + apart, announce: chip.announce + apart, othersUnsent };
+}
+
+function ownChip(input: { network: NetworkState; sync: SyncState | null; outbox: OutboxSummary; nowMs: number }): Omit<StatusChip, 'othersUnsent'> {
   const { network, sync, outbox } = input;
   const unsent = outbox.pending + outbox.inFlight;
   const unsentWords = unsent > 0 ? `${plural(unsent, 'change')} not sent yet` : 'nothing waiting to be sent';
@@ -32,9 +43,6 @@ export function statusChip(input: { network: NetworkState; sync: SyncState | nul
   }
   if (outbox.failed > 0) {
     return { tone: 'problem', text: `${outbox.failed} not accepted${tail}`, detail: `The site did not accept ${plural(outbox.failed, 'change')}: see the sync centre. Nothing is lost; ${unsentWords}.`, announce: `The site did not accept ${plural(outbox.failed, 'change')}: see the sync centre. Nothing is lost; ${unsentWords}.`, unsent };
-  }
-  if (outbox.pausedFor === 'unauthorized') {
-    return { tone: 'problem', text: `Sign in again${tail}`, detail: `The site refused the sign-in: sending waits until you sign in again. Nothing is lost; ${unsentWords}.`, announce: `The site refused the sign-in: sending waits until you sign in again. Nothing is lost; ${unsentWords}.`, unsent };
   }
   if (network === 'offline') {
     return unsent > 0

@@ -35,6 +35,7 @@ export function createAppRouter(pinia: Pinia) {
         meta: { signedIn: true },
       },
       { path: '/connect', name: 'connect', component: () => import('../views/ConnectView.vue') },
+      { path: '/switch', name: 'switch', component: () => import('../views/SwitchView.vue') },
       { path: '/:rest(.*)*', redirect: '/' },
     ],
     scrollBehavior: () => ({ top: 0 }),
@@ -43,7 +44,9 @@ export function createAppRouter(pinia: Pinia) {
   router.beforeEach(async (to) => {
     const session = useSessionStore(pinia);
     if (session.status === null) await session.load();
-    if (to.meta.signedIn && !session.signedIn) return { name: 'connect' };
+    // Nobody works now: on a laptop that knows its site, the next technician signs in on the switch screen.
+    if (to.meta.signedIn && !session.signedIn) return { name: session.status?.site ? 'switch' : 'connect' };
+    if (to.name === 'switch' && !session.status?.site) return { name: 'connect' };
     if (to.name === 'connect' && session.signedIn) return { name: 'library' };
     return true;
   });

@@ -48,5 +48,15 @@ export const useGuideStore = defineStore('guide', () => {
   /** Kept only as a summary on this computer, and the site out of reach (the App API's `offline: 'summary'`). */
   const summaryOnly = (e: AppError | null): boolean => e?.details?.offline === 'summary';
 
-  return { guideid, guide, summary, error, loading, open, summaryOnly };
+  /** Another technician works now: the guide open before is not assumed to be theirs to read. */
+  function forget(): void {
+    generation++;
+    guideid.value = null;
+    guide.value = null;
+    summary.value = null;
+    error.value = null;
+    loading.value = false;
+  }
+
+  return { guideid, guide, summary, error, loading, open, summaryOnly, forget };
 });

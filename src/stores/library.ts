@@ -192,7 +192,17 @@ export const useLibraryStore = defineStore('library', () => {
     }
   });
 
+  /** Another technician works now: what they may read differs (private guides), so the list is read again. */
+  function forget(): void {
+    if (loaded.value) void refresh();
+    else {
+      categories.value = [];
+      tags.value = [];
+    }
+  }
+
   return {
+    forget,
     categories,
     tags,
     filter,

@@ -3,7 +3,7 @@ import { computed, ref } from 'vue';
 import type { AppError, ConflictRecord, OutboxAction, OutboxSummary, OutboxView, Result } from '../../electron/contract.ts';
 import { useBridge } from '../bridge/index.ts';
 
-const EMPTY: OutboxSummary = { pending: 0, inFlight: 0, failed: 0, conflicts: 0, pausedFor: null };
+const EMPTY: OutboxSummary = { pending: 0, inFlight: 0, failed: 0, conflicts: 0, others: [], heldAside: 0 };
 
 /** What waits to reach the site: the summary always (the badge), the actions and conflicts while a view watches. */
 export const useOutboxStore = defineStore('outbox', () => {
@@ -86,5 +86,13 @@ export const useOutboxStore = defineStore('outbox', () => {
       return result.ok;
     });
 
-  return { summary, actions, conflicts, busy, error, waiting, load, loadSummary, watch, flush, retry, discard, settle };
+  /** Another technician works now: the list and conflicts shown are theirs, read afresh. */
+  function forget(): void {
+    actions.value = [];
+    conflicts.value = [];
+    error.value = null;
+    void (watchers > 0 ? load() : loadSummary());
+  }
+
+  return { forget, summary, actions, conflicts, busy, error, waiting, load, loadSummary, watch, flush, retry, discard, settle };
 });

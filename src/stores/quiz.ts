@@ -46,5 +46,12 @@ export const useQuizStore = defineStore('quiz', () => {
     return result;
   }
 
-  return { quizzes, quizzesLoaded, listError, attemptsById, attempts, loadQuizzes, loadAttempts, open, submit };
+  /** Another technician works now: their attempts (and the quizzes they may see) are read afresh. */
+  function forget(): void {
+    quizzes.value = [];
+    quizzesLoaded.value = false;
+    attemptsById.value = {};
+  }
+
+  return { forget, quizzes, quizzesLoaded, listError, attemptsById, attempts, loadQuizzes, loadAttempts, open, submit };
 });

@@ -56,5 +56,15 @@ export const useSearchStore = defineStore('search', () => {
     }
   }
 
-  return { text, results, searchedFor, busy, error, search, more };
+  /** Another technician works now: results found for the previous one go. */
+  function forget(): void {
+    generation++;
+    text.value = '';
+    results.value = null;
+    searchedFor.value = '';
+    error.value = null;
+    busy.value = false;
+  }
+
+  return { text, results, searchedFor, busy, error, search, more, forget };
 });

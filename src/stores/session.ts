@@ -1,23 +1,36 @@
 import { defineStore } from 'pinia';
-import { computed, ref } from 'vue';
-import type { AppError, AppStatus, ConnectWithTokenInput, Result, SignInInput } from '../../electron/contract.ts';
+import { computed, ref, watch } from 'vue';
+import type { AppError, AppStatus, ConnectWithTokenInput, Result, SignInInput, SwitchTechnicianInput, TechnicianEntry } from '../../electron/contract.ts';
 import { useBridge } from '../bridge/index.ts';
+import { adoptEarlierDrafts } from '../drafts/db.ts';
+import { adoptEarlierQuizDrafts } from '../drafts/quiz-db.ts';
 
-/** Which site we use, who is signed in and whether the site can be reached. */
+/** Which site we use, who works now (the current technician), who else used this laptop, and whether the site can be reached. */
 export const useSessionStore = defineStore('session', () => {
   const bridge = useBridge();
   const status = ref<AppStatus | null>(null);
-  const busy = ref<null | 'demo' | 'signIn' | 'token' | 'signOut'>(null);
+  const technicians = ref<TechnicianEntry[]>([]);
+  const busy = ref<null | 'demo' | 'signIn' | 'token' | 'signOut' | 'switch'>(null);
   const error = ref<AppError | null>(null);
   /** A one-time word after connecting (which address answered), shown above the next screen. */
   const notice = ref<string | null>(null);
 
   const signedIn = computed(() => status.value?.user != null);
+  /** Whose drafts the window keeps and reads now (`site|userid`), or null when nobody works. */
+  const technicianKey = computed(() => status.value?.technician?.key ?? null);
 
   bridge.onEvent((event) => {
     if (event.name === 'status') status.value = event.payload;
     else if (event.name === 'network' && status.value) status.value = { ...status.value, network: event.payload };
   });
+
+  // Drafts typed before technicians were recorded were the technician then signed in: they become theirs.
+  watch(
+    () => status.value?.technician,
+    (technician) => {
+      if (technician?.earlierDrafts) void Promise.all([adoptEarlierDrafts(technician.key), adoptEarlierQuizDrafts(technician.key)]).catch(() => undefined);
+    },
+  );
 
   async function run(kind: NonNullable<typeof busy.value>, call: () => Promise<Result<AppStatus>>): Promise<boolean> {
     busy.value = kind;
@@ -38,12 +51,19 @@ export const useSessionStore = defineStore('session', () => {
     else error.value = result.error;
   }
 
+  async function loadTechnicians(): Promise<void> {
+    const result = await bridge.listTechnicians();
+    if (result.ok) technicians.value = result.value;
+    else error.value = result.error;
+  }
+
   const connectDemo = () => run('demo', () => bridge.connectDemo());
   const signIn = (input: SignInInput) => run('signIn', () => bridge.signIn(input));
   const connectWithToken = (input: ConnectWithTokenInput) => run('token', () => bridge.connectWithToken(input));
   const signOut = () => run('signOut', () => bridge.signOut());
   /** Stops a connect waiting for a site that does not answer; the connect then fails as `cancelled`. */
   const cancelConnect = async (): Promise<void> => void (await bridge.cancelConnect());
+  const switchTechnician = (input: SwitchTechnicianInput) => run('switch', () => bridge.switchTechnician(input));
   const clearError = (): void => {
     error.value = null;
   };
@@ -51,5 +71,5 @@ export const useSessionStore = defineStore('session', () => {
     notice.value = text;
   };
 
-  return { status, busy, error, notice, setNotice, signedIn, load, connectDemo, signIn, connectWithToken, cancelConnect, signOut, clearError };
+  return { status, technicians, busy, error, notice, setNotice, signedIn, technicianKey, load, loadTechnicians, connectDemo, signIn, connectWithToken, cancelConnect, signOut, switchTechnician, clearError };
 });

@@ -54,5 +54,11 @@ export const useWorklogStore = defineStore('worklog', () => {
   /** Others' suspended sessions of a guide: asks the site, so it needs the network. */
   const suspended = (guideid: number) => bridge.listSuspended(guideid);
 
-  return { byId, sessions, loaded, loadAll, loadGuide, get, start, transition, save, attach, assume, suspended };
+  /** Another technician works now: nothing of the previous one's sessions stays in the window. */
+  function forget(): void {
+    byId.value = {};
+    loaded.value = false;
+  }
+
+  return { byId, sessions, loaded, forget, loadAll, loadGuide, get, start, transition, save, attach, assume, suspended };
 });

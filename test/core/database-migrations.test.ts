@@ -40,6 +40,10 @@ const ROWS_AT: Record<number, string[]> = {
   ],
   5: [],
   6: [`INSERT INTO media_refs (guideid, url, needed_at) VALUES (7, 'https://a.test/s1.large', 'large')`],
+  7: [
+    `INSERT INTO technicians (id, site, userid, username, unique_username, image_url, privileges, email, signed_in_at, refused_at)
+     VALUES (9, 'https://a.test', 4, 'Sam Okafor', 'samokafor', NULL, '["User"]', 'tech1@a.test', 1700000500, NULL)`,
+  ],
 };
 
 type Snapshot = Map<string, { columns: string[]; rows: unknown[][] }>;

@@ -63,9 +63,13 @@ let store: Store;
 let outbox: Outbox;
 let events: AppEvent[];
 let requests: string[];
-let answer: (url: string) => Response;
+let answer: (url: string, token: string | null) => Response;
+/** Two technicians of the laptop, A and B, each with their own token (null: their sign-in is not kept). */
+let tokens: Map<number, string | null>;
+let technicianA: number;
+let technicianB: number;
 
-function queuePause(sessionId: string, entryid: number): void {
+function queuePause(sessionId: string, entryid: number, technician = technicianA): void {
   store.transaction(() => {
     store.sessions.insert({
       id: sessionId,
@@ -82,8 +86,9 @@ function queuePause(sessionId: string, entryid: number): void {
       pauseSeconds: 0,
       activeStepid: null,
       now: NOW / 1000,
+      technician,
     });
-    store.outbox.add({ chain: sessionId, kind: 'pause', payload: { sessionId }, actedAt: NOW / 1000 - 60, now: NOW / 1000 });
+    store.outbox.add({ chain: sessionId, kind: 'pause', payload: { sessionId }, actedAt: NOW / 1000 - 60, now: NOW / 1000, technician });
   });
 }
 
@@ -96,13 +101,36 @@ beforeEach(() => {
   events = [];
   hub.subscribe((event) => events.push(event));
   requests = [];
-  const fetch: typeof globalThis.fetch = async (input) => {
+  const fetch: typeof globalThis.fetch = async (input, init) => {
     const url = String(input);
-    requests.push(url);
-    return answer(url);
+    const token = /^api (.+)$/.exec(new Headers(init?.headers).get('Authorization') ?? '')?.[1] ?? null;
+    requests.push(`${token} ${url}`);
+    return answer(url, token);
   };
-  const transport = new ApiTransport({ siteUrl: 'https://site.test', token: 't', fetch });
-  outbox = new Outbox({ store, events: hub, transport: () => transport, attachmentsDir: path.join(tmp.dir, 'attachments'), nowMs: () => NOW, random: () => 0.5, log: () => {} });
+  const user = (userid: number) => ({ userid, username: `Tech ${userid}`, uniqueUsername: null, privileges: [], imageUrl: null });
+  technicianA = store.technicians.signedIn('https://site.test', user(4), null, NOW / 1000);
+  technicianB = store.technicians.signedIn('https://site.test', user(5), null, NOW / 1000);
+  tokens = new Map([
+    [technicianA, 'token-a'],
+    [technicianB, 'token-b'],
+  ]);
+  const transportFor = (id: number) => {
+    const token = tokens.get(id);
+    return token ? new ApiTransport({ siteUrl: 'https://site.test', token, fetch }) : null;
+  };
+  outbox = new Outbox({
+    store,
+    events: hub,
+    transportFor,
+    sendable: () => [...tokens].filter(([, token]) => token !== null).map(([id]) => id),
+    refused: (id) => tokens.set(id, null),
+    current: () => technicianA,
+    others: () => [],
+    attachmentsDir: path.join(tmp.dir, 'attachments'),
+    nowMs: () => NOW,
+    random: () => 0.5,
+    log: () => {},
+  });
 });
 
 afterEach(async () => {
@@ -116,7 +144,7 @@ describe('the outbox runner', () => {
     queuePause('s1', 51);
     answer = () => new Response('{"message":"Too many requests"}', { status: 429, headers: { 'Retry-After': '600' } });
     await outbox.flush();
-    const [row] = store.outbox.all();
+    const [row] = store.outbox.all(technicianA);
     expect(row).toMatchObject({ state: 'pending', attempts: 1, lastError: 'Too many requests', unknownOutcome: false });
     expect(row!.nextAttemptAt).toBe(NOW + 600_000);
     expect(requests).toHaveLength(1);
@@ -126,30 +154,65 @@ describe('the outbox runner', () => {
     queuePause('s1', 51);
     answer = () => new Response('{"message":"Down for maintenance"}', { status: 503 });
     await outbox.flush();
-    const [row] = store.outbox.all();
+    const [row] = store.outbox.all(technicianA);
     expect(row).toMatchObject({ state: 'pending', attempts: 1, unknownOutcome: true });
     expect(row!.nextAttemptAt).toBe(NOW + retryDelayMs(1, () => 0.5));
   });
 
-  it('pauses the whole outbox on a 401 until the technician signs in again, then sends everything', async () => {
-    queuePause('s1', 51);
-    queuePause('s2', 52);
-    answer = () => new Response('{"message":"Token expired"}', { status: 401 });
+  it('still looks a start up before sending it again after a lost answer, whatever the failures in between said', async () => {
+    store.transaction(() => {
+      store.sessions.insert({
+        id: 's9', entryid: null, guideid: 7, guideRevisionid: 1, guideTitle: 'Belt', workorderid: 'WO-9', userid: 4, status: 'started',
+        serverRevisionid: null, startedAt: NOW / 1000 - 60, pausedAt: null, pauseSeconds: 0, activeStepid: null, now: NOW / 1000, technician: technicianA,
+      });
+      store.outbox.add({ chain: 's9', kind: 'start', payload: { sessionId: 's9', guideid: 7, workorderid: 'WO-9' }, actedAt: NOW / 1000 - 60, now: NOW / 1000, technician: technicianA });
+    });
+    // The POST may have landed (no answer); the look-up then meets a 429, which says nothing of the POST.
+    const answers = [() => Promise.reject(new TypeError('socket hang up')), () => new Response('{"message":"Slow down"}', { status: 429 })];
+    answer = (url) => {
+      const next = answers.shift();
+      if (next) return next() as Response;
+      return new Response(JSON.stringify({ results: [] }), { status: 200 });
+    };
     await outbox.flush();
-    expect(outbox.pausedFor()).toBe('unauthorized');
-    expect(outbox.summary()).toMatchObject({ pending: 2, failed: 0, pausedFor: 'unauthorized' });
-    expect(store.outbox.all().map((row) => row.lastError)).toContain('Sign in again to send this.');
-    expect(events.filter((e) => e.name === 'outbox').at(-1)?.payload).toMatchObject({ pausedFor: 'unauthorized' });
+    await outbox.flush();
+    expect(store.outbox.all(technicianA)[0]).toMatchObject({ kind: 'start', unknownOutcome: true });
+    await outbox.flush();
+    // POST (no answer), the look-up (429), the look-up again (nothing there), and only then the POST again.
+    expect(requests.map((r) => (r.includes('?workorderid=WO-9') || r.includes('&workorderid=WO-9') ? 'look-up' : r.replace(/^\S+ /, '')))).toEqual([
+      'https://site.test/api/2.0/work_log',
+      'look-up',
+      'look-up',
+      'https://site.test/api/2.0/work_log',
+    ]);
+  });
+
+  it("holds a technician's work on a 401 until they sign in again, sends the others' meanwhile, never under another's token", async () => {
+    queuePause('s1', 51, technicianA);
+    queuePause('s2', 52, technicianA);
+    queuePause('s3', 53, technicianB);
+    const ok = (url: string) => new Response(JSON.stringify(entry(Number(/work_log\/(\d+)\//.exec(url)![1]))), { status: 200 });
+    answer = (url, token) => (token === 'token-a' ? new Response('{"message":"Token expired"}', { status: 401 }) : ok(url));
+    await outbox.flush();
+    expect(tokens.get(technicianA)).toBeNull();
+    expect(outbox.summary()).toMatchObject({ pending: 2, failed: 0 });
+    expect(store.outbox.all(technicianA).map((row) => row.lastError)).toContain('Sign in again to send this.');
+    expect(store.outbox.all(technicianB)).toEqual([]);
 
     const sent = requests.length;
-    answer = (url) => new Response(JSON.stringify(entry(Number(/work_log\/(\d+)\//.exec(url)![1]))), { status: 200 });
+    answer = (url) => ok(url);
     await outbox.flush();
     expect(requests).toHaveLength(sent);
 
+    tokens.set(technicianA, 'token-a2');
     outbox.resume();
     await outbox.flush();
-    expect(outbox.pausedFor()).toBeNull();
-    expect(store.outbox.all()).toEqual([]);
-    expect(requests.slice(sent).sort()).toEqual(['https://site.test/api/2.0/work_log/51/pause?revisionid=1', 'https://site.test/api/2.0/work_log/52/pause?revisionid=1']);
+    expect(store.outbox.all(technicianA)).toEqual([]);
+    expect(requests.slice(sent).sort()).toEqual([
+      'token-a2 https://site.test/api/2.0/work_log/51/pause?revisionid=1',
+      'token-a2 https://site.test/api/2.0/work_log/52/pause?revisionid=1',
+    ]);
+    // Every request of A's sessions went with A's token, B's with B's.
+    for (const request of requests) expect(request).toMatch(/work_log\/53\//.test(request) ? /^token-b / : /^token-a2? /);
   });
 });

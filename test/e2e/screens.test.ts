@@ -4,8 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
 import { startDemoSite, type RunningSite } from '../../server/site.ts';
-import { PASS } from '../fault/proxy.ts';
-import { always } from '../fault/proxy.ts';
+import { always, PASS } from '../fault/proxy.ts';
 import { unwrap } from '../helpers/library.ts';
 import { proxiedDemoWorkshop } from '../helpers/services.ts';
 import { openDemoApp, type startApp } from './browser.ts';
@@ -319,6 +318,35 @@ describe('every screen at three sizes, with axe-core', () => {
       await page.goto(address);
       await page.getByTestId('guide-summary').waitFor();
     });
+    demo.setSchedule(null);
+  });
+
+  it('switch technician, and the warning of a sign-out with work unsent', async () => {
+    await atEverySize('switch', async () => {
+      await page.goto(new URL('/switch', app.shell.url).toString());
+      await page.getByTestId('technician-row').first().waitFor();
+    });
+    // tech2 signs in on the same laptop; tech1 is then listed, and picked, with the password to type.
+    await page.getByTestId('switch-other-form').getByLabel('E-mail', { exact: true }).fill('tech2@demo.test');
+    await page.getByTestId('switch-other-password').fill('fieldguide');
+    await page.getByTestId('switch-other-submit').click();
+    await page.getByTestId('library').waitFor();
+    await atEverySize('switch-picked', async () => {
+      await page.goto(new URL('/switch', app.shell.url).toString());
+      await page.locator('[data-testid="technician-row"][data-current="false"]').getByTestId('technician-pick').click();
+      await page.getByTestId('switch-password').waitFor();
+    });
+    // The site away: a session started now stays unsent.
+    demo.setSchedule(always({ kind: 'reset' }));
+    await page.goto(new URL('/guides/10', app.shell.url).toString());
+    await page.getByTestId('workorder-input').fill('WO-SCREENS-2');
+    await page.getByTestId('start-session-button').click();
+    await page.waitForURL(/\/sessions\/[0-9a-f-]{36}/);
+    await atEverySize('sign-out-warning', async () => {
+      if (!(await page.getByTestId('signout-dialog').isVisible())) await page.getByTestId('sign-out').click();
+      await page.getByTestId('signout-dialog').waitFor();
+    });
+    await page.getByTestId('signout-cancel').click();
     demo.setSchedule(null);
   });
 

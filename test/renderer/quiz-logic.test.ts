@@ -69,27 +69,28 @@ describe('the passing score that applies', () => {
 describe('quiz drafts', () => {
   const stages: QuizStage[] = [{ courseStageid: 4, title: 'Compressed air', passingScore: 90 }];
 
-  it('have one key per quiz revision', () => {
-    expect(quizDraftKey(12)).not.toBe(quizDraftKey(13));
-    expect(makeQuizDraft({ quizRevisionid: 12, courseStageid: null, answers: {}, pageNo: 0, startedAt: 1 }, 5).id).toBe(quizDraftKey(12));
+  it('have one key per technician and quiz revision', () => {
+    expect(quizDraftKey('demo|3', 12)).not.toBe(quizDraftKey('demo|3', 13));
+    expect(quizDraftKey('demo|3', 12)).not.toBe(quizDraftKey('demo|4', 12));
+    expect(makeQuizDraft({ technician: 'demo|3', quizRevisionid: 12, courseStageid: null, answers: {}, pageNo: 0, startedAt: 1 }, 5).id).toBe(quizDraftKey('demo|3', 12));
   });
 
   it('copy the answers, so later changes to the survey’s object do not leak in', () => {
     const answers: Record<string, unknown> = { sources: ['air'] };
-    const draft = makeQuizDraft({ quizRevisionid: 12, courseStageid: 4, answers, pageNo: 1, startedAt: 100 }, 5);
+    const draft = makeQuizDraft({ technician: 'demo|3', quizRevisionid: 12, courseStageid: 4, answers, pageNo: 1, startedAt: 100 }, 5);
     (answers.sources as string[]).push('belt');
     expect(draft.answers).toEqual({ sources: ['air'] });
   });
 
   it('bring back answered questions, the page, the start time and a stage still held', () => {
-    const draft = makeQuizDraft({ quizRevisionid: 12, courseStageid: 4, answers: { pressure: '0 psi', stamp: '', sources: [], plug: false }, pageNo: 1, startedAt: 100 });
+    const draft = makeQuizDraft({ technician: 'demo|3', quizRevisionid: 12, courseStageid: 4, answers: { pressure: '0 psi', stamp: '', sources: [], plug: false }, pageNo: 1, startedAt: 100 });
     expect(restoredDraft(draft, stages)).toEqual({ answers: { pressure: '0 psi', plug: false }, pageNo: 1, startedAt: 100, courseStageid: 4 });
     expect(restoredDraft({ ...draft, courseStageid: 9 }, stages)?.courseStageid).toBeNull();
   });
 
   it('bring nothing back when nothing was answered', () => {
     expect(restoredDraft(undefined, stages)).toBeNull();
-    expect(restoredDraft(makeQuizDraft({ quizRevisionid: 12, courseStageid: null, answers: { stamp: '' }, pageNo: 0, startedAt: 1 }), stages)).toBeNull();
+    expect(restoredDraft(makeQuizDraft({ technician: 'demo|3', quizRevisionid: 12, courseStageid: null, answers: { stamp: '' }, pageNo: 0, startedAt: 1 }), stages)).toBeNull();
     expect(givenAnswers({ a: null, b: undefined, c: 0 })).toEqual({ c: 0 });
   });
 });

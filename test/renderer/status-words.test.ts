@@ -4,7 +4,7 @@ import { statusChip } from '../../src/lib/status-chip.ts';
 import { progressCounts } from '../../src/lib/sync-phase.ts';
 
 const NOW = Date.UTC(2026, 10, 23, 12, 0, 0);
-const clear: OutboxSummary = { pending: 0, inFlight: 0, failed: 0, conflicts: 0, pausedFor: null };
+const clear: OutboxSummary = { pending: 0, inFlight: 0, failed: 0, conflicts: 0, others: [], heldAside: 0 };
 const synced = (over: Partial<SyncState> = {}): SyncState => ({
   running: false,
   progress: { phase: 'done', done: 0, total: 0, bytes: 0, message: null },
@@ -33,7 +33,14 @@ describe('the status chip says network, sync and unsent work in one place', () =
     const conflicts = statusChip({ network: 'offline', sync: synced(), outbox: { ...clear, pending: 3, conflicts: 2 }, nowMs: NOW });
     expect(conflicts).toMatchObject({ tone: 'problem', text: '2 conflicts · 3 unsent' });
     expect(statusChip({ network: 'online', sync: synced(), outbox: { ...clear, failed: 1 }, nowMs: NOW }).tone).toBe('problem');
-    expect(statusChip({ network: 'online', sync: synced(), outbox: { ...clear, pausedFor: 'unauthorized' }, nowMs: NOW }).text).toBe('Sign in again');
+  });
+
+  it("counts the current technician's work, and says the other technicians' apart", () => {
+    const others = [{ key: 'demo|3', username: 'Sam Okafor', unsent: 5, conflicts: 0, signIn: 'signed_out' as const }];
+    const chip = statusChip({ network: 'offline', sync: synced(), outbox: { ...clear, pending: 2, others }, nowMs: NOW });
+    expect(chip).toMatchObject({ tone: 'offline', text: 'Offline · 2 unsent', unsent: 2, othersUnsent: 5 });
+    expect(chip.detail).toBe('Offline. 2 changes kept on this laptop — they will be sent when the site answers. Apart from yours, 5 changes of other technicians wait on this laptop.');
+    expect(statusChip({ network: 'online', sync: synced(), outbox: { ...clear, others }, nowMs: NOW })).toMatchObject({ tone: 'ok', unsent: 0, othersUnsent: 5 });
   });
 
   it('shows a sync in progress and sending, and a failed sync', () => {

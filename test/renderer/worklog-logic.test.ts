@@ -73,26 +73,29 @@ describe('step form fields (reference 2.12)', () => {
 });
 
 describe('draft keys', () => {
-  it('keep session, step and field apart whatever characters they hold', () => {
-    expect(draftKey('s', 1, 'a|2')).not.toBe(draftKey('s', 12, 'a'));
-    expect(draftKey('s/1', 2, 'f')).not.toBe(draftKey('s', 1, '2/f'));
-    expect(draftKey('s', 1, 'f')).toBe(draftKey('s', 1, 'f'));
-    expect(makeDraft('s', 3, 'f', 'v', 9).id).toBe(draftKey('s', 3, 'f'));
+  const T = 'demo|3';
+  it('keep technician, session, step and field apart whatever characters they hold', () => {
+    expect(draftKey(T, 's', 1, 'a|2')).not.toBe(draftKey(T, 's', 12, 'a'));
+    expect(draftKey(T, 's/1', 2, 'f')).not.toBe(draftKey(T, 's', 1, '2/f'));
+    expect(draftKey(T, 's', 1, 'f')).toBe(draftKey(T, 's', 1, 'f'));
+    expect(draftKey('demo|3', 's', 1, 'f')).not.toBe(draftKey('demo|4', 's', 1, 'f'));
+    expect(draftKey('demo|3', 's', 1, 'f')).not.toBe(draftKey('demo', '3|s', 1, 'f'));
+    expect(makeDraft(T, 's', 3, 'f', 'v', 9)).toMatchObject({ id: draftKey(T, 's', 3, 'f'), technician: T });
   });
 
   it('count as restored only drafts that differ from what the session holds', () => {
-    const drafts = [makeDraft('s', 5, 'a', 'typed'), makeDraft('s', 5, 'b', 'same'), makeDraft('s', 6, 'c', ''), makeDraft('s', 6, 'd', 'new')];
+    const drafts = [makeDraft(T, 's', 5, 'a', 'typed'), makeDraft(T, 's', 5, 'b', 'same'), makeDraft(T, 's', 6, 'c', ''), makeDraft(T, 's', 6, 'd', 'new')];
     const unsaved = unsavedDrafts(drafts, [saved('a', 'older'), saved('b', 'same'), saved('c', null, 6)]);
     expect(unsaved.map((d) => d.fieldGuid)).toEqual(['a', 'd']);
   });
 
   it('drop after a save only the drafts whose value was sent, keeping typing that came later', () => {
-    const drafts = [makeDraft('s', 5, 'a', 'sent'), makeDraft('s', 5, 'b', 'typed later'), makeDraft('s', 5, 'n', ' 42'), makeDraft('s', 6, 'a', 'sent')];
+    const drafts = [makeDraft(T, 's', 5, 'a', 'sent'), makeDraft(T, 's', 5, 'b', 'typed later'), makeDraft(T, 's', 5, 'n', ' 42'), makeDraft(T, 's', 6, 'a', 'sent')];
     const ids = settledBy(drafts, 5, [
       { fieldGuid: 'a', value: 'sent' },
       { fieldGuid: 'b', value: 'typed' },
       { fieldGuid: 'n', value: '42' },
     ]);
-    expect(ids).toEqual([draftKey('s', 5, 'a'), draftKey('s', 5, 'n')]);
+    expect(ids).toEqual([draftKey(T, 's', 5, 'a'), draftKey(T, 's', 5, 'n')]);
   });
 });

@@ -15,6 +15,8 @@ export interface ListedGuide {
   revisionid: number;
   summary: string;
   public: boolean;
+  /** Its author's userid, when the site says: a private guide is for admins and its author. */
+  authorUserid: number | null;
 }
 
 const toListed = (wire: GuideSummaryWire): ListedGuide => ({
@@ -22,6 +24,7 @@ const toListed = (wire: GuideSummaryWire): ListedGuide => ({
   revisionid: wire.revisionid,
   summary: wire.summary ?? '',
   public: wire.public ?? true,
+  authorUserid: wire.userid ?? null,
 });
 
 export async function listGuidesPage(

@@ -8,20 +8,14 @@ import type { EventHub } from '../events.ts';
 import { AppFailure } from '../result.ts';
 import { connectFailure } from './connect-failure.ts';
 import type { DemoLauncher } from './demo-launcher.ts';
-import type { FileSecretStore } from './secret-store.ts';
+import { technicianKey, type Technicians } from './technicians.ts';
 
 const siteSetting = z.object({ url: z.string(), demo: z.boolean() });
-const userSetting = z.object({
-  userid: z.number(),
-  username: z.string(),
-  uniqueUsername: z.string().nullable(),
-  privileges: z.array(z.string()),
-  imageUrl: z.string().nullable(),
-});
 
 export interface ConnectionDeps {
   settings: SettingsRepo;
-  secrets: FileSecretStore;
+  /** Who works here, and each technician's own sign-in. */
+  technicians: Technicians;
   /** The app's version, for the status. */
   version: string;
   /** Where `status` and `network` events go. */
@@ -36,14 +30,12 @@ export interface ConnectionDeps {
 const HEARTBEAT_MS = 30_000;
 
 /**
- * The site this app works with, the signed-in user, the token and whether the site can be reached. The
- * token is read from the secret store into a transport and goes nowhere else: not into settings, not
- * into events, not into logs.
+ * The site this app works with, who works on it now (technicians.ts keeps everyone's sign-in) and whether
+ * the site can be reached. A token is read from its sealed file into that technician's transport and goes
+ * nowhere else: not into settings, not into events, not into logs.
  */
 export class Connection {
   #site: SiteInfo | null;
-  #user: UserSummary | null;
-  #transport: ApiTransport | null = null;
   #network: NetworkState = 'unknown';
   /** The sign-in waiting for a site's answer, which Cancel stops. */
   #attempt: AbortController | null = null;
@@ -52,39 +44,39 @@ export class Connection {
 
   constructor(private readonly deps: ConnectionDeps) {
     this.#site = deps.settings.get('site', siteSetting) ?? null;
-    this.#user = deps.settings.get('user', userSetting) ?? null;
-    const token = deps.secrets.read();
-    if (this.#site && token) this.#transport = this.#makeTransport(this.#site.url, token, true);
-    if (!token) this.#user = null;
     // Whether the site can be reached, asked every half minute: the status bar says "Offline" soon after
     // the network goes, not only when the next sync fails; its return starts a sync and the outbox.
     this.#heartbeat = setInterval(() => {
-      if (this.#user) void this.refresh().catch(() => undefined);
+      if (this.user) void this.refresh().catch(() => undefined);
     }, HEARTBEAT_MS);
     this.#heartbeat.unref();
   }
 
   status(): AppStatus {
-    return { version: this.deps.version, site: this.#site, user: this.#user, network: this.#network };
+    const current = this.deps.technicians.current(this.#site);
+    return {
+      version: this.deps.version,
+      site: this.#site,
+      user: current ? this.deps.technicians.userOf(current) : null,
+      technician: current ? { key: technicianKey(current), earlierDrafts: this.deps.technicians.ownsEarlierDrafts(current.id) } : null,
+      network: this.#network,
+    };
   }
 
   get site(): SiteInfo | null {
     return this.#site;
   }
+  /** The current technician, as the site knows them. */
   get user(): UserSummary | null {
-    return this.#user;
+    const current = this.deps.technicians.current(this.#site);
+    return current ? this.deps.technicians.userOf(current) : null;
+  }
+  /** The current technician's local id (what their work is recorded under), or null. */
+  get technicianId(): number | null {
+    return this.deps.technicians.current(this.#site)?.id ?? null;
   }
   get network(): NetworkState {
     return this.#network;
-  }
-
-  isAdmin(): boolean {
-    return this.#user?.privileges.includes('Admin') ?? false;
-  }
-
-  /** The signed-in transport, or null when nobody is signed in (the outbox then waits). */
-  signedInTransport(): ApiTransport | null {
-    return this.#user ? this.transport() : null;
   }
 
   /** Runs `listener` each time the site can be reached again (after the `network` and `status` events). */
@@ -92,10 +84,18 @@ export class Connection {
     this.#onOnline.add(listener);
   }
 
-  /** The signed-in transport, for the modules that talk to the site. */
+  /** The current technician's transport, for the modules that talk to the site. */
   transport(): ApiTransport {
-    if (!this.#transport) throw new AppFailure('unauthorized', 'Sign in to a site first.');
-    return this.#transport;
+    const id = this.technicianId;
+    const transport = id === null ? null : this.deps.technicians.transportFor(id);
+    if (!transport) throw new AppFailure('unauthorized', 'Sign in to a site first.');
+    return transport;
+  }
+
+  /** A transport to the current site with this token (each technician's own, technicians.ts). */
+  transportWith(token: string): ApiTransport {
+    if (!this.#site) throw new AppFailure('unauthorized', 'Connect to a site first.');
+    return this.#makeTransport(this.#site.url, token, true);
   }
 
   /** Points the stored site at a new address (the demo workshop gets a new port each start). */
@@ -103,20 +103,19 @@ export class Connection {
     if (!this.#site) return;
     this.#site = { ...this.#site, url };
     this.deps.settings.set('site', this.#site);
-    const token = this.deps.secrets.read();
-    this.#transport = token ? this.#makeTransport(url, token, true) : null;
+    this.deps.technicians.resetTransports();
   }
 
   async signIn(siteUrl: string, email: string, password: string, demo = false): Promise<void> {
     const anonymous = this.#makeTransport(siteUrl, null);
     const { token, user } = await this.#call((signal) => requestToken(anonymous, email, password, signal), siteUrl, 'sign-in');
-    this.#adopt({ url: siteUrl, demo }, token, user);
+    await this.#adopt({ url: siteUrl, demo }, token, user, { email, password });
   }
 
-  async connectWithToken(siteUrl: string, token: string): Promise<void> {
+  async connectWithToken(siteUrl: string, token: string, demo = false): Promise<void> {
     const transport = this.#makeTransport(siteUrl, token);
     const user = await this.#call((signal) => fetchCurrentUser(transport, signal), siteUrl, 'token');
-    this.#adopt({ url: siteUrl, demo: false }, token, user);
+    await this.#adopt({ url: siteUrl, demo }, token, user, null);
   }
 
   /** Stops the sign-in waiting for an answer (a site that hangs): it fails with `cancelled`, nothing changes. */
@@ -124,39 +123,36 @@ export class Connection {
     this.#attempt?.abort();
   }
 
-  /** Forgets the token and user locally; tells the site when it can be reached (best effort). */
+  /** Forgets the current technician's token here; tells the site when it can be reached (best effort). Their work stays. */
   async signOut(): Promise<void> {
-    const transport = this.#transport;
-    this.#transport = null;
-    this.#user = null;
-    this.deps.secrets.clear();
-    this.deps.settings.delete('user');
+    const id = this.technicianId;
+    if (id === null) return;
+    const token = this.deps.technicians.signOut(id);
     this.#changed();
-    if (transport) {
-      try {
-        await revokeToken(transport);
-        this.setNetwork('online');
-      } catch (error) {
-        if (error instanceof ApiError && (error.kind === 'network' || error.kind === 'timeout')) this.setNetwork('offline');
-      }
-    }
+    if (token) await this.#revoke(token);
   }
 
-  /** Asks the site who we are: refreshes the user and the network state; a 401 signs out locally. */
+  /** Asks the site who the current technician is: refreshes them and the network state; a 401 forgets their token. */
   async refresh(): Promise<void> {
-    if (!this.#transport) return;
+    const id = this.technicianId;
+    const transport = id === null ? null : this.deps.technicians.transportFor(id);
+    if (id === null || !transport) return;
     try {
-      const user = await fetchCurrentUser(this.#transport);
-      this.#user = user;
-      this.deps.settings.set('user', user);
+      this.deps.technicians.refreshed(id, await fetchCurrentUser(transport));
       this.setNetwork('online');
       this.#changed();
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       if (error.kind === 'network' || error.kind === 'timeout') this.setNetwork('offline');
-      else if (error.kind === 'http' && error.status === 401) await this.signOut();
+      else if (error.kind === 'http' && error.status === 401) this.refused(id);
       else this.setNetwork('online');
     }
+  }
+
+  /** The site refused a technician's token: it is forgotten, their work waits until they sign in again. */
+  refused(technician: number): void {
+    this.deps.technicians.refused(technician);
+    this.#changed();
   }
 
   setNetwork(state: NetworkState): void {
@@ -188,20 +184,34 @@ export class Connection {
     this.deps.events.emit('status', this.status());
   }
 
-  #adopt(site: SiteInfo, token: string, user: UserSummary): void {
-    this.deps.secrets.write(token);
+  async #adopt(site: SiteInfo, token: string, user: UserSummary, password: { email: string; password: string } | null): Promise<void> {
     this.deps.settings.set('site', site);
-    this.deps.settings.set('user', user);
     this.#site = site;
-    this.#user = user;
-    this.#transport = this.#makeTransport(site.url, token, true);
+    this.deps.technicians.resetTransports();
+    const { replaced } = await this.deps.technicians.signedIn(site, user, token, password);
     this.setNetwork('online');
+    this.#changed();
+    // Signed in anew while an earlier sign-in of theirs was kept: the earlier token is of no more use.
+    if (replaced) void this.#revoke(replaced);
+  }
+
+  async #revoke(token: string): Promise<void> {
+    try {
+      await revokeToken(this.transportWith(token));
+      this.setNetwork('online');
+    } catch (error) {
+      if (error instanceof ApiError && (error.kind === 'network' || error.kind === 'timeout')) this.setNetwork('offline');
+    }
+  }
+
+  /** Tells the renderer who works now (after a switch made by technician-methods.ts). */
+  changed(): void {
     this.#changed();
   }
 
   /**
-   * A transport to `siteUrl`. The signed-in one (`inUse`) also tells the network state: any answer from
-   * the site in use means it can be reached again, so the outbox and a sync wake at once.
+   * A transport to `siteUrl`. A technician's (`inUse`) also tells the network state: any answer from the
+   * site in use means it can be reached again, so the outbox and a sync wake at once.
    */
   #makeTransport(siteUrl: string, token: string | null, inUse = false): ApiTransport {
     const { fetch, timeoutMs, onServerTime } = this.deps;
@@ -209,11 +219,10 @@ export class Connection {
       siteUrl, token, ...(fetch ? { fetch } : {}), ...(timeoutMs ? { timeoutMs } : {}),
       onServerTime: (seconds) => {
         onServerTime?.(seconds);
-        if (inUse && this.#network === 'offline' && this.#user && this.#site?.url === siteUrl) this.setNetwork('online');
+        if (inUse && this.#network === 'offline' && this.#site?.url === siteUrl) this.setNetwork('online');
       },
     });
   }
-
 
   /**
    * Runs a connect call (Cancel stops it) and explains its failure. Only the site already in use says

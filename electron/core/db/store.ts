@@ -13,6 +13,7 @@ import { SearchRepo } from './repos/search-repo.ts';
 import { SessionsRepo } from './repos/sessions-repo.ts';
 import { SettingsRepo } from './repos/settings-repo.ts';
 import { SyncQueueRepo } from './repos/sync-queue-repo.ts';
+import { TechniciansRepo } from './repos/technicians-repo.ts';
 import { replaceableWrite, sql } from './statements.ts';
 
 export interface StoreOptions {
@@ -42,6 +43,7 @@ export class Store {
   readonly sessions: SessionsRepo;
   readonly outbox: OutboxRepo;
   readonly conflicts: ConflictsRepo;
+  readonly technicians: TechniciansRepo;
   /** True when the pictures database was made afresh (missing or damaged): the media index must be checked. */
   readonly picturesRecreated: boolean;
   readonly #db: Db;
@@ -68,6 +70,7 @@ export class Store {
     this.sessions = new SessionsRepo(db);
     this.outbox = new OutboxRepo(db);
     this.conflicts = new ConflictsRepo(db);
+    this.technicians = new TechniciansRepo(db);
   }
 
   /** Runs `fn` in one transaction (inside another, as a savepoint of it) and answers what it answers. */

@@ -17,6 +17,7 @@ import { SHOWN_VARIANTS } from '../../shared/media.ts';
 import { ApiError, toAppFailure } from '../api/errors.ts';
 import { searchSite } from '../api/search-api.ts';
 import type { ApiTransport } from '../api/transport.ts';
+import type { GuideReader } from '../db/repos/guide-row.ts';
 import type { Store } from '../db/store.ts';
 import { AppFailure } from '../result.ts';
 import { makeRoom } from './budget.ts';
@@ -39,12 +40,18 @@ export interface LibraryDeps {
   /** The signed-in transport; throws `unauthorized` when nobody is signed in. */
   transport: () => ApiTransport;
   online: () => boolean;
+  /** Who reads (the current technician, or null): a private guide is only for admins and its author. */
+  reader: () => GuideReader | null;
   onNetworkError: () => void;
   log: (message: string) => void;
   now: () => number;
 }
 
-/** The offline library: reading and searching what is stored, what is kept (scope) and in how much room (budget). */
+/**
+ * The offline library: reading and searching what is stored, what is kept (scope) and in how much room
+ * (budget). It is the site's, shared by everyone on this laptop; what the current technician may not read
+ * (private guides of others) is neither listed, opened, searched nor served to them.
+ */
 export class LibraryService {
   readonly mediaStore: MediaStore;
   /** The picture quality kept for zoom, and what each would take. */
@@ -73,15 +80,15 @@ export class LibraryService {
   list(query: LibraryQuery): LibraryPage {
     const { store } = this.deps;
     const categories = query.category ? store.categories.withDescendants(query.category) : null;
-    return store.guides.list(query, categories);
+    return store.guides.list(query, categories, this.deps.reader());
   }
 
   categoryTree(): CategoryNode[] {
-    return this.deps.store.categories.tree();
+    return this.deps.store.categories.tree(this.deps.reader());
   }
 
   tags(): TagCount[] {
-    return this.deps.store.guides.tags();
+    return this.deps.store.guides.tags(this.deps.reader());
   }
 
   /**
@@ -91,6 +98,7 @@ export class LibraryService {
    */
   async guide(guideid: number, revisionid?: number): Promise<GuideDetail> {
     const { guides } = this.deps.store;
+    if (!guides.readable(guideid, this.deps.reader())) throw new AppFailure('not_found', `There is no guide ${guideid} in the library.`, { guideid });
     const detail = (revisionid !== undefined ? guides.getRevision(guideid, revisionid) : undefined) ?? guides.getDetail(guideid);
     if (detail) return detail;
     const summary = guides.getListItem(guideid);
@@ -147,6 +155,7 @@ export class LibraryService {
         return {
           source: 'site',
           total: site.total,
+          // The site answers for the technician's own token: it lists what they may read.
           items: site.items.map((item) => {
             const local = this.deps.store.guides.getListItem(item.guideid);
             return { ...item, offline: local?.offline ?? 'summary', thumbnailStored: local?.thumbnailStored ?? false };
@@ -159,7 +168,7 @@ export class LibraryService {
         this.deps.onNetworkError();
       }
     }
-    return { source: 'local', ...this.deps.store.search.search(query.text, limit, offset) };
+    return { source: 'local', ...this.deps.store.search.search(query.text, limit, offset, this.deps.reader()) };
   }
 
   scope(): OfflineScope {
@@ -197,7 +206,7 @@ export class LibraryService {
   resolveMedia(url: string): StoredMediaContent | null {
     const { media } = this.deps.store;
     const stored = media.lookup(url);
-    if (!stored) return null;
+    if (!stored || !media.readable(url, this.deps.reader())) return null;
     const content = this.mediaStore.read(stored.file);
     if (!content) return null;
     let size = -1;

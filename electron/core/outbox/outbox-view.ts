@@ -14,8 +14,8 @@ const KIND_WORDS: Record<string, string> = {
   quizAttempt: 'Send a quiz attempt',
 };
 
-/** Every waiting action in a technician's words, oldest first. */
-export function outboxActions(store: Store): OutboxAction[] {
+/** Every waiting action of one technician, in their words, oldest first. */
+export function outboxActions(store: Store, technician: number): OutboxAction[] {
   // Step data is named by the step's number in the guide the session follows, not by its id.
   const numbers = new Map<string, Map<number, number>>();
   const stepNumber = (sessionId: string, stepid: number): number | undefined => {
@@ -26,7 +26,7 @@ export function outboxActions(store: Store): OutboxAction[] {
     }
     return numbers.get(sessionId)!.get(stepid);
   };
-  return store.outbox.all().map((row) => describe(row, stepNumber));
+  return store.outbox.all(technician).map((row) => describe(row, stepNumber));
 }
 
 function describe(row: OutboxRow, stepNumber: (sessionId: string, stepid: number) => number | undefined): OutboxAction {

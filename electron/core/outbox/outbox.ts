@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import type { OutboxSummary, OutboxView } from '../../contract.ts';
+import type { OthersWork, OutboxSummary, OutboxView } from '../../contract.ts';
 import type { ApiTransport } from '../api/transport.ts';
 import type { Store } from '../db/store.ts';
 import type { EventHub } from '../events.ts';
@@ -7,13 +6,19 @@ import { AppFailure } from '../result.ts';
 import { outboxActions } from './outbox-view.ts';
 import { OutboxRunner } from './runner.ts';
 
-const PAUSE_KEY = 'outbox.pausedFor';
-
 export interface OutboxDeps {
   store: Store;
   events: EventHub;
-  /** The signed-in transport, or null when nobody is signed in. */
-  transport: () => ApiTransport | null;
+  /** A technician's own transport, or null when their sign-in is not kept. */
+  transportFor: (technician: number) => ApiTransport | null;
+  /** Technicians whose work can be sent now. */
+  sendable: () => number[];
+  /** The site refused this technician's token. */
+  refused: (technician: number) => void;
+  /** The current technician: what the views show and what "retry" and "discard" may touch. */
+  current: () => number | null;
+  /** What waits for the other technicians (counts only). */
+  others: () => OthersWork[];
   attachmentsDir: string;
   nowMs: () => number;
   random?: () => number;
@@ -21,9 +26,10 @@ export interface OutboxDeps {
 }
 
 /**
- * The durable queue of what technicians did offline, replayed to the site by its runner: what waits,
- * "send now", retry and discard of failed actions, and the pause a refused sign-in puts on all of it.
- * Features queue actions in their own transactions (OutboxRepo.add), then call `changed` and `kick`.
+ * The durable queue of what technicians did offline, replayed to the site by its runner, each action with
+ * its own technician's sign-in: what waits, "send now", retry and discard of failed actions. A technician
+ * sees and settles only their own; the others' work is counted apart. Features queue actions in their own
+ * transactions (OutboxRepo.add), then call `changed` and `kick`.
  */
 export class Outbox {
   readonly #runner: OutboxRunner;
@@ -41,23 +47,29 @@ export class Outbox {
         quizzes: store.quizzes,
         attachmentsDir: deps.attachmentsDir,
         now,
-        conflict: (conflict) => events.emit('conflict', store.conflicts.add(conflict, now())),
+        conflict: (conflict) => {
+          const record = store.conflicts.add(conflict, now());
+          if (conflict.technician === deps.current()) events.emit('conflict', record);
+        },
       },
-      transport: deps.transport,
-      pausedFor: () => this.pausedFor(),
-      pause: (reason) => {
-        store.settings.set(PAUSE_KEY, reason);
+      transportFor: deps.transportFor,
+      sendable: deps.sendable,
+      refused: (technician) => {
+        deps.refused(technician);
         this.changed();
       },
       nowMs: deps.nowMs,
       random: deps.random ?? Math.random,
       onChange: (chain) => {
+        // The renderer shows the current technician's work only: another's replay changes nothing on screen but the counts.
+        const current = deps.current();
         if (chain.startsWith('quiz:')) {
-          const attempt = store.quizzes.attempt(chain.slice('quiz:'.length));
-          if (attempt) events.emit('quizAttempt', attempt);
+          const id = chain.slice('quiz:'.length);
+          const attempt = store.quizzes.attempt(id);
+          if (attempt && current !== null && store.quizzes.technicianOf(id) === current) events.emit('quizAttempt', attempt);
         } else {
           const view = store.sessions.view(chain);
-          if (view) events.emit('session', view);
+          if (view && current !== null && store.sessions.technicianOf(chain) === current) events.emit('session', view);
         }
         this.changed();
       },
@@ -65,25 +77,21 @@ export class Outbox {
     });
   }
 
-  pausedFor(): OutboxSummary['pausedFor'] {
-    return this.deps.store.settings.get(PAUSE_KEY, z.literal('unauthorized')) ?? null;
-  }
-
-  /** Signed in again: the outbox goes on. */
+  /** Someone signed in (or came back): their work, and anyone's whose sign-in is kept, goes on. */
   resume(): void {
-    this.deps.store.settings.delete(PAUSE_KEY);
     this.changed();
     this.kick();
   }
 
+  /** The current technician's work, and the others' apart (counts only). */
   summary(): OutboxSummary {
-    return this.deps.store.outbox.summary(this.pausedFor());
+    const { outbox, technicians } = this.deps.store;
+    return { ...outbox.counts(this.deps.current()), others: this.deps.others(), heldAside: technicians.heldAside() };
   }
 
-  /** What has not reached the site yet: actions to send (or sent, or refused) and conflicts to settle. */
+  /** What has not reached the site yet, whoever did it: actions to send (or sent, or refused) and conflicts to settle. */
   unsettled(): { unsent: number; conflicts: number } {
-    const summary = this.summary();
-    return { unsent: summary.pending + summary.inFlight + summary.failed, conflicts: summary.conflicts };
+    return this.deps.store.outbox.unsettledAll();
   }
 
   /** Tells the renderer what waits now (after anything queued, sent, settled or forgotten). */
@@ -97,7 +105,8 @@ export class Outbox {
   }
 
   view(): OutboxView {
-    return { summary: this.summary(), actions: outboxActions(this.deps.store) };
+    const current = this.deps.current();
+    return { summary: this.summary(), actions: current === null ? [] : outboxActions(this.deps.store, current) };
   }
 
   /** "Send now": waiting actions go at once, whatever their backoff said. */
@@ -108,7 +117,7 @@ export class Outbox {
   }
 
   retry(actionId: number): OutboxView {
-    if (!this.deps.store.outbox.retry(actionId)) throw new AppFailure('not_found', 'There is no failed action with that id.', { actionId });
+    if (!this.#own(actionId) || !this.deps.store.outbox.retry(actionId)) throw new AppFailure('not_found', 'There is no failed action with that id.', { actionId });
     this.changed();
     this.kick();
     return this.view();
@@ -118,7 +127,7 @@ export class Outbox {
   discard(actionId: number): OutboxView {
     const { outbox, sessions } = this.deps.store;
     const row = outbox.get(actionId);
-    if (!row || row.state !== 'failed') throw new AppFailure('not_found', 'Only a failed action can be discarded.', { actionId });
+    if (!row || row.state !== 'failed' || !this.#own(actionId)) throw new AppFailure('not_found', 'Only a failed action can be discarded.', { actionId });
     outbox.remove(actionId);
     const view = sessions.view(row.chain);
     if (view) this.deps.events.emit('session', view);
@@ -129,5 +138,11 @@ export class Outbox {
 
   close(): Promise<void> {
     return this.#runner.close();
+  }
+
+  /** Only the technician who did an action may retry or discard it. */
+  #own(actionId: number): boolean {
+    const technician = this.deps.store.outbox.get(actionId)?.technician;
+    return technician !== null && technician !== undefined && technician === this.deps.current();
   }
 }

@@ -14,11 +14,14 @@ export interface ReplayContext {
   conflicts: ConflictsRepo;
   guides: GuidesRepo;
   quizzes: QuizzesRepo;
+  /** The transport of the technician who did the action: their own token, never another's. */
   transport: ApiTransport;
+  /** Who did the action (technicians.ts). */
+  technician: number;
   attachmentsDir: string;
   now: () => number;
-  /** Records a conflict (inside the caller's transaction) and tells the renderer. */
-  conflict: (conflict: NewConflict) => void;
+  /** Records a conflict of this technician (inside the caller's transaction) and tells the renderer. */
+  conflict: (conflict: Omit<NewConflict, 'technician'>) => void;
 }
 
 /**

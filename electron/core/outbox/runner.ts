@@ -1,6 +1,6 @@
-import type { OutboxSummary } from '../../contract.ts';
 import { ApiError } from '../api/errors.ts';
 import type { ApiTransport } from '../api/transport.ts';
+import type { NewConflict } from '../db/repos/conflicts-repo.ts';
 import type { OutboxRow } from '../db/repos/outbox-repo.ts';
 import { retryDelayMs } from './backoff.ts';
 import { replayStart } from './handlers/start.ts';
@@ -28,11 +28,13 @@ const CHAINS_AT_ONCE = 4;
 const REBASES_PER_ATTEMPT = 5;
 
 export interface RunnerDeps {
-  context: Omit<ReplayContext, 'transport'>;
-  /** The signed-in transport, or null when nobody is signed in. */
-  transport: () => ApiTransport | null;
-  pausedFor: () => OutboxSummary['pausedFor'];
-  pause: (reason: 'unauthorized') => void;
+  context: Omit<ReplayContext, 'transport' | 'technician' | 'conflict'> & { conflict: (conflict: NewConflict) => void };
+  /** A technician's own transport, or null when their sign-in is not kept: nobody else's is ever used for their work. */
+  transportFor: (technician: number) => ApiTransport | null;
+  /** The technicians whose work can be sent now (their sign-in is kept). */
+  sendable: () => number[];
+  /** The site refused a technician's token (401): their work waits until they sign in again. */
+  refused: (technician: number) => void;
   nowMs: () => number;
   random: () => number;
   onChange: (sessionId: string) => void;
@@ -40,13 +42,14 @@ export interface RunnerDeps {
 }
 
 /**
- * Replays the outbox: the first action of each chain, a few chains at a time, chains independent.
+ * Replays the outbox: the first action of each chain, a few chains at a time, chains independent, each
+ * action under the sign-in of the technician who did it and no other.
  *
  *   due ──▶ in flight ──▶ done (removed with its effect, one transaction)
  *              │  ├──▶ again (rebased on the site's revision) ──▶ in flight
  *              │  ├──▶ network / 5xx / 429 ──▶ pending, backoff with full jitter (Retry-After honoured),
  *              │  │                           outcome unknown: reconciled before a non-idempotent resend
- *              │  ├──▶ 401 ──▶ pending; the whole outbox pauses until the technician signs in again
+ *              │  ├──▶ 401 ──▶ pending; that technician's token is forgotten: their work waits for them to sign in
  *              │  └──▶ other 4xx / refused for good ──▶ failed (shown; retry or discard; holds its chain only)
  *   unreadable row ──▶ failed with the reason (set aside; the rest drains)
  */
@@ -90,14 +93,16 @@ export class OutboxRunner {
     do {
       this.#again = false;
       for (;;) {
-        const transport = this.#closed || this.deps.pausedFor() !== null ? null : this.deps.transport();
-        if (transport) {
-          const due = this.deps.context.outbox.due(this.deps.nowMs(), CHAINS_AT_ONCE + active.size).filter((row) => !active.has(row.chain));
+        const sendable = this.#closed ? [] : this.deps.sendable();
+        if (sendable.length > 0) {
+          const due = this.deps.context.outbox.due(this.deps.nowMs(), CHAINS_AT_ONCE + active.size, sendable).filter((row) => !active.has(row.chain));
           for (const row of due) {
             if (active.size >= CHAINS_AT_ONCE) break;
+            const transport = row.technician === null ? null : this.deps.transportFor(row.technician);
+            if (!transport || row.technician === null) continue;
             active.set(
               row.chain,
-              this.#replay(row, transport).finally(() => active.delete(row.chain)),
+              this.#replay(row, row.technician, transport).finally(() => active.delete(row.chain)),
             );
           }
         }
@@ -107,7 +112,7 @@ export class OutboxRunner {
     } while (this.#again);
   }
 
-  async #replay(row: OutboxRow, transport: ApiTransport): Promise<void> {
+  async #replay(row: OutboxRow, technician: number, transport: ApiTransport): Promise<void> {
     const { outbox } = this.deps.context;
     const parsed = parse(row);
     if (!parsed.ok) {
@@ -116,7 +121,8 @@ export class OutboxRunner {
       this.deps.onChange(row.chain);
       return;
     }
-    const ctx: ReplayContext = { ...this.deps.context, transport };
+    // What the handlers send, look up and record is this technician's: their transport, their conflicts.
+    const ctx: ReplayContext = { ...this.deps.context, transport, technician, conflict: (conflict) => this.deps.context.conflict({ ...conflict, technician }) };
     let current = row;
     try {
       for (let rebase = 0; ; rebase++) {
@@ -139,13 +145,14 @@ export class OutboxRunner {
         current = outbox.get(current.id)!;
       }
     } catch (error) {
-      this.#sort(outbox.get(current.id) ?? current, error);
+      // An earlier attempt that may have landed stays "may have landed" whatever this attempt's answer was.
+      this.#sort(outbox.get(current.id) ?? current, error, row.unknownOutcome);
     }
     this.deps.onChange(row.chain);
   }
 
   /** Sorts a failure: retry later, pause for sign-in, or fail for good. */
-  #sort(row: OutboxRow, error: unknown): void {
+  #sort(row: OutboxRow, error: unknown, mayHaveLanded: boolean): void {
     const { outbox } = this.deps.context;
     if (!(error instanceof ApiError)) {
       const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
@@ -154,12 +161,12 @@ export class OutboxRunner {
       return;
     }
     if (error.kind === 'http' && error.status === 401) {
-      outbox.retryLater(row.id, 0, 'Sign in again to send this.', false);
-      this.deps.pause('unauthorized');
+      outbox.retryLater(row.id, 0, 'Sign in again to send this.', mayHaveLanded);
+      if (row.technician !== null) this.deps.refused(row.technician);
       return;
     }
     // No answer, a cut answer, an unreadable 2xx or a 5xx may all follow a change the site committed.
-    const unknown = error.kind !== 'http' || (error.status ?? 0) >= 500;
+    const unknown = mayHaveLanded || error.kind !== 'http' || (error.status ?? 0) >= 500;
     if (error.transient || error.kind === 'bad_response') {
       const delay = retryDelayMs(row.attempts, this.deps.random, error.retryAfter);
       outbox.retryLater(row.id, this.deps.nowMs() + delay, error.message, unknown);
@@ -170,8 +177,8 @@ export class OutboxRunner {
 
   #schedule(): void {
     if (this.#closed || this.#timer) return;
-    const next = this.deps.context.outbox.nextDue();
-    if (next === null || this.deps.pausedFor() !== null) return;
+    const next = this.deps.context.outbox.nextDue(this.deps.sendable());
+    if (next === null) return;
     const wait = Math.max(0, next - this.deps.nowMs());
     this.#timer = setTimeout(() => {
       this.#timer = null;

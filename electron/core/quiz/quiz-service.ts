@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { QuizAttempt, QuizAttemptInput, QuizRef, QuizRevision, QuizStage } from '../../contract.ts';
 import type { ServerClock } from '../connection/server-clock.ts';
+import type { GuideReader } from '../db/repos/guide-row.ts';
 import type { Store } from '../db/store.ts';
 import type { EventHub } from '../events.ts';
 import type { Outbox } from '../outbox/outbox.ts';
@@ -14,6 +15,10 @@ export interface QuizServiceDeps {
   clock: Pick<ServerClock, 'now' | 'actedAt'>;
   /** Where attempts are queued for the site. */
   outbox: Pick<Outbox, 'changed' | 'kick'>;
+  /** The current technician's local id, or null: an attempt is theirs. */
+  technician: () => number | null;
+  /** Who reads: a quiz only on private guides they may not read is not theirs to see. */
+  reader: () => GuideReader | null;
 }
 
 /** Taking quizzes offline: the stored revision, checked; attempts scored here and queued for the site. */
@@ -23,7 +28,8 @@ export class QuizService {
   /** A stored quiz, with its course stages; a malformed one is refused with what is wrong with it. */
   quiz(quizRevisionid: number): QuizRevision {
     const stored = this.deps.store.quizzes.revision(quizRevisionid);
-    if (!stored) throw new AppFailure('not_found', `Quiz revision ${quizRevisionid} is not stored on this computer.`, { quizRevisionid });
+    const hidden = stored && this.#hidden(this.deps.store.quizzes.guidesOf(stored.quizid));
+    if (!stored || hidden) throw new AppFailure('not_found', `Quiz revision ${quizRevisionid} is not stored on this computer.`, { quizRevisionid });
     try {
       scoredQuestions(stored.survey);
     } catch (error) {
@@ -37,13 +43,29 @@ export class QuizService {
 
   /** The quizzes stored here (the newest revision of each), with the stored guides they belong to. */
   list(): (QuizRef & { guideids: number[]; stages: QuizStage[] })[] {
-    const { quizzes } = this.deps.store;
-    return quizzes.storedQuizzes().map((quiz) => ({ ...quiz, stages: quizzes.stages(quiz.quizid) }));
+    const reader = this.deps.reader();
+    const { quizzes, guides } = this.deps.store;
+    return quizzes
+      .storedQuizzes()
+      .filter((quiz) => !this.#hidden(quiz.guideids))
+      .map((quiz) => ({ ...quiz, guideids: quiz.guideids.filter((id) => guides.readable(id, reader)), stages: quizzes.stages(quiz.quizid) }));
   }
 
-  /** Attempts taken on this computer (of one quiz, or all), newest first. */
+  /** A quiz attached to guides, none of which the reader may see (a course quiz on no guide is for everyone). */
+  #hidden(guideids: number[]): boolean {
+    const reader = this.deps.reader();
+    return guideids.length > 0 && !guideids.some((id) => this.deps.store.guides.readable(id, reader));
+  }
+
+  /** The current technician's attempts taken on this computer (of one quiz, or all), newest first. */
   attempts(quizid: number | undefined): QuizAttempt[] {
-    return this.deps.store.quizzes.attempts(quizid);
+    return this.deps.store.quizzes.attempts(quizid, this.#me());
+  }
+
+  #me(): number {
+    const id = this.deps.technician();
+    if (id === null) throw new AppFailure('unauthorized', 'Sign in to a site first.');
+    return id;
   }
 
   submit(input: QuizAttemptInput): QuizAttempt {
@@ -56,6 +78,7 @@ export class QuizService {
     const passing = passingFor(quiz.passingScore, stage).score;
     const id = randomUUID();
     const finishedAt = this.deps.clock.actedAt();
+    const technician = this.#me();
     this.deps.store.transaction(() => {
       this.deps.store.quizzes.insertAttempt({
         id,
@@ -70,8 +93,9 @@ export class QuizService {
         results: JSON.stringify(result.questions),
         started_at: Math.min(input.startedAt, finishedAt),
         finished_at: finishedAt,
+        technician,
       });
-      this.deps.store.outbox.add({ chain: `quiz:${id}`, kind: 'quizAttempt', payload: { attemptId: id }, actedAt: finishedAt, now: this.deps.clock.now() });
+      this.deps.store.outbox.add({ chain: `quiz:${id}`, kind: 'quizAttempt', payload: { attemptId: id }, actedAt: finishedAt, now: this.deps.clock.now(), technician });
     });
     const attempt = this.deps.store.quizzes.attempt(id)!;
     this.deps.events.emit('quizAttempt', attempt);

@@ -1,5 +1,6 @@
 import type { OfflineScope, PictureQuality, SyncError, SyncPhase } from '../../contract.ts';
 import type { ApiTransport } from '../api/transport.ts';
+import type { GuideReader } from '../db/repos/guide-row.ts';
 import type { Store } from '../db/store.ts';
 import type { MediaStore } from '../library/media-store.ts';
 
@@ -9,6 +10,8 @@ export interface SyncContext {
   mediaStore: MediaStore;
   transport: ApiTransport;
   includePrivate: boolean;
+  /** Who syncs: guides they may not read (a private guide an admin synced) are left as they are. */
+  reader: GuideReader;
   scope: OfflineScope;
   budgetBytes: number;
   /** The zoom variant of step pictures kept on top of what the views show. */
@@ -22,5 +25,10 @@ export interface SyncContext {
 }
 
 export const CURSOR_KEY = 'sync.cursor';
+/**
+ * An admin's listing holds private guides, a technician's does not: each has its own cursor, so an
+ * admin's first sync after technicians' ones still lists the private guides changed before their cursor.
+ */
+export const cursorKey = (includePrivate: boolean): string => (includePrivate ? `${CURSOR_KEY}.private` : CURSOR_KEY);
 export const LAST_SYNC_KEY = 'sync.lastSyncAt';
 export const LAST_ERROR_KEY = 'sync.lastError';

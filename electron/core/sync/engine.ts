@@ -2,7 +2,7 @@ import type { SyncError, SyncOutcome, SyncPhase } from '../../contract.ts';
 import { fetchCategoryTree } from '../api/guides-api.ts';
 import { ApiError } from '../api/errors.ts';
 import { z } from 'zod';
-import { CURSOR_KEY, LAST_SYNC_KEY, type SyncContext } from './context.ts';
+import { cursorKey, LAST_SYNC_KEY, type SyncContext } from './context.ts';
 import { removeDeleted } from './deletions.ts';
 import { fetchWholeGuide } from './guide-fetcher.ts';
 import { listChanges } from './listing.ts';
@@ -46,12 +46,12 @@ export async function runSync(ctx: SyncContext): Promise<EngineOutcome> {
   let deleted = 0;
   let mediaDownloaded = 0;
   try {
-    const cursor = ctx.store.settings.get(CURSOR_KEY, z.number());
+    const cursor = ctx.store.settings.get(cursorKey(ctx.includePrivate), z.number());
     ctx.progress('listing', 0, 0);
     const listed = await listChanges(withProblems, cursor);
 
     phase = 'categories';
-    if (listed.changed > 0 || ctx.store.categories.tree().length === 0) {
+    if (listed.changed > 0 || ctx.store.categories.tree(ctx.reader).length === 0) {
       ctx.progress('categories', 0, 1);
       ctx.store.categories.replace(await fetchCategoryTree(ctx.transport, ctx.signal));
     }
@@ -64,7 +64,7 @@ export async function runSync(ctx: SyncContext): Promise<EngineOutcome> {
     phase = 'guides';
     changed = await storeQueuedGuides(withProblems);
     if (ctx.store.syncQueue.size() === 0 && listed.newest !== undefined && listed.newest !== cursor) {
-      ctx.store.settings.set(CURSOR_KEY, listed.newest);
+      ctx.store.settings.set(cursorKey(ctx.includePrivate), listed.newest);
     }
 
     await syncQuizList(withProblems);
@@ -106,7 +106,7 @@ function planScope(ctx: SyncContext): void {
   const inScope = scopeFilter(ctx.scope, ctx.store.categories);
   ctx.store.replaceable(() => {
     for (let after = 0; ; ) {
-      const rows = ctx.store.guides.planningRows(after, PAGE);
+      const rows = ctx.store.guides.planningRows(after, PAGE, ctx.reader);
       for (const guide of rows) {
         if (inScope(guide)) {
           if (guide.stored !== guide.revisionid) ctx.store.syncQueue.enqueue(guide.guideid, guide.revisionid);

@@ -17,7 +17,7 @@ export async function listChanges(ctx: SyncContext, cursor: number | undefined):
       signal: ctx.signal,
     });
     ctx.store.replaceable(() => {
-      for (const { item, revisionid, summary, public: isPublic } of page) {
+      for (const { item, revisionid, summary, public: isPublic, authorUserid } of page) {
         if (ctx.store.guides.listedRevision(item.guideid) !== revisionid) changed++;
         ctx.store.guides.upsertSummary({
           guideid: item.guideid,
@@ -30,6 +30,7 @@ export async function listChanges(ctx: SyncContext, cursor: number | undefined):
           flags: item.flags,
           image: item.image,
           public: isPublic,
+          authorUserid,
           modifiedDate: item.modifiedDate,
         });
         newest = Math.max(newest ?? 0, Math.floor(item.modifiedDate));

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import type { SyncError, SyncOutcome, SyncProgress, SyncState } from '../../contract.ts';
 import type { ApiTransport } from '../api/transport.ts';
+import type { GuideReader } from '../db/repos/guide-row.ts';
 import type { Store } from '../db/store.ts';
 import type { EventHub } from '../events.ts';
 import type { LibraryService } from '../library/library-service.ts';
-import { CURSOR_KEY, LAST_ERROR_KEY, LAST_SYNC_KEY } from './context.ts';
+import { cursorKey, LAST_ERROR_KEY, LAST_SYNC_KEY } from './context.ts';
 import { runSync } from './engine.ts';
 
 const syncErrorSchema = z.object({ message: z.string(), resource: z.string().nullable(), at: z.number() });
@@ -14,7 +15,8 @@ export interface SyncServiceDeps {
   library: LibraryService;
   /** The signed-in transport; throws `unauthorized` when nobody is signed in. */
   transport: () => ApiTransport;
-  isAdmin: () => boolean;
+  /** Who syncs (the current technician): an admin's listing holds private guides. */
+  reader: () => GuideReader | null;
   /** Requests made so far by the transport (to report what a sync cost). */
   requestCount: () => number;
   events: EventHub;
@@ -37,6 +39,7 @@ export class SyncService {
     const { store, library } = this.deps;
     const controller = new AbortController();
     const transport = this.deps.transport();
+    const reader = this.deps.reader() ?? { userid: -1, admin: false };
     const before = this.deps.requestCount();
     // The figures shown are this sync's: nothing carried over from the last one.
     this.#progress = { phase: 'idle', done: 0, total: 0, bytes: 0, message: null };
@@ -44,7 +47,8 @@ export class SyncService {
       store,
       mediaStore: library.mediaStore,
       transport,
-      includePrivate: this.deps.isAdmin(),
+      includePrivate: reader.admin,
+      reader,
       scope: library.scope(),
       budgetBytes: library.budget(),
       pictureQuality: library.pictures.quality(),
@@ -85,7 +89,7 @@ export class SyncService {
   /** Another site: the running sync stops and the next starts from nothing. */
   reset(): void {
     this.cancel();
-    for (const key of [CURSOR_KEY, LAST_SYNC_KEY, LAST_ERROR_KEY]) this.deps.store.settings.delete(key);
+    for (const key of [cursorKey(false), cursorKey(true), LAST_SYNC_KEY, LAST_ERROR_KEY]) this.deps.store.settings.delete(key);
   }
 
   state(): SyncState {

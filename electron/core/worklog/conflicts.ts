@@ -7,6 +7,8 @@ import type { WorkSessions } from './work-sessions.ts';
 export interface ConflictsDeps {
   store: Store;
   work: WorkSessions;
+  /** The current technician: they see and settle their own conflicts only. */
+  technician: () => number;
   now: () => number;
   onSession: (session: WorkSession) => void;
   /** The outbox's summary counts open conflicts. */
@@ -18,13 +20,14 @@ export class Conflicts {
   constructor(private readonly deps: ConflictsDeps) {}
 
   open(): ConflictRecord[] {
-    return this.deps.store.conflicts.open();
+    return this.deps.store.conflicts.open(this.deps.technician());
   }
 
   /** Keep mine: the value is saved again against the site's current one. Keep theirs: the site's value stays. */
   settle(conflictId: number, keep: 'mine' | 'theirs'): ConflictRecord[] {
     const { store } = this.deps;
-    const conflict = store.conflicts.get(conflictId);
+    const mine = store.conflicts.technicianOf(conflictId) === this.deps.technician();
+    const conflict = mine ? store.conflicts.get(conflictId) : undefined;
     if (!conflict) throw new AppFailure('not_found', 'There is no such conflict.', { conflictId });
     const session = store.sessions.state(conflict.sessionId);
     const editable = session && isEditable(session.status);
@@ -42,6 +45,6 @@ export class Conflicts {
       if (view) this.deps.onSession(view);
     }
     this.deps.onSettled();
-    return store.conflicts.open();
+    return this.open();
   }
 }

@@ -11,7 +11,8 @@ import type { WorkSessions } from './work-sessions.ts';
 export interface SiteSessionsDeps {
   store: Store;
   work: WorkSessions;
-  userid: () => number | null;
+  /** The current technician (throws when nobody works now). */
+  technician: () => { id: number; userid: number };
   now: () => number;
   onSession: (session: WorkSession) => void;
 }
@@ -30,7 +31,10 @@ export class SiteSessions {
   /** Takes over a session another technician suspended: stored locally, the `assume` queued. */
   async assume(entryid: number, transport: ApiTransport): Promise<WorkSession> {
     const known = this.deps.store.sessions.byEntry(entryid);
-    if (known) return this.deps.work.transition(known.id, 'assume');
+    if (known) {
+      this.#handOverHere(known.id);
+      return this.deps.work.transition(known.id, 'assume');
+    }
     const entry = await siteCall(() => getEntry(transport, entryid));
     if (entry.status !== 'suspended') throw new AppFailure('invalid_transition', `This session is ${entry.status}, not suspended: it cannot be taken over.`);
     return this.deps.work.transition(this.#store(entry), 'assume');
@@ -39,16 +43,36 @@ export class SiteSessions {
   /** Continues here a session of yours that the site knows (started on another computer). */
   async open(entryid: number, transport: ApiTransport): Promise<WorkSession> {
     const known = this.deps.store.sessions.byEntry(entryid);
+    if (known && this.deps.store.sessions.technicianOf(known.id) !== this.deps.technician().id) {
+      throw new AppFailure('forbidden', 'This session belongs to another technician: take it over once it is suspended.');
+    }
     if (known) return this.deps.work.view(known.id);
     const entry = await siteCall(() => getEntry(transport, entryid));
     if (isEnded(entry.status)) {
       throw new AppFailure('invalid_transition', `This session is ${entry.status}: there is nothing left to do in it.`);
     }
-    if (entry.userid !== this.deps.userid()) throw new AppFailure('forbidden', 'This session belongs to another technician: take it over once it is suspended.');
+    if (entry.userid !== this.deps.technician().userid) throw new AppFailure('forbidden', 'This session belongs to another technician: take it over once it is suspended.');
     const id = this.#store(entry);
     const view = this.deps.work.view(id);
     this.deps.onSession(view);
     return view;
+  }
+
+  /**
+   * A session another technician of this laptop suspended, taken over here: it becomes the current
+   * technician's, once nothing of the former one's is left to send in it (their actions go under their name first).
+   */
+  #handOverHere(sessionId: string): void {
+    const { store } = this.deps;
+    const me = this.deps.technician().id;
+    const owner = store.sessions.technicianOf(sessionId);
+    if (owner === me) return;
+    const waiting = store.outbox.chainLength(sessionId);
+    if (waiting > 0) {
+      const name = owner === null ? 'an earlier technician' : (store.technicians.get(owner)?.username ?? 'another technician');
+      throw new AppFailure('conflict', `${name} has ${waiting} action(s) in this session that have not reached the site yet: it can be taken over once they have.`, { waiting });
+    }
+    store.sessions.handOver(sessionId, me);
   }
 
   /** Stores a site's entry as a local session, with the site's values as confirmed values. */
@@ -74,6 +98,7 @@ export class SiteSessions {
         pauseSeconds: entry.pauseSeconds,
         activeStepid: entry.activeStepid,
         now,
+        technician: this.deps.technician().id,
       });
       store.guides.pin(guide.guideid, guide.revisionid, `session:${id}`);
       const fields = new Map(guide.steps.flatMap((s) => (s.form ? s.form.fields.map((f) => [f.fieldGuid, { f, stepid: s.stepid }] as const) : [])));

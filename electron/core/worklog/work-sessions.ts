@@ -25,14 +25,17 @@ export interface WorkSessionsDeps {
   now: () => number;
   /** When the technician acts, on the site's clock (the local clock corrected by the last known offset). */
   actedAt: () => number;
-  userid: () => number;
+  /** The current technician (throws when nobody works now): what they do is recorded under their name. */
+  technician: () => { id: number; userid: number };
+  /** Whether the current technician may read the guide (a private one: admins and its author). */
+  readable: (guideid: number) => boolean;
   onChange: (session: WorkSession) => void;
 }
 
 /**
  * Accepts what a technician does in a work session. Each action is checked against the state machine,
- * applied to the local projection and queued in the outbox in ONE transaction: accepted means durable,
- * and it never needs the network.
+ * applied to the local projection and queued in the outbox, with who did it, in ONE transaction: accepted
+ * means durable, and it never needs the network. A technician sees and acts in their own sessions only.
  */
 export class WorkSessions {
   constructor(private readonly deps: WorkSessionsDeps) {
@@ -40,13 +43,14 @@ export class WorkSessions {
   }
 
   start(input: StartSessionInput): WorkSession {
-    const guide = this.deps.store.guides.getDetail(input.guideid);
+    const guide = this.deps.readable(input.guideid) ? this.deps.store.guides.getDetail(input.guideid) : undefined;
     if (!guide) throw new AppFailure('not_found', 'This guide is not stored on this computer: sync it before starting work on it.', { guideid: input.guideid });
     if (input.stepid !== undefined && !guide.steps.some((s) => s.stepid === input.stepid)) {
       throw new AppFailure('invalid_input', `Step ${input.stepid} is not a step of "${guide.title}".`);
     }
     const id = randomUUID();
     const at = this.deps.actedAt();
+    const me = this.deps.technician();
     this.deps.store.transaction(() => {
       this.deps.store.sessions.insert({
         id,
@@ -55,7 +59,8 @@ export class WorkSessions {
         guideRevisionid: guide.revisionid,
         guideTitle: guide.title,
         workorderid: input.workorderid.trim(),
-        userid: this.deps.userid(),
+        userid: me.userid,
+        technician: me.id,
         status: 'started',
         serverRevisionid: null,
         startedAt: at,
@@ -71,6 +76,7 @@ export class WorkSessions {
         payload: { sessionId: id, guideid: guide.guideid, workorderid: input.workorderid.trim(), ...(input.stepid ? { stepid: input.stepid } : {}) },
         actedAt: at,
         now: this.deps.now(),
+        technician: me.id,
       });
     });
     return this.#changed(id);
@@ -78,6 +84,7 @@ export class WorkSessions {
 
   transition(sessionId: string, transition: WorkTransition): WorkSession {
     const at = this.deps.actedAt();
+    const me = this.deps.technician();
     this.deps.store.transaction(() => {
       const session = this.#state(sessionId);
       if (!canApply(session.status, transition)) {
@@ -87,9 +94,9 @@ export class WorkSessions {
         });
       }
       const clock = applyClock(session, transition, at);
-      this.deps.store.sessions.update(sessionId, { ...clock, ...(transition === 'assume' ? { userid: this.deps.userid() } : {}) }, this.deps.now());
+      this.deps.store.sessions.update(sessionId, { ...clock, ...(transition === 'assume' ? { userid: me.userid } : {}) }, this.deps.now());
       if (isEnded(clock.status)) this.deps.store.guides.unpin(`session:${sessionId}`);
-      this.deps.store.outbox.add({ chain: sessionId, kind: transition, payload: { sessionId }, actedAt: at, now: this.deps.now() });
+      this.deps.store.outbox.add({ chain: sessionId, kind: transition, payload: { sessionId }, actedAt: at, now: this.deps.now(), technician: me.id });
     });
     return this.#changed(sessionId);
   }
@@ -145,8 +152,16 @@ export class WorkSessions {
           mime: input.mime,
           bytes: bytes.length,
           now: this.deps.now(),
+          technician: session.technician,
         });
-        this.deps.store.outbox.add({ chain: input.sessionId, kind: 'upload', payload: { sessionId: input.sessionId, attachmentId }, actedAt: at, now: this.deps.now() });
+        this.deps.store.outbox.add({
+          chain: input.sessionId,
+          kind: 'upload',
+          payload: { sessionId: input.sessionId, attachmentId },
+          actedAt: at,
+          now: this.deps.now(),
+          technician: session.technician,
+        });
         this.#queueValues(input.sessionId, input.stepid, [{ field, value: null, attachmentId }], at);
       });
     } catch (error) {
@@ -156,13 +171,14 @@ export class WorkSessions {
     return this.#changed(input.sessionId);
   }
 
-  /** The sessions on this computer (of one guide, or all), newest first. */
+  /** The current technician's sessions on this computer (of one guide, or all), newest first. */
   list(filter: { guideid?: number }): WorkSession[] {
-    return this.deps.store.sessions.list(filter).map((id) => this.view(id));
+    return this.deps.store.sessions.list(filter, this.deps.technician().id).map((id) => this.view(id));
   }
 
+  /** One of the current technician's sessions; another's is "no such session" to them. */
   view(sessionId: string): WorkSession {
-    const view = this.deps.store.sessions.view(sessionId);
+    const view = this.deps.store.sessions.technicianOf(sessionId) === this.deps.technician().id ? this.deps.store.sessions.view(sessionId) : undefined;
     if (!view) throw new AppFailure('not_found', 'There is no such work session on this computer.', { sessionId });
     return view;
   }
@@ -191,7 +207,8 @@ export class WorkSessions {
       }
       this.deps.store.outbox.replacePayload(tail.id, { ...tailPayload.data, fields: [...merged.values()] }, at);
     } else {
-      this.deps.store.outbox.add({ chain: sessionId, kind: 'stepData', payload: { sessionId, stepid, fields: fresh }, actedAt: at, now: this.deps.now() });
+      const technician = this.#state(sessionId).technician;
+      this.deps.store.outbox.add({ chain: sessionId, kind: 'stepData', payload: { sessionId, stepid, fields: fresh }, actedAt: at, now: this.deps.now(), technician });
     }
   }
 
@@ -201,10 +218,12 @@ export class WorkSessions {
     return new Map(form.fields.map((f) => [f.fieldGuid, f]));
   }
 
+  /** The current technician's session (another's is not found), with their id. */
   #state(sessionId: string) {
-    const session = this.deps.store.sessions.state(sessionId);
+    const technician = this.deps.technician().id;
+    const session = this.deps.store.sessions.technicianOf(sessionId) === technician ? this.deps.store.sessions.state(sessionId) : undefined;
     if (!session) throw new AppFailure('not_found', 'There is no such work session on this computer.', { sessionId });
-    return session;
+    return { ...session, technician };
   }
 
   #editable(sessionId: string) {

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import type { WorkSession } from '../../contract.ts';
 import type { ServerClock } from '../connection/server-clock.ts';
+import type { GuideReader } from '../db/repos/guide-row.ts';
 import type { Store } from '../db/store.ts';
 import type { EventHub } from '../events.ts';
 import type { Outbox } from '../outbox/outbox.ts';
@@ -17,8 +18,10 @@ export interface WorkLogDeps {
   outbox: Pick<Outbox, 'changed' | 'kick'>;
   /** Files attached to step fields, kept until uploaded. */
   attachmentsDir: string;
-  /** The signed-in technician, or null. */
-  userid: () => number | null;
+  /** The current technician (their local id and the site's userid), or null. */
+  technician: () => { id: number; userid: number } | null;
+  /** Who reads the library (the current technician): a session starts only on a guide they may read. */
+  reader: () => GuideReader | null;
 }
 
 /** Work sessions: what a technician does in them, those the site knows, and the conflicts to settle. */
@@ -35,19 +38,25 @@ export class WorkLog {
       attachmentsDir: deps.attachmentsDir,
       now: clock.now,
       actedAt: clock.actedAt,
-      userid: () => {
-        const id = deps.userid();
-        if (id === null) throw new AppFailure('unauthorized', 'Sign in to a site first.');
-        return id;
+      technician: () => {
+        const me = deps.technician();
+        if (me === null) throw new AppFailure('unauthorized', 'Sign in to a site first.');
+        return me;
       },
+      readable: (guideid) => store.guides.readable(guideid, deps.reader()),
       onChange: (session) => {
         onSession(session);
         outbox.changed();
         outbox.kick();
       },
     });
-    this.site = new SiteSessions({ store, work: this.sessions, userid: deps.userid, now: clock.now, onSession });
-    this.conflicts = new Conflicts({ store, work: this.sessions, now: clock.now, onSession, onSettled: () => outbox.changed() });
+    const me = () => {
+      const technician = deps.technician();
+      if (technician === null) throw new AppFailure('unauthorized', 'Sign in to a site first.');
+      return technician;
+    };
+    this.site = new SiteSessions({ store, work: this.sessions, technician: me, now: clock.now, onSession });
+    this.conflicts = new Conflicts({ store, work: this.sessions, technician: () => me().id, now: clock.now, onSession, onSettled: () => outbox.changed() });
   }
 
   /** Another site: its sessions (all sent, all settled: connection-methods.ts refuses a switch before) are forgotten. */

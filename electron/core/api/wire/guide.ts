@@ -19,6 +19,8 @@ export const guideSummaryWire = z
     modified_date: z.number(),
     prereq_modified_date: z.number().nullish(),
     public: z.boolean().nullish(),
+    /** The author: with `public`, who may read a private guide. */
+    userid: z.number().int().nullish(),
     flags: z.array(flagRef).nullish(),
     image: imageWire.nullish(),
     url: z.string().nullish(),

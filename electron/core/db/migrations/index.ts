@@ -5,6 +5,7 @@ import { up as worklog } from './0003-worklog.ts';
 import { up as quizzes } from './0004-quizzes.ts';
 import { up as mediaByFile } from './0005-media-by-file.ts';
 import { up as mediaRefsByQuality } from './0006-media-refs-by-quality.ts';
+import { up as technicians } from './0007-technicians.ts';
 import { up as picture } from './pictures/0001-picture.ts';
 
 export interface Migration {
@@ -21,6 +22,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 4, name: 'quizzes', up: quizzes },
   { version: 5, name: 'media by file', up: mediaByFile },
   { version: 6, name: 'media refs by picture quality', up: mediaRefsByQuality },
+  { version: 7, name: 'technicians', up: technicians },
 ];
 
 /** The attached pictures database has a version of its own (`pictures.user_version`). */

@@ -1,6 +1,7 @@
 import type { CategoryNode } from '../../../contract.ts';
 import type { Db } from '../open.ts';
 import { sql } from '../statements.ts';
+import { readableBy, type GuideReader } from './guide-row.ts';
 
 export interface CategoryInput {
   name: string;
@@ -36,10 +37,12 @@ export class CategoriesRepo {
     return rows.map((r) => r.name);
   }
 
-  tree(): CategoryNode[] {
+  /** The tree, with the count of guides this reader may see in each category (and below). */
+  tree(reader: GuideReader | null): CategoryNode[] {
     const rows = sql(this.db, 'SELECT name, parent FROM categories ORDER BY position').all() as { name: string; parent: string | null }[];
+    const readable = readableBy(reader);
     const counts = new Map(
-      (sql(this.db, 'SELECT category, count(*) AS n FROM guides GROUP BY category').all() as { category: string; n: number }[]).map((r) => [
+      (sql(this.db, `SELECT category, count(*) AS n FROM guides WHERE ${readable.clause} GROUP BY category`).all(...readable.params) as { category: string; n: number }[]).map((r) => [
         r.category,
         r.n,
       ]),

@@ -12,6 +12,8 @@ export interface NewConflict {
   theirs: string | null;
   base: string | null;
   message: string;
+  /** Whose action met the conflict: only they see and settle it. */
+  technician: number;
 }
 
 /** Every disagreement with the site, kept until the technician settles it. */
@@ -21,8 +23,8 @@ export class ConflictsRepo {
   add(conflict: NewConflict, now: number): ConflictRecord {
     const id = Number(
       sql(this.db, 
-          `INSERT INTO conflicts (session_id, kind, field_guid, stepid, label, mine, theirs, base, message, created_at)
-           VALUES (@sessionId, @kind, @fieldGuid, @stepid, @label, @mine, @theirs, @base, @message, @now)`,
+          `INSERT INTO conflicts (session_id, kind, field_guid, stepid, label, mine, theirs, base, message, created_at, technician)
+           VALUES (@sessionId, @kind, @fieldGuid, @stepid, @label, @mine, @theirs, @base, @message, @now, @technician)`,
         )
         .run({ ...conflict, now }).lastInsertRowid,
     );
@@ -38,9 +40,14 @@ export class ConflictsRepo {
       .get(id) as ConflictRecord | undefined;
   }
 
-  open(): ConflictRecord[] {
-    const ids = sql(this.db, 'SELECT id FROM conflicts WHERE settled IS NULL ORDER BY id').all() as { id: number }[];
+  /** One technician's open conflicts. */
+  open(technician: number): ConflictRecord[] {
+    const ids = sql(this.db, 'SELECT id FROM conflicts WHERE settled IS NULL AND technician = ? ORDER BY id').all(technician) as { id: number }[];
     return ids.map((r) => this.get(r.id)!);
+  }
+
+  technicianOf(id: number): number | null {
+    return (sql(this.db, 'SELECT technician FROM conflicts WHERE id = ?').get(id) as { technician: number | null } | undefined)?.technician ?? null;
   }
 
   settle(id: number, keep: 'mine' | 'theirs', now: number): boolean {

@@ -34,3 +34,21 @@ export const listItemOf = (row: GuideRow): GuideListItem => ({
   offline: row.stored_revisionid === null ? 'summary' : 'full',
   thumbnailStored: row.thumbnail_stored === 1,
 });
+
+/** Who reads the library: the current technician (null: nobody signed in, public guides only). */
+export interface GuideReader {
+  userid: number;
+  admin: boolean;
+}
+
+/**
+ * The condition under which a reader may see a guide, as the site decides it (server's canViewGuide):
+ * public guides for everyone, a private one for admins and its own author. `table` is the guides table's
+ * name or alias in the statement; the two values go with it, in order.
+ */
+export function readableBy(reader: GuideReader | null, table = 'guides'): { clause: string; params: [number, number] } {
+  return {
+    clause: `(${table}.public = 1 OR ? = 1 OR ${table}.author_userid = ?)`,
+    params: [reader?.admin ? 1 : 0, reader?.userid ?? -1],
+  };
+}

@@ -2,7 +2,7 @@ import type { GuideDetail, GuideListItem, LibraryPage, LibraryQuery, QuizRevisio
 import type { Db } from '../open.ts';
 import { sql } from '../statements.ts';
 import type { NeededAt } from './media-repo.ts';
-import { listItemOf, THUMBNAIL_STORED, type GuideRow } from './guide-row.ts';
+import { listItemOf, readableBy, THUMBNAIL_STORED, type GuideReader, type GuideRow } from './guide-row.ts';
 import type { QuizzesRepo } from './quizzes-repo.ts';
 import type { SearchRepo } from './search-repo.ts';
 
@@ -17,6 +17,8 @@ export interface SummaryRow {
   flags: string[];
   image: GuideListItem['image'];
   public: boolean;
+  /** Who wrote it: with `public`, who may read a private guide. */
+  authorUserid: number | null;
   modifiedDate: number;
 }
 
@@ -41,11 +43,12 @@ export class GuidesRepo {
 
   upsertSummary(row: SummaryRow): void {
     sql(this.db, 
-        `INSERT INTO guides (guideid, revisionid, title, category, subject, type, summary, flags, image, public, modified_date)
-         VALUES (@guideid, @revisionid, @title, @category, @subject, @type, @summary, @flags, @image, @public, @modifiedDate)
+        `INSERT INTO guides (guideid, revisionid, title, category, subject, type, summary, flags, image, public, author_userid, modified_date)
+         VALUES (@guideid, @revisionid, @title, @category, @subject, @type, @summary, @flags, @image, @public, @authorUserid, @modifiedDate)
          ON CONFLICT(guideid) DO UPDATE SET revisionid = excluded.revisionid, title = excluded.title,
            category = excluded.category, subject = excluded.subject, type = excluded.type, summary = excluded.summary,
-           flags = excluded.flags, image = excluded.image, public = excluded.public, modified_date = excluded.modified_date`,
+           flags = excluded.flags, image = excluded.image, public = excluded.public, author_userid = excluded.author_userid,
+           modified_date = excluded.modified_date`,
       )
       .run({ ...row, flags: JSON.stringify(row.flags), image: row.image ? JSON.stringify(row.image) : null, public: row.public ? 1 : 0 });
     // A guide with no stored content is found by its title and summary all the same.
@@ -53,9 +56,20 @@ export class GuidesRepo {
     if (stored.stored_revisionid === null) this.search.replace(row.guideid, { title: row.title, summary: row.summary, body: '' });
   }
 
-  /** Tags of the stored guides, most used first (at most 500: suggestions, not an index). */
-  tags(): TagCount[] {
-    return sql(this.db, 'SELECT tag, count(*) AS guides FROM guide_tags GROUP BY tag ORDER BY guides DESC, tag LIMIT 500').all() as TagCount[];
+  /** Tags of the stored guides this reader may see, most used first (at most 500: suggestions, not an index). */
+  tags(reader: GuideReader | null): TagCount[] {
+    const readable = readableBy(reader);
+    return sql(
+      this.db,
+      `SELECT tag, count(*) AS guides FROM guide_tags WHERE guideid IN (SELECT guideid FROM guides WHERE ${readable.clause})
+       GROUP BY tag ORDER BY guides DESC, tag LIMIT 500`,
+    ).all(...readable.params) as TagCount[];
+  }
+
+  /** Whether this reader may see the guide (a private one: admins and its author). */
+  readable(guideid: number, reader: GuideReader | null): boolean {
+    const readable = readableBy(reader);
+    return sql(this.db, `SELECT 1 FROM guides WHERE guideid = ? AND ${readable.clause}`).get(guideid, ...readable.params) !== undefined;
   }
 
   /** The listed revision of a guide we know, for the listing to count what changed. */
@@ -63,18 +77,26 @@ export class GuidesRepo {
     return (sql(this.db, 'SELECT revisionid FROM guides WHERE guideid = ?').get(guideid) as { revisionid: number } | undefined)?.revisionid;
   }
 
-  /** What the planner needs of guides after `afterId`: category, listed and stored revisions (a page at a time). */
-  planningRows(afterId: number, limit: number): { guideid: number; category: string; revisionid: number; stored: number | null }[] {
-    return sql(this.db, 'SELECT guideid, category, revisionid, stored_revisionid AS stored FROM guides WHERE guideid > ? ORDER BY guideid LIMIT ?').all(
-      afterId,
-      limit,
-    ) as { guideid: number; category: string; revisionid: number; stored: number | null }[];
+  /**
+   * What the planner needs of the guides after `afterId` that the syncing technician may read: category,
+   * listed and stored revisions (a page at a time). A private guide an admin synced is left as it is.
+   */
+  planningRows(afterId: number, limit: number, reader: GuideReader): { guideid: number; category: string; revisionid: number; stored: number | null }[] {
+    const readable = readableBy(reader);
+    return sql(
+      this.db,
+      `SELECT guideid, category, revisionid, stored_revisionid AS stored FROM guides WHERE guideid > ? AND ${readable.clause} ORDER BY guideid LIMIT ?`,
+    ).all(afterId, ...readable.params, limit) as { guideid: number; category: string; revisionid: number; stored: number | null }[];
   }
 
-  knownIds(afterId: number, limit: number): number[] {
-    return (sql(this.db, 'SELECT guideid FROM guides WHERE guideid > ? ORDER BY guideid LIMIT ?').all(afterId, limit) as { guideid: number }[]).map(
-      (r) => r.guideid,
-    );
+  /** Guides after `afterId` this reader may see: the site's listing for them answers whether they still exist. */
+  knownIds(afterId: number, limit: number, reader: GuideReader): number[] {
+    const readable = readableBy(reader);
+    return (
+      sql(this.db, `SELECT guideid FROM guides WHERE guideid > ? AND ${readable.clause} ORDER BY guideid LIMIT ?`).all(afterId, ...readable.params, limit) as {
+        guideid: number;
+      }[]
+    ).map((r) => r.guideid);
   }
 
   count(): { total: number; offline: number } {
@@ -199,9 +221,11 @@ export class GuidesRepo {
     sql(this.db, 'DELETE FROM revision_pins WHERE reason = ?').run(reason);
   }
 
-  list(query: LibraryQuery, categories: string[] | null): LibraryPage {
-    const where: string[] = [];
-    const params: unknown[] = [];
+  /** A page of the guides this reader may see. */
+  list(query: LibraryQuery, categories: string[] | null, reader: GuideReader | null): LibraryPage {
+    const readable = readableBy(reader, 'g');
+    const where: string[] = [readable.clause];
+    const params: unknown[] = [...readable.params];
     if (categories) {
       where.push(`category IN (SELECT value FROM json_each(?))`);
       params.push(JSON.stringify(categories));
@@ -219,8 +243,8 @@ export class GuidesRepo {
       where.push('guideid IN (SELECT value FROM json_each(?))');
       params.push(JSON.stringify(query.guideids));
     }
-    const clause = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
-    const total = (sql(this.db, `SELECT count(*) AS n FROM guides ${clause}`).get(...params) as { n: number }).n;
+    const clause = `WHERE ${where.join(' AND ')}`;
+    const total = (sql(this.db, `SELECT count(*) AS n FROM guides g ${clause}`).get(...params) as { n: number }).n;
     const rows = sql(this.db, `SELECT g.*, ${THUMBNAIL_STORED} FROM guides g ${clause} ORDER BY title COLLATE NOCASE, guideid LIMIT ? OFFSET ?`)
       .all(...params, query.limit ?? 50, query.offset ?? 0) as GuideRow[];
     return { total, items: rows.map(listItemOf) };

@@ -2,6 +2,7 @@ import type { PictureQuality } from '../../../contract.ts';
 import { zoomVariant } from '../../../shared/media.ts';
 import type { Db } from '../open.ts';
 import { sql } from '../statements.ts';
+import { readableBy, type GuideReader } from './guide-row.ts';
 
 export interface PendingMedia {
   url: string;
@@ -93,6 +94,17 @@ export class MediaRepo {
 
   lookup(url: string): StoredMedia | undefined {
     return sql(this.db, "SELECT file, mime, bytes FROM media WHERE url = ? AND status = 'done'").get(url) as StoredMedia | undefined;
+  }
+
+  /** False when every guide that uses this file is one the reader may not see (a private guide's pictures stay with it). */
+  readable(url: string, reader: GuideReader | null): boolean {
+    const readable = readableBy(reader);
+    const row = sql(
+      this.db,
+      `SELECT count(*) AS refs, count(*) FILTER (WHERE ${readable.clause}) AS readable
+       FROM media_refs r LEFT JOIN guides ON guides.guideid = r.guideid WHERE r.url = ?`,
+    ).get(...readable.params, url) as { refs: number; readable: number };
+    return row.refs === 0 || row.readable > 0;
   }
 
   touch(url: string, now: number): void {

@@ -13,24 +13,27 @@ export interface OutboxRow {
   nextAttemptAt: number;
   unknownOutcome: boolean;
   lastError: string | null;
+  /** Who did it: the action is sent with this technician's own sign-in only (null: held aside, never sent). */
+  technician: number | null;
 }
 
 const SELECT = `SELECT id, chain, kind, payload, acted_at AS actedAt, state, attempts, next_attempt_at AS nextAttemptAt,
-  unknown_outcome AS unknownOutcome, last_error AS lastError FROM outbox`;
+  unknown_outcome AS unknownOutcome, last_error AS lastError, technician FROM outbox`;
 
 const fix = (row: OutboxRow & { unknownOutcome: number | boolean }): OutboxRow => ({ ...row, unknownOutcome: Boolean(row.unknownOutcome) });
 
 /**
  * The durable queue. Chains are replayed strictly in order and independently: only a chain's first
- * action may run, and a failed first action holds its own chain only.
+ * action may run, and a failed first action holds its own chain only. A chain whose first action is of a
+ * technician whose sign-in is not kept waits, whoever else is signed in.
  */
 export class OutboxRepo {
   constructor(private readonly db: Db) {}
 
-  add(action: { chain: string; kind: OutboxActionKind | string; payload: unknown; actedAt: number; now: number }): number {
+  add(action: { chain: string; kind: OutboxActionKind | string; payload: unknown; actedAt: number; now: number; technician: number }): number {
     return Number(
-      sql(this.db, 'INSERT INTO outbox (chain, kind, payload, acted_at, created_at) VALUES (?, ?, ?, ?, ?)')
-        .run(action.chain, action.kind, JSON.stringify(action.payload), action.actedAt, action.now).lastInsertRowid,
+      sql(this.db, 'INSERT INTO outbox (chain, kind, payload, acted_at, created_at, technician) VALUES (?, ?, ?, ?, ?, ?)')
+        .run(action.chain, action.kind, JSON.stringify(action.payload), action.actedAt, action.now, action.technician).lastInsertRowid,
     );
   }
 
@@ -45,23 +48,32 @@ export class OutboxRepo {
     return row ? fix(row) : undefined;
   }
 
+  /** Actions of a chain not on the site yet. */
+  chainLength(chain: string): number {
+    return (sql(this.db, 'SELECT count(*) AS n FROM outbox WHERE chain = ?').get(chain) as { n: number }).n;
+  }
+
   replacePayload(id: number, payload: unknown, actedAt: number): void {
     sql(this.db, 'UPDATE outbox SET payload = ?, acted_at = ? WHERE id = ?').run(JSON.stringify(payload), actedAt, id);
   }
 
-  /** The first action of every chain that is due now and not failed. */
-  due(now: number, limit: number): OutboxRow[] {
+  /** The first action of every chain that is due now, not failed, and of one of these technicians. */
+  due(now: number, limit: number, technicians: readonly number[]): OutboxRow[] {
     const rows = sql(this.db, 
-        `${SELECT} WHERE id IN (SELECT min(id) FROM outbox GROUP BY chain) AND state != 'failed' AND next_attempt_at <= ? ORDER BY id LIMIT ?`,
+        `${SELECT} WHERE id IN (SELECT min(id) FROM outbox GROUP BY chain) AND state != 'failed' AND next_attempt_at <= ?
+           AND technician IN (SELECT value FROM json_each(?)) ORDER BY id LIMIT ?`,
       )
-      .all(now, limit) as (OutboxRow & { unknownOutcome: number })[];
+      .all(now, JSON.stringify(technicians), limit) as (OutboxRow & { unknownOutcome: number })[];
     return rows.map(fix);
   }
 
-  /** When the next waiting action is due, if any. */
-  nextDue(): number | null {
-    const row = sql(this.db, `SELECT min(next_attempt_at) AS at FROM outbox WHERE id IN (SELECT min(id) FROM outbox GROUP BY chain) AND state = 'pending'`)
-      .get() as { at: number | null };
+  /** When the next waiting action of these technicians is due, if any. */
+  nextDue(technicians: readonly number[]): number | null {
+    const row = sql(this.db, 
+        `SELECT min(next_attempt_at) AS at FROM outbox WHERE id IN (SELECT min(id) FROM outbox GROUP BY chain) AND state = 'pending'
+           AND technician IN (SELECT value FROM json_each(?))`,
+      )
+      .get(JSON.stringify(technicians)) as { at: number | null };
     return row.at;
   }
 
@@ -76,8 +88,9 @@ export class OutboxRepo {
       .run(at, error, outcomeUnknown ? 1 : 0, id);
   }
 
+  /** Refused for good (shown, with retry and discard); whether an earlier attempt may have landed is kept for a retry. */
   fail(id: number, error: string): void {
-    sql(this.db, "UPDATE outbox SET state = 'failed', last_error = ?, unknown_outcome = 0 WHERE id = ?").run(error, id);
+    sql(this.db, "UPDATE outbox SET state = 'failed', last_error = ? WHERE id = ?").run(error, id);
   }
 
   /** "Send now": every waiting action is due at once, whatever its backoff said. */
@@ -98,18 +111,26 @@ export class OutboxRepo {
     return sql(this.db, "UPDATE outbox SET state = 'pending', unknown_outcome = 1 WHERE state = 'in_flight'").run().changes;
   }
 
-  /** Everything waiting, oldest first, as raw rows (the view parses payloads). */
-  all(): OutboxRow[] {
-    return (sql(this.db, `${SELECT} ORDER BY id`).all() as (OutboxRow & { unknownOutcome: number })[]).map(fix);
+  /** Everything one technician has waiting, oldest first, as raw rows (the view parses payloads). */
+  all(technician: number): OutboxRow[] {
+    return (sql(this.db, `${SELECT} WHERE technician = ? ORDER BY id`).all(technician) as (OutboxRow & { unknownOutcome: number })[]).map(fix);
   }
 
-  summary(pausedFor: OutboxSummary['pausedFor']): OutboxSummary {
-    const row = sql(this.db, 
+  /** One technician's actions by state and their open conflicts (nobody's: zeros). */
+  counts(technician: number | null): Omit<OutboxSummary, 'others' | 'heldAside'> {
+    return sql(this.db, 
         `SELECT count(*) FILTER (WHERE state = 'pending') AS pending, count(*) FILTER (WHERE state = 'in_flight') AS inFlight,
            count(*) FILTER (WHERE state = 'failed') AS failed,
-           (SELECT count(*) FROM conflicts WHERE settled IS NULL) AS conflicts FROM outbox`,
+           (SELECT count(*) FROM conflicts WHERE settled IS NULL AND technician = @technician) AS conflicts FROM outbox WHERE technician = @technician`,
       )
-      .get() as { pending: number; inFlight: number; failed: number; conflicts: number };
-    return { ...row, pausedFor };
+      .get({ technician }) as { pending: number; inFlight: number; failed: number; conflicts: number };
+  }
+
+  /** Everything not on the site yet, whoever did it: a switch of site waits for all of it. */
+  unsettledAll(): { unsent: number; conflicts: number } {
+    return sql(this.db, 'SELECT count(*) AS unsent, (SELECT count(*) FROM conflicts WHERE settled IS NULL) AS conflicts FROM outbox').get() as {
+      unsent: number;
+      conflicts: number;
+    };
   }
 }

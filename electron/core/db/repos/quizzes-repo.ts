@@ -56,6 +56,11 @@ export class QuizzesRepo {
     return rows.map((r) => ({ ...r, guideids: JSON.parse(r.guideids) as number[] }));
   }
 
+  /** The stored guides a quiz is attached to. */
+  guidesOf(quizid: number): number[] {
+    return (sql(this.db, 'SELECT guideid FROM guide_quizzes WHERE quizid = ?').all(quizid) as { guideid: number }[]).map((r) => r.guideid);
+  }
+
   /** A stored quiz revision (without its stages). */
   revision(quizRevisionid: number): Omit<QuizRevision, 'stages'> | undefined {
     const row = sql(this.db, 'SELECT * FROM quiz_revisions WHERE quiz_revisionid = ?').get(quizRevisionid) as
@@ -71,12 +76,16 @@ export class QuizzesRepo {
     ) as QuizStage[];
   }
 
-  insertAttempt(attempt: Omit<AttemptRow, 'attemptid' | 'site_score' | 'site_passed'>): void {
+  insertAttempt(attempt: Omit<AttemptRow, 'attemptid' | 'site_score' | 'site_passed'> & { technician: number }): void {
     sql(
       this.db,
-      `INSERT INTO quiz_attempts (id, quizid, quiz_revisionid, title, course_stageid, answers, score, passed, passing_score, results, started_at, finished_at)
-       VALUES (@id, @quizid, @quiz_revisionid, @title, @course_stageid, @answers, @score, @passed, @passing_score, @results, @started_at, @finished_at)`,
+      `INSERT INTO quiz_attempts (id, quizid, quiz_revisionid, title, course_stageid, answers, score, passed, passing_score, results, started_at, finished_at, technician)
+       VALUES (@id, @quizid, @quiz_revisionid, @title, @course_stageid, @answers, @score, @passed, @passing_score, @results, @started_at, @finished_at, @technician)`,
     ).run(attempt);
+  }
+
+  technicianOf(id: string): number | null {
+    return (sql(this.db, 'SELECT technician FROM quiz_attempts WHERE id = ?').get(id) as { technician: number | null } | undefined)?.technician ?? null;
   }
 
   recorded(id: string, site: { attemptid: number; score: number | null; passed: boolean | null }): void {
@@ -117,11 +126,12 @@ export class QuizzesRepo {
     };
   }
 
-  attempts(quizid: number | undefined): QuizAttempt[] {
+  /** One technician's attempts (of one quiz, or all), newest first. */
+  attempts(quizid: number | undefined, technician: number): QuizAttempt[] {
     const rows = (
       quizid === undefined
-        ? sql(this.db, 'SELECT id FROM quiz_attempts ORDER BY finished_at DESC, id').all()
-        : sql(this.db, 'SELECT id FROM quiz_attempts WHERE quizid = ? ORDER BY finished_at DESC, id').all(quizid)
+        ? sql(this.db, 'SELECT id FROM quiz_attempts WHERE technician = ? ORDER BY finished_at DESC, id').all(technician)
+        : sql(this.db, 'SELECT id FROM quiz_attempts WHERE technician = ? AND quizid = ? ORDER BY finished_at DESC, id').all(technician, quizid)
     ) as { id: string }[];
     return rows.map((r) => this.attempt(r.id)!);
   }

@@ -1,7 +1,7 @@
 import type { SearchResults } from '../../../contract.ts';
 import type { Db } from '../open.ts';
 import { sql } from '../statements.ts';
-import { listItemOf, THUMBNAIL_STORED, type GuideRow } from './guide-row.ts';
+import { listItemOf, readableBy, THUMBNAIL_STORED, type GuideReader, type GuideRow } from './guide-row.ts';
 
 /** The search total stops counting here (the list pages through the first results anyway). */
 export const SEARCH_COUNT_CAP = 1000;
@@ -17,17 +17,25 @@ export function ftsQuery(text: string): string | null {
 export class SearchRepo {
   constructor(private readonly db: Db) {}
 
-  search(text: string, limit: number, offset: number): Omit<SearchResults, 'source'> {
+  /** The guides this reader may see that match what was typed, best first. */
+  search(text: string, limit: number, offset: number, reader: GuideReader | null): Omit<SearchResults, 'source'> {
     const match = ftsQuery(text);
     if (!match) return { total: 0, items: [] };
+    const readable = readableBy(reader, 'g');
     // Counting every hit of a common word costs as much as ranking them: the total is capped.
-    const total = (sql(this.db, `SELECT count(*) AS n FROM (SELECT 1 FROM guide_search WHERE guide_search MATCH ? LIMIT ${SEARCH_COUNT_CAP})`).get(match) as { n: number }).n;
+    const total = (
+      sql(
+        this.db,
+        `SELECT count(*) AS n FROM (SELECT 1 FROM guide_search JOIN guides g ON g.guideid = guide_search.rowid
+           WHERE guide_search MATCH ? AND ${readable.clause} LIMIT ${SEARCH_COUNT_CAP})`,
+      ).get(match, ...readable.params) as { n: number }
+    ).n;
     const rows = sql(
       this.db,
       `SELECT g.*, ${THUMBNAIL_STORED}, snippet(guide_search, -1, '', '', '…', 12) AS snippet
        FROM guide_search JOIN guides g ON g.guideid = guide_search.rowid
-       WHERE guide_search MATCH ? ORDER BY bm25(guide_search, 10.0, 4.0, 1.0) LIMIT ? OFFSET ?`,
-    ).all(match, limit, offset) as (GuideRow & { snippet: string | null })[];
+       WHERE guide_search MATCH ? AND ${readable.clause} ORDER BY bm25(guide_search, 10.0, 4.0, 1.0) LIMIT ? OFFSET ?`,
+    ).all(match, ...readable.params, limit, offset) as (GuideRow & { snippet: string | null })[];
     return { total, items: rows.map((row) => ({ ...listItemOf(row), snippet: row.snippet })) };
   }
 

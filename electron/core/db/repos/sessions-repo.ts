@@ -77,14 +77,25 @@ export class SessionsRepo {
     pauseSeconds: number;
     activeStepid: number | null;
     now: number;
+    /** Whose session it is on this computer: only they see it and act in it. */
+    technician: number;
   }): void {
     sql(this.db, 
         `INSERT INTO work_sessions (id, entryid, guideid, guide_revisionid, guide_title, workorderid, userid, status, server_revisionid,
-           started_at, paused_at, pause_seconds, active_stepid, created_at, updated_at)
+           started_at, paused_at, pause_seconds, active_stepid, created_at, updated_at, technician)
          VALUES (@id, @entryid, @guideid, @guideRevisionid, @guideTitle, @workorderid, @userid, @status, @serverRevisionid,
-           @startedAt, @pausedAt, @pauseSeconds, @activeStepid, @now, @now)`,
+           @startedAt, @pausedAt, @pauseSeconds, @activeStepid, @now, @now, @technician)`,
       )
       .run(session);
+  }
+
+  technicianOf(id: string): number | null {
+    return (sql(this.db, 'SELECT technician FROM work_sessions WHERE id = ?').get(id) as { technician: number | null } | undefined)?.technician ?? null;
+  }
+
+  /** A session taken over here by another technician (nothing of the former one's is left to send in it). */
+  handOver(id: string, technician: number): void {
+    sql(this.db, 'UPDATE work_sessions SET technician = ? WHERE id = ?').run(technician, id);
   }
 
   state(id: string): SessionState | undefined {
@@ -145,11 +156,12 @@ export class SessionsRepo {
       .run({ id, fieldGuid, serverValue, adopt: adoptLocally ? 1 : 0, ...fallback });
   }
 
-  list(filter: { guideid?: number }): string[] {
+  /** One technician's sessions (of one guide, or all), newest first. */
+  list(filter: { guideid?: number }, technician: number): string[] {
     const rows = (
       filter.guideid === undefined
-        ? sql(this.db, 'SELECT id FROM work_sessions ORDER BY created_at DESC, id').all()
-        : sql(this.db, 'SELECT id FROM work_sessions WHERE guideid = ? ORDER BY created_at DESC, id').all(filter.guideid)
+        ? sql(this.db, 'SELECT id FROM work_sessions WHERE technician = ? ORDER BY created_at DESC, id').all(technician)
+        : sql(this.db, 'SELECT id FROM work_sessions WHERE technician = ? AND guideid = ? ORDER BY created_at DESC, id').all(technician, filter.guideid)
     ) as { id: string }[];
     return rows.map((r) => r.id);
   }
@@ -205,9 +217,12 @@ export class SessionsRepo {
       .get(id) as { id: string; sessionId: string; file: string; uploadName: string; mime: string; serverItemid: number | null } | undefined;
   }
 
-  insertAttachment(a: { id: string; sessionId: string; file: string; name: string; uploadName: string; mime: string; bytes: number; now: number }): void {
-    sql(this.db, 'INSERT INTO attachments (id, session_id, file, name, upload_name, mime, bytes, created_at) VALUES (@id, @sessionId, @file, @name, @uploadName, @mime, @bytes, @now)')
-      .run(a);
+  insertAttachment(a: { id: string; sessionId: string; file: string; name: string; uploadName: string; mime: string; bytes: number; now: number; technician: number }): void {
+    sql(
+      this.db,
+      `INSERT INTO attachments (id, session_id, file, name, upload_name, mime, bytes, created_at, technician)
+       VALUES (@id, @sessionId, @file, @name, @uploadName, @mime, @bytes, @now, @technician)`,
+    ).run(a);
   }
 
   attachmentUploaded(id: string, itemid: number): void {
