@@ -31,6 +31,7 @@ import { WorkLog } from './worklog/worklog.ts';
 export { plainCodec, type SecretCodec } from './connection/secret-store.ts';
 export { defaultKeyFile, keyFileCodec } from './connection/key-file-codec.ts';
 export { CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from './security/csp.ts';
+export { mediaHeaders } from './library/media-types.ts';
 export type { DemoSite, MediaAnswer, MediaRequest, StoredMediaContent };
 
 export interface ServicesDeps {

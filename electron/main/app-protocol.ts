@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { net, protocol } from 'electron';
 import { pathToFileURL } from 'node:url';
-import { MEDIA_HOST, MEDIA_LIVE_PARAM, MEDIA_OR_PARAM, MEDIA_SCHEME } from '../contract.ts';
-import { SECURITY_HEADERS, type Services } from '../core/services.ts';
+import { MEDIA_DOWNLOAD_PARAM, MEDIA_HOST, MEDIA_LIVE_PARAM, MEDIA_OR_PARAM, MEDIA_SCHEME } from '../contract.ts';
+import { mediaHeaders, SECURITY_HEADERS, type Services } from '../core/services.ts';
 import { resolveInside } from './paths.ts';
 import { APP_HOST, APP_SCHEME } from './window-options.ts';
 
@@ -31,7 +31,7 @@ export function serveMedia(open: Services['openMedia']): void {
     const wanted = { urls: [target, ...url.searchParams.getAll(MEDIA_OR_PARAM)], live: url.searchParams.get(MEDIA_LIVE_PARAM) === '1' };
     const file = url.host === MEDIA_HOST ? await open(wanted) : null;
     if (!file) return new Response('Not on this computer', { status: 404 });
-    const headers = { 'Content-Type': file.mime, 'Content-Length': String(file.bytes) };
+    const headers = mediaHeaders(file, target, url.searchParams.get(MEDIA_DOWNLOAD_PARAM) === '1');
     if (file.data) return new Response(new Uint8Array(file.data), { status: 200, headers });
     const response = await net.fetch(pathToFileURL(file.path).toString());
     return new Response(response.body, { status: 200, headers });

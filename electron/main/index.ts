@@ -29,7 +29,8 @@ function createWindow(current: Services): BrowserWindow {
     if (isExternalWebLink(url)) void shell.openExternal(url);
     else if (url.startsWith(DESKTOP_MEDIA_PREFIX)) {
       // A document of a guide: opened from its local copy by the system's viewer, never in a window of ours.
-      const file = current.resolveMedia(decodeURIComponent(url.slice(DESKTOP_MEDIA_PREFIX.length)));
+      // The site's address is the path (its query holds the media options, such as `download=1`).
+      const file = current.resolveMedia(decodeURIComponent(new URL(url).pathname.replace(/^\//, '')));
       if (file?.path) void shell.openPath(file.path);
     }
     return { action: 'deny' };

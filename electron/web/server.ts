@@ -9,8 +9,8 @@ import { bodyLimit } from 'hono/body-limit';
 import { getCookie, setCookie } from 'hono/cookie';
 import { streamSSE } from 'hono/streaming';
 import { listenOn } from '../../server/listen.ts';
-import { APP_METHODS, EVENTS_PATH, MEDIA_LIVE_PARAM, MEDIA_OR_PARAM, MEDIA_ROUTE, RPC_PREFIX, rpcPath, SSE_EVENT, type AppEvent } from '../contract.ts';
-import { SECURITY_HEADERS, type MediaAnswer, type Services } from '../core/services.ts';
+import { APP_METHODS, EVENTS_PATH, MEDIA_DOWNLOAD_PARAM, MEDIA_LIVE_PARAM, MEDIA_OR_PARAM, MEDIA_ROUTE, RPC_PREFIX, rpcPath, SSE_EVENT, type AppEvent } from '../contract.ts';
+import { mediaHeaders, SECURITY_HEADERS, type MediaAnswer, type Services } from '../core/services.ts';
 import { ATTACHMENT_MAX_BYTES } from '../shared/limits.ts';
 
 /** The launch secret: in the printed address, then the page's cookie, or a header for local tools. */
@@ -66,7 +66,11 @@ export function createWebShellApp(options: Omit<WebShellOptions, 'port' | 'host'
   app.use('*', async (c, next) => {
     if (!ownHosts().has(c.req.header('host') ?? '')) return c.json({ message: 'Unknown host' }, 421);
     await next();
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) c.header(name, value);
+    // Every answer gets the app's headers; a media answer keeps its own, stricter policy (a sandbox).
+    const ownPolicy = c.res.headers.has('Content-Security-Policy');
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
+      if (!(ownPolicy && name === 'Content-Security-Policy')) c.header(name, value);
+    }
   });
 
   // The printed address carries the secret once: it becomes a cookie and leaves the address bar.
@@ -149,13 +153,14 @@ export function createWebShellApp(options: Omit<WebShellOptions, 'port' | 'host'
   app.get(`${MEDIA_ROUTE}:encoded`, async (c) => {
     let url: string;
     try {
-      url = decodeURIComponent(c.req.param('encoded'));
+      // Decoded once, from the raw path (the router's parameter is decoded already: a second pass would change the address).
+      url = decodeURIComponent(new URL(c.req.url).pathname.slice(MEDIA_ROUTE.length));
     } catch {
       return c.json({ message: 'Bad media address' }, 400);
     }
     const file = await services.openMedia({ urls: [url, ...(c.req.queries(MEDIA_OR_PARAM) ?? [])], live: c.req.query(MEDIA_LIVE_PARAM) === '1' });
     if (!file) return c.json({ message: 'This media file is not on this computer' }, 404);
-    const headers = { 'Content-Type': file.mime, 'Content-Length': String(file.bytes), 'Cache-Control': CACHE[file.cache] };
+    const headers = { ...mediaHeaders(file, url, c.req.query(MEDIA_DOWNLOAD_PARAM) === '1'), 'Cache-Control': CACHE[file.cache] };
     if (file.data) return c.body(new Uint8Array(file.data), 200, headers);
     return c.body(Readable.toWeb(fs.createReadStream(file.path)) as ReadableStream, 200, headers);
   });

@@ -1,6 +1,7 @@
 import { ApiError } from '../api/errors.ts';
 import type { ApiTransport } from '../api/transport.ts';
 import type { StoredContent } from './media-store.ts';
+import { shownType } from './media-types.ts';
 
 /** What a media address asks for (contract: MEDIA_OR_PARAM, MEDIA_LIVE_PARAM): URLs best first, and whether the first may come from the site. */
 export interface MediaRequest {
@@ -31,8 +32,6 @@ export interface MediaServingDeps {
 /** The largest file fetched from the site for the media route (held in memory while it is sent on). */
 export const LIVE_MAX_BYTES = 32 * 1024 * 1024;
 const LIVE_TIMEOUT_MS = 15_000;
-/** Types served as they are from the site; anything else goes as bytes the window will not run or show. */
-const SHOWN_TYPES = /^(image\/(png|jpeg|gif|webp|avif)|video\/(mp4|webm)|application\/pdf)$/;
 
 /**
  * The media route's answers (both shells). The first URL's stored copy; else, when the address allows
@@ -47,14 +46,15 @@ export class MediaServing {
     const [first, ...alternatives] = request.urls;
     if (first === undefined) return null;
     const stored = this.deps.resolve(first);
-    if (stored) return { ...stored, cache: 'immutable' };
+    // A type kept by an earlier version (which stored the site's own) is made safe here too.
+    if (stored) return { ...stored, mime: shownType(stored.mime), cache: 'immutable' };
     if (request.live && this.deps.online() && this.deps.known(first)) {
       const live = await this.#fromSite(first);
       if (live) return live;
     }
     for (const url of alternatives) {
       const standIn = this.deps.resolve(url);
-      if (standIn) return { ...standIn, cache: 'none' };
+      if (standIn) return { ...standIn, mime: shownType(standIn.mime), cache: 'none' };
     }
     return null;
   }
@@ -81,8 +81,7 @@ export class MediaServing {
         chunks.push(chunk);
       }
       if (Number.isFinite(length) && bytes !== length) return null;
-      const mime = (response.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
-      return { data: Buffer.concat(chunks, bytes), bytes, mime: SHOWN_TYPES.test(mime) ? mime : 'application/octet-stream', cache: 'private' };
+      return { data: Buffer.concat(chunks, bytes), bytes, mime: shownType(response.headers.get('content-type')), cache: 'private' };
     } catch (error) {
       // The site's own origin not answering is the network gone (the status bar says so); a slow file or another host is not.
       const siteDown =

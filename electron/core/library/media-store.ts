@@ -9,6 +9,17 @@ export class MediaLengthError extends Error {
   override readonly name = 'MediaLengthError';
 }
 
+/** A download that passed the most it was allowed to take (`limit`): stopped there, nothing of it kept. */
+export class MediaTooLargeError extends Error {
+  override readonly name = 'MediaTooLargeError';
+  constructor(readonly limit: number) {
+    super(`larger than ${limit} bytes`);
+  }
+}
+
+/** The largest media file kept (a long video at the best encoding a site offers stays well under it). */
+export const MEDIA_FILE_MAX_BYTES = 1024 * 1024 * 1024;
+
 const EXTENSIONS: Record<string, string> = {
   'image/png': '.png',
   'image/jpeg': '.jpg',
@@ -59,9 +70,15 @@ export class MediaStore {
     fs.mkdirSync(path.join(dir, '.partial'), { recursive: true });
   }
 
-  /** Reads a download: a picture into memory (kept later by `keep`), anything else into its file. */
-  async receive(body: AsyncIterable<Uint8Array>, expectedLength: number | null, mime: string): Promise<Received> {
-    if (expectedLength === null || !isPicture(mime, expectedLength)) return { ...(await this.#receiveFile(body, expectedLength, mime)), picture: null };
+  /**
+   * Reads a download: a picture into memory (kept later by `keep`), anything else into its file. It stops
+   * as soon as more than `maxBytes` arrived (a body without Content-Length, or longer than it said), so a
+   * site can never write past the room it was given.
+   */
+  async receive(body: AsyncIterable<Uint8Array>, expectedLength: number | null, mime: string, maxBytes = MEDIA_FILE_MAX_BYTES): Promise<Received> {
+    if (expectedLength === null || !isPicture(mime, expectedLength)) {
+      return { ...(await this.#receiveFile(body, expectedLength, mime, maxBytes)), picture: null };
+    }
     const chunks: Uint8Array[] = [];
     let bytes = 0;
     for await (const chunk of body) {
@@ -104,15 +121,18 @@ export class MediaStore {
     for (const name of fs.readdirSync(path.join(this.dir, '.partial'))) fs.rmSync(path.join(this.dir, '.partial', name), { force: true });
   }
 
-  async #receiveFile(body: AsyncIterable<Uint8Array>, expectedLength: number | null, mime: string): Promise<{ file: string; bytes: number }> {
+  async #receiveFile(body: AsyncIterable<Uint8Array>, expectedLength: number | null, mime: string, maxBytes: number): Promise<{ file: string; bytes: number }> {
     const temp = path.join(this.dir, '.partial', randomUUID());
     const hash = createHash('sha256');
     let bytes = 0;
+    const cap = Math.min(maxBytes, expectedLength ?? Number.POSITIVE_INFINITY);
     const counter = new Transform({
       transform(chunk: Buffer, _encoding, callback) {
         hash.update(chunk);
         bytes += chunk.length;
-        callback(null, chunk);
+        // Past the cap the pipeline fails, which cancels the download: nothing more is read or written.
+        if (bytes > cap) callback(bytes > maxBytes ? new MediaTooLargeError(maxBytes) : new MediaLengthError(`expected ${expectedLength} bytes, got more`));
+        else callback(null, chunk);
       },
     });
     try {

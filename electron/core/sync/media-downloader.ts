@@ -2,7 +2,8 @@ import { ApiError } from '../api/errors.ts';
 import type { NeededAt } from '../db/repos/media-repo.ts';
 import { zoomVariant } from '../../shared/media.ts';
 import { makeRoom } from '../library/budget.ts';
-import { MediaLengthError, type Received } from '../library/media-store.ts';
+import { MEDIA_FILE_MAX_BYTES, MediaTooLargeError, type Received } from '../library/media-store.ts';
+import { shownType } from '../library/media-types.ts';
 import type { SyncContext } from './context.ts';
 import { runBounded } from './pool.ts';
 
@@ -77,14 +78,21 @@ export async function downloadMedia(ctx: SyncContext): Promise<{ downloaded: num
       const { response, body } = await ctx.transport.download(url, ctx.signal);
       const length = Number(response.headers.get('content-length'));
       const announced = Number.isFinite(length) && length > 0 ? length : null;
+      if (announced !== null && announced > MEDIA_FILE_MAX_BYTES) {
+        await discard(body);
+        throw new MediaTooLargeError(MEDIA_FILE_MAX_BYTES);
+      }
       if (!(await reserve(announced ?? 0))) {
         budgetError ??= new StorageBudgetError(budgetMessage(at, ctx.budgetBytes));
         await discard(body);
         return;
       }
       size = announced ?? 0;
-      const mime = response.headers.get('content-type') ?? 'application/octet-stream';
-      const received = await ctx.mediaStore.receive(body, announced, mime);
+      // Kept with the site's type only when a view shows that type; anything else is stored as opaque bytes.
+      const mime = shownType(response.headers.get('content-type'));
+      // A body that does not say its size may take only what the budget has left, and never more than a file may.
+      const cap = announced === null ? Math.min(MEDIA_FILE_MAX_BYTES, Math.max(0, ctx.budgetBytes - usage.bytes - reserved)) : MEDIA_FILE_MAX_BYTES;
+      const received = await ctx.mediaStore.receive(body, announced, mime, cap);
       finished.push({ url, mime, received });
       staged += received.picture?.length ?? 0;
       if (finished.length >= COMMIT_EVERY || staged >= COMMIT_BYTES || Date.now() - lastCommit >= 250) commit();
@@ -94,7 +102,17 @@ export async function downloadMedia(ctx: SyncContext): Promise<{ downloaded: num
     } catch (error) {
       if (ctx.signal.aborted) return;
       failed++;
-      const message = error instanceof ApiError || error instanceof MediaLengthError || error instanceof Error ? error.message : String(error);
+      let message = error instanceof Error ? error.message : String(error);
+      if (error instanceof MediaTooLargeError) {
+        const mb = (n: number): string => `${Math.round(n / 1e6)} MB`;
+        if (error.limit < MEDIA_FILE_MAX_BYTES) {
+          // Stopped at the budget: the phase ends as a budget problem, what was stored stays.
+          budgetError ??= new StorageBudgetError(budgetMessage(at, ctx.budgetBytes));
+          message = `the site sent it without its size, and it passed the ${mb(error.limit)} left in the storage budget; stopped there, nothing of it kept`;
+        } else {
+          message = `larger than the largest media file kept (${mb(MEDIA_FILE_MAX_BYTES)}); stopped there, nothing of it kept`;
+        }
+      }
       ctx.store.media.markFailed(url, message);
       ctx.problem({ message: `A media file could not be downloaded: ${message}`, resource: `GET ${safePath(url)}`, at: ctx.now() });
     } finally {
