@@ -55,6 +55,11 @@ export interface AppStatus {
   /** The current technician as drafts are kept under (`site|userid`), and whether drafts kept before technicians were recorded are theirs. */
   technician: { key: string; earlierDrafts: boolean } | null;
   network: NetworkState;
+  /**
+   * In the demo workshop only: the password its demo accounts share on this computer (made at install,
+   * see the README), shown so another demo technician can sign in on the switch screen. Null elsewhere.
+   */
+  demoPassword: string | null;
 }
 
 /**

@@ -92,11 +92,11 @@ export function createServices(deps: ServicesDeps): Services {
     repo: store.technicians, settings: store.settings, credentials, transportWith: (token) => connection.transportWith(token), now: clock.now,
   });
   adoptEarlierToken(credentials, technicians, dataDir);
+  const demo = new DemoLauncher(deps.startDemoWorkshop, dataDir);
   const connection = new Connection({
     settings: store.settings, technicians, version: deps.version, events,
-    fetch: requests.fetch, onServerTime: clock.observe, timeoutMs: deps.requestTimeoutMs,
+    fetch: requests.fetch, onServerTime: clock.observe, timeoutMs: deps.requestTimeoutMs, demoPassword: () => demo.password(),
   });
-  const demo = new DemoLauncher(deps.startDemoWorkshop, dataDir);
   const [transport, offline, now] = [() => connection.transport(), () => connection.setNetwork('offline'), clock.now];
   // Who works now: what they do is recorded under their name, and what they may not read stays hidden.
   const current = () => technicians.current(connection.site);
@@ -143,25 +143,40 @@ export function createServices(deps: ServicesDeps): Services {
     events,
     resolveMedia: (url) => library.resolveMedia(url),
     openMedia: (request) => library.openMedia(request),
+    setNetworkHint: (online) => connection.hint(online),
+    ...lifecycle({ connection, demo, outbox, background, sync, store, log }),
+  };
+}
+
+/** Starting (the site asked who we are, the outbox and a sync set going) and closing, in order. */
+function lifecycle(f: {
+  connection: Connection;
+  demo: DemoLauncher;
+  outbox: Outbox;
+  background: BackgroundSync;
+  sync: SyncService;
+  store: Store;
+  log: (message: string) => void;
+}): Pick<Services, 'start' | 'close'> {
+  return {
     async start() {
       try {
-        const online = await connection.reconnect(demo);
+        const online = await f.connection.reconnect(f.demo);
         // Work of technicians whose sign-in is kept goes even when nobody works now.
-        outbox.kick();
-        if (online) background.run('start');
+        f.outbox.kick();
+        if (online) f.background.run('start');
       } catch (error) {
-        log(`Start-up refresh failed: ${error instanceof Error ? error.message : String(error)}`);
+        f.log(`Start-up refresh failed: ${error instanceof Error ? error.message : String(error)}`);
       }
     },
-    setNetworkHint: (online) => connection.hint(online),
     async close() {
-      background.close();
-      connection.close();
-      sync.cancel();
-      await sync.idle();
-      await outbox.close();
-      await demo.close();
-      store.close();
+      f.background.close();
+      f.connection.close();
+      f.sync.cancel();
+      await f.sync.idle();
+      await f.outbox.close();
+      await f.demo.close();
+      f.store.close();
     },
   };
 }

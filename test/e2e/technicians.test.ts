@@ -73,6 +73,8 @@ async function switchTo(name: 'tech1' | 'tech2' | 'admin', shot?: string): Promi
   await page.getByTestId('switch-screen').waitFor();
   await page.waitForFunction(() => document.querySelectorAll('[data-testid="technician-row"]').length > 0);
   if (shot) await fullViewShot(page, shot);
+  // The demo workshop's own sign-in: its accounts' password on this computer is shown here.
+  expect(await page.getByTestId('demo-password').textContent()).toBe(account.password);
   const row = page.getByTestId('technician-row').filter({ hasText: account.username });
   if ((await row.count()) > 0) {
     await row.getByTestId('technician-pick').click();

@@ -24,6 +24,8 @@ export interface ConnectionDeps {
   timeoutMs?: number;
   /** Told the site's clock with each answer (connection/server-clock.ts). */
   onServerTime?: (serverSeconds: number) => void;
+  /** The demo workshop's password, shown in the status while the demo is the site. */
+  demoPassword?: () => string | null;
 }
 
 /** How often the site is asked whether it can be reached. */
@@ -60,6 +62,7 @@ export class Connection {
       user: current ? this.deps.technicians.userOf(current) : null,
       technician: current ? { key: technicianKey(current), earlierDrafts: this.deps.technicians.ownsEarlierDrafts(current.id) } : null,
       network: this.#network,
+      demoPassword: this.#site?.demo ? (this.deps.demoPassword?.() ?? null) : null,
     };
   }
 

@@ -21,6 +21,11 @@ export class DemoLauncher {
     return this.#site;
   }
 
+  /** The demo accounts' password, once the demo workshop has started. */
+  password(): string | null {
+    return this.#site?.account.password ?? null;
+  }
+
   async close(): Promise<void> {
     await this.#site?.close();
     this.#site = null;

@@ -1,4 +1,4 @@
-import type { GuideListItem } from '../../../contract.ts';
+import type { GuideDetail, GuideListItem, QuizRevision, StepForm } from '../../../contract.ts';
 import { SHOWN_VARIANTS } from '../../../shared/media.ts';
 
 /** A row of `guides`, as the library list and the search read it. */
@@ -51,4 +51,32 @@ export function readableBy(reader: GuideReader | null, table = 'guides'): { clau
     clause: `(${table}.public = 1 OR ? = 1 OR ${table}.author_userid = ?)`,
     params: [reader?.admin ? 1 : 0, reader?.userid ?? -1],
   };
+}
+
+/** A guide summary from the site's listing, as it is kept. */
+export interface SummaryRow {
+  guideid: number;
+  revisionid: number;
+  title: string;
+  category: string;
+  subject: string;
+  type: string;
+  summary: string;
+  flags: string[];
+  image: GuideListItem['image'];
+  public: boolean;
+  /** Who wrote it: with `public`, who may read a private guide. */
+  authorUserid: number | null;
+  modifiedDate: number;
+}
+
+export interface StoredGuide {
+  detail: GuideDetail;
+  forms: StepForm[];
+  quizzes: QuizRevision[];
+  searchText: { title: string; summary: string; body: string };
+  /** What the guide's views show: needed whatever the picture quality. */
+  mediaUrls: string[];
+  /** Its step pictures' zoom variants, needed only at their picture quality (media-repo.ts, NeededAt). */
+  zoomUrls?: { large: string[]; original: string[] };
 }

@@ -6,32 +6,8 @@ import { listItemOf, readableBy, THUMBNAIL_STORED, type GuideReader, type GuideR
 import type { QuizzesRepo } from './quizzes-repo.ts';
 import type { SearchRepo } from './search-repo.ts';
 
-export interface SummaryRow {
-  guideid: number;
-  revisionid: number;
-  title: string;
-  category: string;
-  subject: string;
-  type: string;
-  summary: string;
-  flags: string[];
-  image: GuideListItem['image'];
-  public: boolean;
-  /** Who wrote it: with `public`, who may read a private guide. */
-  authorUserid: number | null;
-  modifiedDate: number;
-}
-
-export interface StoredGuide {
-  detail: GuideDetail;
-  forms: StepForm[];
-  quizzes: QuizRevision[];
-  searchText: { title: string; summary: string; body: string };
-  /** What the guide's views show: needed whatever the picture quality. */
-  mediaUrls: string[];
-  /** Its step pictures' zoom variants, needed only at their picture quality (media-repo.ts, NeededAt). */
-  zoomUrls?: { large: string[]; original: string[] };
-}
+export type { StoredGuide, SummaryRow } from './guide-row.ts';
+import type { StoredGuide, SummaryRow } from './guide-row.ts';
 
 /** Guides, their stored revisions, forms, tags and media needs: the library's SQL. */
 export class GuidesRepo {
