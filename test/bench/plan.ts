@@ -15,9 +15,11 @@ export function buildPlan(requests: { url: string; phase: string }[], concurrenc
   const plan: RequestPlan = { sequential: [], guides: [], media: [], concurrency };
   const byGuide = new Map<string, { parallel: string[]; then: string[] }>();
   let lastGuide: { parallel: string[]; then: string[] } | undefined;
-  for (const { url, phase } of requests) {
+  for (const { url } of requests) {
     const path = new URL(url).pathname;
-    if (phase === 'media') {
+    // Media by their address (anything outside the API), not by the progress phase: progress events are
+    // throttled, so the first downloads were recorded under the guides phase and replayed one at a time.
+    if (!path.includes('/api/2.0/')) {
       plan.media.push(url);
       continue;
     }

@@ -1,11 +1,13 @@
 // `npm run bench`: sync, search and open-guide figures for generated sites, with the ratios the targets
 // of DESIGN.md §10 name, measured side by side in one run. Sizes: BENCH_SIZES (default 500,1000,2000);
 // the local search/open site: BENCH_LOCAL_GUIDES (default 5300, 0 skips it); BENCH_OUTBOX=0 skips the outbox;
-// BENCH_ROUNDS (default 2); BENCH_CPU_PROF=<dir> writes a CPU profile of each client.
+// BENCH_ROUNDS (default 2); BENCH_CPU_PROF=<dir> writes a CPU profile of each client; BENCH_LINKS=0,50/20,150/5
+// runs the initial sync over emulated links (links.ts), and then only that.
 import fs from 'node:fs';
 import path from 'node:path';
 import { makeTempDir } from '../helpers/tmp.ts';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
+import { benchLinks, parseLinks } from './links.ts';
 import { buildPlan } from './plan.ts';
 import { runJsonChild, startSiteProcess } from './site-process.ts';
 
@@ -45,6 +47,14 @@ async function token(url: string): Promise<string> {
 }
 
 const rows: { n: number; sync: SyncRun; syncMs: number; floorMs: number; requests: number }[] = [];
+if (process.env.BENCH_LINKS) {
+  try {
+    await benchLinks(parseLinks(process.env.BENCH_LINKS), tmp.dir);
+  } finally {
+    tmp.remove();
+  }
+  process.exit(0);
+}
 try {
   for (const n of sizes) {
     const db = path.join(tmp.dir, `site-${n}.sqlite`);

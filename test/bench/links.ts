@@ -1,0 +1,99 @@
+// The initial sync over emulated workshop links (issue 17): BENCH_LINKS=0,50/20,150/5 (RTT ms / Mbit/s;
+// 0 is plain loopback), on a generated site of BENCH_LINK_GUIDES guides (default 300). For each link, the
+// sync and a bare client making the same requests with the same concurrency (the same-requests floor)
+// run through the link emulator (test/fault/link.ts); the bandwidth floor is the bytes that crossed the
+// link for those requests divided by its rate.
+import fs from 'node:fs';
+import path from 'node:path';
+import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
+import { startLink, type Link } from '../fault/link.ts';
+import { buildPlan } from './plan.ts';
+import { runJsonChild, startSiteProcess } from './site-process.ts';
+
+interface LinkSpec {
+  rttMs: number;
+  mbit: number;
+}
+
+interface SyncFigures {
+  initialMs: number;
+  cpuMs: { user: number; system: number };
+  initialRequests: { url: string; phase: string }[];
+  concurrency: { guides: number; media: number };
+}
+
+interface FloorFigures {
+  ms: number;
+  requests: number;
+  cpuMs: { user: number; system: number };
+}
+
+export function parseLinks(text: string): LinkSpec[] {
+  return text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map((part) => {
+      if (part === '0') return { rttMs: 0, mbit: 0 };
+      const [rtt, rate] = part.split('/').map(Number);
+      if (!Number.isFinite(rtt) || !Number.isFinite(rate) || rate! <= 0) throw new Error(`BENCH_LINKS: "${part}" is not <rtt ms>/<Mbit/s>`);
+      return { rttMs: rtt!, mbit: rate! };
+    });
+}
+
+async function token(url: string): Promise<string> {
+  const response = await fetch(`${url}/api/2.0/user/token`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: DEMO_ACCOUNTS.tech1.email, password: DEMO_ACCOUNTS.tech1.password }),
+  });
+  return ((await response.json()) as { authToken: string }).authToken;
+}
+
+const s = (ms: number): string => (ms / 1000).toFixed(2);
+
+export async function benchLinks(links: LinkSpec[], tmpDir: string): Promise<void> {
+  const guides = Number(process.env.BENCH_LINK_GUIDES ?? 300);
+  const lanes = process.env.BENCH_LINK_LANES?.split('/') ?? [];
+  const db = path.join(tmpDir, `links-${guides}.sqlite`);
+  console.error(`\ngenerating a site of ${guides} guides for the links…`);
+  const site = await startSiteProcess(['--generate', '--guides', String(guides), '--steps', '6', '--images', '1', '--seed', '1', '--db', db, '--picture-cache-mb', '1024']);
+  const port = Number(new URL(site.url).port);
+  const lines: string[] = [];
+  try {
+    // Not counted: draws every picture into the server's cache.
+    await runJsonChild<SyncFigures>('sync-client.ts', [site.url, ...lanes]);
+    for (const spec of links) {
+      const name = spec.mbit === 0 ? 'loopback' : `${spec.rttMs}ms/${spec.mbit}Mbit`;
+      let link: Link | null = spec.mbit === 0 ? null : await startLink({ targetPort: port, rttMs: spec.rttMs, mbitPerSec: spec.mbit });
+      try {
+        const base = link?.url ?? site.url;
+        const sync = await runJsonChild<SyncFigures>('sync-client.ts', [base, ...lanes]);
+        // The floor replays the sync's own requests (addresses through this link) with its concurrency.
+        const planFile = path.join(tmpDir, `plan-link.json`);
+        fs.writeFileSync(planFile, JSON.stringify(buildPlan(sync.initialRequests, sync.concurrency)));
+        const before = link ? { ...link.stats } : null;
+        const floor = await runJsonChild<FloorFigures>('floor-client.ts', [planFile, await token(base)]);
+        const bytes = link && before ? link.stats.bytesDown - before.bytesDown + (link.stats.bytesUp - before.bytesUp) : 0;
+        // Both directions share nothing here, so the busier one (down) sets the floor.
+        const bandwidthMs = link && before ? ((link.stats.bytesDown - before.bytesDown) * 8) / (spec.mbit * 1e6) * 1000 : 0;
+        const lanesText = `lanes ${sync.concurrency.guides}/${sync.concurrency.media}`;
+        const cpu = `client cpu user ${s(sync.cpuMs.user)} s, floor's ${s(floor.cpuMs.user)} s`;
+        const line =
+          spec.mbit === 0
+            ? `link loopback: sync ${s(sync.initialMs)} s, same-requests floor ${s(floor.ms)} s, ratio ${(sync.initialMs / floor.ms).toFixed(2)} (${floor.requests} requests, ${lanesText}; ${cpu})`
+            : `link ${name}: sync ${s(sync.initialMs)} s, bandwidth floor ${s(bandwidthMs)} s, ratio ${(sync.initialMs / bandwidthMs).toFixed(2)} ` +
+              `(same-requests floor ${s(floor.ms)} s; ${floor.requests} requests, ${(bytes / 1e6).toFixed(1)} MB over the link, ${lanesText}; ${cpu})`;
+        console.error(line);
+        lines.push(line);
+      } finally {
+        await link?.close();
+        link = null;
+      }
+    }
+  } finally {
+    await site.stop();
+  }
+  console.log(`\nInitial sync of ${guides} guides over emulated links (one queue per direction at the rate, the delay, a round trip per connection)`);
+  for (const line of lines) console.log(line);
+}
