@@ -119,6 +119,38 @@ describe('the API transport', () => {
     expect(error.reason).toBe('refused');
   });
 
+  it('asks a GET again when its connection is reset on the way, a few times at most; never a POST', async () => {
+    let asked = 0;
+    let resets = 2;
+    handler = (req, res) => {
+      asked++;
+      if (resets > 0) {
+        resets--;
+        req.socket.resetAndDestroy();
+        return;
+      }
+      res.setHeader('Content-Type', 'application/json');
+      res.end('{"guideid": 1}');
+    };
+    const transport = new ApiTransport({ siteUrl, token: TOKEN });
+    expect(await transport.request('GET', '/guides/1')).toEqual({ guideid: 1 });
+    expect(asked).toBe(3);
+
+    // Reset every time: the GET gives up after its retries, as a network error.
+    asked = 0;
+    resets = 100;
+    const lost = await failure(transport.request('GET', '/guides/1'));
+    expect(lost.kind).toBe('network');
+    expect(asked).toBe(3);
+
+    // A POST may have landed: it is never repeated here (the outbox reconciles before it sends again).
+    asked = 0;
+    resets = 1;
+    const posted = await failure(transport.request('POST', '/work_log', { json: { guideid: 1 } }));
+    expect(posted.kind).toBe('network');
+    expect(asked).toBe(1);
+  });
+
   it('treats 429 and 5xx as transient and other 4xx as final', async () => {
     const transport = new ApiTransport({ siteUrl });
     for (const [status, transient] of [

@@ -26,7 +26,7 @@ export const fetchQuizRevision = (
 
 /** One page of the site's quiz list (`POST /quizzes/getQuizzes`), and whether more follow. */
 export async function fetchQuizList(transport: ApiTransport, offset: number, signal?: AbortSignal): Promise<{ quizzes: ListedQuiz[]; more: boolean }> {
-  const page = await transport.request('POST', '/quizzes/getQuizzes', { json: { offset, limit: PAGE_SIZE }, schema: quizListWire, ...(signal ? { signal } : {}) });
+  const page = await transport.request('POST', '/quizzes/getQuizzes', { json: { offset, limit: PAGE_SIZE }, schema: quizListWire, idempotent: true, ...(signal ? { signal } : {}) });
   return {
     quizzes: page.results.map((quiz) => ({
       quizid: quiz.quizid,

@@ -1,11 +1,11 @@
 import type { z } from 'zod';
 import { ApiError, describeResource, errorBodyMessage } from './errors.ts';
 import { networkError } from './network-errors.ts';
+import { pause, READ_RETRIES } from './retry.ts';
 import { fetchFollowing, MAX_JSON_BYTES, readCapped } from './redirects.ts';
 
 export const API_PATH = '/api/2.0';
 export const DEFAULT_TIMEOUT_MS = 20_000;
-
 export type QueryValue = string | number | boolean | undefined | null;
 
 export interface RequestOptions<T> {
@@ -17,6 +17,8 @@ export interface RequestOptions<T> {
   /** Validates a 2xx body; a mismatch is a `bad_response` naming the resource. */
   schema?: z.ZodType<T>;
   signal?: AbortSignal;
+  /** A read sent as POST (the quiz list): asked again after a reset, like a GET. */
+  idempotent?: boolean;
 }
 
 export interface TransportOptions {
@@ -168,14 +170,23 @@ export class ApiTransport {
 
     const timeout = AbortSignal.timeout(this.#timeoutMs);
     const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
-    let response: Response;
-    let text: string;
-    try {
-      ({ response } = await fetchFollowing(this.#fetch, url, { method, headers, body, signal }, { kind: 'api', siteOrigin: url.origin, resource }));
-      text = await readCapped(response, MAX_JSON_BYTES, resource);
-    } catch (error) {
-      if (error instanceof ApiError) throw error;
-      throw networkError(error, resource, url, timeout.aborted, this.#timeoutMs);
+    let response!: Response;
+    let text!: string;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        ({ response } = await fetchFollowing(this.#fetch, url, { method, headers, body, signal }, { kind: 'api', siteOrigin: url.origin, resource }));
+        text = await readCapped(response, MAX_JSON_BYTES, resource);
+        break;
+      } catch (error) {
+        if (error instanceof ApiError) throw error;
+        const failure = networkError(error, resource, url, timeout.aborted, this.#timeoutMs);
+        // A read changes nothing: a connection reset on the way is asked again at once (a couple of times,
+        // within the same time limit), so one lost connection never costs a guide until the next sync.
+        // Not a timeout, a refusal or an unknown host: those say the site is away, and are said at once.
+        const read = method === 'GET' || options.idempotent === true;
+        if (!read || failure.reason !== 'other' || signal.aborted || attempt >= READ_RETRIES) throw failure;
+        await pause(100 * (attempt + 1) + Math.random() * 200, signal);
+      }
     }
 
     const date = Date.parse(response.headers.get('date') ?? '');

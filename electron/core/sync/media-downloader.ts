@@ -71,7 +71,9 @@ export async function downloadMedia(ctx: SyncContext): Promise<{ downloaded: num
     roomTurn = turn.catch(() => undefined);
     return turn;
   };
-  const fetchOne = async (url: string, at: NeededAt): Promise<void> => {
+  // A file whose connection was reset (before or during its answer) is asked again at once, twice at
+  // most: a lost connection costs a moment, not the file until the next sync.
+  const fetchOne = async (url: string, at: NeededAt, resets = 2): Promise<void> => {
     if (budgetError) return;
     let size = 0;
     try {
@@ -101,6 +103,11 @@ export async function downloadMedia(ctx: SyncContext): Promise<{ downloaded: num
       usage.bytes += received.bytes;
     } catch (error) {
       if (ctx.signal.aborted) return;
+      if (resets > 0 && error instanceof ApiError && error.kind === 'network' && error.reason === 'other') {
+        reserved -= size;
+        size = 0;
+        return fetchOne(url, at, resets - 1);
+      }
       failed++;
       let message = error instanceof Error ? error.message : String(error);
       if (error instanceof MediaTooLargeError) {
