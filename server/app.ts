@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { compress } from 'hono/compress';
 import type { ServerContext } from './context.ts';
 import { accessMiddleware } from './http/access.ts';
 import { allowedMethodsFinder } from './http/allowed-methods.ts';
@@ -14,6 +15,8 @@ export const API_PREFIX = '/api/2.0';
 /** The whole site: the API under `/api/2.0`, whatever route modules serve at the root, and test hooks if asked. */
 export function createApp(ctx: ServerContext): Hono<AppEnv> {
   const site = new Hono<AppEnv>();
+  // JSON answers gzip-compressed for clients that accept it, as real sites answer (media are sent as they are).
+  site.use('*', compress({ contentTypeFilter: /^application\/json/ }));
   site.use('*', prettyJson);
   // Host allow-list, foreign Origins refused, CORS only for configured origins: before anything else runs.
   site.use('*', ...accessMiddleware(ctx.options.access));
