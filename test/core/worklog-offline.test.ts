@@ -35,7 +35,8 @@ describe('a work session with no network', () => {
 
     let session = unwrap(await app.services.api.startSession({ guideid: guide.guideid, workorderid: 'WO-7731' }));
     const t0 = session.startedAt;
-    expect(Math.abs(t0 - now / 1000)).toBeLessThan(3);
+    // Dated on the site's clock, learned from its answers while the test set up (seconds apart on a loaded machine).
+    expect(Math.abs(t0 - now / 1000)).toBeLessThan(15);
     expect(session).toMatchObject({ status: 'started', entryid: null, pendingActions: 1 });
     const steps = [...new Set(simple.map((f) => f.stepid))];
     for (const stepid of steps) {
