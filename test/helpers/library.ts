@@ -18,16 +18,16 @@ export async function allLocalGuides(api: AppApi): Promise<{ guideid: number; of
 /**
  * The media files a stored guide should have on this computer, written out from what its views show
  * (not with the downloader's own code, which the tests check): the guide's picture in list and step
- * size, each step picture in step size and as a thumbnail, a video's poster and its MP4 (else its first
+ * size, each step picture in step size (its thumbnail only when it has none), a video's poster and its MP4 (else its first
  * encoding), part and tool thumbnails, documents.
  */
 export function mediaOf(detail: GuideDetail): string[] {
   const urls: (string | null | undefined)[] = [detail.image?.thumbnail, detail.image?.standard];
   for (const { media } of detail.steps) {
-    if (media.type === 'image') for (const image of media.images) urls.push(image.standard, image.thumbnail);
+    if (media.type === 'image') for (const image of media.images) urls.push(image.standard ?? image.thumbnail);
     if (media.type === 'video') {
       const mp4 = media.encodings.find((encoding) => /mp4/i.test(encoding.format) || /\.mp4(\?|$)/i.test(encoding.url));
-      urls.push(media.poster?.standard, (mp4 ?? media.encodings[0])?.url);
+      urls.push(media.poster?.standard ?? media.poster?.thumbnail, (mp4 ?? media.encodings[0])?.url);
     }
   }
   for (const item of [...detail.parts, ...detail.tools]) urls.push(item.thumbnail);

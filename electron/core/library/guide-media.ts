@@ -1,5 +1,5 @@
 import type { GuideDetail } from '../../contract.ts';
-import { listPicture, playableEncoding, SHOWN_VARIANTS } from '../../shared/media.ts';
+import { listPicture, playableEncoding, SHOWN_VARIANTS, stepPicture } from '../../shared/media.ts';
 
 /** Every media URL the views of a guide show: what the downloader fetches and the eviction keeps. */
 export function mediaUrlsOf(detail: GuideDetail): string[] {
@@ -11,12 +11,11 @@ export function mediaUrlsOf(detail: GuideDetail): string[] {
   add(detail.image?.[SHOWN_VARIANTS.step]);
   for (const step of detail.steps) {
     if (step.media.type === 'image') {
-      for (const image of step.media.images) {
-        add(image[SHOWN_VARIANTS.step]);
-        add(image.thumbnail);
-      }
+      // One size per step picture, the one the step shows: nothing shows a step picture's thumbnail, and
+      // downloading both sizes doubled the sync's requests.
+      for (const image of step.media.images) add(stepPicture(image));
     } else if (step.media.type === 'video') {
-      add(step.media.poster?.[SHOWN_VARIANTS.step]);
+      add(stepPicture(step.media.poster));
       add(playableEncoding(step.media.encodings)?.url);
     }
   }
