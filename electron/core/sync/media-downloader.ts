@@ -5,7 +5,7 @@ import { makeRoom } from '../library/budget.ts';
 import { MEDIA_FILE_MAX_BYTES, MediaTooLargeError, type Received } from '../library/media-store.ts';
 import { shownType } from '../library/media-types.ts';
 import type { SyncContext } from './context.ts';
-import { runBounded } from './pool.ts';
+import { Lanes, runAdaptive } from './pool.ts';
 
 const MAX_ATTEMPTS = 3;
 const BATCH = 500;
@@ -73,6 +73,8 @@ export async function downloadMedia(ctx: SyncContext): Promise<{ downloaded: num
   };
   // A file whose connection was reset (before or during its answer) is asked again at once, twice at
   // most: a lost connection costs a moment, not the file until the next sync.
+  // As many downloads at once as the link takes (pool.ts, Lanes): from 4 up to the configured bound.
+  const lanes = new Lanes(2, Math.max(2, ctx.concurrency.media), 4);
   const fetchOne = async (url: string, at: NeededAt, resets = 2): Promise<void> => {
     if (budgetError) return;
     let size = 0;
@@ -98,11 +100,14 @@ export async function downloadMedia(ctx: SyncContext): Promise<{ downloaded: num
       finished.push({ url, mime, received });
       staged += received.picture?.length ?? 0;
       if (finished.length >= COMMIT_EVERY || staged >= COMMIT_BYTES || Date.now() - lastCommit >= 250) commit();
+      lanes.succeeded();
       downloaded++;
       bytes += received.bytes;
       usage.bytes += received.bytes;
     } catch (error) {
       if (ctx.signal.aborted) return;
+      // The link or the site had enough: fewer at once (a file refused for its size says nothing of the link).
+      if (error instanceof ApiError && error.transient) lanes.failed();
       if (resets > 0 && error instanceof ApiError && error.kind === 'network' && error.reason === 'other') {
         reserved -= size;
         size = 0;
@@ -133,7 +138,7 @@ export async function downloadMedia(ctx: SyncContext): Promise<{ downloaded: num
       if (ctx.signal.aborted || budgetError) break;
       const batch = ctx.store.media.pending(BATCH, MAX_ATTEMPTS, at);
       if (batch.length === 0) break;
-      await runBounded(batch, ctx.concurrency.media, ({ url }) => fetchOne(url, at), ctx.signal);
+      await runAdaptive(batch, lanes, ({ url }) => fetchOne(url, at), ctx.signal);
       commit();
     }
   }

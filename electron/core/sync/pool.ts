@@ -19,3 +19,76 @@ export async function runBounded<T>(
   };
   await Promise.all(Array.from({ length: Math.max(1, concurrency) }, lane));
 }
+
+/**
+ * How many requests of one kind run at once, fitted to the link: AIMD with a slow start, as TCP fits its
+ * window. It starts at `start` and grows by one per request that succeeds (doubling each round) until the
+ * first failure, then by one per round; a failure (a reset, a timeout, 429 or 5xx) halves it. Bounded by
+ * `min` and `max`. We chose AIMD over throughput probing because failures are an unambiguous signal that
+ * the link or the site has had enough, while throughput measured over a few hundred requests of very
+ * different sizes is too noisy to steer by; on a healthy link it simply grows to `max`.
+ */
+export class Lanes {
+  #window: number;
+  #slowStart = true;
+
+  constructor(
+    readonly min: number,
+    readonly max: number,
+    start = min,
+  ) {
+    this.#window = Math.min(max, Math.max(min, start));
+  }
+
+  get current(): number {
+    return Math.floor(this.#window);
+  }
+
+  succeeded(): void {
+    this.#window = Math.min(this.max, this.#window + (this.#slowStart ? 1 : 1 / this.#window));
+  }
+
+  failed(): void {
+    this.#slowStart = false;
+    this.#window = Math.max(this.min, this.#window / 2);
+  }
+}
+
+/**
+ * Runs `work` over `items`, as many at once as `lanes` allows at each moment (read again whenever one
+ * ends). Stops starting new items once `signal` aborts; the ones running finish. Rejects with the first
+ * error `work` throws, after the running ones settle.
+ */
+export function runAdaptive<T>(items: Iterable<T>, lanes: Lanes, work: (item: T) => Promise<void>, signal?: AbortSignal): Promise<void> {
+  const iterator = items[Symbol.iterator]();
+  let running = 0;
+  let exhausted = false;
+  let failure: { error: unknown } | null = null;
+  return new Promise((resolve, reject) => {
+    const pump = (): void => {
+      while (!exhausted && failure === null && !signal?.aborted && running < Math.max(1, lanes.current)) {
+        const next = iterator.next();
+        if (next.done) {
+          exhausted = true;
+          break;
+        }
+        running++;
+        work(next.value).then(
+          () => {
+            running--;
+            pump();
+          },
+          (error: unknown) => {
+            running--;
+            failure ??= { error };
+            pump();
+          },
+        );
+      }
+      if (running > 0) return;
+      if (failure) reject(failure.error);
+      else if (exhausted || signal?.aborted) resolve();
+    };
+    pump();
+  });
+}

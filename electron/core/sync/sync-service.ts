@@ -52,7 +52,8 @@ export class SyncService {
       scope: library.scope(),
       budgetBytes: library.budget(),
       pictureQuality: library.pictures.quality(),
-      concurrency: this.deps.concurrency ?? { guides: 6, media: 4 },
+      // Media: the most at once (the lanes fit themselves to the link below it; sync/pool.ts).
+      concurrency: this.deps.concurrency ?? { guides: 6, media: 64 },
       signal: controller.signal,
       now: this.deps.now,
       progress: (phase, done, total, bytes) => this.#report({ phase, done, total, bytes: bytes ?? this.#progress.bytes, message: null }),
