@@ -53,6 +53,8 @@ export interface ServicesDeps {
   requestTimeoutMs?: number;
   /** The local clock in milliseconds (tests move it); default Date.now. */
   clock?: () => number;
+  /** A monotonic clock in milliseconds that shows jumps of `clock` (tests move both); default performance.now. */
+  monotonic?: () => number;
 }
 
 export interface Services {
@@ -84,7 +86,7 @@ export function createServices(deps: ServicesDeps): Services {
   const picturesFile = path.join(mediaDir, 'pictures.sqlite');
   const store = new Store({ file: path.join(dataDir, 'fieldguide.sqlite'), picturesFile, nativeBinding: deps.nativeBinding, log });
   const events = new EventHub();
-  const clock = new ServerClock(store.settings, deps.clock);
+  const clock = new ServerClock(store.settings, deps.clock, deps.monotonic);
   const requests = countingFetch(deps.fetch ?? globalThis.fetch);
   const credentials = new Credentials(dataDir, deps.secretCodec);
   const technicians: Technicians = new Technicians({
@@ -107,7 +109,7 @@ export function createServices(deps: ServicesDeps): Services {
   });
   const background = new BackgroundSync({ sync, enabled: deps.autoSync ?? true, signedIn: () => connection.user !== null, everyMinutes: deps.syncEveryMinutes ?? 15, log });
   const outbox = new Outbox({
-    store, events, attachmentsDir, nowMs: clock.nowMs, log,
+    store, events, attachmentsDir, nowMs: clock.nowMs, clock, log,
     transportFor: (id) => technicians.transportFor(id),
     sendable: () => technicians.sendable(connection.site),
     refused: (id) => connection.refused(id),

@@ -3,6 +3,7 @@ import type { ApiTransport } from '../api/transport.ts';
 import type { NewConflict } from '../db/repos/conflicts-repo.ts';
 import type { OutboxRow } from '../db/repos/outbox-repo.ts';
 import { retryDelayMs } from './backoff.ts';
+import { NO_CLOCK, SendTimes, type SendClock } from './send-time.ts';
 import { replayStart } from './handlers/start.ts';
 import { replayQuizAttempt } from './handlers/quiz-attempt.ts';
 import { replayStepData } from './handlers/step-data.ts';
@@ -36,6 +37,8 @@ export interface RunnerDeps {
   /** The site refused a technician's token (401): their work waits until they sign in again. */
   refused: (technician: number) => void;
   nowMs: () => number;
+  /** The site's clock: what re-dates and clamps the times sent (send-time.ts). */
+  clock?: SendClock;
   random: () => number;
   onChange: (sessionId: string) => void;
   log: (message: string) => void;
@@ -58,8 +61,10 @@ export class OutboxRunner {
   #again = false;
   #timer: NodeJS.Timeout | null = null;
   #closed = false;
+  readonly #times: SendTimes;
 
   constructor(private readonly deps: RunnerDeps) {
+    this.#times = new SendTimes(deps.clock ?? NO_CLOCK, deps.context.outbox);
     const recovered = deps.context.outbox.recoverInFlight();
     if (recovered > 0) deps.log(`${recovered} action(s) were in flight when Fieldguide stopped; they will be checked before being sent again.`);
   }
@@ -123,7 +128,7 @@ export class OutboxRunner {
     }
     // What the handlers send, look up and record is this technician's: their transport, their conflicts.
     const ctx: ReplayContext = { ...this.deps.context, transport, technician, conflict: (conflict) => this.deps.context.conflict({ ...conflict, technician }) };
-    let current = row;
+    let current = this.#times.prepare(row);
     try {
       for (let rebase = 0; ; rebase++) {
         const action = parse(current);
@@ -133,7 +138,10 @@ export class OutboxRunner {
         }
         outbox.markInFlight(current.id);
         const outcome: ReplayOutcome = await HANDLERS[action.kind](ctx, current, action.payload as never);
-        if (outcome.type === 'done') break;
+        if (outcome.type === 'done') {
+          this.#times.sent(current);
+          break;
+        }
         if (outcome.type === 'failed') {
           outbox.fail(current.id, outcome.message);
           break;

@@ -53,6 +53,16 @@ export class OutboxRepo {
     return (sql(this.db, 'SELECT count(*) AS n FROM outbox WHERE chain = ?').get(chain) as { n: number }).n;
   }
 
+  /** The latest time of a chain's waiting actions: a new one is never timed before it. */
+  lastActedAt(chain: string): number | null {
+    return (sql(this.db, 'SELECT max(acted_at) AS at FROM outbox WHERE chain = ?').get(chain) as { at: number | null }).at;
+  }
+
+  /** The time an action is sent with, once clamped and re-dated (outbox/send-time.ts). */
+  setActedAt(id: number, actedAt: number): void {
+    sql(this.db, 'UPDATE outbox SET acted_at = ? WHERE id = ?').run(actedAt, id);
+  }
+
   replacePayload(id: number, payload: unknown, actedAt: number): void {
     sql(this.db, 'UPDATE outbox SET payload = ?, acted_at = ? WHERE id = ?').run(JSON.stringify(payload), actedAt, id);
   }

@@ -16,7 +16,8 @@ export const replayStart: Handler<z.infer<typeof startPayload>> = async (ctx, ro
   }
   if (row.unknownOutcome) {
     const found = await findEntries(ctx.transport, { guideid: payload.guideid, workorderid: payload.workorderid, userid: session.userid });
-    const landed = found.find((entry) => entry.startedAt === row.actedAt && !ctx.sessions.byEntry(entry.entryid));
+    const times = new Set([row.actedAt, ...(payload.triedAt ?? [])]);
+    const landed = found.find((entry) => times.has(entry.startedAt) && !ctx.sessions.byEntry(entry.entryid));
     if (landed) {
       ctx.transaction(() => {
         adoptRevision(ctx, session.id, landed);
