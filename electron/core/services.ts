@@ -109,7 +109,7 @@ export function createServices(deps: ServicesDeps): Services {
   });
   const background = new BackgroundSync({ sync, enabled: deps.autoSync ?? true, signedIn: () => connection.user !== null, everyMinutes: deps.syncEveryMinutes ?? 15, log });
   const outbox = new Outbox({
-    store, events, attachmentsDir, nowMs: clock.nowMs, clock, log,
+    store, events, attachmentsDir, nowMs: clock.nowMs, clock, log, onNoAnswer: offline,
     transportFor: (id) => technicians.transportFor(id),
     sendable: () => technicians.sendable(connection.site),
     refused: (id) => connection.refused(id),
@@ -124,7 +124,7 @@ export function createServices(deps: ServicesDeps): Services {
   const quiz = new QuizService({ store, events, clock, outbox, technician: () => me()?.id ?? null, reader });
   connection.onOnline(() => {
     background.run('reconnect');
-    outbox.kick();
+    outbox.wake();
   });
 
   const hooks = siteHooks({ sync, library, worklog, outbox, background, forgetOtherTechnicians: () => connection.site && technicians.forgetOtherSites(connection.site) });

@@ -24,6 +24,8 @@ export interface OutboxDeps {
   nowMs: () => number;
   /** The site's clock: re-dates and clamps the times sent (send-time.ts). */
   clock?: SendClock;
+  /** A request of the outbox got no answer: the site cannot be reached. */
+  onNoAnswer?: () => void;
   random?: () => number;
   log: (message: string) => void;
 }
@@ -63,6 +65,7 @@ export class Outbox {
       },
       nowMs: deps.nowMs,
       ...(deps.clock ? { clock: deps.clock } : {}),
+      ...(deps.onNoAnswer ? { onNoAnswer: deps.onNoAnswer } : {}),
       random: deps.random ?? Math.random,
       onChange: (chain) => {
         // The renderer shows the current technician's work only: another's replay changes nothing on screen but the counts.
@@ -106,6 +109,11 @@ export class Outbox {
   /** Replays what is due, in the background. */
   kick(): void {
     this.#runner.kick();
+  }
+
+  /** Back online: every waiting chain goes now, whatever its backoff said (not what the site asked to wait). */
+  wake(): void {
+    this.#runner.wake();
   }
 
   view(): OutboxView {

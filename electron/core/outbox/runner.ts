@@ -2,7 +2,7 @@ import { ApiError } from '../api/errors.ts';
 import type { ApiTransport } from '../api/transport.ts';
 import type { NewConflict } from '../db/repos/conflicts-repo.ts';
 import type { OutboxRow } from '../db/repos/outbox-repo.ts';
-import { retryDelayMs } from './backoff.ts';
+import { isStuck, retryDelayMs } from './backoff.ts';
 import { NO_CLOCK, SendTimes, type SendClock } from './send-time.ts';
 import { replayStart } from './handlers/start.ts';
 import { replayQuizAttempt } from './handlers/quiz-attempt.ts';
@@ -41,6 +41,8 @@ export interface RunnerDeps {
   clock?: SendClock;
   random: () => number;
   onChange: (sessionId: string) => void;
+  /** A request got no answer at all: the site cannot be reached (its next answer wakes the outbox). */
+  onNoAnswer?: () => void;
   log: (message: string) => void;
 }
 
@@ -62,6 +64,8 @@ export class OutboxRunner {
   #timer: NodeJS.Timeout | null = null;
   #closed = false;
   readonly #times: SendTimes;
+  /** Actions the site asked to wait (Retry-After): coming back online does not hurry them. */
+  readonly #askedToWait = new Set<number>();
 
   constructor(private readonly deps: RunnerDeps) {
     this.#times = new SendTimes(deps.clock ?? NO_CLOCK, deps.context.outbox);
@@ -84,6 +88,12 @@ export class OutboxRunner {
 
   kick(): void {
     void this.drain();
+  }
+
+  /** Back online (a network event, or an answer after none): every waiting chain goes now, at once. */
+  wake(): void {
+    this.deps.context.outbox.wake(this.deps.nowMs(), [...this.#askedToWait]);
+    this.kick();
   }
 
   close(): Promise<void> {
@@ -175,8 +185,18 @@ export class OutboxRunner {
     }
     // No answer, a cut answer, an unreadable 2xx or a 5xx may all follow a change the site committed.
     const unknown = mayHaveLanded || error.kind !== 'http' || (error.status ?? 0) >= 500;
+    if (error.kind === 'network' || error.kind === 'timeout') this.deps.onNoAnswer?.();
+    const serverError = error.kind === 'http' && (error.status ?? 0) >= 500;
+    if (serverError && isStuck(row.attempts, this.deps.nowMs() / 1000 - row.createdAt)) {
+      // Stuck: shown with the failed ones, with the site's words; a retry still reconciles first.
+      this.#askedToWait.delete(row.id);
+      outbox.fail(row.id, `${error.resource}: ${error.message} (the site kept failing, ${row.attempts} attempts)`);
+      return;
+    }
     if (error.transient || error.kind === 'bad_response') {
       const delay = retryDelayMs(row.attempts, this.deps.random, error.retryAfter);
+      if (error.retryAfter !== undefined) this.#askedToWait.add(row.id);
+      else this.#askedToWait.delete(row.id);
       outbox.retryLater(row.id, this.deps.nowMs() + delay, error.message, unknown);
       return;
     }

@@ -15,10 +15,12 @@ export interface OutboxRow {
   lastError: string | null;
   /** Who did it: the action is sent with this technician's own sign-in only (null: held aside, never sent). */
   technician: number | null;
+  /** When it was queued, local clock, unix seconds. */
+  createdAt: number;
 }
 
 const SELECT = `SELECT id, chain, kind, payload, acted_at AS actedAt, state, attempts, next_attempt_at AS nextAttemptAt,
-  unknown_outcome AS unknownOutcome, last_error AS lastError, technician FROM outbox`;
+  unknown_outcome AS unknownOutcome, last_error AS lastError, technician, created_at AS createdAt FROM outbox`;
 
 const fix = (row: OutboxRow & { unknownOutcome: number | boolean }): OutboxRow => ({ ...row, unknownOutcome: Boolean(row.unknownOutcome) });
 
@@ -106,6 +108,12 @@ export class OutboxRepo {
   /** "Send now": every waiting action is due at once, whatever its backoff said. */
   sendNow(): void {
     sql(this.db, "UPDATE outbox SET next_attempt_at = 0 WHERE state = 'pending'").run();
+  }
+
+  /** Back online: every waiting action is due now, but those the site itself asked to wait (Retry-After). */
+  wake(nowMs: number, except: readonly number[]): number {
+    return sql(this.db, "UPDATE outbox SET next_attempt_at = 0 WHERE state = 'pending' AND next_attempt_at > ? AND id NOT IN (SELECT value FROM json_each(?))")
+      .run(nowMs, JSON.stringify(except)).changes;
   }
 
   retry(id: number): boolean {
