@@ -51,8 +51,7 @@ export class WorkSessions {
     }
     const id = randomUUID();
     const stamp = this.deps.clock.stamp();
-    const at = stamp.at;
-    const me = this.deps.technician();
+    const [at, me] = [stamp.at, this.deps.technician()];
     this.deps.store.transaction(() => {
       this.deps.store.sessions.insert({
         id,
@@ -72,12 +71,8 @@ export class WorkSessions {
         now: this.deps.now(),
       });
       this.deps.store.guides.pin(guide.guideid, guide.revisionid, `session:${id}`);
-      this.#queue(stamp, at, {
-        chain: id,
-        kind: 'start',
-        payload: { sessionId: id, guideid: guide.guideid, workorderid: input.workorderid.trim(), ...(input.stepid ? { stepid: input.stepid } : {}) },
-        technician: me.id,
-      });
+      const payload = { sessionId: id, guideid: guide.guideid, workorderid: input.workorderid.trim(), ...(input.stepid ? { stepid: input.stepid } : {}) };
+      this.#queue(stamp, at, { chain: id, kind: 'start', payload, technician: me.id });
     });
     return this.#changed(id);
   }
@@ -106,7 +101,7 @@ export class WorkSessions {
     const stamp = this.deps.clock.stamp();
     this.deps.store.transaction(() => {
       const session = this.#editable(input.sessionId);
-      const fields = this.#fieldsOfStep(session.guideid, input.stepid);
+      const fields = this.#fieldsOfStep(session, input.stepid);
       const checked = input.values.map(({ fieldGuid, value }) => {
         const field = fields.get(fieldGuid);
         if (!field) throw new AppFailure('invalid_input', `Field ${fieldGuid} is not on the form of step ${input.stepid}.`, { fieldGuid });
@@ -141,7 +136,7 @@ export class WorkSessions {
       this.deps.store.transaction(() => {
         const session = this.#editable(input.sessionId);
         const at = this.#after(session, stamp);
-        const field = this.#fieldsOfStep(session.guideid, input.stepid).get(input.fieldGuid);
+        const field = this.#fieldsOfStep(session, input.stepid).get(input.fieldGuid);
         if (!field || !isMediaField(field.type)) throw new AppFailure('invalid_input', 'Files can only be attached to Image, Video and Document fields.');
         const safeName = path.basename(input.name).replace(/[^\w.\- ]+/g, '_').slice(-120) || 'file';
         this.deps.store.sessions.insertAttachment({
@@ -219,8 +214,11 @@ export class WorkSessions {
     return Math.max(stamp.at, session.startedAt, session.pausedAt ?? 0, session.endedAt ?? 0, this.deps.store.outbox.lastActedAt(session.id) ?? 0);
   }
 
-  #fieldsOfStep(guideid: number, stepid: number): Map<string, StepFormField> {
-    const form = this.deps.store.guides.formsOfGuide(guideid).find((f) => f.stepid === stepid);
+  /** The form the session shows: its kept revision's, even after the site revised or deleted the guide. */
+  #fieldsOfStep(session: { guideid: number; guideRevisionid: number }, stepid: number): Map<string, StepFormField> {
+    const { guides } = this.deps.store;
+    const kept = guides.getRevision(session.guideid, session.guideRevisionid)?.steps.find((s) => s.stepid === stepid)?.form;
+    const form = kept ?? guides.formsOfGuide(session.guideid).find((f) => f.stepid === stepid);
     if (!form) throw new AppFailure('invalid_input', `Step ${stepid} has no form on this computer.`, { stepid });
     return new Map(form.fields.map((f) => [f.fieldGuid, f]));
   }
