@@ -48,7 +48,7 @@ describe('an action the site keeps failing', () => {
       if (attempt === 2) unwrap(await app.services.api.transitionSession({ sessionId: b.id, transition: 'pause' }));
     }
     const action = (await stuck())!;
-    expect(action).toMatchObject({ state: 'failed', attempts: STUCK_AFTER_ATTEMPTS });
+    expect(action).toMatchObject({ state: 'failed', stuck: true, attempts: STUCK_AFTER_ATTEMPTS });
     expect(action.error).toContain('The work log database is unavailable');
     const view = unwrap(await app.services.api.getOutbox());
     expect(view.summary).toMatchObject({ failed: 1, pending: 1, inFlight: 0 });

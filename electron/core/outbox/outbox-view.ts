@@ -47,6 +47,7 @@ function describe(row: OutboxRow, stepNumber: (sessionId: string, stepid: number
     summary,
     actedAt: row.actedAt,
     state: row.state,
+    stuck: row.state === 'failed' && row.nextAttemptAt < 0,
     attempts: row.attempts,
     nextAttemptAt: row.state === 'pending' && row.nextAttemptAt > 0 ? Math.ceil(row.nextAttemptAt / 1000) : null,
     error: row.lastError,

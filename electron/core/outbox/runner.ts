@@ -190,7 +190,7 @@ export class OutboxRunner {
     if (serverError && isStuck(row.attempts, this.deps.nowMs() / 1000 - row.createdAt)) {
       // Stuck: shown with the failed ones, with the site's words; a retry still reconciles first.
       this.#askedToWait.delete(row.id);
-      outbox.fail(row.id, `${error.resource}: ${error.message} (the site kept failing, ${row.attempts} attempts)`);
+      outbox.stick(row.id, `The site kept failing (${row.attempts} attempts): ${error.message}`);
       return;
     }
     if (error.transient || error.kind === 'bad_response') {

@@ -102,7 +102,12 @@ export class OutboxRepo {
 
   /** Refused for good (shown, with retry and discard); whether an earlier attempt may have landed is kept for a retry. */
   fail(id: number, error: string): void {
-    sql(this.db, "UPDATE outbox SET state = 'failed', last_error = ? WHERE id = ?").run(error, id);
+    sql(this.db, "UPDATE outbox SET state = 'failed', next_attempt_at = 0, last_error = ? WHERE id = ?").run(error, id);
+  }
+
+  /** Stuck: the site kept failing (5xx) past the bound. Shown like a failed action; `next_attempt_at` -1 tells it apart. */
+  stick(id: number, error: string): void {
+    sql(this.db, "UPDATE outbox SET state = 'failed', next_attempt_at = -1, last_error = ? WHERE id = ?").run(error, id);
   }
 
   /** "Send now": every waiting action is due at once, whatever its backoff said. */
