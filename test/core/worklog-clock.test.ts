@@ -90,6 +90,8 @@ async function offlineSession(workorderid: string, during: (minute: number) => v
   for (const time of timings) expect(time).toBeGreaterThanOrEqual(entry.starttime);
   expect(timings).toEqual([...timings].sort((a, b) => a - b));
   expect(entry.endtime - entry.starttime).toBeGreaterThan(5 * 60);
+  // The laptop shows the times the site keeps.
+  expect(session).toMatchObject({ startedAt: entry.starttime, endedAt: entry.endtime, pauseSeconds: entry.pause_duration });
 }
 
 describe('a wrong laptop clock, offline, then corrected', () => {

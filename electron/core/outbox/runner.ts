@@ -68,7 +68,7 @@ export class OutboxRunner {
   readonly #askedToWait = new Set<number>();
 
   constructor(private readonly deps: RunnerDeps) {
-    this.#times = new SendTimes(deps.clock ?? NO_CLOCK, deps.context.outbox);
+    this.#times = new SendTimes(deps.clock ?? NO_CLOCK, deps.context.outbox, deps.context.sessions, deps.context.now);
     const recovered = deps.context.outbox.recoverInFlight();
     if (recovered > 0) deps.log(`${recovered} action(s) were in flight when Fieldguide stopped; they will be checked before being sent again.`);
   }
