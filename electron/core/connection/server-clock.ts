@@ -36,6 +36,8 @@ export class ServerClock {
   #last: { wall: number; mono: number };
   #answer: { site: number; mono: number } | null = null;
   readonly #stamps = new Map<number, Stamp>();
+  /** The offset kept for the next start (settings), rounded. */
+  #stored: number;
 
   constructor(
     private readonly settings: SettingsRepo,
@@ -44,7 +46,8 @@ export class ServerClock {
     /** A monotonic clock in milliseconds (tests move it with the wall clock, or not: a jump). */
     private readonly monoMs: () => number = () => performance.now(),
   ) {
-    this.#groups = [{ base: settings.get(OFFSET_KEY, z.number()) ?? 0, learned: false }];
+    this.#stored = settings.get(OFFSET_KEY, z.number()) ?? 0;
+    this.#groups = [{ base: this.#stored, learned: false }];
     this.#last = { wall: nowMs(), mono: monoMs() };
   }
 
@@ -57,7 +60,10 @@ export class ServerClock {
     // Date has a one-second resolution: within a learned group only a real drift moves the offset.
     if (!group.learned || Math.abs(offset - (group.base + segment.rel)) >= 2) {
       group.base = offset - segment.rel;
-      if (Math.abs(Math.round(offset) - (this.settings.get(OFFSET_KEY, z.number()) ?? 0)) >= 2) this.settings.set(OFFSET_KEY, Math.round(offset));
+      if (Math.abs(Math.round(offset) - this.#stored) >= 2) {
+        this.#stored = Math.round(offset);
+        this.settings.set(OFFSET_KEY, this.#stored);
+      }
     }
     group.learned = true;
     this.#answer = { site: serverSeconds, mono };
