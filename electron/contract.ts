@@ -509,6 +509,8 @@ export interface OutboxAction {
   summary: string;
   actedAt: number;
   state: 'pending' | 'in_flight' | 'failed';
+  /** Failed because the site kept failing (5xx) past the bound, not because it refused it: retry when it is back. */
+  stuck: boolean;
   attempts: number;
   nextAttemptAt: number | null;
   error: string | null;

@@ -54,6 +54,8 @@ export interface ServicesDeps {
   requestTimeoutMs?: number;
   /** The local clock in milliseconds (tests move it); default Date.now. */
   clock?: () => number;
+  /** A monotonic clock in milliseconds that shows jumps of `clock` (tests move both); default performance.now. */
+  monotonic?: () => number;
 }
 
 export interface Services {
@@ -85,7 +87,7 @@ export function createServices(deps: ServicesDeps): Services {
   const picturesFile = path.join(mediaDir, 'pictures.sqlite');
   const store = new Store({ file: path.join(dataDir, 'fieldguide.sqlite'), picturesFile, nativeBinding: deps.nativeBinding, log });
   const events = new EventHub();
-  const clock = new ServerClock(store.settings, deps.clock);
+  const clock = new ServerClock(store.settings, deps.clock, deps.monotonic);
   const requests = countingFetch(deps.fetch ?? globalThis.fetch);
   const credentials = new Credentials(dataDir, deps.secretCodec);
   const technicians: Technicians = new Technicians({
@@ -108,7 +110,7 @@ export function createServices(deps: ServicesDeps): Services {
   });
   const background = new BackgroundSync({ sync, enabled: deps.autoSync ?? true, signedIn: () => connection.user !== null, everyMinutes: deps.syncEveryMinutes ?? 15, log });
   const outbox = new Outbox({
-    store, events, attachmentsDir, nowMs: clock.nowMs, log,
+    store, events, attachmentsDir, nowMs: clock.nowMs, clock, log, onNoAnswer: offline,
     transportFor: (id) => technicians.transportFor(id),
     sendable: () => technicians.sendable(connection.site),
     refused: (id) => connection.refused(id),
@@ -123,7 +125,7 @@ export function createServices(deps: ServicesDeps): Services {
   const quiz = new QuizService({ store, events, clock, outbox, technician: () => me()?.id ?? null, reader });
   connection.onOnline(() => {
     background.run('reconnect');
-    outbox.kick();
+    outbox.wake();
   });
 
   const hooks = siteHooks({ sync, library, worklog, outbox, background, forgetOtherTechnicians: () => connection.site && technicians.forgetOtherSites(connection.site) });

@@ -122,7 +122,8 @@ export const workLogRoutes: RouteModule = (api, ctx) => {
       const at = checkTimestamp(raw.timestamp) ?? ctx.clock.now();
       ctx.db.transaction(() => {
         saveClock(ctx.db, entry.entryid, apply(entry, transition, at, user.userid));
-        if (transition === 'finish') {
+        // A guide deleted since the entry began has no completions to count.
+        if (transition === 'finish' && getGuideRow(ctx.db, entry.guideid)) {
           ctx.db.prepare('INSERT OR IGNORE INTO completions (userid, guideid, created) VALUES (?, ?, ?)').run(entry.userid, entry.guideid, at);
         }
         recordMutation(ctx, c, 'work_log', entry.entryid);

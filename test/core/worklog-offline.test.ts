@@ -14,10 +14,17 @@ let proxy: FaultProxy;
 let app: ReturnType<typeof makeServices>;
 let now = Date.now();
 
+/** Time passes for the laptop and the site alike (the site's clock through its test hook): nothing is dated in the site's future. */
+async function advance(ms: number): Promise<void> {
+  now += ms;
+  await fetch(`${site.url}/__test/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ now: Math.floor(now / 1000) }) });
+}
+
 beforeAll(async () => {
   site = await startTestSite({ demo: true });
   proxy = await startFaultProxy({ target: { port: site.port } });
-  app = makeServices(undefined, { clock: () => now });
+  await advance(0);
+  app = makeServices(undefined, { clock: () => now, monotonic: () => now });
   unwrap(await app.services.api.signIn({ siteUrl: proxy.url, email: DEMO_ACCOUNTS.tech1.email, password: DEMO_ACCOUNTS.tech1.password }));
   expect(unwrap(await app.services.api.syncNow()).status).toBe('complete');
 });
@@ -40,18 +47,18 @@ describe('a work session with no network', () => {
     expect(session).toMatchObject({ status: 'started', entryid: null, pendingActions: 1 });
     const steps = [...new Set(simple.map((f) => f.stepid))];
     for (const stepid of steps) {
-      now += 30_000;
+      await advance(30_000);
       const values = simple.filter((f) => f.stepid === stepid).map(({ field }) => ({ fieldGuid: field.fieldGuid, value: sampleValue(field, 1) }));
       unwrap(await app.services.api.saveStepData({ sessionId: session.id, stepid, values }));
       // A second save of the same step while unsent merges into the first.
       session = unwrap(await app.services.api.saveStepData({ sessionId: session.id, stepid, values: values.slice(0, 1) }));
     }
     expect(session.pendingActions).toBe(1 + steps.length);
-    now += 60_000;
+    await advance(60_000);
     unwrap(await app.services.api.transitionSession({ sessionId: session.id, transition: 'pause' }));
-    now += 240_000;
+    await advance(240_000);
     unwrap(await app.services.api.transitionSession({ sessionId: session.id, transition: 'resume' }));
-    now += 300_000;
+    await advance(300_000);
     session = unwrap(await app.services.api.transitionSession({ sessionId: session.id, transition: 'finish' }));
     expect(session).toMatchObject({ status: 'complete', pauseSeconds: 240, endedAt: t0 + 30 * steps.length + 600, pendingActions: 1 + steps.length + 3 });
     const refused = await app.services.api.transitionSession({ sessionId: session.id, transition: 'pause' });

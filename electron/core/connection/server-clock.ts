@@ -1,37 +1,130 @@
+import { performance } from 'node:perf_hooks';
 import { z } from 'zod';
 import type { SettingsRepo } from '../db/repos/settings-repo.ts';
 
 const OFFSET_KEY = 'clock.serverOffsetSeconds';
+/** A gap between the wall clock and the monotonic clock larger than this is a jump of the wall clock. */
+export const JUMP_SECONDS = 90;
+
+/** When a technician acted: the site's time as best known then, and what re-dates it once the site answers. */
+export interface Stamp {
+  /** On the site's clock, unix seconds, as known when the technician acted. */
+  at: number;
+  /** The local wall clock then, seconds. */
+  wall: number;
+  /** The stretch of consistent wall clock it was taken in. */
+  segment: number;
+}
 
 /**
- * The site's clock as this computer knows it: our clock plus the offset the `Date` of the site's answers
- * shows (the transport reports each one). Actions carry the site's time of when the technician acted,
- * so a laptop whose clock is wrong does not misdate the work log. The offset outlives a restart.
+ * The site's clock as this computer knows it: the local wall clock plus an offset learned from the `Date`
+ * of every answer. The wall clock can jump (set by hand, corrected, a day off); the monotonic clock cannot,
+ * so each reading compares the two:
+ *
+ *   wall ran slower than monotonic (set back) ──▶ same group, offset corrected by the gap: site time
+ *                                                 stays continuous, the wall is not trusted
+ *   wall ran faster (set forward, or the laptop slept: the two look alike) ──▶ a new group whose offset is
+ *                                                 carried over until the site answers (provisional)
+ *
+ * A group is a run of segments whose offsets are known relative to each other; one answer of the site
+ * inside a group fixes all of them, and the actions stamped in it are re-dated (`redate`). A group never
+ * learned stays provisional: the outbox still clamps what it sends to the site's known time.
  */
 export class ServerClock {
-  #offset: number;
+  #groups: { base: number; learned: boolean }[];
+  #segments: { group: number; rel: number }[] = [{ group: 0, rel: 0 }];
+  #last: { wall: number; mono: number };
+  #answer: { site: number; mono: number } | null = null;
+  readonly #stamps = new Map<number, Stamp>();
+  /** The offset kept for the next start (settings), rounded. */
+  #stored: number;
 
   constructor(
     private readonly settings: SettingsRepo,
-    /** The local clock in milliseconds (tests move it). */
+    /** The local wall clock in milliseconds (tests move it). */
     readonly nowMs: () => number = Date.now,
+    /** A monotonic clock in milliseconds (tests move it with the wall clock, or not: a jump). */
+    private readonly monoMs: () => number = () => performance.now(),
   ) {
-    this.#offset = settings.get(OFFSET_KEY, z.number()) ?? 0;
+    this.#stored = settings.get(OFFSET_KEY, z.number()) ?? 0;
+    this.#groups = [{ base: this.#stored, learned: false }];
+    this.#last = { wall: nowMs(), mono: monoMs() };
   }
 
-  /** Told the site's clock (unix seconds) with each answer. */
+  /** Told the site's clock (unix seconds) with each answer: the offset is learned again every time. */
   readonly observe = (serverSeconds: number): void => {
-    const offset = serverSeconds - this.nowMs() / 1000;
-    // Date has a one-second resolution: only a real drift is worth remembering.
-    if (Math.abs(offset - this.#offset) >= 2) {
-      this.#offset = Math.round(offset);
-      this.settings.set(OFFSET_KEY, this.#offset);
+    const { wall, mono } = this.#read();
+    const segment = this.#segments.at(-1)!;
+    const offset = serverSeconds - wall / 1000;
+    const group = this.#groups[segment.group]!;
+    // Date has a one-second resolution: within a learned group only a real drift moves the offset.
+    if (!group.learned || Math.abs(offset - (group.base + segment.rel)) >= 2) {
+      group.base = offset - segment.rel;
+      if (Math.abs(Math.round(offset) - this.#stored) >= 2) {
+        this.#stored = Math.round(offset);
+        this.settings.set(OFFSET_KEY, this.#stored);
+      }
     }
+    group.learned = true;
+    this.#answer = { site: serverSeconds, mono };
   };
 
   /** The local clock, unix seconds. */
   readonly now = (): number => Math.floor(this.nowMs() / 1000);
 
   /** Now on the site's clock, unix seconds: when the technician acts. */
-  readonly actedAt = (): number => Math.floor(this.nowMs() / 1000 + this.#offset);
+  readonly actedAt = (): number => this.stamp().at;
+
+  /** When the technician acts, with what re-dates it later. */
+  stamp(): Stamp {
+    const { wall } = this.#read();
+    const segment = this.#segments.length - 1;
+    return { at: Math.floor(wall / 1000 + this.#offsetOf(segment)), wall: wall / 1000, segment };
+  }
+
+  /** The site's time now as its last answer and the monotonic clock since tell it; null before any answer. */
+  siteNow(): number | null {
+    const { mono } = this.#read();
+    return this.#answer ? Math.floor(this.#answer.site + (mono - this.#answer.mono) / 1000) : null;
+  }
+
+  /** Keeps an action's stamp (this process only: the monotonic clock does not outlive it). */
+  remember(actionId: number, stamp: Stamp): void {
+    this.#stamps.set(actionId, stamp);
+  }
+
+  /** An action's time re-dated by what the site answered since, if its group has been learned. */
+  redate(actionId: number): number | null {
+    this.#read();
+    const stamp = this.#stamps.get(actionId);
+    if (!stamp) return null;
+    const segment = this.#segments[stamp.segment]!;
+    return this.#groups[segment.group]!.learned ? Math.floor(stamp.wall + this.#offsetOf(stamp.segment)) : null;
+  }
+
+  /** The action was sent (or dropped): its stamp is no longer needed. */
+  forget(actionId: number): void {
+    this.#stamps.delete(actionId);
+  }
+
+  #offsetOf(segment: number): number {
+    const { group, rel } = this.#segments[segment]!;
+    return this.#groups[group]!.base + rel;
+  }
+
+  /** Reads both clocks; a gap between them since the last reading starts a new segment. */
+  #read(): { wall: number; mono: number } {
+    const wall = this.nowMs();
+    const mono = this.monoMs();
+    const gap = (wall - this.#last.wall - (mono - this.#last.mono)) / 1000;
+    const current = this.#segments.at(-1)!;
+    if (gap < -JUMP_SECONDS) {
+      this.#segments.push({ group: current.group, rel: current.rel - gap });
+    } else if (gap > JUMP_SECONDS) {
+      this.#groups.push({ base: this.#offsetOf(this.#segments.length - 1), learned: false });
+      this.#segments.push({ group: this.#groups.length - 1, rel: 0 });
+    }
+    this.#last = { wall, mono };
+    return { wall, mono };
+  }
 }

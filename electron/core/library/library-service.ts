@@ -98,6 +98,9 @@ export class LibraryService {
    */
   async guide(guideid: number, revisionid?: number): Promise<GuideDetail> {
     const { guides } = this.deps.store;
+    // A guide the site deleted under an unfinished session: the revision the session follows is still kept.
+    const kept = revisionid !== undefined && !guides.getListItem(guideid) ? guides.getRevision(guideid, revisionid) : undefined;
+    if (kept) return kept;
     if (!guides.readable(guideid, this.deps.reader())) throw new AppFailure('not_found', `There is no guide ${guideid} in the library.`, { guideid });
     const detail = (revisionid !== undefined ? guides.getRevision(guideid, revisionid) : undefined) ?? guides.getDetail(guideid);
     if (detail) return detail;

@@ -21,7 +21,7 @@ export function outboxActions(store: Store, technician: number): OutboxAction[] 
   const stepNumber = (sessionId: string, stepid: number): number | undefined => {
     if (!numbers.has(sessionId)) {
       const state = store.sessions.state(sessionId);
-      const guide = state ? store.guides.getDetail(state.guideid) : undefined;
+      const guide = state ? (store.guides.getRevision(state.guideid, state.guideRevisionid) ?? store.guides.getDetail(state.guideid)) : undefined;
       numbers.set(sessionId, new Map((guide?.steps ?? []).map((step, index) => [step.stepid, index + 1])));
     }
     return numbers.get(sessionId)!.get(stepid);
@@ -47,6 +47,7 @@ function describe(row: OutboxRow, stepNumber: (sessionId: string, stepid: number
     summary,
     actedAt: row.actedAt,
     state: row.state,
+    stuck: row.state === 'failed' && row.nextAttemptAt < 0,
     attempts: row.attempts,
     nextAttemptAt: row.state === 'pending' && row.nextAttemptAt > 0 ? Math.ceil(row.nextAttemptAt / 1000) : null,
     error: row.lastError,

@@ -4,6 +4,7 @@ import type { Store } from '../db/store.ts';
 import type { EventHub } from '../events.ts';
 import { AppFailure } from '../result.ts';
 import { outboxActions } from './outbox-view.ts';
+import type { SendClock } from './send-time.ts';
 import { OutboxRunner } from './runner.ts';
 
 export interface OutboxDeps {
@@ -21,6 +22,10 @@ export interface OutboxDeps {
   others: () => OthersWork[];
   attachmentsDir: string;
   nowMs: () => number;
+  /** The site's clock: re-dates and clamps the times sent (send-time.ts). */
+  clock?: SendClock;
+  /** A request of the outbox got no answer: the site cannot be reached. */
+  onNoAnswer?: () => void;
   random?: () => number;
   log: (message: string) => void;
 }
@@ -59,6 +64,8 @@ export class Outbox {
         this.changed();
       },
       nowMs: deps.nowMs,
+      ...(deps.clock ? { clock: deps.clock } : {}),
+      ...(deps.onNoAnswer ? { onNoAnswer: deps.onNoAnswer } : {}),
       random: deps.random ?? Math.random,
       onChange: (chain) => {
         // The renderer shows the current technician's work only: another's replay changes nothing on screen but the counts.
@@ -102,6 +109,11 @@ export class Outbox {
   /** Replays what is due, in the background. */
   kick(): void {
     this.#runner.kick();
+  }
+
+  /** Back online: every waiting chain goes now, whatever its backoff said (not what the site asked to wait). */
+  wake(): void {
+    this.#runner.wake();
   }
 
   view(): OutboxView {

@@ -8,6 +8,8 @@ export const startPayload = z.object({
   guideid: z.number().int().positive(),
   workorderid: z.string().min(1),
   stepid: z.number().int().positive().optional(),
+  /** Earlier times it was sent with, when it may have landed (outbox/send-time.ts): the lookup tries them too. */
+  triedAt: z.array(z.number()).max(50).optional(),
 });
 
 export const transitionPayload = z.object({ sessionId: z.string().min(1) });

@@ -2,7 +2,8 @@ import { ApiError } from '../api/errors.ts';
 import type { ApiTransport } from '../api/transport.ts';
 import type { NewConflict } from '../db/repos/conflicts-repo.ts';
 import type { OutboxRow } from '../db/repos/outbox-repo.ts';
-import { retryDelayMs } from './backoff.ts';
+import { isStuck, retryDelayMs } from './backoff.ts';
+import { NO_CLOCK, SendTimes, type SendClock } from './send-time.ts';
 import { replayStart } from './handlers/start.ts';
 import { replayQuizAttempt } from './handlers/quiz-attempt.ts';
 import { replayStepData } from './handlers/step-data.ts';
@@ -36,8 +37,12 @@ export interface RunnerDeps {
   /** The site refused a technician's token (401): their work waits until they sign in again. */
   refused: (technician: number) => void;
   nowMs: () => number;
+  /** The site's clock: what re-dates and clamps the times sent (send-time.ts). */
+  clock?: SendClock;
   random: () => number;
   onChange: (sessionId: string) => void;
+  /** A request got no answer at all: the site cannot be reached (its next answer wakes the outbox). */
+  onNoAnswer?: () => void;
   log: (message: string) => void;
 }
 
@@ -58,8 +63,12 @@ export class OutboxRunner {
   #again = false;
   #timer: NodeJS.Timeout | null = null;
   #closed = false;
+  readonly #times: SendTimes;
+  /** Actions the site asked to wait (Retry-After): coming back online does not hurry them. */
+  readonly #askedToWait = new Set<number>();
 
   constructor(private readonly deps: RunnerDeps) {
+    this.#times = new SendTimes(deps.clock ?? NO_CLOCK, deps.context.outbox, deps.context.sessions, deps.context.now);
     const recovered = deps.context.outbox.recoverInFlight();
     if (recovered > 0) deps.log(`${recovered} action(s) were in flight when Fieldguide stopped; they will be checked before being sent again.`);
   }
@@ -79,6 +88,12 @@ export class OutboxRunner {
 
   kick(): void {
     void this.drain();
+  }
+
+  /** Back online (a network event, or an answer after none): every waiting chain goes now, at once. */
+  wake(): void {
+    this.deps.context.outbox.wake(this.deps.nowMs(), [...this.#askedToWait]);
+    this.kick();
   }
 
   close(): Promise<void> {
@@ -123,7 +138,7 @@ export class OutboxRunner {
     }
     // What the handlers send, look up and record is this technician's: their transport, their conflicts.
     const ctx: ReplayContext = { ...this.deps.context, transport, technician, conflict: (conflict) => this.deps.context.conflict({ ...conflict, technician }) };
-    let current = row;
+    let current = this.#times.prepare(row);
     try {
       for (let rebase = 0; ; rebase++) {
         const action = parse(current);
@@ -133,7 +148,10 @@ export class OutboxRunner {
         }
         outbox.markInFlight(current.id);
         const outcome: ReplayOutcome = await HANDLERS[action.kind](ctx, current, action.payload as never);
-        if (outcome.type === 'done') break;
+        if (outcome.type === 'done') {
+          this.#times.sent(current);
+          break;
+        }
         if (outcome.type === 'failed') {
           outbox.fail(current.id, outcome.message);
           break;
@@ -167,8 +185,18 @@ export class OutboxRunner {
     }
     // No answer, a cut answer, an unreadable 2xx or a 5xx may all follow a change the site committed.
     const unknown = mayHaveLanded || error.kind !== 'http' || (error.status ?? 0) >= 500;
+    if (error.kind === 'network' || error.kind === 'timeout') this.deps.onNoAnswer?.();
+    const serverError = error.kind === 'http' && (error.status ?? 0) >= 500;
+    if (serverError && isStuck(row.attempts, this.deps.nowMs() / 1000 - row.createdAt)) {
+      // Stuck: shown with the failed ones, with the site's words; a retry still reconciles first.
+      this.#askedToWait.delete(row.id);
+      outbox.stick(row.id, `The site kept failing (${row.attempts} attempts): ${error.message}`);
+      return;
+    }
     if (error.transient || error.kind === 'bad_response') {
       const delay = retryDelayMs(row.attempts, this.deps.random, error.retryAfter);
+      if (error.retryAfter !== undefined) this.#askedToWait.add(row.id);
+      else this.#askedToWait.delete(row.id);
       outbox.retryLater(row.id, this.deps.nowMs() + delay, error.message, unknown);
       return;
     }

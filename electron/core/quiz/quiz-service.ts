@@ -12,7 +12,7 @@ import { QuizFormatError, scoreAttempt, scoredQuestions } from './scoring.ts';
 export interface QuizServiceDeps {
   store: Store;
   events: EventHub;
-  clock: Pick<ServerClock, 'now' | 'actedAt'>;
+  clock: Pick<ServerClock, 'now' | 'stamp' | 'remember'>;
   /** Where attempts are queued for the site. */
   outbox: Pick<Outbox, 'changed' | 'kick'>;
   /** The current technician's local id, or null: an attempt is theirs. */
@@ -77,7 +77,8 @@ export class QuizService {
     const result = scoreAttempt(quiz.survey, input.answers);
     const passing = passingFor(quiz.passingScore, stage).score;
     const id = randomUUID();
-    const finishedAt = this.deps.clock.actedAt();
+    const stamp = this.deps.clock.stamp();
+    const finishedAt = stamp.at;
     const technician = this.#me();
     this.deps.store.transaction(() => {
       this.deps.store.quizzes.insertAttempt({
@@ -95,7 +96,8 @@ export class QuizService {
         finished_at: finishedAt,
         technician,
       });
-      this.deps.store.outbox.add({ chain: `quiz:${id}`, kind: 'quizAttempt', payload: { attemptId: id }, actedAt: finishedAt, now: this.deps.clock.now(), technician });
+      const action = this.deps.store.outbox.add({ chain: `quiz:${id}`, kind: 'quizAttempt', payload: { attemptId: id }, actedAt: finishedAt, now: this.deps.clock.now(), technician });
+      this.deps.clock.remember(action, stamp);
     });
     const attempt = this.deps.store.quizzes.attempt(id)!;
     this.deps.events.emit('quizAttempt', attempt);

@@ -9,6 +9,7 @@ import type {
   WorkSession,
   WorkTransition,
 } from '../../contract.ts';
+import type { ServerClock, Stamp } from '../connection/server-clock.ts';
 import type { Store } from '../db/store.ts';
 import type { StepDataPayload } from '../outbox/payloads.ts';
 import { stepDataPayload } from '../outbox/payloads.ts';
@@ -23,8 +24,8 @@ export interface WorkSessionsDeps {
   attachmentsDir: string;
   /** Local clock, unix seconds. */
   now: () => number;
-  /** When the technician acts, on the site's clock (the local clock corrected by the last known offset). */
-  actedAt: () => number;
+  /** When the technician acts, on the site's clock, with what re-dates it once the site answers (server-clock.ts). */
+  clock: Pick<ServerClock, 'stamp' | 'remember'>;
   /** The current technician (throws when nobody works now): what they do is recorded under their name. */
   technician: () => { id: number; userid: number };
   /** Whether the current technician may read the guide (a private one: admins and its author). */
@@ -49,8 +50,8 @@ export class WorkSessions {
       throw new AppFailure('invalid_input', `Step ${input.stepid} is not a step of "${guide.title}".`);
     }
     const id = randomUUID();
-    const at = this.deps.actedAt();
-    const me = this.deps.technician();
+    const stamp = this.deps.clock.stamp();
+    const [at, me] = [stamp.at, this.deps.technician()];
     this.deps.store.transaction(() => {
       this.deps.store.sessions.insert({
         id,
@@ -70,23 +71,18 @@ export class WorkSessions {
         now: this.deps.now(),
       });
       this.deps.store.guides.pin(guide.guideid, guide.revisionid, `session:${id}`);
-      this.deps.store.outbox.add({
-        chain: id,
-        kind: 'start',
-        payload: { sessionId: id, guideid: guide.guideid, workorderid: input.workorderid.trim(), ...(input.stepid ? { stepid: input.stepid } : {}) },
-        actedAt: at,
-        now: this.deps.now(),
-        technician: me.id,
-      });
+      const payload = { sessionId: id, guideid: guide.guideid, workorderid: input.workorderid.trim(), ...(input.stepid ? { stepid: input.stepid } : {}) };
+      this.#queue(stamp, at, { chain: id, kind: 'start', payload, technician: me.id });
     });
     return this.#changed(id);
   }
 
   transition(sessionId: string, transition: WorkTransition): WorkSession {
-    const at = this.deps.actedAt();
+    const stamp = this.deps.clock.stamp();
     const me = this.deps.technician();
     this.deps.store.transaction(() => {
       const session = this.#state(sessionId);
+      const at = this.#after(session, stamp);
       if (!canApply(session.status, transition)) {
         throw new AppFailure('invalid_transition', `You can only ${transition} a session that is ${sourceOf(transition)}; this one is ${session.status}.`, {
           status: session.status,
@@ -96,16 +92,16 @@ export class WorkSessions {
       const clock = applyClock(session, transition, at);
       this.deps.store.sessions.update(sessionId, { ...clock, ...(transition === 'assume' ? { userid: me.userid } : {}) }, this.deps.now());
       if (isEnded(clock.status)) this.deps.store.guides.unpin(`session:${sessionId}`);
-      this.deps.store.outbox.add({ chain: sessionId, kind: transition, payload: { sessionId }, actedAt: at, now: this.deps.now(), technician: me.id });
+      this.#queue(stamp, at, { chain: sessionId, kind: transition, payload: { sessionId }, technician: me.id });
     });
     return this.#changed(sessionId);
   }
 
   saveStepData(input: SaveStepDataInput): WorkSession {
-    const at = this.deps.actedAt();
+    const stamp = this.deps.clock.stamp();
     this.deps.store.transaction(() => {
       const session = this.#editable(input.sessionId);
-      const fields = this.#fieldsOfStep(session.guideid, input.stepid);
+      const fields = this.#fieldsOfStep(session, input.stepid);
       const checked = input.values.map(({ fieldGuid, value }) => {
         const field = fields.get(fieldGuid);
         if (!field) throw new AppFailure('invalid_input', `Field ${fieldGuid} is not on the form of step ${input.stepid}.`, { fieldGuid });
@@ -117,7 +113,7 @@ export class WorkSessions {
         input.sessionId,
         input.stepid,
         checked.map(({ field, value }) => ({ field, value, attachmentId: undefined })),
-        at,
+        stamp,
       );
     });
     return this.#changed(input.sessionId);
@@ -135,11 +131,12 @@ export class WorkSessions {
     const handle = fs.openSync(full, 'r');
     fs.fsyncSync(handle);
     fs.closeSync(handle);
-    const at = this.deps.actedAt();
+    const stamp = this.deps.clock.stamp();
     try {
       this.deps.store.transaction(() => {
         const session = this.#editable(input.sessionId);
-        const field = this.#fieldsOfStep(session.guideid, input.stepid).get(input.fieldGuid);
+        const at = this.#after(session, stamp);
+        const field = this.#fieldsOfStep(session, input.stepid).get(input.fieldGuid);
         if (!field || !isMediaField(field.type)) throw new AppFailure('invalid_input', 'Files can only be attached to Image, Video and Document fields.');
         const safeName = path.basename(input.name).replace(/[^\w.\- ]+/g, '_').slice(-120) || 'file';
         this.deps.store.sessions.insertAttachment({
@@ -154,15 +151,8 @@ export class WorkSessions {
           now: this.deps.now(),
           technician: session.technician,
         });
-        this.deps.store.outbox.add({
-          chain: input.sessionId,
-          kind: 'upload',
-          payload: { sessionId: input.sessionId, attachmentId },
-          actedAt: at,
-          now: this.deps.now(),
-          technician: session.technician,
-        });
-        this.#queueValues(input.sessionId, input.stepid, [{ field, value: null, attachmentId }], at);
+        this.#queue(stamp, at, { chain: input.sessionId, kind: 'upload', payload: { sessionId: input.sessionId, attachmentId }, technician: session.technician });
+        this.#queueValues(input.sessionId, input.stepid, [{ field, value: null, attachmentId }], stamp);
       });
     } catch (error) {
       fs.rmSync(full, { force: true });
@@ -184,7 +174,8 @@ export class WorkSessions {
   }
 
   /** Step data waiting at the end of the chain for the same step absorbs a new save (coalescing). */
-  #queueValues(sessionId: string, stepid: number, values: { field: StepFormField; value: string | null; attachmentId: string | undefined }[], at: number): void {
+  #queueValues(sessionId: string, stepid: number, values: { field: StepFormField; value: string | null; attachmentId: string | undefined }[], stamp: Stamp): void {
+    const at = this.#after(this.#state(sessionId), stamp);
     const current = new Map(this.deps.store.sessions.values(sessionId).map((v) => [v.fieldGuid, v]));
     for (const { field, value, attachmentId } of values) {
       this.deps.store.sessions.setValue(sessionId, { fieldGuid: field.fieldGuid, fieldRevisionid: field.fieldRevisionid, stepid, value, attachmentId: attachmentId ?? null });
@@ -206,14 +197,28 @@ export class WorkSessions {
         merged.set(field.fieldGuid, earlier ? { ...field, base: earlier.base } : field);
       }
       this.deps.store.outbox.replacePayload(tail.id, { ...tailPayload.data, fields: [...merged.values()] }, at);
+      this.deps.clock.remember(tail.id, stamp);
     } else {
       const technician = this.#state(sessionId).technician;
-      this.deps.store.outbox.add({ chain: sessionId, kind: 'stepData', payload: { sessionId, stepid, fields: fresh }, actedAt: at, now: this.deps.now(), technician });
+      this.#queue(stamp, at, { chain: sessionId, kind: 'stepData', payload: { sessionId, stepid, fields: fresh }, technician });
     }
   }
 
-  #fieldsOfStep(guideid: number, stepid: number): Map<string, StepFormField> {
-    const form = this.deps.store.guides.formsOfGuide(guideid).find((f) => f.stepid === stepid);
+  /** Queues an action at its clamped time; its stamp lets the outbox re-date it once the site has answered. */
+  #queue(stamp: Stamp, at: number, action: { chain: string; kind: string; payload: unknown; technician: number }): void {
+    this.deps.clock.remember(this.deps.store.outbox.add({ ...action, actedAt: at, now: this.deps.now() }), stamp);
+  }
+
+  /** An action is never timed before the session's previous event (a clock set back mid-session). */
+  #after(session: { id: string; startedAt: number; pausedAt: number | null; endedAt?: number | null }, stamp: Stamp): number {
+    return Math.max(stamp.at, session.startedAt, session.pausedAt ?? 0, session.endedAt ?? 0, this.deps.store.outbox.lastActedAt(session.id) ?? 0);
+  }
+
+  /** The form the session shows: its kept revision's, even after the site revised or deleted the guide. */
+  #fieldsOfStep(session: { guideid: number; guideRevisionid: number }, stepid: number): Map<string, StepFormField> {
+    const { guides } = this.deps.store;
+    const kept = guides.getRevision(session.guideid, session.guideRevisionid)?.steps.find((s) => s.stepid === stepid)?.form;
+    const form = kept ?? guides.formsOfGuide(session.guideid).find((f) => f.stepid === stepid);
     if (!form) throw new AppFailure('invalid_input', `Step ${stepid} has no form on this computer.`, { stepid });
     return new Map(form.fields.map((f) => [f.fieldGuid, f]));
   }

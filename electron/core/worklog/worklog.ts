@@ -13,7 +13,7 @@ import { WorkSessions } from './work-sessions.ts';
 export interface WorkLogDeps {
   store: Store;
   events: EventHub;
-  clock: Pick<ServerClock, 'now' | 'actedAt'>;
+  clock: Pick<ServerClock, 'now' | 'stamp' | 'remember'>;
   /** Where actions are queued; told when the queue changed. */
   outbox: Pick<Outbox, 'changed' | 'kick'>;
   /** Files attached to step fields, kept until uploaded. */
@@ -37,7 +37,7 @@ export class WorkLog {
       store,
       attachmentsDir: deps.attachmentsDir,
       now: clock.now,
-      actedAt: clock.actedAt,
+      clock,
       technician: () => {
         const me = deps.technician();
         if (me === null) throw new AppFailure('unauthorized', 'Sign in to a site first.');

@@ -4,6 +4,7 @@ import { sql } from '../statements.ts';
 import type { NeededAt } from './media-repo.ts';
 import { listItemOf, readableBy, THUMBNAIL_STORED, type GuideReader, type GuideRow } from './guide-row.ts';
 import type { QuizzesRepo } from './quizzes-repo.ts';
+import { dropUnpinnedRevisions, pinRevision, unpinRevisions } from './revision-pins.ts';
 import type { SearchRepo } from './search-repo.ts';
 
 export type { StoredGuide, SummaryRow } from './guide-row.ts';
@@ -86,7 +87,7 @@ export class GuidesRepo {
       sql(this.db, 'INSERT OR REPLACE INTO guide_revisions (guideid, revisionid, detail, stored_at) VALUES (?, ?, ?, ?)')
         .run(detail.guideid, detail.revisionid, JSON.stringify(detail), now);
       sql(this.db, 'UPDATE guides SET stored_revisionid = ? WHERE guideid = ?').run(detail.revisionid, detail.guideid);
-      this.#dropUnpinnedRevisions(detail.guideid, detail.revisionid);
+      dropUnpinnedRevisions(this.db, detail.guideid, detail.revisionid);
 
       sql(this.db, 'DELETE FROM step_forms WHERE guideid = ?').run(detail.guideid);
       const insertForm = sql(this.db, 'INSERT OR REPLACE INTO step_forms (form_revisionid, guideid, stepid, form) VALUES (?, ?, ?, ?)');
@@ -125,7 +126,7 @@ export class GuidesRepo {
   dropContent(guideid: number): void {
     this.db.transaction(() => {
       sql(this.db, 'UPDATE guides SET stored_revisionid = NULL WHERE guideid = ?').run(guideid);
-      this.#dropUnpinnedRevisions(guideid, null);
+      dropUnpinnedRevisions(this.db, guideid, null);
       sql(this.db, 'DELETE FROM step_forms WHERE guideid = ?').run(guideid);
       sql(this.db, 'DELETE FROM guide_quizzes WHERE guideid = ?').run(guideid);
       sql(this.db, 'DELETE FROM media_refs WHERE guideid = ?').run(guideid);
@@ -134,10 +135,10 @@ export class GuidesRepo {
     })();
   }
 
-  /** The site no longer has this guide. Revisions an unfinished session uses stay (DESIGN.md §3). */
+  /** The site no longer has this guide. The revision an unfinished session follows stays, forms and all (revision-pins.ts). */
   deleteGuide(guideid: number): void {
     this.db.transaction(() => {
-      this.#dropUnpinnedRevisions(guideid, null);
+      dropUnpinnedRevisions(this.db, guideid, null);
       for (const table of ['guides', 'step_forms', 'guide_quizzes', 'guide_tags', 'media_refs', 'sync_queue']) {
         sql(this.db, `DELETE FROM ${table} WHERE guideid = ?`).run(guideid);
       }
@@ -188,14 +189,10 @@ export class GuidesRepo {
     return rows.map((r) => JSON.parse(r.form) as StepForm);
   }
 
-  /** Keeps a guide's stored revision while an unfinished session uses it (DESIGN.md §3). */
-  pin(guideid: number, revisionid: number, reason: string): void {
-    sql(this.db, 'INSERT OR IGNORE INTO revision_pins (guideid, revisionid, reason) VALUES (?, ?, ?)').run(guideid, revisionid, reason);
-  }
+  /** Keeps a guide's stored revision while an unfinished session uses it (revision-pins.ts). */
+  pin = (guideid: number, revisionid: number, reason: string): void => pinRevision(this.db, guideid, revisionid, reason);
 
-  unpin(reason: string): void {
-    sql(this.db, 'DELETE FROM revision_pins WHERE reason = ?').run(reason);
-  }
+  unpin = (reason: string): void => unpinRevisions(this.db, reason);
 
   /** A page of the guides this reader may see. */
   list(query: LibraryQuery, categories: string[] | null, reader: GuideReader | null): LibraryPage {
@@ -224,13 +221,5 @@ export class GuidesRepo {
     const rows = sql(this.db, `SELECT g.*, ${THUMBNAIL_STORED} FROM guides g ${clause} ORDER BY title COLLATE NOCASE, guideid LIMIT ? OFFSET ?`)
       .all(...params, query.limit ?? 50, query.offset ?? 0) as GuideRow[];
     return { total, items: rows.map(listItemOf) };
-  }
-
-  #dropUnpinnedRevisions(guideid: number, keep: number | null): void {
-    sql(this.db, 
-        `DELETE FROM guide_revisions WHERE guideid = ? AND revisionid IS NOT ?
-         AND revisionid NOT IN (SELECT revisionid FROM revision_pins WHERE guideid = ?)`,
-      )
-      .run(guideid, keep, guideid);
   }
 }

@@ -15,10 +15,12 @@ export interface OutboxRow {
   lastError: string | null;
   /** Who did it: the action is sent with this technician's own sign-in only (null: held aside, never sent). */
   technician: number | null;
+  /** When it was queued, local clock, unix seconds. */
+  createdAt: number;
 }
 
 const SELECT = `SELECT id, chain, kind, payload, acted_at AS actedAt, state, attempts, next_attempt_at AS nextAttemptAt,
-  unknown_outcome AS unknownOutcome, last_error AS lastError, technician FROM outbox`;
+  unknown_outcome AS unknownOutcome, last_error AS lastError, technician, created_at AS createdAt FROM outbox`;
 
 const fix = (row: OutboxRow & { unknownOutcome: number | boolean }): OutboxRow => ({ ...row, unknownOutcome: Boolean(row.unknownOutcome) });
 
@@ -51,6 +53,16 @@ export class OutboxRepo {
   /** Actions of a chain not on the site yet. */
   chainLength(chain: string): number {
     return (sql(this.db, 'SELECT count(*) AS n FROM outbox WHERE chain = ?').get(chain) as { n: number }).n;
+  }
+
+  /** The latest time of a chain's waiting actions: a new one is never timed before it. */
+  lastActedAt(chain: string): number | null {
+    return (sql(this.db, 'SELECT max(acted_at) AS at FROM outbox WHERE chain = ?').get(chain) as { at: number | null }).at;
+  }
+
+  /** The time an action is sent with, once clamped and re-dated (outbox/send-time.ts). */
+  setActedAt(id: number, actedAt: number): void {
+    sql(this.db, 'UPDATE outbox SET acted_at = ? WHERE id = ?').run(actedAt, id);
   }
 
   replacePayload(id: number, payload: unknown, actedAt: number): void {
@@ -90,12 +102,23 @@ export class OutboxRepo {
 
   /** Refused for good (shown, with retry and discard); whether an earlier attempt may have landed is kept for a retry. */
   fail(id: number, error: string): void {
-    sql(this.db, "UPDATE outbox SET state = 'failed', last_error = ? WHERE id = ?").run(error, id);
+    sql(this.db, "UPDATE outbox SET state = 'failed', next_attempt_at = 0, last_error = ? WHERE id = ?").run(error, id);
+  }
+
+  /** Stuck: the site kept failing (5xx) past the bound. Shown like a failed action; `next_attempt_at` -1 tells it apart. */
+  stick(id: number, error: string): void {
+    sql(this.db, "UPDATE outbox SET state = 'failed', next_attempt_at = -1, last_error = ? WHERE id = ?").run(error, id);
   }
 
   /** "Send now": every waiting action is due at once, whatever its backoff said. */
   sendNow(): void {
     sql(this.db, "UPDATE outbox SET next_attempt_at = 0 WHERE state = 'pending'").run();
+  }
+
+  /** Back online: every waiting action is due now, but those the site itself asked to wait (Retry-After). */
+  wake(nowMs: number, except: readonly number[]): number {
+    return sql(this.db, "UPDATE outbox SET next_attempt_at = 0 WHERE state = 'pending' AND next_attempt_at > ? AND id NOT IN (SELECT value FROM json_each(?))")
+      .run(nowMs, JSON.stringify(except)).changes;
   }
 
   retry(id: number): boolean {

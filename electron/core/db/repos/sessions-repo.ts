@@ -23,6 +23,8 @@ export interface SessionState {
   id: string;
   entryid: number | null;
   guideid: number;
+  /** The guide revision the session follows, kept until it ends (DESIGN.md §3). */
+  guideRevisionid: number;
   workorderid: string;
   userid: number;
   status: WorkStatus;
@@ -47,6 +49,7 @@ const toState = (row: SessionRow): SessionState => ({
   id: row.id,
   entryid: row.entryid,
   guideid: row.guideid,
+  guideRevisionid: row.guide_revisionid,
   workorderid: row.workorderid,
   userid: row.userid,
   status: row.status,

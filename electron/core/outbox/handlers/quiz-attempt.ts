@@ -10,7 +10,9 @@ export const replayQuizAttempt: Handler<z.infer<typeof quizAttemptPayload>> = as
     ctx.outbox.remove(row.id);
     return { type: 'done' };
   }
-  const answer = await postAttempt(ctx.transport, attempt);
+  // The action's time is the attempt's end as re-dated and clamped for sending (send-time.ts): its start moves with it.
+  const shift = row.actedAt - attempt.finishedAt;
+  const answer = await postAttempt(ctx.transport, { ...attempt, startedAt: attempt.startedAt + shift, finishedAt: row.actedAt });
   ctx.transaction(() => {
     ctx.quizzes.recorded(attempt.id, answer);
     ctx.outbox.remove(row.id);

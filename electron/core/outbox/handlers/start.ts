@@ -1,6 +1,7 @@
 import { findEntries, startEntry } from '../../api/work-log-api.ts';
 import type { z } from 'zod';
 import { adoptRevision } from '../adopt.ts';
+import { goneMessage, guideGone } from '../guide-gone.ts';
 import type { startPayload } from '../payloads.ts';
 import type { Handler } from '../replay-context.ts';
 
@@ -16,7 +17,8 @@ export const replayStart: Handler<z.infer<typeof startPayload>> = async (ctx, ro
   }
   if (row.unknownOutcome) {
     const found = await findEntries(ctx.transport, { guideid: payload.guideid, workorderid: payload.workorderid, userid: session.userid });
-    const landed = found.find((entry) => entry.startedAt === row.actedAt && !ctx.sessions.byEntry(entry.entryid));
+    const times = new Set([row.actedAt, ...(payload.triedAt ?? [])]);
+    const landed = found.find((entry) => times.has(entry.startedAt) && !ctx.sessions.byEntry(entry.entryid));
     if (landed) {
       ctx.transaction(() => {
         adoptRevision(ctx, session.id, landed);
@@ -25,12 +27,18 @@ export const replayStart: Handler<z.infer<typeof startPayload>> = async (ctx, ro
       return { type: 'done' };
     }
   }
-  const entry = await startEntry(ctx.transport, {
-    guideid: payload.guideid,
-    workorderid: payload.workorderid,
-    timestamp: row.actedAt,
-    ...(payload.stepid ? { stepid: payload.stepid } : {}),
-  });
+  let entry;
+  try {
+    entry = await startEntry(ctx.transport, {
+      guideid: payload.guideid,
+      workorderid: payload.workorderid,
+      timestamp: row.actedAt,
+      ...(payload.stepid ? { stepid: payload.stepid } : {}),
+    });
+  } catch (error) {
+    if (guideGone(ctx, payload.guideid, error)) return { type: 'failed', message: goneMessage(ctx, session.id) };
+    throw error;
+  }
   ctx.transaction(() => {
     adoptRevision(ctx, session.id, entry);
     ctx.outbox.remove(row.id);

@@ -1,6 +1,7 @@
 import { currentEntryOf, putStepData, type SiteEntry } from '../../api/work-log-api.ts';
 import { isEditable } from '../../../shared/worklog.ts';
 import { adoptRevision, theirValues } from '../adopt.ts';
+import { guideGone, keepGoneStepData } from '../guide-gone.ts';
 import { mergeStepData } from '../merge.ts';
 import type { StepDataPayload } from '../payloads.ts';
 import type { Handler, ReplayContext } from '../replay-context.ts';
@@ -53,6 +54,7 @@ export const replayStepData: Handler<StepDataPayload> = async (ctx, row, payload
       entry = await putStepData(ctx.transport, session.entryid, session.serverRevisionid, { fields: values, stepid: payload.stepid, timestamp: row.actedAt });
     } catch (error) {
       const theirs = currentEntryOf(error);
+      if (!theirs && guideGone(ctx, session.guideid, error)) return keepGoneStepData(ctx, row.id, payload, session.guideid, session.guideRevisionid);
       if (!theirs) throw error;
       return merge(ctx, row.id, payload, sendable, removed, values, theirs);
     }

@@ -1,0 +1,43 @@
+import { ApiError } from '../api/errors.ts';
+import type { StepDataPayload } from './payloads.ts';
+import type { ReplayContext, ReplayOutcome } from './replay-context.ts';
+
+/**
+ * The site refused an action of a session whose guide it has since deleted (the library no longer lists
+ * it; the session still follows its kept revision). Said in those words, never as a bare 404 or 422.
+ */
+export function guideGone(ctx: ReplayContext, guideid: number, error: unknown): boolean {
+  return error instanceof ApiError && error.kind === 'http' && (error.status === 404 || error.status === 422) && !ctx.guides.getListItem(guideid);
+}
+
+export function goneMessage(ctx: ReplayContext, sessionId: string): string {
+  const title = ctx.sessions.view(sessionId)?.guideTitle ?? 'The guide';
+  return `"${title}" was deleted on the site, which no longer takes this; what you entered is kept on this laptop.`;
+}
+
+/**
+ * Step data the site no longer takes: every value is kept in a conflict record that says why (shown in the
+ * sync centre), and the action leaves its chain so the session's pause or finish still reaches the site.
+ */
+export function keepGoneStepData(ctx: ReplayContext, rowId: number, payload: StepDataPayload, guideid: number, revisionid: number): ReplayOutcome {
+  const step = ctx.guides.getRevision(guideid, revisionid)?.steps.find((s) => s.stepid === payload.stepid);
+  const labels = new Map((step?.form?.fields ?? []).map((f) => [f.fieldGuid, f.label]));
+  const message = goneMessage(ctx, payload.sessionId);
+  ctx.transaction(() => {
+    for (const field of payload.fields) {
+      ctx.conflict({
+        sessionId: payload.sessionId,
+        kind: 'field',
+        fieldGuid: field.fieldGuid,
+        stepid: payload.stepid,
+        label: labels.get(field.fieldGuid) ?? field.fieldGuid,
+        mine: field.value,
+        theirs: null,
+        base: field.base,
+        message,
+      });
+    }
+    ctx.outbox.remove(rowId);
+  });
+  return { type: 'done' };
+}

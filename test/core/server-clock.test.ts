@@ -1,0 +1,77 @@
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { JUMP_SECONDS, ServerClock } from '../../electron/core/connection/server-clock.ts';
+import { Store } from '../../electron/core/db/store.ts';
+import { makeTempDir } from '../helpers/tmp.ts';
+
+// The wall clock (`wall`) and the monotonic clock (`mono`) are moved by hand; the site's time is `site`.
+const HOUR = 3_600_000;
+let tmp: ReturnType<typeof makeTempDir>;
+let store: Store;
+let wall: number;
+let mono: number;
+let clock: ServerClock;
+const SITE_AT_START = 1_800_000_000;
+
+function pass(ms: number): void {
+  wall += ms;
+  mono += ms;
+}
+
+beforeEach(() => {
+  tmp = makeTempDir('server-clock');
+  store = new Store({ file: path.join(tmp.dir, 'fieldguide.sqlite'), picturesFile: path.join(tmp.dir, 'media', 'pictures.sqlite'), log: () => {} });
+  wall = SITE_AT_START * 1000 + 30_000; // the laptop is 30 s fast
+  mono = 5_000;
+  clock = new ServerClock(store.settings, () => wall, () => mono);
+  clock.observe(SITE_AT_START);
+});
+afterEach(() => {
+  store.close();
+  tmp.remove();
+});
+
+describe('the server clock', () => {
+  it("dates actions on the site's clock, learned from its answers", () => {
+    pass(60_000);
+    expect(clock.actedAt()).toBe(SITE_AT_START + 60);
+    expect(clock.siteNow()).toBe(SITE_AT_START + 60);
+  });
+
+  it('does not trust the offset after the wall clock is set back: the monotonic clock carries the site time on', () => {
+    pass(60_000);
+    wall -= 2 * HOUR;
+    pass(60_000);
+    expect(clock.actedAt()).toBe(SITE_AT_START + 120);
+  });
+
+  it('re-dates an action stamped after the clock was set a day forward, once the site answers after it was corrected', () => {
+    pass(60_000);
+    wall += 24 * HOUR;
+    const stamp = clock.stamp();
+    clock.remember(1, stamp);
+    expect(stamp.at).toBe(SITE_AT_START + 60 + 86_400); // a forward jump looks like a sleep: provisional
+    expect(clock.redate(1)).toBeNull();
+    pass(60_000);
+    wall -= 24 * HOUR; // corrected
+    pass(60_000);
+    clock.observe(SITE_AT_START + 180);
+    expect(clock.redate(1)).toBe(SITE_AT_START + 60);
+  });
+
+  it('takes a small difference between the two clocks as drift, not a jump', () => {
+    pass(60_000);
+    wall += (JUMP_SECONDS - 5) * 1000;
+    clock.remember(2, clock.stamp());
+    expect(clock.redate(2)).toBe(SITE_AT_START + 60 + JUMP_SECONDS - 5);
+  });
+
+  it('learns the offset again from every answer and keeps it for the next start', () => {
+    pass(60_000);
+    clock.observe(SITE_AT_START + 60 + 3600);
+    expect(clock.actedAt()).toBe(SITE_AT_START + 60 + 3600);
+    const next = new ServerClock(store.settings, () => wall, () => 0);
+    expect(next.actedAt()).toBe(SITE_AT_START + 60 + 3600);
+    expect(next.siteNow()).toBeNull();
+  });
+});
