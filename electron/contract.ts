@@ -43,9 +43,33 @@ export interface SiteInfo {
   url: string;
   /** True for the built-in demo workshop started in-process. */
   demo: boolean;
+  /** Connected by its address alone, without an account: its public guides only (`connectPublic`). */
+  anonymous?: boolean;
+}
+
+export interface ConnectPublicInput {
+  siteUrl: string;
+  /** The technician confirmed a plain-http address that is not this machine (see SignInInput). */
+  allowInsecure?: boolean;
 }
 
 export type NetworkState = 'online' | 'offline' | 'unknown';
+
+/** The modules an API 2.0 site may or may not offer (a Dozuki site without step forms, iFixit without a work log). */
+export type SiteModule = 'step_forms' | 'quizzes' | 'work_log' | 'tags' | 'categories' | 'comments' | 'user_media';
+export const SITE_MODULES: readonly SiteModule[] = ['step_forms', 'quizzes', 'work_log', 'tags', 'categories', 'comments', 'user_media'];
+
+/**
+ * What the site answered when asked for a module: `offered`; `missing` (404, 403, 405 or 501: the site has
+ * none); `sign_in` (401: for its members only, and nobody is signed in); `unknown` (not asked yet, or no answer).
+ */
+export type ModuleState = 'offered' | 'missing' | 'sign_in' | 'unknown';
+
+export interface SiteCapabilities {
+  modules: Record<SiteModule, ModuleState>;
+  /** When the site was last asked (ms), or null. */
+  checkedAt: number | null;
+}
 
 export interface AppStatus {
   version: string;
@@ -55,6 +79,8 @@ export interface AppStatus {
   /** The current technician as drafts are kept under (`site|userid`), and whether drafts kept before technicians were recorded are theirs. */
   technician: { key: string; earlierDrafts: boolean } | null;
   network: NetworkState;
+  /** What the site offers, as it last answered (null before any site). */
+  capabilities: SiteCapabilities | null;
 }
 
 /**
@@ -411,8 +437,24 @@ export interface SyncError {
   at: number;
 }
 
+/** A guide the last syncs could not store: named, with the site's own message and when it is tried again. */
+export interface FailedGuide {
+  guideid: number;
+  title: string;
+  /** The site's message (or what went wrong reading its answer). */
+  message: string;
+  /** What was asked, e.g. `GET /guides/12`. */
+  resource: string | null;
+  attempts: number;
+  failedAt: number;
+  /** When the next sync may try it again (ms); null: it is not tried again until Retry or a change on the site. */
+  nextAttemptAt: number | null;
+}
+
 export interface SyncState {
   running: boolean;
+  /** Guides that could not be stored, most recent failure first. */
+  failedGuides: FailedGuide[];
   progress: SyncProgress;
   lastSyncAt: number | null;
   lastError: SyncError | null;
@@ -428,6 +470,7 @@ export interface SyncOutcome {
   mediaDownloaded: number;
   requests: number;
   error: SyncError | null;
+  failedGuides: FailedGuide[];
 }
 
 export type WorkStatus = 'started' | 'paused' | 'suspended' | 'complete' | 'cancelled';
@@ -547,6 +590,8 @@ export interface AppApi {
   /** Starts the built-in demo workshop (the reference server on a loopback port) and signs in to it. */
   connectDemo(): Promise<Result<AppStatus>>;
   connectWithToken(input: ConnectWithTokenInput): Promise<Result<AppStatus>>;
+  /** Connects to a public site by its address alone: its public guides are read offline, nobody is signed in. */
+  connectPublic(input: ConnectPublicInput): Promise<Result<AppStatus>>;
   signIn(input: SignInInput): Promise<Result<AppStatus>>;
   /** Stops a sign-in or token connect that is waiting for the site: it then fails with `cancelled`. */
   cancelConnect(): Promise<Result<null>>;
@@ -575,6 +620,8 @@ export interface AppApi {
   /** Runs a sync now (or joins the one running) and answers when it ends. Progress comes as events. */
   syncNow(): Promise<Result<SyncOutcome>>;
   cancelSync(): Promise<Result<SyncState>>;
+  /** Tries failed guides again at once (all of them without `guideids`), then syncs. */
+  retryGuides(guideids?: number[]): Promise<Result<SyncOutcome>>;
   getSyncState(): Promise<Result<SyncState>>;
   setOfflineScope(scope: OfflineScope): Promise<Result<SyncState>>;
   setStorageBudget(bytes: number): Promise<Result<SyncState>>;
@@ -640,6 +687,7 @@ const methodSet = {
   getStatus: true,
   connectDemo: true,
   connectWithToken: true,
+  connectPublic: true,
   signIn: true,
   cancelConnect: true,
   signOut: true,
@@ -654,6 +702,7 @@ const methodSet = {
   search: true,
   syncNow: true,
   cancelSync: true,
+  retryGuides: true,
   getSyncState: true,
   setOfflineScope: true,
   setStorageBudget: true,

@@ -21,6 +21,7 @@ import { Outbox } from './outbox/outbox.ts';
 import { quizMethods } from './quiz/quiz-methods.ts';
 import { QuizService } from './quiz/quiz-service.ts';
 import { BackgroundSync } from './sync/background.ts';
+import { SiteModules } from './sync/site-modules.ts';
 import { syncMethods } from './sync/sync-methods.ts';
 import { SyncService } from './sync/sync-service.ts';
 import { worklogMethods } from './worklog/worklog-methods.ts';
@@ -91,8 +92,9 @@ export function createServices(deps: ServicesDeps): Services {
     repo: store.technicians, settings: store.settings, credentials, transportWith: (token) => connection.transportWith(token), now: clock.now,
   });
   adoptEarlierToken(credentials, technicians, dataDir);
+  const modules: SiteModules = new SiteModules({ repo: store.siteModules, site: () => connection.site?.url ?? null, now: clock.now, changed: () => connection.changed() });
   const connection = new Connection({
-    settings: store.settings, technicians, version: deps.version, events,
+    settings: store.settings, technicians, version: deps.version, events, capabilities: () => modules.capabilities(),
     fetch: requests.fetch, onServerTime: clock.observe, timeoutMs: deps.requestTimeoutMs,
   });
   const demo = new DemoLauncher(deps.startDemoWorkshop, dataDir);
@@ -102,10 +104,10 @@ export function createServices(deps: ServicesDeps): Services {
   const reader = () => technicians.readerOf(current());
   const library = new LibraryService({ store, mediaDir, transport, online: () => connection.network !== 'offline', reader, onNetworkError: offline, log, now });
   const sync = new SyncService({
-    store, library, transport, reader, requestCount: requests.count,
+    store, library, transport, reader, requestCount: requests.count, modules, signedIn: () => connection.user !== null,
     events, onNetworkError: offline, now, concurrency: deps.concurrency,
   });
-  const background = new BackgroundSync({ sync, enabled: deps.autoSync ?? true, signedIn: () => connection.user !== null, everyMinutes: deps.syncEveryMinutes ?? 15, log });
+  const background = new BackgroundSync({ sync, enabled: deps.autoSync ?? true, signedIn: () => connection.canSync, everyMinutes: deps.syncEveryMinutes ?? 15, log });
   const outbox = new Outbox({
     store, events, attachmentsDir, nowMs: clock.nowMs, log,
     transportFor: (id) => technicians.transportFor(id),
@@ -125,7 +127,7 @@ export function createServices(deps: ServicesDeps): Services {
     outbox.kick();
   });
 
-  const hooks = siteHooks({ sync, library, worklog, outbox, background, forgetOtherTechnicians: () => connection.site && technicians.forgetOtherSites(connection.site) });
+  const hooks = siteHooks({ sync, library, worklog, outbox, background, modules, forgetOtherTechnicians: () => connection.site && technicians.forgetOtherSites(connection.site) });
   const impl: AppApi = {
     ...connectionMethods(connection, demo, hooks),
     ...technicianMethods(connection, technicians, hooks),
@@ -175,6 +177,7 @@ function siteHooks(f: {
   worklog: WorkLog;
   outbox: Outbox;
   background: BackgroundSync;
+  modules: SiteModules;
   forgetOtherTechnicians: () => void;
 }): SiteHooks {
   return {
@@ -186,6 +189,8 @@ function siteHooks(f: {
       f.forgetOtherTechnicians();
     },
     connected: () => {
+      // On connecting, the site is asked again what it offers (by the sync that starts now).
+      f.modules.invalidate();
       f.outbox.resume();
       f.background.run('connect');
     },

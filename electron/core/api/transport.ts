@@ -94,7 +94,9 @@ export class ApiTransport {
     if (!response.ok || !response.body) {
       disarm();
       await response.body?.cancel();
-      throw new ApiError('http', resource, `The site answered the download of ${decodeURIComponent(target.pathname.split('/').pop() || 'a file')} with an error (${response.status}).`, response.status);
+      const failure = new ApiError('http', resource, `The site answered the download of ${decodeURIComponent(target.pathname.split('/').pop() || 'a file')} with an error (${response.status}).`, response.status);
+      failure.retryAfter = retryAfterSeconds(response.headers.get('retry-after'));
+      throw failure;
     }
     const timeoutMs = this.#timeoutMs;
     const reader = response.body.getReader();

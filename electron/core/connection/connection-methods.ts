@@ -24,7 +24,7 @@ export function connectionMethods(
   connection: Connection,
   demo: DemoLauncher,
   hooks: SiteHooks,
-): Pick<AppApi, 'getStatus' | 'connectDemo' | 'connectWithToken' | 'signIn' | 'cancelConnect' | 'signOut'> {
+): Pick<AppApi, 'getStatus' | 'connectDemo' | 'connectWithToken' | 'connectPublic' | 'signIn' | 'cancelConnect' | 'signOut'> {
   /** Switching sites waits until everything is sent and every conflict settled. */
   function guardSiteSwitch(target: SiteInfo): void {
     const current = connection.site;
@@ -77,6 +77,8 @@ export function connectionMethods(
       }),
     connectWithToken: async ({ siteUrl, token, allowInsecure }) =>
       firstAnswering(siteUrl, allowInsecure, (url) => connectTo({ url, demo: false }, () => connection.connectWithToken(url, token.trim()))),
+    connectPublic: async ({ siteUrl, allowInsecure }) =>
+      firstAnswering(siteUrl, allowInsecure, (url) => connectTo({ url, demo: false }, () => connection.connectPublic(url))),
     signIn: async ({ siteUrl, email, password, allowInsecure }) =>
       firstAnswering(siteUrl, allowInsecure, (url) => connectTo({ url, demo: false }, () => connection.signIn(url, email.trim(), password))),
     cancelConnect: async () => {
