@@ -102,7 +102,11 @@ export async function startSite(options: SiteOptions = {}): Promise<RunningSite>
     if (options.mediaOrigin) {
       // The "CDN": the same files, and nothing but files, from another port (another origin).
       media = createAdaptorServer({
-        fetch: (request: Request) => (MEDIA_PATH.test(new URL(request.url).pathname) ? app.fetch(request) : new Response('Not found', { status: 404 })),
+        // It refuses a request carrying credentials: a client must never send the site's token to another origin.
+        fetch: (request: Request) =>
+          request.headers.has('Authorization')
+            ? new Response('Credentials sent to another origin', { status: 400 })
+            : MEDIA_PATH.test(new URL(request.url).pathname) ? app.fetch(request) : new Response('Not found', { status: 404 }),
       }) as Server;
       const mediaPort = await listenOn(media, { port: 0, host, nextFree: 0 });
       mediaUrl = `http://${host.includes(':') ? `[${host}]` : host}:${mediaPort}`;

@@ -6,6 +6,9 @@ import type { SiteModulesRepo } from '../db/repos/site-modules-repo.ts';
 /** How long what a site said of its modules is trusted before it is asked again (at the next sync). */
 export const MODULES_FRESH_SECONDS = 6 * 60 * 60;
 
+/** Modules that are somebody's: of no use without an account. */
+export const ACCOUNT_MODULES: ReadonlySet<SiteModule> = new Set(['work_log', 'quizzes', 'user_media']);
+
 /**
  * What the current site offers: asked on connecting and again now and then (at a sync once the answers
  * are older than MODULES_FRESH_SECONDS), never per guide; kept per site. A module a guide's part shows
@@ -30,9 +33,13 @@ export class SiteModules {
     return site === null ? null : this.deps.repo.of(site);
   }
 
-  /** The sync asks for a module unless the site said it has none, or has it for members only and nobody is signed in. */
+  /**
+   * The sync asks for a module unless the site said it has none, or has it for members only and nobody is
+   * signed in. Without an account there is no work log, no quizzes (an attempt is somebody's) and no uploads.
+   */
   offers(module: SiteModule, signedIn: boolean): boolean {
     const state = this.capabilities()?.modules[module] ?? 'unknown';
+    if (!signedIn && ACCOUNT_MODULES.has(module)) return false;
     return state !== 'missing' && (signedIn || state !== 'sign_in');
   }
 
