@@ -3,7 +3,7 @@ import { generateSite } from './generator/generator.ts';
 import { setPictureCacheBudget } from './media/picture-cache.ts';
 import { DEFAULT_SIGN_IN_THROTTLE } from './http/sign-in-throttle.ts';
 import { PortUnavailableError } from './listen.ts';
-import { parseModules, SITE_MODULES } from './http/site-switches.ts';
+import { parseModules, SITE_MODULES } from './http/site-modules.ts';
 import { startDemoSite, startSite, type RunningSite } from './site.ts';
 
 /** How many ports after a taken --port are tried. */

@@ -1,7 +1,7 @@
 import type { Db } from './db/types.ts';
 import { LOOPBACK_NAMES, hostMatcher, type AccessPolicy } from './http/access.ts';
 import { DEFAULT_SIGN_IN_THROTTLE, SignInThrottle, type SignInThrottleOptions } from './http/sign-in-throttle.ts';
-import type { ServerModule } from './http/site-switches.ts';
+import type { ServerModule } from './http/site-modules.ts';
 
 export interface ServerOptions {
   /** Serve `/__test/*` (audit log, settable clock, counters) and record every applied mutation. */

@@ -1,14 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from './env.ts';
 import { notFound, renderError, unauthorized } from './errors.ts';
-
-/**
- * The modules a real API 2.0 site may lack (a Dozuki site without step forms, iFixit without a work log).
- * The reference server offers them all unless told `--without`; a module left out answers as a site that
- * never had it: 404 on every one of its endpoints.
- */
-export const SITE_MODULES = ['step_forms', 'quizzes', 'work_log', 'tags', 'categories', 'comments', 'user_media'] as const;
-export type ServerModule = (typeof SITE_MODULES)[number];
+import type { ServerModule } from './site-modules.ts';
 
 /** The API paths (under /api/2.0) of each module. */
 const MODULE_PATHS: Record<ServerModule, RegExp> = {
@@ -20,14 +13,6 @@ const MODULE_PATHS: Record<ServerModule, RegExp> = {
   comments: /^\/comments(\/|$)/,
   user_media: /^\/user\/media(\/|$)/,
 };
-
-export function parseModules(list: string): ServerModule[] {
-  const names = list.split(',').map((name) => name.trim()).filter(Boolean);
-  for (const name of names) {
-    if (!(SITE_MODULES as readonly string[]).includes(name)) throw new Error(`--without: unknown module ${name} (known: ${SITE_MODULES.join(', ')})`);
-  }
-  return names as ServerModule[];
-}
 
 /** Endpoints of the modules the site lacks answer 404, as on a site that never had them. */
 export function withoutModules(apiPrefix: string, without: readonly ServerModule[]): MiddlewareHandler<AppEnv> {
