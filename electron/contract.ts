@@ -67,7 +67,7 @@ export type ModuleState = 'offered' | 'missing' | 'sign_in' | 'unknown';
 
 export interface SiteCapabilities {
   modules: Record<SiteModule, ModuleState>;
-  /** When the site was last asked (ms), or null. */
+  /** When the site was last asked (unix seconds), or null. */
   checkedAt: number | null;
 }
 
@@ -447,7 +447,7 @@ export interface FailedGuide {
   resource: string | null;
   attempts: number;
   failedAt: number;
-  /** When the next sync may try it again (ms); null: it is not tried again until Retry or a change on the site. */
+  /** When a sync may try it again (unix seconds, like failedAt); null: not until Retry or a change on the site. */
   nextAttemptAt: number | null;
 }
 
