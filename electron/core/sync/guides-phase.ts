@@ -7,7 +7,7 @@ import { runBounded } from './pool.ts';
 /**
  * A guide that fails is the guide's failure, never the sync's (issue 15). It is tried once more at once
  * when the failure may pass (no answer, a timeout, 5xx, 429), then recorded with the site's message. Its
- * next tries back off: the next MAX_QUICK_ATTEMPTS-1 syncs try it again, then it waits BACKOFF_SECONDS,
+ * next tries back off: the next MAX_QUICK_ATTEMPTS-1 syncs try it again, then it waits BACKOFF_SECONDS (doubling),
  * and after MAX_GUIDE_ATTEMPTS it is not tried again until Retry or the site lists a new revision of it.
  */
 export const MAX_GUIDE_ATTEMPTS = 5;
