@@ -4,6 +4,7 @@ import { startDemoSite, type RunningSite } from '../../server/site.ts';
 import { MAX_GUIDE_ATTEMPTS } from '../../electron/core/sync/guides-phase.ts';
 import { allLocalGuides, mediaOf, unwrap } from '../helpers/library.ts';
 import { startRewriteProxy } from '../helpers/rewrite-proxy.ts';
+import { api, signIn } from '../server/helpers.ts';
 import { makeServices } from '../helpers/services.ts';
 
 // Issue 15, acceptance 3: one guide answering 500 and another answering bad JSON on every request. Every
@@ -74,11 +75,21 @@ describe('a guide that fails is the guide failure, not the sync', () => {
     const state = unwrap(await app.services.api.getSyncState());
     expect(state.failedGuides.every((f) => f.nextAttemptAt === null && f.attempts === MAX_GUIDE_ATTEMPTS)).toBe(true);
 
+    // A new revision on the site starts its count afresh: it is asked at the next sync.
+    const admin = await signIn(site, 'admin');
+    const { revisionid } = (await api(site, 'GET', `/guides/${garbled}`)).body as { revisionid: number };
+    expect((await api(site, 'PATCH', `/guides/${garbled}`, { token: admin.token, query: { revisionid }, json: { title: 'Changed on the site' } })).status).toBe(200);
+    const beforeChange = asked.get(garbled)!;
+    unwrap(await app.services.api.syncNow());
+    expect(asked.get(garbled)).toBe(beforeChange + 1);
+    expect(unwrap(await app.services.api.getSyncState()).failedGuides.find((f) => f.guideid === garbled)).toMatchObject({ title: 'Changed on the site', attempts: 1 });
+
     const before = new Map(asked);
     const retried = unwrap(await app.services.api.retryGuides([broken, garbled]));
     expect(asked.get(broken)).toBe(before.get(broken)! + 2);
     expect(asked.get(garbled)).toBe(before.get(garbled)! + 1);
     expect(retried.failedGuides.find((f) => f.guideid === broken)?.attempts).toBe(1);
+    expect(retried.failedGuides.find((f) => f.guideid === garbled)?.attempts).toBe(1);
 
     // Once the site answers again, they are stored.
     proxy.set(null);

@@ -6,7 +6,8 @@ import { runBounded } from './pool.ts';
 
 /**
  * A guide that fails is the guide's failure, never the sync's (issue 15). It is tried once more at once
- * when the failure may pass (no answer, a timeout, 5xx, 429), then recorded with the site's message. Its
+ * when the failure may pass (no answer, a timeout, 5xx, 429), then recorded with the site's message (no
+ * answer at all, a dropped connection, is the network's and is not counted). Its
  * next tries back off: the next MAX_QUICK_ATTEMPTS-1 syncs try it again, then it waits BACKOFF_SECONDS (doubling),
  * and after MAX_GUIDE_ATTEMPTS it is not tried again until Retry or the site lists a new revision of it.
  */
@@ -63,7 +64,9 @@ export async function storeQueuedGuides(ctx: SyncContext, describe: (error: unkn
           if (error instanceof ApiError && error.kind === 'http' && error.status === 401) throw error;
           if (tries === 1 && error instanceof ApiError && error.transient) continue;
           const problem = describe(error);
-          ctx.store.syncQueue.failed(guideid, problem.message, problem.resource, ctx.now(), (attempts) => nextAttemptAt(attempts, ctx.now()));
+          // No answer at all is the network's failure, not the guide's: it does not count towards the bound.
+          const counted = !(error instanceof ApiError && error.kind === 'network');
+          ctx.store.syncQueue.failed(guideid, problem.message, problem.resource, ctx.now(), (attempts) => nextAttemptAt(attempts, ctx.now()), counted);
           ctx.problem(problem);
           break;
         }

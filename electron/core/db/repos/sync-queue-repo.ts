@@ -49,10 +49,17 @@ export class SyncQueueRepo {
     sql(this.db, 'DELETE FROM sync_queue WHERE guideid = ?').run(guideid);
   }
 
-  /** Records a failure; `nextAttemptAt(attempts)` says when it is due again (null: not until Retry). */
-  failed(guideid: number, error: string, resource: string | null, now: number, nextAttemptAt: (attempts: number) => number | null): void {
+  /**
+   * Records a failure; `nextAttemptAt(attempts)` says when it is due again (null: not until Retry). One
+   * that is not `counted` (no answer at all: the network's, not the guide's) leaves the count and is due now.
+   */
+  failed(guideid: number, error: string, resource: string | null, now: number, nextAttemptAt: (attempts: number) => number | null, counted = true): void {
     const row = sql(this.db, 'SELECT attempts FROM sync_queue WHERE guideid = ?').get(guideid) as { attempts: number } | undefined;
     if (!row) return;
+    if (!counted) {
+      sql(this.db, 'UPDATE sync_queue SET last_error = ?, resource = ?, failed_at = ?, next_attempt_at = ? WHERE guideid = ?').run(error, resource, now, now, guideid);
+      return;
+    }
     const attempts = row.attempts + 1;
     sql(this.db, 'UPDATE sync_queue SET attempts = ?, last_error = ?, resource = ?, failed_at = ?, next_attempt_at = ? WHERE guideid = ?').run(
       attempts, error, resource, now, nextAttemptAt(attempts), guideid,
