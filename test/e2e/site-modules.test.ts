@@ -100,6 +100,17 @@ describe('a public site without an account, in the browser', () => {
       await publicPage.getByTestId('guide-row').first().click();
       await publicPage.getByTestId('guide-introduction').waitFor();
       expect(await publicPage.getByTestId('start-session-button').count()).toBe(0);
+
+      // Signing in later, from the top bar, keeps the library: the same guides, kept whole.
+      const before = unwrap(await other.app.services.api.getSyncState()).guides;
+      await publicPage.getByTestId('sign-in').click();
+      const form = publicPage.getByTestId('switch-other-form');
+      await form.locator('input[name="email"]').fill(DEMO_ACCOUNTS.tech1.email);
+      await form.locator('input[name="password"]').fill(DEMO_ACCOUNTS.tech1.password);
+      await publicPage.getByTestId('switch-other-submit').click();
+      await publicPage.getByTestId('sign-out').waitFor();
+      expect(unwrap(await other.app.services.api.getStatus()).user?.username).toBeTruthy();
+      expect(unwrap(await other.app.services.api.getSyncState()).guides).toEqual(before);
     } finally {
       await publicPage.context().close();
       await other.stop();
