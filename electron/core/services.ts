@@ -116,10 +116,7 @@ export function createServices(deps: ServicesDeps): Services {
     current: () => current()?.id ?? null,
     others: () => technicians.othersWork(connection.site),
   });
-  const me = () => {
-    const row = current();
-    return row ? { id: row.id, userid: row.userid } : null;
-  };
+  const me = () => ((row) => (row ? { id: row.id, userid: row.userid } : null))(current());
   const worklog = new WorkLog({ store, events, clock, outbox, attachmentsDir, technician: me, reader });
   const quiz = new QuizService({ store, events, clock, outbox, technician: () => me()?.id ?? null, reader });
   connection.onOnline(() => {
