@@ -185,9 +185,9 @@ function siteHooks(f: {
       f.worklog.forget();
       f.forgetOtherTechnicians();
     },
+    // On connecting, the site is asked again what it offers (by the sync that starts now).
+    siteConnected: () => f.modules.invalidate(),
     connected: () => {
-      // On connecting, the site is asked again what it offers (by the sync that starts now).
-      f.modules.invalidate();
       f.outbox.resume();
       f.background.run('connect');
     },

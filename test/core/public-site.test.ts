@@ -38,6 +38,10 @@ describe('a public site without an account', () => {
       expect(signedIn.user?.username).toBeTruthy();
       expect((await allLocalGuides(app.services.api)).filter((g) => g.offline === 'full').map((g) => g.guideid)).toEqual(whole.map((g) => g.guideid));
       expect((await allLocalGuides(app.services.api)).length).toBe(libraryBefore);
+      // Signed in, the next sync asks again what was for members only, and downloads no guide again.
+      const after = unwrap(await app.services.api.syncNow());
+      expect(after).toMatchObject({ status: 'complete', changed: 0 });
+      expect(unwrap(await app.services.api.getStatus()).capabilities?.modules.work_log).toBe('offered');
 
       await site.close();
       for (const { guideid } of whole) {

@@ -12,6 +12,8 @@ export interface SiteHooks {
   siteChanged(): void;
   /** After any sign-in: the outbox goes on, a sync starts. */
   connected(): void;
+  /** Connected to a site (not a switch of technician): what it offers is asked again. */
+  siteConnected(): void;
   /** Before signing out: the sync stops. */
   signingOut(): void;
 }
@@ -46,6 +48,7 @@ export function connectionMethods(
     const previous = connection.site;
     await connect();
     if (previous && connection.site && !sameSite(previous, connection.site)) hooks.siteChanged();
+    hooks.siteConnected();
     hooks.connected();
     return ok(connection.status());
   }

@@ -48,12 +48,13 @@ export class SiteModules {
     this.#stale = true;
   }
 
-  async refreshIfStale(transport: ApiTransport, guideid: number | null, signal?: AbortSignal): Promise<void> {
+  /** Asks the site when what is known is old, unknown, or was answered to nobody and someone is signed in now. */
+  async refreshIfStale(transport: ApiTransport, guideid: number | null, signedIn: boolean, signal?: AbortSignal): Promise<void> {
     const site = this.deps.site();
     if (site === null) return;
     const { checkedAt, modules } = this.deps.repo.of(site);
-    const unknown = Object.values(modules).some((state) => state === 'unknown');
-    if (!this.#stale && !unknown && checkedAt !== null && this.deps.now() - checkedAt < MODULES_FRESH_SECONDS) return;
+    const ask = Object.values(modules).some((state) => state === 'unknown' || (signedIn && state === 'sign_in'));
+    if (!this.#stale && !ask && checkedAt !== null && this.deps.now() - checkedAt < MODULES_FRESH_SECONDS) return;
     const answers = await probeModules(transport, guideid, signal);
     if (signal?.aborted) return;
     this.deps.repo.record(site, answers, this.deps.now());

@@ -67,7 +67,7 @@ export class SyncService {
       problem: () => {},
       offers: (module) => modules.offers(module, signedIn),
       lacks: (module, status) => modules.lacks(module, status),
-      learnModules: (guideid) => modules.refreshIfStale(transport, guideid, controller.signal),
+      learnModules: (guideid) => modules.refreshIfStale(transport, guideid, signedIn, controller.signal),
     })
       .then(({ networkFailed, ...outcome }): SyncOutcome => {
         if (outcome.error) store.settings.set(LAST_ERROR_KEY, outcome.error);
