@@ -64,6 +64,7 @@ export class SyncService {
       signal: controller.signal,
       now: this.deps.now,
       progress: (phase, done, total, bytes) => this.#report({ phase, done, total, bytes: bytes ?? this.#progress.bytes, message: null }),
+      // The engine gathers its problems; each failed guide is kept in sync_queue and told as failedGuides.
       problem: () => {},
       offers: (module) => modules.offers(module, signedIn),
       lacks: (module, status) => modules.lacks(module, status),
