@@ -43,9 +43,33 @@ export interface SiteInfo {
   url: string;
   /** True for the built-in demo workshop started in-process. */
   demo: boolean;
+  /** Connected by its address alone, without an account: its public guides only (`connectPublic`). */
+  anonymous?: boolean;
+}
+
+export interface ConnectPublicInput {
+  siteUrl: string;
+  /** The technician confirmed a plain-http address that is not this machine (see SignInInput). */
+  allowInsecure?: boolean;
 }
 
 export type NetworkState = 'online' | 'offline' | 'unknown';
+
+/** The modules an API 2.0 site may or may not offer (a Dozuki site without step forms, iFixit without a work log). */
+export type SiteModule = 'step_forms' | 'quizzes' | 'work_log' | 'tags' | 'categories' | 'comments' | 'user_media';
+export const SITE_MODULES: readonly SiteModule[] = ['step_forms', 'quizzes', 'work_log', 'tags', 'categories', 'comments', 'user_media'];
+
+/**
+ * What the site answered when asked for a module: `offered`; `missing` (404, 403, 405 or 501: the site has
+ * none); `sign_in` (401: for its members only, and nobody is signed in); `unknown` (not asked yet, or no answer).
+ */
+export type ModuleState = 'offered' | 'missing' | 'sign_in' | 'unknown';
+
+export interface SiteCapabilities {
+  modules: Record<SiteModule, ModuleState>;
+  /** When the site was last asked (unix seconds), or null. */
+  checkedAt: number | null;
+}
 
 export interface AppStatus {
   version: string;
@@ -60,6 +84,8 @@ export interface AppStatus {
    * see the README), shown so another demo technician can sign in on the switch screen. Null elsewhere.
    */
   demoPassword: string | null;
+  /** What the site offers, as it last answered (null before any site). */
+  capabilities: SiteCapabilities | null;
 }
 
 /**
@@ -416,8 +442,24 @@ export interface SyncError {
   at: number;
 }
 
+/** A guide the last syncs could not store: named, with the site's own message and when it is tried again. */
+export interface FailedGuide {
+  guideid: number;
+  title: string;
+  /** The site's message (or what went wrong reading its answer). */
+  message: string;
+  /** What was asked, e.g. `GET /guides/12`. */
+  resource: string | null;
+  attempts: number;
+  failedAt: number;
+  /** When a sync may try it again (unix seconds, like failedAt); null: not until Retry or a change on the site. */
+  nextAttemptAt: number | null;
+}
+
 export interface SyncState {
   running: boolean;
+  /** Guides that could not be stored, most recent failure first. */
+  failedGuides: FailedGuide[];
   progress: SyncProgress;
   lastSyncAt: number | null;
   lastError: SyncError | null;
@@ -433,6 +475,7 @@ export interface SyncOutcome {
   mediaDownloaded: number;
   requests: number;
   error: SyncError | null;
+  failedGuides: FailedGuide[];
 }
 
 export type WorkStatus = 'started' | 'paused' | 'suspended' | 'complete' | 'cancelled';
@@ -554,6 +597,8 @@ export interface AppApi {
   /** Starts the built-in demo workshop (the reference server on a loopback port) and signs in to it. */
   connectDemo(): Promise<Result<AppStatus>>;
   connectWithToken(input: ConnectWithTokenInput): Promise<Result<AppStatus>>;
+  /** Connects to a public site by its address alone: its public guides are read offline, nobody is signed in. */
+  connectPublic(input: ConnectPublicInput): Promise<Result<AppStatus>>;
   signIn(input: SignInInput): Promise<Result<AppStatus>>;
   /** Stops a sign-in or token connect that is waiting for the site: it then fails with `cancelled`. */
   cancelConnect(): Promise<Result<null>>;
@@ -582,6 +627,8 @@ export interface AppApi {
   /** Runs a sync now (or joins the one running) and answers when it ends. Progress comes as events. */
   syncNow(): Promise<Result<SyncOutcome>>;
   cancelSync(): Promise<Result<SyncState>>;
+  /** Tries failed guides again at once (all of them without `guideids`), then syncs. */
+  retryGuides(guideids?: number[]): Promise<Result<SyncOutcome>>;
   getSyncState(): Promise<Result<SyncState>>;
   setOfflineScope(scope: OfflineScope): Promise<Result<SyncState>>;
   setStorageBudget(bytes: number): Promise<Result<SyncState>>;
@@ -647,6 +694,7 @@ const methodSet = {
   getStatus: true,
   connectDemo: true,
   connectWithToken: true,
+  connectPublic: true,
   signIn: true,
   cancelConnect: true,
   signOut: true,
@@ -661,6 +709,7 @@ const methodSet = {
   search: true,
   syncNow: true,
   cancelSync: true,
+  retryGuides: true,
   getSyncState: true,
   setOfflineScope: true,
   setStorageBudget: true,

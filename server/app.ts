@@ -7,6 +7,7 @@ import { authMiddleware } from './http/auth.ts';
 import type { AppEnv } from './http/env.ts';
 import { methodNotAllowed, notFound, renderError } from './http/errors.ts';
 import { prettyJson } from './http/pretty.ts';
+import { mediaElsewhere, membersOnly, withoutModules } from './http/site-switches.ts';
 import { ROUTES } from './routes/index.ts';
 import { registerTestHooks } from './testing/routes.ts';
 
@@ -27,6 +28,10 @@ export function createApp(ctx: ServerContext): Hono<AppEnv> {
     if (ctx.options.testHooks) c.header('Date', new Date(ctx.clock.now() * 1000).toUTCString());
   });
   site.use('*', authMiddleware(ctx.db));
+  // The switches that play other sites: modules it lacks, members only, media on another origin.
+  if (ctx.options.without.length > 0) site.use('*', withoutModules(API_PREFIX, ctx.options.without));
+  if (!ctx.options.publicReads) site.use('*', membersOnly(API_PREFIX));
+  site.use('*', mediaElsewhere(ctx.options.mediaOrigin));
 
   // basePath shares the router with `site`, so routes added to `api` later are served too.
   const api = site.basePath(API_PREFIX);

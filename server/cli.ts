@@ -3,6 +3,7 @@ import { generateSite } from './generator/generator.ts';
 import { setPictureCacheBudget } from './media/picture-cache.ts';
 import { DEFAULT_SIGN_IN_THROTTLE } from './http/sign-in-throttle.ts';
 import { PortUnavailableError } from './listen.ts';
+import { parseModules, SITE_MODULES } from './http/site-modules.ts';
 import { startDemoSite, startSite, type RunningSite } from './site.ts';
 
 /** How many ports after a taken --port are tried. */
@@ -10,13 +11,18 @@ const NEXT_FREE_PORTS = 20;
 
 const USAGE = `Usage: npm run server -- [--port P [--strict-port]] [--host H] [--db FILE] [--demo [--demo-password PW] | --generate --guides N --steps M --images K --seed S] [--test-hooks] [--picture-cache-mb MB]
          [--cors-origin ORIGIN]... [--allowed-host NAME[:PORT]]... [--sign-in-limit N] [--sign-in-address-limit N]
+         [--without MODULE,...] [--public | --members-only] [--media-origin]
   --port P                    listen on P (default 0: any free port); when P is taken, the next free port up to P+${NEXT_FREE_PORTS} is used and said
   --strict-port               a taken port is an error instead
   --demo-password PW          the demo accounts' password instead of fieldguide (a site in --db that has another is changed)
   --cors-origin ORIGIN        let web pages of ORIGIN (https://app.example.com) call the API; repeat for more; * for any (default: none)
   --allowed-host NAME[:PORT]  answer to this Host besides localhost, 127.0.0.1, [::1] and --host; repeat for more; * for any
   --sign-in-limit N           failed sign-ins per account a minute before 429 (default 10; 0 turns the throttle off)
-  --sign-in-address-limit N   failed sign-ins per client address a minute (default 50)`;
+  --sign-in-address-limit N   failed sign-ins per client address a minute (default 50)
+  --without MODULE,...        play a site without these modules (their endpoints answer 404): ${SITE_MODULES.join(', ')}
+  --public                    guides and media readable without a token, as on iFixit (the default)
+  --members-only              nothing but signing in answers without a token (401)
+  --media-origin              media served from a second port, which guide JSON points at (a CDN on another origin)`;
 
 function count(value: string | undefined, name: string, fallback: number): number {
   if (value === undefined) return fallback;
@@ -45,6 +51,10 @@ async function main(): Promise<void> {
       'allowed-host': { type: 'string', multiple: true },
       'sign-in-limit': { type: 'string' },
       'sign-in-address-limit': { type: 'string' },
+      without: { type: 'string' },
+      public: { type: 'boolean', default: false },
+      'members-only': { type: 'boolean', default: false },
+      'media-origin': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -70,7 +80,11 @@ async function main(): Promise<void> {
     corsOrigins: values['cors-origin'] ?? [],
     allowedHosts: allowedHosts.includes('*') ? ('*' as const) : allowedHosts,
     signInThrottle: perAccount === 0 ? (false as const) : { perAccount, perAddress },
+    without: parseModules(values.without ?? ''),
+    publicReads: !values['members-only'],
+    mediaOrigin: values['media-origin'],
   };
+  if (values.public && values['members-only']) throw new Error('Choose one of --public and --members-only');
 
   let site: RunningSite;
   if (values.generate) {
@@ -91,6 +105,8 @@ async function main(): Promise<void> {
     console.log(`Port ${common.port} is in use by another program, so the server took the next free port, ${site.port}.`);
   }
   console.log(`Fieldguide reference server: ${site.url} (API at ${site.apiUrl})`);
+  if (site.mediaUrl) console.log(`Media from another origin: ${site.mediaUrl}`);
+  if (common.without.length > 0) console.log(`Without: ${common.without.join(', ')} (their endpoints answer 404)`);
   if ((common.host === '0.0.0.0' || common.host === '::') && allowedHosts.length === 0) {
     console.log(`It answers to localhost, 127.0.0.1 and [::1] only: name the addresses other machines use with --allowed-host.`);
   }

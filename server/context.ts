@@ -1,6 +1,7 @@
 import type { Db } from './db/types.ts';
 import { LOOPBACK_NAMES, hostMatcher, type AccessPolicy } from './http/access.ts';
 import { DEFAULT_SIGN_IN_THROTTLE, SignInThrottle, type SignInThrottleOptions } from './http/sign-in-throttle.ts';
+import type { ServerModule } from './http/site-modules.ts';
 
 export interface ServerOptions {
   /** Serve `/__test/*` (audit log, settable clock, counters) and record every applied mutation. */
@@ -9,6 +10,12 @@ export interface ServerOptions {
   readonly access: AccessPolicy;
   /** Failed sign-ins per account and per address (http/sign-in-throttle.ts); null: not throttled. Default: on. */
   readonly signInThrottle: SignInThrottleOptions | null;
+  /** Modules the site plays without (`--without`): their endpoints answer 404. Default none. */
+  readonly without: readonly ServerModule[];
+  /** Guides and media readable without a token (`--public`, the default); false: a members-only site (401). */
+  readonly publicReads: boolean;
+  /** The origin media addresses point at (a second listener, `--media-origin`); null: the site's own. */
+  readonly mediaOrigin: () => string | null;
 }
 
 /** Unix seconds. Under test hooks a fixed time can be set; `null` returns to the real clock. */
@@ -55,7 +62,14 @@ export function createContext(db: Db, options: Partial<ServerOptions> = {}, cloc
   return {
     db,
     clock,
-    options: { testHooks: options.testHooks ?? false, access: options.access ?? DEFAULT_ACCESS, signInThrottle },
+    options: {
+      testHooks: options.testHooks ?? false,
+      access: options.access ?? DEFAULT_ACCESS,
+      signInThrottle,
+      without: options.without ?? [],
+      publicReads: options.publicReads ?? true,
+      mediaOrigin: options.mediaOrigin ?? (() => null),
+    },
     counters: { passwordChecks: 0, bodyBytesRead: 0 },
     signInThrottle: signInThrottle ? new SignInThrottle(signInThrottle) : null,
   };

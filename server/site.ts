@@ -7,6 +7,8 @@ import { createContext } from './context.ts';
 import { LOOPBACK_NAMES, hostMatcher, parseCorsOrigin } from './http/access.ts';
 import { DEFAULT_SIGN_IN_THROTTLE, type SignInThrottleOptions } from './http/sign-in-throttle.ts';
 import { listenOn } from './listen.ts';
+import { MEDIA_PATH } from './http/site-switches.ts';
+import type { ServerModule } from './http/site-modules.ts';
 import { openServerDb, seedOnce } from './db/open.ts';
 import type { Db } from './db/types.ts';
 import { seedDemoPeople, useDemoPassword } from './users/seed.ts';
@@ -49,6 +51,12 @@ export interface SiteOptions {
   ownPortOnly?: boolean;
   /** Failed sign-ins per account and per client address within a window (default 10 and 50 a minute); false: off. */
   signInThrottle?: Partial<SignInThrottleOptions> | false;
+  /** Modules the site plays without: their endpoints answer 404 (`--without`). */
+  without?: readonly ServerModule[];
+  /** Guides readable without a token (default true, `--public`); false: members only, 401 without one. */
+  publicReads?: boolean;
+  /** Media served from a second listener on another loopback port, which guide JSON points at (a CDN). */
+  mediaOrigin?: boolean;
 }
 
 export interface RunningSite {
@@ -56,6 +64,8 @@ export interface RunningSite {
   url: string;
   apiUrl: string;
   port: number;
+  /** The media origin (`http://127.0.0.1:OTHER`) when `mediaOrigin` was asked, else null. */
+  mediaUrl: string | null;
   db: Db;
   close(): Promise<void>;
 }
@@ -65,6 +75,8 @@ export async function startSite(options: SiteOptions = {}): Promise<RunningSite>
   const dbFile = options.dbFile ?? ':memory:';
   const db = openServerDb(dbFile);
   let server: Server | undefined;
+  let media: Server | undefined;
+  let mediaUrl: string | null = null;
   try {
     if (options.seed) seedOnce(db, dbFile, options.demo ? 'demo' : 'custom', options.seed);
     await options.prepare?.(db);
@@ -81,11 +93,27 @@ export async function startSite(options: SiteOptions = {}): Promise<RunningSite>
         }),
       },
       signInThrottle: throttleOptions(options.signInThrottle),
+      without: options.without ?? [],
+      publicReads: options.publicReads ?? true,
+      mediaOrigin: () => mediaUrl,
     });
     const app = createApp(ctx);
     server = createAdaptorServer({ fetch: app.fetch }) as Server;
     ownPort = await listenOn(server, { port: options.port ?? 0, host, nextFree: options.nextFreePort ?? 0 });
+    if (options.mediaOrigin) {
+      // The "CDN": the same files, and nothing but files, from another port (another origin).
+      media = createAdaptorServer({
+        // It refuses a request carrying credentials: a client must never send the site's token to another origin.
+        fetch: (request: Request) =>
+          request.headers.has('Authorization')
+            ? new Response('Credentials sent to another origin', { status: 400 })
+            : MEDIA_PATH.test(new URL(request.url).pathname) ? app.fetch(request) : new Response('Not found', { status: 404 }),
+      }) as Server;
+      const mediaPort = await listenOn(media, { port: 0, host, nextFree: 0 });
+      mediaUrl = `http://${host.includes(':') ? `[${host}]` : host}:${mediaPort}`;
+    }
   } catch (error) {
+    media?.close();
     server?.close();
     db.close();
     throw error;
@@ -93,14 +121,20 @@ export async function startSite(options: SiteOptions = {}): Promise<RunningSite>
   const port = (server.address() as AddressInfo).port;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   const running = server;
+  const mediaServer = media;
   let closing: Promise<void> | undefined;
   return {
     url,
     apiUrl: url + API_PREFIX,
     port,
+    mediaUrl,
     db,
     close: () =>
       (closing ??= new Promise<void>((resolve, reject) => {
+        if (mediaServer) {
+          mediaServer.close();
+          mediaServer.closeAllConnections();
+        }
         running.close((error) => {
           db.close();
           if (error) reject(error);
@@ -131,7 +165,10 @@ function throttleOptions(given: SiteOptions['signInThrottle']): SignInThrottleOp
 
 /** The demo workshop: its people, then its content. A persisted `dbFile` with data is opened as it is. */
 export async function startDemoSite(
-  options: Pick<SiteOptions, 'dbFile' | 'port' | 'nextFreePort' | 'host' | 'testHooks' | 'corsOrigins' | 'allowedHosts' | 'ownPortOnly' | 'signInThrottle'> & {
+  options: Pick<
+    SiteOptions,
+    'dbFile' | 'port' | 'nextFreePort' | 'host' | 'testHooks' | 'corsOrigins' | 'allowedHosts' | 'ownPortOnly' | 'signInThrottle' | 'without' | 'publicReads' | 'mediaOrigin'
+  > & {
     /** The demo's media files (resources/demo); a packaged app passes its own copy. */
     assetDir?: string;
     /**

@@ -16,6 +16,7 @@ export const methodInputs: { [K in AppMethod]: z.ZodType<Parameters<AppApi[K]>> 
   getStatus: z.tuple([]),
   connectDemo: z.tuple([]),
   connectWithToken: z.tuple([z.object({ siteUrl: required('Site address'), token: required('API token').max(4096), allowInsecure: z.boolean().optional() })]),
+  connectPublic: z.tuple([z.object({ siteUrl: required('Site address'), allowInsecure: z.boolean().optional() })]),
   signIn: z.tuple([
     z.object({
       siteUrl: required('Site address'),
@@ -60,6 +61,7 @@ export const methodInputs: { [K in AppMethod]: z.ZodType<Parameters<AppApi[K]>> 
   ]),
   syncNow: z.tuple([]),
   cancelSync: z.tuple([]),
+  retryGuides: z.union([z.tuple([]), z.tuple([z.array(id).max(LIST_MAX)])]),
   getSyncState: z.tuple([]),
   setOfflineScope: z.tuple([offlineScopeSchema]),
   // Any positive size: too small a budget only fails the sync with its own message. The settings view

@@ -21,6 +21,7 @@ import { Outbox } from './outbox/outbox.ts';
 import { quizMethods } from './quiz/quiz-methods.ts';
 import { QuizService } from './quiz/quiz-service.ts';
 import { BackgroundSync } from './sync/background.ts';
+import { SiteModules } from './sync/site-modules.ts';
 import { syncMethods } from './sync/sync-methods.ts';
 import { SyncService } from './sync/sync-service.ts';
 import { worklogMethods } from './worklog/worklog-methods.ts';
@@ -95,8 +96,9 @@ export function createServices(deps: ServicesDeps): Services {
   });
   adoptEarlierToken(credentials, technicians, dataDir);
   const demo = new DemoLauncher(deps.startDemoWorkshop, dataDir);
+  const modules: SiteModules = new SiteModules({ repo: store.siteModules, site: () => connection.site?.url ?? null, now: clock.now, changed: () => connection.changed() });
   const connection = new Connection({
-    settings: store.settings, technicians, version: deps.version, events,
+    settings: store.settings, technicians, version: deps.version, events, capabilities: () => modules.capabilities(),
     fetch: requests.fetch, onServerTime: clock.observe, timeoutMs: deps.requestTimeoutMs, demoPassword: () => demo.password(),
   });
   const [transport, offline, now] = [() => connection.transport(), () => connection.setNetwork('offline'), clock.now];
@@ -105,10 +107,10 @@ export function createServices(deps: ServicesDeps): Services {
   const reader = () => technicians.readerOf(current());
   const library = new LibraryService({ store, mediaDir, transport, online: () => connection.network !== 'offline', reader, onNetworkError: offline, log, now });
   const sync = new SyncService({
-    store, library, transport, reader, requestCount: requests.count,
+    store, library, transport, reader, requestCount: requests.count, modules, signedIn: () => connection.user !== null,
     events, onNetworkError: offline, now, concurrency: deps.concurrency,
   });
-  const background = new BackgroundSync({ sync, enabled: deps.autoSync ?? true, signedIn: () => connection.user !== null, everyMinutes: deps.syncEveryMinutes ?? 15, log });
+  const background = new BackgroundSync({ sync, enabled: deps.autoSync ?? true, signedIn: () => connection.canSync, everyMinutes: deps.syncEveryMinutes ?? 15, log });
   const outbox = new Outbox({
     store, events, attachmentsDir, nowMs: clock.nowMs, clock, log, onNoAnswer: offline,
     transportFor: (id) => technicians.transportFor(id),
@@ -117,10 +119,7 @@ export function createServices(deps: ServicesDeps): Services {
     current: () => current()?.id ?? null,
     others: () => technicians.othersWork(connection.site),
   });
-  const me = () => {
-    const row = current();
-    return row ? { id: row.id, userid: row.userid } : null;
-  };
+  const me = () => ((row) => (row ? { id: row.id, userid: row.userid } : null))(current());
   const worklog = new WorkLog({ store, events, clock, outbox, attachmentsDir, technician: me, reader });
   const quiz = new QuizService({ store, events, clock, outbox, technician: () => me()?.id ?? null, reader });
   connection.onOnline(() => {
@@ -128,7 +127,7 @@ export function createServices(deps: ServicesDeps): Services {
     outbox.wake();
   });
 
-  const hooks = siteHooks({ sync, library, worklog, outbox, background, forgetOtherTechnicians: () => connection.site && technicians.forgetOtherSites(connection.site) });
+  const hooks = siteHooks({ sync, library, worklog, outbox, background, modules, forgetOtherTechnicians: () => connection.site && technicians.forgetOtherSites(connection.site) });
   const impl: AppApi = {
     ...connectionMethods(connection, demo, hooks),
     ...technicianMethods(connection, technicians, hooks),
@@ -193,6 +192,7 @@ function siteHooks(f: {
   worklog: WorkLog;
   outbox: Outbox;
   background: BackgroundSync;
+  modules: SiteModules;
   forgetOtherTechnicians: () => void;
 }): SiteHooks {
   return {
@@ -203,6 +203,8 @@ function siteHooks(f: {
       f.worklog.forget();
       f.forgetOtherTechnicians();
     },
+    // On connecting, the site is asked again what it offers (by the sync that starts now).
+    siteConnected: () => f.modules.invalidate(),
     connected: () => {
       f.outbox.resume();
       f.background.run('connect');

@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia';
 import { computed, ref, watch } from 'vue';
-import type { AppError, AppStatus, ConnectWithTokenInput, Result, SignInInput, SwitchTechnicianInput, TechnicianEntry } from '../../electron/contract.ts';
+import type { AppError, AppStatus, ConnectPublicInput, ConnectWithTokenInput, Result, SignInInput, SwitchTechnicianInput, TechnicianEntry } from '../../electron/contract.ts';
 import { useBridge } from '../bridge/index.ts';
 import { adoptEarlierDrafts } from '../drafts/db.ts';
 import { adoptEarlierQuizDrafts } from '../drafts/quiz-db.ts';
@@ -10,12 +10,13 @@ export const useSessionStore = defineStore('session', () => {
   const bridge = useBridge();
   const status = ref<AppStatus | null>(null);
   const technicians = ref<TechnicianEntry[]>([]);
-  const busy = ref<null | 'demo' | 'signIn' | 'token' | 'signOut' | 'switch'>(null);
+  const busy = ref<null | 'demo' | 'signIn' | 'token' | 'public' | 'signOut' | 'switch'>(null);
   const error = ref<AppError | null>(null);
   /** A one-time word after connecting (which address answered), shown above the next screen. */
   const notice = ref<string | null>(null);
 
-  const signedIn = computed(() => status.value?.user != null);
+  /** Someone works here, or a public site is read without an account. */
+  const signedIn = computed(() => status.value?.user != null || status.value?.site?.anonymous === true);
   /** Whose drafts the window keeps and reads now (`site|userid`), or null when nobody works. */
   const technicianKey = computed(() => status.value?.technician?.key ?? null);
 
@@ -60,6 +61,7 @@ export const useSessionStore = defineStore('session', () => {
   const connectDemo = () => run('demo', () => bridge.connectDemo());
   const signIn = (input: SignInInput) => run('signIn', () => bridge.signIn(input));
   const connectWithToken = (input: ConnectWithTokenInput) => run('token', () => bridge.connectWithToken(input));
+  const connectPublic = (input: ConnectPublicInput) => run('public', () => bridge.connectPublic(input));
   const signOut = () => run('signOut', () => bridge.signOut());
   /** Stops a connect waiting for a site that does not answer; the connect then fails as `cancelled`. */
   const cancelConnect = async (): Promise<void> => void (await bridge.cancelConnect());
@@ -71,5 +73,5 @@ export const useSessionStore = defineStore('session', () => {
     notice.value = text;
   };
 
-  return { status, technicians, busy, error, notice, setNotice, signedIn, technicianKey, load, loadTechnicians, connectDemo, signIn, connectWithToken, cancelConnect, signOut, switchTechnician, clearError };
+  return { status, technicians, busy, error, notice, setNotice, signedIn, technicianKey, load, loadTechnicians, connectDemo, signIn, connectWithToken, connectPublic, cancelConnect, signOut, switchTechnician, clearError };
 });

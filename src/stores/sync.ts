@@ -70,6 +70,15 @@ export const useSyncStore = defineStore('sync', () => {
     return result.value;
   }
 
+  /** Tries failed guides again at once (all without `guideids`); resolves when that sync ends. */
+  async function retryGuides(guideids?: number[]): Promise<void> {
+    error.value = null;
+    const result = guideids ? await bridge.retryGuides(guideids) : await bridge.retryGuides();
+    await load();
+    if (result.ok) lastOutcome.value = result.value;
+    else error.value = result.error;
+  }
+
   async function loadPictures(): Promise<void> {
     const result = await bridge.getPictureQuality();
     if (result.ok) pictures.value = result.value;
@@ -89,5 +98,5 @@ export const useSyncStore = defineStore('sync', () => {
   const setScope = (scope: OfflineScope) => run('scope', async () => take(await bridge.setOfflineScope(scope)));
   const setBudget = (bytes: number) => run('budget', async () => take(await bridge.setStorageBudget(bytes)));
 
-  return { state, progress, lastOutcome, busy, error, running, pictures, load, loadPictures, syncNow, cancel, setScope, setBudget, setPictureQuality };
+  return { state, progress, lastOutcome, busy, error, running, pictures, load, loadPictures, syncNow, retryGuides, cancel, setScope, setBudget, setPictureQuality };
 });

@@ -44,6 +44,10 @@ const ROWS_AT: Record<number, string[]> = {
     `INSERT INTO technicians (id, site, userid, username, unique_username, image_url, privileges, email, signed_in_at, refused_at)
      VALUES (9, 'https://a.test', 4, 'Sam Okafor', 'samokafor', NULL, '["User"]', 'tech1@a.test', 1700000500, NULL)`,
   ],
+  8: [
+    `INSERT INTO site_modules (site, module, state, status, checked_at) VALUES ('https://a.test', 'work_log', 'missing', 404, 1700000600)`,
+    `UPDATE sync_queue SET failed_at = 1700000600, next_attempt_at = NULL, resource = 'GET /guides/1', attempts = 5`,
+  ],
 };
 
 type Snapshot = Map<string, { columns: string[]; rows: unknown[][] }>;

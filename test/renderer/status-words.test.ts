@@ -7,6 +7,7 @@ const NOW = Date.UTC(2026, 10, 23, 12, 0, 0);
 const clear: OutboxSummary = { pending: 0, inFlight: 0, failed: 0, conflicts: 0, others: [], heldAside: 0 };
 const synced = (over: Partial<SyncState> = {}): SyncState => ({
   running: false,
+  failedGuides: [],
   progress: { phase: 'done', done: 0, total: 0, bytes: 0, message: null },
   lastSyncAt: NOW / 1000 - 60,
   lastError: null,

@@ -97,7 +97,8 @@ export class ApiTransport {
     if (!response.ok || !response.body) {
       disarm();
       await response.body?.cancel();
-      throw new ApiError('http', resource, `The site answered the download of ${decodeURIComponent(target.pathname.split('/').pop() || 'a file')} with an error (${response.status}).`, response.status);
+      const name = decodeURIComponent(target.pathname.split('/').pop() || 'a file');
+      throw Object.assign(new ApiError('http', resource, `The site answered the download of ${name} with an error (${response.status}).`, response.status), { retryAfter: retryAfterSeconds(response.headers.get('retry-after')) });
     }
     const timeoutMs = this.#timeoutMs;
     const reader = response.body.getReader();

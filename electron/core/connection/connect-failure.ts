@@ -1,4 +1,4 @@
-import { type ApiError, toAppFailure } from '../api/errors.ts';
+import { ApiError, toAppFailure } from '../api/errors.ts';
 import { AppFailure } from '../result.ts';
 
 /** Why connecting to `siteUrl` failed, in a technician's words: no method, path or error code. */
@@ -15,4 +15,30 @@ export function connectFailure(error: ApiError, siteUrl: string, how: 'sign-in' 
     return new AppFailure('not_found', `${host} answers, but it is not a Dozuki documentation site (API 2.0): check the address.`, details, { cause: error });
   }
   return toAppFailure(error);
+}
+
+/** The connect call waiting for a site's answer, which Cancel stops; its failure explained (connectFailure). */
+export class ConnectAttempts {
+  #attempt: AbortController | null = null;
+
+  cancel(): void {
+    this.#attempt?.abort();
+  }
+
+  /** Runs `run`; a failure is told to `failed` (the site in use says something of the network) and thrown explained. */
+  async run<T>(run: (signal: AbortSignal) => Promise<T>, siteUrl: string, how: 'sign-in' | 'token', failed: (failure: AppFailure) => void): Promise<T> {
+    this.#attempt?.abort();
+    const attempt = new AbortController();
+    this.#attempt = attempt;
+    try {
+      return await run(attempt.signal);
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      const failure = connectFailure(error, siteUrl, how);
+      failed(failure);
+      throw failure;
+    } finally {
+      if (this.#attempt === attempt) this.#attempt = null;
+    }
+  }
 }

@@ -12,6 +12,8 @@ export interface SiteHooks {
   siteChanged(): void;
   /** After any sign-in: the outbox goes on, a sync starts. */
   connected(): void;
+  /** Connected to a site (not a switch of technician): what it offers is asked again. */
+  siteConnected(): void;
   /** Before signing out: the sync stops. */
   signingOut(): void;
 }
@@ -24,7 +26,7 @@ export function connectionMethods(
   connection: Connection,
   demo: DemoLauncher,
   hooks: SiteHooks,
-): Pick<AppApi, 'getStatus' | 'connectDemo' | 'connectWithToken' | 'signIn' | 'cancelConnect' | 'signOut'> {
+): Pick<AppApi, 'getStatus' | 'connectDemo' | 'connectWithToken' | 'connectPublic' | 'signIn' | 'cancelConnect' | 'signOut'> {
   /** Switching sites waits until everything is sent and every conflict settled. */
   function guardSiteSwitch(target: SiteInfo): void {
     const current = connection.site;
@@ -46,6 +48,7 @@ export function connectionMethods(
     const previous = connection.site;
     await connect();
     if (previous && connection.site && !sameSite(previous, connection.site)) hooks.siteChanged();
+    hooks.siteConnected();
     hooks.connected();
     return ok(connection.status());
   }
@@ -77,6 +80,8 @@ export function connectionMethods(
       }),
     connectWithToken: async ({ siteUrl, token, allowInsecure }) =>
       firstAnswering(siteUrl, allowInsecure, (url) => connectTo({ url, demo: false }, () => connection.connectWithToken(url, token.trim()))),
+    connectPublic: async ({ siteUrl, allowInsecure }) =>
+      firstAnswering(siteUrl, allowInsecure, (url) => connectTo({ url, demo: false }, () => connection.connectPublic(url))),
     signIn: async ({ siteUrl, email, password, allowInsecure }) =>
       firstAnswering(siteUrl, allowInsecure, (url) => connectTo({ url, demo: false }, () => connection.signIn(url, email.trim(), password))),
     cancelConnect: async () => {

@@ -3,30 +3,16 @@ import type { AppStatus, NetworkState, SiteInfo, UserSummary } from '../../contr
 import { fetchCurrentUser, requestToken, revokeToken } from '../api/auth.ts';
 import { ApiError } from '../api/errors.ts';
 import { ApiTransport } from '../api/transport.ts';
-import type { SettingsRepo } from '../db/repos/settings-repo.ts';
-import type { EventHub } from '../events.ts';
 import { AppFailure } from '../result.ts';
-import { connectFailure } from './connect-failure.ts';
+import { ConnectAttempts } from './connect-failure.ts';
+import { checkPublicSite } from './public-site.ts';
 import type { DemoLauncher } from './demo-launcher.ts';
-import { technicianKey, type Technicians } from './technicians.ts';
+import { technicianKey } from './technicians.ts';
 
-const siteSetting = z.object({ url: z.string(), demo: z.boolean() });
+const siteSetting = z.object({ url: z.string(), demo: z.boolean(), anonymous: z.boolean().optional() });
 
-export interface ConnectionDeps {
-  settings: SettingsRepo;
-  /** Who works here, and each technician's own sign-in. */
-  technicians: Technicians;
-  /** The app's version, for the status. */
-  version: string;
-  /** Where `status` and `network` events go. */
-  events: EventHub;
-  fetch?: typeof fetch;
-  timeoutMs?: number;
-  /** Told the site's clock with each answer (connection/server-clock.ts). */
-  onServerTime?: (serverSeconds: number) => void;
-  /** The demo workshop's password, shown in the status while the demo is the site. */
-  demoPassword?: () => string | null;
-}
+import type { ConnectionDeps } from './connection-deps.ts';
+export type { ConnectionDeps };
 
 /** How often the site is asked whether it can be reached. */
 const HEARTBEAT_MS = 30_000;
@@ -39,8 +25,9 @@ const HEARTBEAT_MS = 30_000;
 export class Connection {
   #site: SiteInfo | null;
   #network: NetworkState = 'unknown';
-  /** The sign-in waiting for a site's answer, which Cancel stops. */
-  #attempt: AbortController | null = null;
+  readonly #attempts = new ConnectAttempts();
+  /** The transport of a public site read without an account. */
+  #anonymous: ApiTransport | null = null;
   readonly #onOnline = new Set<() => void>();
   readonly #heartbeat: NodeJS.Timeout;
 
@@ -49,7 +36,7 @@ export class Connection {
     // Whether the site can be reached, asked every half minute: the status bar says "Offline" soon after
     // the network goes, not only when the next sync fails; its return starts a sync and the outbox.
     this.#heartbeat = setInterval(() => {
-      if (this.user) void this.refresh().catch(() => undefined);
+      if (this.canSync) void this.refresh().catch(() => undefined);
     }, HEARTBEAT_MS);
     this.#heartbeat.unref();
   }
@@ -63,12 +50,16 @@ export class Connection {
       technician: current ? { key: technicianKey(current), earlierDrafts: this.deps.technicians.ownsEarlierDrafts(current.id) } : null,
       network: this.#network,
       demoPassword: this.#site?.demo ? (this.deps.demoPassword?.() ?? null) : null,
+      capabilities: this.deps.capabilities?.() ?? null,
     };
   }
 
-  get site(): SiteInfo | null {
-    return this.#site;
+  /** Someone is signed in, or the site is a public one read without an account. */
+  get canSync(): boolean {
+    return this.user !== null || this.#site?.anonymous === true;
   }
+
+  get site(): SiteInfo | null { return this.#site; }
   /** The current technician, as the site knows them. */
   get user(): UserSummary | null {
     const current = this.deps.technicians.current(this.#site);
@@ -78,9 +69,7 @@ export class Connection {
   get technicianId(): number | null {
     return this.deps.technicians.current(this.#site)?.id ?? null;
   }
-  get network(): NetworkState {
-    return this.#network;
-  }
+  get network(): NetworkState { return this.#network; }
 
   /** Runs `listener` each time the site can be reached again (after the `network` and `status` events). */
   onOnline(listener: () => void): void {
@@ -90,9 +79,21 @@ export class Connection {
   /** The current technician's transport, for the modules that talk to the site. */
   transport(): ApiTransport {
     const id = this.technicianId;
-    const transport = id === null ? null : this.deps.technicians.transportFor(id);
+    const transport = id === null ? this.#publicTransport() : this.deps.technicians.transportFor(id);
     if (!transport) throw new AppFailure('unauthorized', 'Sign in to a site first.');
     return transport;
+  }
+
+  #publicTransport = (): ApiTransport | null => (this.#site?.anonymous ? (this.#anonymous ??= this.#makeTransport(this.#site.url, null, true)) : null);
+
+  /** A public site by its address alone: its public guides, nobody signed in. Signing in later keeps the library. */
+  async connectPublic(siteUrl: string): Promise<void> {
+    const transport = this.#makeTransport(siteUrl, null);
+    await this.#call((signal) => checkPublicSite(transport, signal), siteUrl, 'token');
+    this.deps.settings.set('site', (this.#site = { url: siteUrl, demo: false, anonymous: true }));
+    this.#anonymous = null;
+    this.setNetwork('online');
+    this.#changed();
   }
 
   /** A transport to the current site with this token (each technician's own, technicians.ts). */
@@ -107,6 +108,7 @@ export class Connection {
     this.#site = { ...this.#site, url };
     this.deps.settings.set('site', this.#site);
     this.deps.technicians.resetTransports();
+    this.#anonymous = null;
   }
 
   async signIn(siteUrl: string, email: string, password: string, demo = false): Promise<void> {
@@ -123,7 +125,7 @@ export class Connection {
 
   /** Stops the sign-in waiting for an answer (a site that hangs): it fails with `cancelled`, nothing changes. */
   cancelConnect(): void {
-    this.#attempt?.abort();
+    this.#attempts.cancel();
   }
 
   /** Forgets the current technician's token here; tells the site when it can be reached (best effort). Their work stays. */
@@ -138,16 +140,17 @@ export class Connection {
   /** Asks the site who the current technician is: refreshes them and the network state; a 401 forgets their token. */
   async refresh(): Promise<void> {
     const id = this.technicianId;
-    const transport = id === null ? null : this.deps.technicians.transportFor(id);
-    if (id === null || !transport) return;
+    const transport = id === null ? this.#publicTransport() : this.deps.technicians.transportFor(id);
+    if (!transport) return;
     try {
-      this.deps.technicians.refreshed(id, await fetchCurrentUser(transport));
+      if (id === null) await checkPublicSite(transport);
+      else this.deps.technicians.refreshed(id, await fetchCurrentUser(transport));
       this.setNetwork('online');
       this.#changed();
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       if (error.kind === 'network' || error.kind === 'timeout') this.setNetwork('offline');
-      else if (error.kind === 'http' && error.status === 401) this.refused(id);
+      else if (error.kind === 'http' && error.status === 401 && id !== null) this.refused(id);
       else this.setNetwork('online');
     }
   }
@@ -207,15 +210,10 @@ export class Connection {
     }
   }
 
-  /** Tells the renderer who works now (after a switch made by technician-methods.ts). */
-  changed(): void {
-    this.#changed();
-  }
+  /** Tells the renderer who works now (after a switch made by technician-methods.ts), or what the site offers. */
+  changed = (): void => this.#changed();
 
-  /**
-   * A transport to `siteUrl`. A technician's (`inUse`) also tells the network state: any answer from the
-   * site in use means it can be reached again, so the outbox and a sync wake at once.
-   */
+  /** A transport to `siteUrl`; one in use tells the network state (any answer: reachable again, the outbox and a sync wake). */
   #makeTransport(siteUrl: string, token: string | null, inUse = false): ApiTransport {
     const { fetch, timeoutMs, onServerTime } = this.deps;
     return new ApiTransport({
@@ -227,23 +225,10 @@ export class Connection {
     });
   }
 
-  /**
-   * Runs a connect call (Cancel stops it) and explains its failure. Only the site already in use says
-   * anything about the network: a mistyped new address is a wrong address, not "offline".
-   */
-  async #call<T>(run: (signal: AbortSignal) => Promise<T>, siteUrl: string, how: 'sign-in' | 'token'): Promise<T> {
-    this.#attempt?.abort();
-    const attempt = new AbortController();
-    this.#attempt = attempt;
-    try {
-      return await run(attempt.signal);
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      const failure = connectFailure(error, siteUrl, how);
+  /** Runs a connect call (Cancel stops it). Only the site already in use says anything about the network: a mistyped new address is a wrong address, not "offline". */
+  #call<T>(run: (signal: AbortSignal) => Promise<T>, siteUrl: string, how: 'sign-in' | 'token'): Promise<T> {
+    return this.#attempts.run(run, siteUrl, how, (failure) => {
       if (this.#site?.url === siteUrl && failure.code !== 'cancelled') this.setNetwork(failure.code === 'offline' ? 'offline' : 'online');
-      throw failure;
-    } finally {
-      if (this.#attempt === attempt) this.#attempt = null;
-    }
+    });
   }
 }

@@ -12,6 +12,7 @@ import { QuizzesRepo } from './repos/quizzes-repo.ts';
 import { SearchRepo } from './repos/search-repo.ts';
 import { SessionsRepo } from './repos/sessions-repo.ts';
 import { SettingsRepo } from './repos/settings-repo.ts';
+import { SiteModulesRepo } from './repos/site-modules-repo.ts';
 import { SyncQueueRepo } from './repos/sync-queue-repo.ts';
 import { TechniciansRepo } from './repos/technicians-repo.ts';
 import { replaceableWrite, sql } from './statements.ts';
@@ -44,6 +45,7 @@ export class Store {
   readonly outbox: OutboxRepo;
   readonly conflicts: ConflictsRepo;
   readonly technicians: TechniciansRepo;
+  readonly siteModules: SiteModulesRepo;
   /** True when the pictures database was made afresh (missing or damaged): the media index must be checked. */
   readonly picturesRecreated: boolean;
   readonly #db: Db;
@@ -71,6 +73,7 @@ export class Store {
     this.outbox = new OutboxRepo(db);
     this.conflicts = new ConflictsRepo(db);
     this.technicians = new TechniciansRepo(db);
+    this.siteModules = new SiteModulesRepo(db);
   }
 
   /** Runs `fn` in one transaction (inside another, as a savepoint of it) and answers what it answers. */

@@ -1,4 +1,4 @@
-import type { OfflineScope, PictureQuality, SyncError, SyncPhase } from '../../contract.ts';
+import type { OfflineScope, PictureQuality, SiteModule, SyncError, SyncPhase } from '../../contract.ts';
 import type { ApiTransport } from '../api/transport.ts';
 import type { GuideReader } from '../db/repos/guide-row.ts';
 import type { Store } from '../db/store.ts';
@@ -22,6 +22,12 @@ export interface SyncContext {
   progress: (phase: SyncPhase, done: number, total: number, bytes?: number) => void;
   /** Records a failure that does not stop the other items; the sync ends `failed` with the first one. */
   problem: (error: SyncError) => void;
+  /** Whether the sync asks for a module (the site did not say it lacks it: sync/site-modules.ts). */
+  offers: (module: SiteModule) => boolean;
+  /** The site answered a module's part as lacking it (404, 403, 405, 501). */
+  lacks: (module: SiteModule, status: number) => void;
+  /** Asks the site which modules it offers when what is known is old (a guide it lists helps ask). */
+  learnModules: (guideid: number | null) => Promise<void>;
 }
 
 export const CURSOR_KEY = 'sync.cursor';

@@ -1,13 +1,13 @@
 import type { SyncError, SyncOutcome, SyncPhase } from '../../contract.ts';
 import { fetchCategoryTree } from '../api/guides-api.ts';
+import { notOffered } from '../api/capabilities-api.ts';
 import { ApiError } from '../api/errors.ts';
 import { z } from 'zod';
 import { cursorKey, LAST_SYNC_KEY, type SyncContext } from './context.ts';
 import { removeDeleted } from './deletions.ts';
-import { fetchWholeGuide } from './guide-fetcher.ts';
+import { storeQueuedGuides } from './guides-phase.ts';
 import { listChanges } from './listing.ts';
 import { downloadMedia, StorageBudgetError } from './media-downloader.ts';
-import { runBounded } from './pool.ts';
 import { syncQuizList } from './quiz-list.ts';
 import { scopeFilter } from '../library/scope.ts';
 
@@ -23,14 +23,16 @@ import { scopeFilter } from '../library/scope.ts';
  * - categories: the tree, fetched only when something changed or none is stored.
  * - plan: guides in the offline scope whose stored revision is not the listed one are queued (durably);
  *   guides that left the scope keep only their summary.
- * - guides: queued guides fetched a few at a time, each stored in one transaction with its forms,
- *   quizzes, search row and media needs; failures stay queued and are reported, others go on.
- * - cursor: moves to the newest listed change only when the queue is empty (fully stored).
- * - quizzes: the site's quiz list; revisions not stored yet (course quizzes on no guide) are fetched.
+ * - modules: after the first listing and now and then, the site is asked which modules it offers; the
+ *   sync skips what it lacks (sync/site-modules.ts).
+ * - guides: queued guides due now fetched a few at a time, each stored in one transaction with its forms,
+ *   quizzes, search row and media needs; a failure is that guide's (guides-phase.ts), others go on.
+ * - cursor: moves to the newest listed change once every queued guide has been tried (failed ones stay queued).
+ * - quizzes: the site's quiz list, when it has quizzes; a failure there is reported and the media go on.
  * - media: what the stored guides need, within the storage budget; a file that fails is reported, others go on.
  * - done: or `failed` when a guide or a media file could not be stored (the first one is named).
  */
-export type EngineOutcome = Omit<SyncOutcome, 'requests'> & { networkFailed: boolean };
+export type EngineOutcome = Omit<SyncOutcome, 'requests' | 'failedGuides'> & { networkFailed: boolean };
 
 export async function runSync(ctx: SyncContext): Promise<EngineOutcome> {
   const problems: SyncError[] = [];
@@ -49,11 +51,12 @@ export async function runSync(ctx: SyncContext): Promise<EngineOutcome> {
     const cursor = ctx.store.settings.get(cursorKey(ctx.includePrivate), z.number());
     ctx.progress('listing', 0, 0);
     const listed = await listChanges(withProblems, cursor);
+    await ctx.learnModules(ctx.store.guides.planningRows(0, 1, ctx.reader)[0]?.guideid ?? null);
 
     phase = 'categories';
-    if (listed.changed > 0 || ctx.store.categories.tree(ctx.reader).length === 0) {
+    if (ctx.offers('categories') && (listed.changed > 0 || ctx.store.categories.tree(ctx.reader).length === 0)) {
       ctx.progress('categories', 0, 1);
-      ctx.store.categories.replace(await fetchCategoryTree(ctx.transport, ctx.signal));
+      await optionalPhase(withProblems, 'categories', async () => ctx.store.categories.replace(await fetchCategoryTree(ctx.transport, ctx.signal)));
     }
 
     planScope(withProblems);
@@ -62,12 +65,12 @@ export async function runSync(ctx: SyncContext): Promise<EngineOutcome> {
     deleted = await removeDeleted(withProblems);
 
     phase = 'guides';
-    changed = await storeQueuedGuides(withProblems);
-    if (ctx.store.syncQueue.size() === 0 && listed.newest !== undefined && listed.newest !== cursor) {
+    changed = await storeQueuedGuides(withProblems, (error) => describe(error, 'guides', ctx.now()));
+    if (ctx.store.syncQueue.untried() === 0 && listed.newest !== undefined && listed.newest !== cursor) {
       ctx.store.settings.set(cursorKey(ctx.includePrivate), listed.newest);
     }
 
-    await syncQuizList(withProblems);
+    if (ctx.offers('quizzes')) await optionalPhase(withProblems, 'quizzes', () => syncQuizList(withProblems));
 
     phase = 'media';
     ctx.store.media.resetAttempts();
@@ -121,50 +124,20 @@ function planScope(ctx: SyncContext): void {
   });
 }
 
-/** The queue in guide order, read a page at a time as the fetcher takes guides. */
-function* queuedGuides(ctx: SyncContext): Generator<{ guideid: number }> {
-  for (let after = 0; ; ) {
-    const rows = ctx.store.syncQueue.page(after, PAGE);
-    yield* rows;
-    if (rows.length < PAGE) return;
-    after = rows[rows.length - 1]!.guideid;
+/**
+ * A phase the library can do without (the category tree, the quiz list): a site that lacks it is noted,
+ * any other failure is reported and the sync goes on to the media. No answer at all (the network) or a
+ * refused sign-in still stops the sync.
+ */
+async function optionalPhase(ctx: SyncContext, module: 'categories' | 'quizzes', run: () => Promise<unknown>): Promise<void> {
+  try {
+    await run();
+  } catch (error) {
+    if (ctx.signal.aborted) throw error;
+    if (notOffered(error)) return ctx.lacks(module, error.status ?? 404);
+    if (error instanceof ApiError && (error.kind === 'network' || error.kind === 'timeout' || error.status === 401)) throw error;
+    ctx.problem(describe(error, module === 'quizzes' ? 'listing' : 'categories', ctx.now()));
   }
-}
-
-async function storeQueuedGuides(ctx: SyncContext): Promise<number> {
-  const total = ctx.store.syncQueue.size();
-  let done = 0;
-  let stored = 0;
-  ctx.progress('guides', 0, total);
-  await runBounded(
-    queuedGuides(ctx),
-    ctx.concurrency.guides,
-    async ({ guideid }) => {
-      try {
-        const guide = await fetchWholeGuide(ctx.transport, guideid, (id) => ctx.store.quizzes.revision(id), ctx.signal);
-        ctx.store.replaceable(() => {
-          ctx.store.guides.storeGuide(guide, ctx.now());
-          ctx.store.syncQueue.done(guideid);
-        });
-        stored++;
-      } catch (error) {
-        if (ctx.signal.aborted) return;
-        if (error instanceof ApiError && error.kind === 'http' && error.status === 404 && error.resource === `GET /guides/${guideid}`) {
-          // Deleted between the listing and now: the next deletion check removes it.
-          ctx.store.syncQueue.done(guideid);
-        } else if (error instanceof ApiError && error.kind === 'http' && error.status === 401) {
-          throw error;
-        } else {
-          const problem = describe(error, 'guides', ctx.now());
-          ctx.store.syncQueue.failed(guideid, problem.message);
-          ctx.problem(problem);
-        }
-      }
-      ctx.progress('guides', ++done, total);
-    },
-    ctx.signal,
-  );
-  return stored;
 }
 
 function describe(error: unknown, phase: SyncPhase, at: number): SyncError {

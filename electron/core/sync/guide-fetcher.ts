@@ -1,4 +1,5 @@
-import type { GuideDetail, QuizRef, QuizRevision, QuizStage, StepForm } from '../../contract.ts';
+import type { GuideDetail, QuizRef, QuizRevision, QuizStage, SiteModule, StepForm } from '../../contract.ts';
+import { notOffered } from '../api/capabilities-api.ts';
 import { fetchGuide, fetchGuideTags, fetchStepForms } from '../api/guides-api.ts';
 import { fetchCourseAssignments, fetchPassingScore, fetchQuizAssociations, fetchQuizRevision, type ListedQuiz } from '../api/quizzes-api.ts';
 import type { ApiTransport } from '../api/transport.ts';
@@ -6,22 +7,42 @@ import type { StoredGuide } from '../db/repos/guides-repo.ts';
 import { mediaUrlsOf, zoomUrlsOf } from '../library/guide-media.ts';
 import { searchTextOf } from '../library/search-text.ts';
 
+/** Which modules the site offers, and where to say one turned out missing (sync/site-modules.ts). */
+export interface GuideParts {
+  offers: (module: SiteModule) => boolean;
+  lacks: (module: SiteModule, status: number) => void;
+}
+
+export const ALL_PARTS: GuideParts = { offers: () => true, lacks: () => {} };
+
 /**
  * Everything one guide needs offline, fetched but not yet stored: the guide, its step forms (prerequisite
  * guides' forms included by the site; only this guide's steps are kept), tags, quiz associations and the
- * quiz revisions not already stored. Any failure throws an ApiError naming the resource.
+ * quiz revisions not already stored. A part of a module the site lacks is not asked, and a part the site
+ * answers as lacking (404, 403, 405, 501) is empty; any other failure throws an ApiError naming the resource.
  */
 export async function fetchWholeGuide(
   transport: ApiTransport,
   guideid: number,
   knownQuiz: (quizRevisionid: number) => Omit<QuizRevision, 'stages'> | undefined,
   signal?: AbortSignal,
+  parts: GuideParts = ALL_PARTS,
 ): Promise<StoredGuide> {
+  const optional = async <T>(module: SiteModule, ask: () => Promise<T[]>): Promise<T[]> => {
+    if (!parts.offers(module)) return [];
+    try {
+      return await ask();
+    } catch (error) {
+      if (!notOffered(error)) throw error;
+      parts.lacks(module, error.status ?? 404);
+      return [];
+    }
+  };
   const [site, allForms, tags, associations] = await Promise.all([
     fetchGuide(transport, guideid, signal),
-    fetchStepForms(transport, guideid, signal),
-    fetchGuideTags(transport, guideid, signal),
-    fetchQuizAssociations(transport, guideid, signal),
+    optional('step_forms', () => fetchStepForms(transport, guideid, signal)),
+    optional('tags', () => fetchGuideTags(transport, guideid, signal)),
+    optional('quizzes', () => fetchQuizAssociations(transport, guideid, signal)),
   ]);
   const stepIds = new Set(site.detail.steps.map((s) => s.stepid));
   const forms: StepForm[] = allForms.filter((f) => stepIds.has(f.stepid));

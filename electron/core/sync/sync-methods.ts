@@ -9,13 +9,14 @@ export function syncMethods(
   sync: SyncService,
   library: LibraryService,
   background: BackgroundSync,
-): Pick<AppApi, 'syncNow' | 'cancelSync' | 'getSyncState' | 'setOfflineScope' | 'setStorageBudget' | 'getPictureQuality' | 'setPictureQuality'> {
+): Pick<AppApi, 'syncNow' | 'cancelSync' | 'retryGuides' | 'getSyncState' | 'setOfflineScope' | 'setStorageBudget' | 'getPictureQuality' | 'setPictureQuality'> {
   return {
     syncNow: async () => ok(await sync.sync()),
     cancelSync: async () => {
       sync.cancel();
       return ok(sync.state());
     },
+    retryGuides: async (guideids) => ok(await sync.retry(guideids)),
     getSyncState: async () => ok(sync.state()),
     setOfflineScope: async (scope) => {
       library.setScope(scope);

@@ -7,6 +7,8 @@ import type { EventHub } from '../events.ts';
 import type { LibraryService } from '../library/library-service.ts';
 import { cursorKey, LAST_ERROR_KEY, LAST_SYNC_KEY } from './context.ts';
 import { runSync } from './engine.ts';
+import { patient } from './patient.ts';
+import type { SiteModules } from './site-modules.ts';
 
 const syncErrorSchema = z.object({ message: z.string(), resource: z.string().nullable(), at: z.number() });
 
@@ -23,6 +25,10 @@ export interface SyncServiceDeps {
   onNetworkError: () => void;
   now: () => number;
   concurrency?: { guides: number; media: number };
+  /** What the site offers (asked now and then, kept per site). */
+  modules: SiteModules;
+  /** Whether someone is signed in (a public site is synced without an account: its members' modules are skipped). */
+  signedIn: () => boolean;
 }
 
 /** Pulls the library from the site: one sync at a time, its progress told as events, its state kept. */
@@ -38,7 +44,9 @@ export class SyncService {
     if (this.#running) return this.#running.promise;
     const { store, library } = this.deps;
     const controller = new AbortController();
-    const transport = this.deps.transport();
+    const transport = patient(this.deps.transport(), controller.signal);
+    const { modules } = this.deps;
+    const signedIn = this.deps.signedIn();
     const reader = this.deps.reader() ?? { userid: -1, admin: false };
     const before = this.deps.requestCount();
     // The figures shown are this sync's: nothing carried over from the last one.
@@ -57,13 +65,17 @@ export class SyncService {
       signal: controller.signal,
       now: this.deps.now,
       progress: (phase, done, total, bytes) => this.#report({ phase, done, total, bytes: bytes ?? this.#progress.bytes, message: null }),
+      // The engine gathers its problems; each failed guide is kept in sync_queue and told as failedGuides.
       problem: () => {},
+      offers: (module) => modules.offers(module, signedIn),
+      lacks: (module, status) => modules.lacks(module, status),
+      learnModules: (guideid) => modules.refreshIfStale(transport, guideid, signedIn, controller.signal),
     })
       .then(({ networkFailed, ...outcome }): SyncOutcome => {
         if (outcome.error) store.settings.set(LAST_ERROR_KEY, outcome.error);
         else if (outcome.status === 'complete') store.settings.delete(LAST_ERROR_KEY);
         if (networkFailed) this.deps.onNetworkError();
-        return { ...outcome, requests: this.deps.requestCount() - before };
+        return { ...outcome, requests: this.deps.requestCount() - before, failedGuides: store.syncQueue.failures() };
       })
       .finally(() => {
         this.#running = null;
@@ -76,6 +88,13 @@ export class SyncService {
 
   cancel(): void {
     this.#running?.controller.abort();
+  }
+
+  /** Failed guides (all without `guideids`) are due at once, their count started afresh; then a sync. */
+  async retry(guideids?: readonly number[]): Promise<SyncOutcome> {
+    await this.idle();
+    this.deps.store.syncQueue.retry(guideids, this.deps.now());
+    return this.sync();
   }
 
   /** Resolves once no sync runs (after a cancel, say). */
@@ -97,6 +116,7 @@ export class SyncService {
     const { store, library } = this.deps;
     return {
       running: this.#running !== null,
+      failedGuides: store.syncQueue.failures(),
       progress: this.#progress,
       lastSyncAt: store.settings.get(LAST_SYNC_KEY, z.number()) ?? null,
       lastError: (store.settings.get(LAST_ERROR_KEY, syncErrorSchema) as SyncError | undefined) ?? null,

@@ -1,0 +1,43 @@
+import { SITE_MODULES, type ModuleState, type SiteCapabilities, type SiteModule } from '../../../contract.ts';
+import type { Db } from '../open.ts';
+import { sql } from '../statements.ts';
+
+/** What each module of a site answered when last asked (migration 0008). */
+export class SiteModulesRepo {
+  constructor(private readonly db: Db) {}
+
+  of(site: string): SiteCapabilities {
+    const rows = sql(this.db, 'SELECT module, state, checked_at FROM site_modules WHERE site = ?').all(site) as { module: string; state: ModuleState; checked_at: number }[];
+    const modules = Object.fromEntries(SITE_MODULES.map((m) => [m, 'unknown'])) as Record<SiteModule, ModuleState>;
+    let checkedAt: number | null = null;
+    for (const row of rows) {
+      if ((SITE_MODULES as readonly string[]).includes(row.module)) modules[row.module as SiteModule] = row.state;
+      checkedAt = Math.max(checkedAt ?? 0, row.checked_at);
+    }
+    return { modules, checkedAt };
+  }
+
+  /** Records answers; an `unknown` (no answer) never replaces what the site said before. */
+  record(site: string, answers: ReadonlyMap<SiteModule, { state: ModuleState; status: number | null }>, at: number): void {
+    const upsert = sql(
+      this.db,
+      `INSERT INTO site_modules (site, module, state, status, checked_at) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT(site, module) DO UPDATE SET
+         state = CASE WHEN excluded.state = 'unknown' THEN site_modules.state ELSE excluded.state END,
+         status = CASE WHEN excluded.state = 'unknown' THEN site_modules.status ELSE excluded.status END,
+         checked_at = excluded.checked_at`,
+    );
+    this.db.transaction(() => {
+      for (const [module, { state, status }] of answers) upsert.run(site, module, state, status, at);
+    })();
+  }
+
+  /** One module learned missing mid-sync (a guide's part answered 404): kept without a new probe. */
+  missing(site: string, module: SiteModule, status: number, at: number): void {
+    this.record(site, new Map([[module, { state: 'missing', status }]]), at);
+  }
+
+  forget(site: string): void {
+    sql(this.db, 'DELETE FROM site_modules WHERE site = ?').run(site);
+  }
+}

@@ -1,0 +1,79 @@
+import type { SyncError } from '../../contract.ts';
+import { ApiError } from '../api/errors.ts';
+import type { SyncContext } from './context.ts';
+import { fetchWholeGuide } from './guide-fetcher.ts';
+import { runBounded } from './pool.ts';
+
+/**
+ * A guide that fails is the guide's failure, never the sync's (issue 15). It is tried once more at once
+ * when the failure may pass (no answer, a timeout, 5xx, 429), then recorded with the site's message (no
+ * answer at all, a dropped connection, is the network's and is not counted). Its
+ * next tries back off: the next MAX_QUICK_ATTEMPTS-1 syncs try it again, then it waits BACKOFF_SECONDS (doubling),
+ * and after MAX_GUIDE_ATTEMPTS it is not tried again until Retry or the site lists a new revision of it.
+ */
+export const MAX_GUIDE_ATTEMPTS = 5;
+const MAX_QUICK_ATTEMPTS = 3;
+const BACKOFF_SECONDS = 30 * 60;
+
+export function nextAttemptAt(attempts: number, now: number): number | null {
+  if (attempts >= MAX_GUIDE_ATTEMPTS) return null;
+  if (attempts < MAX_QUICK_ATTEMPTS) return now;
+  return now + BACKOFF_SECONDS * 2 ** (attempts - MAX_QUICK_ATTEMPTS);
+}
+
+/** Rows read at a time: memory does not grow with the site. */
+const PAGE = 500;
+
+/** The guides due now, in guide order, read a page at a time as the fetcher takes them. */
+function* dueGuides(ctx: SyncContext, now: number): Generator<{ guideid: number }> {
+  for (let after = 0; ; ) {
+    const rows = ctx.store.syncQueue.page(after, PAGE, now);
+    yield* rows;
+    if (rows.length < PAGE) return;
+    after = rows[rows.length - 1]!.guideid;
+  }
+}
+
+export async function storeQueuedGuides(ctx: SyncContext, describe: (error: unknown) => SyncError): Promise<number> {
+  const now = ctx.now();
+  const total = ctx.store.syncQueue.due(now);
+  let done = 0;
+  let stored = 0;
+  ctx.progress('guides', 0, total);
+  const parts = { offers: ctx.offers, lacks: ctx.lacks };
+  await runBounded(
+    dueGuides(ctx, now),
+    ctx.concurrency.guides,
+    async ({ guideid }) => {
+      for (let tries = 1; tries <= 2; tries++) {
+        try {
+          const guide = await fetchWholeGuide(ctx.transport, guideid, (id) => ctx.store.quizzes.revision(id), ctx.signal, parts);
+          ctx.store.replaceable(() => {
+            ctx.store.guides.storeGuide(guide, ctx.now());
+            ctx.store.syncQueue.done(guideid);
+          });
+          stored++;
+          break;
+        } catch (error) {
+          if (ctx.signal.aborted) return;
+          if (error instanceof ApiError && error.kind === 'http' && error.status === 404 && error.resource === `GET /guides/${guideid}`) {
+            // Deleted between the listing and now: the next deletion check removes it.
+            ctx.store.syncQueue.done(guideid);
+            break;
+          }
+          if (error instanceof ApiError && error.kind === 'http' && error.status === 401) throw error;
+          if (tries === 1 && error instanceof ApiError && error.transient) continue;
+          const problem = describe(error);
+          // No answer at all is the network's failure, not the guide's: it does not count towards the bound.
+          const counted = !(error instanceof ApiError && error.kind === 'network');
+          ctx.store.syncQueue.failed(guideid, problem.message, problem.resource, ctx.now(), (attempts) => nextAttemptAt(attempts, ctx.now()), counted);
+          ctx.problem(problem);
+          break;
+        }
+      }
+      ctx.progress('guides', ++done, total);
+    },
+    ctx.signal,
+  );
+  return stored;
+}

@@ -1,0 +1,58 @@
+import { ApiError } from '../api/errors.ts';
+import type { ApiTransport } from '../api/transport.ts';
+
+/** The longest `Retry-After` a sync waits out; a site asking for more fails that request (the next sync tries). */
+export const MAX_RETRY_AFTER_SECONDS = 120;
+/** How many times one request waits before its failure is reported. */
+const MAX_WAITS = 4;
+
+/**
+ * The transport of a sync, patient with a busy site: `429` and `503` that say `Retry-After` are waited
+ * out as told (never asking sooner) and asked again, without failing the sync. A `429` that does not say
+ * waits a second, then two, then four. Cancelling the sync ends a wait at once.
+ */
+export function patient(transport: ApiTransport, signal: AbortSignal, sleep: (ms: number, signal: AbortSignal) => Promise<void> = abortableSleep): ApiTransport {
+  async function again<T>(ask: () => Promise<T>): Promise<T> {
+    for (let waits = 0; ; waits++) {
+      try {
+        return await ask();
+      } catch (error) {
+        const seconds = waitFor(error, waits);
+        if (seconds === null || waits >= MAX_WAITS || signal.aborted) throw error;
+        // A little over what was asked: a timer may fire a hair early, and the site counts from its own clock.
+        await sleep(seconds * 1000 + 50, signal);
+        if (signal.aborted) throw error;
+      }
+    }
+  }
+  // Every method the sync uses, delegated (the token stays inside the original transport).
+  const wrapped: Pick<ApiTransport, 'request' | 'download' | 'probeSize' | 'hasToken' | 'siteUrl' | 'baseUrl'> = {
+    siteUrl: transport.siteUrl,
+    baseUrl: transport.baseUrl,
+    get hasToken() {
+      return transport.hasToken;
+    },
+    request: (method, path, options) => again(() => transport.request(method, path, options)),
+    download: (url, s) => again(() => transport.download(url, s)),
+    probeSize: (url, s) => again(() => transport.probeSize(url, s)),
+  };
+  return wrapped as ApiTransport;
+}
+
+function waitFor(error: unknown, waits: number): number | null {
+  if (!(error instanceof ApiError) || error.kind !== 'http' || (error.status !== 429 && error.status !== 503)) return null;
+  if (error.retryAfter !== undefined) return error.retryAfter <= MAX_RETRY_AFTER_SECONDS ? error.retryAfter : null;
+  return error.status === 429 ? 2 ** waits : null;
+}
+
+function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done(): void {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+    signal.addEventListener('abort', done, { once: true });
+  });
+}

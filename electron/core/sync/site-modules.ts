@@ -1,0 +1,71 @@
+import type { SiteCapabilities, SiteModule } from '../../contract.ts';
+import { probeModules } from '../api/capabilities-api.ts';
+import type { ApiTransport } from '../api/transport.ts';
+import type { SiteModulesRepo } from '../db/repos/site-modules-repo.ts';
+
+/** How long what a site said of its modules is trusted before it is asked again (at the next sync). */
+export const MODULES_FRESH_SECONDS = 6 * 60 * 60;
+
+/** Modules that are somebody's: of no use without an account. */
+export const ACCOUNT_MODULES: ReadonlySet<SiteModule> = new Set(['work_log', 'quizzes', 'user_media']);
+
+/**
+ * What the current site offers: asked on connecting and again now and then (at a sync once the answers
+ * are older than MODULES_FRESH_SECONDS), never per guide; kept per site. A module a guide's part shows
+ * missing mid-sync (404) is recorded at once.
+ */
+export class SiteModules {
+  #stale = true;
+
+  constructor(
+    private readonly deps: {
+      repo: SiteModulesRepo;
+      /** The current site's address, or null. */
+      site: () => string | null;
+      now: () => number;
+      /** Told when what is known changed (the status carries it). */
+      changed: () => void;
+    },
+  ) {}
+
+  capabilities(): SiteCapabilities | null {
+    const site = this.deps.site();
+    return site === null ? null : this.deps.repo.of(site);
+  }
+
+  /**
+   * The sync asks for a module unless the site said it has none, or has it for members only and nobody is
+   * signed in. Without an account there is no work log, no quizzes (an attempt is somebody's) and no uploads.
+   */
+  offers(module: SiteModule, signedIn: boolean): boolean {
+    const state = this.capabilities()?.modules[module] ?? 'unknown';
+    if (!signedIn && ACCOUNT_MODULES.has(module)) return false;
+    return state !== 'missing' && (signedIn || state !== 'sign_in');
+  }
+
+  /** Ask again at the next sync (a new connection, a sign-in). */
+  invalidate(): void {
+    this.#stale = true;
+  }
+
+  /** Asks the site when what is known is old, unknown, or was answered to nobody and someone is signed in now. */
+  async refreshIfStale(transport: ApiTransport, guideid: number | null, signedIn: boolean, signal?: AbortSignal): Promise<void> {
+    const site = this.deps.site();
+    if (site === null) return;
+    const { checkedAt, modules } = this.deps.repo.of(site);
+    const ask = Object.values(modules).some((state) => state === 'unknown' || (signedIn && state === 'sign_in'));
+    if (!this.#stale && !ask && checkedAt !== null && this.deps.now() - checkedAt < MODULES_FRESH_SECONDS) return;
+    const answers = await probeModules(transport, guideid, signal);
+    if (signal?.aborted) return;
+    this.deps.repo.record(site, answers, this.deps.now());
+    this.#stale = false;
+    this.deps.changed();
+  }
+
+  lacks(module: SiteModule, status: number): void {
+    const site = this.deps.site();
+    if (site === null || this.capabilities()?.modules[module] === 'missing') return;
+    this.deps.repo.missing(site, module, status, this.deps.now());
+    this.deps.changed();
+  }
+}
