@@ -59,6 +59,8 @@ describe('real shapes of API 2.0 answers', () => {
   it('a list entry with an image without guid, public as 0/1 and a string date', () => {
     const wire = guideSummaryWire.parse({ guideid: 5, title: 'T', revisionid: '3', modified_date: '1377211779', public: 0, image: { id: 14, original: 'https://cdn.test/x' }, flags: [], category: null });
     expect(wire.public).toBe(false);
+    // A false is a value, not a missing one.
+    expect(guideSummaryWire.parse({ guideid: 6, title: 'P', revisionid: 1, modified_date: 1, public: false }).public).toBe(false);
     expect(toListItem(wire, 'summary')).toMatchObject({ guideid: 5, category: '', modifiedDate: 1377211779, image: { id: 14, original: 'https://cdn.test/x' } });
   });
 

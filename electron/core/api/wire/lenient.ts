@@ -3,9 +3,9 @@ import { z } from 'zod';
 // How real API 2.0 sites write what the reference types strictly (test/fixtures/real/README.md): PHP
 // sites send `[]` or `""` where an object or a value is missing, numbers as numeric strings, flags as 0/1.
 
-/** `[]`, `""` and `false` for a missing object or value read as absent. */
+/** `[]` and `""` for a missing object or value read as absent (a `false` is a value: public: false). */
 export const orAbsent = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((value) => (value === '' || value === false || (Array.isArray(value) && value.length === 0) ? null : value), schema.nullish());
+  z.preprocess((value) => (value === '' || (Array.isArray(value) && value.length === 0) ? null : value), schema.nullish());
 
 /** A whole number, or one written as a string (`"14"`). */
 export const wireInt = z.union([z.number().int(), z.string().regex(/^-?\d+$/).transform(Number)]);
