@@ -411,6 +411,17 @@ export interface SyncError {
   at: number;
 }
 
+/**
+ * A site holds more guides than a first sync takes whole: their summaries are on this computer, and the
+ * technician chooses what to keep whole (setOfflineScope, categories show their guide counts) first.
+ */
+export interface ScopeChoice {
+  /** Guides the site lists. */
+  guides: number;
+  /** The most a first sync downloads whole without asking. */
+  limit: number;
+}
+
 export interface SyncState {
   running: boolean;
   progress: SyncProgress;
@@ -419,6 +430,8 @@ export interface SyncState {
   scope: OfflineScope;
   storage: StorageUsage;
   guides: { total: number; offline: number };
+  /** Set while a big site waits for the technician to choose what to keep whole; null otherwise. */
+  scopeChoice: ScopeChoice | null;
 }
 
 export interface SyncOutcome {

@@ -175,6 +175,11 @@ export class LibraryService {
     return this.deps.store.settings.get(SCOPE_KEY, offlineScopeSchema) ?? DEFAULT_SCOPE;
   }
 
+  /** Whether a scope was ever chosen here (the default keeps everything). */
+  scopeChosen(): boolean {
+    return this.deps.store.settings.get(SCOPE_KEY, offlineScopeSchema) !== undefined;
+  }
+
   setScope(scope: OfflineScope): void {
     this.deps.store.settings.set(SCOPE_KEY, offlineScopeSchema.parse(scope));
   }

@@ -7,6 +7,7 @@ import type { EventHub } from '../events.ts';
 import type { LibraryService } from '../library/library-service.ts';
 import { cursorKey, LAST_ERROR_KEY, LAST_SYNC_KEY } from './context.ts';
 import { runSync } from './engine.ts';
+import { SCOPE_CHOICE_KEY, scopeChoice } from './first-scope.ts';
 
 const syncErrorSchema = z.object({ message: z.string(), resource: z.string().nullable(), at: z.number() });
 
@@ -50,6 +51,7 @@ export class SyncService {
       includePrivate: reader.admin,
       reader,
       scope: library.scope(),
+      scopeChosen: library.scopeChosen(),
       budgetBytes: library.budget(),
       pictureQuality: library.pictures.quality(),
       concurrency: this.deps.concurrency ?? { guides: 6, media: 4 },
@@ -89,7 +91,7 @@ export class SyncService {
   /** Another site: the running sync stops and the next starts from nothing. */
   reset(): void {
     this.cancel();
-    for (const key of [cursorKey(false), cursorKey(true), LAST_SYNC_KEY, LAST_ERROR_KEY]) this.deps.store.settings.delete(key);
+    for (const key of [cursorKey(false), cursorKey(true), LAST_SYNC_KEY, LAST_ERROR_KEY, SCOPE_CHOICE_KEY]) this.deps.store.settings.delete(key);
   }
 
   state(): SyncState {
@@ -102,6 +104,7 @@ export class SyncService {
       scope: library.scope(),
       storage: library.storage(),
       guides: store.guides.count(),
+      scopeChoice: scopeChoice(store, library.scopeChosen()),
     };
   }
 
