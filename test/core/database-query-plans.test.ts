@@ -110,6 +110,25 @@ describe('the hot queries use their index', () => {
     for (const { plan } of plans) expect(plan).toMatch(/SEARCH (guides|g) USING (COVERING )?INDEX guides_category \(category=\?\)/);
   });
 
+  it('a page of one type, or of the guides kept whole, reads its own index in title order, without sorting', () => {
+    const [typeCount, typePage] = plansOf(() => store.guides.list({ limit: 50, type: 'repair' }, null, technician));
+    expect(typeCount?.plan).toMatch(/SEARCH (guides|g) USING (COVERING )?INDEX guides_type \(type=\?\)/);
+    expect(typePage?.plan).toMatch(/SEARCH (guides|g) USING INDEX guides_type \(type=\?\)/);
+    expect(typePage?.plan).not.toMatch(/TEMP B-TREE/);
+    const [storedCount, storedPage] = plansOf(() => store.guides.list({ limit: 50, offlineOnly: true }, null, technician));
+    for (const plan of [storedCount?.plan, storedPage?.plan]) expect(plan).toMatch(/(SCAN|SEARCH) (guides|g) USING (COVERING )?INDEX guides_stored/);
+    expect(storedPage?.plan).not.toMatch(/TEMP B-TREE/);
+  });
+
+  it('a library page deep in the list checks who may read each guide from guides_title alone', () => {
+    const [count, page] = plansOf(() => store.guides.list({ limit: 50, offset: 1500 }, null, technician));
+    expect(count?.plan).toMatch(/USING COVERING INDEX/);
+    expect(page?.plan).toMatch(/SCAN (guides|g) USING INDEX guides_title/);
+    // The columns the WHERE reads are in the index: only the page's own rows read the table.
+    const columns = (explain.prepare("SELECT name FROM pragma_index_info('guides_title')").all() as { name: string | null }[]).map((c) => c.name);
+    expect(columns).toEqual(expect.arrayContaining(['public', 'author_userid', 'stored_revisionid', 'type']));
+  });
+
   it('a search matches in the full-text index and looks each guide up by its id', () => {
     const plans = plansOf(() => store.search.search('pump bolt', 20, 0, technician));
     expect(plans).toHaveLength(2);

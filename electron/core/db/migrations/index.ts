@@ -6,6 +6,7 @@ import { up as quizzes } from './0004-quizzes.ts';
 import { up as mediaByFile } from './0005-media-by-file.ts';
 import { up as mediaRefsByQuality } from './0006-media-refs-by-quality.ts';
 import { up as technicians } from './0007-technicians.ts';
+import { up as libraryAtScale } from './0008-library-at-scale.ts';
 import { up as picture } from './pictures/0001-picture.ts';
 
 export interface Migration {
@@ -23,6 +24,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 5, name: 'media by file', up: mediaByFile },
   { version: 6, name: 'media refs by picture quality', up: mediaRefsByQuality },
   { version: 7, name: 'technicians', up: technicians },
+  { version: 8, name: 'library at scale', up: libraryAtScale },
 ];
 
 /** The attached pictures database has a version of its own (`pictures.user_version`). */

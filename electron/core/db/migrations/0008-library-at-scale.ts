@@ -1,0 +1,19 @@
+import type Database from 'better-sqlite3';
+
+/**
+ * A library of 100,000 summaries (a big site's first sync keeps every one): its pages and filters stay
+ * fast when each is answered from an index, in title order, without a sort and without reading the
+ * table for the rows a page skips.
+ * - `guides_title` also holds what the page's conditions read (who may read a guide, whether it is
+ *   stored, its type): a page deep in the list walks the index only, and reads the table for its 50 rows.
+ * - `guides_type`: a page of one type, in title order. `guides_stored`: the guides kept whole, in title
+ *   order (a handful among 100,000 summaries).
+ */
+export function up(db: Database.Database): void {
+  db.exec(`
+    DROP INDEX guides_title;
+    CREATE INDEX guides_title ON guides(title COLLATE NOCASE, guideid, public, author_userid, stored_revisionid, type);
+    CREATE INDEX guides_type ON guides(type, title COLLATE NOCASE, guideid);
+    CREATE INDEX guides_stored ON guides(title COLLATE NOCASE, guideid) WHERE stored_revisionid IS NOT NULL;
+  `);
+}
