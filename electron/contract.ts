@@ -456,6 +456,17 @@ export interface FailedGuide {
   nextAttemptAt: number | null;
 }
 
+/**
+ * A site holds more guides than a first sync takes whole: their summaries are on this computer, and the
+ * technician chooses what to keep whole (setOfflineScope, categories show their guide counts) first.
+ */
+export interface ScopeChoice {
+  /** Guides the site lists. */
+  guides: number;
+  /** The most a first sync downloads whole without asking. */
+  limit: number;
+}
+
 export interface SyncState {
   running: boolean;
   /** Guides that could not be stored, most recent failure first. */
@@ -466,6 +477,8 @@ export interface SyncState {
   scope: OfflineScope;
   storage: StorageUsage;
   guides: { total: number; offline: number };
+  /** Set while a big site waits for the technician to choose what to keep whole; null otherwise. */
+  scopeChoice: ScopeChoice | null;
 }
 
 export interface SyncOutcome {

@@ -1,7 +1,9 @@
 // `npm run bench`: sync, search and open-guide figures for generated sites, with the ratios the targets
 // of DESIGN.md §10 name, measured side by side in one run. Sizes: BENCH_SIZES (default 500,1000,2000);
 // the local search/open site: BENCH_LOCAL_GUIDES (default 5300, 0 skips it); BENCH_OUTBOX=0 skips the outbox;
-// BENCH_ROUNDS (default 2); BENCH_CPU_PROF=<dir> writes a CPU profile of each client; BENCH_LINKS=0,50/20,150/5
+// BENCH_ROUNDS (default 2); BENCH_CPU_PROF=<dir> writes a CPU profile of each client. The big site (the
+// summaries of BENCH_BIG guides, default 100,000, against a fiftieth of them, and library pages and search
+// over them) runs last; BENCH_BIG=0 skips it, BENCH_ONLY=big runs it alone. BENCH_LINKS=0,50/20,150/5
 // runs the initial sync over emulated links (links.ts), and then only that.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -27,9 +29,20 @@ interface SyncRun {
   mediaBytes: number | null;
   concurrency: { guides: number; media: number };
   local: { guides: number; search: { p50: number; p95: number; max: number }; open: { p50: number; p95: number; max: number }; searchHits: number } | null;
+  library: { guides: number; page: Percentiles; filtered: Percentiles; search: Percentiles; searchHits: number } | null;
+  scopeChoice: { guides: number; limit: number } | null;
+  wholeGuideRequests: number;
 }
 
-const sizes = (process.env.BENCH_SIZES ?? '500,1000,2000').split(',').map(Number);
+interface Percentiles {
+  p50: number;
+  p95: number;
+  max: number;
+}
+
+const bigOnly = process.env.BENCH_ONLY === 'big';
+const bigGuides = Number(process.env.BENCH_BIG ?? 100_000);
+const sizes = bigOnly ? [] : (process.env.BENCH_SIZES ?? '500,1000,2000').split(',').map(Number);
 // About 5 % of generated guides are private: 5,300 gives a library of more than 5,000.
 const localGuides = Number(process.env.BENCH_LOCAL_GUIDES ?? 5300);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
@@ -93,8 +106,8 @@ try {
     }
   }
 
-  console.log('\nInitial sync of a generated site (6 steps, 1 image per step; client and server in separate processes)');
-  console.log('guides | requests | media MB | sync ms | floor ms | sync/floor | ms/guide | unchanged: requests, ms | peak RSS growth MB | live heap growth MB');
+  if (rows.length > 0) console.log('\nInitial sync of a generated site (6 steps, 1 image per step; client and server in separate processes)');
+  if (rows.length > 0) console.log('guides | requests | media MB | sync ms | floor ms | sync/floor | ms/guide | unchanged: requests, ms | peak RSS growth MB | live heap growth MB');
   for (const row of rows) {
     console.log(
       [
@@ -121,7 +134,8 @@ try {
     );
   }
 
-  if (localGuides > 0) await benchLocalSite();
+  if (localGuides > 0 && !bigOnly) await benchLocalSite();
+  if (bigGuides > 0) await benchBigSite();
 } finally {
   tmp.remove();
 }
@@ -142,8 +156,52 @@ async function benchLocalSite(): Promise<void> {
   }
 }
 
+/**
+ * A big site: the summary sync of `bigGuides` guides (a first sync as a technician meets it: summaries
+ * listed and stored as they come, no whole guide until they choose) against the same sync of 2,000, then
+ * library pages, filters and search over the big library of summaries.
+ */
+async function benchBigSite(): Promise<void> {
+  const runs: { n: number; run: SyncRun; generateMs: number }[] = [];
+  // 2,000 against 100,000: the same sync at a fiftieth of the size.
+  for (const [n, mode] of [
+    [Math.max(10, Math.round(bigGuides / 50)), 'summaries'],
+    [bigGuides, 'big'],
+  ] as const) {
+    console.error(`\ngenerating a site of ${n} guides (1 step, no pictures)…`);
+    const t = performance.now();
+    const site = await startSiteProcess(['--generate', '--guides', String(n), '--steps', '1', '--images', '0', '--seed', '4', '--db', path.join(tmp.dir, `big-${n}.sqlite`)]);
+    const generateMs = performance.now() - t;
+    try {
+      runs.push({ n, run: await runJsonChild<SyncRun>('sync-client.ts', [site.url, '6', '4', mode]), generateMs });
+    } finally {
+      await site.stop();
+    }
+  }
+  const [small, big] = [runs[0]!, runs[1]!];
+  const listingRequests = (run: SyncRun) => run.initialRequests.filter((r) => r.phase === 'listing').length;
+  console.log(`\nA big site: the summary sync of ${big.n.toLocaleString('en')} guides against ${small.n.toLocaleString('en')} (first sync, nothing kept whole)`);
+  console.log('guides | site generated in s | listing ms | listing requests | all requests | whole guides fetched | peak RSS growth MB | live heap MB (after full GCs)');
+  for (const { n, run, generateMs } of runs) {
+    console.log(
+      [n, (generateMs / 1000).toFixed(1), ms(run.initialPhaseMs.listing ?? 0), listingRequests(run), run.initialRequests.length, run.wholeGuideRequests, mb(run.peakRss - run.baseRss), mb(run.peakLive)].join(' | '),
+    );
+  }
+  const rss = (big.run.peakRss - big.run.baseRss) / Math.max(1, small.run.peakRss - small.run.baseRss);
+  const live = big.run.peakLive / small.run.peakLive;
+  console.log(`memory for ×${(big.n / small.n).toFixed(0)} the guides: peak RSS growth ×${rss.toFixed(2)}, live heap ×${live.toFixed(2)} (target under 1.5)`);
+  console.log(`the first sync asked to choose: ${big.run.scopeChoice ? `yes (${big.run.scopeChoice.guides} guides, limit ${big.run.scopeChoice.limit})` : 'no'}`);
+  const lib = big.run.library!;
+  if (lib.guides === 0) return;
+  const p = (x: Percentiles) => `p50 ${ms(x.p50)} ms, p95 ${ms(x.p95)} ms, max ${ms(x.max)} ms`;
+  console.log(`library of ${lib.guides.toLocaleString('en')} summaries (target p95 under 20 ms):`);
+  console.log(`  a page of 50 in title order at a random depth: ${p(lib.page)} over 300`);
+  console.log(`  a page by category, type or offline only: ${p(lib.filtered)} over 300`);
+  console.log(`  search: ${p(lib.search)} over 400 (${lib.searchHits} hits)`);
+}
+
 // The outbox: durable enqueue latency, and replay throughput against the site's own capacity.
-if (process.env.BENCH_OUTBOX !== '0') {
+if (process.env.BENCH_OUTBOX !== '0' && !bigOnly) {
   console.error('\nstarting the demo workshop for the outbox bench…');
   const siteDir = makeTempDir('bench-outbox-site');
   const site = await startSiteProcess(['--demo', '--db', path.join(siteDir.dir, 'demo.sqlite')]);

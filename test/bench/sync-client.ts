@@ -1,5 +1,7 @@
 // One client in a process of its own: signs in, runs an initial sync and a sync with nothing changed,
-// and prints what they cost as JSON (time, requests by phase, peak memory).
+// and prints what they cost as JSON (time, requests by phase, peak memory). The last argument: `local`
+// (everything kept whole, then local search and open), `summaries` (nothing kept whole: the summary sync
+// alone), `big` (a first sync as a technician meets it, then library pages and search over the summaries).
 import '../../electron/core/threadpool.ts';
 import { constants, PerformanceObserver, performance } from 'node:perf_hooks';
 import { createServices } from '../../electron/core/services.ts';
@@ -58,6 +60,12 @@ const sampler = setInterval(() => {
 
 const signedIn = await services.api.signIn({ siteUrl, email: DEMO_ACCOUNTS.tech1.email, password: DEMO_ACCOUNTS.tech1.password });
 if (!signedIn.ok) throw new Error(signedIn.error.message);
+// A technician who chose everything (a site bigger than a first sync takes would otherwise ask first).
+if (localBench !== 'big') {
+  const scope = localBench === 'summaries' ? { mode: 'selected' as const, categories: [], guideids: [] } : { mode: 'all' as const, categories: [], guideids: [] };
+  const set = await services.api.setOfflineScope(scope);
+  if (!set.ok) throw new Error(set.error.message);
+}
 requests.length = 0;
 globalThis.gc?.();
 const baseRss = process.memoryUsage().rss;
@@ -86,6 +94,7 @@ if (!second.ok || second.value.status !== 'complete') throw new Error(`second sy
 clearInterval(sampler);
 const state = await services.api.getSyncState();
 const local = localBench === 'local' ? await benchLocal() : null;
+const library = localBench === 'big' ? await benchLibrary() : null;
 
 console.log(
   JSON.stringify({
@@ -104,6 +113,9 @@ console.log(
     mediaBytes: state.ok ? state.value.storage.mediaBytes : null,
     concurrency,
     local,
+    library,
+    scopeChoice: state.ok ? state.value.scopeChoice : null,
+    wholeGuideRequests: initialRequests.filter((r) => /\/api\/2\.0\/guides\/\d+(\?|$)/.test(r.url)).length,
   }),
 );
 await services.close();
@@ -143,6 +155,56 @@ async function benchLocal(): Promise<{ guides: number; search: Percentiles; open
     if (!guide.ok) throw new Error(guide.error.message);
   }
   return { guides: ids.length, search: percentiles(searchTimes), open: percentiles(openTimes), searchHits };
+}
+
+/**
+ * Library pages (title order, a category, a type, offline only) at random depths, and searches, over a
+ * library of summaries, through the App API as the renderer calls it.
+ */
+async function benchLibrary(): Promise<{ guides: number; page: Percentiles; filtered: Percentiles; search: Percentiles; searchHits: number }> {
+  const first = await services.api.listGuides({ limit: 50 });
+  if (!first.ok) throw new Error(first.error.message);
+  const total = first.value.total;
+  const tree = await services.api.getCategories();
+  if (!tree.ok) throw new Error(tree.error.message);
+  const leaves = tree.value.flatMap(function all(c): { name: string; children: unknown[] }[] {
+    return [c, ...c.children.flatMap(all)];
+  });
+  const words = [...new Set(first.value.items.flatMap((g) => g.title.split(/\W+/).filter((w) => w.length > 3)))];
+  let seed = 11;
+  const random = (n: number): number => {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    return seed % n;
+  };
+  const time = async (call: () => Promise<{ ok: boolean }>): Promise<number> => {
+    const t = performance.now();
+    const result = await call();
+    if (!result.ok) throw new Error(JSON.stringify(result));
+    return performance.now() - t;
+  };
+  const page: number[] = [];
+  for (let i = 0; i < 300; i++) page.push(await time(() => services.api.listGuides({ offset: random(Math.max(1, total - 50)), limit: 50 })));
+  const filtered: number[] = [];
+  for (let i = 0; i < 300; i++) {
+    const kind = i % 3;
+    filtered.push(
+      await time(() =>
+        services.api.listGuides(
+          kind === 0 ? { category: leaves[random(leaves.length)]!.name, limit: 50 } : kind === 1 ? { type: 'repair', offset: random(1000), limit: 50 } : { offlineOnly: true, limit: 50 },
+        ),
+      ),
+    );
+  }
+  const search: number[] = [];
+  let searchHits = 0;
+  for (let i = 0; i < 400; i++) {
+    const text = i % 2 === 0 ? words[random(words.length)]! : `${words[random(words.length)]!} ${words[random(words.length)]!.slice(0, 3)}`;
+    const t = performance.now();
+    const result = await services.api.search({ text, where: 'local', limit: 20 });
+    search.push(performance.now() - t);
+    if (result.ok) searchHits += result.value.items.length;
+  }
+  return { guides: total, page: percentiles(page), filtered: percentiles(filtered), search: percentiles(search), searchHits };
 }
 
 interface Percentiles {

@@ -126,13 +126,14 @@ const RUN: Record<string, (command: string) => Promise<void>> = {
     const bench = fs.readFileSync(path.join(root, 'test/bench/run.ts'), 'utf8');
     for (const name of named) expect(bench, `README names ${name}`).toContain(`process.env.${name}`);
     // Tiny sizes: the command is what is tested here, not the figures.
-    const run = runCommand(command, { env: { ...env, BENCH_SIZES: '12', BENCH_LOCAL_GUIDES: '20', BENCH_ROUNDS: '1', BENCH_SESSIONS: '2' } });
+    const run = runCommand(command, { env: { ...env, BENCH_SIZES: '12', BENCH_LOCAL_GUIDES: '20', BENCH_ROUNDS: '1', BENCH_SESSIONS: '2', BENCH_BIG: '30' } });
     try {
       expect(await run.exit(600_000), run.output()).toBe(0);
       expect(run.stdout()).toContain('Initial sync of a generated site');
       expect(run.stdout()).toMatch(/^12 \| \d+ \|/m);
       expect(run.stdout()).toContain('Local library of');
       expect(run.stdout()).toContain('Outbox:');
+      expect(run.stdout()).toContain('A big site: the summary sync of 30 guides');
     } finally {
       await run.stop();
     }

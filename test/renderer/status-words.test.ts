@@ -14,6 +14,7 @@ const synced = (over: Partial<SyncState> = {}): SyncState => ({
   scope: { mode: 'all', categories: [], guideids: [] },
   storage: { mediaBytes: 0, mediaFiles: 0, pendingMedia: 0, databaseBytes: 0, budgetBytes: 1 },
   guides: { total: 1, offline: 1 },
+  scopeChoice: null,
   ...over,
 });
 

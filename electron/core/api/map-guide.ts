@@ -142,7 +142,7 @@ export function toGuideDetail(wire: GuideWire): GuideDetail {
     type: wire.type ?? '',
     difficulty: wire.difficulty ?? null,
     timeRequired: wire.time_required ?? null,
-    author: wire.author?.username ?? null,
+    author: wire.author?.username || wire.author?.text || null,
     image: toImage(wire.image),
     introductionRendered: wire.introduction_rendered ?? '',
     conclusionRendered: wire.conclusion_rendered ?? '',

@@ -1,7 +1,7 @@
 import type { WorkStatus, WorkTransition } from '../../contract.ts';
 import { ApiError } from './errors.ts';
 import type { ApiTransport } from './transport.ts';
-import { invalidTransitionWire, workLogEntryWire, workLogListWire, type WorkLogEntryWire } from './wire/work-log.ts';
+import { invalidTransitionWire, transitionAnswerWire, workLogEntryWire, workLogListWire, type WorkLogEntryWire } from './wire/work-log.ts';
 
 // The work-log calls the outbox replays (reference 4.10, DESIGN.md §7), each answering in the project's words.
 
@@ -46,12 +46,15 @@ const entries = workLogListWire.transform((list) => list.results.map(toSiteEntry
 export const startEntry = (t: ApiTransport, body: { guideid: number; workorderid: string; stepid?: number; timestamp: number }): Promise<SiteEntry> =>
   t.request('POST', '/work_log', { json: body, schema: entry });
 
-export const transitionEntry = (t: ApiTransport, entryid: number, transition: WorkTransition, revisionid: number | null, timestamp: number): Promise<SiteEntry> =>
-  t.request('POST', `/work_log/${entryid}/${transition}`, {
+/** A transition; when the site answers only the times (a finish on Dozuki), the entry is read back. */
+export async function transitionEntry(t: ApiTransport, entryid: number, transition: WorkTransition, revisionid: number | null, timestamp: number): Promise<SiteEntry> {
+  const answer = await t.request('POST', `/work_log/${entryid}/${transition}`, {
     query: { revisionid: revisionid ?? undefined },
     json: { timestamp },
-    schema: entry,
+    schema: transitionAnswerWire,
   });
+  return 'entryid' in answer && typeof answer.entryid === 'number' ? toSiteEntry(answer as WorkLogEntryWire) : getEntry(t, entryid);
+}
 
 export const putStepData = (
   t: ApiTransport,

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { z } from 'zod';
 import type {
   CategoryNode,
@@ -178,6 +177,11 @@ export class LibraryService {
     return this.deps.store.settings.get(SCOPE_KEY, offlineScopeSchema) ?? DEFAULT_SCOPE;
   }
 
+  /** Whether a scope was ever chosen here (the default keeps everything). */
+  scopeChosen(): boolean {
+    return this.deps.store.settings.get(SCOPE_KEY, offlineScopeSchema) !== undefined;
+  }
+
   setScope(scope: OfflineScope): void {
     this.deps.store.settings.set(SCOPE_KEY, offlineScopeSchema.parse(scope));
   }
@@ -242,5 +246,3 @@ export class LibraryService {
     for (const file of this.deps.store.guides.resetAll()) void this.mediaStore.remove(file);
   }
 }
-
-export const mediaDirOf = (dataDir: string): string => path.join(dataDir, 'media');

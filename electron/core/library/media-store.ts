@@ -149,3 +149,6 @@ export class MediaStore {
     }
   }
 }
+
+/** Where a data folder keeps its media. */
+export const mediaDirOf = (dataDir: string): string => path.join(dataDir, 'media');

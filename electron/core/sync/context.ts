@@ -13,6 +13,8 @@ export interface SyncContext {
   /** Who syncs: guides they may not read (a private guide an admin synced) are left as they are. */
   reader: GuideReader;
   scope: OfflineScope;
+  /** Whether the technician ever chose a scope (a big site's first sync waits for that choice). */
+  scopeChosen: boolean;
   budgetBytes: number;
   /** The zoom variant of step pictures kept on top of what the views show. */
   pictureQuality: PictureQuality;

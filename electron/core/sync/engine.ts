@@ -10,6 +10,7 @@ import { listChanges } from './listing.ts';
 import { downloadMedia, StorageBudgetError } from './media-downloader.ts';
 import { syncQuizList } from './quiz-list.ts';
 import { scopeFilter } from '../library/scope.ts';
+import { scopeToSync } from './first-scope.ts';
 
 /**
  * One sync, phase by phase. Each phase leaves the database consistent, so a crash or a dropped network
@@ -106,7 +107,7 @@ export async function runSync(ctx: SyncContext): Promise<EngineOutcome> {
 const PAGE = 500;
 
 function planScope(ctx: SyncContext): void {
-  const inScope = scopeFilter(ctx.scope, ctx.store.categories);
+  const inScope = scopeFilter(scopeToSync(ctx), ctx.store.categories);
   ctx.store.replaceable(() => {
     for (let after = 0; ; ) {
       const rows = ctx.store.guides.planningRows(after, PAGE, ctx.reader);

@@ -9,6 +9,7 @@ import { cursorKey, LAST_ERROR_KEY, LAST_SYNC_KEY } from './context.ts';
 import { runSync } from './engine.ts';
 import { patient } from './patient.ts';
 import type { SiteModules } from './site-modules.ts';
+import { SCOPE_CHOICE_KEY, scopeChoice } from './first-scope.ts';
 
 const syncErrorSchema = z.object({ message: z.string(), resource: z.string().nullable(), at: z.number() });
 
@@ -58,6 +59,7 @@ export class SyncService {
       includePrivate: reader.admin,
       reader,
       scope: library.scope(),
+      scopeChosen: library.scopeChosen(),
       budgetBytes: library.budget(),
       pictureQuality: library.pictures.quality(),
       // Media: the most at once (the lanes fit themselves to the link below it; sync/pool.ts).
@@ -109,7 +111,7 @@ export class SyncService {
   /** Another site: the running sync stops and the next starts from nothing. */
   reset(): void {
     this.cancel();
-    for (const key of [cursorKey(false), cursorKey(true), LAST_SYNC_KEY, LAST_ERROR_KEY]) this.deps.store.settings.delete(key);
+    for (const key of [cursorKey(false), cursorKey(true), LAST_SYNC_KEY, LAST_ERROR_KEY, SCOPE_CHOICE_KEY]) this.deps.store.settings.delete(key);
   }
 
   state(): SyncState {
@@ -123,6 +125,7 @@ export class SyncService {
       scope: library.scope(),
       storage: library.storage(),
       guides: store.guides.count(),
+      scopeChoice: scopeChoice(store, library.scopeChosen()),
     };
   }
 

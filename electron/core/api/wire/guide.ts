@@ -1,32 +1,34 @@
 import { z } from 'zod';
-import { imageWire, userWire } from './user.ts';
+import { orAbsent, wireBool, wireInt, wireNumber, wireText } from './lenient.ts';
+import { imageWire } from './user.ts';
 
 // Wire shapes of guides (reference 2.9, 2.10; public-shapes.md "Guides"). Lenient where real servers
-// differ (nullable, optional, extra keys kept out), strict where the client depends on a field.
+// differ (nullable, optional, `[]` or `""` for missing, numbers as strings, extra keys kept out: see
+// test/fixtures/real), strict where the client depends on a field.
 
 const flagRef = z.union([z.string(), z.object({ flagid: z.string() }).loose()]);
 
 /** Guide summary (list entries, reference 2.9). */
 export const guideSummaryWire = z
   .object({
-    guideid: z.number().int(),
-    title: z.string(),
-    category: z.string().nullish(),
-    subject: z.string().nullish(),
-    type: z.string().nullish(),
-    locale: z.string().nullish(),
-    revisionid: z.number().int(),
-    modified_date: z.number(),
-    prereq_modified_date: z.number().nullish(),
-    public: z.boolean().nullish(),
+    guideid: wireInt,
+    title: wireText,
+    category: orAbsent(z.string()),
+    subject: orAbsent(wireText),
+    type: orAbsent(z.string()),
+    locale: orAbsent(z.string()),
+    revisionid: wireInt,
+    modified_date: wireNumber,
+    prereq_modified_date: orAbsent(wireNumber),
+    public: orAbsent(wireBool),
     /** The author: with `public`, who may read a private guide. */
-    userid: z.number().int().nullish(),
-    flags: z.array(flagRef).nullish(),
-    image: imageWire.nullish(),
-    url: z.string().nullish(),
-    summary: z.string().nullish(),
-    difficulty: z.string().nullish(),
-    isArchived: z.boolean().optional(),
+    userid: orAbsent(wireInt),
+    flags: orAbsent(z.array(flagRef)),
+    image: orAbsent(imageWire),
+    url: orAbsent(z.string()),
+    summary: orAbsent(wireText),
+    difficulty: orAbsent(z.string()),
+    isArchived: wireBool.optional(),
   })
   .loose();
 export type GuideSummaryWire = z.infer<typeof guideSummaryWire>;
@@ -35,28 +37,28 @@ export const guideSummaryListWire = z.array(guideSummaryWire);
 
 const lineWire = z
   .object({
-    lineid: z.number().int().nullish(),
-    bullet: z.string().nullish(),
-    level: z.number().int().nullish(),
-    text_raw: z.string().nullish(),
-    text_rendered: z.string().nullish(),
+    lineid: orAbsent(wireInt),
+    bullet: orAbsent(z.string()),
+    level: orAbsent(wireInt),
+    text_raw: orAbsent(wireText),
+    text_rendered: orAbsent(wireText),
   })
   .loose();
 
 const encodingWire = z
   .object({
     url: z.string(),
-    format: z.string().nullish(),
-    mime: z.string().nullish(),
-    width: z.number().nullish(),
-    height: z.number().nullish(),
+    format: orAbsent(z.string()),
+    mime: orAbsent(z.string()),
+    width: orAbsent(wireNumber),
+    height: orAbsent(wireNumber),
   })
   .loose();
 
 const videoDataWire = z
   .object({
-    image: z.union([imageWire, z.object({ image: imageWire }).loose()]).nullish(),
-    encodings: z.array(encodingWire).nullish(),
+    image: orAbsent(z.union([imageWire, z.object({ image: imageWire }).loose()])),
+    encodings: orAbsent(z.array(encodingWire)),
   })
   .loose();
 
@@ -69,68 +71,71 @@ const stepMediaWire = z
 
 const stepWire = z
   .object({
-    stepid: z.number().int(),
-    revisionid: z.number().int().nullish(),
-    orderby: z.number().int().nullish(),
-    title: z.string().nullish(),
-    lines: z.array(lineWire).nullish(),
-    media: stepMediaWire.nullish(),
+    stepid: wireInt,
+    revisionid: orAbsent(wireInt),
+    orderby: orAbsent(wireInt),
+    title: orAbsent(wireText),
+    lines: orAbsent(z.array(lineWire)),
+    media: orAbsent(stepMediaWire),
   })
   .loose();
 
 const itemWire = z
   .object({
-    text: z.string().nullish(),
-    quantity: z.union([z.number(), z.string()]).nullish(),
-    url: z.string().nullish(),
-    notes: z.string().nullish(),
-    thumbnail: z.string().nullish(),
+    text: orAbsent(wireText),
+    quantity: orAbsent(z.union([z.number(), z.string()])),
+    url: orAbsent(z.string()),
+    notes: orAbsent(wireText),
+    thumbnail: orAbsent(z.string()),
   })
   .loose();
 
 const flagWire = z.union([
   z.string(),
-  z.object({ flagid: z.string(), title: z.string().nullish(), text: z.string().nullish() }).loose(),
+  z.object({ flagid: z.string(), title: orAbsent(z.string()), text: orAbsent(z.string()) }).loose(),
 ]);
 
 const documentWire = z
   .object({
-    id: z.number().int().nullish(),
-    documentid: z.number().int().nullish(),
-    title: z.string().nullish(),
-    text: z.string().nullish(),
-    url: z.string().nullish(),
-    download_url: z.string().nullish(),
+    id: orAbsent(wireInt),
+    documentid: orAbsent(wireInt),
+    title: orAbsent(wireText),
+    text: orAbsent(wireText),
+    url: orAbsent(z.string()),
+    download_url: orAbsent(z.string()),
   })
   .loose();
 
-const prerequisiteWire = z.object({ guideid: z.number().int(), title: z.string().nullish() }).loose();
+const prerequisiteWire = z.object({ guideid: wireInt, title: orAbsent(wireText) }).loose();
+
+/** A guide's author: a user object, or `{userid, text}` as older iFixit answers have it (pyfixit). */
+const authorWire = z.object({ userid: orAbsent(wireInt), username: orAbsent(wireText), text: orAbsent(wireText) }).loose();
 
 /** Full guide (`GET /guides/{guideid}`). */
 export const guideWire = z
   .object({
-    guideid: z.number().int(),
-    revisionid: z.number().int(),
-    title: z.string(),
-    category: z.string().nullish(),
-    subject: z.string().nullish(),
-    type: z.string().nullish(),
-    difficulty: z.string().nullish(),
-    time_required: z.string().nullish(),
-    author: userWire.nullish(),
-    image: imageWire.nullish(),
-    introduction_rendered: z.string().nullish(),
-    conclusion_rendered: z.string().nullish(),
-    summary: z.string().nullish(),
-    flags: z.array(flagWire).nullish(),
-    parts: z.array(itemWire).nullish(),
-    tools: z.array(itemWire).nullish(),
-    prerequisites: z.array(prerequisiteWire).nullish(),
-    documents: z.array(documentWire).nullish(),
+    guideid: wireInt,
+    revisionid: wireInt,
+    title: wireText,
+    category: orAbsent(z.string()),
+    subject: orAbsent(wireText),
+    type: orAbsent(z.string()),
+    difficulty: orAbsent(z.string()),
+    time_required: orAbsent(wireText),
+    author: orAbsent(authorWire),
+    image: orAbsent(imageWire),
+    introduction_rendered: orAbsent(wireText),
+    conclusion_rendered: orAbsent(wireText),
+    summary: orAbsent(wireText),
+    flags: orAbsent(z.array(flagWire)),
+    parts: orAbsent(z.array(itemWire)),
+    tools: orAbsent(z.array(itemWire)),
+    prerequisites: orAbsent(z.array(prerequisiteWire)),
+    documents: orAbsent(z.array(documentWire)),
     steps: z.array(stepWire),
-    modified_date: z.number().nullish(),
-    public: z.boolean().nullish(),
-    url: z.string().nullish(),
+    modified_date: orAbsent(wireNumber),
+    public: orAbsent(wireBool),
+    url: orAbsent(z.string()),
   })
   .loose();
 export type GuideWire = z.infer<typeof guideWire>;

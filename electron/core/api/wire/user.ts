@@ -1,16 +1,17 @@
 import { z } from 'zod';
+import { orAbsent, wireInt } from './lenient.ts';
 
-/** Image object (reference 2.2): an id and URL variants, not every variant always present. */
+/** Image object (reference 2.2): an id and URL variants, not every variant always present (nor `guid`). */
 export const imageWire = z
   .object({
-    id: z.number().int(),
-    guid: z.string().optional(),
-    mini: z.string().optional(),
-    thumbnail: z.string().optional(),
-    standard: z.string().optional(),
-    medium: z.string().optional(),
-    large: z.string().optional(),
-    original: z.string().optional(),
+    id: wireInt,
+    guid: orAbsent(z.string()),
+    mini: orAbsent(z.string()),
+    thumbnail: orAbsent(z.string()),
+    standard: orAbsent(z.string()),
+    medium: orAbsent(z.string()),
+    large: orAbsent(z.string()),
+    original: orAbsent(z.string()),
   })
   .loose();
 export type ImageWire = z.infer<typeof imageWire>;

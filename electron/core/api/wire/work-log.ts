@@ -29,6 +29,15 @@ export const workLogEntryWire = z
   .loose();
 export type WorkLogEntryWire = z.infer<typeof workLogEntryWire>;
 
+/**
+ * What a transition answers: the entry, or, from a Dozuki site finishing one (the Zapier app's sample),
+ * only `{endtime, max_form_revisionid, guide_revisionid}`.
+ */
+export const transitionAnswerWire = z.union([
+  workLogEntryWire,
+  z.object({ endtime: z.number().nullish(), guide_revisionid: z.number().int().nullish(), max_form_revisionid: z.number().int().nullish() }).loose(),
+]);
+
 export const workLogListWire = z.object({ results: z.array(workLogEntryWire) }).loose();
 
 /** The body of a 422 for a transition the entry's state does not allow (DESIGN.md §7). */

@@ -7,6 +7,7 @@ import { up as mediaByFile } from './0005-media-by-file.ts';
 import { up as mediaRefsByQuality } from './0006-media-refs-by-quality.ts';
 import { up as technicians } from './0007-technicians.ts';
 import { up as siteModules } from './0008-site-modules.ts';
+import { up as libraryAtScale } from './0009-library-at-scale.ts';
 import { up as picture } from './pictures/0001-picture.ts';
 
 export interface Migration {
@@ -25,6 +26,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 6, name: 'media refs by picture quality', up: mediaRefsByQuality },
   { version: 7, name: 'technicians', up: technicians },
   { version: 8, name: 'site modules and failed guides', up: siteModules },
+  { version: 9, name: 'library at scale', up: libraryAtScale },
 ];
 
 /** The attached pictures database has a version of its own (`pictures.user_version`). */

@@ -3,6 +3,7 @@ import type { Db } from '../open.ts';
 import { sql } from '../statements.ts';
 import type { NeededAt } from './media-repo.ts';
 import { listItemOf, readableBy, THUMBNAIL_STORED, type GuideReader, type GuideRow } from './guide-row.ts';
+import { LibraryPages } from './library-pages.ts';
 import type { QuizzesRepo } from './quizzes-repo.ts';
 import { dropUnpinnedRevisions, pinRevision, unpinRevisions } from './revision-pins.ts';
 import type { SearchRepo } from './search-repo.ts';
@@ -12,11 +13,15 @@ import type { StoredGuide, SummaryRow } from './guide-row.ts';
 
 /** Guides, their stored revisions, forms, tags and media needs: the library's SQL. */
 export class GuidesRepo {
+  readonly #pages: LibraryPages;
+
   constructor(
     private readonly db: Db,
     private readonly quizzes: QuizzesRepo,
     private readonly search: SearchRepo,
-  ) {}
+  ) {
+    this.#pages = new LibraryPages(db);
+  }
 
   upsertSummary(row: SummaryRow): void {
     sql(this.db, 
@@ -196,30 +201,6 @@ export class GuidesRepo {
 
   /** A page of the guides this reader may see. */
   list(query: LibraryQuery, categories: string[] | null, reader: GuideReader | null): LibraryPage {
-    const readable = readableBy(reader, 'g');
-    const where: string[] = [readable.clause];
-    const params: unknown[] = [...readable.params];
-    if (categories) {
-      where.push(`category IN (SELECT value FROM json_each(?))`);
-      params.push(JSON.stringify(categories));
-    }
-    if (query.type) {
-      where.push('type = ?');
-      params.push(query.type);
-    }
-    if (query.tag) {
-      where.push('guideid IN (SELECT guideid FROM guide_tags WHERE tag = ?)');
-      params.push(query.tag);
-    }
-    if (query.offlineOnly) where.push('stored_revisionid IS NOT NULL');
-    if (query.guideids) {
-      where.push('guideid IN (SELECT value FROM json_each(?))');
-      params.push(JSON.stringify(query.guideids));
-    }
-    const clause = `WHERE ${where.join(' AND ')}`;
-    const total = (sql(this.db, `SELECT count(*) AS n FROM guides g ${clause}`).get(...params) as { n: number }).n;
-    const rows = sql(this.db, `SELECT g.*, ${THUMBNAIL_STORED} FROM guides g ${clause} ORDER BY title COLLATE NOCASE, guideid LIMIT ? OFFSET ?`)
-      .all(...params, query.limit ?? 50, query.offset ?? 0) as GuideRow[];
-    return { total, items: rows.map(listItemOf) };
+    return this.#pages.page(query, categories, reader);
   }
 }

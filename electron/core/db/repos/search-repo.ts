@@ -17,7 +17,7 @@ export function ftsQuery(text: string): string | null {
 export class SearchRepo {
   constructor(private readonly db: Db) {}
 
-  /** The guides this reader may see that match what was typed, best first. */
+  /** The guides this reader may see that match what was typed, best first (`rank`: bm25 weighing title 10, summary 4, steps 1; migration 0008). */
   search(text: string, limit: number, offset: number, reader: GuideReader | null): Omit<SearchResults, 'source'> {
     const match = ftsQuery(text);
     if (!match) return { total: 0, items: [] };
@@ -34,7 +34,7 @@ export class SearchRepo {
       this.db,
       `SELECT g.*, ${THUMBNAIL_STORED}, snippet(guide_search, -1, '', '', '…', 12) AS snippet
        FROM guide_search JOIN guides g ON g.guideid = guide_search.rowid
-       WHERE guide_search MATCH ? AND ${readable.clause} ORDER BY bm25(guide_search, 10.0, 4.0, 1.0) LIMIT ? OFFSET ?`,
+       WHERE guide_search MATCH ? AND ${readable.clause} ORDER BY guide_search.rank LIMIT ? OFFSET ?`,
     ).all(match, ...readable.params, limit, offset) as (GuideRow & { snippet: string | null })[];
     return { total, items: rows.map((row) => ({ ...listItemOf(row), snippet: row.snippet })) };
   }

@@ -1,0 +1,59 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
+import { generateSite } from '../../server/generator/generator.ts';
+import { startSite, type RunningSite } from '../../server/site.ts';
+import { unwrap } from '../helpers/library.ts';
+import { appPage, artifact, launchChromium, startApp } from './browser.ts';
+
+// Issue 15, big sites: after a first sync of a site bigger than a first sync takes, the sync centre asks
+// the technician what to keep whole, with each category's guide count; choosing downloads only that.
+let browser: Browser;
+let app: Awaited<ReturnType<typeof startApp>>;
+let site: RunningSite;
+let page: Page;
+const pageErrors: string[] = [];
+
+beforeAll(async () => {
+  [browser, app, site] = await Promise.all([launchChromium(), startApp(), startSite({ seed: (db) => void generateSite(db, { guides: 2300, steps: 1, images: 0, seed: 9 }) })]);
+  const { api } = app.app.services;
+  unwrap(await api.signIn({ siteUrl: site.url, email: DEMO_ACCOUNTS.tech1.email, password: DEMO_ACCOUNTS.tech1.password }));
+  expect(unwrap(await api.syncNow())).toMatchObject({ status: 'complete' });
+  page = await appPage(browser, app.shell, { width: 1280, height: 900 });
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+  await site?.close();
+});
+
+describe('the first sync of a big site asks what to keep', () => {
+  it('says how many guides the site has and offers its categories with their sizes', async () => {
+    const { api } = app.app.services;
+    const state = unwrap(await api.getSyncState());
+    await page.goto(`${app.shell.url}/sync`);
+    const prompt = page.getByTestId('sync-scope-choice');
+    await prompt.waitFor();
+    const text = (await prompt.textContent()) ?? '';
+    expect(text).toContain(`This site has ${state.scopeChoice!.guides.toLocaleString('en-US')} guides`);
+    expect(text).toContain('more than a first sync downloads whole (2,000)');
+    const [largest] = [...unwrap(await api.getCategories())].sort((a, b) => b.guideCount - a.guideCount);
+    expect(text).toContain(`${largest!.title}`);
+    expect(text).toContain(`${largest!.guideCount.toLocaleString('en-US')} guides`);
+    await page.screenshot({ path: artifact('sync-scope-choice.png') });
+  });
+
+  it('keeps the chosen category whole and stops asking', async () => {
+    const { api } = app.app.services;
+    const categories = [...unwrap(await api.getCategories())].sort((a, b) => a.guideCount - b.guideCount);
+    const smallest = categories[0]!;
+    await page.getByTestId('sync-scope-choice').getByRole('checkbox', { name: smallest.title }).check();
+    await page.getByTestId('scope-choice-save').click();
+    await page.getByTestId('sync-scope-choice').waitFor({ state: 'detached' });
+    expect(unwrap(await api.getSyncState()).scope).toEqual({ mode: 'selected', categories: [smallest.name], guideids: [] });
+    await app.app.services.api.syncNow();
+    expect(unwrap(await api.getSyncState()).guides.offline).toBe(smallest.guideCount);
+    expect(pageErrors).toEqual([]);
+  });
+});
