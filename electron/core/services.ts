@@ -1,5 +1,4 @@
 import './threadpool.ts';
-import fs from 'node:fs';
 import path from 'node:path';
 import type { AppApi, Result } from '../contract.ts';
 import { connectionMethods, type SiteHooks } from './connection/connection-methods.ts';
@@ -10,9 +9,9 @@ import type { SecretCodec } from './connection/secret-store.ts';
 import { ServerClock } from './connection/server-clock.ts';
 import { technicianMethods } from './connection/technician-methods.ts';
 import { Technicians } from './connection/technicians.ts';
-import { Store } from './db/store.ts';
+import { lastRepair, markDamaged, openDataFolder, type OpenedFolder } from './db/data-folder.ts';
 import { EventHub } from './events.ts';
-import { apiOf, dispatcher } from './invoke.ts';
+import { apiOf, dispatcher, type StorageGuard } from './invoke.ts';
 import { libraryMethods } from './library/library-methods.ts';
 import { LibraryService, mediaDirOf, type StoredMediaContent } from './library/library-service.ts';
 import type { MediaAnswer, MediaRequest } from './library/media-serving.ts';
@@ -31,6 +30,7 @@ import { WorkLog } from './worklog/worklog.ts';
 export { plainCodec, type SecretCodec } from './connection/secret-store.ts';
 export { defaultKeyFile, keyFileCodec } from './connection/key-file-codec.ts';
 export { CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from './security/csp.ts';
+export { FolderInUseError, StartupError } from './db/folder-lock.ts';
 export type { DemoSite, MediaAnswer, MediaRequest, StoredMediaContent };
 
 export interface ServicesDeps {
@@ -53,6 +53,8 @@ export interface ServicesDeps {
   requestTimeoutMs?: number;
   /** The local clock in milliseconds (tests move it); default Date.now. */
   clock?: () => number;
+  /** Disk the media budget never takes, kept for the technician's work; default 200 MB (library-service.ts). */
+  diskReserveBytes?: number;
 }
 
 export interface Services {
@@ -80,9 +82,9 @@ export function createServices(deps: ServicesDeps): Services {
   const log = deps.log ?? (() => {});
   const { dataDir } = deps;
   const [mediaDir, attachmentsDir] = [mediaDirOf(dataDir), path.join(dataDir, 'attachments')];
-  ownerOnlyFolder(dataDir);
-  const picturesFile = path.join(mediaDir, 'pictures.sqlite');
-  const store = new Store({ file: path.join(dataDir, 'fieldguide.sqlite'), picturesFile, nativeBinding: deps.nativeBinding, log });
+  // One copy per data folder, checked and salvaged before anything reads it (db/data-folder.ts).
+  const folder = openDataFolder({ dataDir, picturesFile: path.join(mediaDir, 'pictures.sqlite'), nativeBinding: deps.nativeBinding, log, now: () => Date.now() });
+  const { store } = folder;
   const events = new EventHub();
   const clock = new ServerClock(store.settings, deps.clock);
   const requests = countingFetch(deps.fetch ?? globalThis.fetch);
@@ -100,10 +102,10 @@ export function createServices(deps: ServicesDeps): Services {
   // Who works now: what they do is recorded under their name, and what they may not read stays hidden.
   const current = () => technicians.current(connection.site);
   const reader = () => technicians.readerOf(current());
-  const library = new LibraryService({ store, mediaDir, transport, online: () => connection.network !== 'offline', reader, onNetworkError: offline, log, now });
+  const library = new LibraryService({ store, mediaDir, transport, online: () => connection.network !== 'offline', reader, onNetworkError: offline, log, now, reserveBytes: deps.diskReserveBytes });
   const sync = new SyncService({
     store, library, transport, reader, requestCount: requests.count,
-    events, onNetworkError: offline, now, concurrency: deps.concurrency,
+    events, onNetworkError: offline, now, concurrency: deps.concurrency, repair: () => lastRepair(store),
   });
   const background = new BackgroundSync({ sync, enabled: deps.autoSync ?? true, signedIn: () => connection.user !== null, everyMinutes: deps.syncEveryMinutes ?? 15, log });
   const outbox = new Outbox({
@@ -135,7 +137,7 @@ export function createServices(deps: ServicesDeps): Services {
     ...outboxMethods(outbox),
     ...quizMethods(quiz),
   };
-  const invoke = dispatcher(impl, log);
+  const invoke = dispatcher(impl, log, storageGuard(folder, dataDir, log));
   return {
     api: apiOf(invoke),
     invoke,
@@ -161,6 +163,7 @@ export function createServices(deps: ServicesDeps): Services {
       await outbox.close();
       await demo.close();
       store.close();
+      folder.lock.release();
     },
   };
 }
@@ -216,12 +219,21 @@ function countingFetch(base: typeof fetch): { fetch: typeof fetch; count: () => 
   };
 }
 
-/** The data folder holds the technician's work and token: 0700, whoever's umask made it. */
-function ownerOnlyFolder(dir: string): void {
-  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-  try {
-    fs.chmodSync(dir, 0o700);
-  } catch {
-    // A folder this user does not own: opening the database says what is wrong.
-  }
+/**
+ * What the dispatcher does with a storage failure: on a full disk the reserve is given back once so work
+ * actions still go in (then the call is tried again); a damaged database is marked to be repaired at the
+ * next start, and the technician told so.
+ */
+function storageGuard(folder: OpenedFolder, dataDir: string, log: (message: string) => void): StorageGuard {
+  return {
+    full: () => {
+      const released = folder.reserve.release();
+      if (released) log('The disk is full: Fieldguide gave back its reserve so your work can still be saved. Free some space.');
+      return released;
+    },
+    damaged: (error) => {
+      markDamaged(dataDir, error);
+      log(`The database reported damage while running: ${error instanceof Error ? error.message : String(error)}; it is checked and repaired at the next start.`);
+    },
+  };
 }

@@ -2,6 +2,7 @@ import { ApiError } from '../api/errors.ts';
 import type { ApiTransport } from '../api/transport.ts';
 import type { NewConflict } from '../db/repos/conflicts-repo.ts';
 import type { OutboxRow } from '../db/repos/outbox-repo.ts';
+import { isStorageFull } from '../db/disk-space.ts';
 import { retryDelayMs } from './backoff.ts';
 import { replayStart } from './handlers/start.ts';
 import { replayQuizAttempt } from './handlers/quiz-attempt.ts';
@@ -25,6 +26,8 @@ const HANDLERS: { [K in ActionKind]: Handler<never> } = {
 };
 
 const CHAINS_AT_ONCE = 4;
+/** After a full disk stopped a replay, the runner waits this long (or for "Send now") before trying again. */
+const STORAGE_PAUSE_MS = 30_000;
 const REBASES_PER_ATTEMPT = 5;
 
 export interface RunnerDeps {
@@ -58,10 +61,22 @@ export class OutboxRunner {
   #again = false;
   #timer: NodeJS.Timeout | null = null;
   #closed = false;
+  /** Until when a full disk holds the replay (0: not held). */
+  #storageHeldUntil = 0;
 
+  /** Runs in the process that holds the data folder's lock (db/folder-lock.ts): no other copy's actions are in flight. */
   constructor(private readonly deps: RunnerDeps) {
-    const recovered = deps.context.outbox.recoverInFlight();
-    if (recovered > 0) deps.log(`${recovered} action(s) were in flight when Fieldguide stopped; they will be checked before being sent again.`);
+    this.#recoverInFlight('were in flight when Fieldguide stopped');
+  }
+
+  /** True when the last replay stopped on a full disk (and nothing has been sent since). */
+  get storageFull(): boolean {
+    return this.#storageHeldUntil > 0;
+  }
+
+  /** "Send now": a full disk held the replay; try again at once. */
+  releaseStorageHold(): void {
+    this.#storageHeldUntil = 0;
   }
 
   /** Replays what is due; resolves when nothing more can go now. */
@@ -78,7 +93,7 @@ export class OutboxRunner {
   }
 
   kick(): void {
-    void this.drain();
+    this.drain().catch((error: unknown) => this.deps.log(`The outbox could not replay: ${error instanceof Error ? error.message : String(error)}`));
   }
 
   close(): Promise<void> {
@@ -90,10 +105,13 @@ export class OutboxRunner {
   /** Up to CHAINS_AT_ONCE chains in flight; a chain's next action starts as soon as its last one ends. */
   async #loop(): Promise<void> {
     const active = new Map<string, Promise<void>>();
+    // Rows left in flight by a replay a full disk stopped half-way (only this process sends: it holds the lock).
+    if (this.#storageHeldUntil === 0) this.#recoverInFlight('were stopped by a full disk');
     do {
       this.#again = false;
       for (;;) {
-        const sendable = this.#closed ? [] : this.deps.sendable();
+        const held = this.#storageHeldUntil > this.deps.nowMs();
+        const sendable = this.#closed || held ? [] : this.deps.sendable();
         if (sendable.length > 0) {
           const due = this.deps.context.outbox.due(this.deps.nowMs(), CHAINS_AT_ONCE + active.size, sendable).filter((row) => !active.has(row.chain));
           for (const row of due) {
@@ -112,7 +130,22 @@ export class OutboxRunner {
     } while (this.#again);
   }
 
+  /** One action, never rejecting: a full disk holds the whole replay for a while instead of spinning. */
   async #replay(row: OutboxRow, technician: number, transport: ApiTransport): Promise<void> {
+    try {
+      await this.#replayOne(row, technician, transport);
+      this.#storageHeldUntil = 0;
+    } catch (error) {
+      if (isStorageFull(error)) {
+        if (this.#storageHeldUntil === 0) this.deps.log('The disk is full: the outbox waits (nothing is lost). Free some space, then Send now.');
+        this.#storageHeldUntil = this.deps.nowMs() + STORAGE_PAUSE_MS;
+      } else {
+        this.deps.log(`Outbox action ${row.id} (${row.kind}) could not be replayed: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+  }
+
+  async #replayOne(row: OutboxRow, technician: number, transport: ApiTransport): Promise<void> {
     const { outbox } = this.deps.context;
     const parsed = parse(row);
     if (!parsed.ok) {
@@ -145,6 +178,7 @@ export class OutboxRunner {
         current = outbox.get(current.id)!;
       }
     } catch (error) {
+      if (isStorageFull(error)) throw error;
       // An earlier attempt that may have landed stays "may have landed" whatever this attempt's answer was.
       this.#sort(outbox.get(current.id) ?? current, error, row.unknownOutcome);
     }
@@ -175,9 +209,19 @@ export class OutboxRunner {
     outbox.fail(row.id, `${error.resource}: ${error.message}`);
   }
 
+  #recoverInFlight(why: string): void {
+    try {
+      const recovered = this.deps.context.outbox.recoverInFlight();
+      if (recovered > 0) this.deps.log(`${recovered} action(s) ${why}; they will be checked before being sent again.`);
+    } catch (error) {
+      // A full disk: they stay in flight until the next replay can write.
+      if (!isStorageFull(error)) throw error;
+    }
+  }
+
   #schedule(): void {
     if (this.#closed || this.#timer) return;
-    const next = this.deps.context.outbox.nextDue(this.deps.sendable());
+    const next = this.#storageHeldUntil > 0 ? this.#storageHeldUntil : this.deps.context.outbox.nextDue(this.deps.sendable());
     if (next === null) return;
     const wait = Math.max(0, next - this.deps.nowMs());
     this.#timer = setTimeout(() => {

@@ -14,6 +14,8 @@ export interface SyncContext {
   reader: GuideReader;
   scope: OfflineScope;
   budgetBytes: number;
+  /** Bytes the disk can still take above the reserve kept for the technician's work (none when unknown). */
+  diskRoom?: () => number;
   /** The zoom variant of step pictures kept on top of what the views show. */
   pictureQuality: PictureQuality;
   concurrency: { guides: number; media: number };

@@ -1,6 +1,7 @@
 import type { SyncError, SyncOutcome, SyncPhase } from '../../contract.ts';
 import { fetchCategoryTree } from '../api/guides-api.ts';
 import { ApiError } from '../api/errors.ts';
+import { isStorageFull, STORAGE_FULL_MESSAGE } from '../db/disk-space.ts';
 import { z } from 'zod';
 import { cursorKey, LAST_SYNC_KEY, type SyncContext } from './context.ts';
 import { removeDeleted } from './deletions.ts';
@@ -30,7 +31,7 @@ import { scopeFilter } from '../library/scope.ts';
  * - media: what the stored guides need, within the storage budget; a file that fails is reported, others go on.
  * - done: or `failed` when a guide or a media file could not be stored (the first one is named).
  */
-export type EngineOutcome = Omit<SyncOutcome, 'requests'> & { networkFailed: boolean };
+export type EngineOutcome = Omit<SyncOutcome, 'requests'> & { networkFailed: boolean; storageFull?: boolean };
 
 export async function runSync(ctx: SyncContext): Promise<EngineOutcome> {
   const problems: SyncError[] = [];
@@ -81,7 +82,7 @@ export async function runSync(ctx: SyncContext): Promise<EngineOutcome> {
     const failure = describe(error, phase, ctx.now());
     const networkFailed = error instanceof ApiError && (error.kind === 'network' || error.kind === 'timeout');
     ctx.progress('failed', 0, 0);
-    return { status: 'failed', changed, deleted, mediaDownloaded, error: failure, networkFailed };
+    return { status: 'failed', changed, deleted, mediaDownloaded, error: failure, networkFailed, storageFull: isStorageFull(error) };
   }
   if (ctx.signal.aborted) {
     ctx.progress('cancelled', 0, 0);
@@ -152,7 +153,8 @@ async function storeQueuedGuides(ctx: SyncContext): Promise<number> {
         if (error instanceof ApiError && error.kind === 'http' && error.status === 404 && error.resource === `GET /guides/${guideid}`) {
           // Deleted between the listing and now: the next deletion check removes it.
           ctx.store.syncQueue.done(guideid);
-        } else if (error instanceof ApiError && error.kind === 'http' && error.status === 401) {
+        } else if ((error instanceof ApiError && error.kind === 'http' && error.status === 401) || isStorageFull(error)) {
+          // A full disk stops the sync: every other guide would fail the same way.
           throw error;
         } else {
           const problem = describe(error, 'guides', ctx.now());
@@ -170,6 +172,7 @@ async function storeQueuedGuides(ctx: SyncContext): Promise<number> {
 function describe(error: unknown, phase: SyncPhase, at: number): SyncError {
   if (error instanceof ApiError) return { message: error.message, resource: error.resource, at };
   if (error instanceof StorageBudgetError) return { message: error.message, resource: null, at };
+  if (isStorageFull(error)) return { message: STORAGE_FULL_MESSAGE, resource: null, at };
   const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
   return { message: `Sync failed while ${phase === 'guides' ? 'storing guides' : `in ${phase}`}: ${message}`, resource: null, at };
 }

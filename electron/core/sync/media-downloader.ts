@@ -1,4 +1,5 @@
 import { ApiError } from '../api/errors.ts';
+import { isStorageFull } from '../db/disk-space.ts';
 import type { NeededAt } from '../db/repos/media-repo.ts';
 import { zoomVariant } from '../../shared/media.ts';
 import { makeRoom } from '../library/budget.ts';
@@ -82,6 +83,11 @@ export async function downloadMedia(ctx: SyncContext): Promise<{ downloaded: num
         await discard(body);
         return;
       }
+      if (ctx.diskRoom && ctx.diskRoom() < reserved) {
+        budgetError ??= new StorageBudgetError(DISK_RESERVE_MESSAGE);
+        await discard(body);
+        return;
+      }
       size = announced ?? 0;
       const mime = response.headers.get('content-type') ?? 'application/octet-stream';
       const received = await ctx.mediaStore.receive(body, announced, mime);
@@ -93,6 +99,10 @@ export async function downloadMedia(ctx: SyncContext): Promise<{ downloaded: num
       usage.bytes += received.bytes;
     } catch (error) {
       if (ctx.signal.aborted) return;
+      if (isStorageFull(error)) {
+        budgetError ??= new StorageBudgetError(DISK_RESERVE_MESSAGE);
+        return;
+      }
       failed++;
       const message = error instanceof ApiError || error instanceof MediaLengthError || error instanceof Error ? error.message : String(error);
       ctx.store.media.markFailed(url, message);
@@ -125,6 +135,10 @@ async function discard(body: AsyncIterable<Uint8Array>): Promise<void> {
     break;
   }
 }
+
+const DISK_RESERVE_MESSAGE =
+  'The disk is nearly full: media downloads stopped to keep the room Fieldguide saves for your work. ' +
+  'Free some space or choose fewer guides for offline use; the guides themselves are kept.';
 
 function budgetMessage(at: NeededAt, budgetBytes: number): string {
   const budget = `the storage budget (${Math.round(budgetBytes / 1e6)} MB)`;

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { SyncError, SyncOutcome, SyncProgress, SyncState } from '../../contract.ts';
 import type { ApiTransport } from '../api/transport.ts';
+import type { DatabaseRepair } from '../../contract.ts';
+import { storageFull } from '../db/disk-space.ts';
 import type { GuideReader } from '../db/repos/guide-row.ts';
 import type { Store } from '../db/store.ts';
 import type { EventHub } from '../events.ts';
@@ -23,6 +25,8 @@ export interface SyncServiceDeps {
   onNetworkError: () => void;
   now: () => number;
   concurrency?: { guides: number; media: number };
+  /** The last repair of a damaged database (db/data-folder.ts), shown in the sync centre. */
+  repair?: () => DatabaseRepair | null;
 }
 
 /** Pulls the library from the site: one sync at a time, its progress told as events, its state kept. */
@@ -50,7 +54,8 @@ export class SyncService {
       includePrivate: reader.admin,
       reader,
       scope: library.scope(),
-      budgetBytes: library.budget(),
+      budgetBytes: library.disk.mediaBudget(),
+      diskRoom: () => library.disk.free(),
       pictureQuality: library.pictures.quality(),
       concurrency: this.deps.concurrency ?? { guides: 6, media: 4 },
       signal: controller.signal,
@@ -58,7 +63,9 @@ export class SyncService {
       progress: (phase, done, total, bytes) => this.#report({ phase, done, total, bytes: bytes ?? this.#progress.bytes, message: null }),
       problem: () => {},
     })
-      .then(({ networkFailed, ...outcome }): SyncOutcome => {
+      .then(({ networkFailed, storageFull: full, ...outcome }): SyncOutcome => {
+        // On a full disk the answer is storage_full (what to do), not a sync that merely failed.
+        if (full) throw storageFull();
         if (outcome.error) store.settings.set(LAST_ERROR_KEY, outcome.error);
         else if (outcome.status === 'complete') store.settings.delete(LAST_ERROR_KEY);
         if (networkFailed) this.deps.onNetworkError();
@@ -102,6 +109,7 @@ export class SyncService {
       scope: library.scope(),
       storage: library.storage(),
       guides: store.guides.count(),
+      repair: this.deps.repair?.() ?? null,
     };
   }
 

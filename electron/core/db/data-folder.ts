@@ -1,0 +1,121 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import type { DatabaseRepair } from '../../contract.ts';
+import { inspectDatabase, isDamage } from './damage.ts';
+import { DiskReserve, isStorageFull } from './disk-space.ts';
+import { describe, lockDataFolder, StartupError, type FolderLock } from './folder-lock.ts';
+import { setAsideAndSalvage } from './salvage.ts';
+import { Store } from './store.ts';
+
+export const DATABASE_FILE = 'fieldguide.sqlite';
+const REPAIR_KEY = 'database.repair';
+/** Left by a damage found while running: the next start checks the file whatever it looks like. */
+const DAMAGE_MARK = 'fieldguide.sqlite.damaged-at-run-time';
+
+const repairSchema: z.ZodType<DatabaseRepair> = z.object({
+  at: z.number(),
+  cause: z.string(),
+  movedTo: z.string(),
+  recovered: z.record(z.string(), z.number()),
+  unreadable: z.array(z.string()),
+});
+
+export interface OpenedFolder {
+  store: Store;
+  lock: FolderLock;
+  reserve: DiskReserve;
+  /** What was recovered when the database was found damaged at this start, else null. */
+  repair: DatabaseRepair | null;
+}
+
+/**
+ * Opens the data folder for this process alone: the folder made (0700) and writable, its lock taken (a
+ * second copy is refused, naming the holder), the database checked before SQLite touches it (set aside
+ * and salvaged when damaged), then opened. On a full disk the reserve is given back so the app still
+ * starts. Every failure is a StartupError naming the folder and the cause.
+ */
+export function openDataFolder(options: { dataDir: string; picturesFile: string; nativeBinding?: string; log: (message: string) => void; now: () => number }): OpenedFolder {
+  const { dataDir, nativeBinding, log } = options;
+  writableFolder(dataDir);
+  const lock = lockDataFolder(dataDir, nativeBinding);
+  const reserve = new DiskReserve(dataDir);
+  try {
+    const file = path.join(dataDir, DATABASE_FILE);
+    const mark = path.join(dataDir, DAMAGE_MARK);
+    const marked = fs.existsSync(mark);
+    const damage = inspectDatabase(file, { nativeBinding, thorough: marked });
+    let repair: DatabaseRepair | null = null;
+    if (damage) {
+      repair = setAsideAndSalvage(file, damage, options.now(), nativeBinding);
+      log(`The database was damaged (${damage}); it was moved to ${repair.movedTo} and the technicians' work recovered into a new one.`);
+    }
+    if (marked) fs.rmSync(mark, { force: true });
+    const store = openStore({ ...options, file }, reserve);
+    if (repair) store.settings.set(REPAIR_KEY, repair);
+    reserve.ensure();
+    return { store, lock, reserve, repair };
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+}
+
+/** The last repair of the database, for the sync centre. */
+export function lastRepair(store: Store): DatabaseRepair | null {
+  return store.settings.get(REPAIR_KEY, repairSchema) ?? null;
+}
+
+/** A damage SQLite reported while running: said now, checked and repaired at the next start. */
+export function markDamaged(dataDir: string, error: unknown): void {
+  try {
+    fs.writeFileSync(path.join(dataDir, DAMAGE_MARK), String((error as Error).message ?? error), { mode: 0o600 });
+  } catch {
+    // the check at start finds it anyway
+  }
+}
+
+function openStore(options: { file: string; picturesFile: string; nativeBinding?: string; log: (message: string) => void; dataDir: string }, reserve: DiskReserve): Store {
+  const open = (): Store => new Store({ file: options.file, picturesFile: options.picturesFile, nativeBinding: options.nativeBinding, log: options.log });
+  try {
+    return open();
+  } catch (error) {
+    if (isStorageFull(error) && reserve.release()) {
+      options.log('The disk is full: Fieldguide gave back its reserve to start. Free some space.');
+      try {
+        return open();
+      } catch (again) {
+        throw cannotOpen(options.dataDir, again);
+      }
+    }
+    if (isDamage(error)) throw new StartupError(options.dataDir, `Fieldguide's database in ${options.dataDir} is damaged and could not be repaired (${describe(error)}). Nothing was deleted.`, { cause: error });
+    throw cannotOpen(options.dataDir, error);
+  }
+}
+
+function cannotOpen(dataDir: string, error: unknown): Error {
+  if (error instanceof StartupError || (error as Error).name === 'DatabaseTooNewError') return error as Error;
+  return new StartupError(dataDir, `Fieldguide cannot open its data in ${dataDir}: ${describe(error)}.`, { cause: error });
+}
+
+/** The folder exists (made 0700), is a folder, and this user may write in it: said with the cause when not. */
+function writableFolder(dir: string): void {
+  try {
+    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  } catch (error) {
+    throw new StartupError(dir, `Fieldguide cannot make its data folder ${dir}: ${describe(error)}.`, { cause: error });
+  }
+  try {
+    fs.chmodSync(dir, 0o700);
+  } catch {
+    // A folder this user does not own: the write check says whether it can be used.
+  }
+  const probe = path.join(dir, `.write-check-${process.pid}`);
+  try {
+    fs.writeFileSync(probe, '');
+    fs.unlinkSync(probe);
+  } catch (error) {
+    if ((error as { code?: string }).code === 'ENOSPC') return;
+    throw new StartupError(dir, `Fieldguide cannot write in its data folder ${dir}: ${describe(error)}. Choose a folder this user may write in, or make this one writable.`, { cause: error });
+  }
+}
