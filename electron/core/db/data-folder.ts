@@ -3,7 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { DatabaseRepair } from '../../contract.ts';
 import { inspectDatabase, isDamage } from './damage.ts';
-import { DiskReserve, isStorageFull } from './disk-space.ts';
+import { DiskReserve, freeBytes, isStorageFull, RESERVE_FILE_BYTES } from './disk-space.ts';
 import { describe, lockDataFolder, StartupError, type FolderLock } from './folder-lock.ts';
 import { setAsideAndSalvage } from './salvage.ts';
 import { Store } from './store.ts';
@@ -40,6 +40,10 @@ export function openDataFolder(options: { dataDir: string; picturesFile: string;
   writableFolder(dataDir);
   const lock = lockDataFolder(dataDir, nativeBinding);
   const reserve = new DiskReserve(dataDir);
+  // A disk full already: the reserve goes back before SQLite needs room for its log and shared-memory files.
+  if ((freeBytes(dataDir) ?? Infinity) < RESERVE_FILE_BYTES && reserve.release()) {
+    log('The disk is full: Fieldguide gave back its reserve to start and take your work. Free some space.');
+  }
   try {
     const file = path.join(dataDir, DATABASE_FILE);
     const mark = path.join(dataDir, DAMAGE_MARK);

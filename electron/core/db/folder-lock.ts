@@ -64,6 +64,8 @@ export function lockDataFolder(folder: string, nativeBinding?: string): FolderLo
     throw new StartupError(folder, `Fieldguide cannot use the data folder ${folder}: ${describe(error)}.`, { cause: error });
   }
   try {
+    // No journal file: taking the lock writes nothing, so it is taken on a full disk too.
+    db.pragma('journal_mode = MEMORY');
     db.pragma('locking_mode = EXCLUSIVE');
     db.exec('BEGIN EXCLUSIVE');
   } catch (error) {

@@ -79,7 +79,7 @@ export async function downloadMedia(ctx: SyncContext): Promise<{ downloaded: num
       const length = Number(response.headers.get('content-length'));
       const announced = Number.isFinite(length) && length > 0 ? length : null;
       if (!(await reserve(announced ?? 0))) {
-        budgetError ??= new StorageBudgetError(budgetMessage(at, ctx.budgetBytes));
+        budgetError ??= new StorageBudgetError(ctx.budgetLimitedByDisk ? DISK_RESERVE_MESSAGE : budgetMessage(at, ctx.budgetBytes));
         await discard(body);
         return;
       }

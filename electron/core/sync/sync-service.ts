@@ -55,6 +55,7 @@ export class SyncService {
       reader,
       scope: library.scope(),
       budgetBytes: library.disk.mediaBudget(),
+      budgetLimitedByDisk: library.disk.room().budgetLimitedTo !== null,
       diskRoom: () => library.disk.free(),
       pictureQuality: library.pictures.quality(),
       concurrency: this.deps.concurrency ?? { guides: 6, media: 4 },
