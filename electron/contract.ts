@@ -415,6 +415,7 @@ export interface StorageUsage {
  * row by row into a fresh one, and the library synced again in full.
  */
 export interface DatabaseRepair {
+  /** When (unix seconds). */
   at: number;
   /** What was wrong, in words. */
   cause: string;

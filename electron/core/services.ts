@@ -10,6 +10,7 @@ import { ServerClock } from './connection/server-clock.ts';
 import { technicianMethods } from './connection/technician-methods.ts';
 import { Technicians } from './connection/technicians.ts';
 import { lastRepair, markDamaged, openDataFolder, type OpenedFolder } from './db/data-folder.ts';
+import type { Store } from './db/store.ts';
 import { EventHub } from './events.ts';
 import { apiOf, dispatcher, type StorageGuard } from './invoke.ts';
 import { libraryMethods } from './library/library-methods.ts';
@@ -144,26 +145,42 @@ export function createServices(deps: ServicesDeps): Services {
     events,
     resolveMedia: (url) => library.resolveMedia(url),
     openMedia: (request) => library.openMedia(request),
+    setNetworkHint: (online) => connection.hint(online),
+    ...lifecycle({ connection, demo, outbox, background, sync, store, log, release: () => folder.lock.release() }),
+  };
+}
+
+/** Starting (the site asked who we are, the outbox and a sync set going) and closing, in order: the data folder's lock last. */
+function lifecycle(f: {
+  connection: Connection;
+  demo: DemoLauncher;
+  outbox: Outbox;
+  background: BackgroundSync;
+  sync: SyncService;
+  store: Store;
+  log: (message: string) => void;
+  release: () => void;
+}): Pick<Services, 'start' | 'close'> {
+  return {
     async start() {
       try {
-        const online = await connection.reconnect(demo);
+        const online = await f.connection.reconnect(f.demo);
         // Work of technicians whose sign-in is kept goes even when nobody works now.
-        outbox.kick();
-        if (online) background.run('start');
+        f.outbox.kick();
+        if (online) f.background.run('start');
       } catch (error) {
-        log(`Start-up refresh failed: ${error instanceof Error ? error.message : String(error)}`);
+        f.log(`Start-up refresh failed: ${error instanceof Error ? error.message : String(error)}`);
       }
     },
-    setNetworkHint: (online) => connection.hint(online),
     async close() {
-      background.close();
-      connection.close();
-      sync.cancel();
-      await sync.idle();
-      await outbox.close();
-      await demo.close();
-      store.close();
-      folder.lock.release();
+      f.background.close();
+      f.connection.close();
+      f.sync.cancel();
+      await f.sync.idle();
+      await f.outbox.close();
+      await f.demo.close();
+      f.store.close();
+      f.release();
     },
   };
 }
