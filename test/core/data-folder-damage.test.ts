@@ -227,3 +227,22 @@ describe('a database damaged before start', () => {
     }
   });
 });
+
+describe('a database damaged while the app runs', () => {
+  it('answers with what to do, and the next start checks it in full and repairs it', async () => {
+    const dir = copyOf(clean, 'damage-running');
+    try {
+      const app = makeServices(dir.dir);
+      // Behind the app's back, after its start-up check: a page of the library no read has cached yet.
+      damagePageOf(path.join(dir.dir, DB), 'guides');
+      const answer = await app.services.api.listGuides({ offset: 0, limit: 50 });
+      expect(answer).toMatchObject({ ok: false, error: { code: 'internal', message: expect.stringContaining('Restart Fieldguide') } });
+      expect(app.logs.some((line) => line.includes('checked and repaired at the next start'))).toBe(true);
+      await app.services.close();
+      const { app: again } = await startRepaired(dir.dir, queued, /check/);
+      await again.services.close();
+    } finally {
+      dir.remove();
+    }
+  });
+});

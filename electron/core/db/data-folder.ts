@@ -51,7 +51,11 @@ export function openDataFolder(options: { dataDir: string; picturesFile: string;
     const damage = inspectDatabase(file, { nativeBinding, thorough: marked });
     let repair: DatabaseRepair | null = null;
     if (damage) {
-      repair = setAsideAndSalvage(file, damage, options.now(), nativeBinding);
+      try {
+        repair = setAsideAndSalvage(file, damage, options.now(), nativeBinding);
+      } catch (error) {
+        throw new StartupError(dataDir, `Fieldguide's database in ${dataDir} is damaged (${damage}) and could not be repaired: ${describe(error)}. Nothing was deleted.`, { cause: error });
+      }
       log(`The database was damaged (${damage}); it was moved to ${repair.movedTo} and the technicians' work recovered into a new one.`);
     }
     if (marked) fs.rmSync(mark, { force: true });
