@@ -143,7 +143,7 @@ describe('a data folder that cannot be used', () => {
         expect(web.stderr).toContain(`Fieldguide cannot start: Fieldguide cannot write in its data folder ${readOnly}: the folder is on a read-only disk`);
         expect(web.stderr).not.toMatch(/^\s+at /m);
       } finally {
-        execFileSync('umount', [readOnly]);
+        if (spawnSync('umount', [readOnly]).status !== 0) execFileSync('umount', ['-l', readOnly]);
       }
     } finally {
       dir.remove();

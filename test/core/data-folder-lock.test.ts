@@ -118,10 +118,13 @@ describe('one copy per data folder', () => {
       second(dir.dir).close();
 
       const held = await startProcess([lockChild, dir.dir, 'hold'], /^ready /);
-      const pid = Number(held.line.slice('ready '.length));
-      expect(() => second(dir.dir)).toThrow(`process ${pid}`);
-      held.proc.kill('SIGKILL');
-      await held.exit;
+      try {
+        const pid = Number(held.line.slice('ready '.length));
+        expect(() => second(dir.dir)).toThrow(`process ${pid}`);
+      } finally {
+        held.proc.kill('SIGKILL');
+        await held.exit;
+      }
       // The OS dropped the dead process's lock: the folder opens at once, no stale lock to clear by hand.
       second(dir.dir).close();
     } finally {
@@ -135,6 +138,7 @@ describe('one copy per data folder', () => {
     try {
       expect(first.line).toContain(dir.dir);
       const other = await startProcess([webCli, '--data-dir', dir.dir, '--port', '0'], /web shell\) at/);
+      if (other.line !== '') other.proc.kill('SIGTERM');
       expect(await other.exit).toBe(1);
       expect(other.line).toBe('');
       expect(other.stderr()).toContain(`Fieldguide is already running on the data folder ${dir.dir} (process ${first.proc.pid}`);
