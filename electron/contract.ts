@@ -415,11 +415,18 @@ export interface StorageUsage {
  * row by row into a fresh one, and the library synced again in full.
  */
 export interface DatabaseRepair {
+  /**
+   * `salvaged`: the damaged file was set aside and the technician's data copied into a fresh one (the
+   * library synced again). `log-cut`: the write-ahead log ended part-way through a write (a crash or a full
+   * disk while writing); SQLite kept every complete change and dropped the unfinished one; a copy of the
+   * log is kept aside (`movedTo`, empty when the disk had no room for it).
+   */
+  kind: 'salvaged' | 'log-cut';
   /** When (unix seconds). */
   at: number;
   /** What was wrong, in words. */
   cause: string;
-  /** Where the damaged file was moved. */
+  /** Where the damaged file was moved (or the cut log copied). */
   movedTo: string;
   /** Rows recovered, by table (technicians, work_sessions, work_values, outbox, conflicts, ...). */
   recovered: Record<string, number>;

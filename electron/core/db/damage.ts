@@ -6,21 +6,35 @@ const WAL_HEADER_BYTES = 32;
 const FRAME_HEADER_BYTES = 24;
 
 /**
+ * What a look at the files found: `damaged` (set aside and salvaged), or `log-cut`: the write-ahead log
+ * ends part-way through a page. That is what a crash or a full disk in the middle of a write leaves, and
+ * SQLite's own recovery is right for it: it keeps every complete commit and drops the unfinished last
+ * one, which had not been confirmed to the technician. Truncation deeper into the log looks the same
+ * and cannot be told apart, so the log is copied aside and the technician told, but nothing re-synced.
+ */
+export interface Inspection {
+  kind: 'damaged' | 'log-cut';
+  cause: string;
+}
+
+/**
  * What is wrong with the database file before SQLite touches it, or null when it looks sound. Run before
  * the first connection: SQLite itself deletes the write-ahead log of an empty database file (and with it
  * every action the log held), and quietly drops a torn log's tail.
  */
-export function inspectDatabase(file: string, options: { nativeBinding?: string; thorough?: boolean } = {}): string | null {
+export function inspectDatabase(file: string, options: { nativeBinding?: string; thorough?: boolean } = {}): Inspection | null {
   const size = sizeOf(file);
   if (size === null) return null;
   const wal = sizeOf(`${file}-wal`) ?? 0;
+  const damaged = (cause: string | null): Inspection | null => (cause === null ? null : { kind: 'damaged', cause });
   if (size === 0) {
-    return wal > WAL_HEADER_BYTES ? `the database file is empty but its write-ahead log holds ${wal} bytes` : sizeOf(`${file}-wal`) === null ? 'the database file is empty' : null;
+    return damaged(wal > WAL_HEADER_BYTES ? `the database file is empty but its write-ahead log holds ${wal} bytes` : sizeOf(`${file}-wal`) === null ? 'the database file is empty' : null);
   }
-  if (!startsWithHeader(file)) return 'the file is not an SQLite database';
+  if (!startsWithHeader(file)) return damaged('the file is not an SQLite database');
+  const found = damaged(check(file, options.nativeBinding, options.thorough ?? false));
+  if (found) return found;
   const torn = tornWal(`${file}-wal`, wal);
-  if (torn) return torn;
-  return check(file, options.nativeBinding, options.thorough ?? false);
+  return torn === null ? null : { kind: 'log-cut', cause: torn };
 }
 
 /** A log whose length is not a whole number of frames was cut short: what was in its last frames is gone. */

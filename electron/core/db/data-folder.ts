@@ -14,6 +14,7 @@ const REPAIR_KEY = 'database.repair';
 const DAMAGE_MARK = 'fieldguide.sqlite.damaged-at-run-time';
 
 const repairSchema: z.ZodType<DatabaseRepair> = z.object({
+  kind: z.enum(['salvaged', 'log-cut']),
   at: z.number(),
   cause: z.string(),
   movedTo: z.string(),
@@ -48,15 +49,18 @@ export function openDataFolder(options: { dataDir: string; picturesFile: string;
     const file = path.join(dataDir, DATABASE_FILE);
     const mark = path.join(dataDir, DAMAGE_MARK);
     const marked = fs.existsSync(mark);
-    const damage = inspectDatabase(file, { nativeBinding, thorough: marked });
+    const found = inspectDatabase(file, { nativeBinding, thorough: marked });
     let repair: DatabaseRepair | null = null;
-    if (damage) {
+    if (found?.kind === 'log-cut') {
+      repair = keepCutLog(file, found.cause, options.now());
+      log(`The database's write-ahead log was cut short (${found.cause}); SQLite keeps every complete change. A copy of the log is at ${repair.movedTo}.`);
+    } else if (found) {
       try {
-        repair = setAsideAndSalvage(file, damage, options.now(), nativeBinding);
+        repair = setAsideAndSalvage(file, found.cause, options.now(), nativeBinding);
       } catch (error) {
-        throw new StartupError(dataDir, `Fieldguide's database in ${dataDir} is damaged (${damage}) and could not be repaired: ${describe(error)}. Nothing was deleted.`, { cause: error });
+        throw new StartupError(dataDir, `Fieldguide's database in ${dataDir} is damaged (${found.cause}) and could not be repaired: ${describe(error)}. Nothing was deleted.`, { cause: error });
       }
-      log(`The database was damaged (${damage}); it was moved to ${repair.movedTo} and the technicians' work recovered into a new one.`);
+      log(`The database was damaged (${found.cause}); it was moved to ${repair.movedTo} and the technicians' work recovered into a new one.`);
     }
     if (marked) fs.rmSync(mark, { force: true });
     const store = openStore({ ...options, file }, reserve);
@@ -67,6 +71,17 @@ export function openDataFolder(options: { dataDir: string; picturesFile: string;
     lock.release();
     throw error;
   }
+}
+
+/** A log cut short: a copy kept aside (when the disk has room), SQLite's recovery does the rest. */
+function keepCutLog(file: string, cause: string, now: number): DatabaseRepair {
+  const copy = `${file}-wal.cut-${new Date(now).toISOString().replace(/[:.]/g, '-')}`;
+  try {
+    fs.copyFileSync(`${file}-wal`, copy);
+  } catch {
+    return { kind: 'log-cut', at: Math.floor(now / 1000), cause, movedTo: '', recovered: {}, unreadable: [] };
+  }
+  return { kind: 'log-cut', at: Math.floor(now / 1000), cause, movedTo: copy, recovered: {}, unreadable: [] };
 }
 
 /** The last repair of the database, for the sync centre. */
