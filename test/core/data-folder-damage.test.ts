@@ -242,8 +242,10 @@ describe('a database damaged while the app runs', () => {
       const app = makeServices(dir.dir);
       // Behind the app's back, after its start-up check: a page of the library no read has cached yet.
       damagePageOf(path.join(dir.dir, DB), 'guides');
-      const answer = await app.services.api.listGuides({ offset: 0, limit: 50 });
-      expect(answer).toMatchObject({ ok: false, error: { code: 'internal', message: expect.stringContaining('Restart Fieldguide') } });
+      const damaged = { ok: false, error: { code: 'internal', message: expect.stringContaining('Restart Fieldguide') } };
+      expect(await app.services.api.listGuides({ offset: 0, limit: 50 })).toMatchObject(damaged);
+      // A sync meets it too, and says the same rather than failing guide by guide.
+      expect(await app.services.api.syncNow()).toMatchObject(damaged);
       expect(app.logs.some((line) => line.includes('checked and repaired at the next start'))).toBe(true);
       await app.services.close();
       const { app: again } = await startRepaired(dir.dir, queued, /check/);

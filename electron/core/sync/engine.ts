@@ -1,6 +1,7 @@
 import type { SyncError, SyncOutcome, SyncPhase } from '../../contract.ts';
 import { fetchCategoryTree } from '../api/guides-api.ts';
 import { ApiError } from '../api/errors.ts';
+import { isDamage } from '../db/damage.ts';
 import { isStorageFull, STORAGE_FULL_MESSAGE } from '../db/disk-space.ts';
 import { z } from 'zod';
 import { cursorKey, LAST_SYNC_KEY, type SyncContext } from './context.ts';
@@ -75,6 +76,8 @@ export async function runSync(ctx: SyncContext): Promise<EngineOutcome> {
     ctx.store.media.pruneOrphans();
     mediaDownloaded = (await downloadMedia(withProblems)).downloaded;
   } catch (error) {
+    // A damaged database is the caller's to report (and repair at the next start): not a failed sync.
+    if (isDamage(error)) throw error;
     if (ctx.signal.aborted) {
       ctx.progress('cancelled', 0, 0);
       return { status: 'cancelled', changed, deleted, mediaDownloaded, error: null, networkFailed: false };
@@ -153,8 +156,8 @@ async function storeQueuedGuides(ctx: SyncContext): Promise<number> {
         if (error instanceof ApiError && error.kind === 'http' && error.status === 404 && error.resource === `GET /guides/${guideid}`) {
           // Deleted between the listing and now: the next deletion check removes it.
           ctx.store.syncQueue.done(guideid);
-        } else if ((error instanceof ApiError && error.kind === 'http' && error.status === 401) || isStorageFull(error)) {
-          // A full disk stops the sync: every other guide would fail the same way.
+        } else if ((error instanceof ApiError && error.kind === 'http' && error.status === 401) || isStorageFull(error) || isDamage(error)) {
+          // A full disk or a damaged database stops the sync: every other guide would fail the same way.
           throw error;
         } else {
           const problem = describe(error, 'guides', ctx.now());
