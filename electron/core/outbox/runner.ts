@@ -105,7 +105,9 @@ export class OutboxRunner {
   /** Up to CHAINS_AT_ONCE chains in flight; a chain's next action starts as soon as its last one ends. */
   async #loop(): Promise<void> {
     const active = new Map<string, Promise<void>>();
-    // Rows left in flight by a replay a full disk stopped half-way (only this process sends: it holds the lock).
+    // A hold that is over is forgotten (or it would schedule this loop again at once, for ever); then rows
+    // left in flight by a replay a full disk stopped half-way go back (only this process sends: it holds the lock).
+    if (this.#storageHeldUntil <= this.deps.nowMs()) this.#storageHeldUntil = 0;
     if (this.#storageHeldUntil === 0) this.#recoverInFlight('were stopped by a full disk');
     do {
       this.#again = false;
