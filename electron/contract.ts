@@ -433,6 +433,36 @@ export interface StorageUsage {
   pendingMedia: number;
   databaseBytes: number;
   budgetBytes: number;
+  /** Free space on the data folder's disk (null when the OS does not say). */
+  diskFreeBytes: number | null;
+  /** Space the media never take: kept free for the technician's work. */
+  reserveBytes: number;
+  /** The budget the media get now, when the disk's free space (less the reserve) is below `budgetBytes`; else null. */
+  budgetLimitedTo: number | null;
+}
+
+/**
+ * The database was found damaged: the file was moved aside (never deleted), the technician's data copied
+ * row by row into a fresh one, and the library synced again in full.
+ */
+export interface DatabaseRepair {
+  /**
+   * `salvaged`: the damaged file was set aside and the technician's data copied into a fresh one (the
+   * library synced again). `log-cut`: the write-ahead log ended part-way through a write (a crash or a full
+   * disk while writing); SQLite kept every complete change and dropped the unfinished one; a copy of the
+   * log is kept aside (`movedTo`, empty when the disk had no room for it).
+   */
+  kind: 'salvaged' | 'log-cut';
+  /** When (unix seconds). */
+  at: number;
+  /** What was wrong, in words. */
+  cause: string;
+  /** Where the damaged file was moved (or the cut log copied). */
+  movedTo: string;
+  /** Rows recovered, by table (technicians, work_sessions, work_values, outbox, conflicts, ...). */
+  recovered: Record<string, number>;
+  /** Tables, or parts of them, that could not be read: what may be lost (still in the file moved aside). */
+  unreadable: string[];
 }
 
 export interface SyncError {
@@ -479,6 +509,8 @@ export interface SyncState {
   guides: { total: number; offline: number };
   /** Set while a big site waits for the technician to choose what to keep whole; null otherwise. */
   scopeChoice: ScopeChoice | null;
+  /** The last repair of a damaged database, shown in the sync centre; null when there was none. */
+  repair: DatabaseRepair | null;
 }
 
 export interface SyncOutcome {

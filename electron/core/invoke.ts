@@ -1,13 +1,28 @@
 import { APP_METHODS, isAppMethod, type AppApi, type Result } from '../contract.ts';
+import { isDamage } from './db/damage.ts';
+import { isStorageFull, storageFull } from './db/disk-space.ts';
 import { methodInputs } from './method-inputs.ts';
 import { AppFailure } from './result.ts';
+
+/** What a storage failure sets off: `full` gives room back (true when it did), `damaged` marks the database for repair. */
+export interface StorageGuard {
+  full: () => boolean;
+  damaged: (error: unknown) => void;
+}
+
+/** A technician's work: on a full disk these go in from the reserve rather than be refused. */
+const WORK_METHODS: ReadonlySet<string> = new Set(['startSession', 'transitionSession', 'saveStepData', 'attachFile', 'submitQuizAttempt', 'settleConflict']);
+
+const DAMAGED_MESSAGE =
+  "Fieldguide's database is damaged, so this could not be done. Restart Fieldguide: it sets the damaged file aside, " +
+  'recovers your work into a new one and tells you what it recovered.';
 
 /**
  * Calls a method of `impl` by name with untrusted arguments, as both shells do: an unknown name is
  * `not_found`, arguments that do not match the method's schema are `invalid_input`, an AppFailure
  * becomes its Result and anything else `internal` (logged; never thrown across the boundary).
  */
-export function dispatcher(impl: AppApi, log: (message: string) => void): (method: string, args: unknown) => Promise<Result<unknown>> {
+export function dispatcher(impl: AppApi, log: (message: string) => void, guard?: StorageGuard): (method: string, args: unknown) => Promise<Result<unknown>> {
   return async (method, args) => {
     if (!isAppMethod(method)) return { ok: false, error: { code: 'not_found', message: `No App API method "${method}"` } };
     if (nestedDeeperThan(args, MAX_ARGUMENT_DEPTH)) {
@@ -24,11 +39,25 @@ export function dispatcher(impl: AppApi, log: (message: string) => void): (metho
         },
       };
     }
+    const call = impl[method] as (...a: unknown[]) => Promise<Result<unknown>>;
     try {
-      const call = impl[method] as (...a: unknown[]) => Promise<Result<unknown>>;
       return await call(...(parsed.data as unknown[]));
-    } catch (error) {
+    } catch (first) {
+      let error = first;
+      // Work on a full disk: the transaction was rolled back, so once the reserve is given back it is tried again.
+      if (isStorageFull(error) && WORK_METHODS.has(method) && guard?.full()) {
+        try {
+          return await call(...(parsed.data as unknown[]));
+        } catch (again) {
+          error = again;
+        }
+      }
       if (error instanceof AppFailure) return { ok: false, error: error.toAppError() };
+      if (isStorageFull(error)) return { ok: false, error: storageFull(error).toAppError() };
+      if (isDamage(error)) {
+        guard?.damaged(error);
+        return { ok: false, error: { code: 'internal', message: DAMAGED_MESSAGE } };
+      }
       log(`${method} failed unexpectedly: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`);
       return { ok: false, error: { code: 'internal', message: 'Something went wrong inside Fieldguide; nothing was lost. Try again.' } };
     }

@@ -1,8 +1,7 @@
 import './threadpool.ts';
-import fs from 'node:fs';
 import path from 'node:path';
 import type { AppApi, Result } from '../contract.ts';
-import { connectionMethods, type SiteHooks } from './connection/connection-methods.ts';
+import { connectionMethods } from './connection/connection-methods.ts';
 import { Connection } from './connection/connection.ts';
 import { Credentials } from './connection/credentials.ts';
 import { DemoLauncher, type DemoSite } from './connection/demo-launcher.ts';
@@ -10,7 +9,7 @@ import type { SecretCodec } from './connection/secret-store.ts';
 import { ServerClock } from './connection/server-clock.ts';
 import { technicianMethods } from './connection/technician-methods.ts';
 import { Technicians } from './connection/technicians.ts';
-import { Store } from './db/store.ts';
+import { lastRepair, openDataFolder } from './db/data-folder.ts';
 import { EventHub } from './events.ts';
 import { apiOf, dispatcher } from './invoke.ts';
 import { libraryMethods } from './library/library-methods.ts';
@@ -25,6 +24,7 @@ import { BackgroundSync } from './sync/background.ts';
 import { SiteModules } from './sync/site-modules.ts';
 import { syncMethods } from './sync/sync-methods.ts';
 import { SyncService } from './sync/sync-service.ts';
+import { adoptEarlierToken, countingFetch, lifecycle, siteHooks, storageGuard } from './wiring.ts';
 import { worklogMethods } from './worklog/worklog-methods.ts';
 import { WorkLog } from './worklog/worklog.ts';
 
@@ -34,6 +34,7 @@ export { plainCodec, type SecretCodec } from './connection/secret-store.ts';
 export { defaultKeyFile, keyFileCodec } from './connection/key-file-codec.ts';
 export { CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from './security/csp.ts';
 export { mediaHeaders } from './library/media-types.ts';
+export { FolderInUseError, StartupError } from './db/folder-lock.ts';
 export type { DemoSite, MediaAnswer, MediaRequest, StoredMediaContent };
 
 export interface ServicesDeps {
@@ -58,6 +59,8 @@ export interface ServicesDeps {
   clock?: () => number;
   /** A monotonic clock in milliseconds that shows jumps of `clock` (tests move both); default performance.now. */
   monotonic?: () => number;
+  /** Disk the media budget never takes, kept for the technician's work; default 200 MB (library-service.ts). */
+  diskReserveBytes?: number;
 }
 
 export interface Services {
@@ -85,9 +88,9 @@ export function createServices(deps: ServicesDeps): Services {
   const log = deps.log ?? (() => {});
   const { dataDir } = deps;
   const [mediaDir, attachmentsDir] = [mediaDirOf(dataDir), path.join(dataDir, 'attachments')];
-  ownerOnlyFolder(dataDir);
-  const picturesFile = path.join(mediaDir, 'pictures.sqlite');
-  const store = new Store({ file: path.join(dataDir, 'fieldguide.sqlite'), picturesFile, nativeBinding: deps.nativeBinding, log });
+  // One copy per data folder, checked and salvaged before anything reads it (db/data-folder.ts).
+  const folder = openDataFolder({ dataDir, picturesFile: path.join(mediaDir, 'pictures.sqlite'), nativeBinding: deps.nativeBinding, log, now: () => Date.now() });
+  const { store } = folder;
   const events = new EventHub();
   const clock = new ServerClock(store.settings, deps.clock, deps.monotonic);
   const requests = countingFetch(deps.fetch ?? globalThis.fetch);
@@ -106,10 +109,10 @@ export function createServices(deps: ServicesDeps): Services {
   // Who works now: what they do is recorded under their name, and what they may not read stays hidden.
   const current = () => technicians.current(connection.site);
   const reader = () => technicians.readerOf(current());
-  const library = new LibraryService({ store, mediaDir, transport, online: () => connection.network !== 'offline', reader, onNetworkError: offline, log, now });
+  const library = new LibraryService({ store, mediaDir, transport, online: () => connection.network !== 'offline', reader, onNetworkError: offline, log, now, reserveBytes: deps.diskReserveBytes });
   const sync = new SyncService({
     store, library, transport, reader, requestCount: requests.count, modules, signedIn: () => connection.user !== null,
-    events, onNetworkError: offline, now, concurrency: deps.concurrency,
+    events, onNetworkError: offline, now, concurrency: deps.concurrency, repair: () => lastRepair(store),
   });
   const background = new BackgroundSync({ sync, enabled: deps.autoSync ?? true, signedIn: () => connection.canSync, everyMinutes: deps.syncEveryMinutes ?? 15, log });
   const outbox = new Outbox({
@@ -138,7 +141,7 @@ export function createServices(deps: ServicesDeps): Services {
     ...outboxMethods(outbox),
     ...quizMethods(quiz),
   };
-  const invoke = dispatcher(impl, log);
+  const invoke = dispatcher(impl, log, storageGuard(folder, dataDir, log));
   return {
     api: apiOf(invoke),
     invoke,
@@ -146,103 +149,6 @@ export function createServices(deps: ServicesDeps): Services {
     resolveMedia: (url) => library.resolveMedia(url),
     openMedia: (request) => library.openMedia(request),
     setNetworkHint: (online) => connection.hint(online),
-    ...lifecycle({ connection, demo, outbox, background, sync, store, log }),
+    ...lifecycle({ connection, demo, outbox, background, sync, store, log, release: () => folder.lock.release() }),
   };
-}
-
-/** Starting (the site asked who we are, the outbox and a sync set going) and closing, in order. */
-function lifecycle(f: {
-  connection: Connection;
-  demo: DemoLauncher;
-  outbox: Outbox;
-  background: BackgroundSync;
-  sync: SyncService;
-  store: Store;
-  log: (message: string) => void;
-}): Pick<Services, 'start' | 'close'> {
-  return {
-    async start() {
-      try {
-        const online = await f.connection.reconnect(f.demo);
-        // Work of technicians whose sign-in is kept goes even when nobody works now.
-        f.outbox.kick();
-        if (online) f.background.run('start');
-      } catch (error) {
-        f.log(`Start-up refresh failed: ${error instanceof Error ? error.message : String(error)}`);
-      }
-    },
-    async close() {
-      f.background.close();
-      f.connection.close();
-      f.sync.cancel();
-      await f.sync.idle();
-      await f.outbox.close();
-      await f.demo.close();
-      f.store.close();
-    },
-  };
-}
-
-/**
- * What connecting means to the features: a switch of site waits for the outbox, then forgets the previous
- * site's work and technicians; any sign-in (a switch of technician too) lets the outbox go on.
- */
-function siteHooks(f: {
-  sync: SyncService;
-  library: LibraryService;
-  worklog: WorkLog;
-  outbox: Outbox;
-  background: BackgroundSync;
-  modules: SiteModules;
-  forgetOtherTechnicians: () => void;
-}): SiteHooks {
-  return {
-    unsettled: () => f.outbox.unsettled(),
-    siteChanged: () => {
-      f.sync.reset();
-      f.library.reset();
-      f.worklog.forget();
-      f.forgetOtherTechnicians();
-    },
-    // On connecting, the site is asked again what it offers (by the sync that starts now).
-    siteConnected: () => f.modules.invalidate(),
-    connected: () => {
-      f.outbox.resume();
-      f.background.run('connect');
-    },
-    signingOut: () => {
-      f.sync.cancel();
-      // Their work stays, waiting for them: the counts shown change from theirs to nobody's.
-      queueMicrotask(() => f.outbox.changed());
-    },
-  };
-}
-
-/** The single token of the version before technicians goes to the technician it belonged to (if the site had not refused it). */
-function adoptEarlierToken(credentials: Credentials, technicians: Technicians, dataDir: string): void {
-  const id = technicians.currentIdSetting();
-  const row = id === null ? undefined : technicians.get(id);
-  credentials.adoptEarlierToken(dataDir, row && row.refusedAt === null ? row.id : null);
-}
-
-/** fetch, counting the requests made (a sync reports what it cost). */
-function countingFetch(base: typeof fetch): { fetch: typeof fetch; count: () => number } {
-  let requests = 0;
-  return {
-    fetch: (input, init) => {
-      requests++;
-      return base(input, init);
-    },
-    count: () => requests,
-  };
-}
-
-/** The data folder holds the technician's work and token: 0700, whoever's umask made it. */
-function ownerOnlyFolder(dir: string): void {
-  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-  try {
-    fs.chmodSync(dir, 0o700);
-  } catch {
-    // A folder this user does not own: opening the database says what is wrong.
-  }
 }

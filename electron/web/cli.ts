@@ -1,5 +1,5 @@
 // services.ts first: it sizes libuv's thread pool before anything uses it (core/threadpool.ts).
-import { createServices, defaultKeyFile, keyFileCodec, type Services } from '../core/services.ts';
+import { createServices, defaultKeyFile, keyFileCodec, StartupError, type Services } from '../core/services.ts';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -96,7 +96,10 @@ async function openDemo(services: Services): Promise<void> {
 class UsageError extends Error {}
 
 main().catch((error: unknown) => {
-  if (error instanceof PortUnavailableError) {
+  if (error instanceof StartupError || (error as Error).name === 'DatabaseTooNewError') {
+    // The data folder cannot be used (another copy holds it, read-only, damaged beyond repair): said, not a stack trace.
+    console.error(`Fieldguide cannot start: ${(error as Error).message}`);
+  } else if (error instanceof PortUnavailableError) {
     console.error(`${error.message} Stop that program, choose another port with --port, or use --port 0 for any free port.`);
   } else if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
     console.error((error as Error).message);

@@ -24,13 +24,14 @@ export async function launchChromium(): Promise<Browser> {
 
 /**
  * The web shell over real core services, serving the renderer that `npm run build` made. `overrides`
- * replace services dependencies (e.g. a `startDemoWorkshop` that hands the test the demo site).
+ * replace services dependencies (e.g. a `startDemoWorkshop` that hands the test the demo site); `dataDir`
+ * a data folder the test prepared (a temp folder otherwise).
  */
-export async function startApp(overrides: Partial<ServicesDeps> = {}): Promise<{ shell: RunningWebShell; app: ReturnType<typeof makeServices>; stop: () => Promise<void> }> {
+export async function startApp(overrides: Partial<ServicesDeps> = {}, dataDir?: string): Promise<{ shell: RunningWebShell; app: ReturnType<typeof makeServices>; stop: () => Promise<void> }> {
   if (!fs.existsSync(path.join(rendererDir, 'index.html'))) {
     throw new Error(`The renderer is not built (${rendererDir}): run npm run build first`);
   }
-  const app = makeServices(undefined, overrides);
+  const app = makeServices(dataDir, overrides);
   const shell = await startWebShell({ services: app.services, staticDir: rendererDir });
   return {
     shell,

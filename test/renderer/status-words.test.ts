@@ -12,9 +12,10 @@ const synced = (over: Partial<SyncState> = {}): SyncState => ({
   lastSyncAt: NOW / 1000 - 60,
   lastError: null,
   scope: { mode: 'all', categories: [], guideids: [] },
-  storage: { mediaBytes: 0, mediaFiles: 0, pendingMedia: 0, databaseBytes: 0, budgetBytes: 1 },
+  storage: { mediaBytes: 0, mediaFiles: 0, pendingMedia: 0, databaseBytes: 0, budgetBytes: 1, diskFreeBytes: null, reserveBytes: 0, budgetLimitedTo: null },
   guides: { total: 1, offline: 1 },
   scopeChoice: null,
+  repair: null,
   ...over,
 });
 

@@ -1,6 +1,44 @@
 import type { PictureQuality } from '../../contract.ts';
 import type { MediaRepo } from '../db/repos/media-repo.ts';
 import type { MediaStore } from './media-store.ts';
+import { freeBytes } from '../db/disk-space.ts';
+
+/**
+ * The disk as the budget sees it: its free space, the reserve kept for the technician's work, and the
+ * budget the media get when the free space (less the reserve, plus what the media hold already, which
+ * they may reuse) is below the technician's budget.
+ */
+export function diskRoomFor(dir: string, mediaBytes: number, budget: number, reserveBytes: number): { diskFreeBytes: number | null; reserveBytes: number; budgetLimitedTo: number | null } {
+  const free = freeBytes(dir);
+  if (free === null) return { diskFreeBytes: null, reserveBytes, budgetLimitedTo: null };
+  const fits = Math.max(0, mediaBytes + free - reserveBytes);
+  return { diskFreeBytes: free, reserveBytes, budgetLimitedTo: fits < budget ? fits : null };
+}
+
+/** The media budget as the disk allows it. */
+export class DiskBudget {
+  constructor(
+    private readonly dir: string,
+    private readonly mediaBytes: () => number,
+    private readonly budget: () => number,
+    readonly reserveBytes: number,
+  ) {}
+
+  room(mediaBytes = this.mediaBytes()): ReturnType<typeof diskRoomFor> {
+    return diskRoomFor(this.dir, mediaBytes, this.budget(), this.reserveBytes);
+  }
+
+  /** The budget the media get now: the technician's, shrunk to what the disk has beyond the reserve. */
+  mediaBudget(): number {
+    return this.room().budgetLimitedTo ?? this.budget();
+  }
+
+  /** Bytes the disk can still take above the reserve (Infinity when the OS does not say). */
+  free(): number {
+    const { diskFreeBytes } = this.room(0);
+    return diskFreeBytes === null ? Infinity : diskFreeBytes - this.reserveBytes;
+  }
+}
 
 /**
  * Evicts media no stored guide needs at the chosen picture quality, least recently used first, while the

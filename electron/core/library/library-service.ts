@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import { z } from 'zod';
 import type {
   CategoryNode,
@@ -19,7 +18,7 @@ import type { ApiTransport } from '../api/transport.ts';
 import type { GuideReader } from '../db/repos/guide-row.ts';
 import type { Store } from '../db/store.ts';
 import { AppFailure } from '../result.ts';
-import { makeRoom } from './budget.ts';
+import { DiskBudget, makeRoom } from './budget.ts';
 import { MediaServing, type MediaAnswer, type MediaRequest } from './media-serving.ts';
 import { MediaStore, PICTURE_MAX_BYTES, type StoredContent } from './media-store.ts';
 import { PictureQualities } from './picture-quality.ts';
@@ -32,6 +31,8 @@ const BUDGET_KEY = 'library.budgetBytes';
 export type StoredMediaContent = StoredContent & { mime: string; bytes: number };
 
 export const DEFAULT_BUDGET_BYTES = 2 * 1024 ** 3;
+/** Room on the disk the media never take: the technician's work (and the database's growth) needs it. */
+export const DISK_RESERVE_BYTES = 200 * 1024 ** 2;
 
 export interface LibraryDeps {
   store: Store;
@@ -44,6 +45,8 @@ export interface LibraryDeps {
   onNetworkError: () => void;
   log: (message: string) => void;
   now: () => number;
+  /** Disk kept free for the technician's work: the media budget never takes it (default 200 MB). */
+  reserveBytes?: number;
 }
 
 /**
@@ -55,12 +58,14 @@ export class LibraryService {
   readonly mediaStore: MediaStore;
   /** The picture quality kept for zoom, and what each would take. */
   readonly pictures: PictureQualities;
+  readonly disk: DiskBudget;
   readonly #siteRead = new SiteReadMedia();
   readonly #serving: MediaServing;
 
   constructor(private readonly deps: LibraryDeps) {
     const { store } = deps;
     this.mediaStore = new MediaStore(deps.mediaDir, store.pictures);
+    this.disk = new DiskBudget(deps.mediaDir, () => store.media.usage().bytes, () => this.budget(), deps.reserveBytes ?? DISK_RESERVE_BYTES);
     this.pictures = new PictureQualities({ store, transport: deps.transport, online: deps.online });
     this.#serving = new MediaServing({
       resolve: (url) => this.resolveMedia(url),
@@ -206,6 +211,7 @@ export class LibraryService {
       pendingMedia: media.pendingCount(this.pictures.quality()),
       databaseBytes: this.deps.store.bytes(),
       budgetBytes: this.budget(),
+      ...this.disk.room(usage.bytes),
     };
   }
 
@@ -216,15 +222,7 @@ export class LibraryService {
     if (!stored || !media.readable(url, this.deps.reader())) return null;
     const content = this.mediaStore.read(stored.file);
     if (!content) return null;
-    let size = -1;
-    if (content.data) size = content.data.length;
-    else {
-      try {
-        size = fs.statSync(content.path).size;
-      } catch {
-        // missing: handled below like a short file
-      }
-    }
+    const size = this.mediaStore.sizeOf(content);
     if (size !== stored.bytes) {
       // Lost or cut short (power loss before the disk had it, a hand deletion): download it again.
       media.markFailed(url, `the stored file was ${size < 0 ? 'missing' : `${size} of ${stored.bytes} bytes`}`);

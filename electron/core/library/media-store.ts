@@ -91,6 +91,16 @@ export class MediaStore {
     return { file: nameOf(createHash('sha256').update(picture).digest('hex'), mime), bytes, picture };
   }
 
+  /** The size of stored content as it is now (-1 for a file that is missing). */
+  sizeOf(content: StoredContent): number {
+    if (content.data) return content.data.length;
+    try {
+      return fs.statSync(content.path).size;
+    } catch {
+      return -1;
+    }
+  }
+
   /** Keeps a received picture; call it in the transaction that indexes it. Files are already in place. */
   keep(received: Received): void {
     if (received.picture) this.pictures.keep(received.file, received.picture);

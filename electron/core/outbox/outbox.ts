@@ -2,6 +2,7 @@ import type { OthersWork, OutboxSummary, OutboxView } from '../../contract.ts';
 import type { ApiTransport } from '../api/transport.ts';
 import type { Store } from '../db/store.ts';
 import type { EventHub } from '../events.ts';
+import { storageFull } from '../db/disk-space.ts';
 import { AppFailure } from '../result.ts';
 import { outboxActions } from './outbox-view.ts';
 import type { SendClock } from './send-time.ts';
@@ -124,7 +125,9 @@ export class Outbox {
   /** "Send now": waiting actions go at once, whatever their backoff said. */
   async flush(): Promise<OutboxSummary> {
     this.deps.store.outbox.sendNow();
+    this.#runner.releaseStorageHold();
     await this.#runner.drain();
+    if (this.#runner.storageFull) throw storageFull();
     return this.summary();
   }
 

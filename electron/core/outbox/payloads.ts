@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { OutboxRow } from '../db/repos/outbox-repo.ts';
 
 // Stored payloads of outbox actions. The runner parses every row it reads: a row that does not parse
 // (a corrupt file, a hand edit, a bug) is reported and set aside as failed, and the rest drains.
@@ -51,3 +52,17 @@ export const PAYLOADS = {
 
 export type ActionKind = keyof typeof PAYLOADS;
 export const isActionKind = (kind: string): kind is ActionKind => Object.prototype.hasOwnProperty.call(PAYLOADS, kind);
+
+/** A stored action read back: its kind and checked payload, or why it cannot be read. */
+export function parseAction(row: OutboxRow): { ok: true; kind: ActionKind; payload: unknown } | { ok: false; message: string } {
+  if (!isActionKind(row.kind)) return { ok: false, message: `unknown action "${row.kind}"` };
+  let json: unknown;
+  try {
+    json = JSON.parse(row.payload);
+  } catch {
+    return { ok: false, message: `the stored ${row.kind} action is not JSON` };
+  }
+  const checked = PAYLOADS[row.kind].safeParse(json);
+  if (!checked.success) return { ok: false, message: `the stored ${row.kind} action is damaged: ${checked.error.issues[0]?.message ?? 'invalid'}` };
+  return { ok: true, kind: row.kind, payload: checked.data };
+}

@@ -1,15 +1,16 @@
-import { ApiError } from '../api/errors.ts';
 import type { ApiTransport } from '../api/transport.ts';
 import type { NewConflict } from '../db/repos/conflicts-repo.ts';
 import type { OutboxRow } from '../db/repos/outbox-repo.ts';
-import { isStuck, retryDelayMs } from './backoff.ts';
+import { isStorageFull } from '../db/disk-space.ts';
+import { retryDelayMs } from './backoff.ts';
 import { NO_CLOCK, SendTimes, type SendClock } from './send-time.ts';
 import { replayStart } from './handlers/start.ts';
 import { replayQuizAttempt } from './handlers/quiz-attempt.ts';
 import { replayStepData } from './handlers/step-data.ts';
 import { replayTransition } from './handlers/transition.ts';
 import { replayUpload } from './handlers/upload.ts';
-import { isActionKind, PAYLOADS, type ActionKind } from './payloads.ts';
+import { parseAction as parse, type ActionKind } from './payloads.ts';
+import { sortFailure, type FailureSorting } from './sort-failure.ts';
 import type { Handler, ReplayContext, ReplayOutcome } from './replay-context.ts';
 
 const HANDLERS: { [K in ActionKind]: Handler<never> } = {
@@ -26,6 +27,8 @@ const HANDLERS: { [K in ActionKind]: Handler<never> } = {
 };
 
 const CHAINS_AT_ONCE = 4;
+/** After a full disk stopped a replay, the runner waits this long (or for "Send now") before trying again. */
+const STORAGE_PAUSE_MS = 30_000;
 const REBASES_PER_ATTEMPT = 5;
 
 export interface RunnerDeps {
@@ -66,11 +69,25 @@ export class OutboxRunner {
   readonly #times: SendTimes;
   /** Actions the site asked to wait (Retry-After): coming back online does not hurry them. */
   readonly #askedToWait = new Set<number>();
+  readonly #failures: FailureSorting;
+  /** Until when a full disk holds the replay (0: not held). */
+  #storageHeldUntil = 0;
 
+  /** Runs in the process that holds the data folder's lock (db/folder-lock.ts): no other copy's actions are in flight. */
   constructor(private readonly deps: RunnerDeps) {
     this.#times = new SendTimes(deps.clock ?? NO_CLOCK, deps.context.outbox, deps.context.sessions, deps.context.now);
-    const recovered = deps.context.outbox.recoverInFlight();
-    if (recovered > 0) deps.log(`${recovered} action(s) were in flight when Fieldguide stopped; they will be checked before being sent again.`);
+    this.#failures = { ...deps, outbox: deps.context.outbox, askedToWait: this.#askedToWait };
+    this.#recoverInFlight('were in flight when Fieldguide stopped');
+  }
+
+  /** True when the last replay stopped on a full disk (and nothing has been sent since). */
+  get storageFull(): boolean {
+    return this.#storageHeldUntil > 0;
+  }
+
+  /** "Send now": a full disk held the replay; try again at once. */
+  releaseStorageHold(): void {
+    this.#storageHeldUntil = 0;
   }
 
   /** Replays what is due; resolves when nothing more can go now. */
@@ -87,7 +104,7 @@ export class OutboxRunner {
   }
 
   kick(): void {
-    void this.drain();
+    this.drain().catch((error: unknown) => this.deps.log(`The outbox could not replay: ${error instanceof Error ? error.message : String(error)}`));
   }
 
   /** Back online (a network event, or an answer after none): every waiting chain goes now, at once. */
@@ -105,10 +122,15 @@ export class OutboxRunner {
   /** Up to CHAINS_AT_ONCE chains in flight; a chain's next action starts as soon as its last one ends. */
   async #loop(): Promise<void> {
     const active = new Map<string, Promise<void>>();
+    // A hold that is over is forgotten (or it would schedule this loop again at once, for ever); then rows
+    // left in flight by a replay a full disk stopped half-way go back (only this process sends: it holds the lock).
+    if (this.#storageHeldUntil <= this.deps.nowMs()) this.#storageHeldUntil = 0;
+    if (this.#storageHeldUntil === 0) this.#recoverInFlight('were stopped by a full disk');
     do {
       this.#again = false;
       for (;;) {
-        const sendable = this.#closed ? [] : this.deps.sendable();
+        const held = this.#storageHeldUntil > this.deps.nowMs();
+        const sendable = this.#closed || held ? [] : this.deps.sendable();
         if (sendable.length > 0) {
           const due = this.deps.context.outbox.due(this.deps.nowMs(), CHAINS_AT_ONCE + active.size, sendable).filter((row) => !active.has(row.chain));
           for (const row of due) {
@@ -127,7 +149,22 @@ export class OutboxRunner {
     } while (this.#again);
   }
 
+  /** One action, never rejecting: a full disk holds the whole replay for a while instead of spinning. */
   async #replay(row: OutboxRow, technician: number, transport: ApiTransport): Promise<void> {
+    try {
+      await this.#replayOne(row, technician, transport);
+      this.#storageHeldUntil = 0;
+    } catch (error) {
+      if (isStorageFull(error)) {
+        if (this.#storageHeldUntil === 0) this.deps.log('The disk is full: the outbox waits (nothing is lost). Free some space, then Send now.');
+        this.#storageHeldUntil = this.deps.nowMs() + STORAGE_PAUSE_MS;
+      } else {
+        this.deps.log(`Outbox action ${row.id} (${row.kind}) could not be replayed: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+  }
+
+  async #replayOne(row: OutboxRow, technician: number, transport: ApiTransport): Promise<void> {
     const { outbox } = this.deps.context;
     const parsed = parse(row);
     if (!parsed.ok) {
@@ -163,49 +200,26 @@ export class OutboxRunner {
         current = outbox.get(current.id)!;
       }
     } catch (error) {
+      if (isStorageFull(error)) throw error;
       // An earlier attempt that may have landed stays "may have landed" whatever this attempt's answer was.
-      this.#sort(outbox.get(current.id) ?? current, error, row.unknownOutcome);
+      sortFailure(this.#failures, outbox.get(current.id) ?? current, error, row.unknownOutcome);
     }
     this.deps.onChange(row.chain);
   }
 
-  /** Sorts a failure: retry later, pause for sign-in, or fail for good. */
-  #sort(row: OutboxRow, error: unknown, mayHaveLanded: boolean): void {
-    const { outbox } = this.deps.context;
-    if (!(error instanceof ApiError)) {
-      const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-      this.deps.log(`Outbox action ${row.id} (${row.kind}) failed unexpectedly: ${message}`);
-      outbox.fail(row.id, `Fieldguide could not send this: ${message}`);
-      return;
+  #recoverInFlight(why: string): void {
+    try {
+      const recovered = this.deps.context.outbox.recoverInFlight();
+      if (recovered > 0) this.deps.log(`${recovered} action(s) ${why}; they will be checked before being sent again.`);
+    } catch (error) {
+      // A full disk: they stay in flight until the next replay can write.
+      if (!isStorageFull(error)) throw error;
     }
-    if (error.kind === 'http' && error.status === 401) {
-      outbox.retryLater(row.id, 0, 'Sign in again to send this.', mayHaveLanded);
-      if (row.technician !== null) this.deps.refused(row.technician);
-      return;
-    }
-    // No answer, a cut answer, an unreadable 2xx or a 5xx may all follow a change the site committed.
-    const unknown = mayHaveLanded || error.kind !== 'http' || (error.status ?? 0) >= 500;
-    if (error.kind === 'network' || error.kind === 'timeout') this.deps.onNoAnswer?.();
-    const serverError = error.kind === 'http' && (error.status ?? 0) >= 500;
-    if (serverError && isStuck(row.attempts, this.deps.nowMs() / 1000 - row.createdAt)) {
-      // Stuck: shown with the failed ones, with the site's words; a retry still reconciles first.
-      this.#askedToWait.delete(row.id);
-      outbox.stick(row.id, `The site kept failing (${row.attempts} attempts): ${error.message}`);
-      return;
-    }
-    if (error.transient || error.kind === 'bad_response') {
-      const delay = retryDelayMs(row.attempts, this.deps.random, error.retryAfter);
-      if (error.retryAfter !== undefined) this.#askedToWait.add(row.id);
-      else this.#askedToWait.delete(row.id);
-      outbox.retryLater(row.id, this.deps.nowMs() + delay, error.message, unknown);
-      return;
-    }
-    outbox.fail(row.id, `${error.resource}: ${error.message}`);
   }
 
   #schedule(): void {
     if (this.#closed || this.#timer) return;
-    const next = this.deps.context.outbox.nextDue(this.deps.sendable());
+    const next = this.#storageHeldUntil > 0 ? this.#storageHeldUntil : this.deps.context.outbox.nextDue(this.deps.sendable());
     if (next === null) return;
     const wait = Math.max(0, next - this.deps.nowMs());
     this.#timer = setTimeout(() => {
@@ -214,17 +228,4 @@ export class OutboxRunner {
     }, Math.min(wait, 60_000));
     this.#timer.unref();
   }
-}
-
-function parse(row: OutboxRow): { ok: true; kind: ActionKind; payload: unknown } | { ok: false; message: string } {
-  if (!isActionKind(row.kind)) return { ok: false, message: `unknown action "${row.kind}"` };
-  let json: unknown;
-  try {
-    json = JSON.parse(row.payload);
-  } catch {
-    return { ok: false, message: `the stored ${row.kind} action is not JSON` };
-  }
-  const checked = PAYLOADS[row.kind].safeParse(json);
-  if (!checked.success) return { ok: false, message: `the stored ${row.kind} action is damaged: ${checked.error.issues[0]?.message ?? 'invalid'}` };
-  return { ok: true, kind: row.kind, payload: checked.data };
 }

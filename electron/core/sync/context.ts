@@ -16,6 +16,10 @@ export interface SyncContext {
   /** Whether the technician ever chose a scope (a big site's first sync waits for that choice). */
   scopeChosen: boolean;
   budgetBytes: number;
+  /** Bytes the disk can still take above the reserve kept for the technician's work (none when unknown). */
+  diskRoom?: () => number;
+  /** The budget was shrunk to what the disk has beyond the reserve (library/budget.ts). */
+  budgetLimitedByDisk?: boolean;
   /** The zoom variant of step pictures kept on top of what the views show. */
   pictureQuality: PictureQuality;
   concurrency: { guides: number; media: number };

@@ -2,6 +2,8 @@ import type { SyncError, SyncOutcome, SyncPhase } from '../../contract.ts';
 import { fetchCategoryTree } from '../api/guides-api.ts';
 import { notOffered } from '../api/capabilities-api.ts';
 import { ApiError } from '../api/errors.ts';
+import { isDamage } from '../db/damage.ts';
+import { isStorageFull, STORAGE_FULL_MESSAGE } from '../db/disk-space.ts';
 import { z } from 'zod';
 import { cursorKey, LAST_SYNC_KEY, type SyncContext } from './context.ts';
 import { removeDeleted } from './deletions.ts';
@@ -33,7 +35,7 @@ import { scopeToSync } from './first-scope.ts';
  * - media: what the stored guides need, within the storage budget; a file that fails is reported, others go on.
  * - done: or `failed` when a guide or a media file could not be stored (the first one is named).
  */
-export type EngineOutcome = Omit<SyncOutcome, 'requests' | 'failedGuides'> & { networkFailed: boolean };
+export type EngineOutcome = Omit<SyncOutcome, 'requests' | 'failedGuides'> & { networkFailed: boolean; storageFull?: boolean };
 
 export async function runSync(ctx: SyncContext): Promise<EngineOutcome> {
   const problems: SyncError[] = [];
@@ -78,6 +80,8 @@ export async function runSync(ctx: SyncContext): Promise<EngineOutcome> {
     ctx.store.media.pruneOrphans();
     mediaDownloaded = (await downloadMedia(withProblems)).downloaded;
   } catch (error) {
+    // A damaged database is the caller's to report (and repair at the next start): not a failed sync.
+    if (isDamage(error)) throw error;
     if (ctx.signal.aborted) {
       ctx.progress('cancelled', 0, 0);
       return { status: 'cancelled', changed, deleted, mediaDownloaded, error: null, networkFailed: false };
@@ -85,7 +89,7 @@ export async function runSync(ctx: SyncContext): Promise<EngineOutcome> {
     const failure = describe(error, phase, ctx.now());
     const networkFailed = error instanceof ApiError && (error.kind === 'network' || error.kind === 'timeout');
     ctx.progress('failed', 0, 0);
-    return { status: 'failed', changed, deleted, mediaDownloaded, error: failure, networkFailed };
+    return { status: 'failed', changed, deleted, mediaDownloaded, error: failure, networkFailed, storageFull: isStorageFull(error) };
   }
   if (ctx.signal.aborted) {
     ctx.progress('cancelled', 0, 0);
@@ -144,6 +148,7 @@ async function optionalPhase(ctx: SyncContext, module: 'categories' | 'quizzes',
 function describe(error: unknown, phase: SyncPhase, at: number): SyncError {
   if (error instanceof ApiError) return { message: error.message, resource: error.resource, at };
   if (error instanceof StorageBudgetError) return { message: error.message, resource: null, at };
+  if (isStorageFull(error)) return { message: STORAGE_FULL_MESSAGE, resource: null, at };
   const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
   return { message: `Sync failed while ${phase === 'guides' ? 'storing guides' : `in ${phase}`}: ${message}`, resource: null, at };
 }

@@ -1,5 +1,7 @@
 import type { SyncError } from '../../contract.ts';
 import { ApiError } from '../api/errors.ts';
+import { isDamage } from '../db/damage.ts';
+import { isStorageFull } from '../db/disk-space.ts';
 import type { SyncContext } from './context.ts';
 import { fetchWholeGuide } from './guide-fetcher.ts';
 import { runBounded } from './pool.ts';
@@ -61,7 +63,8 @@ export async function storeQueuedGuides(ctx: SyncContext, describe: (error: unkn
             ctx.store.syncQueue.done(guideid);
             break;
           }
-          if (error instanceof ApiError && error.kind === 'http' && error.status === 401) throw error;
+          // Not the guide's: a refused sign-in, a full disk or a damaged database stop the sync (every other guide would fail the same way).
+          if ((error instanceof ApiError && error.kind === 'http' && error.status === 401) || isStorageFull(error) || isDamage(error)) throw error;
           if (tries === 1 && error instanceof ApiError && error.transient) continue;
           const problem = describe(error);
           // No answer at all is the network's failure, not the guide's: it does not count towards the bound.

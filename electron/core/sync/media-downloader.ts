@@ -1,4 +1,5 @@
 import { ApiError } from '../api/errors.ts';
+import { isStorageFull } from '../db/disk-space.ts';
 import type { NeededAt } from '../db/repos/media-repo.ts';
 import { zoomVariant } from '../../shared/media.ts';
 import { makeRoom } from '../library/budget.ts';
@@ -87,7 +88,12 @@ export async function downloadMedia(ctx: SyncContext): Promise<{ downloaded: num
         throw new MediaTooLargeError(MEDIA_FILE_MAX_BYTES);
       }
       if (!(await reserve(announced ?? 0))) {
-        budgetError ??= new StorageBudgetError(budgetMessage(at, ctx.budgetBytes));
+        budgetError ??= new StorageBudgetError(ctx.budgetLimitedByDisk ? DISK_RESERVE_MESSAGE : budgetMessage(at, ctx.budgetBytes));
+        await discard(body);
+        return;
+      }
+      if (ctx.diskRoom && ctx.diskRoom() < reserved) {
+        budgetError ??= new StorageBudgetError(DISK_RESERVE_MESSAGE);
         await discard(body);
         return;
       }
@@ -106,6 +112,10 @@ export async function downloadMedia(ctx: SyncContext): Promise<{ downloaded: num
       usage.bytes += received.bytes;
     } catch (error) {
       if (ctx.signal.aborted) return;
+      if (isStorageFull(error)) {
+        budgetError ??= new StorageBudgetError(DISK_RESERVE_MESSAGE);
+        return;
+      }
       // The link or the site had enough: fewer at once (a file refused for its size says nothing of the link).
       if (error instanceof ApiError && error.transient) lanes.failed();
       if (resets > 0 && error instanceof ApiError && error.kind === 'network' && error.reason === 'other') {
@@ -155,6 +165,10 @@ async function discard(body: AsyncIterable<Uint8Array>): Promise<void> {
     break;
   }
 }
+
+const DISK_RESERVE_MESSAGE =
+  'The disk is nearly full: media downloads stopped to keep the room Fieldguide saves for your work. ' +
+  'Free some space or choose fewer guides for offline use; the guides themselves are kept.';
 
 function budgetMessage(at: NeededAt, budgetBytes: number): string {
   const budget = `the storage budget (${Math.round(budgetBytes / 1e6)} MB)`;

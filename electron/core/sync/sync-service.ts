@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { SyncError, SyncOutcome, SyncProgress, SyncState } from '../../contract.ts';
 import type { ApiTransport } from '../api/transport.ts';
+import type { DatabaseRepair } from '../../contract.ts';
+import { storageFull } from '../db/disk-space.ts';
 import type { GuideReader } from '../db/repos/guide-row.ts';
 import type { Store } from '../db/store.ts';
 import type { EventHub } from '../events.ts';
@@ -30,6 +32,8 @@ export interface SyncServiceDeps {
   modules: SiteModules;
   /** Whether someone is signed in (a public site is synced without an account: its members' modules are skipped). */
   signedIn: () => boolean;
+  /** The last repair of a damaged database (db/data-folder.ts), shown in the sync centre. */
+  repair?: () => DatabaseRepair | null;
 }
 
 /** Pulls the library from the site: one sync at a time, its progress told as events, its state kept. */
@@ -60,7 +64,9 @@ export class SyncService {
       reader,
       scope: library.scope(),
       scopeChosen: library.scopeChosen(),
-      budgetBytes: library.budget(),
+      budgetBytes: library.disk.mediaBudget(),
+      budgetLimitedByDisk: library.disk.room().budgetLimitedTo !== null,
+      diskRoom: () => library.disk.free(),
       pictureQuality: library.pictures.quality(),
       // Media: the most at once (the lanes fit themselves to the link below it; sync/pool.ts).
       concurrency: this.deps.concurrency ?? { guides: 6, media: 64 },
@@ -73,7 +79,9 @@ export class SyncService {
       lacks: (module, status) => modules.lacks(module, status),
       learnModules: (guideid) => modules.refreshIfStale(transport, guideid, signedIn, controller.signal),
     })
-      .then(({ networkFailed, ...outcome }): SyncOutcome => {
+      .then(({ networkFailed, storageFull: full, ...outcome }): SyncOutcome => {
+        // On a full disk the answer is storage_full (what to do), not a sync that merely failed.
+        if (full) throw storageFull();
         if (outcome.error) store.settings.set(LAST_ERROR_KEY, outcome.error);
         else if (outcome.status === 'complete') store.settings.delete(LAST_ERROR_KEY);
         if (networkFailed) this.deps.onNetworkError();
@@ -126,6 +134,7 @@ export class SyncService {
       storage: library.storage(),
       guides: store.guides.count(),
       scopeChoice: scopeChoice(store, library.scopeChosen()),
+      repair: this.deps.repair?.() ?? null,
     };
   }
 

@@ -69,10 +69,13 @@ export class OutboxRepo {
     sql(this.db, 'UPDATE outbox SET payload = ?, acted_at = ? WHERE id = ?').run(JSON.stringify(payload), actedAt, id);
   }
 
-  /** The first action of every chain that is due now, not failed, and of one of these technicians. */
+  /**
+   * The first action of every chain that is due now, waiting (not in flight, not failed), and of one of
+   * these technicians. A chain whose first action is in flight is being sent: never picked twice.
+   */
   due(now: number, limit: number, technicians: readonly number[]): OutboxRow[] {
     const rows = sql(this.db, 
-        `${SELECT} WHERE id IN (SELECT min(id) FROM outbox GROUP BY chain) AND state != 'failed' AND next_attempt_at <= ?
+        `${SELECT} WHERE id IN (SELECT min(id) FROM outbox GROUP BY chain) AND state = 'pending' AND next_attempt_at <= ?
            AND technician IN (SELECT value FROM json_each(?)) ORDER BY id LIMIT ?`,
       )
       .all(now, JSON.stringify(technicians), limit) as (OutboxRow & { unknownOutcome: number })[];

@@ -1,0 +1,127 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+
+/**
+ * Why Fieldguide cannot start on a data folder: what the shells show as it is (the Electron shell in a
+ * dialog, the web shell on its output), never with a stack trace. `folder` is named in the message.
+ */
+export class StartupError extends Error {
+  override readonly name: string = 'StartupError';
+  constructor(
+    readonly folder: string,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+/** Another copy of Fieldguide holds the data folder. */
+export class FolderInUseError extends StartupError {
+  override readonly name = 'FolderInUseError';
+  constructor(
+    folder: string,
+    readonly holder: LockHolder | null,
+  ) {
+    const who = holder ? `process ${holder.pid} on ${holder.host}, running since ${new Date(holder.since).toISOString()}` : 'another process';
+    super(
+      folder,
+      `Fieldguide is already running on the data folder ${folder} (${who}). ` +
+        'Only one copy may use a data folder at a time, or work would be sent twice: close the other copy, or start this one with another data folder.',
+    );
+  }
+}
+
+export interface LockHolder {
+  pid: number;
+  host: string;
+  since: number;
+}
+
+export interface FolderLock {
+  release(): void;
+}
+
+export const LOCK_FILE = 'fieldguide.lock';
+const HOLDER_FILE = 'fieldguide.lock.json';
+
+/**
+ * One writer per data folder, for the life of the process. The lock is SQLite's exclusive lock on a
+ * small database of its own (`fieldguide.lock`), held in a transaction that is never committed: an
+ * OS file lock (fcntl on POSIX, LockFileEx on Windows) that the OS drops when the process ends however it
+ * ends (exit, crash, SIGKILL), so a stale lock cannot outlive its holder. SQLite also refuses the lock
+ * to a second connection in the same process. The holder's pid and host are written beside it, only to
+ * name the holder in the refusal; they prove nothing.
+ */
+export function lockDataFolder(folder: string, nativeBinding?: string): FolderLock {
+  const file = path.join(folder, LOCK_FILE);
+  let db: Database.Database;
+  try {
+    db = new Database(file, { timeout: 0, ...(nativeBinding ? { nativeBinding } : {}) });
+  } catch (error) {
+    throw new StartupError(folder, `Fieldguide cannot use the data folder ${folder}: ${describe(error)}.`, { cause: error });
+  }
+  try {
+    // No journal file: taking the lock writes nothing, so it is taken on a full disk too.
+    db.pragma('journal_mode = MEMORY');
+    db.pragma('locking_mode = EXCLUSIVE');
+    db.exec('BEGIN EXCLUSIVE');
+  } catch (error) {
+    db.close();
+    if (isBusy(error)) throw new FolderInUseError(folder, readHolder(folder));
+    throw new StartupError(folder, `Fieldguide cannot lock the data folder ${folder}: ${describe(error)}.`, { cause: error });
+  }
+  const holder: LockHolder = { pid: process.pid, host: os.hostname(), since: Date.now() };
+  try {
+    fs.writeFileSync(path.join(folder, HOLDER_FILE), JSON.stringify(holder), { mode: 0o600 });
+  } catch {
+    // Only a name for a refusal: the lock holds without it.
+  }
+  let held = true;
+  return {
+    release() {
+      if (!held) return;
+      held = false;
+      try {
+        db.exec('ROLLBACK');
+      } finally {
+        db.close();
+      }
+    },
+  };
+}
+
+function readHolder(folder: string): LockHolder | null {
+  try {
+    const raw = JSON.parse(fs.readFileSync(path.join(folder, HOLDER_FILE), 'utf8')) as Partial<LockHolder>;
+    return typeof raw.pid === 'number' && typeof raw.host === 'string' && typeof raw.since === 'number' ? { pid: raw.pid, host: raw.host, since: raw.since } : null;
+  } catch {
+    return null;
+  }
+}
+
+function isBusy(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED';
+}
+
+/** An OS or SQLite error as a technician can read it: the cause, without a stack. */
+export function describe(error: unknown): string {
+  const code = (error as { code?: unknown }).code;
+  const message = error instanceof Error ? error.message : String(error);
+  const reasons: Record<string, string> = {
+    EROFS: 'the folder is on a read-only disk',
+    EACCES: 'this user may not write there',
+    EPERM: 'this user may not write there',
+    ENOSPC: 'the disk is full',
+    ENOENT: 'the folder does not exist and could not be made',
+    ENOTDIR: 'a file is in the way of the folder',
+    SQLITE_READONLY: 'the database is read-only',
+    SQLITE_CANTOPEN: 'the file cannot be opened (read-only or missing folder)',
+    SQLITE_FULL: 'the disk is full',
+  };
+  const reason = typeof code === 'string' ? reasons[code] ?? reasons[code.replace(/_[A-Z]+$/, '')] : undefined;
+  return reason ? `${reason} (${message})` : message;
+}

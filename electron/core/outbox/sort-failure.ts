@@ -1,0 +1,52 @@
+import { ApiError } from '../api/errors.ts';
+import type { OutboxRow } from '../db/repos/outbox-repo.ts';
+import { isStuck, retryDelayMs } from './backoff.ts';
+import type { ReplayContext } from './replay-context.ts';
+
+/** What sorting a failed replay needs of the runner (runner.ts, RunnerDeps). */
+export interface FailureSorting {
+  outbox: ReplayContext['outbox'];
+  /** The site refused a technician's token (401): their work waits until they sign in again. */
+  refused: (technician: number) => void;
+  /** No answer at all: the site is taken for unreachable until it answers again. */
+  onNoAnswer?: () => void;
+  nowMs: () => number;
+  random: () => number;
+  log: (message: string) => void;
+  /** Actions the site asked to wait (Retry-After): coming back online does not hurry them. */
+  askedToWait: Set<number>;
+}
+
+/** Sorts a failure: retry later, pause for sign-in, stuck, or fail for good. */
+export function sortFailure(deps: FailureSorting, row: OutboxRow, error: unknown, mayHaveLanded: boolean): void {
+  const { outbox } = deps;
+  if (!(error instanceof ApiError)) {
+    const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    deps.log(`Outbox action ${row.id} (${row.kind}) failed unexpectedly: ${message}`);
+    outbox.fail(row.id, `Fieldguide could not send this: ${message}`);
+    return;
+  }
+  if (error.kind === 'http' && error.status === 401) {
+    outbox.retryLater(row.id, 0, 'Sign in again to send this.', mayHaveLanded);
+    if (row.technician !== null) deps.refused(row.technician);
+    return;
+  }
+  // No answer, a cut answer, an unreadable 2xx or a 5xx may all follow a change the site committed.
+  const unknown = mayHaveLanded || error.kind !== 'http' || (error.status ?? 0) >= 500;
+  if (error.kind === 'network' || error.kind === 'timeout') deps.onNoAnswer?.();
+  const serverError = error.kind === 'http' && (error.status ?? 0) >= 500;
+  if (serverError && isStuck(row.attempts, deps.nowMs() / 1000 - row.createdAt)) {
+    // Stuck: shown with the failed ones, with the site's words; a retry still reconciles first.
+    deps.askedToWait.delete(row.id);
+    outbox.stick(row.id, `The site kept failing (${row.attempts} attempts): ${error.message}`);
+    return;
+  }
+  if (error.transient || error.kind === 'bad_response') {
+    const delay = retryDelayMs(row.attempts, deps.random, error.retryAfter);
+    if (error.retryAfter !== undefined) deps.askedToWait.add(row.id);
+    else deps.askedToWait.delete(row.id);
+    outbox.retryLater(row.id, deps.nowMs() + delay, error.message, unknown);
+    return;
+  }
+  outbox.fail(row.id, `${error.resource}: ${error.message}`);
+}

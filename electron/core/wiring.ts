@@ -1,0 +1,123 @@
+// How the features are started, stopped and told of a new site: the composition root's helpers (services.ts).
+import type { SiteHooks } from './connection/connection-methods.ts';
+import type { Connection } from './connection/connection.ts';
+import type { Credentials } from './connection/credentials.ts';
+import type { DemoLauncher } from './connection/demo-launcher.ts';
+import type { Technicians } from './connection/technicians.ts';
+import { markDamaged, type OpenedFolder } from './db/data-folder.ts';
+import type { Store } from './db/store.ts';
+import type { StorageGuard } from './invoke.ts';
+import type { LibraryService } from './library/library-service.ts';
+import type { Outbox } from './outbox/outbox.ts';
+import type { BackgroundSync } from './sync/background.ts';
+import type { SiteModules } from './sync/site-modules.ts';
+import type { SyncService } from './sync/sync-service.ts';
+import type { WorkLog } from './worklog/worklog.ts';
+
+/** Starting (the site asked who we are, the outbox and a sync set going) and closing, in order: the data folder's lock last. */
+export function lifecycle(f: {
+  connection: Connection;
+  demo: DemoLauncher;
+  outbox: Outbox;
+  background: BackgroundSync;
+  sync: SyncService;
+  store: Store;
+  log: (message: string) => void;
+  release: () => void;
+}): { start(): Promise<void>; close(): Promise<void> } {
+  return {
+    async start() {
+      try {
+        const online = await f.connection.reconnect(f.demo);
+        // Work of technicians whose sign-in is kept goes even when nobody works now.
+        f.outbox.kick();
+        if (online) f.background.run('start');
+      } catch (error) {
+        f.log(`Start-up refresh failed: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    },
+    async close() {
+      f.background.close();
+      f.connection.close();
+      f.sync.cancel();
+      await f.sync.idle();
+      await f.outbox.close();
+      await f.demo.close();
+      f.store.close();
+      f.release();
+    },
+  };
+}
+
+/**
+ * What connecting means to the features: a switch of site waits for the outbox, then forgets the previous
+ * site's work and technicians; any sign-in (a switch of technician too) lets the outbox go on.
+ */
+export function siteHooks(f: {
+  sync: SyncService;
+  library: LibraryService;
+  worklog: WorkLog;
+  outbox: Outbox;
+  background: BackgroundSync;
+  modules: SiteModules;
+  forgetOtherTechnicians: () => void;
+}): SiteHooks {
+  return {
+    unsettled: () => f.outbox.unsettled(),
+    siteChanged: () => {
+      f.sync.reset();
+      f.library.reset();
+      f.worklog.forget();
+      f.forgetOtherTechnicians();
+    },
+    // On connecting, the site is asked again what it offers (by the sync that starts now).
+    siteConnected: () => f.modules.invalidate(),
+    connected: () => {
+      f.outbox.resume();
+      f.background.run('connect');
+    },
+    signingOut: () => {
+      f.sync.cancel();
+      // Their work stays, waiting for them: the counts shown change from theirs to nobody's.
+      queueMicrotask(() => f.outbox.changed());
+    },
+  };
+}
+
+/** The single token of the version before technicians goes to the technician it belonged to (if the site had not refused it). */
+export function adoptEarlierToken(credentials: Credentials, technicians: Technicians, dataDir: string): void {
+  const id = technicians.currentIdSetting();
+  const row = id === null ? undefined : technicians.get(id);
+  credentials.adoptEarlierToken(dataDir, row && row.refusedAt === null ? row.id : null);
+}
+
+/** fetch, counting the requests made (a sync reports what it cost). */
+export function countingFetch(base: typeof fetch): { fetch: typeof fetch; count: () => number } {
+  let requests = 0;
+  return {
+    fetch: (input, init) => {
+      requests++;
+      return base(input, init);
+    },
+    count: () => requests,
+  };
+}
+
+/**
+ * What the dispatcher does with a storage failure: on a full disk the reserve is given back once so work
+ * actions still go in (then the call is tried again); a damaged database is marked to be repaired at the
+ * next start, and the technician told so.
+ */
+export function storageGuard(folder: OpenedFolder, dataDir: string, log: (message: string) => void): StorageGuard {
+  return {
+    full: () => {
+      const released = folder.reserve.release();
+      if (released) log('The disk is full: Fieldguide gave back its reserve so your work can still be saved. Free some space.');
+      return released;
+    },
+    damaged: (error) => {
+      markDamaged(dataDir, error);
+      log(`The database reported damage while running: ${error instanceof Error ? error.message : String(error)}; it is checked and repaired at the next start.`);
+    },
+  };
+}

@@ -1,0 +1,257 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { StartupError } from '../../electron/core/services.ts';
+import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
+import type { RunningSite } from '../../server/site.ts';
+import { always, startFaultProxy, type FaultProxy } from '../fault/proxy.ts';
+import { signIn, startTestSite } from '../server/helpers.ts';
+import { unwrap } from '../helpers/library.ts';
+import { makeServices } from '../helpers/services.ts';
+import { makeTempDir } from '../helpers/tmp.ts';
+import { formGuideOnSite } from '../helpers/worklog.ts';
+
+// A data folder that cannot be used, or a database found damaged at start (issue 13): a clear message
+// naming the folder and the cause; the damaged file moved aside, never deleted; every queued action a
+// plain SQLite connection can still read recovered into a fresh database; the library synced again.
+const root = path.resolve(import.meta.dirname, '../..');
+const DB = 'fieldguide.sqlite';
+let site: RunningSite;
+let proxy: FaultProxy;
+let guideid: number;
+/** A data folder as a crash leaves it: the database and its write-ahead log, nothing checkpointed. */
+let live: ReturnType<typeof makeTempDir>;
+/** The same folder after a clean close: everything in the database file, no log. */
+let clean: ReturnType<typeof makeTempDir>;
+let queued: number[];
+
+beforeAll(async () => {
+  site = await startTestSite({ demo: true });
+  proxy = await startFaultProxy({ target: { port: site.port } });
+  guideid = await formGuideOnSite(site.apiUrl, (await signIn(site, 'admin')).token);
+  [live, clean] = [makeTempDir('damage-live'), makeTempDir('damage-clean')];
+  const app = makeServices(clean.dir);
+  const api = app.services.api;
+  unwrap(await api.signIn({ siteUrl: proxy.url, email: DEMO_ACCOUNTS.tech1.email, password: DEMO_ACCOUNTS.tech1.password }));
+  unwrap(await api.setOfflineScope({ mode: 'selected', categories: [], guideids: [guideid] }));
+  expect(unwrap(await api.syncNow()).status).toBe('complete');
+  proxy.setSchedule(always({ kind: 'reset' }));
+  // Enough actions for the outbox to span several pages.
+  for (let i = 0; i < 25; i++) {
+    const session = unwrap(await api.startSession({ guideid, workorderid: `DAMAGE-${i}-${'x'.repeat(60)}` }));
+    for (const transition of ['pause', 'resume'] as const) unwrap(await api.transitionSession({ sessionId: session.id, transition }));
+  }
+  queued = unwrap(await api.getOutbox()).actions.map((a) => a.id);
+  expect(queued).toHaveLength(75);
+  // What a crash would leave: the files as they are while the app runs (the log's index, -shm, is rebuilt).
+  fs.cpSync(clean.dir, live.dir, { recursive: true });
+  fs.rmSync(path.join(live.dir, `${DB}-shm`), { force: true });
+  await app.services.close();
+  proxy.passAll();
+  expect(fs.statSync(path.join(live.dir, `${DB}-wal`)).size).toBeGreaterThan(0);
+  expect(fs.existsSync(path.join(clean.dir, `${DB}-wal`))).toBe(false);
+}, 60_000);
+afterAll(async () => {
+  live?.remove();
+  clean?.remove();
+  await proxy?.close();
+  await site?.close();
+});
+
+function copyOf(template: ReturnType<typeof makeTempDir>, name: string): ReturnType<typeof makeTempDir> {
+  const dir = makeTempDir(name);
+  fs.cpSync(template.dir, dir.dir, { recursive: true });
+  return dir;
+}
+
+/** The outbox ids a plain SQLite connection can still read from these files, one row at a time (on a copy). */
+function readableIds(dir: string): number[] {
+  const probe = makeTempDir('damage-probe');
+  try {
+    for (const suffix of ['', '-wal']) if (fs.existsSync(path.join(dir, DB + suffix))) fs.copyFileSync(path.join(dir, DB + suffix), path.join(probe.dir, DB + suffix));
+    const db = new Database(path.join(probe.dir, DB));
+    const found = queued.filter((id) => {
+      try {
+        return db.prepare('SELECT id, payload FROM outbox WHERE id = ?').get(id) !== undefined;
+      } catch {
+        return false;
+      }
+    });
+    db.close();
+    return found;
+  } finally {
+    probe.remove();
+  }
+}
+
+/** Overwrites a leaf page of a table with random bytes (its second when it has several). */
+function damagePageOf(file: string, table: string): number {
+  const db = new Database(file, { readonly: true });
+  const pages = db.prepare("SELECT pageno FROM dbstat WHERE name = ? AND pagetype = 'leaf' ORDER BY pageno").pluck().all(table) as number[];
+  const pageSize = db.pragma('page_size', { simple: true }) as number;
+  db.close();
+  expect(pages.length, `${table} has pages`).toBeGreaterThan(0);
+  const page = pages[Math.min(1, pages.length - 1)]!;
+  const fd = fs.openSync(file, 'r+');
+  fs.writeSync(fd, crypto.randomBytes(pageSize), 0, pageSize, (page - 1) * pageSize);
+  fs.closeSync(fd);
+  return page;
+}
+
+/** Starts the app on a damaged folder: it says so, keeps the damaged file and recovers what can be read. */
+async function startRepaired(dir: string, expected: number[], cause: RegExp) {
+  const app = makeServices(dir);
+  const state = unwrap(await app.services.api.getSyncState());
+  expect(state.repair, 'the technician is told').not.toBeNull();
+  expect(state.repair!.cause).toMatch(cause);
+  expect(fs.existsSync(state.repair!.movedTo), 'the damaged file is kept aside').toBe(true);
+  const actions = unwrap(await app.services.api.getOutbox()).actions.map((a) => a.id);
+  expect(actions).toEqual(expect.arrayContaining(expected));
+  if (state.repair!.kind === 'salvaged') {
+    expect(app.logs.some((line) => line.includes('The database was damaged'))).toBe(true);
+    expect(state.repair!.recovered.outbox).toBe(actions.length);
+    // The library is synced again in full: no cursor carried over.
+    expect(state.lastSyncAt).toBeNull();
+  }
+  return { app, state, actions };
+}
+
+describe('a data folder that cannot be used', () => {
+  it('is a clear start-up error naming the folder and the cause: missing (a file in the way) and read-only', () => {
+    const dir = makeTempDir('unusable');
+    try {
+      const blocked = path.join(dir.dir, 'a-file', 'data');
+      fs.writeFileSync(path.join(dir.dir, 'a-file'), 'not a folder');
+      expect(() => makeServices(blocked)).toThrow(StartupError);
+      expect(() => makeServices(blocked)).toThrow(`Fieldguide cannot make its data folder ${blocked}: a file is in the way of the folder`);
+
+      const readOnly = path.join(dir.dir, 'ro');
+      fs.mkdirSync(readOnly);
+      const mounted = spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=64m', 'tmpfs', readOnly]).status === 0;
+      if (!mounted) {
+        console.warn('skipped the read-only folder: mounting a tmpfs is not permitted here (run the tests as root)');
+        return;
+      }
+      try {
+        fs.cpSync(clean.dir, readOnly, { recursive: true, filter: (src) => !src.includes('media') });
+        execFileSync('mount', ['-o', 'remount,ro', readOnly]);
+        expect(() => makeServices(readOnly)).toThrow(`Fieldguide cannot write in its data folder ${readOnly}: the folder is on a read-only disk`);
+        // The web shell says it and exits: no stack trace.
+        const web = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'electron/web/cli.ts'), '--data-dir', readOnly, '--port', '0'], { cwd: root, encoding: 'utf8', timeout: 30_000 });
+        expect(web.status).toBe(1);
+        expect(web.stderr).toContain(`Fieldguide cannot start: Fieldguide cannot write in its data folder ${readOnly}: the folder is on a read-only disk`);
+        expect(web.stderr).not.toMatch(/^\s+at /m);
+      } finally {
+        if (spawnSync('umount', [readOnly]).status !== 0) execFileSync('umount', ['-l', readOnly]);
+      }
+    } finally {
+      dir.remove();
+    }
+  }, 60_000);
+});
+
+describe('a database damaged before start', () => {
+  it('an empty database file: said, set aside, started afresh', async () => {
+    const dir = copyOf(clean, 'damage-empty');
+    try {
+      fs.truncateSync(path.join(dir.dir, DB), 0);
+      const app = makeServices(dir.dir);
+      const repair = unwrap(await app.services.api.getSyncState()).repair;
+      expect(repair).toMatchObject({ cause: 'the database file is empty', unreadable: ['the whole file'] });
+      expect(fs.statSync(repair!.movedTo).size).toBe(0);
+      await app.services.close();
+    } finally {
+      dir.remove();
+    }
+  });
+
+  it('an empty database file beside a write-ahead log: every action the log holds is recovered', async () => {
+    const dir = copyOf(live, 'damage-empty-wal');
+    try {
+      const walBytes = fs.statSync(path.join(dir.dir, `${DB}-wal`)).size;
+      fs.truncateSync(path.join(dir.dir, DB), 0);
+      const { app, state } = await startRepaired(dir.dir, queued, /empty but its write-ahead log holds/);
+      expect(fs.statSync(`${state.repair!.movedTo}-wal`).size).toBe(walBytes);
+      await app.services.close();
+    } finally {
+      dir.remove();
+    }
+  });
+
+  it('a write-ahead log cut short: said, the log copied aside, everything a plain connection reads of it kept, no re-sync', async () => {
+    const dir = copyOf(live, 'damage-torn-wal');
+    try {
+      const wal = path.join(dir.dir, `${DB}-wal`);
+      fs.truncateSync(wal, fs.statSync(wal).size - 1000);
+      const cutBytes = fs.statSync(wal).size;
+      const readable = readableIds(dir.dir);
+      expect(readable.length).toBeGreaterThan(0);
+      const { app, state } = await startRepaired(dir.dir, readable, /write-ahead log is cut short/);
+      expect(state.repair!.kind).toBe('log-cut');
+      expect(fs.statSync(state.repair!.movedTo).size).toBe(cutBytes);
+      // A crash mid-write is no reason to download the library again.
+      expect(state.lastSyncAt).not.toBeNull();
+      await app.services.close();
+    } finally {
+      dir.remove();
+    }
+  });
+
+  it('random bytes in a library page: the work is all recovered and the library synced again', async () => {
+    const dir = copyOf(clean, 'damage-library');
+    try {
+      damagePageOf(path.join(dir.dir, DB), 'guides');
+      const { app } = await startRepaired(dir.dir, queued, /check/);
+      const api = app.services.api;
+      expect(unwrap(await api.getSyncState()).guides.total).toBe(0);
+      expect(unwrap(await api.syncNow()).status).toBe('complete');
+      expect(unwrap(await api.getGuide(guideid)).guideid).toBe(guideid);
+      expect(unwrap(await api.flushOutbox())).toMatchObject({ pending: 0, failed: 0 });
+      await app.services.close();
+      const db = new Database(path.join(dir.dir, DB));
+      expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+      db.close();
+    } finally {
+      dir.remove();
+    }
+  });
+
+  it('random bytes in an outbox page: every action still readable is recovered, the rest named', async () => {
+    const dir = copyOf(clean, 'damage-outbox');
+    try {
+      damagePageOf(path.join(dir.dir, DB), 'outbox');
+      const readable = readableIds(dir.dir);
+      expect(readable.length).toBeGreaterThan(0);
+      expect(readable.length).toBeLessThan(queued.length);
+      const { app, state } = await startRepaired(dir.dir, readable, /check/);
+      expect(state.repair!.unreadable).toContain('outbox');
+      await app.services.close();
+    } finally {
+      dir.remove();
+    }
+  });
+});
+
+describe('a database damaged while the app runs', () => {
+  it('answers with what to do, and the next start checks it in full and repairs it', async () => {
+    const dir = copyOf(clean, 'damage-running');
+    try {
+      const app = makeServices(dir.dir);
+      // Behind the app's back, after its start-up check: a page of the library no read has cached yet.
+      damagePageOf(path.join(dir.dir, DB), 'guides');
+      const damaged = { ok: false, error: { code: 'internal', message: expect.stringContaining('Restart Fieldguide') } };
+      expect(await app.services.api.listGuides({ offset: 0, limit: 50 })).toMatchObject(damaged);
+      // A sync meets it too, and says the same rather than failing guide by guide.
+      expect(await app.services.api.syncNow()).toMatchObject(damaged);
+      expect(app.logs.some((line) => line.includes('checked and repaired at the next start'))).toBe(true);
+      await app.services.close();
+      const { app: again } = await startRepaired(dir.dir, queued, /check/);
+      await again.services.close();
+    } finally {
+      dir.remove();
+    }
+  });
+});

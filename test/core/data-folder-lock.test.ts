@@ -1,0 +1,152 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServices, FolderInUseError } from '../../electron/core/services.ts';
+import { plainCodec } from '../../electron/core/connection/secret-store.ts';
+import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
+import { startDemoWorkshop } from '../../server/demo-workshop.ts';
+import type { RunningSite } from '../../server/site.ts';
+import { audit } from '../fault/helpers.ts';
+import { always, startFaultProxy, type FaultProxy } from '../fault/proxy.ts';
+import { signIn, startTestSite } from '../server/helpers.ts';
+import { unwrap } from '../helpers/library.ts';
+import { makeServices } from '../helpers/services.ts';
+import { makeTempDir } from '../helpers/tmp.ts';
+import { formGuideOnSite } from '../helpers/worklog.ts';
+
+// One writer per data folder (issue 13): a second copy is refused, naming the folder and the holder; the
+// lock goes with its process, however it ends.
+const root = path.resolve(import.meta.dirname, '../..');
+const lockChild = path.join(root, 'test/helpers/lock-child.ts');
+const webCli = path.join(root, 'electron/web/cli.ts');
+let site: RunningSite;
+let proxy: FaultProxy;
+let guideid: number;
+
+beforeAll(async () => {
+  site = await startTestSite({ demo: true });
+  proxy = await startFaultProxy({ target: { port: site.port } });
+  guideid = await formGuideOnSite(site.apiUrl, (await signIn(site, 'admin')).token);
+});
+afterAll(async () => {
+  await proxy?.close();
+  await site?.close();
+});
+
+const second = (dataDir: string) =>
+  createServices({ dataDir, version: '0.0.0-test', secretCodec: plainCodec, startDemoWorkshop, autoSync: false, log: () => {} });
+
+/** Starts a process and answers once it printed a line matching `ready` (or ended). */
+function startProcess(args: string[], ready: RegExp): Promise<{ proc: ChildProcess; line: string; stdout: () => string; stderr: () => string; exit: Promise<number | null> }> {
+  const proc = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  let [stdout, stderr] = ['', ''];
+  const exit = new Promise<number | null>((resolve) => proc.on('exit', (code) => resolve(code)));
+  return new Promise((resolve, reject) => {
+    const guard = setTimeout(() => {
+      proc.kill('SIGKILL');
+      reject(new Error(`no "${ready}" within 30 s: ${stdout} ${stderr}`));
+    }, 30_000);
+    const done = (line: string) => {
+      clearTimeout(guard);
+      resolve({ proc, line, stdout: () => stdout, stderr: () => stderr, exit });
+    };
+    proc.stdout!.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      const line = stdout.split('\n').find((l) => ready.test(l));
+      if (line) done(line);
+    });
+    proc.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    void exit.then(() => done(''));
+  });
+}
+
+describe('one copy per data folder', () => {
+  it('refuses a second services on the same folder, naming it and the holder; the work is applied once', async () => {
+    const dir = makeTempDir('lock-two');
+    const first = makeServices(dir.dir);
+    try {
+      const refusal = (() => {
+        try {
+          second(first.dataDir).close();
+          return null;
+        } catch (error) {
+          return error;
+        }
+      })();
+      expect(refusal).toBeInstanceOf(FolderInUseError);
+      expect((refusal as Error).message).toContain(first.dataDir);
+      expect((refusal as Error).message).toContain(`process ${process.pid}`);
+
+      // Work queued offline by the holder is replayed once, by the holder only.
+      const api = first.services.api;
+      unwrap(await api.signIn({ siteUrl: proxy.url, email: DEMO_ACCOUNTS.tech1.email, password: DEMO_ACCOUNTS.tech1.password }));
+      unwrap(await api.setOfflineScope({ mode: 'selected', categories: [], guideids: [guideid] }));
+      expect(unwrap(await api.syncNow()).status).toBe('complete');
+      proxy.setSchedule(always({ kind: 'reset' }));
+      const sessions = [];
+      for (let i = 0; i < 3; i++) {
+        const session = unwrap(await api.startSession({ guideid, workorderid: `LOCK-${i}` }));
+        for (const transition of ['pause', 'resume', 'finish'] as const) unwrap(await api.transitionSession({ sessionId: session.id, transition }));
+        sessions.push(session.id);
+      }
+      proxy.passAll();
+      expect(() => second(first.dataDir)).toThrow(FolderInUseError);
+      expect(unwrap(await api.flushOutbox())).toMatchObject({ pending: 0, failed: 0 });
+      const entryids = await Promise.all(sessions.map(async (id) => String(unwrap(await api.getSession(id)).entryid)));
+      await first.services.close();
+
+      // The folder is free once its holder closed: a later copy finds nothing left to send.
+      const later = makeServices(first.dataDir);
+      expect(unwrap(await later.services.api.flushOutbox())).toMatchObject({ pending: 0, inFlight: 0, failed: 0 });
+      await later.services.close();
+      const applied = await audit(site, 'work_log');
+      for (const entryid of entryids) {
+        const mine = applied.filter((a) => a.entity_id === entryid);
+        expect(mine.filter((a) => a.method === 'POST' && /\/work_log$/.test(a.path)), `${entryid} created once`).toHaveLength(1);
+        for (const transition of ['pause', 'resume', 'finish']) expect(mine.filter((a) => a.path.endsWith(`/${transition}`)), `${entryid} ${transition}`).toHaveLength(1);
+      }
+    } finally {
+      dir.remove();
+    }
+  });
+
+  it('is released when its process exits without closing, and when it is SIGKILLed', async () => {
+    const dir = makeTempDir('lock-kill');
+    try {
+      const exited = await startProcess([lockChild, dir.dir, 'exit'], /^ready /);
+      expect(await exited.exit).toBe(0);
+      second(dir.dir).close();
+
+      const held = await startProcess([lockChild, dir.dir, 'hold'], /^ready /);
+      try {
+        const pid = Number(held.line.slice('ready '.length));
+        expect(() => second(dir.dir)).toThrow(`process ${pid}`);
+      } finally {
+        held.proc.kill('SIGKILL');
+        await held.exit;
+      }
+      // The OS dropped the dead process's lock: the folder opens at once, no stale lock to clear by hand.
+      second(dir.dir).close();
+    } finally {
+      dir.remove();
+    }
+  }, 60_000);
+
+  it('makes a second web shell on the same folder exit with the reason, not a stack trace', async () => {
+    const dir = makeTempDir('lock-web');
+    const first = await startProcess([webCli, '--data-dir', dir.dir, '--port', '0'], /web shell\) at/);
+    try {
+      expect(first.line).toContain(dir.dir);
+      const other = await startProcess([webCli, '--data-dir', dir.dir, '--port', '0'], /web shell\) at/);
+      if (other.line !== '') other.proc.kill('SIGTERM');
+      expect(await other.exit).toBe(1);
+      expect(other.line).toBe('');
+      expect(other.stderr()).toContain(`Fieldguide is already running on the data folder ${dir.dir} (process ${first.proc.pid}`);
+      expect(other.stderr()).not.toMatch(/^\s+at /m);
+    } finally {
+      first.proc.kill('SIGTERM');
+      await first.exit;
+      dir.remove();
+    }
+  }, 60_000);
+});

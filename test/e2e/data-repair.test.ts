@@ -1,0 +1,54 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { unwrap } from '../helpers/library.ts';
+import { makeServices } from '../helpers/services.ts';
+import { makeTempDir } from '../helpers/tmp.ts';
+import { appPage, artifact, launchChromium, startApp } from './browser.ts';
+
+// A database found damaged at start (issue 13): the sync centre tells the technician what was recovered,
+// what could not be read and where the damaged file went.
+let browser: Browser;
+let app: Awaited<ReturnType<typeof startApp>>;
+const dir = makeTempDir('e2e-repair');
+
+beforeAll(async () => {
+  const before = makeServices(dir.dir);
+  unwrap(await before.services.api.connectDemo());
+  unwrap(await before.services.api.syncNow());
+  const guideid = unwrap(await before.services.api.listGuides({ offset: 0, limit: 1 })).items[0]!.guideid;
+  unwrap(await before.services.api.startSession({ guideid, workorderid: 'E2E-REPAIR' }));
+  await before.services.close();
+  // Random bytes over a page of the library's guides.
+  const file = path.join(dir.dir, 'fieldguide.sqlite');
+  const db = new Database(file, { readonly: true });
+  const page = db.prepare("SELECT pageno FROM dbstat WHERE name = 'guides' AND pagetype = 'leaf' ORDER BY pageno LIMIT 1").pluck().get() as number;
+  const size = db.pragma('page_size', { simple: true }) as number;
+  db.close();
+  const fd = fs.openSync(file, 'r+');
+  fs.writeSync(fd, crypto.randomBytes(size), 0, size, (page - 1) * size);
+  fs.closeSync(fd);
+  [browser, app] = await Promise.all([launchChromium(), startApp({}, dir.dir)]);
+}, 60_000);
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+  dir.remove();
+});
+
+describe('a repaired database', () => {
+  it('is told in the sync centre: what was recovered and where the damaged file is', async () => {
+    const page = await appPage(browser, app.shell, { width: 1200, height: 900 });
+    await page.goto(new URL('/sync', app.shell.url).toString());
+    const notice = page.getByTestId('sync-repair');
+    await notice.waitFor();
+    const text = (await notice.textContent()) ?? '';
+    expect(text).toContain('The database was repaired');
+    expect(text).toContain('fieldguide.sqlite.damaged-');
+    expect(await page.getByTestId('sync-repair-recovered').textContent()).toMatch(/1 technicians, 1 work sessions/);
+    await page.screenshot({ path: artifact('sync-repair.png'), fullPage: true });
+  });
+});
