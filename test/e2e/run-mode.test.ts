@@ -1,0 +1,257 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { WorkSession } from '../../electron/contract.ts';
+import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
+import { capturingDemoWorkshop } from '../helpers/services.ts';
+import { appPage, artifact, openDemoApp, type startApp } from './browser.ts';
+import { checkScreen, VIEWPORTS } from './screen-checks.ts';
+
+// Issue 16, acceptance 1–3 in Chromium with the demo site stopped: leaving a step by Next, Previous, the
+// step list, Back, another screen, a reload or a closed window either saves it as an outbox action or keeps
+// a draft that the Finish review lists and saves; the review lists the empty steps; back online every
+// value reaches the site (over REST). Then the run mode's layout at the three sizes.
+const demo = capturingDemoWorkshop();
+let browser: Browser;
+let app: Awaited<ReturnType<typeof startApp>>;
+let page: Page;
+const pageErrors: string[] = [];
+const FORKLIFT = { id: 10, title: 'Forklift Daily Pre-Shift Inspection' };
+
+beforeAll(async () => {
+  ({ browser, app, page } = await openDemoApp(demo, { width: 1366, height: 768 }, pageErrors));
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+const sessionOf = async (id: string): Promise<WorkSession> => {
+  const result = await app.app.services.api.getSession(id);
+  if (!result.ok) throw new Error(result.error.message);
+  return result.value;
+};
+/** The values the core holds for a session (each saved one is an outbox action), by field label. */
+const savedValues = async (id: string): Promise<Record<string, string | null>> => {
+  const session = await sessionOf(id);
+  const guide = await app.app.services.api.getGuide(session.guideid, session.guideRevisionid);
+  if (!guide.ok) throw new Error(guide.error.message);
+  const labels = new Map(guide.value.steps.flatMap((s) => s.form?.fields.map((f) => [f.fieldGuid, f.label] as const) ?? []));
+  return Object.fromEntries(session.values.map((v) => [labels.get(v.fieldGuid) ?? v.fieldGuid, v.value]));
+};
+
+async function startForklift(workorder: string): Promise<string> {
+  await page.getByTestId('nav-library').click();
+  await page.getByTestId('guide-row').filter({ hasText: FORKLIFT.title }).first().click();
+  await page.getByTestId('guide').and(page.locator(`[data-guideid="${FORKLIFT.id}"]`)).waitFor();
+  await page.getByTestId('workorder-input').fill(workorder);
+  await page.getByTestId('start-session-button').click();
+  await page.waitForURL(/\/sessions\/[0-9a-f-]{36}/);
+  await page.getByTestId('session').waitFor();
+  return (await page.getByTestId('session').getAttribute('data-session-id'))!;
+}
+
+async function onStep(n: number): Promise<void> {
+  await page.locator(`[data-testid="step-nav-${n}"][aria-current="step"]`).waitFor();
+  if ((await page.getByTestId('step-form').count()) > 0) await page.locator('[data-testid="step-form"][data-ready="true"]').waitFor();
+}
+const field = (label: string) => page.getByTestId('form-field').filter({ hasText: label });
+const truck = () => field('Truck number').locator('input');
+const meter = () => field('Hour meter reading').locator('input');
+const kept = async () => page.getByTestId('draft-kept').first().waitFor();
+const sessionUrl = (id: string) => new URL(`/sessions/${id}`, app.shell.url).toString();
+
+/** Back in the session after leaving it: the draft notice names the step, and the value is there again. */
+async function restored(id: string, step: number, value: () => Promise<string>, want: string): Promise<void> {
+  await page.getByTestId('draft-restored').waitFor();
+  expect(await page.getByTestId('draft-restored').textContent()).toContain(`step ${step}`);
+  await page.getByTestId(`step-nav-${step}`).click();
+  await onStep(step);
+  expect(await value()).toBe(want);
+  expect((await savedValues(id))['Truck number'] ?? null).not.toBe(want);
+}
+
+let first = '';
+let second = '';
+
+describe('run mode: nothing typed is lost, and Finish is reviewed', () => {
+  it('syncs the demo workshop, then loses the site', async () => {
+    await page.goto(app.shell.url);
+    await page.getByTestId('connect-demo').click();
+    await page.waitForURL(new URL('/', app.shell.url).toString());
+    await page.getByTestId('nav-sync').click();
+    const answered = page.waitForResponse((response) => response.url().endsWith('/rpc/syncNow'), { timeout: 90_000 });
+    await page.getByTestId('sync-now').click();
+    await answered;
+    await page.getByTestId('sync-outcome').waitFor();
+    await demo.site().close();
+  });
+
+  it('acceptance 1: fill step 4, jump to step 11 from the list, fill it, Finish lists the empty steps', async () => {
+    first = await startForklift('WO-RUN-1');
+    await page.getByTestId('step-nav-4').click();
+    await onStep(4);
+    await field('Fork condition').locator('select').selectOption('Good');
+    // Leaving by the step list saves the step: an outbox action, before the next step shows.
+    await page.getByTestId('step-nav-11').click();
+    await onStep(11);
+    expect(await savedValues(first)).toEqual({ 'Fork condition': 'Good' });
+    expect(await page.getByTestId('step-nav-4').getAttribute('aria-label')).toContain('saved');
+    await field('Service and parking brakes hold').locator('input[type="checkbox"]').check();
+
+    await page.getByTestId('session-finish').click();
+    await page.getByTestId('finish-review').waitFor();
+    expect(await page.getByTestId('review-empty-step').evaluateAll((els) => els.map((e) => e.getAttribute('data-step')))).toEqual(['1', '9', '10']);
+    expect(await page.getByTestId('review-pending').textContent()).toMatch(/changes of this session wait to reach the site/);
+    await page.screenshot({ path: artifact('run-mode-finish-review.png') });
+    await page.getByTestId('review-confirm').click();
+    await page.locator('[data-testid="session"][data-status="complete"]').waitFor();
+    await page.getByTestId('session-summary').waitFor();
+    expect(await page.getByTestId('summary-value').filter({ hasText: 'Service and parking brakes hold' }).textContent()).toContain('Yes');
+    expect(await page.getByTestId('summary-value').filter({ hasText: 'Fork condition' }).textContent()).toContain('Good');
+    await page.screenshot({ path: artifact('run-mode-summary.png'), fullPage: true });
+    expect(await savedValues(first)).toEqual({ 'Fork condition': 'Good', 'Service and parking brakes hold': '1' });
+  });
+
+  it('Next and Previous save the step they leave', async () => {
+    second = await startForklift('WO-RUN-2');
+    await onStep(1);
+    await truck().fill('FL-NEXT');
+    await page.getByTestId('step-next').click();
+    await onStep(2);
+    expect((await savedValues(second))['Truck number']).toBe('FL-NEXT');
+    await page.getByTestId('step-nav-4').click();
+    await onStep(4);
+    await field('Fork condition').locator('select').selectOption('Good');
+    await page.getByTestId('step-previous').click();
+    await onStep(3);
+    expect((await savedValues(second))['Fork condition']).toBe('Good');
+  });
+
+  it('Back keeps a draft, restored on return', async () => {
+    await page.getByTestId('step-nav-1').click();
+    await onStep(1);
+    await truck().fill('FL-BACK');
+    await kept();
+    await page.goBack();
+    await page.waitForURL((url) => !url.pathname.startsWith('/sessions/'));
+    await page.goto(sessionUrl(second));
+    await restored(second, 1, () => truck().inputValue(), 'FL-BACK');
+  });
+
+  it('another screen keeps a draft, restored on return', async () => {
+    await truck().fill('FL-ROUTE');
+    await kept();
+    await page.getByTestId('nav-library').click();
+    await page.getByTestId('library').waitFor();
+    await page.goto(sessionUrl(second));
+    await restored(second, 1, () => truck().inputValue(), 'FL-ROUTE');
+  });
+
+  it('a reload keeps a draft, restored', async () => {
+    await truck().fill('FL-RELOAD');
+    await kept();
+    await page.reload();
+    await restored(second, 1, () => truck().inputValue(), 'FL-RELOAD');
+  });
+
+  it('a closed window keeps a draft, restored in a new one', async () => {
+    await truck().fill('FL-CLOSED');
+    await meter().fill('about 1200');
+    await kept();
+    const context = page.context();
+    await page.close();
+    page = await context.newPage();
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await page.goto(sessionUrl(second));
+    await restored(second, 1, () => truck().inputValue(), 'FL-CLOSED');
+    expect(await meter().inputValue()).toBe('about 1200');
+  });
+
+  it('Finish does not pass a draft silently: a wrong one blocks it, a right one is saved', async () => {
+    // Leave step 1 by Back with its drafts (one a word in a number field), come back on step 11.
+    await page.goBack();
+    await page.goto(`${sessionUrl(second)}?step=11`);
+    await onStep(11);
+    await page.getByTestId('session-finish').click();
+    await page.getByTestId('finish-review').waitFor();
+    expect(await page.getByTestId('review-draft-step').evaluateAll((els) => els.map((e) => e.getAttribute('data-step')))).toEqual(['1']);
+    expect(await page.getByTestId('review-draft-problem').textContent()).toContain('Hour meter reading: a number');
+    expect(await page.getByTestId('review-confirm').isDisabled()).toBe(true);
+    await page.screenshot({ path: artifact('run-mode-review-draft.png') });
+    await page.getByTestId('review-go-1').click();
+    await onStep(1);
+    await meter().fill('1200');
+    await kept();
+    // Straight to Finish from another step: the step-1 draft is listed and saved by the confirmation.
+    await page.goto(`${sessionUrl(second)}?step=11`);
+    await onStep(11);
+    await page.getByTestId('session-finish').click();
+    await page.getByTestId('review-draft-step').first().waitFor();
+    expect(await page.getByTestId('review-confirm').textContent()).toContain('Save and finish');
+    await page.getByTestId('review-confirm').click();
+    await page.locator('[data-testid="session"][data-status="complete"]').waitFor();
+    expect(await savedValues(second)).toMatchObject({ 'Truck number': 'FL-CLOSED', 'Hour meter reading': '1200', 'Fork condition': 'Good' });
+    // Nothing is left marked "typed, not saved" after Finish.
+    expect(await page.locator('.step-nav-mark.draft').count()).toBe(0);
+  });
+
+  it('back online, every value reaches the site (checked over REST)', async () => {
+    const site = await demo.restart();
+    await page.getByTestId('nav-sync').click();
+    await page.getByTestId('outbox-send-now').click();
+    await page.waitForFunction(() => document.querySelector('[data-testid="status-chip"]')?.getAttribute('data-unsent') === '0', null, { timeout: 60_000 });
+    const { email, password } = DEMO_ACCOUNTS.tech1;
+    const answer = await fetch(`${site.apiUrl}/user/token`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password }) });
+    const { authToken } = (await answer.json()) as { authToken: string };
+    const onSite = async (id: string) => {
+      const entryid = (await sessionOf(id)).entryid;
+      const entry = (await (await fetch(`${site.apiUrl}/work_log/${entryid}`, { headers: { Authorization: `api ${authToken}` } })).json()) as {
+        status: string;
+        work_data: { label?: string; value: string }[];
+      };
+      return { status: entry.status, values: Object.fromEntries(entry.work_data.map((d) => [d.label, d.value])) };
+    };
+    expect(await onSite(first)).toEqual({ status: 'complete', values: { 'Fork condition': 'Good', 'Service and parking brakes hold': '1' } });
+    const two = await onSite(second);
+    expect(two.status).toBe('complete');
+    expect(two.values).toMatchObject({ 'Truck number': 'FL-CLOSED', 'Hour meter reading': '1200', 'Fork condition': 'Good' });
+  });
+});
+
+describe('run mode at three sizes (acceptance 3)', () => {
+  it('shows the first field without scrolling and the hazard strip on every step', async () => {
+    const id = await startForklift('WO-RUN-SIZES');
+    const problems: string[] = [];
+    for (const viewport of VIEWPORTS) {
+      const sized = await appPage(browser, app.shell, viewport);
+      sized.on('pageerror', (error) => pageErrors.push(error.message));
+      await sized.goto(sessionUrl(id));
+      await sized.getByTestId('step-nav-1').waitFor();
+      const count = await sized.locator('[data-testid^="step-nav-"]').count();
+      expect(count).toBe(13);
+      for (let n = 1; n <= count; n++) {
+        await sized.getByTestId(`step-nav-${n}`).click();
+        await sized.locator(`[data-testid="step-nav-${n}"][aria-current="step"]`).waitFor();
+        const strip = await sized.getByTestId('hazard-strip').boundingBox();
+        if (!strip || strip.y < 0 || strip.y + strip.height > viewport.height) problems.push(`${viewport.name} step ${n}: hazard strip out of view`);
+        if ((await sized.getByTestId('step-form').count()) === 0) continue;
+        await sized.locator('[data-testid="step-form"][data-ready="true"]').waitFor();
+        const first = sized.getByTestId('form-field').first().locator('input:not([type=file]), select, textarea, label.file-button').first();
+        const box = await first.boundingBox();
+        const bar = await sized.getByTestId('session-run-bar').boundingBox();
+        if (!box || !bar || box.y < 0 || box.y + box.height > bar.y) problems.push(`${viewport.name} step ${n}: first field at y=${box?.y} under the bar at ${bar?.y}`);
+        if (!bar || bar.height < 56) problems.push(`${viewport.name}: the run bar is ${bar?.height}px high`);
+        if (n === 1 || n === 4) await sized.screenshot({ path: artifact(`run-mode-${viewport.name}-step-${n}.png`) });
+        if (n === 4) {
+          for (const p of await checkScreen(sized, 'run-mode-step-4', viewport)) problems.push(`${p.viewport} ${p.kind}: ${p.what}`);
+        }
+      }
+      await sized.context().close();
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('ran without script errors or CSP violations', () => {
+    expect(pageErrors).toEqual([]);
+  });
+});
