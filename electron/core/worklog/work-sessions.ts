@@ -87,6 +87,7 @@ export class WorkSessions {
     const me = this.deps.technician();
     this.deps.store.transaction(() => {
       const session = this.#state(sessionId);
+      if (transition !== 'assume') this.#stillMine(session);
       if (!canApply(session.status, transition)) {
         throw new AppFailure('invalid_transition', `You can only ${transition} a session that is ${sourceOf(transition)}; this one is ${session.status}.`, {
           status: session.status,
@@ -226,8 +227,14 @@ export class WorkSessions {
     return { ...session, technician };
   }
 
+  /** Taken over on the site by someone else (the replay adopted it): read-only here. */
+  #stillMine(session: { userid: number }): void {
+    if (session.userid !== this.deps.technician().userid) throw new AppFailure('invalid_transition', 'Another technician took this session over on the site: it is read-only here.');
+  }
+
   #editable(sessionId: string) {
     const session = this.#state(sessionId);
+    this.#stillMine(session);
     if (!isEditable(session.status)) {
       throw new AppFailure('invalid_transition', `This session is ${session.status}: its forms can no longer be changed.`, { status: session.status });
     }

@@ -1,6 +1,7 @@
 import { currentEntryOf, putStepData, type SiteEntry } from '../../api/work-log-api.ts';
 import { isEditable } from '../../../shared/worklog.ts';
 import { adoptRevision, theirValues } from '../adopt.ts';
+import { followSite, siteTookIt } from '../follow-site.ts';
 import { mergeStepData } from '../merge.ts';
 import type { StepDataPayload } from '../payloads.ts';
 import type { Handler, ReplayContext } from '../replay-context.ts';
@@ -54,6 +55,11 @@ export const replayStepData: Handler<StepDataPayload> = async (ctx, row, payload
     } catch (error) {
       const theirs = currentEntryOf(error);
       if (!theirs) throw error;
+      // Taken over, cancelled or finished elsewhere: one record for the session, not one per field.
+      if (siteTookIt(theirs, session.userid)) {
+        await followSite(ctx, row, session.id, theirs);
+        return { type: 'done' };
+      }
       return merge(ctx, row.id, payload, sendable, removed, values, theirs);
     }
     ctx.transaction(() => {
