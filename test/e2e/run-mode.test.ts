@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WorkSession } from '../../electron/contract.ts';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
-import { capturingDemoWorkshop } from '../helpers/services.ts';
+import { proxiedDemoWorkshop } from '../helpers/services.ts';
 import { appPage, artifact, openDemoApp, type startApp } from './browser.ts';
 import { checkScreen, VIEWPORTS } from './screen-checks.ts';
 
@@ -10,7 +10,9 @@ import { checkScreen, VIEWPORTS } from './screen-checks.ts';
 // step list, Back, another screen, a reload or a closed window either saves it as an outbox action or keeps
 // a draft that the Finish review lists and saves; the review lists the empty steps; back online every
 // value reaches the site (over REST). Then the run mode's layout at the three sizes.
-const demo = capturingDemoWorkshop();
+// The app talks to the demo site through the fault proxy: "offline" is the proxy dropping every connection,
+// while the test still reaches the site itself over REST.
+const demo = proxiedDemoWorkshop();
 let browser: Browser;
 let app: Awaited<ReturnType<typeof startApp>>;
 let page: Page;
@@ -83,7 +85,7 @@ describe('run mode: nothing typed is lost, and Finish is reviewed', () => {
     await page.getByTestId('sync-now').click();
     await answered;
     await page.getByTestId('sync-outcome').waitFor();
-    await demo.site().close();
+    demo.setSchedule(() => ({ kind: 'reset' }));
   });
 
   it('acceptance 1: fill step 4, jump to step 11 from the list, fill it, Finish lists the empty steps', async () => {
@@ -196,7 +198,8 @@ describe('run mode: nothing typed is lost, and Finish is reviewed', () => {
   });
 
   it('back online, every value reaches the site (checked over REST)', async () => {
-    const site = await demo.restart();
+    demo.setSchedule(null);
+    const site = demo.site();
     await page.getByTestId('nav-sync').click();
     await page.getByTestId('outbox-send-now').click();
     await page.waitForFunction(() => document.querySelector('[data-testid="status-chip"]')?.getAttribute('data-unsent') === '0', null, { timeout: 60_000 });
@@ -215,6 +218,112 @@ describe('run mode: nothing typed is lost, and Finish is reviewed', () => {
     const two = await onSite(second);
     expect(two.status).toBe('complete');
     expect(two.values).toMatchObject({ 'Truck number': 'FL-CLOSED', 'Hour meter reading': '1200', 'Fork condition': 'Good' });
+  });
+});
+
+const ISO = /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ/;
+
+describe('the session follows the site (acceptance 6)', () => {
+  const offline = () => demo.setSchedule(() => ({ kind: 'reset' }));
+  const tokenOf = async (who: 'tech1' | 'tech2') => {
+    const { email, password } = DEMO_ACCOUNTS[who];
+    const answer = await fetch(`${demo.site().apiUrl}/user/token`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password }) });
+    return ((await answer.json()) as { authToken: string }).authToken;
+  };
+  /** A transition made on the site by `who`, on the entry's current revision. */
+  const onSite = async (who: 'tech1' | 'tech2', id: string, transition: 'cancel' | 'assume') => {
+    const token = await tokenOf(who);
+    const { entryid } = await sessionOf(id);
+    const entry = (await (await fetch(`${demo.site().apiUrl}/work_log/${entryid}`, { headers: { Authorization: `api ${token}` } })).json()) as { revisionid: number };
+    const done = await fetch(`${demo.site().apiUrl}/work_log/${entryid}/${transition}?revisionid=${entry.revisionid}`, {
+      method: 'POST',
+      headers: { Authorization: `api ${token}`, 'Content-Type': 'application/json' },
+      body: '{}',
+    });
+    expect(done.status).toBe(200);
+  };
+  /**
+   * Sends what waits, through the App API (the sync centre's "Send now" may be mid-send by itself once the
+   * site answers, and disabled), with the sync centre open to show what came of it.
+   */
+  const sendNow = async () => {
+    await page.getByTestId('nav-sync').click();
+    await page.getByTestId('outbox-send-now').waitFor();
+    expect((await app.app.services.api.flushOutbox()).ok).toBe(true);
+  };
+  const sent = async () => {
+    await sendNow();
+    await page.waitForFunction(() => document.querySelector('[data-testid="status-chip"]')?.getAttribute('data-unsent') === '0', null, { timeout: 30_000 });
+  };
+  const conflictOf = (workorder: string) => page.getByTestId('conflict').filter({ hasText: workorder });
+
+  it('cancelled on the site: the session takes its state, one record for a value, a pause and a resume', async () => {
+    demo.setSchedule(null);
+    const id = await startForklift('WO-RUN-CANCEL');
+    await sent();
+    offline();
+    await page.goto(sessionUrl(id));
+    await onStep(1);
+    await truck().fill('FL-LATE');
+    await page.getByTestId('step-next').click();
+    await onStep(2);
+    await page.getByTestId('session-pause').click();
+    await page.locator('[data-testid="session"][data-status="paused"]').waitFor();
+    await page.getByTestId('session-resume').click();
+    await page.locator('[data-testid="session"][data-status="started"]').waitFor();
+    await onSite('tech1', id, 'cancel');
+    demo.setSchedule(null);
+    await sendNow();
+    await conflictOf('WO-RUN-CANCEL').first().waitFor({ timeout: 30_000 });
+    expect(await conflictOf('WO-RUN-CANCEL').count()).toBe(1);
+    const text = (await conflictOf('WO-RUN-CANCEL').textContent())!;
+    expect(text).toContain('Cancelled on the site');
+    expect(text).toContain('Truck number: FL-LATE');
+    expect(text).toMatch(/Paused here at .*Resumed here at/s);
+    expect(text).not.toMatch(ISO);
+    expect(await conflictOf('WO-RUN-CANCEL').getByTestId('keep-mine').count()).toBe(0);
+    expect(await conflictOf('WO-RUN-CANCEL').getByTestId('copy-mine').count()).toBe(1);
+    await conflictOf('WO-RUN-CANCEL').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: artifact('run-mode-cancelled-conflict.png') });
+
+    await page.goto(sessionUrl(id));
+    await page.getByTestId('session-site-state').waitFor();
+    expect(await page.getByTestId('session-status').textContent()).toBe('Cancelled');
+    expect(await page.getByTestId('session-site-state').textContent()).toContain('Cancelled on the site');
+    expect(await page.getByTestId('session-actions').getByRole('button').count()).toBe(0);
+    expect((await sessionOf(id)).openConflicts).toBe(1);
+    await page.screenshot({ path: artifact('run-mode-cancelled-session.png') });
+  });
+
+  it('taken over on the site: read-only here, with the name of who took it', async () => {
+    demo.setSchedule(null);
+    const id = await startForklift('WO-RUN-TAKEN');
+    await onStep(1);
+    await page.getByTestId('session-suspend').click();
+    await page.locator('[data-testid="session"][data-status="suspended"]').waitFor();
+    await sent();
+    offline();
+    await page.goto(sessionUrl(id));
+    await page.getByTestId('session-assume').click();
+    await page.locator('[data-testid="session"][data-status="started"]').waitFor();
+    await onStep(1);
+    await truck().fill('FL-MINE');
+    await page.getByTestId('step-next').click();
+    await onStep(2);
+    await onSite('tech2', id, 'assume');
+    demo.setSchedule(null);
+    await sendNow();
+    await conflictOf('WO-RUN-TAKEN').first().waitFor({ timeout: 30_000 });
+    expect(await conflictOf('WO-RUN-TAKEN').count()).toBe(1);
+    expect(await conflictOf('WO-RUN-TAKEN').textContent()).toContain(`Taken over on the site by ${DEMO_ACCOUNTS.tech2.username}`);
+
+    await page.goto(sessionUrl(id));
+    await page.getByTestId('session-site-state').waitFor();
+    expect(await page.getByTestId('session-status').textContent()).toBe('Taken over');
+    expect(await page.getByTestId('session-site-state').textContent()).toContain(DEMO_ACCOUNTS.tech2.username);
+    expect(await page.getByTestId('session-actions').count()).toBe(0);
+    expect(await page.getByTestId('step-save').count()).toBe(0);
+    await page.screenshot({ path: artifact('run-mode-taken-over.png') });
   });
 });
 

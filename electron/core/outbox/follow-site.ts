@@ -32,7 +32,7 @@ export async function followSite(ctx: ReplayContext, row: OutboxRow, sessionId: 
   if (!session) return;
   const someoneElse = theirs.userid !== session.userid;
   const name = someoneElse ? await userName(ctx.transport, theirs.userid).catch(() => null) : null;
-  const who = someoneElse ? (name ?? `another technician (user ${theirs.userid})`) : 'you, on another computer or on the site';
+  const who = someoneElse ? (name ?? `another technician (user ${theirs.userid})`) : 'you, on the site or on another computer,';
   const what =
     theirs.status === 'cancelled' ? 'Cancelled on the site' : theirs.status === 'complete' ? 'Finished on the site' : `Taken over on the site by ${name ?? 'another technician'}`;
   const when = theirs.endedAt !== null ? ` at ${iso(theirs.endedAt)}` : '';
