@@ -130,4 +130,24 @@ describe('the session follows the site', () => {
     unwrap(await a.app.services.api.settleConflict({ conflictId: record!.id, keep: 'theirs' }));
     expect(await conflictsOf(started.id)).toEqual([]);
   });
+
+  it('the session report reads an attached file back offline, and only its own technician may', async () => {
+    const guide = unwrap(await a.app.services.api.getGuide(guideid));
+    const media = guide.steps.flatMap((st) => (st.form ? st.form.fields.map((f) => ({ field: f, stepid: st.stepid })) : [])).find(({ field: f }) => ['Image', 'Video', 'Document'].includes(f.type));
+    expect(media).toBeDefined();
+    a.offline();
+    const started = unwrap(await a.app.services.api.startSession({ guideid, workorderid: `WO-FOLLOW-${++workorder}` }));
+    const bytes = Buffer.from('a file, as far as this test cares');
+    const [name, mime] = media!.field.type === 'Image' ? ['valve.png', 'image/png'] : media!.field.type === 'Video' ? ['valve.mp4', 'video/mp4'] : ['valve.pdf', 'application/pdf'];
+    const session = unwrap(
+      await a.app.services.api.attachFile({ sessionId: started.id, stepid: media!.stepid, fieldGuid: media!.field.fieldGuid, name, mime, dataBase64: bytes.toString('base64') }),
+    );
+    const attachment = session.values.find((v) => v.attachment)!.attachment!;
+    expect(unwrap(await a.app.services.api.getAttachment(attachment.id))).toEqual({ name, mime, dataBase64: bytes.toString('base64') });
+    const other = await tech2.app.services.api.getAttachment(attachment.id);
+    expect(other.ok ? null : other.error.code).toBe('not_found');
+    const bad = await a.app.services.api.getAttachment('../../etc/passwd');
+    expect(bad.ok ? null : bad.error.code).toBe('invalid_input');
+    await a.online();
+  });
 });
