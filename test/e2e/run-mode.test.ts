@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WorkSession } from '../../electron/contract.ts';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
@@ -364,6 +364,68 @@ describe('the session follows the site (acceptance 6)', () => {
     expect(await page.getByTestId('session-actions').count()).toBe(0);
     expect(await page.getByTestId('step-save').count()).toBe(0);
     await page.screenshot({ path: artifact('run-mode-taken-over.png') });
+  });
+});
+
+describe('a photo from the camera (acceptance 5)', () => {
+  it('where no camera exists, says so in words and keeps the file picker', async () => {
+    await startGuide({ id: 3, title: 'Drain and Inspect the Air Compressor Tank' }, 'WO-RUN-NOCAM');
+    await page.getByTestId('step-nav-4').click();
+    await onStep(4);
+    await field('Photo of the drain valve').getByTestId('camera-open').click();
+    expect(await field('Photo of the drain valve').getByTestId('camera-problem').textContent()).toMatch(/camera.*attach a photo from a file/);
+    expect(await field('Photo of the drain valve').locator('input[type="file"]').count()).toBe(1);
+  });
+
+  it('is taken with a fake camera, previewed, attached offline and reaches the site after replay', async () => {
+    const cameraBrowser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'],
+    });
+    const mainPage = page;
+    try {
+      page = await appPage(cameraBrowser, app.shell, { width: 1366, height: 768 });
+      page.on('pageerror', (error) => pageErrors.push(error.message));
+      await page.goto(app.shell.url);
+      await page.getByTestId('nav-library').waitFor();
+      demo.setSchedule(() => ({ kind: 'reset' }));
+      const id = await startGuide({ id: 3, title: 'Drain and Inspect the Air Compressor Tank' }, 'WO-RUN-CAMERA');
+      await page.getByTestId('step-nav-4').click();
+      await onStep(4);
+      const photoField = field('Photo of the drain valve');
+      await photoField.getByTestId('camera-open').click();
+      await page.waitForFunction(() => (document.querySelector('[data-testid="camera-live"]') as HTMLVideoElement | null)?.videoWidth ?? 0 > 0, null, { timeout: 15_000 });
+      await photoField.getByTestId('camera-take').click();
+      await photoField.getByTestId('camera-preview').waitFor();
+      expect(await page.evaluate(() => (document.querySelector('[data-testid="camera-preview"]') as HTMLCanvasElement).width)).toBeGreaterThan(0);
+      await page.screenshot({ path: artifact('run-mode-camera-preview.png') });
+      await photoField.getByTestId('camera-attach').click();
+      await photoField.getByTestId('attachment').filter({ hasText: /camera-.*\.jpg/ }).waitFor();
+      await page.getByTestId('session-finish').click();
+      await page.getByTestId('review-confirm').click();
+      await page.locator('[data-testid="session"][data-status="complete"]').waitFor();
+
+      demo.setSchedule(null);
+      expect((await app.app.services.api.flushOutbox()).ok).toBe(true);
+      const session = await sessionOf(id);
+      expect(session.pendingActions).toBe(0);
+      const token = await (async () => {
+        const { email, password } = DEMO_ACCOUNTS.tech1;
+        const answer = await fetch(`${demo.site().apiUrl}/user/token`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password }) });
+        return ((await answer.json()) as { authToken: string }).authToken;
+      })();
+      const entry = (await (await fetch(`${demo.site().apiUrl}/work_log/${session.entryid}`, { headers: { Authorization: `api ${token}` } })).json()) as {
+        status: string;
+        work_data: { label?: string; value: string }[];
+      };
+      expect(entry.status).toBe('complete');
+      expect(entry.work_data.find((d) => d.label === 'Photo of the drain valve after closing')?.value).toMatch(/^\d+$/);
+      await page.context().close();
+    } finally {
+      page = mainPage;
+      await cameraBrowser.close();
+    }
   });
 });
 
