@@ -621,6 +621,13 @@ export interface OutboxView {
   actions: OutboxAction[];
 }
 
+/** A file attached to a step field, as kept on this computer. */
+export interface AttachmentData {
+  name: string;
+  mime: string;
+  dataBase64: string;
+}
+
 export interface ConflictRecord {
   id: number;
   sessionId: string;
@@ -691,6 +698,8 @@ export interface AppApi {
   attachFile(input: AttachFileInput): Promise<Result<WorkSession>>;
   listSessions(filter: { guideid?: number }): Promise<Result<WorkSession[]>>;
   getSession(sessionId: string): Promise<Result<WorkSession>>;
+  /** A file attached to one of the technician's sessions, read from this computer (the session report). */
+  getAttachment(attachmentId: string): Promise<Result<AttachmentData>>;
   /** Sessions of a guide that others suspended (needs the network). */
   listSuspended(guideid: number): Promise<Result<WorkSession[]>>;
   /** Continues here a session of yours that the site knows (started on another computer). */
@@ -766,6 +775,7 @@ const methodSet = {
   attachFile: true,
   listSessions: true,
   getSession: true,
+  getAttachment: true,
   listSuspended: true,
   assumeSession: true,
   openSession: true,

@@ -96,6 +96,7 @@ export const methodInputs: { [K in AppMethod]: z.ZodType<Parameters<AppApi[K]>> 
   ]),
   listSessions: z.tuple([z.object({ guideid: id.optional() })]),
   getSession: z.tuple([sessionId]),
+  getAttachment: z.tuple([z.string().uuid('not an attachment id')]),
   listSuspended: z.tuple([id]),
   assumeSession: z.tuple([id]),
   openSession: z.tuple([id]),

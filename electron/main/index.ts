@@ -52,7 +52,13 @@ function createWindow(current: Services): BrowserWindow {
 }
 
 function hardenSession(): void {
-  session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
+  // Every permission is refused but the camera, for a photo of a step (issue 16): video only, asked by the
+  // app's own pages only. Whether a camera exists is the renderer's to say (it explains a refusal too).
+  session.defaultSession.setPermissionRequestHandler((_contents, permission, callback, details) => {
+    const own = details.requestingUrl.startsWith(`${APP_ORIGIN}/`) || (devServerUrl !== undefined && details.requestingUrl.startsWith(devServerUrl));
+    const types = 'mediaTypes' in details ? (details.mediaTypes ?? []) : [];
+    callback(permission === 'media' && own && types.length > 0 && types.every((type) => type === 'video'));
+  });
   if (devServerUrl) {
     // The dev server's pages get the same policy as app:// pages.
     session.defaultSession.webRequest.onHeadersReceived((details, callback) => {

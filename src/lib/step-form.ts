@@ -37,15 +37,21 @@ export function shownValue(field: StepFormField, saved: StepValue | undefined, t
   return defaultValue(field);
 }
 
-/** The values "Save" sends: typed fields that differ from what is saved, and unsaved defaults. */
+/**
+ * The values "Save" sends: typed fields that differ from what is saved, and unsaved defaults. Leaving a
+ * step by the step list or Previous sends only what was typed (`typedOnly`): looking through the steps
+ * must not record an untouched checkbox as "No".
+ */
 export function valuesToSave(
   fields: StepFormField[],
   saved: ReadonlyMap<string, StepValue>,
   typed: Readonly<Record<string, string>>,
+  typedOnly = false,
 ): { fieldGuid: string; value: string | null }[] {
   const out: { fieldGuid: string; value: string | null }[] = [];
   for (const field of fields) {
     if (isMediaField(field.type)) continue;
+    if (typedOnly && typed[field.fieldGuid] === undefined) continue;
     const have = saved.get(field.fieldGuid);
     const value = shownValue(field, have, typed[field.fieldGuid]);
     if (have && sameValue(have.value, value)) continue;

@@ -26,6 +26,13 @@ export function createAppRouter(pinia: Pinia) {
         // The session view puts focus on the step's first field itself.
         meta: { signedIn: true, focusesItself: true },
       },
+      {
+        path: '/sessions/:id/report',
+        name: 'session-report',
+        component: () => import('../views/SessionReportView.vue'),
+        props: (route) => ({ id: String(route.params.id) }),
+        meta: { signedIn: true },
+      },
       { path: '/quizzes', name: 'quizzes', component: () => import('../views/QuizzesView.vue'), meta: { signedIn: true } },
       {
         path: '/quizzes/:quizRevisionid(\\d+)',

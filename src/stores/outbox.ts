@@ -24,8 +24,10 @@ export const useOutboxStore = defineStore('outbox', () => {
         clearTimeout(reload);
         reload = setTimeout(() => void load(), 150);
       }
-    } else if (event.name === 'conflict' && !conflicts.value.some((c) => c.id === event.payload.id)) {
-      conflicts.value = [...conflicts.value, event.payload];
+    } else if (event.name === 'conflict') {
+      // A session's one record grows as more of its queued work meets the site's decision: replaced in place.
+      const known = conflicts.value.some((c) => c.id === event.payload.id);
+      conflicts.value = known ? conflicts.value.map((c) => (c.id === event.payload.id ? event.payload : c)) : [...conflicts.value, event.payload];
     }
   });
 

@@ -117,7 +117,7 @@ describe('two computers, one site', () => {
     const entry = await siteEntry(entryid);
     expect(entry).toMatchObject({ status: 'started', userid: (await signIn(site, 'tech2')).userid });
     const conflicts = unwrap(await a.app.services.api.listConflicts());
-    expect(conflicts).toContainEqual(expect.objectContaining({ sessionId: started.id, kind: 'transition', theirs: expect.stringContaining('another technician') }));
+    expect(conflicts).toContainEqual(expect.objectContaining({ sessionId: started.id, kind: 'transition', theirs: expect.stringContaining(DEMO_ACCOUNTS.tech2.username) }));
     expect(unwrap(await a.app.services.api.getSession(started.id))).toMatchObject({ status: 'started', userid: entry.userid, openConflicts: 1 });
     const settled = conflicts.find((c) => c.sessionId === started.id)!;
     unwrap(await a.app.services.api.settleConflict({ conflictId: settled.id, keep: 'theirs' }));

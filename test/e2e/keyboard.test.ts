@@ -172,6 +172,11 @@ describe('the keyboard alone', () => {
     await page.keyboard.press('Shift+Tab');
     expect((await focused()).testid).toBe('session-finish');
     await page.keyboard.press('Enter');
+    // The review takes the focus on its heading; its confirmation is reached with Tab.
+    await page.getByTestId('finish-review').waitFor();
+    await expectFocusOn((f) => f.tag === 'h2', 'the heading of the Finish review');
+    await tabTo((f) => f.testid === 'review-confirm', 40);
+    await page.keyboard.press('Enter');
     await page.locator('[data-testid="session"][data-status="complete"]').waitFor();
   });
 

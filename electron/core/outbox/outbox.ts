@@ -57,6 +57,10 @@ export class Outbox {
           const record = store.conflicts.add(conflict, now());
           if (conflict.technician === deps.current()) events.emit('conflict', record);
         },
+        amendConflict: (id, change) => {
+          const record = store.conflicts.amend(id, change);
+          if (store.conflicts.technicianOf(id) === deps.current()) events.emit('conflict', record);
+        },
       },
       transportFor: deps.transportFor,
       sendable: deps.sendable,

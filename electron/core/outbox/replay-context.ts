@@ -22,6 +22,8 @@ export interface ReplayContext {
   now: () => number;
   /** Records a conflict of this technician (inside the caller's transaction) and tells the renderer. */
   conflict: (conflict: Omit<NewConflict, 'technician'>) => void;
+  /** Changes an open conflict record (inside the caller's transaction) and tells the renderer. */
+  amendConflict: (id: number, change: { mine: string | null; theirs: string | null; message: string }) => void;
 }
 
 /**

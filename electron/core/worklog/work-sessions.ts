@@ -1,18 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type {
-  AttachFileInput,
-  SaveStepDataInput,
-  StartSessionInput,
-  StepFormField,
-  WorkSession,
-  WorkTransition,
-} from '../../contract.ts';
+import type { AttachFileInput, SaveStepDataInput, StartSessionInput, StepFormField, WorkSession, WorkTransition } from '../../contract.ts';
 import type { ServerClock, Stamp } from '../connection/server-clock.ts';
 import type { Store } from '../db/store.ts';
-import type { StepDataPayload } from '../outbox/payloads.ts';
-import { stepDataPayload } from '../outbox/payloads.ts';
+import { stepDataPayload, type StepDataPayload } from '../outbox/payloads.ts';
 import { AppFailure } from '../result.ts';
 import { checkFieldValue, isMediaField } from '../../shared/field-values.ts';
 import { ATTACHMENT_MAX_BYTES } from '../../shared/limits.ts';
@@ -82,6 +74,7 @@ export class WorkSessions {
     const me = this.deps.technician();
     this.deps.store.transaction(() => {
       const session = this.#state(sessionId);
+      if (transition !== 'assume') this.#stillMine(session);
       const at = this.#after(session, stamp);
       if (!canApply(session.status, transition)) {
         throw new AppFailure('invalid_transition', `You can only ${transition} a session that is ${sourceOf(transition)}; this one is ${session.status}.`, {
@@ -231,8 +224,14 @@ export class WorkSessions {
     return { ...session, technician };
   }
 
+  /** Taken over on the site by someone else (the replay adopted it): read-only here. */
+  #stillMine(session: { userid: number }): void {
+    if (session.userid !== this.deps.technician().userid) throw new AppFailure('invalid_transition', 'Another technician took this session over on the site: it is read-only here.');
+  }
+
   #editable(sessionId: string) {
     const session = this.#state(sessionId);
+    this.#stillMine(session);
     if (!isEditable(session.status)) {
       throw new AppFailure('invalid_transition', `This session is ${session.status}: its forms can no longer be changed.`, { status: session.status });
     }

@@ -10,6 +10,7 @@ type WorkLogMethods =
   | 'attachFile'
   | 'listSessions'
   | 'getSession'
+  | 'getAttachment'
   | 'listSuspended'
   | 'openSession'
   | 'assumeSession'
@@ -26,6 +27,7 @@ export function worklogMethods(worklog: WorkLog, transport: () => ApiTransport):
     attachFile: async (input) => ok(sessions.attach(input)),
     listSessions: async (filter) => ok(sessions.list(filter)),
     getSession: async (sessionId) => ok(sessions.view(sessionId)),
+    getAttachment: async (attachmentId) => ok(worklog.attachment(attachmentId)),
     listSuspended: async (guideid) => ok(await site.suspended(guideid, transport())),
     openSession: async (entryid) => ok(await site.open(entryid, transport())),
     assumeSession: async (entryid) => ok(await site.assume(entryid, transport())),

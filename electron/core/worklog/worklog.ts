@@ -1,5 +1,6 @@
 import fs from 'node:fs';
-import type { WorkSession } from '../../contract.ts';
+import type { AttachmentData, WorkSession } from '../../contract.ts';
+import { readAttachment } from './attachments.ts';
 import type { ServerClock } from '../connection/server-clock.ts';
 import type { GuideReader } from '../db/repos/guide-row.ts';
 import type { Store } from '../db/store.ts';
@@ -57,6 +58,13 @@ export class WorkLog {
     };
     this.site = new SiteSessions({ store, work: this.sessions, technician: me, now: clock.now, onSession });
     this.conflicts = new Conflicts({ store, work: this.sessions, technician: () => me().id, now: clock.now, onSession, onSettled: () => outbox.changed() });
+  }
+
+  /** A file attached to one of the current technician's sessions, read from this computer. */
+  attachment(attachmentId: string): AttachmentData {
+    const me = this.deps.technician();
+    if (me === null) throw new AppFailure('unauthorized', 'Sign in to a site first.');
+    return readAttachment(this.deps.store, this.deps.attachmentsDir, me.id, attachmentId);
   }
 
   /** Another site: its sessions (all sent, all settled: connection-methods.ts refuses a switch before) are forgotten. */

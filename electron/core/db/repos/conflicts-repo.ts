@@ -46,6 +46,20 @@ export class ConflictsRepo {
     return ids.map((r) => this.get(r.id)!);
   }
 
+  /** The open record of a session's state that the site decided (kind `transition`): one per session. */
+  openOfSession(sessionId: string, technician: number): ConflictRecord | undefined {
+    const row = sql(this.db, "SELECT id FROM conflicts WHERE settled IS NULL AND kind = 'transition' AND session_id = ? AND technician = ? ORDER BY id LIMIT 1").get(sessionId, technician) as
+      | { id: number }
+      | undefined;
+    return row ? this.get(row.id) : undefined;
+  }
+
+  /** More of the technician's unsent work joins a session's open record. */
+  amend(id: number, change: { mine: string | null; theirs: string | null; message: string }): ConflictRecord {
+    sql(this.db, 'UPDATE conflicts SET mine = @mine, theirs = @theirs, message = @message WHERE id = @id').run({ ...change, id });
+    return this.get(id)!;
+  }
+
   technicianOf(id: number): number | null {
     return (sql(this.db, 'SELECT technician FROM conflicts WHERE id = ?').get(id) as { technician: number | null } | undefined)?.technician ?? null;
   }

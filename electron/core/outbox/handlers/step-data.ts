@@ -2,6 +2,7 @@ import { currentEntryOf, putStepData, type SiteEntry } from '../../api/work-log-
 import { isEditable } from '../../../shared/worklog.ts';
 import { adoptRevision, theirValues } from '../adopt.ts';
 import { guideGone, keepGoneStepData } from '../guide-gone.ts';
+import { followSite, siteTookIt } from '../follow-site.ts';
 import { mergeStepData } from '../merge.ts';
 import type { StepDataPayload } from '../payloads.ts';
 import type { Handler, ReplayContext } from '../replay-context.ts';
@@ -56,6 +57,11 @@ export const replayStepData: Handler<StepDataPayload> = async (ctx, row, payload
       const theirs = currentEntryOf(error);
       if (!theirs && guideGone(ctx, session.guideid, error)) return keepGoneStepData(ctx, row.id, payload, session.guideid, session.guideRevisionid);
       if (!theirs) throw error;
+      // Taken over, cancelled or finished elsewhere: one record for the session, not one per field.
+      if (siteTookIt(theirs, session.userid)) {
+        await followSite(ctx, row, session.id, theirs);
+        return { type: 'done' };
+      }
       return merge(ctx, row.id, payload, sendable, removed, values, theirs);
     }
     ctx.transaction(() => {

@@ -2,6 +2,8 @@ import { currentEntryOf, transitionEntry, type SiteEntry } from '../../api/work-
 import type { WorkTransition } from '../../../contract.ts';
 import { canApply, targetOf } from '../../../shared/worklog.ts';
 import { adoptRevision, adoptServerState } from '../adopt.ts';
+import { followSite, siteTookIt } from '../follow-site.ts';
+import type { OutboxRow } from '../../db/repos/outbox-repo.ts';
 import type { Handler, ReplayContext } from '../replay-context.ts';
 
 const VERB: Record<WorkTransition, string> = {
@@ -32,7 +34,7 @@ export function replayTransition(transition: WorkTransition): Handler<{ sessionI
     } catch (error) {
       const theirs = currentEntryOf(error);
       if (!theirs) throw error;
-      return resolve(ctx, row.id, session.id, session.userid, transition, theirs, row.actedAt);
+      return resolve(ctx, row, session.id, session.userid, transition, theirs);
     }
     ctx.transaction(() => {
       adoptRevision(ctx, session.id, entry);
@@ -42,15 +44,8 @@ export function replayTransition(transition: WorkTransition): Handler<{ sessionI
   };
 }
 
-function resolve(
-  ctx: ReplayContext,
-  actionId: number,
-  sessionId: string,
-  userid: number,
-  transition: WorkTransition,
-  theirs: SiteEntry,
-  actedAt: number,
-) {
+async function resolve(ctx: ReplayContext, row: OutboxRow, sessionId: string, userid: number, transition: WorkTransition, theirs: SiteEntry) {
+  const [actionId, actedAt] = [row.id, row.actedAt];
   if (theirs.status === targetOf(transition) && (transition === 'assume' ? theirs.userid === userid : true)) {
     ctx.transaction(() => {
       adoptRevision(ctx, sessionId, theirs);
@@ -64,6 +59,11 @@ function resolve(
   if (canApply(theirs.status, transition) && stillOurs && theirs.revisionid !== null) {
     ctx.sessions.update(sessionId, { serverRevisionid: theirs.revisionid }, ctx.now());
     return { type: 'again' } as const;
+  }
+  // Taken over, cancelled or finished elsewhere: the site's state, one record for the whole session.
+  if (siteTookIt(theirs, userid)) {
+    await followSite(ctx, row, sessionId, theirs);
+    return { type: 'done' } as const;
   }
   ctx.transaction(() => {
     const who = theirs.userid === userid ? 'on the site' : `by another technician (user ${theirs.userid})`;

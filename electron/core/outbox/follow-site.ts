@@ -1,0 +1,66 @@
+import { userName } from '../api/users-api.ts';
+import type { SiteEntry } from '../api/work-log-api.ts';
+import type { OutboxRow } from '../db/repos/outbox-repo.ts';
+import { adoptServerState } from './adopt.ts';
+import { stepDataPayload } from './payloads.ts';
+import type { ReplayContext } from './replay-context.ts';
+
+const DONE_HERE: Record<string, string> = {
+  pause: 'Paused',
+  resume: 'Resumed',
+  suspend: 'Handed over',
+  assume: 'Took over',
+  finish: 'Finished',
+  cancel: 'Cancelled',
+};
+
+/** Times go in ISO 8601 (UTC): the renderer shows them in the technician's local time. */
+const iso = (unix: number): string => new Date(unix * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+/** Whether the site's entry leaves this laptop's session nothing more to do: ended, or someone else's now. */
+export const siteTookIt = (entry: SiteEntry, userid: number): boolean =>
+  entry.status === 'complete' || entry.status === 'cancelled' || entry.userid !== userid;
+
+/**
+ * The site decided the session (taken over, cancelled or finished elsewhere; issue 16): the session takes
+ * the site's state at once, and every action of it still queued here leaves the outbox for ONE open
+ * conflict record per session, in plain words, with who (the site's name for them) and when. Nothing the
+ * technician entered is lost: the values stay in the record, to copy.
+ */
+export async function followSite(ctx: ReplayContext, row: OutboxRow, sessionId: string, theirs: SiteEntry): Promise<void> {
+  const session = ctx.sessions.state(sessionId);
+  if (!session) return;
+  const someoneElse = theirs.userid !== session.userid;
+  const name = someoneElse ? await userName(ctx.transport, theirs.userid).catch(() => null) : null;
+  const who = someoneElse ? (name ?? `another technician (user ${theirs.userid})`) : 'you, on the site or on another computer,';
+  const what =
+    theirs.status === 'cancelled' ? 'Cancelled on the site' : theirs.status === 'complete' ? 'Finished on the site' : `Taken over on the site by ${name ?? 'another technician'}`;
+  const when = theirs.endedAt !== null ? ` at ${iso(theirs.endedAt)}` : '';
+  const siteSays = `${theirs.status === 'cancelled' ? 'Cancelled' : theirs.status === 'complete' ? 'Finished' : 'Taken over'} by ${who}${when}`;
+
+  ctx.transaction(() => {
+    const rows = ctx.outbox.all(ctx.technician).filter((r) => r.chain === row.chain && r.id >= row.id);
+    const lines = rows.flatMap((r) => describe(ctx, session.guideid, r));
+    adoptServerState(ctx, sessionId, theirs);
+    for (const r of rows) ctx.outbox.remove(r.id);
+    const open = ctx.conflicts.openOfSession(sessionId, ctx.technician);
+    const mine = [open?.mine, ...lines].filter((l): l is string => Boolean(l)).join('\n') || null;
+    const message = `${what}${when}. The site's state was kept; what you did here after that did not reach the site and is kept below: copy the values if you need them.`;
+    if (open) ctx.amendConflict(open.id, { mine, theirs: siteSays, message });
+    else ctx.conflict({ sessionId, kind: 'transition', fieldGuid: null, stepid: null, label: what, mine, theirs: siteSays, base: null, message });
+  });
+}
+
+/** One queued action in words: "Paused here at …", "Truck number: FL-07". Uploads are told by their value. */
+function describe(ctx: ReplayContext, guideid: number, row: OutboxRow): string[] {
+  if (DONE_HERE[row.kind]) return [`${DONE_HERE[row.kind]} here at ${iso(row.actedAt)}`];
+  if (row.kind !== 'stepData') return [];
+  const parsed = stepDataPayload.safeParse(JSON.parse(row.payload));
+  if (!parsed.success) return [];
+  const labels = new Map(ctx.guides.formsOfGuide(guideid).flatMap((form) => form.fields.map((f) => [f.fieldGuid, f.label] as const)));
+  return parsed.data.fields.map((field) => {
+    const file = field.attachmentId ? ctx.sessions.attachment(field.attachmentId) : undefined;
+    const value = file ? `${file.uploadName} (the file is kept on this computer)` : (field.value ?? '(empty)');
+    return `${labels.get(field.fieldGuid) ?? field.fieldGuid}: ${value}`;
+  });
+}

@@ -1,0 +1,67 @@
+import type { GuideStep, SaveStepDataInput, StepValue } from '../../electron/contract.ts';
+import { fieldProblem, isMediaField } from '../../electron/shared/field-values.ts';
+import type { Draft } from '../drafts/keys.ts';
+import { unsavedDrafts } from '../drafts/keys.ts';
+import { valuesToSave } from './step-form.ts';
+
+/** One step as the Finish review sees it. */
+export interface ReviewedStep {
+  /** 1-based, as the step list shows it. */
+  number: number;
+  stepid: number;
+  title: string;
+  /** Labels of the fields with nothing saved and nothing typed. */
+  empty: string[];
+  /** Typed and kept on this computer, not saved. */
+  drafted: boolean;
+  /** Why a draft of this step cannot be saved as it is (the first field's problem), else null. */
+  problem: string | null;
+}
+
+export interface SessionReview {
+  /** Steps with a form whose fields are not all filled. */
+  emptySteps: ReviewedStep[];
+  /** Steps holding typed values that are not saved yet. */
+  draftSteps: ReviewedStep[];
+  /** What confirming saves first: each drafted step's values, as its Save would send them. */
+  saves: Omit<SaveStepDataInput, 'sessionId'>[];
+}
+
+/**
+ * What Finish must not pass silently (issue 16): empty fields, and drafts that never became a save
+ * (typed, then left by Back, another screen, a reload or a closed window). Pure: the view reads the
+ * drafts from Dexie and the session from the core, this says what to show and what to save.
+ */
+export function reviewSession(steps: readonly GuideStep[], values: readonly StepValue[], drafts: readonly Draft[]): SessionReview {
+  const open = unsavedDrafts(drafts, values);
+  const emptySteps: ReviewedStep[] = [];
+  const draftSteps: ReviewedStep[] = [];
+  const saves: SessionReview['saves'] = [];
+  steps.forEach((step, index) => {
+    if (!step.form) return;
+    const fields = step.form.fields;
+    const mine = open.filter((d) => d.stepid === step.stepid && fields.some((f) => f.fieldGuid === d.fieldGuid));
+    const saved = new Map(values.filter((v) => v.stepid === step.stepid).map((v) => [v.fieldGuid, v]));
+    const typed = Object.fromEntries(mine.map((d) => [d.fieldGuid, d.value]));
+    const empty = fields
+      .filter((f) => {
+        const have = saved.get(f.fieldGuid);
+        const filled = have && (have.value !== null && have.value !== '' ? true : have.attachment !== null);
+        return !filled && !(typed[f.fieldGuid] ?? '').trim();
+      })
+      .map((f) => f.label || f.type);
+    let problem: string | null = null;
+    if (mine.length > 0) {
+      const toSave = valuesToSave(fields, saved, typed, true);
+      for (const { fieldGuid, value } of toSave) {
+        const field = fields.find((f) => f.fieldGuid === fieldGuid)!;
+        problem ??= isMediaField(field.type) ? null : fieldProblem(field, value);
+      }
+      if (problem === null && toSave.length > 0) saves.push({ stepid: step.stepid, values: toSave });
+    }
+    const reviewed = { number: index + 1, stepid: step.stepid, title: step.title, empty, drafted: mine.length > 0, problem };
+    if (empty.length > 0) emptySteps.push(reviewed);
+    if (mine.length > 0) draftSteps.push(reviewed);
+  });
+  return { emptySteps, draftSteps, saves };
+}

@@ -1,0 +1,468 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { WorkSession } from '../../electron/contract.ts';
+import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
+import { createCanvas, encodePng, fillRect } from '../../server/media/png.ts';
+import { proxiedDemoWorkshop } from '../helpers/services.ts';
+import { appPage, artifact, openDemoApp, type startApp } from './browser.ts';
+import { checkScreen, VIEWPORTS } from './screen-checks.ts';
+
+// Issue 16, acceptance 1–3 in Chromium with the demo site stopped: leaving a step by Next, Previous, the
+// step list, Back, another screen, a reload or a closed window either saves it as an outbox action or keeps
+// a draft that the Finish review lists and saves; the review lists the empty steps; back online every
+// value reaches the site (over REST). Then the run mode's layout at the three sizes.
+// The app talks to the demo site through the fault proxy: "offline" is the proxy dropping every connection,
+// while the test still reaches the site itself over REST.
+const demo = proxiedDemoWorkshop();
+let browser: Browser;
+let app: Awaited<ReturnType<typeof startApp>>;
+let page: Page;
+const pageErrors: string[] = [];
+const FORKLIFT = { id: 10, title: 'Forklift Daily Pre-Shift Inspection' };
+
+beforeAll(async () => {
+  ({ browser, app, page } = await openDemoApp(demo, { width: 1366, height: 768 }, pageErrors));
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+const sessionOf = async (id: string): Promise<WorkSession> => {
+  const result = await app.app.services.api.getSession(id);
+  if (!result.ok) throw new Error(result.error.message);
+  return result.value;
+};
+/** The values the core holds for a session (each saved one is an outbox action), by field label. */
+const savedValues = async (id: string): Promise<Record<string, string | null>> => {
+  const session = await sessionOf(id);
+  const guide = await app.app.services.api.getGuide(session.guideid, session.guideRevisionid);
+  if (!guide.ok) throw new Error(guide.error.message);
+  const labels = new Map(guide.value.steps.flatMap((s) => s.form?.fields.map((f) => [f.fieldGuid, f.label] as const) ?? []));
+  return Object.fromEntries(session.values.map((v) => [labels.get(v.fieldGuid) ?? v.fieldGuid, v.value]));
+};
+
+const startForklift = (workorder: string) => startGuide(FORKLIFT, workorder);
+async function startGuide(guide: { id: number; title: string }, workorder: string): Promise<string> {
+  await page.getByTestId('nav-library').click();
+  await page.getByTestId('guide-row').filter({ hasText: guide.title }).first().click();
+  await page.getByTestId('guide').and(page.locator(`[data-guideid="${guide.id}"]`)).waitFor();
+  await page.getByTestId('workorder-input').fill(workorder);
+  await page.getByTestId('start-session-button').click();
+  await page.waitForURL(/\/sessions\/[0-9a-f-]{36}/);
+  await page.getByTestId('session').waitFor();
+  return (await page.getByTestId('session').getAttribute('data-session-id'))!;
+}
+
+async function onStep(n: number): Promise<void> {
+  await page.locator(`[data-testid="step-nav-${n}"][aria-current="step"]`).waitFor();
+  if ((await page.getByTestId('step-form').count()) > 0) await page.locator('[data-testid="step-form"][data-ready="true"]').waitFor();
+}
+const field = (label: string) => page.getByTestId('form-field').filter({ hasText: label });
+const truck = () => field('Truck number').locator('input');
+const meter = () => field('Hour meter reading').locator('input');
+const kept = async () => page.getByTestId('draft-kept').first().waitFor();
+const sessionUrl = (id: string) => new URL(`/sessions/${id}`, app.shell.url).toString();
+
+/** Back in the session after leaving it: the draft notice names the step, and the value is there again. */
+async function restored(id: string, step: number, value: () => Promise<string>, want: string): Promise<void> {
+  await page.getByTestId('draft-restored').waitFor();
+  expect(await page.getByTestId('draft-restored').textContent()).toContain(`step ${step}`);
+  await page.getByTestId(`step-nav-${step}`).click();
+  await onStep(step);
+  expect(await value()).toBe(want);
+  expect((await savedValues(id))['Truck number'] ?? null).not.toBe(want);
+}
+
+let first = '';
+let second = '';
+
+describe('run mode: nothing typed is lost, and Finish is reviewed', () => {
+  it('syncs the demo workshop, then loses the site', async () => {
+    await page.goto(app.shell.url);
+    await page.getByTestId('connect-demo').click();
+    await page.waitForURL(new URL('/', app.shell.url).toString());
+    await page.getByTestId('nav-sync').click();
+    const answered = page.waitForResponse((response) => response.url().endsWith('/rpc/syncNow'), { timeout: 90_000 });
+    await page.getByTestId('sync-now').click();
+    await answered;
+    await page.getByTestId('sync-outcome').waitFor();
+    demo.setSchedule(() => ({ kind: 'reset' }));
+  });
+
+  it('acceptance 1: fill step 4, jump to step 11 from the list, fill it, Finish lists the empty steps', async () => {
+    first = await startForklift('WO-RUN-1');
+    await page.getByTestId('step-nav-4').click();
+    await onStep(4);
+    await field('Fork condition').locator('select').selectOption('Good');
+    // Leaving by the step list saves the step: an outbox action, before the next step shows.
+    await page.getByTestId('step-nav-11').click();
+    await onStep(11);
+    expect(await savedValues(first)).toEqual({ 'Fork condition': 'Good' });
+    expect(await page.getByTestId('step-nav-4').getAttribute('aria-label')).toContain('saved');
+    await field('Service and parking brakes hold').locator('input[type="checkbox"]').check();
+
+    await page.getByTestId('session-finish').click();
+    await page.getByTestId('finish-review').waitFor();
+    expect(await page.getByTestId('review-empty-step').evaluateAll((els) => els.map((e) => e.getAttribute('data-step')))).toEqual(['1', '9', '10']);
+    expect(await page.getByTestId('review-pending').textContent()).toMatch(/changes of this session wait to reach the site/);
+    await page.screenshot({ path: artifact('run-mode-finish-review.png') });
+    await page.getByTestId('review-confirm').click();
+    await page.locator('[data-testid="session"][data-status="complete"]').waitFor();
+    await page.getByTestId('session-summary').waitFor();
+    expect(await page.getByTestId('summary-value').filter({ hasText: 'Service and parking brakes hold' }).textContent()).toContain('Yes');
+    expect(await page.getByTestId('summary-value').filter({ hasText: 'Fork condition' }).textContent()).toContain('Good');
+    await page.screenshot({ path: artifact('run-mode-summary.png'), fullPage: true });
+    expect(await savedValues(first)).toEqual({ 'Fork condition': 'Good', 'Service and parking brakes hold': '1' });
+  });
+
+  it('Next and Previous save the step they leave', async () => {
+    second = await startForklift('WO-RUN-2');
+    await onStep(1);
+    await truck().fill('FL-NEXT');
+    await page.getByTestId('step-next').click();
+    await onStep(2);
+    expect((await savedValues(second))['Truck number']).toBe('FL-NEXT');
+    await page.getByTestId('step-nav-4').click();
+    await onStep(4);
+    await field('Fork condition').locator('select').selectOption('Good');
+    await page.getByTestId('step-previous').click();
+    await onStep(3);
+    expect((await savedValues(second))['Fork condition']).toBe('Good');
+  });
+
+  it('Back keeps a draft, restored on return', async () => {
+    await page.getByTestId('step-nav-1').click();
+    await onStep(1);
+    await truck().fill('FL-BACK');
+    await kept();
+    await page.goBack();
+    await page.waitForURL((url) => !url.pathname.startsWith('/sessions/'));
+    await page.goto(sessionUrl(second));
+    await restored(second, 1, () => truck().inputValue(), 'FL-BACK');
+  });
+
+  it('another screen keeps a draft, restored on return', async () => {
+    await truck().fill('FL-ROUTE');
+    await kept();
+    await page.getByTestId('nav-library').click();
+    await page.getByTestId('library').waitFor();
+    await page.goto(sessionUrl(second));
+    await restored(second, 1, () => truck().inputValue(), 'FL-ROUTE');
+  });
+
+  it('a reload keeps a draft, restored', async () => {
+    await truck().fill('FL-RELOAD');
+    await kept();
+    await page.reload();
+    await restored(second, 1, () => truck().inputValue(), 'FL-RELOAD');
+  });
+
+  it('a closed window keeps a draft, restored in a new one', async () => {
+    await truck().fill('FL-CLOSED');
+    await meter().fill('about 1200');
+    await kept();
+    const context = page.context();
+    await page.close();
+    page = await context.newPage();
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await page.goto(sessionUrl(second));
+    await restored(second, 1, () => truck().inputValue(), 'FL-CLOSED');
+    expect(await meter().inputValue()).toBe('about 1200');
+  });
+
+  it('Finish does not pass a draft silently: a wrong one blocks it, a right one is saved', async () => {
+    // Leave step 1 by Back with its drafts (one a word in a number field), come back on step 11.
+    await page.goBack();
+    await page.goto(`${sessionUrl(second)}?step=11`);
+    await onStep(11);
+    await page.getByTestId('session-finish').click();
+    await page.getByTestId('finish-review').waitFor();
+    expect(await page.getByTestId('review-draft-step').evaluateAll((els) => els.map((e) => e.getAttribute('data-step')))).toEqual(['1']);
+    expect(await page.getByTestId('review-draft-problem').textContent()).toContain('Hour meter reading: a number');
+    expect(await page.getByTestId('review-confirm').isDisabled()).toBe(true);
+    await page.screenshot({ path: artifact('run-mode-review-draft.png') });
+    await page.getByTestId('review-go-1').click();
+    await onStep(1);
+    await meter().fill('1200');
+    await kept();
+    // Straight to Finish from another step: the step-1 draft is listed and saved by the confirmation.
+    await page.goto(`${sessionUrl(second)}?step=11`);
+    await onStep(11);
+    await page.getByTestId('session-finish').click();
+    await page.getByTestId('review-draft-step').first().waitFor();
+    expect(await page.getByTestId('review-confirm').textContent()).toContain('Save and finish');
+    await page.getByTestId('review-confirm').click();
+    await page.locator('[data-testid="session"][data-status="complete"]').waitFor();
+    expect(await savedValues(second)).toMatchObject({ 'Truck number': 'FL-CLOSED', 'Hour meter reading': '1200', 'Fork condition': 'Good' });
+    // Nothing is left marked "typed, not saved" after Finish.
+    expect(await page.locator('.step-nav-mark.draft').count()).toBe(0);
+  });
+
+  it('acceptance 4: the report of a session finished offline, with a photo, is a PDF holding every value and the photo', async () => {
+    const canvas = createCanvas(64, 48, [40, 110, 90]);
+    fillRect(canvas, 16, 12, 32, 24, [240, 200, 60]);
+    await startGuide({ id: 3, title: 'Drain and Inspect the Air Compressor Tank' }, 'WO-RUN-REPORT');
+    await page.getByTestId('step-nav-3').click();
+    await onStep(3);
+    await field('What did the condensate look like?').getByLabel('Rusty').check();
+    await field('Notes on the tank and drain').locator('textarea').fill('Drain valve sticks a little.');
+    await page.getByTestId('step-nav-4').click();
+    await onStep(4);
+    await field('Photo of the drain valve').locator('input[type="file"]').setInputFiles({ name: 'drain-valve.png', mimeType: 'image/png', buffer: encodePng(canvas) });
+    await field('Photo of the drain valve').getByTestId('attachment').waitFor();
+    await page.getByTestId('session-finish').click();
+    await page.getByTestId('review-confirm').click();
+    await page.locator('[data-testid="session"][data-status="complete"]').waitFor();
+    await page.getByTestId('session-report-link').click();
+    await page.locator('[data-testid="session-report"][data-ready="true"]').waitFor();
+    expect(await page.getByTestId('report-photo').count()).toBe(1);
+
+    // Made with the site unreachable (the proxy drops every connection), as a technician's print to PDF would.
+    const pdf = artifact('run-mode-report.pdf');
+    await page.emulateMedia({ media: 'print' });
+    await page.pdf({ path: pdf, format: 'A4', printBackground: true });
+    await page.emulateMedia({ media: 'screen' });
+    const prefix = artifact('run-mode-report-page');
+    execFileSync('pdftoppm', ['-png', '-r', '60', '-f', '1', '-l', '1', pdf, prefix]);
+    expect(fs.readdirSync(artifact('')).some((f) => f.startsWith('run-mode-report-page') && f.endsWith('.png'))).toBe(true);
+    const text = execFileSync('pdftotext', ['-layout', pdf, '-']).toString();
+    for (const want of ['Work session report', 'WO-RUN-REPORT', DEMO_ACCOUNTS.tech1.username, 'Rusty', 'Drain valve sticks a little.', 'drain-valve.png']) expect(text).toContain(want);
+    const images = execFileSync('pdfimages', ['-list', pdf]).toString().split('\n').slice(2).filter((line) => /\s64\s+48\s/.test(line));
+    expect(images.length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('back online, every value reaches the site (checked over REST)', async () => {
+    demo.setSchedule(null);
+    const site = demo.site();
+    await page.getByTestId('nav-sync').click();
+    await page.getByTestId('outbox-send-now').click();
+    await page.waitForFunction(() => document.querySelector('[data-testid="status-chip"]')?.getAttribute('data-unsent') === '0', null, { timeout: 60_000 });
+    const { email, password } = DEMO_ACCOUNTS.tech1;
+    const answer = await fetch(`${site.apiUrl}/user/token`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password }) });
+    const { authToken } = (await answer.json()) as { authToken: string };
+    const onSite = async (id: string) => {
+      const entryid = (await sessionOf(id)).entryid;
+      const entry = (await (await fetch(`${site.apiUrl}/work_log/${entryid}`, { headers: { Authorization: `api ${authToken}` } })).json()) as {
+        status: string;
+        work_data: { label?: string; value: string }[];
+      };
+      return { status: entry.status, values: Object.fromEntries(entry.work_data.map((d) => [d.label, d.value])) };
+    };
+    expect(await onSite(first)).toEqual({ status: 'complete', values: { 'Fork condition': 'Good', 'Service and parking brakes hold': '1' } });
+    const two = await onSite(second);
+    expect(two.status).toBe('complete');
+    expect(two.values).toMatchObject({ 'Truck number': 'FL-CLOSED', 'Hour meter reading': '1200', 'Fork condition': 'Good' });
+  });
+});
+
+const ISO = /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ/;
+
+describe('the session follows the site (acceptance 6)', () => {
+  const offline = () => demo.setSchedule(() => ({ kind: 'reset' }));
+  const tokenOf = async (who: 'tech1' | 'tech2') => {
+    const { email, password } = DEMO_ACCOUNTS[who];
+    const answer = await fetch(`${demo.site().apiUrl}/user/token`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password }) });
+    return ((await answer.json()) as { authToken: string }).authToken;
+  };
+  /** A transition made on the site by `who`, on the entry's current revision. */
+  const onSite = async (who: 'tech1' | 'tech2', id: string, transition: 'cancel' | 'assume') => {
+    const token = await tokenOf(who);
+    const { entryid } = await sessionOf(id);
+    const entry = (await (await fetch(`${demo.site().apiUrl}/work_log/${entryid}`, { headers: { Authorization: `api ${token}` } })).json()) as { revisionid: number };
+    const done = await fetch(`${demo.site().apiUrl}/work_log/${entryid}/${transition}?revisionid=${entry.revisionid}`, {
+      method: 'POST',
+      headers: { Authorization: `api ${token}`, 'Content-Type': 'application/json' },
+      body: '{}',
+    });
+    expect(done.status).toBe(200);
+  };
+  /**
+   * Sends what waits, through the App API (the sync centre's "Send now" may be mid-send by itself once the
+   * site answers, and disabled), with the sync centre open to show what came of it.
+   */
+  const sendNow = async () => {
+    await page.getByTestId('nav-sync').click();
+    await page.getByTestId('outbox-send-now').waitFor();
+    expect((await app.app.services.api.flushOutbox()).ok).toBe(true);
+  };
+  const sent = async () => {
+    await sendNow();
+    await page.waitForFunction(() => document.querySelector('[data-testid="status-chip"]')?.getAttribute('data-unsent') === '0', null, { timeout: 30_000 });
+  };
+  const conflictOf = (workorder: string) => page.getByTestId('conflict').filter({ hasText: workorder });
+
+  it('cancelled on the site: the session takes its state, one record for a value, a pause and a resume', async () => {
+    demo.setSchedule(null);
+    const id = await startForklift('WO-RUN-CANCEL');
+    await sent();
+    offline();
+    await page.goto(sessionUrl(id));
+    await onStep(1);
+    await truck().fill('FL-LATE');
+    await page.getByTestId('step-next').click();
+    await onStep(2);
+    await page.getByTestId('session-pause').click();
+    await page.locator('[data-testid="session"][data-status="paused"]').waitFor();
+    await page.getByTestId('session-resume').click();
+    await page.locator('[data-testid="session"][data-status="started"]').waitFor();
+    await onSite('tech1', id, 'cancel');
+    demo.setSchedule(null);
+    await sendNow();
+    await conflictOf('WO-RUN-CANCEL').first().waitFor({ timeout: 30_000 });
+    expect(await conflictOf('WO-RUN-CANCEL').count()).toBe(1);
+    const text = (await conflictOf('WO-RUN-CANCEL').textContent())!;
+    expect(text).toContain('Cancelled on the site');
+    expect(text).toContain('Truck number: FL-LATE');
+    expect(text).toMatch(/Paused here at .*Resumed here at/s);
+    expect(text).not.toMatch(ISO);
+    expect(await conflictOf('WO-RUN-CANCEL').getByTestId('keep-mine').count()).toBe(0);
+    expect(await conflictOf('WO-RUN-CANCEL').getByTestId('copy-mine').count()).toBe(1);
+    await conflictOf('WO-RUN-CANCEL').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: artifact('run-mode-cancelled-conflict.png') });
+
+    await page.goto(sessionUrl(id));
+    await page.getByTestId('session-site-state').waitFor();
+    expect(await page.getByTestId('session-status').textContent()).toBe('Cancelled');
+    const note = (await page.getByTestId('session-site-state').textContent())!;
+    expect(note).toContain('Cancelled by you');
+    expect(note).toContain('read-only');
+    expect(note).not.toMatch(ISO);
+    expect(await page.getByTestId('session-actions').getByRole('button').count()).toBe(0);
+    expect((await sessionOf(id)).openConflicts).toBe(1);
+    await page.screenshot({ path: artifact('run-mode-cancelled-session.png') });
+  });
+
+  it('taken over on the site: read-only here, with the name of who took it', async () => {
+    demo.setSchedule(null);
+    const id = await startForklift('WO-RUN-TAKEN');
+    await onStep(1);
+    await page.getByTestId('session-suspend').click();
+    await page.locator('[data-testid="session"][data-status="suspended"]').waitFor();
+    await sent();
+    offline();
+    await page.goto(sessionUrl(id));
+    await page.getByTestId('session-assume').click();
+    await page.locator('[data-testid="session"][data-status="started"]').waitFor();
+    await onStep(1);
+    await truck().fill('FL-MINE');
+    await page.getByTestId('step-next').click();
+    await onStep(2);
+    await onSite('tech2', id, 'assume');
+    demo.setSchedule(null);
+    await sendNow();
+    await conflictOf('WO-RUN-TAKEN').first().waitFor({ timeout: 30_000 });
+    expect(await conflictOf('WO-RUN-TAKEN').count()).toBe(1);
+    expect(await conflictOf('WO-RUN-TAKEN').textContent()).toContain(`Taken over on the site by ${DEMO_ACCOUNTS.tech2.username}`);
+
+    await page.goto(sessionUrl(id));
+    await page.getByTestId('session-site-state').waitFor();
+    expect(await page.getByTestId('session-status').textContent()).toBe('Taken over');
+    expect(await page.getByTestId('session-site-state').textContent()).toContain(DEMO_ACCOUNTS.tech2.username);
+    expect(await page.getByTestId('session-actions').count()).toBe(0);
+    expect(await page.getByTestId('step-save').count()).toBe(0);
+    await page.screenshot({ path: artifact('run-mode-taken-over.png') });
+  });
+});
+
+describe('a photo from the camera (acceptance 5)', () => {
+  it('where no camera exists, says so in words and keeps the file picker', async () => {
+    await startGuide({ id: 3, title: 'Drain and Inspect the Air Compressor Tank' }, 'WO-RUN-NOCAM');
+    await page.getByTestId('step-nav-4').click();
+    await onStep(4);
+    await field('Photo of the drain valve').getByTestId('camera-open').click();
+    expect(await field('Photo of the drain valve').getByTestId('camera-problem').textContent()).toMatch(/camera.*attach a photo from a file/);
+    expect(await field('Photo of the drain valve').locator('input[type="file"]').count()).toBe(1);
+  });
+
+  it('is taken with a fake camera, previewed, attached offline and reaches the site after replay', async () => {
+    const cameraBrowser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'],
+    });
+    const mainPage = page;
+    try {
+      page = await appPage(cameraBrowser, app.shell, { width: 1366, height: 768 });
+      page.on('pageerror', (error) => pageErrors.push(error.message));
+      await page.goto(app.shell.url);
+      await page.getByTestId('nav-library').waitFor();
+      demo.setSchedule(() => ({ kind: 'reset' }));
+      const id = await startGuide({ id: 3, title: 'Drain and Inspect the Air Compressor Tank' }, 'WO-RUN-CAMERA');
+      await page.getByTestId('step-nav-4').click();
+      await onStep(4);
+      const photoField = field('Photo of the drain valve');
+      await photoField.getByTestId('camera-open').click();
+      await page.waitForFunction(() => (document.querySelector('[data-testid="camera-live"]') as HTMLVideoElement | null)?.videoWidth ?? 0 > 0, null, { timeout: 15_000 });
+      await photoField.getByTestId('camera-take').click();
+      await photoField.getByTestId('camera-preview').waitFor();
+      expect(await page.evaluate(() => (document.querySelector('[data-testid="camera-preview"]') as HTMLCanvasElement).width)).toBeGreaterThan(0);
+      await page.screenshot({ path: artifact('run-mode-camera-preview.png') });
+      await photoField.getByTestId('camera-attach').click();
+      await photoField.getByTestId('attachment').filter({ hasText: /camera-.*\.jpg/ }).waitFor();
+      await page.getByTestId('session-finish').click();
+      await page.getByTestId('review-confirm').click();
+      await page.locator('[data-testid="session"][data-status="complete"]').waitFor();
+
+      demo.setSchedule(null);
+      expect((await app.app.services.api.flushOutbox()).ok).toBe(true);
+      const session = await sessionOf(id);
+      expect(session.pendingActions).toBe(0);
+      const token = await (async () => {
+        const { email, password } = DEMO_ACCOUNTS.tech1;
+        const answer = await fetch(`${demo.site().apiUrl}/user/token`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password }) });
+        return ((await answer.json()) as { authToken: string }).authToken;
+      })();
+      const entry = (await (await fetch(`${demo.site().apiUrl}/work_log/${session.entryid}`, { headers: { Authorization: `api ${token}` } })).json()) as {
+        status: string;
+        work_data: { label?: string; value: string }[];
+      };
+      expect(entry.status).toBe('complete');
+      expect(entry.work_data.find((d) => d.label === 'Photo of the drain valve after closing')?.value).toMatch(/^\d+$/);
+      await page.context().close();
+    } finally {
+      page = mainPage;
+      await cameraBrowser.close();
+    }
+  });
+});
+
+describe('run mode at three sizes (acceptance 3)', () => {
+  it('shows the first field without scrolling and the hazard strip on every step', async () => {
+    const id = await startForklift('WO-RUN-SIZES');
+    const problems: string[] = [];
+    for (const viewport of VIEWPORTS) {
+      const sized = await appPage(browser, app.shell, viewport);
+      sized.on('pageerror', (error) => pageErrors.push(error.message));
+      await sized.goto(sessionUrl(id));
+      await sized.getByTestId('step-nav-1').waitFor();
+      const count = await sized.locator('[data-testid^="step-nav-"]').count();
+      expect(count).toBe(13);
+      for (let n = 1; n <= count; n++) {
+        await sized.getByTestId(`step-nav-${n}`).click();
+        await sized.locator(`[data-testid="step-nav-${n}"][aria-current="step"]`).waitFor();
+        const strip = await sized.getByTestId('hazard-strip').boundingBox();
+        if (!strip || strip.y < 0 || strip.y + strip.height > viewport.height) problems.push(`${viewport.name} step ${n}: hazard strip out of view`);
+        if ((await sized.getByTestId('step-form').count()) === 0) continue;
+        await sized.locator('[data-testid="step-form"][data-ready="true"]').waitFor();
+        const first = sized.getByTestId('form-field').first().locator('input:not([type=file]), select, textarea, label.file-button').first();
+        const box = await first.boundingBox();
+        const bar = await sized.getByTestId('session-run-bar').boundingBox();
+        if (!box || !bar || box.y < 0 || box.y + box.height > bar.y) problems.push(`${viewport.name} step ${n}: first field at y=${box?.y} under the bar at ${bar?.y}`);
+        if (!bar || bar.height < 56) problems.push(`${viewport.name}: the run bar is ${bar?.height}px high`);
+        if (n === 1 || n === 4) await sized.screenshot({ path: artifact(`run-mode-${viewport.name}-step-${n}.png`) });
+        if (n === 4) {
+          for (const p of await checkScreen(sized, 'run-mode-step-4', viewport)) problems.push(`${p.viewport} ${p.kind}: ${p.what}`);
+        }
+      }
+      await sized.context().close();
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('ran without script errors or CSP violations', () => {
+    expect(pageErrors).toEqual([]);
+  });
+});

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import type { GuideStep, StepFormField, StepValue } from '../../electron/contract.ts';
+import { makeDraft } from '../../src/drafts/keys.ts';
+import { reviewSession } from '../../src/lib/session-review.ts';
+import { summarySteps } from '../../src/lib/session-summary.ts';
+import { valuesToSave } from '../../src/lib/step-form.ts';
+import { field } from '../helpers/fields.ts';
+
+const step = (stepid: number, fields: StepFormField[] | null, title = `Step ${stepid}`): GuideStep => ({
+  stepid,
+  revisionid: 1,
+  orderby: stepid,
+  title,
+  lines: [],
+  media: { type: 'none' } as GuideStep['media'],
+  form: fields ? { formRevisionid: 1, stepid, fields } : null,
+});
+const value = (stepid: number, fieldGuid: string, v: string | null): StepValue => ({ fieldGuid, fieldRevisionid: 1, stepid, value: v, attachment: null });
+const truck = field('Text Input', { fieldGuid: 'truck', label: 'Truck number' });
+const hours = field('Numeric Input', { fieldGuid: 'hours', label: 'Hour meter' });
+const brakes = field('Checkbox', { fieldGuid: 'brakes', label: 'Brakes hold', placeholder: '0' });
+const steps = [step(1, [truck, hours]), step(2, null), step(3, [brakes]), step(4, [field('Image', { fieldGuid: 'photo', label: 'Photo' })])];
+
+describe('the Finish review (issue 16)', () => {
+  it('lists the steps with empty fields, and nothing typed when everything is saved', () => {
+    const review = reviewSession(steps, [value(1, 'truck', 'FL-07')], []);
+    expect(review.emptySteps.map((s) => [s.number, s.empty])).toEqual([
+      [1, ['Hour meter']],
+      [3, ['Brakes hold']],
+      [4, ['Photo']],
+    ]);
+    expect(review.draftSteps).toEqual([]);
+    expect(review.saves).toEqual([]);
+  });
+
+  it('lists a draft left on another step and saves it on confirmation, typed fields only', () => {
+    const drafts = [makeDraft('t', 's', 3, 'brakes', '1'), makeDraft('t', 's', 1, 'truck', 'FL-07')];
+    const review = reviewSession(steps, [], drafts);
+    expect(review.draftSteps.map((s) => s.number)).toEqual([1, 3]);
+    expect(review.saves).toEqual([
+      { stepid: 1, values: [{ fieldGuid: 'truck', value: 'FL-07' }] },
+      { stepid: 3, values: [{ fieldGuid: 'brakes', value: '1' }] },
+    ]);
+    expect(review.emptySteps.map((s) => s.number)).toEqual([1, 4]);
+  });
+
+  it('holds back a draft the site would refuse, with the reason, and does not count saved drafts', () => {
+    const drafts = [makeDraft('t', 's', 1, 'hours', 'about 1200'), makeDraft('t', 's', 3, 'brakes', '1')];
+    const review = reviewSession(steps, [value(3, 'brakes', '1')], drafts);
+    expect(review.draftSteps.map((s) => [s.number, s.problem])).toEqual([[1, 'Hour meter: a number, like 12 or 3.5']]);
+    expect(review.saves).toEqual([]);
+  });
+});
+
+describe('leaving a step by the step list or Previous', () => {
+  it('sends only what was typed: an untouched checkbox is not recorded as No', () => {
+    expect(valuesToSave([brakes, truck], new Map(), {}, true)).toEqual([]);
+    expect(valuesToSave([brakes, truck], new Map(), {})).toEqual([{ fieldGuid: 'brakes', value: '0' }]);
+    expect(valuesToSave([brakes, truck], new Map(), { truck: 'FL-1' }, true)).toEqual([{ fieldGuid: 'truck', value: 'FL-1' }]);
+  });
+});
+
+describe('the session summary', () => {
+  it('shows every field of every step with a form, in words', () => {
+    const rows = summarySteps(steps, [value(1, 'truck', 'FL-07'), value(3, 'brakes', '1')]);
+    expect(rows.map((r) => [r.number, r.values.map((v) => `${v.label}=${v.text}`)])).toEqual([
+      [1, ['Truck number=FL-07', 'Hour meter=—']],
+      [3, ['Brakes hold=Yes']],
+      [4, ['Photo=—']],
+    ]);
+  });
+});
