@@ -22,7 +22,7 @@ export async function runBounded<T>(
 
 /**
  * How many requests of one kind run at once, fitted to the link: AIMD with a slow start, as TCP fits its
- * window. It starts at `start` and grows by one per request that succeeds (doubling each round) until the
+ * congestion window: it starts at `start` and grows by one per request that succeeds (doubling each round) until the
  * first failure, then by one per round; a failure (a reset, a timeout, 429 or 5xx) halves it. Bounded by
  * `min` and `max`. We chose AIMD over throughput probing because failures are an unambiguous signal that
  * the link or the site has had enough, while throughput measured over a few hundred requests of very
