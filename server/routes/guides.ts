@@ -37,7 +37,11 @@ const query = (c: Context) => (name: string) => c.req.query(name);
 
 export function fullGuideResponse(ctx: ServerContext, c: Context<AppEnv>, row: GuideRow) {
   const user = currentUser(c);
-  return fullGuideJson(ctx.db, siteOrigin(c), row, { user, canEdit: canEditGuide(user, row) });
+  const json = fullGuideJson(ctx.db, siteOrigin(c), row, { user, canEdit: canEditGuide(user, row) });
+  // A site without tags has none to tell with its guides either.
+  if (!ctx.options.without.includes('tags')) return json;
+  const { tags: _none, ...withoutTags } = json;
+  return withoutTags;
 }
 
 /** Reference 4.6 and the guide endpoints of 4.10 (detail, PATCH, DELETE). */

@@ -55,10 +55,17 @@ export async function listedAmong(transport: ApiTransport, ids: readonly number[
   return new Set(page.map((guide) => guide.guideid));
 }
 
-/** `GET /guides/{id}`: the guide (steps without forms, no tags or quizzes yet) and its summary. */
-export async function fetchGuide(transport: ApiTransport, guideid: number, signal?: AbortSignal): Promise<{ detail: GuideDetail; summary: string }> {
+/**
+ * `GET /guides/{id}`: the guide (steps without forms, no quizzes yet), its summary, and its tags when the
+ * answer carries them (null: ask `/guides/{id}/tags`).
+ */
+export async function fetchGuide(
+  transport: ApiTransport,
+  guideid: number,
+  signal?: AbortSignal,
+): Promise<{ detail: GuideDetail; summary: string; tags: string[] | null }> {
   const wire = await transport.request('GET', `/guides/${guideid}`, { schema: guideWire, ...(signal ? { signal } : {}) });
-  return { detail: toGuideDetail(wire), summary: wire.summary ?? '' };
+  return { detail: toGuideDetail(wire), summary: wire.summary ?? '', tags: wire.tags ?? null };
 }
 
 /** The current step forms of a guide's steps, and of its prerequisite guides' steps (the site adds those). */

@@ -52,6 +52,8 @@ export async function runSync(ctx: SyncContext): Promise<EngineOutcome> {
   let mediaDownloaded = 0;
   try {
     const cursor = ctx.store.settings.get(cursorKey(ctx.includePrivate), z.number());
+    // A library that was empty before this listing has nothing the site could have deleted: no check.
+    const hadGuides = ctx.store.guides.count().total > 0;
     ctx.progress('listing', 0, 0);
     const listed = await listChanges(withProblems, cursor);
     await ctx.learnModules(ctx.store.guides.planningRows(0, 1, ctx.reader)[0]?.guideid ?? null);
@@ -65,7 +67,7 @@ export async function runSync(ctx: SyncContext): Promise<EngineOutcome> {
     planScope(withProblems);
 
     phase = 'deletions';
-    deleted = await removeDeleted(withProblems);
+    if (hadGuides) deleted = await removeDeleted(withProblems);
 
     phase = 'guides';
     changed = await storeQueuedGuides(withProblems, (error) => describe(error, 'guides', ctx.now()));

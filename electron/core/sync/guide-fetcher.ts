@@ -11,9 +11,11 @@ import { searchTextOf } from '../library/search-text.ts';
 export interface GuideParts {
   offers: (module: SiteModule) => boolean;
   lacks: (module: SiteModule, status: number) => void;
+  /** Learned during a sync: the site's guide answers carry their tags. */
+  tagsWithGuide?: boolean;
 }
 
-export const ALL_PARTS: GuideParts = { offers: () => true, lacks: () => {} };
+export const ALL_PARTS: Readonly<GuideParts> = { offers: () => true, lacks: () => {} };
 
 /**
  * Everything one guide needs offline, fetched but not yet stored: the guide, its step forms (prerequisite
@@ -26,7 +28,7 @@ export async function fetchWholeGuide(
   guideid: number,
   knownQuiz: (quizRevisionid: number) => Omit<QuizRevision, 'stages'> | undefined,
   signal?: AbortSignal,
-  parts: GuideParts = ALL_PARTS,
+  parts: GuideParts = { ...ALL_PARTS },
 ): Promise<StoredGuide> {
   const optional = async <T>(module: SiteModule, ask: () => Promise<T[]>): Promise<T[]> => {
     if (!parts.offers(module)) return [];
@@ -38,12 +40,17 @@ export async function fetchWholeGuide(
       return [];
     }
   };
-  const [site, allForms, tags, associations] = await Promise.all([
+  // Tags come with the guide on sites that send them: once a guide's answer carried them, the sync stops
+  // asking `/guides/{id}/tags` (a request fewer per guide); a guide that comes without has them asked.
+  const askTags = parts.tagsWithGuide !== true;
+  const [site, allForms, askedTags, associations] = await Promise.all([
     fetchGuide(transport, guideid, signal),
     optional('step_forms', () => fetchStepForms(transport, guideid, signal)),
-    optional('tags', () => fetchGuideTags(transport, guideid, signal)),
+    askTags ? optional('tags', () => fetchGuideTags(transport, guideid, signal)) : null,
     optional('quizzes', () => fetchQuizAssociations(transport, guideid, signal)),
   ]);
+  if (site.tags !== null) parts.tagsWithGuide = true;
+  const tags = site.tags ?? askedTags ?? (await optional('tags', () => fetchGuideTags(transport, guideid, signal)));
   const stepIds = new Set(site.detail.steps.map((s) => s.stepid));
   const forms: StepForm[] = allForms.filter((f) => stepIds.has(f.stepid));
   const quizzes: QuizRevision[] = [];

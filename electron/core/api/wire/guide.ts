@@ -136,6 +136,8 @@ export const guideWire = z
     modified_date: orAbsent(wireNumber),
     public: orAbsent(wireBool),
     url: orAbsent(z.string()),
+    // Tags, when the guide carries them (the tags call is then not needed); `[]` is an answer: no tags.
+    tags: z.array(z.string()).optional().catch(undefined),
   })
   .loose();
 export type GuideWire = z.infer<typeof guideWire>;
