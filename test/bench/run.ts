@@ -144,7 +144,7 @@ async function benchLocalSite(): Promise<void> {
   console.error(`\ngenerating a site of ${localGuides} guides for local search and open…`);
   const site = await startSiteProcess(['--generate', '--guides', String(localGuides), '--steps', '6', '--images', '0', '--seed', '2', '--db', path.join(tmp.dir, 'local.sqlite')]);
   try {
-    const run = await runJsonChild<SyncRun>('sync-client.ts', [site.url, '6', '64', 'local']);
+    const run = await runJsonChild<SyncRun>('sync-client.ts', [site.url, '32', '64', 'local']);
     const local = run.local!;
     console.log(`\nLocal library of ${local.guides} guides (synced whole, through the App API)`);
     console.log(`search: p50 ${ms(local.search.p50)} ms, p95 ${ms(local.search.p95)} ms, max ${ms(local.search.max)} ms over 400 queries (${local.searchHits} hits)`);

@@ -11,7 +11,7 @@ import { makeTempDir } from '../helpers/tmp.ts';
 
 const [siteUrl, guidesConcurrency, mediaConcurrency, localBench] = process.argv.slice(2);
 if (!siteUrl) throw new Error('usage: sync-client.ts <siteUrl> [guideConcurrency] [mediaConcurrency]');
-const concurrency = { guides: Number(guidesConcurrency ?? 6), media: Number(mediaConcurrency ?? 64) };
+const concurrency = { guides: Number(guidesConcurrency ?? 32), media: Number(mediaConcurrency ?? 64) };
 const tmp = makeTempDir('bench-sync');
 let phase = 'idle';
 const requests: { url: string; phase: string }[] = [];

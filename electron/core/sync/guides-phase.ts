@@ -4,7 +4,7 @@ import { isDamage } from '../db/damage.ts';
 import { isStorageFull } from '../db/disk-space.ts';
 import type { SyncContext } from './context.ts';
 import { fetchWholeGuide } from './guide-fetcher.ts';
-import { runBounded } from './pool.ts';
+import { Lanes, runAdaptive } from './pool.ts';
 
 /**
  * A guide that fails is the guide's failure, never the sync's (issue 15). It is tried once more at once
@@ -43,9 +43,11 @@ export async function storeQueuedGuides(ctx: SyncContext, describe: (error: unkn
   let stored = 0;
   ctx.progress('guides', 0, total);
   const parts = { offers: ctx.offers, lacks: ctx.lacks };
-  await runBounded(
+  // As many guides at once as the link takes (pool.ts): from 6 up to the configured bound.
+  const lanes = new Lanes(2, Math.max(2, ctx.concurrency.guides), 6);
+  await runAdaptive(
     dueGuides(ctx, now),
-    ctx.concurrency.guides,
+    lanes,
     async ({ guideid }) => {
       for (let tries = 1; tries <= 2; tries++) {
         try {
@@ -55,6 +57,7 @@ export async function storeQueuedGuides(ctx: SyncContext, describe: (error: unkn
             ctx.store.syncQueue.done(guideid);
           });
           stored++;
+          lanes.succeeded();
           break;
         } catch (error) {
           if (ctx.signal.aborted) return;
@@ -65,6 +68,7 @@ export async function storeQueuedGuides(ctx: SyncContext, describe: (error: unkn
           }
           // Not the guide's: a refused sign-in, a full disk or a damaged database stop the sync (every other guide would fail the same way).
           if ((error instanceof ApiError && error.kind === 'http' && error.status === 401) || isStorageFull(error) || isDamage(error)) throw error;
+          if (error instanceof ApiError && error.transient) lanes.failed();
           if (tries === 1 && error instanceof ApiError && error.transient) continue;
           const problem = describe(error);
           // No answer at all is the network's failure, not the guide's: it does not count towards the bound.

@@ -68,8 +68,8 @@ export class SyncService {
       budgetLimitedByDisk: library.disk.room().budgetLimitedTo !== null,
       diskRoom: () => library.disk.free(),
       pictureQuality: library.pictures.quality(),
-      // Media: the most at once (the lanes fit themselves to the link below it; sync/pool.ts).
-      concurrency: this.deps.concurrency ?? { guides: 6, media: 64 },
+      // The most at once: the lanes fit themselves to the link below it (sync/pool.ts).
+      concurrency: this.deps.concurrency ?? { guides: 32, media: 64 },
       signal: controller.signal,
       now: this.deps.now,
       progress: (phase, done, total, bytes) => this.#report({ phase, done, total, bytes: bytes ?? this.#progress.bytes, message: null }),
