@@ -445,6 +445,9 @@ describe('run mode at three sizes (acceptance 3)', () => {
         await sized.locator(`[data-testid="step-nav-${n}"][aria-current="step"]`).waitFor();
         const strip = await sized.getByTestId('hazard-strip').boundingBox();
         if (!strip || strip.y < 0 || strip.y + strip.height > viewport.height) problems.push(`${viewport.name} step ${n}: hazard strip out of view`);
+        // The session's active time stays in view in the step bar, on every step.
+        const timer = await sized.getByTestId('run-timer').boundingBox();
+        if (!timer || timer.y < 0 || timer.y + timer.height > viewport.height) problems.push(`${viewport.name} step ${n}: the timer is out of view`);
         if ((await sized.getByTestId('step-form').count()) === 0) continue;
         await sized.locator('[data-testid="step-form"][data-ready="true"]').waitFor();
         const first = sized.getByTestId('form-field').first().locator('input:not([type=file]), select, textarea, label.file-button').first();
@@ -460,6 +463,24 @@ describe('run mode at three sizes (acceptance 3)', () => {
       await sized.context().close();
     }
     expect(problems).toEqual([]);
+  });
+
+  it("folds the step's pictures away and back, and keeps the choice on the next step", async () => {
+    const id = await startForklift('WO-RUN-PICTURES');
+    await page.goto(sessionUrl(id));
+    await page.getByTestId('step-nav-1').waitFor();
+    const toggle = page.getByTestId('step-pictures-toggle');
+    await toggle.waitFor();
+    const media = page.getByTestId('session-step').locator('.step-media');
+    expect(await media.isVisible()).toBe(true);
+    await toggle.click();
+    expect(await toggle.getAttribute('aria-pressed')).toBe('true');
+    expect(await media.isVisible()).toBe(false);
+    await page.getByTestId('step-nav-2').click();
+    await page.locator('[data-testid="step-nav-2"][aria-current="step"]').waitFor();
+    expect(await page.getByTestId('session-step').locator('.step-media').isVisible()).toBe(false);
+    await page.getByTestId('step-pictures-toggle').click();
+    expect(await page.getByTestId('session-step').locator('.step-media').isVisible()).toBe(true);
   });
 
   it('ran without script errors or CSP violations', () => {
