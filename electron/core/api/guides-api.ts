@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { GuideDetail, GuideListItem, StepForm } from '../../contract.ts';
 import { toGuideDetail, toListItem, toStepForm } from './map-guide.ts';
+import { ApiError } from './errors.ts';
 import type { ApiTransport } from './transport.ts';
 import { categoryHierarchyWire, guideSummaryListWire, guideWire, type CategoryHierarchyWire, type GuideSummaryWire } from './wire/guide.ts';
 import { stepFormListWire } from './wire/step-form.ts';
@@ -66,6 +67,17 @@ export async function fetchGuide(
 ): Promise<{ detail: GuideDetail; summary: string; tags: string[] | null }> {
   const wire = await transport.request('GET', `/guides/${guideid}`, { schema: guideWire, ...(signal ? { signal } : {}) });
   return { detail: toGuideDetail(wire), summary: wire.summary ?? '', tags: wire.tags ?? null };
+}
+
+/** Whether the site still has a guide: false only when it answers 404 (any other failure is thrown). */
+export async function guideExists(transport: ApiTransport, guideid: number, signal?: AbortSignal): Promise<boolean> {
+  try {
+    await transport.request('GET', `/guides/${guideid}`, { ...(signal ? { signal } : {}) });
+    return true;
+  } catch (error) {
+    if (error instanceof ApiError && error.kind === 'http' && error.status === 404) return false;
+    throw error;
+  }
 }
 
 /** The current step forms of a guide's steps, and of its prerequisite guides' steps (the site adds those). */

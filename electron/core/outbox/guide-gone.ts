@@ -1,13 +1,18 @@
 import { ApiError } from '../api/errors.ts';
+import { guideExists } from '../api/guides-api.ts';
 import type { StepDataPayload } from './payloads.ts';
 import type { ReplayContext, ReplayOutcome } from './replay-context.ts';
 
 /**
- * The site refused an action of a session whose guide it has since deleted (the library no longer lists
- * it; the session still follows its kept revision). Said in those words, never as a bare 404 or 422.
+ * The site refused an action of a session whose guide it has since deleted (the session still follows its
+ * kept revision). Said in those words, never as a bare 404 or 422. The library may not know yet (the
+ * outbox can replay before the sync that learns of the deletion), so while it still lists the guide the
+ * site is asked.
  */
-export function guideGone(ctx: ReplayContext, guideid: number, error: unknown): boolean {
-  return error instanceof ApiError && error.kind === 'http' && (error.status === 404 || error.status === 422) && !ctx.guides.getListItem(guideid);
+export async function guideGone(ctx: ReplayContext, guideid: number, error: unknown): Promise<boolean> {
+  if (!(error instanceof ApiError && error.kind === 'http' && (error.status === 404 || error.status === 422))) return false;
+  if (!ctx.guides.getListItem(guideid)) return true;
+  return !(await guideExists(ctx.transport, guideid));
 }
 
 export function goneMessage(ctx: ReplayContext, sessionId: string): string {

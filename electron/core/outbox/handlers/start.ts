@@ -36,7 +36,7 @@ export const replayStart: Handler<z.infer<typeof startPayload>> = async (ctx, ro
       ...(payload.stepid ? { stepid: payload.stepid } : {}),
     });
   } catch (error) {
-    if (guideGone(ctx, payload.guideid, error)) return { type: 'failed', message: goneMessage(ctx, session.id) };
+    if (await guideGone(ctx, payload.guideid, error)) return { type: 'failed', message: goneMessage(ctx, session.id) };
     throw error;
   }
   ctx.transaction(() => {

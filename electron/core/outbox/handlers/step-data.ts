@@ -55,7 +55,7 @@ export const replayStepData: Handler<StepDataPayload> = async (ctx, row, payload
       entry = await putStepData(ctx.transport, session.entryid, session.serverRevisionid, { fields: values, stepid: payload.stepid, timestamp: row.actedAt });
     } catch (error) {
       const theirs = currentEntryOf(error);
-      if (!theirs && guideGone(ctx, session.guideid, error)) return keepGoneStepData(ctx, row.id, payload, session.guideid, session.guideRevisionid);
+      if (!theirs && (await guideGone(ctx, session.guideid, error))) return keepGoneStepData(ctx, row.id, payload, session.guideid, session.guideRevisionid);
       if (!theirs) throw error;
       // Taken over, cancelled or finished elsewhere: one record for the session, not one per field.
       if (siteTookIt(theirs, session.userid)) {
