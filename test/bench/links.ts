@@ -52,8 +52,7 @@ async function token(url: string): Promise<string> {
 
 const s = (ms: number): string => (ms / 1000).toFixed(2);
 
-export async function benchLinks(links: LinkSpec[], tmpDir: string): Promise<void> {
-  const guides = Number(process.env.BENCH_LINK_GUIDES ?? 300);
+export async function benchLinks(links: LinkSpec[], tmpDir: string, guides: number): Promise<void> {
   const lanes = process.env.BENCH_LINK_LANES?.split('/') ?? [];
   const db = path.join(tmpDir, `links-${guides}.sqlite`);
   console.error(`\ngenerating a site of ${guides} guides for the links…`);

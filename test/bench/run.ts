@@ -62,7 +62,7 @@ async function token(url: string): Promise<string> {
 const rows: { n: number; sync: SyncRun; syncMs: number; floorMs: number; requests: number }[] = [];
 if (process.env.BENCH_LINKS) {
   try {
-    await benchLinks(parseLinks(process.env.BENCH_LINKS), tmp.dir);
+    await benchLinks(parseLinks(process.env.BENCH_LINKS), tmp.dir, Number(process.env.BENCH_LINK_GUIDES ?? 300));
   } finally {
     tmp.remove();
   }
