@@ -252,7 +252,9 @@ describe('quizzes offline, sent when the site is back', () => {
   it('sends the attempts once the site is back, and the site has their scores and pass or fail', async () => {
     const site = await demo.restart();
     await page.getByTestId('nav-sync').click();
-    await page.getByTestId('outbox-send-now').click();
+    // The site answering again wakes the outbox at once (issue 13): Send now is only needed if it has not gone yet.
+    const sendNow = page.getByTestId('outbox-send-now');
+    if (await sendNow.isEnabled()) await sendNow.click().catch(() => undefined);
     await page.getByTestId('outbox-summary').filter({ hasText: 'Everything you did has reached the site.' }).waitFor({ timeout: 60_000 });
 
     await page.getByTestId('nav-quizzes').click();

@@ -210,6 +210,8 @@ describe('every screen at three sizes, with axe-core', () => {
     await page.getByTestId('nav-sync').click();
     await page.getByTestId('sync-now').click();
     await page.locator('[data-testid="status-chip"][data-tone="offline"]').waitFor({ timeout: 30_000 });
+    // The chip may say offline before the sync has finished asking again (a reset read is retried): wait for it to stop.
+    await page.locator('[data-testid="sync-last-error"][data-tone="offline"]').waitFor({ timeout: 30_000 });
     await atEverySize('sync-offline', async () => {
       await page.locator('[data-testid="outbox-action"][data-state="pending"]').first().waitFor();
       expect(await page.getByTestId('status-chip').textContent()).toMatch(/Offline · \d+ unsent/);
@@ -233,7 +235,9 @@ describe('every screen at three sizes, with axe-core', () => {
     expect(cancelled.status).toBe(200);
     demo.setSchedule(null);
     await visit('nav-sync', 'sync-centre');
-    await page.getByTestId('outbox-send-now').click();
+    // The site answering again wakes the outbox at once (issue 13): Send now only if it has not gone yet.
+    const sendNow = page.getByTestId('outbox-send-now');
+    if (await sendNow.isEnabled()) await sendNow.click().catch(() => undefined);
     await page.getByTestId('conflict').first().waitFor({ timeout: 30_000 });
     await atEverySize('conflicts', async () => {
       await page.getByTestId('conflict').first().scrollIntoViewIfNeeded();

@@ -35,10 +35,12 @@ describe('the first sync of a big site asks what to keep', () => {
     await page.goto(`${app.shell.url}/sync`);
     const prompt = page.getByTestId('sync-scope-choice');
     await prompt.waitFor();
+    const [largest] = [...unwrap(await api.getCategories())].sort((a, b) => b.guideCount - a.guideCount);
+    // The categories are read after the prompt shows: wait for them before reading its text.
+    await prompt.getByText(largest!.title, { exact: false }).first().waitFor();
     const text = (await prompt.textContent()) ?? '';
     expect(text).toContain(`This site has ${state.scopeChoice!.guides.toLocaleString('en-US')} guides`);
     expect(text).toContain('more than a first sync downloads whole (2,000)');
-    const [largest] = [...unwrap(await api.getCategories())].sort((a, b) => b.guideCount - a.guideCount);
     expect(text).toContain(`${largest!.title}`);
     expect(text).toContain(`${largest!.guideCount.toLocaleString('en-US')} guides`);
     await page.screenshot({ path: artifact('sync-scope-choice.png') });
