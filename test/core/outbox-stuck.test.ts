@@ -91,7 +91,11 @@ describe('coming back online', () => {
     // The network is back: one event, the clock does not move.
     proxy.passAll();
     app.services.setNetworkHint(true);
-    for (let i = 0; i < 600 && unwrap(await app.services.api.getOutbox()).summary.pending > 0; i++) await new Promise((resolve) => setTimeout(resolve, 100));
+    const unsent = async (): Promise<number> => {
+      const { summary } = unwrap(await app.services.api.getOutbox());
+      return summary.pending + summary.inFlight;
+    };
+    for (let i = 0; i < 600 && (await unsent()) > 0; i++) await new Promise((resolve) => setTimeout(resolve, 100));
     expect(unwrap(await app.services.api.getOutbox()).summary).toMatchObject({ pending: 0, failed: 0, inFlight: 0 });
     expect(proxy.counts.pass - before).toBeGreaterThanOrEqual(500);
 
