@@ -64,7 +64,7 @@ describe('a site that lacks modules, in the browser', () => {
     const before = askedBroken;
     await page.getByTestId('sync-retry-guide').click();
     await page.getByTestId('sync-now').and(page.locator(':not([disabled])')).waitFor();
-    expect(askedBroken).toBeGreaterThan(before);
+    await expect.poll(() => askedBroken, { timeout: 15_000 }).toBeGreaterThan(before);
   });
 
   it('a guide of a site without a work log offers no work session', async () => {
