@@ -50,6 +50,7 @@ const ROWS_AT: Record<number, string[]> = {
   ],
   // Indexes only: every row before it is carried as it was.
   9: [],
+  10: [`INSERT INTO media (url, status, rank) VALUES ('https://a.test/p1.thumbnail', 'pending', 0)`],
 };
 
 type Snapshot = Map<string, { columns: string[]; rows: unknown[][] }>;

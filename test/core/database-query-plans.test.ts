@@ -160,4 +160,11 @@ describe('the hot queries use their index', () => {
       expect(plan).not.toMatch(/SCAN outbox(?! USING)/);
     }
   });
+
+  it('the media still to download are read in rank order from media_to_fetch, never the whole media table', () => {
+    const plans = plansOf(() => store.media.pending(64, 5, 'always'));
+    expect(plans).toHaveLength(1);
+    expect(plans[0]!.plan).toMatch(/SCAN m USING INDEX media_to_fetch/);
+    expect(plans[0]!.plan).not.toMatch(/TEMP B-TREE/);
+  });
 });

@@ -25,6 +25,8 @@ afterAll(async () => {
 /**
  * The first four media requests wait 3 s (nothing lands while the list is drawn), every video 10 s (the
  * sync runs on after the pictures landed; under the app's 20 s request time limit, so it is not retried).
+ * Videos are asked for only once every picture has been (media-order.test.ts), so the sync is still
+ * running for 10 s after the last picture was asked for.
  */
 function slowMedia(): Schedule {
   let media = 0;

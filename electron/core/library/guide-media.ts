@@ -24,6 +24,21 @@ export function mediaUrlsOf(detail: GuideDetail): string[] {
   return [...urls];
 }
 
+/**
+ * Which of a guide's media to download first and last: its picture in the library's rows first, videos
+ * and documents (the large files) after every picture (media-repo.ts, `rank`).
+ */
+export function mediaOrderOf(detail: GuideDetail): { first: string[]; last: string[] } {
+  const first = listPicture(detail.image);
+  const last = new Set<string>();
+  for (const step of detail.steps) {
+    const video = step.media.type === 'video' ? playableEncoding(step.media.encodings)?.url : undefined;
+    if (video) last.add(video);
+  }
+  for (const doc of detail.documents) if (doc.url) last.add(doc.url);
+  return { first: first ? [first] : [], last: [...last] };
+}
+
 /** The zoom variants of a guide's step pictures, per picture quality: kept only while that quality is chosen. */
 export function zoomUrlsOf(detail: GuideDetail): { large: string[]; original: string[] } {
   const large = new Set<string>();

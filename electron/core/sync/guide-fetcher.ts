@@ -4,7 +4,7 @@ import { fetchGuide, fetchGuideTags, fetchStepForms } from '../api/guides-api.ts
 import { fetchCourseAssignments, fetchPassingScore, fetchQuizAssociations, fetchQuizRevision, type ListedQuiz } from '../api/quizzes-api.ts';
 import type { ApiTransport } from '../api/transport.ts';
 import type { StoredGuide } from '../db/repos/guides-repo.ts';
-import { mediaUrlsOf, zoomUrlsOf } from '../library/guide-media.ts';
+import { mediaOrderOf, mediaUrlsOf, zoomUrlsOf } from '../library/guide-media.ts';
 import { searchTextOf } from '../library/search-text.ts';
 
 /** Which modules the site offers, and where to say one turned out missing (sync/site-modules.ts). */
@@ -60,7 +60,7 @@ export async function fetchWholeGuide(
   }
   const quizRefs: QuizRef[] = quizzes.map((q) => ({ quizid: q.quizid, quizRevisionid: q.quizRevisionid, title: q.title, passingScore: q.passingScore }));
   const detail = withParts(site.detail, new Map(forms.map((f) => [f.stepid, f])), tags, quizRefs);
-  return { detail, forms, quizzes, searchText: searchTextOf(detail, site.summary), mediaUrls: mediaUrlsOf(detail), zoomUrls: zoomUrlsOf(detail) };
+  return { detail, forms, quizzes, searchText: searchTextOf(detail, site.summary), mediaUrls: mediaUrlsOf(detail), mediaOrder: mediaOrderOf(detail), zoomUrls: zoomUrlsOf(detail) };
 }
 
 /** The guide with what other calls told of it: each step's form, its tags and quizzes. */

@@ -77,6 +77,8 @@ export interface StoredGuide {
   searchText: { title: string; summary: string; body: string };
   /** What the guide's views show: needed whatever the picture quality. */
   mediaUrls: string[];
+  /** Which of them to download first (its library picture) and last (videos, documents); the rest between. */
+  mediaOrder?: { first: string[]; last: string[] };
   /** Its step pictures' zoom variants, needed only at their picture quality (media-repo.ts, NeededAt). */
   zoomUrls?: { large: string[]; original: string[] };
 }

@@ -113,7 +113,11 @@ export class GuidesRepo {
 
       sql(this.db, 'DELETE FROM media_refs WHERE guideid = ?').run(detail.guideid);
       const ref = sql(this.db, 'INSERT OR IGNORE INTO media_refs (guideid, url, needed_at) VALUES (?, ?, ?)');
-      const media = sql(this.db, "INSERT OR IGNORE INTO media (url, status) VALUES (?, 'pending')");
+      // A URL met again keeps the earliest rank it was given (a video's poster that is also a list picture).
+      const media = sql(this.db, "INSERT INTO media (url, status, rank) VALUES (?, 'pending', ?) ON CONFLICT(url) DO UPDATE SET rank = min(rank, excluded.rank)");
+      const first = new Set(guide.mediaOrder?.first);
+      const last = new Set(guide.mediaOrder?.last);
+      const rankOf = (url: string, neededAt: NeededAt): number => (first.has(url) ? 0 : last.has(url) || neededAt !== 'always' ? 2 : 1);
       // What is always needed first: a URL that is both (a site serving one file for two sizes) stays always needed.
       const refs: [string, NeededAt][] = [
         ...guide.mediaUrls.map((url): [string, NeededAt] => [url, 'always']),
@@ -122,7 +126,7 @@ export class GuidesRepo {
       ];
       for (const [url, neededAt] of refs) {
         ref.run(detail.guideid, url, neededAt);
-        media.run(url);
+        media.run(url, rankOf(url, neededAt));
       }
     })();
   }

@@ -29,12 +29,15 @@ const NEEDED = `EXISTS (SELECT 1 FROM media_refs r WHERE r.url = m.url AND r.nee
 export class MediaRepo {
   constructor(private readonly db: Db) {}
 
-  /** Media to download that a stored guide needs `at` exactly (the downloader takes what is always needed first). */
+  /**
+   * Media to download that a stored guide needs `at` exactly (the downloader takes what is always needed
+   * first), by rank: library pictures, then step pictures, then videos and documents (migration 0010).
+   */
   pending(limit: number, maxAttempts: number, at: NeededAt): PendingMedia[] {
     return sql(
       this.db,
-      `SELECT m.url, m.attempts FROM media m WHERE m.status IN ('pending', 'failed') AND m.attempts < ?
-       AND EXISTS (SELECT 1 FROM media_refs r WHERE r.url = m.url AND r.needed_at = ?) ORDER BY m.rowid LIMIT ?`,
+      `SELECT m.url, m.attempts FROM media m WHERE m.status != 'done' AND m.attempts < ?
+       AND EXISTS (SELECT 1 FROM media_refs r WHERE r.url = m.url AND r.needed_at = ?) ORDER BY m.rank, m.rowid LIMIT ?`,
     ).all(maxAttempts, at, limit) as PendingMedia[];
   }
 
