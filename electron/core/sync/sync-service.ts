@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { z } from 'zod';
 import type { SyncError, SyncOutcome, SyncProgress, SyncState } from '../../contract.ts';
 import type { ApiTransport } from '../api/transport.ts';
@@ -49,6 +50,8 @@ export class SyncService {
     if (this.#running) return this.#running.promise;
     const { store, library } = this.deps;
     const controller = new AbortController();
+    // One abort listener per request in flight (removed when it ends): up to both lanes' bounds at once.
+    setMaxListeners(256, controller.signal);
     const transport = patient(this.deps.transport(), controller.signal);
     const { modules } = this.deps;
     const signedIn = this.deps.signedIn();
