@@ -54,4 +54,28 @@ describe('lanes fitted to the link', () => {
       if (item === 1) throw new Error('boom');
     })).rejects.toThrow('boom');
   });
+
+  it('waits for a feed that has nothing yet, takes what arrives, and ends when the feed says so', async () => {
+    const arrived: number[] = [];
+    let wake: () => void = () => {};
+    let finished = false;
+    const feed = {
+      take: (): number | 'wait' | 'end' => (arrived.length > 0 ? arrived.shift()! : finished ? 'end' : 'wait'),
+      ready: () => new Promise<void>((resolve) => (wake = resolve)),
+    };
+    const done: number[] = [];
+    const run = runAdaptive(feed, new Lanes(2, 8, 4), async (n) => void done.push(n));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(done).toEqual([]);
+    arrived.push(1, 2, 3);
+    wake();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(done).toEqual([1, 2, 3]);
+    arrived.push(4);
+    finished = true;
+    wake();
+    await run;
+    expect(done).toEqual([1, 2, 3, 4]);
+  });
 });
+

@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import type { SyncError, SyncOutcome, SyncPhase } from '../../contract.ts';
 import { fetchCategoryTree } from '../api/guides-api.ts';
 import { notOffered } from '../api/capabilities-api.ts';
@@ -10,6 +11,7 @@ import { removeDeleted } from './deletions.ts';
 import { storeQueuedGuides } from './guides-phase.ts';
 import { listChanges } from './listing.ts';
 import { downloadMedia, StorageBudgetError } from './media-downloader.ts';
+import { GuidesProgress } from './media-queue.ts';
 import { syncQuizList } from './quiz-list.ts';
 import { scopeFilter } from '../library/scope.ts';
 import { scopeToSync } from './first-scope.ts';
@@ -70,7 +72,25 @@ export async function runSync(ctx: SyncContext): Promise<EngineOutcome> {
     if (hadGuides) deleted = await removeDeleted(withProblems);
 
     phase = 'guides';
-    changed = await storeQueuedGuides(withProblems, (error) => describe(error, 'guides', ctx.now()));
+    // The media start with the guides: each guide's as soon as it is stored (a link's round trips overlap).
+    ctx.store.media.resetAttempts();
+    ctx.store.media.pruneOrphans();
+    const guides = new GuidesProgress();
+    const stopMedia = new AbortController();
+    const mediaSignal = AbortSignal.any([ctx.signal, stopMedia.signal]);
+    setMaxListeners(256, mediaSignal); // one listener per download in flight (sync-service.ts)
+    const media = settled(downloadMedia({ ...withProblems, signal: mediaSignal }, guides));
+    try {
+      changed = await storeQueuedGuides(withProblems, (error) => describe(error, 'guides', ctx.now()), () => guides.stored());
+    } catch (error) {
+      // The sync stops here: the downloads in flight too, before the failure is told.
+      guides.finish();
+      stopMedia.abort();
+      await media;
+      throw error;
+    } finally {
+      guides.finish();
+    }
     if (ctx.store.syncQueue.untried() === 0 && listed.newest !== undefined && listed.newest !== cursor) {
       ctx.store.settings.set(cursorKey(ctx.includePrivate), listed.newest);
     }
@@ -78,9 +98,7 @@ export async function runSync(ctx: SyncContext): Promise<EngineOutcome> {
     if (ctx.offers('quizzes')) await optionalPhase(withProblems, 'quizzes', () => syncQuizList(withProblems));
 
     phase = 'media';
-    ctx.store.media.resetAttempts();
-    ctx.store.media.pruneOrphans();
-    mediaDownloaded = (await downloadMedia(withProblems)).downloaded;
+    mediaDownloaded = (await media).unwrap().downloaded;
   } catch (error) {
     // A damaged database is the caller's to report (and repair at the next start): not a failed sync.
     if (isDamage(error)) throw error;
@@ -153,4 +171,18 @@ function describe(error: unknown, phase: SyncPhase, at: number): SyncError {
   if (isStorageFull(error)) return { message: STORAGE_FULL_MESSAGE, resource: null, at };
   const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
   return { message: `Sync failed while ${phase === 'guides' ? 'storing guides' : `in ${phase}`}: ${message}`, resource: null, at };
+}
+
+/** A promise that never rejects while nobody awaits it: its failure is told where it is awaited. */
+async function settled<T>(promise: Promise<T>): Promise<{ unwrap: () => T }> {
+  try {
+    const value = await promise;
+    return { unwrap: () => value };
+  } catch (error) {
+    return {
+      unwrap: () => {
+        throw error;
+      },
+    };
+  }
 }

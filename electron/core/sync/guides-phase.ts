@@ -36,11 +36,11 @@ function* dueGuides(ctx: SyncContext, now: number): Generator<{ guideid: number 
   }
 }
 
-export async function storeQueuedGuides(ctx: SyncContext, describe: (error: unknown) => SyncError): Promise<number> {
+export async function storeQueuedGuides(ctx: SyncContext, describe: (error: unknown) => SyncError, stored?: () => void): Promise<number> {
   const now = ctx.now();
   const total = ctx.store.syncQueue.due(now);
   let done = 0;
-  let stored = 0;
+  let count = 0;
   ctx.progress('guides', 0, total);
   const parts = { offers: ctx.offers, lacks: ctx.lacks };
   // As many guides at once as the link takes (pool.ts): from 6 up to the configured bound.
@@ -56,7 +56,8 @@ export async function storeQueuedGuides(ctx: SyncContext, describe: (error: unkn
             ctx.store.guides.storeGuide(guide, ctx.now());
             ctx.store.syncQueue.done(guideid);
           });
-          stored++;
+          count++;
+          stored?.();
           lanes.succeeded();
           break;
         } catch (error) {
@@ -82,5 +83,5 @@ export async function storeQueuedGuides(ctx: SyncContext, describe: (error: unkn
     },
     ctx.signal,
   );
-  return stored;
+  return count;
 }

@@ -6,6 +6,7 @@ import { makeRoom } from '../library/budget.ts';
 import { MEDIA_FILE_MAX_BYTES, MediaTooLargeError, type Received } from '../library/media-store.ts';
 import { shownType } from '../library/media-types.ts';
 import type { SyncContext } from './context.ts';
+import { GuidesProgress, MediaQueue, NO_MORE_GUIDES, type MediaItem } from './media-queue.ts';
 import { Lanes, runAdaptive } from './pool.ts';
 
 const MAX_ATTEMPTS = 3;
@@ -26,14 +27,17 @@ export class StorageBudgetError extends Error {
  * its budget; if the needed media alone exceed the budget, the phase stops with a StorageBudgetError
  * (what the views show is downloaded before any zoom picture takes room). Pending rows survive a crash:
  * the next sync resumes.
+ *
+ * It may start while the guides phase still stores guides (`guides`): each guide's media are asked for
+ * as soon as it is stored, and the phase's progress is told once every guide is in.
  */
-export async function downloadMedia(ctx: SyncContext): Promise<{ downloaded: number; bytes: number }> {
+export async function downloadMedia(ctx: SyncContext, guides: GuidesProgress = NO_MORE_GUIDES): Promise<{ downloaded: number; bytes: number }> {
   let downloaded = 0;
   let bytes = 0;
   let failed = 0;
   const zoom = zoomVariant(ctx.pictureQuality);
   ctx.store.media.ensureRows(ctx.pictureQuality);
-  const total = ctx.store.media.pendingCount(ctx.pictureQuality);
+  let total = ctx.store.media.pendingCount(ctx.pictureQuality);
   let budgetError: StorageBudgetError | null = null;
   // The store's size, kept as files land (a SUM over the index per file made the phase quadratic).
   const usage = { bytes: ctx.store.media.usage().bytes };
@@ -54,6 +58,7 @@ export async function downloadMedia(ctx: SyncContext): Promise<{ downloaded: num
         ctx.store.media.markDone(url, { file: received.file, mime, bytes: received.bytes }, now);
       }
     });
+    for (const { url } of finished) queue.settled(url);
     finished.length = 0;
     staged = 0;
     lastCommit = Date.now();
@@ -136,22 +141,35 @@ export async function downloadMedia(ctx: SyncContext): Promise<{ downloaded: num
         }
       }
       ctx.store.media.markFailed(url, message);
+      queue.settled(url);
       ctx.problem({ message: `A media file could not be downloaded: ${message}`, resource: `GET ${safePath(url)}`, at: ctx.now() });
     } finally {
       reserved -= size;
     }
+    report();
+  };
+  // The phase's figures are told once every guide is in (the guides phase tells its own until then).
+  let counted = false;
+  const report = (): void => {
+    if (!guides.finished) return;
+    if (!counted) {
+      counted = true;
+      // Files that failed are still counted as to do; files finished but not committed yet are not.
+      total = Math.max(total, downloaded + ctx.store.media.pendingCount(ctx.pictureQuality) - finished.length);
+    }
     ctx.progress('media', downloaded + failed, total, bytes);
   };
   // What the views show first, then the zoom variant: a tight budget is spent on the steps' own pictures.
-  for (const at of zoom ? (['always', zoom] as const) : (['always'] as const)) {
-    for (;;) {
-      if (ctx.signal.aborted || budgetError) break;
-      const batch = ctx.store.media.pending(BATCH, MAX_ATTEMPTS, at);
-      if (batch.length === 0) break;
-      await runAdaptive(batch, lanes, ({ url }) => fetchOne(url, at), ctx.signal);
-      commit();
+  const queue = new MediaQueue(ctx.store, guides, zoom, MAX_ATTEMPTS, () => ctx.signal.aborted || budgetError !== null);
+  const fetchItem = async (item: MediaItem): Promise<void> => {
+    try {
+      await fetchOne(item.url, item.at);
+    } finally {
+      queue.ended(item);
     }
-  }
+  };
+  await runAdaptive(queue, lanes, fetchItem, ctx.signal);
+  report();
   commit();
   ctx.mediaStore.sweep();
   if (budgetError) throw budgetError;

@@ -55,25 +55,58 @@ export class Lanes {
 }
 
 /**
+ * Items that may arrive while the work runs: `take` answers the next one, `'wait'` when none is ready yet
+ * (more may come: `ready` resolves when they may have), or `'end'` when none will come.
+ */
+export interface Feed<T> {
+  take(): T | 'wait' | 'end';
+  ready(): Promise<void>;
+}
+
+/** A feed of a fixed list. */
+function feedOf<T>(items: Iterable<T>): Feed<T> {
+  const iterator = items[Symbol.iterator]();
+  return {
+    take: () => {
+      const next = iterator.next();
+      return next.done ? 'end' : next.value;
+    },
+    ready: () => Promise.resolve(),
+  };
+}
+
+/**
  * Runs `work` over `items`, as many at once as `lanes` allows at each moment (read again whenever one
  * ends). Stops starting new items once `signal` aborts; the ones running finish. Rejects with the first
- * error `work` throws, after the running ones settle.
+ * error `work` throws, after the running ones settle. A `Feed` may ask to wait for items still to come.
  */
-export function runAdaptive<T>(items: Iterable<T>, lanes: Lanes, work: (item: T) => Promise<void>, signal?: AbortSignal): Promise<void> {
-  const iterator = items[Symbol.iterator]();
+export function runAdaptive<T>(items: Iterable<T> | Feed<T>, lanes: Lanes, work: (item: T) => Promise<void>, signal?: AbortSignal): Promise<void> {
+  const feed = 'take' in items ? items : feedOf(items);
   let running = 0;
   let exhausted = false;
+  let waiting = false;
   let failure: { error: unknown } | null = null;
   return new Promise((resolve, reject) => {
     const pump = (): void => {
       while (!exhausted && failure === null && !signal?.aborted && running < Math.max(1, lanes.current)) {
-        const next = iterator.next();
-        if (next.done) {
+        const next = feed.take();
+        if (next === 'end') {
           exhausted = true;
           break;
         }
+        if (next === 'wait') {
+          if (!waiting) {
+            waiting = true;
+            const wake = (): void => {
+              waiting = false;
+              pump();
+            };
+            feed.ready().then(wake, wake);
+          }
+          break;
+        }
         running++;
-        work(next.value).then(
+        work(next).then(
           () => {
             running--;
             pump();
@@ -85,6 +118,7 @@ export function runAdaptive<T>(items: Iterable<T>, lanes: Lanes, work: (item: T)
           },
         );
       }
+      // Nothing running and not exhausted: waiting for the feed (its `ready` pumps again).
       if (running > 0) return;
       if (failure) reject(failure.error);
       else if (exhausted || signal?.aborted) resolve();

@@ -1,0 +1,120 @@
+import type { NeededAt } from '../db/repos/media-repo.ts';
+import type { Store } from '../db/store.ts';
+import type { Feed } from './pool.ts';
+
+/** What the guides phase tells the media downloader while both run (phases overlap, issue 17). */
+export class GuidesProgress {
+  #finished = false;
+  #wake: (() => void) | null = null;
+  #next: Promise<void> | null = null;
+
+  get finished(): boolean {
+    return this.#finished;
+  }
+
+  /** A guide was stored: its media may be downloaded. */
+  stored(): void {
+    this.#wake?.();
+  }
+
+  /** No more guides in this sync (stored, failed or stopped). */
+  finish(): void {
+    this.#finished = true;
+    this.#wake?.();
+  }
+
+  /** Resolves at the next guide stored, or when the phase ends. */
+  next(): Promise<void> {
+    if (this.#finished) return Promise.resolve();
+    this.#next ??= new Promise<void>((resolve) => {
+      this.#wake = () => {
+        this.#next = null;
+        this.#wake = null;
+        resolve();
+      };
+    });
+    return this.#next;
+  }
+}
+
+/** Already finished guides: the media downloader alone (tests, and a sync without a guides phase). */
+export const NO_MORE_GUIDES = ((): GuidesProgress => {
+  const done = new GuidesProgress();
+  done.finish();
+  return done;
+})();
+
+export interface MediaItem {
+  url: string;
+  at: NeededAt;
+}
+
+const PAGE = 500;
+const SMALL_PAGE = 16;
+
+/**
+ * The media still to download, read from the database as the guides that need them are stored: by rank
+ * (media-repo.ts), what the views show (`always`) before the zoom variant `zoom`. A file is handed out
+ * once until its outcome is written (`settled`): a download still in flight, or finished but not yet
+ * committed, still reads as pending. The zoom variants start once every guide is in and nothing the
+ * views show is left or in flight, so a tight budget goes to what the views show first.
+ */
+export class MediaQueue implements Feed<MediaItem> {
+  #buffer: MediaItem[] = [];
+  #taken = new Set<string>();
+  #inFlight = { always: 0, zoom: 0 };
+  #at: NeededAt = 'always';
+
+  constructor(
+    private readonly store: Store,
+    private readonly guides: GuidesProgress,
+    private readonly zoom: NeededAt | null,
+    private readonly maxAttempts: number,
+    private readonly stopped: () => boolean,
+  ) {}
+
+  take(): MediaItem | 'wait' | 'end' {
+    if (this.stopped()) return 'end';
+    if (this.#buffer.length === 0) this.#refill();
+    const item = this.#buffer.shift();
+    if (item) {
+      this.#taken.add(item.url);
+      this.#inFlight[item.at === 'always' ? 'always' : 'zoom']++;
+      return item;
+    }
+    if (!this.guides.finished) return 'wait';
+    if (this.#at === 'always' && this.#inFlight.always === 0 && this.zoom) {
+      this.#at = this.zoom;
+      return this.take();
+    }
+    // Something in flight may fail and be asked again: its end wakes the runner, which asks again.
+    return this.#inFlight.always + this.#inFlight.zoom > 0 ? 'wait' : 'end';
+  }
+
+  /**
+   * Once every guide is in, only a download in flight can bring more (a failure asked again): its end
+   * wakes the runner, so this never resolves.
+   */
+  ready(): Promise<void> {
+    return this.guides.finished ? new Promise<void>(() => {}) : this.guides.next();
+  }
+
+  /** A download ended (done or failed): the end of its turn. */
+  ended(item: MediaItem): void {
+    this.#inFlight[item.at === 'always' ? 'always' : 'zoom']--;
+  }
+
+  /** Its outcome is in the database: it may be read as pending again (a failure to retry). */
+  settled(url: string): void {
+    this.#taken.delete(url);
+  }
+
+  #refill(): void {
+    // Few at a time while guides still arrive: a library picture stored next is not queued behind many videos.
+    const page = this.guides.finished ? PAGE : SMALL_PAGE;
+    const rows = this.store.media.pending(page + this.#taken.size, this.maxAttempts, this.#at);
+    for (const { url } of rows) {
+      if (!this.#taken.has(url) && this.#buffer.length < page) this.#buffer.push({ url, at: this.#at });
+    }
+  }
+}
