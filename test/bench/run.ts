@@ -10,6 +10,7 @@ import path from 'node:path';
 import { makeTempDir } from '../helpers/tmp.ts';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
 import { benchLinks, parseLinks } from './links.ts';
+import { startLink } from '../fault/link.ts';
 import { buildPlan } from './plan.ts';
 import { runJsonChild, startSiteProcess } from './site-process.ts';
 
@@ -215,6 +216,18 @@ if (process.env.BENCH_OUTBOX !== '0' && !bigOnly) {
     console.log(
       `replay: ${ms(run.replayMs)} ms (${((run.actions / run.replayMs) * 1000).toFixed(0)} actions/s); the same requests by a bare client: ${ms(run.floorMs)} ms; replay/bare = ${(run.replayMs / run.floorMs).toFixed(2)}`,
     );
+    // The same replay over each emulated link of BENCH_LINKS (issue 17, target 1.15x of the bare client).
+    for (const spec of parseLinks(process.env.BENCH_LINKS ?? '').filter((l) => l.mbit > 0)) {
+      const link = await startLink({ targetPort: Number(new URL(site.url).port), rttMs: spec.rttMs, mbitPerSec: spec.mbit });
+      try {
+        const over = await runJsonChild<{ actions: number; replayMs: number; floorMs: number }>('outbox-client.ts', [link.url, process.env.BENCH_SESSIONS ?? '40']);
+        console.log(
+          `replay over link ${spec.rttMs}ms/${spec.mbit}Mbit: ${over.actions} actions in ${ms(over.replayMs)} ms; a bare client ${ms(over.floorMs)} ms; replay/bare = ${(over.replayMs / over.floorMs).toFixed(2)}`,
+        );
+      } finally {
+        await link.close();
+      }
+    }
   } finally {
     await site.stop();
     siteDir.remove();

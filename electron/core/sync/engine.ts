@@ -21,7 +21,7 @@ import { scopeToSync } from './first-scope.ts';
  * anywhere leaves a library the next sync completes.
  *
  *   listing ──▶ categories ──▶ plan ──▶ deletions ──▶ guides ──▶ (cursor) ──▶ quizzes ──▶ media ──▶ done
- *      │              │                     │            │                       │          │
+ *      │              │                     │            ╰── media ───────────────────────────╯  │
  *      └──────────────┴─────────────────────┴────────────┴───────────────────────┴──────────┴──▶ failed | cancelled
  *
  * - listing: summaries changed since the cursor (pages of 200), always stored.
@@ -35,6 +35,8 @@ import { scopeToSync } from './first-scope.ts';
  * - cursor: moves to the newest listed change once every queued guide has been tried (failed ones stay queued).
  * - quizzes: the site's quiz list, when it has quizzes; a failure there is reported and the media go on.
  * - media: what the stored guides need, within the storage budget; a file that fails is reported, others go on.
+ *   The downloads start with the guides phase, each guide's as soon as it is stored (media-queue.ts), and
+ *   the phase is awaited after the quizzes.
  * - done: or `failed` when a guide or a media file could not be stored (the first one is named).
  */
 export type EngineOutcome = Omit<SyncOutcome, 'requests' | 'failedGuides'> & { networkFailed: boolean; storageFull?: boolean };
