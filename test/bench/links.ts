@@ -96,3 +96,31 @@ export async function benchLinks(links: LinkSpec[], tmpDir: string, guides: numb
   console.log(`\nInitial sync of ${guides} guides over emulated links (one queue per direction at the rate, the delay, a round trip per connection)`);
   for (const line of lines) console.log(line);
 }
+
+/**
+ * The replay of a queued outbox (outbox-client.ts: 40 sessions of six actions, 4 chains at once) over each
+ * link, beside a bare client making the same requests through the same link (issue 17, target 1.15x).
+ */
+export async function benchReplayOverLinks(links: LinkSpec[], tmpDir: string, sessions: string): Promise<void> {
+  console.error('\nstarting the demo workshop for the outbox replay over the links…');
+  const site = await startSiteProcess(['--demo', '--db', path.join(tmpDir, 'replay-demo.sqlite')]);
+  const lines: string[] = [];
+  try {
+    for (const spec of links) {
+      const name = spec.mbit === 0 ? 'loopback' : `${spec.rttMs}ms/${spec.mbit}Mbit`;
+      const link = spec.mbit === 0 ? null : await startLink({ targetPort: Number(new URL(site.url).port), rttMs: spec.rttMs, mbitPerSec: spec.mbit });
+      try {
+        const run = await runJsonChild<{ actions: number; replayMs: number; floorMs: number }>('outbox-client.ts', [link?.url ?? site.url, sessions]);
+        const line = `replay over ${name}: ${run.actions} actions in ${s(run.replayMs)} s, a bare client ${s(run.floorMs)} s, ratio ${(run.replayMs / run.floorMs).toFixed(2)}`;
+        console.error(line);
+        lines.push(line);
+      } finally {
+        await link?.close();
+      }
+    }
+  } finally {
+    await site.stop();
+  }
+  console.log('\nOutbox replay over the same links (target: within 1.15x of the bare client)');
+  for (const line of lines) console.log(line);
+}

@@ -4,13 +4,12 @@
 // BENCH_ROUNDS (default 2); BENCH_CPU_PROF=<dir> writes a CPU profile of each client. The big site (the
 // summaries of BENCH_BIG guides, default 100,000, against a fiftieth of them, and library pages and search
 // over them) runs last; BENCH_BIG=0 skips it, BENCH_ONLY=big runs it alone. BENCH_LINKS=0,50/20,150/5
-// runs the initial sync over emulated links (links.ts), and then only that.
+// runs the initial sync over emulated links (links.ts), then the outbox replay over them, and only that.
 import fs from 'node:fs';
 import path from 'node:path';
 import { makeTempDir } from '../helpers/tmp.ts';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
-import { benchLinks, parseLinks } from './links.ts';
-import { startLink } from '../fault/link.ts';
+import { benchLinks, benchReplayOverLinks, parseLinks } from './links.ts';
 import { buildPlan } from './plan.ts';
 import { runJsonChild, startSiteProcess } from './site-process.ts';
 
@@ -64,6 +63,7 @@ const rows: { n: number; sync: SyncRun; syncMs: number; floorMs: number; request
 if (process.env.BENCH_LINKS) {
   try {
     await benchLinks(parseLinks(process.env.BENCH_LINKS), tmp.dir, Number(process.env.BENCH_LINK_GUIDES ?? 300));
+    if (process.env.BENCH_OUTBOX !== '0') await benchReplayOverLinks(parseLinks(process.env.BENCH_LINKS), tmp.dir, process.env.BENCH_SESSIONS ?? '40');
   } finally {
     tmp.remove();
   }
@@ -216,18 +216,6 @@ if (process.env.BENCH_OUTBOX !== '0' && !bigOnly) {
     console.log(
       `replay: ${ms(run.replayMs)} ms (${((run.actions / run.replayMs) * 1000).toFixed(0)} actions/s); the same requests by a bare client: ${ms(run.floorMs)} ms; replay/bare = ${(run.replayMs / run.floorMs).toFixed(2)}`,
     );
-    // The same replay over each emulated link of BENCH_LINKS (issue 17, target 1.15x of the bare client).
-    for (const spec of parseLinks(process.env.BENCH_LINKS ?? '').filter((l) => l.mbit > 0)) {
-      const link = await startLink({ targetPort: Number(new URL(site.url).port), rttMs: spec.rttMs, mbitPerSec: spec.mbit });
-      try {
-        const over = await runJsonChild<{ actions: number; replayMs: number; floorMs: number }>('outbox-client.ts', [link.url, process.env.BENCH_SESSIONS ?? '40']);
-        console.log(
-          `replay over link ${spec.rttMs}ms/${spec.mbit}Mbit: ${over.actions} actions in ${ms(over.replayMs)} ms; a bare client ${ms(over.floorMs)} ms; replay/bare = ${(over.replayMs / over.floorMs).toFixed(2)}`,
-        );
-      } finally {
-        await link.close();
-      }
-    }
   } finally {
     await site.stop();
     siteDir.remove();

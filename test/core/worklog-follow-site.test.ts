@@ -1,72 +1,37 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { StepFormField } from '../../electron/contract.ts';
-import { DEMO_ACCOUNTS, type DemoAccountName } from '../../server/demo-accounts.ts';
+import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
 import type { RunningSite } from '../../server/site.ts';
-import { always, startFaultProxy, type FaultProxy } from '../fault/proxy.ts';
-import { api, signIn, startTestSite } from '../server/helpers.ts';
+import { api, signIn } from '../server/helpers.ts';
 import { unwrap } from '../helpers/library.ts';
-import { makeServices } from '../helpers/services.ts';
-import { formGuideOnSite, sampleValue } from '../helpers/worklog.ts';
+import { formWorkshop, type Client, type FormWorkshop } from '../helpers/worklog-clients.ts';
+import { sampleValue } from '../helpers/worklog.ts';
 
 // Issue 16, acceptance 6 over real HTTP: when the replay finds a session taken over or cancelled on the
 // site, the session here takes the site's state at once (read-only), and everything still queued for it
 // becomes ONE conflict record, naming who (the site's name) and when, with the values kept to copy.
-interface Client {
-  app: ReturnType<typeof makeServices>;
-  proxy: FaultProxy;
-  offline(): void;
-  online(): Promise<void>;
-}
-
+let workshop: FormWorkshop;
 let site: RunningSite;
 let guideid: number;
-const clients: Client[] = [];
 let workorder = 0;
 let field: { field: StepFormField; stepid: number };
-
-async function client(who: DemoAccountName): Promise<Client> {
-  const proxy = await startFaultProxy({ target: { port: site.port } });
-  const app = makeServices();
-  const account = DEMO_ACCOUNTS[who];
-  unwrap(await app.services.api.signIn({ siteUrl: proxy.url, email: account.email, password: account.password }));
-  unwrap(await app.services.api.setOfflineScope({ mode: 'selected', categories: [], guideids: [guideid] }));
-  expect(unwrap(await app.services.api.syncNow()).status).toBe('complete');
-  const made: Client = {
-    app,
-    proxy,
-    offline: () => proxy.setSchedule(always({ kind: 'reset' })),
-    online: async () => {
-      proxy.passAll();
-      const summary = unwrap(await app.services.api.flushOutbox());
-      expect(summary.pending + summary.inFlight + summary.failed).toBe(0);
-    },
-  };
-  clients.push(made);
-  return made;
-}
 
 let a: Client;
 let tech2: Client;
 
 beforeAll(async () => {
-  site = await startTestSite({ demo: true });
-  const admin = await signIn(site, 'admin');
-  guideid = await formGuideOnSite(site.apiUrl, admin.token);
+  workshop = await formWorkshop();
+  ({ site, guideid } = workshop);
+  const client = workshop.client;
   [a, tech2] = [await client('tech1'), await client('tech2')];
   const guide = unwrap(await a.app.services.api.getGuide(guideid));
   field = guide.steps.flatMap((s) => (s.form ? s.form.fields.map((f) => ({ field: f, stepid: s.stepid })) : [])).find(({ field: f }) => f.type === 'Text Input')!;
   expect(field).toBeDefined();
 });
 afterAll(async () => {
-  for (const c of clients) {
-    await c.app.dispose();
-    await c.proxy.close();
-  }
-  await site?.close();
+  await workshop?.close();
 });
-beforeEach(() => {
-  for (const c of clients) c.proxy.passAll();
-});
+beforeEach(() => workshop.passAll());
 
 const ISO = /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ/;
 const conflictsOf = async (sessionId: string) => unwrap(await a.app.services.api.listConflicts()).filter((c) => c.sessionId === sessionId);

@@ -1,47 +1,19 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { GuideDetail, StepFormField } from '../../electron/contract.ts';
-import { DEMO_ACCOUNTS, type DemoAccountName } from '../../server/demo-accounts.ts';
+import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
 import type { RunningSite } from '../../server/site.ts';
-import { always, onPaths, startFaultProxy, type FaultProxy } from '../fault/proxy.ts';
-import { api, signIn, startTestSite } from '../server/helpers.ts';
+import { always, onPaths } from '../fault/proxy.ts';
+import { api, signIn } from '../server/helpers.ts';
 import { unwrap } from '../helpers/library.ts';
-import { makeServices } from '../helpers/services.ts';
-import { formGuideOnSite, sampleValue } from '../helpers/worklog.ts';
+import { formWorkshop, type Client, type FormWorkshop } from '../helpers/worklog-clients.ts';
+import { sampleValue } from '../helpers/worklog.ts';
 
 // Two computers against one real site, each behind its own proxy so each can lose the network alone.
 // DESIGN.md §6: every case ends with nothing a technician entered lost, and every conflict shown.
-interface Client {
-  app: ReturnType<typeof makeServices>;
-  proxy: FaultProxy;
-  offline(): void;
-  online(): Promise<void>;
-}
-
+let workshop: FormWorkshop;
 let site: RunningSite;
 let guideid: number;
-const clients: Client[] = [];
 let workorder = 0;
-
-async function client(who: DemoAccountName): Promise<Client> {
-  const proxy = await startFaultProxy({ target: { port: site.port } });
-  const app = makeServices();
-  const account = DEMO_ACCOUNTS[who];
-  unwrap(await app.services.api.signIn({ siteUrl: proxy.url, email: account.email, password: account.password }));
-  unwrap(await app.services.api.setOfflineScope({ mode: 'selected', categories: [], guideids: [guideid] }));
-  expect(unwrap(await app.services.api.syncNow()).status).toBe('complete');
-  const made: Client = {
-    app,
-    proxy,
-    offline: () => proxy.setSchedule(always({ kind: 'reset' })),
-    online: async () => {
-      proxy.passAll();
-      const summary = unwrap(await app.services.api.flushOutbox());
-      expect(summary.pending + summary.inFlight + summary.failed).toBe(0);
-    },
-  };
-  clients.push(made);
-  return made;
-}
 
 let a: Client;
 let b: Client;
@@ -50,24 +22,18 @@ let guide: GuideDetail;
 let fields: { field: StepFormField; stepid: number }[];
 
 beforeAll(async () => {
-  site = await startTestSite({ demo: true });
-  const admin = await signIn(site, 'admin');
-  guideid = await formGuideOnSite(site.apiUrl, admin.token);
+  workshop = await formWorkshop();
+  ({ site, guideid } = workshop);
+  const client = workshop.client;
   [a, b, tech2] = [await client('tech1'), await client('tech1'), await client('tech2')];
   guide = unwrap(await a.app.services.api.getGuide(guideid));
   fields = guide.steps.flatMap((s) => (s.form ? s.form.fields.map((field) => ({ field, stepid: s.stepid })) : [])).filter(({ field }) => sampleValue(field) !== null);
   expect(fields.length).toBeGreaterThanOrEqual(2);
 });
 afterAll(async () => {
-  for (const c of clients) {
-    await c.app.dispose();
-    await c.proxy.close();
-  }
-  await site?.close();
+  await workshop?.close();
 });
-beforeEach(() => {
-  for (const c of clients) c.proxy.passAll();
-});
+beforeEach(() => workshop.passAll());
 
 /** A session started on `a` and replayed, then opened on `b` too (the same technician's second computer). */
 async function sharedSession(): Promise<{ onA: string; onB: string; entryid: number }> {
