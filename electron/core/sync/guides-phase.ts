@@ -5,6 +5,7 @@ import { isStorageFull } from '../db/disk-space.ts';
 import type { SyncContext } from './context.ts';
 import { fetchWholeGuide } from './guide-fetcher.ts';
 import { Lanes, runAdaptive } from './pool.ts';
+import type { StoredGuide } from '../db/repos/guides-repo.ts';
 
 /**
  * A guide that fails is the guide's failure, never the sync's (issue 15). It is tried once more at once
@@ -36,6 +37,10 @@ function* dueGuides(ctx: SyncContext, now: number): Generator<{ guideid: number 
   }
 }
 
+/** Guides fetched are stored a few at a time, in one transaction (one fsync of the WAL, not one per guide). */
+const COMMIT_EVERY = 16;
+const COMMIT_MS = 100;
+
 export async function storeQueuedGuides(ctx: SyncContext, describe: (error: unknown) => SyncError, stored?: () => void): Promise<number> {
   const now = ctx.now();
   const total = ctx.store.syncQueue.due(now);
@@ -45,19 +50,77 @@ export async function storeQueuedGuides(ctx: SyncContext, describe: (error: unkn
   const parts = { offers: ctx.offers, lacks: ctx.lacks };
   // As many guides at once as the link takes (pool.ts): from 6 up to the configured bound.
   const lanes = new Lanes(2, Math.max(2, ctx.concurrency.guides), 6);
-  await runAdaptive(
+
+  /** A guide that could not be fetched or stored: recorded with the site's words, or the sync stops. */
+  const failed = (guideid: number, error: unknown): void => {
+    // Not the guide's: a refused sign-in, a full disk or a damaged database stop the sync (every other guide would fail the same way).
+    if ((error instanceof ApiError && error.kind === 'http' && error.status === 401) || isStorageFull(error) || isDamage(error)) throw error;
+    const problem = describe(error);
+    // No answer at all is the network's failure, not the guide's: it does not count towards the bound.
+    const counted = !(error instanceof ApiError && error.kind === 'network');
+    ctx.store.syncQueue.failed(guideid, problem.message, problem.resource, ctx.now(), (attempts) => nextAttemptAt(attempts, ctx.now()), counted);
+    ctx.problem(problem);
+  };
+
+  // Fetched guides wait here for their commit; a crash before it loses only them (fetched again next sync).
+  let staged: StoredGuide[] = [];
+  let batches = 0;
+  // A batch waits at most COMMIT_MS (its guides' media wait for it); a failure of a commit made by the
+  // timer is told by the next guide, or at the end.
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const deferred: { failure: { error: unknown } | null } = { failure: null };
+  const commitLater = (): void => {
+    timer ??= setTimeout(() => {
+      try {
+        commit();
+      } catch (error) {
+        deferred.failure ??= { error };
+      }
+    }, COMMIT_MS);
+  };
+  const storeAll = (guides: StoredGuide[]): void =>
+    ctx.store.replaceable(() => {
+      for (const guide of guides) {
+        ctx.store.guides.storeGuide(guide, ctx.now());
+        ctx.store.syncQueue.done(guide.detail.guideid);
+      }
+    });
+  const commit = (): void => {
+    const batch = staged;
+    staged = [];
+    if (timer) clearTimeout(timer);
+    timer = null;
+    if (batch.length === 0) return;
+    batches++;
+    try {
+      storeAll(batch);
+    } catch (error) {
+      if (batch.length === 1 || isStorageFull(error) || isDamage(error)) return failed(batch[0]!.detail.guideid, error);
+      // One guide the database refuses must not cost the others: each alone, and the refused one is its own failure.
+      for (const guide of batch) {
+        try {
+          storeAll([guide]);
+        } catch (alone) {
+          failed(guide.detail.guideid, alone);
+          continue;
+        }
+        count++;
+      }
+      stored?.();
+      return;
+    }
+    count += batch.length;
+    stored?.();
+  };
+
+  const running = runAdaptive(
     dueGuides(ctx, now),
     lanes,
     async ({ guideid }) => {
       for (let tries = 1; tries <= 2; tries++) {
         try {
           const guide = await fetchWholeGuide(ctx.transport, guideid, (id) => ctx.store.quizzes.revision(id), ctx.signal, parts);
-          ctx.store.replaceable(() => {
-            ctx.store.guides.storeGuide(guide, ctx.now());
-            ctx.store.syncQueue.done(guideid);
-          });
-          count++;
-          stored?.();
+          staged.push(guide);
           lanes.succeeded();
           break;
         } catch (error) {
@@ -67,21 +130,33 @@ export async function storeQueuedGuides(ctx: SyncContext, describe: (error: unkn
             ctx.store.syncQueue.done(guideid);
             break;
           }
-          // Not the guide's: a refused sign-in, a full disk or a damaged database stop the sync (every other guide would fail the same way).
-          if ((error instanceof ApiError && error.kind === 'http' && error.status === 401) || isStorageFull(error) || isDamage(error)) throw error;
           if (error instanceof ApiError && error.transient) lanes.failed();
           if (tries === 1 && error instanceof ApiError && error.transient) continue;
-          const problem = describe(error);
-          // No answer at all is the network's failure, not the guide's: it does not count towards the bound.
-          const counted = !(error instanceof ApiError && error.kind === 'network');
-          ctx.store.syncQueue.failed(guideid, problem.message, problem.resource, ctx.now(), (attempts) => nextAttemptAt(attempts, ctx.now()), counted);
-          ctx.problem(problem);
+          failed(guideid, error);
           break;
         }
       }
+      if (deferred.failure) throw deferred.failure.error;
+      // The first batches small, so the first guides' media start at once: 1, 2, 4, … up to COMMIT_EVERY.
+      if (staged.length >= Math.min(COMMIT_EVERY, 2 ** batches)) commit();
+      else if (staged.length > 0) commitLater();
       ctx.progress('guides', ++done, total);
     },
     ctx.signal,
   );
+  try {
+    await running;
+  } catch (error) {
+    // The sync stops; what was fetched before is kept if it can be (the first failure is the one told).
+    try {
+      commit();
+    } catch {
+      /* told above */
+    }
+    throw error;
+  }
+  // What was fetched is kept, even when the sync was cancelled meanwhile.
+  commit();
+  if (deferred.failure) throw deferred.failure.error;
   return count;
 }

@@ -141,7 +141,7 @@ export async function downloadMedia(ctx: SyncContext, guides: GuidesProgress = N
         }
       }
       ctx.store.media.markFailed(url, message);
-      queue.settled(url);
+      queue.settled(url, true);
       ctx.problem({ message: `A media file could not be downloaded: ${message}`, resource: `GET ${safePath(url)}`, at: ctx.now() });
     } finally {
       reserved -= size;

@@ -5,6 +5,8 @@ import type { Feed } from './pool.ts';
 /** What the guides phase tells the media downloader while both run (phases overlap, issue 17). */
 export class GuidesProgress {
   #finished = false;
+  /** Counts every guide stored and the end: a reader that saw nothing new need not look again until it moves. */
+  changes = 0;
   #wake: (() => void) | null = null;
   #next: Promise<void> | null = null;
 
@@ -14,12 +16,14 @@ export class GuidesProgress {
 
   /** A guide was stored: its media may be downloaded. */
   stored(): void {
+    this.changes++;
     this.#wake?.();
   }
 
   /** No more guides in this sync (stored, failed or stopped). */
   finish(): void {
     this.#finished = true;
+    this.changes++;
     this.#wake?.();
   }
 
@@ -64,6 +68,9 @@ export class MediaQueue implements Feed<MediaItem> {
   #taken = new Set<string>();
   #inFlight = { always: 0, zoom: 0 };
   #at: NeededAt = 'always';
+  /** What was true when the database last had nothing to hand out: until it changes, it is not asked again. */
+  #emptyAt: { changes: number; settled: number } | null = null;
+  #settled = 0;
 
   constructor(
     private readonly store: Store,
@@ -85,6 +92,7 @@ export class MediaQueue implements Feed<MediaItem> {
     if (!this.guides.finished) return 'wait';
     if (this.#at === 'always' && this.#inFlight.always === 0 && this.zoom) {
       this.#at = this.zoom;
+      this.#emptyAt = null;
       return this.take();
     }
     // Something in flight may fail and be asked again: its end wakes the runner, which asks again.
@@ -105,16 +113,20 @@ export class MediaQueue implements Feed<MediaItem> {
   }
 
   /** Its outcome is in the database: it may be read as pending again (a failure to retry). */
-  settled(url: string): void {
+  settled(url: string, failed = false): void {
     this.#taken.delete(url);
+    if (failed) this.#settled++;
   }
 
   #refill(): void {
+    // Nothing was there, and since then no guide was stored and no download failed (to be asked again).
+    if (this.#emptyAt && this.#emptyAt.changes === this.guides.changes && this.#emptyAt.settled === this.#settled) return;
     // Few at a time while guides still arrive: a library picture stored next is not queued behind many videos.
     const page = this.guides.finished ? PAGE : SMALL_PAGE;
     const rows = this.store.media.pending(page + this.#taken.size, this.maxAttempts, this.#at);
     for (const { url } of rows) {
       if (!this.#taken.has(url) && this.#buffer.length < page) this.#buffer.push({ url, at: this.#at });
     }
+    this.#emptyAt = this.#buffer.length === 0 ? { changes: this.guides.changes, settled: this.#settled } : null;
   }
 }
