@@ -148,6 +148,17 @@ describe('the hot queries use their index', () => {
     for (const { plan } of plans) expect(plan).not.toMatch(/SCAN (g|guides)\b(?! USING)/);
   });
 
+  it('a search matching more than it counts ranks a pool of them, found and ranked in the full-text index', () => {
+    // 'pump' is in every summary (1,800 readable): the count stops at the cap, the pool comes from the
+    // title (none), then the title or summary, and the page is ranked among the pool only.
+    const plans = plansOf(() => store.search.search('pump', 20, 0, technician));
+    expect(plans.map(({ sql }) => sql.trimStart().split(/\s+/).slice(0, 2).join(' '))).toEqual(['SELECT count(*)', 'SELECT guide_search.rowid', 'SELECT guide_search.rowid', 'SELECT g.*,']);
+    for (const { plan } of plans) expect(plan).toMatch(/SCAN guide_search VIRTUAL TABLE INDEX \d+:M/);
+    for (const { plan } of plans) expect(plan).not.toMatch(/SCAN (g|guides)\b(?! USING)/);
+    expect(plans[3]?.plan).toMatch(/SEARCH g USING INTEGER PRIMARY KEY \(rowid=\?\)/);
+    expect(store.search.search('pump', 20, 0, technician)).toMatchObject({ total: 1000, items: { length: 20 } });
+  });
+
   it("the outbox's next actions are the first of each chain, found through outbox_chain and fetched by id", () => {
     const plans = plansOf(() => {
       store.outbox.due(Date.now(), 8, [1, 2]);
