@@ -49,7 +49,8 @@ const page = (offset: number, query: { type?: string } = {}, categories: string[
 
 describe('pages deep in the list', () => {
   it('are the rows skipping from the first one would give, around each mark, filtered or not', () => {
-    for (const [query, categories] of [[{}, null], [{ type: 'repair' }, null], [{}, ['Compressors']]] as const) {
+    const lists: [{ type?: string }, string[] | null][] = [[{}, null], [{ type: 'repair' }, null], [{}, ['Compressors']]];
+    for (const [query, categories] of lists) {
       const all = whole(query, categories);
       expect(all.length).toBeGreaterThan(1000);
       for (const offset of [3100, 999, 1000, 1001, 1950, 2000, 2999, all.length - 20, all.length, all.length + 500]) {
