@@ -51,6 +51,8 @@ const ROWS_AT: Record<number, string[]> = {
   // Indexes only: every row before it is carried as it was.
   9: [],
   10: [`INSERT INTO media (url, status, rank) VALUES ('https://a.test/p1.thumbnail', 'pending', 0)`],
+  // The search index made again with prefixes: its rows are carried as they were.
+  11: [],
 };
 
 type Snapshot = Map<string, { columns: string[]; rows: unknown[][] }>;
@@ -107,6 +109,25 @@ describe('migrations', () => {
     const empty = [...snapshot(db)].filter(([, { rows }]) => rows.length === 0).map(([name]) => name);
     expect(empty).toEqual([]);
     expect(Object.keys(ROWS_AT).map(Number)).toEqual(MIGRATIONS.map((m) => m.version));
+    db.close();
+  });
+
+  it('make the search index again with prefixes, its rows, rank and matches as they were', () => {
+    const file = path.join(tmp.dir, 'prefixes.sqlite');
+    const db = new Database(file);
+    migrate(db, file, MIGRATIONS.slice(0, 10));
+    for (const insert of ROWS_AT[2]!) db.exec(insert);
+    db.exec(`INSERT INTO guide_search (rowid, title, summary, body) VALUES (8, 'Inspect the compressor', 'Belts and hoses', '')`);
+    const queries = ['"bel"*', '"compressor" "ho"*', '"loosen"', '{title} : "bel"*'];
+    const search = (text: string) => db.prepare('SELECT rowid FROM guide_search WHERE guide_search MATCH ? ORDER BY rank').pluck().all(text);
+    const before = queries.map(search);
+    expect(before).toEqual([[7, 8], [8], [7], [7]]);
+    migrate(db, file, MIGRATIONS.slice(0, 11));
+    expect(db.prepare(`SELECT sql FROM sqlite_master WHERE name = 'guide_search'`).pluck().get()).toMatch(/prefix='2 3 4'/);
+    expect(db.prepare(`SELECT v FROM guide_search_config WHERE k = 'rank'`).pluck().get()).toBe('bm25(10.0, 4.0, 1.0)');
+    expect(queries.map(search)).toEqual(before);
+    expect(db.prepare(`SELECT name FROM sqlite_master WHERE name LIKE 'guide_search_prefixed%'`).all()).toEqual([]);
+    expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
     db.close();
   });
 

@@ -96,12 +96,16 @@ afterAll(() => {
 const technician = { userid: 2, admin: false };
 
 describe('the hot queries use their index', () => {
-  /** A library page's two statements: its count (run again only when the database changed) and its rows. */
-  function listPlans(work: () => void): { count: string | undefined; page: string } {
+  /**
+   * A library page's statements: its count and, deep in the list, the mark it starts after (each run
+   * again only when the database changed), and its rows.
+   */
+  function listPlans(work: () => void): { count: string | undefined; mark: string | undefined; page: string } {
     const plans = plansOf(work).filter(({ sql }) => !sql.includes('total_changes()'));
     const count = plans.find(({ sql }) => sql.startsWith('SELECT count(*)'))?.plan;
-    const page = plans.find(({ sql }) => !sql.startsWith('SELECT count(*)'))!.plan;
-    return { count, page };
+    const mark = plans.find(({ sql }) => sql.includes('LIMIT 1 OFFSET'))?.plan;
+    const page = plans.find(({ sql }) => sql.startsWith('SELECT g.*'))!.plan;
+    return { count, mark, page };
   }
   /** The page's ids come from the index in title order; only its own rows (50 at most) are sorted again. */
   const sortsOnlyItsRows = (plan: string) => expect(plan.match(/TEMP B-TREE/g) ?? []).toHaveLength(plan.includes('json_each') ? 2 : 1);
@@ -130,11 +134,16 @@ describe('the hot queries use their index', () => {
     sortsOnlyItsRows(kept.page);
   });
 
-  it('a library page deep in the list skips rows in guides_title alone, and counts again only after a change', () => {
+  it('a library page deep in the list starts after a mark in guides_title, and counts and marks again only after a change', () => {
     const first = listPlans(() => store.guides.list({ limit: 50, offset: 1500 }, null, { userid: 1, admin: false }));
     expect(first.count).toMatch(/USING COVERING INDEX/);
-    expect(first.page).toMatch(/SCAN (guides|g) USING COVERING INDEX guides_title/);
-    expect(listPlans(() => store.guides.list({ limit: 50, offset: 1550 }, null, { userid: 1, admin: false })).count).toBeUndefined();
+    // The mark before row 1000 is found by skipping rows in the index; the page starts after it, a range of guides_title.
+    expect(first.mark).toMatch(/^SCAN (guides|g) USING COVERING INDEX guides_title$/);
+    expect(first.page).toMatch(/SEARCH (guides|g) USING COVERING INDEX guides_title \(title>\?\)/);
+    sortsOnlyItsRows(first.page);
+    const next = listPlans(() => store.guides.list({ limit: 50, offset: 1550 }, null, { userid: 1, admin: false }));
+    expect([next.count, next.mark]).toEqual([undefined, undefined]);
+    expect(next.page).toMatch(/SEARCH (guides|g) USING COVERING INDEX guides_title \(title>\?\)/);
     const before = store.guides.list({ limit: 1 }, null, { userid: 1, admin: false }).total;
     store.guides.upsertSummary({ ...detail(5000), summary: 'One more', flags: [], image: null, public: true, authorUserid: 1 });
     expect(store.guides.list({ limit: 1 }, null, { userid: 1, admin: false }).total).toBe(before + 1);
@@ -146,6 +155,17 @@ describe('the hot queries use their index', () => {
     for (const { plan } of plans) expect(plan).toMatch(/SCAN guide_search VIRTUAL TABLE INDEX \d+:M/);
     expect(plans[1]?.plan).toMatch(/SEARCH g USING INTEGER PRIMARY KEY \(rowid=\?\)/);
     for (const { plan } of plans) expect(plan).not.toMatch(/SCAN (g|guides)\b(?! USING)/);
+  });
+
+  it('a search matching more than it counts ranks a pool of them, found and ranked in the full-text index', () => {
+    // 'pump' is in every summary (1,800 readable): the count stops at the cap, the pool comes from the
+    // title (none), then the title or summary, and the page is ranked among the pool only.
+    const plans = plansOf(() => store.search.search('pump', 20, 0, technician));
+    expect(plans.map(({ sql }) => sql.trimStart().split(/\s+/).slice(0, 2).join(' '))).toEqual(['SELECT count(*)', 'SELECT guide_search.rowid', 'SELECT guide_search.rowid', 'SELECT g.*,']);
+    for (const { plan } of plans) expect(plan).toMatch(/SCAN guide_search VIRTUAL TABLE INDEX \d+:M/);
+    for (const { plan } of plans) expect(plan).not.toMatch(/SCAN (g|guides)\b(?! USING)/);
+    expect(plans[3]?.plan).toMatch(/SEARCH g USING INTEGER PRIMARY KEY \(rowid=\?\)/);
+    expect(store.search.search('pump', 20, 0, technician)).toMatchObject({ total: 1000, items: { length: 20 } });
   });
 
   it("the outbox's next actions are the first of each chain, found through outbox_chain and fetched by id", () => {

@@ -6,6 +6,15 @@ import { listItemOf, readableBy, THUMBNAIL_STORED, type GuideReader, type GuideR
 /** The search total stops counting here (the list pages through the first results anyway). */
 export const SEARCH_COUNT_CAP = 1000;
 
+/** FTS5's `rank` as migration 0009 sets it: bm25 weighing title 10, summary 4, steps 1. */
+const BM25 = 'bm25(guide_search, 10.0, 4.0, 1.0)';
+
+/**
+ * Where the guides ranked for a search that matches more than SEARCH_COUNT_CAP are taken from, in turn:
+ * every word in the title, then in the title or summary, then anywhere (FTS5 column filters).
+ */
+const POOL_COLUMNS = ['{title}', '{title summary}', null] as const;
+
 /** Builds an FTS5 query from what a technician typed: every word must match, the last one as a prefix. */
 export function ftsQuery(text: string): string | null {
   const words = text.match(/[\p{L}\p{N}]+/gu) ?? [];
@@ -13,11 +22,20 @@ export function ftsQuery(text: string): string | null {
   return words.map((word, index) => `"${word}"${index === words.length - 1 ? '*' : ''}`).join(' ');
 }
 
+type Readable = ReturnType<typeof readableBy>;
+type Row = GuideRow & { snippet: string | null };
+
 /** The local full-text index (FTS5) over guide titles, summaries and step text, one row per guide. */
 export class SearchRepo {
   constructor(private readonly db: Db) {}
 
-  /** The guides this reader may see that match what was typed, best first (`rank`: bm25 weighing title 10, summary 4, steps 1; migration 0008). */
+  /**
+   * The guides this reader may see that match what was typed, best first (bm25 weighing title 10,
+   * summary 4, steps 1). Up to SEARCH_COUNT_CAP matches, all of them are ranked. A common word over a big
+   * library matches tens of thousands, and ranking each costs a lookup of its length (9 ms for 12,000
+   * over 100,000 summaries): then only SEARCH_COUNT_CAP of them are ranked, those with every word in the
+   * title first (the pool, POOL_COLUMNS), the same for every page, so paging through them stays consistent.
+   */
   search(text: string, limit: number, offset: number, reader: GuideReader | null): Omit<SearchResults, 'source'> {
     const match = ftsQuery(text);
     if (!match) return { total: 0, items: [] };
@@ -30,13 +48,40 @@ export class SearchRepo {
            WHERE guide_search MATCH ? AND ${readable.clause} LIMIT ${SEARCH_COUNT_CAP})`,
       ).get(match, ...readable.params) as { n: number }
     ).n;
-    const rows = sql(
-      this.db,
-      `SELECT g.*, ${THUMBNAIL_STORED}, snippet(guide_search, -1, '', '', '…', 12) AS snippet
-       FROM guide_search JOIN guides g ON g.guideid = guide_search.rowid
-       WHERE guide_search MATCH ? AND ${readable.clause} ORDER BY guide_search.rank LIMIT ? OFFSET ?`,
-    ).all(match, ...readable.params, limit, offset) as (GuideRow & { snippet: string | null })[];
+    const rows =
+      total < SEARCH_COUNT_CAP
+        ? (sql(
+            this.db,
+            `SELECT g.*, ${THUMBNAIL_STORED}, snippet(guide_search, -1, '', '', '…', 12) AS snippet
+             FROM guide_search JOIN guides g ON g.guideid = guide_search.rowid
+             WHERE guide_search MATCH ? AND ${readable.clause} ORDER BY guide_search.rank LIMIT ? OFFSET ?`,
+          ).all(match, ...readable.params, limit, offset) as Row[])
+        : // bm25 by hand: ORDER BY rank would have FTS5 rank every match before the pool filters them.
+          (sql(
+            this.db,
+            `SELECT g.*, ${THUMBNAIL_STORED}, snippet(guide_search, -1, '', '', '…', 12) AS snippet
+             FROM guide_search JOIN guides g ON g.guideid = guide_search.rowid
+             WHERE guide_search MATCH ? AND +guide_search.rowid IN (SELECT value FROM json_each(?))
+             ORDER BY ${BM25}, guide_search.rowid LIMIT ? OFFSET ?`,
+          ).all(match, JSON.stringify(this.#pool(match, readable)), limit, offset) as Row[]);
     return { total, items: rows.map((row) => ({ ...listItemOf(row), snippet: row.snippet })) };
+  }
+
+  /** The SEARCH_COUNT_CAP readable guides ranked for a search with more matches (POOL_COLUMNS), by id. */
+  #pool(match: string, readable: Readable): number[] {
+    const pool = new Set<number>();
+    const found = sql(
+      this.db,
+      `SELECT guide_search.rowid AS id FROM guide_search JOIN guides g ON g.guideid = guide_search.rowid
+       WHERE guide_search MATCH ? AND ${readable.clause} LIMIT ${SEARCH_COUNT_CAP}`,
+    ).pluck();
+    for (const columns of POOL_COLUMNS) {
+      for (const id of found.all(columns ? `${columns} : (${match})` : match, ...readable.params) as number[]) {
+        if (pool.size < SEARCH_COUNT_CAP) pool.add(id);
+      }
+      if (pool.size >= SEARCH_COUNT_CAP) break;
+    }
+    return [...pool];
   }
 
   replace(guideid: number, text: { title: string; summary: string; body: string }): void {
