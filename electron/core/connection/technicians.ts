@@ -5,6 +5,9 @@ import type { SettingsRepo } from '../db/repos/settings-repo.ts';
 import type { TechnicianRow, TechniciansRepo, TechnicianWork } from '../db/repos/technicians-repo.ts';
 import type { Credentials } from './credentials.ts';
 
+/** Made once: a zod schema costs more to build than to use. */
+const idSchema = z.number().int();
+
 const CURRENT_KEY = 'technicians.current';
 const EARLIER_DRAFTS_KEY = 'technicians.earlierDrafts';
 
@@ -40,7 +43,7 @@ export class Technicians {
 
   /** The current technician of `site`: one whose sign-in is kept here. */
   current(site: SiteInfo | null): TechnicianRow | null {
-    const id = this.deps.settings.get(CURRENT_KEY, z.number().int());
+    const id = this.deps.settings.get(CURRENT_KEY, idSchema);
     if (id === undefined || !site) return null;
     const row = this.deps.repo.get(id);
     return row && row.site === siteKeyOf(site) && this.deps.credentials.has(id) ? row : null;
@@ -48,7 +51,7 @@ export class Technicians {
 
   /** The id the settings name as current, whether or not their sign-in is still kept (the earlier token goes to them). */
   currentIdSetting(): number | null {
-    return this.deps.settings.get(CURRENT_KEY, z.number().int()) ?? null;
+    return this.deps.settings.get(CURRENT_KEY, idSchema) ?? null;
   }
 
   get(id: number): TechnicianRow | undefined {
@@ -65,7 +68,7 @@ export class Technicians {
 
   /** Whether this technician was the one signed in when the laptop began recording technicians (their earlier drafts are theirs). */
   ownsEarlierDrafts(id: number): boolean {
-    return this.deps.settings.get(EARLIER_DRAFTS_KEY, z.number().int()) === id;
+    return this.deps.settings.get(EARLIER_DRAFTS_KEY, idSchema) === id;
   }
 
   /** A sign-in the site accepted: their token (and a verifier of the password) kept, and they work now. */

@@ -35,7 +35,8 @@ export class DiskBudget {
 
   /** Bytes the disk can still take above the reserve (Infinity when the OS does not say). */
   free(): number {
-    const { diskFreeBytes } = this.room(0);
+    // Asked before every media file: the disk alone (statfs), not the budget setting too.
+    const diskFreeBytes = freeBytes(this.dir);
     return diskFreeBytes === null ? Infinity : diskFreeBytes - this.reserveBytes;
   }
 }

@@ -27,6 +27,8 @@ import { readGuideFromSite, SiteReadMedia } from './site-reading.ts';
 
 const SCOPE_KEY = 'library.scope';
 const BUDGET_KEY = 'library.budgetBytes';
+/** Made once: a zod schema costs more to build than to use. */
+const budgetSchema = z.number().positive();
 /** A media file as the shells serve it: a picture's bytes or a file's path, with its type and length. */
 export type StoredMediaContent = StoredContent & { mime: string; bytes: number };
 
@@ -192,7 +194,7 @@ export class LibraryService {
   }
 
   budget(): number {
-    return this.deps.store.settings.get(BUDGET_KEY, z.number().positive()) ?? DEFAULT_BUDGET_BYTES;
+    return this.deps.store.settings.get(BUDGET_KEY, budgetSchema) ?? DEFAULT_BUDGET_BYTES;
   }
 
   /** Sets the media budget; media no stored guide needs are evicted at once down to it (LRU first). */
