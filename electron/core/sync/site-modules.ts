@@ -12,7 +12,7 @@ export const ACCOUNT_MODULES: ReadonlySet<SiteModule> = new Set(['work_log', 'qu
 /**
  * What the current site offers: asked on connecting and again now and then (at a sync once the answers
  * are older than MODULES_FRESH_SECONDS), never per guide; kept per site. A module a guide's part shows
- * missing mid-sync (404) is recorded at once.
+ * missing mid-sync (404) is recorded at once, unless the site's fresh answer said it has it (`lacks`).
  */
 export class SiteModules {
   #stale = true;
@@ -62,9 +62,19 @@ export class SiteModules {
     this.deps.changed();
   }
 
+  /**
+   * A guide's part answered as lacking. When the site's own answer to the probe, still fresh, said it has
+   * the module, one guide's 404 is that guide's (a part it has none of), not the site's: the module stays
+   * offered and is asked about again at the next sync. Otherwise the module is recorded missing at once.
+   */
   lacks(module: SiteModule, status: number): void {
     const site = this.deps.site();
-    if (site === null || this.capabilities()?.modules[module] === 'missing') return;
+    const known = site === null ? null : this.deps.repo.of(site);
+    if (site === null || known?.modules[module] === 'missing') return;
+    if (known?.modules[module] === 'offered' && known.checkedAt !== null && this.deps.now() - known.checkedAt < MODULES_FRESH_SECONDS) {
+      this.#stale = true;
+      return;
+    }
     this.deps.repo.missing(site, module, status, this.deps.now());
     this.deps.changed();
   }
