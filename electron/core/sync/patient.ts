@@ -1,5 +1,6 @@
 import { ApiError } from '../api/errors.ts';
 import type { ApiTransport } from '../api/transport.ts';
+import { pause } from '../api/retry.ts';
 
 /** The longest `Retry-After` a sync waits out; a site asking for more fails that request (the next sync tries). */
 export const MAX_RETRY_AFTER_SECONDS = 120;
@@ -11,7 +12,7 @@ const MAX_WAITS = 4;
  * out as told (never asking sooner) and asked again, without failing the sync. A `429` that does not say
  * waits a second, then two, then four. Cancelling the sync ends a wait at once.
  */
-export function patient(transport: ApiTransport, signal: AbortSignal, sleep: (ms: number, signal: AbortSignal) => Promise<void> = abortableSleep): ApiTransport {
+export function patient(transport: ApiTransport, signal: AbortSignal, sleep: (ms: number, signal: AbortSignal) => Promise<void> = pause): ApiTransport {
   async function again<T>(ask: () => Promise<T>): Promise<T> {
     for (let waits = 0; ; waits++) {
       try {
@@ -43,16 +44,4 @@ function waitFor(error: unknown, waits: number): number | null {
   if (!(error instanceof ApiError) || error.kind !== 'http' || (error.status !== 429 && error.status !== 503)) return null;
   if (error.retryAfter !== undefined) return error.retryAfter <= MAX_RETRY_AFTER_SECONDS ? error.retryAfter : null;
   return error.status === 429 ? 2 ** waits : null;
-}
-
-function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(done, ms);
-    function done(): void {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-    signal.addEventListener('abort', done, { once: true });
-  });
 }
