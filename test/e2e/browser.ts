@@ -84,3 +84,16 @@ export async function openDemoApp(
   });
   return { browser, app, page };
 }
+
+/**
+ * Presses Send now in the sync centre unless the outbox has already gone by itself: the site answering
+ * again wakes the outbox at once (issue 13), and then the button is rightly disabled. The check and the
+ * press happen in one step in the page, so the outbox cannot empty between them.
+ */
+export async function sendNowUnlessGone(page: Page): Promise<void> {
+  await page.getByTestId('outbox-send-now').waitFor();
+  await page.evaluate(() => {
+    const button = document.querySelector<HTMLButtonElement>('[data-testid="outbox-send-now"]');
+    if (button && !button.disabled) button.click();
+  });
+}

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { QuizAttempt, QuizRevision } from '../../electron/contract.ts';
 import { capturingDemoWorkshop } from '../helpers/services.ts';
-import { artifact, fullViewShot, openDemoApp, type startApp } from './browser.ts';
+import { artifact, fullViewShot, openDemoApp, sendNowUnlessGone, type startApp } from './browser.ts';
 
 // Acceptance 1 of issue 6 in Chromium (and 3 in the view): with the demo site stopped, one quiz passed,
 // one failed, a reload in the middle of a third brings its answers back; with the site back the outbox
@@ -252,9 +252,7 @@ describe('quizzes offline, sent when the site is back', () => {
   it('sends the attempts once the site is back, and the site has their scores and pass or fail', async () => {
     const site = await demo.restart();
     await page.getByTestId('nav-sync').click();
-    // The site answering again wakes the outbox at once (issue 13): Send now is only needed if it has not gone yet.
-    const sendNow = page.getByTestId('outbox-send-now');
-    if (await sendNow.isEnabled()) await sendNow.click().catch(() => undefined);
+    await sendNowUnlessGone(page);
     await page.getByTestId('outbox-summary').filter({ hasText: 'Everything you did has reached the site.' }).waitFor({ timeout: 60_000 });
 
     await page.getByTestId('nav-quizzes').click();

@@ -6,7 +6,7 @@ import type { WorkSession } from '../../electron/contract.ts';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
 import { createCanvas, encodePng, fillRect } from '../../server/media/png.ts';
 import { proxiedDemoWorkshop } from '../helpers/services.ts';
-import { appPage, artifact, openDemoApp, type startApp } from './browser.ts';
+import { appPage, artifact, openDemoApp, sendNowUnlessGone, type startApp } from './browser.ts';
 import { checkScreen, VIEWPORTS } from './screen-checks.ts';
 
 // Issue 16, acceptance 1–3 in Chromium with the demo site stopped: leaving a step by Next, Previous, the
@@ -238,7 +238,7 @@ describe('run mode: nothing typed is lost, and Finish is reviewed', () => {
     demo.setSchedule(null);
     const site = demo.site();
     await page.getByTestId('nav-sync').click();
-    await page.getByTestId('outbox-send-now').click();
+    await sendNowUnlessGone(page);
     await page.waitForFunction(() => document.querySelector('[data-testid="status-chip"]')?.getAttribute('data-unsent') === '0', null, { timeout: 60_000 });
     const { email, password } = DEMO_ACCOUNTS.tech1;
     const answer = await fetch(`${site.apiUrl}/user/token`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password }) });

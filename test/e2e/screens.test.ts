@@ -7,7 +7,7 @@ import { startDemoSite, type RunningSite } from '../../server/site.ts';
 import { always, PASS } from '../fault/proxy.ts';
 import { unwrap } from '../helpers/library.ts';
 import { proxiedDemoWorkshop } from '../helpers/services.ts';
-import { openDemoApp, type startApp } from './browser.ts';
+import { openDemoApp, sendNowUnlessGone, type startApp } from './browser.ts';
 import { checkScreen, formatProblems, VIEWPORTS, type Viewport } from './screen-checks.ts';
 
 // Every screen at 1366×768, 1024×600 and 800×1280: axe-core (serious and critical fail), no sideways
@@ -235,9 +235,7 @@ describe('every screen at three sizes, with axe-core', () => {
     expect(cancelled.status).toBe(200);
     demo.setSchedule(null);
     await visit('nav-sync', 'sync-centre');
-    // The site answering again wakes the outbox at once (issue 13): Send now only if it has not gone yet.
-    const sendNow = page.getByTestId('outbox-send-now');
-    if (await sendNow.isEnabled()) await sendNow.click().catch(() => undefined);
+    await sendNowUnlessGone(page);
     await page.getByTestId('conflict').first().waitFor({ timeout: 30_000 });
     await atEverySize('conflicts', async () => {
       await page.getByTestId('conflict').first().scrollIntoViewIfNeeded();

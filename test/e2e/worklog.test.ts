@@ -4,7 +4,7 @@ import type { WorkSession } from '../../electron/contract.ts';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
 import { createCanvas, encodePng, fillRect } from '../../server/media/png.ts';
 import { capturingDemoWorkshop } from '../helpers/services.ts';
-import { fullViewShot, openDemoApp, type startApp } from './browser.ts';
+import { fullViewShot, openDemoApp, sendNowUnlessGone, type startApp } from './browser.ts';
 
 // Acceptance 1 of issue 5 in Chromium: with the demo site stopped, three work sessions fill all nine
 // field types (a photo, a video, a document), pause, resume and finish, a reload mid-typing brings the
@@ -257,7 +257,7 @@ describe('a work session offline, replayed when the site is back', () => {
 
   it('drains the outbox once the site is back, and the site has the sessions as they were done', async () => {
     const site = await demo.restart();
-    await page.getByTestId('outbox-send-now').click();
+    await sendNowUnlessGone(page);
     await page.waitForFunction(() => document.querySelector('[data-testid="status-chip"]')?.getAttribute('data-unsent') === '0', null, { timeout: 60_000 });
     await page.getByTestId('outbox-summary').filter({ hasText: 'Everything you did has reached the site.' }).waitFor();
     // The list of actions is read again after the summary event: give it that moment under load.
