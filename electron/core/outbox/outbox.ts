@@ -45,7 +45,11 @@ export class Outbox {
     const now = (): number => Math.floor(deps.nowMs() / 1000);
     this.#runner = new OutboxRunner({
       context: {
-        transaction: (fn) => store.transaction(fn),
+        // What a handler writes once the site has answered is the site's to give again: the action stays
+        // durably "in flight" until this commit, so a power cut that undoes it leaves an action that may have
+        // landed, which the next replay checks on the site before sending (runner.ts). Only the in-flight
+        // mark, before the request, must wait for the disk: one flush per action instead of two.
+        transaction: (fn) => store.replaceable(fn),
         sessions: store.sessions,
         outbox: store.outbox,
         conflicts: store.conflicts,
