@@ -25,6 +25,9 @@ interface SyncRun {
   peakHeap: number;
   baseLive: number;
   peakLive: number;
+  heapTotalGrowth: number;
+  externalGrowth: number;
+  rssCurve: Record<string, number>;
   guides: { total: number; offline: number } | null;
   mediaBytes: number | null;
   concurrency: { guides: number; media: number };
@@ -182,11 +185,20 @@ async function benchBigSite(): Promise<void> {
   const [small, big] = [runs[0]!, runs[1]!];
   const listingRequests = (run: SyncRun) => run.initialRequests.filter((r) => r.phase === 'listing').length;
   console.log(`\nA big site: the summary sync of ${big.n.toLocaleString('en')} guides against ${small.n.toLocaleString('en')} (first sync, nothing kept whole)`);
-  console.log('guides | site generated in s | listing ms | listing requests | all requests | whole guides fetched | peak RSS growth MB | live heap MB (after full GCs)');
+  console.log('guides | site generated in s | listing ms | listing requests | all requests | whole guides fetched | peak RSS growth MB | V8 heap committed growth MB | outside the heap growth MB | live heap MB (after full GCs)');
   for (const { n, run, generateMs } of runs) {
     console.log(
-      [n, (generateMs / 1000).toFixed(1), ms(run.initialPhaseMs.listing ?? 0), listingRequests(run), run.initialRequests.length, run.wholeGuideRequests, mb(run.peakRss - run.baseRss), mb(run.peakLive)].join(' | '),
+      [n, (generateMs / 1000).toFixed(1), ms(run.initialPhaseMs.listing ?? 0), listingRequests(run), run.initialRequests.length, run.wholeGuideRequests, mb(run.peakRss - run.baseRss), mb(run.heapTotalGrowth), mb(run.externalGrowth), mb(run.peakLive)].join(' | '),
     );
+  }
+  const curve = Object.entries(big.run.rssCurve);
+  if (curve.length > 0) {
+    console.log(`peak RSS growth while the ${big.n.toLocaleString('en')} summaries are listed: ${curve.map(([at, bytes]) => `${Number(at).toLocaleString('en')}: ${mb(bytes)} MB`).join(', ')}`);
+    const from = big.run.rssCurve['30000'];
+    if (from && big.n > 30_000) {
+      const growth = (big.run.peakRss - big.run.baseRss) / from;
+      console.log(`  from 30,000 to ${big.n.toLocaleString('en')} guides (×${(big.n / 30_000).toFixed(1)}): peak RSS growth ×${growth.toFixed(2)} (whether it levels off once V8 has sized its heap)`);
+    }
   }
   const rss = (big.run.peakRss - big.run.baseRss) / Math.max(1, small.run.peakRss - small.run.baseRss);
   const live = big.run.peakLive / small.run.peakLive;

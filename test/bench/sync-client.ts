@@ -28,8 +28,15 @@ const services = createServices({
   },
 });
 const phaseMs: Record<string, number> = {};
+// Peak RSS growth so far at each of these numbers of summaries listed, within this one sync: whether
+// memory keeps growing with the site's size or levels off once the runtime has sized its heap.
+const CURVE_MARKS = [2_000, 10_000, 30_000, 60_000, 100_000, 200_000];
+const rssCurve: Record<number, number> = {};
 let phaseStart = performance.now();
 services.events.subscribe((event) => {
+  if (event.name === 'syncProgress' && event.payload.phase === 'listing' && curveBase > 0) {
+    for (const mark of CURVE_MARKS) if (event.payload.done >= mark && !(mark in rssCurve)) rssCurve[mark] = peakRss - curveBase;
+  }
   if (event.name !== 'syncProgress' || event.payload.phase === phase) return;
   const t = performance.now();
   phaseMs[phase] = (phaseMs[phase] ?? 0) + (t - phaseStart);
@@ -53,10 +60,21 @@ new PerformanceObserver((list) => {
 // process.memoryUsage() walks the heap's spaces (~0.2 ms a call): the RSS alone every 20 ms, the heap
 // every 200 ms, so the sampling costs the measured sync next to nothing.
 let ticks = 0;
+// What V8 has committed for its heap (live objects and the garbage between collections) and what sits
+// outside it (Buffers): the parts of the RSS the runtime sizes by how long and how fast the sync allocates.
+let peakHeapTotal = 0;
+let peakExternal = 0;
+let sampling = true;
 const sampler = setInterval(() => {
   peakRss = Math.max(peakRss, process.memoryUsage.rss());
-  if (ticks++ % 10 === 0) peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed);
+  if (ticks++ % 10 === 0 && sampling) {
+    const memory = process.memoryUsage();
+    peakHeap = Math.max(peakHeap, memory.heapUsed);
+    peakHeapTotal = Math.max(peakHeapTotal, memory.heapTotal);
+    peakExternal = Math.max(peakExternal, memory.external);
+  }
 }, 20);
+let curveBase = 0;
 
 const signedIn = await services.api.signIn({ siteUrl, email: DEMO_ACCOUNTS.tech1.email, password: DEMO_ACCOUNTS.tech1.password });
 if (!signedIn.ok) throw new Error(signedIn.error.message);
@@ -68,8 +86,9 @@ if (localBench !== 'big') {
 }
 requests.length = 0;
 globalThis.gc?.();
-const baseRss = process.memoryUsage().rss;
+const { rss: baseRss, heapTotal: baseHeapTotal, external: baseExternal } = process.memoryUsage();
 peakRss = baseRss;
+curveBase = baseRss;
 peakHeap = process.memoryUsage().heapUsed;
 const baseLive = peakHeap;
 peakLive = baseLive;
@@ -80,6 +99,7 @@ const first = await services.api.syncNow();
 const initialMs = performance.now() - t0;
 const initialCpu = process.cpuUsage(cpu0);
 if (!first.ok || first.value.status !== 'complete') throw new Error(`initial sync: ${JSON.stringify(first)}`);
+sampling = false;
 const initialRequests = [...requests];
 const initialPhaseMs = { ...phaseMs };
 const initialPeakRss = peakRss;
@@ -109,6 +129,9 @@ console.log(
     peakHeap: initialPeakHeap,
     baseLive,
     peakLive: initialPeakLive,
+    heapTotalGrowth: peakHeapTotal - baseHeapTotal,
+    externalGrowth: peakExternal - baseExternal,
+    rssCurve,
     guides: state.ok ? state.value.guides : null,
     mediaBytes: state.ok ? state.value.storage.mediaBytes : null,
     concurrency,
