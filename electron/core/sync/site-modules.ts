@@ -5,6 +5,12 @@ import type { SiteModulesRepo } from '../db/repos/site-modules-repo.ts';
 
 /** How long what a site said of its modules is trusted before it is asked again (at the next sync). */
 export const MODULES_FRESH_SECONDS = 6 * 60 * 60;
+/**
+ * How long an answer that settled nothing (a 5xx, a network error, step forms of a site that listed no
+ * guide yet, members only while someone is signed in) waits before the site is asked again: not at every
+ * sync, as a site that keeps answering so would otherwise be asked seven questions each time.
+ */
+export const UNSETTLED_RETRY_SECONDS = 10 * 60;
 
 /** Modules that are somebody's: of no use without an account. */
 export const ACCOUNT_MODULES: ReadonlySet<SiteModule> = new Set(['work_log', 'quizzes', 'user_media']);
@@ -48,13 +54,17 @@ export class SiteModules {
     this.#stale = true;
   }
 
-  /** Asks the site when what is known is old, unknown, or was answered to nobody and someone is signed in now. */
+  /**
+   * Asks the site when what is known is old, or told to (a new connection, a sign-in); what left a module
+   * unknown, or members only while someone is signed in, is asked again once UNSETTLED_RETRY_SECONDS passed.
+   */
   async refreshIfStale(transport: ApiTransport, guideid: number | null, signedIn: boolean, signal?: AbortSignal): Promise<void> {
     const site = this.deps.site();
     if (site === null) return;
     const { checkedAt, modules } = this.deps.repo.of(site);
-    const ask = Object.values(modules).some((state) => state === 'unknown' || (signedIn && state === 'sign_in'));
-    if (!this.#stale && !ask && checkedAt !== null && this.deps.now() - checkedAt < MODULES_FRESH_SECONDS) return;
+    const age = checkedAt === null ? Infinity : this.deps.now() - checkedAt;
+    const unsettled = Object.values(modules).some((state) => state === 'unknown' || (signedIn && state === 'sign_in'));
+    if (!this.#stale && age < (unsettled ? UNSETTLED_RETRY_SECONDS : MODULES_FRESH_SECONDS)) return;
     const answers = await probeModules(transport, guideid, signal);
     if (signal?.aborted) return;
     this.deps.repo.record(site, answers, this.deps.now());
