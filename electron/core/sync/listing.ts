@@ -9,13 +9,23 @@ import type { SyncContext } from './context.ts';
 export async function listChanges(ctx: SyncContext, cursor: number | undefined): Promise<{ changed: number; newest: number | undefined }> {
   let changed = 0;
   let newest = cursor;
-  for (let offset = 0; ; offset += PAGE_SIZE) {
-    const page = await listGuidesPage(ctx.transport, {
+  const ask = (offset: number) =>
+    listGuidesPage(ctx.transport, {
       ...(cursor !== undefined ? { modifiedSince: cursor } : {}),
       offset,
       includePrivate: ctx.includePrivate,
       signal: ctx.signal,
     });
+  // The next page is asked for while this one is stored: the site's work and ours overlap, and no more
+  // than two pages are ever held. A next page nobody waits for (this one failed to store) is let go.
+  let next = ask(0);
+  for (let offset = 0; ; offset += PAGE_SIZE) {
+    const page = await next;
+    const more = page.length >= PAGE_SIZE;
+    if (more) {
+      next = ask(offset + PAGE_SIZE);
+      next.catch(() => undefined);
+    }
     ctx.store.replaceable(() => {
       for (const { item, revisionid, summary, public: isPublic, authorUserid } of page) {
         if (ctx.store.guides.listedRevision(item.guideid) !== revisionid) changed++;
@@ -37,7 +47,7 @@ export async function listChanges(ctx: SyncContext, cursor: number | undefined):
       }
     });
     ctx.progress('listing', offset + page.length, offset + page.length);
-    if (page.length < PAGE_SIZE) break;
+    if (!more) break;
   }
   return { changed, newest };
 }
