@@ -4,9 +4,25 @@ import { sql } from '../statements.ts';
 
 /** What each module of a site answered when last asked (migration 0008). */
 export class SiteModulesRepo {
+  /**
+   * What was last read, per site: the sync asks whether the site offers a module for every guide it
+   * stores. Only this repo writes the table, in the one process that holds the data folder's lock.
+   */
+  readonly #read = new Map<string, Readonly<SiteCapabilities>>();
+
   constructor(private readonly db: Db) {}
 
-  of(site: string): SiteCapabilities {
+  of(site: string): Readonly<SiteCapabilities> {
+    const known = this.#read.get(site);
+    if (known) return known;
+    const read = this.#select(site);
+    Object.freeze(read.modules);
+    // Not what a transaction that may still roll back shows.
+    if (!this.db.inTransaction) this.#read.set(site, Object.freeze(read));
+    return read;
+  }
+
+  #select(site: string): SiteCapabilities {
     const rows = sql(this.db, 'SELECT module, state, checked_at FROM site_modules WHERE site = ?').all(site) as { module: string; state: ModuleState; checked_at: number }[];
     const modules = Object.fromEntries(SITE_MODULES.map((m) => [m, 'unknown'])) as Record<SiteModule, ModuleState>;
     let checkedAt: number | null = null;
@@ -27,6 +43,7 @@ export class SiteModulesRepo {
          status = CASE WHEN excluded.state = 'unknown' THEN site_modules.status ELSE excluded.status END,
          checked_at = excluded.checked_at`,
     );
+    this.#read.delete(site);
     this.db.transaction(() => {
       for (const [module, { state, status }] of answers) upsert.run(site, module, state, status, at);
     })();
@@ -38,6 +55,7 @@ export class SiteModulesRepo {
   }
 
   forget(site: string): void {
+    this.#read.delete(site);
     sql(this.db, 'DELETE FROM site_modules WHERE site = ?').run(site);
   }
 }
