@@ -111,7 +111,7 @@ try {
   }
 
   if (rows.length > 0) console.log('\nInitial sync of a generated site (6 steps, 1 image per step; client and server in separate processes)');
-  if (rows.length > 0) console.log('guides | requests | media MB | sync ms | floor ms | sync/floor | ms/guide | unchanged: requests, ms | peak RSS growth MB | live heap growth MB');
+  if (rows.length > 0) console.log('guides | requests | media MB | sync ms | floor ms | sync/floor | ms/guide | unchanged: requests, ms | peak RSS growth MB | V8 heap committed growth MB | outside the heap growth MB | live heap growth MB');
   for (const row of rows) {
     console.log(
       [
@@ -124,6 +124,8 @@ try {
         (row.syncMs / row.n).toFixed(2),
         `${row.sync.unchangedRequests}, ${ms(row.sync.unchangedMs)}`,
         mb(row.sync.peakRss - row.sync.baseRss),
+        mb(row.sync.heapTotalGrowth),
+        mb(row.sync.externalGrowth),
         mb(row.sync.peakLive - row.sync.baseLive),
       ].join(' | '),
     );
