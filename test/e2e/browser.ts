@@ -91,7 +91,14 @@ export async function openDemoApp(
  * press happen in one step in the page, so the outbox cannot empty between them.
  */
 export async function sendNowUnlessGone(page: Page): Promise<void> {
-  await page.getByTestId('outbox-send-now').waitFor();
+  // The button is disabled until the outbox's summary is read: wait for it to be pressable or for nothing to be left.
+  await page.waitForFunction(
+    () =>
+      document.querySelector<HTMLButtonElement>('[data-testid="outbox-send-now"]')?.disabled === false ||
+      document.querySelector('[data-testid="status-chip"]')?.getAttribute('data-unsent') === '0',
+    null,
+    { timeout: 30_000 },
+  );
   await page.evaluate(() => {
     const button = document.querySelector<HTMLButtonElement>('[data-testid="outbox-send-now"]');
     if (button && !button.disabled) button.click();
