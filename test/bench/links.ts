@@ -98,7 +98,7 @@ export async function benchLinks(links: LinkSpec[], tmpDir: string, guides: numb
 }
 
 /**
- * The replay of a queued outbox (outbox-client.ts: 40 sessions of six actions, 4 chains at once) over each
+ * The replay of a queued outbox (outbox-client.ts: 40 sessions of six actions, as many chains at once as the outbox replays) over each
  * link, beside a bare client making the same requests through the same link (issue 17, target 1.15x).
  */
 export async function benchReplayOverLinks(links: LinkSpec[], tmpDir: string, sessions: string): Promise<void> {

@@ -6,6 +6,7 @@ import { performance } from 'node:perf_hooks';
 import { createServices } from '../../electron/core/services.ts';
 import { plainCodec } from '../../electron/core/connection/secret-store.ts';
 import { runBounded } from '../../electron/core/sync/pool.ts';
+import { CHAINS_AT_ONCE } from '../../electron/core/outbox/runner.ts';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
 import { always, startFaultProxy } from '../fault/proxy.ts';
 import { makeTempDir } from '../helpers/tmp.ts';
@@ -13,7 +14,8 @@ import { makeTempDir } from '../helpers/tmp.ts';
 const [siteUrl, sessionsArg] = process.argv.slice(2);
 if (!siteUrl) throw new Error('usage: outbox-client.ts <siteUrl> [sessions]');
 const SESSIONS = Number(sessionsArg ?? 40);
-const CHAINS = 4;
+// As many chains at once as the outbox replays (runner.ts), for the bare client too.
+const CHAINS = CHAINS_AT_ONCE;
 const site = new URL(siteUrl);
 const proxy = await startFaultProxy({ target: { port: Number(site.port) } });
 const tmp = makeTempDir('bench-outbox');

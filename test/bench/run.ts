@@ -11,6 +11,7 @@ import { makeTempDir } from '../helpers/tmp.ts';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
 import { benchLinks, benchReplayOverLinks, parseLinks } from './links.ts';
 import { buildPlan } from './plan.ts';
+import { CHAINS_AT_ONCE } from '../../electron/core/outbox/runner.ts';
 import { runJsonChild, startSiteProcess } from './site-process.ts';
 
 interface SyncRun {
@@ -225,7 +226,7 @@ if (process.env.BENCH_OUTBOX !== '0' && !bigOnly) {
       site.url,
       process.env.BENCH_SESSIONS ?? '40',
     ]);
-    console.log(`\nOutbox: ${run.actions} actions of ${run.sessions} sessions (start, save, pause, resume, save, finish), 4 chains at once`);
+    console.log(`\nOutbox: ${run.actions} actions of ${run.sessions} sessions (start, save, pause, resume, save, finish), ${CHAINS_AT_ONCE} chains at once`);
     console.log(`durable enqueue (SQLite, synchronous=FULL): p50 ${ms(run.enqueue.p50)} ms, p95 ${ms(run.enqueue.p95)} ms, max ${ms(run.enqueue.max)} ms`);
     console.log(
       `replay: ${ms(run.replayMs)} ms (${((run.actions / run.replayMs) * 1000).toFixed(0)} actions/s); the same requests by a bare client: ${ms(run.floorMs)} ms; replay/bare = ${(run.replayMs / run.floorMs).toFixed(2)}`,

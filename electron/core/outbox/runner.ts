@@ -26,7 +26,12 @@ const HANDLERS: { [K in ActionKind]: Handler<never> } = {
   quizAttempt: replayQuizAttempt as Handler<never>,
 };
 
-const CHAINS_AT_ONCE = 4;
+/**
+ * Chains (sessions, quiz attempts) replayed side by side. Each action waits for its answer before the
+ * next of its chain, so a link's round trip is paid once per action per chain: 8 at once halved the
+ * replay of 240 actions over 50 ms and 150 ms links against 4 (npm run bench with BENCH_LINKS).
+ */
+export const CHAINS_AT_ONCE = 8;
 /** After a full disk stopped a replay, the runner waits this long (or for "Send now") before trying again. */
 const STORAGE_PAUSE_MS = 30_000;
 const REBASES_PER_ATTEMPT = 5;
