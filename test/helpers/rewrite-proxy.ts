@@ -1,24 +1,27 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type Rewrite = (request: { method: string; path: string }) => { status?: number; body: string } | null;
+/** An answer of its own, the request sent on to another path of the site (`forward`), or null to pass it on. */
+type Answer = { status?: number; body: string } | { forward: string } | null;
+export type Rewrite = (request: { method: string; path: string; headers: http.IncomingHttpHeaders }) => Answer | Promise<Answer>;
 
 /**
  * Forwards to a local site, except that a request `rewrite` answers for gets that answer instead:
- * a wrong shape or a body that is not JSON, as a broken or hostile server would send.
+ * a wrong shape or a body that is not JSON, as a broken or hostile server would send; or goes to the
+ * path `rewrite` gives (a site that ignores a parameter).
  */
 export async function startRewriteProxy(targetPort: number): Promise<{ url: string; set(rewrite: Rewrite | null): void; close(): Promise<void> }> {
   let rewrite: Rewrite | null = null;
-  const server = http.createServer((req, res) => {
-    const answer = rewrite?.({ method: req.method ?? 'GET', path: req.url ?? '/' });
-    if (answer) {
+  const server = http.createServer(async (req, res) => {
+    const answer = (await rewrite?.({ method: req.method ?? 'GET', path: req.url ?? '/', headers: req.headers })) ?? null;
+    if (answer && !('forward' in answer)) {
       req.resume();
       res.writeHead(answer.status ?? 200, { 'Content-Type': 'application/json' });
       res.end(answer.body);
       return;
     }
     const upstream = http.request(
-      { host: '127.0.0.1', port: targetPort, method: req.method, path: req.url, headers: req.headers },
+      { host: '127.0.0.1', port: targetPort, method: req.method, path: answer?.forward ?? req.url, headers: req.headers },
       (reply) => {
         res.writeHead(reply.statusCode ?? 502, reply.headers);
         reply.pipe(res);

@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateSite } from '../../server/generator/generator.ts';
+import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
+import { startSite, type RunningSite } from '../../server/site.ts';
+import { startRewriteProxy } from '../helpers/rewrite-proxy.ts';
+import { allLocalGuides, unwrap } from '../helpers/library.ts';
+import { makeServices } from '../helpers/services.ts';
+
+// A site from outside our world: its guide list ignores `offset` (every page is the first one), or
+// ignores `limit` (one page holds every guide). The reference server over real HTTP, through a proxy
+// that rewrites the listing's query as such a site would read it. On the old listing the first case
+// never ended: it stored the same 200 guides page after page, for ever.
+const GUIDES = 450;
+let site: RunningSite;
+let proxy: Awaited<ReturnType<typeof startRewriteProxy>>;
+const apps: ReturnType<typeof makeServices>[] = [];
+let listings = 0;
+
+beforeAll(async () => {
+  site = await startSite({ seed: (db) => void generateSite(db, { guides: GUIDES, steps: 1, images: 0, seed: 5 }) });
+  proxy = await startRewriteProxy(site.port);
+});
+afterAll(async () => {
+  for (const app of apps) await app.dispose();
+  await proxy?.close();
+  await site?.close();
+});
+
+/** Rewrites the query of every guide listing (`GET /api/2.0/guides?…`) with `change`. */
+function listingsRead(change: (query: URLSearchParams) => void): void {
+  listings = 0;
+  proxy.set(({ method, path }) => {
+    const url = new URL(path, 'http://site');
+    if (method !== 'GET' || url.pathname !== '/api/2.0/guides' || !url.searchParams.has('offset')) return null;
+    listings++;
+    change(url.searchParams);
+    return { forward: `${url.pathname}?${url.searchParams}` };
+  });
+}
+
+async function signedIn(): Promise<ReturnType<typeof makeServices>> {
+  const app = makeServices();
+  apps.push(app);
+  unwrap(await app.services.api.signIn({ siteUrl: proxy.url, email: DEMO_ACCOUNTS.tech1.email, password: DEMO_ACCOUNTS.tech1.password }));
+  unwrap(await app.services.api.setOfflineScope({ mode: 'selected', categories: [], guideids: [] }));
+  return app;
+}
+
+describe('a site whose guide list ignores offset', () => {
+  it('stops listing at the repeated page, says why, and keeps the summaries it read', { timeout: 60_000 }, async () => {
+    listingsRead((query) => query.set('offset', '0'));
+    const app = await signedIn();
+    const outcome = unwrap(await app.services.api.syncNow());
+    expect(outcome.status).toBe('failed');
+    expect(outcome.error?.message).toMatch(/same guides again .* does not seem to page its guide list/);
+    expect(listings).toBe(2);
+    expect((await allLocalGuides(app.services.api)).length).toBe(200);
+  });
+});
+
+describe('a site whose guide list ignores limit', () => {
+  it('lists every guide once, from the one page that holds them all', { timeout: 60_000 }, async () => {
+    // Every guide from the offset on, in one answer (the reference server pages at 200 at most).
+    listings = 0;
+    proxy.set(async ({ method, path, headers }) => {
+      const url = new URL(path, 'http://site');
+      if (method !== 'GET' || url.pathname !== '/api/2.0/guides' || !url.searchParams.has('offset')) return null;
+      listings++;
+      const all: unknown[] = [];
+      for (let offset = Number(url.searchParams.get('offset')); ; offset += 200) {
+        url.searchParams.set('offset', String(offset));
+        const page = (await (await fetch(`${site.url}${url.pathname}?${url.searchParams}`, { headers: { Authorization: String(headers.authorization) } })).json()) as unknown[];
+        all.push(...page);
+        if (page.length < 200) return { body: JSON.stringify(all) };
+      }
+    });
+    const app = await signedIn();
+    const outcome = unwrap(await app.services.api.syncNow());
+    expect(outcome, JSON.stringify(outcome.error)).toMatchObject({ status: 'complete' });
+    const listed = (await allLocalGuides(app.services.api)).length;
+    expect(listed).toBeGreaterThan(400);
+    // The first page, then the (empty) page after everything it held.
+    expect(listings).toBe(2);
+  });
+});
