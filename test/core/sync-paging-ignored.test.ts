@@ -7,7 +7,7 @@ import { allLocalGuides, unwrap } from '../helpers/library.ts';
 import { makeServices } from '../helpers/services.ts';
 
 // A site from outside our world: its guide list ignores `offset` (every page is the first one), or
-// ignores `limit` (one page holds every guide). The reference server over real HTTP, through a proxy
+// ignores `limit` (one page holds every guide); its quiz list ignores `offset` and always says more follow. The reference server over real HTTP, through a proxy
 // that rewrites the listing's query as such a site would read it. On the old listing the first case
 // never ended: it stored the same 200 guides page after page, for ever.
 const GUIDES = 450;
@@ -52,7 +52,7 @@ describe('a site whose guide list ignores offset', () => {
     const app = await signedIn();
     const outcome = unwrap(await app.services.api.syncNow());
     expect(outcome.status).toBe('failed');
-    expect(outcome.error?.message).toMatch(/same guides again .* does not seem to page its guide list/);
+    expect(outcome.error?.message).toMatch(/same guides again .* does not seem to page its list of guides/);
     expect(listings).toBe(2);
     expect((await allLocalGuides(app.services.api)).length).toBe(200);
   });
@@ -81,5 +81,24 @@ describe('a site whose guide list ignores limit', () => {
     expect(listed).toBeGreaterThan(400);
     // The first page, then the (empty) page after everything it held.
     expect(listings).toBe(2);
+  });
+});
+
+describe('a site whose quiz list ignores offset and always says more follow', () => {
+  it('stops reading the quiz list at the repeated page and says why; the guides are all there', { timeout: 60_000 }, async () => {
+    // A full page of quizzes (no revision to fetch) for every offset, each ending "more results".
+    const page = JSON.stringify({ results: Array.from({ length: 200 }, (_, i) => ({ quizid: 9000 + i, quizRevisionid: null, title: `Quiz ${i}` })), moreResults: true });
+    let quizPages = 0;
+    proxy.set(({ method, path }) => {
+      if (method !== 'POST' || !path.startsWith('/api/2.0/quizzes/getQuizzes')) return null;
+      quizPages++;
+      return { body: page };
+    });
+    const app = await signedIn();
+    const outcome = unwrap(await app.services.api.syncNow());
+    expect(outcome.error?.message).toMatch(/same quizzes again .* does not seem to page its list of quizzes/);
+    // The capabilities probe, then the list's first page and the repeated one.
+    expect(quizPages).toBe(3);
+    expect((await allLocalGuides(app.services.api)).length).toBeGreaterThan(400);
   });
 });

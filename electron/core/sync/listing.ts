@@ -1,6 +1,6 @@
-import { ApiError } from '../api/errors.ts';
 import { listGuidesPage, PAGE_SIZE } from '../api/guides-api.ts';
 import type { SyncContext } from './context.ts';
+import { PagingGuard } from './paging.ts';
 
 /**
  * Lists guides changed since the cursor, page by page (never the whole site in memory), and stores
@@ -20,19 +20,10 @@ export async function listChanges(ctx: SyncContext, cursor: number | undefined):
   // The next page is asked for while this one is stored: the site's work and ours overlap, and no more
   // than two pages are ever held. A next page nobody waits for (this one failed to store) is let go.
   let next = ask(0);
-  let previous: ReadonlySet<number> = new Set();
+  const guard = new PagingGuard('GET /guides', 'guides');
   for (let offset = 0; ; ) {
     const page = await next;
-    // A site that ignores `offset` answers its first page again and again: the listing would never end.
-    const ids = new Set(page.map(({ item }) => item.guideid));
-    if (offset > 0 && page.length > 0 && [...ids].every((id) => previous.has(id))) {
-      throw new ApiError(
-        'bad_response',
-        'GET /guides',
-        `The site answered the same guides again for the page after guide ${offset.toLocaleString('en')} of its list: it does not seem to page its guide list, so the listing stopped there.`,
-      );
-    }
-    previous = ids;
+    guard.next(offset, page.map(({ item }) => item.guideid));
     const more = page.length >= PAGE_SIZE;
     // Past what this page held: a site that sends more than the limit asked for is not asked for it twice.
     offset += page.length;
