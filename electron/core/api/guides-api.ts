@@ -66,6 +66,10 @@ export async function fetchGuide(
   signal?: AbortSignal,
 ): Promise<{ detail: GuideDetail; summary: string; tags: string[] | null }> {
   const wire = await transport.request('GET', `/guides/${guideid}`, { schema: guideWire, ...(signal ? { signal } : {}) });
+  // Kept under the id asked for: another guide's content there would show under the wrong title.
+  if (wire.guideid !== guideid) {
+    throw new ApiError('bad_response', `GET /guides/${guideid}`, `The site answered the request for guide ${guideid} with guide ${wire.guideid}, so it was not kept.`);
+  }
   return { detail: toGuideDetail(wire), summary: wire.summary ?? '', tags: wire.tags ?? null };
 }
 

@@ -1,9 +1,11 @@
-import { listedAmong, PAGE_SIZE } from '../api/guides-api.ts';
+import { guideExists, listedAmong, PAGE_SIZE } from '../api/guides-api.ts';
 import type { SyncContext } from './context.ts';
 
 /**
  * Asks the site for the guides we know, 200 ids a call: those it no longer lists are gone. Only the guides
  * the syncing technician may read are asked about: the site does not list a private guide to a technician.
+ * An answer that cannot be trusted (guides not asked about, or left-out guides that still open) removes
+ * nothing and is told as the sync's problem.
  */
 export async function removeDeleted(ctx: SyncContext): Promise<number> {
   let deleted = 0;
@@ -15,6 +17,21 @@ export async function removeDeleted(ctx: SyncContext): Promise<number> {
     if (ids.length === 0) break;
     const present = await listedAmong(ctx.transport, ids, { includePrivate: ctx.includePrivate, signal: ctx.signal });
     const gone = ids.filter((id) => !present.has(id));
+    // A site that ignores the `guideids` filter answers some page of its list: what it left out is not gone.
+    const asked = new Set(ids);
+    const untrusted = [...present].some((id) => !asked.has(id))
+      ? 'sent other guides than the ones asked about'
+      : gone.length > 0 && !(await confirmedGone(ctx, gone))
+        ? 'left out guides it still has'
+        : null;
+    if (untrusted) {
+      ctx.problem({
+        message: `Asked which of our guides it still has, the site's guide list ${untrusted}, so no guide was removed from this computer as deleted.`,
+        resource: 'GET /guides',
+        at: ctx.now(),
+      });
+      return deleted;
+    }
     for (const id of gone) ctx.store.guides.deleteGuide(id);
     deleted += gone.length;
     checked += ids.length;
@@ -22,4 +39,15 @@ export async function removeDeleted(ctx: SyncContext): Promise<number> {
     ctx.progress('deletions', checked, total);
   }
   return deleted;
+}
+
+/**
+ * What the list left out is really gone: the first, middle and last of them each answer 404 on their own
+ * (a list that answers nothing, or the wrong guides, would otherwise empty the library).
+ */
+async function confirmedGone(ctx: SyncContext, gone: readonly number[]): Promise<boolean> {
+  for (const id of new Set([gone[0]!, gone[Math.floor(gone.length / 2)]!, gone[gone.length - 1]!])) {
+    if (await guideExists(ctx.transport, id, ctx.signal)) return false;
+  }
+  return true;
 }

@@ -7,7 +7,9 @@ import { allLocalGuides, unwrap } from '../helpers/library.ts';
 import { makeServices } from '../helpers/services.ts';
 
 // A site from outside our world: its guide list ignores `offset` (every page is the first one), or
-// ignores `limit` (one page holds every guide); its quiz list ignores `offset` and always says more follow. The reference server over real HTTP, through a proxy
+// ignores `limit` (one page holds every guide); its quiz list ignores `offset` and always says more follow;
+// asked which of our guides it still has, it ignores `guideids` or answers nothing; asked for one guide,
+// it answers another. The reference server over real HTTP, through a proxy
 // that rewrites the listing's query as such a site would read it. On the old listing the first case
 // never ended: it stored the same 200 guides page after page, for ever.
 const GUIDES = 450;
@@ -100,5 +102,59 @@ describe('a site whose quiz list ignores offset and always says more follow', ()
     // The capabilities probe, then the list's first page and the repeated one.
     expect(quizPages).toBe(3);
     expect((await allLocalGuides(app.services.api)).length).toBeGreaterThan(400);
+  });
+});
+
+describe('a site whose guide list ignores guideids when asked which guides it still has', () => {
+  // The deletion check asks `GET /guides?guideids=…` at every sync after the first.
+  const deletionCheck = (path: string) => {
+    const url = new URL(path, 'http://site');
+    return url.pathname === '/api/2.0/guides' && url.searchParams.has('guideids') ? url : null;
+  };
+
+  it('answering a page of other guides: nothing is removed, and the sync says why', { timeout: 60_000 }, async () => {
+    proxy.set(null);
+    const app = await signedIn();
+    expect(unwrap(await app.services.api.syncNow()).status).toBe('complete');
+    const before = (await allLocalGuides(app.services.api)).length;
+    expect(before).toBeGreaterThan(400);
+    proxy.set(({ method, path }) => {
+      const url = method === 'GET' ? deletionCheck(path) : null;
+      if (!url) return null;
+      url.searchParams.delete('guideids');
+      return { forward: `${url.pathname}?${url.searchParams}` };
+    });
+    const outcome = unwrap(await app.services.api.syncNow());
+    expect(outcome.error?.message).toMatch(/sent other guides than the ones asked about, so no guide was removed/);
+    expect(outcome.deleted).toBe(0);
+    expect((await allLocalGuides(app.services.api)).length).toBe(before);
+  });
+
+  it('answering nothing: the guides it left out still open on their own, so nothing is removed', { timeout: 60_000 }, async () => {
+    proxy.set(null);
+    const app = await signedIn();
+    expect(unwrap(await app.services.api.syncNow()).status).toBe('complete');
+    const before = (await allLocalGuides(app.services.api)).length;
+    proxy.set(({ method, path }) => (method === 'GET' && deletionCheck(path) ? { body: '[]' } : null));
+    const outcome = unwrap(await app.services.api.syncNow());
+    expect(outcome.error?.message).toMatch(/left out guides it still has, so no guide was removed/);
+    expect((await allLocalGuides(app.services.api)).length).toBe(before);
+  });
+});
+
+describe('a site that answers the request for one guide with another guide', () => {
+  it('keeps neither under the wrong id: the guide asked for fails with the reason, the other is itself', { timeout: 60_000 }, async () => {
+    proxy.set(null);
+    const app = await signedIn();
+    expect(unwrap(await app.services.api.syncNow()).status).toBe('complete');
+    const [asked, answered] = (await allLocalGuides(app.services.api)).map((g) => g.guideid).sort((x, y) => x - y);
+    proxy.set(({ method, path }) => (method === 'GET' && path.startsWith(`/api/2.0/guides/${asked}`) && !path.startsWith(`/api/2.0/guides/${asked}/`) ? { forward: `/api/2.0/guides/${answered}` } : null));
+    unwrap(await app.services.api.setOfflineScope({ mode: 'selected', categories: [], guideids: [asked!, answered!] }));
+    const outcome = unwrap(await app.services.api.syncNow());
+    expect(outcome.failedGuides.map((f) => [f.guideid, f.message])).toEqual([[asked, `The site answered the request for guide ${asked} with guide ${answered}, so it was not kept.`]]);
+    const local = new Map((await allLocalGuides(app.services.api)).map((g) => [g.guideid, g]));
+    expect(local.get(asked)?.offline).not.toBe('full');
+    expect(local.get(answered)?.offline).toBe('full');
+    expect(unwrap(await app.services.api.getGuide(answered!)).guideid).toBe(answered);
   });
 });
