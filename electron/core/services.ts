@@ -112,7 +112,7 @@ export function createServices(deps: ServicesDeps): Services {
   const library = new LibraryService({ store, mediaDir, transport, online: () => connection.network !== 'offline', reader, onNetworkError: offline, log, now, reserveBytes: deps.diskReserveBytes });
   const sync = new SyncService({
     store, library, transport, reader, requestCount: requests.count, modules, signedIn: () => connection.user !== null,
-    events, onNetworkError: offline, now, concurrency: deps.concurrency, repair: () => lastRepair(store),
+    events, onNetworkError: offline, now, siteNow: () => clock.siteNow(), concurrency: deps.concurrency, repair: () => lastRepair(store),
   });
   const background = new BackgroundSync({ sync, enabled: deps.autoSync ?? true, signedIn: () => connection.canSync, everyMinutes: deps.syncEveryMinutes ?? 15, log });
   const outbox = new Outbox({

@@ -5,11 +5,16 @@ import { startSite, type RunningSite } from '../../server/site.ts';
 import { startRewriteProxy } from '../helpers/rewrite-proxy.ts';
 import { allLocalGuides, unwrap } from '../helpers/library.ts';
 import { makeServices } from '../helpers/services.ts';
+import { api, signIn } from '../server/helpers.ts';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { DATABASE_FILE } from '../../electron/core/db/data-folder.ts';
+import { CURSOR_KEY } from '../../electron/core/sync/context.ts';
 
 // A site from outside our world: its guide list ignores `offset` (every page is the first one), or
 // ignores `limit` (one page holds every guide); its quiz list ignores `offset` and always says more follow;
 // asked which of our guides it still has, it ignores `guideids` or answers nothing; asked for one guide,
-// it answers another. The reference server over real HTTP, through a proxy
+// it answers another; one of its guides is dated in the year 2100. The reference server over real HTTP, through a proxy
 // that rewrites the listing's query as such a site would read it. On the old listing the first case
 // never ended: it stored the same 200 guides page after page, for ever.
 const GUIDES = 450;
@@ -158,5 +163,62 @@ describe('a site that answers the request for one guide with another guide', () 
     expect(local.get(asked)?.offline).not.toBe('full');
     expect(local.get(answered)?.offline).toBe('full');
     expect(unwrap(await app.services.api.getGuide(answered)).guideid).toBe(answered);
+  });
+});
+
+describe('a site with one guide dated in the year 2100', () => {
+  it('does not move the listing past its own time: a guide changed after that sync still arrives', { timeout: 60_000 }, async () => {
+    const YEAR_2100 = 4_102_444_800;
+    proxy.set(null);
+    const app = await signedIn();
+    // Every listing says the first guide it holds was modified in 2100 (the bad data of one guide).
+    proxy.set(async ({ method, path, headers }) => {
+      const url = new URL(path, 'http://site');
+      if (method !== 'GET' || url.pathname !== '/api/2.0/guides' || !url.searchParams.has('offset')) return null;
+      const page = (await (await fetch(`${site.url}${path}`, { headers: { Authorization: String(headers.authorization) } })).json()) as { modified_date: number }[];
+      if (page[0]) page[0].modified_date = YEAR_2100;
+      return { body: JSON.stringify(page) };
+    });
+    expect(unwrap(await app.services.api.syncNow()).status).toBe('complete');
+
+    // A guide the site changes after that sync.
+    const admin = await signIn(site, 'admin');
+    const ids = (await allLocalGuides(app.services.api)).map((g) => g.guideid).sort((x, y) => x - y);
+    const target = ids[ids.length - 1]!;
+    const current = await api(site, 'GET', `/guides/${target}`, { token: admin.token });
+    const patched = await api(site, 'PATCH', `/guides/${target}`, { token: admin.token, query: { revisionid: current.body.revisionid }, json: { title: 'Changed after the first sync' } });
+    expect(patched.status).toBe(200);
+
+    expect(unwrap(await app.services.api.syncNow()).status).toBe('complete');
+    const after = unwrap(await app.services.api.listGuides({ limit: 500 })).items;
+    expect(after.find((g) => g.guideid === target)?.title).toBe('Changed after the first sync');
+  });
+});
+
+describe('a library whose cursor an older version moved to the year 2100', () => {
+  it('lists from the beginning once, so the changes it hid arrive', { timeout: 60_000 }, async () => {
+    proxy.set(null);
+    const first = await signedIn();
+    expect(unwrap(await first.services.api.syncNow()).status).toBe('complete');
+    const dataDir = first.dataDir;
+    const target = Math.max(...(await allLocalGuides(first.services.api)).map((g) => g.guideid));
+    await first.services.close();
+    const db = new Database(path.join(dataDir, DATABASE_FILE));
+    db.prepare('UPDATE settings SET value = ? WHERE key = ?').run('4102444800', CURSOR_KEY);
+    expect(db.prepare('SELECT value FROM settings WHERE key = ?').get(CURSOR_KEY)).toEqual({ value: '4102444800' });
+    db.close();
+
+    const admin = await signIn(site, 'admin');
+    const current = await api(site, 'GET', `/guides/${target}`, { token: admin.token });
+    expect((await api(site, 'PATCH', `/guides/${target}`, { token: admin.token, query: { revisionid: current.body.revisionid }, json: { title: 'Changed while the cursor was lost' } })).status).toBe(200);
+
+    // The same data folder opened again (the first app is closed; its folder goes with it at the end).
+    const again = makeServices(dataDir);
+    try {
+      expect(unwrap(await again.services.api.syncNow()).status).toBe('complete');
+      expect(unwrap(await again.services.api.listGuides({ limit: 500 })).items.find((g) => g.guideid === target)?.title).toBe('Changed while the cursor was lost');
+    } finally {
+      await again.services.close();
+    }
   });
 });

@@ -25,6 +25,8 @@ export interface SyncContext {
   concurrency: { guides: number; media: number };
   signal: AbortSignal;
   now: () => number;
+  /** The site's time (unix seconds) as its answers tell it, or null before any answer. */
+  siteNow: () => number | null;
   progress: (phase: SyncPhase, done: number, total: number, bytes?: number) => void;
   /** Records a failure that does not stop the other items; the sync ends `failed` with the first one. */
   problem: (error: SyncError) => void;

@@ -39,6 +39,9 @@ import { scopeToSync } from './first-scope.ts';
  *   the phase is awaited after the quizzes.
  * - done: or `failed` when a guide or a media file could not be stored (the first one is named).
  */
+/** How far past the site's clock (this computer's before any answer) a stored cursor may be and still be used. */
+const CURSOR_SLACK_SECONDS = 24 * 60 * 60;
+
 export type EngineOutcome = Omit<SyncOutcome, 'requests' | 'failedGuides'> & { networkFailed: boolean; storageFull?: boolean };
 
 export async function runSync(ctx: SyncContext): Promise<EngineOutcome> {
@@ -55,7 +58,10 @@ export async function runSync(ctx: SyncContext): Promise<EngineOutcome> {
   let deleted = 0;
   let mediaDownloaded = 0;
   try {
-    const cursor = ctx.store.settings.get(cursorKey(ctx.includePrivate), z.number());
+    const stored = ctx.store.settings.get(cursorKey(ctx.includePrivate), z.number());
+    // A cursor past the site's time (a guide it dated in the future moved it there before listing.ts
+    // bounded it) would hide every change: the listing starts again from the beginning, once.
+    const cursor = stored !== undefined && stored > (ctx.siteNow() ?? ctx.now()) + CURSOR_SLACK_SECONDS ? undefined : stored;
     // A library that was empty before this listing has nothing the site could have deleted: no check.
     const hadGuides = ctx.store.guides.count().total > 0;
     ctx.progress('listing', 0, 0);
