@@ -147,6 +147,25 @@ describe('a site whose guide list ignores guideids when asked which guides it st
   });
 });
 
+describe('a guide the site made private after it was synced', () => {
+  it('is removed from a technician who may no longer read it: the confirming request answers 403', { timeout: 60_000 }, async () => {
+    proxy.set(null);
+    const app = await signedIn();
+    expect(unwrap(await app.services.api.syncNow()).status).toBe('complete');
+    const ids = (await allLocalGuides(app.services.api)).map((g) => g.guideid).sort((x, y) => x - y);
+    const hidden = ids[ids.length - 2]!;
+    const admin = await signIn(site, 'admin');
+    const current = await api(site, 'GET', `/guides/${hidden}`, { token: admin.token });
+    expect((await api(site, 'PATCH', `/guides/${hidden}`, { token: admin.token, query: { revisionid: current.body.revisionid }, json: { public: false } })).status).toBe(200);
+    const outcome = unwrap(await app.services.api.syncNow());
+    expect(outcome).toMatchObject({ status: 'complete', deleted: 1 });
+    expect((await allLocalGuides(app.services.api)).map((g) => g.guideid)).not.toContain(hidden);
+    // Public again for the tests that follow.
+    const now = await api(site, 'GET', `/guides/${hidden}`, { token: admin.token });
+    expect((await api(site, 'PATCH', `/guides/${hidden}`, { token: admin.token, query: { revisionid: now.body.revisionid }, json: { public: true } })).status).toBe(200);
+  });
+});
+
 describe('a site that answers the request for one guide with another guide', () => {
   it('keeps neither under the wrong id: the guide asked for fails with the reason, the other is itself', { timeout: 60_000 }, async () => {
     proxy.set(null);

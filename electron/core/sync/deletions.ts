@@ -1,3 +1,4 @@
+import { ApiError } from '../api/errors.ts';
 import { guideExists, listedAmong, PAGE_SIZE } from '../api/guides-api.ts';
 import type { SyncContext } from './context.ts';
 
@@ -42,12 +43,17 @@ export async function removeDeleted(ctx: SyncContext): Promise<number> {
 }
 
 /**
- * What the list left out is really gone: the first, middle and last of them each answer 404 on their own
- * (a list that answers nothing, or the wrong guides, would otherwise empty the library).
+ * What the list left out is really gone: the first, middle and last of them each answer on their own that
+ * they are not there for this technician (404, or 403/410: deleted, or made private since). A list that
+ * answers nothing, or the wrong guides, would otherwise empty the library.
  */
 async function confirmedGone(ctx: SyncContext, gone: readonly number[]): Promise<boolean> {
   for (const id of new Set([gone[0]!, gone[Math.floor(gone.length / 2)]!, gone[gone.length - 1]!])) {
-    if (await guideExists(ctx.transport, id, ctx.signal)) return false;
+    try {
+      if (await guideExists(ctx.transport, id, ctx.signal)) return false;
+    } catch (error) {
+      if (!(error instanceof ApiError && error.kind === 'http' && (error.status === 403 || error.status === 410))) throw error;
+    }
   }
   return true;
 }
