@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** An answer of its own, the request sent on to another path of the site (`forward`), or null to pass it on. */
-type Answer = { status?: number; body: string } | { forward: string } | null;
+type Answer = { status?: number; type?: string; body: string } | { forward: string } | null;
 export type Rewrite = (request: { method: string; path: string; headers: http.IncomingHttpHeaders }) => Answer | Promise<Answer>;
 
 /**
@@ -16,7 +16,7 @@ export async function startRewriteProxy(targetPort: number): Promise<{ url: stri
     const answer = (await rewrite?.({ method: req.method ?? 'GET', path: req.url ?? '/', headers: req.headers })) ?? null;
     if (answer && !('forward' in answer)) {
       req.resume();
-      res.writeHead(answer.status ?? 200, { 'Content-Type': 'application/json' });
+      res.writeHead(answer.status ?? 200, { 'Content-Type': answer.type ?? 'application/json' });
       res.end(answer.body);
       return;
     }

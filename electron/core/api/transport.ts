@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { ApiError, describeResource, errorBodyMessage } from './errors.ts';
+import { ApiError, describeResource, errorBodyMessage, isWebPage } from './errors.ts';
 import { networkError } from './network-errors.ts';
 import { pause, READ_RETRIES } from './retry.ts';
 import { fetchFollowing, MAX_JSON_BYTES, readCapped } from './redirects.ts';
@@ -202,7 +202,10 @@ export class ApiTransport {
     }
     if (response.status === 204 || text === '') return undefined as T;
     if (!parsed.ok) {
-      throw new ApiError('bad_response', resource, `The site's answer ${describeResource(resource)} could not be read (it is not JSON).`, response.status);
+      const page = isWebPage(response.headers.get('content-type'))
+        ? ' It is a web page: if this network shows a sign-in page first (guest Wi-Fi), sign in to it in a browser, then sync again.'
+        : '';
+      throw new ApiError('bad_response', resource, `The site's answer ${describeResource(resource)} could not be read (it is not JSON).${page}`, response.status);
     }
     if (!options.schema) return parsed.value as T;
     const checked = options.schema.safeParse(parsed.value);

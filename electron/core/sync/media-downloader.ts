@@ -1,4 +1,4 @@
-import { ApiError } from '../api/errors.ts';
+import { ApiError, isWebPage } from '../api/errors.ts';
 import { isStorageFull } from '../db/disk-space.ts';
 import type { NeededAt } from '../db/repos/media-repo.ts';
 import { zoomVariant } from '../../shared/media.ts';
@@ -14,6 +14,9 @@ const BATCH = 500;
 const COMMIT_EVERY = 64;
 /** Received pictures wait in memory for their commit: at most this many bytes of them. */
 const COMMIT_BYTES = 8 * 1024 * 1024;
+
+const WEB_PAGE_FOR_PICTURE =
+  'the site answered with a web page instead of the picture (a network that shows a sign-in page first, as guest Wi-Fi does, answers so); not kept, asked again at the next sync';
 
 export class StorageBudgetError extends Error {
   override readonly name = 'StorageBudgetError';
@@ -81,7 +84,7 @@ export async function downloadMedia(ctx: SyncContext, guides: GuidesProgress = N
   // most: a lost connection costs a moment, not the file until the next sync.
   // As many downloads at once as the link takes (pool.ts, Lanes): from 4 up to the configured bound.
   const lanes = new Lanes(2, Math.max(2, ctx.concurrency.media), 4);
-  const fetchOne = async (url: string, at: NeededAt, resets = 2): Promise<void> => {
+  const fetchOne = async (url: string, at: NeededAt, picture: boolean, resets = 2): Promise<void> => {
     if (budgetError) return;
     let size = 0;
     try {
@@ -91,6 +94,12 @@ export async function downloadMedia(ctx: SyncContext, guides: GuidesProgress = N
       if (announced !== null && announced > MEDIA_FILE_MAX_BYTES) {
         await discard(body);
         throw new MediaTooLargeError(MEDIA_FILE_MAX_BYTES);
+      }
+      // A network that shows its sign-in page first (guest Wi-Fi) answers every address with that page:
+      // kept, it would stand for the picture for good. Not kept; asked again at the next sync.
+      if (picture && isWebPage(response.headers.get('content-type'))) {
+        await discard(body);
+        throw new ApiError('bad_response', `GET ${safePath(url)}`, WEB_PAGE_FOR_PICTURE);
       }
       if (!(await reserve(announced ?? 0))) {
         budgetError ??= new StorageBudgetError(ctx.budgetLimitedByDisk ? DISK_RESERVE_MESSAGE : budgetMessage(at, ctx.budgetBytes));
@@ -126,7 +135,7 @@ export async function downloadMedia(ctx: SyncContext, guides: GuidesProgress = N
       if (resets > 0 && error instanceof ApiError && error.kind === 'network' && error.reason === 'other') {
         reserved -= size;
         size = 0;
-        return fetchOne(url, at, resets - 1);
+        return fetchOne(url, at, picture, resets - 1);
       }
       failed++;
       let message = error instanceof Error ? error.message : String(error);
@@ -163,7 +172,7 @@ export async function downloadMedia(ctx: SyncContext, guides: GuidesProgress = N
   const queue = new MediaQueue(ctx.store, guides, zoom, MAX_ATTEMPTS, () => ctx.signal.aborted || budgetError !== null);
   const fetchItem = async (item: MediaItem): Promise<void> => {
     try {
-      await fetchOne(item.url, item.at);
+      await fetchOne(item.url, item.at, item.picture);
     } finally {
       queue.ended(item);
     }

@@ -51,6 +51,8 @@ export const NO_MORE_GUIDES = ((): GuidesProgress => {
 export interface MediaItem {
   url: string;
   at: NeededAt;
+  /** A picture (a library row's, a step's, or a zoom variant), never a page: documents may be pages. */
+  picture: boolean;
 }
 
 const PAGE = 500;
@@ -124,8 +126,8 @@ export class MediaQueue implements Feed<MediaItem> {
     // Few at a time while guides still arrive: a library picture stored next is not queued behind many videos.
     const page = this.guides.finished ? PAGE : SMALL_PAGE;
     const rows = this.store.media.pending(page + this.#taken.size, this.maxAttempts, this.#at);
-    for (const { url } of rows) {
-      if (!this.#taken.has(url) && this.#buffer.length < page) this.#buffer.push({ url, at: this.#at });
+    for (const { url, rank } of rows) {
+      if (!this.#taken.has(url) && this.#buffer.length < page) this.#buffer.push({ url, at: this.#at, picture: rank <= 1 || this.#at !== 'always' });
     }
     this.#emptyAt = this.#buffer.length === 0 ? { changes: this.guides.changes, settled: this.#settled } : null;
   }

@@ -7,6 +7,8 @@ import { readableBy, type GuideReader } from './guide-row.ts';
 export interface PendingMedia {
   url: string;
   attempts: number;
+  /** 0 a library row's picture, 1 what the steps show, 2 videos and documents (migration 0010). */
+  rank: number;
 }
 
 export interface StoredMedia {
@@ -36,7 +38,7 @@ export class MediaRepo {
   pending(limit: number, maxAttempts: number, at: NeededAt): PendingMedia[] {
     return sql(
       this.db,
-      `SELECT m.url, m.attempts FROM media m WHERE m.status != 'done' AND m.attempts < ?
+      `SELECT m.url, m.attempts, m.rank FROM media m WHERE m.status != 'done' AND m.attempts < ?
        AND EXISTS (SELECT 1 FROM media_refs r WHERE r.url = m.url AND r.needed_at = ?) ORDER BY m.rank, m.rowid LIMIT ?`,
     ).all(maxAttempts, at, limit) as PendingMedia[];
   }
