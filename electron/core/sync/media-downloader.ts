@@ -84,7 +84,8 @@ export async function downloadMedia(ctx: SyncContext, guides: GuidesProgress = N
   // most: a lost connection costs a moment, not the file until the next sync.
   // As many downloads at once as the link takes (pool.ts, Lanes): from 4 up to the configured bound.
   const lanes = new Lanes(2, Math.max(2, ctx.concurrency.media), 4);
-  const fetchOne = async (url: string, at: NeededAt, picture: boolean, resets = 2): Promise<void> => {
+  const fetchOne = async (item: MediaItem, resets = 2): Promise<void> => {
+    const { url, at, picture } = item;
     if (budgetError) return;
     let size = 0;
     try {
@@ -135,7 +136,7 @@ export async function downloadMedia(ctx: SyncContext, guides: GuidesProgress = N
       if (resets > 0 && error instanceof ApiError && error.kind === 'network' && error.reason === 'other') {
         reserved -= size;
         size = 0;
-        return fetchOne(url, at, picture, resets - 1);
+        return fetchOne(item, resets - 1);
       }
       failed++;
       let message = error instanceof Error ? error.message : String(error);
@@ -172,7 +173,7 @@ export async function downloadMedia(ctx: SyncContext, guides: GuidesProgress = N
   const queue = new MediaQueue(ctx.store, guides, zoom, MAX_ATTEMPTS, () => ctx.signal.aborted || budgetError !== null);
   const fetchItem = async (item: MediaItem): Promise<void> => {
     try {
-      await fetchOne(item.url, item.at, item.picture);
+      await fetchOne(item);
     } finally {
       queue.ended(item);
     }

@@ -29,7 +29,7 @@ export interface SyncServiceDeps {
   onNetworkError: () => void;
   now: () => number;
   /** The site's time as its answers tell it (connection/server-clock.ts), or null before any answer. */
-  siteNow?: () => number | null;
+  siteNow: () => number | null;
   concurrency?: { guides: number; media: number };
   /** What the site offers (asked now and then, kept per site). */
   modules: SiteModules;
@@ -77,7 +77,7 @@ export class SyncService {
       concurrency: this.deps.concurrency ?? { guides: 32, media: 64 },
       signal: controller.signal,
       now: this.deps.now,
-      siteNow: this.deps.siteNow ?? (() => null),
+      siteNow: this.deps.siteNow,
       progress: (phase, done, total, bytes) => this.#report({ phase, done, total, bytes: bytes ?? this.#progress.bytes, message: null }),
       // The engine gathers its problems; each failed guide is kept in sync_queue and told as failedGuides.
       problem: () => {},
