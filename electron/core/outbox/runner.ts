@@ -3,6 +3,7 @@ import type { NewConflict } from '../db/repos/conflicts-repo.ts';
 import type { OutboxRow } from '../db/repos/outbox-repo.ts';
 import { isStorageFull } from '../db/disk-space.ts';
 import { retryDelayMs } from './backoff.ts';
+import { InFlightMarks } from './in-flight-marks.ts';
 import { NO_CLOCK, SendTimes, type SendClock } from './send-time.ts';
 import { replayStart } from './handlers/start.ts';
 import { replayQuizAttempt } from './handlers/quiz-attempt.ts';
@@ -77,11 +78,13 @@ export class OutboxRunner {
   readonly #failures: FailureSorting;
   /** Until when a full disk holds the replay (0: not held). */
   #storageHeldUntil = 0;
+  readonly #marks: InFlightMarks;
 
   /** Runs in the process that holds the data folder's lock (db/folder-lock.ts): no other copy's actions are in flight. */
   constructor(private readonly deps: RunnerDeps) {
     this.#times = new SendTimes(deps.clock ?? NO_CLOCK, deps.context.outbox, deps.context.sessions, deps.context.now);
     this.#failures = { ...deps, outbox: deps.context.outbox, askedToWait: this.#askedToWait };
+    this.#marks = new InFlightMarks((ids) => deps.context.outbox.markAllInFlight(ids));
     this.#recoverInFlight('were in flight when Fieldguide stopped');
   }
 
@@ -188,7 +191,7 @@ export class OutboxRunner {
           outbox.fail(current.id, action.message);
           break;
         }
-        outbox.markInFlight(current.id);
+        await this.#marks.mark(current.id);
         const outcome: ReplayOutcome = await HANDLERS[action.kind](ctx, current, action.payload as never);
         if (outcome.type === 'done') {
           this.#times.sent(current);

@@ -92,9 +92,12 @@ export class OutboxRepo {
     return row.at;
   }
 
-  /** Before sending: from now on the outcome is unknown until an answer says otherwise. */
-  markInFlight(id: number): void {
-    sql(this.db, "UPDATE outbox SET state = 'in_flight', attempts = attempts + 1, unknown_outcome = 1 WHERE id = ?").run(id);
+  /** Before sending: from now on the outcome is unknown until an answer says otherwise. Several at once, one commit (outbox/in-flight-marks.ts). */
+  markAllInFlight(ids: readonly number[]): void {
+    const mark = sql(this.db, "UPDATE outbox SET state = 'in_flight', attempts = attempts + 1, unknown_outcome = 1 WHERE id = ?");
+    this.db.transaction(() => {
+      for (const id of ids) mark.run(id);
+    })();
   }
 
   /** A definite "not applied" (an error answer): the next attempt need not reconcile. */

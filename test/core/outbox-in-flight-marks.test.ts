@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { InFlightMarks } from '../../electron/core/outbox/in-flight-marks.ts';
+
+const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+describe('in-flight marks', () => {
+  it('writes the marks taken in one turn in one commit, and none resolves before it', async () => {
+    const commits: number[][] = [];
+    const marks = new InFlightMarks((ids) => commits.push([...ids]));
+    const resolved: number[] = [];
+    const first = [1, 2, 3].map((id) => marks.mark(id).then(() => resolved.push(id)));
+    await Promise.resolve();
+    expect(commits, 'nothing written within the turn').toEqual([]);
+    expect(resolved).toEqual([]);
+    await Promise.all(first);
+    expect(commits).toEqual([[1, 2, 3]]);
+    // A later turn's marks are a later commit.
+    await marks.mark(4);
+    expect(commits).toEqual([[1, 2, 3], [4]]);
+  });
+
+  it('a commit that fails fails every mark in it, and the next turn writes again', async () => {
+    let full = true;
+    const commits: number[][] = [];
+    const marks = new InFlightMarks((ids) => {
+      if (full) throw Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' });
+      commits.push([...ids]);
+    });
+    const outcomes = await Promise.allSettled([marks.mark(1), marks.mark(2)]);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['rejected', 'rejected']);
+    expect(commits).toEqual([]);
+    full = false;
+    await nextTurn();
+    await marks.mark(3);
+    expect(commits).toEqual([[3]]);
+  });
+});
