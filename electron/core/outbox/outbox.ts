@@ -39,6 +39,9 @@ export interface OutboxDeps {
  */
 export class Outbox {
   readonly #runner: OutboxRunner;
+  /** Chains the replay moved since the renderer was last told: told once a turn, not once an action. */
+  readonly #movedChains = new Set<string>();
+  #telling: NodeJS.Immediate | null = null;
 
   constructor(private readonly deps: OutboxDeps) {
     const { store, events } = deps;
@@ -76,19 +79,7 @@ export class Outbox {
       ...(deps.clock ? { clock: deps.clock } : {}),
       ...(deps.onNoAnswer ? { onNoAnswer: deps.onNoAnswer } : {}),
       random: deps.random ?? Math.random,
-      onChange: (chain) => {
-        // The renderer shows the current technician's work only: another's replay changes nothing on screen but the counts.
-        const current = deps.current();
-        if (chain.startsWith('quiz:')) {
-          const id = chain.slice('quiz:'.length);
-          const attempt = store.quizzes.attempt(id);
-          if (attempt && current !== null && store.quizzes.technicianOf(id) === current) events.emit('quizAttempt', attempt);
-        } else {
-          const view = store.sessions.view(chain);
-          if (view && current !== null && store.sessions.technicianOf(chain) === current) events.emit('session', view);
-        }
-        this.changed();
-      },
+      onChange: (chain) => this.#moved(chain),
       log: deps.log,
     });
   }
@@ -135,6 +126,7 @@ export class Outbox {
     this.deps.store.outbox.sendNow();
     this.#runner.releaseStorageHold();
     await this.#runner.drain();
+    this.#tellMoved();
     if (this.#runner.storageFull) throw storageFull();
     return this.summary();
   }
@@ -159,8 +151,46 @@ export class Outbox {
     return this.view();
   }
 
-  close(): Promise<void> {
-    return this.#runner.close();
+  async close(): Promise<void> {
+    await this.#runner.close();
+    // Told now: the database closes next.
+    this.#tellMoved();
+  }
+
+  /**
+   * A chain's action was sent, refused or set aside. The renderer is told at the end of the turn, once for
+   * every chain moved in it (answers often arrive together): each view and the counts are read once.
+   */
+  #moved(chain: string): void {
+    this.#movedChains.add(chain);
+    this.#telling ??= setImmediate(() => this.#tellMoved());
+  }
+
+  #tellMoved(): void {
+    if (this.#telling) clearImmediate(this.#telling);
+    this.#telling = null;
+    if (this.#movedChains.size === 0) return;
+    const chains = [...this.#movedChains];
+    this.#movedChains.clear();
+    const { store, events } = this.deps;
+    try {
+      // The renderer shows the current technician's work only: another's replay changes nothing on screen but the counts.
+      const current = this.deps.current();
+      for (const chain of chains) {
+        if (chain.startsWith('quiz:')) {
+          const id = chain.slice('quiz:'.length);
+          const attempt = store.quizzes.attempt(id);
+          if (attempt && current !== null && store.quizzes.technicianOf(id) === current) events.emit('quizAttempt', attempt);
+        } else {
+          const view = store.sessions.view(chain);
+          if (view && current !== null && store.sessions.technicianOf(chain) === current) events.emit('session', view);
+        }
+      }
+      this.changed();
+    } catch (error) {
+      // The work itself is in the database; the views read it again at their next change.
+      this.deps.log(`The outbox could not tell the views what changed: ${error instanceof Error ? error.message : String(error)}`);
+    }
   }
 
   /** Only the technician who did an action may retry or discard it. */
