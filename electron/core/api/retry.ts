@@ -12,3 +12,44 @@ export const pause = (ms: number, signal: AbortSignal): Promise<void> =>
     }
     signal.addEventListener('abort', done, { once: true });
   });
+
+/**
+ * A request's time limit and the caller's signal as one signal: one controller and one timer (cheaper
+ * than AbortSignal.timeout and AbortSignal.any per request). `refresh` pushes the limit back (a download's
+ * next chunk); `end` lets go of the timer and the caller's signal.
+ */
+export class Deadline {
+  readonly #controller = new AbortController();
+  readonly #timer: NodeJS.Timeout;
+  readonly #relay = (): void => this.#controller.abort(this.caller?.reason);
+  #timedOut = false;
+
+  constructor(
+    readonly ms: number,
+    private readonly caller?: AbortSignal,
+  ) {
+    this.#timer = setTimeout(() => {
+      this.#timedOut = true;
+      this.#controller.abort(new DOMException('The request took too long.', 'TimeoutError'));
+    }, ms);
+    if (caller?.aborted) this.#relay();
+    else caller?.addEventListener('abort', this.#relay, { once: true });
+  }
+
+  get signal(): AbortSignal {
+    return this.#controller.signal;
+  }
+
+  get timedOut(): boolean {
+    return this.#timedOut;
+  }
+
+  refresh(): void {
+    this.#timer.refresh();
+  }
+
+  end(): void {
+    clearTimeout(this.#timer);
+    this.caller?.removeEventListener('abort', this.#relay);
+  }
+}

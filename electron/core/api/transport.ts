@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { ApiError, describeResource, errorBodyMessage, isWebPage } from './errors.ts';
 import { networkError } from './network-errors.ts';
-import { pause, READ_RETRIES } from './retry.ts';
+import { Deadline, pause, READ_RETRIES } from './retry.ts';
 import { fetchFollowing, MAX_JSON_BYTES, readCapped } from './redirects.ts';
 
 export const API_PATH = '/api/2.0';
@@ -71,28 +71,18 @@ export class ApiTransport {
     }
     const headers: Record<string, string> = {};
     if (this.#token !== null && target.origin === new URL(this.siteUrl).origin) headers.Authorization = `api ${this.#token}`;
-    const controller = new AbortController();
-    const relay = (): void => controller.abort(signal?.reason);
-    signal?.addEventListener('abort', relay, { once: true });
-    let timedOut = false;
     // One timer per download, pushed back on each chunk (refresh() re-arms it without a new timer).
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, this.#timeoutMs);
-    const arm = (): void => void timer.refresh();
-    const disarm = (): void => {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', relay);
-    };
+    const deadline = new Deadline(this.#timeoutMs, signal);
+    const arm = (): void => deadline.refresh();
+    const disarm = (): void => deadline.end();
     let response: Response;
     try {
       const siteOrigin = new URL(this.siteUrl).origin;
-      ({ response } = await fetchFollowing(this.#fetch, target, { headers, signal: controller.signal }, { kind: 'download', siteOrigin, resource }));
+      ({ response } = await fetchFollowing(this.#fetch, target, { headers, signal: deadline.signal }, { kind: 'download', siteOrigin, resource }));
     } catch (error) {
       disarm();
       if (error instanceof ApiError) throw error;
-      throw networkError(error, resource, target, timedOut, this.#timeoutMs);
+      throw networkError(error, resource, target, deadline.timedOut, this.#timeoutMs);
     }
     if (!response.ok || !response.body) {
       disarm();
@@ -114,7 +104,7 @@ export class ApiTransport {
             chunk = await reader.read();
           } catch (error) {
             finished = true;
-            throw networkError(error, resource, target, timedOut, timeoutMs);
+            throw networkError(error, resource, target, deadline.timedOut, timeoutMs);
           }
           if (chunk.done) {
             finished = true;
@@ -169,25 +159,30 @@ export class ApiTransport {
       body = options.bytes;
     }
 
-    const timeout = AbortSignal.timeout(this.#timeoutMs);
-    const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+    // The time limit covers the answer and its body, retries included.
+    const deadline = new Deadline(this.#timeoutMs, options.signal);
+    const signal = deadline.signal;
     let response!: Response;
     let text!: string;
-    for (let attempt = 0; ; attempt++) {
-      try {
-        ({ response } = await fetchFollowing(this.#fetch, url, { method, headers, body, signal }, { kind: 'api', siteOrigin: url.origin, resource }));
-        text = await readCapped(response, MAX_JSON_BYTES, resource);
-        break;
-      } catch (error) {
-        if (error instanceof ApiError) throw error;
-        const failure = networkError(error, resource, url, timeout.aborted, this.#timeoutMs);
-        // A read changes nothing: a connection reset on the way is asked again at once (a couple of times,
-        // within the same time limit), so one lost connection never costs a guide until the next sync.
-        // Not a timeout, a refusal or an unknown host: those say the site is away, and are said at once.
-        const read = method === 'GET' || options.idempotent === true;
-        if (!read || failure.reason !== 'other' || signal.aborted || attempt >= READ_RETRIES) throw failure;
-        await pause(100 * (attempt + 1) + Math.random() * 200, signal);
+    try {
+      for (let attempt = 0; ; attempt++) {
+        try {
+          ({ response } = await fetchFollowing(this.#fetch, url, { method, headers, body, signal }, { kind: 'api', siteOrigin: url.origin, resource }));
+          text = await readCapped(response, MAX_JSON_BYTES, resource);
+          break;
+        } catch (error) {
+          if (error instanceof ApiError) throw error;
+          const failure = networkError(error, resource, url, deadline.timedOut, this.#timeoutMs);
+          // A read changes nothing: a connection reset on the way is asked again at once (a couple of times,
+          // within the same time limit), so one lost connection never costs a guide until the next sync.
+          // Not a timeout, a refusal or an unknown host: those say the site is away, and are said at once.
+          const read = method === 'GET' || options.idempotent === true;
+          if (!read || failure.reason !== 'other' || signal.aborted || attempt >= READ_RETRIES) throw failure;
+          await pause(100 * (attempt + 1) + Math.random() * 200, signal);
+        }
       }
+    } finally {
+      deadline.end();
     }
 
     const date = Date.parse(response.headers.get('date') ?? '');
