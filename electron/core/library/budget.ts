@@ -64,3 +64,26 @@ export async function makeRoom(
   }
   return true;
 }
+
+/** How long a reading of the disk's room serves while it is far from running out, and how far is far. */
+const ROOM_READING_MS = 250;
+const ROOM_FAR_BYTES = 256 * 1024 * 1024;
+
+/**
+ * The disk's room as a download phase asks before every file: read again (statfs) only when the last
+ * reading is older than ROOM_READING_MS or the room may be near its end. In between, the last reading less
+ * what the phase stored since (`stored`, growing). Near the end every question reads the disk, so a stop
+ * for a full disk is always decided on a fresh reading. One statfs per file cost more than a small file's
+ * transfer on a fast link.
+ */
+export function roomGauge(read: () => number, stored: () => number, nowMs: () => number = Date.now): () => number {
+  let last: { room: number; stored: number; at: number } | null = null;
+  return () => {
+    if (last && nowMs() - last.at < ROOM_READING_MS) {
+      const estimate = last.room - (stored() - last.stored);
+      if (estimate > ROOM_FAR_BYTES) return estimate;
+    }
+    last = { room: read(), stored: stored(), at: nowMs() };
+    return last.room;
+  };
+}

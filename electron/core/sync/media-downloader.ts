@@ -2,7 +2,7 @@ import { ApiError, isWebPage } from '../api/errors.ts';
 import { isStorageFull } from '../db/disk-space.ts';
 import type { NeededAt } from '../db/repos/media-repo.ts';
 import { zoomVariant } from '../../shared/media.ts';
-import { makeRoom } from '../library/budget.ts';
+import { makeRoom, roomGauge } from '../library/budget.ts';
 import { MEDIA_FILE_MAX_BYTES, MediaTooLargeError, type Received } from '../library/media-store.ts';
 import { shownType } from '../library/media-types.ts';
 import type { SyncContext } from './context.ts';
@@ -47,6 +47,7 @@ export async function downloadMedia(ctx: SyncContext, guides: GuidesProgress = N
   // A budget lowered since the last sync, or guides that left the scope: trim first, whatever is pending.
   const room = { media: ctx.store.media, mediaStore: ctx.mediaStore, budgetBytes: ctx.budgetBytes, quality: ctx.pictureQuality };
   await makeRoom(room, usage);
+  const diskRoom = ctx.diskRoom ? roomGauge(ctx.diskRoom, () => usage.bytes) : null;
   // Finished downloads are kept and indexed a batch at a time, pictures and index rows in one transaction:
   // one commit per batch, not per file. A crash before it loses only the batch, downloaded again next time.
   const finished: { url: string; mime: string; received: Received }[] = [];
@@ -107,7 +108,7 @@ export async function downloadMedia(ctx: SyncContext, guides: GuidesProgress = N
         await discard(body);
         return;
       }
-      if (ctx.diskRoom && ctx.diskRoom() < reserved) {
+      if (diskRoom && diskRoom() < reserved) {
         budgetError ??= new StorageBudgetError(DISK_RESERVE_MESSAGE);
         await discard(body);
         return;
