@@ -55,10 +55,12 @@ for (let i = 0; i < SESSIONS; i++) {
 }
 const queued = must(await api.getOutbox()).actions.length;
 proxy.passAll();
+const cpu0 = process.cpuUsage();
 const t0 = performance.now();
 let summary = must(await api.flushOutbox());
 while (summary.pending > 0) summary = must(await api.flushOutbox());
 const replayMs = performance.now() - t0;
+const replayCpu = process.cpuUsage(cpu0);
 if (summary.failed > 0 || summary.conflicts > 0) throw new Error(`replay: ${JSON.stringify(summary)}`);
 
 // The same work by a bare client: the same requests in the same order per session, chains at once.
@@ -66,6 +68,7 @@ const token = (await (await fetch(`${proxy.url}/api/2.0/user/token`, { method: '
 const headers = { Authorization: `api ${token.authToken}`, 'Content-Type': 'application/json' };
 const call = async (method: string, path: string, body: unknown): Promise<{ entryid: number; revisionid: number }> =>
   (await (await fetch(`${proxy.url}/api/2.0${path}`, { method, headers, body: JSON.stringify(body) })).json()) as { entryid: number; revisionid: number };
+const cpu1 = process.cpuUsage();
 const t1 = performance.now();
 await runBounded(
   Array.from({ length: SESSIONS }, (_, i) => i),
@@ -87,10 +90,11 @@ await runBounded(
   },
 );
 const floorMs = performance.now() - t1;
+const floorCpu = process.cpuUsage(cpu1);
 
 const sorted = [...latencies].sort((a, b) => a - b);
 const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
-console.log(JSON.stringify({ actions: queued, enqueue: { p50: at(0.5), p95: at(0.95), max: sorted.at(-1) }, replayMs, floorMs, sessions: SESSIONS }));
+console.log(JSON.stringify({ actions: queued, enqueue: { p50: at(0.5), p95: at(0.95), max: sorted.at(-1) }, replayMs, floorMs, sessions: SESSIONS, cpuMs: { replay: replayCpu.user / 1000, floor: floorCpu.user / 1000 } }));
 await services.close();
 await proxy.close();
 tmp.remove();
