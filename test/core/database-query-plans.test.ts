@@ -168,17 +168,21 @@ describe('the hot queries use their index', () => {
     expect(store.search.search('pump', 20, 0, technician)).toMatchObject({ total: 1000, items: { length: 20 } });
   });
 
-  it("the outbox's next actions are the first of each chain, found through outbox_chain and fetched by id", () => {
+  it("the outbox's next actions: the waiting ones of these technicians, each found first of its chain through outbox_chain", () => {
     const plans = plansOf(() => {
       store.outbox.due(Date.now(), 8, [1, 2]);
       store.outbox.nextDue([1, 2]);
     });
     expect(plans).toHaveLength(2);
     for (const { plan } of plans) {
-      expect(plan).toMatch(/SEARCH outbox USING INTEGER PRIMARY KEY \(rowid=\?\)/);
-      expect(plan).toMatch(/SCAN outbox USING COVERING INDEX outbox_chain/);
-      expect(plan).not.toMatch(/SCAN outbox(?! USING)/);
+      expect(plan).toMatch(/SEARCH o USING INDEX outbox_technician \(technician=\? AND state=\?\)/);
+      expect(plan).toMatch(/SEARCH p USING COVERING INDEX outbox_chain \(chain=\? AND id<\?\)/);
+      // Never every row of the outbox (the GROUP BY over every chain it replaced read them all at each answer).
+      expect(plan).not.toMatch(/SCAN (outbox|o|p)\b/);
     }
+    // The first action of each of the 150 chains (actions 1 to 150, the 150 chains' first), in the order taken.
+    expect(store.outbox.due(Date.now(), 500, [1, 2]).map((row) => row.id)).toEqual(Array.from({ length: 150 }, (_, i) => i + 1));
+    expect(store.outbox.due(Date.now(), 500, [2]).map((row) => row.chain)).toEqual(Array.from({ length: 50 }, (_, i) => `session-${100 + i}`));
   });
 
   it('the media still to download are read in rank order from media_to_fetch, never the whole media table', () => {
