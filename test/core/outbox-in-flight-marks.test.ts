@@ -34,4 +34,16 @@ describe('in-flight marks', () => {
     await marks.mark(3);
     expect(commits).toEqual([[3]]);
   });
+
+  it('flush writes what waits at once, and the turn writes nothing more', async () => {
+    const commits: number[][] = [];
+    const marks = new InFlightMarks((ids) => commits.push([...ids]));
+    const both = Promise.all([marks.mark(1), marks.mark(2)]);
+    marks.flush();
+    expect(commits).toEqual([[1, 2]]);
+    await both;
+    marks.flush();
+    await nextTurn();
+    expect(commits, 'no empty commit').toEqual([[1, 2]]);
+  });
 });

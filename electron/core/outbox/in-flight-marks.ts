@@ -7,21 +7,27 @@
  */
 export class InFlightMarks {
   #waiting: { id: number; resolve: () => void; reject: (error: unknown) => void }[] = [];
+  #writing: NodeJS.Immediate | null = null;
 
   constructor(private readonly write: (ids: readonly number[]) => void) {}
 
   /** Resolves once this action is durably marked in flight. */
   mark(id: number): Promise<void> {
     return new Promise<void>((resolve, reject) => {
-      // The first mark of a turn writes them all once the turn's answers have been handled (setImmediate
-      // runs after the I/O callbacks of the turn).
-      if (this.#waiting.push({ id, resolve, reject }) === 1) setImmediate(() => this.#flush());
+      this.#waiting.push({ id, resolve, reject });
+      // Written at the latest once the turn's answers have been handled (setImmediate runs after the turn's
+      // I/O callbacks), unless the replay's loop writes them first (flush).
+      this.#writing ??= setImmediate(() => this.flush());
     });
   }
 
-  #flush(): void {
+  /** Writes the marks waiting now (the replay's loop does, once it has taken the turn's actions). */
+  flush(): void {
+    if (this.#writing) clearImmediate(this.#writing);
+    this.#writing = null;
     const batch = this.#waiting;
     this.#waiting = [];
+    if (batch.length === 0) return;
     try {
       this.write(batch.map((waiting) => waiting.id));
     } catch (error) {

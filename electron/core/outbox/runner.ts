@@ -150,9 +150,13 @@ export class OutboxRunner {
               this.#replay(row, row.technician, transport).finally(() => active.delete(row.chain)),
             );
           }
+          // The actions just taken have queued their in-flight marks: one commit for them all, now.
+          this.#marks.flush();
         }
         if (active.size === 0) break;
         await Promise.race(active.values());
+        // Answers that arrived together end their chains' turns together: one look for what is due next.
+        await new Promise<void>((resolve) => setImmediate(resolve));
       }
     } while (this.#again);
   }
