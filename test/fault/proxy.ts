@@ -40,7 +40,7 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
       server.off('error', reject);
       resolve();
     });

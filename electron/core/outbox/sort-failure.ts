@@ -31,8 +31,11 @@ export function sortFailure(deps: FailureSorting, row: OutboxRow, error: unknown
     if (row.technician !== null) deps.refused(row.technician);
     return;
   }
-  // No answer, a cut answer, an unreadable 2xx or a 5xx may all follow a change the site committed.
-  const unknown = mayHaveLanded || error.kind !== 'http' || (error.status ?? 0) >= 500;
+  // No answer, a cut answer, an unreadable 2xx or a 5xx may all follow a change the site committed. Not
+  // so when no connection was made (no such host, connection refused: a laptop off the network): the
+  // request never left, and its replay need not look on the site for it first.
+  const neverLeft = error.kind === 'network' && (error.reason === 'dns' || error.reason === 'refused');
+  const unknown = mayHaveLanded || (!neverLeft && (error.kind !== 'http' || (error.status ?? 0) >= 500));
   if (error.kind === 'network' || error.kind === 'timeout') deps.onNoAnswer?.();
   const serverError = error.kind === 'http' && (error.status ?? 0) >= 500;
   if (serverError && isStuck(row.attempts, deps.nowMs() / 1000 - row.createdAt)) {
