@@ -113,7 +113,7 @@ export async function benchReplayOverLinks(links: LinkSpec[], tmpDir: string, se
       const name = spec.mbit === 0 ? 'loopback' : `${spec.rttMs}ms/${spec.mbit}Mbit`;
       const link = spec.mbit === 0 ? null : await startLink({ targetPort: Number(new URL(site.url).port), rttMs: spec.rttMs, mbitPerSec: spec.mbit });
       try {
-        const runs: { actions: number; replayMs: number; floorMs: number; cpuMs: { replay: number; floor: number } }[] = [];
+        const runs: { actions: number; replayMs: number; floorMs: number; cpuMs: { replay: number; floor: number }; requests: { replay: number; floor: number } }[] = [];
         for (let round = 0; round < rounds; round++) {
           runs.push(await runJsonChild<(typeof runs)[number]>('outbox-client.ts', [link?.url ?? site.url, sessions]));
         }
@@ -124,7 +124,7 @@ export async function benchReplayOverLinks(links: LinkSpec[], tmpDir: string, se
         const cpu = `client cpu user ${s(median(runs.map((run) => run.cpuMs.replay)))} s, the bare client's ${s(median(runs.map((run) => run.cpuMs.floor)))} s`;
         const line =
           `replay over ${name}: ${runs[0]!.actions} actions in ${s(replayMs)} s, a bare client ${s(floorMs)} s, ratio ${(replayMs / floorMs).toFixed(2)} ` +
-          `(medians of ${runs.length} rounds; each round's ratio ${ratios}; ${cpu})`;
+          `(medians of ${runs.length} rounds; each round's ratio ${ratios}; requests ${runs[0]!.requests.replay} and ${runs[0]!.requests.floor}; ${cpu})`;
         console.error(line);
         lines.push(line);
       } finally {
