@@ -34,8 +34,8 @@ const step = guide.steps.find((s) => s.form && s.form.fields.some((f) => f.type 
 const field = step.form!.fields.find((f) => f.type === 'Text Input')!;
 
 // The site unreachable while the work is taken: nothing listens at its address, as for a laptop off the
-// network, so no request leaves and the replay sends the actions and nothing else (with resets instead,
-// each session's start may have landed, and is looked for on the site first: a request more per session).
+// network, so no request leaves. A start tried then is known not to have landed, and the replay sends
+// the actions and nothing else (the JSON counts both clients' requests).
 const { port } = proxy;
 await proxy.close();
 // A few turns for this process to see its kept-alive connections to the proxy end.
