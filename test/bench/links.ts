@@ -119,12 +119,14 @@ export async function benchReplayOverLinks(links: LinkSpec[], tmpDir: string, se
         }
         const replayMs = median(runs.map((run) => run.replayMs));
         const floorMs = median(runs.map((run) => run.floorMs));
+        // Each round's two figures share its conditions: the ratio printed is the median of the rounds' ratios.
+        const ratio = median(runs.map((run) => run.replayMs / run.floorMs));
         const ratios = runs.map((run) => (run.replayMs / run.floorMs).toFixed(2)).join(', ');
         // The client process's CPU (user) includes the in-process proxy the bare client goes through too.
         const cpu = `client cpu user ${s(median(runs.map((run) => run.cpuMs.replay)))} s, the bare client's ${s(median(runs.map((run) => run.cpuMs.floor)))} s`;
         const line =
-          `replay over ${name}: ${runs[0]!.actions} actions in ${s(replayMs)} s, a bare client ${s(floorMs)} s, ratio ${(replayMs / floorMs).toFixed(2)} ` +
-          `(medians of ${runs.length} rounds; each round's ratio ${ratios}; requests ${runs[0]!.requests.replay} and ${runs[0]!.requests.floor}; ${cpu})`;
+          `replay over ${name}: ${runs[0]!.actions} actions in ${s(replayMs)} s, a bare client ${s(floorMs)} s, ratio ${ratio.toFixed(2)} ` +
+          `(medians of ${runs.length} rounds, of the times and of the rounds' ratios; each round's ratio ${ratios}; requests ${runs[0]!.requests.replay} and ${runs[0]!.requests.floor}; ${cpu})`;
         console.error(line);
         lines.push(line);
       } finally {
