@@ -122,7 +122,7 @@ export async function benchReplayOverLinks(links: LinkSpec[], tmpDir: string, se
         // Each round's two figures share its conditions: the ratio printed is the median of the rounds' ratios.
         const ratio = median(runs.map((run) => run.replayMs / run.floorMs));
         const ratios = runs.map((run) => (run.replayMs / run.floorMs).toFixed(2)).join(', ');
-        // The client process's CPU (user) includes the in-process proxy the bare client goes through too.
+        // The client process's CPU (user) includes the proxy's thread (proxy-thread.ts), which the bare client goes through too.
         const cpu = `client cpu user ${s(median(runs.map((run) => run.cpuMs.replay)))} s, the bare client's ${s(median(runs.map((run) => run.cpuMs.floor)))} s`;
         const line =
           `replay over ${name}: ${runs[0]!.actions} actions in ${s(replayMs)} s, a bare client ${s(floorMs)} s, ratio ${ratio.toFixed(2)} ` +

@@ -8,7 +8,7 @@ import { plainCodec } from '../../electron/core/connection/secret-store.ts';
 import { runBounded } from '../../electron/core/sync/pool.ts';
 import { CHAINS_AT_ONCE } from '../../electron/core/outbox/runner.ts';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
-import { startFaultProxy } from '../fault/proxy.ts';
+import { startProxyThread } from './proxy-thread.ts';
 import { makeTempDir } from '../helpers/tmp.ts';
 
 const [siteUrl, sessionsArg] = process.argv.slice(2);
@@ -17,7 +17,8 @@ const SESSIONS = Number(sessionsArg ?? 40);
 // As many chains at once as the outbox replays (runner.ts), for the bare client too.
 const CHAINS = CHAINS_AT_ONCE;
 const site = new URL(siteUrl);
-let proxy = await startFaultProxy({ target: { port: Number(site.port) } });
+// The proxy runs on its own thread (proxy-thread.ts): it is the network, not part of the client.
+const proxy = await startProxyThread(Number(site.port));
 const tmp = makeTempDir('bench-outbox');
 const services = createServices({ dataDir: tmp.dir, version: 'bench', secretCodec: plainCodec, startDemoWorkshop: () => Promise.reject(new Error('no demo')), autoSync: false });
 const api = services.api;
@@ -36,7 +37,6 @@ const field = step.form!.fields.find((f) => f.type === 'Text Input')!;
 // The site unreachable while the work is taken: nothing listens at its address, as for a laptop off the
 // network, so no request leaves. A start tried then is known not to have landed, and the replay sends
 // the actions and nothing else (the JSON counts both clients' requests).
-const { port } = proxy;
 await proxy.close();
 // A few turns for this process to see its kept-alive connections to the proxy end.
 for (let turn = 0; turn < 5; turn++) await new Promise((resolve) => setTimeout(resolve, 10));
@@ -67,14 +67,14 @@ for (let turn = 0; turn < 200; turn++) {
   await sleep(10);
   if (turn >= 5 && must(await api.getOutbox()).summary.inFlight === 0) break;
 }
-proxy = await startFaultProxy({ target: { port: Number(site.port) }, port });
+await proxy.restart();
 const cpu0 = process.cpuUsage();
 const t0 = performance.now();
 let summary = must(await api.flushOutbox());
 while (summary.pending > 0) summary = must(await api.flushOutbox());
 const replayMs = performance.now() - t0;
 const replayCpu = process.cpuUsage(cpu0);
-const replayRequests = proxy.log.length;
+const replayRequests = await proxy.count();
 if (summary.failed > 0 || summary.conflicts > 0) throw new Error(`replay: ${JSON.stringify(summary)}`);
 
 // The same work by a bare client: the same requests in the same order per session, chains at once.
@@ -82,7 +82,7 @@ const token = (await (await fetch(`${proxy.url}/api/2.0/user/token`, { method: '
 const headers = { Authorization: `api ${token.authToken}`, 'Content-Type': 'application/json' };
 const call = async (method: string, path: string, body: unknown): Promise<{ entryid: number; revisionid: number }> =>
   (await (await fetch(`${proxy.url}/api/2.0${path}`, { method, headers, body: JSON.stringify(body) })).json()) as { entryid: number; revisionid: number };
-proxy.clearLog();
+await proxy.clear();
 const cpu1 = process.cpuUsage();
 const t1 = performance.now();
 await runBounded(
@@ -106,7 +106,7 @@ await runBounded(
 );
 const floorMs = performance.now() - t1;
 const floorCpu = process.cpuUsage(cpu1);
-const floorRequests = proxy.log.length;
+const floorRequests = await proxy.count();
 
 const sorted = [...latencies].sort((a, b) => a - b);
 const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
