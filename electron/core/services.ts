@@ -1,6 +1,7 @@
 import './threadpool.ts';
 import path from 'node:path';
 import type { AppApi, Result } from '../contract.ts';
+import { siteHttp, type Http } from './api/http.ts';
 import { connectionMethods } from './connection/connection-methods.ts';
 import { Connection } from './connection/connection.ts';
 import { Credentials } from './connection/credentials.ts';
@@ -24,7 +25,7 @@ import { BackgroundSync } from './sync/background.ts';
 import { SiteModules } from './sync/site-modules.ts';
 import { syncMethods } from './sync/sync-methods.ts';
 import { SyncService } from './sync/sync-service.ts';
-import { adoptEarlierToken, countingFetch, lifecycle, siteHooks, storageGuard } from './wiring.ts';
+import { adoptEarlierToken, countingHttp, lifecycle, siteHooks, storageGuard } from './wiring.ts';
 import { worklogMethods } from './worklog/worklog-methods.ts';
 import { WorkLog } from './worklog/worklog.ts';
 
@@ -46,7 +47,8 @@ export interface ServicesDeps {
   /** Starts the built-in demo workshop; both shells pass the reference server's `startDemoWorkshop`. */
   startDemoWorkshop: (dataDir: string) => Promise<DemoSite>;
   nativeBinding?: string;
-  fetch?: typeof fetch;
+  /** How requests go out (api/http.ts); tests wrap the app's own to watch or redirect them. */
+  http?: Http;
   /** Where problems that are not the technician's to act on are reported; never given a token. */
   log?: (message: string) => void;
   /** Sync on connect, on reconnect, at start and every `syncEveryMinutes` (default true, 15). */
@@ -93,7 +95,7 @@ export function createServices(deps: ServicesDeps): Services {
   const { store } = folder;
   const events = new EventHub();
   const clock = new ServerClock(store.settings, deps.clock, deps.monotonic);
-  const requests = countingFetch(deps.fetch ?? globalThis.fetch);
+  const requests = countingHttp(deps.http ?? siteHttp);
   const credentials = new Credentials(dataDir, deps.secretCodec);
   const technicians: Technicians = new Technicians({
     repo: store.technicians, settings: store.settings, credentials, transportWith: (token) => connection.transportWith(token), now: clock.now,
@@ -103,7 +105,7 @@ export function createServices(deps: ServicesDeps): Services {
   const modules: SiteModules = new SiteModules({ repo: store.siteModules, site: () => connection.site?.url ?? null, now: clock.now, changed: () => connection.changed() });
   const connection = new Connection({
     settings: store.settings, technicians, version: deps.version, events, capabilities: () => modules.capabilities(),
-    fetch: requests.fetch, onServerTime: clock.observe, timeoutMs: deps.requestTimeoutMs, demoPassword: () => demo.password(),
+    http: requests.http, onServerTime: clock.observe, timeoutMs: deps.requestTimeoutMs, demoPassword: () => demo.password(),
   });
   const [transport, offline, now] = [() => connection.transport(), () => connection.setNetwork('offline'), clock.now];
   // Who works now: what they do is recorded under their name, and what they may not read stays hidden.

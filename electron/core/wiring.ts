@@ -1,4 +1,5 @@
 // How the features are started, stopped and told of a new site: the composition root's helpers (services.ts).
+import type { Http } from './api/http.ts';
 import type { SiteHooks } from './connection/connection-methods.ts';
 import type { Connection } from './connection/connection.ts';
 import type { Credentials } from './connection/credentials.ts';
@@ -91,13 +92,13 @@ export function adoptEarlierToken(credentials: Credentials, technicians: Technic
   credentials.adoptEarlierToken(dataDir, row && row.refusedAt === null ? row.id : null);
 }
 
-/** fetch, counting the requests made (a sync reports what it cost). */
-export function countingFetch(base: typeof fetch): { fetch: typeof fetch; count: () => number } {
+/** HTTP, counting the requests made (a sync reports what it cost). */
+export function countingHttp(base: Http): { http: Http; count: () => number } {
   let requests = 0;
   return {
-    fetch: (input, init) => {
+    http: (url, init) => {
       requests++;
-      return base(input, init);
+      return base(url, init);
     },
     count: () => requests,
   };

@@ -8,6 +8,7 @@ import { createServices } from '../../electron/core/services.ts';
 import { plainCodec } from '../../electron/core/connection/secret-store.ts';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
 import { makeTempDir } from '../helpers/tmp.ts';
+import { siteHttp } from '../../electron/core/api/http.ts';
 
 const [siteUrl, guidesConcurrency, mediaConcurrency, localBench] = process.argv.slice(2);
 if (!siteUrl) throw new Error('usage: sync-client.ts <siteUrl> [guideConcurrency] [mediaConcurrency]');
@@ -22,9 +23,9 @@ const services = createServices({
   startDemoWorkshop: () => Promise.reject(new Error('no demo')),
   autoSync: false,
   concurrency,
-  fetch: (input, init) => {
-    requests.push({ url: input instanceof Request ? input.url : String(input), phase });
-    return fetch(input, init);
+  http: (url, init) => {
+    requests.push({ url: url.href, phase });
+    return siteHttp(url, init);
   },
 });
 const phaseMs: Record<string, number> = {};

@@ -5,6 +5,7 @@ import type { RunningSite } from '../../server/site.ts';
 import { startTestSite } from '../server/helpers.ts';
 import { allLocalGuides, unwrap } from '../helpers/library.ts';
 import { makeServices } from '../helpers/services.ts';
+import { siteHttp } from '../../electron/core/api/http.ts';
 
 // The order of a sync's media downloads, read from the requests the reference server receives over real
 // HTTP. Media start while the guides phase still runs (issue 17: the link's round trips overlap): the last
@@ -24,14 +25,14 @@ beforeAll(async () => {
   site = await startTestSite({ demo: true });
   lastGuide = (site.db.prepare('SELECT max(guideid) AS id FROM guides').get() as { id: number }).id;
   app = makeServices(undefined, {
-    fetch: async (input, init) => {
-      const url = input instanceof Request ? input.url : String(input);
+    http: async (target, init) => {
+      const url = target.href;
       if (new URL(url).pathname === `/api/2.0/guides/${lastGuide}`) {
         await Promise.race([firstMedia, new Promise((resolve) => setTimeout(resolve, 10_000))]);
       }
       asked.push(url);
       if (isMedia(url)) mediaAsked();
-      return fetch(input, init);
+      return siteHttp(target, init);
     },
   });
   unwrap(await app.services.api.signIn({ siteUrl: site.url, email: DEMO_ACCOUNTS.tech1.email, password: DEMO_ACCOUNTS.tech1.password }));

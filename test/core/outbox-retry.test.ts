@@ -9,6 +9,7 @@ import { EventHub } from '../../electron/core/events.ts';
 import { MAX_DELAY_MS, MIN_DELAY_MS, retryDelayMs } from '../../electron/core/outbox/backoff.ts';
 import { Outbox } from '../../electron/core/outbox/outbox.ts';
 import { makeTempDir } from '../helpers/tmp.ts';
+import { fetchHttp } from '../helpers/fetch-http.ts';
 
 describe('retry delays', () => {
   it('are full jitter under a ceiling that doubles from the minimum up to the maximum', () => {
@@ -50,7 +51,7 @@ describe('Retry-After', () => {
 
   it('of a 429 answer reaches the error the transport throws', async () => {
     const fetch: typeof globalThis.fetch = async () => new Response('{"message":"Slow down"}', { status: 429, headers: { 'Retry-After': '7' } });
-    const error = await new ApiTransport({ siteUrl: 'https://site.test', token: 't', fetch }).request('GET', '/user').catch((e: unknown) => e);
+    const error = await new ApiTransport({ siteUrl: 'https://site.test', token: 't', http: fetchHttp(fetch) }).request('GET', '/user').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 429, retryAfter: 7, transient: true, message: 'Slow down' });
   });
@@ -116,7 +117,7 @@ beforeEach(() => {
   ]);
   const transportFor = (id: number) => {
     const token = tokens.get(id);
-    return token ? new ApiTransport({ siteUrl: 'https://site.test', token, fetch }) : null;
+    return token ? new ApiTransport({ siteUrl: 'https://site.test', token, http: fetchHttp(fetch) }) : null;
   };
   outbox = new Outbox({
     store,

@@ -5,6 +5,7 @@ import { generateSite } from '../../server/generator/generator.ts';
 import { startSite, type RunningSite } from '../../server/site.ts';
 import { unwrap } from '../helpers/library.ts';
 import { makeServices } from '../helpers/services.ts';
+import { siteHttp } from '../../electron/core/api/http.ts';
 
 // Issue 15, big sites: a site with more guides than a first sync should take whole. Its summaries are
 // listed and stored (searchable); no whole guide is downloaded until the technician chooses what to keep,
@@ -18,10 +19,9 @@ const wholeGuideRequests: string[] = [];
 beforeAll(async () => {
   site = await startSite({ seed: (db) => void generateSite(db, { guides: GUIDES, steps: 1, images: 0, seed: 5 }) });
   app = makeServices(undefined, {
-    fetch: (input, init) => {
-      const url = new URL(input instanceof Request ? input.url : String(input));
+    http: (url, init) => {
       if (/^\/api\/2\.0\/guides\/\d+$/.test(url.pathname)) wholeGuideRequests.push(url.pathname);
-      return fetch(input, init);
+      return siteHttp(url, init);
     },
   });
   unwrap(await app.services.api.signIn({ siteUrl: site.url, email: DEMO_ACCOUNTS.tech1.email, password: DEMO_ACCOUNTS.tech1.password }));

@@ -4,6 +4,7 @@ import type { RunningSite } from '../../server/site.ts';
 import { startTestSite } from '../server/helpers.ts';
 import { allLocalGuides, unwrap } from '../helpers/library.ts';
 import { makeServices } from '../helpers/services.ts';
+import { siteHttp } from '../../electron/core/api/http.ts';
 
 // Issue 17: calls whose answer is already known are not made. Counted over real HTTP: the tags of a guide
 // whose answer carries them, the deletion check of a library that was empty, a step picture's thumbnail.
@@ -14,9 +15,9 @@ const asked: string[] = [];
 beforeAll(async () => {
   site = await startTestSite({ demo: true });
   app = makeServices(undefined, {
-    fetch: (input, init) => {
-      asked.push(new URL(input instanceof Request ? input.url : String(input)).pathname + (new URL(input instanceof Request ? input.url : String(input)).search));
-      return fetch(input, init);
+    http: (url, init) => {
+      asked.push(url.pathname + url.search);
+      return siteHttp(url, init);
     },
   });
   unwrap(await app.services.api.signIn({ siteUrl: site.url, email: DEMO_ACCOUNTS.tech1.email, password: DEMO_ACCOUNTS.tech1.password }));

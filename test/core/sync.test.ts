@@ -7,6 +7,7 @@ import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
 import { api, signIn, startTestSite } from '../server/helpers.ts';
 import { allLocalGuides, mediaOf, unwrap } from '../helpers/library.ts';
 import { makeServices } from '../helpers/services.ts';
+import { siteHttp } from '../../electron/core/api/http.ts';
 
 // Sync against the real reference server over real HTTP, into real SQLite files and a real media folder.
 let site: RunningSite;
@@ -17,10 +18,9 @@ beforeEach(async () => {
   site = await startTestSite({ demo: true });
   requests.length = 0;
   app = makeServices(undefined, {
-    fetch: (input, init) => {
-      const url = new URL(input instanceof Request ? input.url : String(input));
-      requests.push(`${init?.method ?? 'GET'} ${url.pathname.replace('/api/2.0', '')}${url.search}`);
-      return fetch(input, init);
+    http: (url, init) => {
+      requests.push(`${init.method ?? 'GET'} ${url.pathname.replace('/api/2.0', '')}${url.search}`);
+      return siteHttp(url, init);
     },
   });
   unwrap(await app.services.api.signIn({ siteUrl: site.url, email: DEMO_ACCOUNTS.tech1.email, password: DEMO_ACCOUNTS.tech1.password }));

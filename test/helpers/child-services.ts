@@ -1,5 +1,6 @@
 import { createServices, type Services } from '../../electron/core/services.ts';
 import { plainCodec } from '../../electron/core/connection/secret-store.ts';
+import { siteHttp } from '../../electron/core/api/http.ts';
 
 /**
  * Core services for a child process of the kill tests: prints "req <n>" as each request starts, so the
@@ -14,9 +15,9 @@ export function childServices(dataDir: string | undefined): Services {
     secretCodec: plainCodec,
     startDemoWorkshop: () => Promise.reject(new Error('no demo in the kill tests')),
     autoSync: false,
-    fetch: (input, init) => {
+    http: (url, init) => {
       process.stdout.write(`req ${++n}\n`);
-      return fetch(input, init);
+      return siteHttp(url, init);
     },
   });
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
 import { startDemoSite, type RunningSite } from '../../server/site.ts';
 import { makeServices } from '../helpers/services.ts';
+import { siteHttp } from '../../electron/core/api/http.ts';
 
 // Issue 14, attack 8: http:// addresses were accepted for any host, so a password could cross a network
 // in clear text. Now only this machine gets plain http without the technician's say-so.
@@ -13,15 +14,15 @@ afterAll(async () => {
   await site.close();
 });
 
-/** Services whose fetch sends every request meant for `host` to the local demo site instead, counted. */
+/** Services whose HTTP sends every request meant for `host` to the local demo site instead, counted. */
 function pretendingHost(host: string) {
   const asked: string[] = [];
   const app = makeServices(undefined, {
-    fetch: (input, init) => {
-      const url = new URL(input instanceof Request ? input.url : String(input));
+    http: (target, init) => {
+      const url = new URL(target);
       asked.push(url.host);
       if (url.host === host) url.host = new URL(site.url).host;
-      return fetch(url, init);
+      return siteHttp(url, init);
     },
   });
   return { app, asked };

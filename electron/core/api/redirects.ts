@@ -1,11 +1,10 @@
 import { ApiError, describeResource } from './errors.ts';
+import type { Http, HttpAnswer, HttpInit } from './http.ts';
 
 /** Redirects followed at most, for API calls and downloads alike. */
 export const MAX_REDIRECTS = 3;
 /** The largest JSON answer read: a guide is well under a megabyte; anything this big is hostile or broken. */
 export const MAX_JSON_BYTES = 32 * 1024 * 1024;
-
-type Init = Omit<RequestInit, 'headers' | 'redirect'> & { headers: Record<string, string> };
 
 /**
  * Fetches `url`, following redirects by hand so that nothing is sent where it should not go.
@@ -15,18 +14,18 @@ type Init = Omit<RequestInit, 'headers' | 'redirect'> & { headers: Record<string
  * `download`: a redirect may lead to a CDN, but the Authorization header goes only to `siteOrigin`.
  */
 export async function fetchFollowing(
-  fetcher: typeof fetch,
+  http: Http,
   url: URL,
-  init: Init,
+  init: HttpInit,
   how: { kind: 'api' | 'download'; siteOrigin: string; resource: string },
-): Promise<{ response: Response; url: URL }> {
+): Promise<{ response: HttpAnswer; url: URL }> {
   let target = url;
-  let request: Init = init;
+  let request: HttpInit = init;
   for (let hops = 0; ; hops++) {
-    const response = await fetcher(target, { ...request, redirect: 'manual' });
+    const response = await http(target, request);
     const location = response.headers.get('location');
     if (response.status < 300 || response.status > 399 || response.status === 304 || !location) return { response, url: target };
-    await response.body?.cancel().catch(() => undefined);
+    response.cancel();
     const next = new URL(location, target);
     const upgrade = next.protocol === 'https:' && next.host === target.host;
     if (how.kind === 'api' && next.origin !== target.origin && !upgrade) {
@@ -49,26 +48,23 @@ export async function fetchFollowing(
 }
 
 /** The body as text, read no further than `maxBytes` (a Content-Length above it is refused unread). */
-export async function readCapped(response: Response, maxBytes: number, resource: string): Promise<string> {
+export async function readCapped(response: HttpAnswer, maxBytes: number, resource: string): Promise<string> {
   const tooLarge = (): ApiError =>
     new ApiError('bad_response', resource, `The site's answer ${describeResource(resource)} is larger than ${Math.round(maxBytes / 1024 / 1024)} MB and was not read.`, response.status);
   if (Number(response.headers.get('content-length') ?? 0) > maxBytes) {
-    await response.body?.cancel().catch(() => undefined);
+    response.cancel();
     throw tooLarge();
   }
-  if (!response.body) return '';
-  const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
+  for await (const chunk of response.body) {
+    total += chunk.byteLength;
+    // Counted decoded: a small compressed answer that unpacks past the cap is stopped there.
     if (total > maxBytes) {
-      await reader.cancel().catch(() => undefined);
+      response.cancel();
       throw tooLarge();
     }
-    chunks.push(value);
+    chunks.push(chunk);
   }
   return Buffer.concat(chunks).toString('utf8');
 }

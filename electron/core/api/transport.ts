@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { ApiError, describeResource, errorBodyMessage, isWebPage } from './errors.ts';
+import { siteHttp, type Http, type HttpAnswer } from './http.ts';
 import { networkError } from './network-errors.ts';
 import { Deadline, pause, READ_RETRIES } from './retry.ts';
 import { fetchFollowing, MAX_JSON_BYTES, readCapped } from './redirects.ts';
@@ -25,7 +26,8 @@ export interface TransportOptions {
   /** The site's address, e.g. `https://example.dozuki.com`; the API lives under `/api/2.0`. */
   siteUrl: string;
   token?: string | null;
-  fetch?: typeof fetch;
+  /** How requests go out: the app's own HTTP client unless a test watches or redirects them. */
+  http?: Http;
   timeoutMs?: number;
   /** Told the server's clock (its `Date` header, unix seconds) with each answer. */
   onServerTime?: (serverSeconds: number) => void;
@@ -40,7 +42,7 @@ export class ApiTransport {
   readonly siteUrl: string;
   readonly baseUrl: string;
   readonly #token: string | null;
-  readonly #fetch: typeof fetch;
+  readonly #http: Http;
   readonly #timeoutMs: number;
   readonly #onServerTime: ((serverSeconds: number) => void) | undefined;
 
@@ -49,7 +51,7 @@ export class ApiTransport {
     this.siteUrl = options.siteUrl;
     this.baseUrl = options.siteUrl + API_PATH;
     this.#token = options.token ?? null;
-    this.#fetch = options.fetch ?? globalThis.fetch;
+    this.#http = options.http ?? siteHttp;
     this.#timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   }
 
@@ -62,7 +64,7 @@ export class ApiTransport {
    * The time limit applies to the answer's head and then to every gap between chunks of the body, so a
    * long video downloads while a stalled one fails. A non-2xx answer is an ApiError.
    */
-  async download(url: string, signal?: AbortSignal): Promise<{ response: Response; body: AsyncIterable<Uint8Array>; resource: string }> {
+  async download(url: string, signal?: AbortSignal): Promise<{ response: HttpAnswer; body: AsyncIterable<Uint8Array>; resource: string }> {
     const target = new URL(url, this.siteUrl);
     const resource = `GET ${target.pathname}`;
     // Media are fetched from the web only: a data:, file: or javascript: address is never read or kept.
@@ -75,23 +77,24 @@ export class ApiTransport {
     const deadline = new Deadline(this.#timeoutMs, signal);
     const arm = (): void => deadline.refresh();
     const disarm = (): void => deadline.end();
-    let response: Response;
+    let response: HttpAnswer;
     try {
       const siteOrigin = new URL(this.siteUrl).origin;
-      ({ response } = await fetchFollowing(this.#fetch, target, { headers, signal: deadline.signal }, { kind: 'download', siteOrigin, resource }));
+      ({ response } = await fetchFollowing(this.#http, target, { headers, signal: deadline.signal }, { kind: 'download', siteOrigin, resource }));
     } catch (error) {
       disarm();
       if (error instanceof ApiError) throw error;
       throw networkError(error, resource, target, deadline.timedOut, this.#timeoutMs);
     }
-    if (!response.ok || !response.body) {
+    if (!response.ok) {
       disarm();
-      await response.body?.cancel();
+      response.cancel();
       const name = decodeURIComponent(target.pathname.split('/').pop() || 'a file');
       throw Object.assign(new ApiError('http', resource, `The site answered the download of ${name} with an error (${response.status}).`, response.status), { retryAfter: retryAfterSeconds(response.headers.get('retry-after')) });
     }
     const timeoutMs = this.#timeoutMs;
-    const reader = response.body.getReader();
+    const answer = response;
+    const chunks = answer.body[Symbol.asyncIterator]();
     // The watchdog is re-armed before each read (no stream stage per file: media are thousands of small
     // files, and a TransformStream each cost more than their transfer). Leaving the loop early cancels.
     async function* body(): AsyncGenerator<Uint8Array> {
@@ -99,9 +102,9 @@ export class ApiTransport {
       try {
         for (;;) {
           arm();
-          let chunk: Awaited<ReturnType<typeof reader.read>>;
+          let chunk: IteratorResult<Uint8Array>;
           try {
-            chunk = await reader.read();
+            chunk = await chunks.next();
           } catch (error) {
             finished = true;
             throw networkError(error, resource, target, deadline.timedOut, timeoutMs);
@@ -114,7 +117,7 @@ export class ApiTransport {
         }
       } finally {
         disarm();
-        if (!finished) await reader.cancel().catch(() => undefined);
+        if (!finished) answer.cancel();
       }
     }
     return { response, body: body(), resource };
@@ -129,14 +132,19 @@ export class ApiTransport {
     const resource = `HEAD ${target.pathname}`;
     const headers: Record<string, string> = {};
     if (this.#token !== null && target.origin === new URL(this.siteUrl).origin) headers.Authorization = `api ${this.#token}`;
-    const timeout = AbortSignal.timeout(this.#timeoutMs);
-    let response: Response;
+    // Redirects as for a download: to a CDN, without the token.
+    const deadline = new Deadline(this.#timeoutMs, signal);
+    let response: HttpAnswer;
     try {
-      response = await this.#fetch(target, { method: 'HEAD', headers, signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
+      const siteOrigin = new URL(this.siteUrl).origin;
+      ({ response } = await fetchFollowing(this.#http, target, { method: 'HEAD', headers, signal: deadline.signal }, { kind: 'download', siteOrigin, resource }));
     } catch (error) {
-      throw networkError(error, resource, target, timeout.aborted, this.#timeoutMs);
+      if (error instanceof ApiError) throw error;
+      throw networkError(error, resource, target, deadline.timedOut, this.#timeoutMs);
+    } finally {
+      deadline.end();
     }
-    await response.body?.cancel();
+    response.cancel();
     if (!response.ok) throw new ApiError('http', resource, `${resource} answered ${response.status}`, response.status);
     const length = Number(response.headers.get('content-length'));
     return Number.isFinite(length) && length > 0 ? length : null;
@@ -162,12 +170,12 @@ export class ApiTransport {
     // The time limit covers the answer and its body, retries included.
     const deadline = new Deadline(this.#timeoutMs, options.signal);
     const signal = deadline.signal;
-    let response!: Response;
+    let response!: HttpAnswer;
     let text!: string;
     try {
       for (let attempt = 0; ; attempt++) {
         try {
-          ({ response } = await fetchFollowing(this.#fetch, url, { method, headers, body, signal }, { kind: 'api', siteOrigin: url.origin, resource }));
+          ({ response } = await fetchFollowing(this.#http, url, { method, headers, ...(body === undefined ? {} : { body }), signal }, { kind: 'api', siteOrigin: url.origin, resource }));
           text = await readCapped(response, MAX_JSON_BYTES, resource);
           break;
         } catch (error) {

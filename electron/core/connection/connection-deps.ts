@@ -1,4 +1,5 @@
 import type { SiteCapabilities } from '../../contract.ts';
+import type { Http } from '../api/http.ts';
 import type { SettingsRepo } from '../db/repos/settings-repo.ts';
 import type { EventHub } from '../events.ts';
 import type { Technicians } from './technicians.ts';
@@ -12,7 +13,7 @@ export interface ConnectionDeps {
   version: string;
   /** Where `status` and `network` events go. */
   events: EventHub;
-  fetch?: typeof fetch;
+  http?: Http;
   timeoutMs?: number;
   /** Told the site's clock with each answer (connection/server-clock.ts). */
   onServerTime?: (serverSeconds: number) => void;

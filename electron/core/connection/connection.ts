@@ -215,9 +215,9 @@ export class Connection {
 
   /** A transport to `siteUrl`; one in use tells the network state (any answer: reachable again, the outbox and a sync wake). */
   #makeTransport(siteUrl: string, token: string | null, inUse = false): ApiTransport {
-    const { fetch, timeoutMs, onServerTime } = this.deps;
+    const { http, timeoutMs, onServerTime } = this.deps;
     return new ApiTransport({
-      siteUrl, token, ...(fetch ? { fetch } : {}), ...(timeoutMs ? { timeoutMs } : {}),
+      siteUrl, token, ...(http ? { http } : {}), ...(timeoutMs ? { timeoutMs } : {}),
       onServerTime: (seconds) => {
         onServerTime?.(seconds);
         if (inUse && this.#network === 'offline' && this.#site?.url === siteUrl) this.setNetwork('online');
