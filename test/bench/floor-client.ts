@@ -1,18 +1,26 @@
-// The transfer floor: the same requests as a sync, with the same concurrency, by a bare fetch loop that
-// discards the bodies. Prints the time as JSON.
+// The transfer floor: the same requests as a sync, with the same concurrency, by a bare loop that
+// discards the bodies. Prints the time as JSON. Its HTTP client: `fetch` (Node's own, the floor the
+// issue's figures were measured against; the app used it then), or `app`, the app's own (api/http.ts:
+// undici's request, bodies decoded as they arrive), so the app's cost above the transfer shows apart
+// from what its HTTP client saves.
 import fs from 'node:fs';
 import { performance } from 'node:perf_hooks';
+import { siteHttp } from '../../electron/core/api/http.ts';
 import { runBounded } from '../../electron/core/sync/pool.ts';
 import type { RequestPlan } from './plan.ts';
 
-const [planFile, token] = process.argv.slice(2);
-if (!planFile || !token) throw new Error('usage: floor-client.ts <plan.json> <token>');
+const [planFile, token, client = 'fetch'] = process.argv.slice(2);
+if (!planFile || !token || !['fetch', 'app'].includes(client)) throw new Error('usage: floor-client.ts <plan.json> <token> [fetch|app]');
 const plan = JSON.parse(fs.readFileSync(planFile, 'utf8')) as RequestPlan;
 const headers = { Authorization: `api ${token}`, Accept: 'application/json' };
 
 async function get(url: string): Promise<void> {
-  const response = await fetch(url, { headers });
   // Read and drop: the floor pays for the transfer, not for parsing or storing.
+  if (client === 'app') {
+    for await (const chunk of (await siteHttp(new URL(url), { headers })).body) void chunk;
+    return;
+  }
+  const response = await fetch(url, { headers });
   const reader = response.body!.getReader();
   for (;;) if ((await reader.read()).done) break;
 }

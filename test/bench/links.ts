@@ -76,8 +76,13 @@ export async function benchLinks(links: LinkSpec[], tmpDir: string, guides: numb
         const bytes = link && before ? link.stats.bytesDown - before.bytesDown + (link.stats.bytesUp - before.bytesUp) : 0;
         // Both directions share nothing here, so the busier one (down) sets the floor.
         const bandwidthMs = link && before ? ((link.stats.bytesDown - before.bytesDown) * 8) / (spec.mbit * 1e6) * 1000 : 0;
+        // The same requests by a bare client on the app's own HTTP client: the app's cost above the transfer.
+        const appFloor = await runJsonChild<FloorFigures>('floor-client.ts', [planFile, await token(base), 'app']);
+        const sameStack =
+          `on the app's HTTP client (undici request): floor ${s(appFloor.ms)} s, sync/floor ${(sync.initialMs / appFloor.ms).toFixed(2)}, ` +
+          `floor's cpu user ${s(appFloor.cpuMs.user)} s (${(sync.cpuMs.user / appFloor.cpuMs.user).toFixed(2)}x)`;
         const lanesText = `lanes ${sync.concurrency.guides}/${sync.concurrency.media}`;
-        const cpu = `client cpu user ${s(sync.cpuMs.user)} s, floor's ${s(floor.cpuMs.user)} s`;
+        const cpu = `client cpu user ${s(sync.cpuMs.user)} s, floor's ${s(floor.cpuMs.user)} s (${(sync.cpuMs.user / floor.cpuMs.user).toFixed(2)}x); ${sameStack}`;
         const line =
           spec.mbit === 0
             ? `link loopback: sync ${s(sync.initialMs)} s, same-requests floor ${s(floor.ms)} s, ratio ${(sync.initialMs / floor.ms).toFixed(2)} (${floor.requests} requests, ${lanesText}; ${cpu})`
@@ -113,7 +118,14 @@ export async function benchReplayOverLinks(links: LinkSpec[], tmpDir: string, se
       const name = spec.mbit === 0 ? 'loopback' : `${spec.rttMs}ms/${spec.mbit}Mbit`;
       const link = spec.mbit === 0 ? null : await startLink({ targetPort: Number(new URL(site.url).port), rttMs: spec.rttMs, mbitPerSec: spec.mbit });
       try {
-        const runs: { actions: number; replayMs: number; floorMs: number; cpuMs: { replay: number; floor: number }; requests: { replay: number; floor: number } }[] = [];
+        const runs: {
+          actions: number;
+          replayMs: number;
+          floorMs: number;
+          appFloorMs: number;
+          cpuMs: { replay: number; floor: number; appFloor: number };
+          requests: { replay: number; floor: number; appFloor: number };
+        }[] = [];
         for (let round = 0; round < rounds; round++) {
           runs.push(await runJsonChild<(typeof runs)[number]>('outbox-client.ts', [link?.url ?? site.url, sessions]));
         }
@@ -124,9 +136,13 @@ export async function benchReplayOverLinks(links: LinkSpec[], tmpDir: string, se
         const ratios = runs.map((run) => (run.replayMs / run.floorMs).toFixed(2)).join(', ');
         // The client process's CPU (user) includes the proxy's thread (proxy-thread.ts), which the bare client goes through too.
         const cpu = `client cpu user ${s(median(runs.map((run) => run.cpuMs.replay)))} s, the bare client's ${s(median(runs.map((run) => run.cpuMs.floor)))} s`;
+        const appRatio = median(runs.map((run) => run.replayMs / run.appFloorMs));
+        const sameStack =
+          `a bare client on the app's HTTP client (undici request) ${s(median(runs.map((run) => run.appFloorMs)))} s, ratio ${appRatio.toFixed(2)} ` +
+          `(cpu user ${s(median(runs.map((run) => run.cpuMs.appFloor)))} s, ${runs[0]!.requests.appFloor} requests)`;
         const line =
           `replay over ${name}: ${runs[0]!.actions} actions in ${s(replayMs)} s, a bare client ${s(floorMs)} s, ratio ${ratio.toFixed(2)} ` +
-          `(medians of ${runs.length} rounds, of the times and of the rounds' ratios; each round's ratio ${ratios}; requests ${runs[0]!.requests.replay} and ${runs[0]!.requests.floor}; ${cpu})`;
+          `(medians of ${runs.length} rounds, of the times and of the rounds' ratios; each round's ratio ${ratios}; requests ${runs[0]!.requests.replay} and ${runs[0]!.requests.floor}; ${cpu}); ${sameStack}`;
         console.error(line);
         lines.push(line);
       } finally {

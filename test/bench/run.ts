@@ -64,7 +64,7 @@ async function token(url: string): Promise<string> {
   return ((await response.json()) as { authToken: string }).authToken;
 }
 
-const rows: { n: number; sync: SyncRun; syncMs: number; floorMs: number; requests: number }[] = [];
+const rows: { n: number; sync: SyncRun; syncMs: number; floorMs: number; appFloorMs: number; requests: number }[] = [];
 if (process.env.BENCH_LINKS) {
   try {
     await benchLinks(parseLinks(process.env.BENCH_LINKS), tmp.dir, Number(process.env.BENCH_LINK_GUIDES ?? 300));
@@ -86,6 +86,7 @@ try {
       const auth = await token(site.url);
       let best: SyncRun | null = null;
       let floorMs = Number.POSITIVE_INFINITY;
+      let appFloorMs = Number.POSITIVE_INFINITY;
       const planFile = path.join(tmp.dir, `plan-${n}.json`);
       const phases = (p: Record<string, number>) => Object.entries(p).map(([k, v]) => `${k} ${ms(v)}`).join(', ');
       const cpu = (c: { user: number; system: number }) => `cpu user ${ms(c.user)} sys ${ms(c.system)}`;
@@ -95,7 +96,10 @@ try {
       fs.writeFileSync(planFile, JSON.stringify(buildPlan(warm.initialRequests, warm.concurrency)));
       console.error(`  N=${n} warm-up sync (pictures drawn by the server, not counted): ${ms(warm.initialMs)} ms`);
       for (let round = 0; round < rounds; round++) {
-        const floor = await runJsonChild<{ ms: number; requests: number; phaseMs: Record<string, number>; cpuMs: { user: number; system: number } }>('floor-client.ts', [planFile, auth]);
+        type Floor = { ms: number; requests: number; phaseMs: Record<string, number>; cpuMs: { user: number; system: number } };
+        const floor = await runJsonChild<Floor>('floor-client.ts', [planFile, auth]);
+        // The same requests on the app's own HTTP client (floor-client.ts says why both).
+        const appFloor = await runJsonChild<Floor>('floor-client.ts', [planFile, auth, 'app']);
         const sync = await runJsonChild<SyncRun>('sync-client.ts', [site.url]);
         // The floor replays the previous sync's requests; a retried request makes the two differ by one.
         if (Math.abs(sync.initialRequests.length - floor.requests) > floor.requests / 1000) {
@@ -104,19 +108,20 @@ try {
         fs.writeFileSync(planFile, JSON.stringify(buildPlan(sync.initialRequests, sync.concurrency)));
         if (!best || sync.initialMs < best.initialMs) best = sync;
         floorMs = Math.min(floorMs, floor.ms);
+        appFloorMs = Math.min(appFloorMs, appFloor.ms);
         console.error(
           `  N=${n} round ${round + 1}: floor ${ms(floor.ms)} ms (${phases(floor.phaseMs)}; ${cpu(floor.cpuMs)}; ${floor.requests} requests), ` +
-            `sync ${ms(sync.initialMs)} ms (${phases(sync.initialPhaseMs)}; ${cpu(sync.cpuMs)})`,
+            `app-client floor ${ms(appFloor.ms)} ms (${cpu(appFloor.cpuMs)}), sync ${ms(sync.initialMs)} ms (${phases(sync.initialPhaseMs)}; ${cpu(sync.cpuMs)})`,
         );
       }
-      rows.push({ n, sync: best!, syncMs: best!.initialMs, floorMs, requests: best!.initialRequests.length });
+      rows.push({ n, sync: best!, syncMs: best!.initialMs, floorMs, appFloorMs, requests: best!.initialRequests.length });
     } finally {
       await site.stop();
     }
   }
 
   if (rows.length > 0) console.log('\nInitial sync of a generated site (6 steps, 1 image per step; client and server in separate processes)');
-  if (rows.length > 0) console.log('guides | requests | media MB | sync ms | floor ms | sync/floor | ms/guide | unchanged: requests, ms | peak RSS growth MB | V8 heap committed growth MB | outside the heap growth MB | live heap growth MB');
+  if (rows.length > 0) console.log('guides | requests | media MB | sync ms | floor ms (fetch) | sync/floor | floor ms (the app\'s HTTP client) | sync/that floor | ms/guide | unchanged: requests, ms | peak RSS growth MB | V8 heap committed growth MB | outside the heap growth MB | live heap growth MB');
   for (const row of rows) {
     console.log(
       [
@@ -126,6 +131,8 @@ try {
         ms(row.syncMs),
         ms(row.floorMs),
         (row.syncMs / row.floorMs).toFixed(2),
+        ms(row.appFloorMs),
+        (row.syncMs / row.appFloorMs).toFixed(2),
         (row.syncMs / row.n).toFixed(2),
         `${row.sync.unchangedRequests}, ${ms(row.sync.unchangedMs)}`,
         mb(row.sync.peakRss - row.sync.baseRss),
@@ -236,14 +243,15 @@ if (process.env.BENCH_OUTBOX !== '0' && !bigOnly) {
   const siteDir = makeTempDir('bench-outbox-site');
   const site = await startSiteProcess(['--demo', '--db', path.join(siteDir.dir, 'demo.sqlite')]);
   try {
-    const run = await runJsonChild<{ actions: number; enqueue: { p50: number; p95: number; max: number }; replayMs: number; floorMs: number; sessions: number }>('outbox-client.ts', [
+    const run = await runJsonChild<{ actions: number; enqueue: { p50: number; p95: number; max: number }; replayMs: number; floorMs: number; appFloorMs: number; sessions: number }>('outbox-client.ts', [
       site.url,
       process.env.BENCH_SESSIONS ?? '40',
     ]);
     console.log(`\nOutbox: ${run.actions} actions of ${run.sessions} sessions (start, save, pause, resume, save, finish), ${CHAINS_AT_ONCE} chains at once`);
     console.log(`durable enqueue (SQLite, synchronous=FULL): p50 ${ms(run.enqueue.p50)} ms, p95 ${ms(run.enqueue.p95)} ms, max ${ms(run.enqueue.max)} ms`);
     console.log(
-      `replay: ${ms(run.replayMs)} ms (${((run.actions / run.replayMs) * 1000).toFixed(0)} actions/s); the same requests by a bare client: ${ms(run.floorMs)} ms; replay/bare = ${(run.replayMs / run.floorMs).toFixed(2)}`,
+      `replay: ${ms(run.replayMs)} ms (${((run.actions / run.replayMs) * 1000).toFixed(0)} actions/s); the same requests by a bare client: ${ms(run.floorMs)} ms; replay/bare = ${(run.replayMs / run.floorMs).toFixed(2)}; ` +
+        `on the app's HTTP client (undici request): ${ms(run.appFloorMs)} ms, replay/bare = ${(run.replayMs / run.appFloorMs).toFixed(2)}`,
     );
   } finally {
     await site.stop();
