@@ -113,6 +113,27 @@ describe("the app's HTTP client", () => {
     await expect.poll(() => stalled.size, { timeout: 5000 }).toBe(0);
   });
 
+  it('a connection reset before the body is read is given to its reader, never thrown at the process', async () => {
+    handler = (req, res) => {
+      res.writeHead(200, { 'Content-Type': 'image/jpeg', 'Content-Length': '100000' });
+      res.write(Buffer.alloc(1000), () => setTimeout(() => req.socket.destroy(), 20));
+    };
+    const answer = await siteHttp(new URL(`${base}/reset`), { headers: {} });
+    // The caller is busy elsewhere (the media downloader awaits room for the file) while the reset arrives.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await expect(text(answer)).rejects.toMatchObject({ code: expect.stringMatching(/^UND_ERR_/) });
+    // Cancelled without reading (a size probe, a redirect, a body half sent): nothing is thrown either.
+    handler = (req, res) => {
+      if (req.url === '/moved') res.writeHead(302, { Location: '/there' }).end();
+      else if (req.url === '/half') res.writeHead(200).write('x');
+      else res.writeHead(200, { 'Content-Length': '5000' }).end();
+    };
+    (await siteHttp(new URL(`${base}/probe`), { method: 'HEAD', headers: {} })).cancel();
+    (await siteHttp(new URL(`${base}/moved`), { headers: {} })).cancel();
+    (await siteHttp(new URL(`${base}/half`), { headers: {} })).cancel();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  });
+
   it("under the transport: a body compressed past the JSON cap is stopped there, and a download's body arrives decoded", async () => {
     // 40 MB of spaces in a JSON string: about 40 KB compressed, over the 32 MB read for an answer.
     const bomb = zlib.gzipSync(`{"a":"${' '.repeat(40 * 1024 * 1024)}"}`);

@@ -46,6 +46,11 @@ export const siteHttp: Http = async (url, init) => {
   const hasBody = init.method !== 'HEAD' && answer.statusCode !== 204 && answer.statusCode !== 304;
   const decoders = hasBody ? decodersFor(head.get('content-encoding')) : [];
   const body: Readable = decoders.length > 0 ? (pipeline([raw, ...decoders], () => undefined) as unknown as Readable) : raw;
+  // A stream with no 'error' listener throws its error at the process. The body's error (a reset while
+  // the caller is still busy, or the abort a cancel causes) stays in the stream: its reader gets it at
+  // its next read, as with fetch.
+  raw.on('error', ignore);
+  body.on('error', ignore);
   return {
     status: answer.statusCode,
     ok: answer.statusCode >= 200 && answer.statusCode <= 299,
@@ -57,6 +62,8 @@ export const siteHttp: Http = async (url, init) => {
     },
   };
 };
+
+const ignore = (): void => undefined;
 
 type Decoder = zlib.Gunzip | zlib.Inflate | zlib.BrotliDecompress;
 
