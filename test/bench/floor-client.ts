@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { siteHttp } from '../../electron/core/api/http.ts';
+import { MAX_JSON_BYTES } from '../../electron/core/api/redirects.ts';
 import { runBounded } from '../../electron/core/sync/pool.ts';
 import type { RequestPlan } from './plan.ts';
 
@@ -17,7 +18,10 @@ const headers = { Authorization: `api ${token}`, Accept: 'application/json' };
 async function get(url: string): Promise<void> {
   // Read and drop: the floor pays for the transfer, not for parsing or storing.
   if (client === 'app') {
-    for await (const chunk of (await siteHttp(new URL(url), { headers })).body) void chunk;
+    // As the app reads them: an API answer whole (decoded in one call), a file as it arrives.
+    const answer = await siteHttp(new URL(url), { headers });
+    if (answer.headers.get('content-type')?.includes('json')) await answer.bytes(MAX_JSON_BYTES);
+    else for await (const chunk of answer.body) void chunk;
     return;
   }
   const response = await fetch(url, { headers });

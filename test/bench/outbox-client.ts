@@ -6,6 +6,7 @@ import { performance } from 'node:perf_hooks';
 import { createServices } from '../../electron/core/services.ts';
 import { plainCodec } from '../../electron/core/connection/secret-store.ts';
 import { siteHttp } from '../../electron/core/api/http.ts';
+import { MAX_JSON_BYTES } from '../../electron/core/api/redirects.ts';
 import { runBounded } from '../../electron/core/sync/pool.ts';
 import { CHAINS_AT_ONCE } from '../../electron/core/outbox/runner.ts';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
@@ -89,9 +90,7 @@ const viaFetch: Call = async (method, path, body) =>
   (await (await fetch(`${proxy.url}/api/2.0${path}`, { method, headers, body: JSON.stringify(body) })).json()) as Entry;
 const viaApp: Call = async (method, path, body) => {
   const answer = await siteHttp(new URL(`${proxy.url}/api/2.0${path}`), { method, headers, body: JSON.stringify(body) });
-  const chunks: Buffer[] = [];
-  for await (const chunk of answer.body) chunks.push(chunk as Buffer);
-  return JSON.parse(Buffer.concat(chunks).toString('utf8')) as Entry;
+  return JSON.parse((await answer.bytes(MAX_JSON_BYTES))!.toString('utf8')) as Entry;
 };
 async function bare(call: Call, name: string): Promise<{ ms: number; cpu: number; requests: number }> {
   await proxy.clear();

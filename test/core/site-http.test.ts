@@ -49,6 +49,8 @@ describe("the app's HTTP client", () => {
       const answer = await siteHttp(new URL(`${base}/api`), { headers: {} });
       expect(answer.headers.get('Content-Encoding')).toBe(coding);
       expect(await text(answer)).toBe(JSON_TEXT);
+      // Read whole (an API answer): decoded in one call, the same text.
+      expect((await (await siteHttp(new URL(`${base}/api`), { headers: {} })).bytes(1e6))?.toString()).toBe(JSON_TEXT);
     }
     expect(accepted).toBe('gzip, deflate, br');
   });
@@ -60,12 +62,29 @@ describe("the app's HTTP client", () => {
       res.end(whole.subarray(0, whole.length - 8));
     };
     expect(await text(await siteHttp(new URL(`${base}/cut`), { headers: {} }))).toBe(JSON_TEXT);
+    expect((await (await siteHttp(new URL(`${base}/cut`), { headers: {} })).bytes(1e6))?.toString()).toBe(JSON_TEXT);
 
     handler = (_req, res) => {
       res.writeHead(200, { 'Content-Encoding': 'compress' });
       res.end('as sent');
     };
     expect(await text(await siteHttp(new URL(`${base}/odd`), { headers: {} }))).toBe('as sent');
+    expect((await (await siteHttp(new URL(`${base}/odd`), { headers: {} })).bytes(1e6))?.toString()).toBe('as sent');
+  });
+
+  it('reads a whole body no further than its limit, as sent and decoded', async () => {
+    const gz = zlib.gzipSync(JSON_TEXT);
+    handler = (req, res) => {
+      if (req.url === '/plain') res.writeHead(200).end(JSON_TEXT);
+      else res.writeHead(200, { 'Content-Encoding': 'gzip' }).end(gz);
+    };
+    const read = async (path: string, limit: number) => (await siteHttp(new URL(`${base}${path}`), { headers: {} })).bytes(limit);
+    expect((await read('/plain', JSON_TEXT.length))?.length).toBe(JSON_TEXT.length);
+    expect(await read('/plain', JSON_TEXT.length - 1)).toBeNull();
+    // Small as sent, over the limit decoded.
+    expect(gz.length).toBeLessThan(1000);
+    expect(await read('/gzip', 1000)).toBeNull();
+    expect((await read('/gzip', JSON_TEXT.length))?.toString()).toBe(JSON_TEXT);
   });
 
   it('reads the head by name in any case, answers a HEAD and a 204 with no body, and never follows a redirect', async () => {

@@ -15,6 +15,10 @@ export function fetchHttp(fetcher: (input: string, init: RequestInit) => Promise
       ok: response.ok,
       headers: response.headers,
       body: stream ?? (async function* () {})(),
+      bytes: async (limit) => {
+        const data = Buffer.from(await response.arrayBuffer());
+        return data.byteLength > limit ? null : data;
+      },
       cancel: () => void stream?.cancel().catch(() => undefined),
     };
   };
