@@ -31,8 +31,9 @@ const ACCEPT_ENCODING = 'gzip, deflate, br';
 
 /**
  * HTTP through undici's `request`, the client beneath Node's own `fetch`, without the WHATWG layer
- * (Request, Response, Headers, web streams and an abort relay per request). A loopback benchmark of
- * 2,800 small files took about a third of fetch's CPU (test/bench: the sync's figures are in its note).
+ * (Request, Response, Headers, web streams and an abort relay per request). A loopback loop of 2,800
+ * small files took about a third of fetch's CPU; `BENCH_LINKS=0 npm run bench` prints the sync's beside
+ * a bare fetch loop's.
  * `fetch` decodes compressed bodies itself; here a file is decoded as it arrives, and an API answer in
  * one call once it is all in: a zlib stream per answer cost several times the decoding itself (about
  * 0.17 ms of CPU for a 17 KB guide, against 0.015 ms in one call). Both are capped decoded.
