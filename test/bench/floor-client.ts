@@ -1,8 +1,8 @@
 // The transfer floor: the same requests as a sync, with the same concurrency, by a bare loop that
 // discards the bodies. Prints the time as JSON. Its HTTP client: `fetch` (Node's own, the floor the
 // issue's figures were measured against; the app used it then), or `app`, the app's own (api/http.ts:
-// undici's request, bodies decoded as they arrive), so the app's cost above the transfer shows apart
-// from what its HTTP client saves.
+// undici's request; an API answer read whole, a file as it arrives), so the app's cost above the
+// transfer shows apart from what its HTTP client saves.
 import fs from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { siteHttp } from '../../electron/core/api/http.ts';
