@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
 import type { RunningSite } from '../../server/site.ts';
 import { always, startFaultProxy, type FaultProxy } from '../fault/proxy.ts';
-import { api, signIn, startTestSite } from '../server/helpers.ts';
+import { api, signIn } from '../server/helpers.ts';
 import { unwrap } from '../helpers/library.ts';
-import { makeServices } from '../helpers/services.ts';
+import { syncedOverProxy, type makeServices } from '../helpers/services.ts';
 import { guideWithForms } from '../helpers/worklog.ts';
 
 // A laptop off the network: the site's address refuses connections (nothing listens), so no request
@@ -17,18 +16,15 @@ const LOOK_FOR_START = /^\/api\/2\.0\/work_log\?/;
 let site: RunningSite;
 let proxy: FaultProxy;
 let app: ReturnType<typeof makeServices>;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  site = await startTestSite({ demo: true });
-  proxy = await startFaultProxy({ target: { port: site.port } });
-  app = makeServices();
-  unwrap(await app.services.api.signIn({ siteUrl: proxy.url, email: DEMO_ACCOUNTS.tech1.email, password: DEMO_ACCOUNTS.tech1.password }));
-  expect(unwrap(await app.services.api.syncNow()).status).toBe('complete');
+  ({ site, proxy, app, close } = await syncedOverProxy());
 });
 afterAll(async () => {
-  await app?.dispose();
+  await close?.();
+  // The proxy started again on its port by the first case (closing is idempotent).
   await proxy?.close();
-  await site?.close();
 });
 
 /** Work taken while the site cannot be reached, tried (and refused or reset) before it comes back. */

@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GuideDetail, StepFormField } from '../../electron/contract.ts';
 import { STUCK_AFTER_ATTEMPTS } from '../../electron/core/outbox/backoff.ts';
-import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
 import type { RunningSite } from '../../server/site.ts';
 import { audit } from '../fault/helpers.ts';
 import { always, onPaths, startFaultProxy, type FaultProxy } from '../fault/proxy.ts';
 import { api, signIn, startTestSite } from '../server/helpers.ts';
 import { unwrap } from '../helpers/library.ts';
-import { makeServices } from '../helpers/services.ts';
+import { makeServices, signInAndSync } from '../helpers/services.ts';
 import { guideWithForms, sampleValue } from '../helpers/worklog.ts';
 
 // The laptop's clock (and the backoff that reads it) is simulated: it moves only when a test says so.
@@ -22,8 +21,7 @@ beforeAll(async () => {
   site = await startTestSite({ demo: true });
   proxy = await startFaultProxy({ target: { port: site.port } });
   app = makeServices(undefined, { clock: () => now, monotonic: () => now });
-  unwrap(await app.services.api.signIn({ siteUrl: proxy.url, email: DEMO_ACCOUNTS.tech1.email, password: DEMO_ACCOUNTS.tech1.password }));
-  expect(unwrap(await app.services.api.syncNow()).status).toBe('complete');
+  await signInAndSync(app.services, proxy.url);
   const found = await guideWithForms(app.services.api);
   guide = found.guide;
   field = found.fields.find(({ field: f }) => sampleValue(f) !== null)!;

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
 import type { RunningSite } from '../../server/site.ts';
 import { onPaths, startFaultProxy, type FaultProxy } from '../fault/proxy.ts';
 import { startTestSite } from '../server/helpers.ts';
 import { allLocalGuides, unwrap } from '../helpers/library.ts';
-import { makeServices } from '../helpers/services.ts';
+import { makeServices, signInAndSync } from '../helpers/services.ts';
 
 // Issue 15: a 404 on one guide's part is that guide's, not the site's. The reference server over real
 // HTTP, through the fault proxy, answers 404 to one guide's step forms only: the site's probe said it has
@@ -16,8 +15,7 @@ const apps: ReturnType<typeof makeServices>[] = [];
 async function syncedApp(): Promise<ReturnType<typeof makeServices>> {
   const app = makeServices();
   apps.push(app);
-  unwrap(await app.services.api.signIn({ siteUrl: proxy.url, email: DEMO_ACCOUNTS.tech1.email, password: DEMO_ACCOUNTS.tech1.password }));
-  expect(unwrap(await app.services.api.syncNow()).status).toBe('complete');
+  await signInAndSync(app.services, proxy.url);
   return app;
 }
 

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
 import type { RunningSite } from '../../server/site.ts';
 import { api, signIn, startTestSite } from '../server/helpers.ts';
 import { expectLibraryEqualsServer, serverRevisions } from '../helpers/convergence.ts';
 import { unwrap } from '../helpers/library.ts';
 import { startRewriteProxy } from '../helpers/rewrite-proxy.ts';
-import { makeServices } from '../helpers/services.ts';
+import { makeServices, signInAndSync } from '../helpers/services.ts';
 
 // A server answer of the wrong shape, or not JSON at all: a clear error naming the resource, the
 // library left as it was, and the next good sync completes.
@@ -17,8 +16,7 @@ beforeAll(async () => {
   site = await startTestSite({ demo: true });
   proxy = await startRewriteProxy(site.port);
   app = makeServices();
-  unwrap(await app.services.api.signIn({ siteUrl: proxy.url, email: DEMO_ACCOUNTS.tech1.email, password: DEMO_ACCOUNTS.tech1.password }));
-  expect(unwrap(await app.services.api.syncNow()).status).toBe('complete');
+  await signInAndSync(app.services, proxy.url);
 });
 afterAll(async () => {
   await app?.dispose();

@@ -1,29 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
 import type { RunningSite } from '../../server/site.ts';
-import { always, startFaultProxy, type FaultProxy } from '../fault/proxy.ts';
-import { api, signIn, startTestSite } from '../server/helpers.ts';
+import { always, type FaultProxy } from '../fault/proxy.ts';
+import { api, signIn } from '../server/helpers.ts';
 import { unwrap } from '../helpers/library.ts';
-import { makeServices } from '../helpers/services.ts';
+import { syncedOverProxy, type makeServices } from '../helpers/services.ts';
 import { guideWithForms, sampleValue } from '../helpers/worklog.ts';
 
 // The site deletes a guide while a technician works offline in a session that follows it.
 let site: RunningSite;
 let proxy: FaultProxy;
 let app: ReturnType<typeof makeServices>;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  site = await startTestSite({ demo: true });
-  proxy = await startFaultProxy({ target: { port: site.port } });
-  app = makeServices();
-  unwrap(await app.services.api.signIn({ siteUrl: proxy.url, email: DEMO_ACCOUNTS.tech1.email, password: DEMO_ACCOUNTS.tech1.password }));
-  expect(unwrap(await app.services.api.syncNow()).status).toBe('complete');
+  ({ site, proxy, app, close } = await syncedOverProxy());
 });
-afterAll(async () => {
-  await app?.dispose();
-  await proxy?.close();
-  await site?.close();
-});
+afterAll(() => close?.());
 
 describe('a guide deleted on the site under an unfinished session', () => {
   it('keeps the forms the session follows: step data is still saved, replay ends on the site or in a clear failure, nothing entered is lost', async () => {

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
 import type { RunningSite } from '../../server/site.ts';
 import { audit } from '../fault/helpers.ts';
 import { always, startFaultProxy, type FaultProxy } from '../fault/proxy.ts';
 import { api, signIn, startTestSite } from '../server/helpers.ts';
 import { unwrap } from '../helpers/library.ts';
-import { makeServices } from '../helpers/services.ts';
+import { makeServices, signInAndSync } from '../helpers/services.ts';
 import { guideWithForms, sampleValue } from '../helpers/worklog.ts';
 
 // A whole work session with no network (every connection reset), then replayed to the real site.
@@ -25,8 +24,7 @@ beforeAll(async () => {
   proxy = await startFaultProxy({ target: { port: site.port } });
   await advance(0);
   app = makeServices(undefined, { clock: () => now, monotonic: () => now });
-  unwrap(await app.services.api.signIn({ siteUrl: proxy.url, email: DEMO_ACCOUNTS.tech1.email, password: DEMO_ACCOUNTS.tech1.password }));
-  expect(unwrap(await app.services.api.syncNow()).status).toBe('complete');
+  await signInAndSync(app.services, proxy.url);
 });
 afterAll(async () => {
   await app?.dispose();

@@ -6,6 +6,7 @@ import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
 import { startDemoWorkshop } from '../../server/demo-workshop.ts';
 import { startDemoSite, type RunningSite } from '../../server/site.ts';
 import { PASS, startFaultProxy, type FaultProxy, type Schedule } from '../fault/proxy.ts';
+import { startTestSite } from '../server/helpers.ts';
 import { makeTempDir } from './tmp.ts';
 
 /** Real core services over a temp data folder, with the real demo workshop behind connectDemo. */
@@ -40,6 +41,34 @@ export function makeServices(dataDir?: string, overrides: Partial<ServicesDeps> 
       tmp?.remove();
     },
   };
+}
+
+/** Signs tech1 in to `siteUrl` and runs a first sync, which must complete: where most tests over a site start. */
+export async function signInAndSync(services: Services, siteUrl: string): Promise<void> {
+  const signedIn = await services.api.signIn({ siteUrl, email: DEMO_ACCOUNTS.tech1.email, password: DEMO_ACCOUNTS.tech1.password });
+  if (!signedIn.ok) throw new Error(`sign-in: ${signedIn.error.message}`);
+  const synced = await services.api.syncNow();
+  if (!synced.ok) throw new Error(`first sync: ${synced.error.message}`);
+  if (synced.value.status !== 'complete') throw new Error(`first sync ended ${synced.value.status}: ${JSON.stringify(synced.value)}`);
+}
+
+/** The demo site behind a fault proxy, and an app signed in through the proxy and synced: where many outbox and work log tests start. */
+export async function syncedOverProxy(): Promise<{ site: RunningSite; proxy: FaultProxy; app: ReturnType<typeof makeServices>; close: () => Promise<void> }> {
+  const site = await startTestSite({ demo: true });
+  const proxy = await startFaultProxy({ target: { port: site.port } });
+  const app = makeServices();
+  const close = async (): Promise<void> => {
+    await app.dispose();
+    await proxy.close();
+    await site.close();
+  };
+  try {
+    await signInAndSync(app.services, proxy.url);
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { site, proxy, app, close };
 }
 
 /**
