@@ -17,8 +17,10 @@ const USAGE = `Usage: npm run server -- [--port P [--strict-port]] [--host H] [-
   --demo-password PW          the demo accounts' password instead of fieldguide (a site in --db that has another is changed)
   --cors-origin ORIGIN        let web pages of ORIGIN (https://app.example.com) call the API; repeat for more; * for any (default: none)
   --allowed-host NAME[:PORT]  answer to this Host besides localhost, 127.0.0.1, [::1] and --host; repeat for more; * for any
-  --sign-in-limit N           failed sign-ins per account a minute before 429 (default 10; 0 turns the throttle off)
-  --sign-in-address-limit N   failed sign-ins per client address a minute (default 50)
+  --sign-in-limit N           failed sign-ins per account and client address a minute before 429
+                              (default 10; 0 turns the throttle off)
+  --sign-in-address-limit N   failed sign-ins per client address a minute before it is slowed to one guess per
+                              account (default 50)
   --without MODULE,...        play a site without these modules (their endpoints answer 404): ${SITE_MODULES.join(', ')}
   --public                    guides and media readable without a token, as on iFixit (the default)
   --members-only              nothing but signing in answers without a token (401)

@@ -8,7 +8,7 @@ export interface ServerOptions {
   readonly testHooks: boolean;
   /** CORS origins and the Host allow-list (http/access.ts). Default: no CORS, loopback names only. */
   readonly access: AccessPolicy;
-  /** Failed sign-ins per account and per address (http/sign-in-throttle.ts); null: not throttled. Default: on. */
+  /** Failed sign-ins per account and address, and per address (http/sign-in-throttle.ts); null: off. Default: on. */
   readonly signInThrottle: SignInThrottleOptions | null;
   /** Modules the site plays without (`--without`): their endpoints answer 404. Default none. */
   readonly without: readonly ServerModule[];

@@ -49,7 +49,10 @@ export interface SiteOptions {
    * Default false, so a proxy on this machine may keep the Host it was asked with (the tests' fault proxy).
    */
   ownPortOnly?: boolean;
-  /** Failed sign-ins per account and per client address within a window (default 10 and 50 a minute); false: off. */
+  /**
+   * Failed sign-ins per account and client address, and per address, within a window (default 10 and 50
+   * a minute); false: off.
+   */
   signInThrottle?: Partial<SignInThrottleOptions> | false;
   /** Modules the site plays without: their endpoints answer 404 (`--without`). */
   without?: readonly ServerModule[];

@@ -20,11 +20,21 @@ function parse(text: string): unknown {
 /** One request on its own connection with the headers exactly as given (fetch will not send Host or Origin). */
 export function rawRequest(
   port: number,
-  options: { method?: string; path: string; headers?: Record<string, string>; body?: string },
+  options: { method?: string; path: string; headers?: Record<string, string>; body?: string; from?: string },
 ): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
+    // `from`: the source address (another loopback address plays another machine, 127.0.0.2 say).
+    const source = options.from ? { localAddress: options.from } : {};
     const request = http.request(
-      { host: '127.0.0.1', port, method: options.method ?? 'GET', path: options.path, agent: false, headers: options.headers },
+      {
+        host: '127.0.0.1',
+        port,
+        method: options.method ?? 'GET',
+        path: options.path,
+        agent: false,
+        headers: options.headers,
+        ...source,
+      },
       (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
