@@ -1,5 +1,7 @@
 import type { QuizAttempt } from '../../contract.ts';
+import { MAX_SURVEY_DEPTH, refusedSurvey } from '../../shared/quiz-survey.ts';
 import { PAGE_SIZE } from './guides-api.ts';
+import { NestedTooDeepError } from './json-depth.ts';
 import type { ApiTransport } from './transport.ts';
 import { attemptWire, courseAssignmentListWire, passingScoreWire, quizAssociationListWire, quizListWire, quizRevisionWire } from './wire/quiz.ts';
 
@@ -16,13 +18,26 @@ export interface ListedQuiz {
 export const fetchQuizAssociations = (transport: ApiTransport, guideid: number, signal?: AbortSignal): Promise<ListedQuiz[]> =>
   transport.request('GET', `/quizzes/associations/${guideid}`, { schema: quizAssociationListWire, ...(signal ? { signal } : {}) });
 
-/** A quiz revision: its SurveyJS JSON, title and the quiz's own passing score. */
-export const fetchQuizRevision = (
+/**
+ * A quiz revision: its SurveyJS JSON, title and the quiz's own passing score. A survey nested deeper than
+ * MAX_SURVEY_DEPTH is refused unread and kept as its refusal, so the guide is stored and the quiz says why.
+ */
+export async function fetchQuizRevision(
   transport: ApiTransport,
   quizRevisionid: number,
   signal?: AbortSignal,
-): Promise<{ survey: unknown; title: string | null; passingScore: number | null }> =>
-  transport.request('GET', `/quizzes/${quizRevisionid}`, { schema: quizRevisionWire, ...(signal ? { signal } : {}) });
+): Promise<{ survey: unknown; title: string | null; passingScore: number | null }> {
+  try {
+    return await transport.request('GET', `/quizzes/${quizRevisionid}`, {
+      schema: quizRevisionWire,
+      maxDepth: MAX_SURVEY_DEPTH,
+      ...(signal ? { signal } : {}),
+    });
+  } catch (error) {
+    if (!(error instanceof NestedTooDeepError)) throw error;
+    return { survey: refusedSurvey(error.message), title: null, passingScore: null };
+  }
+}
 
 /** One page of the site's quiz list (`POST /quizzes/getQuizzes`), and whether more follow. */
 export async function fetchQuizList(transport: ApiTransport, offset: number, signal?: AbortSignal): Promise<{ quizzes: ListedQuiz[]; more: boolean }> {

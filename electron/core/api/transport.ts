@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { ApiError, describeResource, errorBodyMessage, isWebPage } from './errors.ts';
 import { siteHttp, type Http, type HttpAnswer } from './http.ts';
+import { refuseTooDeep } from './json-depth.ts';
 import { networkError } from './network-errors.ts';
 import { Deadline, pause, READ_RETRIES } from './retry.ts';
 import { fetchFollowing, MAX_JSON_BYTES, readCapped } from './redirects.ts';
@@ -20,6 +21,8 @@ export interface RequestOptions<T> {
   signal?: AbortSignal;
   /** A read sent as POST (the quiz list): asked again after a reset, like a GET. */
   idempotent?: boolean;
+  /** Answers nesting arrays and objects deeper than this are refused before parsing (NestedTooDeepError). */
+  maxDepth?: number;
 }
 
 export interface TransportOptions {
@@ -195,6 +198,7 @@ export class ApiTransport {
 
     const date = Date.parse(response.headers.get('date') ?? '');
     if (this.#onServerTime && Number.isFinite(date)) this.#onServerTime(date / 1000);
+    if (response.ok && options.maxDepth !== undefined) refuseTooDeep(text, options.maxDepth, resource, response.status);
     const parsed = parseJson(text);
     if (!response.ok) {
       const message =

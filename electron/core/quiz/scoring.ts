@@ -1,3 +1,5 @@
+import { surveyRefusal } from '../../shared/quiz-survey.ts';
+
 /**
  * Scoring of a SurveyJS quiz (DESIGN.md §7: a quiz revision is SurveyJS JSON with `correctAnswer` on
  * scored questions), the same way the site scores an attempt: strings ignore case and surrounding
@@ -49,6 +51,8 @@ interface Element {
  * correct answer of a type that cannot be compared, or nothing to score at all.
  */
 export function scoredQuestions(survey: unknown): ScoredQuestion[] {
+  const refused = surveyRefusal(survey);
+  if (refused !== null) throw new QuizFormatError(refused);
   if (!survey || typeof survey !== 'object' || Array.isArray(survey)) throw new QuizFormatError('The quiz is not a SurveyJS definition (not an object).');
   const root = survey as { pages?: unknown; elements?: unknown };
   const pages = Array.isArray(root.pages) ? root.pages : root.elements !== undefined ? [{ elements: root.elements }] : null;

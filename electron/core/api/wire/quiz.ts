@@ -23,7 +23,8 @@ export const quizAssociationListWire = z.array(quizAssociationWire);
 /**
  * `GET /quizzes/{quizRevisionid}`: the survey itself (ids added at the top), or wrapped under `survey`.
  * Any JSON object is stored: a malformed survey must not stop the guide's sync; the quiz says what is
- * wrong with it when it is opened (quiz/scoring.ts).
+ * wrong with it when it is opened (quiz/scoring.ts). One nested too deep is refused before it is parsed
+ * (quizzes-api.ts, MAX_SURVEY_DEPTH) and stored as that refusal.
  */
 export const quizRevisionWire = z
   .object({
