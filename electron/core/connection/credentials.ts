@@ -1,6 +1,6 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { ownerFolder } from '../db/owner-only.ts';
 import { makeVerifier, matchesToken, matchesVerifier } from './password-verifier.ts';
 import { FileSecretStore, type SecretCodec } from './secret-store.ts';
 
@@ -71,7 +71,7 @@ export class Credentials {
   }
 
   #store(id: number): FileSecretStore {
-    fs.mkdirSync(this.#dir, { recursive: true, mode: 0o700 });
+    ownerFolder(this.#dir);
     return new FileSecretStore(path.join(this.#dir, `${id}.sealed`), this.codec);
   }
 

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { ownerFolder } from '../db/owner-only.ts';
 
 /** How a secret is sealed at rest: Electron's safeStorage in the desktop app, see electron/main. */
 export interface SecretCodec {
@@ -39,7 +40,7 @@ export class FileSecretStore {
 
   write(secret: string): void {
     const sealed = Buffer.concat([Buffer.from(`${this.codec.kind}\n`, 'utf8'), this.codec.seal(secret)]);
-    fs.mkdirSync(path.dirname(this.file), { recursive: true });
+    ownerFolder(path.dirname(this.file));
     const temp = `${this.file}.${process.pid}.tmp`;
     fs.writeFileSync(temp, sealed, { mode: 0o600 });
     fs.renameSync(temp, this.file);

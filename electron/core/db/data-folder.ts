@@ -5,6 +5,7 @@ import type { DatabaseRepair } from '../../contract.ts';
 import { inspectDatabase, isDamage } from './damage.ts';
 import { DiskReserve, freeBytes, isStorageFull, RESERVE_FILE_BYTES } from './disk-space.ts';
 import { describe, lockDataFolder, StartupError, type FolderLock } from './folder-lock.ts';
+import { copyOwnerFile, ownerFolder, repairOwnerModes, writeOwnerFile } from './owner-only.ts';
 import { setAsideAndSalvage } from './salvage.ts';
 import { Store } from './store.ts';
 
@@ -77,7 +78,7 @@ export function openDataFolder(options: { dataDir: string; picturesFile: string;
 function keepCutLog(file: string, cause: string, now: number): DatabaseRepair {
   const copy = `${file}-wal.cut-${new Date(now).toISOString().replace(/[:.]/g, '-')}`;
   try {
-    fs.copyFileSync(`${file}-wal`, copy);
+    copyOwnerFile(`${file}-wal`, copy);
   } catch {
     return { kind: 'log-cut', at: Math.floor(now / 1000), cause, movedTo: '', recovered: {}, unreadable: [] };
   }
@@ -92,7 +93,7 @@ export function lastRepair(store: Store): DatabaseRepair | null {
 /** A damage SQLite reported while running: said now, checked and repaired at the next start. */
 export function markDamaged(dataDir: string, error: unknown): void {
   try {
-    fs.writeFileSync(path.join(dataDir, DAMAGE_MARK), String((error as Error).message ?? error), { mode: 0o600 });
+    writeOwnerFile(path.join(dataDir, DAMAGE_MARK), String((error as Error).message ?? error));
   } catch {
     // the check at start finds it anyway
   }
@@ -124,19 +125,17 @@ function cannotOpen(dataDir: string, error: unknown): Error {
 /** The folder exists (made 0700), is a folder, and this user may write in it: said with the cause when not. */
 function writableFolder(dir: string): void {
   try {
-    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+    // A folder this user does not own is left as it is: the write check says whether it can be used.
+    ownerFolder(dir);
   } catch (error) {
     throw new StartupError(dir, `Fieldguide cannot make its data folder ${dir}: ${describe(error)}.`, { cause: error });
   }
-  try {
-    fs.chmodSync(dir, 0o700);
-  } catch {
-    // A folder this user does not own: the write check says whether it can be used.
-  }
   const probe = path.join(dir, `.write-check-${process.pid}`);
   try {
-    fs.writeFileSync(probe, '');
+    writeOwnerFile(probe, '');
     fs.unlinkSync(probe);
+    // Made by an earlier version under the umask (attachments/ and media/ 0755): the owner's only now.
+    repairOwnerModes(dir);
   } catch (error) {
     if ((error as { code?: string }).code === 'ENOSPC') return;
     throw new StartupError(dir, `Fieldguide cannot write in its data folder ${dir}: ${describe(error)}. Choose a folder this user may write in, or make this one writable.`, { cause: error });

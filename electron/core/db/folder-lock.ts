@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { ownerDatabaseFile } from './owner-only.ts';
 
 /**
  * Why Fieldguide cannot start on a data folder: what the shells show as it is (the Electron shell in a
@@ -59,6 +60,7 @@ export function lockDataFolder(folder: string, nativeBinding?: string): FolderLo
   const file = path.join(folder, LOCK_FILE);
   let db: Database.Database;
   try {
+    ownerDatabaseFile(file);
     db = new Database(file, { timeout: 0, ...(nativeBinding ? { nativeBinding } : {}) });
   } catch (error) {
     throw new StartupError(folder, `Fieldguide cannot use the data folder ${folder}: ${describe(error)}.`, { cause: error });

@@ -1,6 +1,6 @@
-import fs from 'node:fs';
 import Database from 'better-sqlite3';
 import { MIGRATIONS, type Migration } from './migrations/index.ts';
+import { ownerDatabaseFile } from './owner-only.ts';
 
 export type Db = Database.Database;
 
@@ -27,7 +27,7 @@ export class DatabaseTooNewError extends Error {
 }
 
 export function openDatabase(file: string, options: OpenDatabaseOptions = {}): Db {
-  ownerOnly(file);
+  ownerDatabaseFile(file);
   const db = new Database(file, options.nativeBinding ? { nativeBinding: options.nativeBinding } : {});
   try {
     // WAL lets readers run beside the writer; synchronous=FULL because a laptop's battery dies and a
@@ -66,16 +66,3 @@ export function migrate(db: Db, file: string, migrations: readonly Migration[], 
   }
 }
 
-/**
- * The technician's data is for this OS user only: the file is made (or kept) 0600 before SQLite opens
- * it, and SQLite gives its -wal and -shm files the same mode.
- */
-function ownerOnly(file: string): void {
-  if (file === ':memory:' || file === '') return;
-  try {
-    fs.closeSync(fs.openSync(file, 'a', 0o600));
-    fs.chmodSync(file, 0o600);
-  } catch {
-    // Not ours to change (a read-only folder, another owner): opening says what is wrong.
-  }
-}

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { PICTURE_MIGRATIONS } from './migrations/index.ts';
 import { migrate, type Db } from './open.ts';
+import { ownerDatabaseFile } from './owner-only.ts';
 
 /**
  * Attaches the pictures database (`pictures.*` on the library's connection). Its content can always be
@@ -27,6 +28,7 @@ export function attachPictures(db: Db, file: string, log: (message: string) => v
 }
 
 function open(db: Db, file: string): void {
+  ownerDatabaseFile(file);
   db.prepare('ATTACH DATABASE ? AS pictures').run(file);
   // Before the first table: lets evictions give pages back (PRAGMA pictures.incremental_vacuum).
   db.pragma('pictures.auto_vacuum = INCREMENTAL');

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import Database from 'better-sqlite3';
 import type { DatabaseRepair } from '../../contract.ts';
 import { openDatabase } from './open.ts';
+import { copyOwnerFile, ownerFolder, writeOwnerFile } from './owner-only.ts';
 
 /**
  * The technician's tables, parents first (foreign keys hold in the fresh database). The library is not
@@ -25,7 +26,7 @@ export function setAsideAndSalvage(file: string, cause: string, now: number, nat
     if (fs.existsSync(file + suffix)) fs.renameSync(file + suffix, aside + suffix);
   }
   const work = `${file}.salvage-${stamp}`;
-  fs.mkdirSync(work, { recursive: true, mode: 0o700 });
+  ownerFolder(work);
   const report: DatabaseRepair = { kind: 'salvaged', at: Math.floor(now / 1000), cause, movedTo: aside, recovered: {}, unreadable: [] };
   const fresh = openDatabase(file, nativeBinding ? { nativeBinding } : {});
   try {
@@ -55,9 +56,9 @@ function openCopy(aside: string, copy: string, nativeBinding?: string): Database
   const size = fs.existsSync(aside) ? fs.statSync(aside).size : 0;
   const wal = fs.existsSync(`${aside}-wal`) ? fs.statSync(`${aside}-wal`).size : 0;
   if (size === 0 && wal === 0) return null;
-  if (size > 0) fs.copyFileSync(aside, copy);
-  else fs.writeFileSync(copy, Buffer.alloc(pagesUnderLog(`${aside}-wal`)));
-  if (wal > 0) fs.copyFileSync(`${aside}-wal`, `${copy}-wal`);
+  if (size > 0) copyOwnerFile(aside, copy);
+  else writeOwnerFile(copy, Buffer.alloc(pagesUnderLog(`${aside}-wal`)));
+  if (wal > 0) copyOwnerFile(`${aside}-wal`, `${copy}-wal`);
   try {
     const db = new Database(copy, nativeBinding ? { nativeBinding } : {});
     db.pragma('query_only = ON');

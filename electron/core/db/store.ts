@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { openDatabase, type Db } from './open.ts';
+import { ownerFolder } from './owner-only.ts';
 import { attachPictures } from './pictures.ts';
 import { CategoriesRepo } from './repos/categories-repo.ts';
 import { ConflictsRepo } from './repos/conflicts-repo.ts';
@@ -54,7 +55,7 @@ export class Store {
     this.file = options.file;
     const db = openDatabase(options.file, options.nativeBinding ? { nativeBinding: options.nativeBinding } : {});
     try {
-      fs.mkdirSync(path.dirname(options.picturesFile), { recursive: true });
+      ownerFolder(path.dirname(options.picturesFile));
       this.picturesRecreated = attachPictures(db, options.picturesFile, options.log).recreated;
     } catch (error) {
       db.close();

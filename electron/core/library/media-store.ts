@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { PicturesRepo } from '../db/repos/pictures-repo.ts';
+import { ownerFolder, ownerWriteStream } from '../db/owner-only.ts';
 
 export class MediaLengthError extends Error {
   override readonly name = 'MediaLengthError';
@@ -67,7 +68,8 @@ export class MediaStore {
     readonly dir: string,
     private readonly pictures: PicturesRepo,
   ) {
-    fs.mkdirSync(path.join(dir, '.partial'), { recursive: true });
+    ownerFolder(dir);
+    ownerFolder(path.join(dir, '.partial'));
   }
 
   /**
@@ -146,7 +148,7 @@ export class MediaStore {
       },
     });
     try {
-      await pipeline(Readable.from(body, { objectMode: false }), counter, fs.createWriteStream(temp, { flags: 'wx' }));
+      await pipeline(Readable.from(body, { objectMode: false }), counter, ownerWriteStream(temp));
       if (expectedLength !== null && bytes !== expectedLength) {
         throw new MediaLengthError(`expected ${expectedLength} bytes, got ${bytes}`);
       }

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { AttachFileInput, SaveStepDataInput, StartSessionInput, StepFormField, WorkSession, WorkTransition } from '../../contract.ts';
 import type { ServerClock, Stamp } from '../connection/server-clock.ts';
+import { ownerFolder, writeOwnerFile } from '../db/owner-only.ts';
 import type { Store } from '../db/store.ts';
 import { stepDataPayload, type StepDataPayload } from '../outbox/payloads.ts';
 import { AppFailure } from '../result.ts';
@@ -32,7 +33,7 @@ export interface WorkSessionsDeps {
  */
 export class WorkSessions {
   constructor(private readonly deps: WorkSessionsDeps) {
-    fs.mkdirSync(deps.attachmentsDir, { recursive: true });
+    ownerFolder(deps.attachmentsDir);
   }
 
   start(input: StartSessionInput): WorkSession {
@@ -120,7 +121,7 @@ export class WorkSessions {
     const file = `${attachmentId}${path.extname(input.name).toLowerCase().replace(/[^.a-z0-9]/g, '').slice(0, 8)}`;
     // The bytes are on disk (fsync'd) before the transaction that refers to them commits.
     const full = path.join(this.deps.attachmentsDir, file);
-    fs.writeFileSync(full, bytes, { flag: 'wx' });
+    writeOwnerFile(full, bytes, 'wx');
     const handle = fs.openSync(full, 'r');
     fs.fsyncSync(handle);
     fs.closeSync(handle);

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import type { AttachmentData, WorkSession } from '../../contract.ts';
 import { readAttachment } from './attachments.ts';
 import type { ServerClock } from '../connection/server-clock.ts';
+import { ownerFolder } from '../db/owner-only.ts';
 import type { GuideReader } from '../db/repos/guide-row.ts';
 import type { Store } from '../db/store.ts';
 import type { EventHub } from '../events.ts';
@@ -71,7 +72,7 @@ export class WorkLog {
   forget(): void {
     this.deps.store.forgetWork();
     fs.rmSync(this.deps.attachmentsDir, { recursive: true, force: true });
-    fs.mkdirSync(this.deps.attachmentsDir, { recursive: true });
+    ownerFolder(this.deps.attachmentsDir);
     this.deps.outbox.changed();
   }
 }
