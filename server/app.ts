@@ -7,6 +7,8 @@ import { authMiddleware } from './http/auth.ts';
 import type { AppEnv } from './http/env.ts';
 import { methodNotAllowed, notFound, renderError } from './http/errors.ts';
 import { prettyJson } from './http/pretty.ts';
+import { isPublicMedia, type MediaKind } from './media/access.ts';
+import { mediaOwnerByGuid } from './media/repo.ts';
 import { mediaElsewhere, membersOnly, withoutModules } from './http/site-switches.ts';
 import { ROUTES } from './routes/index.ts';
 import { registerTestHooks } from './testing/routes.ts';
@@ -31,7 +33,11 @@ export function createApp(ctx: ServerContext): Hono<AppEnv> {
   // The switches that play other sites: modules it lacks, members only, media on another origin.
   if (ctx.options.without.length > 0) site.use('*', withoutModules(API_PREFIX, ctx.options.without));
   if (!ctx.options.publicReads) site.use('*', membersOnly(API_PREFIX));
-  site.use('*', mediaElsewhere(ctx.options.mediaOrigin));
+  const publicMedia = (kind: MediaKind, guid: string): boolean => {
+    const media = mediaOwnerByGuid(ctx.db, kind, guid);
+    return media !== undefined && isPublicMedia(ctx.db, kind, media);
+  };
+  site.use('*', mediaElsewhere(ctx.options.mediaOrigin, publicMedia));
 
   // basePath shares the router with `site`, so routes added to `api` later are served too.
   const api = site.basePath(API_PREFIX);

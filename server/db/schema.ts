@@ -2,6 +2,7 @@ import type { SchemaModule } from './types.ts';
 import { contentSchema } from './schema-content.ts';
 import { approvalsSchema } from './schema-approvals.ts';
 import { coreSchema } from './schema-core.ts';
+import { mediaUsesSchema } from './schema-media-uses.ts';
 import { workspacesSchema } from './schema-workspaces.ts';
 
 /**
@@ -13,4 +14,5 @@ export const SCHEMA: readonly SchemaModule[] = [
   contentSchema,
   workspacesSchema,
   approvalsSchema,
+  mediaUsesSchema,
 ];

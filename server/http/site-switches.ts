@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from './env.ts';
 import { notFound, renderError, unauthorized } from './errors.ts';
 import type { ServerModule } from './site-modules.ts';
+import type { MediaKind } from '../media/access.ts';
 
 /** The API paths (under /api/2.0) of each module. */
 const MODULE_PATHS: Record<ServerModule, RegExp> = {
@@ -38,18 +39,30 @@ export function membersOnly(apiPrefix: string): MiddlewareHandler<AppEnv> {
 /** Paths of media files (server/media/json.ts): the only things a media origin serves. */
 export const MEDIA_PATH = /^\/(igi|video|documents|flags)\//;
 
+const KIND_OF_PATH = { igi: 'image', video: 'video', documents: 'document' } as const;
+
 /**
- * Media on another origin (a CDN): every media address in a JSON answer points at `mediaOrigin()` instead
- * of the site, as iFixit's point at its CDN.
+ * Media on another origin (a CDN): every address of a file anyone may have (`isPublic`) in a JSON answer
+ * points at `mediaOrigin()` instead of the site, as iFixit's point at its CDN. A CDN takes no credentials,
+ * so the files of private guides and technicians' uploads stay on the site, behind the token.
  */
-export function mediaElsewhere(mediaOrigin: () => string | null): MiddlewareHandler<AppEnv> {
+export function mediaElsewhere(
+  mediaOrigin: () => string | null,
+  isPublic: (kind: MediaKind, guid: string) => boolean,
+): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     await next();
     const media = mediaOrigin();
     if (!media || !c.res.headers.get('Content-Type')?.includes('application/json')) return;
     const site = new URL(c.req.url).origin;
     const text = await c.res.clone().text();
-    const moved = text.replace(new RegExp(`${escape(site)}(/(igi|video|documents)/)`, 'g'), `${media}$1`);
+    const known = new Map<string, boolean>();
+    const pattern = new RegExp(`${escape(site)}(/(igi|video|documents)/([A-Za-z0-9]+))`, 'g');
+    const moved = text.replace(pattern, (address, path: string, where: keyof typeof KIND_OF_PATH, guid: string) => {
+      const key = `${where}/${guid}`;
+      if (!known.has(key)) known.set(key, isPublic(KIND_OF_PATH[where], guid));
+      return known.get(key) ? `${media}${path}` : address;
+    });
     if (moved === text) return;
     const headers = new Headers(c.res.headers);
     headers.delete('Content-Length');

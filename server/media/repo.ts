@@ -3,6 +3,7 @@ import type { Db } from '../db/types.ts';
 import type { PictureSpec } from './picture.ts';
 import { guidFrom } from '../prng.ts';
 import { statement } from '../db/statements.ts';
+import type { MediaKind, MediaOwner } from './access.ts';
 
 export interface ImageMeta {
   imageid: number;
@@ -202,8 +203,22 @@ export function getDocumentMeta(db: Db, documentid: number): DocumentMeta | unde
   return db.prepare(`SELECT ${DOCUMENT_META} FROM documents WHERE documentid = ?`).get(documentid) as DocumentMeta | undefined;
 }
 
-export function getDocumentFile(db: Db, guid: string): { mime: string; filename: string; bytes: Buffer } | undefined {
-  return db.prepare('SELECT mime, filename, bytes FROM documents WHERE guid = ?').get(guid) as
-    | { mime: string; filename: string; bytes: Buffer }
+export function getDocumentFile(
+  db: Db,
+  guid: string,
+): { documentid: number; ownerid: number | null; mime: string; filename: string; bytes: Buffer } | undefined {
+  return db.prepare('SELECT documentid, ownerid, mime, filename, bytes FROM documents WHERE guid = ?').get(guid) as
+    | { documentid: number; ownerid: number | null; mime: string; filename: string; bytes: Buffer }
     | undefined;
+}
+
+const OWNER_BY_GUID: Record<MediaKind, string> = {
+  image: 'SELECT imageid AS id, ownerid FROM images WHERE guid = ?',
+  video: 'SELECT videoid AS id, ownerid FROM videos WHERE guid = ?',
+  document: 'SELECT documentid AS id, ownerid FROM documents WHERE guid = ?',
+};
+
+/** A media object's id and uploader by its GUID (what its file addresses name), as access needs them. */
+export function mediaOwnerByGuid(db: Db, kind: MediaKind, guid: string): MediaOwner | undefined {
+  return statement(db, OWNER_BY_GUID[kind]).get(guid) as MediaOwner | undefined;
 }

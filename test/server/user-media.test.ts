@@ -22,10 +22,11 @@ const upload = (name: string, bytes: Uint8Array, as: DemoAccountName = 'tech1', 
   api(site, 'POST', '/user/media/uploads', { token: who[as].token, query: { file: name }, body: bytes, headers: { 'Content-Type': type } });
 
 describe('POST /user/media/uploads', () => {
-  it('stores an image, a video and a document by file name, each fetchable', async () => {
+  it('stores an image, a video and a document by file name, each fetchable by its owner', async () => {
+    const own = { headers: { Authorization: `api ${who.tech1.token}` } };
     const image = expectShape(mediaItem, (await upload('belt tension.png', PNG)).body);
     expect(image).toMatchObject({ type: 'GuideImage', name: 'belt tension.png', ready: true, image: { width: 64, height: 48 } });
-    const served = Buffer.from(await (await fetch(image.image!.thumbnail)).arrayBuffer());
+    const served = Buffer.from(await (await fetch(image.image!.thumbnail, own)).arrayBuffer());
     expect(served.equals(PNG)).toBe(true);
 
     const mp4 = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypisom'), Buffer.alloc(64)]);
@@ -35,7 +36,7 @@ describe('POST /user/media/uploads', () => {
     const pdf = makePdf('Consumables log', ['Tip x2']);
     const doc = expectShape(mediaItem, (await upload('consumables.pdf', pdf)).body);
     expect(doc).toMatchObject({ type: 'Document', document: { filename: 'consumables.pdf', size: pdf.length, mime: 'application/pdf' } });
-    const file = await fetch(doc.document!.url);
+    const file = await fetch(doc.document!.url, own);
     expect([file.headers.get('content-type'), Number(file.headers.get('content-length'))]).toEqual(['application/pdf', pdf.length]);
   });
 
@@ -71,7 +72,8 @@ describe('GET and DELETE /user/media/{type}/{itemId}', () => {
     const deleted = await api(site, 'DELETE', `/user/media/GuideImage/${image.id}`, { token: who.tech1.token });
     expect(deleted.status).toBe(204);
     expectError(await api(site, 'GET', `/user/media/GuideImage/${image.id}`, { token: who.tech1.token }), 404);
-    expect((await fetch(image.image.original)).status).toBe(404);
+    const asOwner = { headers: { Authorization: `api ${who.tech1.token}` } };
+    expect((await fetch(image.image.original, asOwner)).status).toBe(404);
   });
 
   it('GET /user/media/current lists the caller\'s items, paged', async () => {
