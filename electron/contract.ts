@@ -45,6 +45,11 @@ export interface SiteInfo {
   demo: boolean;
   /** Connected by its address alone, without an account: its public guides only (`connectPublic`). */
   anonymous?: boolean;
+  /**
+   * Origins (`http://192.168.1.20:8081`) the technician allowed media from besides the site's own and the
+   * web's https hosts: another port of this computer, the local network, plain http (`allowMediaOrigin`).
+   */
+  mediaOrigins?: string[];
 }
 
 export interface ConnectPublicInput {
@@ -470,6 +475,8 @@ export interface SyncError {
   /** What was being fetched or stored, e.g. `GET /guides/12`. */
   resource: string | null;
   at: number;
+  /** A media address refused for where it leads: the origin the technician may allow (`allowMediaOrigin`). */
+  mediaOrigin?: string;
 }
 
 /** A guide the last syncs could not store: named, with the site's own message and when it is tried again. */
@@ -511,6 +518,11 @@ export interface SyncState {
   scopeChoice: ScopeChoice | null;
   /** The last repair of a damaged database, shown in the sync centre; null when there was none. */
   repair: DatabaseRepair | null;
+  /**
+   * Origins of media the last sync did not fetch for where they lead (another port of this computer, the
+   * local network, plain http) and the technician has not allowed (`allowMediaOrigin`).
+   */
+  refusedMediaOrigins: string[];
 }
 
 export interface SyncOutcome {
@@ -656,6 +668,11 @@ export interface AppApi {
   cancelConnect(): Promise<Result<null>>;
   /** Signs the current technician out: their token is forgotten; their unsent work stays, waiting for them. Works offline. */
   signOut(): Promise<Result<AppStatus>>;
+  /**
+   * Allows media of the current site from an origin that is not the site's own nor a host of the web over
+   * https (another port of this computer, the local network, plain http): the site's own media server.
+   */
+  allowMediaOrigin(origin: string): Promise<Result<AppStatus>>;
   /** Everyone who used this laptop for the current site: name, how their sign-in stands, their unsent work. */
   listTechnicians(): Promise<Result<TechnicianEntry[]>>;
   /** Another technician (or the same again) starts working here; the one before stays signed in. Never re-downloads the library. */
@@ -752,6 +769,7 @@ const methodSet = {
   signIn: true,
   cancelConnect: true,
   signOut: true,
+  allowMediaOrigin: true,
   listTechnicians: true,
   switchTechnician: true,
   listGuides: true,

@@ -27,6 +27,7 @@ export const methodInputs: { [K in AppMethod]: z.ZodType<Parameters<AppApi[K]>> 
   ]),
   cancelConnect: z.tuple([]),
   signOut: z.tuple([]),
+  allowMediaOrigin: z.tuple([required('Address').max(2048)]),
   listTechnicians: z.tuple([]),
   switchTechnician: z.tuple([
     z.union([

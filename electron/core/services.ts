@@ -115,6 +115,7 @@ export function createServices(deps: ServicesDeps): Services {
   const sync = new SyncService({
     store, library, transport, reader, requestCount: requests.count, modules, signedIn: () => connection.user !== null,
     events, onNetworkError: offline, now, siteNow: () => clock.siteNow(), concurrency: deps.concurrency, repair: () => lastRepair(store),
+    allowedMedia: () => connection.site?.mediaOrigins ?? [],
   });
   const background = new BackgroundSync({ sync, enabled: deps.autoSync ?? true, signedIn: () => connection.canSync, everyMinutes: deps.syncEveryMinutes ?? 15, log });
   const outbox = new Outbox({

@@ -94,9 +94,26 @@ export const useSyncStore = defineStore('sync', () => {
       await load();
     });
 
+  /**
+   * Media of the site may come from `origin` too (another port here, the local network, plain http): the
+   * technician said it is the site's own media server. A sync then fetches what was refused.
+   */
+  async function allowMediaOrigin(origin: string): Promise<void> {
+    error.value = null;
+    const result = await bridge.allowMediaOrigin(origin);
+    if (!result.ok) {
+      error.value = result.error;
+      return;
+    }
+    await syncNow();
+  }
+
   const cancel = () => run('cancel', async () => take(await bridge.cancelSync()));
   const setScope = (scope: OfflineScope) => run('scope', async () => take(await bridge.setOfflineScope(scope)));
   const setBudget = (bytes: number) => run('budget', async () => take(await bridge.setStorageBudget(bytes)));
 
-  return { state, progress, lastOutcome, busy, error, running, pictures, load, loadPictures, syncNow, retryGuides, cancel, setScope, setBudget, setPictureQuality };
+  return {
+    state, progress, lastOutcome, busy, error, running, pictures,
+    load, loadPictures, syncNow, retryGuides, allowMediaOrigin, cancel, setScope, setBudget, setPictureQuality,
+  };
 });

@@ -196,8 +196,9 @@ describe('the API transport', () => {
       res.setHeader('Content-Length', '10');
       res.write('half!'); // and nothing more
     };
-    const transport = new ApiTransport({ siteUrl, token: TOKEN, timeoutMs: 1_500 });
     const elsewhere = siteUrl.replace('127.0.0.1', 'localhost');
+    // Another host here is a media origin only once allowed (media-hosts.ts).
+    const transport = new ApiTransport({ siteUrl, token: TOKEN, timeoutMs: 1_500, mediaOrigins: () => [elsewhere] });
     const { body } = await transport.download(`${elsewhere}/cdn/b.standard`);
     const chunks: Uint8Array[] = [];
     const error = await failure(

@@ -15,6 +15,8 @@ async function syncAgainst(without: readonly SiteModule[]) {
   try {
     const { email, password } = DEMO_ACCOUNTS.tech1;
     unwrap(await app.services.api.signIn({ siteUrl: site.url, email, password }));
+    // The media port is this computer's: fetched once the technician allowed it (issue 26).
+    unwrap(await app.services.api.allowMediaOrigin(site.mediaUrl!));
     const outcome = unwrap(await app.services.api.syncNow());
     const guides = await allLocalGuides(app.services.api);
     const details = await Promise.all(guides.map(async ({ guideid }) => unwrap(await app.services.api.getGuide(guideid))));

@@ -35,6 +35,8 @@ beforeAll(async () => {
   site = await startFixtureSite({ lacking: ['step_forms', 'quizzes'] });
   app = makeServices();
   unwrap(await app.services.api.signIn({ siteUrl: site.url, email: 'fixture@example.com', password: 'fixture-password' }));
+  // The real answers' CDN (https on the web) is played by another port here: allowed, as a technician would.
+  unwrap(await app.services.api.allowMediaOrigin(site.cdnUrl));
 });
 afterAll(async () => {
   await app?.dispose();

@@ -61,6 +61,14 @@ describe('a site that lacks modules, in the browser', () => {
     expect(await failed.textContent()).toContain('The site said: This guide is being migrated: try later');
     await fullViewShot(page, 'site-modules-sync-centre.png');
 
+    // The site's media port is another port of this computer: not fetched until the technician allows it.
+    const refused = page.getByTestId('sync-refused-origin');
+    expect(await refused.getAttribute('data-origin')).toBe(site.mediaUrl);
+    await page.getByTestId('sync-allow-media').click();
+    await page.getByTestId('sync-refused-media').waitFor({ state: 'detached', timeout: 60_000 });
+    expect(unwrap(await app.app.services.api.getStatus()).site?.mediaOrigins).toEqual([site.mediaUrl]);
+    await page.getByTestId('sync-now').and(page.locator(':not([disabled])')).waitFor();
+
     const before = askedBroken;
     await page.getByTestId('sync-retry-guide').click();
     await page.getByTestId('sync-now').and(page.locator(':not([disabled])')).waitFor();

@@ -16,6 +16,7 @@ const synced = (over: Partial<SyncState> = {}): SyncState => ({
   guides: { total: 1, offline: 1 },
   scopeChoice: null,
   repair: null,
+  refusedMediaOrigins: [],
   ...over,
 });
 

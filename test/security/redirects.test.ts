@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../electron/core/api/errors.ts';
+import { RefusedAddressError } from '../../electron/core/api/media-hosts.ts';
 import { ApiTransport } from '../../electron/core/api/transport.ts';
 import { makeServices } from '../helpers/services.ts';
 
@@ -80,13 +81,29 @@ describe('redirects never carry credentials to another host', () => {
       res.writeHead(302, { Location: `${cdn.url.replace('127.0.0.1', 'localhost')}/pic.jpg` });
       res.end();
     });
-    const transport = new ApiTransport({ siteUrl: site.url, token: 'secret-token' });
+    // The CDN is played by another host name here, which media may come from once allowed (media-hosts.ts).
+    const mediaOrigins = () => [cdn.url.replace('127.0.0.1', 'localhost')];
+    const transport = new ApiTransport({ siteUrl: site.url, token: 'secret-token', mediaOrigins });
     const { body } = await transport.download(`${site.url}/igi/pic.jpg`);
     const chunks: Uint8Array[] = [];
     for await (const chunk of body) chunks.push(chunk);
     expect(Buffer.concat(chunks).toString()).toBe('picture bytes');
     expect(site.seen[0]?.authorization).toBe('api secret-token');
     expect(cdn.seen[0]?.authorization).toBeUndefined();
+  });
+
+  it('a media download redirected to another port here is refused before it is asked (issue 26)', async () => {
+    const admin = await serve((_req, res) => res.end('admin page'));
+    const site = await serve((_req, res) => {
+      res.writeHead(302, { Location: `${admin.url}/admin/reset` });
+      res.end();
+    });
+    const transport = new ApiTransport({ siteUrl: site.url, token: 'secret-token' });
+    const refused = await transport.download(`${site.url}/igi/pic.jpg`).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(RefusedAddressError);
+    expect((refused as RefusedAddressError).origin).toBe(admin.url);
+    expect(site.seen).toHaveLength(1);
+    expect(admin.seen).toEqual([]);
   });
 
   it('refuses data:, file: and javascript: media addresses without reading them', async () => {

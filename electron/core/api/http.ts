@@ -1,6 +1,7 @@
 import { pipeline, type Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import { request, type Dispatcher } from 'undici';
+import { guardedAgent } from './media-hosts.ts';
 
 /** What a request sends: no redirect is followed (redirects.ts decides where a request may go). */
 export interface HttpInit {
@@ -8,6 +9,8 @@ export interface HttpInit {
   headers: Record<string, string>;
   body?: string | Uint8Array;
   signal?: AbortSignal;
+  /** Refuse the connection when the host's name resolves to this computer or the local network (media-hosts.ts). */
+  guarded?: boolean;
 }
 
 /** An answer's status and head, and its body decoded when the site compressed it. Read the body, or cancel it. */
@@ -44,6 +47,7 @@ export const siteHttp: Http = async (url, init) => {
     headers: { 'accept-encoding': ACCEPT_ENCODING, ...init.headers },
     body: init.body,
     signal: init.signal,
+    ...(init.guarded ? { dispatcher: guardedAgent } : {}),
   });
   const head = new HeadView(answer.headers);
   const raw = answer.body;

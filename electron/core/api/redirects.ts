@@ -11,17 +11,26 @@ export const MAX_JSON_BYTES = 32 * 1024 * 1024;
  * `api`: a redirect may move within the site's own origin (or upgrade it to https); one to another
  * origin is refused, so a sign-in's e-mail and password or the token never reach another host. A 303,
  * or a 301/302 after a POST, continues as a GET without the body.
- * `download`: a redirect may lead to a CDN, but the Authorization header goes only to `siteOrigin`.
+ * `download`: a redirect may lead to a CDN, but the Authorization header goes only to `siteOrigin`;
+ * `guard` refuses an address (throwing) before it is asked, and says whether its name must be checked
+ * where it resolves.
  */
 export async function fetchFollowing(
   http: Http,
   url: URL,
   init: HttpInit,
-  how: { kind: 'api' | 'download'; siteOrigin: string; resource: string },
+  how: {
+    kind: 'api' | 'download';
+    siteOrigin: string;
+    resource: string;
+    guard?: (url: URL) => { resolveCheck: boolean };
+  },
 ): Promise<{ response: HttpAnswer; url: URL }> {
   let target = url;
   let request: HttpInit = init;
   for (let hops = 0; ; hops++) {
+    // Every hop of a download is checked: a redirect must not lead where the first address could not.
+    if (how.guard) request = { ...request, guarded: how.guard(target).resolveCheck };
     const response = await http(target, request);
     const location = response.headers.get('location');
     if (response.status < 300 || response.status > 399 || response.status === 304 || !location) return { response, url: target };

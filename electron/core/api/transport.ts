@@ -2,9 +2,13 @@ import type { z } from 'zod';
 import { ApiError, describeResource, errorBodyMessage, isWebPage } from './errors.ts';
 import { siteHttp, type Http, type HttpAnswer } from './http.ts';
 import { refuseTooDeep } from './json-depth.ts';
+import { MediaFetch, type Download } from './media-fetch.ts';
+import { MediaAddressPolicy } from './media-hosts.ts';
 import { networkError } from './network-errors.ts';
-import { Deadline, pause, READ_RETRIES } from './retry.ts';
+import { Deadline, pause, READ_RETRIES, retryAfterSeconds } from './retry.ts';
 import { fetchFollowing, MAX_JSON_BYTES, readCapped } from './redirects.ts';
+
+export { retryAfterSeconds };
 
 export const API_PATH = '/api/2.0';
 export const DEFAULT_TIMEOUT_MS = 20_000;
@@ -34,6 +38,8 @@ export interface TransportOptions {
   timeoutMs?: number;
   /** Told the server's clock (its `Date` header, unix seconds) with each answer. */
   onServerTime?: (serverSeconds: number) => void;
+  /** Origins of media the technician allowed for this site besides its own and the web's https hosts. */
+  mediaOrigins?: () => readonly string[];
 }
 
 /**
@@ -48,6 +54,7 @@ export class ApiTransport {
   readonly #http: Http;
   readonly #timeoutMs: number;
   readonly #onServerTime: ((serverSeconds: number) => void) | undefined;
+  readonly #media: MediaFetch;
 
   constructor(options: TransportOptions) {
     this.#onServerTime = options.onServerTime;
@@ -56,6 +63,14 @@ export class ApiTransport {
     this.#token = options.token ?? null;
     this.#http = options.http ?? siteHttp;
     this.#timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    const policy = new MediaAddressPolicy(options.siteUrl, options.mediaOrigins ?? (() => []));
+    this.#media = new MediaFetch({
+      siteUrl: options.siteUrl,
+      token: this.#token,
+      http: this.#http,
+      timeoutMs: this.#timeoutMs,
+      policy,
+    });
   }
 
   get hasToken(): boolean {
@@ -63,94 +78,16 @@ export class ApiTransport {
   }
 
   /**
-   * GET of a file (media). The token goes only to the site's own origin, never to a CDN or another host.
-   * The time limit applies to the answer's head and then to every gap between chunks of the body, so a
-   * long video downloads while a stalled one fails. A non-2xx answer is an ApiError.
+   * GET of a file (media), from where media may come (media-hosts.ts), the token to the site's own
+   * origin only; see MediaFetch.
    */
-  async download(url: string, signal?: AbortSignal): Promise<{ response: HttpAnswer; body: AsyncIterable<Uint8Array>; resource: string }> {
-    const target = new URL(url, this.siteUrl);
-    const resource = `GET ${target.pathname}`;
-    // Media are fetched from the web only: a data:, file: or javascript: address is never read or kept.
-    if (target.protocol !== 'https:' && target.protocol !== 'http:') {
-      throw new ApiError('bad_response', resource, `A media address that is not a web address (${target.protocol}) is refused.`);
-    }
-    const headers: Record<string, string> = {};
-    if (this.#token !== null && target.origin === new URL(this.siteUrl).origin) headers.Authorization = `api ${this.#token}`;
-    // One timer per download, pushed back on each chunk (refresh() re-arms it without a new timer).
-    const deadline = new Deadline(this.#timeoutMs, signal);
-    const arm = (): void => deadline.refresh();
-    const disarm = (): void => deadline.end();
-    let response: HttpAnswer;
-    try {
-      const siteOrigin = new URL(this.siteUrl).origin;
-      ({ response } = await fetchFollowing(this.#http, target, { headers, signal: deadline.signal }, { kind: 'download', siteOrigin, resource }));
-    } catch (error) {
-      disarm();
-      if (error instanceof ApiError) throw error;
-      throw networkError(error, resource, target, deadline.timedOut, this.#timeoutMs);
-    }
-    if (!response.ok) {
-      disarm();
-      response.cancel();
-      const name = decodeURIComponent(target.pathname.split('/').pop() || 'a file');
-      throw Object.assign(new ApiError('http', resource, `The site answered the download of ${name} with an error (${response.status}).`, response.status), { retryAfter: retryAfterSeconds(response.headers.get('retry-after')) });
-    }
-    const timeoutMs = this.#timeoutMs;
-    const answer = response;
-    const chunks = answer.body[Symbol.asyncIterator]();
-    // The watchdog is re-armed before each read (no stream stage per file: media are thousands of small
-    // files, and a TransformStream each cost more than their transfer). Leaving the loop early cancels.
-    async function* body(): AsyncGenerator<Uint8Array> {
-      let finished = false;
-      try {
-        for (;;) {
-          arm();
-          let chunk: IteratorResult<Uint8Array>;
-          try {
-            chunk = await chunks.next();
-          } catch (error) {
-            finished = true;
-            throw networkError(error, resource, target, deadline.timedOut, timeoutMs);
-          }
-          if (chunk.done) {
-            finished = true;
-            return;
-          }
-          yield chunk.value;
-        }
-      } finally {
-        disarm();
-        if (!finished) answer.cancel();
-      }
-    }
-    return { response, body: body(), resource };
+  download(url: string, signal?: AbortSignal): Promise<Download> {
+    return this.#media.download(url, signal);
   }
 
-  /**
-   * The size of a file as the site reports it (`HEAD`, its Content-Length), or null when it does not
-   * say. The token goes only to the site's own origin, as for a download.
-   */
-  async probeSize(url: string, signal?: AbortSignal): Promise<number | null> {
-    const target = new URL(url, this.siteUrl);
-    const resource = `HEAD ${target.pathname}`;
-    const headers: Record<string, string> = {};
-    if (this.#token !== null && target.origin === new URL(this.siteUrl).origin) headers.Authorization = `api ${this.#token}`;
-    // Redirects as for a download: to a CDN, without the token.
-    const deadline = new Deadline(this.#timeoutMs, signal);
-    let response: HttpAnswer;
-    try {
-      const siteOrigin = new URL(this.siteUrl).origin;
-      ({ response } = await fetchFollowing(this.#http, target, { method: 'HEAD', headers, signal: deadline.signal }, { kind: 'download', siteOrigin, resource }));
-    } catch (error) {
-      if (error instanceof ApiError) throw error;
-      throw networkError(error, resource, target, deadline.timedOut, this.#timeoutMs);
-    } finally {
-      deadline.end();
-    }
-    response.cancel();
-    if (!response.ok) throw new ApiError('http', resource, `${resource} answered ${response.status}`, response.status);
-    const length = Number(response.headers.get('content-length'));
-    return Number.isFinite(length) && length > 0 ? length : null;
+  /** The size of a file as the site reports it (`HEAD`), or null when it does not say; see MediaFetch. */
+  probeSize(url: string, signal?: AbortSignal): Promise<number | null> {
+    return this.#media.probeSize(url, signal);
   }
 
   async request<T>(method: string, path: string, options: RequestOptions<T> = {}): Promise<T> {
@@ -230,15 +167,6 @@ export class ApiTransport {
     }
     return checked.data;
   }
-}
-
-/** `Retry-After` as seconds: a number of seconds or an HTTP date. */
-export function retryAfterSeconds(header: string | null, nowMs = Date.now()): number | undefined {
-  if (!header) return undefined;
-  const seconds = Number(header.trim());
-  if (Number.isFinite(seconds) && seconds >= 0) return seconds;
-  const at = Date.parse(header);
-  return Number.isFinite(at) ? Math.max(0, (at - nowMs) / 1000) : undefined;
 }
 
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {

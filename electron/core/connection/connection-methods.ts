@@ -2,7 +2,7 @@ import type { AppApi, AppStatus, Result, SiteInfo } from '../../contract.ts';
 import { AppFailure, ok } from '../result.ts';
 import type { Connection } from './connection.ts';
 import type { DemoLauncher } from './demo-launcher.ts';
-import { checkEncryption, siteUrlCandidates } from './site-url.ts';
+import { checkEncryption, siteUrlCandidates, webOrigin } from './site-url.ts';
 
 /** What connecting means to the rest of the app. */
 export interface SiteHooks {
@@ -21,12 +21,16 @@ export interface SiteHooks {
 /** The demo workshop is one site whatever port it runs on; other sites are their address. */
 const sameSite = (a: SiteInfo, b: SiteInfo): boolean => (a.demo || b.demo ? a.demo === b.demo : a.url === b.url);
 
-/** The App API of the connection: status, connecting (demo, token, password) and signing out. */
+type ConnectionMethod =
+  | 'getStatus' | 'connectDemo' | 'connectWithToken' | 'connectPublic' | 'signIn' | 'cancelConnect' | 'signOut'
+  | 'allowMediaOrigin';
+
+/** The App API of the connection: status, connecting (demo, token, password), signing out, media origins. */
 export function connectionMethods(
   connection: Connection,
   demo: DemoLauncher,
   hooks: SiteHooks,
-): Pick<AppApi, 'getStatus' | 'connectDemo' | 'connectWithToken' | 'connectPublic' | 'signIn' | 'cancelConnect' | 'signOut'> {
+): Pick<AppApi, ConnectionMethod> {
   /** Switching sites waits until everything is sent and every conflict settled. */
   function guardSiteSwitch(target: SiteInfo): void {
     const current = connection.site;
@@ -91,6 +95,10 @@ export function connectionMethods(
     signOut: async () => {
       hooks.signingOut();
       await connection.signOut();
+      return ok(connection.status());
+    },
+    allowMediaOrigin: async (address) => {
+      connection.allowMediaOrigin(webOrigin(address));
       return ok(connection.status());
     },
   };

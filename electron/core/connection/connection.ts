@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { AppStatus, NetworkState, SiteInfo, UserSummary } from '../../contract.ts';
 import { fetchCurrentUser, requestToken, revokeToken } from '../api/auth.ts';
 import { ApiError } from '../api/errors.ts';
@@ -7,9 +6,8 @@ import { AppFailure } from '../result.ts';
 import { ConnectAttempts } from './connect-failure.ts';
 import { checkPublicSite } from './public-site.ts';
 import type { DemoLauncher } from './demo-launcher.ts';
+import { keptFor, siteSetting, withMediaOrigin } from './site-record.ts';
 import { technicianKey } from './technicians.ts';
-
-const siteSetting = z.object({ url: z.string(), demo: z.boolean(), anonymous: z.boolean().optional() });
 
 import type { ConnectionDeps } from './connection-deps.ts';
 export type { ConnectionDeps };
@@ -90,7 +88,8 @@ export class Connection {
   async connectPublic(siteUrl: string): Promise<void> {
     const transport = this.#makeTransport(siteUrl, null);
     await this.#call((signal) => checkPublicSite(transport, signal), siteUrl, 'token');
-    this.deps.settings.set('site', (this.#site = { url: siteUrl, demo: false, anonymous: true }));
+    this.#site = { ...keptFor(this.#site, siteUrl), url: siteUrl, demo: false, anonymous: true };
+    this.deps.settings.set('site', this.#site);
     this.#anonymous = null;
     this.setNetwork('online');
     this.#changed();
@@ -114,13 +113,20 @@ export class Connection {
   async signIn(siteUrl: string, email: string, password: string, demo = false): Promise<void> {
     const anonymous = this.#makeTransport(siteUrl, null);
     const { token, user } = await this.#call((signal) => requestToken(anonymous, email, password, signal), siteUrl, 'sign-in');
-    await this.#adopt({ url: siteUrl, demo }, token, user, { email, password });
+    await this.#adopt({ ...keptFor(this.#site, siteUrl), url: siteUrl, demo }, token, user, { email, password });
   }
 
   async connectWithToken(siteUrl: string, token: string, demo = false): Promise<void> {
     const transport = this.#makeTransport(siteUrl, token);
     const user = await this.#call((signal) => fetchCurrentUser(transport, signal), siteUrl, 'token');
-    await this.#adopt({ url: siteUrl, demo }, token, user, null);
+    await this.#adopt({ ...keptFor(this.#site, siteUrl), url: siteUrl, demo }, token, user, null);
+  }
+
+  /** Media of the current site may come from `origin` too (media-hosts.ts): every transport asks at each download. */
+  allowMediaOrigin(origin: string): void {
+    if (!this.#site) throw new AppFailure('unauthorized', 'Connect to a site first.');
+    this.deps.settings.set('site', (this.#site = withMediaOrigin(this.#site, origin)));
+    this.#changed();
   }
 
   /** Stops the sign-in waiting for an answer (a site that hangs): it fails with `cancelled`, nothing changes. */
@@ -218,6 +224,7 @@ export class Connection {
     const { http, timeoutMs, onServerTime } = this.deps;
     return new ApiTransport({
       siteUrl, token, ...(http ? { http } : {}), ...(timeoutMs ? { timeoutMs } : {}),
+      mediaOrigins: () => (this.#site?.url === siteUrl ? (this.#site.mediaOrigins ?? []) : []),
       onServerTime: (seconds) => {
         onServerTime?.(seconds);
         if (inUse && this.#network === 'offline' && this.#site?.url === siteUrl) this.setNetwork('online');

@@ -38,6 +38,22 @@ export function siteUrlCandidates(input: string): string[] {
   return isLocalHost(url.hostname) ? [secure, secure.replace(/^https:/, 'http:')] : [secure];
 }
 
+/** The origin of an http or https address (`scheme://host[:port]`), or invalid_input in plain words. */
+export function webOrigin(address: string): string {
+  let url: URL;
+  try {
+    url = new URL(address.trim());
+  } catch {
+    throw new AppFailure('invalid_input', `"${address}" is not a web address.`, { field: 'origin' });
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    const scheme = url.protocol.replace(':', '');
+    const message = `Only http and https addresses are taken, not ${scheme}.`;
+    throw new AppFailure('invalid_input', message, { field: 'origin' });
+  }
+  return url.origin;
+}
+
 /** This machine itself: the only place plain http goes without the technician's say-so. */
 export function isLoopback(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();

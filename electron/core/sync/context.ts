@@ -46,3 +46,5 @@ export const CURSOR_KEY = 'sync.cursor';
 export const cursorKey = (includePrivate: boolean): string => (includePrivate ? `${CURSOR_KEY}.private` : CURSOR_KEY);
 export const LAST_SYNC_KEY = 'sync.lastSyncAt';
 export const LAST_ERROR_KEY = 'sync.lastError';
+/** Origins of media the last sync did not fetch for where they lead (api/media-hosts.ts). */
+export const REFUSED_MEDIA_KEY = 'sync.refusedMedia';

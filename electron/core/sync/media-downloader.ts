@@ -1,4 +1,5 @@
 import { ApiError, isWebPage } from '../api/errors.ts';
+import { RefusedAddressError } from '../api/media-hosts.ts';
 import { isStorageFull } from '../db/disk-space.ts';
 import type { NeededAt } from '../db/repos/media-repo.ts';
 import { zoomVariant } from '../../shared/media.ts';
@@ -153,7 +154,10 @@ export async function downloadMedia(ctx: SyncContext, guides: GuidesProgress = N
       }
       ctx.store.media.markFailed(url, message);
       queue.settled(url, true);
-      ctx.problem({ message: `A media file could not be downloaded: ${message}`, resource: `GET ${safePath(url)}`, at: ctx.now() });
+      // A refused address names its origin: the sync centre offers to allow it.
+      const refused = error instanceof RefusedAddressError ? { mediaOrigin: error.origin } : {};
+      const problem = { message: `A media file could not be downloaded: ${message}`, resource: `GET ${safePath(url)}` };
+      ctx.problem({ ...problem, at: ctx.now(), ...refused });
     } finally {
       reserved -= size;
     }

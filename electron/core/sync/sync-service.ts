@@ -8,13 +8,18 @@ import type { GuideReader } from '../db/repos/guide-row.ts';
 import type { Store } from '../db/store.ts';
 import type { EventHub } from '../events.ts';
 import type { LibraryService } from '../library/library-service.ts';
-import { cursorKey, LAST_ERROR_KEY, LAST_SYNC_KEY } from './context.ts';
+import { cursorKey, LAST_ERROR_KEY, LAST_SYNC_KEY, REFUSED_MEDIA_KEY } from './context.ts';
 import { runSync } from './engine.ts';
 import { patient } from './patient.ts';
 import type { SiteModules } from './site-modules.ts';
 import { SCOPE_CHOICE_KEY, scopeChoice } from './first-scope.ts';
 
-const syncErrorSchema = z.object({ message: z.string(), resource: z.string().nullable(), at: z.number() });
+const syncErrorSchema = z.object({
+  message: z.string(),
+  resource: z.string().nullable(),
+  at: z.number(),
+  mediaOrigin: z.string().optional(),
+});
 
 export interface SyncServiceDeps {
   store: Store;
@@ -37,6 +42,8 @@ export interface SyncServiceDeps {
   signedIn: () => boolean;
   /** The last repair of a damaged database (db/data-folder.ts), shown in the sync centre. */
   repair?: () => DatabaseRepair | null;
+  /** Origins the technician allowed media from (connection.ts): no longer offered once allowed. */
+  allowedMedia?: () => readonly string[];
 }
 
 /** Pulls the library from the site: one sync at a time, its progress told as events, its state kept. */
@@ -61,6 +68,7 @@ export class SyncService {
     const before = this.deps.requestCount();
     // The figures shown are this sync's: nothing carried over from the last one.
     this.#progress = { phase: 'idle', done: 0, total: 0, bytes: 0, message: null };
+    const refused = new Set<string>();
     const promise = runSync({
       store,
       mediaStore: library.mediaStore,
@@ -79,8 +87,11 @@ export class SyncService {
       now: this.deps.now,
       siteNow: this.deps.siteNow,
       progress: (phase, done, total, bytes) => this.#report({ phase, done, total, bytes: bytes ?? this.#progress.bytes, message: null }),
-      // The engine gathers its problems; each failed guide is kept in sync_queue and told as failedGuides.
-      problem: () => {},
+      // The engine gathers its problems; each failed guide is kept in sync_queue and told as failedGuides,
+      // each media origin refused for where it leads in the sync centre, to be allowed.
+      problem: (error) => {
+        if (error.mediaOrigin) refused.add(error.mediaOrigin);
+      },
       offers: (module) => modules.offers(module, signedIn),
       lacks: (module, status) => modules.lacks(module, status),
       learnModules: (guideid) => modules.refreshIfStale(transport, guideid, signedIn, controller.signal),
@@ -90,6 +101,7 @@ export class SyncService {
         if (full) throw storageFull();
         if (outcome.error) store.settings.set(LAST_ERROR_KEY, outcome.error);
         else if (outcome.status === 'complete') store.settings.delete(LAST_ERROR_KEY);
+        if (outcome.status !== 'cancelled') store.settings.set(REFUSED_MEDIA_KEY, [...refused]);
         if (networkFailed) this.deps.onNetworkError();
         return { ...outcome, requests: this.deps.requestCount() - before, failedGuides: store.syncQueue.failures() };
       })
@@ -125,7 +137,8 @@ export class SyncService {
   /** Another site: the running sync stops and the next starts from nothing. */
   reset(): void {
     this.cancel();
-    for (const key of [cursorKey(false), cursorKey(true), LAST_SYNC_KEY, LAST_ERROR_KEY, SCOPE_CHOICE_KEY]) this.deps.store.settings.delete(key);
+    const keys = [cursorKey(false), cursorKey(true), LAST_SYNC_KEY, LAST_ERROR_KEY, SCOPE_CHOICE_KEY];
+    for (const key of [...keys, REFUSED_MEDIA_KEY]) this.deps.store.settings.delete(key);
   }
 
   state(): SyncState {
@@ -141,7 +154,14 @@ export class SyncService {
       guides: store.guides.count(),
       scopeChoice: scopeChoice(store, library.scopeChosen()),
       repair: this.deps.repair?.() ?? null,
+      refusedMediaOrigins: this.#refusedMedia(),
     };
+  }
+
+  #refusedMedia(): string[] {
+    const allowed = this.deps.allowedMedia?.() ?? [];
+    const refused = this.deps.store.settings.get(REFUSED_MEDIA_KEY, z.array(z.string())) ?? [];
+    return refused.filter((origin) => !allowed.includes(origin));
   }
 
   #report(progress: SyncProgress): void {
