@@ -1,9 +1,23 @@
 import type { SchemaModule } from './types.ts';
 
+const GUIDE_MEDIA = `
+  INSERT OR IGNORE INTO media_uses (kind, mediaid, guideid)
+    SELECT 'image', NEW.imageid, NEW.guideid WHERE NEW.imageid IS NOT NULL;
+  INSERT OR IGNORE INTO media_uses (kind, mediaid, guideid)
+    SELECT 'document', d.value, NEW.guideid FROM json_each(NEW.documents) d;`;
+
+const STEP_MEDIA = `
+  INSERT OR IGNORE INTO media_uses (kind, mediaid, guideid)
+    SELECT 'image', i.value, st.guideid FROM steps st, json_each(NEW.media, '$.imageids') i
+    WHERE st.stepid = NEW.stepid AND NEW.media_type = 'image';
+  INSERT OR IGNORE INTO media_uses (kind, mediaid, guideid)
+    SELECT 'video', json_extract(NEW.media, '$.videoid'), st.guideid FROM steps st
+    WHERE st.stepid = NEW.stepid AND NEW.media_type = 'video';`;
+
 /**
  * Which guides show each image, video and document: what access to a media file follows (media/access.ts).
- * Kept as guides are written (guides/write.ts), every revision's media included; filled from the guides
- * already stored when a site file made before it first opens.
+ * Kept by triggers on the guide and step revisions, whoever writes them (every revision's media count),
+ * and filled from the guides already stored when a site file made before it first opens.
  */
 export const mediaUsesSchema: SchemaModule = {
   name: 'media-uses',
@@ -18,6 +32,13 @@ export const mediaUsesSchema: SchemaModule = {
       CREATE INDEX media_uses_guide ON media_uses(guideid);
       CREATE INDEX categories_image ON categories(imageid);
       CREATE INDEX videos_poster ON videos(imageid);
+
+      CREATE TRIGGER guide_revision_media AFTER INSERT ON guide_revisions BEGIN ${GUIDE_MEDIA} END;
+      CREATE TRIGGER guide_revision_media_changed AFTER UPDATE OF imageid, documents ON guide_revisions
+        BEGIN ${GUIDE_MEDIA} END;
+      CREATE TRIGGER step_revision_media AFTER INSERT ON step_revisions BEGIN ${STEP_MEDIA} END;
+      CREATE TRIGGER step_revision_media_changed AFTER UPDATE OF media, media_type ON step_revisions
+        BEGIN ${STEP_MEDIA} END;
 
       INSERT OR IGNORE INTO media_uses (kind, mediaid, guideid)
         SELECT 'image', imageid, guideid FROM guide_revisions WHERE imageid IS NOT NULL;

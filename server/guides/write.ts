@@ -85,11 +85,6 @@ function prepare(db: Db) {
     copySteps: db.prepare(
       'INSERT INTO guide_revision_steps (revisionid, orderby, step_revisionid) SELECT ?, orderby, step_revisionid FROM guide_revision_steps WHERE revisionid = ?',
     ),
-    // What media access follows (media/access.ts): every guide that shows an image, video or document.
-    use: db.prepare('INSERT OR IGNORE INTO media_uses (kind, mediaid, guideid) VALUES (?, ?, ?)'),
-    stepUse: db.prepare(
-      'INSERT OR IGNORE INTO media_uses (kind, mediaid, guideid) SELECT ?, ?, guideid FROM steps WHERE stepid = ?',
-    ),
   };
 }
 
@@ -114,9 +109,6 @@ function insertRevision(db: Db, guideid: number, fields: GuideFields, modified: 
     prerequisites: JSON.stringify(fields.prerequisites),
     documents: JSON.stringify(fields.documents),
   });
-  const s = stmts(db);
-  if (fields.imageid !== null) s.use.run('image', fields.imageid, guideid);
-  for (const documentid of fields.documents) s.use.run('document', documentid, guideid);
   return Number(result.lastInsertRowid);
 }
 
@@ -141,8 +133,6 @@ export function insertStepRevision(db: Db, stepid: number, step: StepInput): num
   const s = stmts(db);
   const { type, ...media } = step.media;
   const id = Number(s.stepRevision.run(stepid, step.title, type, JSON.stringify(media)).lastInsertRowid);
-  if (step.media.type === 'image') for (const imageid of step.media.imageids) s.stepUse.run('image', imageid, stepid);
-  if (step.media.type === 'video') s.stepUse.run('video', step.media.videoid, stepid);
   step.lines.forEach((line, idx) => {
     // Line ids only need to be unique and stable for a step revision; derive them instead of counting.
     s.line.run(id, idx, id * 100 + idx + 1, line.bullet, line.level, line.text_raw, renderInline(line.text_raw));
