@@ -35,11 +35,10 @@ function createWindow(current: Services): BrowserWindow {
     }
     return { action: 'deny' };
   });
+  // A navigation of the window itself away from the app goes nowhere, not even to the system browser: it
+  // is the page's doing (a meta refresh in a site's quiz), not a click; links open through the handler above.
   contents.on('will-navigate', (event, url) => {
-    if (!isTrustedRendererUrl(url, devServerUrl)) {
-      event.preventDefault();
-      if (isExternalWebLink(url)) void shell.openExternal(url);
-    }
+    if (!isTrustedRendererUrl(url, devServerUrl)) event.preventDefault();
   });
   contents.on('will-attach-webview', (event) => event.preventDefault());
   const unsubscribe = current.events.subscribe((event) => {

@@ -19,3 +19,51 @@ export function surveyRefusal(survey: unknown): string | null {
   const reason = (survey as Record<string, unknown>)[REFUSED];
   return typeof reason === 'string' ? reason : null;
 }
+
+/**
+ * SurveyJS properties (survey-core 3.0.0's serializer) that make a survey do more than ask: navigate the
+ * window (`navigateToUrl`, `navigateToUrlOnCondition`), write a cookie (`cookieName`, which also shows a
+ * "completed before" page), fetch (`choicesByUrl`, an XMLHttpRequest or fetch to any address), fetch
+ * pictures from anywhere (`logo`, `backgroundImage`, `imageLink`), or load from and post to SurveyJS's
+ * service (`surveyId`, `surveyPostId`, `surveyShowDataSaving`, `partialSendEnabled`,
+ * `sendResultOnPageNext`: 3.0.0 only warns that the service is gone, a later version may not). survey-core
+ * runs no code from JSON (no eval, no new Function: its expressions call registered functions only).
+ */
+const ACTING = new Set([
+  'navigateToUrl', 'navigateToUrlOnCondition', 'cookieName', 'surveyId', 'surveyPostId', 'surveyShowDataSaving',
+  'partialSendEnabled', 'sendResultOnPageNext', 'choicesByUrl', 'logo', 'backgroundImage', 'imageLink',
+]);
+/** Answers, not survey structure: kept as they are (a multiple-text item may be called `logo`). */
+const ANSWERS = new Set(['correctAnswer', 'defaultValue', 'value']);
+
+/**
+ * A site's survey as data: a copy without the properties that navigate, write cookies, fetch or post,
+ * at any depth of pages, panels, questions, columns and choices. HTML a survey shows (html questions, text
+ * placed into them) is sanitised after SurveyJS's own text processing, where it is shown
+ * (components/quiz/QuizSurvey.vue). Copied without recursion, from plain JSON or a reactive view of it.
+ */
+export function surveyAsData(survey: unknown): unknown {
+  const root: { value?: unknown } = {};
+  const pending: { from: unknown; into: Record<string, unknown> | unknown[]; key: string | number }[] = [
+    { from: survey, into: root as Record<string, unknown>, key: 'value' },
+  ];
+  while (pending.length > 0) {
+    const { from, into, key } = pending.pop()!;
+    let copy: unknown = from;
+    if (Array.isArray(from)) {
+      const items: unknown[] = [];
+      from.forEach((item, index) => pending.push({ from: item, into: items, key: index }));
+      copy = items;
+    } else if (from && typeof from === 'object') {
+      const fields: Record<string, unknown> = {};
+      for (const [name, value] of Object.entries(from)) {
+        if (ACTING.has(name)) continue;
+        if (ANSWERS.has(name)) fields[name] = value;
+        else pending.push({ from: value, into: fields, key: name });
+      }
+      copy = fields;
+    }
+    (into as Record<string | number, unknown>)[key] = copy;
+  }
+  return root.value;
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { surveyAsData } from '../../../shared/quiz-survey.ts';
 
 /** `GET /quizzes/associations/{guideid}`: quizzes attached to a guide (shape decided, DESIGN.md §7). */
 export const quizAssociationWire = z
@@ -37,7 +38,8 @@ export const quizRevisionWire = z
   })
   .loose()
   .transform((o) => ({
-    survey: o.survey !== undefined ? o.survey : o,
+    // Data only: what would navigate, write cookies, fetch or post is left out (shared/quiz-survey.ts).
+    survey: surveyAsData(o.survey !== undefined ? o.survey : o),
     title: o.title ?? null,
     passingScore: o.passingScore ?? o.passing_score ?? null,
   }));
