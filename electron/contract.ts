@@ -839,6 +839,19 @@ export const EVENTS_PATH = '/events';
 export const SSE_EVENT = 'app';
 
 /**
+ * The web shell's launch secret. It comes once, in the address the shell prints (`?launch=`); the page
+ * keeps it in its own origin's storage (`LAUNCH_STORAGE_KEY`), which no other port of this computer can
+ * read (a cookie would be sent to every port of 127.0.0.1), and sends it as `LAUNCH_HEADER` with every App
+ * API call. `POST LAUNCH_ROUTE` with the header answers `{readKey}`: what the event stream's and media
+ * addresses carry (`?key=`), since a browser adds no header to those; it reads, it never calls the App API.
+ */
+export const LAUNCH_PARAM = 'launch';
+export const LAUNCH_HEADER = 'x-fieldguide-launch';
+export const LAUNCH_ROUTE = '/launch';
+export const LAUNCH_STORAGE_KEY = 'fieldguide.launch';
+export const READ_KEY_PARAM = 'key';
+
+/**
  * Local media, by the site URL they were downloaded from: `fg-media://media/<encoded URL>` in the desktop
  * app, `/media/<encoded URL>` in the web shell. Both serve what the library downloaded, and two things more
  * the address may ask for:
@@ -867,12 +880,15 @@ export interface MediaOptions {
   live?: boolean;
   /** Saved as a file, never shown as a page (a guide's documents). */
   download?: boolean;
+  /** The web shell's read key (LAUNCH_ROUTE); the desktop app needs none. */
+  key?: string;
 }
 
 const mediaQuery = (options: MediaOptions | undefined): string => {
   const params = (options?.or ?? []).map((url) => `${MEDIA_OR_PARAM}=${encodeURIComponent(url)}`);
   if (options?.live) params.push(`${MEDIA_LIVE_PARAM}=1`);
   if (options?.download) params.push(`${MEDIA_DOWNLOAD_PARAM}=1`);
+  if (options?.key) params.push(`${READ_KEY_PARAM}=${encodeURIComponent(options.key)}`);
   return params.length > 0 ? `?${params.join('&')}` : '';
 };
 export const desktopMediaUrl = (siteUrl: string, options?: MediaOptions): string => `${DESKTOP_MEDIA_PREFIX}${encodeURIComponent(siteUrl)}${mediaQuery(options)}`;

@@ -1,13 +1,21 @@
 import { createPinia } from 'pinia';
 import { createApp } from 'vue';
+import { BRIDGE_GLOBAL } from '../electron/contract.ts';
 import App from './App.vue';
+import { adoptLaunch } from './bridge/launch.ts';
 import { refuseNavigation } from './lib/navigation-guard.ts';
 import { createAppRouter } from './router/index.ts';
 import './styles/base.css';
 
-refuseNavigation();
-const app = createApp(App);
-const pinia = createPinia();
-app.use(pinia);
-app.use(createAppRouter(pinia));
-app.mount('#app');
+async function start(): Promise<void> {
+  refuseNavigation();
+  // The web shell: the launch secret of the printed address is taken before anything calls the App API.
+  if (!window[BRIDGE_GLOBAL]) await adoptLaunch();
+  const app = createApp(App);
+  const pinia = createPinia();
+  app.use(pinia);
+  app.use(createAppRouter(pinia));
+  app.mount('#app');
+}
+
+void start();

@@ -1,4 +1,4 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs';
 import type { Server } from 'node:http';
 import { Readable } from 'node:stream';
@@ -6,17 +6,33 @@ import { createAdaptorServer } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { getCookie, setCookie } from 'hono/cookie';
 import { streamSSE } from 'hono/streaming';
 import { listenOn } from '../../server/listen.ts';
-import { APP_METHODS, EVENTS_PATH, MEDIA_DOWNLOAD_PARAM, MEDIA_LIVE_PARAM, MEDIA_OR_PARAM, MEDIA_ROUTE, RPC_PREFIX, rpcPath, SSE_EVENT, type AppEvent } from '../contract.ts';
+import {
+  APP_METHODS,
+  EVENTS_PATH,
+  LAUNCH_HEADER,
+  LAUNCH_PARAM,
+  LAUNCH_ROUTE,
+  MEDIA_DOWNLOAD_PARAM,
+  MEDIA_LIVE_PARAM,
+  MEDIA_OR_PARAM,
+  MEDIA_ROUTE,
+  READ_KEY_PARAM,
+  RPC_PREFIX,
+  rpcPath,
+  SSE_EVENT,
+  type AppEvent,
+} from '../contract.ts';
 import { mediaHeaders, SECURITY_HEADERS, type MediaAnswer, type Services } from '../core/services.ts';
 import { ATTACHMENT_MAX_BYTES } from '../shared/limits.ts';
 
-/** The launch secret: in the printed address, then the page's cookie, or a header for local tools. */
-export const LAUNCH_PARAM = 'launch';
-export const LAUNCH_COOKIE = 'fieldguide_launch';
-export const LAUNCH_HEADER = 'x-fieldguide-launch';
+/** The launch secret (contract.ts): in the printed address, then a header the page (or a local tool) sends. */
+export { LAUNCH_HEADER, LAUNCH_PARAM };
+
+/** The read key of a launch secret: what event-stream and media addresses carry (`?key=`). */
+export const readKeyOf = (secret: string): string =>
+  createHmac('sha256', secret).update('fieldguide read key').digest('base64url');
 /** App API bodies: arguments are small; `attachFile` carries a photo, video or document as base64. */
 const MAX_RPC_BODY = 1024 * 1024;
 const MAX_ATTACH_BODY = Math.ceil((ATTACHMENT_MAX_BYTES * 4) / 3) + 64 * 1024;
@@ -52,16 +68,21 @@ export interface RunningWebShell {
  * It listens on loopback only and refuses requests whose Host or Origin is not its own, so another web
  * page open in the same browser cannot drive it (CSRF, DNS rebinding). And the App API, its events and
  * the media answer only callers holding the secret made at launch: the page opened from the printed
- * address gets it as an HttpOnly cookie; another process or OS user on this machine does not have it.
+ * address keeps it in its own origin's storage and sends it as a header (contract.ts, LAUNCH_HEADER).
+ * Nothing of it is a cookie, which the browser would hand to any program listening on another port of
+ * 127.0.0.1; another process or OS user on this machine does not have it.
  */
 export function createWebShellApp(options: Omit<WebShellOptions, 'port' | 'host'> & { secret: string }, ownHosts: () => Set<string>): Hono {
   const { services, staticDir, secret } = options;
   const app = new Hono();
   const expected = Buffer.from(secret);
-  const holds = (given: string | undefined): boolean => {
+  const same = (given: string | undefined, wanted: Buffer): boolean => {
     const bytes = Buffer.from(given ?? '');
-    return bytes.length === expected.length && timingSafeEqual(bytes, expected);
+    return bytes.length === wanted.length && timingSafeEqual(bytes, wanted);
   };
+  const holds = (given: string | undefined): boolean => same(given, expected);
+  const readKey = readKeyOf(secret);
+  const reads = (given: string | undefined): boolean => same(given, Buffer.from(readKey));
 
   app.use('*', async (c, next) => {
     if (!ownHosts().has(c.req.header('host') ?? '')) return c.json({ message: 'Unknown host' }, 421);
@@ -73,23 +94,21 @@ export function createWebShellApp(options: Omit<WebShellOptions, 'port' | 'host'
     }
   });
 
-  // The printed address carries the secret once: it becomes a cookie and leaves the address bar.
-  app.use('*', async (c, next) => {
-    const launch = c.req.query(LAUNCH_PARAM);
-    if (c.req.method !== 'GET' || launch === undefined) return next();
-    if (holds(launch)) setCookie(c, LAUNCH_COOKIE, secret, { httpOnly: true, sameSite: 'Strict', path: '/' });
-    const clean = new URL(c.req.url);
-    clean.searchParams.delete(LAUNCH_PARAM);
-    return c.redirect(`${clean.pathname}${clean.search}`, 302);
-  });
-  for (const guarded of [`${RPC_PREFIX}*`, EVENTS_PATH, `${MEDIA_ROUTE}*`]) {
-    app.use(guarded, async (c, next) => {
-      if (!holds(getCookie(c, LAUNCH_COOKIE)) && !holds(c.req.header(LAUNCH_HEADER))) {
-        return c.json({ message: 'Open Fieldguide from the address the web shell printed when it started.' }, 401);
-      }
-      return next();
-    });
+  // The printed address is the app's page like any other: the page takes the secret from it (src/bridge/launch.ts).
+  // The App API needs the secret itself; the event stream and the media take the read key in their address.
+  const notLaunched = (c: Context) =>
+    c.json({ message: 'Open Fieldguide from the address the web shell printed when it started.' }, 401);
+  for (const guarded of [`${RPC_PREFIX}*`, LAUNCH_ROUTE]) {
+    app.use(guarded, async (c, next) => (holds(c.req.header(LAUNCH_HEADER)) ? next() : notLaunched(c)));
   }
+  for (const guarded of [EVENTS_PATH, `${MEDIA_ROUTE}*`]) {
+    app.use(guarded, async (c, next) =>
+      holds(c.req.header(LAUNCH_HEADER)) || reads(c.req.query(READ_KEY_PARAM)) ? next() : notLaunched(c),
+    );
+  }
+  app.post(LAUNCH_ROUTE, (c) =>
+    sameOrigin(c, ownHosts()) ? c.json({ readKey }) : c.json({ message: 'Cross-origin calls are refused' }, 403),
+  );
   // Arguments are small, but for an attached photo or video (base64): a body past its limit is refused unread.
   app.use(`${RPC_PREFIX}*`, async (c, next) =>
     bodyLimit({

@@ -1,4 +1,5 @@
 import { BRIDGE_GLOBAL, desktopMediaUrl, webMediaUrl, type MediaOptions } from '../../electron/contract.ts';
+import { launch } from './launch.ts';
 
 /**
  * The address of a media file through the shell: the desktop app's media protocol, or the web shell's
@@ -7,5 +8,7 @@ import { BRIDGE_GLOBAL, desktopMediaUrl, webMediaUrl, type MediaOptions } from '
  */
 export function mediaSrc(siteUrl: string | undefined | null, options?: MediaOptions): string | undefined {
   if (!siteUrl) return undefined;
-  return window[BRIDGE_GLOBAL] ? desktopMediaUrl(siteUrl, options) : webMediaUrl(siteUrl, options);
+  if (window[BRIDGE_GLOBAL]) return desktopMediaUrl(siteUrl, options);
+  // The web shell's media route takes the read key in the address: an <img> sends no header.
+  return webMediaUrl(siteUrl, { ...options, key: launch()?.readKey ?? '' });
 }

@@ -1,8 +1,18 @@
-import { APP_METHODS, EVENTS_PATH, rpcPath, SSE_EVENT, type AppEvent, type AppMethod, type BridgeApi, type Result } from '../../electron/contract.ts';
+import {
+  APP_METHODS,
+  EVENTS_PATH,
+  LAUNCH_HEADER,
+  READ_KEY_PARAM,
+  rpcPath,
+  SSE_EVENT,
+} from '../../electron/contract.ts';
+import type { AppEvent, AppMethod, BridgeApi, Result } from '../../electron/contract.ts';
+import { launch } from './launch.ts';
 
 /**
- * The App API over the web shell: `POST rpcPath(method)` and the event stream. The same shape as the
- * preload's bridge, so nothing above this file knows which shell it runs in.
+ * The App API over the web shell: `POST rpcPath(method)` with the launch secret as a header, and the event
+ * stream with the read key in its address (launch.ts). The same shape as the preload's bridge, so nothing
+ * above this file knows which shell it runs in.
  */
 export function createWebBridge(base = ''): BridgeApi {
   const call = async (method: AppMethod, args: unknown[]): Promise<Result<unknown>> => {
@@ -10,7 +20,7 @@ export function createWebBridge(base = ''): BridgeApi {
     try {
       response = await fetch(`${base}${rpcPath(method)}`, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
+        headers: { 'Content-Type': 'application/json', [LAUNCH_HEADER]: launch()?.secret ?? '' },
         body: JSON.stringify({ args }),
       });
     } catch {
@@ -30,7 +40,8 @@ export function createWebBridge(base = ''): BridgeApi {
   const onEvent = (listener: (event: AppEvent) => void): (() => void) => {
     listeners.add(listener);
     if (!source) {
-      source = new EventSource(`${base}${EVENTS_PATH}`);
+      const key = encodeURIComponent(launch()?.readKey ?? '');
+      source = new EventSource(`${base}${EVENTS_PATH}?${READ_KEY_PARAM}=${key}`);
       source.addEventListener(SSE_EVENT, (message) => {
         const event = JSON.parse((message as MessageEvent<string>).data) as AppEvent;
         for (const each of listeners) each(event);

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { LAUNCH_COOKIE, startWebShell, type RunningWebShell } from '../../electron/web/server.ts';
+import { LAUNCH_STORAGE_KEY, webMediaUrl, type MediaOptions } from '../../electron/contract.ts';
+import { readKeyOf, startWebShell, type RunningWebShell } from '../../electron/web/server.ts';
 import type { ServicesDeps } from '../../electron/core/services.ts';
 import { makeServices } from '../helpers/services.ts';
 
@@ -45,12 +46,24 @@ export async function startApp(overrides: Partial<ServicesDeps> = {}, dataDir?: 
 
 /**
  * A page of its own browser context (axe-core's Playwright builder needs one) that holds the web
- * shell's launch secret, as a page opened from the printed address does.
+ * shell's launch secret, as a page opened from the printed address does (in its origin's storage,
+ * src/bridge/launch.ts; test/security/launch-secret.e2e.test.ts opens the printed address itself).
  */
 export async function appPage(browser: Browser, shell: RunningWebShell, viewport: { width: number; height: number }): Promise<Page> {
   const context = await browser.newContext({ viewport });
-  await context.addCookies([{ name: LAUNCH_COOKIE, value: shell.secret, url: shell.url, httpOnly: true, sameSite: 'Strict' }]);
+  const kept = JSON.stringify({ secret: shell.secret, readKey: readKeyOf(shell.secret) });
+  await context.addInitScript(
+    ({ origin, key, value }) => {
+      if (location.origin === origin) localStorage.setItem(key, value);
+    },
+    { origin: shell.url, key: LAUNCH_STORAGE_KEY, value: kept },
+  );
   return context.newPage();
+}
+
+/** A media address of the web shell, with the read key the app's own page puts in it. */
+export function appMediaUrl(shell: RunningWebShell, siteUrl: string, options: MediaOptions = {}): string {
+  return new URL(webMediaUrl(siteUrl, { ...options, key: readKeyOf(shell.secret) }), shell.url).toString();
 }
 
 /** A screenshot of a whole view: the app scrolls inside <main>, so the window is made as tall as it. */

