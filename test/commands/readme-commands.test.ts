@@ -4,6 +4,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LAUNCH_HEADER, LAUNCH_STORAGE_KEY } from '../../electron/contract.ts';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
 import { artifact, launchChromium } from '../e2e/browser.ts';
 import { root, runCommand, stopAll, type RunningCommand } from './process.ts';
@@ -181,6 +182,11 @@ async function getJson(url: string): Promise<unknown> {
  * Chromium opens the printed address: the page is the demo workshop's library, not the Connect screen,
  * signed in as the README's technician, and shows the demo's guides once its first sync lands.
  */
+type StatusAnswer = {
+  ok: boolean;
+  value: { site: { url: string; demo: boolean } | null; user: { username: string } | null };
+};
+
 async function openDemoWorkshopPage(url: string): Promise<void> {
   browser ??= await launchChromium();
   const page = await browser.newPage({ viewport: { width: 1366, height: 768 } });
@@ -188,10 +194,15 @@ async function openDemoWorkshopPage(url: string): Promise<void> {
   page.on('pageerror', (error) => pageErrors.push(error.message));
   try {
     await page.goto(url);
-    const status = (await page.evaluate(async () => {
-      const response = await fetch('/rpc/getStatus', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"args":[]}' });
+    // The page keeps the printed address's secret in its own storage and sends it as a header (issue 26).
+    await page.waitForFunction((key) => localStorage.getItem(key) !== null, LAUNCH_STORAGE_KEY);
+    const asked = { key: LAUNCH_STORAGE_KEY, header: LAUNCH_HEADER };
+    const status = (await page.evaluate(async ({ key, header }) => {
+      const { secret } = JSON.parse(localStorage.getItem(key)!) as { secret: string };
+      const headers = { 'Content-Type': 'application/json', [header]: secret };
+      const response = await fetch('/rpc/getStatus', { method: 'POST', headers, body: '{"args":[]}' });
       return response.json();
-    })) as { ok: boolean; value: { site: { url: string; demo: boolean } | null; user: { username: string } | null } };
+    }, asked)) as StatusAnswer;
     expect(status.ok).toBe(true);
     expect(status.value.site?.demo).toBe(true);
     expect(status.value.user?.username).toBe(DEMO_ACCOUNTS.tech1.username);
