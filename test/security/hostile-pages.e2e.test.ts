@@ -1,10 +1,9 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/db/types.ts';
 import { capturingDemoWorkshop } from '../helpers/services.ts';
 import { artifact, openDemoApp, type startApp } from '../e2e/browser.ts';
+import { startListener, type Listener } from './http.ts';
 
 // Issue 14, attack 7, in Chromium: a guide whose HTML hides a request in escaped CSS (`\75 rl(`, which
 // only the CSP stopped) and one that lays a fixed-position "Session expired, sign in here" over the whole
@@ -13,8 +12,7 @@ const demo = capturingDemoWorkshop();
 let browser: Browser;
 let app: Awaited<ReturnType<typeof startApp>>;
 let page: Page;
-let tracker: http.Server;
-const tracked: string[] = [];
+let tracker: Listener;
 const pageErrors: string[] = [];
 
 function plant(db: Db, title: string, html: string): number {
@@ -26,17 +24,13 @@ function plant(db: Db, title: string, html: string): number {
 }
 
 beforeAll(async () => {
-  tracker = http.createServer((req, res) => {
-    tracked.push(req.url ?? '');
-    res.end();
-  });
-  await new Promise<void>((resolve) => tracker.listen(0, '127.0.0.1', resolve));
+  tracker = await startListener();
   ({ browser, app, page } = await openDemoApp(demo, { width: 1366, height: 768 }, pageErrors));
 });
 afterAll(async () => {
   await browser?.close();
   await app?.stop();
-  await new Promise((resolve) => tracker?.close(resolve));
+  await tracker?.close();
 });
 
 describe('hostile guide pages', () => {
@@ -48,7 +42,7 @@ describe('hostile guide pages', () => {
     await page.getByTestId('connect-demo').click();
     await page.getByTestId('library').waitFor();
     await page.getByTestId('nav-sync').click();
-    const trackerUrl = `http://127.0.0.1:${(tracker.address() as AddressInfo).port}`;
+    const trackerUrl = tracker.url;
     escapedGuide = plant(
       demo.site().db,
       'Drain and Inspect the Air Compressor Tank',
@@ -67,7 +61,7 @@ describe('hostile guide pages', () => {
     await page.goto(new URL(`/guides/${escapedGuide}`, app.shell.url).toString());
     await page.getByText('Looks harmless.').waitFor();
     await page.waitForTimeout(500);
-    expect(tracked).toEqual([]);
+    expect(tracker.requests).toEqual([]);
     const styles = await page.getByTestId('guide-introduction').evaluate((root) => [...root.querySelectorAll('[style]')].map((el) => el.getAttribute('style')));
     expect(styles).toEqual([]);
   });

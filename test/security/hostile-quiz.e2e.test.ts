@@ -1,9 +1,8 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { capturingDemoWorkshop } from '../helpers/services.ts';
 import { artifact, openDemoApp, type startApp } from '../e2e/browser.ts';
+import { startListener, type Listener } from './http.ts';
 
 // Issue 26, attack 3, in Chromium: a site's quiz drove the window. SurveyJS got the site's JSON as it
 // came: text processing put values into an html question, then survey-core 3.0.0 ran onProcessHtml (where
@@ -16,8 +15,7 @@ const demo = capturingDemoWorkshop();
 let browser: Browser;
 let app: Awaited<ReturnType<typeof startApp>>;
 let page: Page;
-let tracker: http.Server;
-const tracked: string[] = [];
+let tracker: Listener;
 const pageErrors: string[] = [];
 const TITLE = 'Shop safety refresher';
 const COOKIE = 'quiz_seen';
@@ -47,17 +45,13 @@ function hostileSurvey(trackerUrl: string) {
 }
 
 beforeAll(async () => {
-  tracker = http.createServer((req, res) => {
-    tracked.push(req.url ?? '');
-    res.writeHead(200, { 'Content-Type': 'text/html' }).end('<title>Attacker</title><p>Attacker page</p>');
-  });
-  await new Promise<void>((resolve) => tracker.listen(0, '127.0.0.1', resolve));
+  tracker = await startListener({ type: 'text/html', body: '<title>Attacker</title><p>Attacker page</p>' });
   ({ browser, app, page } = await openDemoApp(demo, { width: 1366, height: 768 }, pageErrors));
 });
 afterAll(async () => {
   await browser?.close();
   await app?.stop();
-  await new Promise((resolve) => tracker?.close(resolve));
+  await tracker?.close();
 });
 
 describe("a site's quiz is data", () => {
@@ -67,7 +61,7 @@ describe("a site's quiz is data", () => {
     await page.getByTestId('library').waitFor();
     const db = demo.site().db;
     const now = Math.floor(Date.now() / 1000);
-    const trackerUrl = `http://127.0.0.1:${(tracker.address() as AddressInfo).port}`;
+    const trackerUrl = tracker.url;
     const insertQuiz = `INSERT INTO quizzes (title, description, passing_score, created, modified)
       VALUES (?, '', 50, ?, ?)`;
     const quizid = Number(db.prepare(insertQuiz).run(TITLE, now, now).lastInsertRowid);
@@ -98,7 +92,7 @@ describe("a site's quiz is data", () => {
       expect(await overlay.first().evaluate((el) => getComputedStyle(el).position)).toBe('static');
     }
     expect(await page.locator('.quiz-survey meta').count()).toBe(0);
-    expect(tracked).toEqual([]);
+    expect(tracker.requests).toEqual([]);
   });
 
   it('submits without leaving the app, and no cookie is written', async () => {
@@ -107,12 +101,12 @@ describe("a site's quiz is data", () => {
     await page.getByTestId('quiz-result').waitFor();
     await page.waitForTimeout(1000);
     expect(new URL(page.url()).origin).toBe(app.shell.url);
-    expect(tracked).toEqual([]);
+    expect(tracker.requests).toEqual([]);
     expect((await page.context().cookies()).map((cookie) => cookie.name)).not.toContain(COOKIE);
   });
 
   it("refuses any navigation the page itself starts, whatever put it there", async () => {
-    const trackerUrl = `http://127.0.0.1:${(tracker.address() as AddressInfo).port}`;
+    const trackerUrl = tracker.url;
     await page.evaluate((url) => {
       const meta = document.createElement('meta');
       meta.httpEquiv = 'refresh';
@@ -125,7 +119,7 @@ describe("a site's quiz is data", () => {
     }, trackerUrl);
     await page.waitForTimeout(1000);
     expect(new URL(page.url()).origin).toBe(app.shell.url);
-    expect(tracked).toEqual([]);
+    expect(tracker.requests).toEqual([]);
     // The app itself still moves between its views.
     await page.getByTestId('nav-library').click();
     await page.getByTestId('library').waitFor();

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { RunningSite } from '../../server/site.ts';
 
 export interface RawAnswer {
@@ -143,3 +144,33 @@ export const median = (values: readonly number[]): number => {
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 };
+
+/** A program listening on another loopback port: an attacker's server, or another program's routes. */
+export interface Listener {
+  url: string;
+  port: number;
+  /** Every request it got, in order. */
+  requests: { method: string; url: string; headers: http.IncomingHttpHeaders }[];
+  close(): Promise<void>;
+}
+
+/** Starts a Listener on 127.0.0.1 that answers every request with `answer` (an empty 200 by default). */
+export async function startListener(answer: { type?: string; body?: string } = {}): Promise<Listener> {
+  const requests: Listener['requests'] = [];
+  const server = http.createServer((req, res) => {
+    requests.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers });
+    res.writeHead(200, answer.type ? { 'Content-Type': answer.type } : {}).end(answer.body ?? '');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    requests,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

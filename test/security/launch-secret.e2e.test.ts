@@ -1,11 +1,10 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readKeyOf } from '../../electron/web/server.ts';
 import { capturingDemoWorkshop } from '../helpers/services.ts';
 import { launchChromium, startApp } from '../e2e/browser.ts';
-import { rawRequest } from './http.ts';
+import { rawRequest, startListener, type Listener } from './http.ts';
 
 // Issue 26, attacks 2 and 4, in Chromium. The launch cookie was `Path=/; HttpOnly; SameSite=Strict`, but
 // cookies ignore ports: a web page sends the tab to a program listening on another loopback port, the
@@ -16,17 +15,10 @@ let browser: Browser;
 let context: BrowserContext;
 let app: Awaited<ReturnType<typeof startApp>>;
 let page: Page;
-let listener: http.Server;
-let listenerUrl = '';
-const received: http.IncomingHttpHeaders[] = [];
+let listener: Listener;
 
 beforeAll(async () => {
-  listener = http.createServer((req, res) => {
-    received.push(req.headers);
-    res.writeHead(200, { 'Content-Type': 'text/html' }).end('<title>Another program</title><p>Hello</p>');
-  });
-  await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
-  listenerUrl = `http://127.0.0.1:${(listener.address() as AddressInfo).port}`;
+  listener = await startListener({ type: 'text/html', body: '<title>Another program</title><p>Hello</p>' });
   [browser, app] = await Promise.all([launchChromium(), startApp({ startDemoWorkshop: demo.startDemoWorkshop })]);
   // A plain browser context: the page gets the secret only as the technician's does, from the printed address.
   context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -35,7 +27,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await app?.stop();
-  await new Promise((resolve) => listener?.close(resolve));
+  await listener?.close();
 });
 
 /** What a program holding these request headers gets from the web shell's App API. */
@@ -60,7 +52,8 @@ describe('the launch secret reaches no other program on this computer', () => {
   });
 
   it('a program on another loopback port the tab is sent to gets nothing it can call the App API with', async () => {
-    await page.goto(`${listenerUrl}/welcome`);
+    await page.goto(`${listener.url}/welcome`);
+    const received = listener.requests.map((request) => request.headers);
     await page.getByText('Hello').waitFor();
     // The page and whatever the browser asks of that program next (its icon): none carries the secret.
     expect(received.length).toBeGreaterThan(0);

@@ -1,5 +1,3 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { siteHttp, type Http } from '../../electron/core/api/http.ts';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
@@ -8,6 +6,7 @@ import { allLocalGuides, mediaOf, unwrap } from '../helpers/library.ts';
 import { startRewriteProxy } from '../helpers/rewrite-proxy.ts';
 import { makeServices } from '../helpers/services.ts';
 import { startTestSite } from '../server/helpers.ts';
+import { startListener, type Listener } from './http.ts';
 
 // Issue 26, attack 5: the core downloaded whatever address a site named (only the scheme was checked):
 // media pointing at another loopback port's admin routes, or at a LAN address over plain http, were
@@ -15,9 +14,7 @@ import { startTestSite } from '../server/helpers.ts';
 // guide's answer as a hostile site would, and a listener on another loopback port plays the admin routes.
 let site: RunningSite;
 let proxy: Awaited<ReturnType<typeof startRewriteProxy>>;
-let victim: http.Server;
-const victimHits: string[] = [];
-let victimPort = 0;
+let victim: Listener;
 let hostile = 0;
 
 /** The app's own HTTP client, watched: every address it was asked to reach. */
@@ -30,12 +27,8 @@ function watchedHttp(asked: string[]): Http {
 
 beforeAll(async () => {
   site = await startTestSite({ demo: true });
-  victim = http.createServer((req, res) => {
-    victimHits.push(`${req.method} ${req.url}`);
-    res.writeHead(200, { 'Content-Type': 'image/png' }).end('pwned');
-  });
-  await new Promise<void>((resolve) => victim.listen(0, '127.0.0.1', resolve));
-  victimPort = (victim.address() as AddressInfo).port;
+  victim = await startListener({ type: 'image/png', body: 'pwned' });
+  const victimPort = victim.port;
   const first = site.db.prepare('SELECT guideid FROM guides ORDER BY guideid LIMIT 1').get() as { guideid: number };
   hostile = first.guideid;
   const targets = [
@@ -69,7 +62,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await proxy?.close();
   await site?.close();
-  await new Promise((resolve) => victim?.close(resolve));
+  await victim?.close();
 });
 
 describe('media addresses a site names', () => {
@@ -80,7 +73,7 @@ describe('media addresses a site names', () => {
       const { email, password } = DEMO_ACCOUNTS.tech1;
       unwrap(await app.services.api.signIn({ siteUrl: proxy.url, email, password }));
       const outcome = unwrap(await app.services.api.syncNow());
-      expect(victimHits).toEqual([]);
+      expect(victim.requests).toEqual([]);
       const foreign = asked.filter((url) => new URL(url).origin !== proxy.url);
       expect(foreign).toEqual([]);
       // Said, with what to do; the rest of the library is there.

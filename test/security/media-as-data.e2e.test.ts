@@ -1,11 +1,10 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertDocument } from '../../server/media/repo.ts';
 import { documentUrl } from '../../server/media/json.ts';
 import { capturingDemoWorkshop } from '../helpers/services.ts';
 import { appMediaUrl, openDemoApp, type startApp } from '../e2e/browser.ts';
+import { startListener, type Listener } from './http.ts';
 
 // Issue 14, attack 1, in Chromium: a site lists a guide document `manual.html` (text/html) whose
 // `<script src>` is another of its "documents" (application/javascript), addressed through the web
@@ -16,25 +15,20 @@ const demo = capturingDemoWorkshop();
 let browser: Browser;
 let app: Awaited<ReturnType<typeof startApp>>;
 let page: Page;
-let tracker: http.Server;
-const tracked: string[] = [];
+let tracker: Listener;
 const rpcCalls: string[] = [];
 let manualUrl = '';
 let scriptUrl = '';
 let guideid = 0;
 
 beforeAll(async () => {
-  tracker = http.createServer((req, res) => {
-    tracked.push(req.url ?? '');
-    res.end();
-  });
-  await new Promise<void>((resolve) => tracker.listen(0, '127.0.0.1', resolve));
+  tracker = await startListener();
   ({ browser, app, page } = await openDemoApp(demo, { width: 1366, height: 768 }, []));
 });
 afterAll(async () => {
   await browser?.close();
   await app?.stop();
-  await new Promise((resolve) => tracker?.close(resolve));
+  await tracker?.close();
 });
 
 describe('a hostile site’s documents are data, never code', () => {
@@ -44,7 +38,7 @@ describe('a hostile site’s documents are data, never code', () => {
     await page.getByTestId('library').waitFor();
     const site = demo.site();
     const origin = new URL(site.apiUrl).origin;
-    const trackerUrl = `http://127.0.0.1:${(tracker.address() as AddressInfo).port}`;
+    const trackerUrl = tracker.url;
     scriptUrl = documentUrl(origin, 'b0b0b0b0-0000-4000-8000-000000000002', 'helper.js');
     manualUrl = documentUrl(origin, 'b0b0b0b0-0000-4000-8000-000000000001', 'manual.html');
     const script =
@@ -117,7 +111,7 @@ describe('a hostile site’s documents are data, never code', () => {
     expect(ran[1]).not.toBe('script ran');
     await page.waitForTimeout(500);
     expect(rpcCalls.length).toBe(before);
-    expect(tracked).toEqual([]);
+    expect(tracker.requests).toEqual([]);
     expect(await link.getAttribute('href')).toContain('download=1');
   });
 });
