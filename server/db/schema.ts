@@ -3,6 +3,7 @@ import { contentSchema } from './schema-content.ts';
 import { approvalsSchema } from './schema-approvals.ts';
 import { coreSchema } from './schema-core.ts';
 import { workspacesSchema } from './schema-workspaces.ts';
+import { translationsSchema } from './schema-translations.ts';
 
 /**
  * Every schema module in the order it is applied. A module runs once per database file (recorded by name
@@ -13,4 +14,5 @@ export const SCHEMA: readonly SchemaModule[] = [
   contentSchema,
   workspacesSchema,
   approvalsSchema,
+  translationsSchema,
 ];

@@ -46,7 +46,11 @@ function normalise(db: Db, field: FieldRow & { stepid: number }, value: unknown,
       const item = text !== undefined && /^\d+$/.test(text)
         ? db.prepare('SELECT type FROM user_media WHERE itemid = ? AND userid = ?').get(Number(text), userid) as { type: string } | undefined
         : undefined;
-      return item?.type === MEDIA_TYPE[field.field_type] ? text! : { error: `the id of one of your ${MEDIA_TYPE[field.field_type]} media items` };
+      if (item?.type === MEDIA_TYPE[field.field_type]) return text!;
+      // An image uploaded to iFixit's media manager (`/user/media/images`) is named by its image id.
+      const ownImage = field.field_type === 'Image' && text !== undefined && /^\d+$/.test(text) &&
+        db.prepare('SELECT 1 FROM images WHERE imageid = ? AND ownerid = ?').get(Number(text), userid) !== undefined;
+      return ownImage ? text! : { error: `the id of one of your ${MEDIA_TYPE[field.field_type]} media items` };
     }
   }
 }
