@@ -53,3 +53,12 @@ export class Deadline {
     this.caller?.removeEventListener('abort', this.#relay);
   }
 }
+
+/** `Retry-After` as seconds: a number of seconds or an HTTP date. */
+export function retryAfterSeconds(header: string | null, nowMs = Date.now()): number | undefined {
+  if (!header) return undefined;
+  const seconds = Number(header.trim());
+  if (Number.isFinite(seconds) && seconds >= 0) return seconds;
+  const at = Date.parse(header);
+  return Number.isFinite(at) ? Math.max(0, (at - nowMs) / 1000) : undefined;
+}

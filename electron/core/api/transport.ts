@@ -2,7 +2,9 @@ import type { z } from 'zod';
 import { ApiError, describeResource, errorBodyMessage, isWebPage } from './errors.ts';
 import { siteHttp, type Http, type HttpAnswer } from './http.ts';
 import { networkError } from './network-errors.ts';
-import { Deadline, pause, READ_RETRIES } from './retry.ts';
+import { Deadline, pause, READ_RETRIES, retryAfterSeconds } from './retry.ts';
+
+export { retryAfterSeconds };
 import { fetchFollowing, MAX_JSON_BYTES, readCapped } from './redirects.ts';
 
 export const API_PATH = '/api/2.0';
@@ -13,8 +15,9 @@ export interface RequestOptions<T> {
   query?: Record<string, QueryValue>;
   /** Sent as JSON. */
   json?: unknown;
-  /** Sent as it is (uploads), with `Content-Type: application/octet-stream`. */
+  /** Sent as it is (uploads), as `contentType` (default `application/octet-stream`). */
   bytes?: Uint8Array<ArrayBuffer>;
+  contentType?: string;
   /** Validates a 2xx body; a mismatch is a `bad_response` naming the resource. */
   schema?: z.ZodType<T>;
   signal?: AbortSignal;
@@ -26,6 +29,8 @@ export interface TransportOptions {
   /** The site's address, e.g. `https://example.dozuki.com`; the API lives under `/api/2.0`. */
   siteUrl: string;
   token?: string | null;
+  /** The application id the site gave this app, sent as `X-App-Id` on every API request (iFixit's sign-in wants it). */
+  appId?: string | null;
   /** How requests go out: the app's own HTTP client unless a test watches or redirects them. */
   http?: Http;
   timeoutMs?: number;
@@ -42,6 +47,7 @@ export class ApiTransport {
   readonly siteUrl: string;
   readonly baseUrl: string;
   readonly #token: string | null;
+  readonly #appId: string | null;
   readonly #http: Http;
   readonly #timeoutMs: number;
   readonly #onServerTime: ((serverSeconds: number) => void) | undefined;
@@ -51,6 +57,7 @@ export class ApiTransport {
     this.siteUrl = options.siteUrl;
     this.baseUrl = options.siteUrl + API_PATH;
     this.#token = options.token ?? null;
+    this.#appId = options.appId?.trim() || null;
     this.#http = options.http ?? siteHttp;
     this.#timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   }
@@ -158,12 +165,13 @@ export class ApiTransport {
     }
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (this.#token !== null) headers.Authorization = `api ${this.#token}`;
+    if (this.#appId !== null) headers['X-App-Id'] = this.#appId;
     let body: string | Uint8Array<ArrayBuffer> | undefined;
     if (options.json !== undefined) {
       headers['Content-Type'] = 'application/json';
       body = JSON.stringify(options.json);
     } else if (options.bytes !== undefined) {
-      headers['Content-Type'] = 'application/octet-stream';
+      headers['Content-Type'] = options.contentType ?? 'application/octet-stream';
       body = options.bytes;
     }
 
@@ -226,15 +234,6 @@ export class ApiTransport {
     }
     return checked.data;
   }
-}
-
-/** `Retry-After` as seconds: a number of seconds or an HTTP date. */
-export function retryAfterSeconds(header: string | null, nowMs = Date.now()): number | undefined {
-  if (!header) return undefined;
-  const seconds = Number(header.trim());
-  if (Number.isFinite(seconds) && seconds >= 0) return seconds;
-  const at = Date.parse(header);
-  return Number.isFinite(at) ? Math.max(0, (at - nowMs) / 1000) : undefined;
 }
 
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
