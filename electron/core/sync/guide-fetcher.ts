@@ -139,9 +139,14 @@ async function prerequisiteOf(
   try {
     return asPrerequisite(await fetchWhole());
   } catch (error) {
-    const gone = error instanceof ApiError && error.kind === 'http' && [403, 404, 410].includes(error.status ?? 0);
-    if (gone) return fallback;
-    throw error;
+    if (!(error instanceof ApiError)) throw error;
+    if (error.kind === 'http' && [403, 404, 410].includes(error.status ?? 0)) return fallback;
+    // The guide is not kept without the steps to do first (a lockout, say): it fails, saying why.
+    const message = `Its prerequisite "${prereq.title}" could not be read: ${error.message}`;
+    throw Object.assign(new ApiError(error.kind, error.resource, message, error.status, error.body, { cause: error }), {
+      retryAfter: error.retryAfter,
+      reason: error.reason,
+    });
   }
 }
 
