@@ -52,8 +52,24 @@ export const useSearchStore = defineStore('search', () => {
     }
     if (session.status?.network === 'offline') return;
     asking.value = true;
+    askSite(trimmed, gen);
+  }
+
+  /**
+   * One question to the site's search at a time: one that does not answer holds a connection for up to
+   * its time limit (a browser has six to the web shell), so the text typed meanwhile is asked once it
+   * ends, the latest only. The local results are shown whatever happens here.
+   */
+  let siteBusy = false;
+  let siteNext: { text: string; gen: number } | null = null;
+  async function askSite(query: string, gen: number): Promise<void> {
+    if (siteBusy) {
+      siteNext = { text: query, gen };
+      return;
+    }
+    siteBusy = true;
     try {
-      const site = await bridge.search({ text: trimmed, where: 'auto', limit: PAGE, offset: 0 });
+      const site = await bridge.search({ text: query, where: 'auto', limit: PAGE, offset: 0 });
       if (gen !== generation) return;
       const couldNot = (why: string) =>
         `The site's search could not answer (${why}): these are the guides on this computer.`;
@@ -61,7 +77,11 @@ export const useSearchStore = defineStore('search', () => {
       else if (site.value.source === 'site') results.value = site.value;
       else note.value = site.value.note ?? null;
     } finally {
+      siteBusy = false;
       if (gen === generation) asking.value = false;
+      const next = siteNext;
+      siteNext = null;
+      if (next && next.gen === generation) void askSite(next.text, next.gen);
     }
   }
 
