@@ -10,6 +10,7 @@ import { startDemoSite, type RunningSite } from '../../server/site.ts';
 import { reduce } from '../fixtures/ifixit-openapi/reduce.ts';
 import { unwrap } from '../helpers/library.ts';
 import { makeServices } from '../helpers/services.ts';
+import { stepWithField } from '../helpers/worklog.ts';
 
 // Issue 25, acceptance 3: every request the client makes signing in, syncing (listing, deletions,
 // whole guides with their prerequisites, languages, modules), searching and working (a session with its
@@ -133,24 +134,12 @@ async function workload(dialect: Dialect): Promise<Sent[]> {
 
     unwrap(await api.setOfflineScope({ mode: 'all', categories: [], guideids: [] }));
     expect(unwrap(await api.syncNow()).status).toBe('complete');
-    let photo: { guideid: number; stepid: number; fieldGuid: string } | null = null;
-    for (const { guideid } of unwrap(await api.listGuides({ offlineOnly: true, limit: 100 })).items) {
-      const withImage = unwrap(await api.getGuide(guideid)).steps.find((s) =>
-        s.form?.fields.some((f) => f.type === 'Image'),
-      );
-      if (withImage)
-        photo = {
-          guideid,
-          stepid: withImage.stepid,
-          fieldGuid: withImage.form!.fields.find((f) => f.type === 'Image')!.fieldGuid,
-        };
-      if (photo) break;
-    }
-    const second = unwrap(await api.startSession({ guideid: photo!.guideid, workorderid: `WO-PHOTO-${dialect}` }));
-    const attach = { sessionId: second.id, stepid: photo!.stepid, fieldGuid: photo!.fieldGuid };
+    const photo = await stepWithField(api, 'Image');
+    const second = unwrap(await api.startSession({ guideid: photo.guideid, workorderid: `WO-PHOTO-${dialect}` }));
+    const attach = { sessionId: second.id, stepid: photo.stepid, fieldGuid: photo.field.fieldGuid };
     unwrap(await api.attachFile({ ...attach, name: 'valve.png', mime: 'image/png', dataBase64: PNG_1X1 }));
     unwrap(await api.transitionSession({ sessionId: second.id, transition: 'suspend' }));
-    unwrap(await api.listSuspended(photo!.guideid));
+    unwrap(await api.listSuspended(photo.guideid));
     const [quiz] = unwrap(await api.listQuizzes());
     if (quiz)
       unwrap(

@@ -3,9 +3,9 @@ import { DEMO_GUIDES } from '../../server/demo/seed.ts';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
 import { DEMO_APP_ID, type Dialect } from '../../server/http/dialects.ts';
 import { startDemoSite, type RunningSite } from '../../server/site.ts';
-import type { StepFormField } from '../../electron/contract.ts';
-import { allLocalGuides, unwrap } from '../helpers/library.ts';
+import { unwrap } from '../helpers/library.ts';
 import { makeServices } from '../helpers/services.ts';
+import { stepWithField } from '../helpers/worklog.ts';
 import { api, signIn } from '../server/helpers.ts';
 
 // Issue 25: a work session in both dialects. On a guide with prerequisites the session goes through
@@ -62,15 +62,7 @@ for (const dialect of ['dozuki', 'ifixit'] as Dialect[]) {
 
     it('uploads a photo where the site takes uploads, and the step value names it', async () => {
       const sdk = app.services.api;
-      let found: { guideid: number; stepid: number; field: StepFormField } | null = null;
-      for (const { guideid } of await allLocalGuides(sdk)) {
-        const step = unwrap(await sdk.getGuide(guideid)).steps.find((s) =>
-          s.form?.fields.some((f) => f.type === 'Image'),
-        );
-        if (step) found = { guideid, stepid: step.stepid, field: step.form!.fields.find((f) => f.type === 'Image')! };
-        if (found) break;
-      }
-      const image = found!;
+      const image = await stepWithField(sdk, 'Image');
       const guide = { guideid: image.guideid };
       const session = unwrap(await sdk.startSession({ guideid: guide.guideid, workorderid: `WO-${dialect}-PHOTO` }));
       const attach = { sessionId: session.id, stepid: image.stepid, fieldGuid: image.field.fieldGuid };

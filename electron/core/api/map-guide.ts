@@ -12,6 +12,7 @@ import type {
 import type { GuideSummaryWire, GuideWire, StepWire, VideoWire } from './wire/guide.ts';
 import { embedWire, imageListWire, videoMediaWire } from './wire/guide.ts';
 import type { StepFormWire } from './wire/step-form.ts';
+import { webAddress } from '../../shared/web-address.ts';
 import type { ImageWire } from './wire/user.ts';
 
 // From the wire to the project's own types: guide details, list items, step forms. Nothing past core/api
@@ -110,20 +111,9 @@ export function toStepMedia(media: StepWire['media']): StepMedia {
     if (!embed.success || !embed.data.html) return { type: 'none' };
     const url = embed.data.view_url ?? embed.data.url ?? null;
     const title = embed.data.filename ?? embed.data.title ?? null;
-    return { type: 'embed', html: embed.data.html, title, url: webUrl(url) };
+    return { type: 'embed', html: embed.data.html, title, url: webAddress(url) };
   }
   return { type: 'none' };
-}
-
-/** An address a browser may open: http or https only. */
-function webUrl(url: string | null | undefined): string | null {
-  if (!url) return null;
-  try {
-    const parsed = new URL(url);
-    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.href : null;
-  } catch {
-    return null;
-  }
 }
 
 export function toStepForm(wire: StepFormWire): StepForm {
@@ -202,7 +192,7 @@ export function toGuideDetail(wire: GuideWire, siteUrl?: string): GuideDetail {
         id: d.id ?? d.documentid ?? null,
         title: d.title || d.text || 'Document',
         url: d.download_url ?? d.url ?? '',
-        viewUrl: d.view_url ? webUrl(siteUrl ? new URL(d.view_url, siteUrl).href : d.view_url) : null,
+        viewUrl: d.view_url ? webAddress(siteUrl ? new URL(d.view_url, siteUrl).href : d.view_url) : null,
         pages: d.pages ?? null,
       }))
       .filter((d) => d.url !== ''),
