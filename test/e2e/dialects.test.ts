@@ -194,12 +194,14 @@ for (const dialect of ['dozuki', 'ifixit'] as Dialect[]) {
         },
       );
 
-      it('opens documents and embeds on the site; offline, the file kept and "needs the network"', async () => {
+      it('opens documents and embeds on the site; offline, only the file kept and "needs the network"', async () => {
         await page.goto(new URL(`/guides/${id('forklift-inspection')}`, app.shell.url).toString());
+        // The file kept here, and online the site's page for it too.
         const document = page.getByTestId('guide-document').first();
         await document.waitFor();
-        expect(await document.getAttribute('data-opens')).toBe('site');
-        expect(await document.getAttribute('href')).toMatch(/\/Document\/.+\.pdf$/);
+        expect(await document.getAttribute('href')).toMatch(/^\/media\/.+download=1/);
+        const sitePage = page.getByTestId('guide-document-site').first();
+        expect(await sitePage.getAttribute('href')).toMatch(/\/Document\/.+\.pdf$/);
         await page.goto(new URL(`/guides/${id('forklift-lp-tank')}`, app.shell.url).toString());
         await page.getByTestId('step-embed').waitFor();
         expect(await page.getByTestId('step-embed-title').textContent()).toBe(
@@ -217,8 +219,9 @@ for (const dialect of ['dozuki', 'ifixit'] as Dialect[]) {
         await page.getByTestId('step-embed').scrollIntoViewIfNeeded();
         await page.screenshot({ path: artifact('dialect-ifixit-embed-offline.png') });
         await page.goto(new URL(`/guides/${id('forklift-inspection')}`, app.shell.url).toString());
+        await page.locator('[data-testid="status-chip"][data-network="offline"]').waitFor();
         await page.getByTestId('guide-document').first().waitFor();
-        expect(await page.getByTestId('guide-document').first().getAttribute('data-opens')).toBe('file');
+        expect(await page.getByTestId('guide-document-site').count()).toBe(0);
         app.app.services.setNetworkHint(true);
       });
     }
