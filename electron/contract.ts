@@ -50,19 +50,43 @@ export interface SiteInfo {
    * web's https hosts: another port of this computer, the local network, plain http (`allowMediaOrigin`).
    */
   mediaOrigins?: string[];
+  /**
+   * The application id the site gave this app (iFixit and some Dozuki sites want one: `X-App-Id`), sent
+   * with every request to the site; absent or null when the site needs none.
+   */
+  appId?: string | null;
 }
 
 export interface ConnectPublicInput {
   siteUrl: string;
   /** The technician confirmed a plain-http address that is not this machine (see SignInInput). */
   allowInsecure?: boolean;
+  /** The site's application id for this app, when it wants one (SiteInfo.appId). */
+  appId?: string;
 }
 
 export type NetworkState = 'online' | 'offline' | 'unknown';
 
 /** The modules an API 2.0 site may or may not offer (a Dozuki site without step forms, iFixit without a work log). */
-export type SiteModule = 'step_forms' | 'quizzes' | 'work_log' | 'tags' | 'categories' | 'comments' | 'user_media';
-export const SITE_MODULES: readonly SiteModule[] = ['step_forms', 'quizzes', 'work_log', 'tags', 'categories', 'comments', 'user_media'];
+export type SiteModule =
+  | 'step_forms'
+  | 'quizzes'
+  | 'work_log'
+  | 'tags'
+  | 'categories'
+  | 'comments'
+  | 'user_media'
+  | 'search';
+export const SITE_MODULES: readonly SiteModule[] = [
+  'step_forms',
+  'quizzes',
+  'work_log',
+  'tags',
+  'categories',
+  'comments',
+  'user_media',
+  'search',
+];
 
 /**
  * What the site answered when asked for a module: `offered`; `missing` (404, 403, 405 or 501: the site has
@@ -133,6 +157,8 @@ export interface ConnectWithTokenInput {
   token: string;
   /** The technician confirmed a plain-http address that is not this machine (see SignInInput). */
   allowInsecure?: boolean;
+  /** The site's application id for this app, when it wants one (SiteInfo.appId). */
+  appId?: string;
 }
 
 export interface SignInInput {
@@ -144,6 +170,8 @@ export interface SignInInput {
    * this machine. Without it such an address is refused with `invalid_input` and `details.needs: 'insecure'`.
    */
   allowInsecure?: boolean;
+  /** The site's application id for this app, when it wants one (SiteInfo.appId): iFixit refuses a sign-in without. */
+  appId?: string;
 }
 
 /** URL variants of one image (reference 2.2); the renderer asks the shell for the local copy by URL. */
@@ -226,6 +254,8 @@ export interface GuideItem {
   url: string | null;
   notes: string | null;
   thumbnail: string | null;
+  /** Not needed for every repair (the site's `isoptional`). */
+  optional: boolean;
 }
 
 export interface GuideLine {
@@ -241,12 +271,19 @@ export interface VideoEncoding {
   format: string;
   width: number | null;
   height: number | null;
+  /** Its size in bytes, when the site says. */
+  bytes?: number;
 }
 
+/**
+ * A step's picture, video or embed. A video's encodings are in the order this laptop prefers them: the
+ * first is the one the sync keeps (shared/media.ts, fittingEncoding). An embed is shown as its title and a
+ * link (`url`, http or https), never inside the app: it needs the network.
+ */
 export type StepMedia =
   | { type: 'image'; images: ImageVariants[] }
   | { type: 'video'; poster: ImageVariants | null; encodings: VideoEncoding[] }
-  | { type: 'embed'; html: string }
+  | { type: 'embed'; html: string; title: string | null; url: string | null }
   | { type: 'none' };
 
 export type StepFieldType =
@@ -280,7 +317,13 @@ export interface StepForm {
 
 export interface GuideStep {
   stepid: number;
+  /**
+   * The guide the step belongs to: the guide's own id, or a prerequisite guide's for the steps shown
+   * first, under "Before you begin: <its title>" (GuideDetail.prerequisites names it).
+   */
+  guideid: number;
   revisionid: number;
+  /** Its place within its own guide (a prerequisite's steps count within the prerequisite). */
   orderby: number;
   title: string;
   lines: GuideLine[];
@@ -291,7 +334,12 @@ export interface GuideStep {
 export interface GuideDocument {
   id: number | null;
   title: string;
+  /** The file: what the sync keeps, and what opens offline. */
   url: string;
+  /** The site's page that shows it (`view_url`), opened online; null when the site has none. */
+  viewUrl: string | null;
+  /** Its pages, when the site says. */
+  pages: number | null;
 }
 
 export interface QuizRef {
@@ -310,6 +358,8 @@ export interface GuideDetail {
   type: string;
   difficulty: string | null;
   timeRequired: string | null;
+  /** The time the work takes, in seconds, when the site says (`time_required_min`/`_max`). */
+  timeRange: { min: number; max: number } | null;
   author: string | null;
   image: ImageVariants | null;
   /** Server HTML: shown only through DOMPurify. */
@@ -318,8 +368,13 @@ export interface GuideDetail {
   flags: GuideFlag[];
   parts: GuideItem[];
   tools: GuideItem[];
+  /**
+   * Guides to follow first, in order: each is kept as a guide of its own, and its steps open `steps`
+   * (nested prerequisites before the guide that needs them), each named by its own `guideid`.
+   */
   prerequisites: { guideid: number; title: string }[];
   documents: GuideDocument[];
+  /** The prerequisites' steps first, in their order, then the guide's own steps in its order. */
   steps: GuideStep[];
   tags: string[];
   quizzes: QuizRef[];
@@ -330,6 +385,28 @@ export interface GuideDetail {
    * (no forms, quizzes or work sessions offline); its media come from the site through the media route.
    */
   readFromSite?: boolean;
+  /**
+   * The language this text is in (`langid`), and whether it is the site's default shown because the guide
+   * has no translation into the technician's language (`fallback`); null when the site does not say.
+   */
+  language?: { langid: string; fallback: boolean } | null;
+}
+
+/** A language the site's guides are read in. */
+export interface SiteLanguage {
+  /** Two letters (`en`, `de`). */
+  langid: string;
+  /** Its name in its own words (`Deutsch`), from the laptop's language names. */
+  name: string;
+}
+
+/** The site's languages, and the one the current technician reads guides in. */
+export interface LanguageState {
+  languages: SiteLanguage[];
+  /** The site's own language: what guides without a translation are shown in; null before a sync. */
+  siteDefault: string | null;
+  /** The technician's choice; null: the site's own. */
+  chosen: string | null;
 }
 
 export interface QuizRevision {
@@ -390,6 +467,8 @@ export interface SearchResults {
   source: 'local' | 'site';
   total: number;
   items: (GuideListItem & { snippet: string | null })[];
+  /** Why local results stand where the site's were asked (its search failed, is missing, or is away), in calm words. */
+  note?: string | null;
 }
 
 export interface OfflineScope {
@@ -692,6 +771,12 @@ export interface AppApi {
   getGuideSummary(guideid: number): Promise<Result<GuideSummary>>;
   getQuiz(quizRevisionid: number): Promise<Result<QuizRevision>>;
   search(query: SearchQuery): Promise<Result<SearchResults>>;
+  /** The site's languages and the current technician's choice. */
+  getLanguages(): Promise<Result<LanguageState>>;
+  /** The current technician reads guides in `langid` (null: the site's own); a sync then fetches them in it. */
+  setLanguage(langid: string | null): Promise<Result<LanguageState>>;
+  /** The window's screen in device pixels: the sync keeps the video encoding that fits it. */
+  setDisplay(display: { width: number; height: number }): Promise<Result<null>>;
 
   /** Runs a sync now (or joins the one running) and answers when it ends. Progress comes as events. */
   syncNow(): Promise<Result<SyncOutcome>>;
@@ -779,6 +864,9 @@ const methodSet = {
   getGuideSummary: true,
   getQuiz: true,
   search: true,
+  getLanguages: true,
+  setLanguage: true,
+  setDisplay: true,
   syncNow: true,
   cancelSync: true,
   retryGuides: true,

@@ -4,6 +4,7 @@ import type { ServerContext } from './context.ts';
 import { accessMiddleware } from './http/access.ts';
 import { allowedMethodsFinder } from './http/allowed-methods.ts';
 import { authMiddleware } from './http/auth.ts';
+import { dialectMiddleware } from './http/dialect.ts';
 import type { AppEnv } from './http/env.ts';
 import { methodNotAllowed, notFound, renderError } from './http/errors.ts';
 import { prettyJson } from './http/pretty.ts';
@@ -18,6 +19,8 @@ export const API_PREFIX = '/api/2.0';
 /** The whole site: the API under `/api/2.0`, whatever route modules serve at the root, and test hooks if asked. */
 export function createApp(ctx: ServerContext): Hono<AppEnv> {
   const site = new Hono<AppEnv>();
+  // First: every answer, errors included, is in the site's dialect.
+  site.use('*', dialectMiddleware(API_PREFIX, ctx.options.dialect, ctx.options.appIds));
   // JSON answers gzip-compressed for clients that accept it, as real sites answer (media are sent as they are).
   site.use('*', compress({ contentTypeFilter: /^application\/json/ }));
   site.use('*', prettyJson);

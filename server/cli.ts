@@ -4,6 +4,7 @@ import { setPictureCacheBudget } from './media/picture-cache.ts';
 import { DEFAULT_SIGN_IN_THROTTLE } from './http/sign-in-throttle.ts';
 import { PortUnavailableError } from './listen.ts';
 import { parseModules, SITE_MODULES } from './http/site-modules.ts';
+import { DEMO_APP_ID, DIALECTS, parseDialect } from './http/dialects.ts';
 import { startDemoSite, startSite, type RunningSite } from './site.ts';
 
 /** How many ports after a taken --port are tried. */
@@ -11,7 +12,7 @@ const NEXT_FREE_PORTS = 20;
 
 const USAGE = `Usage: npm run server -- [--port P [--strict-port]] [--host H] [--db FILE] [--demo [--demo-password PW] | --generate --guides N --steps M --images K --seed S] [--test-hooks] [--picture-cache-mb MB]
          [--cors-origin ORIGIN]... [--allowed-host NAME[:PORT]]... [--sign-in-limit N] [--sign-in-address-limit N]
-         [--without MODULE,...] [--public | --members-only] [--media-origin]
+         [--without MODULE,...] [--public | --members-only] [--media-origin] [--dialect DIALECT [--app-id ID]...]
   --port P                    listen on P (default 0: any free port); when P is taken, the next free port up to P+${NEXT_FREE_PORTS} is used and said
   --strict-port               a taken port is an error instead
   --demo-password PW          the demo accounts' password instead of fieldguide (a site in --db that has another is changed)
@@ -24,7 +25,13 @@ const USAGE = `Usage: npm run server -- [--port P [--strict-port]] [--host H] [-
   --without MODULE,...        play a site without these modules (their endpoints answer 404): ${SITE_MODULES.join(', ')}
   --public                    guides and media readable without a token, as on iFixit (the default)
   --members-only              nothing but signing in answers without a token (401)
-  --media-origin              media served from a second port, which guide JSON points at (a CDN on another origin)`;
+  --media-origin              media served from a second port, which guide JSON points at (a CDN on another origin)
+  --dialect DIALECT           the dialect of API 2.0 it speaks: ${DIALECTS.join(' or ')} (default dozuki, the seed's);
+                              ifixit answers as iFixit's OpenAPI description says: 50 guideids, prerequisite steps
+                              inlined, {error, message} bodies, /suggest without /search, X-App-Id to sign in,
+                              uploads on /user/media/images
+  --app-id ID                 an application id an ifixit site takes at sign-in; repeat for more
+                              (default ${DEMO_APP_ID})`;
 
 function count(value: string | undefined, name: string, fallback: number): number {
   if (value === undefined) return fallback;
@@ -57,6 +64,8 @@ async function main(): Promise<void> {
       public: { type: 'boolean', default: false },
       'members-only': { type: 'boolean', default: false },
       'media-origin': { type: 'boolean', default: false },
+      dialect: { type: 'string' },
+      'app-id': { type: 'string', multiple: true },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -85,7 +94,10 @@ async function main(): Promise<void> {
     without: parseModules(values.without ?? ''),
     publicReads: !values['members-only'],
     mediaOrigin: values['media-origin'],
+    dialect: parseDialect(values.dialect),
+    ...(values['app-id'] ? { appIds: values['app-id'] } : {}),
   };
+  if (values['app-id'] && common.dialect !== 'ifixit') throw new Error('--app-id goes with --dialect ifixit');
   if (values.public && values['members-only']) throw new Error('Choose one of --public and --members-only');
 
   let site: RunningSite;
@@ -109,6 +121,9 @@ async function main(): Promise<void> {
   console.log(`Fieldguide reference server: ${site.url} (API at ${site.apiUrl})`);
   if (site.mediaUrl) console.log(`Media from another origin: ${site.mediaUrl}`);
   if (common.without.length > 0) console.log(`Without: ${common.without.join(', ')} (their endpoints answer 404)`);
+  if (common.dialect === 'ifixit') {
+    console.log(`Dialect: ifixit (signing in needs X-App-Id: ${(values['app-id'] ?? [DEMO_APP_ID]).join(' or ')})`);
+  }
   if ((common.host === '0.0.0.0' || common.host === '::') && allowedHosts.length === 0) {
     console.log(`It answers to localhost, 127.0.0.1 and [::1] only: name the addresses other machines use with --allowed-host.`);
   }

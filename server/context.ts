@@ -2,6 +2,7 @@ import type { Db } from './db/types.ts';
 import { LOOPBACK_NAMES, hostMatcher, type AccessPolicy } from './http/access.ts';
 import { DEFAULT_SIGN_IN_THROTTLE, SignInThrottle, type SignInThrottleOptions } from './http/sign-in-throttle.ts';
 import type { ServerModule } from './http/site-modules.ts';
+import { DEMO_APP_ID, type Dialect } from './http/dialects.ts';
 
 export interface ServerOptions {
   /** Serve `/__test/*` (audit log, settable clock, counters) and record every applied mutation. */
@@ -16,6 +17,10 @@ export interface ServerOptions {
   readonly publicReads: boolean;
   /** The origin media addresses point at (a second listener, `--media-origin`); null: the site's own. */
   readonly mediaOrigin: () => string | null;
+  /** The dialect of API 2.0 the site speaks (http/dialects.ts). Default `dozuki`, the seed's. */
+  readonly dialect: Dialect;
+  /** The application ids an `ifixit` site accepts in `X-App-Id` when signing in. Default: DEMO_APP_ID. */
+  readonly appIds: readonly string[];
 }
 
 /** Unix seconds. Under test hooks a fixed time can be set; `null` returns to the real clock. */
@@ -69,6 +74,8 @@ export function createContext(db: Db, options: Partial<ServerOptions> = {}, cloc
       without: options.without ?? [],
       publicReads: options.publicReads ?? true,
       mediaOrigin: options.mediaOrigin ?? (() => null),
+      dialect: options.dialect ?? 'dozuki',
+      appIds: options.appIds ?? [DEMO_APP_ID],
     },
     counters: { passwordChecks: 0, bodyBytesRead: 0 },
     signInThrottle: signInThrottle ? new SignInThrottle(signInThrottle) : null,

@@ -9,6 +9,7 @@ import { DEFAULT_SIGN_IN_THROTTLE, type SignInThrottleOptions } from './http/sig
 import { listenOn } from './listen.ts';
 import { MEDIA_PATH } from './http/site-switches.ts';
 import type { ServerModule } from './http/site-modules.ts';
+import type { Dialect } from './http/dialects.ts';
 import { openServerDb, seedOnce } from './db/open.ts';
 import type { Db } from './db/types.ts';
 import { seedDemoPeople, useDemoPassword } from './users/seed.ts';
@@ -60,6 +61,10 @@ export interface SiteOptions {
   publicReads?: boolean;
   /** Media served from a second listener on another loopback port, which guide JSON points at (a CDN). */
   mediaOrigin?: boolean;
+  /** The dialect of API 2.0 it speaks (`--dialect`, http/dialect.ts); default `dozuki`. */
+  dialect?: Dialect;
+  /** Application ids an `ifixit` site takes at sign-in (`X-App-Id`); default DEMO_APP_ID. */
+  appIds?: readonly string[];
 }
 
 export interface RunningSite {
@@ -99,6 +104,8 @@ export async function startSite(options: SiteOptions = {}): Promise<RunningSite>
       without: options.without ?? [],
       publicReads: options.publicReads ?? true,
       mediaOrigin: () => mediaUrl,
+      dialect: options.dialect ?? 'dozuki',
+      ...(options.appIds ? { appIds: options.appIds } : {}),
     });
     const app = createApp(ctx);
     server = createAdaptorServer({ fetch: app.fetch }) as Server;
@@ -170,7 +177,20 @@ function throttleOptions(given: SiteOptions['signInThrottle']): SignInThrottleOp
 export async function startDemoSite(
   options: Pick<
     SiteOptions,
-    'dbFile' | 'port' | 'nextFreePort' | 'host' | 'testHooks' | 'corsOrigins' | 'allowedHosts' | 'ownPortOnly' | 'signInThrottle' | 'without' | 'publicReads' | 'mediaOrigin'
+    | 'dbFile'
+    | 'port'
+    | 'nextFreePort'
+    | 'host'
+    | 'testHooks'
+    | 'corsOrigins'
+    | 'allowedHosts'
+    | 'ownPortOnly'
+    | 'signInThrottle'
+    | 'without'
+    | 'publicReads'
+    | 'mediaOrigin'
+    | 'dialect'
+    | 'appIds'
   > & {
     /** The demo's media files (resources/demo); a packaged app passes its own copy. */
     assetDir?: string;

@@ -7,6 +7,15 @@ import { offlineScopeSchema } from './library/scope.ts';
 const required = (what: string) => z.string({ error: `${what} is required` }).trim().min(1, `${what} is required`);
 const id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const sessionId = z.string().uuid('not a session id');
+/** An application id as a site issues it: printable, no spaces inside, sent in a header. */
+const appId = z
+  .string()
+  .trim()
+  .max(200, 'The application id is at most 200 characters')
+  .regex(/^[\x21-\x7e]*$/, 'The application id is letters, digits and signs, without spaces')
+  .optional();
+const langid = z.string().regex(/^[a-z]{2}$/, 'a language code of two letters');
+const pixels = z.number().int().min(1).max(100_000);
 
 /**
  * The arguments of every App API method as a zod tuple: the renderer is not trusted, so invoke.ts
@@ -15,14 +24,24 @@ const sessionId = z.string().uuid('not a session id');
 export const methodInputs: { [K in AppMethod]: z.ZodType<Parameters<AppApi[K]>> } = {
   getStatus: z.tuple([]),
   connectDemo: z.tuple([]),
-  connectWithToken: z.tuple([z.object({ siteUrl: required('Site address'), token: required('API token').max(4096), allowInsecure: z.boolean().optional() })]),
-  connectPublic: z.tuple([z.object({ siteUrl: required('Site address'), allowInsecure: z.boolean().optional() })]),
+  connectWithToken: z.tuple([
+    z.object({
+      siteUrl: required('Site address'),
+      token: required('API token').max(4096),
+      allowInsecure: z.boolean().optional(),
+      appId,
+    }),
+  ]),
+  connectPublic: z.tuple([
+    z.object({ siteUrl: required('Site address'), allowInsecure: z.boolean().optional(), appId }),
+  ]),
   signIn: z.tuple([
     z.object({
       siteUrl: required('Site address'),
       email: required('E-mail').max(320),
       password: z.string().min(1, 'Password is required').max(4096),
       allowInsecure: z.boolean().optional(),
+      appId,
     }),
   ]),
   cancelConnect: z.tuple([]),
@@ -60,6 +79,9 @@ export const methodInputs: { [K in AppMethod]: z.ZodType<Parameters<AppApi[K]>> 
       offset: z.number().int().min(0).optional(),
     }),
   ]),
+  getLanguages: z.tuple([]),
+  setLanguage: z.tuple([langid.nullable()]),
+  setDisplay: z.tuple([z.object({ width: pixels, height: pixels })]),
   syncNow: z.tuple([]),
   cancelSync: z.tuple([]),
   retryGuides: z.union([z.tuple([]), z.tuple([z.array(id).max(LIST_MAX)])]),

@@ -9,7 +9,7 @@ import { DemoLauncher, type DemoSite } from './connection/demo-launcher.ts';
 import type { SecretCodec } from './connection/secret-store.ts';
 import { ServerClock } from './connection/server-clock.ts';
 import { technicianMethods } from './connection/technician-methods.ts';
-import { Technicians } from './connection/technicians.ts';
+import { technicianKey, Technicians } from './connection/technicians.ts';
 import { lastRepair, openDataFolder } from './db/data-folder.ts';
 import { EventHub } from './events.ts';
 import { apiOf, dispatcher } from './invoke.ts';
@@ -25,7 +25,7 @@ import { BackgroundSync } from './sync/background.ts';
 import { SiteModules } from './sync/site-modules.ts';
 import { syncMethods } from './sync/sync-methods.ts';
 import { SyncService } from './sync/sync-service.ts';
-import { adoptEarlierToken, countingHttp, lifecycle, siteHooks, storageGuard } from './wiring.ts';
+import { adoptEarlierToken, countingHttp, lifecycle, searchModule, siteHooks, storageGuard } from './wiring.ts';
 import { worklogMethods } from './worklog/worklog-methods.ts';
 import { WorkLog } from './worklog/worklog.ts';
 
@@ -111,7 +111,11 @@ export function createServices(deps: ServicesDeps): Services {
   // Who works now: what they do is recorded under their name, and what they may not read stays hidden.
   const current = () => technicians.current(connection.site);
   const reader = () => technicians.readerOf(current());
-  const library = new LibraryService({ store, mediaDir, transport, online: () => connection.network !== 'offline', reader, onNetworkError: offline, log, now, reserveBytes: deps.diskReserveBytes });
+  const who = () => ((row) => (row ? technicianKey(row) : `${connection.site?.url ?? ''}|public`))(current());
+  const library = new LibraryService({
+    store, mediaDir, transport, online: () => connection.network !== 'offline', reader, onNetworkError: offline,
+    log, now, reserveBytes: deps.diskReserveBytes, who, search: searchModule(modules, () => connection.user !== null),
+  });
   const sync = new SyncService({
     store, library, transport, reader, requestCount: requests.count, modules, signedIn: () => connection.user !== null,
     events, onNetworkError: offline, now, siteNow: () => clock.siteNow(), concurrency: deps.concurrency, repair: () => lastRepair(store),
@@ -120,6 +124,7 @@ export function createServices(deps: ServicesDeps): Services {
   const background = new BackgroundSync({ sync, enabled: deps.autoSync ?? true, signedIn: () => connection.canSync, everyMinutes: deps.syncEveryMinutes ?? 15, log });
   const outbox = new Outbox({
     store, events, attachmentsDir, nowMs: clock.nowMs, clock, log, onNoAnswer: offline,
+    uploads: { via: () => modules.via('user_media'), answeredAt: (via) => modules.answeredAt('user_media', via) },
     transportFor: (id) => technicians.transportFor(id),
     sendable: () => technicians.sendable(connection.site),
     refused: (id) => connection.refused(id),
@@ -138,7 +143,7 @@ export function createServices(deps: ServicesDeps): Services {
   const impl: AppApi = {
     ...connectionMethods(connection, demo, hooks),
     ...technicianMethods(connection, technicians, hooks),
-    ...libraryMethods(library),
+    ...libraryMethods(library, () => background.run('language')),
     ...syncMethods(sync, library, background),
     ...worklogMethods(worklog, transport),
     ...outboxMethods(outbox),

@@ -8,7 +8,7 @@ import type { Technicians } from './connection/technicians.ts';
 import { markDamaged, type OpenedFolder } from './db/data-folder.ts';
 import type { Store } from './db/store.ts';
 import type { StorageGuard } from './invoke.ts';
-import type { LibraryService } from './library/library-service.ts';
+import type { LibraryService, SiteSearchModule } from './library/library-service.ts';
 import type { Outbox } from './outbox/outbox.ts';
 import type { BackgroundSync } from './sync/background.ts';
 import type { SiteModules } from './sync/site-modules.ts';
@@ -90,6 +90,16 @@ export function adoptEarlierToken(credentials: Credentials, technicians: Technic
   const id = technicians.currentIdSetting();
   const row = id === null ? undefined : technicians.get(id);
   credentials.adoptEarlierToken(dataDir, row && row.refusedAt === null ? row.id : null);
+}
+
+/** The site's search as the library asks after it: a module of the site (sync/site-modules.ts). */
+export function searchModule(modules: SiteModules, signedIn: () => boolean): SiteSearchModule {
+  return {
+    offers: () => modules.offers('search', signedIn()),
+    via: () => modules.via('search'),
+    answeredAt: (via) => modules.answeredAt('search', via),
+    lacks: (status) => modules.lacks('search', status),
+  };
 }
 
 /** HTTP, counting the requests made (a sync reports what it cost). */

@@ -34,7 +34,55 @@ export function zoomCandidates(image: ImageVariants): string[] {
 
 export const isMp4 = (encoding: VideoEncoding): boolean => /mp4/i.test(encoding.format) || /\.mp4($|\?)/i.test(encoding.url);
 
-/** The encoding of a video that is kept and played (MP4 first, else the first): the only one there is offline. */
+/**
+ * The encoding of a video that is kept and played (the first MP4, else the first): the only one there is
+ * offline. The sync puts the one that fits this laptop first (fittingEncoding), so it is that one.
+ */
 export function playableEncoding(encodings: readonly VideoEncoding[]): VideoEncoding | null {
   return encodings.find(isMp4) ?? encodings[0] ?? null;
+}
+
+/** The screen a video is fitted to when the window has not told its own (a common laptop's). */
+export const DEFAULT_DISPLAY = { width: 1920, height: 1080 } as const;
+
+/** What a video is kept for: the screen (device pixels), and the room left in the storage budget. */
+export interface VideoFit {
+  display: { width: number; height: number } | null;
+  /** Bytes the budget has left for media. */
+  roomBytes: number;
+  /** Less than a quarter of the budget is left: the smallest encodings are kept. */
+  short: boolean;
+}
+
+const area = (encoding: VideoEncoding): number => (encoding.width ?? 0) * (encoding.height ?? 0);
+
+/** Whether an encoding fits on the screen either way round (a portrait screen shows a landscape video across). */
+function fitsScreen(encoding: VideoEncoding, display: { width: number; height: number }): boolean {
+  const [width, height] = [encoding.width ?? 0, encoding.height ?? 0];
+  const [long, short] = [Math.max(width, height), Math.min(width, height)];
+  return long <= Math.max(display.width, display.height) && short <= Math.min(display.width, display.height);
+}
+
+/**
+ * The encoding of a video to keep (among the MP4s when there are any, which every shell plays): the
+ * largest at or below the screen's size whose size (when the site says) fits the room left in the budget;
+ * the smallest when the budget is short, or when none fits.
+ */
+export function fittingEncoding(encodings: readonly VideoEncoding[], fit: VideoFit): VideoEncoding | null {
+  const mp4 = encodings.filter(isMp4);
+  const candidates = mp4.length > 0 ? mp4 : [...encodings];
+  if (candidates.length === 0) return null;
+  const smallest = candidates.reduce((best, encoding) => (area(encoding) < area(best) ? encoding : best));
+  if (fit.short) return smallest;
+  const display = fit.display ?? DEFAULT_DISPLAY;
+  const roomFor = (e: VideoEncoding): boolean => e.bytes === undefined || e.bytes <= fit.roomBytes;
+  const fitting = candidates.filter((e) => fitsScreen(e, display) && roomFor(e));
+  if (fitting.length === 0) return smallest;
+  return fitting.reduce((best, encoding) => (area(encoding) > area(best) ? encoding : best));
+}
+
+/** The encodings with the one to keep first (fittingEncoding), the others after it in the site's order. */
+export function byFit(encodings: readonly VideoEncoding[], fit: VideoFit): VideoEncoding[] {
+  const chosen = fittingEncoding(encodings, fit);
+  return chosen ? [chosen, ...encodings.filter((encoding) => encoding !== chosen)] : [...encodings];
 }

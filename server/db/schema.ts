@@ -4,6 +4,7 @@ import { approvalsSchema } from './schema-approvals.ts';
 import { coreSchema } from './schema-core.ts';
 import { mediaUsesSchema } from './schema-media-uses.ts';
 import { workspacesSchema } from './schema-workspaces.ts';
+import { translationsSchema } from './schema-translations.ts';
 
 /**
  * Every schema module in the order it is applied. A module runs once per database file (recorded by name
@@ -15,4 +16,5 @@ export const SCHEMA: readonly SchemaModule[] = [
   workspacesSchema,
   approvalsSchema,
   mediaUsesSchema,
+  translationsSchema,
 ];

@@ -307,7 +307,7 @@ export const FORKLIFT_GUIDES: DemoGuide[] = [
     tools: [
       ['Leather or insulated gloves', 1],
       ['Safety glasses', 1],
-      ['Leak detector solution', 1],
+      ['Leak detector solution', 1, 'A soapy water spray does the same', 'optional'],
     ],
     tags: ['forklift', 'propane', 'fuel'],
     hue: HUE + 15,
@@ -343,6 +343,7 @@ export const FORKLIFT_GUIDES: DemoGuide[] = [
         embed: {
           html: '<iframe src="https://www.example.com/embed/lp-tank-change" width="640" height="360" title="LP tank change" allowfullscreen></iframe>',
           url: 'https://www.example.com/embed/lp-tank-change',
+          title: 'LP tank change, from the operator\'s side',
         },
         lines: [['icon_note', 'This clip shows steps 2 to 6 from the operator\'s side of the truck.']],
       },

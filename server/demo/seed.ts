@@ -9,6 +9,7 @@ import { FORKLIFT_GUIDES } from './guides-forklift.ts';
 import { MACHINE_TOOL_GUIDES } from './guides-machine-tools.ts';
 import { SAFETY_GUIDES, WELDING_GUIDES } from './guides-welding-safety.ts';
 import { seedDemoExtras } from './seed-extras.ts';
+import { seedDemoTranslations } from './translations.ts';
 import { DEMO_CATEGORIES, DEMO_DOCUMENTS } from './site-data.ts';
 import type { DemoGuide, DemoItem, DemoStep } from './types.ts';
 import { insertForm } from '../step-forms/repo.ts';
@@ -116,12 +117,13 @@ function seed(db: Db, assets: string): DemoContent {
   DEMO_GUIDES.forEach((guide, index) => {
     const created = DEMO_EPOCH + index * 2 * DAY;
     const userid = users[guide.author ?? 'author'];
-    const item = (kind: 'Item' | 'Tool') => ([text, quantity, notes]: DemoItem): PartItem => ({
+    const item = (kind: 'Item' | 'Tool') => ([text, quantity, notes, optional]: DemoItem): PartItem => ({
       text,
       quantity,
       notes: notes ?? '',
       url: `/${kind}/${encodeURIComponent(text.replace(/\s+/g, '_'))}`,
       thumbnail: '',
+      ...(optional ? { isoptional: true } : {}),
     });
     const result = insertGuide(db, {
       guideid: index + 1,
@@ -178,6 +180,7 @@ function seed(db: Db, assets: string): DemoContent {
   });
 
   const extras = seedDemoExtras(db, { users, guides, steps, epoch: DEMO_EPOCH });
+  seedDemoTranslations(db, { guides, steps });
   return { users, guides, steps, videoid, documents, ...extras };
 }
 

@@ -19,13 +19,16 @@ export interface DemoStep {
   /** Labels of the pictures drawn for the step (1 to 3). Left out for a video or embed step. */
   pictures?: string[];
   video?: boolean;
-  embed?: { html: string; url: string };
+  embed?: { html: string; url: string; title?: string };
   lines: DemoLine[];
   form?: DemoField[];
 }
 
-/** Part or tool: name, quantity, notes. */
-export type DemoItem = readonly [string, number] | readonly [string, number, string];
+/** Part or tool: name, quantity, notes, and whether it is optional. */
+export type DemoItem =
+  | readonly [string, number]
+  | readonly [string, number, string]
+  | readonly [string, number, string, 'optional'];
 
 export interface DemoGuide {
   /** Stable name used by prerequisites, quizzes, comments and tests. */

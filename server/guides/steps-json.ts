@@ -83,6 +83,10 @@ function mediaJson(db: Db, origin: string, step: StepRow, images: Map<number, { 
       return { type: 'video', data: videoDetailJson(origin, video, getEncodings(db, video.videoid), poster) };
     }
     case 'embed':
-      return { type: 'embed', data: { html: media.html, url: media.url ?? null } };
+      // iFixit's Embed: the page it shows (`view_url`) and its title (`filename`).
+      return {
+        type: 'embed',
+        data: { html: media.html, url: media.url ?? null, view_url: media.url ?? null, filename: media.title ?? null },
+      };
   }
 }

@@ -12,12 +12,14 @@ export interface PartItem {
   url: string;
   thumbnail: string;
   notes: string;
+  /** Not needed for every repair (iFixit's `isoptional`). */
+  isoptional?: boolean;
 }
 
 export type StepMedia =
   | { type: 'image'; imageids: number[] }
   | { type: 'video'; videoid: number }
-  | { type: 'embed'; html: string; url?: string };
+  | { type: 'embed'; html: string; url?: string; title?: string };
 
 export interface LineInput {
   bullet: Bullet;

@@ -1,13 +1,16 @@
 import type { Hono } from 'hono';
 import type { ServerContext, ServerCounters } from '../context.ts';
 import type { UserRow } from '../users/repo.ts';
+import type { Dialect } from './dialects.ts';
 
-/** Per-request values the middleware sets: the signed-in user and the token they sent (or null), the site's counters. */
+/** Per-request values the middleware sets: the signed-in user and their token (or null), the counters, the dialect. */
 export interface AppEnv {
   Variables: {
     user: UserRow | null;
     token: string | null;
     counters: ServerCounters;
+    /** The dialect the site speaks (http/dialects.ts): error bodies and a few endpoints differ. */
+    dialect: Dialect;
   };
 }
 

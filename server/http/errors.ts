@@ -52,13 +52,22 @@ export const missingField = (field: string): HttpError => invalid(field, 'missin
 export const invalidMany = (errors: readonly ErrorDetail[]): HttpError =>
   new HttpError(422, errors[0]?.message ?? 'Invalid request', errors);
 
+/**
+ * An error body in the site's dialect (http/dialects.ts): the seed's `{message, errors?}`, or iFixit's
+ * `{error: true, message}`.
+ */
+function errorBody(c: Context, message: string, errors?: readonly ErrorDetail[]): object {
+  if (c.get('dialect') === 'ifixit') return { error: true, message };
+  return { message, ...(errors ? { errors } : {}) };
+}
+
 export function renderError(error: unknown, c: Context): Response {
   if (error instanceof HttpError) {
     for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value);
     if (error.body !== undefined) return c.json(error.body as object, error.status);
-    return c.json({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) }, error.status);
+    return c.json(errorBody(c, error.message, error.errors), error.status);
   }
   // Never a stack or an internal message on the wire; the log keeps it for whoever runs the server.
   console.error('reference server: unexpected error', error);
-  return c.json({ message: 'Internal server error' }, 500);
+  return c.json(errorBody(c, 'Internal server error'), 500);
 }

@@ -3,7 +3,16 @@
  * The reference server offers them all unless told `--without`; a module left out answers as a site that
  * never had it: 404 on every one of its endpoints.
  */
-export const SITE_MODULES = ['step_forms', 'quizzes', 'work_log', 'tags', 'categories', 'comments', 'user_media'] as const;
+export const SITE_MODULES = [
+  'step_forms',
+  'quizzes',
+  'work_log',
+  'tags',
+  'categories',
+  'comments',
+  'user_media',
+  'search',
+] as const;
 export type ServerModule = (typeof SITE_MODULES)[number];
 
 export function parseModules(list: string): ServerModule[] {

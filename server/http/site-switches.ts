@@ -13,6 +13,7 @@ const MODULE_PATHS: Record<ServerModule, RegExp> = {
   categories: /^(\/categories(\/|$)|\/wikis\/CATEGORY(\/|$))/i,
   comments: /^\/comments(\/|$)/,
   user_media: /^\/user\/media(\/|$)/,
+  search: /^\/(search|suggest)(\/|$)/,
 };
 
 /** Endpoints of the modules the site lacks answer 404, as on a site that never had them. */

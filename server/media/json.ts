@@ -65,15 +65,23 @@ export function videoDetailJson(origin: string, video: VideoRow, encodings: Enco
   };
 }
 
-/** A guide's document (shape decided here: the reference names the array only). */
+/** The site's page that shows a document (iFixit's `view_url`: site-relative, without scheme or host). */
+export const documentViewPath = (guid: string, filename: string): string =>
+  `/Document/${guid}/${encodeURIComponent(filename)}`;
+
+/** A guide's document: the reference names the array only; iFixit's Document adds `download_url` and `view_url`. */
 export function documentJson(origin: string, doc: DocumentMeta) {
+  const url = documentUrl(origin, doc.guid, doc.filename);
   return {
+    type: 'Document',
     documentid: doc.documentid,
     guid: doc.guid,
     title: doc.title,
     filename: doc.filename,
     mime: doc.mime,
     size: doc.size,
-    url: documentUrl(origin, doc.guid, doc.filename),
+    url,
+    download_url: url,
+    view_url: documentViewPath(doc.guid, doc.filename),
   };
 }

@@ -2,6 +2,8 @@ import type { Context } from 'hono';
 import type { ServerContext } from '../context.ts';
 import { canEditGuide, guideForRequest, nextModified } from '../guides/access.ts';
 import { fullGuideJson, guideSummaryJson } from '../guides/json.ts';
+import { readGuide } from '../guides/reading.ts';
+import { IFIXIT_GUIDEIDS_CAP } from '../http/dialects.ts';
 import { applyGuidePatch, guidePatch } from '../guides/patch.ts';
 import { fieldsOf, getGuideRevisionRow, listGuides, type GuideFilter, type GuideRow } from '../guides/repo.ts';
 import { checkRevision } from '../http/revision-param.ts';
@@ -48,18 +50,25 @@ export function fullGuideResponse(ctx: ServerContext, c: Context<AppEnv>, row: G
 export const guidesRoutes: RouteModule = (api, ctx) => {
   api.get('/guides', (c) => {
     const guideids = parseIdList(c.req.query('guideids'), 'guideids');
+    const includePrivate = parseBoolean(c.req.query('includePrivate'), 'includePrivate') ?? false;
+    if (includePrivate) {
+      const user = currentUser(c);
+      if (!user) throw unauthorized();
+      if (!isAdmin(user)) throw forbidden('includePrivate needs Admin authentication');
+    }
+    const origin = siteOrigin(c);
+    if (guideids && ctx.options.dialect === 'ifixit') {
+      // iFixit: "only the first 50 ids are used", and filter, modifiedSince, order, offset and limit are ignored.
+      const filter: GuideFilter = { publicOnly: !includePrivate, guideids: guideids.slice(0, IFIXIT_GUIDEIDS_CAP) };
+      const rows = listGuides(ctx.db, filter, { offset: 0, limit: IFIXIT_GUIDEIDS_CAP, order: 'ASC' });
+      return c.json(rows.map((row) => guideSummaryJson(origin, row)));
+    }
     if (guideids && guideids.length > MAX_LIMIT) throw invalid('guideids', 'invalid_value', `At most ${MAX_LIMIT} guideids at once`);
     // With guideids the default page holds every id asked for, so none looks deleted for want of a limit.
     const paging = parsePaging(query(c), guideids ? { limit: Math.max(1, guideids.length) } : {});
     const type = c.req.query('filter');
     if (type !== undefined && !GUIDE_TYPES.includes(type as GuideType)) {
       throw invalid('filter', 'invalid_value', `filter must be one of ${GUIDE_TYPES.join(', ')}`);
-    }
-    const includePrivate = parseBoolean(c.req.query('includePrivate'), 'includePrivate') ?? false;
-    if (includePrivate) {
-      const user = currentUser(c);
-      if (!user) throw unauthorized();
-      if (!isAdmin(user)) throw forbidden('includePrivate needs Admin authentication');
     }
     const filter: GuideFilter = {
       publicOnly: !includePrivate,
@@ -68,7 +77,6 @@ export const guidesRoutes: RouteModule = (api, ctx) => {
     };
     const since = parseTimestamp(c.req.query('modifiedSince'), 'modifiedSince');
     if (since !== undefined) filter.modifiedSince = since;
-    const origin = siteOrigin(c);
     return c.json(listGuides(ctx.db, filter, paging).map((row) => guideSummaryJson(origin, row)));
   });
 
@@ -86,7 +94,7 @@ export const guidesRoutes: RouteModule = (api, ctx) => {
     if (!row) throw notFound('No such revision of this guide');
     const user = currentUser(c);
     if (user) recordView(ctx, user.userid, 'GUIDE', row.guideid);
-    return c.json(fullGuideResponse(ctx, c, row));
+    return c.json(readGuide(ctx, c, row, fullGuideResponse(ctx, c, row)));
   });
 
   api.patch('/guides/:guideid', async (c) => {

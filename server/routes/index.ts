@@ -3,16 +3,19 @@ import { approvalsRoutes } from './approvals.ts';
 import { authRoutes } from './auth.ts';
 import { categoriesRoutes } from './categories.ts';
 import { commentsRoutes } from './comments.ts';
+import { documentPagesRoutes } from './document-pages.ts';
 import { guidesRoutes } from './guides.ts';
 import { mediaRoutes } from './media.ts';
 import { quizzesRoutes } from './quizzes.ts';
 import { searchRoutes } from './search.ts';
 import { stepFormsRoutes } from './step-forms.ts';
+import { suggestRoutes } from './suggest.ts';
 import { tagsRoutes } from './tags.ts';
 import { teamsRoutes } from './teams.ts';
 import { userFlagsRoutes } from './user-flags.ts';
 import { userGuidesRoutes } from './user-guides.ts';
 import { userMediaRoutes } from './user-media.ts';
+import { userImagesRoutes } from './user-images.ts';
 import { usersRoutes } from './users.ts';
 import { viewHistoryRoutes } from './view-history.ts';
 import { workLogRoutes } from './work-log.ts';
@@ -31,11 +34,14 @@ export const ROUTES: readonly RouteModule[] = [
   tagsRoutes,
   categoriesRoutes,
   mediaRoutes,
+  documentPagesRoutes,
   searchRoutes,
+  suggestRoutes,
   workLogRoutes,
   stepFormsRoutes,
   quizzesRoutes,
   userGuidesRoutes,
   commentsRoutes,
   userMediaRoutes,
+  userImagesRoutes,
 ];

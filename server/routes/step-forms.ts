@@ -4,6 +4,7 @@ import { canViewGuide, guideForRequest, nextModified } from '../guides/access.ts
 import { getCurrentForm, getCurrentFormsOfGuides, getFieldRow, getForm, insertForm, type FormJson } from '../step-forms/repo.ts';
 import { fieldsOf, getGuideRow } from '../guides/repo.ts';
 import { reviseGuide } from '../guides/write.ts';
+import { withPrerequisites } from '../guides/prerequisites.ts';
 import type { ServerContext } from '../context.ts';
 import { FIELD_TYPES } from '../db/schema-content.ts';
 import { currentUser, requireUser } from '../http/auth.ts';
@@ -41,20 +42,6 @@ function visible(ctx: ServerContext, c: Context<AppEnv>, form: FormJson | undefi
   return form;
 }
 
-/** The guide and its prerequisites, their prerequisites too, each once. */
-function withPrerequisites(ctx: ServerContext, guideid: number): number[] {
-  const seen = new Set<number>();
-  const queue = [guideid];
-  while (queue.length) {
-    const id = queue.shift()!;
-    if (seen.has(id)) continue;
-    seen.add(id);
-    const row = getGuideRow(ctx.db, id);
-    if (row) queue.push(...(JSON.parse(row.prerequisites) as number[]));
-  }
-  return [...seen];
-}
-
 /** Step forms of reference 4.10 (shape decided in server/README.md: a form is `{form_revisionid, stepid, guideid, created, fields}`). */
 export const stepFormsRoutes: RouteModule = (api, ctx) => {
   const id = (c: Context, name: string) => routeId(c.req.param(name)) ?? -1;
@@ -69,7 +56,7 @@ export const stepFormsRoutes: RouteModule = (api, ctx) => {
   api.get('/step_forms/guideid/:guideid', (c) => {
     const guide = guideForRequest(ctx.db, c, c.req.param('guideid'));
     const user = currentUser(c);
-    const ids = withPrerequisites(ctx, guide.guideid).filter((gid) => {
+    const ids = withPrerequisites(ctx.db, guide.guideid).filter((gid) => {
       const row = getGuideRow(ctx.db, gid);
       return row !== undefined && canViewGuide(user, row);
     });

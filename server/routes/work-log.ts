@@ -16,6 +16,7 @@ import { readBody, readJsonObject, validate } from '../http/json.ts';
 import { pagedResult, parseInteger, parsePaging } from '../http/paging.ts';
 import { routeId } from '../http/query.ts';
 import type { UserRow } from '../users/repo.ts';
+import { isStepOfSession } from '../guides/prerequisites.ts';
 import { recordMutation } from '../testing/audit.ts';
 
 const startBody = z.object({
@@ -87,7 +88,7 @@ export const workLogRoutes: RouteModule = (api, ctx) => {
     const guide = getGuideRow(ctx.db, body.guideid);
     if (!guide) throw invalid('guideid', 'invalid_value', 'No such guide');
     if (!canViewGuide(user, guide)) throw forbidden('You cannot view this guide');
-    if (body.stepid !== undefined && !ctx.db.prepare('SELECT 1 FROM steps WHERE stepid = ? AND guideid = ?').get(body.stepid, guide.guideid)) {
+    if (body.stepid !== undefined && !isStepOfSession(ctx.db, guide.guideid, body.stepid)) {
       throw invalid('stepid', 'invalid_value', 'stepid is not a step of this guide');
     }
     const entryid = ctx.db.transaction(() => {

@@ -3,6 +3,7 @@ import type { Db } from '../db/types.ts';
 import type { FieldType } from '../db/schema-content.ts';
 import { invalid, invalidMany, type ErrorDetail } from '../http/errors.ts';
 import type { FieldRow } from '../step-forms/repo.ts';
+import { isStepOfSession, withPrerequisites } from '../guides/prerequisites.ts';
 import type { EntryRow } from './repo.ts';
 
 /**
@@ -46,7 +47,11 @@ function normalise(db: Db, field: FieldRow & { stepid: number }, value: unknown,
       const item = text !== undefined && /^\d+$/.test(text)
         ? db.prepare('SELECT type FROM user_media WHERE itemid = ? AND userid = ?').get(Number(text), userid) as { type: string } | undefined
         : undefined;
-      return item?.type === MEDIA_TYPE[field.field_type] ? text! : { error: `the id of one of your ${MEDIA_TYPE[field.field_type]} media items` };
+      if (item?.type === MEDIA_TYPE[field.field_type]) return text!;
+      // An image uploaded to iFixit's media manager (`/user/media/images`) is named by its image id.
+      const ownImage = field.field_type === 'Image' && text !== undefined && /^\d+$/.test(text) &&
+        db.prepare('SELECT 1 FROM images WHERE imageid = ? AND ownerid = ?').get(Number(text), userid) !== undefined;
+      return ownImage ? text! : { error: `the id of one of your ${MEDIA_TYPE[field.field_type]} media items` };
     }
   }
 }
@@ -55,12 +60,17 @@ function normalise(db: Db, field: FieldRow & { stepid: number }, value: unknown,
 export function saveStepData(db: Db, entry: EntryRow, body: StepDataBody, userid: number): number | null {
   const errors: ErrorDetail[] = [];
   const values: { field: FieldRow & { stepid: number }; value: string | null }[] = [];
+  const guides = withPrerequisites(db, entry.guideid);
   for (const [key, value] of Object.entries(body.fields)) {
     const name = `fields.${key}`;
+    // A field of the guide's step forms, or of its prerequisites' (a session goes through their steps first).
     const field = /^\d+$/.test(key)
       ? (db
-          .prepare('SELECT f.*, s.stepid FROM form_fields f JOIN step_forms s USING (form_revisionid) WHERE f.field_revisionid = ? AND s.guideid = ?')
-          .get(Number(key), entry.guideid) as (FieldRow & { stepid: number }) | undefined)
+          .prepare(
+            `SELECT f.*, s.stepid FROM form_fields f JOIN step_forms s USING (form_revisionid)
+             WHERE f.field_revisionid = ? AND s.guideid IN (SELECT value FROM json_each(?))`,
+          )
+          .get(Number(key), JSON.stringify(guides)) as (FieldRow & { stepid: number }) | undefined)
       : undefined;
     if (!field) {
       errors.push({ field: name, code: 'unknown_field', message: `${key} is not a field of this guide's step forms` });
@@ -70,7 +80,7 @@ export function saveStepData(db: Db, entry: EntryRow, body: StepDataBody, userid
     if (stored !== null && typeof stored === 'object') errors.push({ field: name, code: 'invalid_value', message: `${field.label}: ${stored.error}` });
     else values.push({ field, value: stored });
   }
-  if (body.stepid !== undefined && !db.prepare('SELECT 1 FROM steps WHERE stepid = ? AND guideid = ?').get(body.stepid, entry.guideid)) {
+  if (body.stepid !== undefined && !isStepOfSession(db, entry.guideid, body.stepid)) {
     errors.push({ field: 'stepid', code: 'invalid_value', message: 'stepid is not a step of this guide' });
   }
   if (errors.length) throw invalidMany(errors);

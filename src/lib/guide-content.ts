@@ -51,13 +51,5 @@ export function videoMime(encoding: VideoEncoding): string | undefined {
   return undefined;
 }
 
-/** An address that may leave the app: http and https only, anything else is null. */
-export function externalUrl(url: string | null | undefined): string | null {
-  if (!url) return null;
-  try {
-    const parsed = new URL(url);
-    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.href : null;
-  } catch {
-    return null;
-  }
-}
+/** An address that may leave the app: http and https only, anything else is null (shared/web-address.ts). */
+export { webAddress as externalUrl } from '../../electron/shared/web-address.ts';

@@ -2,16 +2,26 @@ import { defineStore } from 'pinia';
 import { ref } from 'vue';
 import type { AppError, SearchResults } from '../../electron/contract.ts';
 import { useBridge } from '../bridge/index.ts';
+import { useSessionStore } from './session.ts';
 
 const PAGE = 30;
 
-/** Search: the site's search when online, the local full-text index offline (the answer says which). */
+/**
+ * Search: the guides on this computer at once (FTS5, in the technician's language), then, while the site
+ * answers, the site's own search in their place. The site's search never holds the local results back:
+ * while it is slow they are shown, and when it fails or the site has none they stay, with a calm note.
+ */
 export const useSearchStore = defineStore('search', () => {
   const bridge = useBridge();
+  const session = useSessionStore();
   const text = ref('');
   const results = ref<SearchResults | null>(null);
   const searchedFor = ref('');
   const busy = ref(false);
+  /** The site's search is being asked (the local results are shown meanwhile). */
+  const asking = ref(false);
+  /** Why the local results stand where the site's were asked, in calm words. */
+  const note = ref<string | null>(null);
   const error = ref<AppError | null>(null);
   let generation = 0;
 
@@ -20,6 +30,8 @@ export const useSearchStore = defineStore('search', () => {
     const trimmed = query.trim();
     text.value = query;
     error.value = null;
+    note.value = null;
+    asking.value = false;
     if (!trimmed) {
       results.value = null;
       searchedFor.value = '';
@@ -27,16 +39,49 @@ export const useSearchStore = defineStore('search', () => {
     }
     busy.value = true;
     try {
-      const result = await bridge.search({ text: trimmed, limit: PAGE, offset: 0 });
+      const local = await bridge.search({ text: trimmed, where: 'local', limit: PAGE, offset: 0 });
       if (gen !== generation) return;
       searchedFor.value = trimmed;
-      if (result.ok) results.value = result.value;
+      if (local.ok) results.value = local.value;
       else {
         results.value = null;
-        error.value = result.error;
+        error.value = local.error;
       }
     } finally {
       if (gen === generation) busy.value = false;
+    }
+    if (session.status?.network === 'offline') return;
+    asking.value = true;
+    askSite(trimmed, gen);
+  }
+
+  /**
+   * One question to the site's search at a time: one that does not answer holds a connection for up to
+   * its time limit (a browser has six to the web shell), so the text typed meanwhile is asked once it
+   * ends, the latest only. The local results are shown whatever happens here.
+   */
+  let siteBusy = false;
+  let siteNext: { text: string; gen: number } | null = null;
+  async function askSite(query: string, gen: number): Promise<void> {
+    if (siteBusy) {
+      siteNext = { text: query, gen };
+      return;
+    }
+    siteBusy = true;
+    try {
+      const site = await bridge.search({ text: query, where: 'auto', limit: PAGE, offset: 0 });
+      if (gen !== generation) return;
+      const couldNot = (why: string) =>
+        `The site's search could not answer (${why}): these are the guides on this computer.`;
+      if (!site.ok) note.value = couldNot(site.error.message);
+      else if (site.value.source === 'site') results.value = site.value;
+      else note.value = site.value.note ?? null;
+    } finally {
+      siteBusy = false;
+      if (gen === generation) asking.value = false;
+      const next = siteNext;
+      siteNext = null;
+      if (next && next.gen === generation) void askSite(next.text, next.gen);
     }
   }
 
@@ -63,8 +108,10 @@ export const useSearchStore = defineStore('search', () => {
     results.value = null;
     searchedFor.value = '';
     error.value = null;
+    note.value = null;
     busy.value = false;
+    asking.value = false;
   }
 
-  return { text, results, searchedFor, busy, error, search, more, forget };
+  return { text, results, searchedFor, busy, asking, note, error, search, more, forget };
 });

@@ -5,7 +5,9 @@
 // summaries of BENCH_BIG guides, default 100,000, against a fiftieth of them, and library pages and search
 // over them) runs last; BENCH_BIG=0 skips it, BENCH_ONLY=big runs it alone. BENCH_LINKS=0,50/20,150/5
 // runs the initial sync over emulated links (links.ts), then the outbox replay over them (BENCH_REPLAY_ROUNDS
-// rounds, default 3, medians printed), and only that.
+// rounds, default 3, medians printed), and only that. BENCH_ONLY=search types queries into the search box in
+// Chromium while the site's search hangs and prints how long the local results take (BENCH_SEARCH_ROUNDS,
+// default 20; the renderer must be built: npm run build).
 import fs from 'node:fs';
 import path from 'node:path';
 import { makeTempDir } from '../helpers/tmp.ts';
@@ -14,6 +16,7 @@ import { benchLinks, benchReplayOverLinks, parseLinks } from './links.ts';
 import { buildPlan } from './plan.ts';
 import { CHAINS_AT_ONCE } from '../../electron/core/outbox/runner.ts';
 import { runJsonChild, startSiteProcess } from './site-process.ts';
+import { benchSearchTyping } from './search-typing.ts';
 
 interface SyncRun {
   initialMs: number;
@@ -65,6 +68,14 @@ async function token(url: string): Promise<string> {
 }
 
 const rows: { n: number; sync: SyncRun; syncMs: number; floorMs: number; appFloorMs: number; requests: number }[] = [];
+if (process.env.BENCH_ONLY === 'search') {
+  try {
+    await benchSearchTyping(Math.max(1, Number(process.env.BENCH_SEARCH_ROUNDS ?? 20)));
+  } finally {
+    tmp.remove();
+  }
+  process.exit(0);
+}
 if (process.env.BENCH_LINKS) {
   try {
     await benchLinks(parseLinks(process.env.BENCH_LINKS), tmp.dir, Number(process.env.BENCH_LINK_GUIDES ?? 300));

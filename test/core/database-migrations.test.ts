@@ -53,6 +53,19 @@ const ROWS_AT: Record<number, string[]> = {
   10: [`INSERT INTO media (url, status, rank) VALUES ('https://a.test/p1.thumbnail', 'pending', 0)`],
   // The search index made again with prefixes: its rows are carried as they were.
   11: [],
+  // Step forms keyed by guide as well (the step_forms row of version 2 is carried), prerequisites, endpoints.
+  12: [
+    `INSERT INTO guide_prerequisites (guideid, position, prerequisite) VALUES (7, 0, 1)`,
+    `INSERT INTO step_forms (form_revisionid, guideid, stepid, form) VALUES (11, 1, 70, '{"fields":[]}')`,
+    `INSERT INTO site_modules (site, module, state, status, checked_at, via)
+     VALUES ('https://a.test', 'search', 'offered', 200, 1700000700, 'suggest')`,
+  ],
+  13: [
+    `INSERT INTO guide_translations (guideid, langid, revisionid, fallback, detail, stored_at)
+     VALUES (7, 'de', 3, 0, '{"guideid":7}', 1700000800)`,
+    `INSERT INTO guide_search_translated (rowid, title, summary, body)
+     VALUES (1, 'Riemen ersetzen', 'Ein Riemen', 'Spanner lösen')`,
+  ],
 };
 
 type Snapshot = Map<string, { columns: string[]; rows: unknown[][] }>;

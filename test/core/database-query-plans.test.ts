@@ -38,6 +38,7 @@ const detail = (guideid: number): GuideDetail => ({
   type: 'repair',
   difficulty: null,
   timeRequired: null,
+  timeRange: null,
   author: null,
   image: null,
   introductionRendered: '',

@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
 import { startDemoSite, type RunningSite } from '../../server/site.ts';
 import { MAX_GUIDE_ATTEMPTS } from '../../electron/core/sync/guides-phase.ts';
+import { DEMO_GUIDES } from '../../server/demo/seed.ts';
+
+const guideIdOf = (key: string): number => DEMO_GUIDES.findIndex((guide) => guide.key === key) + 1;
 import { allLocalGuides, mediaOf, unwrap } from '../helpers/library.ts';
 import { startRewriteProxy } from '../helpers/rewrite-proxy.ts';
 import { api, signIn } from '../server/helpers.ts';
@@ -21,7 +24,10 @@ let garbled: number;
 beforeAll(async () => {
   site = await startDemoSite({});
   const listed = (await (await fetch(`${site.apiUrl}/guides?limit=200`)).json()) as { guideid: number }[];
-  [broken, garbled] = [listed[0]!.guideid, listed[1]!.guideid];
+  // Two guides no other guide needs: a guide fails with a prerequisite that cannot be read.
+  const needed = new Set(DEMO_GUIDES.flatMap((guide) => guide.prereqs ?? []).map(guideIdOf));
+  const alone = listed.filter((guide) => !needed.has(guide.guideid)).map((guide) => guide.guideid);
+  [broken, garbled] = [alone[0]!, alone[1]!];
   proxy = await startRewriteProxy(site.port);
   proxy.set(({ method, path }) => {
     const match = /^\/api\/2\.0\/guides\/(\d+)(\?|$)/.exec(path);

@@ -33,8 +33,10 @@ describe('what a sync does not ask', () => {
     expect(unwrap(await app.services.api.syncNow()).status).toBe('complete');
     const guides = await allLocalGuides(app.services.api);
     expect(guides.length).toBeGreaterThan(5);
-    const guideCalls = asked.filter((p) => /^\/api\/2\.0\/guides\/\d+$/.test(p));
+    // Each guide once, a prerequisite of several guides too (asked without the steps of its own prerequisites).
+    const guideCalls = asked.filter((p) => /^\/api\/2\.0\/guides\/\d+(\?|$)/.test(p));
     expect(guideCalls.length).toBe(guides.length);
+    expect(guideCalls.every((p) => p.endsWith('?excludePrerequisiteSteps=true'))).toBe(true);
     // At most the first guide's tags are asked, before the sync learns that the guides carry them.
     expect(asked.filter((p) => /\/guides\/\d+\/tags$/.test(p)).length).toBeLessThanOrEqual(6);
     expect(asked.filter((p) => p.includes('guideids=')).length).toBe(0);

@@ -162,12 +162,14 @@ describe('a guide outside the offline scope', () => {
     expect(await page.getByTestId('guide-site-chip').textContent()).toBe('From the site');
     expect(await page.getByTestId('guide-work-needs-offline').count()).toBe(1);
     expect(await page.getByTestId('worklog-panel').count()).toBe(0);
-    const first = page.getByTestId('step-image').first().locator('img');
+    // A picture of the guide's own steps (its prerequisites' come first, and are kept on this laptop).
+    const own = `[data-testid="guide-step-section"][data-guideid="${outside.guideid}"] [data-testid="step-image"] img`;
+    const first = page.locator(own).first();
     await first.scrollIntoViewIfNeeded();
-    await page.waitForFunction(() => {
-      const img = document.querySelector<HTMLImageElement>('[data-testid="step-image"] img');
+    await page.waitForFunction((selector) => {
+      const img = document.querySelector<HTMLImageElement>(selector);
       return img !== null && img.complete && img.naturalWidth > 0;
-    });
+    }, own);
     const src = (await first.getAttribute('src'))!;
     expect(src).toMatch(/[?&]live=1/);
     const answer = await page.evaluate(async (url) => {

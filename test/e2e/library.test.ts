@@ -182,7 +182,10 @@ describe('the offline library in the browser', () => {
 
     const firstImage = page.getByTestId('step-image').first();
     await firstImage.scrollIntoViewIfNeeded();
-    expect(await imagesLoaded('[data-testid="guide-step"]:first-of-type [data-testid="step-image"] img')).toBeGreaterThan(0);
+    // The first step shown (a prerequisite's, the belt guide's lockout: its steps come first).
+    const firstStep = await page.getByTestId('guide-step').first().getAttribute('data-stepid');
+    const pictures = `[data-testid="guide-step"][data-stepid="${firstStep}"] [data-testid="step-image"] img`;
+    expect(await imagesLoaded(pictures)).toBeGreaterThan(0);
     const natural = await firstImage.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth);
     expect(natural).toBeGreaterThan(0);
 
@@ -218,10 +221,13 @@ describe('the offline library in the browser', () => {
       expect(await page.evaluate(async (u) => (await fetch(u!)).status, url)).toBe(200);
     }
 
+    // The site is away: the embed is its title and says it needs the network (online, a link: dialects.test.ts).
     await openFromLibrary(LP_TANK);
     const embed = page.getByTestId('step-embed');
     await embed.waitFor();
-    expect(await embed.getByRole('link').getAttribute('href')).toBe('https://www.example.com/embed/lp-tank-change');
+    expect(await embed.getByTestId('step-embed-title').textContent()).toBe("LP tank change, from the operator's side");
+    await embed.getByTestId('step-embed-offline').waitFor();
+    expect(await embed.getByRole('link').count()).toBe(0);
     expect(await page.locator('iframe').count()).toBe(0);
   });
 

@@ -44,3 +44,15 @@ export async function formGuideOnSite(apiUrl: string, token: string): Promise<nu
   }
   return best.guideid;
 }
+
+/** A step of a stored guide with a field of this type (the first found), for a session to fill it. */
+export async function stepWithField(
+  api: AppApi,
+  type: StepFormField['type'],
+): Promise<{ guideid: number; stepid: number; field: StepFormField }> {
+  for (const { guideid } of await allLocalGuides(api)) {
+    const step = unwrap(await api.getGuide(guideid)).steps.find((s) => s.form?.fields.some((f) => f.type === type));
+    if (step) return { guideid, stepid: step.stepid, field: step.form!.fields.find((f) => f.type === type)! };
+  }
+  throw new Error(`no stored guide has a field of type ${type}`);
+}

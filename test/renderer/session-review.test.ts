@@ -8,6 +8,7 @@ import { field } from '../helpers/fields.ts';
 
 const step = (stepid: number, fields: StepFormField[] | null, title = `Step ${stepid}`): GuideStep => ({
   stepid,
+  guideid: 1,
   revisionid: 1,
   orderby: stepid,
   title,

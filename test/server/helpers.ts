@@ -4,6 +4,7 @@ import { DEMO_ACCOUNTS, type DemoAccountName } from '../../server/demo-accounts.
 import type { Db } from '../../server/db/types.ts';
 import { startDemoSite, startSite, type RunningSite } from '../../server/site.ts';
 import { seedDemoPeople } from '../../server/users/seed.ts';
+import { DEMO_APP_ID, type Dialect } from '../../server/http/dialects.ts';
 
 export interface TestSiteOptions {
   /** The full demo workshop (people and content) instead of the people only. */
@@ -11,13 +12,18 @@ export interface TestSiteOptions {
   /** Runs after the demo people are seeded, to add what one test file needs. */
   seed?: (db: Db) => void;
   dbFile?: string;
+  /** The dialect of API 2.0 it speaks (server/http/dialects.ts); default the reference's. */
+  dialect?: Dialect;
 }
 
 /** A real server on a free loopback port, test hooks on. Close it in `afterAll`. */
 export function startTestSite(options: TestSiteOptions = {}): Promise<RunningSite> {
-  if (options.demo) return startDemoSite({ testHooks: true, ...(options.dbFile ? { dbFile: options.dbFile } : {}) });
+  const dialect = options.dialect ? { dialect: options.dialect } : {};
+  const file = options.dbFile ? { dbFile: options.dbFile } : {};
+  if (options.demo) return startDemoSite({ testHooks: true, ...dialect, ...file });
   return startSite({
     testHooks: true,
+    ...dialect,
     ...(options.dbFile ? { dbFile: options.dbFile } : {}),
     seed: (db) => {
       seedDemoPeople(db);
@@ -82,7 +88,10 @@ export interface SignedIn {
 /** Signs in as a demo account (or any e-mail and password) and returns the token. */
 export async function signIn(site: RunningSite, who: DemoAccountName | { email: string; password: string }): Promise<SignedIn> {
   const credentials = typeof who === 'string' ? DEMO_ACCOUNTS[who] : who;
-  const answer = await api(site, 'POST', '/user/token', { json: { email: credentials.email, password: credentials.password } });
+  // An iFixit-dialect site wants an application id to sign in: the demo's, which a reference site ignores.
+  const headers = { 'X-App-Id': DEMO_APP_ID };
+  const json = { email: credentials.email, password: credentials.password };
+  const answer = await api(site, 'POST', '/user/token', { json, headers });
   if (answer.status !== 201) throw new Error(`sign-in as ${credentials.email} failed: ${answer.status} ${answer.text}`);
   return { token: answer.body.authToken, userid: answer.body.userid, username: answer.body.username };
 }

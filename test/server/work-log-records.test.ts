@@ -59,7 +59,10 @@ describe('POST /work_log', () => {
     expectError(await api(site, 'POST', '/work_log', { token: who.tech1.token, json: { guideid: BELT, workorderid: '' } }), 422, 'workorderid');
     expectError(await api(site, 'POST', '/work_log', { token: who.tech1.token, json: { guideid: 999999, workorderid: 'x' } }), 422, 'guideid', 'invalid_value');
     expectError(await api(site, 'POST', '/work_log', { token: who.tech1.token, json: { guideid: id('mig-setup'), workorderid: 'x' } }), 403);
-    expectError(await api(site, 'POST', '/work_log', { token: who.tech1.token, json: { guideid: BELT, workorderid: 'x', stepid: 1 } }), 422, 'stepid');
+    // A step of another guide (not one of its prerequisites, whose steps a session goes through first).
+    const foreign = (await api(site, 'GET', `/guides/${id('forklift-inspection')}`)).body.steps[0].stepid;
+    const json = { guideid: BELT, workorderid: 'x', stepid: foreign };
+    expectError(await api(site, 'POST', '/work_log', { token: who.tech1.token, json }), 422, 'stepid');
     const bad = await api(site, 'POST', '/work_log', { token: who.tech1.token, body: '{guideid', headers: { 'Content-Type': 'application/json' } });
     expectError(bad, 400);
   });
@@ -98,8 +101,23 @@ describe('PUT /work_log/{entryid}/stepData', () => {
     expectError(await saveData(entry, { fields: { [field('Text Input').field_revisionid]: 'two\nlines' } }), 422, `fields.${field('Text Input').field_revisionid}`);
     expectError(await saveData(entry, { fields: { [field('Checkbox').field_revisionid]: 'yes' } }), 422, `fields.${field('Checkbox').field_revisionid}`);
     expectError(await saveData(entry, { fields: [] }), 422, 'fields');
-    expectError(await saveData(entry, { stepid: 1 }), 422, 'stepid');
+    const foreign = (await api(site, 'GET', `/guides/${id('forklift-inspection')}`)).body.steps[0].stepid;
+    expectError(await saveData(entry, { stepid: foreign }), 422, 'stepid');
     expect((await api(site, 'GET', `/work_log/${entry.entryid}`, { token: who.tech1.token })).body.revisionid).toBe(1);
+  });
+
+  it("takes values for the forms of the guide's prerequisites, whose steps a session goes through first", async () => {
+    const hose = id('forklift-hose');
+    const inspection: typeof forms = (await api(site, 'GET', `/step_forms/guideid/${id('forklift-inspection')}`)).body;
+    const fields = inspection.flatMap((f) => f.fields.map((x) => ({ ...x, stepid: f.stepid })));
+    const checkbox = fields.find((f) => f.field_type === 'Checkbox')!;
+    const json = { guideid: hose, workorderid: 'WO-P', stepid: checkbox.stepid };
+    const entry = (await api(site, 'POST', '/work_log', { token: who.tech1.token, json })).body as Entry;
+    expect(entry.active_stepid).toBe(checkbox.stepid);
+    const saved = await saveData(entry, { stepid: checkbox.stepid, fields: { [checkbox.field_revisionid]: '1' } });
+    expect(saved.status, saved.text).toBe(200);
+    const { field_revisionid, stepid } = checkbox;
+    expect(saved.body.work_data).toEqual([expect.objectContaining({ field_revisionid, stepid, value: '1' })]);
   });
 
   it('checks Radios and Select options', async () => {

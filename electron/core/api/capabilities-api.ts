@@ -6,22 +6,57 @@ import type { ApiTransport } from './transport.ts';
 export const NOT_OFFERED = new Set([404, 403, 405, 501]);
 
 /** True when an error is a site saying it lacks what was asked (not a failure worth retrying). */
-export const notOffered = (error: unknown): error is ApiError => error instanceof ApiError && error.kind === 'http' && NOT_OFFERED.has(error.status ?? 0);
+export const notOffered = (error: unknown): error is ApiError =>
+  error instanceof ApiError && error.kind === 'http' && NOT_OFFERED.has(error.status ?? 0);
+
+/**
+ * Where the two dialects of API 2.0 answer a module at different endpoints (DESIGN.md §7): the site's
+ * search at the reference's `/search/{q}` or iFixit's `/suggest/{q}`; uploads at the reference's
+ * `/user/media/uploads` or iFixit's `/user/media/images`. Kept per site (`site_modules.via`).
+ */
+export type ModuleVia = 'search' | 'suggest' | 'uploads' | 'images';
+
+/** What a site answered for one module, and at which endpoint when the dialects differ. */
+export interface ModuleAnswer {
+  state: ModuleState;
+  status: number | null;
+  via?: ModuleVia;
+}
+
+type Probe = (t: ApiTransport, signal?: AbortSignal) => Promise<unknown>;
+
+/** A probe per endpoint a module may answer at, tried in turn while the site says it has none there. */
+type Probes = { via?: ModuleVia; ask: Probe }[];
 
 /**
  * One cheap question per module, answered by any site that offers it. `guideid` is a guide the site
  * lists (step forms are asked per guide); without one, step forms stay unknown.
  */
-function probes(guideid: number | null): Record<SiteModule, ((t: ApiTransport, signal?: AbortSignal) => Promise<unknown>) | null> {
-  const get = (path: string, query: Record<string, number> = {}) => (t: ApiTransport, signal?: AbortSignal) => t.request('GET', path, { query, ...(signal ? { signal } : {}) });
+function probes(guideid: number | null): Record<SiteModule, Probes | null> {
+  const get =
+    (path: string, query: Record<string, number | string> = {}): Probe =>
+    (t, signal) =>
+      t.request('GET', path, { query, ...(signal ? { signal } : {}) });
   return {
-    step_forms: guideid === null ? null : get(`/step_forms/guideid/${guideid}`),
-    quizzes: (t, signal) => t.request('POST', '/quizzes/getQuizzes', { json: { offset: 0, limit: 1 }, ...(signal ? { signal } : {}) }),
-    work_log: get('/work_log', { limit: 1 }),
-    tags: get('/tags', { limit: 1 }),
-    categories: get('/categories'),
-    comments: get('/comments', { limit: 1 }),
-    user_media: get('/user/media/current', { limit: 1 }),
+    step_forms: guideid === null ? null : [{ ask: get(`/step_forms/guideid/${guideid}`) }],
+    quizzes: [
+      {
+        ask: (t, signal) =>
+          t.request('POST', '/quizzes/getQuizzes', { json: { offset: 0, limit: 1 }, ...(signal ? { signal } : {}) }),
+      },
+    ],
+    work_log: [{ ask: get('/work_log', { limit: 1 }) }],
+    tags: [{ ask: get('/tags', { limit: 1 }) }],
+    categories: [{ ask: get('/categories') }],
+    comments: [{ ask: get('/comments', { limit: 1 }) }],
+    user_media: [
+      { via: 'uploads', ask: get('/user/media/current', { limit: 1 }) },
+      { via: 'images', ask: get('/user/media/images', { limit: 1 }) },
+    ],
+    search: [
+      { via: 'search', ask: get('/search/fieldguide', { filter: 'guide', limit: 1 }) },
+      { via: 'suggest', ask: get('/suggest/fieldguide', { doctypes: 'guide' }) },
+    ],
   };
 }
 
@@ -30,14 +65,28 @@ export async function probeModules(
   transport: ApiTransport,
   guideid: number | null,
   signal?: AbortSignal,
-): Promise<Map<SiteModule, { state: ModuleState; status: number | null }>> {
-  const answers = new Map<SiteModule, { state: ModuleState; status: number | null }>();
+): Promise<Map<SiteModule, ModuleAnswer>> {
+  const answers = new Map<SiteModule, ModuleAnswer>();
   await Promise.all(
-    Object.entries(probes(guideid)).map(async ([module, probe]) => {
-      answers.set(module as SiteModule, probe ? await stateOf(() => probe(transport, signal)) : { state: 'unknown', status: null });
+    Object.entries(probes(guideid)).map(async ([module, endpoints]) => {
+      answers.set(
+        module as SiteModule,
+        endpoints ? await firstOffered(transport, endpoints, signal) : { state: 'unknown', status: null },
+      );
     }),
   );
   return answers;
+}
+
+/** The first endpoint the site answers for a module; missing when it has none of them. */
+async function firstOffered(transport: ApiTransport, endpoints: Probes, signal?: AbortSignal): Promise<ModuleAnswer> {
+  let answer: ModuleAnswer = { state: 'unknown', status: null };
+  for (const { via, ask } of endpoints) {
+    answer = { ...(await stateOf(() => ask(transport, signal))), ...(via ? { via } : {}) };
+    if (answer.state !== 'missing') return answer;
+  }
+  const { via: _none, ...missing } = answer;
+  return missing;
 }
 
 async function stateOf(ask: () => Promise<unknown>): Promise<{ state: ModuleState; status: number | null }> {

@@ -35,12 +35,25 @@ export class ApiError extends Error {
   }
 }
 
-/** The message of a DESIGN.md §7 error body, if the body is one. */
+/**
+ * The site's own words in an error body, in either dialect (DESIGN.md §7): the reference's
+ * `{message, errors?}` (the first error's message when the body has no message of its own) or iFixit's
+ * `{error: true, message}`; `{error: "..."}` too, as some sites write it.
+ */
 export function errorBodyMessage(body: unknown): string | undefined {
-  if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string') {
-    return body.message;
-  }
-  return undefined;
+  if (!body || typeof body !== 'object') return undefined;
+  const { message, error, errors } = body as { message?: unknown; error?: unknown; errors?: unknown };
+  if (typeof message === 'string' && message.trim() !== '') return message.trim();
+  if (typeof error === 'string' && error.trim() !== '') return error.trim();
+  const first: unknown = Array.isArray(errors) ? errors[0] : undefined;
+  const said = first && typeof first === 'object' ? (first as { message?: unknown }).message : undefined;
+  return typeof said === 'string' ? said : undefined;
+}
+
+/** The site refused the application id (iFixit: 400 "Invalid app id" to a sign-in without a valid `X-App-Id`). */
+export function isAppIdRefusal(error: ApiError): boolean {
+  if (error.kind !== 'http' || ![400, 401, 403].includes(error.status ?? 0)) return false;
+  return /\bapp(lication)?[ _-]?id\b/i.test(errorBodyMessage(error.body) ?? '');
 }
 
 /** Turns an ApiError into the App API's failure vocabulary. */

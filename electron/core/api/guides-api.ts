@@ -1,14 +1,25 @@
 import { z } from 'zod';
-import type { GuideDetail, GuideListItem, StepForm } from '../../contract.ts';
-import { toGuideDetail, toListItem, toStepForm } from './map-guide.ts';
+import type { GuideDetail, GuideListItem, GuideStep, StepForm, StepMedia } from '../../contract.ts';
+import { bareVideoId, inlinedSteps, toGuideDetail, toListItem, toStepForm, toVideoMedia } from './map-guide.ts';
 import { ApiError } from './errors.ts';
 import type { ApiTransport } from './transport.ts';
-import { categoryHierarchyWire, guideSummaryListWire, guideWire, type CategoryHierarchyWire, type GuideSummaryWire } from './wire/guide.ts';
+import {
+  categoryHierarchyWire,
+  guideSummaryListWire,
+  guideWire,
+  videoMediaWire,
+  type GuideSummaryWire,
+} from './wire/guide.ts';
 import { stepFormListWire } from './wire/step-form.ts';
 
 // The guide reads the sync uses. Each call names its resource in errors (transport.ts).
 
 export const PAGE_SIZE = 200;
+/**
+ * Ids per `GET /guides?guideids=`: a real site uses only the first 50 ("Only the first 50 ids are used",
+ * iFixit's OpenAPI description) and quietly leaves the rest out; the reference allows 200.
+ */
+export const GUIDEIDS_PER_REQUEST = 50;
 
 /** A guide as the site lists it: its list entry, and what the library keeps beside it. */
 export interface ListedGuide {
@@ -46,37 +57,86 @@ export async function listGuidesPage(
   return page.map(toListed);
 }
 
-/** Which of these guides (at most PAGE_SIZE) the site still lists. */
+/** Which of these guides (at most GUIDEIDS_PER_REQUEST) the site still lists. */
 export async function listedAmong(transport: ApiTransport, ids: readonly number[], options: { includePrivate?: boolean; signal?: AbortSignal }): Promise<Set<number>> {
   const page = await transport.request('GET', '/guides', {
-    query: { guideids: ids.join(','), limit: PAGE_SIZE, includePrivate: options.includePrivate ? 'true' : undefined },
+    query: { guideids: ids.join(','), limit: ids.length, includePrivate: options.includePrivate ? 'true' : undefined },
     schema: guideSummaryListWire,
     ...(options.signal ? { signal: options.signal } : {}),
   });
   return new Set(page.map((guide) => guide.guideid));
 }
 
+/** A guide as the site sent it, with what the client needs besides its own content. */
+export interface FetchedGuide {
+  /** The guide with its own steps only (forms, tags, quizzes and prerequisites' steps come from elsewhere). */
+  detail: GuideDetail;
+  summary: string;
+  /** Its tags when the answer carries them (null: ask `/guides/{id}/tags`). */
+  tags: string[] | null;
+  /** Prerequisites' steps the site put in the answer anyway (it ignored `excludePrerequisiteSteps`), by guide. */
+  inlined: Map<number, GuideStep[]>;
+  /** The languages the guide can be read in, as the site says. */
+  languages: string[];
+}
+
 /**
- * `GET /guides/{id}`: the guide (steps without forms, no quizzes yet), its summary, and its tags when the
- * answer carries them (null: ask `/guides/{id}/tags`).
+ * `GET /guides/{id}`, without its prerequisites' steps (`excludePrerequisiteSteps`: a site that ignores
+ * it has them recognised by their own `guideid` and set apart), in `langid` when asked (a site without the
+ * translation answers its own language: `detail.language` says which). A video step that carries only
+ * its id is completed from `GET /media/videos/{id}`.
  */
 export async function fetchGuide(
   transport: ApiTransport,
   guideid: number,
-  signal?: AbortSignal,
-): Promise<{ detail: GuideDetail; summary: string; tags: string[] | null }> {
-  const wire = await transport.request('GET', `/guides/${guideid}`, { schema: guideWire, ...(signal ? { signal } : {}) });
+  options: { signal?: AbortSignal; langid?: string | null } = {},
+): Promise<FetchedGuide> {
+  const { signal, langid } = options;
+  const wire = await transport.request('GET', `/guides/${guideid}`, {
+    query: { excludePrerequisiteSteps: 'true', langid: langid ?? undefined },
+    schema: guideWire,
+    ...(signal ? { signal } : {}),
+  });
   // Kept under the id asked for: another guide's content there would show under the wrong title.
   if (wire.guideid !== guideid) {
     throw new ApiError('bad_response', `GET /guides/${guideid}`, `The site answered the request for guide ${guideid} with guide ${wire.guideid}, so it was not kept.`);
   }
-  return { detail: toGuideDetail(wire), summary: wire.summary ?? '', tags: wire.tags ?? null };
+  const detail = toGuideDetail(wire, transport.siteUrl);
+  const videos = new Map<number, number>();
+  for (const step of wire.steps) {
+    const id = bareVideoId(step.media);
+    if (id !== null) videos.set(step.stepid, id);
+  }
+  if (videos.size > 0) {
+    const media = new Map<number, StepMedia>();
+    for (const id of new Set(videos.values())) media.set(id, await fetchVideo(transport, id, signal));
+    detail.steps = detail.steps.map((step) => {
+      const videoid = videos.get(step.stepid);
+      return videoid === undefined ? step : { ...step, media: media.get(videoid)! };
+    });
+  }
+  return {
+    detail,
+    summary: wire.summary ?? '',
+    tags: wire.tags ?? null,
+    inlined: inlinedSteps(wire),
+    languages: wire.available_langids ?? [],
+  };
+}
+
+/** `GET /media/videos/{id}`: a video's poster and encodings. */
+export async function fetchVideo(transport: ApiTransport, videoid: number, signal?: AbortSignal): Promise<StepMedia> {
+  const options = { schema: videoMediaWire, ...(signal ? { signal } : {}) };
+  const video = await transport.request('GET', `/media/videos/${videoid}`, options);
+  return toVideoMedia(video);
 }
 
 /** Whether the site still has a guide: false only when it answers 404 (any other failure is thrown). */
 export async function guideExists(transport: ApiTransport, guideid: number, signal?: AbortSignal): Promise<boolean> {
   try {
-    await transport.request('GET', `/guides/${guideid}`, { ...(signal ? { signal } : {}) });
+    // Without the prerequisites' steps an iFixit site would inline: only whether it is there matters.
+    const query = { excludePrerequisiteSteps: 'true' };
+    await transport.request('GET', `/guides/${guideid}`, { query, ...(signal ? { signal } : {}) });
     return true;
   } catch (error) {
     if (error instanceof ApiError && error.kind === 'http' && error.status === 404) return false;
@@ -98,10 +158,30 @@ export interface CategoryTreeNode {
   children: CategoryTreeNode[];
 }
 
-/** `GET /categories`: titles in their hierarchy, as nested objects (null or {} for a leaf). */
-export async function fetchCategoryTree(transport: ApiTransport, signal?: AbortSignal): Promise<CategoryTreeNode[]> {
+/** How deep a category tree is read: a deeper one is cut there, as an odd branch. */
+const CATEGORY_DEPTH = 32;
+
+/**
+ * `GET /categories`: titles in their hierarchy, as nested objects (null, `{}` or `[]` for a leaf). Every
+ * sound branch is kept; one that is neither (a string, a number, a list with entries) is left out and
+ * named in `odd`, by its path (`Forklifts › Hoses`), for the sync to report.
+ */
+export async function fetchCategoryTree(
+  transport: ApiTransport,
+  signal?: AbortSignal,
+): Promise<{ tree: CategoryTreeNode[]; odd: string[] }> {
   const tree = await transport.request('GET', '/categories', { schema: categoryHierarchyWire, ...(signal ? { signal } : {}) });
-  const walk = (level: CategoryHierarchyWire): CategoryTreeNode[] =>
-    Object.entries(level).map(([name, children]) => ({ name, children: children ? walk(children) : [] }));
-  return walk(tree);
+  const odd: string[] = [];
+  const walk = (level: Record<string, unknown>, path: string[]): CategoryTreeNode[] =>
+    Object.entries(level).flatMap(([name, children]) => {
+      const here = [...path, name];
+      const leaf = children === null || (Array.isArray(children) && children.length === 0);
+      if (leaf) return [{ name, children: [] }];
+      if (typeof children !== 'object' || Array.isArray(children) || here.length > CATEGORY_DEPTH) {
+        odd.push(here.join(' › '));
+        return [];
+      }
+      return [{ name, children: walk(children as Record<string, unknown>, here) }];
+    });
+  return { tree: walk(tree, []), odd };
 }

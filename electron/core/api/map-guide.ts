@@ -9,9 +9,10 @@ import type {
   StepMedia,
   VideoEncoding,
 } from '../../contract.ts';
-import type { GuideSummaryWire, GuideWire, StepWire } from './wire/guide.ts';
+import type { GuideSummaryWire, GuideWire, StepWire, VideoWire } from './wire/guide.ts';
 import { embedWire, imageListWire, videoMediaWire } from './wire/guide.ts';
 import type { StepFormWire } from './wire/step-form.ts';
+import { webAddress } from '../../shared/web-address.ts';
 import type { ImageWire } from './wire/user.ts';
 
 // From the wire to the project's own types: guide details, list items, step forms. Nothing past core/api
@@ -69,7 +70,29 @@ function toItem(item: NonNullable<GuideWire['parts']>[number]): GuideItem {
     url: item.url ?? null,
     notes: item.notes ?? null,
     thumbnail: item.thumbnail ?? null,
+    optional: item.isoptional ?? false,
   };
+}
+
+/** A video as the site describes it: its poster and encodings (those without a size read 0 by 0). */
+export function toVideoMedia(video: VideoWire): StepMedia & { type: 'video' } {
+  const posterWire = video.image && 'image' in video.image ? video.image.image : video.image;
+  const encodings: VideoEncoding[] = (video.encodings ?? []).map((e) => ({
+    url: e.url,
+    format: e.format ?? e.mime ?? '',
+    width: e.width ?? null,
+    height: e.height ?? null,
+    ...(e.size != null ? { bytes: e.size } : {}),
+  }));
+  return { type: 'video', poster: toImage(posterWire as ImageWire | null | undefined), encodings };
+}
+
+/** The id of a step's video when the step carries nothing else (iFixit): `GET /media/videos/{id}` has the rest. */
+export function bareVideoId(media: StepWire['media']): number | null {
+  if (media?.type !== 'video') return null;
+  const video = videoMediaWire.safeParse(media.data);
+  if (!video.success || video.data.videoid == null) return null;
+  return (video.data.encodings ?? []).length === 0 ? video.data.videoid : null;
 }
 
 export function toStepMedia(media: StepWire['media']): StepMedia {
@@ -81,19 +104,14 @@ export function toStepMedia(media: StepWire['media']): StepMedia {
   }
   if (media.type === 'video') {
     const video = videoMediaWire.safeParse(media.data);
-    if (!video.success) return { type: 'none' };
-    const posterWire = video.data.image && 'image' in video.data.image ? video.data.image.image : video.data.image;
-    const encodings: VideoEncoding[] = (video.data.encodings ?? []).map((e) => ({
-      url: e.url,
-      format: e.format ?? e.mime ?? '',
-      width: e.width ?? null,
-      height: e.height ?? null,
-    }));
-    return { type: 'video', poster: toImage(posterWire as ImageWire | null | undefined), encodings };
+    return video.success ? toVideoMedia(video.data) : { type: 'none' };
   }
   if (media.type === 'embed') {
     const embed = embedWire.safeParse(media.data);
-    return embed.success && embed.data.html ? { type: 'embed', html: embed.data.html } : { type: 'none' };
+    if (!embed.success || !embed.data.html) return { type: 'none' };
+    const url = embed.data.view_url ?? embed.data.url ?? null;
+    const title = embed.data.filename ?? embed.data.title ?? null;
+    return { type: 'embed', html: embed.data.html, title, url: webAddress(url) };
   }
   return { type: 'none' };
 }
@@ -114,9 +132,10 @@ export function toStepForm(wire: StepFormWire): StepForm {
   };
 }
 
-function toStep(step: StepWire, index: number): GuideStep {
+function toStep(step: StepWire, index: number, guideid: number): GuideStep {
   return {
     stepid: step.stepid,
+    guideid: step.guideid ?? guideid,
     revisionid: step.revisionid ?? 0,
     orderby: step.orderby ?? index + 1,
     title: step.title ?? '',
@@ -131,8 +150,25 @@ function toStep(step: StepWire, index: number): GuideStep {
   };
 }
 
-/** A guide as `GET /guides/{id}` answers it: its forms, tags and quizzes come from calls of their own. */
-export function toGuideDetail(wire: GuideWire): GuideDetail {
+/** Seconds as the site writes them, when they make a range (`time_required_min`, `_max`). */
+function timeRange(min: number | null | undefined, max: number | null | undefined): GuideDetail['timeRange'] {
+  if (min == null && max == null) return null;
+  const low = Math.max(0, min ?? max ?? 0);
+  const high = Math.max(low, max ?? low);
+  return high > 0 ? { min: low, max: high } : null;
+}
+
+/**
+ * A guide as `GET /guides/{id}` answers it, its own steps only, in their order: steps of another guide
+ * (iFixit inlines its prerequisites' steps: inlinedSteps) are left out. Its forms, tags and quizzes come
+ * from calls of their own, its prerequisites' steps from those guides (library/prerequisites.ts). A
+ * site-relative address (a document's `view_url`) is made absolute against `siteUrl`.
+ */
+export function toGuideDetail(wire: GuideWire, siteUrl?: string): GuideDetail {
+  const own = wire.steps
+    .map((step, index) => toStep(step, index, wire.guideid))
+    .filter((step) => step.guideid === wire.guideid);
+  const language = wire.langid ?? wire.locale ?? null;
   return {
     guideid: wire.guideid,
     revisionid: wire.revisionid,
@@ -142,6 +178,7 @@ export function toGuideDetail(wire: GuideWire): GuideDetail {
     type: wire.type ?? '',
     difficulty: wire.difficulty ?? null,
     timeRequired: wire.time_required ?? null,
+    timeRange: timeRange(wire.time_required_min, wire.time_required_max),
     author: wire.author?.username || wire.author?.text || null,
     image: toImage(wire.image),
     introductionRendered: wire.introduction_rendered ?? '',
@@ -151,12 +188,31 @@ export function toGuideDetail(wire: GuideWire): GuideDetail {
     tools: (wire.tools ?? []).map(toItem),
     prerequisites: (wire.prerequisites ?? []).map((p) => ({ guideid: p.guideid, title: p.title ?? `Guide ${p.guideid}` })),
     documents: (wire.documents ?? [])
-      .map((d) => ({ id: d.id ?? d.documentid ?? null, title: d.title ?? d.text ?? 'Document', url: d.download_url ?? d.url ?? '' }))
+      .map((d) => ({
+        id: d.id ?? d.documentid ?? null,
+        title: d.title || d.text || 'Document',
+        url: d.download_url ?? d.url ?? '',
+        viewUrl: d.view_url ? webAddress(siteUrl ? new URL(d.view_url, siteUrl).href : d.view_url) : null,
+        pages: d.pages ?? null,
+      }))
       .filter((d) => d.url !== ''),
-    steps: [...wire.steps].map((step, index) => toStep(step, index)).sort((a, b) => a.orderby - b.orderby),
+    steps: own.sort((a, b) => a.orderby - b.orderby),
     tags: [],
     quizzes: [],
     modifiedDate: wire.modified_date ?? 0,
     url: wire.url ?? null,
+    language: language ? { langid: language, fallback: false } : null,
   };
+}
+
+/** Steps of other guides in the answer (iFixit's inlined prerequisites), by guide, each in its order. */
+export function inlinedSteps(wire: GuideWire): Map<number, GuideStep[]> {
+  const byGuide = new Map<number, GuideStep[]>();
+  wire.steps.forEach((step, index) => {
+    const mapped = toStep(step, index, wire.guideid);
+    if (mapped.guideid === wire.guideid) return;
+    byGuide.set(mapped.guideid, [...(byGuide.get(mapped.guideid) ?? []), mapped]);
+  });
+  for (const steps of byGuide.values()) steps.sort((a, b) => a.orderby - b.orderby);
+  return byGuide;
 }

@@ -18,8 +18,9 @@ export interface RequestOptions<T> {
   query?: Record<string, QueryValue>;
   /** Sent as JSON. */
   json?: unknown;
-  /** Sent as it is (uploads), with `Content-Type: application/octet-stream`. */
+  /** Sent as it is (uploads), as `contentType` (default `application/octet-stream`). */
   bytes?: Uint8Array<ArrayBuffer>;
+  contentType?: string;
   /** Validates a 2xx body; a mismatch is a `bad_response` naming the resource. */
   schema?: z.ZodType<T>;
   signal?: AbortSignal;
@@ -33,6 +34,8 @@ export interface TransportOptions {
   /** The site's address, e.g. `https://example.dozuki.com`; the API lives under `/api/2.0`. */
   siteUrl: string;
   token?: string | null;
+  /** The application id the site gave this app, sent as `X-App-Id` on every API request (iFixit's sign-in wants it). */
+  appId?: string | null;
   /** How requests go out: the app's own HTTP client unless a test watches or redirects them. */
   http?: Http;
   timeoutMs?: number;
@@ -51,6 +54,7 @@ export class ApiTransport {
   readonly siteUrl: string;
   readonly baseUrl: string;
   readonly #token: string | null;
+  readonly #appId: string | null;
   readonly #http: Http;
   readonly #timeoutMs: number;
   readonly #onServerTime: ((serverSeconds: number) => void) | undefined;
@@ -61,6 +65,7 @@ export class ApiTransport {
     this.siteUrl = options.siteUrl;
     this.baseUrl = options.siteUrl + API_PATH;
     this.#token = options.token ?? null;
+    this.#appId = options.appId?.trim() || null;
     this.#http = options.http ?? siteHttp;
     this.#timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     const policy = new MediaAddressPolicy(options.siteUrl, options.mediaOrigins ?? (() => []));
@@ -98,12 +103,13 @@ export class ApiTransport {
     }
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (this.#token !== null) headers.Authorization = `api ${this.#token}`;
+    if (this.#appId !== null) headers['X-App-Id'] = this.#appId;
     let body: string | Uint8Array<ArrayBuffer> | undefined;
     if (options.json !== undefined) {
       headers['Content-Type'] = 'application/json';
       body = JSON.stringify(options.json);
     } else if (options.bytes !== undefined) {
-      headers['Content-Type'] = 'application/octet-stream';
+      headers['Content-Type'] = options.contentType ?? 'application/octet-stream';
       body = options.bytes;
     }
 

@@ -1,20 +1,99 @@
+import { z } from 'zod';
+import { notOffered, type ModuleVia } from './capabilities-api.ts';
+import { ApiError } from './errors.ts';
 import type { ApiTransport } from './transport.ts';
 import { currentMediaWire, mediaItemWire, uploadWire } from './wire/user-media.ts';
 
 // The technician's own media (`/user/media`, reference 4.10): where files attached to step fields go.
 
-/** Uploads a file under `name`; answers the site's media item id. */
-export async function uploadMedia(t: ApiTransport, name: string, bytes: Uint8Array<ArrayBuffer>): Promise<number> {
-  return (await t.request('POST', '/user/media/uploads', { query: { file: name }, bytes, schema: uploadWire })).id;
+/** Where a site takes uploads, as learned (sync/site-modules.ts, `user_media`): the reference's or iFixit's. */
+export interface UploadEndpoint {
+  via(): ModuleVia | null;
+  answeredAt(via: 'uploads' | 'images'): void;
 }
 
-/** The id of the technician's most recent media item named `name`, if the site has one (a lost upload that landed). */
-export async function findUpload(t: ApiTransport, name: string): Promise<number | null> {
+/** Pictures iFixit's media manager takes, by extension (its `file` name sets the type). */
+const IMAGE_TYPES: Record<string, string> = {
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+  bmp: 'image/bmp',
+  tif: 'image/tiff',
+  tiff: 'image/tiff',
+  heic: 'image/heic',
+  webp: 'image/webp',
+  avif: 'image/avif',
+};
+const imageTypeOf = (name: string): string | undefined =>
+  IMAGE_TYPES[/\.([A-Za-z0-9]+)$/.exec(name)?.[1]?.toLowerCase() ?? ''];
+
+/** `POST /user/media/images` answer (iFixit): the image with its sizes; its `id` names it in a step's value. */
+const imageUploadWire = z.object({ image: z.object({ id: z.number().int() }).loose() }).loose();
+
+/**
+ * Uploads a file under `name`; answers the id the site gives it (a media item's, or on iFixit the
+ * image's). The endpoint the site answered before is asked first; one it lacks (404, 403, 405, 501) is
+ * followed by the other, and the one that answered is learned. iFixit's takes pictures only.
+ */
+export async function uploadMedia(
+  t: ApiTransport,
+  name: string,
+  bytes: Uint8Array<ArrayBuffer>,
+  endpoint?: UploadEndpoint,
+): Promise<number> {
+  const order: ('uploads' | 'images')[] = endpoint?.via() === 'images' ? ['images', 'uploads'] : ['uploads', 'images'];
+  const type = imageTypeOf(name);
+  let lacking: ApiError | null = null;
+  for (const via of order) {
+    if (via === 'images' && !type) continue;
+    try {
+      const id =
+        via === 'uploads'
+          ? (await t.request('POST', '/user/media/uploads', { query: { file: name }, bytes, schema: uploadWire })).id
+          : (
+              await t.request('POST', '/user/media/images', {
+                query: { file: name },
+                bytes,
+                contentType: type!,
+                schema: imageUploadWire,
+              })
+            ).image.id;
+      endpoint?.answeredAt(via);
+      return id;
+    } catch (error) {
+      if (!notOffered(error)) throw error;
+      lacking = error;
+    }
+  }
+  if (lacking && !type && endpoint?.via() === 'images') {
+    throw new ApiError('http', lacking.resource, `This site takes pictures only: ${name} could not be uploaded.`, 415);
+  }
+  throw (
+    lacking ??
+    new ApiError(
+      'http',
+      'POST /user/media/images',
+      `This site takes pictures only: ${name} could not be uploaded.`,
+      415,
+    )
+  );
+}
+
+/**
+ * The id of the technician's most recent media item named `name`, if the site has one (a lost upload that
+ * landed). iFixit's media manager does not keep names: there, null (the file is sent again).
+ */
+export async function findUpload(t: ApiTransport, name: string, endpoint?: UploadEndpoint): Promise<number | null> {
+  if (endpoint?.via() === 'images') return null;
   // Parsed here rather than by the transport: an answer of another shape fails the upload (it is not retried).
-  const items = currentMediaWire.parse(await t.request('GET', '/user/media/current', { query: { limit: 200, order: 'DESC' } }));
+  const items = currentMediaWire.parse(
+    await t.request('GET', '/user/media/current', { query: { limit: 200, order: 'DESC' } }),
+  );
   for (const item of items) {
     const parsed = mediaItemWire.safeParse(item);
-    if (parsed.success && (parsed.data.name ?? parsed.data.filename) === name) return parsed.data.id ?? parsed.data.itemid ?? null;
+    if (parsed.success && (parsed.data.name ?? parsed.data.filename) === name)
+      return parsed.data.id ?? parsed.data.itemid ?? null;
   }
   return null;
 }

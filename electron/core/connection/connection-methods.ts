@@ -82,12 +82,18 @@ export function connectionMethods(
         const site = await demo.site();
         await connection.signIn(site.url, site.account.email, site.account.password, true);
       }),
-    connectWithToken: async ({ siteUrl, token, allowInsecure }) =>
-      firstAnswering(siteUrl, allowInsecure, (url) => connectTo({ url, demo: false }, () => connection.connectWithToken(url, token.trim()))),
-    connectPublic: async ({ siteUrl, allowInsecure }) =>
-      firstAnswering(siteUrl, allowInsecure, (url) => connectTo({ url, demo: false }, () => connection.connectPublic(url))),
-    signIn: async ({ siteUrl, email, password, allowInsecure }) =>
-      firstAnswering(siteUrl, allowInsecure, (url) => connectTo({ url, demo: false }, () => connection.signIn(url, email.trim(), password))),
+    connectWithToken: async ({ siteUrl, token, allowInsecure, appId }) =>
+      firstAnswering(siteUrl, allowInsecure, (url) =>
+        connectTo({ url, demo: false }, () => connection.connectWithToken(url, token.trim(), false, appId)),
+      ),
+    connectPublic: async ({ siteUrl, allowInsecure, appId }) =>
+      firstAnswering(siteUrl, allowInsecure, (url) =>
+        connectTo({ url, demo: false }, () => connection.connectPublic(url, appId)),
+      ),
+    signIn: async ({ siteUrl, email, password, allowInsecure, appId }) =>
+      firstAnswering(siteUrl, allowInsecure, (url) =>
+        connectTo({ url, demo: false }, () => connection.signIn(url, email.trim(), password, false, appId)),
+      ),
     cancelConnect: async () => {
       connection.cancelConnect();
       return ok(null);

@@ -6,7 +6,7 @@ import { AppFailure } from '../result.ts';
 import { ConnectAttempts } from './connect-failure.ts';
 import { checkPublicSite } from './public-site.ts';
 import type { DemoLauncher } from './demo-launcher.ts';
-import { keptFor, siteSetting, withMediaOrigin } from './site-record.ts';
+import { appIdFor, keptFor, siteSetting, withMediaOrigin } from './site-record.ts';
 import { technicianKey } from './technicians.ts';
 
 import type { ConnectionDeps } from './connection-deps.ts';
@@ -85,10 +85,11 @@ export class Connection {
   #publicTransport = (): ApiTransport | null => (this.#site?.anonymous ? (this.#anonymous ??= this.#makeTransport(this.#site.url, null, true)) : null);
 
   /** A public site by its address alone: its public guides, nobody signed in. Signing in later keeps the library. */
-  async connectPublic(siteUrl: string): Promise<void> {
-    const transport = this.#makeTransport(siteUrl, null);
-    await this.#call((signal) => checkPublicSite(transport, signal), siteUrl, 'token');
-    this.#site = { ...keptFor(this.#site, siteUrl), url: siteUrl, demo: false, anonymous: true };
+  async connectPublic(siteUrl: string, typedAppId?: string): Promise<void> {
+    const appId = appIdFor(this.#site, siteUrl, typedAppId);
+    const transport = this.#makeTransport(siteUrl, null, false, appId);
+    await this.#call((signal) => checkPublicSite(transport, signal), siteUrl, 'token', appId);
+    this.#site = { ...keptFor(this.#site, siteUrl), url: siteUrl, demo: false, anonymous: true, appId };
     this.deps.settings.set('site', this.#site);
     this.#anonymous = null;
     this.setNetwork('online');
@@ -110,16 +111,19 @@ export class Connection {
     this.#anonymous = null;
   }
 
-  async signIn(siteUrl: string, email: string, password: string, demo = false): Promise<void> {
-    const anonymous = this.#makeTransport(siteUrl, null);
-    const { token, user } = await this.#call((signal) => requestToken(anonymous, email, password, signal), siteUrl, 'sign-in');
-    await this.#adopt({ ...keptFor(this.#site, siteUrl), url: siteUrl, demo }, token, user, { email, password });
+  async signIn(siteUrl: string, email: string, password: string, demo = false, typedAppId?: string): Promise<void> {
+    const appId = appIdFor(this.#site, siteUrl, typedAppId);
+    const anonymous = this.#makeTransport(siteUrl, null, false, appId);
+    const ask = (signal: AbortSignal) => requestToken(anonymous, email, password, signal);
+    const { token, user } = await this.#call(ask, siteUrl, 'sign-in', appId);
+    await this.#adopt({ ...keptFor(this.#site, siteUrl), url: siteUrl, demo, appId }, token, user, { email, password });
   }
 
-  async connectWithToken(siteUrl: string, token: string, demo = false): Promise<void> {
-    const transport = this.#makeTransport(siteUrl, token);
-    const user = await this.#call((signal) => fetchCurrentUser(transport, signal), siteUrl, 'token');
-    await this.#adopt({ ...keptFor(this.#site, siteUrl), url: siteUrl, demo }, token, user, null);
+  async connectWithToken(siteUrl: string, token: string, demo = false, typedAppId?: string): Promise<void> {
+    const appId = appIdFor(this.#site, siteUrl, typedAppId);
+    const transport = this.#makeTransport(siteUrl, token, false, appId);
+    const user = await this.#call((signal) => fetchCurrentUser(transport, signal), siteUrl, 'token', appId);
+    await this.#adopt({ ...keptFor(this.#site, siteUrl), url: siteUrl, demo, appId }, token, user, null);
   }
 
   /** Media of the current site may come from `origin` too (media-hosts.ts): every transport asks at each download. */
@@ -219,11 +223,15 @@ export class Connection {
   /** Tells the renderer who works now (after a switch made by technician-methods.ts), or what the site offers. */
   changed = (): void => this.#changed();
 
-  /** A transport to `siteUrl`; one in use tells the network state (any answer: reachable again, the outbox and a sync wake). */
-  #makeTransport(siteUrl: string, token: string | null, inUse = false): ApiTransport {
+  /**
+   * A transport to `siteUrl`; one in use tells the network state (any answer: reachable again, the outbox
+   * and a sync wake). It sends the site's application id: the one given, else the current site's own.
+   */
+  #makeTransport(siteUrl: string, token: string | null, inUse = false, appId?: string | null): ApiTransport {
     const { http, timeoutMs, onServerTime } = this.deps;
+    const id = appId !== undefined ? appId : this.#site?.url === siteUrl ? (this.#site.appId ?? null) : null;
     return new ApiTransport({
-      siteUrl, token, ...(http ? { http } : {}), ...(timeoutMs ? { timeoutMs } : {}),
+      siteUrl, token, appId: id, ...(http ? { http } : {}), ...(timeoutMs ? { timeoutMs } : {}),
       mediaOrigins: () => (this.#site?.url === siteUrl ? (this.#site.mediaOrigins ?? []) : []),
       onServerTime: (seconds) => {
         onServerTime?.(seconds);
@@ -233,9 +241,16 @@ export class Connection {
   }
 
   /** Runs a connect call (Cancel stops it). Only the site already in use says anything about the network: a mistyped new address is a wrong address, not "offline". */
-  #call<T>(run: (signal: AbortSignal) => Promise<T>, siteUrl: string, how: 'sign-in' | 'token'): Promise<T> {
-    return this.#attempts.run(run, siteUrl, how, (failure) => {
-      if (this.#site?.url === siteUrl && failure.code !== 'cancelled') this.setNetwork(failure.code === 'offline' ? 'offline' : 'online');
-    });
+  #call<T>(
+    run: (signal: AbortSignal) => Promise<T>,
+    siteUrl: string,
+    how: 'sign-in' | 'token',
+    appId: string | null,
+  ): Promise<T> {
+    const failed = (failure: AppFailure): void => {
+      if (this.#site?.url !== siteUrl || failure.code === 'cancelled') return;
+      this.setNetwork(failure.code === 'offline' ? 'offline' : 'online');
+    };
+    return this.#attempts.run(run, siteUrl, how, failed, appId);
   }
 }

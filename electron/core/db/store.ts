@@ -16,6 +16,8 @@ import { SettingsRepo } from './repos/settings-repo.ts';
 import { SiteModulesRepo } from './repos/site-modules-repo.ts';
 import { SyncQueueRepo } from './repos/sync-queue-repo.ts';
 import { TechniciansRepo } from './repos/technicians-repo.ts';
+import { TranslationsRepo } from './repos/translations-repo.ts';
+import { PrerequisitesRepo } from './repos/prerequisites-repo.ts';
 import { replaceableWrite, sql } from './statements.ts';
 
 export interface StoreOptions {
@@ -47,6 +49,8 @@ export class Store {
   readonly conflicts: ConflictsRepo;
   readonly technicians: TechniciansRepo;
   readonly siteModules: SiteModulesRepo;
+  readonly translations: TranslationsRepo;
+  readonly prerequisites: PrerequisitesRepo;
   /** True when the pictures database was made afresh (missing or damaged): the media index must be checked. */
   readonly picturesRecreated: boolean;
   readonly #db: Db;
@@ -65,7 +69,9 @@ export class Store {
     this.settings = new SettingsRepo(db, (key, problem) => options.log(`Setting "${key}" could not be read (${problem}); using the default.`));
     this.quizzes = new QuizzesRepo(db);
     this.search = new SearchRepo(db);
-    this.guides = new GuidesRepo(db, this.quizzes, this.search);
+    this.translations = new TranslationsRepo(db);
+    this.prerequisites = new PrerequisitesRepo(db);
+    this.guides = new GuidesRepo(db, this.quizzes, this.search, this.translations, this.prerequisites);
     this.categories = new CategoriesRepo(db);
     this.media = new MediaRepo(db);
     this.pictures = new PicturesRepo(db);

@@ -1,5 +1,19 @@
 import type { GuideDetail } from '../../contract.ts';
-import { listPicture, playableEncoding, SHOWN_VARIANTS, stepPicture } from '../../shared/media.ts';
+import { byFit, listPicture, playableEncoding, SHOWN_VARIANTS, stepPicture } from '../../shared/media.ts';
+import type { VideoFit } from '../../shared/media.ts';
+
+/** The guide with each video's encodings in this laptop's order: the one that fits first (shared/media.ts). */
+export function fitVideos(detail: GuideDetail, fit: VideoFit): GuideDetail {
+  if (!detail.steps.some((step) => step.media.type === 'video')) return detail;
+  return {
+    ...detail,
+    steps: detail.steps.map((step) =>
+      step.media.type === 'video'
+        ? { ...step, media: { ...step.media, encodings: byFit(step.media.encodings, fit) } }
+        : step,
+    ),
+  };
+}
 
 /** Every media URL the views of a guide show: what the downloader fetches and the eviction keeps. */
 export function mediaUrlsOf(detail: GuideDetail): string[] {

@@ -13,10 +13,7 @@ import type {
 } from '../../contract.ts';
 import { SHOWN_VARIANTS } from '../../shared/media.ts';
 import { ApiError, toAppFailure } from '../api/errors.ts';
-import { searchSite } from '../api/search-api.ts';
 import type { ApiTransport } from '../api/transport.ts';
-import type { GuideReader } from '../db/repos/guide-row.ts';
-import type { Store } from '../db/store.ts';
 import { AppFailure } from '../result.ts';
 import { DiskBudget, makeRoom } from './budget.ts';
 import { MediaServing, type MediaAnswer, type MediaRequest } from './media-serving.ts';
@@ -24,6 +21,11 @@ import { MediaStore, PICTURE_MAX_BYTES, type StoredContent } from './media-store
 import { PictureQualities } from './picture-quality.ts';
 import { DEFAULT_SCOPE, offlineScopeSchema } from './scope.ts';
 import { readGuideFromSite, SiteReadMedia } from './site-reading.ts';
+import { Languages } from './languages.ts';
+import { Display } from './display.ts';
+import { inLanguage } from './translation.ts';
+import { LibrarySearch, type SiteSearchModule } from './library-search.ts';
+import type { LibraryDeps } from './library-deps.ts';
 
 const SCOPE_KEY = 'library.scope';
 const BUDGET_KEY = 'library.budgetBytes';
@@ -36,20 +38,8 @@ export const DEFAULT_BUDGET_BYTES = 2 * 1024 ** 3;
 /** Room on the disk the media never take: the technician's work (and the database's growth) needs it. */
 export const DISK_RESERVE_BYTES = 200 * 1024 ** 2;
 
-export interface LibraryDeps {
-  store: Store;
-  mediaDir: string;
-  /** The signed-in transport; throws `unauthorized` when nobody is signed in. */
-  transport: () => ApiTransport;
-  online: () => boolean;
-  /** Who reads (the current technician, or null): a private guide is only for admins and its author. */
-  reader: () => GuideReader | null;
-  onNetworkError: () => void;
-  log: (message: string) => void;
-  now: () => number;
-  /** Disk kept free for the technician's work: the media budget never takes it (default 200 MB). */
-  reserveBytes?: number;
-}
+export type { LibraryDeps, SiteSearchModule };
+
 
 /**
  * The offline library: reading and searching what is stored, what is kept (scope) and in how much room
@@ -61,7 +51,12 @@ export class LibraryService {
   /** The picture quality kept for zoom, and what each would take. */
   readonly pictures: PictureQualities;
   readonly disk: DiskBudget;
+  /** The site's languages and each technician's choice among them. */
+  readonly languages: Languages;
+  /** The screen videos are kept for. */
+  readonly display: Display;
   readonly #siteRead = new SiteReadMedia();
+  readonly #search: LibrarySearch;
   readonly #serving: MediaServing;
 
   constructor(private readonly deps: LibraryDeps) {
@@ -69,6 +64,9 @@ export class LibraryService {
     this.mediaStore = new MediaStore(deps.mediaDir, store.pictures);
     this.disk = new DiskBudget(deps.mediaDir, () => store.media.usage().bytes, () => this.budget(), deps.reserveBytes ?? DISK_RESERVE_BYTES);
     this.pictures = new PictureQualities({ store, transport: deps.transport, online: deps.online });
+    this.languages = new Languages({ settings: store.settings, reader: deps.who ?? (() => 'public') });
+    this.display = new Display(store.settings);
+    this.#search = new LibrarySearch({ ...deps, reading: () => this.languages.reading() });
     this.#serving = new MediaServing({
       resolve: (url) => this.resolveMedia(url),
       known: (url) => this.#siteRead.has(url) || store.media.isReferenced(url),
@@ -106,17 +104,20 @@ export class LibraryService {
     const { guides } = this.deps.store;
     // A guide the site deleted under an unfinished session: the revision the session follows is still kept.
     const kept = revisionid !== undefined && !guides.getListItem(guideid) ? guides.getRevision(guideid, revisionid) : undefined;
-    if (kept) return kept;
+    if (kept) return this.#inLanguage(kept);
     if (!guides.readable(guideid, this.deps.reader())) throw new AppFailure('not_found', `There is no guide ${guideid} in the library.`, { guideid });
     const detail = (revisionid !== undefined ? guides.getRevision(guideid, revisionid) : undefined) ?? guides.getDetail(guideid);
-    if (detail) return detail;
+    if (detail) return this.#inLanguage(detail);
     const summary = guides.getListItem(guideid);
     if (!summary) throw new AppFailure('not_found', `There is no guide ${guideid} in the library.`, { guideid });
     const needsSite = { guideid, offline: 'summary' };
     const transport = this.deps.online() ? this.#signedIn() : null;
     if (transport) {
       try {
-        const read = await readGuideFromSite(transport, guideid);
+        const room = Math.max(0, this.disk.mediaBudget() - this.deps.store.media.usage().bytes);
+        const fit = { display: this.display.get(), roomBytes: room, short: room < this.disk.mediaBudget() / 4 };
+        const stored = (id: number) => guides.getDetail(id);
+        const read = await readGuideFromSite(transport, guideid, { stored, langid: this.#reading(), fit });
         this.#siteRead.remember(read);
         return read;
       } catch (error) {
@@ -134,6 +135,16 @@ export class LibraryService {
       }
     }
     throw new AppFailure('offline', `The whole of "${summary.title}" needs the site: only its summary is kept on this laptop.`, needsSite);
+  }
+
+  #reading(): string | null {
+    return this.languages.reading();
+  }
+
+  /** A stored guide in the technician's language (translation.ts). */
+  #inLanguage(detail: GuideDetail): GuideDetail {
+    const langid = this.#reading();
+    return langid ? inLanguage(detail, langid, this.deps.store.translations.get(detail.guideid, langid)) : detail;
   }
 
   /** What is kept of any guide: its list entry, its summary, and its best stored picture (never one that is not here). */
@@ -154,30 +165,9 @@ export class LibraryService {
     }
   }
 
-  async search(query: SearchQuery): Promise<SearchResults> {
-    const limit = query.limit ?? 20;
-    const offset = query.offset ?? 0;
-    const where = query.where ?? 'auto';
-    if (where === 'site' || (where === 'auto' && this.deps.online())) {
-      try {
-        const site = await searchSite(this.deps.transport(), query.text, limit, offset);
-        return {
-          source: 'site',
-          total: site.total,
-          // The site answers for the technician's own token: it lists what they may read.
-          items: site.items.map((item) => {
-            const local = this.deps.store.guides.getListItem(item.guideid);
-            return { ...item, offline: local?.offline ?? 'summary', thumbnailStored: local?.thumbnailStored ?? false };
-          }),
-        };
-      } catch (error) {
-        if (where === 'site' || !(error instanceof ApiError) || !error.transient) {
-          throw error instanceof ApiError ? toAppFailure(error) : error;
-        }
-        this.deps.onNetworkError();
-      }
-    }
-    return { source: 'local', ...this.deps.store.search.search(query.text, limit, offset, this.deps.reader()) };
+  /** Search: the local index and the site's own (library-search.ts). */
+  search(query: SearchQuery): Promise<SearchResults> {
+    return this.#search.search(query);
   }
 
   scope(): OfflineScope {
@@ -243,6 +233,7 @@ export class LibraryService {
   reset(): void {
     this.#siteRead.clear();
     this.pictures.reset();
+    this.languages.reset();
     for (const file of this.deps.store.guides.resetAll()) void this.mediaStore.remove(file);
   }
 }

@@ -1,10 +1,14 @@
 import type { GuideDetail } from '../../contract.ts';
 
-/** What the local search index holds of a stored guide: its title, summary and the text of its steps. */
+/**
+ * What the local search index holds of a stored guide: its title, summary and the text of its own steps
+ * (a prerequisite's steps are found under the prerequisite, not under every guide that needs it).
+ */
 export function searchTextOf(detail: GuideDetail, summary: string): { title: string; summary: string; body: string } {
+  const own = detail.steps.filter((step) => (step.guideid ?? detail.guideid) === detail.guideid);
   const body = [
     htmlToText(detail.introductionRendered),
-    ...detail.steps.flatMap((step) => [step.title, ...step.lines.map((line) => htmlToText(line.textRendered))]),
+    ...own.flatMap((step) => [step.title, ...step.lines.map((line) => htmlToText(line.textRendered))]),
     htmlToText(detail.conclusionRendered),
   ].join('\n');
   return { title: detail.title, summary, body };

@@ -1,5 +1,6 @@
 import type { OthersWork, OutboxSummary, OutboxView } from '../../contract.ts';
 import type { ApiTransport } from '../api/transport.ts';
+import type { UploadEndpoint } from '../api/user-media-api.ts';
 import type { Store } from '../db/store.ts';
 import type { EventHub } from '../events.ts';
 import { storageFull } from '../db/disk-space.ts';
@@ -22,6 +23,8 @@ export interface OutboxDeps {
   /** What waits for the other technicians (counts only). */
   others: () => OthersWork[];
   attachmentsDir: string;
+  /** Where the site takes uploads, as learned (api/user-media-api.ts). */
+  uploads?: UploadEndpoint;
   nowMs: () => number;
   /** The site's clock: re-dates and clamps the times sent (send-time.ts). */
   clock?: SendClock;
@@ -59,6 +62,7 @@ export class Outbox {
         guides: store.guides,
         quizzes: store.quizzes,
         attachmentsDir: deps.attachmentsDir,
+        ...(deps.uploads ? { uploads: deps.uploads } : {}),
         now,
         conflict: (conflict) => {
           const record = store.conflicts.add(conflict, now());

@@ -1,4 +1,5 @@
 import type { ApiTransport } from '../api/transport.ts';
+import type { UploadEndpoint } from '../api/user-media-api.ts';
 import type { ConflictsRepo, NewConflict } from '../db/repos/conflicts-repo.ts';
 import type { GuidesRepo } from '../db/repos/guides-repo.ts';
 import type { OutboxRepo, OutboxRow } from '../db/repos/outbox-repo.ts';
@@ -19,6 +20,8 @@ export interface ReplayContext {
   /** Who did the action (technicians.ts). */
   technician: number;
   attachmentsDir: string;
+  /** Where the site takes uploads, as learned (api/user-media-api.ts); absent: the reference's first. */
+  uploads?: UploadEndpoint;
   now: () => number;
   /** Records a conflict of this technician (inside the caller's transaction) and tells the renderer. */
   conflict: (conflict: Omit<NewConflict, 'technician'>) => void;

@@ -36,6 +36,12 @@ export interface SyncContext {
   lacks: (module: SiteModule, status: number) => void;
   /** Asks the site which modules it offers when what is known is old (a guide it lists helps ask). */
   learnModules: (guideid: number | null) => Promise<void>;
+  /** The language the syncing technician reads in, when it is not the site's own: guides are also kept in it. */
+  reading?: string | null;
+  /** What the stored guides told of the site's languages: its own, and those guides can be read in. */
+  learnLanguages?: (siteDefault: string | null, available: readonly string[]) => void;
+  /** The screen the videos are kept for (shared/media.ts, fittingEncoding); null: not told yet. */
+  display?: { width: number; height: number } | null;
 }
 
 export const CURSOR_KEY = 'sync.cursor';

@@ -1,10 +1,14 @@
 import { ApiError } from '../api/errors.ts';
-import { guideExists, listedAmong, PAGE_SIZE } from '../api/guides-api.ts';
+import { GUIDEIDS_PER_REQUEST, guideExists, listedAmong } from '../api/guides-api.ts';
 import type { SyncContext } from './context.ts';
 
 /**
- * Asks the site for the guides we know, 200 ids a call: those it no longer lists are gone. Only the guides
- * the syncing technician may read are asked about: the site does not list a private guide to a technician.
+ * Asks the site for the guides we know, GUIDEIDS_PER_REQUEST ids a call (a real site uses only the first
+ * 50 of `guideids` and drops the rest without a word): those it no longer lists are gone. Only the
+ * guides the syncing technician may read are asked about: the site does not list a private guide to them.
+ * What a batch left out is never removed without the site's own 404 for it (confirmedGone). A site that
+ * leaves out guides it still has (it caps `guideids` lower) is asked again, in smaller batches, down to one
+ * id: only then is its answer not trusted.
  * An answer that cannot be trusted (guides not asked about, or left-out guides that still open) removes
  * nothing and is told as the sync's problem.
  */
@@ -12,19 +16,32 @@ export async function removeDeleted(ctx: SyncContext): Promise<number> {
   let deleted = 0;
   let after = 0;
   let checked = 0;
+  let batch = GUIDEIDS_PER_REQUEST;
   const total = ctx.store.guides.count().total;
   for (;;) {
-    const ids = ctx.store.guides.knownIds(after, PAGE_SIZE, ctx.reader);
+    const ids = ctx.store.guides.knownIds(after, batch, ctx.reader);
     if (ids.length === 0) break;
     const present = await listedAmong(ctx.transport, ids, { includePrivate: ctx.includePrivate, signal: ctx.signal });
     const gone = ids.filter((id) => !present.has(id));
     // A site that ignores the `guideids` filter answers some page of its list: what it left out is not gone.
     const asked = new Set(ids);
-    const untrusted = [...present].some((id) => !asked.has(id))
+    let untrusted: string | null = [...present].some((id) => !asked.has(id))
       ? 'sent other guides than the ones asked about'
-      : gone.length > 0 && !(await confirmedGone(ctx, gone))
-        ? 'left out guides it still has'
-        : null;
+      : null;
+    if (!untrusted && gone.length > 0 && !(await confirmedGone(ctx, gone))) {
+      if (ids.length > 1) {
+        // Left out guides it still has: a site that uses fewer ids than sent. Those are asked again, fewer at
+        // a time: as many as it answered when that was the first ones asked, else half as many.
+        const answered = capped(ids, present);
+        batch = answered ?? Math.max(1, Math.floor(ids.length / 2));
+        if (answered !== null) {
+          checked += answered;
+          after = ids[answered - 1]!;
+        }
+        continue;
+      }
+      untrusted = 'left out guides it still has';
+    }
     if (untrusted) {
       ctx.problem({
         message: `Asked which of our guides it still has, the site's guide list ${untrusted}, so no guide was removed from this computer as deleted.`,
@@ -43,16 +60,28 @@ export async function removeDeleted(ctx: SyncContext): Promise<number> {
 }
 
 /**
- * What the list left out is really gone: the first, middle and last of them each answer on their own that
- * they are not there for this technician (404, or 403/410: deleted, or made private since). A list that
- * answers nothing, or the wrong guides, would otherwise empty the library.
+ * How many ids the site used, when its answer is exactly the first ones asked and nothing after them
+ * (a site that caps `guideids` below what was sent); null for any other answer.
+ */
+function capped(ids: readonly number[], present: ReadonlySet<number>): number | null {
+  const answered = ids.findIndex((id) => !present.has(id));
+  if (answered <= 0 || ids.slice(answered).some((id) => present.has(id))) return null;
+  return answered;
+}
+
+/**
+ * What the list left out is really gone: each of them answers on its own that it is not there for this
+ * technician (404, or 403/410: deleted, or made private since). The first that still opens ends the
+ * check: a list that answers nothing, or the wrong guides, would otherwise empty the library. Deletions
+ * are few, so the cost is one request per guide deleted on the site.
  */
 async function confirmedGone(ctx: SyncContext, gone: readonly number[]): Promise<boolean> {
-  for (const id of new Set([gone[0]!, gone[Math.floor(gone.length / 2)]!, gone[gone.length - 1]!])) {
+  for (const id of gone) {
     try {
       if (await guideExists(ctx.transport, id, ctx.signal)) return false;
     } catch (error) {
-      if (!(error instanceof ApiError && error.kind === 'http' && (error.status === 403 || error.status === 410))) throw error;
+      if (!(error instanceof ApiError && error.kind === 'http' && (error.status === 403 || error.status === 410)))
+        throw error;
     }
   }
   return true;

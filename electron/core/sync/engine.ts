@@ -13,6 +13,7 @@ import { listChanges } from './listing.ts';
 import { downloadMedia, StorageBudgetError } from './media-downloader.ts';
 import { GuidesProgress } from './media-queue.ts';
 import { syncQuizList } from './quiz-list.ts';
+import { storeTranslations } from './translations-phase.ts';
 import { scopeFilter } from '../library/scope.ts';
 import { scopeToSync } from './first-scope.ts';
 
@@ -71,7 +72,17 @@ export async function runSync(ctx: SyncContext): Promise<EngineOutcome> {
     phase = 'categories';
     if (ctx.offers('categories') && (listed.changed > 0 || ctx.store.categories.tree(ctx.reader).length === 0)) {
       ctx.progress('categories', 0, 1);
-      await optionalPhase(withProblems, 'categories', async () => ctx.store.categories.replace(await fetchCategoryTree(ctx.transport, ctx.signal)));
+      await optionalPhase(withProblems, 'categories', async () => {
+        const { tree, odd } = await fetchCategoryTree(ctx.transport, ctx.signal);
+        ctx.store.categories.replace(tree);
+        // The sound branches are kept; each odd one is the sync's problem, named.
+        for (const path of odd) {
+          const message =
+            `The site's category "${path}" is not in the form of a category ` +
+            '(a list of subcategories, or none), so it was left out.';
+          withProblems.problem({ message, resource: 'GET /categories', at: ctx.now() });
+        }
+      });
     }
 
     planScope(withProblems);
@@ -102,6 +113,9 @@ export async function runSync(ctx: SyncContext): Promise<EngineOutcome> {
     if (ctx.store.syncQueue.untried() === 0 && listed.newest !== undefined && listed.newest !== cursor) {
       ctx.store.settings.set(cursorKey(ctx.includePrivate), listed.newest);
     }
+
+    // The guides kept whole, also in the technician's language when it is not the site's own.
+    if (ctx.reading) await storeTranslations(withProblems, ctx.reading);
 
     if (ctx.offers('quizzes')) await optionalPhase(withProblems, 'quizzes', () => syncQuizList(withProblems));
 
@@ -138,14 +152,30 @@ export async function runSync(ctx: SyncContext): Promise<EngineOutcome> {
 /** Rows read at a time by the planner and the guide fetcher: memory does not grow with the site. */
 const PAGE = 500;
 
+/**
+ * Queues the guides in the scope whose stored revision is not the listed one, and the prerequisites of
+ * the guides kept whole whatever the scope (their steps open those guides); a guide kept whole is queued
+ * again when one of its prerequisites changed. Guides that left the scope keep only their summary.
+ */
 function planScope(ctx: SyncContext): void {
   const inScope = scopeFilter(scopeToSync(ctx), ctx.store.categories);
+  const chosen: number[] = [];
+  for (let after = 0; ; ) {
+    const rows = ctx.store.guides.planningRows(after, PAGE, ctx.reader);
+    for (const guide of rows) if (inScope(guide)) chosen.push(guide.guideid);
+    if (rows.length < PAGE) break;
+    after = rows[rows.length - 1]!.guideid;
+  }
+  const needed = new Set(ctx.store.prerequisites.of(chosen));
   ctx.store.replaceable(() => {
+    const changed: number[] = [];
     for (let after = 0; ; ) {
       const rows = ctx.store.guides.planningRows(after, PAGE, ctx.reader);
       for (const guide of rows) {
-        if (inScope(guide)) {
-          if (guide.stored !== guide.revisionid) ctx.store.syncQueue.enqueue(guide.guideid, guide.revisionid);
+        if (inScope(guide) || needed.has(guide.guideid)) {
+          if (guide.stored === guide.revisionid) continue;
+          ctx.store.syncQueue.enqueue(guide.guideid, guide.revisionid);
+          if (guide.stored !== null) changed.push(guide.guideid);
         } else {
           ctx.store.syncQueue.done(guide.guideid);
           if (guide.stored !== null) ctx.store.guides.dropContent(guide.guideid);
@@ -153,6 +183,9 @@ function planScope(ctx: SyncContext): void {
       }
       if (rows.length < PAGE) break;
       after = rows[rows.length - 1]!.guideid;
+    }
+    for (const needs of ctx.store.prerequisites.neededBy(changed)) {
+      ctx.store.syncQueue.enqueue(needs.guideid, needs.revisionid);
     }
   });
 }

@@ -1,11 +1,14 @@
-import type { GuideDetail, QuizRef, QuizRevision, QuizStage, SiteModule, StepForm } from '../../contract.ts';
+import type { GuideDetail, GuideStep, QuizRef, QuizRevision, QuizStage, SiteModule, StepForm } from '../../contract.ts';
 import { notOffered } from '../api/capabilities-api.ts';
+import { ApiError } from '../api/errors.ts';
 import { fetchGuide, fetchGuideTags, fetchStepForms } from '../api/guides-api.ts';
 import { fetchCourseAssignments, fetchPassingScore, fetchQuizAssociations, fetchQuizRevision, type ListedQuiz } from '../api/quizzes-api.ts';
 import type { ApiTransport } from '../api/transport.ts';
 import type { StoredGuide } from '../db/repos/guides-repo.ts';
-import { mediaOrderOf, mediaUrlsOf, zoomUrlsOf } from '../library/guide-media.ts';
+import { fitVideos, mediaOrderOf, mediaUrlsOf, zoomUrlsOf } from '../library/guide-media.ts';
+import type { VideoFit } from '../../shared/media.ts';
 import { searchTextOf } from '../library/search-text.ts';
+import { asPrerequisite, withPrerequisites, type Prerequisite } from '../library/prerequisites.ts';
 
 /** Which modules the site offers, and where to say one turned out missing (sync/site-modules.ts). */
 export interface GuideParts {
@@ -17,11 +20,36 @@ export interface GuideParts {
 
 export const ALL_PARTS: Readonly<GuideParts> = { offers: () => true, lacks: () => {} };
 
+/** Where a guide's prerequisites come from when they need not be fetched, and in which language to ask. */
+export interface PrerequisiteSource {
+  /** A prerequisite kept whole at the revision the site lists now (its own prerequisites' steps included). */
+  stored: (guideid: number) => GuideDetail | undefined;
+  /** The language to read guides in; null or absent: the site's own. */
+  langid?: string | null;
+  /** The screen and room videos are kept for: each video's fitting encoding goes first (shared/media.ts). */
+  fit?: VideoFit;
+  /** Fetches a prerequisite whole, once per sync however many guides need it (guides-phase.ts). */
+  fetchWhole?: (guideid: number) => Promise<WholeGuide>;
+}
+
+const NONE_STORED: PrerequisiteSource = { stored: () => undefined };
+
+/** How deep prerequisites of prerequisites are followed: a deeper chain (or a loop) stops there. */
+const PREREQUISITE_DEPTH = 4;
+
+/** A guide fetched whole, and the prerequisite guides fetched with it (each to be stored as a guide of its own). */
+export interface WholeGuide {
+  guide: StoredGuide;
+  prerequisites: StoredGuide[];
+}
+
 /**
  * Everything one guide needs offline, fetched but not yet stored: the guide, its step forms (prerequisite
- * guides' forms included by the site; only this guide's steps are kept), tags, quiz associations and the
- * quiz revisions not already stored. A part of a module the site lacks is not asked, and a part the site
- * answers as lacking (404, 403, 405, 501) is empty; any other failure throws an ApiError naming the resource.
+ * guides' forms included by a Dozuki site), tags, quiz associations, the quiz revisions not already
+ * stored, and its prerequisites (library/prerequisites.ts): each one kept whole at the revision listed is
+ * taken from the store, any other fetched whole too, and their steps open the guide's own. A part of a
+ * module the site lacks is not asked, and a part the site answers as lacking (404, 403, 405, 501) is
+ * empty; any other failure throws an ApiError naming the resource.
  */
 export async function fetchWholeGuide(
   transport: ApiTransport,
@@ -29,7 +57,9 @@ export async function fetchWholeGuide(
   knownQuiz: (quizRevisionid: number) => Omit<QuizRevision, 'stages'> | undefined,
   signal?: AbortSignal,
   parts: GuideParts = { ...ALL_PARTS },
-): Promise<StoredGuide> {
+  source: PrerequisiteSource = NONE_STORED,
+  visiting: ReadonlySet<number> = new Set(),
+): Promise<WholeGuide> {
   const optional = async <T>(module: SiteModule, ask: () => Promise<T[]>): Promise<T[]> => {
     if (!parts.offers(module)) return [];
     try {
@@ -44,28 +74,80 @@ export async function fetchWholeGuide(
   // asking `/guides/{id}/tags` (a request fewer per guide); a guide that comes without has them asked.
   const askTags = parts.tagsWithGuide !== true;
   const [site, allForms, askedTags, associations] = await Promise.all([
-    fetchGuide(transport, guideid, signal),
+    fetchGuide(transport, guideid, { ...(signal ? { signal } : {}), langid: source.langid ?? null }),
     optional('step_forms', () => fetchStepForms(transport, guideid, signal)),
     askTags ? optional('tags', () => fetchGuideTags(transport, guideid, signal)) : null,
     optional('quizzes', () => fetchQuizAssociations(transport, guideid, signal)),
   ]);
   if (site.tags !== null) parts.tagsWithGuide = true;
   const tags = site.tags ?? askedTags ?? (await optional('tags', () => fetchGuideTags(transport, guideid, signal)));
-  const stepIds = new Set(site.detail.steps.map((s) => s.stepid));
-  const forms: StepForm[] = allForms.filter((f) => stepIds.has(f.stepid));
+  const fetched: StoredGuide[] = [];
+  const sections: Prerequisite[] = [];
+  const path = new Set([...visiting, guideid]);
+  for (const prereq of site.detail.prerequisites) {
+    const section = await prerequisiteOf(prereq, site.inlined.get(prereq.guideid) ?? [], path, async () => {
+      const whole = source.fetchWhole
+        ? await source.fetchWhole(prereq.guideid)
+        : await fetchWholeGuide(transport, prereq.guideid, knownQuiz, signal, parts, source, path);
+      fetched.push(whole.guide, ...whole.prerequisites);
+      return whole.guide.detail;
+    }, source);
+    sections.push(section);
+  }
+  const composed = withPrerequisites(site.detail, sections, new Map(allForms.map((f) => [f.stepid, f])));
+  const stepIds = new Set(composed.steps.map((s) => s.stepid));
+  const forms: StepForm[] = composed.steps.flatMap((step) =>
+    step.form && stepIds.has(step.stepid) ? [step.form] : [],
+  );
   const quizzes: QuizRevision[] = [];
   for (const association of associations) {
     if (association.quizRevisionid === null) continue;
     quizzes.push(await fetchQuiz(transport, { ...association, quizRevisionid: association.quizRevisionid }, knownQuiz, signal));
   }
   const quizRefs: QuizRef[] = quizzes.map((q) => ({ quizid: q.quizid, quizRevisionid: q.quizRevisionid, title: q.title, passingScore: q.passingScore }));
-  const detail = withParts(site.detail, new Map(forms.map((f) => [f.stepid, f])), tags, quizRefs);
-  return { detail, forms, quizzes, searchText: searchTextOf(detail, site.summary), mediaUrls: mediaUrlsOf(detail), mediaOrder: mediaOrderOf(detail), zoomUrls: zoomUrlsOf(detail) };
+  const whole: GuideDetail = { ...composed, tags, quizzes: quizRefs };
+  const detail = source.fit ? fitVideos(whole, source.fit) : whole;
+  const guide: StoredGuide = {
+    detail,
+    forms,
+    quizzes,
+    searchText: searchTextOf(detail, site.summary),
+    mediaUrls: mediaUrlsOf(detail),
+    mediaOrder: mediaOrderOf(detail),
+    zoomUrls: zoomUrlsOf(detail),
+    languages: site.languages,
+  };
+  return { guide, prerequisites: fetched };
 }
 
-/** The guide with what other calls told of it: each step's form, its tags and quizzes. */
-function withParts(detail: GuideDetail, forms: ReadonlyMap<number, StepForm>, tags: string[], quizzes: QuizRef[]): GuideDetail {
-  return { ...detail, steps: detail.steps.map((step) => ({ ...step, form: forms.get(step.stepid) ?? null })), tags, quizzes };
+/**
+ * One prerequisite of a guide: as stored when it is kept at the listed revision, else fetched whole. One
+ * the technician may not read, that is gone, or that closes a loop keeps the steps the guide's answer
+ * inlined of it (an iFixit site that ignored `excludePrerequisiteSteps`), or none.
+ */
+async function prerequisiteOf(
+  prereq: { guideid: number; title: string },
+  inlined: GuideStep[],
+  path: ReadonlySet<number>,
+  fetchWhole: () => Promise<GuideDetail>,
+  source: PrerequisiteSource,
+): Promise<Prerequisite> {
+  const fallback: Prerequisite = { ...prereq, steps: inlined, prerequisites: [] };
+  if (path.has(prereq.guideid) || path.size > PREREQUISITE_DEPTH) return fallback;
+  const stored = source.stored(prereq.guideid);
+  if (stored) return asPrerequisite(stored);
+  try {
+    return asPrerequisite(await fetchWhole());
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    if (error.kind === 'http' && [403, 404, 410].includes(error.status ?? 0)) return fallback;
+    // The guide is not kept without the steps to do first (a lockout, say): it fails, saying why.
+    const message = `Its prerequisite "${prereq.title}" could not be read: ${error.message}`;
+    throw Object.assign(new ApiError(error.kind, error.resource, message, error.status, error.body, { cause: error }), {
+      retryAfter: error.retryAfter,
+      reason: error.reason,
+    });
+  }
 }
 
 /**

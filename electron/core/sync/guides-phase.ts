@@ -3,7 +3,7 @@ import { ApiError } from '../api/errors.ts';
 import { isDamage } from '../db/damage.ts';
 import { isStorageFull } from '../db/disk-space.ts';
 import type { SyncContext } from './context.ts';
-import { fetchWholeGuide } from './guide-fetcher.ts';
+import { fetchWholeGuide, type PrerequisiteSource, type WholeGuide } from './guide-fetcher.ts';
 import { Lanes, runAdaptive } from './pool.ts';
 import type { StoredGuide } from '../db/repos/guides-repo.ts';
 
@@ -45,9 +45,34 @@ export async function storeQueuedGuides(ctx: SyncContext, describe: (error: unkn
   const now = ctx.now();
   const total = ctx.store.syncQueue.due(now);
   let done = 0;
-  let count = 0;
+  // Guides stored, each once (a prerequisite fetched with a guide that needs it may come twice).
+  const storedIds = new Set<number>();
   ctx.progress('guides', 0, total);
   const parts = { offers: ctx.offers, lacks: ctx.lacks };
+  const knownQuiz = (id: number) => ctx.store.quizzes.revision(id);
+  // A prerequisite kept whole at the revision the site lists is taken from the library, not fetched again.
+  // Videos are kept for this laptop's screen, in the room the budget has left.
+  const room = Math.max(0, ctx.budgetBytes - ctx.store.media.usage().bytes);
+  const prerequisites: PrerequisiteSource = {
+    stored: (id) => {
+      const detail = ctx.store.guides.getDetail(id);
+      return detail && detail.revisionid === ctx.store.guides.listedRevision(id) ? detail : undefined;
+    },
+    fit: { display: ctx.display ?? null, roomBytes: room, short: room < ctx.budgetBytes / 4 },
+    fetchWhole: (guideid) => fetchOnce(guideid),
+  };
+  // Each guide is fetched once in a sync, whether it is queued, a prerequisite of guides queued, or both; a
+  // failure is asked again by whoever needs it next.
+  const wholes = new Map<number, Promise<WholeGuide>>();
+  const fetchOnce = (guideid: number): Promise<WholeGuide> => {
+    const known = wholes.get(guideid);
+    if (known) return known;
+    const asked = fetchWholeGuide(ctx.transport, guideid, knownQuiz, ctx.signal, parts, prerequisites);
+    wholes.set(guideid, asked);
+    asked.catch(() => wholes.delete(guideid));
+    return asked;
+  };
+  const stagedIds = new Set<number>();
   // As many guides at once as the link takes (pool.ts): from 6 up to the configured bound.
   const lanes = new Lanes(2, Math.max(2, ctx.concurrency.guides), 6);
 
@@ -78,11 +103,16 @@ export async function storeQueuedGuides(ctx: SyncContext, describe: (error: unkn
       }
     }, COMMIT_MS);
   };
+  // The site's languages, as its guides tell them: the language each answered in (asked in none), and those offered.
+  let siteLanguage: string | null = null;
+  const languages = new Set<string>();
   const storeAll = (guides: StoredGuide[]): void =>
     ctx.store.replaceable(() => {
       for (const guide of guides) {
         ctx.store.guides.storeGuide(guide, ctx.now());
         ctx.store.syncQueue.done(guide.detail.guideid);
+        siteLanguage ??= guide.detail.language?.langid ?? null;
+        for (const langid of guide.languages ?? []) languages.add(langid);
       }
     });
   const commit = (): void => {
@@ -104,12 +134,12 @@ export async function storeQueuedGuides(ctx: SyncContext, describe: (error: unkn
           failed(guide.detail.guideid, alone);
           continue;
         }
-        count++;
+        storedIds.add(guide.detail.guideid);
       }
       stored?.();
       return;
     }
-    count += batch.length;
+    for (const guide of batch) storedIds.add(guide.detail.guideid);
     stored?.();
   };
 
@@ -119,8 +149,14 @@ export async function storeQueuedGuides(ctx: SyncContext, describe: (error: unkn
     async ({ guideid }) => {
       for (let tries = 1; tries <= 2; tries++) {
         try {
-          const guide = await fetchWholeGuide(ctx.transport, guideid, (id) => ctx.store.quizzes.revision(id), ctx.signal, parts);
-          staged.push(guide);
+          const whole = await fetchOnce(guideid);
+          // Its prerequisites fetched with it are guides of their own too (those the library lists), each staged once.
+          const listed = whole.prerequisites.filter((p) => ctx.store.guides.listedRevision(p.detail.guideid) != null);
+          for (const guide of [whole.guide, ...listed]) {
+            if (stagedIds.has(guide.detail.guideid)) continue;
+            stagedIds.add(guide.detail.guideid);
+            staged.push(guide);
+          }
           lanes.succeeded();
           break;
         } catch (error) {
@@ -158,5 +194,6 @@ export async function storeQueuedGuides(ctx: SyncContext, describe: (error: unkn
   // What was fetched is kept, even when the sync was cancelled meanwhile.
   commit();
   if (deferred.failure) throw deferred.failure.error;
-  return count;
+  if (siteLanguage !== null || languages.size > 0) ctx.learnLanguages?.(siteLanguage, [...languages]);
+  return storedIds.size;
 }

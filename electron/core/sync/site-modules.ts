@@ -1,5 +1,5 @@
 import type { SiteCapabilities, SiteModule } from '../../contract.ts';
-import { probeModules } from '../api/capabilities-api.ts';
+import { probeModules, type ModuleVia } from '../api/capabilities-api.ts';
 import type { ApiTransport } from '../api/transport.ts';
 import type { SiteModulesRepo } from '../db/repos/site-modules-repo.ts';
 
@@ -17,7 +17,8 @@ export const ACCOUNT_MODULES: ReadonlySet<SiteModule> = new Set(['work_log', 'qu
 
 /**
  * What the current site offers: asked on connecting and again now and then (at a sync once the answers
- * are older than MODULES_FRESH_SECONDS), never per guide; kept per site. A module a guide's part shows
+ * are older than MODULES_FRESH_SECONDS), never per guide; kept per site, with the endpoint a module
+ * answered at where the two dialects of API 2.0 differ (search, uploads). A module a guide's part shows
  * missing mid-sync (404) is recorded at once, unless the site's fresh answer said it has it (`lacks`).
  */
 export class SiteModules {
@@ -47,6 +48,20 @@ export class SiteModules {
     const state = this.capabilities()?.modules[module] ?? 'unknown';
     if (!signedIn && ACCOUNT_MODULES.has(module)) return false;
     return state !== 'missing' && (signedIn || state !== 'sign_in');
+  }
+
+  /** The endpoint the current site answers a module at, where the dialects differ; null: not learned yet. */
+  via(module: SiteModule): ModuleVia | null {
+    const site = this.deps.site();
+    return site === null ? null : this.deps.repo.via(site, module);
+  }
+
+  /** The site answered a module at `via` (the endpoint known before answered 404): kept for next time. */
+  answeredAt(module: SiteModule, via: ModuleVia): void {
+    const site = this.deps.site();
+    if (site === null || this.deps.repo.via(site, module) === via) return;
+    this.deps.repo.setVia(site, module, via, this.deps.now());
+    this.deps.changed();
   }
 
   /** Ask again at the next sync (a new connection, a sign-in). */

@@ -95,6 +95,9 @@ export class SyncService {
       offers: (module) => modules.offers(module, signedIn),
       lacks: (module, status) => modules.lacks(module, status),
       learnModules: (guideid) => modules.refreshIfStale(transport, guideid, signedIn, controller.signal),
+      reading: library.languages.reading(),
+      learnLanguages: (siteDefault, available) => library.languages.learned(siteDefault, available),
+      display: library.display.get(),
     })
       .then(({ networkFailed, storageFull: full, ...outcome }): SyncOutcome => {
         // On a full disk the answer is storage_full (what to do), not a sync that merely failed.

@@ -52,11 +52,15 @@ const encodingWire = z
     mime: orAbsent(z.string()),
     width: orAbsent(wireNumber),
     height: orAbsent(wireNumber),
+    /** Bytes, when the site says (the reference server does; iFixit's encodings do not). */
+    size: orAbsent(wireNumber),
   })
   .loose();
 
+/** A video (`GET /media/videos/{id}`, and a video step's `data`); a step may carry only its `videoid`. */
 const videoDataWire = z
   .object({
+    videoid: orAbsent(wireInt),
     image: orAbsent(z.union([imageWire, z.object({ image: imageWire }).loose()])),
     encodings: orAbsent(z.array(encodingWire)),
   })
@@ -72,6 +76,8 @@ const stepMediaWire = z
 const stepWire = z
   .object({
     stepid: wireInt,
+    /** The guide the step is of: a prerequisite's, for steps iFixit inlines (unless `excludePrerequisiteSteps`). */
+    guideid: orAbsent(wireInt),
     revisionid: orAbsent(wireInt),
     orderby: orAbsent(wireInt),
     title: orAbsent(wireText),
@@ -87,6 +93,7 @@ const itemWire = z
     url: orAbsent(z.string()),
     notes: orAbsent(wireText),
     thumbnail: orAbsent(z.string()),
+    isoptional: orAbsent(wireBool),
   })
   .loose();
 
@@ -103,10 +110,15 @@ const documentWire = z
     text: orAbsent(wireText),
     url: orAbsent(z.string()),
     download_url: orAbsent(z.string()),
+    /** The site's page for it, site-relative on iFixit (`/Document/{guid}/{name}`). */
+    view_url: orAbsent(z.string()),
+    pages: orAbsent(wireInt),
   })
   .loose();
 
-const prerequisiteWire = z.object({ guideid: wireInt, title: orAbsent(wireText) }).loose();
+const prerequisiteWire = z
+  .object({ guideid: wireInt, title: orAbsent(wireText), revisionid: orAbsent(wireInt) })
+  .loose();
 
 /** A guide's author: a user object, or `{userid, text}` as older iFixit answers have it (pyfixit). */
 const authorWire = z.object({ userid: orAbsent(wireInt), username: orAbsent(wireText), text: orAbsent(wireText) }).loose();
@@ -122,6 +134,8 @@ export const guideWire = z
     type: orAbsent(z.string()),
     difficulty: orAbsent(z.string()),
     time_required: orAbsent(wireText),
+    time_required_min: orAbsent(wireNumber),
+    time_required_max: orAbsent(wireNumber),
     author: orAbsent(authorWire),
     image: orAbsent(imageWire),
     introduction_rendered: orAbsent(wireText),
@@ -136,6 +150,10 @@ export const guideWire = z
     modified_date: orAbsent(wireNumber),
     public: orAbsent(wireBool),
     url: orAbsent(z.string()),
+    /** The language of the answer (iFixit falls back to the source language when a guide has no translation). */
+    langid: orAbsent(z.string()),
+    locale: orAbsent(z.string()),
+    available_langids: z.array(z.string()).optional().catch(undefined),
     // Tags, when the guide carries them (the tags call is then not needed); `[]` is an answer: no tags.
     tags: z.array(z.string()).optional().catch(undefined),
   })
@@ -144,11 +162,21 @@ export type GuideWire = z.infer<typeof guideWire>;
 export type StepWire = z.infer<typeof stepWire>;
 
 export const videoMediaWire = videoDataWire;
+export type VideoWire = z.infer<typeof videoDataWire>;
 export const imageListWire = z.array(imageWire);
-export const embedWire = z.object({ html: z.string().nullish() }).loose();
+/** An embed step's data: its HTML, and on iFixit its title (`filename`) and page (`view_url`). */
+export const embedWire = z
+  .object({
+    html: z.string().nullish(),
+    filename: orAbsent(wireText),
+    title: orAbsent(wireText),
+    view_url: orAbsent(z.string()),
+    url: orAbsent(z.string()),
+  })
+  .loose();
 
-/** `GET /wikis/CATEGORY?display=hierarchy` / `GET /categories`: nested objects keyed by title. */
-export type CategoryHierarchyWire = { [title: string]: CategoryHierarchyWire | null };
-export const categoryHierarchyWire: z.ZodType<CategoryHierarchyWire> = z.lazy(() =>
-  z.record(z.string(), z.union([categoryHierarchyWire, z.null(), z.array(z.never())]).transform((v) => (Array.isArray(v) ? null : v))),
-);
+/**
+ * `GET /categories`: nested objects keyed by title, `null` (or `{}`, `[]` from PHP sites) for a leaf.
+ * Read branch by branch where the client walks it (guides-api.ts): one odd leaf never costs the tree.
+ */
+export const categoryHierarchyWire = z.record(z.string(), z.unknown());

@@ -70,6 +70,30 @@ export interface SummaryRow {
   modifiedDate: number;
 }
 
+/**
+ * A stored guide as this version reads it. One kept by an earlier version is read with what it lacks:
+ * its steps are its own, its documents have no page of their own on the site, its parts are not
+ * optional, its time is the text alone.
+ */
+export function readDetail(json: string): GuideDetail {
+  const detail = JSON.parse(json) as GuideDetail;
+  return {
+    ...detail,
+    timeRange: detail.timeRange ?? null,
+    parts: detail.parts.map((item) => ({ ...item, optional: item.optional ?? false })),
+    tools: detail.tools.map((item) => ({ ...item, optional: item.optional ?? false })),
+    documents: detail.documents.map((doc) => ({ ...doc, viewUrl: doc.viewUrl ?? null, pages: doc.pages ?? null })),
+    steps: detail.steps.map((step) => ({
+      ...step,
+      guideid: step.guideid ?? detail.guideid,
+      media:
+        step.media.type === 'embed'
+          ? { ...step.media, title: step.media.title ?? null, url: step.media.url ?? null }
+          : step.media,
+    })),
+  };
+}
+
 export interface StoredGuide {
   detail: GuideDetail;
   forms: StepForm[];
@@ -81,4 +105,6 @@ export interface StoredGuide {
   mediaOrder?: { first: string[]; last: string[] };
   /** Its step pictures' zoom variants, needed only at their picture quality (media-repo.ts, NeededAt). */
   zoomUrls?: { large: string[]; original: string[] };
+  /** The languages the site says the guide can be read in (not stored with it: the sync learns the site's). */
+  languages?: string[];
 }

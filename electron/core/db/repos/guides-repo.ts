@@ -2,11 +2,13 @@ import type { GuideDetail, GuideListItem, LibraryPage, LibraryQuery, QuizRevisio
 import type { Db } from '../open.ts';
 import { sql } from '../statements.ts';
 import type { NeededAt } from './media-repo.ts';
-import { listItemOf, readableBy, THUMBNAIL_STORED, type GuideReader, type GuideRow } from './guide-row.ts';
+import { listItemOf, readableBy, readDetail, THUMBNAIL_STORED, type GuideReader, type GuideRow } from './guide-row.ts';
 import { LibraryPages } from './library-pages.ts';
 import type { QuizzesRepo } from './quizzes-repo.ts';
 import { dropUnpinnedRevisions, pinRevision, unpinRevisions } from './revision-pins.ts';
 import type { SearchRepo } from './search-repo.ts';
+import type { TranslationsRepo } from './translations-repo.ts';
+import type { PrerequisitesRepo } from './prerequisites-repo.ts';
 
 export type { StoredGuide, SummaryRow } from './guide-row.ts';
 import type { StoredGuide, SummaryRow } from './guide-row.ts';
@@ -19,6 +21,8 @@ export class GuidesRepo {
     private readonly db: Db,
     private readonly quizzes: QuizzesRepo,
     private readonly search: SearchRepo,
+    private readonly translations: TranslationsRepo,
+    private readonly prerequisites: PrerequisitesRepo,
   ) {
     this.#pages = new LibraryPages(db);
   }
@@ -98,6 +102,11 @@ export class GuidesRepo {
       const insertForm = sql(this.db, 'INSERT OR REPLACE INTO step_forms (form_revisionid, guideid, stepid, form) VALUES (?, ?, ?, ?)');
       for (const form of guide.forms) insertForm.run(form.formRevisionid, detail.guideid, form.stepid, JSON.stringify(form));
 
+      // What it needs first, in order: kept whole with it, and the guide is stored again when one changes.
+      this.prerequisites.replace(detail.guideid, detail.prerequisites.map((prereq) => prereq.guideid));
+      // Its texts in other languages were made from the revision stored before: read again at the next sync.
+      this.translations.drop(detail.guideid);
+
       sql(this.db, 'DELETE FROM guide_quizzes WHERE guideid = ?').run(detail.guideid);
       const link = sql(this.db, 'INSERT OR REPLACE INTO guide_quizzes (guideid, quizid, quiz_revisionid) VALUES (?, ?, ?)');
       for (const quiz of guide.quizzes) {
@@ -139,6 +148,8 @@ export class GuidesRepo {
       sql(this.db, 'DELETE FROM step_forms WHERE guideid = ?').run(guideid);
       sql(this.db, 'DELETE FROM guide_quizzes WHERE guideid = ?').run(guideid);
       sql(this.db, 'DELETE FROM media_refs WHERE guideid = ?').run(guideid);
+      this.prerequisites.drop(guideid);
+      this.translations.drop(guideid);
       const row = sql(this.db, 'SELECT title, summary FROM guides WHERE guideid = ?').get(guideid) as { title: string; summary: string } | undefined;
       if (row) this.search.replace(guideid, { title: row.title, summary: row.summary, body: '' });
     })();
@@ -148,10 +159,13 @@ export class GuidesRepo {
   deleteGuide(guideid: number): void {
     this.db.transaction(() => {
       dropUnpinnedRevisions(this.db, guideid, null);
-      for (const table of ['guides', 'step_forms', 'guide_quizzes', 'guide_tags', 'media_refs', 'sync_queue']) {
+      const tables = ['guides', 'step_forms', 'guide_quizzes', 'guide_tags', 'media_refs', 'sync_queue'];
+      tables.push('guide_prerequisites');
+      for (const table of tables) {
         sql(this.db, `DELETE FROM ${table} WHERE guideid = ?`).run(guideid);
       }
       this.search.remove(guideid);
+      this.translations.drop(guideid);
     })();
   }
 
@@ -159,9 +173,10 @@ export class GuidesRepo {
   resetAll(): string[] {
     return this.db.transaction(() => {
       const files = (sql(this.db, 'SELECT DISTINCT file FROM media WHERE file IS NOT NULL').all() as { file: string }[]).map((r) => r.file);
-      for (const table of ['guides', 'guide_revisions', 'guide_tags', 'step_forms', 'quiz_revisions', 'guide_quizzes', 'categories', 'guide_search', 'media', 'media_refs', 'sync_queue']) {
-        sql(this.db, `DELETE FROM ${table}`).run();
-      }
+      const tables = ['guides', 'guide_revisions', 'guide_tags', 'step_forms', 'quiz_revisions', 'guide_quizzes'];
+      tables.push('categories', 'guide_search', 'media', 'media_refs', 'sync_queue', 'guide_prerequisites');
+      tables.push('guide_translations', 'guide_search_translated');
+      for (const table of tables) sql(this.db, `DELETE FROM ${table}`).run();
       return files;
     })();
   }
@@ -169,13 +184,13 @@ export class GuidesRepo {
   getDetail(guideid: number): GuideDetail | undefined {
     const row = sql(this.db, 'SELECT r.detail FROM guides g JOIN guide_revisions r ON r.guideid = g.guideid AND r.revisionid = g.stored_revisionid WHERE g.guideid = ?')
       .get(guideid) as { detail: string } | undefined;
-    return row ? (JSON.parse(row.detail) as GuideDetail) : undefined;
+    return row ? readDetail(row.detail) : undefined;
   }
 
   /** A kept revision of a guide (the current one, or one an unfinished session pins). */
   getRevision(guideid: number, revisionid: number): GuideDetail | undefined {
     const row = sql(this.db, 'SELECT detail FROM guide_revisions WHERE guideid = ? AND revisionid = ?').get(guideid, revisionid) as { detail: string } | undefined;
-    return row ? (JSON.parse(row.detail) as GuideDetail) : undefined;
+    return row ? readDetail(row.detail) : undefined;
   }
 
   getListItem(guideid: number): GuideListItem | undefined {
@@ -192,7 +207,9 @@ export class GuidesRepo {
   /** The stored forms of a guide's steps, newest revision per step. */
   formsOfGuide(guideid: number): StepForm[] {
     const rows = sql(this.db, 
-        `SELECT form FROM step_forms f WHERE guideid = ? AND form_revisionid = (SELECT max(form_revisionid) FROM step_forms g WHERE g.stepid = f.stepid)`,
+        `SELECT form FROM step_forms f WHERE guideid = ?
+           AND form_revisionid = (SELECT max(form_revisionid) FROM step_forms g
+                                  WHERE g.guideid = f.guideid AND g.stepid = f.stepid)`,
       )
       .all(guideid) as { form: string }[];
     return rows.map((r) => JSON.parse(r.form) as StepForm);

@@ -22,7 +22,8 @@ export function ftsQuery(text: string): string | null {
   return words.map((word, index) => `"${word}"${index === words.length - 1 ? '*' : ''}`).join(' ');
 }
 
-type Readable = ReturnType<typeof readableBy>;
+type Readable = { clause: string; params: readonly unknown[] };
+type Found = Omit<SearchResults, 'source'>;
 type Row = GuideRow & { snippet: string | null };
 
 /** The local full-text index (FTS5) over guide titles, summaries and step text, one row per guide. */
@@ -36,10 +37,45 @@ export class SearchRepo {
    * over 100,000 summaries): then only SEARCH_COUNT_CAP of them are ranked, those with every word in the
    * title first (the pool, POOL_COLUMNS), the same for every page, so paging through them stays consistent.
    */
-  search(text: string, limit: number, offset: number, reader: GuideReader | null): Omit<SearchResults, 'source'> {
+  search(text: string, limit: number, offset: number, reader: GuideReader | null, langid: string | null = null): Found {
+    if (langid !== null) return this.#inLanguage(text, limit, offset, reader, langid);
+    return this.#search(text, limit, offset, reader, null);
+  }
+
+  /**
+   * A search in the technician's language: the guides read in it first (their own titles and text, best
+   * first), then the others in the site's language, best first; the total is both counts.
+   */
+  #inLanguage(text: string, limit: number, offset: number, reader: GuideReader | null, langid: string): Found {
     const match = ftsQuery(text);
     if (!match) return { total: 0, items: [] };
     const readable = readableBy(reader, 'g');
+    const from = `guide_search_translated JOIN guide_translations t ON t.rowid = guide_search_translated.rowid
+      JOIN guides g ON g.guideid = t.guideid
+      WHERE guide_search_translated MATCH ? AND t.langid = ? AND ${readable.clause}`;
+    const count = sql(this.db, `SELECT count(*) AS n FROM (SELECT 1 FROM ${from} LIMIT ${SEARCH_COUNT_CAP})`);
+    const translated = (count.get(match, langid, ...readable.params) as { n: number }).n;
+    const rows = sql(
+      this.db,
+      `SELECT g.*, ${THUMBNAIL_STORED}, json_extract(t.detail, '$.title') AS translated_title,
+         snippet(guide_search_translated, -1, '', '', '…', 12) AS snippet
+       FROM ${from} ORDER BY guide_search_translated.rank LIMIT ? OFFSET ?`,
+    ).all(match, langid, ...readable.params, limit, offset) as (Row & { translated_title: string })[];
+    const items = rows.map((row) => ({ ...listItemOf(row), title: row.translated_title, snippet: row.snippet }));
+    const [more, skip] = [Math.max(0, limit - items.length), Math.max(0, offset - translated)];
+    const rest = this.#search(text, more, skip, reader, langid);
+    return { total: translated + rest.total, items: [...items, ...rest.items] };
+  }
+
+  /** The site's own language; with `except`, leaving out the guides read in that language (#inLanguage has them). */
+  #search(text: string, limit: number, offset: number, reader: GuideReader | null, except: string | null): Found {
+    const match = ftsQuery(text);
+    if (!match) return { total: 0, items: [] };
+    const found = readableBy(reader, 'g');
+    const translated = `EXISTS (SELECT 1 FROM guide_translations x
+      WHERE x.guideid = g.guideid AND x.langid = ? AND x.fallback = 0)`;
+    const readable: Readable =
+      except === null ? found : { clause: `${found.clause} AND NOT ${translated}`, params: [...found.params, except] };
     // Counting every hit of a common word costs as much as ranking them: the total is capped.
     const total = (
       sql(
@@ -48,6 +84,7 @@ export class SearchRepo {
            WHERE guide_search MATCH ? AND ${readable.clause} LIMIT ${SEARCH_COUNT_CAP})`,
       ).get(match, ...readable.params) as { n: number }
     ).n;
+    if (limit === 0) return { total, items: [] };
     const rows =
       total < SEARCH_COUNT_CAP
         ? (sql(

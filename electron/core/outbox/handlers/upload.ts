@@ -16,7 +16,7 @@ export const replayUpload: Handler<z.infer<typeof uploadPayload>> = async (ctx, 
     return { type: 'done' };
   }
   if (row.unknownOutcome) {
-    const id = await findUpload(ctx.transport, attachment.uploadName);
+    const id = await findUpload(ctx.transport, attachment.uploadName, ctx.uploads);
     if (id !== null) {
       ctx.transaction(() => {
         ctx.sessions.attachmentUploaded(attachment.id, id);
@@ -31,7 +31,7 @@ export const replayUpload: Handler<z.infer<typeof uploadPayload>> = async (ctx, 
   } catch {
     return { type: 'failed', message: `The attached file ${attachment.uploadName} is missing from this computer.` };
   }
-  const itemid = await uploadMedia(ctx.transport, attachment.uploadName, new Uint8Array(bytes));
+  const itemid = await uploadMedia(ctx.transport, attachment.uploadName, new Uint8Array(bytes), ctx.uploads);
   ctx.transaction(() => {
     ctx.sessions.attachmentUploaded(attachment.id, itemid);
     ctx.outbox.remove(row.id);

@@ -1,0 +1,86 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { DEMO_GUIDES } from '../../server/demo/seed.ts';
+import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
+import { DEMO_APP_ID, type Dialect } from '../../server/http/dialects.ts';
+import { startDemoSite, type RunningSite } from '../../server/site.ts';
+import { unwrap } from '../helpers/library.ts';
+import { makeServices } from '../helpers/services.ts';
+import { stepWithField } from '../helpers/worklog.ts';
+import { api, signIn } from '../server/helpers.ts';
+
+// Issue 25: a work session in both dialects. On a guide with prerequisites the session goes through
+// their steps first, and a prerequisite step's form is saved to the site like the guide's own. A photo
+// goes where the site takes uploads: the reference's `/user/media/uploads` (answering `{id}`) or
+// iFixit's `/user/media/images` (answering `{image}`), learned per site like a module.
+
+const PNG_1X1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGP4z8DwHwAFAAH/iZk9HQAAAABJRU5ErkJggg==';
+const HOSE = DEMO_GUIDES.findIndex((guide) => guide.key === 'forklift-hose') + 1;
+const closing: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  for (const close of closing.reverse()) await close();
+});
+
+for (const dialect of ['dozuki', 'ifixit'] as Dialect[]) {
+  describe(`a work session, ${dialect} dialect`, () => {
+    let site: RunningSite;
+    let app: ReturnType<typeof makeServices>;
+
+    it("saves a prerequisite step's form under the session of the guide that needs it", async () => {
+      site = await startDemoSite({ dialect });
+      closing.push(() => site.close());
+      app = makeServices();
+      closing.push(() => app.dispose());
+      const { email, password } = DEMO_ACCOUNTS.tech1;
+      const sdk = app.services.api;
+      unwrap(await sdk.signIn({ siteUrl: site.url, email, password, appId: DEMO_APP_ID }));
+      expect(unwrap(await sdk.syncNow()).status).toBe('complete');
+
+      const guide = unwrap(await sdk.getGuide(HOSE));
+      const step = guide.steps.find((s) => s.guideid !== HOSE && s.form?.fields.some((f) => f.type === 'Checkbox'))!;
+      const field = step.form!.fields.find((f) => f.type === 'Checkbox')!;
+      const session = unwrap(
+        await sdk.startSession({ guideid: HOSE, workorderid: `WO-${dialect}-P`, stepid: step.stepid }),
+      );
+      unwrap(
+        await sdk.saveStepData({
+          sessionId: session.id,
+          stepid: step.stepid,
+          values: [{ fieldGuid: field.fieldGuid, value: '1' }],
+        }),
+      );
+      unwrap(await sdk.transitionSession({ sessionId: session.id, transition: 'finish' }));
+      expect(unwrap(await sdk.flushOutbox())).toMatchObject({ pending: 0, failed: 0, conflicts: 0 });
+
+      const entryid = unwrap(await sdk.getSession(session.id)).entryid!;
+      const { token } = await signIn(site, 'tech1');
+      const entry = (await api(site, 'GET', `/work_log/${entryid}`, { token })).body;
+      expect(entry.status).toBe('complete');
+      expect(entry.work_data).toEqual([
+        expect.objectContaining({ field_revisionid: field.fieldRevisionid, stepid: step.stepid, value: '1' }),
+      ]);
+    });
+
+    it('uploads a photo where the site takes uploads, and the step value names it', async () => {
+      const sdk = app.services.api;
+      const image = await stepWithField(sdk, 'Image');
+      const guide = { guideid: image.guideid };
+      const session = unwrap(await sdk.startSession({ guideid: guide.guideid, workorderid: `WO-${dialect}-PHOTO` }));
+      const attach = { sessionId: session.id, stepid: image.stepid, fieldGuid: image.field.fieldGuid };
+      unwrap(await sdk.attachFile({ ...attach, name: 'belt.png', mime: 'image/png', dataBase64: PNG_1X1 }));
+      expect(unwrap(await sdk.flushOutbox())).toMatchObject({ pending: 0, failed: 0, conflicts: 0 });
+
+      const entryid = unwrap(await sdk.getSession(session.id)).entryid!;
+      const { token } = await signIn(site, 'tech1');
+      const value = (await api(site, 'GET', `/work_log/${entryid}`, { token })).body.work_data.find(
+        (datum: { field_revisionid: number }) => datum.field_revisionid === image.field.fieldRevisionid,
+      ).value as string;
+      if (dialect === 'ifixit') {
+        const images = (await api(site, 'GET', '/user/media/images', { token })).body as { image: { id: number } }[];
+        expect(images.map((item) => String(item.image.id))).toContain(value);
+      } else {
+        const items = (await api(site, 'GET', '/user/media/current', { token })).body as { id: number; name: string }[];
+        expect(items.find((item) => String(item.id) === value)?.name).toMatch(/belt\.png$/);
+      }
+    });
+  });
+}

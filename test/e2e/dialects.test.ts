@@ -1,0 +1,233 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_GUIDES } from '../../server/demo/seed.ts';
+import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
+import { DEMO_APP_ID, type Dialect } from '../../server/http/dialects.ts';
+import { startDemoSite, type RunningSite } from '../../server/site.ts';
+import { unwrap } from '../helpers/library.ts';
+import { startRewriteProxy } from '../helpers/rewrite-proxy.ts';
+import { appPage, artifact, launchChromium, startApp } from './browser.ts';
+import { checkScreen, VIEWPORTS } from './screen-checks.ts';
+
+// Issue 25 in Chromium, against the reference server in both dialects of API 2.0. A guide with two
+// prerequisite guides reads (and runs) as the prerequisites' steps, each part under "Before you begin:
+// <its title>", then its own steps. On an iFixit-dialect site: signing in needs the site's application id
+// (entered under Advanced after the plain message), the site's search (its /suggest) that hangs never
+// holds back the local results, German is chosen and read, and what needs the network says so offline.
+
+const id = (key: string) => DEMO_GUIDES.findIndex((guide) => guide.key === key) + 1;
+const HOSE = id('forklift-hose');
+const titleOf = (key: string) => DEMO_GUIDES[id(key) - 1]!.title;
+
+for (const dialect of ['dozuki', 'ifixit'] as Dialect[]) {
+  describe(`the ${dialect} dialect in the browser`, () => {
+    let browser: Browser;
+    let site: RunningSite;
+    let proxy: Awaited<ReturnType<typeof startRewriteProxy>>;
+    let app: Awaited<ReturnType<typeof startApp>>;
+    let page: Page;
+    const pageErrors: string[] = [];
+
+    beforeAll(async () => {
+      site = await startDemoSite({ dialect });
+      proxy = await startRewriteProxy(site.port);
+      [browser, app] = await Promise.all([launchChromium(), startApp()]);
+      page = await appPage(browser, app.shell, { width: 1366, height: 768 });
+      page.on('pageerror', (error) => pageErrors.push(error.message));
+    });
+    afterAll(async () => {
+      await browser?.close();
+      await app?.stop();
+      await proxy?.close();
+      await site?.close();
+    });
+
+    it(
+      `signs in${dialect === 'ifixit' ? ', with the application id the site asks for' : ''}, and syncs`,
+      { timeout: 90_000 },
+      async () => {
+        await page.goto(app.shell.url);
+        await page.locator('input[name="siteUrl"]').fill(proxy.url);
+        await page.locator('input[name="email"]').fill(DEMO_ACCOUNTS.tech1.email);
+        await page.locator('input[name="password"]').fill(DEMO_ACCOUNTS.tech1.password);
+        await page.getByTestId('connect-submit').click();
+        if (dialect === 'ifixit') {
+          const error = page.getByTestId('connect-error');
+          await error.waitFor();
+          expect(await error.textContent()).toMatch(/wants an application id .* enter it under Advanced/);
+          // The field that takes it is shown, under the message.
+          await page.getByTestId('connect-app-id').waitFor({ state: 'visible' });
+          await page.screenshot({ path: artifact('dialect-ifixit-connect-app-id.png') });
+          await page.getByTestId('connect-app-id').fill(DEMO_APP_ID);
+          await page.locator('input[name="password"]').fill(DEMO_ACCOUNTS.tech1.password);
+          await page.getByTestId('connect-submit').click();
+        }
+        await page.waitForURL(new URL('/', app.shell.url).toString());
+        expect(unwrap(await app.app.services.api.syncNow()).status).toBe('complete');
+      },
+    );
+
+    // Acceptance 2, in Chromium.
+    it("reads the prerequisites' steps first, each part under its title, then the guide's own", async () => {
+      const guide = unwrap(await app.app.services.api.getGuide(HOSE));
+      const problems: string[] = [];
+      for (const viewport of VIEWPORTS) {
+        const sized = await appPage(browser, app.shell, viewport);
+        sized.on('pageerror', (error) => pageErrors.push(error.message));
+        await sized.goto(new URL(`/guides/${HOSE}`, app.shell.url).toString());
+        await sized.getByTestId('guide').waitFor();
+        const titles = await sized.getByTestId('guide-section-title').allTextContents();
+        expect(titles.map((t) => t.trim())).toEqual([
+          `Before you begin: ${titleOf('lockout')}`,
+          `Before you begin: ${titleOf('forklift-inspection')}`,
+          'Steps of this guide',
+        ]);
+        // The steps on the page, part by part, are the App API's, in its order.
+        const shown = await sized
+          .getByTestId('guide-step')
+          .evaluateAll((steps) => steps.map((s) => Number(s.getAttribute('data-stepid'))));
+        expect(shown).toEqual(guide.steps.map((step) => step.stepid));
+        const firstOwn = sized.getByTestId('guide-step-section').last().getByTestId('step-heading').first();
+        expect((await firstOwn.innerText()).replace(/\s+/g, ' ').trim()).toBe(
+          `Step 1 ${guide.steps.find((s) => s.guideid === HOSE)!.title}`,
+        );
+        for (const p of await checkScreen(sized, `dialect-${dialect}-prerequisites`, viewport))
+          problems.push(`${p.viewport} ${p.kind}: ${p.what}`);
+        await sized.getByTestId('guide-section-title').first().scrollIntoViewIfNeeded();
+        await sized.screenshot({ path: artifact(`dialect-${dialect}-prerequisites-${viewport.name}.png`) });
+        await sized.context().close();
+      }
+      expect(problems).toEqual([]);
+    });
+
+    it('runs the session through the prerequisites first, their forms in view', async () => {
+      const session = unwrap(
+        await app.app.services.api.startSession({ guideid: HOSE, workorderid: `WO-${dialect}-RUN` }),
+      );
+      const guide = unwrap(await app.app.services.api.getGuide(HOSE));
+      const withForm = guide.steps.findIndex((step) => step.guideid !== HOSE && step.form !== null) + 1;
+      const problems: string[] = [];
+      for (const viewport of VIEWPORTS) {
+        const sized = await appPage(browser, app.shell, viewport);
+        await sized.goto(new URL(`/sessions/${session.id}?step=${withForm}`, app.shell.url).toString());
+        await sized.locator(`[data-testid="step-nav-${withForm}"][aria-current="step"]`).waitFor();
+        expect((await sized.getByTestId('step-prerequisite').textContent())?.trim()).toBe(
+          `Before you begin: ${titleOf('forklift-inspection')}`,
+        );
+        await sized.locator('[data-testid="step-form"][data-ready="true"]').waitFor();
+        const first = sized
+          .getByTestId('form-field')
+          .first()
+          .locator('input:not([type=file]), select, textarea')
+          .first();
+        const [box, bar] = [await first.boundingBox(), await sized.getByTestId('session-run-bar').boundingBox()];
+        if (!box || !bar || box.y < 0 || box.y + box.height > bar.y)
+          problems.push(`${viewport.name}: first field at y=${box?.y} under the bar at ${bar?.y}`);
+        const heading = await sized.getByTestId('step-heading').boundingBox();
+        if (!heading || heading.y < 0) problems.push(`${viewport.name}: the step heading is out of view`);
+        for (const p of await checkScreen(sized, `dialect-${dialect}-run-prerequisite`, viewport))
+          problems.push(`${p.viewport} ${p.kind}: ${p.what}`);
+        await sized.screenshot({ path: artifact(`dialect-${dialect}-run-prerequisite-${viewport.name}.png`) });
+        await sized.context().close();
+      }
+      expect(problems).toEqual([]);
+    });
+
+    if (dialect === 'ifixit') {
+      it(
+        "shows the local results at once while the site's search hangs, then says why they stand",
+        { timeout: 60_000 },
+        async () => {
+          let hanging = 0;
+          proxy.set(({ path }) => {
+            if (!/^\/api\/2\.0\/(search|suggest)\//.test(path)) return null;
+            hanging++;
+            return new Promise(() => undefined);
+          });
+          await page.getByTestId('nav-search').click();
+          await page.getByTestId('search-box').pressSequentially('hydraulic hose');
+          await page.locator('[data-testid="search-source"][data-source="local"]').waitFor({ timeout: 5_000 });
+          expect(
+            await page
+              .getByTestId('search-result')
+              .filter({ hasText: titleOf('forklift-hose') })
+              .count(),
+          ).toBe(1);
+          // The site's search is still being asked: the local results do not wait for it.
+          expect(await page.getByTestId('search-asking').count()).toBe(1);
+          expect(hanging).toBeGreaterThan(0);
+          await page.screenshot({ path: artifact('dialect-ifixit-search-local-first.png') });
+          // Query after query while it hangs: more than the six connections a browser keeps to the web shell.
+          for (const query of ['belt', 'valve', 'lockout', 'tank', 'blade', 'chuck', 'tip', 'hose']) {
+            await page.getByTestId('search-box').fill(query);
+            const shown = page.getByTestId('search-source').filter({ hasText: `“${query}”` });
+            await shown.waitFor({ timeout: 5_000 });
+            expect(await shown.getAttribute('data-source')).toBe('local');
+          }
+          proxy.set(null);
+        },
+      );
+
+      it(
+        'reads the guides in German once chosen, and marks a guide without a translation',
+        { timeout: 60_000 },
+        async () => {
+          await page.getByTestId('nav-sync').click();
+          await page.getByTestId('sync-language').scrollIntoViewIfNeeded();
+          await page.screenshot({ path: artifact('dialect-ifixit-language.png') });
+          await page.getByTestId('language-select').selectOption('de');
+          await page.getByTestId('language-save').click();
+          await page.getByTestId('language-saved').waitFor();
+          expect(unwrap(await app.app.services.api.syncNow()).status).toBe('complete');
+          await page.goto(new URL(`/guides/${HOSE}`, app.shell.url).toString());
+          await page
+            .getByRole('heading', { level: 1, name: 'Hydraulikschlauch am Hubmast eines Gabelstaplers ersetzen' })
+            .waitFor();
+          expect(await page.getByTestId('guide-language-fallback').count()).toBe(0);
+          await page.screenshot({ path: artifact('dialect-ifixit-german.png') });
+          await page.goto(new URL(`/guides/${id('mig-tip')}`, app.shell.url).toString());
+          await page.getByTestId('guide-language-fallback').waitFor();
+          expect(await page.getByTestId('guide-language-fallback').textContent()).toMatch(
+            /Not translated: shown in the site's language\s*\(en\)/,
+          );
+          unwrap(await app.app.services.api.setLanguage(null));
+        },
+      );
+
+      it('opens documents and embeds on the site; offline, only the file kept and "needs the network"', async () => {
+        await page.goto(new URL(`/guides/${id('forklift-inspection')}`, app.shell.url).toString());
+        // The file kept here, and online the site's page for it too.
+        const document = page.getByTestId('guide-document').first();
+        await document.waitFor();
+        expect(await document.getAttribute('href')).toMatch(/^\/media\/.+download=1/);
+        const sitePage = page.getByTestId('guide-document-site').first();
+        expect(await sitePage.getAttribute('href')).toMatch(/\/Document\/.+\.pdf$/);
+        await page.goto(new URL(`/guides/${id('forklift-lp-tank')}`, app.shell.url).toString());
+        await page.getByTestId('step-embed').waitFor();
+        expect(await page.getByTestId('step-embed-title').textContent()).toBe(
+          "LP tank change, from the operator's side",
+        );
+        expect(await page.getByTestId('step-embed-link').getAttribute('href')).toBe(
+          'https://www.example.com/embed/lp-tank-change',
+        );
+        expect(await page.getByTestId('item-optional').count()).toBe(1);
+        expect(await page.getByTestId('guide-time').textContent()).toContain('5–10 minutes');
+
+        app.app.services.setNetworkHint(false);
+        await page.getByTestId('step-embed-offline').waitFor();
+        expect(await page.getByTestId('step-embed-link').count()).toBe(0);
+        await page.getByTestId('step-embed').scrollIntoViewIfNeeded();
+        await page.screenshot({ path: artifact('dialect-ifixit-embed-offline.png') });
+        await page.goto(new URL(`/guides/${id('forklift-inspection')}`, app.shell.url).toString());
+        await page.locator('[data-testid="status-chip"][data-network="offline"]').waitFor();
+        await page.getByTestId('guide-document').first().waitFor();
+        expect(await page.getByTestId('guide-document-site').count()).toBe(0);
+        app.app.services.setNetworkHint(true);
+      });
+    }
+
+    it('ran without script errors', () => {
+      expect(pageErrors).toEqual([]);
+    });
+  });
+}
