@@ -26,7 +26,15 @@ export function setAsideAndSalvage(file: string, cause: string, now: number, nat
   }
   const work = `${file}.salvage-${stamp}`;
   fs.mkdirSync(work, { recursive: true, mode: 0o700 });
-  const report: DatabaseRepair = { kind: 'salvaged', at: Math.floor(now / 1000), cause, movedTo: aside, recovered: {}, unreadable: [] };
+  const report: DatabaseRepair = {
+    kind: 'salvaged',
+    at: Math.floor(now / 1000),
+    cause,
+    movedTo: aside,
+    recovered: {},
+    restored: {},
+    unreadable: [],
+  };
   const fresh = openDatabase(file, nativeBinding ? { nativeBinding } : {});
   try {
     const source = openCopy(aside, `${work}/copy.sqlite`, nativeBinding);

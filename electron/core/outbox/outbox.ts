@@ -2,7 +2,7 @@ import type { OthersWork, OutboxSummary, OutboxView } from '../../contract.ts';
 import type { ApiTransport } from '../api/transport.ts';
 import type { Store } from '../db/store.ts';
 import type { EventHub } from '../events.ts';
-import { storageFull } from '../db/disk-space.ts';
+import { isStorageTrouble, storageFailure } from '../db/disk-space.ts';
 import { AppFailure } from '../result.ts';
 import { outboxActions } from './outbox-view.ts';
 import type { SendClock } from './send-time.ts';
@@ -80,6 +80,10 @@ export class Outbox {
       ...(deps.onNoAnswer ? { onNoAnswer: deps.onNoAnswer } : {}),
       random: deps.random ?? Math.random,
       onChange: (chain) => this.#moved(chain),
+      markInFlight: (ids) => {
+        store.transaction(() => store.outbox.markAllInFlight(ids));
+        store.settle();
+      },
       log: deps.log,
     });
   }
@@ -123,11 +127,19 @@ export class Outbox {
 
   /** "Send now": waiting actions go at once, whatever their backoff said. */
   async flush(): Promise<OutboxSummary> {
-    this.deps.store.outbox.sendNow();
+    try {
+      this.deps.store.outbox.sendNow();
+    } catch (error) {
+      if (!isStorageTrouble(error)) throw error;
+      // Even "send now" cannot be written: the replay waits as it would for any write of its own.
+      this.#runner.holdFor(error);
+      throw storageFailure(error);
+    }
     this.#runner.releaseStorageHold();
     await this.#runner.drain();
     this.#tellMoved();
-    if (this.#runner.storageFull) throw storageFull();
+    const held = this.#runner.storageHeld;
+    if (held) throw storageFailure(held);
     return this.summary();
   }
 
