@@ -80,10 +80,9 @@ export class Outbox {
       ...(deps.onNoAnswer ? { onNoAnswer: deps.onNoAnswer } : {}),
       random: deps.random ?? Math.random,
       onChange: (chain) => this.#moved(chain),
-      markInFlight: (ids) => {
-        store.transaction(() => store.outbox.markAllInFlight(ids));
-        store.settle();
-      },
+      // The work journal is written with the marks (Store.transaction): every earlier answer is in it
+      // before a request leaves. Not flushed: the marks' own commit waits for the disk.
+      markInFlight: (ids) => store.transaction(() => store.outbox.markAllInFlight(ids)),
       log: deps.log,
     });
   }

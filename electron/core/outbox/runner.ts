@@ -52,7 +52,7 @@ export interface RunnerDeps {
   onChange: (sessionId: string) => void;
   /** A request got no answer at all: the site cannot be reached (its next answer wakes the outbox). */
   onNoAnswer?: () => void;
-  /** Writes in-flight marks durably, the work journal with them (db/work-journal.ts), before requests leave. */
+  /** Writes in-flight marks in one commit that waits for the disk, the work journal with them (db/work-journal.ts). */
   markInFlight?: (ids: readonly number[]) => void;
   log: (message: string) => void;
 }
