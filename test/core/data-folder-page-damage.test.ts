@@ -13,7 +13,7 @@ import { makeTempDir } from '../helpers/tmp.ts';
 import { formGuideOnSite } from '../helpers/worklog.ts';
 
 // Flipped bytes in the database file's pages of the technician's work (issue 24, item 3): 20 seeds of
-// 1-3 bytes in a page of the outbox, the sessions or the values, or of their indexes. Before row
+// 1-3 bytes in the used part of a page of the outbox, the sessions or the values, or of their indexes. Before row
 // checksums, about half were found by SQLite's check and salvaged; the rest silently changed a payload
 // or dropped a value row, and the replay then took an action whose session was "gone" as done. Now every
 // acknowledged action and value is on this computer after the start, and then on the site.
@@ -54,7 +54,21 @@ afterAll(async () => {
   await site?.close();
 });
 
-/** Flips 1-3 bytes of one page of the work tables or their indexes, chosen by the seed. */
+/**
+ * The bytes of a b-tree page that hold something: its header and cell pointers at the start, its cells
+ * from the content area to the end (the free space between holds nothing to damage).
+ */
+function usedBytes(page: Buffer): { from: number; to: number }[] {
+  const header = page[0] === 0x02 || page[0] === 0x05 ? 12 : 8;
+  const cells = page.readUInt16BE(3);
+  const content = page.readUInt16BE(5) || 65_536;
+  return [
+    { from: 0, to: header + 2 * cells },
+    { from: content, to: page.length },
+  ];
+}
+
+/** Flips 1-3 bytes that hold something in one page of the work tables or their indexes, chosen by the seed. */
 function flipWorkPage(file: string, random: () => number): string {
   const db = new Database(file, { readonly: true });
   const names = db
@@ -69,14 +83,15 @@ function flipWorkPage(file: string, random: () => number): string {
   const page = pages[Math.floor(random() * pages.length)]!;
   const fd = fs.openSync(file, 'r+');
   try {
+    const bytes = Buffer.alloc(pageSize);
+    fs.readSync(fd, bytes, 0, pageSize, (page.pageno - 1) * pageSize);
+    const used = usedBytes(bytes).flatMap(({ from, to }) => Array.from({ length: to - from }, (_, i) => from + i));
     const flips = 1 + Math.floor(random() * 3);
     for (let i = 0; i < flips; i++) {
-      const offset = (page.pageno - 1) * pageSize + Math.floor(random() * pageSize);
-      const byte = Buffer.alloc(1);
-      fs.readSync(fd, byte, 0, 1, offset);
-      byte[0] = byte[0]! ^ (1 + Math.floor(random() * 255));
-      fs.writeSync(fd, byte, 0, 1, offset);
+      const at = used[Math.floor(random() * used.length)]!;
+      bytes[at] = bytes[at]! ^ (1 + Math.floor(random() * 255));
     }
+    fs.writeSync(fd, bytes, 0, pageSize, (page.pageno - 1) * pageSize);
     return `${flips} byte(s) of page ${page.pageno} (${page.name})`;
   } finally {
     fs.closeSync(fd);

@@ -73,9 +73,15 @@ export function checkWork(
     // Indexes first: a row put back through an index that disagrees with its table finds SQLite's damage.
     for (const table of damagedIndexes) db.exec(`REINDEX main."${table}"`);
     // Children last when removing, parents first when putting back (foreign keys hold throughout).
-    const plans = scans.map((s) => ({ ...s, plan: plan(s, named, { behind, trustMissing: ahead && !damageFound }) }));
-    for (const s of [...plans].reverse())
+    const mode = { behind, trustMissing: ahead && !damageFound };
+    const plans = scans.map((s) => ({ ...s, plan: plan(s, keys[s.table], named, mode) }));
+    for (const s of [...plans].reverse()) {
       for (const key of s.plan.remove) count(result, s.table, remove(db, s.table, keys[s.table], key));
+      for (const key of s.plan.copies) remove(db, s.table, keys[s.table], key);
+    }
+    const copies = plans.reduce((n, s) => n + s.plan.copies.length, 0);
+    if (copies > 0)
+      result.findings.push(`${copies} damaged copy(ies) of rows put back were removed (their keys were damaged)`);
     for (const s of plans) {
       for (const row of s.plan.put) {
         const problem = put(db, s.table, keys[s.table], row);
@@ -103,23 +109,39 @@ interface Scan {
   named: Map<string, Row>;
   /** Keys of rows failing their checksum. */
   unsound: string[];
+  /** Those rows the journal does not name, as read. */
+  unnamed: Map<string, Row>;
 }
 
 /** One pass over a table: the rows the journal names, and every row whose checksum fails. */
 function scan(db: Db, table: JournaledTable, keys: string[], journal: Map<string, Row | null>): Scan {
-  const result: Scan = { table, named: new Map(), unsound: [] };
+  const result: Scan = { table, named: new Map(), unsound: [], unnamed: new Map() };
   for (const row of db.prepare(`SELECT * FROM main."${table}"`).iterate() as Iterable<Row>) {
     const key = rowKey(keys, row);
-    if (journal.has(keyOf(table, key))) result.named.set(keyOf(table, key), row);
-    if (!isSound(row)) result.unsound.push(key);
+    const named = journal.has(keyOf(table, key));
+    if (named) result.named.set(keyOf(table, key), row);
+    if (isSound(row)) continue;
+    result.unsound.push(key);
+    if (!named) result.unnamed.set(key, row);
   }
   return result;
 }
 
+/** A row without its key and checksum: what a copy whose key was damaged still shares with the row. */
+function content(row: Row, keys: readonly string[]): string {
+  return JSON.stringify(Object.entries(row).filter(([column]) => column !== 'row_sum' && !keys.includes(column)));
+}
+
 /** What to do with each row the journal names, and with unsound rows it does not name. */
-function plan(s: Scan, journal: Map<string, Row | null>, mode: { behind: boolean; trustMissing: boolean }) {
+function plan(
+  s: Scan,
+  keys: readonly string[],
+  journal: Map<string, Row | null>,
+  mode: { behind: boolean; trustMissing: boolean },
+) {
   const unsound = new Set(s.unsound);
-  const out = { put: [] as Row[], remove: [] as string[], asFound: [] as string[], missing: 0 };
+  const out = { put: [] as Row[], remove: [] as string[], copies: [] as string[], asFound: [] as string[], missing: 0 };
+  const putBackMissing = new Set<string>();
   const prefix = keyOf(s.table, '');
   for (const [name, wanted] of journal) {
     if (!name.startsWith(prefix)) continue;
@@ -130,14 +152,21 @@ function plan(s: Scan, journal: Map<string, Row | null>, mode: { behind: boolean
     if (same && sound) continue;
     if (!mode.behind && sound) continue;
     if (held === undefined && wanted !== null && mode.trustMissing) continue;
-    if (held === undefined && wanted !== null) out.missing++;
+    if (held === undefined && wanted !== null) {
+      out.missing++;
+      putBackMissing.add(content(wanted, keys));
+    }
     if (wanted === null) {
       if (held !== undefined) out.remove.push(key);
     } else {
       out.put.push(wanted);
     }
   }
-  for (const key of unsound) if (!journal.has(keyOf(s.table, key))) out.asFound.push(key);
+  // A damaged row the journal does not name that is a row put back but for its key: its key was damaged.
+  for (const [key, row] of s.unnamed) {
+    if (putBackMissing.has(content(row, keys))) out.copies.push(key);
+    else out.asFound.push(key);
+  }
   return out;
 }
 
