@@ -2,15 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
 import type { RunningSite } from '../../server/site.ts';
-import { always, mulberry32, startFaultProxy, type FaultProxy } from '../fault/proxy.ts';
-import { signIn, startTestSite } from '../server/helpers.ts';
+import { always, mulberry32, type FaultProxy } from '../fault/proxy.ts';
 import { lostOf, queueAndKill, type Ack } from '../helpers/acked-work.ts';
 import { unwrap } from '../helpers/library.ts';
 import { makeServices } from '../helpers/services.ts';
 import { makeTempDir } from '../helpers/tmp.ts';
-import { formGuideOnSite } from '../helpers/worklog.ts';
+import { syncedWorkFolder } from '../helpers/work-folder.ts';
 
 // A damaged or deleted write-ahead log after a kill (issue 24, items 1 and 2). The app is SIGKILLed once
 // it has acknowledged 65 actions and 26 values queued offline, all still in the log; then 1-3 bytes of
@@ -25,21 +23,10 @@ let crashed: ReturnType<typeof makeTempDir>;
 let acks: Ack[];
 
 beforeAll(async () => {
-  site = await startTestSite({ demo: true });
-  proxy = await startFaultProxy({ target: { port: site.port } });
-  const guideid = await formGuideOnSite(site.apiUrl, (await signIn(site, 'admin')).token);
-  crashed = makeTempDir('log-damage');
-  const app = makeServices(crashed.dir);
-  unwrap(
-    await app.services.api.signIn({
-      siteUrl: proxy.url,
-      email: DEMO_ACCOUNTS.tech1.email,
-      password: DEMO_ACCOUNTS.tech1.password,
-    }),
-  );
-  unwrap(await app.services.api.setOfflineScope({ mode: 'selected', categories: [], guideids: [guideid] }));
-  expect(unwrap(await app.services.api.syncNow()).status).toBe('complete');
-  await app.services.close();
+  const synced = await syncedWorkFolder('log-damage');
+  ({ site, proxy, folder: crashed } = synced);
+  const guideid = synced.guideid;
+  await synced.app.services.close();
   // Offline: nothing the child queues reaches the site.
   proxy.setSchedule(always({ kind: 'reset' }));
   acks = await queueAndKill(crashed.dir, guideid, 13);

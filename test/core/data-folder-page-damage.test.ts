@@ -2,15 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
 import type { RunningSite } from '../../server/site.ts';
 import { mulberry32, startFaultProxy, type FaultProxy } from '../fault/proxy.ts';
-import { api, signIn, startTestSite } from '../server/helpers.ts';
+import { api, signIn } from '../server/helpers.ts';
 import { ackedCalls, lostOf, type Ack } from '../helpers/acked-work.ts';
 import { unwrap } from '../helpers/library.ts';
 import { makeServices } from '../helpers/services.ts';
 import { makeTempDir } from '../helpers/tmp.ts';
-import { formGuideOnSite } from '../helpers/worklog.ts';
+import { syncedWorkFolder } from '../helpers/work-folder.ts';
 
 // Flipped bytes in the database file's pages of the technician's work (issue 24, item 3): 20 seeds of
 // 1-3 bytes in the used part of a page of the outbox, the sessions or the values, or of their indexes. Before row
@@ -26,20 +25,9 @@ let template: ReturnType<typeof makeTempDir>;
 let acks: Ack[];
 
 beforeAll(async () => {
-  site = await startTestSite({ demo: true });
-  proxy = await startFaultProxy({ target: { port: site.port } });
-  const guideid = await formGuideOnSite(site.apiUrl, (await signIn(site, 'admin')).token);
-  template = makeTempDir('page-damage');
-  const app = makeServices(template.dir);
-  unwrap(
-    await app.services.api.signIn({
-      siteUrl: proxy.url,
-      email: DEMO_ACCOUNTS.tech1.email,
-      password: DEMO_ACCOUNTS.tech1.password,
-    }),
-  );
-  unwrap(await app.services.api.setOfflineScope({ mode: 'selected', categories: [], guideids: [guideid] }));
-  expect(unwrap(await app.services.api.syncNow()).status).toBe('complete');
+  const synced = await syncedWorkFolder('page-damage');
+  ({ site, proxy, folder: template } = synced);
+  const { guideid, app } = synced;
   // Off the network (nothing listens at the site's address): the work is queued, known not to have left.
   const port = proxy.port;
   await proxy.close();

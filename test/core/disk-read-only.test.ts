@@ -3,14 +3,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StepFormField } from '../../electron/contract.ts';
-import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
 import type { RunningSite } from '../../server/site.ts';
-import { always, mulberry32, startFaultProxy, type FaultProxy } from '../fault/proxy.ts';
-import { signIn, startTestSite } from '../server/helpers.ts';
+import { always, mulberry32, type FaultProxy } from '../fault/proxy.ts';
 import { unwrap } from '../helpers/library.ts';
 import { makeServices } from '../helpers/services.ts';
 import { makeTempDir } from '../helpers/tmp.ts';
-import { formGuideOnSite } from '../helpers/worklog.ts';
+import { syncedWorkFolder } from '../helpers/work-folder.ts';
 
 // A disk that turns read-only while the technician works (issue 24, item 6), made real: an ext4 file
 // system on a loop device this test makes, mounted with errors=remount-ro, and an error set off on it
@@ -54,20 +52,8 @@ function unmount(): void {
 
 beforeAll(async () => {
   if (!usable) return;
-  site = await startTestSite({ demo: true });
-  proxy = await startFaultProxy({ target: { port: site.port } });
-  guideid = await formGuideOnSite(site.apiUrl, (await signIn(site, 'admin')).token);
-  template = makeTempDir('read-only-template');
-  const app = makeServices(template.dir);
-  unwrap(
-    await app.services.api.signIn({
-      siteUrl: proxy.url,
-      email: DEMO_ACCOUNTS.tech1.email,
-      password: DEMO_ACCOUNTS.tech1.password,
-    }),
-  );
-  unwrap(await app.services.api.setOfflineScope({ mode: 'selected', categories: [], guideids: [guideid] }));
-  expect(unwrap(await app.services.api.syncNow()).status).toBe('complete');
+  let app: Awaited<ReturnType<typeof syncedWorkFolder>>['app'];
+  ({ site, proxy, guideid, folder: template, app } = await syncedWorkFolder('read-only-template'));
   const guide = unwrap(await app.services.api.getGuide(guideid));
   field = guide.steps
     .flatMap((s) => (s.form?.fields ?? []).map((f) => ({ field: f, stepid: s.stepid })))

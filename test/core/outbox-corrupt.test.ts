@@ -3,14 +3,12 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowSum } from '../../electron/core/db/row-sums.ts';
-import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
 import type { RunningSite } from '../../server/site.ts';
-import { always, startFaultProxy, type FaultProxy } from '../fault/proxy.ts';
-import { signIn, startTestSite } from '../server/helpers.ts';
+import { always, type FaultProxy } from '../fault/proxy.ts';
 import { unwrap } from '../helpers/library.ts';
 import { makeServices } from '../helpers/services.ts';
 import { makeTempDir } from '../helpers/tmp.ts';
-import { formGuideOnSite } from '../helpers/worklog.ts';
+import { syncedWorkFolder } from '../helpers/work-folder.ts';
 
 // A damaged outbox row is never sent as it reads: one the app itself wrote wrong (a bug: its checksum
 // holds) is reported and set aside when it cannot be read, and the rest drains; one changed on the disk
@@ -21,20 +19,8 @@ let template: ReturnType<typeof makeTempDir>;
 let guideid: number;
 
 beforeAll(async () => {
-  site = await startTestSite({ demo: true });
-  proxy = await startFaultProxy({ target: { port: site.port } });
-  guideid = await formGuideOnSite(site.apiUrl, (await signIn(site, 'admin')).token);
-  template = makeTempDir('outbox-corrupt');
-  const app = makeServices(template.dir);
-  unwrap(
-    await app.services.api.signIn({
-      siteUrl: proxy.url,
-      email: DEMO_ACCOUNTS.tech1.email,
-      password: DEMO_ACCOUNTS.tech1.password,
-    }),
-  );
-  unwrap(await app.services.api.setOfflineScope({ mode: 'selected', categories: [], guideids: [guideid] }));
-  expect(unwrap(await app.services.api.syncNow()).status).toBe('complete');
+  let app: Awaited<ReturnType<typeof syncedWorkFolder>>['app'];
+  ({ site, proxy, guideid, folder: template, app } = await syncedWorkFolder('outbox-corrupt'));
   await app.services.close();
 });
 afterAll(async () => {

@@ -28,6 +28,17 @@ afterEach(() => {
   tmp.remove();
 });
 
+/** A journal on the test's database, written anew, and the outbox read through its guard. */
+function journaled(install: boolean, compactBytes?: number): { journal: WorkJournal; outbox: OutboxRepo } {
+  const journal = new WorkJournal(db, path.join(tmp.dir, JOURNAL_FILE), (m) => logs.push(m), compactBytes);
+  if (install) journal.install();
+  journal.snapshot();
+  return { journal, outbox: new OutboxRepo(db, new RowGuard(db, journal, (m) => logs.push(m))) };
+}
+
+const pause = (outbox: OutboxRepo, chain: string, at: number): number =>
+  outbox.add({ chain, kind: 'pause', payload: { sessionId: chain }, actedAt: at, now: at, technician: 1 });
+
 /** What a page changed on the disk does to a row: its content changes, its checksum does not follow. */
 function changeBehindItsBack(sql: string, ...args: unknown[]): void {
   db.exec('DROP TRIGGER temp.fg_sum_outbox_update; DROP TRIGGER temp.fg_journal_outbox_update');
@@ -36,18 +47,8 @@ function changeBehindItsBack(sql: string, ...args: unknown[]): void {
 
 describe('a row of the work read while the app runs', () => {
   it('is put back from the journal when its checksum fails, and said', () => {
-    const journal = new WorkJournal(db, path.join(tmp.dir, JOURNAL_FILE), (m) => logs.push(m));
-    journal.install();
-    journal.snapshot();
-    const outbox = new OutboxRepo(db, new RowGuard(db, journal, (m) => logs.push(m)));
-    const id = outbox.add({
-      chain: 's1',
-      kind: 'pause',
-      payload: { sessionId: 's1' },
-      actedAt: 10,
-      now: 10,
-      technician: 1,
-    });
+    const { journal, outbox } = journaled(true);
+    const id = pause(outbox, 's1', 10);
     journal.sync();
     changeBehindItsBack('UPDATE outbox SET payload = \'{"sessionId":"s9"}\' WHERE id = ?', id);
 
@@ -60,17 +61,9 @@ describe('a row of the work read while the app runs', () => {
   });
 
   it('is set aside, failed with the reason, when it is an action the journal does not hold', () => {
-    const journal = new WorkJournal(db, path.join(tmp.dir, JOURNAL_FILE), (m) => logs.push(m));
-    journal.snapshot();
-    const outbox = new OutboxRepo(db, new RowGuard(db, journal, (m) => logs.push(m)));
-    const id = outbox.add({
-      chain: 's1',
-      kind: 'pause',
-      payload: { sessionId: 's1' },
-      actedAt: 10,
-      now: 10,
-      technician: 1,
-    });
+    // A journal that never heard of the action (its rows were written before it was added).
+    const { outbox } = journaled(false);
+    const id = pause(outbox, 's1', 10);
     changeBehindItsBack('UPDATE outbox SET payload = \'{"sessionId":"s9"}\' WHERE id = ?', id);
 
     expect(outbox.due(100, 8, [1]), 'never sent as it reads').toEqual([]);
@@ -81,20 +74,10 @@ describe('a row of the work read while the app runs', () => {
 describe('the journal file', () => {
   it('is written anew from the open work once it grows past its bound, every row keeping its last state', () => {
     const file = path.join(tmp.dir, JOURNAL_FILE);
-    const journal = new WorkJournal(db, file, (m) => logs.push(m), 4096);
-    journal.install();
-    journal.snapshot();
-    const outbox = new OutboxRepo(db, new RowGuard(db, journal, (m) => logs.push(m)));
+    const { journal, outbox } = journaled(true, 4096);
     let largest = 0;
     for (let i = 0; i < 300; i++) {
-      const id = outbox.add({
-        chain: `s${i % 5}`,
-        kind: 'pause',
-        payload: { sessionId: `s${i % 5}` },
-        actedAt: i,
-        now: i,
-        technician: 1,
-      });
+      const id = pause(outbox, `s${i % 5}`, i);
       journal.write();
       // Most actions are sent and leave the outbox; every 50th stays.
       if (i % 50 !== 0) {

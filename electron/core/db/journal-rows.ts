@@ -1,21 +1,12 @@
 import { readJournal } from './journal-file.ts';
 import type { Db } from './open.ts';
-import { isSound } from './row-sums.ts';
+import { isSound, WORK_TABLES } from './row-sums.ts';
 import { sql } from './statements.ts';
 
 // The rows the work journal keeps (work-journal.ts): which tables, under which keys, which of them a
 // snapshot keeps, and the journal file read back into the last state of each row.
 
-export const JOURNALED = [
-  'settings',
-  'technicians',
-  'work_sessions',
-  'work_values',
-  'attachments',
-  'outbox',
-  'conflicts',
-  'quiz_attempts',
-] as const;
+export const JOURNALED = WORK_TABLES;
 export type JournaledTable = (typeof JOURNALED)[number];
 export type Row = Record<string, unknown>;
 

@@ -10,7 +10,8 @@ type Db = Database.Database;
  * kept by TEMP triggers this connection makes, so a connection without them (a test's, the sqlite3
  * shell) writes rows whose sums no longer hold: what Fieldguide did not write is not trusted either.
  */
-export const SUMMED_TABLES = [
+/** The tables of the technician's work, parents first: what carries checksums and what the work journal keeps. */
+export const WORK_TABLES = [
   'settings',
   'technicians',
   'work_sessions',
@@ -19,8 +20,9 @@ export const SUMMED_TABLES = [
   'outbox',
   'conflicts',
   'quiz_attempts',
-  'work_journal',
 ] as const;
+/** With the journal's change count (journal-rows.ts), which is summed but not journaled. */
+export const SUMMED_TABLES = [...WORK_TABLES, 'work_journal'] as const;
 export type SummedTable = (typeof SUMMED_TABLES)[number];
 
 const COLUMN = 'row_sum';

@@ -10,7 +10,7 @@ import {
   type Row,
 } from './journal-rows.ts';
 import type { Db } from './open.ts';
-import { isSound } from './row-sums.ts';
+import { isSound, summedColumns } from './row-sums.ts';
 import { sql } from './statements.ts';
 
 const FORMAT = 1;
@@ -80,6 +80,11 @@ export class WorkJournal {
       CREATE TEMP TRIGGER fg_journal_count AFTER INSERT ON temp.fg_journal_changes BEGIN
         UPDATE main.work_journal SET seq = seq + 1 WHERE id = 0; END;`);
     for (const table of JOURNALED) {
+      // Not the checksum's own update (row-sums.ts), which follows every change already noted.
+      const columns = (name: JournaledTable) =>
+        summedColumns(db, name)
+          .map((c) => `"${c}"`)
+          .join(', ');
       const of = (row: 'new' | 'old') => `json_array(${this.#keys[table].map((k) => `${row}."${k}"`).join(', ')})`;
       const only = (row: 'new' | 'old') => (table === 'settings' ? `${SETTINGS_KEPT(`${row}.`)} AND ` : '');
       // Not INSERT OR IGNORE: a trigger's conflict clause gives way to the outer statement's (an upsert's).
@@ -91,7 +96,7 @@ export class WorkJournal {
         DROP TRIGGER IF EXISTS temp."fg_journal_${table}_update";
         DROP TRIGGER IF EXISTS temp."fg_journal_${table}_delete";
         CREATE TEMP TRIGGER "fg_journal_${table}_insert" AFTER INSERT ON main."${table}" BEGIN ${note('new')} END;
-        CREATE TEMP TRIGGER "fg_journal_${table}_update" AFTER UPDATE ON main."${table}"
+        CREATE TEMP TRIGGER "fg_journal_${table}_update" AFTER UPDATE OF ${columns(table)} ON main."${table}"
           BEGIN ${note('old')} ${note('new')} END;
         CREATE TEMP TRIGGER "fg_journal_${table}_delete" AFTER DELETE ON main."${table}" BEGIN ${note('old')} END;
       `);
