@@ -101,6 +101,8 @@ describe.skipIf(!usable)('a disk that turns read-only while the technician saves
             if (saved.ok) acked.push({ sessionId: session.id, value });
             else refusals.push(`${saved.error.code}: ${saved.error.message}`);
           }
+          // Reads go on: the session, as the disk holds it.
+          expect(unwrap(await api.getSession(session.id)).id).toBe(session.id);
         } finally {
           await app.services.close();
         }

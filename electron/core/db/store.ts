@@ -141,15 +141,18 @@ export class Store {
 
   /**
    * The work journal holds every committed change of the work, on the disk: called before an answer
-   * reaches the technician and before a request leaves. Throws when the disk cannot take it.
+   * reaches the technician. Throws when the disk cannot take it. Once the disk failed nothing more is
+   * written (nothing more is committed either), and reads still answer.
    */
   settle(): void {
+    if (this.#diskFailed) return;
     this.#failingDisk(() => this.#journal.sync());
     this.#journalLagging = false;
   }
 
   /** After a commit: the changed rows of the work go to the journal file (flushed by `settle`). */
   #journalWrite(): void {
+    if (this.#diskFailed) return;
     try {
       this.#journal.write();
     } catch (error) {
