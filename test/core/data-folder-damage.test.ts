@@ -276,6 +276,33 @@ describe('a database damaged before start', () => {
   });
 });
 
+describe('a damaged database of the version before the work journal', () => {
+  it('is salvaged and upgraded with its unsent work as it was, none of it set aside as damaged', async () => {
+    const dir = makeTempDir('damage-legacy');
+    try {
+      fs.cpSync(path.resolve(import.meta.dirname, 'fixtures', 'legacy', 'signed-in'), dir.dir, { recursive: true });
+      const file = path.join(dir.dir, DB);
+      const before = new Database(file, { readonly: true });
+      const unsent = (before.prepare('SELECT count(*) AS n FROM outbox').get() as { n: number }).n;
+      before.close();
+      expect(unsent).toBeGreaterThan(0);
+      damagePageOf(file, 'guides');
+      const app = makeServices(dir.dir);
+      try {
+        const state = unwrap(await app.services.api.getSyncState());
+        expect(state.repair).toMatchObject({ kind: 'salvaged', recovered: { outbox: unsent } });
+        expect(state.repair!.unreadable.filter((part) => part.includes('damaged on the disk'))).toEqual([]);
+        const actions = unwrap(await app.services.api.getOutbox()).actions;
+        expect(actions.filter((a) => a.state === 'failed')).toEqual([]);
+      } finally {
+        await app.services.close();
+      }
+    } finally {
+      dir.remove();
+    }
+  });
+});
+
 describe('a database damaged while the app runs', () => {
   it('answers with what to do, and the next start checks it in full and repairs it', async () => {
     const dir = copyOf(clean, 'damage-running');
