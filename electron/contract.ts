@@ -17,6 +17,8 @@ export type ErrorCode =
   | 'invalid_transition'
   | 'server_error'
   | 'storage_full'
+  /** The disk cannot be written at all (read-only or failing): nothing more is saved until Fieldguide restarts. */
+  | 'storage_failed'
   /** The technician stopped it (a connect cancelled). */
   | 'cancelled'
   | 'internal';
@@ -526,17 +528,19 @@ export interface StorageUsage {
 }
 
 /**
- * The database was found damaged: the file was moved aside (never deleted), the technician's data copied
- * row by row into a fresh one, and the library synced again in full.
+ * The database was found damaged at a start, and what was done: the work put back from the work journal,
+ * or the file moved aside (never deleted) and the technician's data copied row by row into a fresh one.
  */
 export interface DatabaseRepair {
   /**
    * `salvaged`: the damaged file was set aside and the technician's data copied into a fresh one (the
    * library synced again). `log-cut`: the write-ahead log ended part-way through a write (a crash or a full
-   * disk while writing); SQLite kept every complete change and dropped the unfinished one; a copy of the
-   * log is kept aside (`movedTo`, empty when the disk had no room for it).
+   * disk while writing); SQLite kept every complete change and dropped the unfinished one, which had not
+   * been confirmed; a copy of the log is kept aside (`movedTo`, empty when the disk had no room for it).
+   * `restored`: the log or the work's rows were damaged (or the log lost), and the work was put back from
+   * the work journal (`restored`); `movedTo` is the copy of a damaged log, or empty.
    */
-  kind: 'salvaged' | 'log-cut';
+  kind: 'salvaged' | 'log-cut' | 'restored';
   /** When (unix seconds). */
   at: number;
   /** What was wrong, in words. */
@@ -545,6 +549,8 @@ export interface DatabaseRepair {
   movedTo: string;
   /** Rows recovered, by table (technicians, work_sessions, work_values, outbox, conflicts, ...). */
   recovered: Record<string, number>;
+  /** Rows put back from the work journal (or removed as it records), by table. */
+  restored: Record<string, number>;
   /** Tables, or parts of them, that could not be read: what may be lost (still in the file moved aside). */
   unreadable: string[];
 }

@@ -1,13 +1,19 @@
 import { APP_METHODS, isAppMethod, type AppApi, type Result } from '../contract.ts';
 import { isDamage } from './db/damage.ts';
-import { isStorageFull, storageFull } from './db/disk-space.ts';
+import { isDiskFailure, isStorageFull, storageFailure, storageFull } from './db/disk-space.ts';
 import { methodInputs } from './method-inputs.ts';
 import { AppFailure } from './result.ts';
 
-/** What a storage failure sets off: `full` gives room back (true when it did), `damaged` marks the database for repair. */
+/** What a storage failure sets off, and what every answer waits for. */
 export interface StorageGuard {
+  /** Gives room back on a full disk (true when it did). */
   full: () => boolean;
+  /** Marks the database to be checked and repaired at the next start. */
   damaged: (error: unknown) => void;
+  /** The disk cannot be written: nothing more is taken (store.ts failDisk). */
+  failed: (error: unknown) => void;
+  /** The work journal on the disk before an answer goes out (store.ts settle); throws when it cannot be. */
+  settle: () => void;
 }
 
 /** A technician's work: on a full disk these go in from the reserve rather than be refused. */
@@ -41,19 +47,23 @@ export function dispatcher(impl: AppApi, log: (message: string) => void, guard?:
     }
     const call = impl[method] as (...a: unknown[]) => Promise<Result<unknown>>;
     try {
-      return await call(...(parsed.data as unknown[]));
+      return settled(await call(...(parsed.data as unknown[])), guard, log);
     } catch (first) {
       let error = first;
       // Work on a full disk: the transaction was rolled back, so once the reserve is given back it is tried again.
       if (isStorageFull(error) && WORK_METHODS.has(method) && guard?.full()) {
         try {
-          return await call(...(parsed.data as unknown[]));
+          return settled(await call(...(parsed.data as unknown[])), guard, log);
         } catch (again) {
           error = again;
         }
       }
       if (error instanceof AppFailure) return { ok: false, error: error.toAppError() };
       if (isStorageFull(error)) return { ok: false, error: storageFull(error).toAppError() };
+      if (isDiskFailure(error)) {
+        guard?.failed(error);
+        return { ok: false, error: storageFailure(error).toAppError() };
+      }
       if (isDamage(error)) {
         guard?.damaged(error);
         return { ok: false, error: { code: 'internal', message: DAMAGED_MESSAGE } };
@@ -62,6 +72,41 @@ export function dispatcher(impl: AppApi, log: (message: string) => void, guard?:
       return { ok: false, error: { code: 'internal', message: 'Something went wrong inside Fieldguide; nothing was lost. Try again.' } };
     }
   };
+}
+
+/**
+ * An answer goes out once the work journal holds what the call changed (never a retry of the call: its
+ * commit stands). A full disk gives its reserve back for the journal; if it still cannot be written, the
+ * database holds the work (its commit waited for the disk) and the journal catches up later. A disk that
+ * fails is said, and the answer is not given: the disk may not hold it.
+ */
+function settled(
+  result: Result<unknown>,
+  guard: StorageGuard | undefined,
+  log: (message: string) => void,
+): Result<unknown> {
+  if (!guard) return result;
+  try {
+    guard.settle();
+    return result;
+  } catch (error) {
+    if (isStorageFull(error)) {
+      if (guard.full() && settledAgain(guard)) return result;
+      log('The disk is full: the work journal could not be written; the database holds the work.');
+      return result;
+    }
+    guard.failed(error);
+    return { ok: false, error: storageFailure(error).toAppError() };
+  }
+}
+
+function settledAgain(guard: StorageGuard): boolean {
+  try {
+    guard.settle();
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** No App API argument is nested half this deep; a hostile one nested thousands deep would overflow the checks. */

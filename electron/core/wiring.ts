@@ -130,5 +130,7 @@ export function storageGuard(folder: OpenedFolder, dataDir: string, log: (messag
       markDamaged(dataDir, error);
       log(`The database reported damage while running: ${error instanceof Error ? error.message : String(error)}; it is checked and repaired at the next start.`);
     },
+    failed: (error) => folder.store.failDisk(error),
+    settle: () => folder.store.settle(),
   };
 }

@@ -16,7 +16,8 @@ import { formGuideOnSite } from '../helpers/worklog.ts';
 
 // A data folder that cannot be used, or a database found damaged at start (issue 13): a clear message
 // naming the folder and the cause; the damaged file moved aside, never deleted; every queued action a
-// plain SQLite connection can still read recovered into a fresh database; the library synced again.
+// plain SQLite connection can still read recovered into a fresh database; the library synced again. What
+// the damage took of the work is put back from the work journal (issue 24): every queued action is there.
 const root = path.resolve(import.meta.dirname, '../..');
 const DB = 'fieldguide.sqlite';
 let site: RunningSite;
@@ -87,18 +88,25 @@ function readableIds(dir: string): number[] {
   }
 }
 
-/** Overwrites a leaf page of a table with random bytes (its second when it has several). */
-function damagePageOf(file: string, table: string): number {
+/** A leaf page of a table (its second when it has several), and the page size: read while no app holds the file. */
+function leafPageOf(file: string, table: string): { page: number; size: number } {
   const db = new Database(file, { readonly: true });
   const pages = db.prepare("SELECT pageno FROM dbstat WHERE name = ? AND pagetype = 'leaf' ORDER BY pageno").pluck().all(table) as number[];
-  const pageSize = db.pragma('page_size', { simple: true }) as number;
+  const size = db.pragma('page_size', { simple: true }) as number;
   db.close();
   expect(pages.length, `${table} has pages`).toBeGreaterThan(0);
-  const page = pages[Math.min(1, pages.length - 1)]!;
+  return { page: pages[Math.min(1, pages.length - 1)]!, size };
+}
+
+/** Overwrites a page with random bytes, as bytes (no SQLite: the app may hold the file). */
+function overwritePage(file: string, { page, size }: { page: number; size: number }): void {
   const fd = fs.openSync(file, 'r+');
-  fs.writeSync(fd, crypto.randomBytes(pageSize), 0, pageSize, (page - 1) * pageSize);
+  fs.writeSync(fd, crypto.randomBytes(size), 0, size, (page - 1) * size);
   fs.closeSync(fd);
-  return page;
+}
+
+function damagePageOf(file: string, table: string): void {
+  overwritePage(file, leafPageOf(file, table));
 }
 
 /** Starts the app on a damaged folder: it says so, keeps the damaged file and recovers what can be read. */
@@ -112,7 +120,8 @@ async function startRepaired(dir: string, expected: number[], cause: RegExp) {
   expect(actions).toEqual(expect.arrayContaining(expected));
   if (state.repair!.kind === 'salvaged') {
     expect(app.logs.some((line) => line.includes('The database was damaged'))).toBe(true);
-    expect(state.repair!.recovered.outbox).toBe(actions.length);
+    // Every action is one the damaged file gave, or one the work journal put back.
+    expect((state.repair!.recovered.outbox ?? 0) + (state.repair!.restored.outbox ?? 0)).toBe(actions.length);
     // The library is synced again in full: no cursor carried over.
     expect(state.lastSyncAt).toBeNull();
   }
@@ -154,13 +163,28 @@ describe('a data folder that cannot be used', () => {
 });
 
 describe('a database damaged before start', () => {
-  it('an empty database file: said, set aside, started afresh', async () => {
+  it('an empty database file: said, set aside, the work put back from the work journal', async () => {
     const dir = copyOf(clean, 'damage-empty');
     try {
       fs.truncateSync(path.join(dir.dir, DB), 0);
+      const { app, state } = await startRepaired(dir.dir, queued, /^the database file is empty/);
+      expect(state.repair).toMatchObject({ kind: 'salvaged', restored: { outbox: queued.length, technicians: 1 } });
+      expect(fs.statSync(state.repair!.movedTo).size).toBe(0);
+      await app.services.close();
+    } finally {
+      dir.remove();
+    }
+  });
+
+  it('an empty database file and no work journal: said, set aside, started afresh', async () => {
+    const dir = copyOf(clean, 'damage-empty-alone');
+    try {
+      fs.truncateSync(path.join(dir.dir, DB), 0);
+      fs.rmSync(path.join(dir.dir, 'fieldguide.journal'));
       const app = makeServices(dir.dir);
       const repair = unwrap(await app.services.api.getSyncState()).repair;
-      expect(repair).toMatchObject({ cause: 'the database file is empty', unreadable: ['the whole file'] });
+      expect(repair).toMatchObject({ cause: 'the database file is empty', restored: {} });
+      expect(repair!.unreadable).toEqual(['the whole file']);
       expect(fs.statSync(repair!.movedTo).size).toBe(0);
       await app.services.close();
     } finally {
@@ -181,18 +205,32 @@ describe('a database damaged before start', () => {
     }
   });
 
-  it('a write-ahead log cut short: said, the log copied aside, everything a plain connection reads of it kept, no re-sync', async () => {
+  it('a log cut into its last commit: said, the log kept aside, the commit put back, no re-sync', async () => {
     const dir = copyOf(live, 'damage-torn-wal');
     try {
       const wal = path.join(dir.dir, `${DB}-wal`);
       fs.truncateSync(wal, fs.statSync(wal).size - 1000);
       const cutBytes = fs.statSync(wal).size;
-      const readable = readableIds(dir.dir);
-      expect(readable.length).toBeGreaterThan(0);
-      const { app, state } = await startRepaired(dir.dir, readable, /write-ahead log is cut short/);
-      expect(state.repair!.kind).toBe('log-cut');
+      // SQLite alone reads the log up to its last whole commit: the last action is gone from it.
+      expect(readableIds(dir.dir).length).toBeLessThan(queued.length);
+      const { app, state } = await startRepaired(dir.dir, queued, /write-ahead log is cut short/);
+      expect(state.repair).toMatchObject({ kind: 'restored', restored: { outbox: 1 } });
       expect(fs.statSync(state.repair!.movedTo).size).toBe(cutBytes);
       // A crash mid-write is no reason to download the library again.
+      expect(state.lastSyncAt).not.toBeNull();
+      await app.services.close();
+    } finally {
+      dir.remove();
+    }
+  });
+
+  it('a write-ahead log ending in half a write: said as an unfinished save, nothing lost, no re-sync', async () => {
+    const dir = copyOf(live, 'damage-half-write');
+    try {
+      const wal = path.join(dir.dir, `${DB}-wal`);
+      fs.appendFileSync(wal, crypto.randomBytes(1000));
+      const { app, state } = await startRepaired(dir.dir, queued, /write-ahead log is cut short/);
+      expect(state.repair).toMatchObject({ kind: 'log-cut', restored: {} });
       expect(state.lastSyncAt).not.toBeNull();
       await app.services.close();
     } finally {
@@ -219,16 +257,46 @@ describe('a database damaged before start', () => {
     }
   });
 
-  it('random bytes in an outbox page: every action still readable is recovered, the rest named', async () => {
+  it('random bytes in an outbox page: readable actions recovered, the rest put back from the journal', async () => {
     const dir = copyOf(clean, 'damage-outbox');
     try {
       damagePageOf(path.join(dir.dir, DB), 'outbox');
       const readable = readableIds(dir.dir);
       expect(readable.length).toBeGreaterThan(0);
       expect(readable.length).toBeLessThan(queued.length);
-      const { app, state } = await startRepaired(dir.dir, readable, /check/);
-      expect(state.repair!.unreadable).toContain('outbox');
+      const { app, state } = await startRepaired(dir.dir, queued, /check/);
+      const restored = queued.length - readable.length;
+      expect(state.repair).toMatchObject({ recovered: { outbox: readable.length }, restored: { outbox: restored } });
+      // The journal named every action: none is said to be missing.
+      expect(state.repair!.unreadable).not.toContain('outbox');
       await app.services.close();
+    } finally {
+      dir.remove();
+    }
+  });
+});
+
+describe('a damaged database of the version before the work journal', () => {
+  it('is salvaged and upgraded with its unsent work as it was, none of it set aside as damaged', async () => {
+    const dir = makeTempDir('damage-legacy');
+    try {
+      fs.cpSync(path.resolve(import.meta.dirname, 'fixtures', 'legacy', 'signed-in'), dir.dir, { recursive: true });
+      const file = path.join(dir.dir, DB);
+      const before = new Database(file, { readonly: true });
+      const unsent = (before.prepare('SELECT count(*) AS n FROM outbox').get() as { n: number }).n;
+      before.close();
+      expect(unsent).toBeGreaterThan(0);
+      damagePageOf(file, 'guides');
+      const app = makeServices(dir.dir);
+      try {
+        const state = unwrap(await app.services.api.getSyncState());
+        expect(state.repair).toMatchObject({ kind: 'salvaged', recovered: { outbox: unsent } });
+        expect(state.repair!.unreadable.filter((part) => part.includes('damaged on the disk'))).toEqual([]);
+        const actions = unwrap(await app.services.api.getOutbox()).actions;
+        expect(actions.filter((a) => a.state === 'failed')).toEqual([]);
+      } finally {
+        await app.services.close();
+      }
     } finally {
       dir.remove();
     }
@@ -239,9 +307,10 @@ describe('a database damaged while the app runs', () => {
   it('answers with what to do, and the next start checks it in full and repairs it', async () => {
     const dir = copyOf(clean, 'damage-running');
     try {
+      const page = leafPageOf(path.join(dir.dir, DB), 'guides');
       const app = makeServices(dir.dir);
       // Behind the app's back, after its start-up check: a page of the library no read has cached yet.
-      damagePageOf(path.join(dir.dir, DB), 'guides');
+      overwritePage(path.join(dir.dir, DB), page);
       const damaged = { ok: false, error: { code: 'internal', message: expect.stringContaining('Restart Fieldguide') } };
       expect(await app.services.api.listGuides({ offset: 0, limit: 50 })).toMatchObject(damaged);
       // A sync meets it too, and says the same rather than failing guide by guide.

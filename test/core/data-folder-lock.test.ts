@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServices, FolderInUseError } from '../../electron/core/services.ts';
 import { plainCodec } from '../../electron/core/connection/secret-store.ts';
@@ -8,7 +10,7 @@ import { startDemoWorkshop } from '../../server/demo-workshop.ts';
 import type { RunningSite } from '../../server/site.ts';
 import { audit } from '../fault/helpers.ts';
 import { always, startFaultProxy, type FaultProxy } from '../fault/proxy.ts';
-import { signIn, startTestSite } from '../server/helpers.ts';
+import { api, signIn, startTestSite } from '../server/helpers.ts';
 import { unwrap } from '../helpers/library.ts';
 import { makeServices } from '../helpers/services.ts';
 import { makeTempDir } from '../helpers/tmp.ts';
@@ -18,6 +20,8 @@ import { formGuideOnSite } from '../helpers/worklog.ts';
 // lock goes with its process, however it ends.
 const root = path.resolve(import.meta.dirname, '../..');
 const lockChild = path.join(root, 'test/helpers/lock-child.ts');
+const startChild = path.join(root, 'test/helpers/start-child.ts');
+const raceChild = path.join(root, 'test/helpers/race-child.ts');
 const webCli = path.join(root, 'electron/web/cli.ts');
 let site: RunningSite;
 let proxy: FaultProxy;
@@ -128,6 +132,83 @@ describe('one copy per data folder', () => {
       // The OS dropped the dead process's lock: the folder opens at once, no stale lock to clear by hand.
       second(dir.dir).close();
     } finally {
+      dir.remove();
+    }
+  }, 60_000);
+
+  it('holds the database itself: with the lock file deleted, a second copy is still refused (issue 24)', async () => {
+    const dir = makeTempDir('lock-deleted');
+    try {
+      const app = makeServices(dir.dir);
+      const { email, password } = DEMO_ACCOUNTS.tech1;
+      unwrap(await app.services.api.signIn({ siteUrl: proxy.url, email, password }));
+      unwrap(await app.services.api.setOfflineScope({ mode: 'selected', categories: [], guideids: [guideid] }));
+      expect(unwrap(await app.services.api.syncNow()).status).toBe('complete');
+      await app.services.close();
+      // The site answers slowly: the first copy's starts stay in flight while the second one tries.
+      proxy.setSchedule(always({ kind: 'delay', ms: 4000 }));
+      const first = await startProcess([startChild, dir.dir, String(guideid), '3'], /^req 3$/);
+      try {
+        for (const file of ['fieldguide.lock', 'fieldguide.lock.json']) fs.rmSync(path.join(dir.dir, file));
+        const refusal = (() => {
+          try {
+            second(dir.dir).close();
+            return null;
+          } catch (error) {
+            return error;
+          }
+        })();
+        expect(refusal).toBeInstanceOf(FolderInUseError);
+        expect((refusal as Error).message).toContain(dir.dir);
+        const done = await new Promise<string>((resolve) => {
+          const check = () => (/^done /m.test(first.stdout()) ? resolve(first.stdout()) : setTimeout(check, 100));
+          check();
+        });
+        expect(done).toMatch(/^done 0$/m);
+      } finally {
+        first.proc.kill('SIGKILL');
+        await first.exit;
+        proxy.passAll();
+      }
+      // Once the first copy is gone, a copy opens the folder: nothing was left in flight, nothing goes twice.
+      const later = makeServices(dir.dir);
+      expect(unwrap(await later.services.api.flushOutbox())).toMatchObject({ pending: 0, inFlight: 0, failed: 0 });
+      const sessions = unwrap(await later.services.api.listSessions({}));
+      await later.services.close();
+      expect(sessions).toHaveLength(3);
+      const tech = await signIn(site, 'tech1');
+      for (const session of sessions) {
+        const query = { workorderid: session.workorderid, guideid };
+        const listed = await api(site, 'GET', '/work_log', { token: tech.token, query });
+        const entries = (listed.body as { results: { entryid: number }[] }).results.map((e) => e.entryid);
+        expect(entries, `${session.workorderid}: one entry on the site`).toEqual([session.entryid]);
+      }
+    } finally {
+      dir.remove();
+    }
+  }, 60_000);
+
+  it("waits out another start's brief hold of the lock file, not refusing (issue 24: two starts at once)", async () => {
+    const dir = makeTempDir('lock-race');
+    const racer = spawn(process.execPath, ['--import', 'tsx', raceChild], {
+      cwd: root,
+      stdio: ['pipe', 'pipe', 'inherit'],
+    });
+    try {
+      let said = '';
+      const answered = new Promise<string>((resolve) =>
+        racer.stdout.on('data', (chunk: Buffer) => (said += chunk.toString()).includes('\n') && resolve(said)),
+      );
+      const at = Date.now() + 4000;
+      racer.stdin.write(`race ${dir.dir} ${at} 0\n`);
+      // Another start holding the lock file at that instant, for a moment (it then finds itself second, and lets go).
+      const other = new Database(path.join(dir.dir, 'fieldguide.lock'));
+      other.pragma('locking_mode = EXCLUSIVE');
+      other.exec('BEGIN EXCLUSIVE');
+      setTimeout(() => other.close(), at + 300 - Date.now());
+      expect(await answered).toMatch(/^won /);
+    } finally {
+      racer.kill('SIGKILL');
       dir.remove();
     }
   }, 60_000);

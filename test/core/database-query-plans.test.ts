@@ -7,25 +7,29 @@ import { makeTempDir } from '../helpers/tmp.ts';
 
 // The hot queries (a library page, a search, the outbox's next actions) must be answered through their
 // index, whatever the size of the library: a plan that scans a table is a page that gets slower with
-// every guide. The SQL is the repositories' own, caught as they run it, and explained with their arguments.
+// every guide. The SQL is the repositories' own, caught as they run it, and explained with their arguments
+// on the store's own connection (it holds the database alone: db/open.ts).
 
 interface Ran {
   sql: string;
   args: unknown[];
+  db: Database.Database;
 }
 
 const tmp = makeTempDir('query-plans');
 let store: Store;
-let explain: Database.Database;
+let probe: Database.Database;
 const ran: Ran[] = [];
 
 /** Runs `work` and answers the plan of every statement it ran (EXPLAIN QUERY PLAN, details joined by " | "). */
 function plansOf(work: () => void): { sql: string; plan: string }[] {
   ran.length = 0;
   work();
-  return ran.splice(0).map(({ sql, args }) => ({
+  return ran.splice(0).map(({ sql, args, db }) => ({
     sql,
-    plan: (explain.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...args) as { detail: string }[]).map((row) => row.detail).join(' | '),
+    plan: (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...args) as { detail: string }[])
+      .map((row) => row.detail)
+      .join(' | '),
   }));
 }
 
@@ -74,13 +78,15 @@ beforeAll(() => {
     }
   });
   // No ANALYZE: the app never runs it, so these are the plans it gets.
-  explain = new Database(file, { readonly: true });
+  probe = new Database(':memory:');
   // The statements the repositories run, with their arguments (prepared once per text; run many times).
-  const statement = Object.getPrototypeOf(explain.prepare('SELECT 1')) as { all: (...a: unknown[]) => unknown; get: (...a: unknown[]) => unknown };
+  type Run = (...a: unknown[]) => unknown;
+  const statement = Object.getPrototypeOf(probe.prepare('SELECT 1')) as { all: Run; get: Run };
   for (const method of ['all', 'get'] as const) {
     const original = statement[method];
-    vi.spyOn(statement, method).mockImplementation(function (this: { source: string }, ...args: unknown[]) {
-      ran.push({ sql: this.source, args });
+    type Caught = { source: string; database: Database.Database };
+    vi.spyOn(statement, method).mockImplementation(function (this: Caught, ...args: unknown[]) {
+      ran.push({ sql: this.source, args, db: this.database });
       return original.apply(this, args);
     });
   }
@@ -88,7 +94,7 @@ beforeAll(() => {
 
 afterAll(() => {
   vi.restoreAllMocks();
-  explain.close();
+  probe.close();
   store.close();
   tmp.remove();
 });

@@ -10,10 +10,28 @@ import { makeTempDir } from '../helpers/tmp.ts';
 import { appPage, artifact, launchChromium, startApp } from './browser.ts';
 
 // A database found damaged at start (issue 13): the sync centre tells the technician what was recovered,
-// what could not be read and where the damaged file went.
+// what could not be read and where the damaged file went; a log lost after a crash (issue 24), what was
+// put back from the work journal.
 let browser: Browser;
 let app: Awaited<ReturnType<typeof startApp>>;
+let restoredApp: Awaited<ReturnType<typeof startApp>>;
 const dir = makeTempDir('e2e-repair');
+const crashed = makeTempDir('e2e-log-lost');
+
+/** A session started on a folder, copied while the app runs (as a crash leaves it), then its log deleted. */
+async function logLostAfterACrash(): Promise<void> {
+  const before = makeServices(crashed.dir);
+  unwrap(await before.services.api.connectDemo());
+  unwrap(await before.services.api.syncNow());
+  const guideid = unwrap(await before.services.api.listGuides({ offset: 0, limit: 1 })).items[0]!.guideid;
+  unwrap(await before.services.api.startSession({ guideid, workorderid: 'E2E-LOG-LOST' }));
+  const copy = makeTempDir('e2e-log-lost-copy');
+  fs.cpSync(crashed.dir, copy.dir, { recursive: true });
+  await before.services.close();
+  fs.rmSync(crashed.dir, { recursive: true });
+  fs.renameSync(copy.dir, crashed.dir);
+  fs.rmSync(path.join(crashed.dir, 'fieldguide.sqlite-wal'));
+}
 
 beforeAll(async () => {
   const before = makeServices(dir.dir);
@@ -31,12 +49,15 @@ beforeAll(async () => {
   const fd = fs.openSync(file, 'r+');
   fs.writeSync(fd, crypto.randomBytes(size), 0, size, (page - 1) * size);
   fs.closeSync(fd);
-  [browser, app] = await Promise.all([launchChromium(), startApp({}, dir.dir)]);
-}, 60_000);
+  await logLostAfterACrash();
+  [browser, app, restoredApp] = await Promise.all([launchChromium(), startApp({}, dir.dir), startApp({}, crashed.dir)]);
+}, 90_000);
 afterAll(async () => {
   await browser?.close();
   await app?.stop();
+  await restoredApp?.stop();
   dir.remove();
+  crashed.remove();
 });
 
 describe('a repaired database', () => {
@@ -50,5 +71,15 @@ describe('a repaired database', () => {
     expect(text).toContain('fieldguide.sqlite.damaged-');
     expect(await page.getByTestId('sync-repair-recovered').textContent()).toMatch(/1 technicians, 1 work sessions/);
     await page.screenshot({ path: artifact('sync-repair.png'), fullPage: true });
+  });
+
+  it('is told in the sync centre when its log was lost: what the work journal put back', async () => {
+    const page = await appPage(browser, restoredApp.shell, { width: 1200, height: 900 });
+    await page.goto(new URL('/sync', restoredApp.shell.url).toString());
+    const notice = page.getByTestId('sync-repair');
+    await notice.waitFor();
+    expect((await notice.textContent()) ?? '').toContain('Your work was put back');
+    expect(await page.getByTestId('sync-repair-restored').textContent()).toMatch(/1 work sessions/);
+    await page.screenshot({ path: artifact('sync-repair-restored.png'), fullPage: true });
   });
 });

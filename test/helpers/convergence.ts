@@ -6,6 +6,7 @@ import type { RunningSite } from '../../server/site.ts';
 import { api } from '../server/helpers.ts';
 import { allLocalGuides, mediaOf, unwrap } from './library.ts';
 import type { makeServices } from './services.ts';
+import { makeTempDir } from './tmp.ts';
 
 /** The server's public guides: id → revision. */
 export async function serverRevisions(site: RunningSite): Promise<Map<number, number>> {
@@ -44,15 +45,26 @@ export async function expectLibraryEqualsServer(
   expectDatabasesIntact(app.dataDir, label);
 }
 
-/** `PRAGMA integrity_check` of the library database and of the pictures database beside it. */
+/**
+ * `PRAGMA integrity_check` of the library database and of the pictures database beside it, on copies of
+ * their files: the app holds its database alone while it runs (db/open.ts).
+ */
 export function expectDatabasesIntact(dataDir: string, label: string): void {
-  const db = new Database(path.join(dataDir, 'fieldguide.sqlite'), { readonly: true });
+  const copy = makeTempDir('intact');
+  const copied = (file: string): string | null => {
+    if (!fs.existsSync(file)) return null;
+    const to = path.join(copy.dir, path.basename(file));
+    for (const suffix of ['', '-wal']) if (fs.existsSync(file + suffix)) fs.copyFileSync(file + suffix, to + suffix);
+    return to;
+  };
+  const db = new Database(copied(path.join(dataDir, 'fieldguide.sqlite'))!);
   try {
-    const pictures = path.join(dataDir, 'media', 'pictures.sqlite');
-    if (fs.existsSync(pictures)) db.prepare('ATTACH DATABASE ? AS pictures').run(pictures);
+    const pictures = copied(path.join(dataDir, 'media', 'pictures.sqlite'));
+    if (pictures) db.prepare('ATTACH DATABASE ? AS pictures').run(pictures);
     expect(db.pragma('integrity_check', { simple: true }), label).toBe('ok');
-    if (fs.existsSync(pictures)) expect(db.pragma('pictures.integrity_check', { simple: true }), `${label}: pictures`).toBe('ok');
+    if (pictures) expect(db.pragma('pictures.integrity_check', { simple: true }), `${label}: pictures`).toBe('ok');
   } finally {
     db.close();
+    copy.remove();
   }
 }

@@ -37,9 +37,24 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await shell?.close();
-  await app?.dispose();
+  await app?.services.close();
+  if (app) fs.rmSync(app.dataDir, { recursive: true, force: true });
   staticDir.remove();
 });
+
+/** Changes the database with the app closed (it holds the file alone while open: db/open.ts), then opens it again. */
+async function whileClosed(edit: (db: Database.Database) => void): Promise<void> {
+  await shell.close();
+  await app.services.close();
+  const db = new Database(path.join(app.dataDir, 'fieldguide.sqlite'));
+  try {
+    edit(db);
+  } finally {
+    db.close();
+  }
+  app = makeServices(app.dataDir);
+  shell = await startWebShell({ services: app.services, staticDir: staticDir.dir });
+}
 
 const get = (address: string) => fetch(`${shell.url}/media/${address}`, { headers: { [LAUNCH_HEADER]: shell.secret } });
 
@@ -83,17 +98,16 @@ describe('the media route of the web shell', () => {
 
   it('refuses an index row whose stored name was tampered to point outside the media folder', async () => {
     const url = files[0]!;
-    const db = new Database(path.join(app.dataDir, 'fieldguide.sqlite'));
-    const { file, bytes } = db.prepare('SELECT file, bytes FROM media WHERE url = ?').get(url) as { file: string; bytes: number };
-    try {
+    let stored = { file: '', bytes: 0 };
+    await whileClosed((db) => {
+      stored = db.prepare('SELECT file, bytes FROM media WHERE url = ?').get(url) as { file: string; bytes: number };
       // The right length too, so only the name check stands between the route and the database.
       const target = path.join(app.dataDir, 'fieldguide.sqlite');
       db.prepare('UPDATE media SET file = ?, bytes = ? WHERE url = ?').run('../fieldguide.sqlite', fs.statSync(target).size, url);
-      expect((await get(encodeURIComponent(url))).status).toBe(404);
-    } finally {
-      db.prepare('UPDATE media SET file = ?, bytes = ?, status = ? WHERE url = ?').run(file, bytes, 'done', url);
-      db.close();
-    }
+    });
+    expect((await get(encodeURIComponent(url))).status).toBe(404);
+    const restore = 'UPDATE media SET file = ?, bytes = ?, status = ? WHERE url = ?';
+    await whileClosed((db) => db.prepare(restore).run(stored.file, stored.bytes, 'done', url));
     expect((await get(encodeURIComponent(url))).status).toBe(200);
   });
 });

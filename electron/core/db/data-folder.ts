@@ -2,24 +2,37 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import type { DatabaseRepair } from '../../contract.ts';
-import { inspectDatabase, isDamage } from './damage.ts';
+import { DatabaseHeldError, inspectDatabase, isDamage, type Inspection } from './damage.ts';
 import { DiskReserve, freeBytes, isStorageFull, RESERVE_FILE_BYTES } from './disk-space.ts';
-import { describe, lockDataFolder, StartupError, type FolderLock } from './folder-lock.ts';
-import { copyOwnerFile, ownerFolder, repairOwnerModes, writeOwnerFile } from './owner-only.ts';
+import {
+  describe,
+  FolderInUseError,
+  lockDataFolder,
+  readHolder,
+  StartupError,
+  type FolderLock,
+} from './folder-lock.ts';
+import { refuseNewer } from './open.ts';
+import { ownerFolder, repairOwnerModes, writeOwnerFile } from './owner-only.ts';
+import { copyLogAside, repairOf, said } from './repair-report.ts';
 import { setAsideAndSalvage } from './salvage.ts';
 import { Store } from './store.ts';
+import { readLogIndex } from './wal-check.ts';
+import type { StartFindings } from './work-start.ts';
 
 export const DATABASE_FILE = 'fieldguide.sqlite';
 const REPAIR_KEY = 'database.repair';
 /** Left by a damage found while running: the next start checks the file whatever it looks like. */
 const DAMAGE_MARK = 'fieldguide.sqlite.damaged-at-run-time';
 
-const repairSchema: z.ZodType<DatabaseRepair> = z.object({
-  kind: z.enum(['salvaged', 'log-cut']),
+const repairSchema = z.object({
+  kind: z.enum(['salvaged', 'log-cut', 'restored']),
   at: z.number(),
   cause: z.string(),
   movedTo: z.string(),
   recovered: z.record(z.string(), z.number()),
+  // Repairs recorded before the work journal put nothing back from it.
+  restored: z.record(z.string(), z.number()).default({}),
   unreadable: z.array(z.string()),
 });
 
@@ -33,9 +46,11 @@ export interface OpenedFolder {
 
 /**
  * Opens the data folder for this process alone: the folder made (0700) and writable, its lock taken (a
- * second copy is refused, naming the holder), the database checked before SQLite touches it (set aside
- * and salvaged when damaged), then opened. On a full disk the reserve is given back so the app still
- * starts. Every failure is a StartupError naming the folder and the cause.
+ * second copy is refused, naming the holder), a database of a newer version refused untouched, the
+ * database checked before SQLite touches it (set aside and salvaged when damaged; a damaged or missing
+ * log copied aside), then opened, its work checked against the work journal and repaired. On a full disk
+ * the reserve is given back so the app still starts. Every failure is a StartupError naming the folder
+ * and the cause.
  */
 export function openDataFolder(options: { dataDir: string; picturesFile: string; nativeBinding?: string; log: (message: string) => void; now: () => number }): OpenedFolder {
   const { dataDir, nativeBinding, log } = options;
@@ -48,24 +63,34 @@ export function openDataFolder(options: { dataDir: string; picturesFile: string;
   }
   try {
     const file = path.join(dataDir, DATABASE_FILE);
-    const mark = path.join(dataDir, DAMAGE_MARK);
-    const marked = fs.existsSync(mark);
-    const found = inspectDatabase(file, { nativeBinding, thorough: marked });
-    let repair: DatabaseRepair | null = null;
-    if (found?.kind === 'log-cut') {
-      repair = keepCutLog(file, found.cause, options.now());
-      log(`The database's write-ahead log was cut short (${found.cause}); SQLite keeps every complete change. A copy of the log is at ${repair.movedTo}.`);
-    } else if (found) {
+    refuseNewer(file);
+    const found = inspect(file, dataDir, nativeBinding);
+    const salvage = (cause: string): DatabaseRepair => {
       try {
-        repair = setAsideAndSalvage(file, found.cause, options.now(), nativeBinding);
+        return setAsideAndSalvage(file, cause, options.now(), nativeBinding);
       } catch (error) {
-        throw new StartupError(dataDir, `Fieldguide's database in ${dataDir} is damaged (${found.cause}) and could not be repaired: ${describe(error)}. Nothing was deleted.`, { cause: error });
+        const why = `is damaged (${cause}) and could not be repaired: ${describe(error)}. Nothing was deleted.`;
+        throw new StartupError(dataDir, `Fieldguide's database in ${dataDir} ${why}`, { cause: error });
       }
-      log(`The database was damaged (${found.cause}); it was moved to ${repair.movedTo} and the technicians' work recovered into a new one.`);
+    };
+    let salvaged = found?.kind === 'damaged' ? salvage(found.cause) : null;
+    const logCopy = found?.kind === 'log' ? copyLogAside(file, options.now()) : '';
+    const regression = found?.kind === 'log' ? found.cause : null;
+    const open = () => openStore({ ...options, file, findings: { regression, salvaged: salvaged !== null } }, reserve);
+    let store: Store;
+    try {
+      store = open();
+    } catch (error) {
+      // Damage SQLite's quick check did not see and the work's check did (an index of the work, say).
+      if (salvaged || !isDamage(error)) throw cannotOpen(dataDir, error);
+      salvaged = salvage(`the check of the work found damage: ${describe(error)}`);
+      store = open();
     }
-    if (marked) fs.rmSync(mark, { force: true });
-    const store = openStore({ ...options, file }, reserve);
-    if (repair) store.settings.set(REPAIR_KEY, repair);
+    const repair = repairOf(found, salvaged, logCopy, store.workCheck, options.now());
+    if (repair) {
+      store.settings.set(REPAIR_KEY, repair);
+      log(said(repair));
+    }
     reserve.ensure();
     return { store, lock, reserve, repair };
   } catch (error) {
@@ -74,15 +99,31 @@ export function openDataFolder(options: { dataDir: string; picturesFile: string;
   }
 }
 
-/** A log cut short: a copy kept aside (when the disk has room), SQLite's recovery does the rest. */
-function keepCutLog(file: string, cause: string, now: number): DatabaseRepair {
-  const copy = `${file}-wal.cut-${new Date(now).toISOString().replace(/[:.]/g, '-')}`;
+/**
+ * The look at the files before the app's connection: the log's index read first (the first SQLite
+ * connection rebuilds it), then the checks. A database held by another process (its lock file deleted
+ * under it) is that process's: refused, nothing read further.
+ */
+function inspect(file: string, dataDir: string, nativeBinding: string | undefined): Inspection | null {
+  const mark = path.join(dataDir, DAMAGE_MARK);
+  const marked = fs.existsSync(mark);
+  const index = readLogIndex(`${file}-shm`);
+  let found: Inspection | null;
   try {
-    copyOwnerFile(`${file}-wal`, copy);
-  } catch {
-    return { kind: 'log-cut', at: Math.floor(now / 1000), cause, movedTo: '', recovered: {}, unreadable: [] };
+    found = inspectDatabase(file, { nativeBinding, thorough: marked, index });
+  } catch (error) {
+    if (error instanceof DatabaseHeldError) throw new FolderInUseError(dataDir, readHolder(dataDir));
+    throw error;
   }
-  return { kind: 'log-cut', at: Math.floor(now / 1000), cause, movedTo: copy, recovered: {}, unreadable: [] };
+  try {
+    // The app's connection keeps the log's index in its own memory (open.ts): a -shm file left here
+    // (by the check, or by a crash of an earlier version) would only mislead the next start's look.
+    fs.rmSync(`${file}-shm`, { force: true });
+  } catch {
+    // A read-only folder: opening it says so.
+  }
+  if (marked) fs.rmSync(mark, { force: true });
+  return found;
 }
 
 /** The last repair of the database, for the sync centre. */
@@ -99,8 +140,19 @@ export function markDamaged(dataDir: string, error: unknown): void {
   }
 }
 
-function openStore(options: { file: string; picturesFile: string; nativeBinding?: string; log: (message: string) => void; dataDir: string }, reserve: DiskReserve): Store {
-  const open = (): Store => new Store({ file: options.file, picturesFile: options.picturesFile, nativeBinding: options.nativeBinding, log: options.log });
+function openStore(
+  options: {
+    file: string;
+    picturesFile: string;
+    nativeBinding?: string;
+    log: (message: string) => void;
+    dataDir: string;
+    findings: StartFindings;
+  },
+  reserve: DiskReserve,
+): Store {
+  const { file, picturesFile, nativeBinding, log, findings } = options;
+  const open = (): Store => new Store({ file, picturesFile, nativeBinding, log, findings });
   try {
     return open();
   } catch (error) {
@@ -112,14 +164,19 @@ function openStore(options: { file: string; picturesFile: string; nativeBinding?
         throw cannotOpen(options.dataDir, again);
       }
     }
-    if (isDamage(error)) throw new StartupError(options.dataDir, `Fieldguide's database in ${options.dataDir} is damaged and could not be repaired (${describe(error)}). Nothing was deleted.`, { cause: error });
-    throw cannotOpen(options.dataDir, error);
+    throw error;
   }
 }
 
 function cannotOpen(dataDir: string, error: unknown): Error {
   if (error instanceof StartupError || (error as Error).name === 'DatabaseTooNewError') return error as Error;
-  return new StartupError(dataDir, `Fieldguide cannot open its data in ${dataDir}: ${describe(error)}.`, { cause: error });
+  if (isDamage(error)) {
+    const why = `is damaged and could not be repaired (${describe(error)}). Nothing was deleted.`;
+    return new StartupError(dataDir, `Fieldguide's database in ${dataDir} ${why}`, { cause: error });
+  }
+  return new StartupError(dataDir, `Fieldguide cannot open its data in ${dataDir}: ${describe(error)}.`, {
+    cause: error,
+  });
 }
 
 /** The folder exists (made 0700), is a folder, and this user may write in it: said with the cause when not. */

@@ -7,18 +7,70 @@ export const STORAGE_FULL_MESSAGE =
   'The disk is full, so Fieldguide cannot save this. Nothing already saved is lost. ' +
   'Free some space (empty the trash, remove large files, or lower the storage budget in the sync centre), then try again.';
 
-/** SQLite's SQLITE_FULL (and its extended codes) or the OS's ENOSPC/EDQUOT: no room on the disk. */
+/** What a technician reads when the disk cannot be written at all: not full, but read-only or failing. */
+export const DISK_FAILED_MESSAGE =
+  'This computer cannot write to its disk (it has turned read-only or is failing), so Fieldguide cannot save this. ' +
+  'Everything it said was saved is kept. Restart the computer; if this happens again, have its disk checked.';
+
+/** The error and the errors it was caused by, a few deep. */
+function* causes(error: unknown): Generator<unknown> {
+  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) yield e;
+}
+
+const codeOf = (error: unknown): string => {
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' ? code : '';
+};
+
+/**
+ * SQLite's SQLITE_FULL (and its extended codes) or the OS's ENOSPC/EDQUOT: no room on the disk. (SQLite
+ * answers a write the OS refused for room with SQLITE_FULL; growing the pictures database's shared-memory
+ * file on a full disk fails with SQLITE_IOERR_SHMSIZE.)
+ */
 export function isStorageFull(error: unknown): boolean {
-  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && (code.startsWith('SQLITE_FULL') || code === 'ENOSPC' || code === 'EDQUOT')) return true;
-    if (code === 'SQLITE_IOERR_WRITE' || code === 'SQLITE_IOERR_SHMSIZE') return true;
+  for (const e of causes(error)) {
+    const code = codeOf(e);
+    if (code.startsWith('SQLITE_FULL') || code === 'ENOSPC' || code === 'EDQUOT' || code === 'SQLITE_IOERR_SHMSIZE')
+      return true;
   }
   return false;
 }
 
+/**
+ * A disk that cannot be written: SQLite's I/O errors (a write or a flush the OS refused: a disk remounted
+ * read-only after an error, a failing one), its read-only answers (the connection made read-only after
+ * such an error: store.ts), and the OS's EROFS and EIO.
+ */
+export function isDiskFailure(error: unknown): boolean {
+  for (const e of causes(error)) {
+    const code = codeOf(e);
+    if (code === 'SQLITE_IOERR_SHMSIZE') return false;
+    if (code.startsWith('SQLITE_IOERR') || code.startsWith('SQLITE_READONLY') || code === 'EROFS' || code === 'EIO')
+      return true;
+  }
+  return false;
+}
+
+/** What the log says when a full or failing disk holds the outbox's replay. */
+export function outboxWaits(error: unknown): string {
+  const waits = 'the outbox waits (nothing is lost).';
+  if (isStorageFull(error)) return `The disk is full: ${waits} Free some space, then Send now.`;
+  return `This computer cannot write to its disk: ${waits}`;
+}
+
+/** A disk that is full or cannot be written: what holds every write until it changes. */
+export function isStorageTrouble(error: unknown): boolean {
+  return isStorageFull(error) || isDiskFailure(error);
+}
+
 export function storageFull(error?: unknown): AppFailure {
   return new AppFailure('storage_full', STORAGE_FULL_MESSAGE, undefined, { cause: error });
+}
+
+/** The answer to a storage error: full (free some space) or failing (cannot write at all). */
+export function storageFailure(error: unknown): AppFailure {
+  if (isStorageFull(error)) return storageFull(error);
+  return new AppFailure('storage_failed', DISK_FAILED_MESSAGE, undefined, { cause: error });
 }
 
 /** Bytes free for this user on the disk that holds `dir`; null when the OS does not say. */

@@ -49,19 +49,27 @@ export const LOCK_FILE = 'fieldguide.lock';
 const HOLDER_FILE = 'fieldguide.lock.json';
 
 /**
+ * Two starts at the same instant each take a brief shared lock while opening the lock file; waiting
+ * this long for the other's lets exactly one of them win instead of both refusing.
+ */
+const START_RACE_MS = 1000;
+
+/**
  * One writer per data folder, for the life of the process. The lock is SQLite's exclusive lock on a
  * small database of its own (`fieldguide.lock`), held in a transaction that is never committed: an
  * OS file lock (fcntl on POSIX, LockFileEx on Windows) that the OS drops when the process ends however it
  * ends (exit, crash, SIGKILL), so a stale lock cannot outlive its holder. SQLite also refuses the lock
  * to a second connection in the same process. The holder's pid and host are written beside it, only to
- * name the holder in the refusal; they prove nothing.
+ * name the holder in the refusal; they prove nothing. It guards the start (the checks and repairs before
+ * the database opens); for the rest of the process the database itself is held too (open.ts), so a
+ * deleted lock file lets no second copy in.
  */
 export function lockDataFolder(folder: string, nativeBinding?: string): FolderLock {
   const file = path.join(folder, LOCK_FILE);
   let db: Database.Database;
   try {
     ownerDatabaseFile(file);
-    db = new Database(file, { timeout: 0, ...(nativeBinding ? { nativeBinding } : {}) });
+    db = new Database(file, { timeout: START_RACE_MS, ...(nativeBinding ? { nativeBinding } : {}) });
   } catch (error) {
     throw new StartupError(folder, `Fieldguide cannot use the data folder ${folder}: ${describe(error)}.`, { cause: error });
   }
@@ -95,7 +103,8 @@ export function lockDataFolder(folder: string, nativeBinding?: string): FolderLo
   };
 }
 
-function readHolder(folder: string): LockHolder | null {
+/** Who holds the folder, as the holder wrote it (for the refusal's words only). */
+export function readHolder(folder: string): LockHolder | null {
   try {
     const raw = JSON.parse(fs.readFileSync(path.join(folder, HOLDER_FILE), 'utf8')) as Partial<LockHolder>;
     return typeof raw.pid === 'number' && typeof raw.host === 'string' && typeof raw.since === 'number' ? { pid: raw.pid, host: raw.host, since: raw.since } : null;
@@ -104,9 +113,11 @@ function readHolder(folder: string): LockHolder | null {
   }
 }
 
-function isBusy(error: unknown): boolean {
+export function isBusy(error: unknown): boolean {
   const code = (error as { code?: unknown }).code;
-  return code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED';
+  return (
+    code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED' || (typeof code === 'string' && code.startsWith('SQLITE_BUSY_'))
+  );
 }
 
 /** An OS or SQLite error as a technician can read it: the cause, without a stack. */

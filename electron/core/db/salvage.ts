@@ -3,6 +3,7 @@ import Database from 'better-sqlite3';
 import type { DatabaseRepair } from '../../contract.ts';
 import { openDatabase } from './open.ts';
 import { copyOwnerFile, ownerFolder, writeOwnerFile } from './owner-only.ts';
+import { recomputeRowSums } from './row-sums.ts';
 
 /**
  * The technician's tables, parents first (foreign keys hold in the fresh database). The library is not
@@ -27,7 +28,15 @@ export function setAsideAndSalvage(file: string, cause: string, now: number, nat
   }
   const work = `${file}.salvage-${stamp}`;
   ownerFolder(work);
-  const report: DatabaseRepair = { kind: 'salvaged', at: Math.floor(now / 1000), cause, movedTo: aside, recovered: {}, unreadable: [] };
+  const report: DatabaseRepair = {
+    kind: 'salvaged',
+    at: Math.floor(now / 1000),
+    cause,
+    movedTo: aside,
+    recovered: {},
+    restored: {},
+    unreadable: [],
+  };
   const fresh = openDatabase(file, nativeBinding ? { nativeBinding } : {});
   try {
     const source = openCopy(aside, `${work}/copy.sqlite`, nativeBinding);
@@ -36,6 +45,10 @@ export function setAsideAndSalvage(file: string, cause: string, now: number, nat
     } else {
       try {
         for (const table of TECHNICIANS_DATA) copyTable(source, fresh, table, report);
+        // A file from before the rows had checksums: its rows are taken as they read (nothing to check
+        // them against), not as damaged. Rows that had them keep theirs, so the check of the work finds
+        // the ones the damage changed.
+        if (!summed(source)) recomputeRowSums(fresh);
       } finally {
         source.close();
       }
@@ -112,6 +125,15 @@ function copyTable(source: Database.Database, target: Database.Database, table: 
   report.recovered[table] = copied;
   if (damaged) report.unreadable.push(table);
   if (orphans > 0) report.unreadable.push(`${table} (${orphans} row(s) whose parent could not be read)`);
+}
+
+/** Whether the damaged file's rows carry checksums (when its schema cannot be read, no row was copied from it). */
+function summed(source: Database.Database): boolean {
+  try {
+    return columns(source, 'outbox').includes('row_sum');
+  } catch {
+    return true;
+  }
 }
 
 function columns(db: Database.Database, table: string): string[] {

@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { openDatabase, type Db } from './open.ts';
+import type { WorkCheck } from './journal-restore.ts';
+import { openConnection, type Db } from './open.ts';
+import { isDiskFailure } from './disk-space.ts';
 import { ownerFolder } from './owner-only.ts';
 import { attachPictures } from './pictures.ts';
 import { CategoriesRepo } from './repos/categories-repo.ts';
@@ -18,7 +20,10 @@ import { SyncQueueRepo } from './repos/sync-queue-repo.ts';
 import { TechniciansRepo } from './repos/technicians-repo.ts';
 import { TranslationsRepo } from './repos/translations-repo.ts';
 import { PrerequisitesRepo } from './repos/prerequisites-repo.ts';
+import { RowGuard } from './row-guard.ts';
 import { replaceableWrite, sql } from './statements.ts';
+import type { WorkJournal } from './work-journal.ts';
+import { openWork, type StartFindings } from './work-start.ts';
 
 export interface StoreOptions {
   /** The main database file (`fieldguide.sqlite`). */
@@ -28,6 +33,8 @@ export interface StoreOptions {
   /** better-sqlite3 built for Electron's ABI (db/open.ts). */
   nativeBinding?: string;
   log: (message: string) => void;
+  /** What the look at the files before this open found (data-folder.ts); none when not given. */
+  findings?: StartFindings;
 }
 
 /**
@@ -53,12 +60,22 @@ export class Store {
   readonly prerequisites: PrerequisitesRepo;
   /** True when the pictures database was made afresh (missing or damaged): the media index must be checked. */
   readonly picturesRecreated: boolean;
+  /** What the check of the work at this start found and put back (db/journal-restore.ts). */
+  readonly workCheck: WorkCheck;
   readonly #db: Db;
+  readonly #journal: WorkJournal;
+  readonly #log: (message: string) => void;
+  /** A write of the journal that failed after its commit, said once (the next write tries again). */
+  #journalLagging = false;
+  #diskFailed = false;
 
   constructor(options: StoreOptions) {
     this.file = options.file;
-    const db = openDatabase(options.file, options.nativeBinding ? { nativeBinding: options.nativeBinding } : {});
+    this.#log = options.log;
+    const db = openConnection(options.file, options.nativeBinding ? { nativeBinding: options.nativeBinding } : {});
     try {
+      const work = openWork(db, options.file, options.findings ?? { regression: null, salvaged: false }, options.log);
+      [this.#journal, this.workCheck] = [work.journal, work.check];
       ownerFolder(path.dirname(options.picturesFile));
       this.picturesRecreated = attachPictures(db, options.picturesFile, options.log).recreated;
     } catch (error) {
@@ -66,7 +83,10 @@ export class Store {
       throw error;
     }
     this.#db = db;
-    this.settings = new SettingsRepo(db, (key, problem) => options.log(`Setting "${key}" could not be read (${problem}); using the default.`));
+    const guard = new RowGuard(db, this.#journal, options.log);
+    this.settings = new SettingsRepo(db, (key, problem) =>
+      options.log(`Setting "${key}" could not be read (${problem}); using the default.`),
+    );
     this.quizzes = new QuizzesRepo(db);
     this.search = new SearchRepo(db);
     this.translations = new TranslationsRepo(db);
@@ -76,8 +96,8 @@ export class Store {
     this.media = new MediaRepo(db);
     this.pictures = new PicturesRepo(db);
     this.syncQueue = new SyncQueueRepo(db);
-    this.sessions = new SessionsRepo(db);
-    this.outbox = new OutboxRepo(db);
+    this.sessions = new SessionsRepo(db, guard);
+    this.outbox = new OutboxRepo(db, guard);
     this.conflicts = new ConflictsRepo(db);
     this.technicians = new TechniciansRepo(db);
     this.siteModules = new SiteModulesRepo(db);
@@ -85,12 +105,69 @@ export class Store {
 
   /** Runs `fn` in one transaction (inside another, as a savepoint of it) and answers what it answers. */
   transaction<T>(fn: () => T): T {
-    return this.#db.transaction(fn)();
+    const result = this.#failingDisk(() => this.#db.transaction(fn)());
+    this.#journalWrite();
+    return result;
   }
 
   /** A transaction for what the site can give again: its commit does not wait for the disk (statements.ts). */
   replaceable<T>(fn: () => T): T {
-    return replaceableWrite(this.#db, fn);
+    const result = this.#failingDisk(() => replaceableWrite(this.#db, fn));
+    this.#journalWrite();
+    return result;
+  }
+
+  /**
+   * The disk refused a write or a flush (disk-space.ts isDiskFailure): from now on this connection takes
+   * no writes (query_only), so nothing more is acknowledged that the disk may not hold, whatever a later
+   * flush answers (after a failed one, an OS may answer the next with success without writing). A restart
+   * opens it afresh.
+   */
+  failDisk(error: unknown): void {
+    if (this.#diskFailed) return;
+    this.#diskFailed = true;
+    this.#log(
+      `This computer cannot write to its disk (${error instanceof Error ? error.message : String(error)}): ` +
+        'Fieldguide saves nothing more until it restarts.',
+    );
+    try {
+      this.#db.pragma('query_only = ON');
+    } catch {
+      // Every write fails on this disk anyway.
+    }
+  }
+
+  #failingDisk<T>(write: () => T): T {
+    try {
+      return write();
+    } catch (error) {
+      if (isDiskFailure(error)) this.failDisk(error);
+      throw error;
+    }
+  }
+
+  /**
+   * The work journal holds every committed change of the work, on the disk: called before an answer
+   * reaches the technician. Throws when the disk cannot take it. Once the disk failed nothing more is
+   * written (nothing more is committed either), and reads still answer.
+   */
+  settle(): void {
+    if (this.#diskFailed) return;
+    this.#failingDisk(() => this.#journal.sync());
+    this.#journalLagging = false;
+  }
+
+  /** After a commit: the changed rows of the work go to the journal file (flushed by `settle`). */
+  #journalWrite(): void {
+    if (this.#diskFailed) return;
+    try {
+      this.#journal.write();
+    } catch (error) {
+      // The commit stands; the journal catches up at the next write, and `settle` says what stops it.
+      if (!this.#journalLagging)
+        this.#log(`The work journal could not be written: ${error instanceof Error ? error.message : String(error)}`);
+      this.#journalLagging = true;
+    }
   }
 
   /** The database's size on disk: its file and its write-ahead log. */
@@ -117,6 +194,14 @@ export class Store {
   }
 
   close(): void {
+    try {
+      this.#journal.sync();
+    } catch (error) {
+      this.#log(
+        `The work journal could not be written at close: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+    this.#journal.close();
     this.#db.close();
   }
 }

@@ -3,7 +3,7 @@ import type { ApiTransport } from '../api/transport.ts';
 import type { UploadEndpoint } from '../api/user-media-api.ts';
 import type { Store } from '../db/store.ts';
 import type { EventHub } from '../events.ts';
-import { storageFull } from '../db/disk-space.ts';
+import { isStorageTrouble, storageFailure } from '../db/disk-space.ts';
 import { AppFailure } from '../result.ts';
 import { outboxActions } from './outbox-view.ts';
 import type { SendClock } from './send-time.ts';
@@ -84,6 +84,9 @@ export class Outbox {
       ...(deps.onNoAnswer ? { onNoAnswer: deps.onNoAnswer } : {}),
       random: deps.random ?? Math.random,
       onChange: (chain) => this.#moved(chain),
+      // The work journal is written with the marks (Store.transaction): every earlier answer is in it
+      // before a request leaves. Not flushed: the marks' own commit waits for the disk.
+      markInFlight: (ids) => store.transaction(() => store.outbox.markAllInFlight(ids)),
       log: deps.log,
     });
   }
@@ -127,11 +130,19 @@ export class Outbox {
 
   /** "Send now": waiting actions go at once, whatever their backoff said. */
   async flush(): Promise<OutboxSummary> {
-    this.deps.store.outbox.sendNow();
+    try {
+      this.deps.store.outbox.sendNow();
+    } catch (error) {
+      if (!isStorageTrouble(error)) throw error;
+      // Even "send now" cannot be written: the replay waits as it would for any write of its own.
+      this.#runner.holdFor(error);
+      throw storageFailure(error);
+    }
     this.#runner.releaseStorageHold();
     await this.#runner.drain();
     this.#tellMoved();
-    if (this.#runner.storageFull) throw storageFull();
+    const held = this.#runner.storageHeld;
+    if (held) throw storageFailure(held);
     return this.summary();
   }
 

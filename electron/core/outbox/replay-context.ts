@@ -39,3 +39,17 @@ export interface ReplayContext {
 export type ReplayOutcome = { type: 'done' } | { type: 'again' } | { type: 'failed'; message: string };
 
 export type Handler<P> = (ctx: ReplayContext, row: OutboxRow, payload: P) => Promise<ReplayOutcome>;
+
+/**
+ * An action whose session, file or attempt this computer cannot find: nothing deletes those while an
+ * action needs them, so it is damage, and the action is never taken as done (nor sent): it is shown,
+ * and the next start puts back from the work journal what it can (db/journal-restore.ts).
+ */
+export function missingHere(what: string): ReplayOutcome {
+  return {
+    type: 'failed',
+    message:
+      `Its ${what} could not be found on this computer, so it was not sent. ` +
+      'Restart Fieldguide: it checks its database and puts back what it can.',
+  };
+}

@@ -1,7 +1,7 @@
 import type { ApiTransport } from '../api/transport.ts';
 import type { NewConflict } from '../db/repos/conflicts-repo.ts';
 import type { OutboxRow } from '../db/repos/outbox-repo.ts';
-import { isStorageFull } from '../db/disk-space.ts';
+import { isStorageTrouble, outboxWaits } from '../db/disk-space.ts';
 import { retryDelayMs } from './backoff.ts';
 import { InFlightMarks } from './in-flight-marks.ts';
 import { NO_CLOCK, SendTimes, type SendClock } from './send-time.ts';
@@ -52,6 +52,8 @@ export interface RunnerDeps {
   onChange: (sessionId: string) => void;
   /** A request got no answer at all: the site cannot be reached (its next answer wakes the outbox). */
   onNoAnswer?: () => void;
+  /** Writes in-flight marks in one commit that waits for the disk, the work journal with them (db/work-journal.ts). */
+  markInFlight?: (ids: readonly number[]) => void;
   log: (message: string) => void;
 }
 
@@ -76,26 +78,33 @@ export class OutboxRunner {
   /** Actions the site asked to wait (Retry-After): coming back online does not hurry them. */
   readonly #askedToWait = new Set<number>();
   readonly #failures: FailureSorting;
-  /** Until when a full disk holds the replay (0: not held). */
+  /** Until when a full (or failing) disk holds the replay (0: not held), and the error that held it. */
   #storageHeldUntil = 0;
+  #storageError: unknown = null;
   readonly #marks: InFlightMarks;
 
   /** Runs in the process that holds the data folder's lock (db/folder-lock.ts): no other copy's actions are in flight. */
   constructor(private readonly deps: RunnerDeps) {
     this.#times = new SendTimes(deps.clock ?? NO_CLOCK, deps.context.outbox, deps.context.sessions, deps.context.now);
     this.#failures = { ...deps, outbox: deps.context.outbox, askedToWait: this.#askedToWait };
-    this.#marks = new InFlightMarks((ids) => deps.context.outbox.markAllInFlight(ids));
+    this.#marks = new InFlightMarks(deps.markInFlight ?? ((ids) => deps.context.outbox.markAllInFlight(ids)));
     this.#recoverInFlight('were in flight when Fieldguide stopped');
   }
 
-  /** True when the last replay stopped on a full disk (and nothing has been sent since). */
-  get storageFull(): boolean {
-    return this.#storageHeldUntil > 0;
+  /** What stopped the last replay when a full or failing disk did (and nothing has been sent since); else null. */
+  get storageHeld(): unknown {
+    return this.#storageHeldUntil > 0 ? this.#storageError : null;
   }
 
   /** "Send now": a full disk held the replay; try again at once. */
   releaseStorageHold(): void {
     this.#storageHeldUntil = 0;
+  }
+
+  /** A full or failing disk stopped a write of the outbox: the replay waits a while (or for Send now), said once. */
+  holdFor(error: unknown): void {
+    if (this.#storageHeldUntil === 0) this.deps.log(outboxWaits(error));
+    [this.#storageHeldUntil, this.#storageError] = [this.deps.nowMs() + STORAGE_PAUSE_MS, error];
   }
 
   /** Replays what is due; resolves when nothing more can go now. */
@@ -167,12 +176,8 @@ export class OutboxRunner {
       await this.#replayOne(row, technician, transport);
       this.#storageHeldUntil = 0;
     } catch (error) {
-      if (isStorageFull(error)) {
-        if (this.#storageHeldUntil === 0) this.deps.log('The disk is full: the outbox waits (nothing is lost). Free some space, then Send now.');
-        this.#storageHeldUntil = this.deps.nowMs() + STORAGE_PAUSE_MS;
-      } else {
-        this.deps.log(`Outbox action ${row.id} (${row.kind}) could not be replayed: ${error instanceof Error ? error.message : String(error)}`);
-      }
+      if (isStorageTrouble(error)) this.holdFor(error);
+      else this.deps.log(`Outbox action ${row.id} (${row.kind}) could not be replayed: ${(error as Error).message}`);
     }
   }
 
@@ -212,7 +217,7 @@ export class OutboxRunner {
         current = outbox.get(current.id)!;
       }
     } catch (error) {
-      if (isStorageFull(error)) throw error;
+      if (isStorageTrouble(error)) throw error;
       // An earlier attempt that may have landed stays "may have landed" whatever this attempt's answer was.
       sortFailure(this.#failures, outbox.get(current.id) ?? current, error, row.unknownOutcome);
     }
@@ -224,8 +229,8 @@ export class OutboxRunner {
       const recovered = this.deps.context.outbox.recoverInFlight();
       if (recovered > 0) this.deps.log(`${recovered} action(s) ${why}; they will be checked before being sent again.`);
     } catch (error) {
-      // A full disk: they stay in flight until the next replay can write.
-      if (!isStorageFull(error)) throw error;
+      // A full or failing disk: they stay in flight until the next replay can write.
+      if (!isStorageTrouble(error)) throw error;
     }
   }
 

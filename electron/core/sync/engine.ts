@@ -4,7 +4,7 @@ import { fetchCategoryTree } from '../api/guides-api.ts';
 import { notOffered } from '../api/capabilities-api.ts';
 import { ApiError } from '../api/errors.ts';
 import { isDamage } from '../db/damage.ts';
-import { isStorageFull, STORAGE_FULL_MESSAGE } from '../db/disk-space.ts';
+import { isDiskFailure, isStorageFull, STORAGE_FULL_MESSAGE } from '../db/disk-space.ts';
 import { z } from 'zod';
 import { cursorKey, LAST_SYNC_KEY, type SyncContext } from './context.ts';
 import { removeDeleted } from './deletions.ts';
@@ -122,8 +122,8 @@ export async function runSync(ctx: SyncContext): Promise<EngineOutcome> {
     phase = 'media';
     mediaDownloaded = (await media).unwrap().downloaded;
   } catch (error) {
-    // A damaged database is the caller's to report (and repair at the next start): not a failed sync.
-    if (isDamage(error)) throw error;
+    // A damaged database or a disk that cannot be written is the caller's to report: not a failed sync.
+    if (isDamage(error) || isDiskFailure(error)) throw error;
     if (ctx.signal.aborted) {
       ctx.progress('cancelled', 0, 0);
       return { status: 'cancelled', changed, deleted, mediaDownloaded, error: null, networkFailed: false };

@@ -1,7 +1,7 @@
 import type { SyncError } from '../../contract.ts';
 import { ApiError } from '../api/errors.ts';
 import { isDamage } from '../db/damage.ts';
-import { isStorageFull } from '../db/disk-space.ts';
+import { isDiskFailure, isStorageFull } from '../db/disk-space.ts';
 import type { SyncContext } from './context.ts';
 import { fetchWholeGuide, type PrerequisiteSource, type WholeGuide } from './guide-fetcher.ts';
 import { Lanes, runAdaptive } from './pool.ts';
@@ -79,7 +79,8 @@ export async function storeQueuedGuides(ctx: SyncContext, describe: (error: unkn
   /** A guide that could not be fetched or stored: recorded with the site's words, or the sync stops. */
   const failed = (guideid: number, error: unknown): void => {
     // Not the guide's: a refused sign-in, a full disk or a damaged database stop the sync (every other guide would fail the same way).
-    if ((error instanceof ApiError && error.kind === 'http' && error.status === 401) || isStorageFull(error) || isDamage(error)) throw error;
+    const refused = error instanceof ApiError && error.kind === 'http' && error.status === 401;
+    if (refused || isStorageFull(error) || isDiskFailure(error) || isDamage(error)) throw error;
     const problem = describe(error);
     // No answer at all is the network's failure, not the guide's: it does not count towards the bound.
     const counted = !(error instanceof ApiError && error.kind === 'network');
@@ -125,7 +126,8 @@ export async function storeQueuedGuides(ctx: SyncContext, describe: (error: unkn
     try {
       storeAll(batch);
     } catch (error) {
-      if (batch.length === 1 || isStorageFull(error) || isDamage(error)) return failed(batch[0]!.detail.guideid, error);
+      const stops = isStorageFull(error) || isDiskFailure(error) || isDamage(error);
+      if (batch.length === 1 || stops) return failed(batch[0]!.detail.guideid, error);
       // One guide the database refuses must not cost the others: each alone, and the refused one is its own failure.
       for (const guide of batch) {
         try {

@@ -1,5 +1,6 @@
 import type { OutboxActionKind, OutboxSummary } from '../../../contract.ts';
 import type { Db } from '../open.ts';
+import type { RowGuard } from '../row-guard.ts';
 import { sql } from '../statements.ts';
 
 export interface OutboxRow {
@@ -19,8 +20,23 @@ export interface OutboxRow {
   createdAt: number;
 }
 
-const SELECT = `SELECT id, chain, kind, payload, acted_at AS actedAt, state, attempts, next_attempt_at AS nextAttemptAt,
-  unknown_outcome AS unknownOutcome, last_error AS lastError, technician, created_at AS createdAt FROM outbox`;
+/** A row as stored (every column: its checksum covers them all). */
+interface OutboxRecord extends Record<string, unknown> {
+  id: number;
+  chain: string;
+  kind: string;
+  payload: string;
+  acted_at: number;
+  state: OutboxRow['state'];
+  attempts: number;
+  next_attempt_at: number;
+  unknown_outcome: number;
+  last_error: string | null;
+  technician: number | null;
+  created_at: number;
+}
+
+const SELECT = 'SELECT * FROM outbox';
 
 /**
  * The row `o` is its chain's first (through outbox_chain). Asked of the pending rows only, in id order,
@@ -29,15 +45,36 @@ const SELECT = `SELECT id, chain, kind, payload, acted_at AS actedAt, state, att
  */
 const FIRST_OF_CHAIN = 'NOT EXISTS (SELECT 1 FROM outbox p WHERE p.chain = o.chain AND p.id < o.id)';
 
-const fix = (row: OutboxRow & { unknownOutcome: number | boolean }): OutboxRow => ({ ...row, unknownOutcome: Boolean(row.unknownOutcome) });
+const toRow = (r: OutboxRecord): OutboxRow => ({
+  id: r.id,
+  chain: r.chain,
+  kind: r.kind,
+  payload: r.payload,
+  actedAt: r.acted_at,
+  state: r.state,
+  attempts: r.attempts,
+  nextAttemptAt: r.next_attempt_at,
+  unknownOutcome: Boolean(r.unknown_outcome),
+  lastError: r.last_error,
+  technician: r.technician,
+  createdAt: r.created_at,
+});
 
 /**
  * The durable queue. Chains are replayed strictly in order and independently: only a chain's first
  * action may run, and a failed first action holds its own chain only. A chain whose first action is of a
- * technician whose sign-in is not kept waits, whoever else is signed in.
+ * technician whose sign-in is not kept waits, whoever else is signed in. Every row read is checked
+ * against its checksum (row-guard.ts): a damaged action is put back from the work journal, or set aside.
  */
 export class OutboxRepo {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly guard: RowGuard,
+  ) {}
+
+  #checked(records: OutboxRecord[]): OutboxRow[] {
+    return records.map((record) => toRow(this.guard.sound('outbox', record)));
+  }
 
   add(action: { chain: string; kind: OutboxActionKind | string; payload: unknown; actedAt: number; now: number; technician: number }): number {
     return Number(
@@ -47,14 +84,15 @@ export class OutboxRepo {
   }
 
   get(id: number): OutboxRow | undefined {
-    const row = sql(this.db, `${SELECT} WHERE id = ?`).get(id) as (OutboxRow & { unknownOutcome: number }) | undefined;
-    return row ? fix(row) : undefined;
+    const record = sql(this.db, `${SELECT} WHERE id = ?`).get(id) as OutboxRecord | undefined;
+    return record ? this.#checked([record])[0] : undefined;
   }
 
   /** The last action of a chain, if it has not started: what a new step-data save may merge into. */
   tail(chain: string): OutboxRow | undefined {
-    const row = sql(this.db, `${SELECT} WHERE chain = ? ORDER BY id DESC LIMIT 1`).get(chain) as (OutboxRow & { unknownOutcome: number }) | undefined;
-    return row ? fix(row) : undefined;
+    const last = sql(this.db, `${SELECT} WHERE chain = ? ORDER BY id DESC LIMIT 1`);
+    const record = last.get(chain) as OutboxRecord | undefined;
+    return record ? this.#checked([record])[0] : undefined;
   }
 
   /** Actions of a chain not on the site yet. */
@@ -85,8 +123,9 @@ export class OutboxRepo {
         `${SELECT} o WHERE state = 'pending' AND next_attempt_at <= ? AND technician IN (SELECT value FROM json_each(?))
            AND ${FIRST_OF_CHAIN} ORDER BY id LIMIT ?`,
       )
-      .all(now, JSON.stringify(technicians), limit) as (OutboxRow & { unknownOutcome: number })[];
-    return rows.map(fix);
+      .all(now, JSON.stringify(technicians), limit) as OutboxRecord[];
+    // One put back from the journal may be in flight, one set aside is failed: only what still waits goes.
+    return this.#checked(rows).filter((row) => row.state === 'pending');
   }
 
   /** When the next waiting action of these technicians is due, if any. */
@@ -149,7 +188,7 @@ export class OutboxRepo {
 
   /** Everything one technician has waiting, oldest first, as raw rows (the view parses payloads). */
   all(technician: number): OutboxRow[] {
-    return (sql(this.db, `${SELECT} WHERE technician = ? ORDER BY id`).all(technician) as (OutboxRow & { unknownOutcome: number })[]).map(fix);
+    return this.#checked(sql(this.db, `${SELECT} WHERE technician = ? ORDER BY id`).all(technician) as OutboxRecord[]);
   }
 
   /** One technician's actions by state and their open conflicts (nobody's: zeros). */

@@ -1,8 +1,12 @@
 import type { StepValue, WorkSession, WorkStatus } from '../../../contract.ts';
 import type { Db } from '../open.ts';
+import type { RowGuard } from '../row-guard.ts';
 import { sql } from '../statements.ts';
+import { toValue, type ValueRecord, type ValueRow } from './value-row.ts';
 
-interface SessionRow {
+export type { ValueRow } from './value-row.ts';
+
+interface SessionRow extends Record<string, unknown> {
   id: string;
   entryid: number | null;
   guideid: number;
@@ -36,14 +40,6 @@ export interface SessionState {
   activeStepid: number | null;
 }
 
-export interface ValueRow {
-  fieldGuid: string;
-  fieldRevisionid: number;
-  stepid: number;
-  value: string | null;
-  serverValue: string | null;
-  attachmentId: string | null;
-}
 
 const toState = (row: SessionRow): SessionState => ({
   id: row.id,
@@ -61,9 +57,14 @@ const toState = (row: SessionRow): SessionState => ({
   activeStepid: row.active_stepid,
 });
 
-/** The local projection of work sessions and their form values. */
+/** The local projection of work sessions and their form values, each row checked as it is read (row-guard.ts). */
 export class SessionsRepo {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: Db, private readonly guard: RowGuard) {}
+
+  #session(where: 'id' | 'entryid', value: string | number): SessionRow | undefined {
+    const row = sql(this.db, `SELECT * FROM work_sessions WHERE ${where} = ?`).get(value) as SessionRow | undefined;
+    return row ? this.guard.sound('work_sessions', row) : undefined;
+  }
 
   insert(session: {
     id: string;
@@ -93,7 +94,7 @@ export class SessionsRepo {
   }
 
   technicianOf(id: string): number | null {
-    return (sql(this.db, 'SELECT technician FROM work_sessions WHERE id = ?').get(id) as { technician: number | null } | undefined)?.technician ?? null;
+    return (this.#session('id', id)?.technician as number | null | undefined) ?? null;
   }
 
   /** A session taken over here by another technician (nothing of the former one's is left to send in it). */
@@ -102,12 +103,12 @@ export class SessionsRepo {
   }
 
   state(id: string): SessionState | undefined {
-    const row = sql(this.db, 'SELECT * FROM work_sessions WHERE id = ?').get(id) as SessionRow | undefined;
+    const row = this.#session('id', id);
     return row ? toState(row) : undefined;
   }
 
   byEntry(entryid: number): SessionState | undefined {
-    const row = sql(this.db, 'SELECT * FROM work_sessions WHERE entryid = ?').get(entryid) as SessionRow | undefined;
+    const row = this.#session('entryid', entryid);
     return row ? toState(row) : undefined;
   }
 
@@ -131,11 +132,8 @@ export class SessionsRepo {
   }
 
   values(id: string): ValueRow[] {
-    return sql(this.db, 
-        `SELECT field_guid AS fieldGuid, field_revisionid AS fieldRevisionid, stepid, value, server_value AS serverValue,
-           attachment_id AS attachmentId FROM work_values WHERE session_id = ? ORDER BY stepid, field_guid`,
-      )
-      .all(id) as ValueRow[];
+    const byStep = sql(this.db, 'SELECT * FROM work_values WHERE session_id = ? ORDER BY stepid, field_guid');
+    return (byStep.all(id) as ValueRecord[]).map((record) => toValue(this.guard.sound('work_values', record)));
   }
 
   setValue(id: string, value: { fieldGuid: string; fieldRevisionid: number; stepid: number; value: string | null; attachmentId?: string | null }): void {
@@ -171,7 +169,7 @@ export class SessionsRepo {
 
   /** The whole session as the renderer sees it. */
   view(id: string): WorkSession | undefined {
-    const row = sql(this.db, 'SELECT * FROM work_sessions WHERE id = ?').get(id) as SessionRow | undefined;
+    const row = this.#session('id', id);
     if (!row) return undefined;
     const counts = sql(this.db, 
         `SELECT (SELECT count(*) FROM outbox WHERE chain = @id AND state != 'failed') AS pending,

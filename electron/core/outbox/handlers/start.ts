@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { adoptRevision } from '../adopt.ts';
 import { goneMessage, guideGone } from '../guide-gone.ts';
 import type { startPayload } from '../payloads.ts';
-import type { Handler } from '../replay-context.ts';
+import { missingHere, type Handler } from '../replay-context.ts';
 
 /**
  * `POST /work_log` is not idempotent: when an earlier attempt may have landed (sent, no answer), look
@@ -11,7 +11,8 @@ import type { Handler } from '../replay-context.ts';
  */
 export const replayStart: Handler<z.infer<typeof startPayload>> = async (ctx, row, payload) => {
   const session = ctx.sessions.state(payload.sessionId);
-  if (!session || session.entryid !== null) {
+  if (!session) return missingHere('work session');
+  if (session.entryid !== null) {
     ctx.outbox.remove(row.id);
     return { type: 'done' };
   }

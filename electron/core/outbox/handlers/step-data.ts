@@ -5,7 +5,7 @@ import { guideGone, keepGoneStepData } from '../guide-gone.ts';
 import { followSite, siteTookIt } from '../follow-site.ts';
 import { mergeStepData } from '../merge.ts';
 import type { StepDataPayload } from '../payloads.ts';
-import type { Handler, ReplayContext } from '../replay-context.ts';
+import { missingHere, type Handler, type ReplayContext } from '../replay-context.ts';
 
 type Field = StepDataPayload['fields'][number];
 
@@ -18,10 +18,7 @@ type Field = StepDataPayload['fields'][number];
  */
 export const replayStepData: Handler<StepDataPayload> = async (ctx, row, payload) => {
   const session = ctx.sessions.state(payload.sessionId);
-  if (!session) {
-    ctx.outbox.remove(row.id);
-    return { type: 'done' };
-  }
+  if (!session) return missingHere('work session');
   if (session.entryid === null) return { type: 'failed', message: 'This session was never created on the site (its start did not go through).' };
 
   const current = new Map<string, { fieldRevisionid: number; label: string; stepid: number }>();

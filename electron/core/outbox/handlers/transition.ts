@@ -4,7 +4,7 @@ import { canApply, targetOf } from '../../../shared/worklog.ts';
 import { adoptRevision, adoptServerState } from '../adopt.ts';
 import { followSite, siteTookIt } from '../follow-site.ts';
 import type { OutboxRow } from '../../db/repos/outbox-repo.ts';
-import type { Handler, ReplayContext } from '../replay-context.ts';
+import { missingHere, type Handler, type ReplayContext } from '../replay-context.ts';
 
 const VERB: Record<WorkTransition, string> = {
   pause: 'paused',
@@ -23,10 +23,7 @@ const VERB: Record<WorkTransition, string> = {
 export function replayTransition(transition: WorkTransition): Handler<{ sessionId: string }> {
   return async (ctx, row, payload) => {
     const session = ctx.sessions.state(payload.sessionId);
-    if (!session) {
-      ctx.outbox.remove(row.id);
-      return { type: 'done' };
-    }
+    if (!session) return missingHere('work session');
     if (session.entryid === null) return { type: 'failed', message: 'This session was never created on the site (its start did not go through).' };
     let entry: SiteEntry;
     try {

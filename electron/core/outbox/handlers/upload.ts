@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { z } from 'zod';
 import { findUpload, uploadMedia } from '../../api/user-media-api.ts';
 import type { uploadPayload } from '../payloads.ts';
-import type { Handler } from '../replay-context.ts';
+import { missingHere, type Handler } from '../replay-context.ts';
 
 /**
  * An upload is not idempotent either: when an earlier attempt may have landed, look for our own file
@@ -11,7 +11,8 @@ import type { Handler } from '../replay-context.ts';
  */
 export const replayUpload: Handler<z.infer<typeof uploadPayload>> = async (ctx, row, payload) => {
   const attachment = ctx.sessions.attachment(payload.attachmentId);
-  if (!attachment || attachment.serverItemid !== null) {
+  if (!attachment) return missingHere('attached file record');
+  if (attachment.serverItemid !== null) {
     ctx.outbox.remove(row.id);
     return { type: 'done' };
   }
