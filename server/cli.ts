@@ -5,13 +5,14 @@ import { DEFAULT_SIGN_IN_THROTTLE } from './http/sign-in-throttle.ts';
 import { PortUnavailableError } from './listen.ts';
 import { parseModules, SITE_MODULES } from './http/site-modules.ts';
 import { startDemoSite, startSite, type RunningSite } from './site.ts';
+import { systemClock } from './context.ts';
 
 /** How many ports after a taken --port are tried. */
 const NEXT_FREE_PORTS = 20;
 
 const USAGE = `Usage: npm run server -- [--port P [--strict-port]] [--host H] [--db FILE] [--demo [--demo-password PW] | --generate --guides N --steps M --images K --seed S] [--test-hooks] [--picture-cache-mb MB]
          [--cors-origin ORIGIN]... [--allowed-host NAME[:PORT]]... [--sign-in-limit N] [--sign-in-address-limit N]
-         [--without MODULE,...] [--public | --members-only] [--media-origin]
+         [--without MODULE,...] [--public | --members-only] [--media-origin] [--clock-offset S] [--slow-writes MS]
   --port P                    listen on P (default 0: any free port); when P is taken, the next free port up to P+${NEXT_FREE_PORTS} is used and said
   --strict-port               a taken port is an error instead
   --demo-password PW          the demo accounts' password instead of fieldguide (a site in --db that has another is changed)
@@ -22,12 +23,22 @@ const USAGE = `Usage: npm run server -- [--port P [--strict-port]] [--host H] [-
   --without MODULE,...        play a site without these modules (their endpoints answer 404): ${SITE_MODULES.join(', ')}
   --public                    guides and media readable without a token, as on iFixit (the default)
   --members-only              nothing but signing in answers without a token (401)
-  --media-origin              media served from a second port, which guide JSON points at (a CDN on another origin)`;
+  --media-origin              media served from a second port, which guide JSON points at (a CDN on another origin)
+  --clock-offset S            the site's clock runs S seconds off the machine's (negative: behind):
+                              a node whose clock is wrong
+  --slow-writes MS            starts (POST /work_log) and uploads wait MS before they are applied, then
+                              are answered: a slow site`;
 
 function count(value: string | undefined, name: string, fallback: number): number {
   if (value === undefined) return fallback;
   const number = Number(value);
   if (!Number.isSafeInteger(number) || number < 0) throw new Error(`--${name} must be a whole number, got ${value}`);
+  return number;
+}
+
+function seconds(value: string, name: string): number {
+  const number = Number(value);
+  if (!Number.isSafeInteger(number)) throw new Error(`--${name} must be a whole number of seconds, got ${value}`);
   return number;
 }
 
@@ -55,6 +66,8 @@ async function main(): Promise<void> {
       public: { type: 'boolean', default: false },
       'members-only': { type: 'boolean', default: false },
       'media-origin': { type: 'boolean', default: false },
+      'clock-offset': { type: 'string' },
+      'slow-writes': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -83,6 +96,12 @@ async function main(): Promise<void> {
     without: parseModules(values.without ?? ''),
     publicReads: !values['members-only'],
     mediaOrigin: values['media-origin'],
+    ...(values['clock-offset'] === undefined
+      ? {}
+      : { clock: systemClock(seconds(values['clock-offset'], 'clock-offset')) }),
+    ...(values['slow-writes'] === undefined
+      ? {}
+      : { slowWrites: { ms: count(values['slow-writes'], 'slow-writes', 0) } }),
   };
   if (values.public && values['members-only']) throw new Error('Choose one of --public and --members-only');
 

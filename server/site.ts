@@ -3,11 +3,12 @@ import type { AddressInfo } from 'node:net';
 import { createAdaptorServer } from '@hono/node-server';
 import { createApp, API_PREFIX } from './app.ts';
 import { seedDemoContent } from './demo/seed.ts';
-import { createContext } from './context.ts';
+import { createContext, systemClock, type Clock } from './context.ts';
 import { LOOPBACK_NAMES, hostMatcher, parseCorsOrigin } from './http/access.ts';
 import { DEFAULT_SIGN_IN_THROTTLE, type SignInThrottleOptions } from './http/sign-in-throttle.ts';
 import { listenOn } from './listen.ts';
 import { MEDIA_PATH } from './http/site-switches.ts';
+import { slowWrites, type SlowWrites } from './http/slow-writes.ts';
 import type { ServerModule } from './http/site-modules.ts';
 import { openServerDb, seedOnce } from './db/open.ts';
 import type { Db } from './db/types.ts';
@@ -57,6 +58,13 @@ export interface SiteOptions {
   publicReads?: boolean;
   /** Media served from a second listener on another loopback port, which guide JSON points at (a CDN). */
   mediaOrigin?: boolean;
+  /**
+   * The site's clock (its `Date` header, the times it records). Default: the machine's; `systemClock(3600)`
+   * plays a node an hour ahead (`--clock-offset`), and a test may pass a clock it moves itself.
+   */
+  clock?: Clock;
+  /** A slow site: starts and uploads are applied `ms` late, whether the client waited or not (`--slow-writes`). */
+  slowWrites?: SlowWrites;
 }
 
 export interface RunningSite {
@@ -96,9 +104,10 @@ export async function startSite(options: SiteOptions = {}): Promise<RunningSite>
       without: options.without ?? [],
       publicReads: options.publicReads ?? true,
       mediaOrigin: () => mediaUrl,
-    });
+    }, options.clock ?? systemClock());
     const app = createApp(ctx);
-    server = createAdaptorServer({ fetch: app.fetch }) as Server;
+    const fetch = options.slowWrites ? slowWrites(app.fetch, options.slowWrites) : app.fetch;
+    server = createAdaptorServer({ fetch }) as Server;
     ownPort = await listenOn(server, { port: options.port ?? 0, host, nextFree: options.nextFreePort ?? 0 });
     if (options.mediaOrigin) {
       // The "CDN": the same files, and nothing but files, from another port (another origin).
@@ -167,7 +176,8 @@ function throttleOptions(given: SiteOptions['signInThrottle']): SignInThrottleOp
 export async function startDemoSite(
   options: Pick<
     SiteOptions,
-    'dbFile' | 'port' | 'nextFreePort' | 'host' | 'testHooks' | 'corsOrigins' | 'allowedHosts' | 'ownPortOnly' | 'signInThrottle' | 'without' | 'publicReads' | 'mediaOrigin'
+    | 'dbFile' | 'port' | 'nextFreePort' | 'host' | 'testHooks' | 'corsOrigins' | 'allowedHosts' | 'ownPortOnly'
+    | 'signInThrottle' | 'without' | 'publicReads' | 'mediaOrigin' | 'clock' | 'slowWrites'
   > & {
     /** The demo's media files (resources/demo); a packaged app passes its own copy. */
     assetDir?: string;
