@@ -38,11 +38,12 @@ async function answerFrom(node: 0 | 1): Promise<void> {
 }
 
 describe('a site whose two nodes disagree by an hour', () => {
-  it('keeps one clock: a true 120 s pause is sent as 120 s, and the start is dated on the clock learned first', async () => {
+  it('keeps one clock: a true 120 s pause is sent as 120 s, the start dated on the clock learned first', async () => {
     const tech = await signIn(site.nodes[0], 'tech1');
     await answerFrom(1);
     const startedAt = Math.floor(real / 1000);
-    const session = unwrap(await app.services.api.startSession({ guideid: guide.guideid, workorderid: 'WO-TWO-NODES' }));
+    const input = { guideid: guide.guideid, workorderid: 'WO-TWO-NODES' };
+    const session = unwrap(await app.services.api.startSession(input));
     unwrap(await app.services.api.flushOutbox());
     real += 60_000;
     await answerFrom(1);

@@ -6,7 +6,7 @@ import { storageFull } from '../db/disk-space.ts';
 import { AppFailure } from '../result.ts';
 import { outboxActions } from './outbox-view.ts';
 import type { SendClock } from './send-time.ts';
-import { OutboxRunner } from './runner.ts';
+import { OutboxRunner, type OutboxTimer } from './runner.ts';
 
 export interface OutboxDeps {
   store: Store;
@@ -29,6 +29,8 @@ export interface OutboxDeps {
   onNoAnswer?: () => void;
   random?: () => number;
   log: (message: string) => void;
+  /** How the outbox waits for the next due action (tests: their simulated clock). */
+  timer?: OutboxTimer;
 }
 
 /**
@@ -81,6 +83,7 @@ export class Outbox {
       random: deps.random ?? Math.random,
       onChange: (chain) => this.#moved(chain),
       log: deps.log,
+      ...(deps.timer ? { timer: deps.timer } : {}),
     });
   }
 

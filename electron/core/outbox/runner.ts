@@ -2,7 +2,7 @@ import type { ApiTransport } from '../api/transport.ts';
 import type { NewConflict } from '../db/repos/conflicts-repo.ts';
 import type { OutboxRow } from '../db/repos/outbox-repo.ts';
 import { isStorageFull } from '../db/disk-space.ts';
-import { retryDelayMs } from './backoff.ts';
+import { isStuck, retryDelayMs } from './backoff.ts';
 import { InFlightMarks } from './in-flight-marks.ts';
 import { NO_CLOCK, SendTimes, type SendClock } from './send-time.ts';
 import { replayStart } from './handlers/start.ts';
@@ -37,6 +37,18 @@ export const CHAINS_AT_ONCE = 8;
 const STORAGE_PAUSE_MS = 30_000;
 const REBASES_PER_ATTEMPT = 5;
 
+/**
+ * Waits `ms`, then runs `run` (the next replay); answers how to cancel the wait. By default a timer that
+ * does not hold the process open; tests run it on their simulated clock and await the replay it starts.
+ */
+export type OutboxTimer = (run: () => Promise<void>, ms: number) => () => void;
+
+const realTimer: OutboxTimer = (run, ms) => {
+  const timer = setTimeout(() => void run(), ms);
+  timer.unref();
+  return () => clearTimeout(timer);
+};
+
 export interface RunnerDeps {
   context: Omit<ReplayContext, 'transport' | 'technician' | 'conflict'> & { conflict: (conflict: NewConflict) => void };
   /** A technician's own transport, or null when their sign-in is not kept: nobody else's is ever used for their work. */
@@ -53,6 +65,7 @@ export interface RunnerDeps {
   /** A request got no answer at all: the site cannot be reached (its next answer wakes the outbox). */
   onNoAnswer?: () => void;
   log: (message: string) => void;
+  timer?: OutboxTimer;
 }
 
 /**
@@ -70,7 +83,9 @@ export interface RunnerDeps {
 export class OutboxRunner {
   #draining: Promise<void> | null = null;
   #again = false;
-  #timer: NodeJS.Timeout | null = null;
+  /** Cancels the wait for the next due action, while one is set. */
+  #cancelWait: (() => void) | null = null;
+  #waitUntil = 0;
   #closed = false;
   readonly #times: SendTimes;
   /** Actions the site asked to wait (Retry-After): coming back online does not hurry them. */
@@ -84,7 +99,7 @@ export class OutboxRunner {
   constructor(private readonly deps: RunnerDeps) {
     this.#times = new SendTimes(deps.clock ?? NO_CLOCK, deps.context.outbox, deps.context.sessions, deps.context.now);
     this.#failures = { ...deps, outbox: deps.context.outbox, askedToWait: this.#askedToWait };
-    this.#marks = new InFlightMarks((ids) => deps.context.outbox.markAllInFlight(ids));
+    this.#marks = new InFlightMarks((ids) => deps.context.outbox.markAllInFlight(ids, deps.nowMs()));
     this.#recoverInFlight('were in flight when Fieldguide stopped');
   }
 
@@ -112,18 +127,27 @@ export class OutboxRunner {
   }
 
   kick(): void {
-    this.drain().catch((error: unknown) => this.deps.log(`The outbox could not replay: ${error instanceof Error ? error.message : String(error)}`));
+    this.drain().catch((error: unknown) => this.deps.log(`The outbox could not replay: ${describe(error)}`));
   }
 
-  /** Back online (a network event, or an answer after none): every waiting chain goes now, at once. */
+  /**
+   * Back online (a network event, or an answer after none): every waiting chain goes now, at once, and so
+   * does an action shown as stuck that is not stuck by today's rule (one an earlier version marked when
+   * the network was away). What the site asked to wait for (Retry-After) still waits.
+   */
   wake(): void {
-    this.deps.context.outbox.wake(this.deps.nowMs(), [...this.#askedToWait]);
+    const { outbox } = this.deps.context;
+    const nowSeconds = Math.floor(this.deps.nowMs() / 1000);
+    for (const row of outbox.stuck()) {
+      if (!isStuck(row.refusals, nowSeconds - (row.refusedSince ?? nowSeconds))) outbox.retry(row.id);
+    }
+    outbox.wake(this.deps.nowMs(), [...this.#askedToWait]);
     this.kick();
   }
 
   close(): Promise<void> {
     this.#closed = true;
-    if (this.#timer) clearTimeout(this.#timer);
+    this.#cancelWait?.();
     return this.#draining ?? Promise.resolve();
   }
 
@@ -221,7 +245,7 @@ export class OutboxRunner {
 
   #recoverInFlight(why: string): void {
     try {
-      const recovered = this.deps.context.outbox.recoverInFlight();
+      const recovered = this.deps.context.outbox.recoverInFlight(this.deps.nowMs());
       if (recovered > 0) this.deps.log(`${recovered} action(s) ${why}; they will be checked before being sent again.`);
     } catch (error) {
       // A full disk: they stay in flight until the next replay can write.
@@ -229,15 +253,22 @@ export class OutboxRunner {
     }
   }
 
+  /** Waits for the next due action; a wait already set for no later stays. */
   #schedule(): void {
-    if (this.#closed || this.#timer) return;
-    const next = this.#storageHeldUntil > 0 ? this.#storageHeldUntil : this.deps.context.outbox.nextDue(this.deps.sendable());
+    if (this.#closed) return;
+    const held = this.#storageHeldUntil > 0;
+    const next = held ? this.#storageHeldUntil : this.deps.context.outbox.nextDue(this.deps.sendable());
     if (next === null) return;
-    const wait = Math.max(0, next - this.deps.nowMs());
-    this.#timer = setTimeout(() => {
-      this.#timer = null;
-      this.kick();
-    }, Math.min(wait, 60_000));
-    this.#timer.unref();
+    const wait = Math.min(Math.max(0, next - this.deps.nowMs()), 60_000);
+    const until = this.deps.nowMs() + wait;
+    if (this.#cancelWait && this.#waitUntil <= until) return;
+    this.#cancelWait?.();
+    this.#waitUntil = until;
+    this.#cancelWait = (this.deps.timer ?? realTimer)(() => {
+      this.#cancelWait = null;
+      return this.drain().catch((error: unknown) => this.deps.log(`The outbox could not replay: ${describe(error)}`));
+    }, wait);
   }
 }
+
+const describe = (error: unknown): string => (error instanceof Error ? error.message : String(error));

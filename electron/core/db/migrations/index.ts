@@ -10,6 +10,7 @@ import { up as siteModules } from './0008-site-modules.ts';
 import { up as libraryAtScale } from './0009-library-at-scale.ts';
 import { up as mediaOrder } from './0010-media-order.ts';
 import { up as searchPrefixes } from './0011-search-prefixes.ts';
+import { up as outboxAnswers } from './0012-outbox-answers.ts';
 import { up as picture } from './pictures/0001-picture.ts';
 
 export interface Migration {
@@ -31,6 +32,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 9, name: 'library at scale', up: libraryAtScale },
   { version: 10, name: 'media order', up: mediaOrder },
   { version: 11, name: 'search prefixes', up: searchPrefixes },
+  { version: 12, name: 'outbox answers and notices', up: outboxAnswers },
 ];
 
 /** The attached pictures database has a version of its own (`pictures.user_version`). */

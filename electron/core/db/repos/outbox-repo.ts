@@ -17,10 +17,16 @@ export interface OutboxRow {
   technician: number | null;
   /** When it was queued, local clock, unix seconds. */
   createdAt: number;
+  /** How many times in a row the site itself refused it (a 5xx), and since when (unix seconds): what makes it stuck. */
+  refusals: number;
+  refusedSince: number | null;
+  /** When the send whose outcome is unknown went (local ms): a start or upload is looked for a while after it. */
+  unknownSince: number | null;
 }
 
 const SELECT = `SELECT id, chain, kind, payload, acted_at AS actedAt, state, attempts, next_attempt_at AS nextAttemptAt,
-  unknown_outcome AS unknownOutcome, last_error AS lastError, technician, created_at AS createdAt FROM outbox`;
+  unknown_outcome AS unknownOutcome, last_error AS lastError, technician, created_at AS createdAt, refusals,
+  refused_since AS refusedSince, unknown_since AS unknownSince FROM outbox`;
 
 /**
  * The row `o` is its chain's first (through outbox_chain). Asked of the pending rows only, in id order,
@@ -99,12 +105,43 @@ export class OutboxRepo {
     return row.at;
   }
 
-  /** Before sending: from now on the outcome is unknown until an answer says otherwise. Several at once, one commit (outbox/in-flight-marks.ts). */
-  markAllInFlight(ids: readonly number[]): void {
-    const mark = sql(this.db, "UPDATE outbox SET state = 'in_flight', attempts = attempts + 1, unknown_outcome = 1 WHERE id = ?");
+  /**
+   * Before sending: from now on the outcome is unknown until an answer says otherwise. Several at once, one
+   * commit (outbox/in-flight-marks.ts). An action whose outcome was known goes now (`nowMs`): the time a
+   * start or an upload with no answer is looked for after.
+   */
+  markAllInFlight(ids: readonly number[], nowMs: number): void {
+    const mark = sql(
+      this.db,
+      `UPDATE outbox SET state = 'in_flight', attempts = attempts + 1, unknown_outcome = 1,
+         unknown_since = CASE WHEN unknown_outcome = 0 THEN ? ELSE unknown_since END WHERE id = ?`,
+    );
     this.db.transaction(() => {
-      for (const id of ids) mark.run(id);
+      for (const id of ids) mark.run(nowMs, id);
     })();
+  }
+
+  /** A start or an upload that may have landed is sent again now: what is looked for after this send. */
+  sendingAgain(id: number, nowMs: number): void {
+    sql(this.db, 'UPDATE outbox SET unknown_since = ? WHERE id = ?').run(nowMs, id);
+  }
+
+  /** The site itself refused it (a 5xx): one more refusal in a row, counted since the first. */
+  refused(id: number, at: number, error: string, outcomeUnknown: boolean, nowSeconds: number): void {
+    sql(
+      this.db,
+      `UPDATE outbox SET state = 'pending', next_attempt_at = ?, last_error = ?, unknown_outcome = ?,
+         refusals = refusals + 1, refused_since = coalesce(refused_since, ?) WHERE id = ?`,
+    ).run(at, error, outcomeUnknown ? 1 : 0, nowSeconds, id);
+  }
+
+  /** No answer: the site could not be reached. Waiting for the network ends a run of refusals: it is not one. */
+  unanswered(id: number, at: number, error: string, outcomeUnknown: boolean): void {
+    sql(
+      this.db,
+      `UPDATE outbox SET state = 'pending', next_attempt_at = ?, last_error = ?, unknown_outcome = ?,
+         refusals = 0, refused_since = NULL WHERE id = ?`,
+    ).run(at, error, outcomeUnknown ? 1 : 0, id);
   }
 
   /** A definite "not applied" (an error answer): the next attempt need not reconcile. */
@@ -118,9 +155,24 @@ export class OutboxRepo {
     sql(this.db, "UPDATE outbox SET state = 'failed', next_attempt_at = 0, last_error = ? WHERE id = ?").run(error, id);
   }
 
-  /** Stuck: the site kept failing (5xx) past the bound. Shown like a failed action; `next_attempt_at` -1 tells it apart. */
-  stick(id: number, error: string): void {
-    sql(this.db, "UPDATE outbox SET state = 'failed', next_attempt_at = -1, last_error = ? WHERE id = ?").run(error, id);
+  /**
+   * Stuck: the site kept failing (5xx) past the bound, this refusal counted. Shown like a failed action;
+   * `next_attempt_at` -1 tells it apart.
+   */
+  stick(id: number, error: string, nowSeconds: number): void {
+    sql(
+      this.db,
+      `UPDATE outbox SET state = 'failed', next_attempt_at = -1, last_error = ?, refusals = refusals + 1,
+         refused_since = coalesce(refused_since, ?) WHERE id = ?`,
+    ).run(error, nowSeconds, id);
+  }
+
+  /** The actions shown as stuck, with their run of refusals. */
+  stuck(): { id: number; refusals: number; refusedSince: number | null }[] {
+    return sql(
+      this.db,
+      "SELECT id, refusals, refused_since AS refusedSince FROM outbox WHERE state = 'failed' AND next_attempt_at = -1",
+    ).all() as { id: number; refusals: number; refusedSince: number | null }[];
   }
 
   /** "Send now": every waiting action is due at once, whatever its backoff said. */
@@ -142,9 +194,12 @@ export class OutboxRepo {
     sql(this.db, 'DELETE FROM outbox WHERE id = ?').run(id);
   }
 
-  /** After a crash, what was in flight may or may not have landed. */
-  recoverInFlight(): number {
-    return sql(this.db, "UPDATE outbox SET state = 'pending', unknown_outcome = 1 WHERE state = 'in_flight'").run().changes;
+  /** After a crash, what was in flight may or may not have landed (and may still be landing: looked for from now). */
+  recoverInFlight(nowMs: number): number {
+    return sql(
+      this.db,
+      "UPDATE outbox SET state = 'pending', unknown_outcome = 1, unknown_since = ? WHERE state = 'in_flight'",
+    ).run(nowMs).changes;
   }
 
   /** Everything one technician has waiting, oldest first, as raw rows (the view parses payloads). */
