@@ -62,6 +62,7 @@ export class Outbox {
         quizzes: store.quizzes,
         attachmentsDir: deps.attachmentsDir,
         now,
+        nowMs: deps.nowMs,
         conflict: (conflict) => {
           const record = store.conflicts.add(conflict, now());
           if (conflict.technician === deps.current()) events.emit('conflict', record);

@@ -10,6 +10,7 @@ import { replayQuizAttempt } from './handlers/quiz-attempt.ts';
 import { replayStepData } from './handlers/step-data.ts';
 import { replayTransition } from './handlers/transition.ts';
 import { replayUpload } from './handlers/upload.ts';
+import { replayDoublesCheck } from './handlers/doubles-check.ts';
 import { parseAction as parse, type ActionKind } from './payloads.ts';
 import { sortFailure, type FailureSorting } from './sort-failure.ts';
 import type { Handler, ReplayContext, ReplayOutcome } from './replay-context.ts';
@@ -25,6 +26,7 @@ const HANDLERS: { [K in ActionKind]: Handler<never> } = {
   stepData: replayStepData as Handler<never>,
   upload: replayUpload as Handler<never>,
   quizAttempt: replayQuizAttempt as Handler<never>,
+  doubles: replayDoublesCheck as Handler<never>,
 };
 
 /**
@@ -99,7 +101,7 @@ export class OutboxRunner {
   constructor(private readonly deps: RunnerDeps) {
     this.#times = new SendTimes(deps.clock ?? NO_CLOCK, deps.context.outbox, deps.context.sessions, deps.context.now);
     this.#failures = { ...deps, outbox: deps.context.outbox, askedToWait: this.#askedToWait };
-    this.#marks = new InFlightMarks((ids) => deps.context.outbox.markAllInFlight(ids, deps.nowMs()));
+    this.#marks = new InFlightMarks((ids) => deps.context.outbox.markAllInFlight(ids));
     this.#recoverInFlight('were in flight when Fieldguide stopped');
   }
 
@@ -229,6 +231,10 @@ export class OutboxRunner {
           outbox.fail(current.id, outcome.message);
           break;
         }
+        if (outcome.type === 'wait') {
+          outbox.retryLater(current.id, outcome.atMs, outcome.message, current.unknownOutcome);
+          break;
+        }
         if (rebase >= REBASES_PER_ATTEMPT) {
           outbox.retryLater(current.id, this.deps.nowMs() + retryDelayMs(current.attempts + 1, this.deps.random), 'The site kept changing; trying again later.', false);
           break;
@@ -245,7 +251,7 @@ export class OutboxRunner {
 
   #recoverInFlight(why: string): void {
     try {
-      const recovered = this.deps.context.outbox.recoverInFlight(this.deps.nowMs());
+      const recovered = this.deps.context.outbox.recoverInFlight();
       if (recovered > 0) this.deps.log(`${recovered} action(s) ${why}; they will be checked before being sent again.`);
     } catch (error) {
       // A full disk: they stay in flight until the next replay can write.

@@ -53,9 +53,15 @@ export function sortFailure(deps: FailureSorting, row: OutboxRow, error: unknown
     const at = deps.nowMs() + retryDelayMs(serverError ? refusals : row.attempts, deps.random, error.retryAfter);
     if (error.retryAfter !== undefined) deps.askedToWait.add(row.id);
     else deps.askedToWait.delete(row.id);
-    if (serverError) outbox.refused(row.id, at, error.message, unknown, nowSeconds);
-    else if (noAnswer) outbox.unanswered(row.id, at, error.message, unknown);
-    else outbox.retryLater(row.id, at, error.message, unknown);
+    // The client gave up waiting, or a gateway did: the site may still be applying it (doubles.ts).
+    const stillLanding = error.kind === 'timeout' || (error.kind === 'http' && error.status === 504);
+    const refusal = serverError
+      ? ({ kind: 'refused', nowSeconds } as const)
+      : noAnswer ? ({ kind: 'unanswered' } as const) : undefined;
+    outbox.retryLater(row.id, at, error.message, unknown, {
+      ...(stillLanding ? { landingSince: deps.nowMs() } : {}),
+      ...(refusal ? { refusal } : {}),
+    });
     return;
   }
   outbox.fail(row.id, `${error.resource}: ${error.message}`);

@@ -1,6 +1,13 @@
 import type { OutboxActionKind, OutboxSummary } from '../../../contract.ts';
 import type { Db } from '../open.ts';
 import { sql } from '../statements.ts';
+import { TO_SETTLE } from './conflicts-repo.ts';
+
+/**
+ * The technicians' own actions: not the outbox's checks for a second copy of a start or an upload
+ * (`doubles`), which run in the background and are nobody's work to wait for.
+ */
+export const WORK = "kind != 'doubles'";
 
 export interface OutboxRow {
   id: number;
@@ -20,7 +27,10 @@ export interface OutboxRow {
   /** How many times in a row the site itself refused it (a 5xx), and since when (unix seconds): what makes it stuck. */
   refusals: number;
   refusedSince: number | null;
-  /** When the send whose outcome is unknown went (local ms): a start or upload is looked for a while after it. */
+  /**
+   * Since when (local ms) a send that may have landed may still be landing: the client gave up waiting (a
+   * timeout, a gateway's 504). A start or an upload is looked for a while after it before it is sent again.
+   */
   unknownSince: number | null;
 }
 
@@ -34,6 +44,12 @@ const SELECT = `SELECT id, chain, kind, payload, acted_at AS actedAt, state, att
  * replaces read them all at every answer of a replay: 30,000 actions in 5,000 chains, 2.4 ms a call against 0.04).
  */
 const FIRST_OF_CHAIN = 'NOT EXISTS (SELECT 1 FROM outbox p WHERE p.chain = o.chain AND p.id < o.id)';
+
+/** What a retry also records (OutboxRepo.retryLater). */
+export interface Retry {
+  landingSince?: number;
+  refusal?: { kind: 'refused'; nowSeconds: number } | { kind: 'unanswered' };
+}
 
 const fix = (row: OutboxRow & { unknownOutcome: number | boolean }): OutboxRow => ({ ...row, unknownOutcome: Boolean(row.unknownOutcome) });
 
@@ -105,49 +121,43 @@ export class OutboxRepo {
     return row.at;
   }
 
-  /**
-   * Before sending: from now on the outcome is unknown until an answer says otherwise. Several at once, one
-   * commit (outbox/in-flight-marks.ts). An action whose outcome was known goes now (`nowMs`): the time a
-   * start or an upload with no answer is looked for after.
-   */
-  markAllInFlight(ids: readonly number[], nowMs: number): void {
-    const mark = sql(
-      this.db,
-      `UPDATE outbox SET state = 'in_flight', attempts = attempts + 1, unknown_outcome = 1,
-         unknown_since = CASE WHEN unknown_outcome = 0 THEN ? ELSE unknown_since END WHERE id = ?`,
-    );
+  /** Before sending: from now on the outcome is unknown until an answer says otherwise. Several at once, one commit (outbox/in-flight-marks.ts). */
+  markAllInFlight(ids: readonly number[]): void {
+    const mark = sql(this.db, "UPDATE outbox SET state = 'in_flight', attempts = attempts + 1, unknown_outcome = 1 WHERE id = ?");
     this.db.transaction(() => {
-      for (const id of ids) mark.run(nowMs, id);
+      for (const id of ids) mark.run(id);
     })();
   }
 
-  /** A start or an upload that may have landed is sent again now: what is looked for after this send. */
-  sendingAgain(id: number, nowMs: number): void {
-    sql(this.db, 'UPDATE outbox SET unknown_since = ? WHERE id = ?').run(nowMs, id);
+  /** A start or an upload that may have landed is sent again now: it is no longer waited for. */
+  sendingAgain(id: number): void {
+    sql(this.db, 'UPDATE outbox SET unknown_since = NULL WHERE id = ?').run(id);
   }
 
-  /** The site itself refused it (a 5xx): one more refusal in a row, counted since the first. */
-  refused(id: number, at: number, error: string, outcomeUnknown: boolean, nowSeconds: number): void {
+  /**
+   * Pending again, due at `at`. Not applied for sure (`outcomeUnknown` false), or maybe applied; maybe
+   * still being applied by the site since `landingSince` (a timeout: the start or upload is then looked
+   * for a while before it is sent again). `refusal`: the site itself refused it (one more in a row, since
+   * the first), or no answer came (waiting for the network is not a refusal: the run ends).
+   */
+  retryLater(id: number, at: number, error: string, outcomeUnknown: boolean, more: Retry = {}): void {
     sql(
       this.db,
-      `UPDATE outbox SET state = 'pending', next_attempt_at = ?, last_error = ?, unknown_outcome = ?,
-         refusals = refusals + 1, refused_since = coalesce(refused_since, ?) WHERE id = ?`,
-    ).run(at, error, outcomeUnknown ? 1 : 0, nowSeconds, id);
-  }
-
-  /** No answer: the site could not be reached. Waiting for the network ends a run of refusals: it is not one. */
-  unanswered(id: number, at: number, error: string, outcomeUnknown: boolean): void {
-    sql(
-      this.db,
-      `UPDATE outbox SET state = 'pending', next_attempt_at = ?, last_error = ?, unknown_outcome = ?,
-         refusals = 0, refused_since = NULL WHERE id = ?`,
-    ).run(at, error, outcomeUnknown ? 1 : 0, id);
-  }
-
-  /** A definite "not applied" (an error answer): the next attempt need not reconcile. */
-  retryLater(id: number, at: number, error: string, outcomeUnknown: boolean): void {
-    sql(this.db, "UPDATE outbox SET state = 'pending', next_attempt_at = ?, last_error = ?, unknown_outcome = ? WHERE id = ?")
-      .run(at, error, outcomeUnknown ? 1 : 0, id);
+      `UPDATE outbox SET state = 'pending', next_attempt_at = @at, last_error = @error, unknown_outcome = @unknown,
+         unknown_since = CASE WHEN @unknown = 0 THEN NULL ELSE coalesce(@landingSince, unknown_since) END,
+         refusals = CASE @refusal WHEN 'refused' THEN refusals + 1 WHEN 'unanswered' THEN 0 ELSE refusals END,
+         refused_since = CASE @refusal WHEN 'refused' THEN coalesce(refused_since, @now)
+           WHEN 'unanswered' THEN NULL ELSE refused_since END
+       WHERE id = @id`,
+    ).run({
+      id,
+      at,
+      error,
+      unknown: outcomeUnknown ? 1 : 0,
+      landingSince: more.landingSince ?? null,
+      refusal: more.refusal?.kind ?? null,
+      now: more.refusal?.kind === 'refused' ? more.refusal.nowSeconds : null,
+    });
   }
 
   /** Refused for good (shown, with retry and discard); whether an earlier attempt may have landed is kept for a retry. */
@@ -194,17 +204,15 @@ export class OutboxRepo {
     sql(this.db, 'DELETE FROM outbox WHERE id = ?').run(id);
   }
 
-  /** After a crash, what was in flight may or may not have landed (and may still be landing: looked for from now). */
-  recoverInFlight(nowMs: number): number {
-    return sql(
-      this.db,
-      "UPDATE outbox SET state = 'pending', unknown_outcome = 1, unknown_since = ? WHERE state = 'in_flight'",
-    ).run(nowMs).changes;
+  /** After a crash, what was in flight may or may not have landed. */
+  recoverInFlight(): number {
+    return sql(this.db, "UPDATE outbox SET state = 'pending', unknown_outcome = 1 WHERE state = 'in_flight'").run().changes;
   }
 
   /** Everything one technician has waiting, oldest first, as raw rows (the view parses payloads). */
   all(technician: number): OutboxRow[] {
-    return (sql(this.db, `${SELECT} WHERE technician = ? ORDER BY id`).all(technician) as (OutboxRow & { unknownOutcome: number })[]).map(fix);
+    const rows = sql(this.db, `${SELECT} WHERE technician = ? AND ${WORK} ORDER BY id`).all(technician);
+    return (rows as (OutboxRow & { unknownOutcome: number })[]).map(fix);
   }
 
   /** One technician's actions by state and their open conflicts (nobody's: zeros). */
@@ -212,14 +220,17 @@ export class OutboxRepo {
     return sql(this.db, 
         `SELECT count(*) FILTER (WHERE state = 'pending') AS pending, count(*) FILTER (WHERE state = 'in_flight') AS inFlight,
            count(*) FILTER (WHERE state = 'failed') AS failed,
-           (SELECT count(*) FROM conflicts WHERE settled IS NULL AND technician = @technician) AS conflicts FROM outbox WHERE technician = @technician`,
+           (SELECT count(*) FROM conflicts WHERE ${TO_SETTLE} AND technician = @technician) AS conflicts
+         FROM outbox WHERE technician = @technician AND ${WORK}`,
       )
       .get({ technician }) as { pending: number; inFlight: number; failed: number; conflicts: number };
   }
 
   /** Everything not on the site yet, whoever did it: a switch of site waits for all of it. */
   unsettledAll(): { unsent: number; conflicts: number } {
-    return sql(this.db, 'SELECT count(*) AS unsent, (SELECT count(*) FROM conflicts WHERE settled IS NULL) AS conflicts FROM outbox').get() as {
+    const query = `SELECT count(*) AS unsent, (SELECT count(*) FROM conflicts WHERE ${TO_SETTLE}) AS conflicts
+      FROM outbox WHERE ${WORK}`;
+    return sql(this.db, query).get() as {
       unsent: number;
       conflicts: number;
     };
