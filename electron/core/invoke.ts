@@ -4,18 +4,32 @@ import { isStorageFull, storageFull } from './db/disk-space.ts';
 import { methodInputs } from './method-inputs.ts';
 import { AppFailure } from './result.ts';
 
-/** What a storage failure sets off: `full` gives room back (true when it did), `damaged` marks the database for repair. */
+/**
+ * What a storage failure sets off: `full` gives room back (true when it did); `damaged` finds what is
+ * damaged: `repaired` now (the pictures database, made again), `restart` (the main database, marked for
+ * repair at the next start) or `none` (a full check found nothing: no restart would repair anything).
+ */
 export interface StorageGuard {
   full: () => boolean;
-  damaged: (error: unknown) => void;
+  damaged: (error: unknown) => DamageFound;
 }
+type DamageFound = 'repaired' | 'restart' | 'none';
 
 /** A technician's work: on a full disk these go in from the reserve rather than be refused. */
 const WORK_METHODS: ReadonlySet<string> = new Set(['startSession', 'transitionSession', 'saveStepData', 'attachFile', 'submitQuizAttempt', 'settleConflict']);
 
-const DAMAGED_MESSAGE =
-  "Fieldguide's database is damaged, so this could not be done. Restart Fieldguide: it sets the damaged file aside, " +
-  'recovers your work into a new one and tells you what it recovered.';
+/** What a damage found while running is told as: a restart only when it will repair something. */
+const DAMAGE_WORDS = {
+  restart:
+    "Fieldguide's database is damaged, so this could not be done. Restart Fieldguide: it sets the damaged file " +
+    'aside, recovers your work into a new one and tells you what it recovered.',
+  repaired:
+    "Fieldguide's pictures database was damaged: it was set aside and made again, and its pictures download again " +
+    'at the next sync. Nothing of your work was in it; try again.',
+  none:
+    "Fieldguide's database reported damage, but a full check of its files found none, so nothing was set aside. " +
+    'Nothing saved is lost; try again.',
+} as const;
 
 /**
  * Calls a method of `impl` by name with untrusted arguments, as both shells do: an unknown name is
@@ -52,16 +66,29 @@ export function dispatcher(impl: AppApi, log: (message: string) => void, guard?:
           error = again;
         }
       }
-      if (error instanceof AppFailure) return { ok: false, error: error.toAppError() };
-      if (isStorageFull(error)) return { ok: false, error: storageFull(error).toAppError() };
       if (isDamage(error)) {
-        guard?.damaged(error);
-        return { ok: false, error: { code: 'internal', message: DAMAGED_MESSAGE } };
+        const found = guard?.damaged(error) ?? 'restart';
+        if (found !== 'repaired') return failure(method, error, log, found);
+        // Repaired at once (the pictures database made again): the call goes again, once.
+        try {
+          return await call(...(parsed.data as unknown[]));
+        } catch (again) {
+          error = again;
+        }
       }
-      log(`${method} failed unexpectedly: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`);
-      return { ok: false, error: { code: 'internal', message: 'Something went wrong inside Fieldguide; nothing was lost. Try again.' } };
+      return failure(method, error, log, isDamage(error) ? guard?.damaged(error) : undefined);
     }
   };
+}
+
+/** A failed call as its Result: the technician's words for what went wrong, and what to do. */
+function failure(method: string, error: unknown, log: (message: string) => void, found?: DamageFound): Result<never> {
+  if (error instanceof AppFailure) return { ok: false, error: error.toAppError() };
+  if (isStorageFull(error)) return { ok: false, error: storageFull(error).toAppError() };
+  if (isDamage(error)) return { ok: false, error: { code: 'internal', message: DAMAGE_WORDS[found ?? 'restart'] } };
+  log(`${method} failed unexpectedly: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`);
+  const message = 'Something went wrong inside Fieldguide; nothing was lost. Try again.';
+  return { ok: false, error: { code: 'internal', message } };
 }
 
 /** No App API argument is nested half this deep; a hostile one nested thousands deep would overflow the checks. */

@@ -147,7 +147,7 @@ export function createServices(deps: ServicesDeps): Services {
     ...outboxMethods(outbox),
     ...quizMethods(quiz),
   };
-  const invoke = dispatcher(impl, log, storageGuard(folder, dataDir, log));
+  const invoke = dispatcher(impl, log, storageGuard(folder, dataDir, log, () => library.repairPictures()));
   return {
     api: apiOf(invoke),
     invoke,

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { openDatabase, type Db } from './open.ts';
-import { attachPictures } from './pictures.ts';
+import { isDamage } from './damage.ts';
+import { attachPictures, picturesDamage, setAsidePictures } from './pictures.ts';
 import { CategoriesRepo } from './repos/categories-repo.ts';
 import { ConflictsRepo } from './repos/conflicts-repo.ts';
 import { GuidesRepo } from './repos/guides-repo.ts';
@@ -49,6 +50,8 @@ export class Store {
   /** True when the pictures database was made afresh (missing or damaged): the media index must be checked. */
   readonly picturesRecreated: boolean;
   readonly #db: Db;
+  readonly #picturesFile: string;
+  readonly #log: (message: string) => void;
 
   constructor(options: StoreOptions) {
     this.file = options.file;
@@ -61,6 +64,8 @@ export class Store {
       throw error;
     }
     this.#db = db;
+    this.#picturesFile = options.picturesFile;
+    this.#log = options.log;
     this.settings = new SettingsRepo(db, (key, problem) => options.log(`Setting "${key}" could not be read (${problem}); using the default.`));
     this.quizzes = new QuizzesRepo(db);
     this.search = new SearchRepo(db);
@@ -84,6 +89,30 @@ export class Store {
   /** A transaction for what the site can give again: its commit does not wait for the disk (statements.ts). */
   replaceable<T>(fn: () => T): T {
     return replaceableWrite(this.#db, fn);
+  }
+
+  /**
+   * After a read or a write failed as damaged: a full check of the pictures database, and when it is the
+   * damaged one, it is set aside and made again (its pictures are the site's: they download again).
+   * Answers whether it was.
+   */
+  repairPictures(): boolean {
+    const damage = picturesDamage(this.#db);
+    if (damage === null) return false;
+    setAsidePictures(this.#db, this.#picturesFile, damage, this.#log);
+    return true;
+  }
+
+  /** SQLite's quick check of the main database (every page read): what is wrong, or null. */
+  mainDamage(): string | null {
+    try {
+      const rows = this.#db.pragma('main.quick_check(5)') as { quick_check: string }[];
+      const problems = rows.map((row) => row.quick_check).filter((line) => line !== 'ok');
+      return problems.length === 0 ? null : problems.join('; ');
+    } catch (error) {
+      if (isDamage(error)) return (error as Error).message;
+      throw error;
+    }
   }
 
   /** The database's size on disk: its file and its write-ahead log. */

@@ -20,7 +20,8 @@ import type { Store } from '../db/store.ts';
 import { AppFailure } from '../result.ts';
 import { DiskBudget, makeRoom } from './budget.ts';
 import { MediaServing, type MediaAnswer, type MediaRequest } from './media-serving.ts';
-import { MediaStore, PICTURE_MAX_BYTES, type StoredContent } from './media-store.ts';
+import { isDamage } from '../db/damage.ts';
+import { matchesName, MediaStore, PICTURE_MAX_BYTES, type StoredContent } from './media-store.ts';
 import { PictureQualities } from './picture-quality.ts';
 import { DEFAULT_SCOPE, offlineScopeSchema } from './scope.ts';
 import { readGuideFromSite, SiteReadMedia } from './site-reading.ts';
@@ -71,16 +72,49 @@ export class LibraryService {
     this.pictures = new PictureQualities({ store, transport: deps.transport, online: deps.online });
     this.#serving = new MediaServing({
       resolve: (url) => this.resolveMedia(url),
+      intact: (url, content) => this.#intact(url, content),
       known: (url) => this.#siteRead.has(url) || store.media.isReferenced(url),
       online: deps.online,
       transport: deps.transport,
       onNetworkError: deps.onNetworkError,
     });
     this.mediaStore.clearPartial();
-    if (store.picturesRecreated) {
-      const requeued = store.media.requeueMissingPictures(PICTURE_MAX_BYTES);
-      if (requeued > 0) deps.log(`${requeued} stored picture(s) were missing; they download again at the next sync.`);
-    }
+    if (store.picturesRecreated) this.#requeueMissingPictures();
+  }
+
+  #requeueMissingPictures(): void {
+    const requeued = this.deps.store.media.requeueMissingPictures(PICTURE_MAX_BYTES);
+    if (requeued === 0) return;
+    this.deps.log(`${requeued} stored picture(s) were missing; they download again at the next sync.`);
+  }
+
+  /**
+   * After a read or a write failed as damaged: the pictures database is checked in full and, when it is
+   * the damaged one, set aside and made again; its pictures are queued to download again. Answers whether
+   * it was (the damage is then repaired: no restart needed).
+   */
+  repairPictures(): boolean {
+    if (!this.deps.store.repairPictures()) return false;
+    this.#requeueMissingPictures();
+    return true;
+  }
+
+  /** A stored copy whose bytes are not what its name says: dropped, and every URL of it downloaded again. */
+  #damaged(file: string, what: string): void {
+    this.mediaStore.drop(file);
+    const why = `the stored ${what} was damaged (its content no longer matched its name)`;
+    const requeued = this.deps.store.media.requeueFile(file, why);
+    this.deps.log(`A stored ${what} (${file}) was damaged; dropped, ${requeued} address(es) of it download again.`);
+  }
+
+  /** Whether a stored file is intact (pictures were checked as they were read): read through once a run. */
+  async #intact(url: string, content: StoredContent): Promise<boolean> {
+    if (content.path === undefined) return true;
+    const stored = this.deps.store.media.lookup(url);
+    if (!stored) return false;
+    if (await this.mediaStore.fileIntact(stored.file)) return true;
+    this.#damaged(stored.file, 'file');
+    return false;
   }
 
   list(query: LibraryQuery): LibraryPage {
@@ -222,7 +256,18 @@ export class LibraryService {
     const { media } = this.deps.store;
     const stored = media.lookup(url);
     if (!stored || !media.readable(url, this.deps.reader())) return null;
-    const content = this.mediaStore.read(stored.file);
+    let content: StoredContent | null;
+    try {
+      content = this.mediaStore.read(stored.file);
+      if (content?.data && !matchesName(stored.file, content.data)) {
+        this.#damaged(stored.file, 'picture');
+        return null;
+      }
+    } catch (error) {
+      // A page of the pictures database that cannot be read: found by a full check, set aside, made again.
+      if (isDamage(error) && this.repairPictures()) return null;
+      throw error;
+    }
     if (!content) return null;
     const size = this.mediaStore.sizeOf(content);
     if (size !== stored.bytes) {

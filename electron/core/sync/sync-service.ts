@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { SyncError, SyncOutcome, SyncProgress, SyncState } from '../../contract.ts';
 import type { ApiTransport } from '../api/transport.ts';
 import type { DatabaseRepair } from '../../contract.ts';
+import { isDamage } from '../db/damage.ts';
 import { storageFull } from '../db/disk-space.ts';
 import type { GuideReader } from '../db/repos/guide-row.ts';
 import type { Store } from '../db/store.ts';
@@ -61,7 +62,7 @@ export class SyncService {
     const before = this.deps.requestCount();
     // The figures shown are this sync's: nothing carried over from the last one.
     this.#progress = { phase: 'idle', done: 0, total: 0, bytes: 0, message: null };
-    const promise = runSync({
+    const run = () => runSync({
       store,
       mediaStore: library.mediaStore,
       transport,
@@ -84,7 +85,11 @@ export class SyncService {
       offers: (module) => modules.offers(module, signedIn),
       lacks: (module, status) => modules.lacks(module, status),
       learnModules: (guideid) => modules.refreshIfStale(transport, guideid, signedIn, controller.signal),
-    })
+    });
+    // A damaged pictures database is found, set aside and made again (library-service.ts): the sync runs
+    // once more and downloads its pictures again, rather than asking for a restart that repairs nothing.
+    const promise = run()
+      .catch((error: unknown) => (isDamage(error) && library.repairPictures() ? run() : Promise.reject(error)))
       .then(({ networkFailed, storageFull: full, ...outcome }): SyncOutcome => {
         // On a full disk the answer is storage_full (what to do), not a sync that merely failed.
         if (full) throw storageFull();
