@@ -68,7 +68,7 @@ async function removeUploads(ctx: ReplayContext, check: Extract<Check, { of: 'up
   return true;
 }
 
-const slow = (what: string): string => `The site was slow to answer the ${what}, so Fieldguide sent it again,`;
+const slow = (what: string): string => `The site did not answer the ${what} in time, so Fieldguide sent it again,`;
 const CHANGED = { removed: false, why: 'was changed on the site since' } as const;
 
 /** Nobody worked on it: just as the start made it. */
