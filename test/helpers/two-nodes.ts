@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { forward } from './forward.ts';
 import type { Clock } from '../../server/context.ts';
 import { startDemoSite, type RunningSite } from '../../server/site.ts';
 
@@ -23,16 +24,7 @@ export async function startTwoNodes(options: { dbFile: string; clocks: [Clock, C
   let turn = 0;
   let pinned: 0 | 1 | null = null;
   const server = http.createServer((req, res) => {
-    const node = nodes[pinned ?? (turn++ % 2)]!;
-    const upstream = http.request(
-      { host: '127.0.0.1', port: node.port, method: req.method, path: req.url, headers: req.headers },
-      (reply) => {
-        res.writeHead(reply.statusCode ?? 502, reply.headers);
-        reply.pipe(res);
-      },
-    );
-    upstream.on('error', () => res.destroy());
-    req.pipe(upstream);
+    forward(req, res, nodes[pinned ?? (turn++ % 2)]!.port);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {

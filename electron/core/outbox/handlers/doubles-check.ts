@@ -17,7 +17,15 @@ type Removal = { removed: true } | { removed: false; why: string } | null;
  * since it was made is left, and said. Done after the last check; a failed request is retried like any.
  */
 export const replayDoublesCheck: Handler<Check> = async (ctx, row, check) => {
-  const more = check.of === 'start' ? await removeEntries(ctx, check) : await removeUploads(ctx, check);
+  let more: boolean;
+  try {
+    more = check.of === 'start' ? await removeEntries(ctx, check) : await removeUploads(ctx, check);
+  } catch (error) {
+    // The site will not show them (a 403, a 404 of a site without the list): there is nothing to check.
+    const refused = error instanceof ApiError && error.kind === 'http' && !error.transient && error.status !== 401;
+    if (!refused) throw error;
+    more = false;
+  }
   const next = more ? nextCheck(ctx, check.since) : null;
   if (next === null) {
     ctx.outbox.remove(row.id);

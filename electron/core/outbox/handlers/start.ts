@@ -28,6 +28,8 @@ export const replayStart: Handler<StartPayload> = async (ctx, row, payload) => {
     if (landed) {
       ctx.transaction(() => {
         adoptRevision(ctx, session.id, landed);
+        // It may have landed with a time an earlier try was sent with: the session shows the site's.
+        ctx.sessions.update(session.id, { startedAt: landed.startedAt }, ctx.now());
         ctx.outbox.remove(row.id);
         checkForDoubles(ctx, check, more.length > 0);
       });
