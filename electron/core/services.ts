@@ -19,7 +19,7 @@ import { mediaDirOf } from './library/media-store.ts';
 import type { MediaAnswer, MediaRequest } from './library/media-serving.ts';
 import { outboxMethods } from './outbox/outbox-methods.ts';
 import { Outbox } from './outbox/outbox.ts';
-import type { OutboxTimer } from './outbox/runner.ts';
+import type { OutboxTimer } from './outbox/outbox-timer.ts';
 import { quizMethods } from './quiz/quiz-methods.ts';
 import { QuizService } from './quiz/quiz-service.ts';
 import { BackgroundSync } from './sync/background.ts';

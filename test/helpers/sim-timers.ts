@@ -1,4 +1,4 @@
-import type { OutboxTimer } from '../../electron/core/outbox/runner.ts';
+import type { OutboxTimer } from '../../electron/core/outbox/outbox-timer.ts';
 
 /**
  * The outbox's waits on a simulated clock (ServicesDeps.outboxTimer): a wait fires when the test has moved

@@ -59,10 +59,8 @@ export class ApiTransport {
     return this.#token !== null;
   }
 
-  /** The time limit of one request: after it, a request that may have reached the site is an unknown outcome. */
-  get timeoutMs(): number {
-    return this.#timeoutMs;
-  }
+  /** The time limit of one request: past it, a request that may have reached the site has an unknown outcome. */
+  get timeoutMs(): number { return this.#timeoutMs; }
 
   /**
    * GET of a file (media). The token goes only to the site's own origin, never to a CDN or another host.

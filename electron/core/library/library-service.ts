@@ -20,8 +20,8 @@ import type { Store } from '../db/store.ts';
 import { AppFailure } from '../result.ts';
 import { DiskBudget, makeRoom } from './budget.ts';
 import { MediaServing, type MediaAnswer, type MediaRequest } from './media-serving.ts';
-import { isDamage } from '../db/damage.ts';
-import { matchesName, MediaStore, PICTURE_MAX_BYTES, type StoredContent } from './media-store.ts';
+import { MediaStore } from './media-store.ts';
+import { StoredMedia, type StoredMediaContent } from './stored-media.ts';
 import { PictureQualities } from './picture-quality.ts';
 import { DEFAULT_SCOPE, offlineScopeSchema } from './scope.ts';
 import { readGuideFromSite, SiteReadMedia } from './site-reading.ts';
@@ -30,8 +30,7 @@ const SCOPE_KEY = 'library.scope';
 const BUDGET_KEY = 'library.budgetBytes';
 /** Made once: a zod schema costs more to build than to use. */
 const budgetSchema = z.number().positive();
-/** A media file as the shells serve it: a picture's bytes or a file's path, with its type and length. */
-export type StoredMediaContent = StoredContent & { mime: string; bytes: number };
+export type { StoredMediaContent };
 
 export const DEFAULT_BUDGET_BYTES = 2 * 1024 ** 3;
 /** Room on the disk the media never take: the technician's work (and the database's growth) needs it. */
@@ -64,57 +63,24 @@ export class LibraryService {
   readonly disk: DiskBudget;
   readonly #siteRead = new SiteReadMedia();
   readonly #serving: MediaServing;
+  readonly #stored: StoredMedia;
 
   constructor(private readonly deps: LibraryDeps) {
     const { store } = deps;
     this.mediaStore = new MediaStore(deps.mediaDir, store.pictures);
     this.disk = new DiskBudget(deps.mediaDir, () => store.media.usage().bytes, () => this.budget(), deps.reserveBytes ?? DISK_RESERVE_BYTES);
     this.pictures = new PictureQualities({ store, transport: deps.transport, online: deps.online });
+    const { reader, now, log } = deps;
+    this.#stored = new StoredMedia({ store, mediaStore: this.mediaStore, reader, now, log });
     this.#serving = new MediaServing({
       resolve: (url) => this.resolveMedia(url),
-      intact: (url, content) => this.#intact(url, content),
+      intact: (url, content) => this.#stored.intact(url, content),
       known: (url) => this.#siteRead.has(url) || store.media.isReferenced(url),
       online: deps.online,
       transport: deps.transport,
       onNetworkError: deps.onNetworkError,
     });
     this.mediaStore.clearPartial();
-    if (store.picturesRecreated) this.#requeueMissingPictures();
-  }
-
-  #requeueMissingPictures(): void {
-    const requeued = this.deps.store.media.requeueMissingPictures(PICTURE_MAX_BYTES);
-    if (requeued === 0) return;
-    this.deps.log(`${requeued} stored picture(s) were missing; they download again at the next sync.`);
-  }
-
-  /**
-   * After a read or a write failed as damaged: the pictures database is checked in full and, when it is
-   * the damaged one, set aside and made again; its pictures are queued to download again. Answers whether
-   * it was (the damage is then repaired: no restart needed).
-   */
-  repairPictures(): boolean {
-    if (!this.deps.store.repairPictures()) return false;
-    this.#requeueMissingPictures();
-    return true;
-  }
-
-  /** A stored copy whose bytes are not what its name says: dropped, and every URL of it downloaded again. */
-  #damaged(file: string, what: string): void {
-    this.mediaStore.drop(file);
-    const why = `the stored ${what} was damaged (its content no longer matched its name)`;
-    const requeued = this.deps.store.media.requeueFile(file, why);
-    this.deps.log(`A stored ${what} (${file}) was damaged; dropped, ${requeued} address(es) of it download again.`);
-  }
-
-  /** Whether a stored file is intact (pictures were checked as they were read): read through once a run. */
-  async #intact(url: string, content: StoredContent): Promise<boolean> {
-    if (content.path === undefined) return true;
-    const stored = this.deps.store.media.lookup(url);
-    if (!stored) return false;
-    if (await this.mediaStore.fileIntact(stored.file)) return true;
-    this.#damaged(stored.file, 'file');
-    return false;
   }
 
   list(query: LibraryQuery): LibraryPage {
@@ -251,32 +217,17 @@ export class LibraryService {
     };
   }
 
-  /** The stored content of a media URL, for the shells' media routes; null when not downloaded. */
+  /** The stored content of a media URL, for the shells' media routes; null when not downloaded (or not intact). */
   resolveMedia(url: string): StoredMediaContent | null {
-    const { media } = this.deps.store;
-    const stored = media.lookup(url);
-    if (!stored || !media.readable(url, this.deps.reader())) return null;
-    let content: StoredContent | null;
-    try {
-      content = this.mediaStore.read(stored.file);
-      if (content?.data && !matchesName(stored.file, content.data)) {
-        this.#damaged(stored.file, 'picture');
-        return null;
-      }
-    } catch (error) {
-      // A page of the pictures database that cannot be read: found by a full check, set aside, made again.
-      if (isDamage(error) && this.repairPictures()) return null;
-      throw error;
-    }
-    if (!content) return null;
-    const size = this.mediaStore.sizeOf(content);
-    if (size !== stored.bytes) {
-      // Lost or cut short (power loss before the disk had it, a hand deletion): download it again.
-      media.markFailed(url, `the stored file was ${size < 0 ? 'missing' : `${size} of ${stored.bytes} bytes`}`);
-      return null;
-    }
-    media.touch(url, this.deps.now());
-    return { ...content, mime: stored.mime, bytes: stored.bytes };
+    return this.#stored.resolve(url);
+  }
+
+  /**
+   * After a read or a write failed as damaged: the pictures database is checked in full and made again
+   * when it is the damaged one (stored-media.ts). Answers whether it was.
+   */
+  repairPictures(): boolean {
+    return this.#stored.repairPictures();
   }
 
   /** A media address's answer for the shells' media routes (media-serving.ts): stored, from the site, or a stored stand-in. */

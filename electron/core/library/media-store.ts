@@ -65,7 +65,7 @@ export type StoredContent = { data: Buffer; path?: never } | { path: string; dat
  * - videos, documents and large images in files: streamed to a temp file, length checked against
  *   Content-Length, renamed into place, so a crash or a cut connection never leaves a half file under a
  *   real name. They are not fsync'd one by one: they can be downloaded again, and a file that power loss
- *   left short is caught by its length when next served (LibraryService.resolveMedia) and queued again.
+ *   left short is caught by its length when next served (stored-media.ts) and queued again.
  * Their names are checked against their bytes (`matchesName`, `fileIntact`): a picture each time it is
  * read, a file the first time it is served in a run; one that does not match is dropped and downloaded
  * again, never served.

@@ -6,7 +6,8 @@ import { storageFull } from '../db/disk-space.ts';
 import { AppFailure } from '../result.ts';
 import { outboxActions } from './outbox-view.ts';
 import type { SendClock } from './send-time.ts';
-import { OutboxRunner, type OutboxTimer } from './runner.ts';
+import type { OutboxTimer } from './outbox-timer.ts';
+import { OutboxRunner } from './runner.ts';
 
 export interface OutboxDeps {
   store: Store;

@@ -2,32 +2,14 @@ import type { ApiTransport } from '../api/transport.ts';
 import type { NewConflict } from '../db/repos/conflicts-repo.ts';
 import type { OutboxRow } from '../db/repos/outbox-repo.ts';
 import { isStorageFull } from '../db/disk-space.ts';
-import { isStuck, retryDelayMs } from './backoff.ts';
+import { retryDelayMs } from './backoff.ts';
 import { InFlightMarks } from './in-flight-marks.ts';
 import { NO_CLOCK, SendTimes, type SendClock } from './send-time.ts';
-import { replayStart } from './handlers/start.ts';
-import { replayQuizAttempt } from './handlers/quiz-attempt.ts';
-import { replayStepData } from './handlers/step-data.ts';
-import { replayTransition } from './handlers/transition.ts';
-import { replayUpload } from './handlers/upload.ts';
-import { replayDoublesCheck } from './handlers/doubles-check.ts';
-import { parseAction as parse, type ActionKind } from './payloads.ts';
-import { sortFailure, type FailureSorting } from './sort-failure.ts';
-import type { Handler, ReplayContext, ReplayOutcome } from './replay-context.ts';
-
-const HANDLERS: { [K in ActionKind]: Handler<never> } = {
-  start: replayStart as Handler<never>,
-  pause: replayTransition('pause') as Handler<never>,
-  resume: replayTransition('resume') as Handler<never>,
-  suspend: replayTransition('suspend') as Handler<never>,
-  assume: replayTransition('assume') as Handler<never>,
-  finish: replayTransition('finish') as Handler<never>,
-  cancel: replayTransition('cancel') as Handler<never>,
-  stepData: replayStepData as Handler<never>,
-  upload: replayUpload as Handler<never>,
-  quizAttempt: replayQuizAttempt as Handler<never>,
-  doubles: replayDoublesCheck as Handler<never>,
-};
+import { HANDLERS } from './handlers/index.ts';
+import { realTimer, type OutboxTimer } from './outbox-timer.ts';
+import { parseAction as parse } from './payloads.ts';
+import { sortFailure, unstick, type FailureSorting } from './sort-failure.ts';
+import type { ReplayContext, ReplayOutcome } from './replay-context.ts';
 
 /**
  * Chains (sessions, quiz attempts) replayed side by side. Each action waits for its answer before the
@@ -38,18 +20,6 @@ export const CHAINS_AT_ONCE = 8;
 /** After a full disk stopped a replay, the runner waits this long (or for "Send now") before trying again. */
 const STORAGE_PAUSE_MS = 30_000;
 const REBASES_PER_ATTEMPT = 5;
-
-/**
- * Waits `ms`, then runs `run` (the next replay); answers how to cancel the wait. By default a timer that
- * does not hold the process open; tests run it on their simulated clock and await the replay it starts.
- */
-export type OutboxTimer = (run: () => Promise<void>, ms: number) => () => void;
-
-const realTimer: OutboxTimer = (run, ms) => {
-  const timer = setTimeout(() => void run(), ms);
-  timer.unref();
-  return () => clearTimeout(timer);
-};
 
 export interface RunnerDeps {
   context: Omit<ReplayContext, 'transport' | 'technician' | 'conflict'> & { conflict: (conflict: NewConflict) => void };
@@ -139,10 +109,7 @@ export class OutboxRunner {
    */
   wake(): void {
     const { outbox } = this.deps.context;
-    const nowSeconds = Math.floor(this.deps.nowMs() / 1000);
-    for (const row of outbox.stuck()) {
-      if (!isStuck(row.refusals, nowSeconds - (row.refusedSince ?? nowSeconds))) outbox.retry(row.id);
-    }
+    unstick(outbox, this.deps.nowMs());
     outbox.wake(this.deps.nowMs(), [...this.#askedToWait]);
     this.kick();
   }

@@ -66,3 +66,11 @@ export function sortFailure(deps: FailureSorting, row: OutboxRow, error: unknown
   }
   outbox.fail(row.id, `${error.resource}: ${error.message}`);
 }
+
+/** Actions shown as stuck that are not stuck by today's rule (an earlier version's marks) go back to waiting. */
+export function unstick(outbox: ReplayContext['outbox'], nowMs: number): void {
+  const nowSeconds = Math.floor(nowMs / 1000);
+  for (const row of outbox.stuck()) {
+    if (!isStuck(row.refusals, nowSeconds - (row.refusedSince ?? nowSeconds))) outbox.retry(row.id);
+  }
+}
