@@ -730,7 +730,12 @@ export interface ConflictRecord {
   sessionId: string;
   guideTitle: string;
   workorderid: string;
-  kind: 'transition' | 'field';
+  /**
+   * `field`: a value changed on both sides, to settle; `transition`: the site decided the session's state;
+   * `notice`: something Fieldguide did on the site for the technician (a second copy a slow site made,
+   * removed), to read.
+   */
+  kind: 'transition' | 'field' | 'notice';
   fieldGuid: string | null;
   stepid: number | null;
   label: string;

@@ -29,8 +29,9 @@ export function createApp(ctx: ServerContext): Hono<AppEnv> {
   site.use('*', async (c, next) => {
     c.set('counters', ctx.counters);
     await next();
-    // The site's clock, as clients learn it: a test that sets it (/__test/clock) is seen in every answer.
-    if (ctx.options.testHooks) c.header('Date', new Date(ctx.clock.now() * 1000).toUTCString());
+    // The site's clock, as clients learn it: a test that sets it (/__test/clock), or a node whose clock
+    // is off (--clock-offset), is seen in every answer.
+    c.header('Date', new Date(ctx.clock.now() * 1000).toUTCString());
   });
   site.use('*', authMiddleware(ctx.db));
   // The switches that play other sites: modules it lacks, members only, media on another origin.

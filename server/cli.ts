@@ -6,6 +6,7 @@ import { PortUnavailableError } from './listen.ts';
 import { parseModules, SITE_MODULES } from './http/site-modules.ts';
 import { DEMO_APP_ID, DIALECTS, parseDialect } from './http/dialects.ts';
 import { startDemoSite, startSite, type RunningSite } from './site.ts';
+import { systemClock } from './context.ts';
 
 /** How many ports after a taken --port are tried. */
 const NEXT_FREE_PORTS = 20;
@@ -13,6 +14,7 @@ const NEXT_FREE_PORTS = 20;
 const USAGE = `Usage: npm run server -- [--port P [--strict-port]] [--host H] [--db FILE] [--demo [--demo-password PW] | --generate --guides N --steps M --images K --seed S] [--test-hooks] [--picture-cache-mb MB]
          [--cors-origin ORIGIN]... [--allowed-host NAME[:PORT]]... [--sign-in-limit N] [--sign-in-address-limit N]
          [--without MODULE,...] [--public | --members-only] [--media-origin] [--dialect DIALECT [--app-id ID]...]
+         [--clock-offset S] [--slow-writes MS]
   --port P                    listen on P (default 0: any free port); when P is taken, the next free port up to P+${NEXT_FREE_PORTS} is used and said
   --strict-port               a taken port is an error instead
   --demo-password PW          the demo accounts' password instead of fieldguide (a site in --db that has another is changed)
@@ -31,12 +33,22 @@ const USAGE = `Usage: npm run server -- [--port P [--strict-port]] [--host H] [-
                               inlined, {error, message} bodies, /suggest without /search, X-App-Id to sign in,
                               uploads on /user/media/images
   --app-id ID                 an application id an ifixit site takes at sign-in; repeat for more
-                              (default ${DEMO_APP_ID})`;
+                              (default ${DEMO_APP_ID})
+  --clock-offset S            the site's clock runs S seconds off the machine's (negative: behind):
+                              a node whose clock is wrong
+  --slow-writes MS            starts (POST /work_log) and uploads wait MS before they are applied, then
+                              are answered: a slow site`;
 
 function count(value: string | undefined, name: string, fallback: number): number {
   if (value === undefined) return fallback;
   const number = Number(value);
   if (!Number.isSafeInteger(number) || number < 0) throw new Error(`--${name} must be a whole number, got ${value}`);
+  return number;
+}
+
+function seconds(value: string, name: string): number {
+  const number = Number(value);
+  if (!Number.isSafeInteger(number)) throw new Error(`--${name} must be a whole number of seconds, got ${value}`);
   return number;
 }
 
@@ -66,6 +78,8 @@ async function main(): Promise<void> {
       'media-origin': { type: 'boolean', default: false },
       dialect: { type: 'string' },
       'app-id': { type: 'string', multiple: true },
+      'clock-offset': { type: 'string' },
+      'slow-writes': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -96,6 +110,12 @@ async function main(): Promise<void> {
     mediaOrigin: values['media-origin'],
     dialect: parseDialect(values.dialect),
     ...(values['app-id'] ? { appIds: values['app-id'] } : {}),
+    ...(values['clock-offset'] === undefined
+      ? {}
+      : { clock: systemClock(seconds(values['clock-offset'], 'clock-offset')) }),
+    ...(values['slow-writes'] === undefined
+      ? {}
+      : { slowWrites: { ms: count(values['slow-writes'], 'slow-writes', 0) } }),
   };
   if (values['app-id'] && common.dialect !== 'ifixit') throw new Error('--app-id goes with --dialect ifixit');
   if (values.public && values['members-only']) throw new Error('Choose one of --public and --members-only');

@@ -3,11 +3,12 @@ import type { AddressInfo } from 'node:net';
 import { createAdaptorServer } from '@hono/node-server';
 import { createApp, API_PREFIX } from './app.ts';
 import { seedDemoContent } from './demo/seed.ts';
-import { createContext } from './context.ts';
+import { createContext, systemClock, type Clock } from './context.ts';
 import { LOOPBACK_NAMES, hostMatcher, parseCorsOrigin } from './http/access.ts';
 import { DEFAULT_SIGN_IN_THROTTLE, type SignInThrottleOptions } from './http/sign-in-throttle.ts';
 import { listenOn } from './listen.ts';
 import { MEDIA_PATH } from './http/site-switches.ts';
+import { slowWrites, type SlowWrites } from './http/slow-writes.ts';
 import type { ServerModule } from './http/site-modules.ts';
 import type { Dialect } from './http/dialects.ts';
 import { openServerDb, seedOnce } from './db/open.ts';
@@ -65,6 +66,13 @@ export interface SiteOptions {
   dialect?: Dialect;
   /** Application ids an `ifixit` site takes at sign-in (`X-App-Id`); default DEMO_APP_ID. */
   appIds?: readonly string[];
+  /**
+   * The site's clock (its `Date` header, the times it records). Default: the machine's; `systemClock(3600)`
+   * plays a node an hour ahead (`--clock-offset`), and a test may pass a clock it moves itself.
+   */
+  clock?: Clock;
+  /** A slow site: starts and uploads are applied `ms` late, whether the client waited or not (`--slow-writes`). */
+  slowWrites?: SlowWrites;
 }
 
 export interface RunningSite {
@@ -106,9 +114,10 @@ export async function startSite(options: SiteOptions = {}): Promise<RunningSite>
       mediaOrigin: () => mediaUrl,
       dialect: options.dialect ?? 'dozuki',
       ...(options.appIds ? { appIds: options.appIds } : {}),
-    });
+    }, options.clock ?? systemClock());
     const app = createApp(ctx);
-    server = createAdaptorServer({ fetch: app.fetch }) as Server;
+    const fetch = options.slowWrites ? slowWrites(app.fetch, options.slowWrites) : app.fetch;
+    server = createAdaptorServer({ fetch }) as Server;
     ownPort = await listenOn(server, { port: options.port ?? 0, host, nextFree: options.nextFreePort ?? 0 });
     if (options.mediaOrigin) {
       // The "CDN": the same files, and nothing but files, from another port (another origin).
@@ -191,6 +200,8 @@ export async function startDemoSite(
     | 'mediaOrigin'
     | 'dialect'
     | 'appIds'
+    | 'clock'
+    | 'slowWrites'
   > & {
     /** The demo's media files (resources/demo); a packaged app passes its own copy. */
     assetDir?: string;

@@ -8,20 +8,34 @@ import { AppFailure } from './result.ts';
 export interface StorageGuard {
   /** Gives room back on a full disk (true when it did). */
   full: () => boolean;
-  /** Marks the database to be checked and repaired at the next start. */
-  damaged: (error: unknown) => void;
+  /**
+   * Finds what is damaged: `repaired` now (the pictures database, made again), `restart` (the main
+   * database, marked for repair at the next start) or `none` (a full check found nothing: no restart
+   * would repair anything).
+   */
+  damaged: (error: unknown) => DamageFound;
   /** The disk cannot be written: nothing more is taken (store.ts failDisk). */
   failed: (error: unknown) => void;
   /** The work journal on the disk before an answer goes out (store.ts settle); throws when it cannot be. */
   settle: () => void;
 }
+type DamageFound = 'repaired' | 'restart' | 'none';
 
 /** A technician's work: on a full disk these go in from the reserve rather than be refused. */
 const WORK_METHODS: ReadonlySet<string> = new Set(['startSession', 'transitionSession', 'saveStepData', 'attachFile', 'submitQuizAttempt', 'settleConflict']);
 
-const DAMAGED_MESSAGE =
-  "Fieldguide's database is damaged, so this could not be done. Restart Fieldguide: it sets the damaged file aside, " +
-  'recovers your work into a new one and tells you what it recovered.';
+/** What a damage found while running is told as: a restart only when it will repair something. */
+const DAMAGE_WORDS = {
+  restart:
+    "Fieldguide's database is damaged, so this could not be done. Restart Fieldguide: it sets the damaged file " +
+    'aside, recovers your work into a new one and tells you what it recovered.',
+  repaired:
+    "Fieldguide's pictures database was damaged: it was set aside and made again, and its pictures download again " +
+    'at the next sync. Nothing of your work was in it; try again.',
+  none:
+    "Fieldguide's database reported damage, but a full check of its files found none, so nothing was set aside. " +
+    'Nothing saved is lost; try again.',
+} as const;
 
 /**
  * Calls a method of `impl` by name with untrusted arguments, as both shells do: an unknown name is
@@ -58,18 +72,17 @@ export function dispatcher(impl: AppApi, log: (message: string) => void, guard?:
           error = again;
         }
       }
-      if (error instanceof AppFailure) return { ok: false, error: error.toAppError() };
-      if (isStorageFull(error)) return { ok: false, error: storageFull(error).toAppError() };
-      if (isDiskFailure(error)) {
-        guard?.failed(error);
-        return { ok: false, error: storageFailure(error).toAppError() };
-      }
       if (isDamage(error)) {
-        guard?.damaged(error);
-        return { ok: false, error: { code: 'internal', message: DAMAGED_MESSAGE } };
+        const found = guard?.damaged(error) ?? 'restart';
+        if (found !== 'repaired') return failure(method, error, log, guard, found);
+        // Repaired at once (the pictures database made again): the call goes again, once.
+        try {
+          return settled(await call(...(parsed.data as unknown[])), guard, log);
+        } catch (again) {
+          error = again;
+        }
       }
-      log(`${method} failed unexpectedly: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`);
-      return { ok: false, error: { code: 'internal', message: 'Something went wrong inside Fieldguide; nothing was lost. Try again.' } };
+      return failure(method, error, log, guard, isDamage(error) ? guard?.damaged(error) : undefined);
     }
   };
 }
@@ -107,6 +120,26 @@ function settledAgain(guard: StorageGuard): boolean {
   } catch {
     return false;
   }
+}
+
+/** A failed call as its Result: the technician's words for what went wrong, and what to do. */
+function failure(
+  method: string,
+  error: unknown,
+  log: (message: string) => void,
+  guard: StorageGuard | undefined,
+  found?: DamageFound,
+): Result<never> {
+  if (error instanceof AppFailure) return { ok: false, error: error.toAppError() };
+  if (isStorageFull(error)) return { ok: false, error: storageFull(error).toAppError() };
+  if (isDiskFailure(error)) {
+    guard?.failed(error);
+    return { ok: false, error: storageFailure(error).toAppError() };
+  }
+  if (isDamage(error)) return { ok: false, error: { code: 'internal', message: DAMAGE_WORDS[found ?? 'restart'] } };
+  log(`${method} failed unexpectedly: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`);
+  const message = 'Something went wrong inside Fieldguide; nothing was lost. Try again.';
+  return { ok: false, error: { code: 'internal', message } };
 }
 
 /** No App API argument is nested half this deep; a hostile one nested thousands deep would overflow the checks. */

@@ -19,6 +19,7 @@ import { mediaDirOf } from './library/media-store.ts';
 import type { MediaAnswer, MediaRequest } from './library/media-serving.ts';
 import { outboxMethods } from './outbox/outbox-methods.ts';
 import { Outbox } from './outbox/outbox.ts';
+import type { OutboxTimer } from './outbox/outbox-timer.ts';
 import { quizMethods } from './quiz/quiz-methods.ts';
 import { QuizService } from './quiz/quiz-service.ts';
 import { BackgroundSync } from './sync/background.ts';
@@ -63,6 +64,8 @@ export interface ServicesDeps {
   monotonic?: () => number;
   /** Disk the media budget never takes, kept for the technician's work; default 200 MB (library-service.ts). */
   diskReserveBytes?: number;
+  /** How the outbox waits for its next due action; tests pass one that runs on their simulated `clock`. */
+  outboxTimer?: OutboxTimer;
 }
 
 export interface Services {
@@ -125,6 +128,7 @@ export function createServices(deps: ServicesDeps): Services {
   const outbox = new Outbox({
     store, events, attachmentsDir, nowMs: clock.nowMs, clock, log, onNoAnswer: offline,
     uploads: { via: () => modules.via('user_media'), answeredAt: (via) => modules.answeredAt('user_media', via) },
+    ...(deps.outboxTimer ? { timer: deps.outboxTimer } : {}),
     transportFor: (id) => technicians.transportFor(id),
     sendable: () => technicians.sendable(connection.site),
     refused: (id) => connection.refused(id),
@@ -149,7 +153,7 @@ export function createServices(deps: ServicesDeps): Services {
     ...outboxMethods(outbox),
     ...quizMethods(quiz),
   };
-  const invoke = dispatcher(impl, log, storageGuard(folder, dataDir, log));
+  const invoke = dispatcher(impl, log, storageGuard(folder, dataDir, log, () => library.repairPictures()));
   return {
     api: apiOf(invoke),
     invoke,

@@ -116,10 +116,17 @@ export function countingHttp(base: Http): { http: Http; count: () => number } {
 
 /**
  * What the dispatcher does with a storage failure: on a full disk the reserve is given back once so work
- * actions still go in (then the call is tried again); a damaged database is marked to be repaired at the
- * next start, and the technician told so.
+ * actions still go in (then the call is tried again). A damage is looked for: the pictures database in
+ * full, set aside and made again at once when it is the damaged one (`repairPictures`); else the main
+ * database, marked to be repaired at the next start only when its check finds damage, so a restart is
+ * never asked for that would repair nothing.
  */
-export function storageGuard(folder: OpenedFolder, dataDir: string, log: (message: string) => void): StorageGuard {
+export function storageGuard(
+  folder: OpenedFolder,
+  dataDir: string,
+  log: (message: string) => void,
+  repairPictures: () => boolean,
+): StorageGuard {
   return {
     full: () => {
       const released = folder.reserve.release();
@@ -127,8 +134,17 @@ export function storageGuard(folder: OpenedFolder, dataDir: string, log: (messag
       return released;
     },
     damaged: (error) => {
+      const said = error instanceof Error ? error.message : String(error);
+      if (repairPictures()) return 'repaired';
+      const found = folder.store.mainDamage();
+      if (found === null) {
+        log(`The database reported damage while running (${said}), but a full check found none.`);
+        return 'none';
+      }
       markDamaged(dataDir, error);
-      log(`The database reported damage while running: ${error instanceof Error ? error.message : String(error)}; it is checked and repaired at the next start.`);
+      const next = 'it is checked and repaired at the next start';
+      log(`The database reported damage while running: ${said} (${found}); ${next}.`);
+      return 'restart';
     },
     failed: (error) => folder.store.failDisk(error),
     settle: () => folder.store.settle(),

@@ -66,9 +66,14 @@ const ROWS_AT: Record<number, string[]> = {
     `INSERT INTO guide_search_translated (rowid, title, summary, body)
      VALUES (1, 'Riemen ersetzen', 'Ein Riemen', 'Spanner lösen')`,
   ],
+  14: [
+    `UPDATE outbox SET refusals = 2, refused_since = 1700000700, unknown_since = 1700000690000`,
+    `INSERT INTO conflicts (session_id, kind, label, message, created_at, technician)
+     VALUES ('s1', 'notice', 'A second start removed', 'The site made two entries; one was removed.', 1700000710, 9)`,
+  ],
   // Checksum columns (filled in by the app after the migrations), and the journal's count, whose one row
   // the migration writes itself.
-  14: [],
+  15: [],
 };
 
 type Snapshot = Map<string, { columns: string[]; rows: unknown[][] }>;
@@ -125,6 +130,27 @@ describe('migrations', () => {
     const empty = [...snapshot(db)].filter(([, { rows }]) => rows.length === 0).map(([name]) => name);
     expect(empty).toEqual([]);
     expect(Object.keys(ROWS_AT).map(Number)).toEqual(MIGRATIONS.map((m) => m.version));
+    db.close();
+  });
+
+  it('make the conflicts table again for notices: ids kept, the next one after them, open ones found by index', () => {
+    const file = path.join(tmp.dir, 'notices.sqlite');
+    const db = new Database(file);
+    migrate(db, file, MIGRATIONS.slice(0, 11));
+    for (let version = 1; version <= 11; version++) for (const insert of ROWS_AT[version] ?? []) db.exec(insert);
+    db.exec(`DELETE FROM conflicts; INSERT INTO conflicts (id, session_id, kind, label, message, created_at)
+      VALUES (40, 's1', 'transition', 'Paused', 'Paused elsewhere', 1)`);
+    migrate(db, file, MIGRATIONS.slice(0, 12));
+    const id = db.prepare(`INSERT INTO conflicts (session_id, kind, label, message, created_at)
+      VALUES ('s1', 'notice', 'Removed', 'A second start was removed', 2)`).run().lastInsertRowid;
+    expect(Number(id)).toBe(41);
+    expect(() => db.exec(`INSERT INTO conflicts (session_id, kind, label, message, created_at)
+      VALUES ('s1', 'other', 'x', 'y', 3)`)).toThrow(/CHECK/);
+    const open = 'SELECT id FROM conflicts WHERE settled IS NULL AND technician = 9';
+    const plan = db.prepare(`EXPLAIN QUERY PLAN ${open}`).all();
+    expect(JSON.stringify(plan)).toMatch(/USING (COVERING )?INDEX conflicts_technician/);
+    expect(db.pragma('foreign_key_check')).toEqual([]);
+    expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
     db.close();
   });
 

@@ -6,7 +6,15 @@ import { ApiError } from '../../electron/core/api/errors.ts';
 import { ApiTransport, retryAfterSeconds } from '../../electron/core/api/transport.ts';
 import { Store } from '../../electron/core/db/store.ts';
 import { EventHub } from '../../electron/core/events.ts';
-import { MAX_DELAY_MS, MIN_DELAY_MS, retryDelayMs } from '../../electron/core/outbox/backoff.ts';
+import {
+  isStuck,
+  MAX_DELAY_MS,
+  MIN_DELAY_MS,
+  retryDelayMs,
+  STUCK_AFTER_REFUSALS,
+  STUCK_AFTER_SECONDS,
+  STUCK_MIN_SECONDS,
+} from '../../electron/core/outbox/backoff.ts';
 import { Outbox } from '../../electron/core/outbox/outbox.ts';
 import { makeTempDir } from '../helpers/tmp.ts';
 import { fetchHttp } from '../helpers/fetch-http.ts';
@@ -35,6 +43,17 @@ describe('retry delays', () => {
     expect(retryDelayMs(1, () => 0, 30)).toBe(30_000);
     expect(retryDelayMs(10, () => 0.999_999, 1)).toBe(MAX_DELAY_MS - 1);
     expect(retryDelayMs(1, () => 0, 10_000)).toBe(4 * MAX_DELAY_MS);
+  });
+});
+
+describe('stuck', () => {
+  it('needs the site to refuse many times in a row over half an hour, or a few times over six hours', () => {
+    expect(isStuck(STUCK_AFTER_REFUSALS, STUCK_MIN_SECONDS)).toBe(true);
+    expect(isStuck(STUCK_AFTER_REFUSALS * 10, STUCK_MIN_SECONDS - 1)).toBe(false);
+    expect(isStuck(STUCK_AFTER_REFUSALS - 1, STUCK_AFTER_SECONDS - 1)).toBe(false);
+    expect(isStuck(3, STUCK_AFTER_SECONDS)).toBe(true);
+    expect(isStuck(2, 10 * STUCK_AFTER_SECONDS)).toBe(false);
+    expect(isStuck(0, 0)).toBe(false);
   });
 });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GuideDetail, StepFormField } from '../../electron/contract.ts';
-import { STUCK_AFTER_ATTEMPTS } from '../../electron/core/outbox/backoff.ts';
+import { STUCK_AFTER_REFUSALS, STUCK_MIN_SECONDS } from '../../electron/core/outbox/backoff.ts';
 import type { RunningSite } from '../../server/site.ts';
 import { audit } from '../fault/helpers.ts';
 import { always, onPaths, startFaultProxy, type FaultProxy } from '../fault/proxy.ts';
@@ -41,12 +41,16 @@ describe('an action the site keeps failing', () => {
     const b = unwrap(await app.services.api.startSession({ guideid: guide.guideid, workorderid: 'WO-FREE' }));
 
     const stuck = async () => unwrap(await app.services.api.getOutbox()).actions.find((x) => x.sessionId === a.id && x.kind === 'stepData');
-    for (let attempt = 1; attempt <= STUCK_AFTER_ATTEMPTS + 2 && (await stuck())?.state !== 'failed'; attempt++) {
+    // The site refuses for over half an hour: Send now pressed every few minutes.
+    const every = Math.ceil((STUCK_MIN_SECONDS * 1000) / (STUCK_AFTER_REFUSALS - 1));
+    for (let attempt = 1; attempt <= STUCK_AFTER_REFUSALS + 2 && (await stuck())?.state !== 'failed'; attempt++) {
+      if (attempt > 1) now += every;
       unwrap(await app.services.api.flushOutbox());
       if (attempt === 2) unwrap(await app.services.api.transitionSession({ sessionId: b.id, transition: 'pause' }));
     }
     const action = (await stuck())!;
-    expect(action).toMatchObject({ state: 'failed', stuck: true, attempts: STUCK_AFTER_ATTEMPTS });
+    expect(action).toMatchObject({ state: 'failed', stuck: true, attempts: STUCK_AFTER_REFUSALS });
+    expect(action.error).toContain(`${STUCK_AFTER_REFUSALS} times in a row`);
     expect(action.error).toContain('The work log database is unavailable');
     const view = unwrap(await app.services.api.getOutbox());
     expect(view.summary).toMatchObject({ failed: 1, pending: 1, inFlight: 0 });

@@ -1,6 +1,11 @@
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { JUMP_SECONDS, ServerClock } from '../../electron/core/connection/server-clock.ts';
+import {
+  CHANGE_ANSWERS,
+  CHANGE_SECONDS,
+  JUMP_SECONDS,
+  ServerClock,
+} from '../../electron/core/connection/server-clock.ts';
 import { Store } from '../../electron/core/db/store.ts';
 import { makeTempDir } from '../helpers/tmp.ts';
 
@@ -66,12 +71,37 @@ describe('the server clock', () => {
     expect(clock.redate(2)).toBe(SITE_AT_START + 60 + JUMP_SECONDS - 5);
   });
 
-  it('learns the offset again from every answer and keeps it for the next start', () => {
+  it('moves the offset on a consistent change of the site clock, and keeps it for the next start', () => {
+    for (let i = 0; i < CHANGE_ANSWERS; i++) {
+      pass(CHANGE_SECONDS * 500);
+      clock.observe(SITE_AT_START + 60 + 3600 + i * (CHANGE_SECONDS / 2));
+    }
+    const siteNow = SITE_AT_START + 60 + 3600 + (CHANGE_ANSWERS - 1) * (CHANGE_SECONDS / 2);
+    expect(clock.actedAt()).toBe(siteNow);
+    const next = new ServerClock(store.settings, () => wall, () => 0);
+    expect(next.actedAt()).toBe(siteNow);
+    expect(next.siteNow()).toBeNull();
+  });
+
+  it('does not follow answers of a node whose clock is an hour off while the site keeps answering on its own', () => {
+    for (let i = 1; i <= 20; i++) {
+      pass(10_000);
+      clock.observe(SITE_AT_START + 10 * i + (i % 2 === 0 ? 3600 : 0));
+    }
+    expect(clock.actedAt()).toBe(SITE_AT_START + 200);
+    expect(clock.siteNow()).toBe(SITE_AT_START + 200);
+  });
+
+  it('does not move the offset on a few answers in a row from the other node, nor on many within moments', () => {
+    pass(10_000);
+    for (let i = 0; i < 10; i++) clock.observe(SITE_AT_START + 10 + 3600);
+    expect(clock.actedAt()).toBe(SITE_AT_START + 10);
+  });
+
+  it('learns the site clock at once after the monotonic clock showed a jump of the wall clock', () => {
     pass(60_000);
+    wall += 24 * HOUR;
     clock.observe(SITE_AT_START + 60 + 3600);
     expect(clock.actedAt()).toBe(SITE_AT_START + 60 + 3600);
-    const next = new ServerClock(store.settings, () => wall, () => 0);
-    expect(next.actedAt()).toBe(SITE_AT_START + 60 + 3600);
-    expect(next.siteNow()).toBeNull();
   });
 });

@@ -88,8 +88,10 @@ export async function openDemoApp(
   demo: { startDemoWorkshop: ServicesDeps['startDemoWorkshop'] },
   viewport: { width: number; height: number },
   pageErrors: string[],
+  overrides: Partial<ServicesDeps> = {},
 ): Promise<{ browser: Browser; app: Awaited<ReturnType<typeof startApp>>; page: Page }> {
-  const [browser, app] = await Promise.all([launchChromium(), startApp({ startDemoWorkshop: demo.startDemoWorkshop })]);
+  const started = startApp({ ...overrides, startDemoWorkshop: demo.startDemoWorkshop });
+  const [browser, app] = await Promise.all([launchChromium(), started]);
   const page = await appPage(browser, app.shell, viewport);
   page.on('pageerror', (error) => pageErrors.push(error.message));
   page.on('console', (message) => {

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STUCK_AFTER_ATTEMPTS } from '../../electron/core/outbox/backoff.ts';
+import { STUCK_AFTER_REFUSALS, STUCK_MIN_SECONDS } from '../../electron/core/outbox/backoff.ts';
 import { PASS } from '../fault/proxy.ts';
 import { unwrap } from '../helpers/library.ts';
 import { proxiedDemoWorkshop } from '../helpers/services.ts';
@@ -14,9 +14,12 @@ let browser: Browser;
 let app: Awaited<ReturnType<typeof startApp>>;
 let page: Page;
 const pageErrors: string[] = [];
+let shift = 0;
 
 beforeAll(async () => {
-  ({ browser, app, page } = await openDemoApp(demo, { width: 1280, height: 900 }, pageErrors));
+  // The laptop's clocks run `shift` ahead: half an hour of refusals passes between a few presses of Send now.
+  const clocks = { clock: () => Date.now() + shift, monotonic: () => performance.now() + shift };
+  ({ browser, app, page } = await openDemoApp(demo, { width: 1280, height: 900 }, pageErrors, clocks));
   unwrap(await app.app.services.api.connectDemo());
   unwrap(await app.app.services.api.syncNow());
 });
@@ -33,7 +36,10 @@ describe('the sync centre', () => {
     demo.setSchedule(({ path }) => (path.includes('/stepData') ? { kind: 'status', status: 500, message: 'The work log database is unavailable' } : PASS));
     const session = unwrap(await api.startSession({ guideid: guide.guideid, workorderid: 'WO-E2E-STUCK' }));
     unwrap(await api.saveStepData({ sessionId: session.id, stepid, values: [{ fieldGuid: field.fieldGuid, value: sampleValue(field) }] }));
-    for (let i = 0; i < STUCK_AFTER_ATTEMPTS; i++) unwrap(await api.flushOutbox());
+    for (let i = 0; i < STUCK_AFTER_REFUSALS; i++) {
+      if (i > 0) shift += Math.ceil((STUCK_MIN_SECONDS * 1000) / (STUCK_AFTER_REFUSALS - 1));
+      unwrap(await api.flushOutbox());
+    }
 
     await page.goto(app.shell.url);
     await page.getByTestId('nav-sync').click();

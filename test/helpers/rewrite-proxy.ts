@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { forward } from './forward.ts';
 
 /** An answer of its own, the request sent on to another path of the site (`forward`), or null to pass it on. */
 type Answer = { status?: number; type?: string; body: string } | { forward: string } | null;
@@ -20,15 +21,7 @@ export async function startRewriteProxy(targetPort: number): Promise<{ url: stri
       res.end(answer.body);
       return;
     }
-    const upstream = http.request(
-      { host: '127.0.0.1', port: targetPort, method: req.method, path: answer?.forward ?? req.url, headers: req.headers },
-      (reply) => {
-        res.writeHead(reply.statusCode ?? 502, reply.headers);
-        reply.pipe(res);
-      },
-    );
-    upstream.on('error', () => res.destroy());
-    req.pipe(upstream);
+    forward(req, res, targetPort, answer?.forward ?? req.url);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {

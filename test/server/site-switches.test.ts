@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
+import { systemClock } from '../../server/context.ts';
 import { startDemoSite } from '../../server/site.ts';
 
 // The switches that play other sites (issue 15): modules the site lacks answer 404 as on a site that
@@ -52,6 +53,40 @@ describe('reference server switches', () => {
       expect((await fetch(urls[0]!)).status).toBe(200);
       expect((await fetch(urls[0]!, { headers: { Authorization: 'api secret' } })).status).toBe(400);
       expect((await fetch(`${site.mediaUrl}/api/2.0/guides`)).status).toBe(404);
+    } finally {
+      await site.close();
+    }
+  });
+  it('--clock-offset: every answer is dated on the node\'s own clock', async () => {
+    const site = await startDemoSite({ clock: systemClock(3600) });
+    try {
+      const answer = await fetch(`${site.apiUrl}/guides?limit=1`);
+      const date = Date.parse(answer.headers.get('date') ?? '') / 1000;
+      expect(Math.abs(date - (Date.now() / 1000 + 3600))).toBeLessThan(5);
+    } finally {
+      await site.close();
+    }
+  });
+
+  it('--slow-writes: a start is applied late even when the client gave up, and answered once applied', async () => {
+    const site = await startDemoSite({ slowWrites: { ms: 1500 } });
+    try {
+      const auth = { Authorization: `api ${await token(site.apiUrl)}`, 'Content-Type': 'application/json' };
+      const [first] = (await (await fetch(`${site.apiUrl}/guides?limit=1`)).json()) as { guideid: number }[];
+      const body = JSON.stringify({ guideid: first!.guideid, workorderid: 'WO-SLOW' });
+      const entries = async (): Promise<unknown[]> => {
+        const answer = await fetch(`${site.apiUrl}/work_log?workorderid=WO-SLOW`, { headers: auth });
+        return ((await answer.json()) as { results: unknown[] }).results;
+      };
+      const signal = AbortSignal.timeout(300);
+      const post = { method: 'POST', headers: auth, body };
+      const gaveUp = await fetch(`${site.apiUrl}/work_log`, { ...post, signal }).catch((e: unknown) => e);
+      expect(gaveUp).toBeInstanceOf(Error);
+      expect(await entries()).toHaveLength(0);
+      const waited = await fetch(`${site.apiUrl}/work_log`, post);
+      expect(waited.status).toBe(201);
+      // Both were applied: the one the client gave up on too.
+      expect(await entries()).toHaveLength(2);
     } finally {
       await site.close();
     }

@@ -82,6 +82,9 @@ export class ApiTransport {
     return this.#token !== null;
   }
 
+  /** The time limit of one request: past it, a request that may have reached the site has an unknown outcome. */
+  get timeoutMs(): number { return this.#timeoutMs; }
+
   /**
    * GET of a file (media), from where media may come (media-hosts.ts), the token to the site's own
    * origin only; see MediaFetch.

@@ -80,20 +80,40 @@ export async function uploadMedia(
   );
 }
 
+/** One of the technician's media items: its id and the type its route names. */
+export interface Upload {
+  id: number;
+  type: string;
+}
+
+/** The media types of public-shapes.md, by file name: for a site whose items do not say theirs. */
+function typeOf(name: string): string {
+  if (/\.(png|jpe?g|gif|webp)$/i.test(name)) return 'GuideImage';
+  if (/\.(mp4|m4v|mov|webm)$/i.test(name)) return 'GuideVideoObject';
+  return 'Document';
+}
+
 /**
- * The id of the technician's most recent media item named `name`, if the site has one (a lost upload that
- * landed). iFixit's media manager does not keep names: there, null (the file is sent again).
+ * The technician's recent media items named `name`, oldest first: a lost upload that landed, or two of
+ * them. iFixit's media manager does not keep names: there, none (the file is sent again).
  */
-export async function findUpload(t: ApiTransport, name: string, endpoint?: UploadEndpoint): Promise<number | null> {
-  if (endpoint?.via() === 'images') return null;
+export async function findUploads(t: ApiTransport, name: string, endpoint?: UploadEndpoint): Promise<Upload[]> {
+  if (endpoint?.via() === 'images') return [];
   // Parsed here rather than by the transport: an answer of another shape fails the upload (it is not retried).
   const items = currentMediaWire.parse(
     await t.request('GET', '/user/media/current', { query: { limit: 200, order: 'DESC' } }),
   );
+  const found: Upload[] = [];
   for (const item of items) {
     const parsed = mediaItemWire.safeParse(item);
-    if (parsed.success && (parsed.data.name ?? parsed.data.filename) === name)
-      return parsed.data.id ?? parsed.data.itemid ?? null;
+    if (!parsed.success || (parsed.data.name ?? parsed.data.filename) !== name) continue;
+    const id = parsed.data.id ?? parsed.data.itemid;
+    if (id !== null && id !== undefined) found.push({ id, type: parsed.data.type ?? typeOf(name) });
   }
-  return null;
+  return found.sort((a, b) => a.id - b.id);
+}
+
+/** Removes one of the technician's media items (a second copy a slow site made). */
+export async function deleteUpload(t: ApiTransport, upload: Upload): Promise<void> {
+  await t.request('DELETE', `/user/media/${encodeURIComponent(upload.type)}/${upload.id}`);
 }

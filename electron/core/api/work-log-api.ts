@@ -69,6 +69,11 @@ export const getEntry = (t: ApiTransport, entryid: number): Promise<SiteEntry> =
 export const findEntries = (t: ApiTransport, filter: { guideid: number; workorderid: string; userid: number }): Promise<SiteEntry[]> =>
   t.request('GET', '/work_log', { query: { ...filter, order: 'DESC', limit: 200 }, schema: entries });
 
+/** Removes an entry (a second one a slow site made); a stale revision is a 409: it changed since it was seen. */
+export async function deleteEntry(t: ApiTransport, entryid: number, revisionid: number | null): Promise<void> {
+  await t.request('DELETE', `/work_log/${entryid}`, { query: { revisionid: revisionid ?? undefined } });
+}
+
 export const suspendedEntries = (t: ApiTransport, guideid: number): Promise<SiteEntry[]> =>
   t.request('GET', `/work_log/${guideid}/suspended`, { schema: entries });
 

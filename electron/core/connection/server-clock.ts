@@ -5,6 +5,15 @@ import type { SettingsRepo } from '../db/repos/settings-repo.ts';
 const OFFSET_KEY = 'clock.serverOffsetSeconds';
 /** A gap between the wall clock and the monotonic clock larger than this is a jump of the wall clock. */
 export const JUMP_SECONDS = 90;
+/**
+ * Answers that disagree with the offset learned move it only when this many of them agree with each
+ * other, with none agreeing with the offset in between, over at least this long: a site's clock that was
+ * corrected. A node behind the same address whose clock is off never gets there while the others answer.
+ */
+export const CHANGE_ANSWERS = 3;
+export const CHANGE_SECONDS = 30;
+/** `Date` has a one-second resolution: offsets closer than this are the same. */
+const SAME_SECONDS = 2;
 
 /** When a technician acted: the site's time as best known then, and what re-dates it once the site answers. */
 export interface Stamp {
@@ -29,12 +38,18 @@ export interface Stamp {
  * A group is a run of segments whose offsets are known relative to each other; one answer of the site
  * inside a group fixes all of them, and the actions stamped in it are re-dated (`redate`). A group never
  * learned stays provisional: the outbox still clamps what it sends to the site's known time.
+ *
+ * One site, one clock: once a group is learned, an answer that disagrees is a candidate, not the truth
+ * (a load balancer's other node, a proxy's clock); the offset moves only on a consistent change
+ * (CHANGE_ANSWERS over CHANGE_SECONDS), or when the monotonic clock shows the wall clock jumped.
  */
 export class ServerClock {
   #groups: { base: number; learned: boolean }[];
   #segments: { group: number; rel: number }[] = [{ group: 0, rel: 0 }];
   #last: { wall: number; mono: number };
   #answer: { site: number; mono: number } | null = null;
+  /** Answers that disagree with the learned offset, agreeing with each other, since `mono`. */
+  #candidate: { group: number; offset: number; answers: number; mono: number } | null = null;
   readonly #stamps = new Map<number, Stamp>();
   /** The offset kept for the next start (settings), rounded. */
   #stored: number;
@@ -51,21 +66,24 @@ export class ServerClock {
     this.#last = { wall: nowMs(), mono: monoMs() };
   }
 
-  /** Told the site's clock (unix seconds) with each answer: the offset is learned again every time. */
+  /** Told the site's clock (unix seconds) with each answer: learned at once, then moved only on a consistent change. */
   readonly observe = (serverSeconds: number): void => {
     const { wall, mono } = this.#read();
     const segment = this.#segments.at(-1)!;
     const offset = serverSeconds - wall / 1000;
     const group = this.#groups[segment.group]!;
-    // Date has a one-second resolution: within a learned group only a real drift moves the offset.
-    if (!group.learned || Math.abs(offset - (group.base + segment.rel)) >= 2) {
-      group.base = offset - segment.rel;
-      if (Math.abs(Math.round(offset) - this.#stored) >= 2) {
-        this.#stored = Math.round(offset);
-        this.settings.set(OFFSET_KEY, this.#stored);
-      }
+    const differs = group.learned && Math.abs(offset - (group.base + segment.rel)) >= SAME_SECONDS;
+    if (differs) {
+      const candidate = this.#candidate;
+      const agrees = candidate?.group === segment.group && Math.abs(offset - candidate.offset) < SAME_SECONDS;
+      const change = agrees
+        ? { ...candidate, answers: candidate.answers + 1 }
+        : { group: segment.group, offset, answers: 1, mono };
+      this.#candidate = change;
+      if (change.answers < CHANGE_ANSWERS || mono - change.mono < CHANGE_SECONDS * 1000) return;
     }
-    group.learned = true;
+    this.#candidate = null;
+    if (differs || !group.learned) this.#learn(group, offset - segment.rel);
     this.#answer = { site: serverSeconds, mono };
   };
 
@@ -105,6 +123,16 @@ export class ServerClock {
   /** The action was sent (or dropped): its stamp is no longer needed. */
   forget(actionId: number): void {
     this.#stamps.delete(actionId);
+  }
+
+  #learn(group: { base: number; learned: boolean }, base: number): void {
+    group.base = base;
+    group.learned = true;
+    const offset = Math.round(this.#offsetOf(this.#segments.length - 1));
+    if (Math.abs(offset - this.#stored) >= SAME_SECONDS) {
+      this.#stored = offset;
+      this.settings.set(OFFSET_KEY, this.#stored);
+    }
   }
 
   #offsetOf(segment: number): number {

@@ -15,16 +15,37 @@ export function attachPictures(db: Db, file: string, log: (message: string) => v
     open(db, file);
   } catch (error) {
     if (!isDamaged(error)) throw error;
-    detach(db);
-    const aside = `${file}.damaged-${Date.now()}`;
-    for (const suffix of ['', '-wal', '-shm']) {
-      if (fs.existsSync(file + suffix)) fs.renameSync(file + suffix, aside + suffix);
-    }
-    log(`The pictures database was damaged (${(error as Error).message}); moved to ${aside}, its pictures download again.`);
-    open(db, file);
+    setAsidePictures(db, file, (error as Error).message, log);
     recreated = true;
   }
   return { recreated };
+}
+
+/**
+ * SQLite's full check of the attached pictures database (every page of the table and its index, the
+ * chains of pages each picture spans): what is wrong, or null. Run when a read or a write failed as
+ * damaged: the first page alone (what opening reads) says nothing of a page deep in the file.
+ */
+export function picturesDamage(db: Db): string | null {
+  try {
+    const rows = db.pragma('pictures.integrity_check(5)') as { integrity_check: string }[];
+    const problems = rows.map((row) => row.integrity_check).filter((line) => line !== 'ok');
+    return problems.length === 0 ? null : problems.join('; ');
+  } catch (error) {
+    if (isDamaged(error)) return (error as Error).message;
+    throw error;
+  }
+}
+
+/** Moves a damaged pictures database aside (never deleted) and attaches a new, empty one in its place. */
+export function setAsidePictures(db: Db, file: string, cause: string, log: (message: string) => void): void {
+  detach(db);
+  const aside = `${file}.damaged-${Date.now()}`;
+  for (const suffix of ['', '-wal', '-shm']) {
+    if (fs.existsSync(file + suffix)) fs.renameSync(file + suffix, aside + suffix);
+  }
+  log(`The pictures database was damaged (${cause}); moved to ${aside}, its pictures download again.`);
+  open(db, file);
 }
 
 function open(db: Db, file: string): void {

@@ -5,7 +5,7 @@ type Db = Database.Database;
 
 /**
  * Every row of the technician's work carries a checksum of its other columns (`row_sum`, migration
- * 0014), so a page changed on the disk is found when the row is read, not only when SQLite's own check
+ * 0015), so a page changed on the disk is found when the row is read, not only when SQLite's own check
  * happens to notice: a flipped byte in a payload or a session id passes `quick_check`. The sums are
  * kept by TEMP triggers this connection makes, so a connection without them (a test's, the sqlite3
  * shell) writes rows whose sums no longer hold: what Fieldguide did not write is not trusted either.
@@ -44,7 +44,7 @@ export function registerRowSum(db: Db): void {
   db.function(FUNCTION, { deterministic: true, varargs: true }, (...values: unknown[]) => rowSum(values));
 }
 
-/** Whether this database has the checksum column yet (migration 0014). */
+/** Whether this database has the checksum column yet (migration 0015). */
 export function hasRowSums(db: Db): boolean {
   return columnsOf(db, 'outbox').includes(COLUMN);
 }

@@ -2,9 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { WorkCheck } from './journal-restore.ts';
 import { openConnection, type Db } from './open.ts';
+import { isDamage } from './damage.ts';
 import { isDiskFailure } from './disk-space.ts';
 import { ownerFolder } from './owner-only.ts';
-import { attachPictures } from './pictures.ts';
+import { attachPictures, picturesDamage, setAsidePictures } from './pictures.ts';
 import { CategoriesRepo } from './repos/categories-repo.ts';
 import { ConflictsRepo } from './repos/conflicts-repo.ts';
 import { GuidesRepo } from './repos/guides-repo.ts';
@@ -64,6 +65,7 @@ export class Store {
   readonly workCheck: WorkCheck;
   readonly #db: Db;
   readonly #journal: WorkJournal;
+  readonly #picturesFile: string;
   readonly #log: (message: string) => void;
   /** A write of the journal that failed after its commit, said once (the next write tries again). */
   #journalLagging = false;
@@ -83,6 +85,7 @@ export class Store {
       throw error;
     }
     this.#db = db;
+    this.#picturesFile = options.picturesFile;
     const guard = new RowGuard(db, this.#journal, options.log);
     this.settings = new SettingsRepo(db, (key, problem) =>
       options.log(`Setting "${key}" could not be read (${problem}); using the default.`),
@@ -167,6 +170,30 @@ export class Store {
       if (!this.#journalLagging)
         this.#log(`The work journal could not be written: ${error instanceof Error ? error.message : String(error)}`);
       this.#journalLagging = true;
+    }
+  }
+
+  /**
+   * After a read or a write failed as damaged: a full check of the pictures database, and when it is the
+   * damaged one, it is set aside and made again (its pictures are the site's: they download again).
+   * Answers whether it was.
+   */
+  repairPictures(): boolean {
+    const damage = picturesDamage(this.#db);
+    if (damage === null) return false;
+    setAsidePictures(this.#db, this.#picturesFile, damage, this.#log);
+    return true;
+  }
+
+  /** SQLite's quick check of the main database (every page read): what is wrong, or null. */
+  mainDamage(): string | null {
+    try {
+      const rows = this.#db.pragma('main.quick_check(5)') as { quick_check: string }[];
+      const problems = rows.map((row) => row.quick_check).filter((line) => line !== 'ok');
+      return problems.length === 0 ? null : problems.join('; ');
+    } catch (error) {
+      if (isDamage(error)) return (error as Error).message;
+      throw error;
     }
   }
 

@@ -17,7 +17,8 @@ import type { ApiTransport } from '../api/transport.ts';
 import { AppFailure } from '../result.ts';
 import { DiskBudget, makeRoom } from './budget.ts';
 import { MediaServing, type MediaAnswer, type MediaRequest } from './media-serving.ts';
-import { MediaStore, PICTURE_MAX_BYTES, type StoredContent } from './media-store.ts';
+import { MediaStore } from './media-store.ts';
+import { StoredMedia, type StoredMediaContent } from './stored-media.ts';
 import { PictureQualities } from './picture-quality.ts';
 import { DEFAULT_SCOPE, offlineScopeSchema } from './scope.ts';
 import { readGuideFromSite, SiteReadMedia } from './site-reading.ts';
@@ -31,8 +32,7 @@ const SCOPE_KEY = 'library.scope';
 const BUDGET_KEY = 'library.budgetBytes';
 /** Made once: a zod schema costs more to build than to use. */
 const budgetSchema = z.number().positive();
-/** A media file as the shells serve it: a picture's bytes or a file's path, with its type and length. */
-export type StoredMediaContent = StoredContent & { mime: string; bytes: number };
+export type { StoredMediaContent };
 
 export const DEFAULT_BUDGET_BYTES = 2 * 1024 ** 3;
 /** Room on the disk the media never take: the technician's work (and the database's growth) needs it. */
@@ -58,6 +58,7 @@ export class LibraryService {
   readonly #siteRead = new SiteReadMedia();
   readonly #search: LibrarySearch;
   readonly #serving: MediaServing;
+  readonly #stored: StoredMedia;
 
   constructor(private readonly deps: LibraryDeps) {
     const { store } = deps;
@@ -67,18 +68,17 @@ export class LibraryService {
     this.languages = new Languages({ settings: store.settings, reader: deps.who ?? (() => 'public') });
     this.display = new Display(store.settings);
     this.#search = new LibrarySearch({ ...deps, reading: () => this.languages.reading() });
+    const { reader, now, log } = deps;
+    this.#stored = new StoredMedia({ store, mediaStore: this.mediaStore, reader, now, log });
     this.#serving = new MediaServing({
       resolve: (url) => this.resolveMedia(url),
+      intact: (url, content) => this.#stored.intact(url, content),
       known: (url) => this.#siteRead.has(url) || store.media.isReferenced(url),
       online: deps.online,
       transport: deps.transport,
       onNetworkError: deps.onNetworkError,
     });
     this.mediaStore.clearPartial();
-    if (store.picturesRecreated) {
-      const requeued = store.media.requeueMissingPictures(PICTURE_MAX_BYTES);
-      if (requeued > 0) deps.log(`${requeued} stored picture(s) were missing; they download again at the next sync.`);
-    }
   }
 
   list(query: LibraryQuery): LibraryPage {
@@ -207,21 +207,17 @@ export class LibraryService {
     };
   }
 
-  /** The stored content of a media URL, for the shells' media routes; null when not downloaded. */
+  /** The stored content of a media URL, for the shells' media routes; null when not downloaded (or not intact). */
   resolveMedia(url: string): StoredMediaContent | null {
-    const { media } = this.deps.store;
-    const stored = media.lookup(url);
-    if (!stored || !media.readable(url, this.deps.reader())) return null;
-    const content = this.mediaStore.read(stored.file);
-    if (!content) return null;
-    const size = this.mediaStore.sizeOf(content);
-    if (size !== stored.bytes) {
-      // Lost or cut short (power loss before the disk had it, a hand deletion): download it again.
-      media.markFailed(url, `the stored file was ${size < 0 ? 'missing' : `${size} of ${stored.bytes} bytes`}`);
-      return null;
-    }
-    media.touch(url, this.deps.now());
-    return { ...content, mime: stored.mime, bytes: stored.bytes };
+    return this.#stored.resolve(url);
+  }
+
+  /**
+   * After a read or a write failed as damaged: the pictures database is checked in full and made again
+   * when it is the damaged one (stored-media.ts). Answers whether it was.
+   */
+  repairPictures(): boolean {
+    return this.#stored.repairPictures();
   }
 
   /** A media address's answer for the shells' media routes (media-serving.ts): stored, from the site, or a stored stand-in. */

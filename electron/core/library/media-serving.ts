@@ -22,6 +22,8 @@ type MediaContent = StoredContent & { mime: string; bytes: number };
 
 export interface MediaServingDeps {
   resolve: (url: string) => MediaContent | null;
+  /** Whether stored content is what its name says (a file read through once a run): a damaged one is never served. */
+  intact: (url: string, content: MediaContent) => Promise<boolean>;
   /** Whether the library knows the URL: a stored guide's media in any variant, or a guide read from the site. */
   known: (url: string) => boolean;
   online: () => boolean;
@@ -45,7 +47,7 @@ export class MediaServing {
   async open(request: MediaRequest): Promise<MediaAnswer | null> {
     const [first, ...alternatives] = request.urls;
     if (first === undefined) return null;
-    const stored = this.deps.resolve(first);
+    const stored = await this.#stored(first);
     // A type kept by an earlier version (which stored the site's own) is made safe here too.
     if (stored) return { ...stored, mime: shownType(stored.mime), cache: 'immutable' };
     if (request.live && this.deps.online() && this.deps.known(first)) {
@@ -53,10 +55,15 @@ export class MediaServing {
       if (live) return live;
     }
     for (const url of alternatives) {
-      const standIn = this.deps.resolve(url);
+      const standIn = await this.#stored(url);
       if (standIn) return { ...standIn, mime: shownType(standIn.mime), cache: 'none' };
     }
     return null;
+  }
+
+  async #stored(url: string): Promise<MediaContent | null> {
+    const content = this.deps.resolve(url);
+    return content && (await this.deps.intact(url, content)) ? content : null;
   }
 
   async #fromSite(url: string): Promise<MediaAnswer | null> {

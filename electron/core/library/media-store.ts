@@ -40,6 +40,11 @@ const baseMime = (mime: string): string => mime.split(';')[0]!.trim().toLowerCas
 const nameOf = (sha256: string, mime: string): string => `${sha256}${EXTENSIONS[baseMime(mime)] ?? ''}`;
 const isPicture = (mime: string, bytes: number): boolean => baseMime(mime).startsWith('image/') && bytes <= PICTURE_MAX_BYTES;
 
+/** Whether bytes are what their content name says: the name is their SHA-256. */
+export function matchesName(file: string, data: Buffer): boolean {
+  return createHash('sha256').update(data).digest('hex') === file.slice(0, 64);
+}
+
 /** A download read and named, not yet kept: a picture's bytes, or a file already renamed into place. */
 export interface Received {
   file: string;
@@ -61,9 +66,15 @@ export type StoredContent = { data: Buffer; path?: never } | { path: string; dat
  * - videos, documents and large images in files: streamed to a temp file, length checked against
  *   Content-Length, renamed into place, so a crash or a cut connection never leaves a half file under a
  *   real name. They are not fsync'd one by one: they can be downloaded again, and a file that power loss
- *   left short is caught by its length when next served (LibraryService.resolveMedia) and queued again.
+ *   left short is caught by its length when next served (stored-media.ts) and queued again.
+ * Their names are checked against their bytes (`matchesName`, `fileIntact`): a picture each time it is
+ * read, a file the first time it is served in a run; one that does not match is dropped and downloaded
+ * again, never served.
  */
 export class MediaStore {
+  /** Files found intact in this run, with the size and change time they had then. */
+  readonly #intact = new Map<string, string>();
+
   constructor(
     readonly dir: string,
     private readonly pictures: PicturesRepo,
@@ -114,6 +125,39 @@ export class MediaStore {
     const data = this.pictures.read(file);
     if (data) return { data };
     return { path: path.join(this.dir, file) };
+  }
+
+  /**
+   * Whether a stored file's bytes are what its name says, read through once a run (a file changed since,
+   * by size or change time, is read again). A picture kept in the database is checked as it is read.
+   */
+  async fileIntact(file: string): Promise<boolean> {
+    if (!STORED_NAME.test(file)) return false;
+    const where = path.join(this.dir, file);
+    let stamp: string;
+    try {
+      const stat = await fs.promises.stat(where);
+      stamp = `${stat.size}:${stat.mtimeMs}`;
+    } catch {
+      return false;
+    }
+    if (this.#intact.get(file) === stamp) return true;
+    const hash = createHash('sha256');
+    try {
+      for await (const chunk of fs.createReadStream(where)) hash.update(chunk as Buffer);
+    } catch {
+      return false;
+    }
+    const intact = hash.digest('hex') === file.slice(0, 64);
+    if (intact) this.#intact.set(file, stamp);
+    return intact;
+  }
+
+  /** Drops a stored name whose content is damaged, now: its picture row or its file. */
+  drop(file: string): void {
+    if (!STORED_NAME.test(file)) return;
+    this.#intact.delete(file);
+    if (!this.pictures.remove(file)) fs.rmSync(path.join(this.dir, file), { force: true });
   }
 
   /** Forgets a stored name: its picture row or its file (a crash just before leaves a picture the next sweep drops). */

@@ -11,12 +11,21 @@ export function retryDelayMs(attempts: number, random: () => number, retryAfterS
 
 /**
  * When an action the site keeps refusing with a 5xx is stuck: shown with the failed ones (Retry/Discard),
- * holding its own chain only. After this many attempts, or this long after it was queued (and a few tries).
+ * holding its own chain only. Stuck means the site keeps refusing, not that the network was away: only
+ * the site's own answers count (`refusals` in a row; a request with no answer ends the run), and the
+ * time counts from the first of them, never from when the action was queued. So this many refusals over
+ * at least half an hour (an outage of a few minutes is waited out), or a few over six hours (a site that
+ * asks to wait long between tries).
  */
-export const STUCK_AFTER_ATTEMPTS = 8;
+export const STUCK_AFTER_REFUSALS = 8;
+export const STUCK_MIN_SECONDS = 30 * 60;
 export const STUCK_AFTER_SECONDS = 6 * 3600;
-const STUCK_AGE_MIN_ATTEMPTS = 3;
+const STUCK_SLOW_MIN_REFUSALS = 3;
 
-export function isStuck(attempts: number, ageSeconds: number): boolean {
-  return attempts >= STUCK_AFTER_ATTEMPTS || (attempts >= STUCK_AGE_MIN_ATTEMPTS && ageSeconds >= STUCK_AFTER_SECONDS);
+export function isStuck(refusals: number, secondsSinceFirstRefusal: number): boolean {
+  const over = (seconds: number): boolean => secondsSinceFirstRefusal >= seconds;
+  return (
+    (refusals >= STUCK_AFTER_REFUSALS && over(STUCK_MIN_SECONDS)) ||
+    (refusals >= STUCK_SLOW_MIN_REFUSALS && over(STUCK_AFTER_SECONDS))
+  );
 }

@@ -7,6 +7,7 @@ import { isStorageTrouble, storageFailure } from '../db/disk-space.ts';
 import { AppFailure } from '../result.ts';
 import { outboxActions } from './outbox-view.ts';
 import type { SendClock } from './send-time.ts';
+import type { OutboxTimer } from './outbox-timer.ts';
 import { OutboxRunner } from './runner.ts';
 
 export interface OutboxDeps {
@@ -32,6 +33,8 @@ export interface OutboxDeps {
   onNoAnswer?: () => void;
   random?: () => number;
   log: (message: string) => void;
+  /** How the outbox waits for the next due action (tests: their simulated clock). */
+  timer?: OutboxTimer;
 }
 
 /**
@@ -64,6 +67,7 @@ export class Outbox {
         attachmentsDir: deps.attachmentsDir,
         ...(deps.uploads ? { uploads: deps.uploads } : {}),
         now,
+        nowMs: deps.nowMs,
         conflict: (conflict) => {
           const record = store.conflicts.add(conflict, now());
           if (conflict.technician === deps.current()) events.emit('conflict', record);
@@ -88,6 +92,7 @@ export class Outbox {
       // before a request leaves. Not flushed: the marks' own commit waits for the disk.
       markInFlight: (ids) => store.transaction(() => store.outbox.markAllInFlight(ids)),
       log: deps.log,
+      ...(deps.timer ? { timer: deps.timer } : {}),
     });
   }
 

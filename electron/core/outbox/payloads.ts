@@ -37,6 +37,20 @@ export const uploadPayload = z.object({ sessionId: z.string().min(1), attachment
 
 export const quizAttemptPayload = z.object({ attemptId: z.string().min(1) });
 
+/**
+ * Checks for a second copy of a start or an upload sent again after no answer (outbox/doubles.ts), from
+ * `since` (local ms); a start's by the times it was sent with.
+ */
+export const doublesPayload = z.discriminatedUnion('of', [
+  z.object({
+    of: z.literal('start'),
+    sessionId: z.string().min(1),
+    times: z.array(z.number()).min(1).max(60),
+    since: z.number(),
+  }),
+  z.object({ of: z.literal('upload'), attachmentId: z.string().min(1), since: z.number() }),
+]);
+
 export const PAYLOADS = {
   start: startPayload,
   pause: transitionPayload,
@@ -48,6 +62,7 @@ export const PAYLOADS = {
   stepData: stepDataPayload,
   upload: uploadPayload,
   quizAttempt: quizAttemptPayload,
+  doubles: doublesPayload,
 } as const;
 
 export type ActionKind = keyof typeof PAYLOADS;

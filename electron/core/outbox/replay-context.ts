@@ -23,6 +23,8 @@ export interface ReplayContext {
   /** Where the site takes uploads, as learned (api/user-media-api.ts); absent: the reference's first. */
   uploads?: UploadEndpoint;
   now: () => number;
+  /** The local clock in milliseconds: what the outbox's waits are timed by. */
+  nowMs: () => number;
   /** Records a conflict of this technician (inside the caller's transaction) and tells the renderer. */
   conflict: (conflict: Omit<NewConflict, 'technician'>) => void;
   /** Changes an open conflict record (inside the caller's transaction) and tells the renderer. */
@@ -33,10 +35,16 @@ export interface ReplayContext {
  * How a replay ended:
  * - `done`: the handler removed the action (in the same transaction as its effect);
  * - `again`: the handler rebased the action on the site's newer revision: send it again now;
- * - `failed`: the site refused it for good (shown, with retry and discard).
+ * - `failed`: the site refused it for good (shown, with retry and discard);
+ * - `wait`: the handler looked and must look again later (a start that may still be landing).
  * Errors thrown (ApiError) are sorted by the runner: retry later, pause for sign-in, or fail.
  */
-export type ReplayOutcome = { type: 'done' } | { type: 'again' } | { type: 'failed'; message: string };
+export type ReplayOutcome =
+  | { type: 'done' }
+  | { type: 'again' }
+  | { type: 'failed'; message: string }
+  /** Not sent, nothing learned against it: the handler looks again at `atMs` (local ms), saying why meanwhile. */
+  | { type: 'wait'; atMs: number; message: string };
 
 export type Handler<P> = (ctx: ReplayContext, row: OutboxRow, payload: P) => Promise<ReplayOutcome>;
 

@@ -5,27 +5,11 @@ import { isStorageTrouble, outboxWaits } from '../db/disk-space.ts';
 import { retryDelayMs } from './backoff.ts';
 import { InFlightMarks } from './in-flight-marks.ts';
 import { NO_CLOCK, SendTimes, type SendClock } from './send-time.ts';
-import { replayStart } from './handlers/start.ts';
-import { replayQuizAttempt } from './handlers/quiz-attempt.ts';
-import { replayStepData } from './handlers/step-data.ts';
-import { replayTransition } from './handlers/transition.ts';
-import { replayUpload } from './handlers/upload.ts';
-import { parseAction as parse, type ActionKind } from './payloads.ts';
-import { sortFailure, type FailureSorting } from './sort-failure.ts';
-import type { Handler, ReplayContext, ReplayOutcome } from './replay-context.ts';
-
-const HANDLERS: { [K in ActionKind]: Handler<never> } = {
-  start: replayStart as Handler<never>,
-  pause: replayTransition('pause') as Handler<never>,
-  resume: replayTransition('resume') as Handler<never>,
-  suspend: replayTransition('suspend') as Handler<never>,
-  assume: replayTransition('assume') as Handler<never>,
-  finish: replayTransition('finish') as Handler<never>,
-  cancel: replayTransition('cancel') as Handler<never>,
-  stepData: replayStepData as Handler<never>,
-  upload: replayUpload as Handler<never>,
-  quizAttempt: replayQuizAttempt as Handler<never>,
-};
+import { HANDLERS } from './handlers/index.ts';
+import { realTimer, type OutboxTimer } from './outbox-timer.ts';
+import { parseAction as parse } from './payloads.ts';
+import { sortFailure, unstick, type FailureSorting } from './sort-failure.ts';
+import type { ReplayContext, ReplayOutcome } from './replay-context.ts';
 
 /**
  * Chains (sessions, quiz attempts) replayed side by side. Each action waits for its answer before the
@@ -55,6 +39,7 @@ export interface RunnerDeps {
   /** Writes in-flight marks in one commit that waits for the disk, the work journal with them (db/work-journal.ts). */
   markInFlight?: (ids: readonly number[]) => void;
   log: (message: string) => void;
+  timer?: OutboxTimer;
 }
 
 /**
@@ -72,7 +57,9 @@ export interface RunnerDeps {
 export class OutboxRunner {
   #draining: Promise<void> | null = null;
   #again = false;
-  #timer: NodeJS.Timeout | null = null;
+  /** Cancels the wait for the next due action, while one is set. */
+  #cancelWait: (() => void) | null = null;
+  #waitUntil = 0;
   #closed = false;
   readonly #times: SendTimes;
   /** Actions the site asked to wait (Retry-After): coming back online does not hurry them. */
@@ -121,18 +108,24 @@ export class OutboxRunner {
   }
 
   kick(): void {
-    this.drain().catch((error: unknown) => this.deps.log(`The outbox could not replay: ${error instanceof Error ? error.message : String(error)}`));
+    this.drain().catch((error: unknown) => this.deps.log(`The outbox could not replay: ${describe(error)}`));
   }
 
-  /** Back online (a network event, or an answer after none): every waiting chain goes now, at once. */
+  /**
+   * Back online (a network event, or an answer after none): every waiting chain goes now, at once, and so
+   * does an action shown as stuck that is not stuck by today's rule (one an earlier version marked when
+   * the network was away). What the site asked to wait for (Retry-After) still waits.
+   */
   wake(): void {
-    this.deps.context.outbox.wake(this.deps.nowMs(), [...this.#askedToWait]);
+    const { outbox } = this.deps.context;
+    unstick(outbox, this.deps.nowMs());
+    outbox.wake(this.deps.nowMs(), [...this.#askedToWait]);
     this.kick();
   }
 
   close(): Promise<void> {
     this.#closed = true;
-    if (this.#timer) clearTimeout(this.#timer);
+    this.#cancelWait?.();
     return this.#draining ?? Promise.resolve();
   }
 
@@ -210,6 +203,10 @@ export class OutboxRunner {
           outbox.fail(current.id, outcome.message);
           break;
         }
+        if (outcome.type === 'wait') {
+          outbox.retryLater(current.id, outcome.atMs, outcome.message, current.unknownOutcome);
+          break;
+        }
         if (rebase >= REBASES_PER_ATTEMPT) {
           outbox.retryLater(current.id, this.deps.nowMs() + retryDelayMs(current.attempts + 1, this.deps.random), 'The site kept changing; trying again later.', false);
           break;
@@ -234,15 +231,22 @@ export class OutboxRunner {
     }
   }
 
+  /** Waits for the next due action; a wait already set for no later stays. */
   #schedule(): void {
-    if (this.#closed || this.#timer) return;
-    const next = this.#storageHeldUntil > 0 ? this.#storageHeldUntil : this.deps.context.outbox.nextDue(this.deps.sendable());
+    if (this.#closed) return;
+    const held = this.#storageHeldUntil > 0;
+    const next = held ? this.#storageHeldUntil : this.deps.context.outbox.nextDue(this.deps.sendable());
     if (next === null) return;
-    const wait = Math.max(0, next - this.deps.nowMs());
-    this.#timer = setTimeout(() => {
-      this.#timer = null;
-      this.kick();
-    }, Math.min(wait, 60_000));
-    this.#timer.unref();
+    const wait = Math.min(Math.max(0, next - this.deps.nowMs()), 60_000);
+    const until = this.deps.nowMs() + wait;
+    if (this.#cancelWait && this.#waitUntil <= until) return;
+    this.#cancelWait?.();
+    this.#waitUntil = until;
+    this.#cancelWait = (this.deps.timer ?? realTimer)(() => {
+      this.#cancelWait = null;
+      return this.drain().catch((error: unknown) => this.deps.log(`The outbox could not replay: ${describe(error)}`));
+    }, wait);
   }
 }
+
+const describe = (error: unknown): string => (error instanceof Error ? error.message : String(error));

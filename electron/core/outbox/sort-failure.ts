@@ -36,20 +36,41 @@ export function sortFailure(deps: FailureSorting, row: OutboxRow, error: unknown
   // request never left, and its replay need not look on the site for it first.
   const neverLeft = error.kind === 'network' && (error.reason === 'dns' || error.reason === 'refused');
   const unknown = mayHaveLanded || (!neverLeft && (error.kind !== 'http' || (error.status ?? 0) >= 500));
-  if (error.kind === 'network' || error.kind === 'timeout') deps.onNoAnswer?.();
+  const noAnswer = error.kind === 'network' || error.kind === 'timeout';
+  if (noAnswer) deps.onNoAnswer?.();
   const serverError = error.kind === 'http' && (error.status ?? 0) >= 500;
-  if (serverError && isStuck(row.attempts, deps.nowMs() / 1000 - row.createdAt)) {
+  const nowSeconds = Math.floor(deps.nowMs() / 1000);
+  const refusals = row.refusals + 1;
+  if (serverError && isStuck(refusals, nowSeconds - (row.refusedSince ?? nowSeconds))) {
     // Stuck: shown with the failed ones, with the site's words; a retry still reconciles first.
     deps.askedToWait.delete(row.id);
-    outbox.stick(row.id, `The site kept failing (${row.attempts} attempts): ${error.message}`);
+    outbox.stick(row.id, `The site kept failing (${refusals} times in a row): ${error.message}`, nowSeconds);
     return;
   }
   if (error.transient || error.kind === 'bad_response') {
-    const delay = retryDelayMs(row.attempts, deps.random, error.retryAfter);
+    // A site error backs off by the site's refusals in a row, not by tries the network swallowed: after a
+    // day offline, a blip of 503 is tried again in seconds, not minutes.
+    const at = deps.nowMs() + retryDelayMs(serverError ? refusals : row.attempts, deps.random, error.retryAfter);
     if (error.retryAfter !== undefined) deps.askedToWait.add(row.id);
     else deps.askedToWait.delete(row.id);
-    outbox.retryLater(row.id, deps.nowMs() + delay, error.message, unknown);
+    // The client gave up waiting, or a gateway did: the site may still be applying it (doubles.ts).
+    const stillLanding = error.kind === 'timeout' || (error.kind === 'http' && error.status === 504);
+    const refusal = serverError
+      ? ({ kind: 'refused', nowSeconds } as const)
+      : noAnswer ? ({ kind: 'unanswered' } as const) : undefined;
+    outbox.retryLater(row.id, at, error.message, unknown, {
+      ...(stillLanding ? { landingSince: deps.nowMs() } : {}),
+      ...(refusal ? { refusal } : {}),
+    });
     return;
   }
   outbox.fail(row.id, `${error.resource}: ${error.message}`);
+}
+
+/** Actions shown as stuck that are not stuck by today's rule (an earlier version's marks) go back to waiting. */
+export function unstick(outbox: ReplayContext['outbox'], nowMs: number): void {
+  const nowSeconds = Math.floor(nowMs / 1000);
+  for (const row of outbox.stuck()) {
+    if (!isStuck(row.refusals, nowSeconds - (row.refusedSince ?? nowSeconds))) outbox.retry(row.id);
+  }
 }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { SyncError, SyncOutcome, SyncProgress, SyncState } from '../../contract.ts';
 import type { ApiTransport } from '../api/transport.ts';
 import type { DatabaseRepair } from '../../contract.ts';
+import { isDamage } from '../db/damage.ts';
 import { storageFull } from '../db/disk-space.ts';
 import type { GuideReader } from '../db/repos/guide-row.ts';
 import type { Store } from '../db/store.ts';
@@ -69,7 +70,7 @@ export class SyncService {
     // The figures shown are this sync's: nothing carried over from the last one.
     this.#progress = { phase: 'idle', done: 0, total: 0, bytes: 0, message: null };
     const refused = new Set<string>();
-    const promise = runSync({
+    const run = () => runSync({
       store,
       mediaStore: library.mediaStore,
       transport,
@@ -98,7 +99,11 @@ export class SyncService {
       reading: library.languages.reading(),
       learnLanguages: (siteDefault, available) => library.languages.learned(siteDefault, available),
       display: library.display.get(),
-    })
+    });
+    // A damaged pictures database is found, set aside and made again (library-service.ts): the sync runs
+    // once more and downloads its pictures again, rather than asking for a restart that repairs nothing.
+    const promise = run()
+      .catch((error: unknown) => (isDamage(error) && library.repairPictures() ? run() : Promise.reject(error)))
       .then(({ networkFailed, storageFull: full, ...outcome }): SyncOutcome => {
         // On a full disk the answer is storage_full (what to do), not a sync that merely failed.
         if (full) throw storageFull();

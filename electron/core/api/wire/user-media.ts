@@ -16,5 +16,7 @@ export const mediaItemWire = z
     itemid: z.number().int().nullish(),
     name: z.string().nullish(),
     filename: z.string().nullish(),
+    /** `GuideImage`, `GuideVideoObject`, `Document`: the route a DELETE goes to (public-shapes.md). */
+    type: z.string().nullish(),
   })
   .loose();

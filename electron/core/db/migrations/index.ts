@@ -12,7 +12,8 @@ import { up as mediaOrder } from './0010-media-order.ts';
 import { up as searchPrefixes } from './0011-search-prefixes.ts';
 import { up as prerequisites } from './0012-prerequisites.ts';
 import { up as translations } from './0013-translations.ts';
-import { up as workJournal } from './0014-work-journal.ts';
+import { up as outboxAnswers } from './0014-outbox-answers.ts';
+import { up as workJournal } from './0015-work-journal.ts';
 import { up as picture } from './pictures/0001-picture.ts';
 
 export interface Migration {
@@ -36,7 +37,8 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 11, name: 'search prefixes', up: searchPrefixes },
   { version: 12, name: 'prerequisites and dialects', up: prerequisites },
   { version: 13, name: 'translations', up: translations },
-  { version: 14, name: 'work journal and row checksums', up: workJournal },
+  { version: 14, name: 'outbox answers and notices', up: outboxAnswers },
+  { version: 15, name: 'work journal and row checksums', up: workJournal },
 ];
 
 /** The attached pictures database has a version of its own (`pictures.user_version`). */

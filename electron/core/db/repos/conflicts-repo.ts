@@ -16,7 +16,10 @@ export interface NewConflict {
   technician: number;
 }
 
-/** Every disagreement with the site, kept until the technician settles it. */
+/** Open records that need the technician to decide: notices are only to read, and counted apart from these. */
+export const TO_SETTLE = "settled IS NULL AND kind != 'notice'";
+
+/** Every disagreement with the site, kept until the technician settles it; and notices, until read. */
 export class ConflictsRepo {
   constructor(private readonly db: Db) {}
 

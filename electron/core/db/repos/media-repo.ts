@@ -92,6 +92,12 @@ export class MediaRepo {
     sql(this.db, "UPDATE media SET status = 'failed', attempts = attempts + 1, error = ? WHERE url = ?").run(error, url);
   }
 
+  /** Every URL stored under this content name goes back to be downloaded (its copy here was damaged). */
+  requeueFile(file: string, error: string): number {
+    const requeue = "UPDATE media SET status = 'pending', file = NULL, attempts = 0, error = ? WHERE file = ?";
+    return sql(this.db, requeue).run(error, file).changes;
+  }
+
   /** Failed downloads get another chance at the next sync. */
   resetAttempts(): void {
     sql(this.db, "UPDATE media SET attempts = 0 WHERE status = 'failed'").run();

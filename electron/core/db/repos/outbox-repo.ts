@@ -2,6 +2,13 @@ import type { OutboxActionKind, OutboxSummary } from '../../../contract.ts';
 import type { Db } from '../open.ts';
 import type { RowGuard } from '../row-guard.ts';
 import { sql } from '../statements.ts';
+import { TO_SETTLE } from './conflicts-repo.ts';
+
+/**
+ * The technicians' own actions: not the outbox's checks for a second copy of a start or an upload
+ * (`doubles`), which run in the background and are nobody's work to wait for.
+ */
+export const WORK = "kind != 'doubles'";
 
 export interface OutboxRow {
   id: number;
@@ -18,6 +25,14 @@ export interface OutboxRow {
   technician: number | null;
   /** When it was queued, local clock, unix seconds. */
   createdAt: number;
+  /** How many times in a row the site itself refused it (a 5xx), and since when (unix seconds): what makes it stuck. */
+  refusals: number;
+  refusedSince: number | null;
+  /**
+   * Since when (local ms) a send that may have landed may still be landing: the client gave up waiting (a
+   * timeout, a gateway's 504). A start or an upload is looked for a while after it before it is sent again.
+   */
+  unknownSince: number | null;
 }
 
 /** A row as stored (every column: its checksum covers them all). */
@@ -34,6 +49,9 @@ interface OutboxRecord extends Record<string, unknown> {
   last_error: string | null;
   technician: number | null;
   created_at: number;
+  refusals: number;
+  refused_since: number | null;
+  unknown_since: number | null;
 }
 
 const SELECT = 'SELECT * FROM outbox';
@@ -58,7 +76,16 @@ const toRow = (r: OutboxRecord): OutboxRow => ({
   lastError: r.last_error,
   technician: r.technician,
   createdAt: r.created_at,
+  refusals: r.refusals,
+  refusedSince: r.refused_since,
+  unknownSince: r.unknown_since,
 });
+
+/** What a retry also records (OutboxRepo.retryLater). */
+export interface Retry {
+  landingSince?: number;
+  refusal?: { kind: 'refused'; nowSeconds: number } | { kind: 'unanswered' };
+}
 
 /**
  * The durable queue. Chains are replayed strictly in order and independently: only a chain's first
@@ -146,10 +173,35 @@ export class OutboxRepo {
     })();
   }
 
-  /** A definite "not applied" (an error answer): the next attempt need not reconcile. */
-  retryLater(id: number, at: number, error: string, outcomeUnknown: boolean): void {
-    sql(this.db, "UPDATE outbox SET state = 'pending', next_attempt_at = ?, last_error = ?, unknown_outcome = ? WHERE id = ?")
-      .run(at, error, outcomeUnknown ? 1 : 0, id);
+  /** A start or an upload that may have landed is sent again now: it is no longer waited for. */
+  sendingAgain(id: number): void {
+    sql(this.db, 'UPDATE outbox SET unknown_since = NULL WHERE id = ?').run(id);
+  }
+
+  /**
+   * Pending again, due at `at`. Not applied for sure (`outcomeUnknown` false), or maybe applied; maybe
+   * still being applied by the site since `landingSince` (a timeout: the start or upload is then looked
+   * for a while before it is sent again). `refusal`: the site itself refused it (one more in a row, since
+   * the first), or no answer came (waiting for the network is not a refusal: the run ends).
+   */
+  retryLater(id: number, at: number, error: string, outcomeUnknown: boolean, more: Retry = {}): void {
+    sql(
+      this.db,
+      `UPDATE outbox SET state = 'pending', next_attempt_at = @at, last_error = @error, unknown_outcome = @unknown,
+         unknown_since = CASE WHEN @unknown = 0 THEN NULL ELSE coalesce(@landingSince, unknown_since) END,
+         refusals = CASE @refusal WHEN 'refused' THEN refusals + 1 WHEN 'unanswered' THEN 0 ELSE refusals END,
+         refused_since = CASE @refusal WHEN 'refused' THEN coalesce(refused_since, @now)
+           WHEN 'unanswered' THEN NULL ELSE refused_since END
+       WHERE id = @id`,
+    ).run({
+      id,
+      at,
+      error,
+      unknown: outcomeUnknown ? 1 : 0,
+      landingSince: more.landingSince ?? null,
+      refusal: more.refusal?.kind ?? null,
+      now: more.refusal?.kind === 'refused' ? more.refusal.nowSeconds : null,
+    });
   }
 
   /** Refused for good (shown, with retry and discard); whether an earlier attempt may have landed is kept for a retry. */
@@ -157,9 +209,24 @@ export class OutboxRepo {
     sql(this.db, "UPDATE outbox SET state = 'failed', next_attempt_at = 0, last_error = ? WHERE id = ?").run(error, id);
   }
 
-  /** Stuck: the site kept failing (5xx) past the bound. Shown like a failed action; `next_attempt_at` -1 tells it apart. */
-  stick(id: number, error: string): void {
-    sql(this.db, "UPDATE outbox SET state = 'failed', next_attempt_at = -1, last_error = ? WHERE id = ?").run(error, id);
+  /**
+   * Stuck: the site kept failing (5xx) past the bound, this refusal counted. Shown like a failed action;
+   * `next_attempt_at` -1 tells it apart.
+   */
+  stick(id: number, error: string, nowSeconds: number): void {
+    sql(
+      this.db,
+      `UPDATE outbox SET state = 'failed', next_attempt_at = -1, last_error = ?, refusals = refusals + 1,
+         refused_since = coalesce(refused_since, ?) WHERE id = ?`,
+    ).run(error, nowSeconds, id);
+  }
+
+  /** The actions shown as stuck, with their run of refusals. */
+  stuck(): { id: number; refusals: number; refusedSince: number | null }[] {
+    return sql(
+      this.db,
+      "SELECT id, refusals, refused_since AS refusedSince FROM outbox WHERE state = 'failed' AND next_attempt_at = -1",
+    ).all() as { id: number; refusals: number; refusedSince: number | null }[];
   }
 
   /** "Send now": every waiting action is due at once, whatever its backoff said. */
@@ -188,7 +255,8 @@ export class OutboxRepo {
 
   /** Everything one technician has waiting, oldest first, as raw rows (the view parses payloads). */
   all(technician: number): OutboxRow[] {
-    return this.#checked(sql(this.db, `${SELECT} WHERE technician = ? ORDER BY id`).all(technician) as OutboxRecord[]);
+    const rows = sql(this.db, `${SELECT} WHERE technician = ? AND ${WORK} ORDER BY id`).all(technician);
+    return this.#checked(rows as OutboxRecord[]);
   }
 
   /** One technician's actions by state and their open conflicts (nobody's: zeros). */
@@ -196,14 +264,17 @@ export class OutboxRepo {
     return sql(this.db, 
         `SELECT count(*) FILTER (WHERE state = 'pending') AS pending, count(*) FILTER (WHERE state = 'in_flight') AS inFlight,
            count(*) FILTER (WHERE state = 'failed') AS failed,
-           (SELECT count(*) FROM conflicts WHERE settled IS NULL AND technician = @technician) AS conflicts FROM outbox WHERE technician = @technician`,
+           (SELECT count(*) FROM conflicts WHERE ${TO_SETTLE} AND technician = @technician) AS conflicts
+         FROM outbox WHERE technician = @technician AND ${WORK}`,
       )
       .get({ technician }) as { pending: number; inFlight: number; failed: number; conflicts: number };
   }
 
   /** Everything not on the site yet, whoever did it: a switch of site waits for all of it. */
   unsettledAll(): { unsent: number; conflicts: number } {
-    return sql(this.db, 'SELECT count(*) AS unsent, (SELECT count(*) FROM conflicts WHERE settled IS NULL) AS conflicts FROM outbox').get() as {
+    const query = `SELECT count(*) AS unsent, (SELECT count(*) FROM conflicts WHERE ${TO_SETTLE}) AS conflicts
+      FROM outbox WHERE ${WORK}`;
+    return sql(this.db, query).get() as {
       unsent: number;
       conflicts: number;
     };

@@ -2,6 +2,7 @@ import type { StepValue, WorkSession, WorkStatus } from '../../../contract.ts';
 import type { Db } from '../open.ts';
 import type { RowGuard } from '../row-guard.ts';
 import { sql } from '../statements.ts';
+import { TO_SETTLE } from './conflicts-repo.ts';
 import { toValue, type ValueRecord, type ValueRow } from './value-row.ts';
 
 export type { ValueRow } from './value-row.ts';
@@ -174,7 +175,7 @@ export class SessionsRepo {
     const counts = sql(this.db, 
         `SELECT (SELECT count(*) FROM outbox WHERE chain = @id AND state != 'failed') AS pending,
                 (SELECT count(*) FROM outbox WHERE chain = @id AND state = 'failed') AS failed,
-                (SELECT count(*) FROM conflicts WHERE session_id = @id AND settled IS NULL) AS conflicts`,
+                (SELECT count(*) FROM conflicts WHERE session_id = @id AND ${TO_SETTLE}) AS conflicts`,
       )
       .get({ id }) as { pending: number; failed: number; conflicts: number };
     const attachments = new Map(

@@ -1,6 +1,8 @@
 import type { UserSummary } from '../../../contract.ts';
 import type { Db } from '../open.ts';
 import { sql } from '../statements.ts';
+import { TO_SETTLE } from './conflicts-repo.ts';
+import { WORK } from './outbox-repo.ts';
 
 /** Someone whose work is on this computer: a site's user, known here by a local id. */
 export interface TechnicianRow {
@@ -98,9 +100,10 @@ export class TechniciansRepo {
       this.db,
       `SELECT technician, sum(unsent) AS unsent, sum(failed) AS failed, sum(conflicts) AS conflicts FROM (
          SELECT technician, count(*) AS unsent, count(*) FILTER (WHERE state = 'failed') AS failed, 0 AS conflicts
-           FROM outbox WHERE technician IS NOT NULL GROUP BY technician
+           FROM outbox WHERE technician IS NOT NULL AND ${WORK} GROUP BY technician
          UNION ALL
-         SELECT technician, 0, 0, count(*) FROM conflicts WHERE settled IS NULL AND technician IS NOT NULL GROUP BY technician
+         SELECT technician, 0, 0, count(*) FROM conflicts WHERE ${TO_SETTLE} AND technician IS NOT NULL
+           GROUP BY technician
        ) GROUP BY technician`,
     ).all() as TechnicianWork[];
   }

@@ -1,32 +1,44 @@
-import { findEntries, startEntry } from '../../api/work-log-api.ts';
+import { findEntries, startEntry, type SiteEntry } from '../../api/work-log-api.ts';
 import type { z } from 'zod';
 import { adoptRevision } from '../adopt.ts';
+import { checkForDoubles, lookLater, nextLook } from '../doubles.ts';
 import { goneMessage, guideGone } from '../guide-gone.ts';
 import type { startPayload } from '../payloads.ts';
-import { missingHere, type Handler } from '../replay-context.ts';
+import { missingHere, type Handler, type ReplayContext } from '../replay-context.ts';
+
+type StartPayload = z.infer<typeof startPayload>;
 
 /**
- * `POST /work_log` is not idempotent: when an earlier attempt may have landed (sent, no answer), look
- * the entry up first (same guide, work order and user, started when the technician acted) and adopt it.
+ * `POST /work_log` is not idempotent. When an earlier attempt may have landed (sent, no answer), the
+ * entry is looked for first (same guide, work order and user, started at a time it was sent with) and
+ * adopted; one not found yet is looked for again later and longer (doubles.ts) before the start is sent
+ * again, since a slow site may still be applying it. Once settled so, the site is checked for a second
+ * entry for a while, and one found is removed and the technician told (doubles-check.ts).
  */
-export const replayStart: Handler<z.infer<typeof startPayload>> = async (ctx, row, payload) => {
+export const replayStart: Handler<StartPayload> = async (ctx, row, payload) => {
   const session = ctx.sessions.state(payload.sessionId);
   if (!session) return missingHere('work session');
   if (session.entryid !== null) {
     ctx.outbox.remove(row.id);
     return { type: 'done' };
   }
+  const times = [...new Set([row.actedAt, ...(payload.triedAt ?? [])])];
+  const check = { of: 'start', sessionId: session.id, times, since: ctx.nowMs() } as const;
   if (row.unknownOutcome) {
-    const found = await findEntries(ctx.transport, { guideid: payload.guideid, workorderid: payload.workorderid, userid: session.userid });
-    const times = new Set([row.actedAt, ...(payload.triedAt ?? [])]);
-    const landed = found.find((entry) => times.has(entry.startedAt) && !ctx.sessions.byEntry(entry.entryid));
+    const [landed, ...more] = await landedEntries(ctx, payload, session.userid, times);
     if (landed) {
       ctx.transaction(() => {
         adoptRevision(ctx, session.id, landed);
+        // It may have landed with a time an earlier try was sent with: the session shows the site's.
+        ctx.sessions.update(session.id, { startedAt: landed.startedAt }, ctx.now());
         ctx.outbox.remove(row.id);
+        checkForDoubles(ctx, check, more.length > 0);
       });
       return { type: 'done' };
     }
+    const look = nextLook(ctx, row);
+    if (look !== null) return lookLater(look, 'the start of this session');
+    ctx.transaction(() => ctx.outbox.sendingAgain(row.id));
   }
   let entry;
   try {
@@ -43,6 +55,21 @@ export const replayStart: Handler<z.infer<typeof startPayload>> = async (ctx, ro
   ctx.transaction(() => {
     adoptRevision(ctx, session.id, entry);
     ctx.outbox.remove(row.id);
+    // Sent again after an attempt with no answer: that one may still land.
+    if (row.unknownOutcome) checkForDoubles(ctx, check);
   });
   return { type: 'done' };
 };
+
+/** Entries on the site that a send of this start made (none of them known here), oldest first. */
+export async function landedEntries(
+  ctx: ReplayContext,
+  start: { guideid: number; workorderid: string },
+  userid: number,
+  times: number[],
+): Promise<SiteEntry[]> {
+  const found = await findEntries(ctx.transport, { guideid: start.guideid, workorderid: start.workorderid, userid });
+  return found
+    .filter((entry) => times.includes(entry.startedAt) && !ctx.sessions.byEntry(entry.entryid))
+    .sort((a, b) => a.entryid - b.entryid);
+}

@@ -1,13 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { z } from 'zod';
-import { findUpload, uploadMedia } from '../../api/user-media-api.ts';
+import { findUploads, uploadMedia } from '../../api/user-media-api.ts';
+import { checkForDoubles, lookLater, nextLook } from '../doubles.ts';
 import type { uploadPayload } from '../payloads.ts';
 import { missingHere, type Handler } from '../replay-context.ts';
 
 /**
- * An upload is not idempotent either: when an earlier attempt may have landed, look for our own file
- * name (it carries the attachment's id) among the user's media before sending the bytes again.
+ * An upload is not idempotent either: when an earlier attempt may have landed, our own file name (it
+ * carries the attachment's id) is looked for among the user's media, later and longer while it is not
+ * there (doubles.ts), before the bytes are sent again; then the site is checked for a second copy.
  */
 export const replayUpload: Handler<z.infer<typeof uploadPayload>> = async (ctx, row, payload) => {
   const attachment = ctx.sessions.attachment(payload.attachmentId);
@@ -16,15 +18,19 @@ export const replayUpload: Handler<z.infer<typeof uploadPayload>> = async (ctx, 
     ctx.outbox.remove(row.id);
     return { type: 'done' };
   }
+  const check = { of: 'upload', attachmentId: attachment.id, since: ctx.nowMs() } as const;
   if (row.unknownOutcome) {
-    const id = await findUpload(ctx.transport, attachment.uploadName, ctx.uploads);
-    if (id !== null) {
+    const [landed, ...more] = await findUploads(ctx.transport, attachment.uploadName, ctx.uploads);
+    if (landed) {
       ctx.transaction(() => {
-        ctx.sessions.attachmentUploaded(attachment.id, id);
+        ctx.sessions.attachmentUploaded(attachment.id, landed.id);
         ctx.outbox.remove(row.id);
+        checkForDoubles(ctx, check, more.length > 0);
       });
       return { type: 'done' };
     }
+    const look = nextLook(ctx, row);
+    if (look !== null) return lookLater(look, `the file ${attachment.uploadName}`);
   }
   let bytes: Buffer;
   try {
@@ -32,10 +38,12 @@ export const replayUpload: Handler<z.infer<typeof uploadPayload>> = async (ctx, 
   } catch {
     return { type: 'failed', message: `The attached file ${attachment.uploadName} is missing from this computer.` };
   }
+  if (row.unknownOutcome) ctx.transaction(() => ctx.outbox.sendingAgain(row.id));
   const itemid = await uploadMedia(ctx.transport, attachment.uploadName, new Uint8Array(bytes), ctx.uploads);
   ctx.transaction(() => {
     ctx.sessions.attachmentUploaded(attachment.id, itemid);
     ctx.outbox.remove(row.id);
+    if (row.unknownOutcome) checkForDoubles(ctx, check);
   });
   return { type: 'done' };
 };

@@ -1,0 +1,105 @@
+import type { z } from 'zod';
+import { ApiError } from '../../api/errors.ts';
+import { deleteUpload, findUploads } from '../../api/user-media-api.ts';
+import { deleteEntry, type SiteEntry } from '../../api/work-log-api.ts';
+import { nextCheck } from '../doubles.ts';
+import type { doublesPayload } from '../payloads.ts';
+import type { Handler, ReplayContext } from '../replay-context.ts';
+import { landedEntries } from './start.ts';
+
+type Check = z.infer<typeof doublesPayload>;
+/** How a removal went: removed, or not (changed on the site since, refused in the site's words); null: already gone. */
+type Removal = { removed: true } | { removed: false; why: string } | null;
+
+/**
+ * Looks on the site for a second copy of a start or an upload that a slow site made after it was sent
+ * again (doubles.ts), removes it, and tells the technician in a notice. A second entry someone changed
+ * since it was made is left, and said. Done after the last check; a failed request is retried like any.
+ */
+export const replayDoublesCheck: Handler<Check> = async (ctx, row, check) => {
+  let more: boolean;
+  try {
+    more = check.of === 'start' ? await removeEntries(ctx, check) : await removeUploads(ctx, check);
+  } catch (error) {
+    // The site will not show them (a 403, a 404 of a site without the list): there is nothing to check.
+    const refused = error instanceof ApiError && error.kind === 'http' && !error.transient && error.status !== 401;
+    if (!refused) throw error;
+    more = false;
+  }
+  const next = more ? nextCheck(ctx, check.since) : null;
+  if (next === null) {
+    ctx.outbox.remove(row.id);
+    return { type: 'done' };
+  }
+  return { type: 'wait', atMs: next, message: 'Checking the site for a second copy.' };
+};
+
+/** Removes second entries of the session's start; false when there is nothing left to check for. */
+async function removeEntries(ctx: ReplayContext, check: Extract<Check, { of: 'start' }>): Promise<boolean> {
+  const session = ctx.sessions.state(check.sessionId);
+  if (!session || session.entryid === null) return false;
+  const landed = await landedEntries(ctx, session, session.userid, check.times);
+  const kept = `the session goes on in entry ${session.entryid}`;
+  for (const extra of landed.filter((entry) => entry.entryid !== session.entryid)) {
+    const remove = () => deleteEntry(ctx.transport, extra.entryid, extra.revisionid);
+    const outcome = untouched(extra) ? await removal(remove) : CHANGED;
+    if (outcome === null) continue;
+    const said = `${slow('start')} and the site made a second entry (${extra.entryid})`;
+    if (outcome.removed) notice(ctx, session.id, 'A second entry removed', `${said}; Fieldguide removed it: ${kept}.`);
+    else {
+      const message = `${said}, which ${outcome.why}, so it is still there: ${kept}. Remove it on the site.`;
+      notice(ctx, session.id, 'A second entry for this session is on the site', message);
+    }
+  }
+  return true;
+}
+
+/** Removes second copies of an uploaded file; false when there is nothing left to check for. */
+async function removeUploads(ctx: ReplayContext, check: Extract<Check, { of: 'upload' }>): Promise<boolean> {
+  const attachment = ctx.sessions.attachment(check.attachmentId);
+  if (!attachment || attachment.serverItemid === null) return false;
+  const uploads = await findUploads(ctx.transport, attachment.uploadName, ctx.uploads);
+  const name = attachment.uploadName.replace(/^fg-[0-9a-f-]{36}-/, '');
+  const said = `${slow(`upload of ${name}`)} and the site kept it twice`;
+  for (const extra of uploads.filter((upload) => upload.id !== attachment.serverItemid)) {
+    const outcome = await removal(() => deleteUpload(ctx.transport, extra));
+    if (outcome === null) continue;
+    const copy = `the second copy (media item ${extra.id})`;
+    if (outcome.removed) {
+      const message = `${said}; Fieldguide removed ${copy}. The step keeps the first.`;
+      notice(ctx, attachment.sessionId, `A second copy of ${name} removed`, message);
+    } else {
+      const message = `${said}; ${copy} ${outcome.why}, so it is still there. Remove it on the site.`;
+      notice(ctx, attachment.sessionId, `A second copy of ${name} is on the site`, message);
+    }
+  }
+  return true;
+}
+
+const slow = (what: string): string => `The site did not answer the ${what} in time, so Fieldguide sent it again,`;
+const CHANGED = { removed: false, why: 'was changed on the site since' } as const;
+
+/** Nobody worked on it: just as the start made it. */
+const untouched = (entry: SiteEntry): boolean =>
+  entry.status === 'started' && entry.endedAt === null && entry.values.length === 0 && entry.pauseSeconds === 0;
+
+/**
+ * Runs a removal: removed; null when it was already gone; not removed, with why. A failure that may pass
+ * (no answer, a 5xx, 429) is thrown: the check is tried again later, like any action.
+ */
+async function removal(remove: () => Promise<void>): Promise<Removal> {
+  try {
+    await remove();
+    return { removed: true };
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.kind !== 'http' || error.transient) throw error;
+    if (error.status === 404) return null;
+    if (error.status === 409) return CHANGED;
+    return { removed: false, why: `the site would not let Fieldguide remove (${error.message})` };
+  }
+}
+
+function notice(ctx: ReplayContext, sessionId: string, label: string, message: string): void {
+  const none = { fieldGuid: null, stepid: null, mine: null, theirs: null, base: null };
+  ctx.transaction(() => ctx.conflict({ sessionId, kind: 'notice', label, message, ...none }));
+}

@@ -1,0 +1,141 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningSite } from '../../server/site.ts';
+import { mulberry32 } from '../fault/proxy.ts';
+import { startTestSite } from '../server/helpers.ts';
+import { makeServices, signInAndSync } from '../helpers/services.ts';
+import { makeTempDir } from '../helpers/tmp.ts';
+
+// Media are named by the SHA-256 of their content (issue 24, item 7): damage to the pictures database or
+// to a stored file is found, never served, and repaired by downloading again; the sync never asks for a
+// restart that would repair nothing. A synced data folder is copied for each seed, then damaged.
+const SEEDS = 10;
+let site: RunningSite;
+let golden: ReturnType<typeof makeTempDir>;
+const copies: ReturnType<typeof makeTempDir>[] = [];
+
+beforeAll(async () => {
+  site = await startTestSite({ demo: true });
+  golden = makeTempDir('media-golden');
+  const app = makeServices(golden.dir);
+  await signInAndSync(app.services, site.url);
+  await app.dispose();
+});
+afterAll(async () => {
+  await site?.close();
+  golden?.remove();
+  for (const copy of copies) copy.remove();
+});
+
+type Stored = { url: string; file: string; bytes: number };
+
+/** The media the index says are stored: each URL and the content name it is kept under. */
+function storedMedia(dataDir: string): Stored[] {
+  const db = new Database(path.join(dataDir, 'fieldguide.sqlite'), { readonly: true });
+  try {
+    return db.prepare("SELECT url, file, bytes FROM media WHERE status = 'done'").all() as Stored[];
+  } finally {
+    db.close();
+  }
+}
+
+function copyOfGolden(): string {
+  const copy = makeTempDir('media-damage');
+  copies.push(copy);
+  fs.cpSync(golden.dir, copy.dir, { recursive: true });
+  return copy.dir;
+}
+
+/** Flips `count` bytes at seeded places past the first pages of `file`. */
+function flipDeep(file: string, seed: number, count: number): void {
+  const random = mulberry32(seed);
+  const bytes = fs.readFileSync(file);
+  const from = Math.min(64 * 1024, Math.floor(bytes.length / 4));
+  for (let i = 0; i < count; i++) {
+    const at = from + Math.floor(random() * (bytes.length - from));
+    bytes[at] = bytes[at]! ^ (1 + Math.floor(random() * 255));
+  }
+  fs.writeFileSync(file, bytes);
+}
+
+const nameOf = (data: Buffer): string => createHash('sha256').update(data).digest('hex');
+
+/** Every stored URL asked of the media route: how many answers were damaged, intact, or nothing. */
+async function serveAll(app: ReturnType<typeof makeServices>, media: Stored[]) {
+  const counts = { damaged: 0, intact: 0, none: 0, errors: 0 };
+  for (const { url } of media) {
+    let answer;
+    try {
+      answer = await app.services.openMedia({ urls: [url], live: false });
+    } catch {
+      counts.errors++;
+      continue;
+    }
+    if (!answer) {
+      counts.none++;
+      continue;
+    }
+    const data = answer.data ?? fs.readFileSync(answer.path!);
+    const expected = media.find((m) => m.url === url)!.file.slice(0, 64);
+    if (nameOf(data) === expected) counts.intact++;
+    else counts.damaged++;
+  }
+  return counts;
+}
+
+describe('a damaged pictures database', () => {
+  it(`never serves a damaged picture, and a sync repairs it without a restart (${SEEDS} seeds)`, async () => {
+    const media = storedMedia(golden.dir);
+    expect(media.length).toBeGreaterThan(100);
+    let setAside = 0;
+    for (let seed = 1; seed <= SEEDS; seed++) {
+      const dataDir = copyOfGolden();
+      flipDeep(path.join(dataDir, 'media', 'pictures.sqlite'), seed, 60);
+      const app = makeServices(dataDir);
+      const sync = async (): Promise<string> => {
+        const outcome = await app.services.api.syncNow();
+        return outcome.ok ? outcome.value.status : outcome.error.message;
+      };
+      try {
+        // Half the seeds meet the damage in a sync first, half in the pictures served first.
+        const first = seed % 2 === 0 ? await sync() : 'not yet';
+        const served = await serveAll(app, media);
+        const syncs = [first, await sync(), await sync()].filter((status) => status !== 'not yet');
+        const after = await serveAll(app, media);
+        expect({ seed, damaged: served.damaged, errors: served.errors }).toEqual({ seed, damaged: 0, errors: 0 });
+        expect({ seed, syncs: [...new Set(syncs)] }).toEqual({ seed, syncs: ['complete'] });
+        expect({ seed, after }).toEqual({ seed, after: { damaged: 0, intact: media.length, none: 0, errors: 0 } });
+        const names = fs.readdirSync(path.join(dataDir, 'media'));
+        if (names.some((name) => name.startsWith('pictures.sqlite.damaged-'))) setAside++;
+      } finally {
+        await app.dispose();
+      }
+    }
+    // The full check found the database itself damaged in some seeds (set aside, made again), not only pictures.
+    expect(setAside).toBeGreaterThan(0);
+  }, 300_000);
+});
+
+describe('a stored file whose bytes changed, its length the same', () => {
+  it('is not served, and the next sync downloads it again', async () => {
+    const dataDir = copyOfGolden();
+    const media = storedMedia(dataDir);
+    const onDisk = media.filter(({ file }) => fs.existsSync(path.join(dataDir, 'media', file)));
+    expect(onDisk.length).toBeGreaterThan(0);
+    const victim = onDisk[0]!;
+    flipDeep(path.join(dataDir, 'media', victim.file), 7, 1);
+    const app = makeServices(dataDir);
+    try {
+      const served = await serveAll(app, [victim]);
+      expect(served).toMatchObject({ damaged: 0, errors: 0 });
+      const outcome = await app.services.api.syncNow();
+      expect(outcome.ok && outcome.value.status).toBe('complete');
+      expect(await serveAll(app, [victim])).toEqual({ damaged: 0, intact: 1, none: 0, errors: 0 });
+    } finally {
+      await app.dispose();
+    }
+  }, 120_000);
+});

@@ -1,0 +1,154 @@
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { GuideDetail, StepFormField } from '../../electron/contract.ts';
+import type { RunningSite } from '../../server/site.ts';
+import { always, onPaths, startFaultProxy, type FaultProxy } from '../fault/proxy.ts';
+import { api, signIn, startTestSite } from '../server/helpers.ts';
+import { unwrap } from '../helpers/library.ts';
+import { makeServices, signInAndSync } from '../helpers/services.ts';
+import { SimTimers } from '../helpers/sim-timers.ts';
+import { guideWithForms, sampleValue } from '../helpers/worklog.ts';
+
+// Short outages must not leave work stuck (issue 24, item 5). The laptop's clocks and the outbox's waits
+// run on simulated time (`now`, SimTimers): an hour of backoff passes in moments, over real HTTP to the
+// reference site behind the fault proxy.
+const SESSIONS = 20;
+let site: RunningSite;
+let proxy: FaultProxy;
+let app: ReturnType<typeof makeServices>;
+let now: number;
+let timers: SimTimers;
+let guide: GuideDetail;
+let field: { field: StepFormField; stepid: number };
+
+beforeEach(async () => {
+  now = Math.floor(Date.now() / 1000) * 1000;
+  timers = new SimTimers(() => now);
+  site = await startTestSite({ demo: true });
+  proxy = await startFaultProxy({ target: { port: site.port } });
+  app = makeServices(undefined, { clock: () => now, monotonic: () => now, outboxTimer: timers.timer });
+  await signInAndSync(app.services, proxy.url);
+  const found = await guideWithForms(app.services.api);
+  guide = found.guide;
+  field = found.fields.find(({ field: f }) => sampleValue(f) !== null)!;
+});
+afterEach(async () => {
+  await app?.dispose();
+  await proxy?.close();
+  await site?.close();
+});
+
+/** Twenty sessions, each a start, a step saved and a pause. */
+async function queueSessions(prefix: string): Promise<string[]> {
+  const { api: app_ } = app.services;
+  const ids: string[] = [];
+  for (let i = 0; i < SESSIONS; i++) {
+    const session = unwrap(await app_.startSession({ guideid: guide.guideid, workorderid: `${prefix}-${i}` }));
+    const values = [{ fieldGuid: field.field.fieldGuid, value: sampleValue(field.field) }];
+    unwrap(await app_.saveStepData({ sessionId: session.id, stepid: field.stepid, values }));
+    unwrap(await app_.transitionSession({ sessionId: session.id, transition: 'pause' }));
+    ids.push(session.id);
+  }
+  return ids;
+}
+
+/** Waits for the replay that queueing or an event set going: nothing in flight here nor at the proxy. */
+async function quiet(): Promise<void> {
+  for (let i = 0; i < 500; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    if (proxy.stats.inFlight === 0 && unwrap(await app.services.api.getOutbox()).summary.inFlight === 0) return;
+  }
+  throw new Error('the outbox did not settle');
+}
+
+/**
+ * Simulated seconds pass, `step` at a time, the outbox replaying what falls due, until `until` holds;
+ * answers how many actions were stuck at worst.
+ */
+async function pass(seconds: number, until = async (): Promise<boolean> => false, step = 1): Promise<number> {
+  let worst = 0;
+  for (let s = 0; s < seconds && !(await until()); s += step) {
+    now += step * 1000;
+    await timers.runDue();
+    worst = Math.max(worst, stuck((await outbox()).actions));
+  }
+  return worst;
+}
+
+const outbox = async () => unwrap(await app.services.api.getOutbox());
+const stuck = (actions: { state: string }[]): number => actions.filter((a) => a.state === 'failed').length;
+const drained = async (): Promise<boolean> => (await outbox()).actions.length === 0;
+
+/** Every session is on the site once, paused, its value saved. */
+async function onTheSiteOnce(ids: string[], prefix: string): Promise<void> {
+  const tech = await signIn(site, 'tech1');
+  const listed = await api(site, 'GET', `/work_log?userid=${tech.userid}&limit=200`, { token: tech.token });
+  const entries = (listed.body as { results: { workorderid: string; status: string }[] }).results;
+  const ours = entries.filter((entry) => entry.workorderid.startsWith(`${prefix}-`));
+  expect(ours).toHaveLength(ids.length);
+  expect(ours.every((entry) => entry.status === 'paused')).toBe(true);
+}
+
+describe('a site that fails for a minute', () => {
+  it('leaves no chain stuck, and everything drains after it without Retry', async () => {
+    const failing = always({ kind: 'status', status: 500, message: 'The work log is restarting' });
+    proxy.setSchedule(onPaths(/\/work_log/, failing));
+    const ids = await queueSessions('WO-500');
+    await quiet();
+    const during = await pass(60);
+    proxy.passAll();
+    const after = await pass(360, drained);
+    expect({ during, after }).toEqual({ during: 0, after: 0 });
+    expect((await outbox()).summary).toMatchObject({ pending: 0, inFlight: 0, failed: 0 });
+    await onTheSiteOnce(ids, 'WO-500');
+  }, 120_000);
+});
+
+describe('a blip of 503 after long offline', () => {
+  for (const [how, away] of [
+    ['seven hours offline', async () => void (await pass(7 * 3600, undefined, 300))],
+    ['eight presses of Send now offline', async () => {
+      for (let i = 0; i < 8; i++) unwrap(await app.services.api.flushOutbox());
+    }],
+  ] as const) {
+    it(`after ${how}, 3 s of 503 leave no chain stuck; everything drains`, async () => {
+      // Offline: nothing listens where the site was (connections refused), as with the laptop off the network.
+      await proxy.close();
+      const ids = await queueSessions('WO-AWAY');
+      await quiet();
+      await away();
+      expect((await outbox()).summary).toMatchObject({ pending: SESSIONS * 3, failed: 0 });
+      proxy = await startFaultProxy({ target: { port: site.port }, port: proxy.port });
+      proxy.setSchedule(onPaths(/\/work_log/, always({ kind: 'status', status: 503, message: 'Maintenance' })));
+      // The site answers again (the heartbeat's question, or the shell's network event): every chain wakes.
+      app.services.setNetworkHint(true);
+      await quiet();
+      const blip = await pass(3);
+      proxy.passAll();
+      const after = await pass(600, drained);
+      expect({ blip, after }).toEqual({ blip: 0, after: 0 });
+      expect((await outbox()).summary).toMatchObject({ pending: 0, inFlight: 0, failed: 0 });
+      await onTheSiteOnce(ids, 'WO-AWAY');
+    }, 120_000);
+  }
+});
+
+describe('actions an earlier version marked stuck while the network was away', () => {
+  it('are tried again when the site answers, and drain', async () => {
+    await proxy.close();
+    const ids = await queueSessions('WO-EARLIER');
+    await quiet();
+    // As version 11 left them: failed with next_attempt_at -1, and no run of refusals recorded.
+    const db = new Database(path.join(app.dataDir, 'fieldguide.sqlite'));
+    db.prepare("UPDATE outbox SET state = 'failed', next_attempt_at = -1, last_error = 'The site kept failing'").run();
+    db.close();
+    expect((await outbox()).summary).toMatchObject({ failed: SESSIONS * 3, pending: 0 });
+    proxy = await startFaultProxy({ target: { port: site.port }, port: proxy.port });
+    app.services.setNetworkHint(true);
+    await quiet();
+    expect(await pass(600, drained)).toBe(0);
+    expect((await outbox()).summary).toMatchObject({ pending: 0, inFlight: 0, failed: 0 });
+    await onTheSiteOnce(ids, 'WO-EARLIER');
+  }, 120_000);
+});
