@@ -6,49 +6,61 @@ module.exports = {
   forbidden: [
     {
       name: 'renderer-imports-only-contract-and-shared',
-      comment: 'The renderer (src/) runs in a browser window: of the rest it may import only electron/contract.ts and the shared rules (electron/shared/). Everything else it reaches through the bridge.',
+      comment:
+        'The renderer (src/) runs in a browser window: of the rest it may import only electron/contract.ts and the shared rules (electron/shared/). Everything else it reaches through the bridge.',
       severity: 'error',
       from: { path: '^src/' },
       to: { path: '^(electron|server)/', pathNot: '^electron/(contract\\.ts$|shared/)' },
     },
     {
       name: 'shells-enter-core-through-services',
-      comment: 'The shells (electron/main, preload, web) call the core through electron/core/services.ts only; what they need of the core is handed on there.',
+      comment:
+        'The shells (electron/main, preload, web) call the core through electron/core/services.ts only; what they need of the core is handed on there.',
       severity: 'error',
       from: { path: '^electron/(main|preload|web)/' },
       to: { path: '^electron/core/', pathNot: '^electron/core/services\\.ts$' },
     },
     {
       name: 'shells-import-only-their-own-files',
-      comment: 'A shell imports the contract, services.ts, its own folder, the demo workshop it passes to services and the port helper it listens with: not the renderer, not another shell, not the rest of the server.',
+      comment:
+        'A shell imports the contract, services.ts, its own folder, the demo workshop it passes to services and the port helper it listens with: not the renderer, not another shell, not the rest of the server.',
       severity: 'error',
       from: { path: '^electron/(main|preload|web)/' },
-      to: { path: '^(src/|server/|electron/(main|preload|web)/)', pathNot: '^(electron/$1/|server/(demo-workshop|listen)\\.ts$)' },
+      to: {
+        path: '^(src/|server/|electron/(main|preload|web)/)',
+        pathNot: '^(electron/$1/|server/(demo-workshop|listen)\\.ts$)',
+      },
     },
     {
       name: 'wire-types-only-in-api',
-      comment: 'core/api is the one place that knows the wire: its zod schemas and *Wire types stay there, and everything past it uses the project\'s own types.',
+      comment:
+        "core/api is the one place that knows the wire: its zod schemas and *Wire types stay there, and everything past it uses the project's own types.",
       severity: 'error',
       from: { pathNot: '^electron/core/api/' },
       to: { path: '^electron/core/api/wire/' },
     },
     {
       name: 'sql-only-in-db',
-      comment: 'SQL is written in core/db only: features get a Store of repositories and transactions, never a connection, a statement or better-sqlite3.',
+      comment:
+        'SQL is written in core/db only: features get a Store of repositories and transactions, never a connection, a statement or better-sqlite3.',
       severity: 'error',
       from: { path: '^electron/', pathNot: '^electron/core/db/' },
-      to: { path: '(^electron/core/db/(open|statements|pictures)\\.ts$|^electron/core/db/migrations/|(^|/)node_modules/better-sqlite3/|^better-sqlite3$)' },
+      to: {
+        path: '(^electron/core/db/(open|statements|pictures)\\.ts$|^electron/core/db/migrations/|(^|/)node_modules/better-sqlite3/|^better-sqlite3$)',
+      },
     },
     {
       name: 'core-imports-no-shell-renderer-or-server',
-      comment: 'electron/core is platform-free Node: it never imports Electron, a shell, the renderer or the reference server (the shells pass it what it needs).',
+      comment:
+        'electron/core is platform-free Node: it never imports Electron, a shell, the renderer or the reference server (the shells pass it what it needs).',
       severity: 'error',
       from: { path: '^electron/core/' },
       to: { path: '(^electron/(main|preload|web)/|^src/|^server/|(^|/)node_modules/electron/|^electron$)' },
     },
     {
       name: 'shared-rules-are-pure',
-      comment: 'electron/shared/ holds rules both the core and the renderer run: it imports nothing but itself and the contract (no Node, no DOM, no packages).',
+      comment:
+        'electron/shared/ holds rules both the core and the renderer run: it imports nothing but itself and the contract (no Node, no DOM, no packages).',
       severity: 'error',
       from: { path: '^electron/shared/' },
       to: { pathNot: '^electron/(shared/|contract\\.ts$)' },

@@ -35,7 +35,8 @@ export default defineConfig({
         transform(code, id) {
           if (!id.split('?')[0]!.endsWith('/node_modules/survey-vue3-ui/survey-vue3-ui.es.js')) return null;
           const inline = '{ onsubmit: "return false;" }';
-          if (!code.includes(inline)) throw new Error('survey-vue3-ui changed: check its <form> for an inline onsubmit handler');
+          if (!code.includes(inline))
+            throw new Error('survey-vue3-ui changed: check its <form> for an inline onsubmit handler');
           return code.replace(inline, '{ onSubmit: (event) => event.preventDefault() }');
         },
       },

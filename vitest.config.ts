@@ -12,7 +12,15 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['test/core/**/*.test.ts', 'test/server/**/*.test.ts', 'test/renderer/**/*.test.ts', 'test/shared/**/*.test.ts', 'test/shell/**/*.test.ts', 'test/fault/**/*.test.ts', 'test/security/**/*.test.ts'],
+          include: [
+            'test/core/**/*.test.ts',
+            'test/server/**/*.test.ts',
+            'test/renderer/**/*.test.ts',
+            'test/shared/**/*.test.ts',
+            'test/shell/**/*.test.ts',
+            'test/fault/**/*.test.ts',
+            'test/security/**/*.test.ts',
+          ],
           exclude: [...configDefaults.exclude, 'test/security/**/*.e2e.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 30_000,

@@ -71,14 +71,7 @@ export type NetworkState = 'online' | 'offline' | 'unknown';
 
 /** The modules an API 2.0 site may or may not offer (a Dozuki site without step forms, iFixit without a work log). */
 export type SiteModule =
-  | 'step_forms'
-  | 'quizzes'
-  | 'work_log'
-  | 'tags'
-  | 'categories'
-  | 'comments'
-  | 'user_media'
-  | 'search';
+  'step_forms' | 'quizzes' | 'work_log' | 'tags' | 'categories' | 'comments' | 'user_media' | 'search';
 export const SITE_MODULES: readonly SiteModule[] = [
   'step_forms',
   'quizzes',
@@ -186,7 +179,8 @@ export interface ImageVariants {
   original?: string;
 }
 
-export type GuideType = 'replacement' | 'installation' | 'repair' | 'disassembly' | 'teardown' | 'technique' | 'maintenance';
+export type GuideType =
+  'replacement' | 'installation' | 'repair' | 'disassembly' | 'teardown' | 'technique' | 'maintenance';
 
 export interface GuideListItem {
   guideid: number;
@@ -289,15 +283,7 @@ export type StepMedia =
   | { type: 'none' };
 
 export type StepFieldType =
-  | 'Text Input'
-  | 'Text Area'
-  | 'Numeric Input'
-  | 'Checkbox'
-  | 'Radios'
-  | 'Select'
-  | 'Image'
-  | 'Video'
-  | 'Document';
+  'Text Input' | 'Text Area' | 'Numeric Input' | 'Checkbox' | 'Radios' | 'Select' | 'Image' | 'Video' | 'Document';
 
 export interface StepFormField {
   /** Stable across revisions of the field. */
@@ -503,7 +489,8 @@ export interface PictureQualityState {
   options: PictureQualityOption[];
 }
 
-export type SyncPhase = 'idle' | 'categories' | 'listing' | 'deletions' | 'guides' | 'media' | 'done' | 'failed' | 'cancelled';
+export type SyncPhase =
+  'idle' | 'categories' | 'listing' | 'deletions' | 'guides' | 'media' | 'done' | 'failed' | 'cancelled';
 
 export interface SyncProgress {
   phase: SyncPhase;
@@ -990,8 +977,10 @@ const mediaQuery = (options: MediaOptions | undefined): string => {
   if (options?.key) params.push(`${READ_KEY_PARAM}=${encodeURIComponent(options.key)}`);
   return params.length > 0 ? `?${params.join('&')}` : '';
 };
-export const desktopMediaUrl = (siteUrl: string, options?: MediaOptions): string => `${DESKTOP_MEDIA_PREFIX}${encodeURIComponent(siteUrl)}${mediaQuery(options)}`;
-export const webMediaUrl = (siteUrl: string, options?: MediaOptions): string => `${MEDIA_ROUTE}${encodeURIComponent(siteUrl)}${mediaQuery(options)}`;
+export const desktopMediaUrl = (siteUrl: string, options?: MediaOptions): string =>
+  `${DESKTOP_MEDIA_PREFIX}${encodeURIComponent(siteUrl)}${mediaQuery(options)}`;
+export const webMediaUrl = (siteUrl: string, options?: MediaOptions): string =>
+  `${MEDIA_ROUTE}${encodeURIComponent(siteUrl)}${mediaQuery(options)}`;
 
 /** Name of the object the preload exposes on `window`. */
 export const BRIDGE_GLOBAL = 'fieldguide';

@@ -21,10 +21,21 @@ const sqliteVersion = require('better-sqlite3/package.json').version;
 const outDir = path.join(root, '.native', 'electron');
 const outFile = path.join(outDir, 'better_sqlite3.node');
 const stampFile = path.join(outDir, 'stamp.json');
-const stamp = { electron: electronVersion, betterSqlite3: sqliteVersion, platform: process.platform, arch: process.arch };
+const stamp = {
+  electron: electronVersion,
+  betterSqlite3: sqliteVersion,
+  platform: process.platform,
+  arch: process.arch,
+};
 
-if (fs.existsSync(outFile) && fs.existsSync(stampFile) && fs.readFileSync(stampFile, 'utf8') === JSON.stringify(stamp)) {
-  console.log(`better-sqlite3 ${sqliteVersion} for Electron ${electronVersion} is ready at ${path.relative(root, outFile)}`);
+if (
+  fs.existsSync(outFile) &&
+  fs.existsSync(stampFile) &&
+  fs.readFileSync(stampFile, 'utf8') === JSON.stringify(stamp)
+) {
+  console.log(
+    `better-sqlite3 ${sqliteVersion} for Electron ${electronVersion} is ready at ${path.relative(root, outFile)}`,
+  );
   process.exit(0);
 }
 
@@ -40,7 +51,17 @@ const attempts = [
   {
     what: 'prebuilt binary for Electron',
     cmd: process.execPath,
-    args: [require.resolve('prebuild-install/bin.js'), '--runtime', 'electron', '--target', electronVersion, '--arch', process.arch, '--platform', process.platform],
+    args: [
+      require.resolve('prebuild-install/bin.js'),
+      '--runtime',
+      'electron',
+      '--target',
+      electronVersion,
+      '--arch',
+      process.arch,
+      '--platform',
+      process.platform,
+    ],
   },
   {
     what: "source build against Electron's headers",

@@ -51,7 +51,10 @@ export function createApp(ctx: ServerContext): Hono<AppEnv> {
   const allowedMethods = allowedMethodsFinder(site);
   site.notFound((c) => {
     const allowed = allowedMethods(c.req.path);
-    return renderError(allowed.length ? methodNotAllowed(c.req.method, allowed) : notFound(`No such endpoint: ${c.req.path}`), c);
+    return renderError(
+      allowed.length ? methodNotAllowed(c.req.method, allowed) : notFound(`No such endpoint: ${c.req.path}`),
+      c,
+    );
   });
   site.onError(renderError);
   return site;

@@ -88,14 +88,20 @@ async function main(): Promise<void> {
     console.log(USAGE);
     return;
   }
-  if (values['picture-cache-mb'] !== undefined) setPictureCacheBudget(count(values['picture-cache-mb'], 'picture-cache-mb', 48) * 1024 * 1024);
+  if (values['picture-cache-mb'] !== undefined)
+    setPictureCacheBudget(count(values['picture-cache-mb'], 'picture-cache-mb', 48) * 1024 * 1024);
   if (values.demo && values.generate) throw new Error('Choose one of --demo and --generate');
   if (values['demo-password'] !== undefined && !values.demo) throw new Error('--demo-password goes with --demo');
   if (values['demo-password'] === '') throw new Error('--demo-password must not be empty');
   const allowedHosts = values['allowed-host'] ?? [];
   const perAccount = count(values['sign-in-limit'], 'sign-in-limit', DEFAULT_SIGN_IN_THROTTLE.perAccount);
-  const perAddress = count(values['sign-in-address-limit'], 'sign-in-address-limit', DEFAULT_SIGN_IN_THROTTLE.perAddress);
-  if (perAddress === 0) throw new Error('--sign-in-address-limit must be at least 1 (--sign-in-limit 0 turns the throttle off)');
+  const perAddress = count(
+    values['sign-in-address-limit'],
+    'sign-in-address-limit',
+    DEFAULT_SIGN_IN_THROTTLE.perAddress,
+  );
+  if (perAddress === 0)
+    throw new Error('--sign-in-address-limit must be at least 1 (--sign-in-limit 0 turns the throttle off)');
   const common = {
     port: count(values.port, 'port', 0),
     nextFreePort: values['strict-port'] ? 0 : NEXT_FREE_PORTS,
@@ -130,13 +136,18 @@ async function main(): Promise<void> {
     };
     site = await startSite({ ...common, seed: (db) => generateSite(db, options) });
   } else if (values.demo) {
-    site = await startDemoSite({ ...common, ...(values['demo-password'] !== undefined ? { demoPassword: values['demo-password'] } : {}) });
+    site = await startDemoSite({
+      ...common,
+      ...(values['demo-password'] !== undefined ? { demoPassword: values['demo-password'] } : {}),
+    });
   } else {
     site = await startSite(common);
   }
 
   if (common.port !== 0 && site.port !== common.port) {
-    console.log(`Port ${common.port} is in use by another program, so the server took the next free port, ${site.port}.`);
+    console.log(
+      `Port ${common.port} is in use by another program, so the server took the next free port, ${site.port}.`,
+    );
   }
   console.log(`Fieldguide reference server: ${site.url} (API at ${site.apiUrl})`);
   if (site.mediaUrl) console.log(`Media from another origin: ${site.mediaUrl}`);
@@ -145,7 +156,9 @@ async function main(): Promise<void> {
     console.log(`Dialect: ifixit (signing in needs X-App-Id: ${(values['app-id'] ?? [DEMO_APP_ID]).join(' or ')})`);
   }
   if ((common.host === '0.0.0.0' || common.host === '::') && allowedHosts.length === 0) {
-    console.log(`It answers to localhost, 127.0.0.1 and [::1] only: name the addresses other machines use with --allowed-host.`);
+    console.log(
+      `It answers to localhost, 127.0.0.1 and [::1] only: name the addresses other machines use with --allowed-host.`,
+    );
   }
   const stop = (signal: string) => {
     console.log(`${signal}: closing`);
@@ -164,7 +177,9 @@ async function main(): Promise<void> {
 main().catch((error: unknown) => {
   if (error instanceof PortUnavailableError) {
     // Not a usage mistake: say what is wrong and what to do, without the usage text or a stack trace.
-    console.error(`${error.message} Stop that program, choose another port with --port, or use --port 0 for any free port.`);
+    console.error(
+      `${error.message} Stop that program, choose another port with --port, or use --port 0 for any free port.`,
+    );
   } else {
     console.error(error instanceof Error ? error.message : error);
     console.error(USAGE);

@@ -63,7 +63,11 @@ export const DEFAULT_ACCESS: AccessPolicy = {
   hostAllowed: hostMatcher({ allowed: [], ownNames: LOOPBACK_NAMES, ownPortOnly: false, ownPort: () => 0 }),
 };
 
-export function createContext(db: Db, options: Partial<ServerOptions> = {}, clock: Clock = systemClock()): ServerContext {
+export function createContext(
+  db: Db,
+  options: Partial<ServerOptions> = {},
+  clock: Clock = systemClock(),
+): ServerContext {
   const signInThrottle = options.signInThrottle === undefined ? DEFAULT_SIGN_IN_THROTTLE : options.signInThrottle;
   return {
     db,

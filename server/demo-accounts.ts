@@ -42,4 +42,8 @@ export const DEMO_ACCOUNTS = {
 
 export type DemoAccountName = keyof typeof DEMO_ACCOUNTS;
 
-export const DEMO_TEAM = { name: 'Workshop Crew', description: 'Field technicians of the demo workshop', members: ['tech1', 'tech2'] } as const;
+export const DEMO_TEAM = {
+  name: 'Workshop Crew',
+  description: 'Field technicians of the demo workshop',
+  members: ['tech1', 'tech2'],
+} as const;

@@ -74,9 +74,17 @@ function explain(error: unknown, code: string, host: string, first: number, last
         first,
       );
     case 'EACCES':
-      return new PortUnavailableError(`Port ${last} on ${where} needs administrator rights: choose a port above 1023.`, code, last);
+      return new PortUnavailableError(
+        `Port ${last} on ${where} needs administrator rights: choose a port above 1023.`,
+        code,
+        last,
+      );
     case 'EADDRNOTAVAIL':
-      return new PortUnavailableError(`${host} is not an address of this computer, so nothing can listen on it.`, code, last);
+      return new PortUnavailableError(
+        `${host} is not an address of this computer, so nothing can listen on it.`,
+        code,
+        last,
+      );
     default:
       return error;
   }

@@ -97,24 +97,28 @@ export async function startSite(options: SiteOptions = {}): Promise<RunningSite>
     if (options.seed) seedOnce(db, dbFile, options.demo ? 'demo' : 'custom', options.seed);
     await options.prepare?.(db);
     let ownPort = 0;
-    const ctx = createContext(db, {
-      testHooks: options.testHooks ?? false,
-      access: {
-        corsOrigins: (options.corsOrigins ?? []).map(parseCorsOrigin),
-        hostAllowed: hostMatcher({
-          allowed: options.allowedHosts ?? [],
-          ownNames: ownNames(host),
-          ownPortOnly: options.ownPortOnly ?? false,
-          ownPort: () => ownPort,
-        }),
+    const ctx = createContext(
+      db,
+      {
+        testHooks: options.testHooks ?? false,
+        access: {
+          corsOrigins: (options.corsOrigins ?? []).map(parseCorsOrigin),
+          hostAllowed: hostMatcher({
+            allowed: options.allowedHosts ?? [],
+            ownNames: ownNames(host),
+            ownPortOnly: options.ownPortOnly ?? false,
+            ownPort: () => ownPort,
+          }),
+        },
+        signInThrottle: throttleOptions(options.signInThrottle),
+        without: options.without ?? [],
+        publicReads: options.publicReads ?? true,
+        mediaOrigin: () => mediaUrl,
+        dialect: options.dialect ?? 'dozuki',
+        ...(options.appIds ? { appIds: options.appIds } : {}),
       },
-      signInThrottle: throttleOptions(options.signInThrottle),
-      without: options.without ?? [],
-      publicReads: options.publicReads ?? true,
-      mediaOrigin: () => mediaUrl,
-      dialect: options.dialect ?? 'dozuki',
-      ...(options.appIds ? { appIds: options.appIds } : {}),
-    }, options.clock ?? systemClock());
+      options.clock ?? systemClock(),
+    );
     const app = createApp(ctx);
     const fetch = options.slowWrites ? slowWrites(app.fetch, options.slowWrites) : app.fetch;
     server = createAdaptorServer({ fetch }) as Server;
@@ -126,7 +130,9 @@ export async function startSite(options: SiteOptions = {}): Promise<RunningSite>
         fetch: (request: Request) =>
           request.headers.has('Authorization')
             ? new Response('Credentials sent to another origin', { status: 400 })
-            : MEDIA_PATH.test(new URL(request.url).pathname) ? app.fetch(request) : new Response('Not found', { status: 404 }),
+            : MEDIA_PATH.test(new URL(request.url).pathname)
+              ? app.fetch(request)
+              : new Response('Not found', { status: 404 }),
       }) as Server;
       const mediaPort = await listenOn(media, { port: 0, host, nextFree: 0 });
       mediaUrl = `http://${host.includes(':') ? `[${host}]` : host}:${mediaPort}`;
@@ -177,7 +183,8 @@ function throttleOptions(given: SiteOptions['signInThrottle']): SignInThrottleOp
   if (given === false) return null;
   const options = { ...DEFAULT_SIGN_IN_THROTTLE, ...given };
   for (const [name, value] of Object.entries(options)) {
-    if (!Number.isSafeInteger(value) || value < 1) throw new Error(`signInThrottle.${name} must be a whole number of at least 1, got ${value}`);
+    if (!Number.isSafeInteger(value) || value < 1)
+      throw new Error(`signInThrottle.${name} must be a whole number of at least 1, got ${value}`);
   }
   return options;
 }

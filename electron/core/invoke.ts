@@ -22,7 +22,14 @@ export interface StorageGuard {
 type DamageFound = 'repaired' | 'restart' | 'none';
 
 /** A technician's work: on a full disk these go in from the reserve rather than be refused. */
-const WORK_METHODS: ReadonlySet<string> = new Set(['startSession', 'transitionSession', 'saveStepData', 'attachFile', 'submitQuizAttempt', 'settleConflict']);
+const WORK_METHODS: ReadonlySet<string> = new Set([
+  'startSession',
+  'transitionSession',
+  'saveStepData',
+  'attachFile',
+  'submitQuizAttempt',
+  'settleConflict',
+]);
 
 /** What a damage found while running is told as: a restart only when it will repair something. */
 const DAMAGE_WORDS = {
@@ -42,11 +49,22 @@ const DAMAGE_WORDS = {
  * `not_found`, arguments that do not match the method's schema are `invalid_input`, an AppFailure
  * becomes its Result and anything else `internal` (logged; never thrown across the boundary).
  */
-export function dispatcher(impl: AppApi, log: (message: string) => void, guard?: StorageGuard): (method: string, args: unknown) => Promise<Result<unknown>> {
+export function dispatcher(
+  impl: AppApi,
+  log: (message: string) => void,
+  guard?: StorageGuard,
+): (method: string, args: unknown) => Promise<Result<unknown>> {
   return async (method, args) => {
-    if (!isAppMethod(method)) return { ok: false, error: { code: 'not_found', message: `No App API method "${method}"` } };
+    if (!isAppMethod(method))
+      return { ok: false, error: { code: 'not_found', message: `No App API method "${method}"` } };
     if (nestedDeeperThan(args, MAX_ARGUMENT_DEPTH)) {
-      return { ok: false, error: { code: 'invalid_input', message: `Invalid arguments for ${method}: nested deeper than ${MAX_ARGUMENT_DEPTH} levels` } };
+      return {
+        ok: false,
+        error: {
+          code: 'invalid_input',
+          message: `Invalid arguments for ${method}: nested deeper than ${MAX_ARGUMENT_DEPTH} levels`,
+        },
+      };
     }
     const parsed = methodInputs[method].safeParse(args ?? []);
     if (!parsed.success) {
@@ -159,5 +177,7 @@ function nestedDeeperThan(value: unknown, limit: number): boolean {
 
 /** The App API as an object whose every method goes through `invoke` (validated, every failure a Result). */
 export function apiOf(invoke: (method: string, args: unknown) => Promise<Result<unknown>>): AppApi {
-  return Object.fromEntries(APP_METHODS.map((method) => [method, (...args: unknown[]) => invoke(method, args)])) as unknown as AppApi;
+  return Object.fromEntries(
+    APP_METHODS.map((method) => [method, (...args: unknown[]) => invoke(method, args)]),
+  ) as unknown as AppApi;
 }

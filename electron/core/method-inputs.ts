@@ -4,7 +4,11 @@ import { LIST_MAX, WORK_ORDER_MAX_CHARS } from '../shared/limits.ts';
 import { pictureQualitySchema } from './library/picture-quality.ts';
 import { offlineScopeSchema } from './library/scope.ts';
 
-const required = (what: string) => z.string({ error: `${what} is required` }).trim().min(1, `${what} is required`);
+const required = (what: string) =>
+  z
+    .string({ error: `${what} is required` })
+    .trim()
+    .min(1, `${what} is required`);
 const id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const sessionId = z.string().uuid('not a session id');
 /** An application id as a site issues it: printable, no spaces inside, sent in a header. */
@@ -50,7 +54,9 @@ export const methodInputs: { [K in AppMethod]: z.ZodType<Parameters<AppApi[K]>> 
   listTechnicians: z.tuple([]),
   switchTechnician: z.tuple([
     z.union([
-      z.object({ email: required('E-mail').max(320), password: z.string().min(1, 'Password is required').max(4096) }).strict(),
+      z
+        .object({ email: required('E-mail').max(320), password: z.string().min(1, 'Password is required').max(4096) })
+        .strict(),
       z.object({ token: required('API token').max(4096) }).strict(),
     ]),
   ]),
@@ -89,7 +95,13 @@ export const methodInputs: { [K in AppMethod]: z.ZodType<Parameters<AppApi[K]>> 
   setOfflineScope: z.tuple([offlineScopeSchema]),
   // Any positive size: too small a budget only fails the sync with its own message. The settings view
   // asks for at least 10 MB, a floor for people, not for the core.
-  setStorageBudget: z.tuple([z.number().int().min(1, 'The budget must be a positive number of bytes').max(2 ** 50)]),
+  setStorageBudget: z.tuple([
+    z
+      .number()
+      .int()
+      .min(1, 'The budget must be a positive number of bytes')
+      .max(2 ** 50),
+  ]),
   getPictureQuality: z.tuple([]),
   setPictureQuality: z.tuple([pictureQualitySchema]),
 
@@ -97,13 +109,19 @@ export const methodInputs: { [K in AppMethod]: z.ZodType<Parameters<AppApi[K]>> 
     z.object({ guideid: id, workorderid: required('Work order').max(WORK_ORDER_MAX_CHARS), stepid: id.optional() }),
   ]),
   transitionSession: z.tuple([
-    z.object({ sessionId: sessionId, transition: z.enum(['pause', 'resume', 'suspend', 'assume', 'finish', 'cancel']) }),
+    z.object({
+      sessionId: sessionId,
+      transition: z.enum(['pause', 'resume', 'suspend', 'assume', 'finish', 'cancel']),
+    }),
   ]),
   saveStepData: z.tuple([
     z.object({
       sessionId,
       stepid: id,
-      values: z.array(z.object({ fieldGuid: z.string().min(1).max(200), value: z.string().max(100_000).nullable() })).min(1).max(200),
+      values: z
+        .array(z.object({ fieldGuid: z.string().min(1).max(200), value: z.string().max(100_000).nullable() }))
+        .min(1)
+        .max(200),
     }),
   ]),
   attachFile: z.tuple([
@@ -114,7 +132,11 @@ export const methodInputs: { [K in AppMethod]: z.ZodType<Parameters<AppApi[K]>> 
       name: required('File name').max(255),
       mime: z.string().min(1).max(200),
       // 200 MB of bytes is about 267 MB of base64.
-      dataBase64: z.string().min(1).max(280 * 1024 * 1024).regex(/^[A-Za-z0-9+/]*={0,2}$/, 'not base64'),
+      dataBase64: z
+        .string()
+        .min(1)
+        .max(280 * 1024 * 1024)
+        .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'not base64'),
     }),
   ]),
   listSessions: z.tuple([z.object({ guideid: id.optional() })]),
@@ -132,7 +154,9 @@ export const methodInputs: { [K in AppMethod]: z.ZodType<Parameters<AppApi[K]>> 
   submitQuizAttempt: z.tuple([
     z.object({
       quizRevisionid: id,
-      answers: z.record(z.string().max(200), z.unknown()).refine((a) => JSON.stringify(a).length <= 200_000, 'answers are too large'),
+      answers: z
+        .record(z.string().max(200), z.unknown())
+        .refine((a) => JSON.stringify(a).length <= 200_000, 'answers are too large'),
       startedAt: z.number().int().nonnegative(),
       courseStageid: id.optional(),
     }),

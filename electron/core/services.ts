@@ -94,21 +94,43 @@ export function createServices(deps: ServicesDeps): Services {
   const { dataDir } = deps;
   const [mediaDir, attachmentsDir] = [mediaDirOf(dataDir), path.join(dataDir, 'attachments')];
   // One copy per data folder, checked and salvaged before anything reads it (db/data-folder.ts).
-  const folder = openDataFolder({ dataDir, picturesFile: path.join(mediaDir, 'pictures.sqlite'), nativeBinding: deps.nativeBinding, log, now: () => Date.now() });
+  const folder = openDataFolder({
+    dataDir,
+    picturesFile: path.join(mediaDir, 'pictures.sqlite'),
+    nativeBinding: deps.nativeBinding,
+    log,
+    now: () => Date.now(),
+  });
   const { store } = folder;
   const events = new EventHub();
   const clock = new ServerClock(store.settings, deps.clock, deps.monotonic);
   const requests = countingHttp(deps.http ?? siteHttp);
   const credentials = new Credentials(dataDir, deps.secretCodec);
   const technicians: Technicians = new Technicians({
-    repo: store.technicians, settings: store.settings, credentials, transportWith: (token) => connection.transportWith(token), now: clock.now,
+    repo: store.technicians,
+    settings: store.settings,
+    credentials,
+    transportWith: (token) => connection.transportWith(token),
+    now: clock.now,
   });
   adoptEarlierToken(credentials, technicians, dataDir);
   const demo = new DemoLauncher(deps.startDemoWorkshop, dataDir);
-  const modules: SiteModules = new SiteModules({ repo: store.siteModules, site: () => connection.site?.url ?? null, now: clock.now, changed: () => connection.changed() });
+  const modules: SiteModules = new SiteModules({
+    repo: store.siteModules,
+    site: () => connection.site?.url ?? null,
+    now: clock.now,
+    changed: () => connection.changed(),
+  });
   const connection = new Connection({
-    settings: store.settings, technicians, version: deps.version, events, capabilities: () => modules.capabilities(),
-    http: requests.http, onServerTime: clock.observe, timeoutMs: deps.requestTimeoutMs, demoPassword: () => demo.password(),
+    settings: store.settings,
+    technicians,
+    version: deps.version,
+    events,
+    capabilities: () => modules.capabilities(),
+    http: requests.http,
+    onServerTime: clock.observe,
+    timeoutMs: deps.requestTimeoutMs,
+    demoPassword: () => demo.password(),
   });
   const [transport, offline, now] = [() => connection.transport(), () => connection.setNetwork('offline'), clock.now];
   // Who works now: what they do is recorded under their name, and what they may not read stays hidden.
@@ -116,17 +138,49 @@ export function createServices(deps: ServicesDeps): Services {
   const reader = () => technicians.readerOf(current());
   const who = () => ((row) => (row ? technicianKey(row) : `${connection.site?.url ?? ''}|public`))(current());
   const library = new LibraryService({
-    store, mediaDir, transport, online: () => connection.network !== 'offline', reader, onNetworkError: offline,
-    log, now, reserveBytes: deps.diskReserveBytes, who, search: searchModule(modules, () => connection.user !== null),
+    store,
+    mediaDir,
+    transport,
+    online: () => connection.network !== 'offline',
+    reader,
+    onNetworkError: offline,
+    log,
+    now,
+    reserveBytes: deps.diskReserveBytes,
+    who,
+    search: searchModule(modules, () => connection.user !== null),
   });
   const sync = new SyncService({
-    store, library, transport, reader, requestCount: requests.count, modules, signedIn: () => connection.user !== null,
-    events, onNetworkError: offline, now, siteNow: () => clock.siteNow(), concurrency: deps.concurrency, repair: () => lastRepair(store),
+    store,
+    library,
+    transport,
+    reader,
+    requestCount: requests.count,
+    modules,
+    signedIn: () => connection.user !== null,
+    events,
+    onNetworkError: offline,
+    now,
+    siteNow: () => clock.siteNow(),
+    concurrency: deps.concurrency,
+    repair: () => lastRepair(store),
     allowedMedia: () => connection.site?.mediaOrigins ?? [],
   });
-  const background = new BackgroundSync({ sync, enabled: deps.autoSync ?? true, signedIn: () => connection.canSync, everyMinutes: deps.syncEveryMinutes ?? 15, log });
+  const background = new BackgroundSync({
+    sync,
+    enabled: deps.autoSync ?? true,
+    signedIn: () => connection.canSync,
+    everyMinutes: deps.syncEveryMinutes ?? 15,
+    log,
+  });
   const outbox = new Outbox({
-    store, events, attachmentsDir, nowMs: clock.nowMs, clock, log, onNoAnswer: offline,
+    store,
+    events,
+    attachmentsDir,
+    nowMs: clock.nowMs,
+    clock,
+    log,
+    onNoAnswer: offline,
     uploads: { via: () => modules.via('user_media'), answeredAt: (via) => modules.answeredAt('user_media', via) },
     ...(deps.outboxTimer ? { timer: deps.outboxTimer } : {}),
     transportFor: (id) => technicians.transportFor(id),
@@ -143,7 +197,15 @@ export function createServices(deps: ServicesDeps): Services {
     outbox.wake();
   });
 
-  const hooks = siteHooks({ sync, library, worklog, outbox, background, modules, forgetOtherTechnicians: () => connection.site && technicians.forgetOtherSites(connection.site) });
+  const hooks = siteHooks({
+    sync,
+    library,
+    worklog,
+    outbox,
+    background,
+    modules,
+    forgetOtherTechnicians: () => connection.site && technicians.forgetOtherSites(connection.site),
+  });
   const impl: AppApi = {
     ...connectionMethods(connection, demo, hooks),
     ...technicianMethods(connection, technicians, hooks),
@@ -153,7 +215,11 @@ export function createServices(deps: ServicesDeps): Services {
     ...outboxMethods(outbox),
     ...quizMethods(quiz),
   };
-  const invoke = dispatcher(impl, log, storageGuard(folder, dataDir, log, () => library.repairPictures()));
+  const invoke = dispatcher(
+    impl,
+    log,
+    storageGuard(folder, dataDir, log, () => library.repairPictures()),
+  );
   return {
     api: apiOf(invoke),
     invoke,

@@ -130,7 +130,8 @@ export function storageGuard(
   return {
     full: () => {
       const released = folder.reserve.release();
-      if (released) log('The disk is full: Fieldguide gave back its reserve so your work can still be saved. Free some space.');
+      if (released)
+        log('The disk is full: Fieldguide gave back its reserve so your work can still be saved. Free some space.');
       return released;
     },
     damaged: (error) => {

@@ -28,7 +28,10 @@ export function serveMedia(open: Services['openMedia']): void {
     } catch {
       return new Response('Bad media address', { status: 400 });
     }
-    const wanted = { urls: [target, ...url.searchParams.getAll(MEDIA_OR_PARAM)], live: url.searchParams.get(MEDIA_LIVE_PARAM) === '1' };
+    const wanted = {
+      urls: [target, ...url.searchParams.getAll(MEDIA_OR_PARAM)],
+      live: url.searchParams.get(MEDIA_LIVE_PARAM) === '1',
+    };
     const file = url.host === MEDIA_HOST ? await open(wanted) : null;
     if (!file) return new Response('Not on this computer', { status: 404 });
     const headers = mediaHeaders(file, target, url.searchParams.get(MEDIA_DOWNLOAD_PARAM) === '1');

@@ -9,7 +9,13 @@ import { demoAssetDir } from './demo-assets.ts';
 import { registerIpc } from './ipc.ts';
 import { electronNativeBinding } from './native.ts';
 import { tokenSealing } from './secret-codec.ts';
-import { APP_ORIGIN, developmentUrl, isExternalWebLink, isTrustedRendererUrl, mainWindowOptions } from './window-options.ts';
+import {
+  APP_ORIGIN,
+  developmentUrl,
+  isExternalWebLink,
+  isTrustedRendererUrl,
+  mainWindowOptions,
+} from './window-options.ts';
 
 // The Electron shell: lifecycle, window, protocol, IPC wiring, safeStorage and network hints.
 // Everything else lives in electron/core behind services.
@@ -54,7 +60,9 @@ function hardenSession(): void {
   // Every permission is refused but the camera, for a photo of a step (issue 16): video only, asked by the
   // app's own pages only. Whether a camera exists is the renderer's to say (it explains a refusal too).
   session.defaultSession.setPermissionRequestHandler((_contents, permission, callback, details) => {
-    const own = details.requestingUrl.startsWith(`${APP_ORIGIN}/`) || (devServerUrl !== undefined && details.requestingUrl.startsWith(devServerUrl));
+    const own =
+      details.requestingUrl.startsWith(`${APP_ORIGIN}/`) ||
+      (devServerUrl !== undefined && details.requestingUrl.startsWith(devServerUrl));
     const types = 'mediaTypes' in details ? (details.mediaTypes ?? []) : [];
     callback(permission === 'media' && own && types.length > 0 && types.every((type) => type === 'video'));
   });
@@ -105,7 +113,12 @@ async function main(): Promise<void> {
   }, 5_000).unref();
   window = createWindow(current);
   void current.start();
-  if (sealing.warning) void dialog.showMessageBox(window, { type: 'warning', title: 'Sign-in kept without a keychain', message: sealing.warning });
+  if (sealing.warning)
+    void dialog.showMessageBox(window, {
+      type: 'warning',
+      title: 'Sign-in kept without a keychain',
+      message: sealing.warning,
+    });
 
   app.on('second-instance', () => {
     if (window?.isMinimized()) window.restore();

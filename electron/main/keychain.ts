@@ -18,7 +18,9 @@ export function chooseTokenSealing(
   platform: NodeJS.Platform,
   keyFile: string,
 ): TokenSealing {
-  const weak = !storage.isEncryptionAvailable() || (platform === 'linux' && ['basic_text', 'unknown'].includes(storage.getSelectedStorageBackend()));
+  const weak =
+    !storage.isEncryptionAvailable() ||
+    (platform === 'linux' && ['basic_text', 'unknown'].includes(storage.getSelectedStorageBackend()));
   if (weak) {
     return {
       codec: keyFileCodec(keyFile),
@@ -29,7 +31,11 @@ export function chooseTokenSealing(
     };
   }
   return {
-    codec: { kind: 'safeStorage', seal: (plain) => storage.encryptString(plain), open: (sealed) => storage.decryptString(sealed) },
+    codec: {
+      kind: 'safeStorage',
+      seal: (plain) => storage.encryptString(plain),
+      open: (sealed) => storage.decryptString(sealed),
+    },
     warning: null,
   };
 }

@@ -1,23 +1,31 @@
 import type { StepFieldType, StepFormField } from '../contract.ts';
 
 /** Reference 2.12: Image, Video and Document fields take a file, not typed text. */
-export const isMediaField = (type: StepFieldType): boolean => type === 'Image' || type === 'Video' || type === 'Document';
+export const isMediaField = (type: StepFieldType): boolean =>
+  type === 'Image' || type === 'Video' || type === 'Document';
 
 /**
  * Checks a value against its field as reference 2.12 describes the field types, and returns it as the
  * site stores it (strings; checkboxes as "1"/"0"), or an error in a technician's words.
  */
-export function checkFieldValue(field: StepFormField, value: string | null): { ok: true; value: string | null } | { ok: false; message: string } {
+export function checkFieldValue(
+  field: StepFormField,
+  value: string | null,
+): { ok: true; value: string | null } | { ok: false; message: string } {
   if (value === null) return { ok: true, value: null };
   const label = field.label || 'This field';
   switch (field.type) {
     case 'Text Input':
-      return /[\r\n]/.test(value) ? { ok: false, message: `${label}: a single line, without line breaks` } : { ok: true, value };
+      return /[\r\n]/.test(value)
+        ? { ok: false, message: `${label}: a single line, without line breaks` }
+        : { ok: true, value };
     case 'Text Area':
       return { ok: true, value };
     case 'Numeric Input': {
       const trimmed = value.trim();
-      return /^-?\d+(\.\d+)?$/.test(trimmed) ? { ok: true, value: trimmed } : { ok: false, message: `${label}: a number, like 12 or 3.5` };
+      return /^-?\d+(\.\d+)?$/.test(trimmed)
+        ? { ok: true, value: trimmed }
+        : { ok: false, message: `${label}: a number, like 12 or 3.5` };
     }
     case 'Checkbox':
       if (['1', 'true'].includes(value)) return { ok: true, value: '1' };
@@ -25,7 +33,9 @@ export function checkFieldValue(field: StepFormField, value: string | null): { o
       return { ok: false, message: `${label}: checked or not checked` };
     case 'Radios':
     case 'Select':
-      return field.options.includes(value) ? { ok: true, value } : { ok: false, message: `${label}: one of ${field.options.join(', ')}` };
+      return field.options.includes(value)
+        ? { ok: true, value }
+        : { ok: false, message: `${label}: one of ${field.options.join(', ')}` };
     case 'Image':
     case 'Video':
     case 'Document':

@@ -14,13 +14,16 @@ export const PICTURE_QUALITIES: readonly PictureQuality[] = ['standard', 'large'
  * The variant of a step picture a quality keeps on top of what the steps show (`<original>.large` or the
  * original itself); `standard` keeps none.
  */
-export const zoomVariant = (quality: PictureQuality): 'large' | 'original' | null => (quality === 'standard' ? null : quality);
+export const zoomVariant = (quality: PictureQuality): 'large' | 'original' | null =>
+  quality === 'standard' ? null : quality;
 
 /** The picture a list shows for an image. */
-export const listPicture = (image: ImageVariants | null | undefined): string | undefined => image?.[SHOWN_VARIANTS.list];
+export const listPicture = (image: ImageVariants | null | undefined): string | undefined =>
+  image?.[SHOWN_VARIANTS.list];
 
 /** The picture a step shows for an image: its step size, else its thumbnail. */
-export const stepPicture = (image: ImageVariants | null | undefined): string | undefined => image?.[SHOWN_VARIANTS.step] ?? image?.thumbnail;
+export const stepPicture = (image: ImageVariants | null | undefined): string | undefined =>
+  image?.[SHOWN_VARIANTS.step] ?? image?.thumbnail;
 
 /**
  * What the lightbox asks for, best first: the original, the large variant, the step size, the thumbnail.
@@ -32,7 +35,8 @@ export function zoomCandidates(image: ImageVariants): string[] {
   return [...new Set(urls.filter((url): url is string => typeof url === 'string' && url !== ''))];
 }
 
-export const isMp4 = (encoding: VideoEncoding): boolean => /mp4/i.test(encoding.format) || /\.mp4($|\?)/i.test(encoding.url);
+export const isMp4 = (encoding: VideoEncoding): boolean =>
+  /mp4/i.test(encoding.format) || /\.mp4($|\?)/i.test(encoding.url);
 
 /**
  * The encoding of a video that is kept and played (the first MP4, else the first): the only one there is

@@ -30,8 +30,18 @@ export function surveyRefusal(survey: unknown): string | null {
  * runs no code from JSON (no eval, no new Function: its expressions call registered functions only).
  */
 const ACTING = new Set([
-  'navigateToUrl', 'navigateToUrlOnCondition', 'cookieName', 'surveyId', 'surveyPostId', 'surveyShowDataSaving',
-  'partialSendEnabled', 'sendResultOnPageNext', 'choicesByUrl', 'logo', 'backgroundImage', 'imageLink',
+  'navigateToUrl',
+  'navigateToUrlOnCondition',
+  'cookieName',
+  'surveyId',
+  'surveyPostId',
+  'surveyShowDataSaving',
+  'partialSendEnabled',
+  'sendResultOnPageNext',
+  'choicesByUrl',
+  'logo',
+  'backgroundImage',
+  'imageLink',
 ]);
 /** Answers, not survey structure: kept as they are (a multiple-text item may be called `logo`). */
 const ANSWERS = new Set(['correctAnswer', 'defaultValue', 'value']);

@@ -8,11 +8,13 @@ export function passingScore(quizDefault: number | null, courseStage: number | n
   return courseStage ?? quizDefault;
 }
 
-export type PassingSource = { score: number | null; from: 'stage'; stage: QuizStage } | { score: number | null; from: 'quiz' };
+export type PassingSource =
+  { score: number | null; from: 'stage'; stage: QuizStage } | { score: number | null; from: 'quiz' };
 
 /** The passing score that applies for a stage (or none), and where it comes from. */
 export function passingFor(quizPassingScore: number | null, stage: QuizStage | null | undefined): PassingSource {
-  if (stage && stage.passingScore !== null) return { score: passingScore(quizPassingScore, stage.passingScore), from: 'stage', stage };
+  if (stage && stage.passingScore !== null)
+    return { score: passingScore(quizPassingScore, stage.passingScore), from: 'stage', stage };
   return { score: quizPassingScore, from: 'quiz' };
 }
 

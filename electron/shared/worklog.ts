@@ -14,7 +14,9 @@ import type { WorkStatus, WorkTransition } from '../contract.ts';
  * One table for both sides: the core accepts, replays and resolves actions by it, the renderer shows the
  * buttons it allows. The reference server keeps its own (it plays the site); a test holds the two together.
  */
-export const TRANSITION_TABLE: Readonly<Record<WorkTransition, { readonly from: WorkStatus; readonly to: WorkStatus }>> = {
+export const TRANSITION_TABLE: Readonly<
+  Record<WorkTransition, { readonly from: WorkStatus; readonly to: WorkStatus }>
+> = {
   // In the order a view lays its buttons out.
   resume: { from: 'paused', to: 'started' },
   assume: { from: 'suspended', to: 'started' },

@@ -40,7 +40,8 @@ async function main(): Promise<void> {
     return;
   }
   const port = Number(values.port);
-  if (!Number.isSafeInteger(port) || port < 0 || port > 65_535) throw new UsageError(`--port must be a port number (0 to 65535), got ${values.port}`);
+  if (!Number.isSafeInteger(port) || port < 0 || port > 65_535)
+    throw new UsageError(`--port must be a port number (0 to 65535), got ${values.port}`);
   const dataDir = path.resolve(values['data-dir']);
 
   const services = createServices({
@@ -52,7 +53,12 @@ async function main(): Promise<void> {
   });
   let shell: RunningWebShell;
   try {
-    shell = await startWebShell({ services, staticDir: rendererDir(), port, nextFreePort: values['strict-port'] ? 0 : NEXT_FREE_PORTS });
+    shell = await startWebShell({
+      services,
+      staticDir: rendererDir(),
+      port,
+      nextFreePort: values['strict-port'] ? 0 : NEXT_FREE_PORTS,
+    });
     // Signed in before the address is printed: the page opened from it is the demo workshop's library.
     if (values.demo) await openDemo(services);
   } catch (error) {
@@ -85,12 +91,17 @@ async function openDemo(services: Services): Promise<void> {
   const current = status.ok ? status.value : null;
   if (current?.user) {
     if (!current.site?.demo) {
-      console.log(`--demo: ${current.user.username} is signed in to ${current.site?.url ?? 'a site'}; that site is kept (sign out in the app to open the demo workshop).`);
+      console.log(
+        `--demo: ${current.user.username} is signed in to ${current.site?.url ?? 'a site'}; that site is kept (sign out in the app to open the demo workshop).`,
+      );
     }
     return;
   }
   const result = await services.api.connectDemo();
-  if (!result.ok) console.error(`The demo workshop could not be opened (${result.error.message}); the page offers the Connect screen instead.`);
+  if (!result.ok)
+    console.error(
+      `The demo workshop could not be opened (${result.error.message}); the page offers the Connect screen instead.`,
+    );
 }
 
 class UsageError extends Error {}
@@ -100,7 +111,9 @@ main().catch((error: unknown) => {
     // The data folder cannot be used (another copy holds it, read-only, damaged beyond repair): said, not a stack trace.
     console.error(`Fieldguide cannot start: ${(error as Error).message}`);
   } else if (error instanceof PortUnavailableError) {
-    console.error(`${error.message} Stop that program, choose another port with --port, or use --port 0 for any free port.`);
+    console.error(
+      `${error.message} Stop that program, choose another port with --port, or use --port 0 for any free port.`,
+    );
   } else if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
     console.error((error as Error).message);
     console.error(USAGE);

@@ -72,7 +72,10 @@ export interface RunningWebShell {
  * Nothing of it is a cookie, which the browser would hand to any program listening on another port of
  * 127.0.0.1; another process or OS user on this machine does not have it.
  */
-export function createWebShellApp(options: Omit<WebShellOptions, 'port' | 'host'> & { secret: string }, ownHosts: () => Set<string>): Hono {
+export function createWebShellApp(
+  options: Omit<WebShellOptions, 'port' | 'host'> & { secret: string },
+  ownHosts: () => Set<string>,
+): Hono {
   const { services, staticDir, secret } = options;
   const app = new Hono();
   const expected = Buffer.from(secret);
@@ -177,9 +180,15 @@ export function createWebShellApp(options: Omit<WebShellOptions, 'port' | 'host'
     } catch {
       return c.json({ message: 'Bad media address' }, 400);
     }
-    const file = await services.openMedia({ urls: [url, ...(c.req.queries(MEDIA_OR_PARAM) ?? [])], live: c.req.query(MEDIA_LIVE_PARAM) === '1' });
+    const file = await services.openMedia({
+      urls: [url, ...(c.req.queries(MEDIA_OR_PARAM) ?? [])],
+      live: c.req.query(MEDIA_LIVE_PARAM) === '1',
+    });
     if (!file) return c.json({ message: 'This media file is not on this computer' }, 404);
-    const headers = { ...mediaHeaders(file, url, c.req.query(MEDIA_DOWNLOAD_PARAM) === '1'), 'Cache-Control': CACHE[file.cache] };
+    const headers = {
+      ...mediaHeaders(file, url, c.req.query(MEDIA_DOWNLOAD_PARAM) === '1'),
+      'Cache-Control': CACHE[file.cache],
+    };
     if (file.data) return c.body(new Uint8Array(file.data), 200, headers);
     return c.body(Readable.toWeb(fs.createReadStream(file.path)) as ReadableStream, 200, headers);
   });

@@ -32,7 +32,10 @@ function stageSatisfiable(db: Db, stage: StageRow): boolean {
 }
 
 function stageJson(db: Db, stage: StageRow, origin: string) {
-  const base = { approval_process_stageid: stage.approval_process_stageid, is_satisfiable: stageSatisfiable(db, stage) };
+  const base = {
+    approval_process_stageid: stage.approval_process_stageid,
+    is_satisfiable: stageSatisfiable(db, stage),
+  };
   if (stage.userid !== null) return { ...base, user: userJson(db, getUser(db, stage.userid)!, origin) };
   return { ...base, team: stageTeam(db, getTeam(db, stage.teamid!)!), num_required: stage.num_required };
 }
@@ -58,8 +61,13 @@ export function processDetail(db: Db, process: ProcessRow, origin: string) {
   return {
     ...summary,
     webhooks_enabled: process.webhooks_enabled === null ? null : process.webhooks_enabled === 1,
-    guides: documentsOf(db, process.approval_processid, 'guide').map(({ docid, langid }) => ({ guideid: docid, langid })),
-    requests: pendingRequests(db, process.approval_processid).map((request) => requestJson(db, request, summary, origin)),
+    guides: documentsOf(db, process.approval_processid, 'guide').map(({ docid, langid }) => ({
+      guideid: docid,
+      langid,
+    })),
+    requests: pendingRequests(db, process.approval_processid).map((request) =>
+      requestJson(db, request, summary, origin),
+    ),
   };
 }
 

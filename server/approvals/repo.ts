@@ -66,32 +66,44 @@ export function findProcesses(db: Db, query: ProcessQuery): { rows: ProcessRow[]
     anyWorkspace: query.workspaceid === undefined ? 1 : 0,
     workspaceid: query.workspaceid ?? null,
   };
-  const { total } = db.prepare(`SELECT COUNT(*) AS total FROM approval_processes ${where}`).get(params) as { total: number };
+  const { total } = db.prepare(`SELECT COUNT(*) AS total FROM approval_processes ${where}`).get(params) as {
+    total: number;
+  };
   const rows = db
-    .prepare(`SELECT * FROM approval_processes ${where} ORDER BY approval_processid ${query.order} LIMIT @limit OFFSET @offset`)
+    .prepare(
+      `SELECT * FROM approval_processes ${where} ORDER BY approval_processid ${query.order} LIMIT @limit OFFSET @offset`,
+    )
     .all({ ...params, limit: query.limit, offset: query.offset }) as ProcessRow[];
   return { rows, total };
 }
 
 export function stagesOf(db: Db, processid: number): StageRow[] {
-  return db.prepare('SELECT * FROM approval_stages WHERE approval_processid = ? ORDER BY orderby').all(processid) as StageRow[];
+  return db
+    .prepare('SELECT * FROM approval_stages WHERE approval_processid = ? ORDER BY orderby')
+    .all(processid) as StageRow[];
 }
 
 export function documentsOf(db: Db, processid: number, docType: 'guide' | 'wiki'): { docid: number; langid: string }[] {
   return db
-    .prepare('SELECT docid, langid FROM approval_documents WHERE approval_processid = ? AND doc_type = ? ORDER BY docid, langid')
+    .prepare(
+      'SELECT docid, langid FROM approval_documents WHERE approval_processid = ? AND doc_type = ? ORDER BY docid, langid',
+    )
     .all(processid, docType) as { docid: number; langid: string }[];
 }
 
 export function pendingRequests(db: Db, processid: number): RequestRow[] {
   return db
-    .prepare("SELECT * FROM approval_requests WHERE approval_processid = ? AND status = 'pending' ORDER BY approval_requestid")
+    .prepare(
+      "SELECT * FROM approval_requests WHERE approval_processid = ? AND status = 'pending' ORDER BY approval_requestid",
+    )
     .all(processid) as RequestRow[];
 }
 
 export function signaturesOf(db: Db, requestid: number): SignatureRow[] {
   return db
-    .prepare('SELECT * FROM approval_signatures WHERE approval_requestid = ? ORDER BY approval_request_stage_signatureid')
+    .prepare(
+      'SELECT * FROM approval_signatures WHERE approval_requestid = ? ORDER BY approval_request_stage_signatureid',
+    )
     .all(requestid) as SignatureRow[];
 }
 
@@ -132,7 +144,13 @@ export function insertProcess(db: Db, process: NewProcess, now: number): number 
     'INSERT INTO approval_stages (approval_processid, orderby, userid, teamid, num_required) VALUES (?, ?, ?, ?, ?)',
   );
   process.stages.forEach((each, index) => {
-    stage.run(id, index, each.userid ?? null, each.teamid ?? null, each.teamid === undefined ? null : (each.num_required ?? null));
+    stage.run(
+      id,
+      index,
+      each.userid ?? null,
+      each.teamid ?? null,
+      each.teamid === undefined ? null : (each.num_required ?? null),
+    );
   });
   return id;
 }
@@ -140,13 +158,18 @@ export function insertProcess(db: Db, process: NewProcess, now: number): number 
 /** The process new guides get (`is_default`), if any: for the guide-creating route to assign. */
 export function defaultProcessId(db: Db): number | null {
   const row = db.prepare('SELECT approval_processid FROM approval_processes WHERE is_default = 1').get() as
-    | { approval_processid: number }
-    | undefined;
+    { approval_processid: number } | undefined;
   return row?.approval_processid ?? null;
 }
 
 /** Puts a document under a process (replacing the one it had). */
-export function assignDocument(db: Db, processid: number, docType: 'guide' | 'wiki', docid: number, langid = 'en'): void {
+export function assignDocument(
+  db: Db,
+  processid: number,
+  docType: 'guide' | 'wiki',
+  docid: number,
+  langid = 'en',
+): void {
   db.prepare(
     'INSERT OR REPLACE INTO approval_documents (doc_type, docid, langid, approval_processid) VALUES (?, ?, ?, ?)',
   ).run(docType, docid, langid, processid);
@@ -164,8 +187,15 @@ export function insertRequest(
         `INSERT INTO approval_requests (approval_processid, guideid, langid, revisionid, userid, notes, init_date)
          VALUES (?, ?, ?, ?, ?, ?, ?)`,
       )
-      .run(request.processid, request.guideid, request.langid ?? 'en', request.revisionid, request.userid, request.notes ?? '', now)
-      .lastInsertRowid,
+      .run(
+        request.processid,
+        request.guideid,
+        request.langid ?? 'en',
+        request.revisionid,
+        request.userid,
+        request.notes ?? '',
+        now,
+      ).lastInsertRowid,
   );
 }
 
@@ -180,7 +210,8 @@ export function insertSignature(
         `INSERT INTO approval_signatures (approval_requestid, approval_process_stageid, userid, status, sign_date, notes)
          VALUES (?, ?, ?, ?, ?, ?)`,
       )
-      .run(signature.requestid, signature.stageid, signature.userid, signature.status, now, signature.notes ?? '').lastInsertRowid,
+      .run(signature.requestid, signature.stageid, signature.userid, signature.status, now, signature.notes ?? '')
+      .lastInsertRowid,
   );
 }
 

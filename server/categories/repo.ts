@@ -24,7 +24,9 @@ export interface CategoryRow {
 const SELECT = 'SELECT c.*, i.guid AS image_guid FROM categories c LEFT JOIN images i ON i.imageid = c.imageid';
 
 export function allCategories(db: Db, includeStubs = false): CategoryRow[] {
-  return db.prepare(`${SELECT} ${includeStubs ? '' : 'WHERE c.stub = 0'} ORDER BY c.title COLLATE NOCASE`).all() as CategoryRow[];
+  return db
+    .prepare(`${SELECT} ${includeStubs ? '' : 'WHERE c.stub = 0'} ORDER BY c.title COLLATE NOCASE`)
+    .all() as CategoryRow[];
 }
 
 export function getCategory(db: Db, title: string): CategoryRow | undefined {
@@ -51,10 +53,13 @@ export function hierarchy(categories: readonly CategoryRow[]): Hierarchy {
   return build(null);
 }
 
-export const categoryUrl = (origin: string, title: string): string => `${origin}/Device/${encodeURIComponent(title.replace(/\s+/g, '_'))}`;
+export const categoryUrl = (origin: string, title: string): string =>
+  `${origin}/Device/${encodeURIComponent(title.replace(/\s+/g, '_'))}`;
 
 const image = (origin: string, row: CategoryRow) =>
-  row.imageid !== null && row.image_guid !== null ? imageJson(origin, { imageid: row.imageid, guid: row.image_guid }) : null;
+  row.imageid !== null && row.image_guid !== null
+    ? imageJson(origin, { imageid: row.imageid, guid: row.image_guid })
+    : null;
 
 /** Light wiki object of a category (list entries of `GET /wikis/CATEGORY` and of `children`). */
 export function lightCategoryJson(origin: string, row: CategoryRow) {
@@ -86,7 +91,11 @@ export function categoryDetailJson(db: Db, origin: string, row: CategoryRow, vie
     .filter((guide) => canViewGuide(viewer, guide))
     .map((guide) => guideSummaryJson(origin, guide));
   const favorited = viewer
-    ? (db.prepare('SELECT guideid FROM favorites WHERE userid = ? ORDER BY guideid').all(viewer.userid) as { guideid: number }[]).map((r) => r.guideid)
+    ? (
+        db.prepare('SELECT guideid FROM favorites WHERE userid = ? ORDER BY guideid').all(viewer.userid) as {
+          guideid: number;
+        }[]
+      ).map((r) => r.guideid)
     : [];
   const url = categoryUrl(origin, row.title);
   return {

@@ -42,11 +42,18 @@ export function commentJson(db: Db, origin: string, row: CommentRow) {
 export type CommentJson = ReturnType<typeof commentJson>;
 
 /** Comments of several objects of one context, by object id, oldest first. */
-export function commentsOf(db: Db, origin: string, context: CommentContext, ids: readonly number[]): Map<number, CommentJson[]> {
+export function commentsOf(
+  db: Db,
+  origin: string,
+  context: CommentContext,
+  ids: readonly number[],
+): Map<number, CommentJson[]> {
   const found = new Map<number, CommentJson[]>();
   if (ids.length === 0) return found;
   const rows = db
-    .prepare('SELECT * FROM comments WHERE context = ? AND contextid IN (SELECT value FROM json_each(?)) ORDER BY commentid')
+    .prepare(
+      'SELECT * FROM comments WHERE context = ? AND contextid IN (SELECT value FROM json_each(?)) ORDER BY commentid',
+    )
     .all(context, JSON.stringify(ids)) as CommentRow[];
   for (const row of rows) {
     const list = found.get(row.contextid) ?? [];
@@ -62,14 +69,29 @@ export function getComment(db: Db, commentid: number): CommentRow | undefined {
 
 export function insertComment(
   db: Db,
-  comment: { context: CommentContext; contextid: number; parentid: number | null; userid: number; text: string; now: number },
+  comment: {
+    context: CommentContext;
+    contextid: number;
+    parentid: number | null;
+    userid: number;
+    text: string;
+    now: number;
+  },
 ): CommentRow {
   const id = db
     .prepare(
       `INSERT INTO comments (context, contextid, parentid, userid, text_raw, text_rendered, date, modified_date)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
     )
-    .run(comment.context, comment.contextid, comment.parentid, comment.userid, comment.text, renderInline(comment.text), comment.now, comment.now)
-    .lastInsertRowid;
+    .run(
+      comment.context,
+      comment.contextid,
+      comment.parentid,
+      comment.userid,
+      comment.text,
+      renderInline(comment.text),
+      comment.now,
+      comment.now,
+    ).lastInsertRowid;
   return getComment(db, Number(id))!;
 }

@@ -21,7 +21,9 @@ export const COMPRESSOR_GUIDES: DemoGuide[] = [
       'Run the compressor through two full cycles and watch the belt. Recheck the tension after the first 50 hours of running: ' +
       "new belts stretch as they seat.\n\nLog the belt part number and the measured deflection on the unit's maintenance card.",
     flags: ['DANGER', 'GUIDE_STARRED'],
-    parts: [['V-belt, AX-section (see old belt for length)', 1, 'Match the cross-section and length printed on the old belt']],
+    parts: [
+      ['V-belt, AX-section (see old belt for length)', 1, 'Match the cross-section and length printed on the old belt'],
+    ],
     tools: [
       ['Socket set, 1/2 in and 9/16 in', 1],
       ['Torque wrench, 10-80 ft-lb', 1],
@@ -37,10 +39,17 @@ export const COMPRESSOR_GUIDES: DemoGuide[] = [
         title: 'Lock out the compressor and bleed the tank',
         pictures: ['Disconnect switch', 'Tank drain valve'],
         lines: [
-          ['black', 'Switch the compressor off at the pressure switch, then open the wall disconnect and apply your lock and tag.'],
+          [
+            'black',
+            'Switch the compressor off at the pressure switch, then open the wall disconnect and apply your lock and tag.',
+          ],
           ['red', 'The tank can hold up to 175 psi. Never work on the drive with pressure in the tank.'],
           ['black', 'Open the tank drain valve and let the tank bleed down to **0 psi** on the tank gauge.'],
-          ['icon_note', 'Leave the drain valve open until the job is finished so the pressure switch cannot start the motor.', 1],
+          [
+            'icon_note',
+            'Leave the drain valve open until the job is finished so the pressure switch cannot start the motor.',
+            1,
+          ],
         ],
       },
       {
@@ -56,7 +65,10 @@ export const COMPRESSOR_GUIDES: DemoGuide[] = [
         title: 'Inspect the old belt',
         pictures: ['Glazed belt', 'Cracked belt'],
         lines: [
-          ['black', 'Look along the whole belt for glazing (a shiny, hard side wall), cracks across the ribs and frayed edges.'],
+          [
+            'black',
+            'Look along the whole belt for glazing (a shiny, hard side wall), cracks across the ribs and frayed edges.',
+          ],
           ['orange', 'Black dust inside the guard means the belt was slipping: check the pulley alignment in step 6.'],
           ['black', 'Write down the part number printed on the back of the belt.'],
         ],
@@ -69,7 +81,11 @@ export const COMPRESSOR_GUIDES: DemoGuide[] = [
           ['black', 'Loosen the four nuts that clamp the motor to its slide base, about two turns each.'],
           ['black', 'Back off the tensioning screw at the end of the base.'],
           ['black', 'Slide the motor toward the pump until the belt is slack.'],
-          ['yellow', 'The motor weighs about 90 lb. Push it with your hip or a pry bar on the base, not by the fan cover.', 1],
+          [
+            'yellow',
+            'The motor weighs about 90 lb. Push it with your hip or a pry bar on the base, not by the fan cover.',
+            1,
+          ],
         ],
       },
       {
@@ -119,7 +135,11 @@ export const COMPRESSOR_GUIDES: DemoGuide[] = [
           ['red', 'Never run the compressor without the belt guard.'],
           ['black', 'Close the tank drain, remove your lock and tag, and close the disconnect.'],
           ['black', 'Let the compressor fill to cut-out pressure and listen for squeal or slap from the belt.'],
-          ['light_blue', 'A short chirp at start-up is normal for a new belt; a squeal that lasts means the tension is too low.', 1],
+          [
+            'light_blue',
+            'A short chirp at start-up is normal for a new belt; a squeal that lasts means the tension is too low.',
+            1,
+          ],
         ],
         form: [{ type: 'Checkbox', label: 'Belt guard reinstalled with all four bolts tight', placeholder: '0' }],
       },
@@ -138,7 +158,8 @@ export const COMPRESSOR_GUIDES: DemoGuide[] = [
       'Compressing air squeezes the water out of it, and that water collects in the bottom of the tank. ' +
       'Left there, it rusts the tank from the inside until the steel is too thin to hold pressure.\n\n' +
       "Drain the tank at the end of every shift. Once a week, follow this guide to inspect what comes out and record the tank's condition.",
-    conclusion: 'Record the condition on the maintenance card. Rusty water two weeks in a row means the tank needs an internal inspection by a certified inspector.',
+    conclusion:
+      'Record the condition on the maintenance card. Rusty water two weeks in a row means the tank needs an internal inspection by a certified inspector.',
     flags: [],
     parts: [],
     tools: [
@@ -179,8 +200,16 @@ export const COMPRESSOR_GUIDES: DemoGuide[] = [
           ['red', 'Rust-coloured water or flakes mean internal corrosion. Report it the same day.', 1],
         ],
         form: [
-          { type: 'Radios', label: 'What did the condensate look like?', options: ['Clear', 'Milky', 'Oily', 'Rusty', 'Flakes or sludge'] },
-          { type: 'Text Area', label: 'Notes on the tank and drain', textarea: 'Anything unusual: smell, colour, amount of water' },
+          {
+            type: 'Radios',
+            label: 'What did the condensate look like?',
+            options: ['Clear', 'Milky', 'Oily', 'Rusty', 'Flakes or sludge'],
+          },
+          {
+            type: 'Text Area',
+            label: 'Notes on the tank and drain',
+            textarea: 'Anything unusual: smell, colour, amount of water',
+          },
         ],
       },
       {
@@ -225,7 +254,8 @@ export const COMPRESSOR_GUIDES: DemoGuide[] = [
     intro:
       'Splash-lubricated pumps need fresh oil every 500 hours or three months, whichever comes first. ' +
       'Use only non-detergent compressor oil: detergent motor oil foams and carries over into the air lines.',
-    conclusion: 'Write the date and the hour-meter reading on a tag on the oil fill cap so the next change is easy to schedule.',
+    conclusion:
+      'Write the date and the hour-meter reading on a tag on the oil fill cap so the next change is easy to schedule.',
     flags: [],
     parts: [['Compressor oil, ISO 100 non-detergent', 1, 'About 40 oz for most 60-gallon pumps']],
     tools: [
@@ -308,7 +338,7 @@ export const COMPRESSOR_GUIDES: DemoGuide[] = [
     summary: 'Prove that the ASME safety valve opens, and replace it when it is stuck, leaking or the wrong rating.',
     intro:
       'The safety relief valve is the last thing between a failed pressure switch and a tank rupture. ' +
-      'It must open at or below the tank\'s rated pressure and close again cleanly.\n\n' +
+      "It must open at or below the tank's rated pressure and close again cleanly.\n\n" +
       'Test it monthly by pulling its ring. Replace it if it does not open, does not reseat, or leaks.',
     conclusion:
       'A new valve must carry the ASME stamp and a set pressure at or below the rating on the tank data plate. ' +
@@ -392,7 +422,7 @@ export const COMPRESSOR_GUIDES: DemoGuide[] = [
         lines: [
           ['black', 'Pull the ring of the new valve as in step 2.'],
           ['green', 'It must blow and reseat cleanly.'],
-          ['violet', 'Record the new valve\'s set pressure and the date on the maintenance card.', 1],
+          ['violet', "Record the new valve's set pressure and the date on the maintenance card.", 1],
         ],
       },
     ],

@@ -155,7 +155,10 @@ export const FORKLIFT_GUIDES: DemoGuide[] = [
         pictures: ['Signed checklist'],
         lines: [
           ['black', 'Tick every item, sign and date the checklist and leave it in the holder on the truck.'],
-          ['icon_reminder', 'A failed item means an out of service tag on the steering wheel and the key to your supervisor.'],
+          [
+            'icon_reminder',
+            'A failed item means an out of service tag on the steering wheel and the key to your supervisor.',
+          ],
         ],
       },
     ],
@@ -205,7 +208,10 @@ export const FORKLIFT_GUIDES: DemoGuide[] = [
         title: 'Block the carriage',
         pictures: ['Blocks under carriage'],
         lines: [
-          ['black', 'If the hose to replace feeds the lift cylinders, raise the carriage about 12 in and set blocks under it.'],
+          [
+            'black',
+            'If the hose to replace feeds the lift cylinders, raise the carriage about 12 in and set blocks under it.',
+          ],
           ['black', 'Lower the carriage onto the blocks until the chains go slack.'],
           ['red', 'Never work under a carriage held up only by the hydraulics.'],
         ],
@@ -232,7 +238,7 @@ export const FORKLIFT_GUIDES: DemoGuide[] = [
         lines: [
           ['black', 'Clean the hoses with a rag and look for fresh oil.'],
           ['icon_note', 'The crimped ends and the places where a hose rubs on the mast are the usual suspects.', 1],
-          ['black', 'Mark the hose\'s routing with paint or tape before removing it.'],
+          ['black', "Mark the hose's routing with paint or tape before removing it."],
         ],
       },
       {
@@ -301,7 +307,8 @@ export const FORKLIFT_GUIDES: DemoGuide[] = [
     intro:
       'Propane is heavier than air and collects in low places. Change tanks only in the designated area, away from drains, pits and ignition sources, ' +
       'and wear gloves: liquid propane causes frostbite in seconds.',
-    conclusion: 'Store the empty tank with its valve closed, on its side with the relief valve up, in the cage for the supplier to collect.',
+    conclusion:
+      'Store the empty tank with its valve closed, on its side with the relief valve up, in the cage for the supplier to collect.',
     flags: ['DANGER'],
     parts: [['Full LP cylinder, 33 lb, forklift (liquid draw)', 1]],
     tools: [
@@ -343,9 +350,9 @@ export const FORKLIFT_GUIDES: DemoGuide[] = [
         embed: {
           html: '<iframe src="https://www.example.com/embed/lp-tank-change" width="640" height="360" title="LP tank change" allowfullscreen></iframe>',
           url: 'https://www.example.com/embed/lp-tank-change',
-          title: 'LP tank change, from the operator\'s side',
+          title: "LP tank change, from the operator's side",
         },
-        lines: [['icon_note', 'This clip shows steps 2 to 6 from the operator\'s side of the truck.']],
+        lines: [['icon_note', "This clip shows steps 2 to 6 from the operator's side of the truck."]],
       },
       {
         title: 'Fit the full tank',

@@ -26,7 +26,7 @@ export const MACHINE_TOOL_GUIDES: DemoGuide[] = [
       ['Cut-resistant gloves', 1],
       ['Hex key set', 1],
       ['Wire brush', 1],
-      ['Blade tension gauge', 1, 'Or the saw\'s built-in tension indicator'],
+      ['Blade tension gauge', 1, "Or the saw's built-in tension indicator"],
     ],
     prereqs: ['lockout'],
     tags: ['band saw', 'blade', 'cutting'],
@@ -53,7 +53,10 @@ export const MACHINE_TOOL_GUIDES: DemoGuide[] = [
         pictures: ['Tension handle'],
         lines: [
           ['black', 'Turn the tension handle anticlockwise until the blade hangs slack on the wheels.'],
-          ['red', 'A tensioned blade that breaks whips out with great force. Always release tension before touching the blade.'],
+          [
+            'red',
+            'A tensioned blade that breaks whips out with great force. Always release tension before touching the blade.',
+          ],
         ],
       },
       {
@@ -78,10 +81,19 @@ export const MACHINE_TOOL_GUIDES: DemoGuide[] = [
         title: 'Check the direction of the new blade',
         pictures: ['Tooth direction'],
         lines: [
-          ['black', 'Hold the new blade so the teeth at the cutting area point toward the motor (in the direction of travel).'],
+          [
+            'black',
+            'Hold the new blade so the teeth at the cutting area point toward the motor (in the direction of travel).',
+          ],
           ['icon_note', 'If the teeth point the wrong way, turn the blade loop inside out.', 1],
         ],
-        form: [{ type: 'Select', label: 'Tooth pitch of the new blade', options: ['4/6 TPI', '6/10 TPI', '8/12 TPI', '10/14 TPI'] }],
+        form: [
+          {
+            type: 'Select',
+            label: 'Tooth pitch of the new blade',
+            options: ['4/6 TPI', '6/10 TPI', '8/12 TPI', '10/14 TPI'],
+          },
+        ],
       },
       {
         title: 'Fit the new blade',
@@ -134,7 +146,8 @@ export const MACHINE_TOOL_GUIDES: DemoGuide[] = [
     intro:
       'Worn or badly set guide bearings let the blade twist, and a twisting blade cuts off square no matter how sharp it is. ' +
       'Check the guides whenever a cut wanders or after fitting a new blade.',
-    conclusion: 'Test by cutting a 2 in square bar and checking the cut face with a square. Readjust if it is more than 0.005 in out over the width.',
+    conclusion:
+      'Test by cutting a 2 in square bar and checking the cut face with a square. Readjust if it is more than 0.005 in out over the width.',
     flags: [],
     parts: [],
     tools: [
@@ -173,7 +186,10 @@ export const MACHINE_TOOL_GUIDES: DemoGuide[] = [
         pictures: ['Eccentric bushing', 'Feeler gauge'],
         lines: [
           ['black', 'Loosen the nut of the eccentric bearing on each guide.'],
-          ['black', 'Turn the eccentric until the bearing touches the blade with a 0.001 in feeler gauge between them.'],
+          [
+            'black',
+            'Turn the eccentric until the bearing touches the blade with a 0.001 in feeler gauge between them.',
+          ],
           ['black', 'Tighten the nut and remove the feeler gauge.'],
         ],
       },
@@ -212,11 +228,12 @@ export const MACHINE_TOOL_GUIDES: DemoGuide[] = [
     type: 'repair',
     difficulty: 'Difficult',
     minutes: [40, 60],
-    summary: 'Take up the play in a 12 in engine lathe\'s cross-slide with the tapered gib, without making it bind.',
+    summary: "Take up the play in a 12 in engine lathe's cross-slide with the tapered gib, without making it bind.",
     intro:
       'Play in the cross-slide shows up as chatter, a poor finish when facing and parting tools that dig in. ' +
       'The tapered gib between the slide and its dovetail takes that play up. Too loose rattles, too tight wears the ways.',
-    conclusion: 'Oil the ways and the cross-slide screw, and note the date of the adjustment on the lathe\'s maintenance card.',
+    conclusion:
+      "Oil the ways and the cross-slide screw, and note the date of the adjustment on the lathe's maintenance card.",
     flags: [],
     parts: [['Way oil, ISO 68', 1]],
     tools: [
@@ -303,7 +320,8 @@ export const MACHINE_TOOL_GUIDES: DemoGuide[] = [
     intro:
       'A 8 in three-jaw chuck weighs about 40 lb. Dropped on the ways, it dents them; dropped on a foot, it breaks it. ' +
       'Always use a chuck board across the ways and make sure every cam is locked before starting the spindle.',
-    conclusion: 'Check the runout of a ground test bar in the chuck. More than 0.003 in at the jaws means dirt on the mating faces: remove, clean and remount.',
+    conclusion:
+      'Check the runout of a ground test bar in the chuck. More than 0.003 in at the jaws means dirt on the mating faces: remove, clean and remount.',
     flags: ['DANGER'],
     parts: [],
     tools: [
@@ -328,7 +346,10 @@ export const MACHINE_TOOL_GUIDES: DemoGuide[] = [
         title: 'Release the cams',
         pictures: ['Camlock marks'],
         lines: [
-          ['black', 'Turn each of the three cams anticlockwise until its mark lines up with the mark on the spindle nose.'],
+          [
+            'black',
+            'Turn each of the three cams anticlockwise until its mark lines up with the mark on the spindle nose.',
+          ],
           ['red', 'Keep one hand under the chuck as you release the last cam.'],
         ],
       },
@@ -344,7 +365,7 @@ export const MACHINE_TOOL_GUIDES: DemoGuide[] = [
         title: 'Clean the mating surfaces',
         pictures: ['Spindle nose', 'Chuck back'],
         lines: [
-          ['black', 'Wipe the spindle taper, the spindle face and the chuck\'s back plate with a clean rag.'],
+          ['black', "Wipe the spindle taper, the spindle face and the chuck's back plate with a clean rag."],
           ['icon_caution', 'One chip on the taper can cost 0.005 in of runout.', 1],
         ],
       },
@@ -352,7 +373,10 @@ export const MACHINE_TOOL_GUIDES: DemoGuide[] = [
         title: 'Mount the new chuck',
         pictures: ['Chuck on spindle'],
         lines: [
-          ['black', 'Lift the chuck onto the board and slide it onto the spindle, aligning the cam studs with their holes.'],
+          [
+            'black',
+            'Lift the chuck onto the board and slide it onto the spindle, aligning the cam studs with their holes.',
+          ],
           ['black', 'Push it home until the faces meet.'],
         ],
       },

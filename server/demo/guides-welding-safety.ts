@@ -17,7 +17,8 @@ export const SAFETY_GUIDES: DemoGuide[] = [
       'Every year, people are hurt by machines that someone else switched on while they were working inside them. ' +
       'Lockout/tagout makes that impossible: **your** lock on the disconnect, **your** key in your pocket.\n\n' +
       'Electricity is not the only energy: compressed air, hydraulic pressure, springs, gravity and heat all count.',
-    conclusion: 'When the work is done: tools out, guards on, people clear, then remove your own lock. Never remove someone else\'s lock.',
+    conclusion:
+      "When the work is done: tools out, guards on, people clear, then remove your own lock. Never remove someone else's lock.",
     flags: ['GUIDE_PREREQ_ONLY', 'DANGER'],
     parts: [],
     tools: [
@@ -33,7 +34,7 @@ export const SAFETY_GUIDES: DemoGuide[] = [
         title: 'Tell the people around you',
         pictures: ['Operator briefing'],
         lines: [
-          ['black', 'Tell the machine\'s operator and anyone working nearby that you are locking it out, and why.'],
+          ['black', "Tell the machine's operator and anyone working nearby that you are locking it out, and why."],
         ],
       },
       {
@@ -50,7 +51,11 @@ export const SAFETY_GUIDES: DemoGuide[] = [
         lines: [
           ['black', 'Open the electrical disconnect.'],
           ['black', 'Close the air, hydraulic or gas supply valves.'],
-          ['icon_caution', 'A machine can have several disconnects. Check the label on the machine for the full list.', 1],
+          [
+            'icon_caution',
+            'A machine can have several disconnects. Check the label on the machine for the full list.',
+            1,
+          ],
         ],
       },
       {
@@ -67,7 +72,7 @@ export const SAFETY_GUIDES: DemoGuide[] = [
         pictures: ['Bleeding pressure'],
         lines: [
           ['black', 'Bleed air and hydraulic pressure, block raised parts, and let hot parts cool.'],
-          ['black', 'Discharge capacitors as the machine\'s manual describes.', 1],
+          ['black', "Discharge capacitors as the machine's manual describes.", 1],
         ],
       },
       {
@@ -75,7 +80,10 @@ export const SAFETY_GUIDES: DemoGuide[] = [
         pictures: ['Pressing start'],
         lines: [
           ['black', 'Press the start button. Nothing should happen.'],
-          ['black', 'Test for voltage at the machine side of the disconnect with a tester you proved on a live source.'],
+          [
+            'black',
+            'Test for voltage at the machine side of the disconnect with a tester you proved on a live source.',
+          ],
           ['green', 'Only now is the machine safe to work on.'],
           ['black', 'Return the start control to off.', 1],
         ],
@@ -97,7 +105,7 @@ export const WELDING_GUIDES: DemoGuide[] = [
     intro:
       'A worn contact tip makes the arc wander and the wire feed stutter. A nozzle full of spatter blocks the shielding gas and gives porous welds. ' +
       'Both are cheap consumables: change them at the first sign of trouble.',
-    conclusion: 'Log the consumables you used on the welder\'s card so stock can be reordered.',
+    conclusion: "Log the consumables you used on the welder's card so stock can be reordered.",
     flags: [],
     parts: [
       ['Contact tip, 0.035 in', 1, 'Match the wire diameter'],
@@ -162,7 +170,8 @@ export const WELDING_GUIDES: DemoGuide[] = [
     type: 'installation',
     difficulty: 'Moderate',
     minutes: [20, 30],
-    summary: 'Drive rolls, wire, gas and polarity for short-circuit MIG on 1/8 in mild steel. Draft: not yet published.',
+    summary:
+      'Drive rolls, wire, gas and polarity for short-circuit MIG on 1/8 in mild steel. Draft: not yet published.',
     intro: 'This guide is being written. The settings below are for ER70S-6 wire in 75/25 argon/CO2 shielding gas.',
     conclusion: 'Draft.',
     flags: ['GUIDE_IN_PROGRESS'],
@@ -223,7 +232,8 @@ export const WELDING_GUIDES: DemoGuide[] = [
     difficulty: 'Very easy',
     minutes: [2, 5],
     summary: 'Swap the spatter-pitted outer cover lens so you can see the puddle again.',
-    intro: 'The clear outer lens protects the expensive auto-darkening filter. When it is pitted or hazed, replace it; do not polish it.',
+    intro:
+      'The clear outer lens protects the expensive auto-darkening filter. When it is pitted or hazed, replace it; do not polish it.',
     conclusion: 'Keep a pack of cover lenses in the welding cart. They are cheap and a clear view makes better welds.',
     flags: ['GUIDE_USER_CONTRIBUTED'],
     author: 'tech1',

@@ -29,7 +29,12 @@ export const DEMO_QUIZZES: DemoQuiz[] = [
               type: 'radiogroup',
               name: 'bleed-before-work',
               title: 'Before working on the drive of a compressor, the tank pressure must be:',
-              choices: ['Below 50 psi', 'Below cut-in pressure', '0 psi, confirmed', 'Any pressure if the power is locked out'],
+              choices: [
+                'Below 50 psi',
+                'Below cut-in pressure',
+                '0 psi, confirmed',
+                'Any pressure if the power is locked out',
+              ],
               correctAnswer: '0 psi, confirmed',
             },
             {
@@ -86,14 +91,24 @@ export const DEMO_QUIZZES: DemoQuiz[] = [
               type: 'radiogroup',
               name: 'cracked-fork',
               title: 'You find a crack at the heel of a fork. What do you do?',
-              choices: ['Use the truck for light loads only', 'Tag the truck out of service and report it', 'Swap the two forks', 'Finish the shift, then report it'],
+              choices: [
+                'Use the truck for light loads only',
+                'Tag the truck out of service and report it',
+                'Swap the two forks',
+                'Finish the shift, then report it',
+              ],
               correctAnswer: 'Tag the truck out of service and report it',
             },
             {
               type: 'checkbox',
               name: 'out-of-service',
               title: 'Which findings take a truck out of service? (Select all that apply)',
-              choices: ['Hydraulic oil puddle', 'Seat belt does not latch', 'Scratched paint on the mast', 'Brakes do not hold on the ramp'],
+              choices: [
+                'Hydraulic oil puddle',
+                'Seat belt does not latch',
+                'Scratched paint on the mast',
+                'Brakes do not hold on the ramp',
+              ],
               correctAnswer: ['Hydraulic oil puddle', 'Seat belt does not latch', 'Brakes do not hold on the ramp'],
             },
             {
@@ -106,7 +121,12 @@ export const DEMO_QUIZZES: DemoQuiz[] = [
               type: 'dropdown',
               name: 'lp-pin',
               title: 'The locating pin on the LP tank bracket makes sure that:',
-              choices: ['The tank cannot be stolen', 'The relief valve is at the top', 'The gauge faces the operator', 'The tank is full'],
+              choices: [
+                'The tank cannot be stolen',
+                'The relief valve is at the top',
+                'The gauge faces the operator',
+                'The tank is full',
+              ],
               correctAnswer: 'The relief valve is at the top',
             },
             {
@@ -136,7 +156,12 @@ export const DEMO_QUIZZES: DemoQuiz[] = [
               type: 'radiogroup',
               name: 'release-tension',
               title: 'When must blade tension be released?',
-              choices: ['Before touching the blade', 'After removing the blade', 'Only for blades over 1 in wide', 'Never'],
+              choices: [
+                'Before touching the blade',
+                'After removing the blade',
+                'Only for blades over 1 in wide',
+                'Never',
+              ],
               correctAnswer: 'Before touching the blade',
             },
             {
@@ -150,7 +175,11 @@ export const DEMO_QUIZZES: DemoQuiz[] = [
               type: 'checkbox',
               name: 'break-in',
               title: 'Breaking in a new blade means: (Select all that apply)',
-              choices: ['Half feed pressure for the first cuts', 'Running it dry at top speed', 'Two or three gentle cuts before normal work'],
+              choices: [
+                'Half feed pressure for the first cuts',
+                'Running it dry at top speed',
+                'Two or three gentle cuts before normal work',
+              ],
               correctAnswer: ['Half feed pressure for the first cuts', 'Two or three gentle cuts before normal work'],
             },
             {

@@ -23,11 +23,19 @@ interface Seeded {
 /** Tags, quizzes and the course, comments, favourites and a little work-log history. */
 export function seedDemoExtras(db: Db, seeded: Seeded) {
   const { users, guides, epoch } = seeded;
-  for (const guide of [...SAFETY_GUIDES, ...COMPRESSOR_GUIDES, ...MACHINE_TOOL_GUIDES, ...FORKLIFT_GUIDES, ...WELDING_GUIDES]) {
+  for (const guide of [
+    ...SAFETY_GUIDES,
+    ...COMPRESSOR_GUIDES,
+    ...MACHINE_TOOL_GUIDES,
+    ...FORKLIFT_GUIDES,
+    ...WELDING_GUIDES,
+  ]) {
     for (const tag of guide.tags) addTag(db, { guideid: guides[guide.key]! }, tag);
   }
   for (const category of DEMO_CATEGORIES) {
-    const { wikiid } = db.prepare('SELECT wikiid FROM categories WHERE title = ?').get(category.title) as { wikiid: number };
+    const { wikiid } = db.prepare('SELECT wikiid FROM categories WHERE title = ?').get(category.title) as {
+      wikiid: number;
+    };
     for (const tag of category.tags ?? []) addTag(db, { wikiid }, tag);
   }
 
@@ -36,11 +44,16 @@ export function seedDemoExtras(db: Db, seeded: Seeded) {
     const ids = insertQuiz(db, { ...quiz, userid: users.author, created: epoch + 40 * DAY });
     quizzes[quiz.key] = ids;
     for (const key of quiz.guides) {
-      db.prepare('INSERT INTO quiz_associations (guideid, quizid, created) VALUES (?, ?, ?)').run(guides[key]!, ids.quizid, epoch + 40 * DAY);
+      db.prepare('INSERT INTO quiz_associations (guideid, quizid, created) VALUES (?, ?, ?)').run(
+        guides[key]!,
+        ids.quizid,
+        epoch + 40 * DAY,
+      );
     }
   }
   const courseid = Number(
-    db.prepare('INSERT INTO courses (title, description) VALUES (?, ?)').run(DEMO_COURSE.title, DEMO_COURSE.description).lastInsertRowid,
+    db.prepare('INSERT INTO courses (title, description) VALUES (?, ?)').run(DEMO_COURSE.title, DEMO_COURSE.description)
+      .lastInsertRowid,
   );
   const courseStages = DEMO_COURSE.stages.map((stage, index) => {
     const stageid = Number(
@@ -49,12 +62,18 @@ export function seedDemoExtras(db: Db, seeded: Seeded) {
         .run(courseid, stage.title, index + 1, stage.passing_score).lastInsertRowid,
     );
     for (const key of stage.quizzes) {
-      db.prepare('INSERT INTO course_stage_quizzes (course_stageid, quizid) VALUES (?, ?)').run(stageid, quizzes[key]!.quizid);
+      db.prepare('INSERT INTO course_stage_quizzes (course_stageid, quizid) VALUES (?, ?)').run(
+        stageid,
+        quizzes[key]!.quizid,
+      );
     }
     return stageid;
   });
-  const team = db.prepare('SELECT teamid FROM teams WHERE name = ?').get(DEMO_TEAM.name) as { teamid: number } | undefined;
-  const assign = db.prepare('INSERT INTO course_assignments (courseid, userid, teamid, assigned_date, due_date) VALUES (?, ?, ?, ?, ?)');
+  const team = db.prepare('SELECT teamid FROM teams WHERE name = ?').get(DEMO_TEAM.name) as
+    { teamid: number } | undefined;
+  const assign = db.prepare(
+    'INSERT INTO course_assignments (courseid, userid, teamid, assigned_date, due_date) VALUES (?, ?, ?, ?, ?)',
+  );
   if (team) assign.run(courseid, null, team.teamid, epoch + 41 * DAY, epoch + 71 * DAY);
   assign.run(courseid, users.tech1, null, epoch + 42 * DAY, null);
 
@@ -68,14 +87,26 @@ export function seedDemoExtras(db: Db, seeded: Seeded) {
         `INSERT INTO comments (context, contextid, parentid, userid, text_raw, text_rendered, date, modified_date)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
       )
-      .run(stepid ? 'step' : 'guide', stepid ?? guides[comment.guide]!, parentid, users[comment.by], comment.text, renderInline(comment.text), date, date)
-      .lastInsertRowid;
+      .run(
+        stepid ? 'step' : 'guide',
+        stepid ?? guides[comment.guide]!,
+        parentid,
+        users[comment.by],
+        comment.text,
+        renderInline(comment.text),
+        date,
+        date,
+      ).lastInsertRowid;
     commentIds.push(Number(id));
   });
 
   for (const [name, keys] of Object.entries(DEMO_FAVORITES)) {
     for (const key of keys ?? []) {
-      db.prepare('INSERT INTO favorites (userid, guideid, created) VALUES (?, ?, ?)').run(users[name as DemoAccountName], guides[key]!, epoch + 50 * DAY);
+      db.prepare('INSERT INTO favorites (userid, guideid, created) VALUES (?, ?, ?)').run(
+        users[name as DemoAccountName],
+        guides[key]!,
+        epoch + 50 * DAY,
+      );
     }
   }
 
@@ -91,7 +122,11 @@ function seedWorkHistory(db: Db, { users, guides, steps, epoch }: Seeded): void 
   const revisionOf = (guideid: number) =>
     (db.prepare('SELECT revisionid FROM guides WHERE guideid = ?').get(guideid) as { revisionid: number }).revisionid;
   const maxForm = (guideid: number) =>
-    (db.prepare('SELECT MAX(form_revisionid) AS m FROM step_forms WHERE guideid = ?').get(guideid) as { m: number | null }).m;
+    (
+      db.prepare('SELECT MAX(form_revisionid) AS m FROM step_forms WHERE guideid = ?').get(guideid) as {
+        m: number | null;
+      }
+    ).m;
   const insert = db.prepare(
     `INSERT INTO work_log (guideid, userid, workorderid, starttime, endtime, status, revisionid, active_stepid, paused_stepid,
        paused_at, pause_duration, max_form_revisionid, guide_revisionid, cancelled, duration)
@@ -116,7 +151,11 @@ function seedWorkHistory(db: Db, { users, guides, steps, epoch }: Seeded): void 
     guide_revisionid: revisionOf(inspection),
     duration: 660,
   });
-  db.prepare('INSERT INTO completions (userid, guideid, created) VALUES (?, ?, ?)').run(users.tech1, inspection, start + 780);
+  db.prepare('INSERT INTO completions (userid, guideid, created) VALUES (?, ?, ?)').run(
+    users.tech1,
+    inspection,
+    start + 780,
+  );
 
   const belt = guides['compressor-belt']!;
   const beltStart = epoch + 61 * DAY + 13 * 3600;
@@ -144,13 +183,13 @@ function seedWorkHistory(db: Db, { users, guides, steps, epoch }: Seeded): void 
       `SELECT f.field_guid, f.field_revisionid, s.stepid, f.label FROM form_fields f JOIN step_forms s USING (form_revisionid)
        WHERE s.stepid = ? ORDER BY f.field_revisionid LIMIT 1`,
     )
-    .get(steps['compressor-belt']![2]!) as { field_guid: string; field_revisionid: number; stepid: number; label: string };
-  db.prepare('INSERT INTO work_log_data (entryid, field_guid, field_revisionid, stepid, label, value) VALUES (?, ?, ?, ?, ?, ?)').run(
-    entryid,
-    field.field_guid,
-    field.field_revisionid,
-    field.stepid,
-    field.label,
-    'AX51',
-  );
+    .get(steps['compressor-belt']![2]!) as {
+    field_guid: string;
+    field_revisionid: number;
+    stepid: number;
+    label: string;
+  };
+  db.prepare(
+    'INSERT INTO work_log_data (entryid, field_guid, field_revisionid, stepid, label, value) VALUES (?, ?, ?, ?, ?, ?)',
+  ).run(entryid, field.field_guid, field.field_revisionid, field.stepid, field.label, 'AX51');
 }

@@ -67,12 +67,24 @@ function demoUsers(db: Db): Record<DemoAccountName, number> {
 function seed(db: Db, assets: string): DemoContent {
   const users = demoUsers(db);
   let pictures = 0;
-  const picture = (label: string, hue: number, caption?: string, size: readonly [number, number] = [1024, 768]): number => {
+  const picture = (
+    label: string,
+    hue: number,
+    caption?: string,
+    size: readonly [number, number] = [1024, 768],
+  ): number => {
     pictures += 1;
     const seed = mixSeed(SEED, pictures);
     const pattern = PATTERNS[seed % PATTERNS.length]!;
     const spec = { label, hue: (hue + (seed % 21) - 10 + 360) % 360, pattern, seed, ...(caption ? { caption } : {}) };
-    return insertPicture(db, { guid: guidFrom(seed), width: size[0], height: size[1], spec, ownerid: users.author, created: DEMO_EPOCH });
+    return insertPicture(db, {
+      guid: guidFrom(seed),
+      width: size[0],
+      height: size[1],
+      spec,
+      ownerid: users.author,
+      created: DEMO_EPOCH,
+    });
   };
 
   DEMO_CATEGORIES.forEach((category, index) => {
@@ -117,14 +129,16 @@ function seed(db: Db, assets: string): DemoContent {
   DEMO_GUIDES.forEach((guide, index) => {
     const created = DEMO_EPOCH + index * 2 * DAY;
     const userid = users[guide.author ?? 'author'];
-    const item = (kind: 'Item' | 'Tool') => ([text, quantity, notes, optional]: DemoItem): PartItem => ({
-      text,
-      quantity,
-      notes: notes ?? '',
-      url: `/${kind}/${encodeURIComponent(text.replace(/\s+/g, '_'))}`,
-      thumbnail: '',
-      ...(optional ? { isoptional: true } : {}),
-    });
+    const item =
+      (kind: 'Item' | 'Tool') =>
+      ([text, quantity, notes, optional]: DemoItem): PartItem => ({
+        text,
+        quantity,
+        notes: notes ?? '',
+        url: `/${kind}/${encodeURIComponent(text.replace(/\s+/g, '_'))}`,
+        thumbnail: '',
+        ...(optional ? { isoptional: true } : {}),
+      });
     const result = insertGuide(db, {
       guideid: index + 1,
       userid,
@@ -204,9 +218,36 @@ function seedVideo(db: Db, assets: string, posterid: number, ownerid: number): n
     ownerid,
     created: DEMO_EPOCH,
     encodings: [
-      { name: '320x240.mp4', codecs: 'avc1.42C00D', format: 'mp4', width: 320, height: 240, mime: 'video/mp4', max_video_bitrate: 100, bytes: file('demo-320.mp4') },
-      { name: '320x240.webm', codecs: 'vp8', format: 'webm', width: 320, height: 240, mime: 'video/webm', max_video_bitrate: 100, bytes: file('demo-320.webm') },
-      { name: '640x480.mp4', codecs: 'avc1.42C01E', format: 'mp4', width: 640, height: 480, mime: 'video/mp4', max_video_bitrate: 200, bytes: file('demo-640.mp4') },
+      {
+        name: '320x240.mp4',
+        codecs: 'avc1.42C00D',
+        format: 'mp4',
+        width: 320,
+        height: 240,
+        mime: 'video/mp4',
+        max_video_bitrate: 100,
+        bytes: file('demo-320.mp4'),
+      },
+      {
+        name: '320x240.webm',
+        codecs: 'vp8',
+        format: 'webm',
+        width: 320,
+        height: 240,
+        mime: 'video/webm',
+        max_video_bitrate: 100,
+        bytes: file('demo-320.webm'),
+      },
+      {
+        name: '640x480.mp4',
+        codecs: 'avc1.42C01E',
+        format: 'mp4',
+        width: 640,
+        height: 480,
+        mime: 'video/mp4',
+        max_video_bitrate: 200,
+        bytes: file('demo-640.mp4'),
+      },
     ],
   });
 }

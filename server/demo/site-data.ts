@@ -14,14 +14,15 @@ export const DEMO_CATEGORIES: DemoCategory[] = [
   {
     title: 'Air Compressors',
     description: 'Stationary and portable shop air compressors.',
-    contents: 'Guides for the shop\'s belt-driven two-stage compressors: drive, pump, tank and safety valves.\n\nThe main unit is a 60-gallon, 5 HP vertical compressor in the east bay.',
+    contents:
+      "Guides for the shop's belt-driven two-stage compressors: drive, pump, tank and safety valves.\n\nThe main unit is a 60-gallon, 5 HP vertical compressor in the east bay.",
     hue: 210,
     tags: ['compressor'],
   },
   {
     title: 'Machine Tools',
     description: 'Lathes, saws and other metal-cutting machines.',
-    contents: 'Setup, adjustment and maintenance of the machine shop\'s cutting equipment.',
+    contents: "Setup, adjustment and maintenance of the machine shop's cutting equipment.",
     hue: 60,
   },
   {
@@ -42,7 +43,7 @@ export const DEMO_CATEGORIES: DemoCategory[] = [
   {
     title: 'Forklifts',
     description: 'LP and electric counterbalance forklifts.',
-    contents: 'Daily checks, fuel and hydraulic repairs for the yard\'s 5,000 lb LP forklifts.',
+    contents: "Daily checks, fuel and hydraulic repairs for the yard's 5,000 lb LP forklifts.",
     hue: 48,
     tags: ['forklift'],
   },
@@ -56,7 +57,7 @@ export const DEMO_CATEGORIES: DemoCategory[] = [
     title: 'MIG Welders',
     parent: 'Welding',
     description: '250 A MIG welders.',
-    contents: 'Consumables and setup for the shop\'s MIG welders.',
+    contents: "Consumables and setup for the shop's MIG welders.",
     hue: 285,
     tags: ['mig'],
   },
@@ -130,12 +131,40 @@ export interface DemoComment {
 }
 
 export const DEMO_COMMENTS: DemoComment[] = [
-  { guide: 'compressor-belt', by: 'tech1', text: 'The AX51 from the parts room fits the east bay unit. The old one was an A51 and slipped.' },
-  { guide: 'compressor-belt', by: 'author', text: 'Thanks, I added a note about the AX cross-section to the parts list.', replyTo: 0 },
-  { guide: 'compressor-belt', step: 8, by: 'tech2', text: 'A 5 lb fish scale from the tool crib makes the deflection check easy.' },
-  { guide: 'forklift-inspection', step: 4, by: 'tech2', text: 'FL-03 has a worn left fork, already reported. Do not tag it out for that alone.' },
-  { guide: 'forklift-hose', by: 'admin', text: 'Mast blocks are in the cage next to the hydraulic bench. Sign them out.' },
-  { guide: 'bandsaw-blade', step: 6, by: 'tech1', text: 'Turning the loop inside out takes practice: wear the gloves!' },
+  {
+    guide: 'compressor-belt',
+    by: 'tech1',
+    text: 'The AX51 from the parts room fits the east bay unit. The old one was an A51 and slipped.',
+  },
+  {
+    guide: 'compressor-belt',
+    by: 'author',
+    text: 'Thanks, I added a note about the AX cross-section to the parts list.',
+    replyTo: 0,
+  },
+  {
+    guide: 'compressor-belt',
+    step: 8,
+    by: 'tech2',
+    text: 'A 5 lb fish scale from the tool crib makes the deflection check easy.',
+  },
+  {
+    guide: 'forklift-inspection',
+    step: 4,
+    by: 'tech2',
+    text: 'FL-03 has a worn left fork, already reported. Do not tag it out for that alone.',
+  },
+  {
+    guide: 'forklift-hose',
+    by: 'admin',
+    text: 'Mast blocks are in the cage next to the hydraulic bench. Sign them out.',
+  },
+  {
+    guide: 'bandsaw-blade',
+    step: 6,
+    by: 'tech1',
+    text: 'Turning the loop inside out takes practice: wear the gloves!',
+  },
 ];
 
 /** Who marked which guides as favourites. */

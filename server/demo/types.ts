@@ -26,9 +26,7 @@ export interface DemoStep {
 
 /** Part or tool: name, quantity, notes, and whether it is optional. */
 export type DemoItem =
-  | readonly [string, number]
-  | readonly [string, number, string]
-  | readonly [string, number, string, 'optional'];
+  readonly [string, number] | readonly [string, number, string] | readonly [string, number, string, 'optional'];
 
 export interface DemoGuide {
   /** Stable name used by prerequisites, quizzes, comments and tests. */

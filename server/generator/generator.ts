@@ -47,7 +47,9 @@ export function generateSite(db: Db, options: GenerateOptions): GeneratedSite {
   }
   const hasUsers = db.prepare('SELECT 1 FROM users LIMIT 1').get() !== undefined;
   if (!hasUsers) db.transaction(() => seedDemoPeople(db))();
-  const author = getUserByEmail(db, DEMO_ACCOUNTS.author.email) ?? (db.prepare('SELECT * FROM users ORDER BY userid LIMIT 1').get() as { userid: number });
+  const author =
+    getUserByEmail(db, DEMO_ACCOUNTS.author.email) ??
+    (db.prepare('SELECT * FROM users ORDER BY userid LIMIT 1').get() as { userid: number });
 
   let imageCount = 0;
   // Pictures come from a bounded set (label x hue x pattern x 2 layouts) that the server's picture
@@ -60,7 +62,11 @@ export function generateSite(db: Db, options: GenerateOptions): GeneratedSite {
     return insertPicture(db, { guid, ...SIZE, spec, ownerid: author.userid, created: BASE_DATE });
   };
 
-  const categories = db.transaction(() => generateCategories(db, Math.min(48, Math.max(3, Math.ceil(guides / 40))), (i, title, hue) => picture(-1 - i, title, hue)))();
+  const categories = db.transaction(() =>
+    generateCategories(db, Math.min(48, Math.max(3, Math.ceil(guides / 40))), (i, title, hue) =>
+      picture(-1 - i, title, hue),
+    ),
+  )();
 
   for (let first = 1; first <= guides; first += BATCH) {
     db.transaction(() => {
@@ -103,7 +109,10 @@ export function generateSite(db: Db, options: GenerateOptions): GeneratedSite {
             const title = `${action} ${rng.pick(OBJECTS)}`;
             return {
               title,
-              media: { type: 'image', imageids: Array.from({ length: images }, () => picture(imageIndex++, action, category.hue)) },
+              media: {
+                type: 'image',
+                imageids: Array.from({ length: images }, () => picture(imageIndex++, action, category.hue)),
+              },
               lines: stepLines(rng, title),
             };
           }),
@@ -120,13 +129,24 @@ function stepLines(rng: Rng, title: string): LineInput[] {
   if (rng.chance(0.15)) lines.push({ bullet: 'red', level: 0, text_raw: rng.pick(CAUTIONS) });
   const details = rng.int(0, 3);
   for (let i = 0; i < details; i++) {
-    lines.push({ bullet: rng.pick(DETAIL_BULLETS), level: rng.int(0, Math.min(2, i + 1)), text_raw: rng.pick(DETAILS) });
+    lines.push({
+      bullet: rng.pick(DETAIL_BULLETS),
+      level: rng.int(0, Math.min(2, i + 1)),
+      text_raw: rng.pick(DETAILS),
+    });
   }
   return lines;
 }
 
 /** Every fourth guide has a form on its first step; every eighth one on its second step too. */
-function addForms(db: Db, n: number, seed: number, guide: { guideid: number; stepids: number[] }, userid: number, created: number): void {
+function addForms(
+  db: Db,
+  n: number,
+  seed: number,
+  guide: { guideid: number; stepids: number[] },
+  userid: number,
+  created: number,
+): void {
   const guid = (k: number) => uuidFrom(mixSeed(seed, 0xf0, n, k));
   insertForm(db, {
     stepid: guide.stepids[0]!,
@@ -158,7 +178,9 @@ function generateCategories(db: Db, count: number, picture: (i: number, title: s
   const made: { title: string; hue: number; wikiid: number }[] = [];
   for (let i = 0; i < count; i++) {
     const parent = i < roots ? undefined : made[i % roots]!;
-    const base = parent ? `${parent.title} ${MODELS[Math.floor(i / roots) % MODELS.length]}` : EQUIPMENT[i % EQUIPMENT.length]!;
+    const base = parent
+      ? `${parent.title} ${MODELS[Math.floor(i / roots) % MODELS.length]}`
+      : EQUIPMENT[i % EQUIPMENT.length]!;
     const title = made.some((c) => c.title === base) ? `${base} ${i}` : base;
     const hue = parent ? parent.hue : (i * 47) % 360;
     const contents = `Guides for the ${title}.`;
@@ -167,7 +189,16 @@ function generateCategories(db: Db, count: number, picture: (i: number, title: s
         db,
         `INSERT INTO categories (title, display_title, parentid, description, contents_raw, contents_rendered, imageid, revisionid, modified_date)
          VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?)`,
-      ).run(title, title, parent?.wikiid ?? null, `All about the ${title}.`, contents, renderBlock(contents), picture(i, title, hue), BASE_DATE).lastInsertRowid,
+      ).run(
+        title,
+        title,
+        parent?.wikiid ?? null,
+        `All about the ${title}.`,
+        contents,
+        renderBlock(contents),
+        picture(i, title, hue),
+        BASE_DATE,
+      ).lastInsertRowid,
     );
     made.push({ title, hue, wikiid });
   }

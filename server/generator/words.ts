@@ -3,15 +3,63 @@ import type { GuideType } from '../guides/write.ts';
 
 /** Vocabulary of generated sites: plausible shop-floor titles and step text from a seeded PRNG. */
 export const EQUIPMENT = [
-  'Air Compressor', 'Band Saw', 'Lathe', 'Milling Machine', 'Drill Press', 'Forklift', 'Pallet Jack', 'Scissor Lift',
-  'MIG Welder', 'TIG Welder', 'Plasma Cutter', 'Hydraulic Press', 'Surface Grinder', 'Bench Grinder', 'Parts Washer',
-  'Dust Collector', 'Conveyor', 'Overhead Crane', 'Boiler', 'Chiller', 'Generator', 'Pressure Washer', 'Shear', 'Press Brake',
+  'Air Compressor',
+  'Band Saw',
+  'Lathe',
+  'Milling Machine',
+  'Drill Press',
+  'Forklift',
+  'Pallet Jack',
+  'Scissor Lift',
+  'MIG Welder',
+  'TIG Welder',
+  'Plasma Cutter',
+  'Hydraulic Press',
+  'Surface Grinder',
+  'Bench Grinder',
+  'Parts Washer',
+  'Dust Collector',
+  'Conveyor',
+  'Overhead Crane',
+  'Boiler',
+  'Chiller',
+  'Generator',
+  'Pressure Washer',
+  'Shear',
+  'Press Brake',
 ] as const;
 
 export const PARTS = [
-  'drive belt', 'bearing', 'filter', 'seal', 'hose', 'gasket', 'pulley', 'motor brush', 'relief valve', 'pressure switch',
-  'coolant pump', 'limit switch', 'guard', 'chain', 'sprocket', 'blade', 'nozzle', 'fuse', 'contactor', 'gear', 'coupling',
-  'wiper', 'gib', 'spring', 'fan', 'thermostat', 'solenoid', 'sensor', 'lamp', 'handle',
+  'drive belt',
+  'bearing',
+  'filter',
+  'seal',
+  'hose',
+  'gasket',
+  'pulley',
+  'motor brush',
+  'relief valve',
+  'pressure switch',
+  'coolant pump',
+  'limit switch',
+  'guard',
+  'chain',
+  'sprocket',
+  'blade',
+  'nozzle',
+  'fuse',
+  'contactor',
+  'gear',
+  'coupling',
+  'wiper',
+  'gib',
+  'spring',
+  'fan',
+  'thermostat',
+  'solenoid',
+  'sensor',
+  'lamp',
+  'handle',
 ] as const;
 
 export const MODELS = ['100', '200', '250', '300', '450', '500', '750', '1000', 'X2', 'S3', 'HD', 'Pro'] as const;
@@ -28,12 +76,33 @@ export const VERBS: readonly { verb: string; type: GuideType }[] = [
 ];
 
 export const STEP_ACTIONS = [
-  'Loosen', 'Remove', 'Inspect', 'Clean', 'Measure', 'Tighten', 'Align', 'Lubricate', 'Disconnect', 'Reconnect', 'Check', 'Mark',
+  'Loosen',
+  'Remove',
+  'Inspect',
+  'Clean',
+  'Measure',
+  'Tighten',
+  'Align',
+  'Lubricate',
+  'Disconnect',
+  'Reconnect',
+  'Check',
+  'Mark',
 ] as const;
 
 export const OBJECTS = [
-  'the mounting bolts', 'the access panel', 'the retaining clip', 'the cover plate', 'the wiring harness', 'the locknut',
-  'the set screw', 'the bracket', 'the alignment marks', 'the fluid level', 'the tension', 'the housing',
+  'the mounting bolts',
+  'the access panel',
+  'the retaining clip',
+  'the cover plate',
+  'the wiring harness',
+  'the locknut',
+  'the set screw',
+  'the bracket',
+  'the alignment marks',
+  'the fluid level',
+  'the tension',
+  'the housing',
 ] as const;
 
 export const DETAILS = [
@@ -54,4 +123,16 @@ export const CAUTIONS = [
   'Never reach past a guard while the machine can move.',
 ] as const;
 
-export const DETAIL_BULLETS: readonly Bullet[] = ['black', 'black', 'black', 'orange', 'yellow', 'green', 'blue', 'light_blue', 'violet', 'icon_note', 'icon_reminder'];
+export const DETAIL_BULLETS: readonly Bullet[] = [
+  'black',
+  'black',
+  'black',
+  'orange',
+  'yellow',
+  'green',
+  'blue',
+  'light_blue',
+  'violet',
+  'icon_note',
+  'icon_reminder',
+];

@@ -21,7 +21,12 @@ export function canEditGuide(user: UserRow | null, guide: Pick<GuideRow, 'userid
  * The guide named by a route parameter, if the caller may see it: 404 for an unknown id, and for a
  * private guide 401 when anonymous, 403 when signed in without rights. `edit` also needs edit rights.
  */
-export function guideForRequest(db: Db, c: Context<AppEnv>, param: string | undefined, access: 'view' | 'edit' = 'view'): GuideRow {
+export function guideForRequest(
+  db: Db,
+  c: Context<AppEnv>,
+  param: string | undefined,
+  access: 'view' | 'edit' = 'view',
+): GuideRow {
   const guideid = routeId(param);
   const row = guideid === null ? undefined : getGuideRow(db, guideid);
   if (!row) throw notFound('No such guide');

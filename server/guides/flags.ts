@@ -4,8 +4,14 @@ export const FLAGS = {
   GUIDE_STARRED: { title: 'Featured', text: 'A featured guide, recommended by the site staff.' },
   GUIDE_USER_CONTRIBUTED: { title: 'User contributed', text: 'Written by a member of the community.' },
   GUIDE_IN_PROGRESS: { title: 'In progress', text: 'This guide is still being written and may be incomplete.' },
-  DANGER: { title: 'Danger', text: 'This procedure involves hazards that can cause serious injury. Follow every caution.' },
-  DEATH: { title: 'Risk of death', text: 'Mistakes in this procedure can kill. Do not proceed without training and the required protective equipment.' },
+  DANGER: {
+    title: 'Danger',
+    text: 'This procedure involves hazards that can cause serious injury. Follow every caution.',
+  },
+  DEATH: {
+    title: 'Risk of death',
+    text: 'Mistakes in this procedure can kill. Do not proceed without training and the required protective equipment.',
+  },
   GUIDE_DELETE: { title: 'Marked for deletion', text: 'This guide is scheduled to be removed.' },
 } as const;
 
@@ -16,6 +22,9 @@ export function isFlagId(value: string): value is FlagId {
 }
 
 /** Flag object of reference 2.9; `image` is an icon drawn by this server. */
-export function flagObject(flagid: FlagId, origin: string): { flagid: FlagId; image: string; title: string; text: string } {
+export function flagObject(
+  flagid: FlagId,
+  origin: string,
+): { flagid: FlagId; image: string; title: string; text: string } {
   return { flagid, image: `${origin}/flags/${flagid}.png`, ...FLAGS[flagid] };
 }

@@ -14,7 +14,9 @@ export const guideUrl = (origin: string, row: Pick<GuideRow, 'guideid' | 'title'
   `${origin}/Guide/${row.title.replace(/[^A-Za-z0-9-]+/g, '+')}/${row.guideid}`;
 
 const guideImage = (origin: string, row: GuideRow) =>
-  row.imageid !== null && row.image_guid !== null ? imageJson(origin, { imageid: row.imageid, guid: row.image_guid }) : null;
+  row.imageid !== null && row.image_guid !== null
+    ? imageJson(origin, { imageid: row.imageid, guid: row.image_guid })
+    : null;
 
 /**
  * Guide summary (reference 2.9). Adds `summary` and `difficulty`, which list views show and the
@@ -52,19 +54,29 @@ function prerequisiteJson(origin: string, row: GuideRow) {
 const absolute = (origin: string, url: string): string => (url.startsWith('/') ? origin + url : url);
 
 function itemsJson(origin: string, json: string): PartItem[] {
-  return (JSON.parse(json) as PartItem[]).map((item) => ({ ...item, url: absolute(origin, item.url), thumbnail: absolute(origin, item.thumbnail) }));
+  return (JSON.parse(json) as PartItem[]).map((item) => ({
+    ...item,
+    url: absolute(origin, item.url),
+    thumbnail: absolute(origin, item.thumbnail),
+  }));
 }
 
 /**
  * The full guide: every field public clients read (public-shapes.md "Guides") and those of reference 2.10.
  * `flags` here are flag objects; `favorited`/`completed`/`can_edit` are for the viewer (false when anonymous).
  */
-export function fullGuideJson(db: Db, origin: string, row: GuideRow, viewer: { user: UserRow | null; canEdit: boolean }) {
+export function fullGuideJson(
+  db: Db,
+  origin: string,
+  row: GuideRow,
+  viewer: { user: UserRow | null; canEdit: boolean },
+) {
   const author = getUser(db, row.userid);
   const prerequisites = getGuideRows(db, JSON.parse(row.prerequisites) as number[]);
   const viewerId = viewer.user?.userid;
   const has = (table: 'favorites' | 'completions') =>
-    viewerId !== undefined && db.prepare(`SELECT 1 FROM ${table} WHERE userid = ? AND guideid = ?`).get(viewerId, row.guideid) !== undefined;
+    viewerId !== undefined &&
+    db.prepare(`SELECT 1 FROM ${table} WHERE userid = ? AND guideid = ?`).get(viewerId, row.guideid) !== undefined;
   const published = row.published_date;
   return {
     ...guideSummaryJson(origin, row),

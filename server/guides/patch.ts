@@ -19,7 +19,9 @@ export const guidePatch = z.object({
   subject: z.string().max(200).optional(),
   summary: z.string().max(2000).optional(),
   category: z.string().min(1).optional(),
-  type: z.enum(['replacement', 'installation', 'repair', 'disassembly', 'teardown', 'technique', 'maintenance']).optional(),
+  type: z
+    .enum(['replacement', 'installation', 'repair', 'disassembly', 'teardown', 'technique', 'maintenance'])
+    .optional(),
   difficulty: z.enum(['Very easy', 'Easy', 'Moderate', 'Difficult', 'Very difficult']).optional(),
   introduction_raw: z.string().optional(),
   conclusion_raw: z.string().optional(),

@@ -40,7 +40,9 @@ export interface GuideRow {
 const PREREQ_MODIFIED = `COALESCE((SELECT MAX(pr.modified_date) FROM json_each(r.prerequisites) p
   JOIN guides pg ON pg.guideid = p.value JOIN guide_revisions pr ON pr.revisionid = pg.revisionid), 0)`;
 
-const select = (revision: string) => `SELECT g.guideid, r.revisionid, g.userid, u.username, g.locale, g.created_date, g.published_date,
+const select = (
+  revision: string,
+) => `SELECT g.guideid, r.revisionid, g.userid, u.username, g.locale, g.created_date, g.published_date,
     r.modified_date, ${PREREQ_MODIFIED} AS prereq_modified_date, r.title, r.subject, r.category, r.type, r.summary,
     r.difficulty, r.time_required, r.time_required_min, r.time_required_max, r.introduction_raw, r.introduction_rendered,
     r.conclusion_raw, r.conclusion_rendered, r.public, r.imageid, i.guid AS image_guid, r.flags, r.parts, r.tools,
@@ -104,7 +106,11 @@ function where(filter: GuideFilter): { sql: string; params: Record<string, unkno
   return { sql: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params };
 }
 
-export function listGuides(db: Db, filter: GuideFilter, page: { offset: number; limit: number; order: Order }): GuideRow[] {
+export function listGuides(
+  db: Db,
+  filter: GuideFilter,
+  page: { offset: number; limit: number; order: Order },
+): GuideRow[] {
   const { sql, params } = where(filter);
   return db
     .prepare(`SELECT * FROM (${CURRENT}) ${sql} ORDER BY guideid ${page.order} LIMIT @limit OFFSET @offset`)
@@ -122,7 +128,9 @@ export function getGuideRow(db: Db, guideid: number): GuideRow | undefined {
 
 /** An earlier (or the current) revision of a guide that still exists, as it was. */
 export function getGuideRevisionRow(db: Db, guideid: number, revisionid: number): GuideRow | undefined {
-  return db.prepare(`SELECT * FROM (${select('@revisionid')}) WHERE guideid = @guideid`).get({ guideid, revisionid }) as GuideRow | undefined;
+  return db
+    .prepare(`SELECT * FROM (${select('@revisionid')}) WHERE guideid = @guideid`)
+    .get({ guideid, revisionid }) as GuideRow | undefined;
 }
 
 /** Guide rows by id, in the order asked, skipping ids that do not exist. */

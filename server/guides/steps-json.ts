@@ -43,9 +43,16 @@ export function stepsJson(db: Db, origin: string, guideid: number, revisionid: n
     list.push(line);
     linesByStep.set(line.step_revisionid, list);
   }
-  const imageids = steps.flatMap((step) => (step.media_type === 'image' ? (JSON.parse(step.media) as { imageids: number[] }).imageids : []));
+  const imageids = steps.flatMap((step) =>
+    step.media_type === 'image' ? (JSON.parse(step.media) as { imageids: number[] }).imageids : [],
+  );
   const images = getImagesMeta(db, imageids);
-  const comments = commentsOf(db, origin, 'step', steps.map((step) => step.stepid));
+  const comments = commentsOf(
+    db,
+    origin,
+    'step',
+    steps.map((step) => step.stepid),
+  );
 
   return steps.map((step) => ({
     guideid,

@@ -2,7 +2,8 @@ import type { Db } from '../db/types.ts';
 import type { Bullet } from '../db/schema-content.ts';
 import { renderBlock, renderInline } from './markup.ts';
 
-export type GuideType = 'replacement' | 'installation' | 'repair' | 'disassembly' | 'teardown' | 'technique' | 'maintenance';
+export type GuideType =
+  'replacement' | 'installation' | 'repair' | 'disassembly' | 'teardown' | 'technique' | 'maintenance';
 export type Difficulty = 'Very easy' | 'Easy' | 'Moderate' | 'Difficult' | 'Very difficult';
 
 /** Parts and tools (public-shapes.md): `{text, quantity, url, thumbnail, notes}`. */
@@ -96,7 +97,13 @@ function stmts(db: Db) {
   return found;
 }
 
-function insertRevision(db: Db, guideid: number, fields: GuideFields, modified: number, editorid: number | null): number {
+function insertRevision(
+  db: Db,
+  guideid: number,
+  fields: GuideFields,
+  modified: number,
+  editorid: number | null,
+): number {
   const result = stmts(db).revision.run({
     ...fields,
     guideid,
@@ -118,7 +125,8 @@ function insertRevision(db: Db, guideid: number, fields: GuideFields, modified: 
 export function insertGuide(db: Db, guide: NewGuide): { guideid: number; revisionid: number; stepids: number[] } {
   const s = stmts(db);
   const guideid = Number(
-    s.guide.run(guide.guideid ?? null, guide.userid, guide.created, guide.public ? guide.created : null).lastInsertRowid,
+    s.guide.run(guide.guideid ?? null, guide.userid, guide.created, guide.public ? guide.created : null)
+      .lastInsertRowid,
   );
   const revisionid = insertRevision(db, guideid, guide, guide.modified, guide.userid);
   const stepids = guide.steps.map((step, index) => {
@@ -146,9 +154,16 @@ export function insertStepRevision(db: Db, stepid: number, step: StepInput): num
  * A new current revision of a guide with `fields` and the same steps: every change to a guide, its
  * forms included, gives it a new `revisionid` and `modified_date`.
  */
-export function reviseGuide(db: Db, guideid: number, fields: GuideFields, modified: number, editorid: number | null): number {
+export function reviseGuide(
+  db: Db,
+  guideid: number,
+  fields: GuideFields,
+  modified: number,
+  editorid: number | null,
+): number {
   const s = stmts(db);
-  const previous = db.prepare('SELECT revisionid FROM guides WHERE guideid = ?').get(guideid) as { revisionid: number } | undefined;
+  const previous = db.prepare('SELECT revisionid FROM guides WHERE guideid = ?').get(guideid) as
+    { revisionid: number } | undefined;
   if (!previous) throw new Error(`No guide ${guideid}`);
   const revisionid = insertRevision(db, guideid, fields, modified, editorid);
   s.copySteps.run(revisionid, previous.revisionid);

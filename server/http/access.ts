@@ -65,8 +65,11 @@ export function hostMatcher(options: {
     const asked = parseHostHeader(host);
     if (!asked) return false;
     const ownPort = options.ownPort();
-    if (own.some((pattern) => pattern.name === asked.name && (!options.ownPortOnly || asked.port === ownPort))) return true;
-    return patterns.some((pattern) => pattern.name === asked.name && (pattern.port === null || pattern.port === asked.port));
+    if (own.some((pattern) => pattern.name === asked.name && (!options.ownPortOnly || asked.port === ownPort)))
+      return true;
+    return patterns.some(
+      (pattern) => pattern.name === asked.name && (pattern.port === null || pattern.port === asked.port),
+    );
   };
 }
 
@@ -80,7 +83,10 @@ export function parseCorsOrigin(text: string): string {
   } catch {
     throw new Error(`Not an origin (scheme://host[:port]): ${text}`);
   }
-  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.origin !== value.replace(/\/$/, '').toLowerCase()) {
+  if (
+    (url.protocol !== 'http:' && url.protocol !== 'https:') ||
+    url.origin !== value.replace(/\/$/, '').toLowerCase()
+  ) {
     throw new Error(`Not an origin (scheme://host[:port], nothing after it): ${text}`);
   }
   return url.origin;

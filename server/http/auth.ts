@@ -63,7 +63,8 @@ export function revokeToken(db: Db, token: string): void {
 }
 
 export function userForToken(db: Db, token: string): UserRow | undefined {
-  const row = db.prepare('SELECT userid FROM tokens WHERE token_hash = ?').get(hashToken(token)) as { userid: number } | undefined;
+  const row = db.prepare('SELECT userid FROM tokens WHERE token_hash = ?').get(hashToken(token)) as
+    { userid: number } | undefined;
   return row ? getUser(db, row.userid) : undefined;
 }
 

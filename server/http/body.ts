@@ -7,7 +7,8 @@ export const MAX_JSON_BODY = 1024 * 1024;
 
 const mib = (bytes: number): string => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MiB`;
 
-export const bodyTooLarge = (limit: number, what = 'The request body'): HttpError => new HttpError(413, `${what} is larger than ${mib(limit)}`);
+export const bodyTooLarge = (limit: number, what = 'The request body'): HttpError =>
+  new HttpError(413, `${what} is larger than ${mib(limit)}`);
 
 /**
  * The request body, at most `limit` bytes (`what` names it in the 413). A `Content-Length` over the limit is refused before a byte is

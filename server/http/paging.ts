@@ -27,7 +27,11 @@ export function parseInteger(
   const number = INTEGER.test(value.trim()) ? Number(value) : Number.NaN;
   if (!Number.isSafeInteger(number) || number < min || number > max) {
     const bounds =
-      max === Number.MAX_SAFE_INTEGER ? `${min} or greater` : min === Number.MIN_SAFE_INTEGER ? `at most ${max}` : `from ${min} to ${max}`;
+      max === Number.MAX_SAFE_INTEGER
+        ? `${min} or greater`
+        : min === Number.MIN_SAFE_INTEGER
+          ? `at most ${max}`
+          : `from ${min} to ${max}`;
     throw invalid(name, 'invalid_value', `${name} must be an integer ${bounds}`);
   }
   return number;
@@ -59,7 +63,12 @@ export interface PagedResult<T> {
   results: T[];
 }
 
-export function pagedResult<T>(results: T[], totalResults: number, paging: Pick<Paging, 'limit' | 'offset'>, search: string): PagedResult<T> {
+export function pagedResult<T>(
+  results: T[],
+  totalResults: number,
+  paging: Pick<Paging, 'limit' | 'offset'>,
+  search: string,
+): PagedResult<T> {
   return {
     limit: paging.limit,
     offset: paging.offset,

@@ -108,7 +108,9 @@ export class SignInThrottle {
     const waitMs = this.#pairs.waitMs(pair, now, spraying ? 1 : undefined);
     if (waitMs > 0) {
       const seconds = Math.max(1, Math.ceil(waitMs / 1000));
-      throw new HttpError(429, `Too many failed sign-ins: try again in ${seconds} s`, undefined, undefined, { 'Retry-After': String(seconds) });
+      throw new HttpError(429, `Too many failed sign-ins: try again in ${seconds} s`, undefined, undefined, {
+        'Retry-After': String(seconds),
+      });
     }
     this.#pairs.add(pair, now);
     this.#addresses.add(address, now);

@@ -16,9 +16,13 @@ export const SITE_MODULES = [
 export type ServerModule = (typeof SITE_MODULES)[number];
 
 export function parseModules(list: string): ServerModule[] {
-  const names = list.split(',').map((name) => name.trim()).filter(Boolean);
+  const names = list
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
   for (const name of names) {
-    if (!(SITE_MODULES as readonly string[]).includes(name)) throw new Error(`--without: unknown module ${name} (known: ${SITE_MODULES.join(', ')})`);
+    if (!(SITE_MODULES as readonly string[]).includes(name))
+      throw new Error(`--without: unknown module ${name} (known: ${SITE_MODULES.join(', ')})`);
   }
   return names as ServerModule[];
 }

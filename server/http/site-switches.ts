@@ -21,7 +21,8 @@ export function withoutModules(apiPrefix: string, without: readonly ServerModule
   const patterns = without.map((module) => MODULE_PATHS[module]);
   return async (c, next) => {
     const path = c.req.path.startsWith(apiPrefix) ? c.req.path.slice(apiPrefix.length) : null;
-    if (path !== null && patterns.some((pattern) => pattern.test(path))) return renderError(notFound(`No such endpoint: ${c.req.path}`), c);
+    if (path !== null && patterns.some((pattern) => pattern.test(path)))
+      return renderError(notFound(`No such endpoint: ${c.req.path}`), c);
     await next();
   };
 }
@@ -30,7 +31,11 @@ export function withoutModules(apiPrefix: string, without: readonly ServerModule
 export function membersOnly(apiPrefix: string): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const path = c.req.path;
-    if (path.startsWith(apiPrefix) && c.get('user') === null && !(path === `${apiPrefix}/user/token` && c.req.method === 'POST')) {
+    if (
+      path.startsWith(apiPrefix) &&
+      c.get('user') === null &&
+      !(path === `${apiPrefix}/user/token` && c.req.method === 'POST')
+    ) {
       return renderError(unauthorized(), c);
     }
     await next();

@@ -4,7 +4,12 @@ import type { Context } from 'hono';
  * A file answer with its Content-Type and Content-Length, honouring a single `Range: bytes=a-b`
  * (206, or 416 when it cannot be satisfied) so video elements can seek and downloads can resume.
  */
-export function fileResponse(c: Context, bytes: Uint8Array, mime: string, extra: Record<string, string> = {}): Response {
+export function fileResponse(
+  c: Context,
+  bytes: Uint8Array,
+  mime: string,
+  extra: Record<string, string> = {},
+): Response {
   const headers: Record<string, string> = {
     'Content-Type': mime,
     'Accept-Ranges': 'bytes',
@@ -18,7 +23,10 @@ export function fileResponse(c: Context, bytes: Uint8Array, mime: string, extra:
     let end = range[1] && range[2] ? Math.min(Number(range[2]), size - 1) : size - 1;
     if (!range[1]) end = size - 1;
     if (start >= size || start > end) {
-      return new Response(null, { status: 416, headers: { ...headers, 'Content-Range': `bytes */${size}`, 'Content-Length': '0' } });
+      return new Response(null, {
+        status: 416,
+        headers: { ...headers, 'Content-Range': `bytes */${size}`, 'Content-Length': '0' },
+      });
     }
     start = Math.max(0, start);
     const part = bytes.subarray(start, end + 1);
@@ -27,5 +35,8 @@ export function fileResponse(c: Context, bytes: Uint8Array, mime: string, extra:
       headers: { ...headers, 'Content-Range': `bytes ${start}-${end}/${size}`, 'Content-Length': String(part.length) },
     });
   }
-  return new Response(c.req.method === 'HEAD' ? null : (bytes as Uint8Array<ArrayBuffer>), { status: 200, headers: { ...headers, 'Content-Length': String(bytes.length) } });
+  return new Response(c.req.method === 'HEAD' ? null : (bytes as Uint8Array<ArrayBuffer>), {
+    status: 200,
+    headers: { ...headers, 'Content-Length': String(bytes.length) },
+  });
 }

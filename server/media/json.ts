@@ -32,7 +32,12 @@ export function imageDetailJson(origin: string, image: ImageMeta) {
 }
 
 /** Video detail of reference 2.11; also the `data` of a step whose media type is `video`. */
-export function videoDetailJson(origin: string, video: VideoRow, encodings: EncodingMeta[], poster: ImageMeta | undefined) {
+export function videoDetailJson(
+  origin: string,
+  video: VideoRow,
+  encodings: EncodingMeta[],
+  poster: ImageMeta | undefined,
+) {
   return {
     videoid: video.videoid,
     guid: video.guid,

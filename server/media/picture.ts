@@ -57,7 +57,12 @@ function pattern(canvas: Canvas, spec: PictureSpec, a: number, b: number): void 
     case 'rings': {
       const cx = w * (0.2 + 0.6 * a);
       const cy = h * (0.2 + 0.4 * b);
-      fillWhere(canvas, box, ink, (x, y) => Math.floor(Math.sqrt((x - cx) * (x - cx) + (y - cy) * (y - cy)) / (unit * 0.7)) % 2 === 0);
+      fillWhere(
+        canvas,
+        box,
+        ink,
+        (x, y) => Math.floor(Math.sqrt((x - cx) * (x - cx) + (y - cy) * (y - cy)) / (unit * 0.7)) % 2 === 0,
+      );
       return;
     }
     case 'grid': {

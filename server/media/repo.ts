@@ -66,9 +66,18 @@ export function insertPicture(
   image: { guid: string; width: number; height: number; spec: PictureSpec; ownerid?: number | null; created: number },
 ): number {
   return Number(
-    statement(db, 'INSERT INTO images (guid, width, height, mime, spec, ownerid, created) VALUES (?, ?, ?, ?, ?, ?, ?)')
-      .run(image.guid, image.width, image.height, 'image/png', JSON.stringify(image.spec), image.ownerid ?? null, image.created)
-      .lastInsertRowid,
+    statement(
+      db,
+      'INSERT INTO images (guid, width, height, mime, spec, ownerid, created) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    ).run(
+      image.guid,
+      image.width,
+      image.height,
+      'image/png',
+      JSON.stringify(image.spec),
+      image.ownerid ?? null,
+      image.created,
+    ).lastInsertRowid,
   );
 }
 
@@ -78,28 +87,41 @@ export function insertUploadedImage(
 ): ImageMeta {
   const id = db
     .prepare('INSERT INTO images (guid, width, height, mime, bytes, ownerid, created) VALUES (?, ?, ?, ?, ?, ?, ?)')
-    .run(randomGuid(), image.width, image.height, image.mime, image.bytes, image.ownerid, image.created).lastInsertRowid;
+    .run(
+      randomGuid(),
+      image.width,
+      image.height,
+      image.mime,
+      image.bytes,
+      image.ownerid,
+      image.created,
+    ).lastInsertRowid;
   return getImageMeta(db, String(id))!;
 }
 
 /** By integer id or by GUID, as `GET /media/images/{imageid/GUID}` takes it. */
 export function getImageMeta(db: Db, idOrGuid: string): ImageMeta | undefined {
   const byId = /^\d+$/.test(idOrGuid);
-  return db.prepare(`SELECT ${IMAGE_META} FROM images WHERE ${byId ? 'imageid' : 'guid'} = ?`).get(byId ? Number(idOrGuid) : idOrGuid) as
-    | ImageMeta
-    | undefined;
+  return db
+    .prepare(`SELECT ${IMAGE_META} FROM images WHERE ${byId ? 'imageid' : 'guid'} = ?`)
+    .get(byId ? Number(idOrGuid) : idOrGuid) as ImageMeta | undefined;
 }
 
 export function getImagesMeta(db: Db, ids: readonly number[]): Map<number, ImageMeta> {
   const found = new Map<number, ImageMeta>();
   if (ids.length === 0) return found;
-  const rows = db.prepare(`SELECT ${IMAGE_META} FROM images WHERE imageid IN (SELECT value FROM json_each(?))`).all(JSON.stringify(ids));
+  const rows = db
+    .prepare(`SELECT ${IMAGE_META} FROM images WHERE imageid IN (SELECT value FROM json_each(?))`)
+    .all(JSON.stringify(ids));
   for (const row of rows as ImageMeta[]) found.set(row.imageid, row);
   return found;
 }
 
 export function getUploadedImageBytes(db: Db, imageid: number): Buffer | undefined {
-  return (db.prepare('SELECT bytes FROM images WHERE imageid = ?').get(imageid) as { bytes: Buffer | null } | undefined)?.bytes ?? undefined;
+  return (
+    (db.prepare('SELECT bytes FROM images WHERE imageid = ?').get(imageid) as { bytes: Buffer | null } | undefined)
+      ?.bytes ?? undefined
+  );
 }
 
 export interface NewEncoding {
@@ -115,7 +137,18 @@ export interface NewEncoding {
 
 export function insertVideo(
   db: Db,
-  video: { guid: string; filename: string; duration_ms: number; width: number; height: number; frame_rate: number; imageid: number | null; ownerid?: number | null; created: number; encodings: NewEncoding[] },
+  video: {
+    guid: string;
+    filename: string;
+    duration_ms: number;
+    width: number;
+    height: number;
+    frame_rate: number;
+    imageid: number | null;
+    ownerid?: number | null;
+    created: number;
+    encodings: NewEncoding[];
+  },
 ): number {
   const first = video.encodings[0];
   const seconds = Math.max(0.001, video.duration_ms / 1000);
@@ -141,9 +174,20 @@ export function insertVideo(
   };
   const videoid = Number(
     db
-      .prepare('INSERT INTO videos (guid, filename, duration_ms, width, height, imageid, meta, ownerid, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)')
-      .run(video.guid, video.filename, video.duration_ms, video.width, video.height, video.imageid, '{}', video.ownerid ?? null, video.created)
-      .lastInsertRowid,
+      .prepare(
+        'INSERT INTO videos (guid, filename, duration_ms, width, height, imageid, meta, ownerid, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      )
+      .run(
+        video.guid,
+        video.filename,
+        video.duration_ms,
+        video.width,
+        video.height,
+        video.imageid,
+        '{}',
+        video.ownerid ?? null,
+        video.created,
+      ).lastInsertRowid,
   );
   db.prepare('UPDATE videos SET meta = ? WHERE videoid = ?').run(JSON.stringify({ ...meta, id: videoid }), videoid);
   const insert = db.prepare(
@@ -151,16 +195,28 @@ export function insertVideo(
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   for (const e of video.encodings) {
-    insert.run(videoid, e.name, e.codecs, e.format, e.width, e.height, e.mime, e.max_video_bitrate ?? null, e.bytes.length, md5(e.bytes), e.bytes);
+    insert.run(
+      videoid,
+      e.name,
+      e.codecs,
+      e.format,
+      e.width,
+      e.height,
+      e.mime,
+      e.max_video_bitrate ?? null,
+      e.bytes.length,
+      md5(e.bytes),
+      e.bytes,
+    );
   }
   return videoid;
 }
 
 export function getVideo(db: Db, idOrGuid: string): VideoRow | undefined {
   const byId = /^\d+$/.test(idOrGuid);
-  return db.prepare(`SELECT * FROM videos WHERE ${byId ? 'videoid' : 'guid'} = ?`).get(byId ? Number(idOrGuid) : idOrGuid) as
-    | VideoRow
-    | undefined;
+  return db
+    .prepare(`SELECT * FROM videos WHERE ${byId ? 'videoid' : 'guid'} = ?`)
+    .get(byId ? Number(idOrGuid) : idOrGuid) as VideoRow | undefined;
 }
 
 export function getEncodings(db: Db, videoid: number): EncodingMeta[] {
@@ -173,18 +229,31 @@ export function getEncodings(db: Db, videoid: number): EncodingMeta[] {
 
 export function getEncodingBytes(db: Db, guid: string, name: string): { mime: string; bytes: Buffer } | undefined {
   return db
-    .prepare('SELECT e.mime, e.bytes FROM video_encodings e JOIN videos v USING (videoid) WHERE v.guid = ? AND e.name = ?')
+    .prepare(
+      'SELECT e.mime, e.bytes FROM video_encodings e JOIN videos v USING (videoid) WHERE v.guid = ? AND e.name = ?',
+    )
     .get(guid, name) as { mime: string; bytes: Buffer } | undefined;
 }
 
 export function insertDocument(
   db: Db,
-  doc: { guid?: string; title: string; filename: string; mime: string; bytes: Buffer; ownerid?: number | null; created: number },
+  doc: {
+    guid?: string;
+    title: string;
+    filename: string;
+    mime: string;
+    bytes: Buffer;
+    ownerid?: number | null;
+    created: number;
+  },
 ): number {
   return Number(
     db
-      .prepare('INSERT INTO documents (guid, title, filename, mime, bytes, ownerid, created) VALUES (?, ?, ?, ?, ?, ?, ?)')
-      .run(doc.guid ?? randomGuid(), doc.title, doc.filename, doc.mime, doc.bytes, doc.ownerid ?? null, doc.created).lastInsertRowid,
+      .prepare(
+        'INSERT INTO documents (guid, title, filename, mime, bytes, ownerid, created) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      )
+      .run(doc.guid ?? randomGuid(), doc.title, doc.filename, doc.mime, doc.bytes, doc.ownerid ?? null, doc.created)
+      .lastInsertRowid,
   );
 }
 
@@ -200,7 +269,8 @@ export function getDocumentsMeta(db: Db, ids: readonly number[]): DocumentMeta[]
 }
 
 export function getDocumentMeta(db: Db, documentid: number): DocumentMeta | undefined {
-  return db.prepare(`SELECT ${DOCUMENT_META} FROM documents WHERE documentid = ?`).get(documentid) as DocumentMeta | undefined;
+  return db.prepare(`SELECT ${DOCUMENT_META} FROM documents WHERE documentid = ?`).get(documentid) as
+    DocumentMeta | undefined;
 }
 
 export function getDocumentFile(
@@ -208,8 +278,7 @@ export function getDocumentFile(
   guid: string,
 ): { documentid: number; ownerid: number | null; mime: string; filename: string; bytes: Buffer } | undefined {
   return db.prepare('SELECT documentid, ownerid, mime, filename, bytes FROM documents WHERE guid = ?').get(guid) as
-    | { documentid: number; ownerid: number | null; mime: string; filename: string; bytes: Buffer }
-    | undefined;
+    { documentid: number; ownerid: number | null; mime: string; filename: string; bytes: Buffer } | undefined;
 }
 
 const OWNER_BY_GUID: Record<MediaKind, string> = {

@@ -3,10 +3,14 @@ import { questionsOf, type QuizRow, type SurveyJson } from './repo.ts';
 
 /** A quiz in `getQuizzes` results (shape decided here; see server/README.md). */
 export function quizSummaryJson(db: Db, quiz: QuizRow) {
-  const revision = db.prepare('SELECT survey FROM quiz_revisions WHERE quizRevisionid = ?').get(quiz.current_revisionid) as { survey: string } | undefined;
-  const guideids = (db.prepare('SELECT guideid FROM quiz_associations WHERE quizid = ? ORDER BY guideid').all(quiz.quizid) as { guideid: number }[]).map(
-    (row) => row.guideid,
-  );
+  const revision = db
+    .prepare('SELECT survey FROM quiz_revisions WHERE quizRevisionid = ?')
+    .get(quiz.current_revisionid) as { survey: string } | undefined;
+  const guideids = (
+    db.prepare('SELECT guideid FROM quiz_associations WHERE quizid = ? ORDER BY guideid').all(quiz.quizid) as {
+      guideid: number;
+    }[]
+  ).map((row) => row.guideid);
   return {
     quizid: quiz.quizid,
     quizRevisionid: quiz.current_revisionid,
@@ -27,7 +31,13 @@ export function associationsJson(db: Db, guideid: number) {
       `SELECT a.guideid, q.quizid, q.current_revisionid AS quizRevisionid, q.title, q.passing_score
        FROM quiz_associations a JOIN quizzes q USING (quizid) WHERE a.guideid = ? ORDER BY q.quizid`,
     )
-    .all(guideid) as { guideid: number; quizid: number; quizRevisionid: number; title: string; passing_score: number }[];
+    .all(guideid) as {
+    guideid: number;
+    quizid: number;
+    quizRevisionid: number;
+    title: string;
+    passing_score: number;
+  }[];
 }
 
 /** Course assignments of the courses whose stages hold the quiz. */
@@ -44,7 +54,11 @@ export function courseAssignmentsJson(db: Db, quizid: number) {
 }
 
 /** The stage's own passing score when it has one and holds the quiz, else the quiz's default. */
-export function passingScore(db: Db, quiz: QuizRow, courseStageid: number | null): { passingScore: number; source: 'course_stage' | 'quiz' } {
+export function passingScore(
+  db: Db,
+  quiz: QuizRow,
+  courseStageid: number | null,
+): { passingScore: number; source: 'course_stage' | 'quiz' } {
   if (courseStageid !== null) {
     const stage = db
       .prepare(

@@ -29,11 +29,20 @@ export interface QuizRow {
 
 export function insertQuiz(
   db: Db,
-  quiz: { title: string; description: string; passing_score: number; survey: SurveyJson; userid: number | null; created: number },
+  quiz: {
+    title: string;
+    description: string;
+    passing_score: number;
+    survey: SurveyJson;
+    userid: number | null;
+    created: number;
+  },
 ): { quizid: number; quizRevisionid: number } {
   const quizid = Number(
     db
-      .prepare('INSERT INTO quizzes (title, description, passing_score, userid, created, modified) VALUES (?, ?, ?, ?, ?, ?)')
+      .prepare(
+        'INSERT INTO quizzes (title, description, passing_score, userid, created, modified) VALUES (?, ?, ?, ?, ?, ?)',
+      )
       .run(quiz.title, quiz.description, quiz.passing_score, quiz.userid, quiz.created, quiz.created).lastInsertRowid,
   );
   const quizRevisionid = Number(
@@ -49,10 +58,13 @@ export function getQuiz(db: Db, quizid: number): QuizRow | undefined {
   return db.prepare('SELECT * FROM quizzes WHERE quizid = ?').get(quizid) as QuizRow | undefined;
 }
 
-export function getQuizRevision(db: Db, quizRevisionid: number): { quizid: number; quizRevisionid: number; survey: SurveyJson } | undefined {
-  const row = db.prepare('SELECT quizid, quizRevisionid, survey FROM quiz_revisions WHERE quizRevisionid = ?').get(quizRevisionid) as
-    | { quizid: number; quizRevisionid: number; survey: string }
-    | undefined;
+export function getQuizRevision(
+  db: Db,
+  quizRevisionid: number,
+): { quizid: number; quizRevisionid: number; survey: SurveyJson } | undefined {
+  const row = db
+    .prepare('SELECT quizid, quizRevisionid, survey FROM quiz_revisions WHERE quizRevisionid = ?')
+    .get(quizRevisionid) as { quizid: number; quizRevisionid: number; survey: string } | undefined;
   return row ? { ...row, survey: JSON.parse(row.survey) as SurveyJson } : undefined;
 }
 
@@ -83,7 +95,10 @@ export function answerMatches(answer: unknown, correct: unknown): boolean {
 }
 
 /** Percentage (0..100, rounded) of questions with a `correctAnswer` that the answers get right. */
-export function scoreAnswers(survey: SurveyJson, answers: Record<string, unknown>): { score: number; correct: number; total: number } {
+export function scoreAnswers(
+  survey: SurveyJson,
+  answers: Record<string, unknown>,
+): { score: number; correct: number; total: number } {
   const scored = questionsOf(survey).filter((q) => q.correctAnswer !== undefined);
   const correct = scored.filter((q) => answerMatches(answers[q.name], q.correctAnswer)).length;
   const total = scored.length;

@@ -18,7 +18,10 @@ import { getWorkspace, workspaceOfCategory } from '../workspaces/repo.ts';
 const id = z.number().int().positive();
 const newProcess = z.object({
   name: z.string().trim().min(1),
-  stages: z.array(z.object({ userid: id.optional(), teamid: id.optional(), num_required: id.optional() })).min(1).max(10),
+  stages: z
+    .array(z.object({ userid: id.optional(), teamid: id.optional(), num_required: id.optional() }))
+    .min(1)
+    .max(10),
   allow_repeated_signatures: z.boolean().default(false),
   is_default: z.boolean().default(false),
   webhooks_enabled: z.boolean().nullable().default(null),
@@ -44,7 +47,14 @@ export const approvalsRoutes: RouteModule = (api, ctx) => {
     const search = c.req.param('search_phrase');
     const { rows, total } = findProcesses(ctx.db, { ...paging, order: 'ASC', nameContains: search });
     const origin = siteOrigin(c);
-    return c.json(pagedResult(rows.map((row) => processSummary(ctx.db, row, origin)), total, paging, search));
+    return c.json(
+      pagedResult(
+        rows.map((row) => processSummary(ctx.db, row, origin)),
+        total,
+        paging,
+        search,
+      ),
+    );
   });
 
   api.get('/approvals/process/candidates/:documentType/:documentid', (c) => {
@@ -88,17 +98,37 @@ export const approvalsRoutes: RouteModule = (api, ctx) => {
     body.stages.forEach((stage, index) => {
       const field = `stages[${index}]`;
       if ((stage.userid === undefined) === (stage.teamid === undefined)) {
-        problems.push({ field, code: 'invalid_value', message: `${field}: exactly one of userid and teamid is required` });
+        problems.push({
+          field,
+          code: 'invalid_value',
+          message: `${field}: exactly one of userid and teamid is required`,
+        });
       } else if (stage.userid !== undefined && !getUser(ctx.db, stage.userid)) {
-        problems.push({ field: `${field}.userid`, code: 'invalid_value', message: `${field}.userid: no user has the id ${stage.userid}` });
+        problems.push({
+          field: `${field}.userid`,
+          code: 'invalid_value',
+          message: `${field}.userid: no user has the id ${stage.userid}`,
+        });
       } else if (stage.teamid !== undefined && !getTeam(ctx.db, stage.teamid)) {
-        problems.push({ field: `${field}.teamid`, code: 'invalid_value', message: `${field}.teamid: no team has the id ${stage.teamid}` });
+        problems.push({
+          field: `${field}.teamid`,
+          code: 'invalid_value',
+          message: `${field}.teamid: no team has the id ${stage.teamid}`,
+        });
       } else if (stage.teamid !== undefined && stage.num_required === undefined) {
-        problems.push({ field: `${field}.num_required`, code: 'missing_field', message: `${field}.num_required is required for a team stage` });
+        problems.push({
+          field: `${field}.num_required`,
+          code: 'missing_field',
+          message: `${field}.num_required is required for a team stage`,
+        });
       }
     });
     if (body.workspaceid !== null && !getWorkspace(ctx.db, body.workspaceid)) {
-      problems.push({ field: 'workspaceid', code: 'invalid_value', message: `workspaceid: no workspace has the id ${body.workspaceid}` });
+      problems.push({
+        field: 'workspaceid',
+        code: 'invalid_value',
+        message: `workspaceid: no workspace has the id ${body.workspaceid}`,
+      });
     }
     if (problems.length) throw invalidMany(problems);
     const process = ctx.db.transaction(() => {

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { DUMMY_PASSWORD_HASH, issueToken, MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH, requireUser, revokeToken, verifyPassword } from '../http/auth.ts';
+import {
+  DUMMY_PASSWORD_HASH,
+  issueToken,
+  MAX_EMAIL_LENGTH,
+  MAX_PASSWORD_LENGTH,
+  requireUser,
+  revokeToken,
+  verifyPassword,
+} from '../http/auth.ts';
 import type { RouteModule } from '../http/env.ts';
 import { invalid, unauthorized } from '../http/errors.ts';
 import { readBody } from '../http/json.ts';
@@ -17,7 +25,8 @@ export const authRoutes: RouteModule = (api, ctx) => {
     if (password.length > MAX_PASSWORD_LENGTH) {
       throw invalid('password', 'too_long', `password: at most ${MAX_PASSWORD_LENGTH} characters`);
     }
-    if (email.length > MAX_EMAIL_LENGTH) throw invalid('email', 'too_long', `email: at most ${MAX_EMAIL_LENGTH} characters`);
+    if (email.length > MAX_EMAIL_LENGTH)
+      throw invalid('email', 'too_long', `email: at most ${MAX_EMAIL_LENGTH} characters`);
     // A 429 here, before any hashing, once the account or the address failed too often.
     const attempt = ctx.signInThrottle?.begin(email, clientAddress(c));
     const user = getUserByEmail(ctx.db, email.trim());

@@ -1,5 +1,12 @@
 import type { Context } from 'hono';
-import { allCategories, categoryDetailJson, getCategory, hierarchy, lightCategoryJson, type CategoryRow } from '../categories/repo.ts';
+import {
+  allCategories,
+  categoryDetailJson,
+  getCategory,
+  hierarchy,
+  lightCategoryJson,
+  type CategoryRow,
+} from '../categories/repo.ts';
 import { addTag, categoryTags, removeTag } from '../tags/repo.ts';
 import type { ServerContext } from '../context.ts';
 import { canEditContent, currentUser, requireUser } from '../http/auth.ts';
@@ -48,7 +55,10 @@ export const categoriesRoutes: RouteModule = (api, ctx) => {
     const rows = namespace === 'CATEGORY' ? allCategories(ctx.db, includeStubs) : [];
     if (display === 'hierarchy') {
       if (namespace !== 'CATEGORY') throw invalid('display', 'invalid_value', 'display=hierarchy is for CATEGORY only');
-      return c.json({ hierarchy: hierarchy(rows), display_titles: Object.fromEntries(rows.map((row) => [row.title, row.display_title])) });
+      return c.json({
+        hierarchy: hierarchy(rows),
+        display_titles: Object.fromEntries(rows.map((row) => [row.title, row.display_title])),
+      });
     }
     if (display === 'titles') return c.json(rows.map((row) => row.title));
     const origin = siteOrigin(c);
@@ -64,7 +74,11 @@ export const categoriesRoutes: RouteModule = (api, ctx) => {
   api.get('/wikis/:namespace/:title/children', (c) => {
     const row = categoryPage(c);
     const origin = siteOrigin(c);
-    return c.json(allCategories(ctx.db, true).filter((child) => child.parentid === row.wikiid).map((child) => lightCategoryJson(origin, child)));
+    return c.json(
+      allCategories(ctx.db, true)
+        .filter((child) => child.parentid === row.wikiid)
+        .map((child) => lightCategoryJson(origin, child)),
+    );
   });
 
   api.get('/wikis/:namespace/:title/tags', (c) => c.json(categoryTags(ctx.db, categoryPage(c).wikiid)));
@@ -75,7 +89,10 @@ export const categoriesRoutes: RouteModule = (api, ctx) => {
       if (!canEditContent(user)) throw forbidden('You cannot edit this wiki');
       const { tag } = await readBody(c, tagBody);
       ctx.db.transaction(() => {
-        const changed = method === 'put' ? addTag(ctx.db, { wikiid: row.wikiid }, tag) : removeTag(ctx.db, { wikiid: row.wikiid }, tag);
+        const changed =
+          method === 'put'
+            ? addTag(ctx.db, { wikiid: row.wikiid }, tag)
+            : removeTag(ctx.db, { wikiid: row.wikiid }, tag);
         if (changed) recordMutation(ctx, c, 'wiki_tag', row.wikiid);
       })();
       return c.json(categoryTags(ctx.db, row.wikiid));

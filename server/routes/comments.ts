@@ -1,7 +1,14 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
 import { canViewGuide, guideForRequest } from '../guides/access.ts';
-import { COMMENT_CONTEXTS, commentJson, getComment, insertComment, type CommentContext, type CommentRow } from '../comments/repo.ts';
+import {
+  COMMENT_CONTEXTS,
+  commentJson,
+  getComment,
+  insertComment,
+  type CommentContext,
+  type CommentRow,
+} from '../comments/repo.ts';
 import { getGuideRow } from '../guides/repo.ts';
 import { renderInline } from '../guides/markup.ts';
 import type { ServerContext } from '../context.ts';
@@ -16,13 +23,19 @@ import type { UserRow } from '../users/repo.ts';
 import { recordMutation } from '../testing/audit.ts';
 
 const EDIT_WINDOW = 5 * 60;
-const postBody = z.object({ text: z.string().trim().min(1).max(5000), parentid: z.number().int().positive().nullable().optional() });
+const postBody = z.object({
+  text: z.string().trim().min(1).max(5000),
+  parentid: z.number().int().positive().nullable().optional(),
+});
 const patchBody = z.object({ text: z.string().trim().min(1).max(5000) });
 
 /** The guide a guide or step comment belongs to (undefined for other contexts). */
 function guideOfContext(ctx: ServerContext, context: CommentContext, contextid: number): number | undefined {
   if (context === 'guide') return contextid;
-  if (context === 'step') return (ctx.db.prepare('SELECT guideid FROM steps WHERE stepid = ?').get(contextid) as { guideid: number } | undefined)?.guideid;
+  if (context === 'step')
+    return (
+      ctx.db.prepare('SELECT guideid FROM steps WHERE stepid = ?').get(contextid) as { guideid: number } | undefined
+    )?.guideid;
   return undefined;
 }
 
@@ -58,16 +71,21 @@ export const commentsRoutes: RouteModule = (api, ctx) => {
   api.get('/comments', (c) => {
     const paging = parsePaging((name) => c.req.query(name));
     const context = c.req.query('context');
-    if (context !== undefined && !(COMMENT_CONTEXTS as readonly string[]).includes(context)) throw invalid('context', 'invalid_value', `context must be one of ${COMMENT_CONTEXTS.join(', ')}`);
+    if (context !== undefined && !(COMMENT_CONTEXTS as readonly string[]).includes(context))
+      throw invalid('context', 'invalid_value', `context must be one of ${COMMENT_CONTEXTS.join(', ')}`);
     const contextid = parseInteger(c.req.query('contextid'), 'contextid', { min: 1 });
     const user = currentUser(c);
     const rows = (
       ctx.db
-        .prepare(`SELECT * FROM comments WHERE (@context IS NULL OR context = @context) AND (@contextid IS NULL OR contextid = @contextid) ORDER BY commentid ${paging.order}`)
+        .prepare(
+          `SELECT * FROM comments WHERE (@context IS NULL OR context = @context) AND (@contextid IS NULL OR contextid = @contextid) ORDER BY commentid ${paging.order}`,
+        )
         .all({ context: context ?? null, contextid: contextid ?? null }) as CommentRow[]
     ).filter((row) => visible(ctx, user, row));
     const origin = siteOrigin(c);
-    return c.json(rows.slice(paging.offset, paging.offset + paging.limit).map((row) => commentJson(ctx.db, origin, row)));
+    return c.json(
+      rows.slice(paging.offset, paging.offset + paging.limit).map((row) => commentJson(ctx.db, origin, row)),
+    );
   });
 
   api.get('/comments/:commentid', (c) => c.json(commentJson(ctx.db, siteOrigin(c), commentOf(ctx, c))));
@@ -76,16 +94,25 @@ export const commentsRoutes: RouteModule = (api, ctx) => {
     const user = requireUser(c);
     const context = c.req.param('context');
     const contextid = routeId(c.req.param('contextid'));
-    if (!(COMMENT_CONTEXTS as readonly string[]).includes(context) || contextid === null) throw notFound('No such comment target');
+    if (!(COMMENT_CONTEXTS as readonly string[]).includes(context) || contextid === null)
+      throw notFound('No such comment target');
     checkTarget(ctx, c, context as CommentContext, contextid);
     const body = await readBody(c, postBody);
     const parentid = body.parentid ?? null;
     if (parentid !== null) {
       const parent = getComment(ctx.db, parentid);
-      if (!parent || parent.context !== context || parent.contextid !== contextid) throw invalid('parentid', 'invalid_value', 'parentid is not a comment on the same page');
+      if (!parent || parent.context !== context || parent.contextid !== contextid)
+        throw invalid('parentid', 'invalid_value', 'parentid is not a comment on the same page');
     }
     const row = ctx.db.transaction(() => {
-      const saved = insertComment(ctx.db, { context: context as CommentContext, contextid, parentid, userid: user.userid, text: body.text, now: ctx.clock.now() });
+      const saved = insertComment(ctx.db, {
+        context: context as CommentContext,
+        contextid,
+        parentid,
+        userid: user.userid,
+        text: body.text,
+        now: ctx.clock.now(),
+      });
       recordMutation(ctx, c, 'comment', saved.commentid);
       return saved;
     })();
@@ -96,10 +123,13 @@ export const commentsRoutes: RouteModule = (api, ctx) => {
     const user = requireUser(c);
     const row = commentOf(ctx, c);
     if (row.userid !== user.userid) throw forbidden('Only its author may edit a comment');
-    if (ctx.clock.now() - row.date > EDIT_WINDOW) throw forbidden('A comment can be edited for 5 minutes after it was posted');
+    if (ctx.clock.now() - row.date > EDIT_WINDOW)
+      throw forbidden('A comment can be edited for 5 minutes after it was posted');
     const { text } = await readBody(c, patchBody);
     ctx.db.transaction(() => {
-      ctx.db.prepare('UPDATE comments SET text_raw = ?, text_rendered = ?, modified_date = ? WHERE commentid = ?').run(text, renderInline(text), ctx.clock.now(), row.commentid);
+      ctx.db
+        .prepare('UPDATE comments SET text_raw = ?, text_rendered = ?, modified_date = ? WHERE commentid = ?')
+        .run(text, renderInline(text), ctx.clock.now(), row.commentid);
       recordMutation(ctx, c, 'comment', row.commentid);
     })();
     return c.json(commentJson(ctx.db, siteOrigin(c), getComment(ctx.db, row.commentid)!));

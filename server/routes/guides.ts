@@ -18,13 +18,25 @@ import { siteOrigin } from '../http/urls.ts';
 import { recordMutation } from '../testing/audit.ts';
 import { recordView } from '../view-history/repo.ts';
 
-export const GUIDE_TYPES: readonly GuideType[] = ['replacement', 'installation', 'repair', 'disassembly', 'teardown', 'technique', 'maintenance'];
+export const GUIDE_TYPES: readonly GuideType[] = [
+  'replacement',
+  'installation',
+  'repair',
+  'disassembly',
+  'teardown',
+  'technique',
+  'maintenance',
+];
 
 /** Comma-separated positive ids; anything else is a 422 naming the parameter. */
 export function parseIdList(value: string | undefined, name: string): number[] | undefined {
   if (value === undefined) return undefined;
-  const parts = value.split(',').map((part) => part.trim()).filter((part) => part !== '');
-  if (!parts.every((part) => /^\d{1,15}$/.test(part))) throw invalid(name, 'invalid_value', `${name} must be a comma-separated list of ids`);
+  const parts = value
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+  if (!parts.every((part) => /^\d{1,15}$/.test(part)))
+    throw invalid(name, 'invalid_value', `${name} must be a comma-separated list of ids`);
   return parts.map(Number);
 }
 
@@ -63,7 +75,8 @@ export const guidesRoutes: RouteModule = (api, ctx) => {
       const rows = listGuides(ctx.db, filter, { offset: 0, limit: IFIXIT_GUIDEIDS_CAP, order: 'ASC' });
       return c.json(rows.map((row) => guideSummaryJson(origin, row)));
     }
-    if (guideids && guideids.length > MAX_LIMIT) throw invalid('guideids', 'invalid_value', `At most ${MAX_LIMIT} guideids at once`);
+    if (guideids && guideids.length > MAX_LIMIT)
+      throw invalid('guideids', 'invalid_value', `At most ${MAX_LIMIT} guideids at once`);
     // With guideids the default page holds every id asked for, so none looks deleted for want of a limit.
     const paging = parsePaging(query(c), guideids ? { limit: Math.max(1, guideids.length) } : {});
     const type = c.req.query('filter');
@@ -107,7 +120,9 @@ export const guidesRoutes: RouteModule = (api, ctx) => {
       if (!fields) return row;
       reviseGuide(ctx.db, row.guideid, fields, nextModified(row.modified_date, ctx.clock.now()), user.userid);
       if (fields.public) {
-        ctx.db.prepare('UPDATE guides SET published_date = COALESCE(published_date, ?) WHERE guideid = ?').run(ctx.clock.now(), row.guideid);
+        ctx.db
+          .prepare('UPDATE guides SET published_date = COALESCE(published_date, ?) WHERE guideid = ?')
+          .run(ctx.clock.now(), row.guideid);
       }
       recordMutation(ctx, c, 'guide', row.guideid);
       return guideForRequest(ctx.db, c, String(row.guideid));

@@ -12,7 +12,10 @@ import { siteOrigin } from '../http/urls.ts';
 
 function parseFilters(value: string | undefined): Set<SearchFilter> {
   const filters = new Set<SearchFilter>();
-  for (const part of (value ?? '').split(',').map((p) => p.trim()).filter((p) => p !== '')) {
+  for (const part of (value ?? '')
+    .split(',')
+    .map((p) => p.trim())
+    .filter((p) => p !== '')) {
     if (!(SEARCH_FILTERS as readonly string[]).includes(part)) {
       throw invalid('filter', 'invalid_value', `filter values are ${SEARCH_FILTERS.join(', ')}`);
     }
@@ -31,7 +34,10 @@ function wikiResult(origin: string, row: CategoryRow) {
     display_title: row.display_title,
     summary: row.description,
     text: row.contents_raw,
-    image: row.imageid !== null && row.image_guid !== null ? imageJson(origin, { imageid: row.imageid, guid: row.image_guid }) : null,
+    image:
+      row.imageid !== null && row.image_guid !== null
+        ? imageJson(origin, { imageid: row.imageid, guid: row.image_guid })
+        : null,
     url: categoryUrl(origin, row.title),
   };
 }
@@ -46,7 +52,12 @@ export const searchRoutes: RouteModule = (api, ctx) => {
     const hits = search(ctx.db, text, filters, { all: isAdmin(user), userid: user?.userid ?? null });
     const page = slicePage(hits, paging);
     const origin = siteOrigin(c);
-    const guides = new Map(getGuideRows(ctx.db, page.flatMap((hit) => (hit.kind === 'guide' ? [hit.id] : []))).map((row) => [row.guideid, row]));
+    const guides = new Map(
+      getGuideRows(
+        ctx.db,
+        page.flatMap((hit) => (hit.kind === 'guide' ? [hit.id] : [])),
+      ).map((row) => [row.guideid, row]),
+    );
     const categories = new Map(allCategories(ctx.db, true).map((row) => [row.wikiid, row]));
     const results = page.flatMap((hit): object[] => {
       if (hit.kind === 'guide') {

@@ -1,7 +1,14 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
 import { canViewGuide, guideForRequest, nextModified } from '../guides/access.ts';
-import { getCurrentForm, getCurrentFormsOfGuides, getFieldRow, getForm, insertForm, type FormJson } from '../step-forms/repo.ts';
+import {
+  getCurrentForm,
+  getCurrentFormsOfGuides,
+  getFieldRow,
+  getForm,
+  insertForm,
+  type FormJson,
+} from '../step-forms/repo.ts';
 import { fieldsOf, getGuideRow } from '../guides/repo.ts';
 import { reviseGuide } from '../guides/write.ts';
 import { withPrerequisites } from '../guides/prerequisites.ts';
@@ -66,20 +73,27 @@ export const stepFormsRoutes: RouteModule = (api, ctx) => {
   api.post('/step_forms/:stepid', async (c) => {
     requireUser(c);
     const stepid = id(c, 'stepid');
-    const step = ctx.db.prepare('SELECT guideid FROM steps WHERE stepid = ?').get(stepid) as { guideid: number } | undefined;
+    const step = ctx.db.prepare('SELECT guideid FROM steps WHERE stepid = ?').get(stepid) as
+      { guideid: number } | undefined;
     if (!step) throw notFound('No such step');
     const guide = guideForRequest(ctx.db, c, String(step.guideid), 'edit');
     const { fields } = await readBody(c, formBody);
     const known = new Set(
-      (ctx.db.prepare('SELECT DISTINCT f.field_guid FROM form_fields f JOIN step_forms s USING (form_revisionid) WHERE s.stepid = ?').all(stepid) as { field_guid: string }[]).map(
-        (row) => row.field_guid,
-      ),
+      (
+        ctx.db
+          .prepare(
+            'SELECT DISTINCT f.field_guid FROM form_fields f JOIN step_forms s USING (form_revisionid) WHERE s.stepid = ?',
+          )
+          .all(stepid) as { field_guid: string }[]
+      ).map((row) => row.field_guid),
     );
     const given = new Set<string>();
     fields.forEach((field, index) => {
       if (field.field_guid === undefined) return;
-      if (!known.has(field.field_guid)) throw invalid(`fields[${index}].field_guid`, 'invalid_value', 'field_guid is not a field of this step');
-      if (given.has(field.field_guid)) throw invalid(`fields[${index}].field_guid`, 'invalid_value', 'field_guid appears twice');
+      if (!known.has(field.field_guid))
+        throw invalid(`fields[${index}].field_guid`, 'invalid_value', 'field_guid is not a field of this step');
+      if (given.has(field.field_guid))
+        throw invalid(`fields[${index}].field_guid`, 'invalid_value', 'field_guid appears twice');
       given.add(field.field_guid);
     });
     const user = requireUser(c);

@@ -43,7 +43,8 @@ export const teamsRoutes: RouteModule = (api, ctx) => {
   const managedTeam = (c: Context<AppEnv>): TeamRow => {
     const user = requireUser(c);
     const team = visibleTeam(c);
-    if (!isAdmin(user) && team.owner !== user.userid) throw forbidden('Only the team owner or an admin manages its members');
+    if (!isAdmin(user) && team.owner !== user.userid)
+      throw forbidden('Only the team owner or an admin manages its members');
     return team;
   };
 

@@ -49,7 +49,9 @@ export const userGuidesRoutes: RouteModule = (api, ctx) => {
     ['/completions', 'completions', 'completedBy'],
   ];
   for (const [path, relation, key] of lists) {
-    api.get(`/user${path}`, (c) => guideList(ctx, c, { [key]: requireUser(c).userid, ...visibility(c, requireUser(c).userid) }));
+    api.get(`/user${path}`, (c) =>
+      guideList(ctx, c, { [key]: requireUser(c).userid, ...visibility(c, requireUser(c).userid) }),
+    );
     api.get(`/users/:userid${path}`, (c) => {
       const owner = userOf(ctx, c);
       return guideList(ctx, c, { [key]: owner, ...visibility(c, owner) });
@@ -65,7 +67,9 @@ export const userGuidesRoutes: RouteModule = (api, ctx) => {
       const user = requireUser(c);
       const guide = guideForRequest(ctx.db, c, c.req.param('guideid'));
       ctx.db.transaction(() => {
-        const added = ctx.db.prepare(`INSERT OR IGNORE INTO ${relation} (userid, guideid, created) VALUES (?, ?, ?)`).run(user.userid, guide.guideid, ctx.clock.now());
+        const added = ctx.db
+          .prepare(`INSERT OR IGNORE INTO ${relation} (userid, guideid, created) VALUES (?, ?, ?)`)
+          .run(user.userid, guide.guideid, ctx.clock.now());
         if (added.changes) recordMutation(ctx, c, relation, `${user.userid}:${guide.guideid}`);
       })();
       return c.body(null, 204);
@@ -74,7 +78,9 @@ export const userGuidesRoutes: RouteModule = (api, ctx) => {
       const user = requireUser(c);
       const guideid = routeId(c.req.param('guideid'));
       ctx.db.transaction(() => {
-        const removed = ctx.db.prepare(`DELETE FROM ${relation} WHERE userid = ? AND guideid = ?`).run(user.userid, guideid ?? -1);
+        const removed = ctx.db
+          .prepare(`DELETE FROM ${relation} WHERE userid = ? AND guideid = ?`)
+          .run(user.userid, guideid ?? -1);
         if (removed.changes) recordMutation(ctx, c, relation, `${user.userid}:${guideid}`);
       })();
       return c.body(null, 204);

@@ -63,7 +63,8 @@ export const userMediaRoutes: RouteModule = (api, ctx) => {
     const row = itemOf(ctx, c);
     const answer = mediaItemJson(ctx.db, siteOrigin(c), row);
     // A video reports "processing" at first look and ready from then on, so clients exercise their polling.
-    if (row.type === 'GuideVideoObject' && row.polls === 0) ctx.db.prepare('UPDATE user_media SET polls = 1 WHERE itemid = ?').run(row.itemid);
+    if (row.type === 'GuideVideoObject' && row.polls === 0)
+      ctx.db.prepare('UPDATE user_media SET polls = 1 WHERE itemid = ?').run(row.itemid);
     return c.json(answer);
   });
 

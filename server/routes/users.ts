@@ -27,7 +27,13 @@ export const usersRoutes: RouteModule = (api, ctx) => {
     const text = c.req.param('search').trim();
     const uniqueOnly = parseBoolean(c.req.query('uniqueOnly'), 'uniqueOnly') ?? false;
     const matchEmail = isAdmin(currentUser(c));
-    const { rows, total } = searchUsers(ctx.db, { text, uniqueOnly, offset: paging.offset, limit: paging.limit, matchEmail });
+    const { rows, total } = searchUsers(ctx.db, {
+      text,
+      uniqueOnly,
+      offset: paging.offset,
+      limit: paging.limit,
+      matchEmail,
+    });
     const origin = siteOrigin(c);
     const results = rows.map((row) => userJson(ctx.db, row, origin));
     return c.json(pagedResult(results, total, paging, text));

@@ -52,7 +52,8 @@ export const workLogRoutes: RouteModule = (api, ctx) => {
       throw invalid('status', 'invalid_value', `status must be one of ${WORK_STATUSES.join(', ')}`);
     }
     const userid = parseInteger(c.req.query('userid'), 'userid', { min: 1 });
-    if (!isAdmin(user) && userid !== undefined && userid !== user.userid) throw forbidden("Only admins may read other people's work logs");
+    if (!isAdmin(user) && userid !== undefined && userid !== user.userid)
+      throw forbidden("Only admins may read other people's work logs");
     const guideid = parseInteger(c.req.query('guideid'), 'guideid', { min: 1 });
     const workorderid = c.req.query('workorderid');
     const filter = {
@@ -62,7 +63,12 @@ export const workLogRoutes: RouteModule = (api, ctx) => {
       ...(userid !== undefined ? { userid } : isAdmin(user) ? {} : { userid: user.userid }),
     };
     const { rows, total } = listEntries(ctx.db, filter, paging);
-    const { search: _, ...page } = pagedResult(rows.map((row) => entryJson(ctx.db, row)), total, paging, '');
+    const { search: _, ...page } = pagedResult(
+      rows.map((row) => entryJson(ctx.db, row)),
+      total,
+      paging,
+      '',
+    );
     return c.json(page);
   });
 
@@ -70,7 +76,8 @@ export const workLogRoutes: RouteModule = (api, ctx) => {
     const user = requireUser(c);
     const entry = entryOf(ctx, c);
     const guide = getGuideRow(ctx.db, entry.guideid);
-    const mayLook = owns(user, entry) || (entry.status === 'suspended' && guide !== undefined && canViewGuide(user, guide));
+    const mayLook =
+      owns(user, entry) || (entry.status === 'suspended' && guide !== undefined && canViewGuide(user, guide));
     if (!mayLook) throw forbidden('This work-log entry belongs to someone else');
     return c.json(entryJson(ctx.db, entry));
   });
@@ -78,7 +85,11 @@ export const workLogRoutes: RouteModule = (api, ctx) => {
   api.get('/work_log/:guideid/suspended', (c) => {
     requireUser(c);
     const guide = guideForRequest(ctx.db, c, c.req.param('guideid'));
-    const { rows } = listEntries(ctx.db, { guideid: guide.guideid, status: 'suspended' }, { offset: 0, limit: 10_000, order: 'ASC' });
+    const { rows } = listEntries(
+      ctx.db,
+      { guideid: guide.guideid, status: 'suspended' },
+      { offset: 0, limit: 10_000, order: 'ASC' },
+    );
     return c.json({ results: rows.map((row) => entryJson(ctx.db, row)) });
   });
 
@@ -125,7 +136,9 @@ export const workLogRoutes: RouteModule = (api, ctx) => {
         saveClock(ctx.db, entry.entryid, apply(entry, transition, at, user.userid));
         // A guide deleted since the entry began has no completions to count.
         if (transition === 'finish' && getGuideRow(ctx.db, entry.guideid)) {
-          ctx.db.prepare('INSERT OR IGNORE INTO completions (userid, guideid, created) VALUES (?, ?, ?)').run(entry.userid, entry.guideid, at);
+          ctx.db
+            .prepare('INSERT OR IGNORE INTO completions (userid, guideid, created) VALUES (?, ?, ?)')
+            .run(entry.userid, entry.guideid, at);
         }
         recordMutation(ctx, c, 'work_log', entry.entryid);
       })();
@@ -150,7 +163,9 @@ export const workLogRoutes: RouteModule = (api, ctx) => {
       // While paused the step is remembered for resume rather than made active.
       const column = entry.status === 'paused' ? 'paused_stepid' : 'active_stepid';
       ctx.db
-        .prepare(`UPDATE work_log SET timingid = ?, ${column} = COALESCE(?, ${column}), revisionid = revisionid + 1 WHERE entryid = ?`)
+        .prepare(
+          `UPDATE work_log SET timingid = ?, ${column} = COALESCE(?, ${column}), revisionid = revisionid + 1 WHERE entryid = ?`,
+        )
         .run(timingid, stepid, entry.entryid);
       recordMutation(ctx, c, 'work_log', entry.entryid);
     })();

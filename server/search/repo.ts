@@ -12,8 +12,17 @@ const escapeLike = (word: string) => `%${word.replace(/[\\%_]/g, (ch) => `\\${ch
  * subject, category or a step line of the current revision), then category pages; ties by id.
  * Every word of the query must match somewhere. `visibleTo` limits guides to those the caller may see.
  */
-export function search(db: Db, query: string, filters: ReadonlySet<SearchFilter>, visibleTo: { all: boolean; userid: number | null }): SearchHit[] {
-  const words = query.split(/\s+/).filter((word) => word !== '').slice(0, 8).map(escapeLike);
+export function search(
+  db: Db,
+  query: string,
+  filters: ReadonlySet<SearchFilter>,
+  visibleTo: { all: boolean; userid: number | null },
+): SearchHit[] {
+  const words = query
+    .split(/\s+/)
+    .filter((word) => word !== '')
+    .slice(0, 8)
+    .map(escapeLike);
   if (words.length === 0) return [];
   const wants = (filter: SearchFilter) => filters.size === 0 || filters.has(filter);
   const params = Object.fromEntries(words.map((word, i) => [`w${i}`, word]));
@@ -25,7 +34,10 @@ export function search(db: Db, query: string, filters: ReadonlySet<SearchFilter>
   if (types.length) {
     const everyWord = words
       .map(
-        (_, i) => `(r.title LIKE @w${i} ESCAPE '\\' OR r.summary LIKE @w${i} ESCAPE '\\' OR r.subject LIKE @w${i} ESCAPE '\\'
+        (
+          _,
+          i,
+        ) => `(r.title LIKE @w${i} ESCAPE '\\' OR r.summary LIKE @w${i} ESCAPE '\\' OR r.subject LIKE @w${i} ESCAPE '\\'
           OR r.category LIKE @w${i} ESCAPE '\\' OR EXISTS (SELECT 1 FROM guide_revision_steps o JOIN step_lines l USING (step_revisionid)
           WHERE o.revisionid = r.revisionid AND (l.text_raw LIKE @w${i} ESCAPE '\\')))`,
       )
@@ -44,9 +56,14 @@ export function search(db: Db, query: string, filters: ReadonlySet<SearchFilter>
 
   if (wants('wiki') || wants('category')) {
     const everyWord = words
-      .map((_, i) => `(title LIKE @w${i} ESCAPE '\\' OR description LIKE @w${i} ESCAPE '\\' OR contents_raw LIKE @w${i} ESCAPE '\\')`)
+      .map(
+        (_, i) =>
+          `(title LIKE @w${i} ESCAPE '\\' OR description LIKE @w${i} ESCAPE '\\' OR contents_raw LIKE @w${i} ESCAPE '\\')`,
+      )
       .join(' AND ');
-    const rows = db.prepare(`SELECT wikiid FROM categories WHERE stub = 0 AND ${everyWord} ORDER BY wikiid`).all(params) as { wikiid: number }[];
+    const rows = db
+      .prepare(`SELECT wikiid FROM categories WHERE stub = 0 AND ${everyWord} ORDER BY wikiid`)
+      .all(params) as { wikiid: number }[];
     for (const row of rows) hits.push({ kind: 'category', id: row.wikiid });
   }
   // item, info and question: this server has no pages of those kinds, so they add nothing.

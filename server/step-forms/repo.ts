@@ -58,8 +58,12 @@ export function insertForm(
   form: { stepid: number; guideid: number; userid: number | null; created: number; fields: FieldInput[] },
 ): number {
   const formRevisionid = Number(
-    statement(db, 'INSERT INTO step_forms (stepid, guideid, userid, created) VALUES (?, ?, ?, ?)')
-      .run(form.stepid, form.guideid, form.userid, form.created).lastInsertRowid,
+    statement(db, 'INSERT INTO step_forms (stepid, guideid, userid, created) VALUES (?, ?, ?, ?)').run(
+      form.stepid,
+      form.guideid,
+      form.userid,
+      form.created,
+    ).lastInsertRowid,
   );
   const insert = statement(
     db,
@@ -82,7 +86,8 @@ export function insertForm(
 }
 
 export function getForm(db: Db, formRevisionid: number): FormJson | undefined {
-  const form = db.prepare('SELECT * FROM step_forms WHERE form_revisionid = ?').get(formRevisionid) as FormRow | undefined;
+  const form = db.prepare('SELECT * FROM step_forms WHERE form_revisionid = ?').get(formRevisionid) as
+    FormRow | undefined;
   return form ? formJson(db, form) : undefined;
 }
 
@@ -112,7 +117,8 @@ export function getCurrentFormsOfGuides(db: Db, guideids: readonly number[]): Fo
 }
 
 export function getFieldRow(db: Db, fieldRevisionid: number): FieldRow | undefined {
-  return db.prepare('SELECT * FROM form_fields WHERE field_revisionid = ?').get(fieldRevisionid) as FieldRow | undefined;
+  return db.prepare('SELECT * FROM form_fields WHERE field_revisionid = ?').get(fieldRevisionid) as
+    FieldRow | undefined;
 }
 
 export function fieldJson(row: FieldRow): FieldJson {
@@ -142,6 +148,8 @@ function formJson(db: Db, form: FormRow): FormJson {
 
 /** The highest form_revisionid among the forms of a guide's steps (what a work-log entry pins). */
 export function maxFormRevisionid(db: Db, guideid: number): number | null {
-  const row = db.prepare('SELECT MAX(form_revisionid) AS max FROM step_forms WHERE guideid = ?').get(guideid) as { max: number | null };
+  const row = db.prepare('SELECT MAX(form_revisionid) AS max FROM step_forms WHERE guideid = ?').get(guideid) as {
+    max: number | null;
+  };
   return row.max;
 }

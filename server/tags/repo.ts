@@ -29,19 +29,25 @@ export function removeTag(db: Db, target: Target, name: string): boolean {
 
 export function guideTags(db: Db, guideid: number): string[] {
   return (
-    db.prepare('SELECT t.name FROM guide_tags g JOIN tags t USING (tagid) WHERE g.guideid = ? ORDER BY t.name').all(guideid) as { name: string }[]
+    db
+      .prepare('SELECT t.name FROM guide_tags g JOIN tags t USING (tagid) WHERE g.guideid = ? ORDER BY t.name')
+      .all(guideid) as { name: string }[]
   ).map((row) => row.name);
 }
 
 export function categoryTags(db: Db, wikiid: number): string[] {
   return (
-    db.prepare('SELECT t.name FROM category_tags c JOIN tags t USING (tagid) WHERE c.wikiid = ? ORDER BY t.name').all(wikiid) as { name: string }[]
+    db
+      .prepare('SELECT t.name FROM category_tags c JOIN tags t USING (tagid) WHERE c.wikiid = ? ORDER BY t.name')
+      .all(wikiid) as { name: string }[]
   ).map((row) => row.name);
 }
 
 /** `GET /tags`: names ordered by tagid (reference 4.4). */
 export function listTags(db: Db, paging: { offset: number; limit: number; order: 'ASC' | 'DESC' }): string[] {
   return (
-    db.prepare(`SELECT name FROM tags ORDER BY tagid ${paging.order} LIMIT ? OFFSET ?`).all(paging.limit, paging.offset) as { name: string }[]
+    db
+      .prepare(`SELECT name FROM tags ORDER BY tagid ${paging.order} LIMIT ? OFFSET ?`)
+      .all(paging.limit, paging.offset) as { name: string }[]
   ).map((row) => row.name);
 }

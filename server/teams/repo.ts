@@ -53,7 +53,15 @@ function stats(db: Db, teamid: number): TeamStats {
 
 export function teamSummary(db: Db, team: TeamRow): TeamSummary {
   const { reputation, member_count } = stats(db, team.teamid);
-  return { teamid: team.teamid, name: team.name, description: team.description, owner: team.owner, reputation, member_count, image: null };
+  return {
+    teamid: team.teamid,
+    name: team.name,
+    description: team.description,
+    owner: team.owner,
+    reputation,
+    member_count,
+    image: null,
+  };
 }
 
 /** `new_member_since`: when the newest member joined (the team's creation while it has none). */
@@ -81,7 +89,13 @@ export function removeMembers(db: Db, teamid: number, userids: readonly number[]
 
 export function createTeam(
   db: Db,
-  team: { name: string; description?: string; owner: number; privacy: 'public' | 'private'; members: readonly number[] },
+  team: {
+    name: string;
+    description?: string;
+    owner: number;
+    privacy: 'public' | 'private';
+    members: readonly number[];
+  },
   now: number,
 ): TeamRow {
   const teamid = Number(

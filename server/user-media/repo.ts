@@ -1,7 +1,16 @@
 import type { Db } from '../db/types.ts';
 import type { MediaType } from '../db/schema-content.ts';
 import { documentJson, imageJson, videoDetailJson } from '../media/json.ts';
-import { getDocumentMeta, getEncodings, getImageMeta, getVideo, insertDocument, insertUploadedImage, insertVideo, randomGuid } from '../media/repo.ts';
+import {
+  getDocumentMeta,
+  getEncodings,
+  getImageMeta,
+  getVideo,
+  insertDocument,
+  insertUploadedImage,
+  insertVideo,
+  randomGuid,
+} from '../media/repo.ts';
 import { imageSize } from '../media/png.ts';
 
 const KINDS: Record<string, { type: MediaType; mime: string }> = {
@@ -32,7 +41,9 @@ export function kindOf(name: string): { type: MediaType; mime: string } | undefi
 }
 
 function gifSize(bytes: Buffer): { width: number; height: number } | undefined {
-  return bytes.length >= 10 && bytes.toString('latin1', 0, 4) === 'GIF8' ? { width: bytes.readUInt16LE(6), height: bytes.readUInt16LE(8) } : undefined;
+  return bytes.length >= 10 && bytes.toString('latin1', 0, 4) === 'GIF8'
+    ? { width: bytes.readUInt16LE(6), height: bytes.readUInt16LE(8) }
+    : undefined;
 }
 
 export interface MediaRow {
@@ -49,7 +60,10 @@ export interface MediaRow {
 }
 
 /** Stores an upload as the media object of its kind and the user's item for it. A string is a reason to refuse it. */
-export function storeUpload(db: Db, upload: { userid: number; name: string; bytes: Buffer; now: number }): MediaRow | string {
+export function storeUpload(
+  db: Db,
+  upload: { userid: number; name: string; bytes: Buffer; now: number },
+): MediaRow | string {
   const kind = kindOf(upload.name);
   if (!kind) return 'the file type is not one of images, videos or documents';
   const base = { ownerid: upload.userid, created: upload.now };
@@ -59,7 +73,13 @@ export function storeUpload(db: Db, upload: { userid: number; name: string; byte
     const size = imageSize(upload.bytes) ?? gifSize(upload.bytes);
     if (!size) return 'not a readable PNG, JPEG or GIF image';
     column = 'imageid';
-    id = insertUploadedImage(db, { ...size, mime: kind.mime, bytes: upload.bytes, ...base, ownerid: upload.userid }).imageid;
+    id = insertUploadedImage(db, {
+      ...size,
+      mime: kind.mime,
+      bytes: upload.bytes,
+      ...base,
+      ownerid: upload.userid,
+    }).imageid;
   } else if (kind.type === 'GuideVideoObject') {
     const ext = extensionOf(upload.name);
     column = 'videoid';
@@ -72,11 +92,27 @@ export function storeUpload(db: Db, upload: { userid: number; name: string; byte
       frame_rate: 0,
       imageid: null,
       ...base,
-      encodings: [{ name: `original.${ext}`, codecs: 'unknown', format: ext, width: 0, height: 0, mime: kind.mime, bytes: upload.bytes }],
+      encodings: [
+        {
+          name: `original.${ext}`,
+          codecs: 'unknown',
+          format: ext,
+          width: 0,
+          height: 0,
+          mime: kind.mime,
+          bytes: upload.bytes,
+        },
+      ],
     });
   } else {
     column = 'documentid';
-    id = insertDocument(db, { title: upload.name.replace(/\.[^.]*$/, ''), filename: upload.name, mime: kind.mime, bytes: upload.bytes, ...base });
+    id = insertDocument(db, {
+      title: upload.name.replace(/\.[^.]*$/, ''),
+      filename: upload.name,
+      mime: kind.mime,
+      bytes: upload.bytes,
+      ...base,
+    });
   }
   const itemid = db
     .prepare(`INSERT INTO user_media (userid, type, name, ${column}, created) VALUES (?, ?, ?, ?, ?)`)

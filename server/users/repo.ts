@@ -45,9 +45,9 @@ export function privilegesOf(row: Pick<UserRow, 'privileges'>): Privilege[] {
 }
 
 export function teamIdsOf(db: Db, userid: number): number[] {
-  return (db.prepare('SELECT teamid FROM team_members WHERE userid = ? ORDER BY teamid').all(userid) as { teamid: number }[]).map(
-    (row) => row.teamid,
-  );
+  return (
+    db.prepare('SELECT teamid FROM team_members WHERE userid = ? ORDER BY teamid').all(userid) as { teamid: number }[]
+  ).map((row) => row.teamid);
 }
 
 export function userJson(db: Db, row: UserRow, origin: string): UserJson {

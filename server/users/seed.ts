@@ -15,7 +15,8 @@ export function seedDemoPeople(db: Db, options: { password?: string } = {}): Rec
   const ids = {} as Record<DemoAccountName, number>;
   // scrypt is slow by design and the accounts share a password: hash each distinct password once.
   const hashes = new Map<string, string>();
-  const hashOf = (password: string) => hashes.get(password) ?? hashes.set(password, hashPassword(password)).get(password)!;
+  const hashOf = (password: string) =>
+    hashes.get(password) ?? hashes.set(password, hashPassword(password)).get(password)!;
   const names = Object.keys(DEMO_ACCOUNTS) as DemoAccountName[];
   names.forEach((name, index) => {
     const account = DEMO_ACCOUNTS[name];
@@ -36,7 +37,11 @@ export function seedDemoPeople(db: Db, options: { password?: string } = {}): Rec
       .run(DEMO_TEAM.name, DEMO_TEAM.description, ids.tech1, 'public', teamCreated).lastInsertRowid,
   );
   for (const member of DEMO_TEAM.members) {
-    db.prepare('INSERT INTO team_members (teamid, userid, joined) VALUES (?, ?, ?)').run(teamid, ids[member], teamCreated);
+    db.prepare('INSERT INTO team_members (teamid, userid, joined) VALUES (?, ?, ?)').run(
+      teamid,
+      ids[member],
+      teamCreated,
+    );
   }
   return ids;
 }
@@ -51,8 +56,7 @@ export async function useDemoPassword(db: Db, password: string): Promise<void> {
   let hash: string | undefined;
   for (const account of Object.values(DEMO_ACCOUNTS)) {
     const row = db.prepare('SELECT userid, password_hash FROM users WHERE email = ?').get(account.email) as
-      | { userid: number; password_hash: string }
-      | undefined;
+      { userid: number; password_hash: string } | undefined;
     if (!row) continue;
     let matches = checked.get(row.password_hash);
     if (matches === undefined) {

@@ -28,7 +28,9 @@ export interface WorkDatum {
  */
 export function entryJson(db: Db, row: EntryRow) {
   const data = db
-    .prepare('SELECT label, value, field_revisionid, field_guid, stepid FROM work_log_data WHERE entryid = ? ORDER BY stepid, field_revisionid')
+    .prepare(
+      'SELECT label, value, field_revisionid, field_guid, stepid FROM work_log_data WHERE entryid = ? ORDER BY stepid, field_revisionid',
+    )
     .all(row.entryid) as WorkDatum[];
   return {
     entryid: row.entryid,
@@ -58,7 +60,15 @@ export function getEntry(db: Db, entryid: number): EntryRow | undefined {
 
 export function insertEntry(
   db: Db,
-  entry: { guideid: number; userid: number; workorderid: string; starttime: number; active_stepid: number | null; max_form_revisionid: number | null; guide_revisionid: number },
+  entry: {
+    guideid: number;
+    userid: number;
+    workorderid: string;
+    starttime: number;
+    active_stepid: number | null;
+    max_form_revisionid: number | null;
+    guide_revisionid: number;
+  },
 ): number {
   return Number(
     db
@@ -98,7 +108,11 @@ function where(filter: EntryFilter): { sql: string; params: Record<string, unkno
   return { sql: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params };
 }
 
-export function listEntries(db: Db, filter: EntryFilter, page: { offset: number; limit: number; order: Order }): { rows: EntryRow[]; total: number } {
+export function listEntries(
+  db: Db,
+  filter: EntryFilter,
+  page: { offset: number; limit: number; order: Order },
+): { rows: EntryRow[]; total: number } {
   const { sql, params } = where(filter);
   const rows = db
     .prepare(`SELECT * FROM work_log ${sql} ORDER BY entryid ${page.order} LIMIT @limit OFFSET @offset`)

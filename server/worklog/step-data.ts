@@ -19,18 +19,30 @@ export const stepDataBody = z.object({
 });
 export type StepDataBody = z.infer<typeof stepDataBody>;
 
-const MEDIA_TYPE: Partial<Record<FieldType, string>> = { Image: 'GuideImage', Video: 'GuideVideoObject', Document: 'Document' };
+const MEDIA_TYPE: Partial<Record<FieldType, string>> = {
+  Image: 'GuideImage',
+  Video: 'GuideVideoObject',
+  Document: 'Document',
+};
 
 /** The value as this server stores it (a string), or an error message. */
-function normalise(db: Db, field: FieldRow & { stepid: number }, value: unknown, userid: number): string | { error: string } {
-  const text = typeof value === 'number' && Number.isFinite(value) ? String(value) : typeof value === 'string' ? value : undefined;
+function normalise(
+  db: Db,
+  field: FieldRow & { stepid: number },
+  value: unknown,
+  userid: number,
+): string | { error: string } {
+  const text =
+    typeof value === 'number' && Number.isFinite(value) ? String(value) : typeof value === 'string' ? value : undefined;
   switch (field.field_type) {
     case 'Checkbox':
       if (value === true || value === 1 || value === '1' || value === 'true') return '1';
       if (value === false || value === 0 || value === '0' || value === 'false') return '0';
       return { error: 'a checkbox takes true or false' };
     case 'Numeric Input':
-      return text !== undefined && /^-?\d+(\.\d+)?$/.test(text.trim()) ? text.trim() : { error: 'a number is required' };
+      return text !== undefined && /^-?\d+(\.\d+)?$/.test(text.trim())
+        ? text.trim()
+        : { error: 'a number is required' };
     case 'Text Input':
       if (text === undefined) return { error: 'text is required' };
       return /[\r\n]/.test(text) ? { error: 'a text input cannot hold line breaks' } : text;
@@ -44,12 +56,17 @@ function normalise(db: Db, field: FieldRow & { stepid: number }, value: unknown,
     case 'Image':
     case 'Video':
     case 'Document': {
-      const item = text !== undefined && /^\d+$/.test(text)
-        ? db.prepare('SELECT type FROM user_media WHERE itemid = ? AND userid = ?').get(Number(text), userid) as { type: string } | undefined
-        : undefined;
+      const item =
+        text !== undefined && /^\d+$/.test(text)
+          ? (db.prepare('SELECT type FROM user_media WHERE itemid = ? AND userid = ?').get(Number(text), userid) as
+              { type: string } | undefined)
+          : undefined;
       if (item?.type === MEDIA_TYPE[field.field_type]) return text!;
       // An image uploaded to iFixit's media manager (`/user/media/images`) is named by its image id.
-      const ownImage = field.field_type === 'Image' && text !== undefined && /^\d+$/.test(text) &&
+      const ownImage =
+        field.field_type === 'Image' &&
+        text !== undefined &&
+        /^\d+$/.test(text) &&
         db.prepare('SELECT 1 FROM images WHERE imageid = ? AND ownerid = ?').get(Number(text), userid) !== undefined;
       return ownImage ? text! : { error: `the id of one of your ${MEDIA_TYPE[field.field_type]} media items` };
     }
@@ -77,7 +94,8 @@ export function saveStepData(db: Db, entry: EntryRow, body: StepDataBody, userid
       continue;
     }
     const stored = value === null ? null : normalise(db, field, value, userid);
-    if (stored !== null && typeof stored === 'object') errors.push({ field: name, code: 'invalid_value', message: `${field.label}: ${stored.error}` });
+    if (stored !== null && typeof stored === 'object')
+      errors.push({ field: name, code: 'invalid_value', message: `${field.label}: ${stored.error}` });
     else values.push({ field, value: stored });
   }
   if (body.stepid !== undefined && !isStepOfSession(db, entry.guideid, body.stepid)) {
@@ -91,7 +109,8 @@ export function saveStepData(db: Db, entry: EntryRow, body: StepDataBody, userid
        label = excluded.label, value = excluded.value`,
   );
   for (const { field, value } of values) {
-    if (value === null) db.prepare('DELETE FROM work_log_data WHERE entryid = ? AND field_guid = ?').run(entry.entryid, field.field_guid);
+    if (value === null)
+      db.prepare('DELETE FROM work_log_data WHERE entryid = ? AND field_guid = ?').run(entry.entryid, field.field_guid);
     else put.run(entry.entryid, field.field_guid, field.field_revisionid, field.stepid, field.label, value);
   }
   return body.stepid ?? values.at(-1)?.field.stepid ?? null;
@@ -99,6 +118,7 @@ export function saveStepData(db: Db, entry: EntryRow, body: StepDataBody, userid
 
 export function checkTimestamp(value: unknown): number | undefined {
   if (value === undefined) return undefined;
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) throw invalid('timestamp', 'invalid_value', 'timestamp must be unix seconds');
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0)
+    throw invalid('timestamp', 'invalid_value', 'timestamp must be unix seconds');
   return Math.floor(value);
 }

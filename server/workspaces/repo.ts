@@ -16,7 +16,8 @@ export function getWorkspace(db: Db, wikiid: number): WorkspaceRow | undefined {
 
 /** The title of the category with this wikiid (the content side looks categories up by title). */
 export function categoryTitle(db: Db, wikiid: number): string | undefined {
-  return (db.prepare('SELECT title FROM categories WHERE wikiid = ?').get(wikiid) as { title: string } | undefined)?.title;
+  return (db.prepare('SELECT title FROM categories WHERE wikiid = ?').get(wikiid) as { title: string } | undefined)
+    ?.title;
 }
 
 /** The workspace a category lies in: its root ancestor, when that root is a workspace. */
@@ -41,7 +42,11 @@ const ACCESSIBLE = `(w.privacyStatus = 'public' OR @admin = 1 OR w.userid = @vie
 const viewerParams = (viewer: Viewer) => ({ admin: viewer?.admin ? 1 : 0, viewer: viewer?.userid ?? null });
 
 export function canAccess(db: Db, wikiid: number, viewer: Viewer): boolean {
-  return db.prepare(`SELECT 1 FROM workspaces w WHERE w.wikiid = @wikiid AND ${ACCESSIBLE}`).get({ wikiid, ...viewerParams(viewer) }) !== undefined;
+  return (
+    db
+      .prepare(`SELECT 1 FROM workspaces w WHERE w.wikiid = @wikiid AND ${ACCESSIBLE}`)
+      .get({ wikiid, ...viewerParams(viewer) }) !== undefined
+  );
 }
 
 export interface WorkspacePageQuery {
@@ -52,7 +57,10 @@ export interface WorkspacePageQuery {
 }
 
 /** Workspaces in (display_title, wikiid) order from the cursor on; one extra row tells the next cursor. */
-export function workspacePage(db: Db, query: WorkspacePageQuery): { rows: (WorkspaceRow & { display_title: string })[]; next: { title: string; wikiid: number } | null } {
+export function workspacePage(
+  db: Db,
+  query: WorkspacePageQuery,
+): { rows: (WorkspaceRow & { display_title: string })[]; next: { title: string; wikiid: number } | null } {
   const rows = db
     .prepare(
       `SELECT w.*, c.display_title FROM workspaces w JOIN categories c USING (wikiid)
@@ -78,7 +86,13 @@ export function grantAccess(db: Db, wikiid: number, to: { userid: number } | { t
 }
 
 /** Makes a root category a workspace. */
-export function insertWorkspace(db: Db, wikiid: number, privacy: 'public' | 'private', userid: number, now: number): void {
+export function insertWorkspace(
+  db: Db,
+  wikiid: number,
+  privacy: 'public' | 'private',
+  userid: number,
+  now: number,
+): void {
   db.prepare(
     `INSERT INTO workspaces (wikiid, workspaceRevisionid, privacyStatus, userid, created)
      VALUES (?, (SELECT COALESCE(MAX(workspaceRevisionid), 0) + 1 FROM workspaces), ?, ?, ?)`,

@@ -27,10 +27,19 @@ export function createWebBridge(base = ''): BridgeApi {
       return { ok: false, error: { code: 'internal', message: "Fieldguide's background service is not answering." } };
     }
     if (response.status === 401) {
-      return { ok: false, error: { code: 'unauthorized', message: 'This page is not connected to Fieldguide: open the address the web shell printed when it started.' } };
+      return {
+        ok: false,
+        error: {
+          code: 'unauthorized',
+          message: 'This page is not connected to Fieldguide: open the address the web shell printed when it started.',
+        },
+      };
     }
     if (!response.ok) {
-      return { ok: false, error: { code: 'internal', message: `Fieldguide's background service answered ${response.status}.` } };
+      return {
+        ok: false,
+        error: { code: 'internal', message: `Fieldguide's background service answered ${response.status}.` },
+      };
     }
     return (await response.json()) as Result<unknown>;
   };

@@ -43,10 +43,18 @@ export async function draftsOfStep(technician: string, sessionId: string, stepid
  * After the App API confirmed a save: drops the drafts it made obsolete. Read and delete share one
  * transaction so a keystroke landing meanwhile is never deleted with them.
  */
-export async function dropSavedDrafts(technician: string, sessionId: string, stepid: number, sent: { fieldGuid: string; value: string | null }[]): Promise<void> {
+export async function dropSavedDrafts(
+  technician: string,
+  sessionId: string,
+  stepid: number,
+  sent: { fieldGuid: string; value: string | null }[],
+): Promise<void> {
   const d = open();
   await d.transaction('rw', d.drafts, async () => {
-    const drafts = await d.drafts.where('[technician+sessionId+stepid]').equals([technician, sessionId, stepid]).toArray();
+    const drafts = await d.drafts
+      .where('[technician+sessionId+stepid]')
+      .equals([technician, sessionId, stepid])
+      .toArray();
     await d.drafts.bulkDelete(settledBy(drafts, stepid, sent));
   });
 }
@@ -58,6 +66,8 @@ export async function adoptEarlierDrafts(technician: string): Promise<void> {
     const earlier = await d.drafts.where('technician').equals(EARLIER_DRAFTS).toArray();
     if (earlier.length === 0) return;
     await d.drafts.bulkDelete(earlier.map((e) => e.id));
-    await d.drafts.bulkPut(earlier.map((e) => makeDraft(technician, e.sessionId, e.stepid, e.fieldGuid, e.value, e.updatedAt)));
+    await d.drafts.bulkPut(
+      earlier.map((e) => makeDraft(technician, e.sessionId, e.stepid, e.fieldGuid, e.value, e.updatedAt)),
+    );
   });
 }

@@ -24,8 +24,23 @@ export interface Draft {
 export const draftKey = (technician: string, sessionId: string, stepid: number, fieldGuid: string): string =>
   JSON.stringify([technician, sessionId, stepid, fieldGuid]);
 
-export function makeDraft(technician: string, sessionId: string, stepid: number, fieldGuid: string, value: string, now = Date.now()): Draft {
-  return { id: draftKey(technician, sessionId, stepid, fieldGuid), technician, sessionId, stepid, fieldGuid, value, updatedAt: now };
+export function makeDraft(
+  technician: string,
+  sessionId: string,
+  stepid: number,
+  fieldGuid: string,
+  value: string,
+  now = Date.now(),
+): Draft {
+  return {
+    id: draftKey(technician, sessionId, stepid, fieldGuid),
+    technician,
+    sessionId,
+    stepid,
+    fieldGuid,
+    value,
+    updatedAt: now,
+  };
 }
 
 /** Drafts that hold something the session does not: what a reload or a crash would otherwise have lost. */
@@ -38,10 +53,19 @@ export function unsavedDrafts(drafts: readonly Draft[], values: readonly StepVal
 }
 
 /** Drafts a confirmed save made obsolete: those whose value is what was sent (typing since then is kept; numbers are sent trimmed). */
-export function settledBy(drafts: readonly Draft[], stepid: number, sent: readonly { fieldGuid: string; value: string | null }[]): string[] {
+export function settledBy(
+  drafts: readonly Draft[],
+  stepid: number,
+  sent: readonly { fieldGuid: string; value: string | null }[],
+): string[] {
   const sentValues = new Map(sent.map((s) => [s.fieldGuid, s.value]));
   return drafts
-    .filter((d) => d.stepid === stepid && sentValues.has(d.fieldGuid) && [d.value, d.value.trim()].some((v) => sameValue(sentValues.get(d.fieldGuid), v)))
+    .filter(
+      (d) =>
+        d.stepid === stepid &&
+        sentValues.has(d.fieldGuid) &&
+        [d.value, d.value.trim()].some((v) => sameValue(sentValues.get(d.fieldGuid), v)),
+    )
     .map((d) => d.id);
 }
 

@@ -15,7 +15,9 @@ class QuizDraftsDb extends Dexie {
         const table = tx.table<QuizDraft & { technician?: string }, string>('quizDrafts');
         const earlier = (await table.toArray()).filter((d) => d.technician === undefined);
         await table.bulkDelete(earlier.map((d) => d.id));
-        await table.bulkPut(earlier.map(({ id: _, updatedAt, ...d }) => makeQuizDraft({ ...d, technician: EARLIER_DRAFTS }, updatedAt)));
+        await table.bulkPut(
+          earlier.map(({ id: _, updatedAt, ...d }) => makeQuizDraft({ ...d, technician: EARLIER_DRAFTS }, updatedAt)),
+        );
       });
   }
 }
@@ -51,6 +53,8 @@ export async function adoptEarlierQuizDrafts(technician: string): Promise<void> 
     const earlier = await d.quizDrafts.where('technician').equals(EARLIER_DRAFTS).toArray();
     if (earlier.length === 0) return;
     await d.quizDrafts.bulkDelete(earlier.map((e) => e.id));
-    await d.quizDrafts.bulkPut(earlier.map(({ id: _, updatedAt, ...e }) => makeQuizDraft({ ...e, technician }, updatedAt)));
+    await d.quizDrafts.bulkPut(
+      earlier.map(({ id: _, updatedAt, ...e }) => makeQuizDraft({ ...e, technician }, updatedAt)),
+    );
   });
 }

@@ -19,12 +19,10 @@ export interface QuizDraft {
 }
 
 /** One draft per technician and quiz revision: a new revision is a different quiz, whose answers must not be mixed in. */
-export const quizDraftKey = (technician: string, quizRevisionid: number): string => JSON.stringify([technician, quizRevisionid]);
+export const quizDraftKey = (technician: string, quizRevisionid: number): string =>
+  JSON.stringify([technician, quizRevisionid]);
 
-export function makeQuizDraft(
-  input: Omit<QuizDraft, 'id' | 'updatedAt'>,
-  now = Date.now(),
-): QuizDraft {
+export function makeQuizDraft(input: Omit<QuizDraft, 'id' | 'updatedAt'>, now = Date.now()): QuizDraft {
   return {
     ...input,
     id: quizDraftKey(input.technician, input.quizRevisionid),
@@ -36,7 +34,10 @@ export function makeQuizDraft(
 /** Answers that hold something: SurveyJS keeps a cleared text as '' and an emptied checkbox as []. */
 export function givenAnswers(answers: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(
-    Object.entries(answers).filter(([, value]) => value !== undefined && value !== null && value !== '' && !(Array.isArray(value) && value.length === 0)),
+    Object.entries(answers).filter(
+      ([, value]) =>
+        value !== undefined && value !== null && value !== '' && !(Array.isArray(value) && value.length === 0),
+    ),
   );
 }
 

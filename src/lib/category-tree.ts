@@ -8,7 +8,11 @@ export interface CategoryRow {
 }
 
 /** The visible rows of a category tree: a node's children show only when it is expanded. */
-export function visibleCategoryRows(tree: readonly CategoryNode[], expanded: ReadonlySet<string>, depth = 0): CategoryRow[] {
+export function visibleCategoryRows(
+  tree: readonly CategoryNode[],
+  expanded: ReadonlySet<string>,
+  depth = 0,
+): CategoryRow[] {
   const rows: CategoryRow[] = [];
   for (const node of tree) {
     const open = expanded.has(node.name);
@@ -34,7 +38,10 @@ export function flattenCategories(
   depth = 0,
   ancestors: readonly string[] = [],
 ): { node: CategoryNode; depth: number; ancestors: readonly string[] }[] {
-  return tree.flatMap((node) => [{ node, depth, ancestors }, ...flattenCategories(node.children, depth + 1, [...ancestors, node.name])]);
+  return tree.flatMap((node) => [
+    { node, depth, ancestors },
+    ...flattenCategories(node.children, depth + 1, [...ancestors, node.name]),
+  ]);
 }
 
 export function totalGuides(tree: readonly CategoryNode[]): number {

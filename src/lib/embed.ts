@@ -8,7 +8,9 @@ import { defuseHandlers, isWebUrl } from './sanitize.ts';
 export function embedTarget(html: string): string | null {
   const doc = new DOMParser().parseFromString(defuseHandlers(html), 'text/html');
   const candidates = [
-    ...Array.from(doc.querySelectorAll('iframe[src], embed[src], video[src], source[src]'), (el) => el.getAttribute('src')),
+    ...Array.from(doc.querySelectorAll('iframe[src], embed[src], video[src], source[src]'), (el) =>
+      el.getAttribute('src'),
+    ),
     ...Array.from(doc.querySelectorAll('a[href]'), (el) => el.getAttribute('href')),
   ];
   for (const candidate of candidates) {

@@ -11,7 +11,8 @@ export function focusWhenShown(selector: string, options: { waitMs?: number; wit
     if (document.activeElement !== startedOn && document.activeElement !== document.body) return;
     const target = (options.within ?? document).querySelector<HTMLElement>(selector);
     if (target) {
-      if (!target.matches('a[href], button, input, select, textarea, [tabindex]')) target.setAttribute('tabindex', '-1');
+      if (!target.matches('a[href], button, input, select, textarea, [tabindex]'))
+        target.setAttribute('tabindex', '-1');
       target.focus({ preventScroll: true });
       target.scrollIntoView({ block: 'nearest' });
       return;

@@ -27,7 +27,11 @@ export function formatAgo(unixSeconds: number, nowMs: number = Date.now()): stri
 }
 
 export function formatDate(unixSeconds: number): string {
-  return new Date(unixSeconds * 1000).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+  return new Date(unixSeconds * 1000).toLocaleDateString(undefined, {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+  });
 }
 
 export function formatDateTime(unixSeconds: number): string {
@@ -56,6 +60,14 @@ export function formatDuration(seconds: number): string {
 export function localTimes(text: string): string {
   return text.replace(/\b\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z\b/g, (iso) => {
     const at = Date.parse(iso);
-    return Number.isNaN(at) ? iso : new Date(at).toLocaleString(undefined, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+    return Number.isNaN(at)
+      ? iso
+      : new Date(at).toLocaleString(undefined, {
+          month: 'short',
+          day: 'numeric',
+          hour: '2-digit',
+          minute: '2-digit',
+          second: '2-digit',
+        });
   });
 }

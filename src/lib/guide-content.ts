@@ -1,7 +1,15 @@
 import type { GuideFlag, GuideType, VideoEncoding } from '../../electron/contract.ts';
 import { isMp4 } from '../../electron/shared/media.ts';
 
-export const GUIDE_TYPES: readonly GuideType[] = ['replacement', 'installation', 'repair', 'disassembly', 'teardown', 'technique', 'maintenance'];
+export const GUIDE_TYPES: readonly GuideType[] = [
+  'replacement',
+  'installation',
+  'repair',
+  'disassembly',
+  'teardown',
+  'technique',
+  'maintenance',
+];
 
 export const typeLabel = (type: string): string => (type ? type.charAt(0).toUpperCase() + type.slice(1) : 'Guide');
 
@@ -14,10 +22,13 @@ export function safetyFlags(flags: readonly GuideFlag[]): GuideFlag[] {
 
 /** Other flags worth a word (the site's own GUIDE_* bookkeeping flags are not shown). */
 export function otherFlags(flags: readonly GuideFlag[]): GuideFlag[] {
-  return flags.filter((flag) => !(SAFETY_FLAGS as readonly string[]).includes(flag.flagid) && !flag.flagid.startsWith('GUIDE_'));
+  return flags.filter(
+    (flag) => !(SAFETY_FLAGS as readonly string[]).includes(flag.flagid) && !flag.flagid.startsWith('GUIDE_'),
+  );
 }
 
-export type BulletKind = { kind: 'dot'; colour: string } | { kind: 'icon'; icon: 'note' | 'caution' | 'reminder'; label: string };
+export type BulletKind =
+  { kind: 'dot'; colour: string } | { kind: 'icon'; icon: 'note' | 'caution' | 'reminder'; label: string };
 
 const COLOURS: Record<string, string> = {
   black: '#1d2321',

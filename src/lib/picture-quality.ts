@@ -4,7 +4,10 @@ import { formatBytes, plural } from './format.ts';
 /** What each picture quality is, in a technician's words. */
 export const QUALITY_WORDS: Record<PictureQuality, { title: string; text: string }> = {
   standard: { title: 'Standard', text: 'The pictures the steps show, 300 pixels wide. Zoom enlarges those.' },
-  large: { title: 'Large', text: "Each step picture also at the site's large size: labels and small parts stay readable." },
+  large: {
+    title: 'Large',
+    text: "Each step picture also at the site's large size: labels and small parts stay readable.",
+  },
   original: { title: 'Original', text: 'Each step picture as it was taken: the sharpest zoom, the most room.' },
 };
 
@@ -12,7 +15,12 @@ export const QUALITY_WORDS: Record<PictureQuality, { title: string; text: string
 export function qualitySize(option: PictureQualityOption): string {
   if (option.quality === 'standard') return 'No extra room: kept with every guide.';
   if (option.pictures === 0) return 'No step pictures in the guides kept offline.';
-  const here = option.stored === option.pictures ? ', all already here' : option.stored > 0 ? `, ${option.stored.toLocaleString()} already here` : '';
+  const here =
+    option.stored === option.pictures
+      ? ', all already here'
+      : option.stored > 0
+        ? `, ${option.stored.toLocaleString()} already here`
+        : '';
   const count = `${plural(option.pictures, 'picture')}${here}`;
   if (option.bytes === null) return `Size not known yet (${count}): the site is asked while it answers.`;
   return `About ${formatBytes(option.bytes)} more for ${count}.`;

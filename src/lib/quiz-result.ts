@@ -29,7 +29,8 @@ interface RawElement {
 /** SurveyJS texts are strings or localised objects (`{default, de, ...}`). */
 function text(value: unknown): string | null {
   if (typeof value === 'string') return value;
-  if (value && typeof value === 'object' && typeof (value as { default?: unknown }).default === 'string') return (value as { default: string }).default;
+  if (value && typeof value === 'object' && typeof (value as { default?: unknown }).default === 'string')
+    return (value as { default: string }).default;
   return null;
 }
 
@@ -51,13 +52,19 @@ export function answerLabels(survey: unknown): Map<string, AnswerLabels> {
         if (choice && typeof choice === 'object' && 'value' in choice) {
           const { value, text: shown } = choice as { value: unknown; text?: unknown };
           choices.set(String(value), text(shown) ?? String(value));
-        } else if (typeof choice === 'string' || typeof choice === 'number') choices.set(String(choice), String(choice));
+        } else if (typeof choice === 'string' || typeof choice === 'number')
+          choices.set(String(choice), String(choice));
       }
-      labels.set(element.name, { choices, labelTrue: text(element.labelTrue) ?? 'Yes', labelFalse: text(element.labelFalse) ?? 'No' });
+      labels.set(element.name, {
+        choices,
+        labelTrue: text(element.labelTrue) ?? 'Yes',
+        labelFalse: text(element.labelFalse) ?? 'No',
+      });
     }
   };
   const root = survey && typeof survey === 'object' ? (survey as { pages?: unknown; elements?: unknown }) : {};
-  if (Array.isArray(root.pages)) for (const page of root.pages as unknown[]) walk((page as { elements?: unknown } | null)?.elements);
+  if (Array.isArray(root.pages))
+    for (const page of root.pages as unknown[]) walk((page as { elements?: unknown } | null)?.elements);
   walk(root.elements);
   return labels;
 }
@@ -67,9 +74,11 @@ export const NO_ANSWER = 'No answer';
 /** One answer as words: choice texts, the question's yes/no labels, lists joined with commas. */
 export function answerText(value: unknown, labels?: AnswerLabels): string {
   if (value === null || value === undefined || value === '') return NO_ANSWER;
-  if (Array.isArray(value)) return value.length === 0 ? NO_ANSWER : value.map((item) => answerText(item, labels)).join(', ');
+  if (Array.isArray(value))
+    return value.length === 0 ? NO_ANSWER : value.map((item) => answerText(item, labels)).join(', ');
   if (typeof value === 'boolean') return value ? (labels?.labelTrue ?? 'Yes') : (labels?.labelFalse ?? 'No');
-  if (typeof value === 'string' || typeof value === 'number') return labels?.choices.get(String(value)) ?? String(value);
+  if (typeof value === 'string' || typeof value === 'number')
+    return labels?.choices.get(String(value)) ?? String(value);
   return JSON.stringify(value);
 }
 

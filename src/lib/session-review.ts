@@ -32,7 +32,11 @@ export interface SessionReview {
  * (typed, then left by Back, another screen, a reload or a closed window). Pure: the view reads the
  * drafts from Dexie and the session from the core, this says what to show and what to save.
  */
-export function reviewSession(steps: readonly GuideStep[], values: readonly StepValue[], drafts: readonly Draft[]): SessionReview {
+export function reviewSession(
+  steps: readonly GuideStep[],
+  values: readonly StepValue[],
+  drafts: readonly Draft[],
+): SessionReview {
   const open = unsavedDrafts(drafts, values);
   const emptySteps: ReviewedStep[] = [];
   const draftSteps: ReviewedStep[] = [];
@@ -59,7 +63,14 @@ export function reviewSession(steps: readonly GuideStep[], values: readonly Step
       }
       if (problem === null && toSave.length > 0) saves.push({ stepid: step.stepid, values: toSave });
     }
-    const reviewed = { number: index + 1, stepid: step.stepid, title: step.title, empty, drafted: mine.length > 0, problem };
+    const reviewed = {
+      number: index + 1,
+      stepid: step.stepid,
+      title: step.title,
+      empty,
+      drafted: mine.length > 0,
+      problem,
+    };
     if (empty.length > 0) emptySteps.push(reviewed);
     if (mine.length > 0) draftSteps.push(reviewed);
   });

@@ -28,11 +28,16 @@ export function summarySteps(steps: readonly GuideStep[], values: readonly StepV
     if (!step.form) return [];
     const shown = step.form.fields.map((field) => {
       const value = byGuid.get(`${step.stepid}|${field.fieldGuid}`);
-      return { label: field.label || field.type, text: value ? valueText(field, value) : '—', attachment: value?.attachment ?? null };
+      return {
+        label: field.label || field.type,
+        text: value ? valueText(field, value) : '—',
+        attachment: value?.attachment ?? null,
+      };
     });
     return [{ number: index + 1, title: step.title, values: shown }];
   });
 }
 
 /** Active time of an ended session, in seconds. */
-export const workedSeconds = (session: WorkSession): number => activeSeconds(session, session.endedAt ?? Date.now() / 1000);
+export const workedSeconds = (session: WorkSession): number =>
+  activeSeconds(session, session.endedAt ?? Date.now() / 1000);

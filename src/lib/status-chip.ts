@@ -24,7 +24,12 @@ export interface StatusChip {
  * the work is kept here and goes later); then a sync or sending in progress; then the last sync. Other
  * technicians' work waiting on the laptop is said apart, in the full sentence, as a count.
  */
-export function statusChip(input: { network: NetworkState; sync: SyncState | null; outbox: OutboxSummary; nowMs: number }): StatusChip {
+export function statusChip(input: {
+  network: NetworkState;
+  sync: SyncState | null;
+  outbox: OutboxSummary;
+  nowMs: number;
+}): StatusChip {
   const chip = ownChip(input);
   const othersUnsent = input.outbox.others.reduce((sum, other) => sum + other.unsent, 0);
   if (othersUnsent === 0) return { ...chip, othersUnsent };
@@ -32,37 +37,96 @@ export function statusChip(input: { network: NetworkState; sync: SyncState | nul
   return { ...chip, detail: chip.detail + apart, announce: chip.announce + apart, othersUnsent };
 }
 
-function ownChip(input: { network: NetworkState; sync: SyncState | null; outbox: OutboxSummary; nowMs: number }): Omit<StatusChip, 'othersUnsent'> {
+function ownChip(input: {
+  network: NetworkState;
+  sync: SyncState | null;
+  outbox: OutboxSummary;
+  nowMs: number;
+}): Omit<StatusChip, 'othersUnsent'> {
   const { network, sync, outbox } = input;
   const unsent = outbox.pending + outbox.inFlight;
   const unsentWords = unsent > 0 ? `${plural(unsent, 'change')} not sent yet` : 'nothing waiting to be sent';
   const tail = unsent > 0 ? ` · ${unsent} unsent` : '';
 
   if (outbox.conflicts > 0) {
-    return { tone: 'problem', text: `${plural(outbox.conflicts, 'conflict')}${tail}`, detail: `${plural(outbox.conflicts, 'conflict')} to settle in the sync centre; ${unsentWords}.`, announce: `${plural(outbox.conflicts, 'conflict')} to settle in the sync centre; ${unsentWords}.`, unsent };
+    return {
+      tone: 'problem',
+      text: `${plural(outbox.conflicts, 'conflict')}${tail}`,
+      detail: `${plural(outbox.conflicts, 'conflict')} to settle in the sync centre; ${unsentWords}.`,
+      announce: `${plural(outbox.conflicts, 'conflict')} to settle in the sync centre; ${unsentWords}.`,
+      unsent,
+    };
   }
   if (outbox.failed > 0) {
-    return { tone: 'problem', text: `${outbox.failed} not accepted${tail}`, detail: `The site did not accept ${plural(outbox.failed, 'change')}: see the sync centre. Nothing is lost; ${unsentWords}.`, announce: `The site did not accept ${plural(outbox.failed, 'change')}: see the sync centre. Nothing is lost; ${unsentWords}.`, unsent };
+    return {
+      tone: 'problem',
+      text: `${outbox.failed} not accepted${tail}`,
+      detail: `The site did not accept ${plural(outbox.failed, 'change')}: see the sync centre. Nothing is lost; ${unsentWords}.`,
+      announce: `The site did not accept ${plural(outbox.failed, 'change')}: see the sync centre. Nothing is lost; ${unsentWords}.`,
+      unsent,
+    };
   }
   if (network === 'offline') {
     return unsent > 0
-      ? { tone: 'offline', text: `Offline · ${unsent} unsent`, detail: `Offline. ${plural(unsent, 'change')} kept on this laptop — they will be sent when the site answers.`, announce: `Offline. ${plural(unsent, 'change')} kept on this laptop — they will be sent when the site answers.`, unsent }
-      : { tone: 'offline', text: 'Offline', detail: 'Offline. The guides on this laptop still work; nothing is waiting to be sent.', announce: 'Offline. The guides on this laptop still work; nothing is waiting to be sent.', unsent };
+      ? {
+          tone: 'offline',
+          text: `Offline · ${unsent} unsent`,
+          detail: `Offline. ${plural(unsent, 'change')} kept on this laptop — they will be sent when the site answers.`,
+          announce: `Offline. ${plural(unsent, 'change')} kept on this laptop — they will be sent when the site answers.`,
+          unsent,
+        }
+      : {
+          tone: 'offline',
+          text: 'Offline',
+          detail: 'Offline. The guides on this laptop still work; nothing is waiting to be sent.',
+          announce: 'Offline. The guides on this laptop still work; nothing is waiting to be sent.',
+          unsent,
+        };
   }
   if (sync?.running) {
     const fraction = progressFraction(sync.progress);
     const text = `Syncing${fraction === null ? '…' : ` ${Math.round(fraction * 100)}%`}${tail}`;
-    return { tone: 'busy', text, detail: `${phaseWords(sync.progress.phase)}; ${unsentWords}.`, announce: `Syncing the library; ${unsentWords}.`, unsent };
+    return {
+      tone: 'busy',
+      text,
+      detail: `${phaseWords(sync.progress.phase)}; ${unsentWords}.`,
+      announce: `Syncing the library; ${unsentWords}.`,
+      unsent,
+    };
   }
   if (unsent > 0) {
-    return { tone: 'busy', text: `Sending ${unsent}…`, detail: `Sending ${plural(unsent, 'change')} to the site.`, announce: `Sending ${plural(unsent, 'change')} to the site.`, unsent };
+    return {
+      tone: 'busy',
+      text: `Sending ${unsent}…`,
+      detail: `Sending ${plural(unsent, 'change')} to the site.`,
+      announce: `Sending ${plural(unsent, 'change')} to the site.`,
+      unsent,
+    };
   }
   if (sync?.lastError) {
-    return { tone: 'problem', text: 'Last sync failed', detail: `The last sync stopped: ${sync.lastError.message} Everything you did has reached the site.`, announce: `The last sync stopped: ${sync.lastError.message} Everything you did has reached the site.`, unsent };
+    return {
+      tone: 'problem',
+      text: 'Last sync failed',
+      detail: `The last sync stopped: ${sync.lastError.message} Everything you did has reached the site.`,
+      announce: `The last sync stopped: ${sync.lastError.message} Everything you did has reached the site.`,
+      unsent,
+    };
   }
   if (sync?.lastSyncAt) {
     const ago = formatAgo(sync.lastSyncAt, input.nowMs);
-    return { tone: 'ok', text: `Synced ${ago}`, detail: `Online. Synced ${ago}; everything you did has reached the site.`, announce: 'Online. Everything you did has reached the site.', unsent };
+    return {
+      tone: 'ok',
+      text: `Synced ${ago}`,
+      detail: `Online. Synced ${ago}; everything you did has reached the site.`,
+      announce: 'Online. Everything you did has reached the site.',
+      unsent,
+    };
   }
-  return { tone: 'idle', text: 'Not synced yet', detail: 'Not synced yet: open the sync centre to download the guides.', announce: 'Not synced yet: open the sync centre to download the guides.', unsent };
+  return {
+    tone: 'idle',
+    text: 'Not synced yet',
+    detail: 'Not synced yet: open the sync centre to download the guides.',
+    announce: 'Not synced yet: open the sync centre to download the guides.',
+    unsent,
+  };
 }

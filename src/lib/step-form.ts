@@ -28,10 +28,15 @@ export function cleanInput(field: StepFormField, raw: string): string {
 }
 
 /** An empty text and no value are the same thing to a technician. */
-export const sameValue = (a: string | null | undefined, b: string | null | undefined): boolean => (a || null) === (b || null);
+export const sameValue = (a: string | null | undefined, b: string | null | undefined): boolean =>
+  (a || null) === (b || null);
 
 /** The value a field shows: what is being typed, else what was saved, else the field's default. */
-export function shownValue(field: StepFormField, saved: StepValue | undefined, typed: string | undefined): string | null {
+export function shownValue(
+  field: StepFormField,
+  saved: StepValue | undefined,
+  typed: string | undefined,
+): string | null {
   if (typed !== undefined) return typed;
   if (saved) return saved.value;
   return defaultValue(field);
@@ -56,7 +61,10 @@ export function valuesToSave(
     const value = shownValue(field, have, typed[field.fieldGuid]);
     if (have && sameValue(have.value, value)) continue;
     if (!have && (value === null || value === '')) continue;
-    out.push({ fieldGuid: field.fieldGuid, value: field.type === 'Numeric Input' && value !== null ? value.trim() : value || null });
+    out.push({
+      fieldGuid: field.fieldGuid,
+      value: field.type === 'Numeric Input' && value !== null ? value.trim() : value || null,
+    });
   }
   return out;
 }

@@ -38,15 +38,18 @@ export function progressFraction(progress: SyncProgress): number | null {
   return Math.min(1, Math.max(0, progress.done / progress.total));
 }
 
-export const isFinished = (phase: SyncPhase): boolean => phase === 'done' || phase === 'failed' || phase === 'cancelled' || phase === 'idle';
+export const isFinished = (phase: SyncPhase): boolean =>
+  phase === 'done' || phase === 'failed' || phase === 'cancelled' || phase === 'idle';
 
 /** "12 of 40 files · 3.1 MB downloaded": the figures that apply to this sync, with their separators. */
 export function progressCounts(progress: SyncProgress, running: boolean): string {
   const unit = phaseUnit(progress.phase);
   const parts: string[] = [];
-  if (progress.total > 0 && unit) parts.push(`${progress.done.toLocaleString()} of ${progress.total.toLocaleString()} ${unit}`);
+  if (progress.total > 0 && unit)
+    parts.push(`${progress.done.toLocaleString()} of ${progress.total.toLocaleString()} ${unit}`);
   else if (running) parts.push('Counting…');
-  if (progress.bytes > 0 && (running || progress.phase === 'done')) parts.push(`${formatBytes(progress.bytes)} downloaded`);
+  if (progress.bytes > 0 && (running || progress.phase === 'done'))
+    parts.push(`${formatBytes(progress.bytes)} downloaded`);
   if (progress.message) parts.push(progress.message);
   return parts.join(' · ');
 }

@@ -3,7 +3,10 @@ import { plural } from './format.ts';
 
 /** What waits for another technician, in words: how much, and what it waits for. */
 export function othersWorkWords(other: Pick<OthersWork, 'unsent' | 'conflicts' | 'signIn' | 'username'>): string {
-  const parts = [other.unsent > 0 ? `${plural(other.unsent, 'change')} not sent yet` : null, other.conflicts > 0 ? plural(other.conflicts, 'conflict') : null]
+  const parts = [
+    other.unsent > 0 ? `${plural(other.unsent, 'change')} not sent yet` : null,
+    other.conflicts > 0 ? plural(other.conflicts, 'conflict') : null,
+  ]
     .filter((part): part is string => part !== null)
     .join(', ');
   switch (other.signIn) {
@@ -25,7 +28,13 @@ export function initialsOf(name: string): string {
 
 /** A technician's line on the switch screen: how their sign-in stands and what of theirs waits. */
 export function technicianStateWords(entry: TechnicianEntry): string {
-  const state = entry.current ? 'Working now' : entry.signIn === 'kept' ? 'Signed in' : entry.signIn === 'refused' ? 'Sign in again: the site refused the sign-in' : 'Signed out';
+  const state = entry.current
+    ? 'Working now'
+    : entry.signIn === 'kept'
+      ? 'Signed in'
+      : entry.signIn === 'refused'
+        ? 'Sign in again: the site refused the sign-in'
+        : 'Signed out';
   const work = entry.unsent > 0 ? `${plural(entry.unsent, 'change')} not sent yet` : 'nothing waiting';
   return `${state} · ${work}${entry.conflicts > 0 ? ` · ${plural(entry.conflicts, 'conflict')}` : ''}`;
 }

@@ -20,7 +20,12 @@ export function clampView(view: View, frame: { width: number; height: number }):
 }
 
 /** Zooms by `factor` keeping the point under `at` where it is (the cursor, a pinch's middle). */
-export function zoomAt(view: View, factor: number, at: { x: number; y: number }, frame: { width: number; height: number }): View {
+export function zoomAt(
+  view: View,
+  factor: number,
+  at: { x: number; y: number },
+  frame: { width: number; height: number },
+): View {
   const scale = Math.min(MAX_SCALE, Math.max(1, view.scale * factor));
   const ratio = scale / view.scale;
   return clampView({ scale, x: at.x - (at.x - view.x) * ratio, y: at.y - (at.y - view.y) * ratio }, frame);

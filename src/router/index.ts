@@ -17,7 +17,12 @@ export function createAppRouter(pinia: Pinia) {
       },
       { path: '/search', name: 'search', component: () => import('../views/SearchView.vue'), meta: { signedIn: true } },
       { path: '/sync', name: 'sync', component: () => import('../views/SyncView.vue'), meta: { signedIn: true } },
-      { path: '/sessions', name: 'sessions', component: () => import('../views/SessionsView.vue'), meta: { signedIn: true } },
+      {
+        path: '/sessions',
+        name: 'sessions',
+        component: () => import('../views/SessionsView.vue'),
+        meta: { signedIn: true },
+      },
       {
         path: '/sessions/:id',
         name: 'work-session',
@@ -33,7 +38,12 @@ export function createAppRouter(pinia: Pinia) {
         props: (route) => ({ id: String(route.params.id) }),
         meta: { signedIn: true },
       },
-      { path: '/quizzes', name: 'quizzes', component: () => import('../views/QuizzesView.vue'), meta: { signedIn: true } },
+      {
+        path: '/quizzes',
+        name: 'quizzes',
+        component: () => import('../views/QuizzesView.vue'),
+        meta: { signedIn: true },
+      },
       {
         path: '/quizzes/:quizRevisionid(\\d+)',
         name: 'quiz',

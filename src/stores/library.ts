@@ -1,6 +1,13 @@
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef } from 'vue';
-import type { AppError, CategoryNode, GuideListItem, LibraryQuery, SearchResults, TagCount } from '../../electron/contract.ts';
+import type {
+  AppError,
+  CategoryNode,
+  GuideListItem,
+  LibraryQuery,
+  SearchResults,
+  TagCount,
+} from '../../electron/contract.ts';
 import { LIST_MAX } from '../../electron/shared/limits.ts';
 import { listPicture } from '../../electron/shared/media.ts';
 import { useBridge } from '../bridge/index.ts';
@@ -57,7 +64,11 @@ export const useLibraryStore = defineStore('library', () => {
 
   function fetchPage(page: number, gen: number): Promise<void> {
     const promise = (async () => {
-      const result = await bridge.listGuides({ ...query.value, offset: page * LIBRARY_PAGE_SIZE, limit: LIBRARY_PAGE_SIZE });
+      const result = await bridge.listGuides({
+        ...query.value,
+        offset: page * LIBRARY_PAGE_SIZE,
+        limit: LIBRARY_PAGE_SIZE,
+      });
       if (gen !== generation) return;
       if (!result.ok) {
         pages.delete(page);
@@ -150,14 +161,19 @@ export const useLibraryStore = defineStore('library', () => {
   }
 
   /** A row drawn before its list picture arrived (a plain tile until then). */
-  const waitsForPicture = (row: GuideListItem | undefined): boolean => row !== undefined && !row.thumbnailStored && listPicture(row.image) !== undefined;
+  const waitsForPicture = (row: GuideListItem | undefined): boolean =>
+    row !== undefined && !row.thumbnailStored && listPicture(row.image) !== undefined;
 
   /** Reads the rows on screen again when some still wait for their picture: their thumbnails appear as they land. */
   async function refreshPictures(): Promise<void> {
     const [start, end] = [visible[0], Math.min(visible[1], total.value - 1)];
     if (end < start || !rows.value.slice(start, end + 1).some(waitsForPicture)) return;
     const gen = generation;
-    const result = await bridge.listGuides({ ...query.value, offset: start, limit: Math.min(LIST_MAX, end - start + 1) });
+    const result = await bridge.listGuides({
+      ...query.value,
+      offset: start,
+      limit: Math.min(LIST_MAX, end - start + 1),
+    });
     if (gen !== generation || !result.ok) return;
     if (result.value.total !== rows.value.length) {
       void reload();

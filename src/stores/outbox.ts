@@ -1,6 +1,13 @@
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
-import type { AppError, ConflictRecord, OutboxAction, OutboxSummary, OutboxView, Result } from '../../electron/contract.ts';
+import type {
+  AppError,
+  ConflictRecord,
+  OutboxAction,
+  OutboxSummary,
+  OutboxView,
+  Result,
+} from '../../electron/contract.ts';
 import { useBridge } from '../bridge/index.ts';
 
 const EMPTY: OutboxSummary = { pending: 0, inFlight: 0, failed: 0, conflicts: 0, others: [], heldAside: 0 };
@@ -27,7 +34,9 @@ export const useOutboxStore = defineStore('outbox', () => {
     } else if (event.name === 'conflict') {
       // A session's one record grows as more of its queued work meets the site's decision: replaced in place.
       const known = conflicts.value.some((c) => c.id === event.payload.id);
-      conflicts.value = known ? conflicts.value.map((c) => (c.id === event.payload.id ? event.payload : c)) : [...conflicts.value, event.payload];
+      conflicts.value = known
+        ? conflicts.value.map((c) => (c.id === event.payload.id ? event.payload : c))
+        : [...conflicts.value, event.payload];
     }
   });
 
@@ -96,5 +105,20 @@ export const useOutboxStore = defineStore('outbox', () => {
     void (watchers > 0 ? load() : loadSummary());
   }
 
-  return { forget, summary, actions, conflicts, busy, error, waiting, load, loadSummary, watch, flush, retry, discard, settle };
+  return {
+    forget,
+    summary,
+    actions,
+    conflicts,
+    busy,
+    error,
+    waiting,
+    load,
+    loadSummary,
+    watch,
+    flush,
+    retry,
+    discard,
+    settle,
+  };
 });

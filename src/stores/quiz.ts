@@ -1,6 +1,14 @@
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
-import type { AppError, QuizAttempt, QuizAttemptInput, QuizRef, QuizRevision, QuizStage, Result } from '../../electron/contract.ts';
+import type {
+  AppError,
+  QuizAttempt,
+  QuizAttemptInput,
+  QuizRef,
+  QuizRevision,
+  QuizStage,
+  Result,
+} from '../../electron/contract.ts';
 import { useBridge } from '../bridge/index.ts';
 import { attemptsByQuiz } from '../lib/quiz-result.ts';
 

@@ -92,7 +92,12 @@ export const useSearchStore = defineStore('search', () => {
     const gen = generation;
     busy.value = true;
     try {
-      const result = await bridge.search({ text: searchedFor.value, where: current.source, limit: PAGE, offset: current.items.length });
+      const result = await bridge.search({
+        text: searchedFor.value,
+        where: current.source,
+        limit: PAGE,
+        offset: current.items.length,
+      });
       if (gen !== generation) return;
       if (result.ok) results.value = { ...result.value, items: [...current.items, ...result.value.items] };
       else error.value = result.error;

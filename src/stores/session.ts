@@ -1,6 +1,15 @@
 import { defineStore } from 'pinia';
 import { computed, ref, watch } from 'vue';
-import type { AppError, AppStatus, ConnectPublicInput, ConnectWithTokenInput, Result, SignInInput, SwitchTechnicianInput, TechnicianEntry } from '../../electron/contract.ts';
+import type {
+  AppError,
+  AppStatus,
+  ConnectPublicInput,
+  ConnectWithTokenInput,
+  Result,
+  SignInInput,
+  SwitchTechnicianInput,
+  TechnicianEntry,
+} from '../../electron/contract.ts';
 import { useBridge } from '../bridge/index.ts';
 import { adoptEarlierDrafts } from '../drafts/db.ts';
 import { adoptEarlierQuizDrafts } from '../drafts/quiz-db.ts';
@@ -29,7 +38,10 @@ export const useSessionStore = defineStore('session', () => {
   watch(
     () => status.value?.technician,
     (technician) => {
-      if (technician?.earlierDrafts) void Promise.all([adoptEarlierDrafts(technician.key), adoptEarlierQuizDrafts(technician.key)]).catch(() => undefined);
+      if (technician?.earlierDrafts)
+        void Promise.all([adoptEarlierDrafts(technician.key), adoptEarlierQuizDrafts(technician.key)]).catch(
+          () => undefined,
+        );
     },
   );
 
@@ -73,5 +85,24 @@ export const useSessionStore = defineStore('session', () => {
     notice.value = text;
   };
 
-  return { status, technicians, busy, error, notice, setNotice, signedIn, technicianKey, load, loadTechnicians, connectDemo, signIn, connectWithToken, connectPublic, cancelConnect, signOut, switchTechnician, clearError };
+  return {
+    status,
+    technicians,
+    busy,
+    error,
+    notice,
+    setNotice,
+    signedIn,
+    technicianKey,
+    load,
+    loadTechnicians,
+    connectDemo,
+    signIn,
+    connectWithToken,
+    connectPublic,
+    cancelConnect,
+    signOut,
+    switchTechnician,
+    clearError,
+  };
 });

@@ -1,6 +1,15 @@
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
-import type { AppError, OfflineScope, PictureQuality, PictureQualityState, Result, SyncOutcome, SyncProgress, SyncState } from '../../electron/contract.ts';
+import type {
+  AppError,
+  OfflineScope,
+  PictureQuality,
+  PictureQualityState,
+  Result,
+  SyncOutcome,
+  SyncProgress,
+  SyncState,
+} from '../../electron/contract.ts';
 import { useBridge } from '../bridge/index.ts';
 
 const IDLE: SyncProgress = { phase: 'idle', done: 0, total: 0, bytes: 0, message: null };
@@ -23,7 +32,11 @@ export const useSyncStore = defineStore('sync', () => {
       // A new phase: the storage figures and guide counts have moved, read them again.
       if (event.payload.phase !== progress.value.phase) void load();
       progress.value = event.payload;
-      if (state.value && !state.value.running && !['done', 'failed', 'cancelled', 'idle'].includes(event.payload.phase)) {
+      if (
+        state.value &&
+        !state.value.running &&
+        !['done', 'failed', 'cancelled', 'idle'].includes(event.payload.phase)
+      ) {
         state.value = { ...state.value, running: true };
       }
     } else if (event.name === 'syncState') {
@@ -113,7 +126,21 @@ export const useSyncStore = defineStore('sync', () => {
   const setBudget = (bytes: number) => run('budget', async () => take(await bridge.setStorageBudget(bytes)));
 
   return {
-    state, progress, lastOutcome, busy, error, running, pictures,
-    load, loadPictures, syncNow, retryGuides, allowMediaOrigin, cancel, setScope, setBudget, setPictureQuality,
+    state,
+    progress,
+    lastOutcome,
+    busy,
+    error,
+    running,
+    pictures,
+    load,
+    loadPictures,
+    syncNow,
+    retryGuides,
+    allowMediaOrigin,
+    cancel,
+    setScope,
+    setBudget,
+    setPictureQuality,
   };
 });

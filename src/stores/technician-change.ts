@@ -11,5 +11,13 @@ import { useWorklogStore } from './worklog.ts';
  * (private guides) is asked for again.
  */
 export function forgetPreviousTechnician(): void {
-  for (const store of [useWorklogStore(), useQuizStore(), useOutboxStore(), useLibraryStore(), useGuideStore(), useSearchStore()]) store.forget();
+  for (const store of [
+    useWorklogStore(),
+    useQuizStore(),
+    useOutboxStore(),
+    useLibraryStore(),
+    useGuideStore(),
+    useSearchStore(),
+  ])
+    store.forget();
 }

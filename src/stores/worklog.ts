@@ -47,7 +47,8 @@ export const useWorklogStore = defineStore('worklog', () => {
 
   const get = async (id: string) => take(await bridge.getSession(id));
   const start = async (input: StartSessionInput) => take(await bridge.startSession(input));
-  const transition = async (sessionId: string, to: WorkTransition) => take(await bridge.transitionSession({ sessionId, transition: to }));
+  const transition = async (sessionId: string, to: WorkTransition) =>
+    take(await bridge.transitionSession({ sessionId, transition: to }));
   const save = async (input: SaveStepDataInput) => take(await bridge.saveStepData(input));
   const attach = async (input: AttachFileInput) => take(await bridge.attachFile(input));
   const assume = async (entryid: number) => take(await bridge.assumeSession(entryid));
@@ -60,5 +61,19 @@ export const useWorklogStore = defineStore('worklog', () => {
     loaded.value = false;
   }
 
-  return { byId, sessions, loaded, forget, loadAll, loadGuide, get, start, transition, save, attach, assume, suspended };
+  return {
+    byId,
+    sessions,
+    loaded,
+    forget,
+    loadAll,
+    loadGuide,
+    get,
+    start,
+    transition,
+    save,
+    attach,
+    assume,
+    suspended,
+  };
 });

@@ -11,7 +11,8 @@ import { runBounded } from '../../electron/core/sync/pool.ts';
 import type { RequestPlan } from './plan.ts';
 
 const [planFile, token, client = 'fetch'] = process.argv.slice(2);
-if (!planFile || !token || !['fetch', 'app'].includes(client)) throw new Error('usage: floor-client.ts <plan.json> <token> [fetch|app]');
+if (!planFile || !token || !['fetch', 'app'].includes(client))
+  throw new Error('usage: floor-client.ts <plan.json> <token> [fetch|app]');
 const plan = JSON.parse(fs.readFileSync(planFile, 'utf8')) as RequestPlan;
 const headers = { Authorization: `api ${token}`, Accept: 'application/json' };
 
@@ -41,4 +42,14 @@ const t2 = performance.now();
 await runBounded(plan.media, plan.concurrency.media, get);
 const t3 = performance.now();
 const cpu = process.cpuUsage(cpu0);
-console.log(JSON.stringify({ ms: t3 - t0, cpuMs: { user: cpu.user / 1000, system: cpu.system / 1000 }, phaseMs: { listing: t1 - t0, guides: t2 - t1, media: t3 - t2 }, requests: plan.sequential.length + plan.guides.reduce((n, g) => n + g.parallel.length + g.then.length, 0) + plan.media.length }));
+console.log(
+  JSON.stringify({
+    ms: t3 - t0,
+    cpuMs: { user: cpu.user / 1000, system: cpu.system / 1000 },
+    phaseMs: { listing: t1 - t0, guides: t2 - t1, media: t3 - t2 },
+    requests:
+      plan.sequential.length +
+      plan.guides.reduce((n, g) => n + g.parallel.length + g.then.length, 0) +
+      plan.media.length,
+  }),
+);

@@ -36,7 +36,8 @@ export function parseLinks(text: string): LinkSpec[] {
     .map((part) => {
       if (part === '0') return { rttMs: 0, mbit: 0 };
       const [rtt, rate] = part.split('/').map(Number);
-      if (!Number.isFinite(rtt) || !Number.isFinite(rate) || rate! <= 0) throw new Error(`BENCH_LINKS: "${part}" is not <rtt ms>/<Mbit/s>`);
+      if (!Number.isFinite(rtt) || !Number.isFinite(rate) || rate! <= 0)
+        throw new Error(`BENCH_LINKS: "${part}" is not <rtt ms>/<Mbit/s>`);
       return { rttMs: rtt!, mbit: rate! };
     });
 }
@@ -56,7 +57,21 @@ export async function benchLinks(links: LinkSpec[], tmpDir: string, guides: numb
   const lanes = process.env.BENCH_LINK_LANES?.split('/') ?? [];
   const db = path.join(tmpDir, `links-${guides}.sqlite`);
   console.error(`\ngenerating a site of ${guides} guides for the links…`);
-  const site = await startSiteProcess(['--generate', '--guides', String(guides), '--steps', '6', '--images', '1', '--seed', '1', '--db', db, '--picture-cache-mb', '1024']);
+  const site = await startSiteProcess([
+    '--generate',
+    '--guides',
+    String(guides),
+    '--steps',
+    '6',
+    '--images',
+    '1',
+    '--seed',
+    '1',
+    '--db',
+    db,
+    '--picture-cache-mb',
+    '1024',
+  ]);
   const port = Number(new URL(site.url).port);
   const lines: string[] = [];
   try {
@@ -64,7 +79,8 @@ export async function benchLinks(links: LinkSpec[], tmpDir: string, guides: numb
     await runJsonChild<SyncFigures>('sync-client.ts', [site.url, ...lanes]);
     for (const spec of links) {
       const name = spec.mbit === 0 ? 'loopback' : `${spec.rttMs}ms/${spec.mbit}Mbit`;
-      let link: Link | null = spec.mbit === 0 ? null : await startLink({ targetPort: port, rttMs: spec.rttMs, mbitPerSec: spec.mbit });
+      let link: Link | null =
+        spec.mbit === 0 ? null : await startLink({ targetPort: port, rttMs: spec.rttMs, mbitPerSec: spec.mbit });
       try {
         const base = link?.url ?? site.url;
         const sync = await runJsonChild<SyncFigures>('sync-client.ts', [base, ...lanes]);
@@ -73,9 +89,11 @@ export async function benchLinks(links: LinkSpec[], tmpDir: string, guides: numb
         fs.writeFileSync(planFile, JSON.stringify(buildPlan(sync.initialRequests, sync.concurrency)));
         const before = link ? { ...link.stats } : null;
         const floor = await runJsonChild<FloorFigures>('floor-client.ts', [planFile, await token(base)]);
-        const bytes = link && before ? link.stats.bytesDown - before.bytesDown + (link.stats.bytesUp - before.bytesUp) : 0;
+        const bytes =
+          link && before ? link.stats.bytesDown - before.bytesDown + (link.stats.bytesUp - before.bytesUp) : 0;
         // Both directions share nothing here, so the busier one (down) sets the floor.
-        const bandwidthMs = link && before ? ((link.stats.bytesDown - before.bytesDown) * 8) / (spec.mbit * 1e6) * 1000 : 0;
+        const bandwidthMs =
+          link && before ? (((link.stats.bytesDown - before.bytesDown) * 8) / (spec.mbit * 1e6)) * 1000 : 0;
         // The same requests by a bare client on the app's own HTTP client: the app's cost above the transfer.
         const appFloor = await runJsonChild<FloorFigures>('floor-client.ts', [planFile, await token(base), 'app']);
         const sameStack =
@@ -98,7 +116,9 @@ export async function benchLinks(links: LinkSpec[], tmpDir: string, guides: numb
   } finally {
     await site.stop();
   }
-  console.log(`\nInitial sync of ${guides} guides over emulated links (one queue per direction at the rate, the delay, a round trip per connection)`);
+  console.log(
+    `\nInitial sync of ${guides} guides over emulated links (one queue per direction at the rate, the delay, a round trip per connection)`,
+  );
   for (const line of lines) console.log(line);
 }
 
@@ -109,14 +129,22 @@ const median = (values: number[]): number => [...values].sort((a, b) => a - b)[M
  * link, beside a bare client making the same requests through the same link (issue 17, target 1.15x). A
  * replay lasts under a second on loopback: `rounds` of both, each in a fresh process, and their medians.
  */
-export async function benchReplayOverLinks(links: LinkSpec[], tmpDir: string, sessions: string, rounds: number): Promise<void> {
+export async function benchReplayOverLinks(
+  links: LinkSpec[],
+  tmpDir: string,
+  sessions: string,
+  rounds: number,
+): Promise<void> {
   console.error('\nstarting the demo workshop for the outbox replay over the links…');
   const site = await startSiteProcess(['--demo', '--db', path.join(tmpDir, 'replay-demo.sqlite')]);
   const lines: string[] = [];
   try {
     for (const spec of links) {
       const name = spec.mbit === 0 ? 'loopback' : `${spec.rttMs}ms/${spec.mbit}Mbit`;
-      const link = spec.mbit === 0 ? null : await startLink({ targetPort: Number(new URL(site.url).port), rttMs: spec.rttMs, mbitPerSec: spec.mbit });
+      const link =
+        spec.mbit === 0
+          ? null
+          : await startLink({ targetPort: Number(new URL(site.url).port), rttMs: spec.rttMs, mbitPerSec: spec.mbit });
       try {
         const runs: {
           actions: number;

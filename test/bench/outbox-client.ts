@@ -22,13 +22,21 @@ const site = new URL(siteUrl);
 // The proxy runs on its own thread (proxy-thread.ts): it is the network, not part of the client.
 const proxy = await startProxyThread(Number(site.port));
 const tmp = makeTempDir('bench-outbox');
-const services = createServices({ dataDir: tmp.dir, version: 'bench', secretCodec: plainCodec, startDemoWorkshop: () => Promise.reject(new Error('no demo')), autoSync: false });
+const services = createServices({
+  dataDir: tmp.dir,
+  version: 'bench',
+  secretCodec: plainCodec,
+  startDemoWorkshop: () => Promise.reject(new Error('no demo')),
+  autoSync: false,
+});
 const api = services.api;
 const must = <T>(r: { ok: true; value: T } | { ok: false; error: { message: string } }): T => {
   if (!r.ok) throw new Error(r.error.message);
   return r.value;
 };
-must(await api.signIn({ siteUrl: proxy.url, email: DEMO_ACCOUNTS.tech1.email, password: DEMO_ACCOUNTS.tech1.password }));
+must(
+  await api.signIn({ siteUrl: proxy.url, email: DEMO_ACCOUNTS.tech1.email, password: DEMO_ACCOUNTS.tech1.password }),
+);
 const guideid = 2;
 must(await api.setOfflineScope({ mode: 'selected', categories: [], guideids: [guideid] }));
 must(await api.syncNow());
@@ -53,7 +61,15 @@ for (let i = 0; i < SESSIONS; i++) {
   const session = must(await timed(() => api.startSession({ guideid, workorderid: `BENCH-${i}` })));
   for (let save = 0; save < 2; save++) {
     // A pause and resume between the two saves keeps them apart (unsent saves of a step coalesce).
-    must(await timed(() => api.saveStepData({ sessionId: session.id, stepid: step.stepid, values: [{ fieldGuid: field.fieldGuid, value: `reading ${save}` }] })));
+    must(
+      await timed(() =>
+        api.saveStepData({
+          sessionId: session.id,
+          stepid: step.stepid,
+          values: [{ fieldGuid: field.fieldGuid, value: `reading ${save}` }],
+        }),
+      ),
+    );
     if (save === 0) {
       must(await timed(() => api.transitionSession({ sessionId: session.id, transition: 'pause' })));
       must(await timed(() => api.transitionSession({ sessionId: session.id, transition: 'resume' })));
@@ -80,7 +96,13 @@ const replayRequests = await proxy.count();
 if (summary.failed > 0 || summary.conflicts > 0) throw new Error(`replay: ${JSON.stringify(summary)}`);
 
 // The same work by a bare client: the same requests in the same order per session, chains at once.
-const token = (await (await fetch(`${proxy.url}/api/2.0/user/token`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: DEMO_ACCOUNTS.tech1.email, password: DEMO_ACCOUNTS.tech1.password }) })).json()) as { authToken: string };
+const token = (await (
+  await fetch(`${proxy.url}/api/2.0/user/token`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: DEMO_ACCOUNTS.tech1.email, password: DEMO_ACCOUNTS.tech1.password }),
+  })
+).json()) as { authToken: string };
 const headers = { Authorization: `api ${token.authToken}`, 'Content-Type': 'application/json' };
 type Entry = { entryid: number; revisionid: number };
 type Call = (method: string, path: string, body: unknown) => Promise<Entry>;
@@ -89,7 +111,11 @@ type Call = (method: string, path: string, body: unknown) => Promise<Entry>;
 const viaFetch: Call = async (method, path, body) =>
   (await (await fetch(`${proxy.url}/api/2.0${path}`, { method, headers, body: JSON.stringify(body) })).json()) as Entry;
 const viaApp: Call = async (method, path, body) => {
-  const answer = await siteHttp(new URL(`${proxy.url}/api/2.0${path}`), { method, headers, body: JSON.stringify(body) });
+  const answer = await siteHttp(new URL(`${proxy.url}/api/2.0${path}`), {
+    method,
+    headers,
+    body: JSON.stringify(body),
+  });
   return JSON.parse((await answer.bytes(MAX_JSON_BYTES))!.toString('utf8')) as Entry;
 };
 async function bare(call: Call, name: string): Promise<{ ms: number; cpu: number; requests: number }> {
@@ -106,7 +132,11 @@ async function bare(call: Call, name: string): Promise<{ ms: number; cpu: number
         entry = await call(method, `/work_log/${entry.entryid}${path}?revisionid=${entry.revisionid}`, body);
       };
       for (let save = 0; save < 2; save++) {
-        await next('PUT', '/stepData', { fields: { [field.fieldRevisionid]: `reading ${save}` }, stepid: step.stepid, timestamp: now });
+        await next('PUT', '/stepData', {
+          fields: { [field.fieldRevisionid]: `reading ${save}` },
+          stepid: step.stepid,
+          timestamp: now,
+        });
         if (save === 0) {
           await next('POST', '/pause', { timestamp: now });
           await next('POST', '/resume', { timestamp: now });

@@ -9,9 +9,17 @@ export interface RequestPlan {
   concurrency: { guides: number; media: number };
 }
 
-const GUIDE_PARTS = [/\/guides\/(\d+)$/, /\/guides\/(\d+)\/tags$/, /\/step_forms\/guideid\/(\d+)$/, /\/quizzes\/associations\/(\d+)$/];
+const GUIDE_PARTS = [
+  /\/guides\/(\d+)$/,
+  /\/guides\/(\d+)\/tags$/,
+  /\/step_forms\/guideid\/(\d+)$/,
+  /\/quizzes\/associations\/(\d+)$/,
+];
 
-export function buildPlan(requests: { url: string; phase: string }[], concurrency: RequestPlan['concurrency']): RequestPlan {
+export function buildPlan(
+  requests: { url: string; phase: string }[],
+  concurrency: RequestPlan['concurrency'],
+): RequestPlan {
   const plan: RequestPlan = { sequential: [], guides: [], media: [], concurrency };
   const byGuide = new Map<string, { parallel: string[]; then: string[] }>();
   let lastGuide: { parallel: string[]; then: string[] } | undefined;

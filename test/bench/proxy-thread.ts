@@ -18,7 +18,10 @@ export interface ThreadProxy {
 }
 
 /** Starts the proxy in front of `targetPort` on its own thread; `port` to listen where clients knew it. */
-export async function startProxyThread(targetPort: number, port?: number): Promise<ThreadProxy & { restart(): Promise<void> }> {
+export async function startProxyThread(
+  targetPort: number,
+  port?: number,
+): Promise<ThreadProxy & { restart(): Promise<void> }> {
   // TypeScript on the thread too: tsx's hooks are registered per thread, so the thread registers them first.
   const load = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(import.meta.url)}); })`;
   const worker = new Worker(load, { eval: true, workerData: { targetPort } });

@@ -36,7 +36,12 @@ interface SyncRun {
   guides: { total: number; offline: number } | null;
   mediaBytes: number | null;
   concurrency: { guides: number; media: number };
-  local: { guides: number; search: { p50: number; p95: number; max: number }; open: { p50: number; p95: number; max: number }; searchHits: number } | null;
+  local: {
+    guides: number;
+    search: { p50: number; p95: number; max: number };
+    open: { p50: number; p95: number; max: number };
+    searchHits: number;
+  } | null;
   library: { guides: number; page: Percentiles; filtered: Percentiles; search: Percentiles; searchHits: number } | null;
   scopeChoice: { guides: number; limit: number } | null;
   wholeGuideRequests: number;
@@ -81,7 +86,12 @@ if (process.env.BENCH_LINKS) {
     await benchLinks(parseLinks(process.env.BENCH_LINKS), tmp.dir, Number(process.env.BENCH_LINK_GUIDES ?? 300));
     if (process.env.BENCH_OUTBOX !== '0') {
       const replayRounds = Math.max(1, Number(process.env.BENCH_REPLAY_ROUNDS ?? 3));
-      await benchReplayOverLinks(parseLinks(process.env.BENCH_LINKS), tmp.dir, process.env.BENCH_SESSIONS ?? '40', replayRounds);
+      await benchReplayOverLinks(
+        parseLinks(process.env.BENCH_LINKS),
+        tmp.dir,
+        process.env.BENCH_SESSIONS ?? '40',
+        replayRounds,
+      );
     }
   } finally {
     tmp.remove();
@@ -92,14 +102,31 @@ try {
   for (const n of sizes) {
     const db = path.join(tmp.dir, `site-${n}.sqlite`);
     console.error(`generating a site of ${n} guides…`);
-    const site = await startSiteProcess(['--generate', '--guides', String(n), '--steps', '6', '--images', '1', '--seed', '1', '--db', db, '--picture-cache-mb', '1024']);
+    const site = await startSiteProcess([
+      '--generate',
+      '--guides',
+      String(n),
+      '--steps',
+      '6',
+      '--images',
+      '1',
+      '--seed',
+      '1',
+      '--db',
+      db,
+      '--picture-cache-mb',
+      '1024',
+    ]);
     try {
       const auth = await token(site.url);
       let best: SyncRun | null = null;
       let floorMs = Number.POSITIVE_INFINITY;
       let appFloorMs = Number.POSITIVE_INFINITY;
       const planFile = path.join(tmp.dir, `plan-${n}.json`);
-      const phases = (p: Record<string, number>) => Object.entries(p).map(([k, v]) => `${k} ${ms(v)}`).join(', ');
+      const phases = (p: Record<string, number>) =>
+        Object.entries(p)
+          .map(([k, v]) => `${k} ${ms(v)}`)
+          .join(', ');
       const cpu = (c: { user: number; system: number }) => `cpu user ${ms(c.user)} sys ${ms(c.system)}`;
       // A first sync, not counted, draws every picture into the server's cache and gives the floor its
       // plan: each counted round then measures serving for both, the floor first, the sync second.
@@ -107,7 +134,12 @@ try {
       fs.writeFileSync(planFile, JSON.stringify(buildPlan(warm.initialRequests, warm.concurrency)));
       console.error(`  N=${n} warm-up sync (pictures drawn by the server, not counted): ${ms(warm.initialMs)} ms`);
       for (let round = 0; round < rounds; round++) {
-        type Floor = { ms: number; requests: number; phaseMs: Record<string, number>; cpuMs: { user: number; system: number } };
+        type Floor = {
+          ms: number;
+          requests: number;
+          phaseMs: Record<string, number>;
+          cpuMs: { user: number; system: number };
+        };
         const floor = await runJsonChild<Floor>('floor-client.ts', [planFile, auth]);
         // The same requests on the app's own HTTP client (floor-client.ts says why both).
         const appFloor = await runJsonChild<Floor>('floor-client.ts', [planFile, auth, 'app']);
@@ -125,14 +157,27 @@ try {
             `app-client floor ${ms(appFloor.ms)} ms (${cpu(appFloor.cpuMs)}), sync ${ms(sync.initialMs)} ms (${phases(sync.initialPhaseMs)}; ${cpu(sync.cpuMs)})`,
         );
       }
-      rows.push({ n, sync: best!, syncMs: best!.initialMs, floorMs, appFloorMs, requests: best!.initialRequests.length });
+      rows.push({
+        n,
+        sync: best!,
+        syncMs: best!.initialMs,
+        floorMs,
+        appFloorMs,
+        requests: best!.initialRequests.length,
+      });
     } finally {
       await site.stop();
     }
   }
 
-  if (rows.length > 0) console.log('\nInitial sync of a generated site (6 steps, 1 image per step; client and server in separate processes)');
-  if (rows.length > 0) console.log('guides | requests | media MB | sync ms | floor ms (fetch) | sync/floor | floor ms (the app\'s HTTP client) | sync/that floor | ms/guide | unchanged: requests, ms | peak RSS growth MB | V8 heap committed growth MB | outside the heap growth MB | live heap growth MB');
+  if (rows.length > 0)
+    console.log(
+      '\nInitial sync of a generated site (6 steps, 1 image per step; client and server in separate processes)',
+    );
+  if (rows.length > 0)
+    console.log(
+      "guides | requests | media MB | sync ms | floor ms (fetch) | sync/floor | floor ms (the app's HTTP client) | sync/that floor | ms/guide | unchanged: requests, ms | peak RSS growth MB | V8 heap committed growth MB | outside the heap growth MB | live heap growth MB",
+    );
   for (const row of rows) {
     console.log(
       [
@@ -156,7 +201,9 @@ try {
   if (rows.length > 1) {
     const first = rows[0]!;
     const last = rows[rows.length - 1]!;
-    console.log(`linearity: ms/guide at ${last.n} ÷ ms/guide at ${first.n} = ${(last.syncMs / last.n / (first.syncMs / first.n)).toFixed(2)} (1.00 = linear)`);
+    console.log(
+      `linearity: ms/guide at ${last.n} ÷ ms/guide at ${first.n} = ${(last.syncMs / last.n / (first.syncMs / first.n)).toFixed(2)} (1.00 = linear)`,
+    );
     console.log(
       `memory: peak RSS growth at ${last.n} ÷ at ${first.n} = ${((last.sync.peakRss - last.sync.baseRss) / Math.max(1, first.sync.peakRss - first.sync.baseRss)).toFixed(2)}, ` +
         `live heap (after full collections) ${mb(last.sync.peakLive)} ÷ ${mb(first.sync.peakLive)} MB = ${(last.sync.peakLive / first.sync.peakLive).toFixed(2)} (1.00 = flat; guides ×${(last.n / first.n).toFixed(1)})`,
@@ -171,15 +218,35 @@ try {
 
 async function benchLocalSite(): Promise<void> {
   console.error(`\ngenerating a site of ${localGuides} guides for local search and open…`);
-  const site = await startSiteProcess(['--generate', '--guides', String(localGuides), '--steps', '6', '--images', '0', '--seed', '2', '--db', path.join(tmp.dir, 'local.sqlite')]);
+  const site = await startSiteProcess([
+    '--generate',
+    '--guides',
+    String(localGuides),
+    '--steps',
+    '6',
+    '--images',
+    '0',
+    '--seed',
+    '2',
+    '--db',
+    path.join(tmp.dir, 'local.sqlite'),
+  ]);
   try {
     const run = await runJsonChild<SyncRun>('sync-client.ts', [site.url, '32', '64', 'local']);
     const local = run.local!;
     console.log(`\nLocal library of ${local.guides} guides (synced whole, through the App API)`);
-    console.log(`search: p50 ${ms(local.search.p50)} ms, p95 ${ms(local.search.p95)} ms, max ${ms(local.search.max)} ms over 400 queries (${local.searchHits} hits)`);
-    console.log(`open a guide: p50 ${ms(local.open.p50)} ms, p95 ${ms(local.open.p95)} ms, max ${ms(local.open.max)} ms over 1000 opens`);
-    console.log(`initial sync of ${local.guides} guides: ${ms(run.initialMs)} ms; nothing changed: ${run.unchangedRequests} requests, ${ms(run.unchangedMs)} ms`);
-    console.log(`peak RSS growth during that sync: ${mb(run.peakRss - run.baseRss)} MB, peak heap ${mb(run.peakHeap)} MB, live heap after full collections ${mb(run.peakLive)} MB`);
+    console.log(
+      `search: p50 ${ms(local.search.p50)} ms, p95 ${ms(local.search.p95)} ms, max ${ms(local.search.max)} ms over 400 queries (${local.searchHits} hits)`,
+    );
+    console.log(
+      `open a guide: p50 ${ms(local.open.p50)} ms, p95 ${ms(local.open.p95)} ms, max ${ms(local.open.max)} ms over 1000 opens`,
+    );
+    console.log(
+      `initial sync of ${local.guides} guides: ${ms(run.initialMs)} ms; nothing changed: ${run.unchangedRequests} requests, ${ms(run.unchangedMs)} ms`,
+    );
+    console.log(
+      `peak RSS growth during that sync: ${mb(run.peakRss - run.baseRss)} MB, peak heap ${mb(run.peakHeap)} MB, live heap after full collections ${mb(run.peakLive)} MB`,
+    );
   } finally {
     await site.stop();
   }
@@ -199,7 +266,19 @@ async function benchBigSite(): Promise<void> {
   ] as const) {
     console.error(`\ngenerating a site of ${n} guides (1 step, no pictures)…`);
     const t = performance.now();
-    const site = await startSiteProcess(['--generate', '--guides', String(n), '--steps', '1', '--images', '0', '--seed', '4', '--db', path.join(tmp.dir, `big-${n}.sqlite`)]);
+    const site = await startSiteProcess([
+      '--generate',
+      '--guides',
+      String(n),
+      '--steps',
+      '1',
+      '--images',
+      '0',
+      '--seed',
+      '4',
+      '--db',
+      path.join(tmp.dir, `big-${n}.sqlite`),
+    ]);
     const generateMs = performance.now() - t;
     try {
       runs.push({ n, run: await runJsonChild<SyncRun>('sync-client.ts', [site.url, '6', '4', mode]), generateMs });
@@ -209,7 +288,9 @@ async function benchBigSite(): Promise<void> {
   }
   const [small, big] = [runs[0]!, runs[1]!];
   const listingRequests = (run: SyncRun) => run.initialRequests.filter((r) => r.phase === 'listing').length;
-  console.log(`\nA big site: the summary sync of ${big.n.toLocaleString('en')} guides against ${small.n.toLocaleString('en')} (first sync, nothing kept whole)`);
+  console.log(
+    `\nA big site: the summary sync of ${big.n.toLocaleString('en')} guides against ${small.n.toLocaleString('en')} (first sync, nothing kept whole)`,
+  );
   // The peak RSS growth in parts: V8's committed heap (live objects and the garbage between collections),
   // Buffers outside it, and the rest: native memory (SQLite, and the C allocator's per-thread arenas).
   console.log(
@@ -219,16 +300,33 @@ async function benchBigSite(): Promise<void> {
     const growth = run.peakRss - run.baseRss;
     const native = growth - run.heapTotalGrowth - run.externalGrowth;
     console.log(
-      [n, (generateMs / 1000).toFixed(1), ms(run.initialPhaseMs.listing ?? 0), listingRequests(run), run.initialRequests.length, run.wholeGuideRequests, mb(run.peakRss), mb(growth), mb(run.heapTotalGrowth), mb(run.externalGrowth), mb(native), mb(run.peakLive)].join(' | '),
+      [
+        n,
+        (generateMs / 1000).toFixed(1),
+        ms(run.initialPhaseMs.listing ?? 0),
+        listingRequests(run),
+        run.initialRequests.length,
+        run.wholeGuideRequests,
+        mb(run.peakRss),
+        mb(growth),
+        mb(run.heapTotalGrowth),
+        mb(run.externalGrowth),
+        mb(native),
+        mb(run.peakLive),
+      ].join(' | '),
     );
   }
   const curve = Object.entries(big.run.rssCurve);
   if (curve.length > 0) {
-    console.log(`peak RSS growth while the ${big.n.toLocaleString('en')} summaries are listed: ${curve.map(([at, bytes]) => `${Number(at).toLocaleString('en')}: ${mb(bytes)} MB`).join(', ')}`);
+    console.log(
+      `peak RSS growth while the ${big.n.toLocaleString('en')} summaries are listed: ${curve.map(([at, bytes]) => `${Number(at).toLocaleString('en')}: ${mb(bytes)} MB`).join(', ')}`,
+    );
     const from = big.run.rssCurve['30000'];
     if (from && big.n > 30_000) {
       const growth = (big.run.peakRss - big.run.baseRss) / from;
-      console.log(`  from 30,000 to ${big.n.toLocaleString('en')} guides (×${(big.n / 30_000).toFixed(1)}): peak RSS growth ×${growth.toFixed(2)} (whether it levels off once V8 has sized its heap)`);
+      console.log(
+        `  from 30,000 to ${big.n.toLocaleString('en')} guides (×${(big.n / 30_000).toFixed(1)}): peak RSS growth ×${growth.toFixed(2)} (whether it levels off once V8 has sized its heap)`,
+      );
     }
   }
   const rss = (big.run.peakRss - big.run.baseRss) / Math.max(1, small.run.peakRss - small.run.baseRss);
@@ -238,7 +336,9 @@ async function benchBigSite(): Promise<void> {
     `memory for ×${(big.n / small.n).toFixed(0)} the guides (target under 1.5): peak RSS of the process ×${whole.toFixed(2)}; ` +
       `its growth during the sync ×${rss.toFixed(2)}; live heap ×${live.toFixed(2)}`,
   );
-  console.log(`the first sync asked to choose: ${big.run.scopeChoice ? `yes (${big.run.scopeChoice.guides} guides, limit ${big.run.scopeChoice.limit})` : 'no'}`);
+  console.log(
+    `the first sync asked to choose: ${big.run.scopeChoice ? `yes (${big.run.scopeChoice.guides} guides, limit ${big.run.scopeChoice.limit})` : 'no'}`,
+  );
   const lib = big.run.library!;
   if (lib.guides === 0) return;
   const p = (x: Percentiles) => `p50 ${ms(x.p50)} ms, p95 ${ms(x.p95)} ms, max ${ms(x.max)} ms`;
@@ -254,12 +354,20 @@ if (process.env.BENCH_OUTBOX !== '0' && !bigOnly) {
   const siteDir = makeTempDir('bench-outbox-site');
   const site = await startSiteProcess(['--demo', '--db', path.join(siteDir.dir, 'demo.sqlite')]);
   try {
-    const run = await runJsonChild<{ actions: number; enqueue: { p50: number; p95: number; max: number }; replayMs: number; floorMs: number; appFloorMs: number; sessions: number }>('outbox-client.ts', [
-      site.url,
-      process.env.BENCH_SESSIONS ?? '40',
-    ]);
-    console.log(`\nOutbox: ${run.actions} actions of ${run.sessions} sessions (start, save, pause, resume, save, finish), ${CHAINS_AT_ONCE} chains at once`);
-    console.log(`durable enqueue (SQLite, synchronous=FULL): p50 ${ms(run.enqueue.p50)} ms, p95 ${ms(run.enqueue.p95)} ms, max ${ms(run.enqueue.max)} ms`);
+    const run = await runJsonChild<{
+      actions: number;
+      enqueue: { p50: number; p95: number; max: number };
+      replayMs: number;
+      floorMs: number;
+      appFloorMs: number;
+      sessions: number;
+    }>('outbox-client.ts', [site.url, process.env.BENCH_SESSIONS ?? '40']);
+    console.log(
+      `\nOutbox: ${run.actions} actions of ${run.sessions} sessions (start, save, pause, resume, save, finish), ${CHAINS_AT_ONCE} chains at once`,
+    );
+    console.log(
+      `durable enqueue (SQLite, synchronous=FULL): p50 ${ms(run.enqueue.p50)} ms, p95 ${ms(run.enqueue.p95)} ms, max ${ms(run.enqueue.max)} ms`,
+    );
     console.log(
       `replay: ${ms(run.replayMs)} ms (${((run.actions / run.replayMs) * 1000).toFixed(0)} actions/s); the same requests by a bare client: ${ms(run.floorMs)} ms; replay/bare = ${(run.replayMs / run.floorMs).toFixed(2)}; ` +
         `on the app's HTTP client (undici request): ${ms(run.appFloorMs)} ms, replay/bare = ${(run.replayMs / run.appFloorMs).toFixed(2)}`,

@@ -5,10 +5,14 @@ const root = path.resolve(import.meta.dirname, '../..');
 
 /** The reference server in a process of its own (its CPU and memory are not the client's). */
 export async function startSiteProcess(args: string[]): Promise<{ url: string; stop: () => Promise<void> }> {
-  const proc: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/cli.ts'), '--port', '0', ...args], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const proc: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(root, 'server/cli.ts'), '--port', '0', ...args],
+    {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
     const timer = setTimeout(() => reject(new Error(`the site did not start: ${out}`)), 600_000);
@@ -37,10 +41,14 @@ export function runJsonChild<T>(script: string, args: string[]): Promise<T> {
   return new Promise((resolve, reject) => {
     // BENCH_CPU_PROF=<dir>: each client writes a V8 CPU profile there (open it in Chrome's DevTools).
     const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : [];
-    const proc = spawn(process.execPath, ['--expose-gc', ...profile, '--import', 'tsx', path.join(import.meta.dirname, script), ...args], {
-      cwd: root,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const proc = spawn(
+      process.execPath,
+      ['--expose-gc', ...profile, '--import', 'tsx', path.join(import.meta.dirname, script), ...args],
+      {
+        cwd: root,
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
     let out = '';
     proc.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     proc.on('exit', (code) => {

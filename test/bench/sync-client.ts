@@ -36,7 +36,8 @@ const rssCurve: Record<number, number> = {};
 let phaseStart = performance.now();
 services.events.subscribe((event) => {
   if (event.name === 'syncProgress' && event.payload.phase === 'listing' && curveBase > 0) {
-    for (const mark of CURVE_MARKS) if (event.payload.done >= mark && !(mark in rssCurve)) rssCurve[mark] = peakRss - curveBase;
+    for (const mark of CURVE_MARKS)
+      if (event.payload.done >= mark && !(mark in rssCurve)) rssCurve[mark] = peakRss - curveBase;
   }
   if (event.name !== 'syncProgress' || event.payload.phase === phase) return;
   const t = performance.now();
@@ -79,11 +80,18 @@ const sampler = setInterval(() => {
 }, 20);
 let curveBase = 0;
 
-const signedIn = await services.api.signIn({ siteUrl, email: DEMO_ACCOUNTS.tech1.email, password: DEMO_ACCOUNTS.tech1.password });
+const signedIn = await services.api.signIn({
+  siteUrl,
+  email: DEMO_ACCOUNTS.tech1.email,
+  password: DEMO_ACCOUNTS.tech1.password,
+});
 if (!signedIn.ok) throw new Error(signedIn.error.message);
 // A technician who chose everything (a site bigger than a first sync takes would otherwise ask first).
 if (localBench !== 'big') {
-  const scope = localBench === 'summaries' ? { mode: 'selected' as const, categories: [], guideids: [] } : { mode: 'all' as const, categories: [], guideids: [] };
+  const scope =
+    localBench === 'summaries'
+      ? { mode: 'selected' as const, categories: [], guideids: [] }
+      : { mode: 'all' as const, categories: [], guideids: [] };
   const set = await services.api.setOfflineScope(scope);
   if (!set.ok) throw new Error(set.error.message);
 }
@@ -167,7 +175,10 @@ async function benchLocal(): Promise<{ guides: number; search: Percentiles; open
   const searchTimes: number[] = [];
   let searchHits = 0;
   for (let i = 0; i < 400; i++) {
-    const text = i % 2 === 0 ? words[random(words.length)]! : `${words[random(words.length)]!} ${words[random(words.length)]!.slice(0, 3)}`;
+    const text =
+      i % 2 === 0
+        ? words[random(words.length)]!
+        : `${words[random(words.length)]!} ${words[random(words.length)]!.slice(0, 3)}`;
     const t = performance.now();
     const result = await services.api.search({ text, where: 'local', limit: 20 });
     searchTimes.push(performance.now() - t);
@@ -187,7 +198,13 @@ async function benchLocal(): Promise<{ guides: number; search: Percentiles; open
  * Library pages (title order, a category, a type, offline only) at random depths, and searches, over a
  * library of summaries, through the App API as the renderer calls it.
  */
-async function benchLibrary(): Promise<{ guides: number; page: Percentiles; filtered: Percentiles; search: Percentiles; searchHits: number }> {
+async function benchLibrary(): Promise<{
+  guides: number;
+  page: Percentiles;
+  filtered: Percentiles;
+  search: Percentiles;
+  searchHits: number;
+}> {
   const first = await services.api.listGuides({ limit: 50 });
   if (!first.ok) throw new Error(first.error.message);
   const total = first.value.total;
@@ -209,14 +226,19 @@ async function benchLibrary(): Promise<{ guides: number; page: Percentiles; filt
     return performance.now() - t;
   };
   const page: number[] = [];
-  for (let i = 0; i < 300; i++) page.push(await time(() => services.api.listGuides({ offset: random(Math.max(1, total - 50)), limit: 50 })));
+  for (let i = 0; i < 300; i++)
+    page.push(await time(() => services.api.listGuides({ offset: random(Math.max(1, total - 50)), limit: 50 })));
   const filtered: number[] = [];
   for (let i = 0; i < 300; i++) {
     const kind = i % 3;
     filtered.push(
       await time(() =>
         services.api.listGuides(
-          kind === 0 ? { category: leaves[random(leaves.length)]!.name, limit: 50 } : kind === 1 ? { type: 'repair', offset: random(1000), limit: 50 } : { offlineOnly: true, limit: 50 },
+          kind === 0
+            ? { category: leaves[random(leaves.length)]!.name, limit: 50 }
+            : kind === 1
+              ? { type: 'repair', offset: random(1000), limit: 50 }
+              : { offlineOnly: true, limit: 50 },
         ),
       ),
     );
@@ -224,13 +246,22 @@ async function benchLibrary(): Promise<{ guides: number; page: Percentiles; filt
   const search: number[] = [];
   let searchHits = 0;
   for (let i = 0; i < 400; i++) {
-    const text = i % 2 === 0 ? words[random(words.length)]! : `${words[random(words.length)]!} ${words[random(words.length)]!.slice(0, 3)}`;
+    const text =
+      i % 2 === 0
+        ? words[random(words.length)]!
+        : `${words[random(words.length)]!} ${words[random(words.length)]!.slice(0, 3)}`;
     const t = performance.now();
     const result = await services.api.search({ text, where: 'local', limit: 20 });
     search.push(performance.now() - t);
     if (result.ok) searchHits += result.value.items.length;
   }
-  return { guides: total, page: percentiles(page), filtered: percentiles(filtered), search: percentiles(search), searchHits };
+  return {
+    guides: total,
+    page: percentiles(page),
+    filtered: percentiles(filtered),
+    search: percentiles(search),
+    searchHits,
+  };
 }
 
 interface Percentiles {

@@ -10,11 +10,14 @@ import { root } from './process.ts';
 // `npm install-scripts approve|deny`); .ci/run installs with --strict-allow-scripts where npm knows it.
 
 const run = promisify(execFile);
-const npm = async (...args: string[]): Promise<string> => (await run('npm', args, { cwd: root, env: { ...process.env, NO_UPDATE_NOTIFIER: '1' } })).stdout.trim();
+const npm = async (...args: string[]): Promise<string> =>
+  (await run('npm', args, { cwd: root, env: { ...process.env, NO_UPDATE_NOTIFIER: '1' } })).stdout.trim();
 
 describe('install scripts of dependencies', () => {
   it('are reviewed: better-sqlite3 builds, esbuild and electron-winstaller do not run', () => {
-    const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { allowScripts?: Record<string, boolean> };
+    const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+      allowScripts?: Record<string, boolean>;
+    };
     expect(pkg.allowScripts).toEqual({ 'better-sqlite3': true, esbuild: false, 'electron-winstaller': false });
   });
 
@@ -23,7 +26,10 @@ describe('install scripts of dependencies', () => {
       context.skip(`npm ${await npm('--version')} has no allowScripts policy to check`);
     }
     const listed = JSON.parse(await npm('install-scripts', 'ls', '--json')) as { allowScripts: unknown[] };
-    expect(listed.allowScripts, 'dependencies with install scripts nobody reviewed: npm install-scripts approve|deny them').toEqual([]);
+    expect(
+      listed.allowScripts,
+      'dependencies with install scripts nobody reviewed: npm install-scripts approve|deny them',
+    ).toEqual([]);
   });
 
   it('CI installs with --strict-allow-scripts where npm knows it, then checks better-sqlite3 was built', () => {

@@ -58,7 +58,9 @@ describe('a port another program holds', () => {
     const run = runCommand(`npm run server -- --demo --port ${port}`);
     const [, url, taken] = await run.waitFor(/Fieldguide reference server: (http:\/\/127\.0\.0\.1:(\d+))/, 120_000);
     expect(Number(taken)).toBeGreaterThan(port);
-    expect(run.stdout()).toContain(`Port ${port} is in use by another program, so the server took the next free port, ${taken}.`);
+    expect(run.stdout()).toContain(
+      `Port ${port} is in use by another program, so the server took the next free port, ${taken}.`,
+    );
     expect((await fetch(`${url}/api/2.0/guides`)).status).toBe(200);
   });
 
@@ -72,10 +74,21 @@ describe('a port another program holds', () => {
   it('the web shell (without --demo): the next free port, serving the app, nobody signed in', async () => {
     const port = (await hold())!;
     const run = webShell('--port', String(port));
-    const [, url, taken, secret] = await run.waitFor(/Fieldguide \(web shell\) at (http:\/\/127\.0\.0\.1:(\d+))\/\?launch=([\w-]+)/, 120_000);
+    const [, url, taken, secret] = await run.waitFor(
+      /Fieldguide \(web shell\) at (http:\/\/127\.0\.0\.1:(\d+))\/\?launch=([\w-]+)/,
+      120_000,
+    );
     expect(Number(taken)).toBeGreaterThan(port);
-    expect(run.stdout()).toContain(`Port ${port} is in use by another program, so Fieldguide took the next free port, ${taken}.`);
-    const status = (await (await fetch(`${url}/rpc/getStatus`, { method: 'POST', headers: { [LAUNCH_HEADER]: secret! }, body: '{"args":[]}' })).json()) as { ok: boolean; value: { user: unknown } };
+    expect(run.stdout()).toContain(
+      `Port ${port} is in use by another program, so Fieldguide took the next free port, ${taken}.`,
+    );
+    const status = (await (
+      await fetch(`${url}/rpc/getStatus`, {
+        method: 'POST',
+        headers: { [LAUNCH_HEADER]: secret! },
+        body: '{"args":[]}',
+      })
+    ).json()) as { ok: boolean; value: { user: unknown } };
     expect(status).toMatchObject({ ok: true, value: { user: null } });
   });
 
@@ -93,6 +106,8 @@ describe('a port another program holds', () => {
     // Unless one of the two was freed by its other holder in between: then it was rightly taken.
     if (error === null) return;
     expect(error).toBeInstanceOf(PortUnavailableError);
-    expect((error as PortUnavailableError).message).toBe(`Ports ${first} to ${first + 2} on 127.0.0.1 are all in use by other programs.`);
+    expect((error as PortUnavailableError).message).toBe(
+      `Ports ${first} to ${first + 2} on 127.0.0.1 are all in use by other programs.`,
+    );
   });
 });

@@ -35,7 +35,16 @@ const work = fs.mkdtempSync(path.join(os.tmpdir(), 'fieldguide-pack-'));
  * file:// privileges.
  */
 const FUSE_SENTINEL = 'dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX';
-const FUSE_NAMES = ['runAsNode', 'enableCookieEncryption', 'enableNodeOptionsEnvironmentVariable', 'enableNodeCliInspectArguments', 'enableEmbeddedAsarIntegrityValidation', 'onlyLoadAppFromAsar', 'loadBrowserProcessSpecificV8Snapshot', 'grantFileProtocolExtraPrivileges'] as const;
+const FUSE_NAMES = [
+  'runAsNode',
+  'enableCookieEncryption',
+  'enableNodeOptionsEnvironmentVariable',
+  'enableNodeCliInspectArguments',
+  'enableEmbeddedAsarIntegrityValidation',
+  'onlyLoadAppFromAsar',
+  'loadBrowserProcessSpecificV8Snapshot',
+  'grantFileProtocolExtraPrivileges',
+] as const;
 const DEFAULT_WIRE = '10110001';
 const STAND_IN_ELECTRON = `#!/bin/sh\necho "stand-in for Electron, written by test/commands/packaging.test.ts" >&2\nexit 1\n# ${FUSE_SENTINEL}\x01\x08${DEFAULT_WIRE}\n`;
 
@@ -62,7 +71,8 @@ function filesUnder(dir: string): string[] {
 
 describe.runIf(process.platform === 'linux')('the packed app (electron-builder --dir, a stand-in Electron)', () => {
   beforeAll(async () => {
-    if (!fs.existsSync(path.join(root, 'out', 'main', 'index.js'))) throw new Error('The app is not built (out/main): run npm run build first');
+    if (!fs.existsSync(path.join(root, 'out', 'main', 'index.js')))
+      throw new Error('The app is not built (out/main): run npm run build first');
     const electronDist = path.join(work, 'electron-dist');
     fs.mkdirSync(electronDist);
     fs.writeFileSync(path.join(electronDist, 'electron'), STAND_IN_ELECTRON, { mode: 0o755 });
@@ -96,15 +106,23 @@ describe.runIf(process.platform === 'linux')('the packed app (electron-builder -
   it('was packed with the stand-in Electron, nothing downloaded, from the config npm run dist names', () => {
     const packed = fs.readFileSync(path.join(appOut, 'fieldguide'), 'utf8');
     // Byte for byte but for the fuse wire, which electron-builder flips (next test).
-    expect(packed.slice(0, packed.indexOf(FUSE_SENTINEL))).toBe(STAND_IN_ELECTRON.slice(0, STAND_IN_ELECTRON.indexOf(FUSE_SENTINEL)));
+    expect(packed.slice(0, packed.indexOf(FUSE_SENTINEL))).toBe(
+      STAND_IN_ELECTRON.slice(0, STAND_IN_ELECTRON.indexOf(FUSE_SENTINEL)),
+    );
     // electron-builder found electron-builder.yml in the project folder; npm run dist names the same file.
-    const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+    const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+    };
     expect(pkg.scripts.dist).toMatch(/\belectron-builder --config electron-builder\.yml$/);
   });
 
   it('the packed Electron has the fuses electron-builder.yml sets: no Node mode, no NODE_OPTIONS or inspector, only app.asar', () => {
     const config = fs.readFileSync(path.join(root, 'electron-builder.yml'), 'utf8');
-    const wanted = Object.fromEntries([...config.matchAll(/^  (\w+): (true|false)$/gm)].filter(([, name]) => (FUSE_NAMES as readonly string[]).includes(name!)).map(([, name, on]) => [name!, on === 'true']));
+    const wanted = Object.fromEntries(
+      [...config.matchAll(/^  (\w+): (true|false)$/gm)]
+        .filter(([, name]) => (FUSE_NAMES as readonly string[]).includes(name!))
+        .map(([, name, on]) => [name!, on === 'true']),
+    );
     expect(wanted).toEqual({
       runAsNode: false,
       enableNodeOptionsEnvironmentVariable: false,
@@ -119,7 +137,10 @@ describe.runIf(process.platform === 'linux')('the packed app (electron-builder -
   });
 
   it("app.asar holds package.json's main and every file of the build, byte for byte (source maps left out)", () => {
-    const pkg = JSON.parse(fs.readFileSync(path.join(app, 'package.json'), 'utf8')) as { main: string; version: string };
+    const pkg = JSON.parse(fs.readFileSync(path.join(app, 'package.json'), 'utf8')) as {
+      main: string;
+      version: string;
+    };
     expect(pkg.main).toBe('out/main/index.js');
     expect(fs.existsSync(path.join(app, pkg.main))).toBe(true);
     const built = filesUnder(path.join(root, 'out')).filter((name) => !name.endsWith('.map'));
@@ -127,9 +148,15 @@ describe.runIf(process.platform === 'linux')('the packed app (electron-builder -
     expect(built).toContain('preload/index.cjs');
     expect(built).toContain('renderer/index.html');
     const packed = new Set(filesUnder(path.join(app, 'out')));
-    expect(built.filter((name) => !packed.has(name)), 'built files missing from app.asar').toEqual([]);
+    expect(
+      built.filter((name) => !packed.has(name)),
+      'built files missing from app.asar',
+    ).toEqual([]);
     for (const name of built) {
-      expect(fs.readFileSync(path.join(app, 'out', name)).equals(fs.readFileSync(path.join(root, 'out', name))), name).toBe(true);
+      expect(
+        fs.readFileSync(path.join(app, 'out', name)).equals(fs.readFileSync(path.join(root, 'out', name))),
+        name,
+      ).toBe(true);
     }
   });
 
@@ -139,8 +166,13 @@ describe.runIf(process.platform === 'linux')('the packed app (electron-builder -
     const relative = new Set<string>();
     for (const bundle of bundles) {
       const code = fs.readFileSync(path.join(bundleDir, bundle), 'utf8');
-      for (const match of code.matchAll(/join\(import\.meta\.dirname,\s*"([^"]+)"\)|new URL\("([^"]+)",\s*import\.meta\.url\)/g)) relative.add(match[1] ?? match[2]!);
-      expect(code, `${bundle} uses __dirname/__filename: add its paths to this test`).not.toMatch(/\b__(dirname|filename)\b/);
+      for (const match of code.matchAll(
+        /join\(import\.meta\.dirname,\s*"([^"]+)"\)|new URL\("([^"]+)",\s*import\.meta\.url\)/g,
+      ))
+        relative.add(match[1] ?? match[2]!);
+      expect(code, `${bundle} uses __dirname/__filename: add its paths to this test`).not.toMatch(
+        /\b__(dirname|filename)\b/,
+      );
     }
     // The preload and the renderer; the demo's checkout default, which the Electron main never uses: it
     // passes demoAssetDir() (process.resourcesPath/demo when packaged, checked below).
@@ -151,7 +183,9 @@ describe.runIf(process.platform === 'linux')('the packed app (electron-builder -
     }
     expect(fs.existsSync(path.join(bundleDir, '../renderer/index.html'))).toBe(true);
     const main = fs.readFileSync(path.join(bundleDir, 'index.js'), 'utf8');
-    expect(main).toMatch(/startDemoWorkshop\(dataDir, \{ assetDir: demoAssetDir\(app\.getAppPath\(\), process\.resourcesPath, app\.isPackaged\) \}\)/);
+    expect(main).toMatch(
+      /startDemoWorkshop\(dataDir, \{ assetDir: demoAssetDir\(app\.getAppPath\(\), process\.resourcesPath, app\.isPackaged\) \}\)/,
+    );
   });
 
   it('every package the main bundle imports resolves inside the packed app and loads there', async () => {
@@ -159,9 +193,12 @@ describe.runIf(process.platform === 'linux')('the packed app (electron-builder -
     const specifiers = new Set<string>();
     for (const bundle of fs.readdirSync(bundleDir).filter((name) => name.endsWith('.js'))) {
       const code = fs.readFileSync(path.join(bundleDir, bundle), 'utf8');
-      for (const match of code.matchAll(/(?:^import[^"\n]*from\s*|^import\s*|\bimport\(|\brequire\()"([^"]+)"/gm)) specifiers.add(match[1]!);
+      for (const match of code.matchAll(/(?:^import[^"\n]*from\s*|^import\s*|\bimport\(|\brequire\()"([^"]+)"/gm))
+        specifiers.add(match[1]!);
     }
-    const packages = [...specifiers].filter((name) => !name.startsWith('.') && !name.startsWith('node:') && name !== 'electron').sort();
+    const packages = [...specifiers]
+      .filter((name) => !name.startsWith('.') && !name.startsWith('node:') && name !== 'electron')
+      .sort();
     expect(packages).toContain('better-sqlite3');
     expect(packages).toContain('hono');
     // A probe beside the bundle imports each as the bundle would: Node's resolution from out/main, which
@@ -184,7 +221,11 @@ console.log(JSON.stringify(out));`,
     const { stdout } = await run(process.execPath, [probe], { cwd: app, env: { ...process.env, NODE_PATH: '' } });
     const results = JSON.parse(stdout) as { name: string; resolved?: string; error?: string }[];
     expect(results.filter((result) => result.error)).toEqual([]);
-    for (const result of results) expect(new URL(result.resolved!).pathname.startsWith(`${app}/node_modules/`), `${result.name}: ${result.resolved}`).toBe(true);
+    for (const result of results)
+      expect(
+        new URL(result.resolved!).pathname.startsWith(`${app}/node_modules/`),
+        `${result.name}: ${result.resolved}`,
+      ).toBe(true);
   });
 
   it(`better-sqlite3 for Electron is where the packaged main process looks for it${fs.existsSync(nativeSource) ? '' : ' (a stand-in file: this machine cannot build the Electron copy)'}`, () => {
@@ -200,8 +241,14 @@ console.log(JSON.stringify(out));`,
     const wanted = filesUnder(source);
     expect(wanted.length).toBeGreaterThan(0);
     const packed = fs.existsSync(shipped) ? new Set(filesUnder(shipped)) : new Set<string>();
-    expect(wanted.filter((name) => !packed.has(name)), 'demo files missing from the packed app').toEqual([]);
-    for (const name of wanted) expect(fs.readFileSync(path.join(shipped, name)).equals(fs.readFileSync(path.join(source, name))), name).toBe(true);
+    expect(
+      wanted.filter((name) => !packed.has(name)),
+      'demo files missing from the packed app',
+    ).toEqual([]);
+    for (const name of wanted)
+      expect(fs.readFileSync(path.join(shipped, name)).equals(fs.readFileSync(path.join(source, name))), name).toBe(
+        true,
+      );
 
     // The seed the demo workshop runs on its first start, reading the packed copy (it throws on a missing file).
     const site = await startDemoSite({ assetDir: shipped });

@@ -31,7 +31,10 @@ export async function stopAll(): Promise<void> {
  * `spawn` through `sh -c`, exactly as a person types `line` in a shell at the repository root.
  * `env` adds to (or, with undefined, removes from) this process's environment.
  */
-export function runCommand(line: string, options: { env?: Record<string, string | undefined>; cwd?: string; args?: string[] } = {}): RunningCommand {
+export function runCommand(
+  line: string,
+  options: { env?: Record<string, string | undefined>; cwd?: string; args?: string[] } = {},
+): RunningCommand {
   const env = { ...process.env };
   for (const [key, value] of Object.entries(options.env ?? {})) {
     if (value === undefined) delete env[key];
@@ -77,9 +80,16 @@ export function runCommand(line: string, options: { env?: Record<string, string 
         const check = () => {
           const match = new RegExp(pattern.source, pattern.flags.replace('g', '')).exec(out);
           if (match) return done(() => resolve(match));
-          if (exitCode !== undefined) return done(() => reject(new Error(`"${line}" exited (${exitCode}) before printing ${pattern}:\n${tail()}`)));
+          if (exitCode !== undefined)
+            return done(() =>
+              reject(new Error(`"${line}" exited (${exitCode}) before printing ${pattern}:\n${tail()}`)),
+            );
         };
-        const timer = setTimeout(() => done(() => reject(new Error(`"${line}" printed no ${pattern} within ${timeoutMs / 1000} s:\n${tail()}`))), timeoutMs);
+        const timer = setTimeout(
+          () =>
+            done(() => reject(new Error(`"${line}" printed no ${pattern} within ${timeoutMs / 1000} s:\n${tail()}`))),
+          timeoutMs,
+        );
         const done = (settle: () => void) => {
           clearTimeout(timer);
           listeners.delete(check);
@@ -94,7 +104,10 @@ export function runCommand(line: string, options: { env?: Record<string, string 
       return Promise.race([
         exited,
         new Promise<never>((_, reject) => {
-          timer = setTimeout(() => reject(new Error(`"${line}" did not finish within ${timeoutMs / 1000} s:\n${tail()}`)), timeoutMs);
+          timer = setTimeout(
+            () => reject(new Error(`"${line}" did not finish within ${timeoutMs / 1000} s:\n${tail()}`)),
+            timeoutMs,
+          );
         }),
       ]).finally(() => clearTimeout(timer));
     },

@@ -63,7 +63,10 @@ const RUN: Record<string, (command: string) => Promise<void>> = {
   'npm run start:web': async (command) => {
     const run = runCommand(command, { env });
     try {
-      const [, url, port] = await run.waitFor(/Fieldguide \(web shell\) at (http:\/\/127\.0\.0\.1:(\d+)\/\?launch=[\w-]{40,})/, 300_000);
+      const [, url, port] = await run.waitFor(
+        /Fieldguide \(web shell\) at (http:\/\/127\.0\.0\.1:(\d+)\/\?launch=[\w-]{40,})/,
+        300_000,
+      );
       // The README promises 5174, or the next free port said out loud when another program has it.
       if (port !== '5174') expect(run.stdout()).toContain('Port 5174 is in use by another program');
       // Without the secret in the printed address, another process on this machine is refused.
@@ -127,7 +130,16 @@ const RUN: Record<string, (command: string) => Promise<void>> = {
     const bench = fs.readFileSync(path.join(root, 'test/bench/run.ts'), 'utf8');
     for (const name of named) expect(bench, `README names ${name}`).toContain(`process.env.${name}`);
     // Tiny sizes: the command is what is tested here, not the figures.
-    const run = runCommand(command, { env: { ...env, BENCH_SIZES: '12', BENCH_LOCAL_GUIDES: '20', BENCH_ROUNDS: '1', BENCH_SESSIONS: '2', BENCH_BIG: '30' } });
+    const run = runCommand(command, {
+      env: {
+        ...env,
+        BENCH_SIZES: '12',
+        BENCH_LOCAL_GUIDES: '20',
+        BENCH_ROUNDS: '1',
+        BENCH_SESSIONS: '2',
+        BENCH_BIG: '30',
+      },
+    });
     try {
       expect(await run.exit(600_000), run.output()).toBe(0);
       expect(run.stdout()).toContain('Initial sync of a generated site');
@@ -146,7 +158,8 @@ const commands = readmeCommands();
 
 beforeAll(() => {
   // The generated site's file is shared with anyone on this machine running the same README command.
-  if (fs.existsSync(GENERATED_DB)) console.warn(`${GENERATED_DB} exists already: the generator case opens it as it is and leaves it.`);
+  if (fs.existsSync(GENERATED_DB))
+    console.warn(`${GENERATED_DB} exists already: the generator case opens it as it is and leaves it.`);
 });
 afterAll(async () => {
   await stopAll();
@@ -158,8 +171,14 @@ describe("the README's commands, run as written", () => {
   it('every command in the table is run here, or listed with the reason it cannot be', () => {
     expect(commands.length).toBeGreaterThan(0);
     const covered = new Set([...Object.keys(RUN), ...Object.keys(NOT_RUN)]);
-    expect(commands.filter((command) => !covered.has(command)), 'README commands without a test').toEqual([]);
-    expect([...covered].filter((command) => !commands.includes(command)), 'cases for commands the README no longer has').toEqual([]);
+    expect(
+      commands.filter((command) => !covered.has(command)),
+      'README commands without a test',
+    ).toEqual([]);
+    expect(
+      [...covered].filter((command) => !commands.includes(command)),
+      'cases for commands the README no longer has',
+    ).toEqual([]);
     expect(Object.keys(RUN).filter((command) => command in NOT_RUN)).toEqual([]);
   });
 
@@ -208,11 +227,17 @@ async function openDemoWorkshopPage(url: string): Promise<void> {
     expect(status.value.user?.username).toBe(DEMO_ACCOUNTS.tech1.username);
 
     // The demo site's own guide titles (it runs on 127.0.0.1), one of which the library must show.
-    const titles = ((await getJson(`${status.value.site!.url}/api/2.0/guides`)) as { title: string }[]).map((guide) => guide.title);
+    const titles = ((await getJson(`${status.value.site!.url}/api/2.0/guides`)) as { title: string }[]).map(
+      (guide) => guide.title,
+    );
     expect(titles.length).toBeGreaterThan(0);
-    await page.waitForFunction((wanted) => location.pathname !== '/connect' && wanted.some((title) => document.body.innerText.includes(title)), titles, {
-      timeout: 120_000,
-    });
+    await page.waitForFunction(
+      (wanted) => location.pathname !== '/connect' && wanted.some((title) => document.body.innerText.includes(title)),
+      titles,
+      {
+        timeout: 120_000,
+      },
+    );
     expect(new URL(page.url()).pathname).not.toBe('/connect');
     await page.screenshot({ path: artifact('readme-start-web.png') });
     expect(pageErrors).toEqual([]);

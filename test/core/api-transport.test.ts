@@ -76,7 +76,12 @@ describe('the API transport', () => {
     };
     const transport = new ApiTransport({ siteUrl, token: TOKEN });
     const error = await failure(transport.request('PATCH', '/work_log/3'));
-    expect(error).toMatchObject({ kind: 'http', status: 409, resource: 'PATCH /work_log/3', message: 'Stale revision' });
+    expect(error).toMatchObject({
+      kind: 'http',
+      status: 409,
+      resource: 'PATCH /work_log/3',
+      message: 'Stale revision',
+    });
     expect(error.body).toEqual({ message: 'Stale revision', revisionid: 9 });
     const failureOut = toAppFailure(error);
     expect(failureOut.code).toBe('conflict');
@@ -115,7 +120,9 @@ describe('the API transport', () => {
     await new Promise((resolve) => closed.close(resolve));
     const error = await failure(new ApiTransport({ siteUrl: `http://127.0.0.1:${port}` }).request('GET', '/user'));
     expect(error.kind).toBe('network');
-    expect(error.message).toBe(`Nothing answers at 127.0.0.1:${port}: check the address, or whether the site is running.`);
+    expect(error.message).toBe(
+      `Nothing answers at 127.0.0.1:${port}: check the address, or whether the site is running.`,
+    );
     expect(error.reason).toBe('refused');
   });
 

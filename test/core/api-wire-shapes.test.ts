@@ -27,8 +27,20 @@ const guide = {
   prerequisites: [{ guideid: '3' }],
   documents: [],
   steps: [
-    { stepid: '2', orderby: '2', title: null, lines: [{ lineid: '5', bullet: 'red', level: '1', text_rendered: 'Second' }], media: [] },
-    { stepid: 1, orderby: 1, title: 'First', lines: [], media: { type: 'image', data: [{ id: '14', standard: 'https://cdn.test/a.standard', thumbnail: '' }] } },
+    {
+      stepid: '2',
+      orderby: '2',
+      title: null,
+      lines: [{ lineid: '5', bullet: 'red', level: '1', text_rendered: 'Second' }],
+      media: [],
+    },
+    {
+      stepid: 1,
+      orderby: 1,
+      title: 'First',
+      lines: [],
+      media: { type: 'image', data: [{ id: '14', standard: 'https://cdn.test/a.standard', thumbnail: '' }] },
+    },
   ],
   modified_date: '1512692663',
   public: 1,
@@ -38,7 +50,16 @@ const guide = {
 describe('real shapes of API 2.0 answers', () => {
   it('a guide with numbers as strings, [] and "" for missing values, flags as objects, quantity as a string', () => {
     const detail = toGuideDetail(guideWire.parse(guide));
-    expect(detail).toMatchObject({ guideid: 41, revisionid: 7, difficulty: null, timeRequired: '30', author: 'Kay', image: null, url: null, modifiedDate: 1512692663 });
+    expect(detail).toMatchObject({
+      guideid: 41,
+      revisionid: 7,
+      difficulty: null,
+      timeRequired: '30',
+      author: 'Kay',
+      image: null,
+      url: null,
+      modifiedDate: 1512692663,
+    });
     expect(detail.flags.map((f) => [f.flagid, f.title])).toEqual([
       ['GUIDE_USER_CONTRIBUTED', 'User-Contributed Guide'],
       ['DANGER', 'Danger'],
@@ -52,16 +73,35 @@ describe('real shapes of API 2.0 answers', () => {
       [1, 1, 'First', 'image'],
       [2, 2, '', 'none'],
     ]);
-    expect(detail.steps[0]!.media).toEqual({ type: 'image', images: [{ id: 14, standard: 'https://cdn.test/a.standard' }] });
+    expect(detail.steps[0]!.media).toEqual({
+      type: 'image',
+      images: [{ id: 14, standard: 'https://cdn.test/a.standard' }],
+    });
     expect(detail.steps[1]!.lines).toEqual([{ lineid: 5, bullet: 'red', level: 1, textRendered: 'Second' }]);
   });
 
   it('a list entry with an image without guid, public as 0/1 and a string date', () => {
-    const wire = guideSummaryWire.parse({ guideid: 5, title: 'T', revisionid: '3', modified_date: '1377211779', public: 0, image: { id: 14, original: 'https://cdn.test/x' }, flags: [], category: null });
+    const wire = guideSummaryWire.parse({
+      guideid: 5,
+      title: 'T',
+      revisionid: '3',
+      modified_date: '1377211779',
+      public: 0,
+      image: { id: 14, original: 'https://cdn.test/x' },
+      flags: [],
+      category: null,
+    });
     expect(wire.public).toBe(false);
     // A false is a value, not a missing one.
-    expect(guideSummaryWire.parse({ guideid: 6, title: 'P', revisionid: 1, modified_date: 1, public: false }).public).toBe(false);
-    expect(toListItem(wire, 'summary')).toMatchObject({ guideid: 5, category: '', modifiedDate: 1377211779, image: { id: 14, original: 'https://cdn.test/x' } });
+    expect(
+      guideSummaryWire.parse({ guideid: 6, title: 'P', revisionid: 1, modified_date: 1, public: false }).public,
+    ).toBe(false);
+    expect(toListItem(wire, 'summary')).toMatchObject({
+      guideid: 5,
+      category: '',
+      modifiedDate: 1377211779,
+      image: { id: 14, original: 'https://cdn.test/x' },
+    });
   });
 
   // Each branch is read where the tree is walked (test/core/site-answers.test.ts).

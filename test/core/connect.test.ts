@@ -33,13 +33,21 @@ const tech = DEMO_ACCOUNTS.tech1;
 function keptTokens(dataDir: string): string[] {
   const dir = path.join(dataDir, 'technicians');
   if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir).map((name) => (JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8').split('\n')[1]!) as { token: string }).token);
+  return fs
+    .readdirSync(dir)
+    .map(
+      (name) => (JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8').split('\n')[1]!) as { token: string }).token,
+    );
 }
 
 describe('connecting to a site', () => {
   it('signs in with e-mail and password, reports the user and keeps the token out of every answer and event', async () => {
     const { services, events, dataDir } = fresh();
-    const result = await services.api.signIn({ siteUrl: `${site.url}/api/2.0/`, email: tech.email, password: tech.password });
+    const result = await services.api.signIn({
+      siteUrl: `${site.url}/api/2.0/`,
+      email: tech.email,
+      password: tech.password,
+    });
     expect(result).toMatchObject({
       ok: true,
       value: { site: { url: site.url, demo: false }, user: { username: tech.username }, network: 'online' },
@@ -58,7 +66,7 @@ describe('connecting to a site', () => {
       ok: false,
       error: expect.objectContaining({ code: 'unauthorized', message: 'The site refused the e-mail and password.' }),
     });
-    expect((await services.api.getStatus())).toMatchObject({ ok: true, value: { user: null, site: null } });
+    expect(await services.api.getStatus()).toMatchObject({ ok: true, value: { user: null, site: null } });
   });
 
   it('connects with an API token and refuses a wrong one', async () => {
@@ -89,7 +97,13 @@ describe('connecting to a site', () => {
       const { services } = fresh();
       const url = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
       const result = await services.api.signIn({ siteUrl: url, email: tech.email, password: tech.password });
-      expect(result).toMatchObject({ ok: false, error: { code: 'not_found', message: `${new URL(url).host} answers, but it is not a Dozuki documentation site (API 2.0): check the address.` } });
+      expect(result).toMatchObject({
+        ok: false,
+        error: {
+          code: 'not_found',
+          message: `${new URL(url).host} answers, but it is not a Dozuki documentation site (API 2.0): check the address.`,
+        },
+      });
     } finally {
       other.closeAllConnections();
       await new Promise((resolve) => other.close(resolve));
@@ -102,10 +116,20 @@ describe('connecting to a site', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise((resolve) => closed.close(resolve));
-    const offline = await services.api.signIn({ siteUrl: `http://127.0.0.1:${port}`, email: tech.email, password: 'x' });
-    expect(offline).toMatchObject({ ok: false, error: { code: 'offline', message: `Nothing answers at 127.0.0.1:${port}: check the address, or whether the site is running.` } });
+    const offline = await services.api.signIn({
+      siteUrl: `http://127.0.0.1:${port}`,
+      email: tech.email,
+      password: 'x',
+    });
+    expect(offline).toMatchObject({
+      ok: false,
+      error: {
+        code: 'offline',
+        message: `Nothing answers at 127.0.0.1:${port}: check the address, or whether the site is running.`,
+      },
+    });
     // A new address that does not answer says nothing about the network: no site is in use yet.
-    expect((await services.api.getStatus())).toMatchObject({ ok: true, value: { network: 'unknown' } });
+    expect(await services.api.getStatus()).toMatchObject({ ok: true, value: { network: 'unknown' } });
 
     for (const siteUrl of ['ftp://files.example.com', 'http://user:pw@example.com', '   ']) {
       const result = await services.api.signIn({ siteUrl, email: tech.email, password: 'x' });
@@ -118,7 +142,10 @@ describe('connecting to a site', () => {
     await services.api.signIn({ siteUrl: site.url, email: tech.email, password: tech.password });
     const wrong = await services.api.signIn({ siteUrl: 'http://127.0.0.1:9', email: tech.email, password: 'x' });
     expect(wrong).toMatchObject({ ok: false, error: { code: 'offline' } });
-    expect(await services.api.getStatus()).toMatchObject({ ok: true, value: { network: 'online', site: { url: site.url }, user: { username: tech.username } } });
+    expect(await services.api.getStatus()).toMatchObject({
+      ok: true,
+      value: { network: 'online', site: { url: site.url }, user: { username: tech.username } },
+    });
   });
 
   it('tries an address typed without a scheme as https, then as http on this machine, and says which worked', async () => {
@@ -127,7 +154,9 @@ describe('connecting to a site', () => {
     const result = await services.api.signIn({ siteUrl: typed, email: tech.email, password: tech.password });
     expect(result).toMatchObject({ ok: true, value: { site: { url: site.url }, user: { username: tech.username } } });
     // A public host gets no plain-http fallback: a password never goes unencrypted to the internet by guess.
-    expect(await services.api.signIn({ siteUrl: 'ftp-less.example.com', email: tech.email, password: 'x' })).toMatchObject({ ok: false });
+    expect(
+      await services.api.signIn({ siteUrl: 'ftp-less.example.com', email: tech.email, password: 'x' }),
+    ).toMatchObject({ ok: false });
   });
 
   it('cancels a sign-in that waits on a site that never answers, and changes nothing', async () => {
@@ -141,8 +170,14 @@ describe('connecting to a site', () => {
       const pending = services.api.signIn({ siteUrl: url, email: tech.email, password: tech.password });
       await new Promise((resolve) => setTimeout(resolve, 200));
       expect(await services.api.cancelConnect()).toEqual({ ok: true, value: null });
-      expect(await pending).toMatchObject({ ok: false, error: { code: 'cancelled', message: 'Connecting was cancelled. Nothing was changed.' } });
-      expect(await services.api.getStatus()).toMatchObject({ ok: true, value: { site: null, user: null, network: 'unknown' } });
+      expect(await pending).toMatchObject({
+        ok: false,
+        error: { code: 'cancelled', message: 'Connecting was cancelled. Nothing was changed.' },
+      });
+      expect(await services.api.getStatus()).toMatchObject({
+        ok: true,
+        value: { site: null, user: null, network: 'unknown' },
+      });
     } finally {
       for (const socket of sockets) socket.destroy();
       await new Promise((resolve) => hanging.close(resolve));
@@ -174,7 +209,7 @@ describe('connecting to a site', () => {
     const { services, dataDir } = fresh();
     await services.api.signIn({ siteUrl: site.url, email: tech.email, password: tech.password });
     const [token] = keptTokens(dataDir);
-    expect((await services.api.signOut())).toMatchObject({ ok: true, value: { user: null } });
+    expect(await services.api.signOut()).toMatchObject({ ok: true, value: { user: null } });
     expect(keptTokens(dataDir)).toEqual([]);
     const after = await fetch(`${site.apiUrl}/user`, { headers: { Authorization: `api ${token}` } });
     expect(after.status).toBe(401);
@@ -209,8 +244,14 @@ describe('connecting to a site', () => {
       ok: false,
       error: { code: 'invalid_input' },
     });
-    expect(await services.invoke('signIn', 'not-a-list')).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
-    expect(await services.invoke('getStatus', ['extra'])).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    expect(await services.invoke('signIn', 'not-a-list')).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input' },
+    });
+    expect(await services.invoke('getStatus', ['extra'])).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input' },
+    });
     expect(await services.invoke('constructor', [])).toMatchObject({ ok: false, error: { code: 'not_found' } });
   });
 });

@@ -36,14 +36,17 @@ beforeAll(async () => {
   [live, clean] = [makeTempDir('damage-live'), makeTempDir('damage-clean')];
   const app = makeServices(clean.dir);
   const api = app.services.api;
-  unwrap(await api.signIn({ siteUrl: proxy.url, email: DEMO_ACCOUNTS.tech1.email, password: DEMO_ACCOUNTS.tech1.password }));
+  unwrap(
+    await api.signIn({ siteUrl: proxy.url, email: DEMO_ACCOUNTS.tech1.email, password: DEMO_ACCOUNTS.tech1.password }),
+  );
   unwrap(await api.setOfflineScope({ mode: 'selected', categories: [], guideids: [guideid] }));
   expect(unwrap(await api.syncNow()).status).toBe('complete');
   proxy.setSchedule(always({ kind: 'reset' }));
   // Enough actions for the outbox to span several pages.
   for (let i = 0; i < 25; i++) {
     const session = unwrap(await api.startSession({ guideid, workorderid: `DAMAGE-${i}-${'x'.repeat(60)}` }));
-    for (const transition of ['pause', 'resume'] as const) unwrap(await api.transitionSession({ sessionId: session.id, transition }));
+    for (const transition of ['pause', 'resume'] as const)
+      unwrap(await api.transitionSession({ sessionId: session.id, transition }));
   }
   queued = unwrap(await api.getOutbox()).actions.map((a) => a.id);
   expect(queued).toHaveLength(75);
@@ -72,7 +75,9 @@ function copyOf(template: ReturnType<typeof makeTempDir>, name: string): ReturnT
 function readableIds(dir: string): number[] {
   const probe = makeTempDir('damage-probe');
   try {
-    for (const suffix of ['', '-wal']) if (fs.existsSync(path.join(dir, DB + suffix))) fs.copyFileSync(path.join(dir, DB + suffix), path.join(probe.dir, DB + suffix));
+    for (const suffix of ['', '-wal'])
+      if (fs.existsSync(path.join(dir, DB + suffix)))
+        fs.copyFileSync(path.join(dir, DB + suffix), path.join(probe.dir, DB + suffix));
     const db = new Database(path.join(probe.dir, DB));
     const found = queued.filter((id) => {
       try {
@@ -91,7 +96,10 @@ function readableIds(dir: string): number[] {
 /** A leaf page of a table (its second when it has several), and the page size: read while no app holds the file. */
 function leafPageOf(file: string, table: string): { page: number; size: number } {
   const db = new Database(file, { readonly: true });
-  const pages = db.prepare("SELECT pageno FROM dbstat WHERE name = ? AND pagetype = 'leaf' ORDER BY pageno").pluck().all(table) as number[];
+  const pages = db
+    .prepare("SELECT pageno FROM dbstat WHERE name = ? AND pagetype = 'leaf' ORDER BY pageno")
+    .pluck()
+    .all(table) as number[];
   const size = db.pragma('page_size', { simple: true }) as number;
   db.close();
   expect(pages.length, `${table} has pages`).toBeGreaterThan(0);
@@ -135,7 +143,9 @@ describe('a data folder that cannot be used', () => {
       const blocked = path.join(dir.dir, 'a-file', 'data');
       fs.writeFileSync(path.join(dir.dir, 'a-file'), 'not a folder');
       expect(() => makeServices(blocked)).toThrow(StartupError);
-      expect(() => makeServices(blocked)).toThrow(`Fieldguide cannot make its data folder ${blocked}: a file is in the way of the folder`);
+      expect(() => makeServices(blocked)).toThrow(
+        `Fieldguide cannot make its data folder ${blocked}: a file is in the way of the folder`,
+      );
 
       const readOnly = path.join(dir.dir, 'ro');
       fs.mkdirSync(readOnly);
@@ -147,11 +157,19 @@ describe('a data folder that cannot be used', () => {
       try {
         fs.cpSync(clean.dir, readOnly, { recursive: true, filter: (src) => !src.includes('media') });
         execFileSync('mount', ['-o', 'remount,ro', readOnly]);
-        expect(() => makeServices(readOnly)).toThrow(`Fieldguide cannot write in its data folder ${readOnly}: the folder is on a read-only disk`);
+        expect(() => makeServices(readOnly)).toThrow(
+          `Fieldguide cannot write in its data folder ${readOnly}: the folder is on a read-only disk`,
+        );
         // The web shell says it and exits: no stack trace.
-        const web = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'electron/web/cli.ts'), '--data-dir', readOnly, '--port', '0'], { cwd: root, encoding: 'utf8', timeout: 30_000 });
+        const web = spawnSync(
+          process.execPath,
+          ['--import', 'tsx', path.join(root, 'electron/web/cli.ts'), '--data-dir', readOnly, '--port', '0'],
+          { cwd: root, encoding: 'utf8', timeout: 30_000 },
+        );
         expect(web.status).toBe(1);
-        expect(web.stderr).toContain(`Fieldguide cannot start: Fieldguide cannot write in its data folder ${readOnly}: the folder is on a read-only disk`);
+        expect(web.stderr).toContain(
+          `Fieldguide cannot start: Fieldguide cannot write in its data folder ${readOnly}: the folder is on a read-only disk`,
+        );
         expect(web.stderr).not.toMatch(/^\s+at /m);
       } finally {
         if (spawnSync('umount', [readOnly]).status !== 0) execFileSync('umount', ['-l', readOnly]);
@@ -311,7 +329,10 @@ describe('a database damaged while the app runs', () => {
       const app = makeServices(dir.dir);
       // Behind the app's back, after its start-up check: a page of the library no read has cached yet.
       overwritePage(path.join(dir.dir, DB), page);
-      const damaged = { ok: false, error: { code: 'internal', message: expect.stringContaining('Restart Fieldguide') } };
+      const damaged = {
+        ok: false,
+        error: { code: 'internal', message: expect.stringContaining('Restart Fieldguide') },
+      };
       expect(await app.services.api.listGuides({ offset: 0, limit: 50 })).toMatchObject(damaged);
       // A sync meets it too, and says the same rather than failing guide by guide.
       expect(await app.services.api.syncNow()).toMatchObject(damaged);

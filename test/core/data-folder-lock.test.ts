@@ -38,10 +38,26 @@ afterAll(async () => {
 });
 
 const second = (dataDir: string) =>
-  createServices({ dataDir, version: '0.0.0-test', secretCodec: plainCodec, startDemoWorkshop, autoSync: false, log: () => {} });
+  createServices({
+    dataDir,
+    version: '0.0.0-test',
+    secretCodec: plainCodec,
+    startDemoWorkshop,
+    autoSync: false,
+    log: () => {},
+  });
 
 /** Starts a process and answers once it printed a line matching `ready` (or ended). */
-function startProcess(args: string[], ready: RegExp): Promise<{ proc: ChildProcess; line: string; stdout: () => string; stderr: () => string; exit: Promise<number | null> }> {
+function startProcess(
+  args: string[],
+  ready: RegExp,
+): Promise<{
+  proc: ChildProcess;
+  line: string;
+  stdout: () => string;
+  stderr: () => string;
+  exit: Promise<number | null>;
+}> {
   const proc = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
   let [stdout, stderr] = ['', ''];
   const exit = new Promise<number | null>((resolve) => proc.on('exit', (code) => resolve(code)));
@@ -83,14 +99,21 @@ describe('one copy per data folder', () => {
 
       // Work queued offline by the holder is replayed once, by the holder only.
       const api = first.services.api;
-      unwrap(await api.signIn({ siteUrl: proxy.url, email: DEMO_ACCOUNTS.tech1.email, password: DEMO_ACCOUNTS.tech1.password }));
+      unwrap(
+        await api.signIn({
+          siteUrl: proxy.url,
+          email: DEMO_ACCOUNTS.tech1.email,
+          password: DEMO_ACCOUNTS.tech1.password,
+        }),
+      );
       unwrap(await api.setOfflineScope({ mode: 'selected', categories: [], guideids: [guideid] }));
       expect(unwrap(await api.syncNow()).status).toBe('complete');
       proxy.setSchedule(always({ kind: 'reset' }));
       const sessions = [];
       for (let i = 0; i < 3; i++) {
         const session = unwrap(await api.startSession({ guideid, workorderid: `LOCK-${i}` }));
-        for (const transition of ['pause', 'resume', 'finish'] as const) unwrap(await api.transitionSession({ sessionId: session.id, transition }));
+        for (const transition of ['pause', 'resume', 'finish'] as const)
+          unwrap(await api.transitionSession({ sessionId: session.id, transition }));
         sessions.push(session.id);
       }
       proxy.passAll();
@@ -106,8 +129,15 @@ describe('one copy per data folder', () => {
       const applied = await audit(site, 'work_log');
       for (const entryid of entryids) {
         const mine = applied.filter((a) => a.entity_id === entryid);
-        expect(mine.filter((a) => a.method === 'POST' && /\/work_log$/.test(a.path)), `${entryid} created once`).toHaveLength(1);
-        for (const transition of ['pause', 'resume', 'finish']) expect(mine.filter((a) => a.path.endsWith(`/${transition}`)), `${entryid} ${transition}`).toHaveLength(1);
+        expect(
+          mine.filter((a) => a.method === 'POST' && /\/work_log$/.test(a.path)),
+          `${entryid} created once`,
+        ).toHaveLength(1);
+        for (const transition of ['pause', 'resume', 'finish'])
+          expect(
+            mine.filter((a) => a.path.endsWith(`/${transition}`)),
+            `${entryid} ${transition}`,
+          ).toHaveLength(1);
       }
     } finally {
       dir.remove();
@@ -222,7 +252,9 @@ describe('one copy per data folder', () => {
       if (other.line !== '') other.proc.kill('SIGTERM');
       expect(await other.exit).toBe(1);
       expect(other.line).toBe('');
-      expect(other.stderr()).toContain(`Fieldguide is already running on the data folder ${dir.dir} (process ${first.proc.pid}`);
+      expect(other.stderr()).toContain(
+        `Fieldguide is already running on the data folder ${dir.dir} (process ${first.proc.pid}`,
+      );
       expect(other.stderr()).not.toMatch(/^\s+at /m);
     } finally {
       first.proc.kill('SIGTERM');

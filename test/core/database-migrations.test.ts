@@ -81,12 +81,19 @@ type Snapshot = Map<string, { columns: string[]; rows: unknown[][] }>;
 /** Every row of every table (FTS shadow tables aside), in rowid order. */
 function snapshot(db: Database.Database, schema = 'main'): Snapshot {
   const tables = db
-    .prepare(`SELECT name FROM ${schema}.sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'guide_search_%' ORDER BY name`)
+    .prepare(
+      `SELECT name FROM ${schema}.sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'guide_search_%' ORDER BY name`,
+    )
     .all() as { name: string }[];
   const result: Snapshot = new Map();
   for (const { name } of tables) {
-    const columns = (db.prepare(`SELECT name FROM pragma_table_info(?, ?)`).all(name, schema) as { name: string }[]).map((c) => c.name);
-    const rows = db.prepare(`SELECT ${columns.join(', ')} FROM ${schema}.${name} ORDER BY rowid`).raw().all() as unknown[][];
+    const columns = (
+      db.prepare(`SELECT name FROM pragma_table_info(?, ?)`).all(name, schema) as { name: string }[]
+    ).map((c) => c.name);
+    const rows = db
+      .prepare(`SELECT ${columns.join(', ')} FROM ${schema}.${name} ORDER BY rowid`)
+      .raw()
+      .all() as unknown[][];
     result.set(name, { columns, rows });
   }
   return result;
@@ -96,7 +103,13 @@ function snapshot(db: Database.Database, schema = 'main'): Snapshot {
 function sameRows(db: Database.Database, before: Snapshot, schema = 'main'): Snapshot {
   const now: Snapshot = new Map();
   for (const [name, { columns }] of before) {
-    now.set(name, { columns, rows: db.prepare(`SELECT ${columns.join(', ')} FROM ${schema}.${name} ORDER BY rowid`).raw().all() as unknown[][] });
+    now.set(name, {
+      columns,
+      rows: db
+        .prepare(`SELECT ${columns.join(', ')} FROM ${schema}.${name} ORDER BY rowid`)
+        .raw()
+        .all() as unknown[][],
+    });
   }
   return now;
 }
@@ -106,27 +119,31 @@ beforeEach(() => (tmp = makeTempDir('migrations')));
 afterEach(() => tmp.remove());
 
 describe('migrations', () => {
-  it.each(MIGRATIONS.slice(1).map((m) => [m.version - 1, m.version]))('carry every row written up to version %i to version %i', (_previous, next) => {
-    const file = path.join(tmp.dir, `to-${next}.sqlite`);
-    const db = new Database(file);
-    migrate(db, file, MIGRATIONS.slice(0, next - 1));
-    // What earlier versions wrote is there too: a database seldom skips a version's rows.
-    for (let version = 1; version < next; version++) for (const insert of ROWS_AT[version] ?? []) db.exec(insert);
-    const before = snapshot(db);
-    expect(before.size).toBeGreaterThan(0);
+  it.each(MIGRATIONS.slice(1).map((m) => [m.version - 1, m.version]))(
+    'carry every row written up to version %i to version %i',
+    (_previous, next) => {
+      const file = path.join(tmp.dir, `to-${next}.sqlite`);
+      const db = new Database(file);
+      migrate(db, file, MIGRATIONS.slice(0, next - 1));
+      // What earlier versions wrote is there too: a database seldom skips a version's rows.
+      for (let version = 1; version < next; version++) for (const insert of ROWS_AT[version] ?? []) db.exec(insert);
+      const before = snapshot(db);
+      expect(before.size).toBeGreaterThan(0);
 
-    migrate(db, file, MIGRATIONS.slice(0, next));
-    expect(db.pragma('user_version', { simple: true })).toBe(next);
-    expect(sameRows(db, before)).toEqual(before);
-    expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
-    db.close();
-  });
+      migrate(db, file, MIGRATIONS.slice(0, next));
+      expect(db.pragma('user_version', { simple: true })).toBe(next);
+      expect(sameRows(db, before)).toEqual(before);
+      expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+      db.close();
+    },
+  );
 
   it('write rows for every table the latest version has (the test above covers them all)', () => {
     const file = path.join(tmp.dir, 'latest.sqlite');
     const db = new Database(file);
     migrate(db, file, MIGRATIONS);
-    for (let version = 1; version <= MIGRATIONS.length; version++) for (const insert of ROWS_AT[version] ?? []) db.exec(insert);
+    for (let version = 1; version <= MIGRATIONS.length; version++)
+      for (const insert of ROWS_AT[version] ?? []) db.exec(insert);
     const empty = [...snapshot(db)].filter(([, { rows }]) => rows.length === 0).map(([name]) => name);
     expect(empty).toEqual([]);
     expect(Object.keys(ROWS_AT).map(Number)).toEqual(MIGRATIONS.map((m) => m.version));
@@ -141,11 +158,17 @@ describe('migrations', () => {
     db.exec(`DELETE FROM conflicts; INSERT INTO conflicts (id, session_id, kind, label, message, created_at)
       VALUES (40, 's1', 'transition', 'Paused', 'Paused elsewhere', 1)`);
     migrate(db, file, MIGRATIONS.slice(0, 12));
-    const id = db.prepare(`INSERT INTO conflicts (session_id, kind, label, message, created_at)
-      VALUES ('s1', 'notice', 'Removed', 'A second start was removed', 2)`).run().lastInsertRowid;
+    const id = db
+      .prepare(
+        `INSERT INTO conflicts (session_id, kind, label, message, created_at)
+      VALUES ('s1', 'notice', 'Removed', 'A second start was removed', 2)`,
+      )
+      .run().lastInsertRowid;
     expect(Number(id)).toBe(41);
-    expect(() => db.exec(`INSERT INTO conflicts (session_id, kind, label, message, created_at)
-      VALUES ('s1', 'other', 'x', 'y', 3)`)).toThrow(/CHECK/);
+    expect(() =>
+      db.exec(`INSERT INTO conflicts (session_id, kind, label, message, created_at)
+      VALUES ('s1', 'other', 'x', 'y', 3)`),
+    ).toThrow(/CHECK/);
     const open = 'SELECT id FROM conflicts WHERE settled IS NULL AND technician = 9';
     const plan = db.prepare(`EXPLAIN QUERY PLAN ${open}`).all();
     expect(JSON.stringify(plan)).toMatch(/USING (COVERING )?INDEX conflicts_technician/);
@@ -159,13 +182,18 @@ describe('migrations', () => {
     const db = new Database(file);
     migrate(db, file, MIGRATIONS.slice(0, 10));
     for (const insert of ROWS_AT[2]!) db.exec(insert);
-    db.exec(`INSERT INTO guide_search (rowid, title, summary, body) VALUES (8, 'Inspect the compressor', 'Belts and hoses', '')`);
+    db.exec(
+      `INSERT INTO guide_search (rowid, title, summary, body) VALUES (8, 'Inspect the compressor', 'Belts and hoses', '')`,
+    );
     const queries = ['"bel"*', '"compressor" "ho"*', '"loosen"', '{title} : "bel"*'];
-    const search = (text: string) => db.prepare('SELECT rowid FROM guide_search WHERE guide_search MATCH ? ORDER BY rank').pluck().all(text);
+    const search = (text: string) =>
+      db.prepare('SELECT rowid FROM guide_search WHERE guide_search MATCH ? ORDER BY rank').pluck().all(text);
     const before = queries.map(search);
     expect(before).toEqual([[7, 8], [8], [7], [7]]);
     migrate(db, file, MIGRATIONS.slice(0, 11));
-    expect(db.prepare(`SELECT sql FROM sqlite_master WHERE name = 'guide_search'`).pluck().get()).toMatch(/prefix='2 3 4'/);
+    expect(db.prepare(`SELECT sql FROM sqlite_master WHERE name = 'guide_search'`).pluck().get()).toMatch(
+      /prefix='2 3 4'/,
+    );
     expect(db.prepare(`SELECT v FROM guide_search_config WHERE k = 'rank'`).pluck().get()).toBe('bm25(10.0, 4.0, 1.0)');
     expect(queries.map(search)).toEqual(before);
     expect(db.prepare(`SELECT name FROM sqlite_master WHERE name LIKE 'guide_search_prefixed%'`).all()).toEqual([]);
@@ -177,7 +205,13 @@ describe('migrations', () => {
     const file = path.join(tmp.dir, 'zoom.sqlite');
     const db = new Database(file);
     migrate(db, file, MIGRATIONS.slice(0, 5));
-    const image = (n: number) => ({ id: n, thumbnail: `https://a.test/${n}.thumbnail`, standard: `https://a.test/${n}.standard`, large: `https://a.test/${n}.large`, original: `https://a.test/${n}` });
+    const image = (n: number) => ({
+      id: n,
+      thumbnail: `https://a.test/${n}.thumbnail`,
+      standard: `https://a.test/${n}.standard`,
+      large: `https://a.test/${n}.large`,
+      original: `https://a.test/${n}`,
+    });
     const detail = {
       guideid: 7,
       steps: [
@@ -187,9 +221,14 @@ describe('migrations', () => {
       ],
     };
     db.exec(ROWS_AT[2]![0]!); // guide 7, its revision 3 stored
-    const revision = db.prepare('INSERT INTO guide_revisions (guideid, revisionid, detail, stored_at) VALUES (7, ?, ?, 1)');
+    const revision = db.prepare(
+      'INSERT INTO guide_revisions (guideid, revisionid, detail, stored_at) VALUES (7, ?, ?, 1)',
+    );
     revision.run(3, JSON.stringify(detail));
-    revision.run(2, JSON.stringify({ ...detail, steps: [{ stepid: 9, media: { type: 'image', images: [image(9)] } }] }));
+    revision.run(
+      2,
+      JSON.stringify({ ...detail, steps: [{ stepid: 9, media: { type: 'image', images: [image(9)] } }] }),
+    );
     db.exec(`INSERT INTO media_refs (guideid, url) VALUES (7, 'https://a.test/1.standard')`);
     migrate(db, file, MIGRATIONS.slice(0, 6));
 
@@ -202,13 +241,20 @@ describe('migrations', () => {
       { url: 'https://a.test/1', needed_at: 'original' },
       { url: 'https://a.test/4', needed_at: 'original' },
     ]);
-    const pending = db.prepare("SELECT url FROM media WHERE status = 'pending' ORDER BY url").all() as { url: string }[];
-    expect(pending.map((row) => row.url)).toEqual(['https://a.test/1', 'https://a.test/1.large', 'https://a.test/4', 'https://a.test/4.large']);
+    const pending = db.prepare("SELECT url FROM media WHERE status = 'pending' ORDER BY url").all() as {
+      url: string;
+    }[];
+    expect(pending.map((row) => row.url)).toEqual([
+      'https://a.test/1',
+      'https://a.test/1.large',
+      'https://a.test/4',
+      'https://a.test/4.large',
+    ]);
     expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
     db.close();
   });
 
-  it("carry the pictures of a pictures database made before it had migrations (version 0, the table already there)", () => {
+  it('carry the pictures of a pictures database made before it had migrations (version 0, the table already there)', () => {
     const file = path.join(tmp.dir, 'pictures.sqlite');
     const old = new Database(file);
     old.exec('CREATE TABLE picture (name TEXT PRIMARY KEY, data BLOB NOT NULL) STRICT');

@@ -64,17 +64,45 @@ beforeAll(() => {
   store = new Store({ file, picturesFile: path.join(tmp.dir, 'media', 'pictures.sqlite'), log: () => {} });
   store.transaction(() => {
     const technicians = [1, 2].map((userid) =>
-      store.technicians.signedIn('https://site.test', { userid, username: `Tech ${userid}`, uniqueUsername: null, privileges: [], imageUrl: null }, null, 1),
+      store.technicians.signedIn(
+        'https://site.test',
+        { userid, username: `Tech ${userid}`, uniqueUsername: null, privileges: [], imageUrl: null },
+        null,
+        1,
+      ),
     );
     for (let guideid = 1; guideid <= 2000; guideid++) {
       const guide = detail(guideid);
-      store.guides.upsertSummary({ ...guide, summary: `How to fix pump ${guideid}`, flags: [], image: null, public: guideid % 10 !== 0, authorUserid: 1 });
+      store.guides.upsertSummary({
+        ...guide,
+        summary: `How to fix pump ${guideid}`,
+        flags: [],
+        image: null,
+        public: guideid % 10 !== 0,
+        authorUserid: 1,
+      });
       if (guideid % 4 === 0) {
-        store.guides.storeGuide({ detail: guide, forms: [], quizzes: [], searchText: { title: guide.title, summary: 'pump', body: `Loosen pump bolt ${guideid}` }, mediaUrls: [] }, 1);
+        store.guides.storeGuide(
+          {
+            detail: guide,
+            forms: [],
+            quizzes: [],
+            searchText: { title: guide.title, summary: 'pump', body: `Loosen pump bolt ${guideid}` },
+            mediaUrls: [],
+          },
+          1,
+        );
       }
     }
     for (let n = 0; n < 600; n++) {
-      store.outbox.add({ chain: `session-${n % 150}`, kind: 'pause', payload: { sessionId: `session-${n % 150}` }, actedAt: n, now: n, technician: technicians[n % 150 < 100 ? 0 : 1]! });
+      store.outbox.add({
+        chain: `session-${n % 150}`,
+        kind: 'pause',
+        payload: { sessionId: `session-${n % 150}` },
+        actedAt: n,
+        now: n,
+        technician: technicians[n % 150 < 100 ? 0 : 1]!,
+      });
     }
   });
   // No ANALYZE: the app never runs it, so these are the plans it gets.
@@ -115,7 +143,8 @@ describe('the hot queries use their index', () => {
     return { count, mark, page };
   }
   /** The page's ids come from the index in title order; only its own rows (50 at most) are sorted again. */
-  const sortsOnlyItsRows = (plan: string) => expect(plan.match(/TEMP B-TREE/g) ?? []).toHaveLength(plan.includes('json_each') ? 2 : 1);
+  const sortsOnlyItsRows = (plan: string) =>
+    expect(plan.match(/TEMP B-TREE/g) ?? []).toHaveLength(plan.includes('json_each') ? 2 : 1);
 
   it('a library page reads guides in title order through guides_title, without sorting them', () => {
     const { count, page } = listPlans(() => store.guides.list({ limit: 50, offset: 600 }, null, technician));
@@ -128,7 +157,8 @@ describe('the hot queries use their index', () => {
 
   it('a page of one category finds its guides through guides_category', () => {
     const { count, page } = listPlans(() => store.guides.list({ limit: 50 }, ['Compressors'], technician));
-    for (const plan of [count, page]) expect(plan).toMatch(/SEARCH (guides|g) USING (COVERING )?INDEX guides_category \(category=\?\)/);
+    for (const plan of [count, page])
+      expect(plan).toMatch(/SEARCH (guides|g) USING (COVERING )?INDEX guides_category \(category=\?\)/);
   });
 
   it('a page of one type, or of the guides kept whole, reads its own index in title order, without sorting', () => {
@@ -137,7 +167,8 @@ describe('the hot queries use their index', () => {
     expect(byType.page).toMatch(/SEARCH (guides|g) USING COVERING INDEX guides_type \(type=\?\)/);
     sortsOnlyItsRows(byType.page);
     const kept = listPlans(() => store.guides.list({ limit: 50, offlineOnly: true }, null, technician));
-    for (const plan of [kept.count, kept.page]) expect(plan).toMatch(/(SCAN|SEARCH) (guides|g) USING (COVERING )?INDEX guides_stored/);
+    for (const plan of [kept.count, kept.page])
+      expect(plan).toMatch(/(SCAN|SEARCH) (guides|g) USING (COVERING )?INDEX guides_stored/);
     sortsOnlyItsRows(kept.page);
   });
 
@@ -152,7 +183,14 @@ describe('the hot queries use their index', () => {
     expect([next.count, next.mark]).toEqual([undefined, undefined]);
     expect(next.page).toMatch(/SEARCH (guides|g) USING COVERING INDEX guides_title \(title>\?\)/);
     const before = store.guides.list({ limit: 1 }, null, { userid: 1, admin: false }).total;
-    store.guides.upsertSummary({ ...detail(5000), summary: 'One more', flags: [], image: null, public: true, authorUserid: 1 });
+    store.guides.upsertSummary({
+      ...detail(5000),
+      summary: 'One more',
+      flags: [],
+      image: null,
+      public: true,
+      authorUserid: 1,
+    });
     expect(store.guides.list({ limit: 1 }, null, { userid: 1, admin: false }).total).toBe(before + 1);
   });
 
@@ -168,7 +206,12 @@ describe('the hot queries use their index', () => {
     // 'pump' is in every summary (1,800 readable): the count stops at the cap, the pool comes from the
     // title (none), then the title or summary, and the page is ranked among the pool only.
     const plans = plansOf(() => store.search.search('pump', 20, 0, technician));
-    expect(plans.map(({ sql }) => sql.trimStart().split(/\s+/).slice(0, 2).join(' '))).toEqual(['SELECT count(*)', 'SELECT guide_search.rowid', 'SELECT guide_search.rowid', 'SELECT g.*,']);
+    expect(plans.map(({ sql }) => sql.trimStart().split(/\s+/).slice(0, 2).join(' '))).toEqual([
+      'SELECT count(*)',
+      'SELECT guide_search.rowid',
+      'SELECT guide_search.rowid',
+      'SELECT g.*,',
+    ]);
     for (const { plan } of plans) expect(plan).toMatch(/SCAN guide_search VIRTUAL TABLE INDEX \d+:M/);
     for (const { plan } of plans) expect(plan).not.toMatch(/SCAN (g|guides)\b(?! USING)/);
     expect(plans[3]?.plan).toMatch(/SEARCH g USING INTEGER PRIMARY KEY \(rowid=\?\)/);
@@ -188,8 +231,12 @@ describe('the hot queries use their index', () => {
       expect(plan).not.toMatch(/SCAN (outbox|o|p)\b/);
     }
     // The first action of each of the 150 chains (actions 1 to 150, the 150 chains' first), in the order taken.
-    expect(store.outbox.due(Date.now(), 500, [1, 2]).map((row) => row.id)).toEqual(Array.from({ length: 150 }, (_, i) => i + 1));
-    expect(store.outbox.due(Date.now(), 500, [2]).map((row) => row.chain)).toEqual(Array.from({ length: 50 }, (_, i) => `session-${100 + i}`));
+    expect(store.outbox.due(Date.now(), 500, [1, 2]).map((row) => row.id)).toEqual(
+      Array.from({ length: 150 }, (_, i) => i + 1),
+    );
+    expect(store.outbox.due(Date.now(), 500, [2]).map((row) => row.chain)).toEqual(
+      Array.from({ length: 50 }, (_, i) => `session-${100 + i}`),
+    );
   });
 
   it('the media still to download are read in rank order from media_to_fetch, never the whole media table', () => {

@@ -29,13 +29,18 @@ describe('the local database', () => {
     const seen = replaceableWrite(db, () => {
       settings.set('library.note', 'x');
       // Nested: stays in the outer transaction and its setting.
-      return [db.pragma('synchronous', { simple: true }), replaceableWrite(db, () => db.pragma('synchronous', { simple: true }))];
+      return [
+        db.pragma('synchronous', { simple: true }),
+        replaceableWrite(db, () => db.pragma('synchronous', { simple: true })),
+      ];
     });
     expect(seen).toEqual([1, 1]);
     expect(db.pragma('synchronous', { simple: true })).toBe(2);
-    expect(() => replaceableWrite(db, () => {
-      throw new Error('rolled back');
-    })).toThrow('rolled back');
+    expect(() =>
+      replaceableWrite(db, () => {
+        throw new Error('rolled back');
+      }),
+    ).toThrow('rolled back');
     expect(db.pragma('synchronous', { simple: true })).toBe(2);
     expect(settings.get('library.note', z.string())).toBe('x');
     db.close();
@@ -76,7 +81,10 @@ describe('the local database', () => {
     const problems: string[] = [];
     const settings = new SettingsRepo(db, (key, problem) => problems.push(`${key}: ${problem}`));
     settings.set('site', { url: 'https://x.test', demo: false });
-    expect(settings.get('site', z.object({ url: z.string(), demo: z.boolean() }))).toEqual({ url: 'https://x.test', demo: false });
+    expect(settings.get('site', z.object({ url: z.string(), demo: z.boolean() }))).toEqual({
+      url: 'https://x.test',
+      demo: false,
+    });
     db.prepare("UPDATE settings SET value = '{not json' WHERE key = 'site'").run();
     expect(settings.get('site', z.object({ url: z.string() }))).toBeUndefined();
     settings.set('user', { userid: 'seven' });

@@ -82,7 +82,13 @@ describe.skipIf(!mounted)('a full disk', () => {
     const app = makeServices(dataDir);
     try {
       const api = app.services.api;
-      unwrap(await api.signIn({ siteUrl: proxy.url, email: DEMO_ACCOUNTS.tech1.email, password: DEMO_ACCOUNTS.tech1.password }));
+      unwrap(
+        await api.signIn({
+          siteUrl: proxy.url,
+          email: DEMO_ACCOUNTS.tech1.email,
+          password: DEMO_ACCOUNTS.tech1.password,
+        }),
+      );
       const outcome = unwrap(await api.syncNow());
       expect(outcome.error?.message).toContain('keep the room Fieldguide saves for your work');
       const state = unwrap(await api.getSyncState());
@@ -116,7 +122,10 @@ describe.skipIf(!mounted)('a full disk', () => {
       let answer: Result<unknown> = { ok: true, value: null };
       let accepted = 0;
       for (let i = 0; i < 5000 && answer.ok; i++) {
-        answer = await api.transitionSession({ sessionId: sessions[i % 2]!, transition: i % 4 < 2 ? 'pause' : 'resume' });
+        answer = await api.transitionSession({
+          sessionId: sessions[i % 2]!,
+          transition: i % 4 < 2 ? 'pause' : 'resume',
+        });
         if (answer.ok) accepted++;
         else expect(answer).toMatchObject(fullAnswer);
       }
@@ -146,7 +155,10 @@ describe.skipIf(!mounted)('a full disk', () => {
       for (const id of sessions) {
         const session = unwrap(await api.getSession(id));
         const mine = applied.filter((a) => a.entity_id === String(session.entryid));
-        expect(mine.filter((a) => a.method === 'POST' && /\/work_log$/.test(a.path)), 'created once').toHaveLength(1);
+        expect(
+          mine.filter((a) => a.method === 'POST' && /\/work_log$/.test(a.path)),
+          'created once',
+        ).toHaveLength(1);
         transitions += mine.filter((a) => /\/(pause|resume)$/.test(a.path)).length;
       }
       // Every transition accepted reached the site once; none refused did.

@@ -8,7 +8,11 @@ describe("the disk's room as the media phase asks it", () => {
     let reads = 0;
     let now = 0;
     let stored = 0;
-    const gauge = roomGauge(() => (reads++, 10_000 * MB), () => stored, () => now);
+    const gauge = roomGauge(
+      () => (reads++, 10_000 * MB),
+      () => stored,
+      () => now,
+    );
     expect(gauge()).toBe(10_000 * MB);
     stored += 3 * MB;
     now += 100;
@@ -24,7 +28,11 @@ describe("the disk's room as the media phase asks it", () => {
     let reads = 0;
     let room = 300 * MB;
     let stored = 0;
-    const gauge = roomGauge(() => (reads++, room), () => stored, () => 0);
+    const gauge = roomGauge(
+      () => (reads++, room),
+      () => stored,
+      () => 0,
+    );
     gauge();
     // 60 MB stored: the estimate (240 MB) is near the end, so the disk is read, and says what it has.
     stored += 60 * MB;

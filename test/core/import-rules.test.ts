@@ -19,7 +19,8 @@ const VIOLATIONS = {
   },
   sqlInLibrary: {
     file: 'electron/core/library/scratch-sql.ts',
-    source: "import { sql } from '../db/statements.ts';\nimport type { Db } from '../db/open.ts';\nexport const count = (db: Db) => sql(db, 'SELECT count(*) FROM guides').get();\n",
+    source:
+      "import { sql } from '../db/statements.ts';\nimport type { Db } from '../db/open.ts';\nexport const count = (db: Db) => sql(db, 'SELECT count(*) FROM guides').get();\n",
   },
   betterSqliteInLibrary: {
     file: 'electron/core/library/scratch-driver.ts',
@@ -27,11 +28,13 @@ const VIOLATIONS = {
   },
   coreImportInRenderer: {
     file: 'src/scratch-core.ts',
-    source: "import { mediaUrlsOf } from '../electron/core/library/guide-media.ts';\nexport const urls = mediaUrlsOf;\n",
+    source:
+      "import { mediaUrlsOf } from '../electron/core/library/guide-media.ts';\nexport const urls = mediaUrlsOf;\n",
   },
   shellPastServices: {
     file: 'electron/web/scratch-deep.ts',
-    source: "import { LibraryService } from '../core/library/library-service.ts';\nexport const library = LibraryService;\n",
+    source:
+      "import { LibraryService } from '../core/library/library-service.ts';\nexport const library = LibraryService;\n",
   },
 } as const;
 
@@ -46,12 +49,17 @@ function rulesBroken(file: string): string[] {
 describe('the import rules are kept by the check in npm test', { timeout: 120_000 }, () => {
   beforeAll(async () => {
     fs.mkdirSync(scratch, { recursive: true });
-    for (const dir of ['electron', 'src', 'server']) fs.cpSync(path.join(root, dir), path.join(scratch, dir), { recursive: true });
+    for (const dir of ['electron', 'src', 'server'])
+      fs.cpSync(path.join(root, dir), path.join(scratch, dir), { recursive: true });
     fs.copyFileSync(path.join(root, '.dependency-cruiser.cjs'), path.join(scratch, '.dependency-cruiser.cjs'));
     fs.symlinkSync(path.join(root, 'node_modules'), path.join(scratch, 'node_modules'), 'dir');
     for (const { file, source } of Object.values(VIOLATIONS)) fs.writeFileSync(path.join(scratch, file), source);
     try {
-      const result = await run(process.execPath, [depcruise, 'electron', 'src', 'server', '--config', '.dependency-cruiser.cjs', '--output-type', 'err-long'], { cwd: scratch });
+      const result = await run(
+        process.execPath,
+        [depcruise, 'electron', 'src', 'server', '--config', '.dependency-cruiser.cjs', '--output-type', 'err-long'],
+        { cwd: scratch },
+      );
       output = result.stdout;
     } catch (error) {
       const failure = error as { stdout?: string; code?: number };

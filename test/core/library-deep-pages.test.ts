@@ -27,7 +27,11 @@ const summary = (guideid: number, title: string) => ({
 });
 
 beforeAll(() => {
-  store = new Store({ file: path.join(tmp.dir, 'fieldguide.sqlite'), picturesFile: path.join(tmp.dir, 'media', 'pictures.sqlite'), log: () => {} });
+  store = new Store({
+    file: path.join(tmp.dir, 'fieldguide.sqlite'),
+    picturesFile: path.join(tmp.dir, 'media', 'pictures.sqlite'),
+    log: () => {},
+  });
   // Few distinct titles, in both cases: many ties, broken by guideid.
   store.transaction(() => {
     for (let guideid = 1; guideid <= 4200; guideid++) {
@@ -43,13 +47,18 @@ afterAll(() => {
 });
 
 /** Every guide of a list, in one page from the first row (no mark). */
-const whole = (query: { type?: string }, categories: string[] | null) => store.guides.list({ ...query, limit: 10_000 }, categories, reader).items.map((g) => g.guideid);
+const whole = (query: { type?: string }, categories: string[] | null) =>
+  store.guides.list({ ...query, limit: 10_000 }, categories, reader).items.map((g) => g.guideid);
 const page = (offset: number, query: { type?: string } = {}, categories: string[] | null = null) =>
   store.guides.list({ ...query, offset, limit: 50 }, categories, reader).items.map((g) => g.guideid);
 
 describe('pages deep in the list', () => {
   it('are the rows skipping from the first one would give, around each mark, filtered or not', () => {
-    const lists: [{ type?: string }, string[] | null][] = [[{}, null], [{ type: 'repair' }, null], [{}, ['Compressors']]];
+    const lists: [{ type?: string }, string[] | null][] = [
+      [{}, null],
+      [{ type: 'repair' }, null],
+      [{}, ['Compressors']],
+    ];
     for (const [query, categories] of lists) {
       const all = whole(query, categories);
       expect(all.length).toBeGreaterThan(1000);

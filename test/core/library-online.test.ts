@@ -22,7 +22,9 @@ beforeAll(async () => {
   site = await startTestSite({ demo: true });
   app = makeServices();
   api = app.services.api;
-  unwrap(await api.signIn({ siteUrl: site.url, email: DEMO_ACCOUNTS.tech1.email, password: DEMO_ACCOUNTS.tech1.password }));
+  unwrap(
+    await api.signIn({ siteUrl: site.url, email: DEMO_ACCOUNTS.tech1.email, password: DEMO_ACCOUNTS.tech1.password }),
+  );
   // Everything first (so the pictures of every guide are stored), then one category only.
   expect(unwrap(await api.syncNow())).toMatchObject({ status: 'complete' });
   unwrap(await api.setOfflineScope({ mode: 'selected', categories: [KEPT], guideids: [] }));
@@ -37,7 +39,8 @@ afterAll(async () => {
   await site?.close();
 });
 
-const stepImages = (guide: GuideDetail) => guide.steps.flatMap((step) => (step.media.type === 'image' ? step.media.images : []));
+const stepImages = (guide: GuideDetail) =>
+  guide.steps.flatMap((step) => (step.media.type === 'image' ? step.media.images : []));
 
 describe('a guide outside the offline scope', () => {
   it('is read from the site while it answers, marked so, and not kept', async () => {
@@ -53,7 +56,12 @@ describe('a guide outside the offline scope', () => {
 
   it('keeps its summary, with the picture that is still stored', async () => {
     const summary = unwrap(await api.getGuideSummary(outside.guideid));
-    expect(summary).toMatchObject({ guideid: outside.guideid, title: outside.title, offline: 'summary', thumbnailStored: true });
+    expect(summary).toMatchObject({
+      guideid: outside.guideid,
+      title: outside.title,
+      offline: 'summary',
+      thumbnailStored: true,
+    });
     expect(summary.summary.length).toBeGreaterThan(10);
     expect(summary.picture).toBe(summary.image?.standard);
     expect(app.services.resolveMedia(summary.picture!)).not.toBeNull();
@@ -72,7 +80,12 @@ describe('a guide outside the offline scope', () => {
     const standIn = await app.services.openMedia({ urls: zoomCandidates(image), live: false });
     expect(standIn).toMatchObject({ cache: 'none', bytes: app.services.resolveMedia(image.standard!)!.bytes });
     // Addresses the library does not know are never fetched, whatever the address asks.
-    for (const url of [`${site.url}/igi/unknownguid`, `${site.url}/api/2.0/user`, 'http://127.0.0.1:9/x.png', 'file:///etc/passwd']) {
+    for (const url of [
+      `${site.url}/igi/unknownguid`,
+      `${site.url}/api/2.0/user`,
+      'http://127.0.0.1:9/x.png',
+      'file:///etc/passwd',
+    ]) {
       expect(await app.services.openMedia({ urls: [url], live: true }), url).toBeNull();
     }
   });
@@ -99,7 +112,10 @@ describe('the list knows which pictures are stored', () => {
   it('flags each row whose list picture is here, and no other', async () => {
     const rows = unwrap(await api.listGuides({ limit: 200 })).items;
     expect(rows.length).toBe((await allLocalGuides(api)).length);
-    for (const row of rows) expect(row.thumbnailStored, row.title).toBe(row.image?.thumbnail !== undefined && app.services.resolveMedia(row.image.thumbnail) !== null);
+    for (const row of rows)
+      expect(row.thumbnailStored, row.title).toBe(
+        row.image?.thumbnail !== undefined && app.services.resolveMedia(row.image.thumbnail) !== null,
+      );
     expect(rows.some((row) => row.thumbnailStored)).toBe(true);
     // A budget that keeps only what the kept guides need: the others' pictures go, and their rows say so.
     unwrap(await api.setStorageBudget(1));

@@ -75,7 +75,7 @@ describe('the connection guard', () => {
     expect(error?.code).toBe('EFIELDGUIDE_INSIDE');
   });
 
-  it('holds on the app\'s own HTTP client: a guarded request to such a name never connects', async () => {
+  it("holds on the app's own HTTP client: a guarded request to such a name never connects", async () => {
     let hits = 0;
     const server = http.createServer((_req, res) => {
       hits++;
@@ -84,7 +84,10 @@ describe('the connection guard', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
       const url = new URL(`http://localhost:${(server.address() as AddressInfo).port}/`);
-      const guarded = await siteHttp(url, { headers: {}, guarded: true }).then(() => null, (error: unknown) => error);
+      const guarded = await siteHttp(url, { headers: {}, guarded: true }).then(
+        () => null,
+        (error: unknown) => error,
+      );
       expect(JSON.stringify(guarded, Object.getOwnPropertyNames(guarded))).toContain('EFIELDGUIDE_INSIDE');
       expect(hits).toBe(0);
       // Without the guard (the site's own origin) the same address answers.

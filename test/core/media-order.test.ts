@@ -35,7 +35,13 @@ beforeAll(async () => {
       return siteHttp(target, init);
     },
   });
-  unwrap(await app.services.api.signIn({ siteUrl: site.url, email: DEMO_ACCOUNTS.tech1.email, password: DEMO_ACCOUNTS.tech1.password }));
+  unwrap(
+    await app.services.api.signIn({
+      siteUrl: site.url,
+      email: DEMO_ACCOUNTS.tech1.email,
+      password: DEMO_ACCOUNTS.tech1.password,
+    }),
+  );
 });
 afterAll(async () => {
   await app?.dispose();
@@ -47,7 +53,8 @@ function mediaOf(guide: GuideDetail): { list: string | undefined; pictures: stri
   const pictures: string[] = [];
   const heavy: string[] = guide.documents.map((d) => d.url);
   for (const step of guide.steps) {
-    if (step.media.type === 'image') pictures.push(...step.media.images.map((i) => i.standard ?? i.thumbnail).filter((u): u is string => !!u));
+    if (step.media.type === 'image')
+      pictures.push(...step.media.images.map((i) => i.standard ?? i.thumbnail).filter((u): u is string => !!u));
     if (step.media.type === 'video') heavy.push(...step.media.encodings.map((e) => e.url));
   }
   return { list: guide.image?.thumbnail, pictures, heavy };
@@ -64,10 +71,15 @@ describe('the order of a sync’s media downloads', () => {
 
   it('asks for each guide’s library picture first, and its videos and documents after its pictures', async () => {
     const media = asked.filter(isMedia);
-    const guides = await Promise.all((await allLocalGuides(app.services.api)).map(async (g) => mediaOf(unwrap(await app.services.api.getGuide(g.guideid)))));
+    const guides = await Promise.all(
+      (await allLocalGuides(app.services.api)).map(async (g) =>
+        mediaOf(unwrap(await app.services.api.getGuide(g.guideid))),
+      ),
+    );
     // A file two guides share (the demo's maintenance log) was asked for with the first of them.
     const uses = new Map<string, number>();
-    for (const g of guides) for (const url of new Set([g.list, ...g.pictures, ...g.heavy])) if (url) uses.set(url, (uses.get(url) ?? 0) + 1);
+    for (const g of guides)
+      for (const url of new Set([g.list, ...g.pictures, ...g.heavy])) if (url) uses.set(url, (uses.get(url) ?? 0) + 1);
     const own = (url: string): boolean => uses.get(url) === 1;
     let checked = 0;
     for (const guide of guides) {

@@ -35,7 +35,11 @@ const password = (who: Who) => ({ email: DEMO_ACCOUNTS[who].email, password: DEM
 beforeAll(async () => {
   site = await startTestSite({ demo: true });
   proxy = await startFaultProxy({ target: { port: site.port }, maxStallMs: 300, upstreamTimeoutMs: 5_000 });
-  const [admin, tech1, tech2] = await Promise.all([signIn(site, 'admin'), signIn(site, 'tech1'), signIn(site, 'tech2')]);
+  const [admin, tech1, tech2] = await Promise.all([
+    signIn(site, 'admin'),
+    signIn(site, 'tech1'),
+    signIn(site, 'tech2'),
+  ]);
   people = { admin, tech1, tech2 };
   guideid = await formGuideOnSite(site.apiUrl, admin.token);
   app = makeServices(undefined, { requestTimeoutMs: 1_500 });
@@ -45,7 +49,9 @@ beforeAll(async () => {
   unwrap(await laptop.setOfflineScope({ mode: 'selected', categories: [], guideids: [guideid] }));
   expect(unwrap(await laptop.syncNow()).status).toBe('complete');
   const guide = unwrap(await laptop.getGuide(guideid));
-  fields = guide.steps.flatMap((s) => (s.form ? s.form.fields.map((field) => ({ field, stepid: s.stepid })) : [])).filter(({ field }) => sampleValue(field) !== null);
+  fields = guide.steps
+    .flatMap((s) => (s.form ? s.form.fields.map((field) => ({ field, stepid: s.stepid })) : []))
+    .filter(({ field }) => sampleValue(field) !== null);
   quizRevisionid = guide.quizzes[0]?.quizRevisionid ?? unwrap(await laptop.listQuizzes())[0]!.quizRevisionid;
 });
 afterAll(async () => {
@@ -61,7 +67,10 @@ type Op =
   | { who: Who; kind: 'signOut' };
 const whoArb = fc.constantFrom<Who>('tech1', 'tech2');
 const opArb: fc.Arbitrary<Op> = fc.oneof(
-  { weight: 4, arbitrary: fc.record({ who: whoArb, kind: fc.constant('save' as const), field: fc.nat(50), variant: fc.nat(6) }) },
+  {
+    weight: 4,
+    arbitrary: fc.record({ who: whoArb, kind: fc.constant('save' as const), field: fc.nat(50), variant: fc.nat(6) }),
+  },
   { weight: 1, arbitrary: fc.record({ who: whoArb, kind: fc.constant('pause' as const) }) },
   { weight: 1, arbitrary: fc.record({ who: whoArb, kind: fc.constant('quiz' as const) }) },
   { weight: 1, arbitrary: fc.record({ who: whoArb, kind: fc.constant('signOut' as const) }) },
@@ -96,106 +105,177 @@ async function drainEveryone(seed: number): Promise<void> {
       expect(result.ok, `seed ${seed}: signing ${entry.username} in again`).toBe(true);
     }
   }
-  expect(unwrap(await laptop.listTechnicians()).map((e) => [e.username, e.unsent, e.failed]), `seed ${seed}: drained`).toEqual(
-    unwrap(await laptop.listTechnicians()).map((e) => [e.username, 0, 0]),
-  );
+  expect(
+    unwrap(await laptop.listTechnicians()).map((e) => [e.username, e.unsent, e.failed]),
+    `seed ${seed}: drained`,
+  ).toEqual(unwrap(await laptop.listTechnicians()).map((e) => [e.username, 0, 0]));
 }
 
 describe('two technicians, one laptop, a faulty network', () => {
-  it(`sends every action once, under the technician who did it, over ${RUNS} seeded schedules`, { timeout: 900_000 }, async () => {
-    const kinds = new Map<string, number>();
-    let switches = 0;
-    let signOuts = 0;
-    await fc.assert(
-      fc.asyncProperty(
-        fc.integer({ min: 1, max: 2 ** 30 }),
-        fc.array(opArb, { minLength: 2, maxLength: 8 }),
-        fc.record({ tech1: endingArb, tech2: endingArb }),
-        async (seed, ops, endings) => {
-          run++;
-          proxy.setSchedule(always({ kind: 'reset' }));
-          const sessions: Partial<Record<Who, WorkSession>> = {};
-          const transitions: Record<Who, number> = { tech1: 0, tech2: 0 };
-          const attempts: Record<Who, string[]> = { tech1: [], tech2: [] };
-          const session = async (who: Who): Promise<WorkSession> =>
-            (sessions[who] ??= unwrap(await laptop.startSession({ guideid, workorderid: `FT2-${run}-${who}` })));
+  it(
+    `sends every action once, under the technician who did it, over ${RUNS} seeded schedules`,
+    { timeout: 900_000 },
+    async () => {
+      const kinds = new Map<string, number>();
+      let switches = 0;
+      let signOuts = 0;
+      await fc.assert(
+        fc.asyncProperty(
+          fc.integer({ min: 1, max: 2 ** 30 }),
+          fc.array(opArb, { minLength: 2, maxLength: 8 }),
+          fc.record({ tech1: endingArb, tech2: endingArb }),
+          async (seed, ops, endings) => {
+            run++;
+            proxy.setSchedule(always({ kind: 'reset' }));
+            const sessions: Partial<Record<Who, WorkSession>> = {};
+            const transitions: Record<Who, number> = { tech1: 0, tech2: 0 };
+            const attempts: Record<Who, string[]> = { tech1: [], tech2: [] };
+            const session = async (who: Who): Promise<WorkSession> =>
+              (sessions[who] ??= unwrap(await laptop.startSession({ guideid, workorderid: `FT2-${run}-${who}` })));
 
-          for (const op of ops) {
-            const before = unwrap(await laptop.getStatus()).user?.userid;
-            await become(op.who);
-            if (before !== people[op.who].userid) switches++;
-            if (op.kind === 'signOut') {
-              signOuts++;
-              expect(unwrap(await laptop.signOut()).user).toBeNull();
-            } else if (op.kind === 'quiz') {
-              attempts[op.who].push(unwrap(await laptop.submitQuizAttempt({ quizRevisionid, answers: {}, startedAt: Math.floor(Date.now() / 1000) })).id);
-            } else if (op.kind === 'save') {
-              const { field, stepid } = fields[op.field % fields.length]!;
-              const current = await session(op.who);
-              sessions[op.who] = unwrap(await laptop.saveStepData({ sessionId: current.id, stepid, values: [{ fieldGuid: field.fieldGuid, value: sampleValue(field, op.variant) }] }));
-            } else {
-              const current = await session(op.who);
-              unwrap(await laptop.transitionSession({ sessionId: current.id, transition: 'pause' }));
-              sessions[op.who] = unwrap(await laptop.transitionSession({ sessionId: current.id, transition: 'resume' }));
-              transitions[op.who] += 2;
+            for (const op of ops) {
+              const before = unwrap(await laptop.getStatus()).user?.userid;
+              await become(op.who);
+              if (before !== people[op.who].userid) switches++;
+              if (op.kind === 'signOut') {
+                signOuts++;
+                expect(unwrap(await laptop.signOut()).user).toBeNull();
+              } else if (op.kind === 'quiz') {
+                attempts[op.who].push(
+                  unwrap(
+                    await laptop.submitQuizAttempt({
+                      quizRevisionid,
+                      answers: {},
+                      startedAt: Math.floor(Date.now() / 1000),
+                    }),
+                  ).id,
+                );
+              } else if (op.kind === 'save') {
+                const { field, stepid } = fields[op.field % fields.length]!;
+                const current = await session(op.who);
+                sessions[op.who] = unwrap(
+                  await laptop.saveStepData({
+                    sessionId: current.id,
+                    stepid,
+                    values: [{ fieldGuid: field.fieldGuid, value: sampleValue(field, op.variant) }],
+                  }),
+                );
+              } else {
+                const current = await session(op.who);
+                unwrap(await laptop.transitionSession({ sessionId: current.id, transition: 'pause' }));
+                sessions[op.who] = unwrap(
+                  await laptop.transitionSession({ sessionId: current.id, transition: 'resume' }),
+                );
+                transitions[op.who] += 2;
+              }
             }
-          }
-          for (const who of WHO) {
-            const ending = endings[who];
-            if (!sessions[who] || ending === 'open') continue;
-            await become(who);
-            sessions[who] = unwrap(await laptop.transitionSession({ sessionId: sessions[who].id, transition: ending as 'finish' | 'cancel' }));
-            transitions[who]++;
-          }
+            for (const who of WHO) {
+              const ending = endings[who];
+              if (!sessions[who] || ending === 'open') continue;
+              await become(who);
+              sessions[who] = unwrap(
+                await laptop.transitionSession({
+                  sessionId: sessions[who].id,
+                  transition: ending as 'finish' | 'cancel',
+                }),
+              );
+              transitions[who]++;
+            }
 
-          proxy.clearLog();
-          proxy.setSchedule(
-            perRequestSchedule(seed, {
-              rates: { reset: 0.08, status: 0.08, cutBody: 0.06, dropResponse: 0.12, stall: 0.02, resetIdle: 0.03, delay: 0.05 },
-              maxFailuresPerRequest: 2,
-              onlyPaths: /\/(work_log|user\/media|quizzes\/attempt)/,
-              stallMs: 300,
-              delayMs: [1, 20],
-            }),
-          );
-          await drainEveryone(seed);
-          for (const [kind, count] of Object.entries(proxy.counts)) kinds.set(kind, (kinds.get(kind) ?? 0) + count);
-          proxy.passAll();
+            proxy.clearLog();
+            proxy.setSchedule(
+              perRequestSchedule(seed, {
+                rates: {
+                  reset: 0.08,
+                  status: 0.08,
+                  cutBody: 0.06,
+                  dropResponse: 0.12,
+                  stall: 0.02,
+                  resetIdle: 0.03,
+                  delay: 0.05,
+                },
+                maxFailuresPerRequest: 2,
+                onlyPaths: /\/(work_log|user\/media|quizzes\/attempt)/,
+                stallMs: 300,
+                delayMs: [1, 20],
+              }),
+            );
+            await drainEveryone(seed);
+            for (const [kind, count] of Object.entries(proxy.counts)) kinds.set(kind, (kinds.get(kind) ?? 0) + count);
+            proxy.passAll();
 
-          const workLog = await auditOf(site, 'work_log');
-          const quizLog = await auditOf(site, 'quiz_attempt');
-          for (const who of WHO) {
-            await become(who);
-            expect(unwrap(await laptop.getOutbox()).summary, `seed ${seed}: ${who}`).toMatchObject({ pending: 0, inFlight: 0, failed: 0, conflicts: 0 });
-            const userid = people[who].userid;
-            if (sessions[who]) {
-              const mine = unwrap(await laptop.getSession(sessions[who].id));
-              const listed = (await api(site, 'GET', '/work_log', { token: people.admin.token, query: { workorderid: mine.workorderid, guideid } })).body as {
-                results: { entryid: number; userid: number }[];
-              };
-              expect(listed.results.map((e) => [e.entryid, e.userid]), `seed ${seed}: ${who}'s one entry, theirs`).toEqual([[mine.entryid, userid]]);
-              const entry = (await api(site, 'GET', `/work_log/${mine.entryid}`, { token: people.admin.token })).body;
-              expect(entry, `seed ${seed}: ${who}`).toMatchObject({ status: mine.status, starttime: mine.startedAt, endtime: mine.endedAt, pause_duration: mine.pauseSeconds });
-              const onSite = new Map((entry.work_data as { field_guid: string; value: string }[]).map((d) => [d.field_guid, d.value]));
-              for (const value of mine.values) expect(onSite.get(value.fieldGuid), `seed ${seed}: ${who} ${value.fieldGuid}`).toBe(value.value);
-              const applied = workLog.filter((a) => a.entity_id === String(mine.entryid));
-              expect(new Set(applied.map((a) => a.userid)), `seed ${seed}: every change of ${who}'s entry made by ${who}`).toEqual(new Set([userid]));
-              expect(applied.filter((a) => a.method === 'POST' && /\/work_log$/.test(a.path)), `seed ${seed}: created once`).toHaveLength(1);
-              expect(applied.filter((a) => /\/(pause|resume|finish|cancel)$/.test(a.path)), `seed ${seed}: transitions once each`).toHaveLength(transitions[who]);
+            const workLog = await auditOf(site, 'work_log');
+            const quizLog = await auditOf(site, 'quiz_attempt');
+            for (const who of WHO) {
+              await become(who);
+              expect(unwrap(await laptop.getOutbox()).summary, `seed ${seed}: ${who}`).toMatchObject({
+                pending: 0,
+                inFlight: 0,
+                failed: 0,
+                conflicts: 0,
+              });
+              const userid = people[who].userid;
+              if (sessions[who]) {
+                const mine = unwrap(await laptop.getSession(sessions[who].id));
+                const listed = (
+                  await api(site, 'GET', '/work_log', {
+                    token: people.admin.token,
+                    query: { workorderid: mine.workorderid, guideid },
+                  })
+                ).body as {
+                  results: { entryid: number; userid: number }[];
+                };
+                expect(
+                  listed.results.map((e) => [e.entryid, e.userid]),
+                  `seed ${seed}: ${who}'s one entry, theirs`,
+                ).toEqual([[mine.entryid, userid]]);
+                const entry = (await api(site, 'GET', `/work_log/${mine.entryid}`, { token: people.admin.token })).body;
+                expect(entry, `seed ${seed}: ${who}`).toMatchObject({
+                  status: mine.status,
+                  starttime: mine.startedAt,
+                  endtime: mine.endedAt,
+                  pause_duration: mine.pauseSeconds,
+                });
+                const onSite = new Map(
+                  (entry.work_data as { field_guid: string; value: string }[]).map((d) => [d.field_guid, d.value]),
+                );
+                for (const value of mine.values)
+                  expect(onSite.get(value.fieldGuid), `seed ${seed}: ${who} ${value.fieldGuid}`).toBe(value.value);
+                const applied = workLog.filter((a) => a.entity_id === String(mine.entryid));
+                expect(
+                  new Set(applied.map((a) => a.userid)),
+                  `seed ${seed}: every change of ${who}'s entry made by ${who}`,
+                ).toEqual(new Set([userid]));
+                expect(
+                  applied.filter((a) => a.method === 'POST' && /\/work_log$/.test(a.path)),
+                  `seed ${seed}: created once`,
+                ).toHaveLength(1);
+                expect(
+                  applied.filter((a) => /\/(pause|resume|finish|cancel)$/.test(a.path)),
+                  `seed ${seed}: transitions once each`,
+                ).toHaveLength(transitions[who]);
+              }
+              const sent = unwrap(await laptop.listQuizAttempts({})).filter((a) => attempts[who].includes(a.id));
+              expect(
+                sent.map((a) => a.sync),
+                `seed ${seed}: ${who}'s attempts`,
+              ).toEqual(attempts[who].map(() => 'sent'));
+              for (const attempt of sent) {
+                expect(
+                  quizLog.filter((a) => a.entity_id === String(attempt.siteAttemptid)).map((a) => a.userid),
+                  `seed ${seed}: ${who}'s attempt once, theirs`,
+                ).toEqual([userid]);
+              }
             }
-            const sent = unwrap(await laptop.listQuizAttempts({})).filter((a) => attempts[who].includes(a.id));
-            expect(sent.map((a) => a.sync), `seed ${seed}: ${who}'s attempts`).toEqual(attempts[who].map(() => 'sent'));
-            for (const attempt of sent) {
-              expect(quizLog.filter((a) => a.entity_id === String(attempt.siteAttemptid)).map((a) => a.userid), `seed ${seed}: ${who}'s attempt once, theirs`).toEqual([userid]);
-            }
-          }
-        },
-      ),
-      { numRuns: RUNS, seed: 20261123, endOnFailure: true },
-    );
-    // The runs interleaved the two, signed out with work unsent, and lost answers after the site committed.
-    expect(switches).toBeGreaterThan(RUNS);
-    expect(signOuts).toBeGreaterThan(RUNS / 4);
-    for (const kind of ['reset', 'status', 'cutBody', 'dropResponse', 'stall']) expect(kinds.get(kind) ?? 0, kind).toBeGreaterThan(0);
-  });
+          },
+        ),
+        { numRuns: RUNS, seed: 20261123, endOnFailure: true },
+      );
+      // The runs interleaved the two, signed out with work unsent, and lost answers after the site committed.
+      expect(switches).toBeGreaterThan(RUNS);
+      expect(signOuts).toBeGreaterThan(RUNS / 4);
+      for (const kind of ['reset', 'status', 'cutBody', 'dropResponse', 'stall'])
+        expect(kinds.get(kind) ?? 0, kind).toBeGreaterThan(0);
+    },
+  );
 });

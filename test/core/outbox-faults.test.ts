@@ -29,11 +29,19 @@ beforeAll(async () => {
   const admin = await signIn(site, 'admin');
   guideid = await formGuideOnSite(site.apiUrl, admin.token);
   app = makeServices(undefined, { requestTimeoutMs: 1_500 });
-  unwrap(await app.services.api.signIn({ siteUrl: proxy.url, email: DEMO_ACCOUNTS.tech1.email, password: DEMO_ACCOUNTS.tech1.password }));
+  unwrap(
+    await app.services.api.signIn({
+      siteUrl: proxy.url,
+      email: DEMO_ACCOUNTS.tech1.email,
+      password: DEMO_ACCOUNTS.tech1.password,
+    }),
+  );
   unwrap(await app.services.api.setOfflineScope({ mode: 'selected', categories: [], guideids: [guideid] }));
   expect(unwrap(await app.services.api.syncNow()).status).toBe('complete');
   const guide = unwrap(await app.services.api.getGuide(guideid));
-  fields = guide.steps.flatMap((s) => (s.form ? s.form.fields.map((field) => ({ field, stepid: s.stepid })) : [])).filter(({ field }) => sampleValue(field) !== null);
+  fields = guide.steps
+    .flatMap((s) => (s.form ? s.form.fields.map((field) => ({ field, stepid: s.stepid })) : []))
+    .filter(({ field }) => sampleValue(field) !== null);
   tech = await signIn(site, 'tech1');
 });
 afterAll(async () => {
@@ -52,60 +60,107 @@ describe('replay through a faulty network', () => {
   it(`applies every action exactly once over ${RUNS} seeded schedules`, { timeout: 900_000 }, async () => {
     const kinds = new Map<string, number>();
     await fc.assert(
-      fc.asyncProperty(fc.integer({ min: 1, max: 2 ** 30 }), fc.array(stepArb, { maxLength: 6 }), fc.constantFrom('finish', 'cancel', 'open'), async (seed, steps, ending) => {
-        const api_ = app.services.api;
-        proxy.setSchedule(always({ kind: 'reset' }));
-        let session = unwrap(await api_.startSession({ guideid, workorderid: `FC-${++workorder}` }));
-        let transitions = 0;
-        for (const step of steps) {
-          if (step.kind === 'save') {
-            const { field, stepid } = fields[step.field % fields.length]!;
-            session = unwrap(await api_.saveStepData({ sessionId: session.id, stepid, values: [{ fieldGuid: field.fieldGuid, value: sampleValue(field, step.variant) }] }));
-          } else {
-            unwrap(await api_.transitionSession({ sessionId: session.id, transition: 'pause' }));
-            session = unwrap(await api_.transitionSession({ sessionId: session.id, transition: 'resume' }));
-            transitions += 2;
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 2 ** 30 }),
+        fc.array(stepArb, { maxLength: 6 }),
+        fc.constantFrom('finish', 'cancel', 'open'),
+        async (seed, steps, ending) => {
+          const api_ = app.services.api;
+          proxy.setSchedule(always({ kind: 'reset' }));
+          let session = unwrap(await api_.startSession({ guideid, workorderid: `FC-${++workorder}` }));
+          let transitions = 0;
+          for (const step of steps) {
+            if (step.kind === 'save') {
+              const { field, stepid } = fields[step.field % fields.length]!;
+              session = unwrap(
+                await api_.saveStepData({
+                  sessionId: session.id,
+                  stepid,
+                  values: [{ fieldGuid: field.fieldGuid, value: sampleValue(field, step.variant) }],
+                }),
+              );
+            } else {
+              unwrap(await api_.transitionSession({ sessionId: session.id, transition: 'pause' }));
+              session = unwrap(await api_.transitionSession({ sessionId: session.id, transition: 'resume' }));
+              transitions += 2;
+            }
           }
-        }
-        if (ending !== 'open') {
-          session = unwrap(await api_.transitionSession({ sessionId: session.id, transition: ending as 'finish' | 'cancel' }));
-          transitions++;
-        }
-        const queued = unwrap(await api_.getOutbox()).actions.filter((a) => a.sessionId === session.id);
-        const queuedSaves = queued.filter((a) => a.kind === 'stepData').length;
+          if (ending !== 'open') {
+            session = unwrap(
+              await api_.transitionSession({ sessionId: session.id, transition: ending as 'finish' | 'cancel' }),
+            );
+            transitions++;
+          }
+          const queued = unwrap(await api_.getOutbox()).actions.filter((a) => a.sessionId === session.id);
+          const queuedSaves = queued.filter((a) => a.kind === 'stepData').length;
 
-        proxy.clearLog();
-        proxy.setSchedule(
-          perRequestSchedule(seed, {
-            rates: { reset: 0.08, status: 0.08, cutBody: 0.06, dropResponse: 0.12, stall: 0.02, resetIdle: 0.03, delay: 0.05 },
-            maxFailuresPerRequest: 2,
-            onlyPaths: /\/(work_log|user\/media)/,
-            stallMs: 300,
-            delayMs: [1, 20],
-          }),
-        );
-        let summary = unwrap(await api_.flushOutbox());
-        for (let flushes = 1; flushes < 40 && summary.pending + summary.inFlight > 0; flushes++) summary = unwrap(await api_.flushOutbox());
-        for (const [kind, count] of Object.entries(proxy.counts)) kinds.set(kind, (kinds.get(kind) ?? 0) + count);
-        proxy.passAll();
-        expect(summary, `seed ${seed}`).toMatchObject({ pending: 0, inFlight: 0, failed: 0, conflicts: 0 });
+          proxy.clearLog();
+          proxy.setSchedule(
+            perRequestSchedule(seed, {
+              rates: {
+                reset: 0.08,
+                status: 0.08,
+                cutBody: 0.06,
+                dropResponse: 0.12,
+                stall: 0.02,
+                resetIdle: 0.03,
+                delay: 0.05,
+              },
+              maxFailuresPerRequest: 2,
+              onlyPaths: /\/(work_log|user\/media)/,
+              stallMs: 300,
+              delayMs: [1, 20],
+            }),
+          );
+          let summary = unwrap(await api_.flushOutbox());
+          for (let flushes = 1; flushes < 40 && summary.pending + summary.inFlight > 0; flushes++)
+            summary = unwrap(await api_.flushOutbox());
+          for (const [kind, count] of Object.entries(proxy.counts)) kinds.set(kind, (kinds.get(kind) ?? 0) + count);
+          proxy.passAll();
+          expect(summary, `seed ${seed}`).toMatchObject({ pending: 0, inFlight: 0, failed: 0, conflicts: 0 });
 
-        session = unwrap(await api_.getSession(session.id));
-        const listed = (await api(site, 'GET', '/work_log', { token: tech.token, query: { workorderid: session.workorderid, guideid } })).body as { results: { entryid: number }[] };
-        expect(listed.results.map((e) => e.entryid), `seed ${seed}: one entry`).toEqual([session.entryid]);
-        const entry = (await api(site, 'GET', `/work_log/${session.entryid}`, { token: tech.token })).body;
-        expect(entry, `seed ${seed}`).toMatchObject({ status: session.status, starttime: session.startedAt, endtime: session.endedAt, pause_duration: session.pauseSeconds });
-        const onSite = new Map((entry.work_data as { field_guid: string; value: string }[]).map((d) => [d.field_guid, d.value]));
-        for (const value of session.values) expect(onSite.get(value.fieldGuid), `seed ${seed}: ${value.fieldGuid}`).toBe(value.value);
+          session = unwrap(await api_.getSession(session.id));
+          const listed = (
+            await api(site, 'GET', '/work_log', {
+              token: tech.token,
+              query: { workorderid: session.workorderid, guideid },
+            })
+          ).body as { results: { entryid: number }[] };
+          expect(
+            listed.results.map((e) => e.entryid),
+            `seed ${seed}: one entry`,
+          ).toEqual([session.entryid]);
+          const entry = (await api(site, 'GET', `/work_log/${session.entryid}`, { token: tech.token })).body;
+          expect(entry, `seed ${seed}`).toMatchObject({
+            status: session.status,
+            starttime: session.startedAt,
+            endtime: session.endedAt,
+            pause_duration: session.pauseSeconds,
+          });
+          const onSite = new Map(
+            (entry.work_data as { field_guid: string; value: string }[]).map((d) => [d.field_guid, d.value]),
+          );
+          for (const value of session.values)
+            expect(onSite.get(value.fieldGuid), `seed ${seed}: ${value.fieldGuid}`).toBe(value.value);
 
-        const applied = (await audit(site, 'work_log')).filter((a) => a.entity_id === String(session.entryid));
-        expect(applied.filter((a) => a.method === 'POST' && /\/work_log$/.test(a.path)), `seed ${seed}: created once`).toHaveLength(1);
-        expect(applied.filter((a) => /\/(pause|resume|finish|cancel)$/.test(a.path)), `seed ${seed}: transitions once each`).toHaveLength(transitions);
-        expect(applied.filter((a) => a.path.endsWith('/stepData')).length, `seed ${seed}: saves`).toBeLessThanOrEqual(queuedSaves);
-      }),
+          const applied = (await audit(site, 'work_log')).filter((a) => a.entity_id === String(session.entryid));
+          expect(
+            applied.filter((a) => a.method === 'POST' && /\/work_log$/.test(a.path)),
+            `seed ${seed}: created once`,
+          ).toHaveLength(1);
+          expect(
+            applied.filter((a) => /\/(pause|resume|finish|cancel)$/.test(a.path)),
+            `seed ${seed}: transitions once each`,
+          ).toHaveLength(transitions);
+          expect(applied.filter((a) => a.path.endsWith('/stepData')).length, `seed ${seed}: saves`).toBeLessThanOrEqual(
+            queuedSaves,
+          );
+        },
+      ),
       { numRuns: RUNS, seed: 20261121, endOnFailure: true },
     );
     // The schedules really lost answers after the site committed, and the rest.
-    for (const kind of ['reset', 'status', 'cutBody', 'dropResponse', 'stall']) expect(kinds.get(kind) ?? 0, kind).toBeGreaterThan(0);
+    for (const kind of ['reset', 'status', 'cutBody', 'dropResponse', 'stall'])
+      expect(kinds.get(kind) ?? 0, kind).toBeGreaterThan(0);
   });
 });

@@ -32,11 +32,19 @@ beforeAll(async () => {
   // One synced, signed-in data folder, copied for each run.
   template = makeTempDir('outbox-kill');
   const app = makeServices(template.dir);
-  unwrap(await app.services.api.signIn({ siteUrl: proxy.url, email: DEMO_ACCOUNTS.tech1.email, password: DEMO_ACCOUNTS.tech1.password }));
+  unwrap(
+    await app.services.api.signIn({
+      siteUrl: proxy.url,
+      email: DEMO_ACCOUNTS.tech1.email,
+      password: DEMO_ACCOUNTS.tech1.password,
+    }),
+  );
   unwrap(await app.services.api.setOfflineScope({ mode: 'selected', categories: [], guideids: [guideid] }));
   expect(unwrap(await app.services.api.syncNow()).status).toBe('complete');
   const guide = unwrap(await app.services.api.getGuide(guideid));
-  fields = guide.steps.flatMap((s) => (s.form ? s.form.fields.map((field) => ({ field, stepid: s.stepid })) : [])).filter(({ field }) => sampleValue(field) !== null);
+  fields = guide.steps
+    .flatMap((s) => (s.form ? s.form.fields.map((field) => ({ field, stepid: s.stepid })) : []))
+    .filter(({ field }) => sampleValue(field) !== null);
   await app.services.close();
 });
 afterAll(async () => {
@@ -46,14 +54,22 @@ afterAll(async () => {
 });
 
 /** A copy of the template with a whole session queued (offline): start, saves, pause, resume, finish. */
-async function queuedSession(workorderid: string): Promise<{ dir: ReturnType<typeof makeTempDir>; sessionId: string; actions: number }> {
+async function queuedSession(
+  workorderid: string,
+): Promise<{ dir: ReturnType<typeof makeTempDir>; sessionId: string; actions: number }> {
   const dir = makeTempDir('outbox-kill-run');
   fs.cpSync(template.dir, dir.dir, { recursive: true });
   proxy.setSchedule(always({ kind: 'reset' }));
   const app = makeServices(dir.dir);
   const session = unwrap(await app.services.api.startSession({ guideid, workorderid }));
   for (const [index, { field, stepid }] of fields.slice(0, 4).entries()) {
-    unwrap(await app.services.api.saveStepData({ sessionId: session.id, stepid, values: [{ fieldGuid: field.fieldGuid, value: sampleValue(field, index) }] }));
+    unwrap(
+      await app.services.api.saveStepData({
+        sessionId: session.id,
+        stepid,
+        values: [{ fieldGuid: field.fieldGuid, value: sampleValue(field, index) }],
+      }),
+    );
     if (index === 1) {
       unwrap(await app.services.api.transitionSession({ sessionId: session.id, transition: 'pause' }));
       unwrap(await app.services.api.transitionSession({ sessionId: session.id, transition: 'resume' }));
@@ -88,17 +104,39 @@ describe('killing a replay', () => {
         try {
           let summary = unwrap(await app.services.api.flushOutbox());
           for (let i = 0; i < 10 && summary.pending > 0; i++) summary = unwrap(await app.services.api.flushOutbox());
-          expect(summary, `run ${run} (killed at request ${killAt} of ${actions} actions)`).toMatchObject({ pending: 0, failed: 0, conflicts: 0 });
+          expect(summary, `run ${run} (killed at request ${killAt} of ${actions} actions)`).toMatchObject({
+            pending: 0,
+            failed: 0,
+            conflicts: 0,
+          });
           const session = unwrap(await app.services.api.getSession(sessionId));
-          const listed = (await api(site, 'GET', '/work_log', { token: tech.token, query: { workorderid: `KILL-${run}`, guideid } })).body as { results: { entryid: number }[] };
-          expect(listed.results.map((e) => e.entryid), `run ${run}: one entry`).toEqual([session.entryid]);
+          const listed = (
+            await api(site, 'GET', '/work_log', { token: tech.token, query: { workorderid: `KILL-${run}`, guideid } })
+          ).body as { results: { entryid: number }[] };
+          expect(
+            listed.results.map((e) => e.entryid),
+            `run ${run}: one entry`,
+          ).toEqual([session.entryid]);
           const entry = (await api(site, 'GET', `/work_log/${session.entryid}`, { token: tech.token })).body;
-          expect(entry, `run ${run}`).toMatchObject({ status: 'complete', starttime: session.startedAt, endtime: session.endedAt });
-          const onSite = new Map((entry.work_data as { field_guid: string; value: string }[]).map((d) => [d.field_guid, d.value]));
+          expect(entry, `run ${run}`).toMatchObject({
+            status: 'complete',
+            starttime: session.startedAt,
+            endtime: session.endedAt,
+          });
+          const onSite = new Map(
+            (entry.work_data as { field_guid: string; value: string }[]).map((d) => [d.field_guid, d.value]),
+          );
           for (const value of session.values) expect(onSite.get(value.fieldGuid), `run ${run}`).toBe(value.value);
           const applied = (await audit(site, 'work_log')).filter((a) => a.entity_id === String(session.entryid));
-          expect(applied.filter((a) => a.method === 'POST' && /\/work_log$/.test(a.path)), `run ${run}: created once`).toHaveLength(1);
-          for (const transition of ['pause', 'resume', 'finish']) expect(applied.filter((a) => a.path.endsWith(`/${transition}`)), `run ${run}: ${transition}`).toHaveLength(1);
+          expect(
+            applied.filter((a) => a.method === 'POST' && /\/work_log$/.test(a.path)),
+            `run ${run}: created once`,
+          ).toHaveLength(1);
+          for (const transition of ['pause', 'resume', 'finish'])
+            expect(
+              applied.filter((a) => a.path.endsWith(`/${transition}`)),
+              `run ${run}: ${transition}`,
+            ).toHaveLength(1);
         } finally {
           await app.services.close();
         }

@@ -45,7 +45,8 @@ async function settle(): Promise<void> {
 
 async function entriesOnSite(workorderid: string): Promise<unknown[]> {
   const tech = await signIn(site, 'tech1');
-  const page = (await api(site, 'GET', `/work_log?workorderid=${workorderid}&limit=200`, { token: tech.token })).body as { results: { workorderid: string }[] };
+  const page = (await api(site, 'GET', `/work_log?workorderid=${workorderid}&limit=200`, { token: tech.token }))
+    .body as { results: { workorderid: string }[] };
   return page.results.filter((entry) => entry.workorderid === workorderid);
 }
 

@@ -108,9 +108,12 @@ describe('a site that fails for a minute', () => {
 describe('a blip of 503 after long offline', () => {
   for (const [how, away] of [
     ['seven hours offline', async () => void (await pass(7 * 3600, undefined, 300))],
-    ['eight presses of Send now offline', async () => {
-      for (let i = 0; i < 8; i++) unwrap(await app.services.api.flushOutbox());
-    }],
+    [
+      'eight presses of Send now offline',
+      async () => {
+        for (let i = 0; i < 8; i++) unwrap(await app.services.api.flushOutbox());
+      },
+    ],
   ] as const) {
     it(`after ${how}, 3 s of 503 leave no chain stuck; everything drains`, async () => {
       // Offline: nothing listens where the site was (connections refused), as with the laptop off the network.

@@ -32,10 +32,19 @@ describe('retry delays', () => {
 
   it('stay within [0, maximum) for any attempt count and any draw', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 10_000 }), fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }), (attempts, draw) => {
-        const delay = retryDelayMs(attempts, () => draw);
-        return Number.isInteger(delay) && delay >= 0 && delay < MAX_DELAY_MS && delay < MIN_DELAY_MS * 2 ** Math.max(0, attempts - 1);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 10_000 }),
+        fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }),
+        (attempts, draw) => {
+          const delay = retryDelayMs(attempts, () => draw);
+          return (
+            Number.isInteger(delay) &&
+            delay >= 0 &&
+            delay < MAX_DELAY_MS &&
+            delay < MIN_DELAY_MS * 2 ** Math.max(0, attempts - 1)
+          );
+        },
+      ),
     );
   });
 
@@ -69,8 +78,11 @@ describe('Retry-After', () => {
   });
 
   it('of a 429 answer reaches the error the transport throws', async () => {
-    const fetch: typeof globalThis.fetch = async () => new Response('{"message":"Slow down"}', { status: 429, headers: { 'Retry-After': '7' } });
-    const error = await new ApiTransport({ siteUrl: 'https://site.test', token: 't', http: fetchHttp(fetch) }).request('GET', '/user').catch((e: unknown) => e);
+    const fetch: typeof globalThis.fetch = async () =>
+      new Response('{"message":"Slow down"}', { status: 429, headers: { 'Retry-After': '7' } });
+    const error = await new ApiTransport({ siteUrl: 'https://site.test', token: 't', http: fetchHttp(fetch) })
+      .request('GET', '/user')
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 429, retryAfter: 7, transient: true, message: 'Slow down' });
   });
@@ -108,15 +120,34 @@ function queuePause(sessionId: string, entryid: number, technician = technicianA
       now: NOW / 1000,
       technician,
     });
-    store.outbox.add({ chain: sessionId, kind: 'pause', payload: { sessionId }, actedAt: NOW / 1000 - 60, now: NOW / 1000, technician });
+    store.outbox.add({
+      chain: sessionId,
+      kind: 'pause',
+      payload: { sessionId },
+      actedAt: NOW / 1000 - 60,
+      now: NOW / 1000,
+      technician,
+    });
   });
 }
 
-const entry = (entryid: number) => ({ entryid, guideid: 7, userid: 4, workorderid: 'WO-1', starttime: NOW / 1000 - 600, status: 'paused', revisionid: 2 });
+const entry = (entryid: number) => ({
+  entryid,
+  guideid: 7,
+  userid: 4,
+  workorderid: 'WO-1',
+  starttime: NOW / 1000 - 600,
+  status: 'paused',
+  revisionid: 2,
+});
 
 beforeEach(() => {
   tmp = makeTempDir('outbox-retry');
-  store = new Store({ file: path.join(tmp.dir, 'fieldguide.sqlite'), picturesFile: path.join(tmp.dir, 'media', 'pictures.sqlite'), log: () => {} });
+  store = new Store({
+    file: path.join(tmp.dir, 'fieldguide.sqlite'),
+    picturesFile: path.join(tmp.dir, 'media', 'pictures.sqlite'),
+    log: () => {},
+  });
   const hub = new EventHub();
   events = [];
   hub.subscribe((event) => events.push(event));
@@ -127,7 +158,13 @@ beforeEach(() => {
     requests.push(`${token} ${url}`);
     return answer(url, token);
   };
-  const user = (userid: number) => ({ userid, username: `Tech ${userid}`, uniqueUsername: null, privileges: [], imageUrl: null });
+  const user = (userid: number) => ({
+    userid,
+    username: `Tech ${userid}`,
+    uniqueUsername: null,
+    privileges: [],
+    imageUrl: null,
+  });
   technicianA = store.technicians.signedIn('https://site.test', user(4), null, NOW / 1000);
   technicianB = store.technicians.signedIn('https://site.test', user(5), null, NOW / 1000);
   tokens = new Map([
@@ -182,13 +219,36 @@ describe('the outbox runner', () => {
   it('still looks a start up before sending it again after a lost answer, whatever the failures in between said', async () => {
     store.transaction(() => {
       store.sessions.insert({
-        id: 's9', entryid: null, guideid: 7, guideRevisionid: 1, guideTitle: 'Belt', workorderid: 'WO-9', userid: 4, status: 'started',
-        serverRevisionid: null, startedAt: NOW / 1000 - 60, pausedAt: null, pauseSeconds: 0, activeStepid: null, now: NOW / 1000, technician: technicianA,
+        id: 's9',
+        entryid: null,
+        guideid: 7,
+        guideRevisionid: 1,
+        guideTitle: 'Belt',
+        workorderid: 'WO-9',
+        userid: 4,
+        status: 'started',
+        serverRevisionid: null,
+        startedAt: NOW / 1000 - 60,
+        pausedAt: null,
+        pauseSeconds: 0,
+        activeStepid: null,
+        now: NOW / 1000,
+        technician: technicianA,
       });
-      store.outbox.add({ chain: 's9', kind: 'start', payload: { sessionId: 's9', guideid: 7, workorderid: 'WO-9' }, actedAt: NOW / 1000 - 60, now: NOW / 1000, technician: technicianA });
+      store.outbox.add({
+        chain: 's9',
+        kind: 'start',
+        payload: { sessionId: 's9', guideid: 7, workorderid: 'WO-9' },
+        actedAt: NOW / 1000 - 60,
+        now: NOW / 1000,
+        technician: technicianA,
+      });
     });
     // The POST may have landed (no answer); the look-up then meets a 429, which says nothing of the POST.
-    const answers = [() => Promise.reject(new TypeError('socket hang up')), () => new Response('{"message":"Slow down"}', { status: 429 })];
+    const answers = [
+      () => Promise.reject(new TypeError('socket hang up')),
+      () => new Response('{"message":"Slow down"}', { status: 429 }),
+    ];
     answer = (url) => {
       const next = answers.shift();
       if (next) return next() as Response;
@@ -199,20 +259,21 @@ describe('the outbox runner', () => {
     expect(store.outbox.all(technicianA)[0]).toMatchObject({ kind: 'start', unknownOutcome: true });
     await outbox.flush();
     // POST (no answer), the look-up (429), the look-up again (nothing there), and only then the POST again.
-    expect(requests.map((r) => (r.includes('?workorderid=WO-9') || r.includes('&workorderid=WO-9') ? 'look-up' : r.replace(/^\S+ /, '')))).toEqual([
-      'https://site.test/api/2.0/work_log',
-      'look-up',
-      'look-up',
-      'https://site.test/api/2.0/work_log',
-    ]);
+    expect(
+      requests.map((r) =>
+        r.includes('?workorderid=WO-9') || r.includes('&workorderid=WO-9') ? 'look-up' : r.replace(/^\S+ /, ''),
+      ),
+    ).toEqual(['https://site.test/api/2.0/work_log', 'look-up', 'look-up', 'https://site.test/api/2.0/work_log']);
   });
 
   it("holds a technician's work on a 401 until they sign in again, sends the others' meanwhile, never under another's token", async () => {
     queuePause('s1', 51, technicianA);
     queuePause('s2', 52, technicianA);
     queuePause('s3', 53, technicianB);
-    const ok = (url: string) => new Response(JSON.stringify(entry(Number(/work_log\/(\d+)\//.exec(url)![1]))), { status: 200 });
-    answer = (url, token) => (token === 'token-a' ? new Response('{"message":"Token expired"}', { status: 401 }) : ok(url));
+    const ok = (url: string) =>
+      new Response(JSON.stringify(entry(Number(/work_log\/(\d+)\//.exec(url)![1]))), { status: 200 });
+    answer = (url, token) =>
+      token === 'token-a' ? new Response('{"message":"Token expired"}', { status: 401 }) : ok(url);
     await outbox.flush();
     expect(tokens.get(technicianA)).toBeNull();
     expect(outbox.summary()).toMatchObject({ pending: 2, failed: 0 });
@@ -233,6 +294,7 @@ describe('the outbox runner', () => {
       'token-a2 https://site.test/api/2.0/work_log/52/pause?revisionid=1',
     ]);
     // Every request of A's sessions went with A's token, B's with B's.
-    for (const request of requests) expect(request).toMatch(/work_log\/53\//.test(request) ? /^token-b / : /^token-a2? /);
+    for (const request of requests)
+      expect(request).toMatch(/work_log\/53\//.test(request) ? /^token-b / : /^token-a2? /);
   });
 });

@@ -34,13 +34,22 @@ afterAll(async () => {
 
 describe('an action the site keeps failing', () => {
   it('is shown as stuck, with the site message, Retry and Discard, while another chain completes; a retry sends it once', async () => {
-    proxy.setSchedule(onPaths(/\/stepData/, always({ kind: 'status', status: 500, message: 'The work log database is unavailable' })));
+    proxy.setSchedule(
+      onPaths(/\/stepData/, always({ kind: 'status', status: 500, message: 'The work log database is unavailable' })),
+    );
     const a = unwrap(await app.services.api.startSession({ guideid: guide.guideid, workorderid: 'WO-STUCK' }));
-    unwrap(await app.services.api.saveStepData({ sessionId: a.id, stepid: field.stepid, values: [{ fieldGuid: field.field.fieldGuid, value: sampleValue(field.field) }] }));
+    unwrap(
+      await app.services.api.saveStepData({
+        sessionId: a.id,
+        stepid: field.stepid,
+        values: [{ fieldGuid: field.field.fieldGuid, value: sampleValue(field.field) }],
+      }),
+    );
     unwrap(await app.services.api.transitionSession({ sessionId: a.id, transition: 'pause' }));
     const b = unwrap(await app.services.api.startSession({ guideid: guide.guideid, workorderid: 'WO-FREE' }));
 
-    const stuck = async () => unwrap(await app.services.api.getOutbox()).actions.find((x) => x.sessionId === a.id && x.kind === 'stepData');
+    const stuck = async () =>
+      unwrap(await app.services.api.getOutbox()).actions.find((x) => x.sessionId === a.id && x.kind === 'stepData');
     // The site refuses for over half an hour: Send now pressed every few minutes.
     const every = Math.ceil((STUCK_MIN_SECONDS * 1000) / (STUCK_AFTER_REFUSALS - 1));
     for (let attempt = 1; attempt <= STUCK_AFTER_REFUSALS + 2 && (await stuck())?.state !== 'failed'; attempt++) {
@@ -58,14 +67,19 @@ describe('an action the site keeps failing', () => {
     const freeSession = unwrap(await app.services.api.getSession(b.id));
     expect(freeSession.pendingActions).toBe(0);
     const tech = await signIn(site, 'tech1');
-    expect((await api(site, 'GET', `/work_log/${freeSession.entryid}`, { token: tech.token })).body).toMatchObject({ status: 'paused' });
+    expect((await api(site, 'GET', `/work_log/${freeSession.entryid}`, { token: tech.token })).body).toMatchObject({
+      status: 'paused',
+    });
 
     // The site is back: Retry sends the value once, and the pause held behind it follows.
     proxy.passAll();
     unwrap(await app.services.api.retryAction(action.id));
     expect(unwrap(await app.services.api.flushOutbox())).toMatchObject({ pending: 0, failed: 0, inFlight: 0 });
     const session = unwrap(await app.services.api.getSession(a.id));
-    const entry = (await api(site, 'GET', `/work_log/${session.entryid}`, { token: tech.token })).body as { status: string; work_data: { field_guid: string; value: string }[] };
+    const entry = (await api(site, 'GET', `/work_log/${session.entryid}`, { token: tech.token })).body as {
+      status: string;
+      work_data: { field_guid: string; value: string }[];
+    };
     expect(entry.status).toBe('paused');
     expect(entry.work_data.find((d) => d.field_guid === field.field.fieldGuid)?.value).toBe(sampleValue(field.field));
   });
@@ -76,8 +90,11 @@ describe('coming back online', () => {
     proxy.setSchedule(always({ kind: 'reset' }));
     const sessions: string[] = [];
     for (let i = 0; i < 100; i++) {
-      const session = unwrap(await app.services.api.startSession({ guideid: guide.guideid, workorderid: `WO-WAKE-${i}` }));
-      for (const transition of ['pause', 'resume', 'pause', 'resume'] as const) unwrap(await app.services.api.transitionSession({ sessionId: session.id, transition }));
+      const session = unwrap(
+        await app.services.api.startSession({ guideid: guide.guideid, workorderid: `WO-WAKE-${i}` }),
+      );
+      for (const transition of ['pause', 'resume', 'pause', 'resume'] as const)
+        unwrap(await app.services.api.transitionSession({ sessionId: session.id, transition }));
       sessions.push(session.id);
     }
     // Ten minutes offline: every chain tried a few times and waits out its backoff.
@@ -86,7 +103,9 @@ describe('coming back online', () => {
     app.services.setNetworkHint(false);
     const waiting = unwrap(await app.services.api.getOutbox());
     expect(waiting.summary.pending).toBe(500);
-    expect(waiting.actions.filter((x) => x.nextAttemptAt !== null && x.nextAttemptAt * 1000 > now).length).toBeGreaterThan(90);
+    expect(
+      waiting.actions.filter((x) => x.nextAttemptAt !== null && x.nextAttemptAt * 1000 > now).length,
+    ).toBeGreaterThan(90);
 
     await audit(site, 'work_log');
     const before = proxy.counts.pass;
@@ -106,7 +125,9 @@ describe('coming back online', () => {
     const tech = await signIn(site, 'tech1');
     for (const id of sessions.slice(0, 5)) {
       const session = unwrap(await app.services.api.getSession(id));
-      expect((await api(site, 'GET', `/work_log/${session.entryid}`, { token: tech.token })).body).toMatchObject({ status: 'started' });
+      expect((await api(site, 'GET', `/work_log/${session.entryid}`, { token: tech.token })).body).toMatchObject({
+        status: 'started',
+      });
     }
   }, 90_000);
 });

@@ -18,7 +18,9 @@ beforeAll(async () => {
   site = await startTestSite({ demo: true });
   app = makeServices();
   api = app.services.api;
-  unwrap(await api.signIn({ siteUrl: site.url, email: DEMO_ACCOUNTS.tech1.email, password: DEMO_ACCOUNTS.tech1.password }));
+  unwrap(
+    await api.signIn({ siteUrl: site.url, email: DEMO_ACCOUNTS.tech1.email, password: DEMO_ACCOUNTS.tech1.password }),
+  );
   expect(unwrap(await api.syncNow())).toMatchObject({ status: 'complete' });
   guides = [];
   for (const { guideid } of await allLocalGuides(api)) guides.push(unwrap(await api.getGuide(guideid)));
@@ -30,7 +32,11 @@ afterAll(async () => {
 
 /** Every step picture's variant of that name, across the stored guides (written out here, not with the app's code). */
 function stepVariants(variant: 'large' | 'original'): string[] {
-  const urls = guides.flatMap((guide) => guide.steps.flatMap((step) => (step.media.type === 'image' ? step.media.images.map((image) => image[variant]) : [])));
+  const urls = guides.flatMap((guide) =>
+    guide.steps.flatMap((step) =>
+      step.media.type === 'image' ? step.media.images.map((image) => image[variant]) : [],
+    ),
+  );
   return [...new Set(urls.filter((url): url is string => typeof url === 'string'))];
 }
 const always = () => [...new Set(guides.flatMap(mediaOf))];
@@ -39,7 +45,8 @@ const bytesOf = (urls: string[]) => urls.reduce((sum, url) => sum + (app.service
 async function siteBytes(url: string): Promise<Buffer> {
   return Buffer.from(await (await fetch(url)).arrayBuffer());
 }
-const option = async (quality: PictureQuality) => unwrap(await api.getPictureQuality()).options.find((o) => o.quality === quality)!;
+const option = async (quality: PictureQuality) =>
+  unwrap(await api.getPictureQuality()).options.find((o) => o.quality === quality)!;
 
 describe('the picture quality for zoom', () => {
   it('keeps standard pictures by default and estimates the others from what the site reports', async () => {
@@ -53,7 +60,10 @@ describe('the picture quality for zoom', () => {
     expect(state.quality).toBe('standard');
     expect(state.options.map((o) => o.quality)).toEqual(['standard', 'large', 'original']);
     expect(state.options[0]).toMatchObject({ pictures: 0, bytes: 0 });
-    for (const [quality, urls] of [['large', large], ['original', original]] as const) {
+    for (const [quality, urls] of [
+      ['large', large],
+      ['original', original],
+    ] as const) {
       const estimate = state.options.find((o) => o.quality === quality)!;
       expect(estimate).toMatchObject({ pictures: urls.length, stored: 0, basis: 'site' });
       // The site's sizes of a few pictures times the count: within a factor of the truth.
@@ -79,7 +89,12 @@ describe('the picture quality for zoom', () => {
       expect(content.data?.equals(await siteBytes(url)), url).toBe(true);
     }
     // Now measured: the estimate is what is stored.
-    expect(await option('large')).toMatchObject({ pictures: large.length, stored: large.length, bytes: bytesOf(large), basis: 'stored' });
+    expect(await option('large')).toMatchObject({
+      pictures: large.length,
+      stored: large.length,
+      bytes: bytesOf(large),
+      basis: 'stored',
+    });
   });
 
   it('keeps the original within the storage budget: what the steps show first, then as many originals as fit', async () => {
@@ -95,7 +110,9 @@ describe('the picture quality for zoom', () => {
     unwrap(await api.setPictureQuality('original'));
     const refused = unwrap(await api.syncNow());
     expect(refused.status).toBe('failed');
-    expect(refused.error?.message).toMatch(/original pictures for zoom .* need more than the storage budget .*choose a lower picture quality/);
+    expect(refused.error?.message).toMatch(
+      /original pictures for zoom .* need more than the storage budget .*choose a lower picture quality/,
+    );
     const storage = unwrap(await api.getSyncState()).storage;
     expect(storage.mediaBytes).toBeLessThan(budget);
     expect(stored(always())).toEqual(always());
@@ -108,7 +125,8 @@ describe('the picture quality for zoom', () => {
     unwrap(await api.setStorageBudget(2 * 1024 ** 3));
     expect(unwrap(await api.syncNow())).toMatchObject({ status: 'complete', error: null });
     expect(stored(original)).toEqual(original);
-    for (const url of original.slice(0, 3)) expect(app.services.resolveMedia(url)!.bytes).toBe((await siteBytes(url)).length);
+    for (const url of original.slice(0, 3))
+      expect(app.services.resolveMedia(url)!.bytes).toBe((await siteBytes(url)).length);
   });
 
   it('refuses a quality that is not one', async () => {

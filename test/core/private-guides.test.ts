@@ -16,14 +16,19 @@ let api: AppApi;
 let privateGuide: GuideDetail;
 let adminTotal: number;
 
-const as = (who: 'admin' | 'author' | 'tech1') => api.switchTechnician({ email: DEMO_ACCOUNTS[who].email, password: DEMO_ACCOUNTS[who].password });
+const as = (who: 'admin' | 'author' | 'tech1') =>
+  api.switchTechnician({ email: DEMO_ACCOUNTS[who].email, password: DEMO_ACCOUNTS[who].password });
 
 beforeAll(async () => {
   site = await startTestSite({ demo: true });
-  const { guideid } = site.db.prepare('SELECT guideid FROM guide_revisions WHERE public = 0 ORDER BY guideid LIMIT 1').get() as { guideid: number };
+  const { guideid } = site.db
+    .prepare('SELECT guideid FROM guide_revisions WHERE public = 0 ORDER BY guideid LIMIT 1')
+    .get() as { guideid: number };
   app = makeServices();
   api = app.services.api;
-  unwrap(await api.signIn({ siteUrl: site.url, email: DEMO_ACCOUNTS.admin.email, password: DEMO_ACCOUNTS.admin.password }));
+  unwrap(
+    await api.signIn({ siteUrl: site.url, email: DEMO_ACCOUNTS.admin.email, password: DEMO_ACCOUNTS.admin.password }),
+  );
   expect(unwrap(await api.syncNow()).status).toBe('complete');
   privateGuide = unwrap(await api.getGuide(guideid));
   adminTotal = unwrap(await api.listGuides({})).total;
@@ -39,11 +44,20 @@ async function expectHidden(): Promise<void> {
   expect(listed.map((g) => g.guideid)).not.toContain(guideid);
   expect(listed).toHaveLength(adminTotal - 1);
   expect(unwrap(await api.listGuides({ guideids: [guideid] })).items).toEqual([]);
-  expect(await api.getGuide(guideid)).toMatchObject({ ok: false, error: { code: 'not_found', message: `There is no guide ${guideid} in the library.` } });
-  expect(await api.getGuide(guideid, privateGuide.revisionid)).toMatchObject({ ok: false, error: { code: 'not_found' } });
+  expect(await api.getGuide(guideid)).toMatchObject({
+    ok: false,
+    error: { code: 'not_found', message: `There is no guide ${guideid} in the library.` },
+  });
+  expect(await api.getGuide(guideid, privateGuide.revisionid)).toMatchObject({
+    ok: false,
+    error: { code: 'not_found' },
+  });
   for (const where of ['local', 'site'] as const) {
     const found = unwrap(await api.search({ text: title, where }));
-    expect(found.items.map((g) => g.guideid), `${where} search`).not.toContain(guideid);
+    expect(
+      found.items.map((g) => g.guideid),
+      `${where} search`,
+    ).not.toContain(guideid);
   }
   const category = (nodes: { name: string; guideCount: number; children: unknown[] }[]): number | undefined => {
     for (const node of nodes) {
@@ -53,9 +67,13 @@ async function expectHidden(): Promise<void> {
     }
     return undefined;
   };
-  const publicInCategory = listed.length === 0 ? 0 : unwrap(await api.listGuides({ category: privateGuide.category })).total;
+  const publicInCategory =
+    listed.length === 0 ? 0 : unwrap(await api.listGuides({ category: privateGuide.category })).total;
   expect(category(unwrap(await api.getCategories()))).toBe(publicInCategory);
-  expect(await api.startSession({ guideid, workorderid: 'WO-PRIVATE' })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+  expect(await api.startSession({ guideid, workorderid: 'WO-PRIVATE' })).toMatchObject({
+    ok: false,
+    error: { code: 'not_found' },
+  });
   const pictures = mediaOf(privateGuide).filter((url) => !listedUrls.has(url));
   expect(pictures.length).toBeGreaterThan(0);
   for (const url of pictures) expect(app.services.resolveMedia(url), url).toBeNull();
@@ -82,7 +100,9 @@ describe('private guides on a shared laptop', () => {
     await expectHidden();
     unwrap(await as('author'));
     expect(unwrap(await api.getGuide(privateGuide.guideid)).title).toBe(privateGuide.title);
-    expect(unwrap(await api.search({ text: privateGuide.title, where: 'local' })).items.map((g) => g.guideid)).toContain(privateGuide.guideid);
+    expect(
+      unwrap(await api.search({ text: privateGuide.title, where: 'local' })).items.map((g) => g.guideid),
+    ).toContain(privateGuide.guideid);
     unwrap(await as('admin'));
     expect(unwrap(await api.listGuides({})).total).toBe(adminTotal);
     unwrap(await as('tech1'));

@@ -14,9 +14,12 @@ const tsc = path.join(root, 'node_modules', 'typescript', 'bin', 'tsc');
 function scratchCopy(name: string): string {
   const dir = path.join(scratchRoot, name);
   fs.cpSync(path.join(root, 'electron'), path.join(dir, 'electron'), { recursive: true });
-  for (const file of ['tsconfig.base.json', 'tsconfig.core.json']) fs.copyFileSync(path.join(root, file), path.join(dir, file));
+  for (const file of ['tsconfig.base.json', 'tsconfig.core.json'])
+    fs.copyFileSync(path.join(root, file), path.join(dir, file));
   // Only the core side of the copy: the real server is not needed to prove these rules.
-  const config = JSON.parse(stripComments(fs.readFileSync(path.join(dir, 'tsconfig.core.json'), 'utf8'))) as { include: string[] };
+  const config = JSON.parse(stripComments(fs.readFileSync(path.join(dir, 'tsconfig.core.json'), 'utf8'))) as {
+    include: string[];
+  };
   config.include = config.include.filter((pattern) => pattern.startsWith('electron/'));
   fs.writeFileSync(path.join(dir, 'tsconfig.core.json'), JSON.stringify(config));
   return dir;
@@ -59,7 +62,10 @@ describe('process boundaries are kept by the typecheck', { timeout: 180_000 }, (
 
   it('refuses DOM types and globals in electron/core', async () => {
     const dir = scratchCopy('dom');
-    fs.copyFileSync(path.join(root, 'test/core/fixtures/core-uses-dom.ts'), path.join(dir, 'electron/core/uses-dom.ts'));
+    fs.copyFileSync(
+      path.join(root, 'test/core/fixtures/core-uses-dom.ts'),
+      path.join(dir, 'electron/core/uses-dom.ts'),
+    );
     const result = await typecheck(dir);
     expect(result.ok).toBe(false);
     expect(result.output).toMatch(/uses-dom\.ts.*Cannot find name 'document'/);

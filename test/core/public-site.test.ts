@@ -38,7 +38,9 @@ describe('a public site without an account', () => {
       const { email, password } = DEMO_ACCOUNTS.tech1;
       const signedIn = unwrap(await app.services.api.signIn({ siteUrl: site.url, email, password }));
       expect(signedIn.user?.username).toBeTruthy();
-      expect((await allLocalGuides(app.services.api)).filter((g) => g.offline === 'full').map((g) => g.guideid)).toEqual(whole.map((g) => g.guideid));
+      expect(
+        (await allLocalGuides(app.services.api)).filter((g) => g.offline === 'full').map((g) => g.guideid),
+      ).toEqual(whole.map((g) => g.guideid));
       expect((await allLocalGuides(app.services.api)).length).toBe(libraryBefore);
       // Signed in, the next sync asks again what was for members only, and downloads no guide again.
       const after = unwrap(await app.services.api.syncNow());
@@ -63,7 +65,8 @@ describe('a public site without an account', () => {
     try {
       const result = await app.services.api.connectPublic({ siteUrl: site.url });
       expect(result.ok).toBe(false);
-      if (!result.ok) expect(result.error).toMatchObject({ code: 'unauthorized', message: expect.stringMatching(/members only/) });
+      if (!result.ok)
+        expect(result.error).toMatchObject({ code: 'unauthorized', message: expect.stringMatching(/members only/) });
       expect(unwrap(await app.services.api.getStatus()).site).toBeNull();
     } finally {
       await app.dispose();

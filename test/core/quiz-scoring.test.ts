@@ -79,9 +79,26 @@ describe('a quiz that cannot be scored', () => {
     ['not an object', 'oops', /not a SurveyJS definition/],
     ['no pages', { title: 'Empty' }, /no pages or questions/],
     ['a question without a name', { pages: [{ elements: [{ type: 'text', correctAnswer: 'a' }] }] }, /has no name/],
-    ['two questions with one name', { pages: [{ elements: [{ type: 'text', name: 'a', correctAnswer: 'a' }, { type: 'text', name: 'a' }] }] }, /two questions are named "a"/],
+    [
+      'two questions with one name',
+      {
+        pages: [
+          {
+            elements: [
+              { type: 'text', name: 'a', correctAnswer: 'a' },
+              { type: 'text', name: 'a' },
+            ],
+          },
+        ],
+      },
+      /two questions are named "a"/,
+    ],
     ['an unscorable type', question('signaturepad', 'x'), /type "signaturepad", which Fieldguide cannot score/],
-    ['nothing to score', { pages: [{ elements: [{ type: 'comment', name: 'notes' }] }] }, /no question with a correct answer/],
+    [
+      'nothing to score',
+      { pages: [{ elements: [{ type: 'comment', name: 'notes' }] }] },
+      /no question with a correct answer/,
+    ],
   ])('%s is refused with a clear message', (_what, survey, message) => {
     expect(() => scoredQuestions(survey)).toThrow(QuizFormatError);
     expect(() => scoredQuestions(survey)).toThrow(message);

@@ -13,7 +13,11 @@ const TITLED = 30;
 const GUIDES = 1500;
 
 beforeAll(() => {
-  store = new Store({ file: path.join(tmp.dir, 'fieldguide.sqlite'), picturesFile: path.join(tmp.dir, 'media', 'pictures.sqlite'), log: () => {} });
+  store = new Store({
+    file: path.join(tmp.dir, 'fieldguide.sqlite'),
+    picturesFile: path.join(tmp.dir, 'media', 'pictures.sqlite'),
+    log: () => {},
+  });
   store.transaction(() => {
     for (let guideid = 1; guideid <= GUIDES; guideid++) {
       // The last ones (the highest ids, read last) say "valve" in their title; the others in their summary.
@@ -54,7 +58,8 @@ describe('a search matching more than it counts', () => {
 
   it('pages through the counted results once each, readable ones only', () => {
     const seen: number[] = [];
-    for (let offset = 0; offset < SEARCH_COUNT_CAP + 50; offset += 50) seen.push(...store.search.search('valve', 50, offset, reader).items.map((g) => g.guideid));
+    for (let offset = 0; offset < SEARCH_COUNT_CAP + 50; offset += 50)
+      seen.push(...store.search.search('valve', 50, offset, reader).items.map((g) => g.guideid));
     expect(seen).toHaveLength(SEARCH_COUNT_CAP);
     expect(new Set(seen).size).toBe(SEARCH_COUNT_CAP);
     expect(seen.filter((id) => id % 10 === 0)).toEqual([]);

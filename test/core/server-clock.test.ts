@@ -25,10 +25,18 @@ function pass(ms: number): void {
 
 beforeEach(() => {
   tmp = makeTempDir('server-clock');
-  store = new Store({ file: path.join(tmp.dir, 'fieldguide.sqlite'), picturesFile: path.join(tmp.dir, 'media', 'pictures.sqlite'), log: () => {} });
+  store = new Store({
+    file: path.join(tmp.dir, 'fieldguide.sqlite'),
+    picturesFile: path.join(tmp.dir, 'media', 'pictures.sqlite'),
+    log: () => {},
+  });
   wall = SITE_AT_START * 1000 + 30_000; // the laptop is 30 s fast
   mono = 5_000;
-  clock = new ServerClock(store.settings, () => wall, () => mono);
+  clock = new ServerClock(
+    store.settings,
+    () => wall,
+    () => mono,
+  );
   clock.observe(SITE_AT_START);
 });
 afterEach(() => {
@@ -78,7 +86,11 @@ describe('the server clock', () => {
     }
     const siteNow = SITE_AT_START + 60 + 3600 + (CHANGE_ANSWERS - 1) * (CHANGE_SECONDS / 2);
     expect(clock.actedAt()).toBe(siteNow);
-    const next = new ServerClock(store.settings, () => wall, () => 0);
+    const next = new ServerClock(
+      store.settings,
+      () => wall,
+      () => 0,
+    );
     expect(next.actedAt()).toBe(siteNow);
     expect(next.siteNow()).toBeNull();
   });

@@ -28,7 +28,9 @@ const text = async (answer: HttpAnswer): Promise<string> => {
   return Buffer.concat(chunks).toString('utf8');
 };
 
-const JSON_TEXT = JSON.stringify({ guides: Array.from({ length: 200 }, (_, i) => ({ guideid: i, title: `Guide ${i}` })) });
+const JSON_TEXT = JSON.stringify({
+  guides: Array.from({ length: 200 }, (_, i) => ({ guideid: i, title: `Guide ${i}` })),
+});
 
 describe("the app's HTTP client", () => {
   it('asks for compressed answers and decodes gzip, deflate, br and a list of codings, as fetch did', async () => {
@@ -43,7 +45,11 @@ describe("the app's HTTP client", () => {
     for (const [coding, bytes] of Object.entries(encoded)) {
       handler = (req, res) => {
         accepted = req.headers['accept-encoding'];
-        res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Encoding': coding, 'Content-Length': bytes.length });
+        res.writeHead(200, {
+          'Content-Type': 'application/json',
+          'Content-Encoding': coding,
+          'Content-Length': bytes.length,
+        });
         res.end(bytes);
       };
       const answer = await siteHttp(new URL(`${base}/api`), { headers: {} });
@@ -78,7 +84,8 @@ describe("the app's HTTP client", () => {
       if (req.url === '/plain') res.writeHead(200).end(JSON_TEXT);
       else res.writeHead(200, { 'Content-Encoding': 'gzip' }).end(gz);
     };
-    const read = async (path: string, limit: number) => (await siteHttp(new URL(`${base}${path}`), { headers: {} })).bytes(limit);
+    const read = async (path: string, limit: number) =>
+      (await siteHttp(new URL(`${base}${path}`), { headers: {} })).bytes(limit);
     expect((await read('/plain', JSON_TEXT.length))?.length).toBe(JSON_TEXT.length);
     expect(await read('/plain', JSON_TEXT.length - 1)).toBeNull();
     // Small as sent, over the limit decoded.
@@ -126,7 +133,9 @@ describe("the app's HTTP client", () => {
       res.write(Buffer.alloc(1024));
       // Never ends.
     };
-    const answers = await Promise.all(Array.from({ length: 5 }, (_, i) => siteHttp(new URL(`${base}/stall/${i}`), { headers: {} })));
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, (_, i) => siteHttp(new URL(`${base}/stall/${i}`), { headers: {} })),
+    );
     expect(stalled.size).toBe(5);
     for (const answer of answers) answer.cancel();
     await expect.poll(() => stalled.size, { timeout: 5000 }).toBe(0);
@@ -158,7 +167,11 @@ describe("the app's HTTP client", () => {
     const bomb = zlib.gzipSync(`{"a":"${' '.repeat(40 * 1024 * 1024)}"}`);
     handler = (req, res) => {
       if (req.url?.startsWith('/api/2.0/')) {
-        res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip', 'Content-Length': bomb.length });
+        res.writeHead(200, {
+          'Content-Type': 'application/json',
+          'Content-Encoding': 'gzip',
+          'Content-Length': bomb.length,
+        });
         res.end(bomb);
         return;
       }

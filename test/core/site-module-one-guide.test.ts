@@ -43,7 +43,13 @@ describe('one guide whose step forms answer 404', () => {
     expect(all.length).toBeGreaterThan(1);
     // The first of them: on the old rule, every guide fetched after it lost its forms.
     const [broken, ...others] = all;
-    proxy.setSchedule(onPaths(new RegExp(`/step_forms/guideid/${broken}$`), () => ({ kind: 'status', status: 404, message: 'Not found' })));
+    proxy.setSchedule(
+      onPaths(new RegExp(`/step_forms/guideid/${broken}$`), () => ({
+        kind: 'status',
+        status: 404,
+        message: 'Not found',
+      })),
+    );
 
     const app = await syncedApp();
     expect(proxy.requestsTo(new RegExp(`/step_forms/guideid/${broken}$`)).length).toBeGreaterThan(0);

@@ -20,7 +20,13 @@ beforeAll(async () => {
   proxy = await startFaultProxy({ target: { port: site.port } });
   proxy.setSchedule(onPaths(/\/api\/2\.0\/tags(\?|$)/, () => ({ kind: 'status', status: 503, message: 'Busy' })));
   app = makeServices(undefined, { clock: () => nowMs });
-  unwrap(await app.services.api.signIn({ siteUrl: proxy.url, email: DEMO_ACCOUNTS.tech1.email, password: DEMO_ACCOUNTS.tech1.password }));
+  unwrap(
+    await app.services.api.signIn({
+      siteUrl: proxy.url,
+      email: DEMO_ACCOUNTS.tech1.email,
+      password: DEMO_ACCOUNTS.tech1.password,
+    }),
+  );
 });
 afterAll(async () => {
   await app?.dispose();

@@ -19,8 +19,12 @@ async function syncAgainst(without: readonly SiteModule[]) {
     unwrap(await app.services.api.allowMediaOrigin(site.mediaUrl!));
     const outcome = unwrap(await app.services.api.syncNow());
     const guides = await allLocalGuides(app.services.api);
-    const details = await Promise.all(guides.map(async ({ guideid }) => unwrap(await app.services.api.getGuide(guideid))));
-    const missingMedia = details.flatMap((detail) => mediaOf(detail).filter((url) => app.services.resolveMedia(url) === null));
+    const details = await Promise.all(
+      guides.map(async ({ guideid }) => unwrap(await app.services.api.getGuide(guideid))),
+    );
+    const missingMedia = details.flatMap((detail) =>
+      mediaOf(detail).filter((url) => app.services.resolveMedia(url) === null),
+    );
     const mediaHosts = new Set(details.flatMap((detail) => mediaOf(detail).map((url) => new URL(url).origin)));
     const status = unwrap(await app.services.api.getStatus());
     return { outcome, guides, details, missingMedia, mediaHosts, status, site };
@@ -32,22 +36,27 @@ async function syncAgainst(without: readonly SiteModule[]) {
 
 describe('a site without some modules', () => {
   for (const without of [...SITE_MODULES.map((m) => [m]), [...SITE_MODULES]] as SiteModule[][]) {
-    it(`without ${without.join(', ')}: the sync completes, every guide and its media are stored, the site's lack is named`, { timeout: 60_000 }, async () => {
-      const { outcome, guides, details, missingMedia, mediaHosts, status, site } = await syncAgainst(without);
-      expect(outcome.status, outcome.error?.message).toBe('complete');
-      expect(outcome.failedGuides).toEqual([]);
-      expect(guides.length).toBeGreaterThan(0);
-      expect(guides.every((g) => g.offline === 'full')).toBe(true);
-      expect(details.length).toBe(guides.length);
-      // Media come from the other origin, and every one the guides show is on this computer.
-      expect([...mediaHosts]).toEqual([site.mediaUrl]);
-      expect(missingMedia).toEqual([]);
-      for (const module of SITE_MODULES) {
-        expect(status.capabilities?.modules[module], module).toBe(without.includes(module) ? 'missing' : 'offered');
-      }
-      if (without.includes('step_forms')) expect(details.every((d) => d.steps.every((s) => s.form === null))).toBe(true);
-      if (without.includes('quizzes')) expect(details.every((d) => d.quizzes.length === 0)).toBe(true);
-      if (without.includes('tags')) expect(details.every((d) => d.tags.length === 0)).toBe(true);
-    });
+    it(
+      `without ${without.join(', ')}: the sync completes, every guide and its media are stored, the site's lack is named`,
+      { timeout: 60_000 },
+      async () => {
+        const { outcome, guides, details, missingMedia, mediaHosts, status, site } = await syncAgainst(without);
+        expect(outcome.status, outcome.error?.message).toBe('complete');
+        expect(outcome.failedGuides).toEqual([]);
+        expect(guides.length).toBeGreaterThan(0);
+        expect(guides.every((g) => g.offline === 'full')).toBe(true);
+        expect(details.length).toBe(guides.length);
+        // Media come from the other origin, and every one the guides show is on this computer.
+        expect([...mediaHosts]).toEqual([site.mediaUrl]);
+        expect(missingMedia).toEqual([]);
+        for (const module of SITE_MODULES) {
+          expect(status.capabilities?.modules[module], module).toBe(without.includes(module) ? 'missing' : 'offered');
+        }
+        if (without.includes('step_forms'))
+          expect(details.every((d) => d.steps.every((s) => s.form === null))).toBe(true);
+        if (without.includes('quizzes')) expect(details.every((d) => d.quizzes.length === 0)).toBe(true);
+        if (without.includes('tags')) expect(details.every((d) => d.tags.length === 0)).toBe(true);
+      },
+    );
   }
 });

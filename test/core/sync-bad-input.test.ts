@@ -36,13 +36,27 @@ describe('bad answers from the server', () => {
     const [target] = [...(await serverRevisions(site)).entries()];
     const [guideid, revisionid] = target!;
     const before = await snapshot();
-    expect((await api(site, 'PATCH', `/guides/${guideid}`, { token: admin.token, query: { revisionid }, json: { title: 'Changed on the site' } })).status).toBe(200);
+    expect(
+      (
+        await api(site, 'PATCH', `/guides/${guideid}`, {
+          token: admin.token,
+          query: { revisionid },
+          json: { title: 'Changed on the site' },
+        })
+      ).status,
+    ).toBe(200);
 
-    proxy.set(({ path }) => (path.startsWith(`/api/2.0/guides/${guideid}?`) || path === `/api/2.0/guides/${guideid}` ? { body: '{"guideid": "seven", "steps": 3}' } : null));
+    proxy.set(({ path }) =>
+      path.startsWith(`/api/2.0/guides/${guideid}?`) || path === `/api/2.0/guides/${guideid}`
+        ? { body: '{"guideid": "seven", "steps": 3}' }
+        : null,
+    );
     const outcome = unwrap(await app.services.api.syncNow());
     expect(outcome.status).toBe('failed');
     expect(outcome.error?.resource).toBe(`GET /guides/${guideid}`);
-    expect(outcome.error?.message).toMatch(new RegExp(`^The site's answer for guide ${guideid} is not in the expected form`));
+    expect(outcome.error?.message).toMatch(
+      new RegExp(`^The site's answer for guide ${guideid} is not in the expected form`),
+    );
     const state = unwrap(await app.services.api.getSyncState());
     expect(state.lastError?.resource).toBe(`GET /guides/${guideid}`);
     // Everything stored is as it was: the old revision of the changed guide included.

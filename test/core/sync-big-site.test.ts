@@ -24,7 +24,13 @@ beforeAll(async () => {
       return siteHttp(url, init);
     },
   });
-  unwrap(await app.services.api.signIn({ siteUrl: site.url, email: DEMO_ACCOUNTS.tech1.email, password: DEMO_ACCOUNTS.tech1.password }));
+  unwrap(
+    await app.services.api.signIn({
+      siteUrl: site.url,
+      email: DEMO_ACCOUNTS.tech1.email,
+      password: DEMO_ACCOUNTS.tech1.password,
+    }),
+  );
 });
 afterAll(async () => {
   await app?.dispose();
@@ -32,26 +38,33 @@ afterAll(async () => {
 });
 
 describe('a first sync of a site bigger than a first sync takes', () => {
-  it('stores every summary, downloads no whole guide, and asks the technician to choose', { timeout: 120_000 }, async () => {
-    expect(unwrap(await app.services.api.syncNow())).toMatchObject({ status: 'complete', changed: expect.any(Number) });
-    expect(wholeGuideRequests).toEqual([]);
-    const state = unwrap(await app.services.api.getSyncState());
-    expect(state.guides.offline).toBe(0);
-    expect(state.guides.total).toBeGreaterThan(FIRST_SYNC_LIMIT);
-    expect(state.scopeChoice).toEqual({ guides: state.guides.total, limit: FIRST_SYNC_LIMIT });
-    // The sizes it knows: how many guides each category holds, and every summary is searchable.
-    const categories = unwrap(await app.services.api.getCategories());
-    expect(categories.reduce((sum, c) => sum + c.guideCount, 0)).toBeGreaterThan(FIRST_SYNC_LIMIT - 200);
-    const page = unwrap(await app.services.api.listGuides({ limit: 5 }));
-    expect(page.items.every((g) => g.offline === 'summary')).toBe(true);
-    const word = page.items[0]!.title.split(' ')[0]!;
-    expect(unwrap(await app.services.api.search({ text: word, where: 'local', limit: 5 })).total).toBeGreaterThan(0);
+  it(
+    'stores every summary, downloads no whole guide, and asks the technician to choose',
+    { timeout: 120_000 },
+    async () => {
+      expect(unwrap(await app.services.api.syncNow())).toMatchObject({
+        status: 'complete',
+        changed: expect.any(Number),
+      });
+      expect(wholeGuideRequests).toEqual([]);
+      const state = unwrap(await app.services.api.getSyncState());
+      expect(state.guides.offline).toBe(0);
+      expect(state.guides.total).toBeGreaterThan(FIRST_SYNC_LIMIT);
+      expect(state.scopeChoice).toEqual({ guides: state.guides.total, limit: FIRST_SYNC_LIMIT });
+      // The sizes it knows: how many guides each category holds, and every summary is searchable.
+      const categories = unwrap(await app.services.api.getCategories());
+      expect(categories.reduce((sum, c) => sum + c.guideCount, 0)).toBeGreaterThan(FIRST_SYNC_LIMIT - 200);
+      const page = unwrap(await app.services.api.listGuides({ limit: 5 }));
+      expect(page.items.every((g) => g.offline === 'summary')).toBe(true);
+      const word = page.items[0]!.title.split(' ')[0]!;
+      expect(unwrap(await app.services.api.search({ text: word, where: 'local', limit: 5 })).total).toBeGreaterThan(0);
 
-    // A second sync still waits for the choice.
-    expect(unwrap(await app.services.api.syncNow()).status).toBe('complete');
-    expect(wholeGuideRequests).toEqual([]);
-    expect(unwrap(await app.services.api.getSyncState()).scopeChoice).not.toBeNull();
-  });
+      // A second sync still waits for the choice.
+      expect(unwrap(await app.services.api.syncNow()).status).toBe('complete');
+      expect(wholeGuideRequests).toEqual([]);
+      expect(unwrap(await app.services.api.getSyncState()).scopeChoice).not.toBeNull();
+    },
+  );
 
   it('downloads whole only the chosen category, and no longer asks', { timeout: 120_000 }, async () => {
     const smallest = unwrap(await app.services.api.getCategories())

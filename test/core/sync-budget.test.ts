@@ -19,14 +19,21 @@ beforeAll(async () => {
   site = await startTestSite({ demo: true });
   app = makeServices(undefined, { clock: () => clockMs });
   api = app.services.api;
-  unwrap(await app.services.api.signIn({ siteUrl: site.url, email: DEMO_ACCOUNTS.tech1.email, password: DEMO_ACCOUNTS.tech1.password }));
+  unwrap(
+    await app.services.api.signIn({
+      siteUrl: site.url,
+      email: DEMO_ACCOUNTS.tech1.email,
+      password: DEMO_ACCOUNTS.tech1.password,
+    }),
+  );
 });
 afterAll(async () => {
   await app?.dispose();
   await site?.close();
 });
 
-const bytesOf = (urls: Iterable<string>): number => [...urls].reduce((sum, url) => sum + app.services.resolveMedia(url)!.bytes, 0);
+const bytesOf = (urls: Iterable<string>): number =>
+  [...urls].reduce((sum, url) => sum + app.services.resolveMedia(url)!.bytes, 0);
 const served = (urls: Iterable<string>) => [...urls].filter((url) => app.services.resolveMedia(url) !== null);
 
 describe('the storage budget', () => {
@@ -46,7 +53,11 @@ describe('the storage budget', () => {
     const keptUrls = media.get(kept)!;
     const newerUrls = new Set([...media.get(newer)!].filter((url) => !keptUrls.has(url)));
     const olderUrls = new Set([...media.get(older)!].filter((url) => !keptUrls.has(url) && !newerUrls.has(url)));
-    const others = new Set([...media.values()].flatMap((urls) => [...urls]).filter((url) => !keptUrls.has(url) && !newerUrls.has(url) && !olderUrls.has(url)));
+    const others = new Set(
+      [...media.values()]
+        .flatMap((urls) => [...urls])
+        .filter((url) => !keptUrls.has(url) && !newerUrls.has(url) && !olderUrls.has(url)),
+    );
 
     // Only `kept` whole: the others' media are no longer needed, but stay while the budget allows.
     unwrap(await api.setOfflineScope({ mode: 'selected', categories: [], guideids: [kept] }));
@@ -76,7 +87,9 @@ describe('the storage budget', () => {
     unwrap(await api.setOfflineScope({ mode: 'selected', categories: [], guideids: [kept, older] }));
     const refused = unwrap(await api.syncNow());
     expect(refused.status).toBe('failed');
-    expect(refused.error?.message).toMatch(/need more than the storage budget .*raise the budget or choose fewer guides/);
+    expect(refused.error?.message).toMatch(
+      /need more than the storage budget .*raise the budget or choose fewer guides/,
+    );
     expect(served(keptUrls)).toEqual([...keptUrls]);
     expect(unwrap(await api.getGuide(older)).guideid).toBe(older); // the guide itself is stored; its media wait
 

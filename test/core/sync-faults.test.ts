@@ -23,7 +23,14 @@ beforeAll(async () => {
   const admin = await signIn(site, 'admin');
   const withQuiz = (await api(site, 'GET', '/guides', { query: { limit: 200 } })).body as { guideid: number }[];
   const quizGuide = (
-    await Promise.all(withQuiz.map(async (g) => ({ id: g.guideid, quizzes: ((await api(site, 'GET', `/quizzes/associations/${g.guideid}`, { token: admin.token })).body as unknown[]).length })))
+    await Promise.all(
+      withQuiz.map(async (g) => ({
+        id: g.guideid,
+        quizzes: (
+          (await api(site, 'GET', `/quizzes/associations/${g.guideid}`, { token: admin.token })).body as unknown[]
+        ).length,
+      })),
+    )
   ).find((g) => g.quizzes > 0)!.id;
   whole = [...new Set([await formGuideOnSite(site.apiUrl, admin.token), quizGuide, withQuiz[0]!.guideid])];
 });
@@ -40,11 +47,25 @@ describe('sync through a faulty network', () => {
       proxy.clearLog();
       const app = makeServices(undefined, { requestTimeoutMs: 1_500, concurrency: { guides: 4, media: 4 } });
       try {
-        unwrap(await app.services.api.signIn({ siteUrl: proxy.url, email: DEMO_ACCOUNTS.tech1.email, password: DEMO_ACCOUNTS.tech1.password }));
+        unwrap(
+          await app.services.api.signIn({
+            siteUrl: proxy.url,
+            email: DEMO_ACCOUNTS.tech1.email,
+            password: DEMO_ACCOUNTS.tech1.password,
+          }),
+        );
         unwrap(await app.services.api.setOfflineScope({ mode: 'selected', categories: [], guideids: whole }));
         proxy.setSchedule(
           perRequestSchedule(seed, {
-            rates: { reset: 0.03, status: 0.04, delay: 0.04, cutBody: 0.03, stall: 0.01, dropResponse: 0.03, resetIdle: 0.02 },
+            rates: {
+              reset: 0.03,
+              status: 0.04,
+              delay: 0.04,
+              cutBody: 0.03,
+              stall: 0.01,
+              dropResponse: 0.03,
+              resetIdle: 0.02,
+            },
             maxFailuresPerRequest: 2,
             stallMs: 400,
             delayMs: [1, 30],
@@ -58,7 +79,8 @@ describe('sync through a faulty network', () => {
         }
         expect(status, `seed ${seed}: still ${status} after ${syncs} syncs`).toBe('complete');
         await expectLibraryEqualsServer(app, site, `seed ${seed}`, whole);
-        for (const [kind, count] of Object.entries(proxy.counts)) faultsSeen.set(kind, (faultsSeen.get(kind) ?? 0) + count);
+        for (const [kind, count] of Object.entries(proxy.counts))
+          faultsSeen.set(kind, (faultsSeen.get(kind) ?? 0) + count);
       } finally {
         await app.dispose();
       }

@@ -34,7 +34,13 @@ const runChild = (dataDir: string, killAt: number | null) => runKillableChild(ch
 async function signedInDataDir(): Promise<ReturnType<typeof makeTempDir>> {
   const tmp = makeTempDir('kill');
   const app = makeServices(tmp.dir);
-  unwrap(await app.services.api.signIn({ siteUrl: site.url, email: DEMO_ACCOUNTS.tech1.email, password: DEMO_ACCOUNTS.tech1.password }));
+  unwrap(
+    await app.services.api.signIn({
+      siteUrl: site.url,
+      email: DEMO_ACCOUNTS.tech1.email,
+      password: DEMO_ACCOUNTS.tech1.password,
+    }),
+  );
   unwrap(await app.services.api.setOfflineScope({ mode: 'selected', categories: [], guideids: whole }));
   await app.services.close();
   return tmp;

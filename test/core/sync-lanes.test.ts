@@ -29,14 +29,18 @@ describe('lanes fitted to the link', () => {
     let running = 0;
     let most = 0;
     const done: number[] = [];
-    await runAdaptive(Array.from({ length: 60 }, (_, i) => i), lanes, async (item) => {
-      running++;
-      most = Math.max(most, running);
-      await new Promise((resolve) => setImmediate(resolve));
-      running--;
-      done.push(item);
-      lanes.succeeded();
-    });
+    await runAdaptive(
+      Array.from({ length: 60 }, (_, i) => i),
+      lanes,
+      async (item) => {
+        running++;
+        most = Math.max(most, running);
+        await new Promise((resolve) => setImmediate(resolve));
+        running--;
+        done.push(item);
+        lanes.succeeded();
+      },
+    );
     expect(done.sort((a, b) => a - b)).toEqual(Array.from({ length: 60 }, (_, i) => i));
     expect(most).toBeGreaterThan(1);
     expect(most).toBeLessThanOrEqual(8);
@@ -45,14 +49,21 @@ describe('lanes fitted to the link', () => {
   it('stops starting work when the signal aborts, and passes on the first error after the running ones settle', async () => {
     const controller = new AbortController();
     const started: number[] = [];
-    await runAdaptive([1, 2, 3, 4, 5], new Lanes(1, 1), async (item) => {
-      started.push(item);
-      if (item === 2) controller.abort();
-    }, controller.signal);
+    await runAdaptive(
+      [1, 2, 3, 4, 5],
+      new Lanes(1, 1),
+      async (item) => {
+        started.push(item);
+        if (item === 2) controller.abort();
+      },
+      controller.signal,
+    );
     expect(started).toEqual([1, 2]);
-    await expect(runAdaptive([1, 2, 3], new Lanes(2, 2), async (item) => {
-      if (item === 1) throw new Error('boom');
-    })).rejects.toThrow('boom');
+    await expect(
+      runAdaptive([1, 2, 3], new Lanes(2, 2), async (item) => {
+        if (item === 1) throw new Error('boom');
+      }),
+    ).rejects.toThrow('boom');
   });
 
   it('waits for a feed that has nothing yet, takes what arrives, and ends when the feed says so', async () => {
@@ -78,4 +89,3 @@ describe('lanes fitted to the link', () => {
     expect(done).toEqual([1, 2, 3, 4]);
   });
 });
-

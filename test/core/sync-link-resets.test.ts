@@ -41,12 +41,19 @@ describe('a first sync over a link that resets connections', () => {
     // Resets did happen during the sync: the test is not passing on a quiet link.
     expect(link.stats.resets - resetsBefore).toBeGreaterThan(0);
     const guides = await allLocalGuides(api);
-    const listed = (site.db.prepare('SELECT count(*) AS n FROM guide_revisions r JOIN guides g ON g.revisionid = r.revisionid WHERE r.public = 1').get() as { n: number }).n;
+    const listed = (
+      site.db
+        .prepare(
+          'SELECT count(*) AS n FROM guide_revisions r JOIN guides g ON g.revisionid = r.revisionid WHERE r.public = 1',
+        )
+        .get() as { n: number }
+    ).n;
     expect(guides.length).toBe(listed);
     expect(guides.filter((guide) => guide.offline !== 'full')).toEqual([]);
     const missing: string[] = [];
     for (const { guideid } of guides) {
-      for (const url of mediaOf(unwrap(await api.getGuide(guideid)))) if (app.services.resolveMedia(url) === null) missing.push(url);
+      for (const url of mediaOf(unwrap(await api.getGuide(guideid))))
+        if (app.services.resolveMedia(url) === null) missing.push(url);
     }
     expect(missing).toEqual([]);
   });

@@ -26,7 +26,12 @@ interface WireImage {
 interface WireGuide {
   guideid: number;
   title: string;
-  steps: { stepid: number; title: string; lines: { lineid: number; bullet: string; level: number; text_rendered: string }[]; media: { type: string; data: unknown } }[];
+  steps: {
+    stepid: number;
+    title: string;
+    lines: { lineid: number; bullet: string; level: number; text_rendered: string }[];
+    media: { type: string; data: unknown };
+  }[];
 }
 
 beforeAll(async () => {
@@ -34,7 +39,9 @@ beforeAll(async () => {
   // work log stays: Dozuki's own answers of it are among the fixtures).
   site = await startFixtureSite({ lacking: ['step_forms', 'quizzes'] });
   app = makeServices();
-  unwrap(await app.services.api.signIn({ siteUrl: site.url, email: 'fixture@example.com', password: 'fixture-password' }));
+  unwrap(
+    await app.services.api.signIn({ siteUrl: site.url, email: 'fixture@example.com', password: 'fixture-password' }),
+  );
   // The real answers' CDN (https on the web) is played by another port here: allowed, as a technician would.
   unwrap(await app.services.api.allowMediaOrigin(site.cdnUrl));
 });
@@ -74,7 +81,9 @@ describe('real API 2.0 answers from public sources', () => {
       for (const [index, step] of guide.steps.entries()) {
         const sent = wire.steps[index]!;
         expect(step.title).toBe(sent.title);
-        expect(step.lines.map((l) => [l.lineid, l.bullet, l.level, l.textRendered])).toEqual(sent.lines.map((l) => [l.lineid, l.bullet, l.level, l.text_rendered]));
+        expect(step.lines.map((l) => [l.lineid, l.bullet, l.level, l.textRendered])).toEqual(
+          sent.lines.map((l) => [l.lineid, l.bullet, l.level, l.text_rendered]),
+        );
         expect(step.media.type).toBe(sent.media.type);
         if (step.media.type === 'image') {
           const images = sent.media.data as WireImage[];
@@ -100,22 +109,48 @@ describe('real API 2.0 answers from public sources', () => {
   });
 
   it('the real summary answer is listed as the site lists it', async () => {
-    const [summary] = site.served('dozuki-guide-summaries.json') as { guideid: number; title: string; category: string; type: string }[];
+    const [summary] = site.served('dozuki-guide-summaries.json') as {
+      guideid: number;
+      title: string;
+      category: string;
+      type: string;
+    }[];
     const page = unwrap(await app.services.api.listGuides({ limit: 50 }));
-    expect(page.items.find((g) => g.guideid === summary!.guideid)).toMatchObject({ title: summary!.title, category: summary!.category, type: summary!.type, offline: 'full' });
+    expect(page.items.find((g) => g.guideid === summary!.guideid)).toMatchObject({
+      title: summary!.title,
+      category: summary!.category,
+      type: summary!.type,
+      offline: 'full',
+    });
   });
 
   it('the real category tree (null and {} leaves) is the library tree', async () => {
     const tree = unwrap(await app.services.api.getCategories());
     const names = (nodes: typeof tree): string[] => nodes.flatMap((n) => [n.name, ...names(n.children)]);
-    expect(names(tree)).toEqual(expect.arrayContaining(['Mac', 'Mac Laptop', 'PowerBook', 'PowerBook G3 Series', 'PowerBook G3 Wallstreet', 'Beads']));
+    expect(names(tree)).toEqual(
+      expect.arrayContaining([
+        'Mac',
+        'Mac Laptop',
+        'PowerBook',
+        'PowerBook G3 Series',
+        'PowerBook G3 Wallstreet',
+        'Beads',
+      ]),
+    );
   });
 
   it('real work-log answers read as entries, and a finish that answers only its times reads the entry back', async () => {
     const transport = new ApiTransport({ siteUrl: site.url, token: 'fixture-token' });
-    const complete = JSON.parse(fs.readFileSync(path.join(fixturesDir, 'dozuki-work-log-entry-complete.json'), 'utf8')) as { entryid: number; work_data: unknown[] };
+    const complete = JSON.parse(
+      fs.readFileSync(path.join(fixturesDir, 'dozuki-work-log-entry-complete.json'), 'utf8'),
+    ) as { entryid: number; work_data: unknown[] };
     const [listed] = await findEntries(transport, { guideid: 380, workorderid: 'sh-003', userid: 228 });
-    expect(listed).toMatchObject({ entryid: complete.entryid, status: 'complete', workorderid: 'sh-003', guideRevisionid: 5769 });
+    expect(listed).toMatchObject({
+      entryid: complete.entryid,
+      status: 'complete',
+      workorderid: 'sh-003',
+      guideRevisionid: 5769,
+    });
     expect(listed!.values).toHaveLength(complete.work_data.length);
     expect(listed!.values[0]).toEqual({ fieldGuid: null, fieldRevisionid: 238, value: 'SM Humane' });
     expect(await getEntry(transport, 310)).toMatchObject({ entryid: 310, status: 'started', endedAt: null });

@@ -20,7 +20,13 @@ beforeAll(async () => {
       return siteHttp(url, init);
     },
   });
-  unwrap(await app.services.api.signIn({ siteUrl: site.url, email: DEMO_ACCOUNTS.tech1.email, password: DEMO_ACCOUNTS.tech1.password }));
+  unwrap(
+    await app.services.api.signIn({
+      siteUrl: site.url,
+      email: DEMO_ACCOUNTS.tech1.email,
+      password: DEMO_ACCOUNTS.tech1.password,
+    }),
+  );
 });
 afterAll(async () => {
   await app?.dispose();
@@ -41,7 +47,9 @@ describe('what a sync does not ask', () => {
     expect(asked.filter((p) => /\/guides\/\d+\/tags$/.test(p)).length).toBeLessThanOrEqual(6);
     expect(asked.filter((p) => p.includes('guideids=')).length).toBe(0);
     // The tags still reach the library, from the guides' own answers.
-    const tagged = (site.db.prepare('SELECT DISTINCT guideid FROM guide_tags').all() as { guideid: number }[]).map((r) => r.guideid);
+    const tagged = (site.db.prepare('SELECT DISTINCT guideid FROM guide_tags').all() as { guideid: number }[]).map(
+      (r) => r.guideid,
+    );
     expect(tagged.length).toBeGreaterThan(0);
     for (const guideid of tagged.filter((id) => guides.some((g) => g.guideid === id))) {
       expect(unwrap(await app.services.api.getGuide(guideid)).tags.length).toBeGreaterThan(0);

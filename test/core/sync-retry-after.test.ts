@@ -25,9 +25,21 @@ describe('a busy site', () => {
   it('is waited out as told: the sync completes and never asks sooner', { timeout: 90_000 }, async () => {
     const app = makeServices();
     try {
-      unwrap(await app.services.api.signIn({ siteUrl: proxy.url, email: DEMO_ACCOUNTS.tech1.email, password: DEMO_ACCOUNTS.tech1.password }));
+      unwrap(
+        await app.services.api.signIn({
+          siteUrl: proxy.url,
+          email: DEMO_ACCOUNTS.tech1.email,
+          password: DEMO_ACCOUNTS.tech1.password,
+        }),
+      );
       const listed = (await (await fetch(`${site.apiUrl}/guides?limit=200`)).json()) as { guideid: number }[];
-      unwrap(await app.services.api.setOfflineScope({ mode: 'selected', categories: [], guideids: listed.slice(0, 3).map((g) => g.guideid) }));
+      unwrap(
+        await app.services.api.setOfflineScope({
+          mode: 'selected',
+          categories: [],
+          guideids: listed.slice(0, 3).map((g) => g.guideid),
+        }),
+      );
       const random = mulberry32(15);
       proxy.setSchedule(({ method, path }) => {
         const refused = random() < 0.1;
@@ -47,7 +59,8 @@ describe('a busy site', () => {
       // Everything in scope is on this computer.
       for (const { guideid, offline } of await allLocalGuides(app.services.api)) {
         if (offline !== 'full') continue;
-        for (const url of mediaOf(unwrap(await app.services.api.getGuide(guideid)))) expect(app.services.resolveMedia(url), url).not.toBeNull();
+        for (const url of mediaOf(unwrap(await app.services.api.getGuide(guideid))))
+          expect(app.services.resolveMedia(url), url).not.toBeNull();
       }
     } finally {
       proxy.passAll();

@@ -19,7 +19,13 @@ beforeAll(async () => {
   site = await startSite({ seed: (db) => void generateSite(db, { guides: 3, steps: 2, images: 1, seed: 7 }) });
   proxy = await startRewriteProxy(site.port);
   app = makeServices();
-  unwrap(await app.services.api.signIn({ siteUrl: proxy.url, email: DEMO_ACCOUNTS.tech1.email, password: DEMO_ACCOUNTS.tech1.password }));
+  unwrap(
+    await app.services.api.signIn({
+      siteUrl: proxy.url,
+      email: DEMO_ACCOUNTS.tech1.email,
+      password: DEMO_ACCOUNTS.tech1.password,
+    }),
+  );
 });
 afterAll(async () => {
   await app?.dispose();
@@ -29,20 +35,28 @@ afterAll(async () => {
 
 describe("a network's sign-in page in the way", () => {
   it('for the site data: the sync says it is a web page and what to do', async () => {
-    proxy.set(({ path }) => (path.startsWith('/api/2.0/guides') ? { type: 'text/html; charset=utf-8', body: PORTAL } : null));
+    proxy.set(({ path }) =>
+      path.startsWith('/api/2.0/guides') ? { type: 'text/html; charset=utf-8', body: PORTAL } : null,
+    );
     const outcome = unwrap(await app.services.api.syncNow());
     expect(outcome.status).toBe('failed');
-    expect(outcome.error?.message).toMatch(/could not be read \(it is not JSON\)\. It is a web page: if this network shows a sign-in page first \(guest Wi-Fi\), sign in to it in a browser/);
+    expect(outcome.error?.message).toMatch(
+      /could not be read \(it is not JSON\)\. It is a web page: if this network shows a sign-in page first \(guest Wi-Fi\), sign in to it in a browser/,
+    );
   });
 
   it('for the pictures: none is kept in place of its picture, and each is named', async () => {
-    proxy.set(({ path }) => (path.startsWith('/igi/') || path.startsWith('/api/2.0/media/') ? { type: 'text/html', body: PORTAL } : null));
+    proxy.set(({ path }) =>
+      path.startsWith('/igi/') || path.startsWith('/api/2.0/media/') ? { type: 'text/html', body: PORTAL } : null,
+    );
     const outcome = unwrap(await app.services.api.syncNow());
     expect(outcome.status).toBe('failed');
     expect(outcome.error?.message).toMatch(/web page instead of the picture/);
     const guides = await allLocalGuides(app.services.api);
     expect(guides.length).toBe(3);
-    const pictures = (await Promise.all(guides.map(async (g) => mediaOf(unwrap(await app.services.api.getGuide(g.guideid)))))).flat();
+    const pictures = (
+      await Promise.all(guides.map(async (g) => mediaOf(unwrap(await app.services.api.getGuide(g.guideid)))))
+    ).flat();
     expect(pictures.length).toBeGreaterThan(0);
     for (const url of pictures) expect(app.services.resolveMedia(url), url).toBeNull();
   });
@@ -51,7 +65,8 @@ describe("a network's sign-in page in the way", () => {
     proxy.set(null);
     expect(unwrap(await app.services.api.syncNow()).status).toBe('complete');
     for (const { guideid } of await allLocalGuides(app.services.api)) {
-      for (const url of mediaOf(unwrap(await app.services.api.getGuide(guideid)))) expect(app.services.resolveMedia(url)?.mime, url).toMatch(/^image\//);
+      for (const url of mediaOf(unwrap(await app.services.api.getGuide(guideid))))
+        expect(app.services.resolveMedia(url)?.mime, url).toMatch(/^image\//);
     }
   });
 });

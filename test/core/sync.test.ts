@@ -42,7 +42,8 @@ async function serverGuides(): Promise<Map<number, number>> {
   return new Map((listing.body as { guideid: number; revisionid: number }[]).map((g) => [g.guideid, g.revisionid]));
 }
 
-const storedSize = (content: { data?: Buffer; path?: string }): number => content.data?.length ?? fs.statSync(content.path!).size;
+const storedSize = (content: { data?: Buffer; path?: string }): number =>
+  content.data?.length ?? fs.statSync(content.path!).size;
 
 describe.each(['dozuki', 'ifixit'] as Dialect[])('syncing the library, %s dialect', (speaks) => {
   beforeAll(() => {
@@ -96,7 +97,8 @@ describe.each(['dozuki', 'ifixit'] as Dialect[])('syncing the library, %s dialec
     const tags = unwrap(await app.services.api.listTags());
     expect(tags.length).toBeGreaterThan(3);
     expect(tags.map((t) => t.guides)).toEqual(tags.map((t) => t.guides).sort((a, b) => b - a));
-    for (const { tag, guides } of tags) expect(unwrap(await app.services.api.listGuides({ tag, limit: 1 })).total, tag).toBe(guides);
+    for (const { tag, guides } of tags)
+      expect(unwrap(await app.services.api.listGuides({ tag, limit: 1 })).total, tag).toBe(guides);
     const state = unwrap(await app.services.api.getSyncState());
     expect(state.storage.mediaBytes).toBeGreaterThan(0);
     expect(state.storage.pendingMedia).toBe(0);
@@ -123,7 +125,8 @@ describe.each(['dozuki', 'ifixit'] as Dialect[])('syncing the library, %s dialec
     requests.length = 0;
     const outcome = unwrap(await app.services.api.syncNow());
     expect(outcome).toMatchObject({ status: 'complete', changed: 3, deleted: 1 });
-    const perGuide = (id: number) => requests.filter((r) => new RegExp(`/(guides|guideid|associations)/${id}(/tags)?($|\\?)`).test(r));
+    const perGuide = (id: number) =>
+      requests.filter((r) => new RegExp(`/(guides|guideid|associations)/${id}(/tags)?($|\\?)`).test(r));
     for (const id of [a!, b!, c!]) {
       const wanted = [`GET /guides/${id}?excludePrerequisiteSteps=true`, `GET /guides/${id}/tags`];
       wanted.push(`GET /quizzes/associations/${id}`, `GET /step_forms/guideid/${id}`);
@@ -132,10 +135,12 @@ describe.each(['dozuki', 'ifixit'] as Dialect[])('syncing the library, %s dialec
     const listings = requests.filter((r) => r.startsWith('GET /guides?'));
     // A changed guide's quizzes: their course stages and the passing score each stage sets.
     const quizzesOf = new Set<string>();
-    for (const id of [a!, b!, c!]) for (const quiz of unwrap(await app.services.api.getGuide(id)).quizzes) quizzesOf.add(String(quiz.quizid));
+    for (const id of [a!, b!, c!])
+      for (const quiz of unwrap(await app.services.api.getGuide(id)).quizzes) quizzesOf.add(String(quiz.quizid));
     const quizRequest = (r: string) => /^GET \/quizzes\/(courseAssignments\/(\d+)|passingScore\/\d+\/(\d+))$/.exec(r);
     const others = requests.filter((r) => !listings.includes(r) && ![a, b, c].some((id) => perGuide(id!).includes(r)));
-    for (const r of others.filter((r) => quizRequest(r))) expect(quizzesOf.has(quizRequest(r)![2] ?? quizRequest(r)![3]!), r).toBe(true);
+    for (const r of others.filter((r) => quizRequest(r)))
+      expect(quizzesOf.has(quizRequest(r)![2] ?? quizRequest(r)![3]!), r).toBe(true);
     // The deleted guide, left out of the deletion check's answer, is confirmed gone by its own 404.
     const quizList = (r: string) => r.startsWith('POST /quizzes/getQuizzes');
     // On an iFixit site a changed guide's video step carries only its id: the video is asked for.
@@ -149,14 +154,16 @@ describe.each(['dozuki', 'ifixit'] as Dialect[])('syncing the library, %s dialec
     const after = await serverGuides();
     const local = await allLocalGuides(app.services.api);
     expect(local.map((g) => g.guideid).sort((x, y) => x - y)).toEqual([...after.keys()].sort((x, y) => x - y));
-    for (const id of [a!, b!, c!]) expect(unwrap(await app.services.api.getGuide(id)).title).toBe(`Revised guide ${id}`);
+    for (const id of [a!, b!, c!])
+      expect(unwrap(await app.services.api.getGuide(id)).title).toBe(`Revised guide ${id}`);
     expect((await app.services.api.getGuide(gone!)).ok).toBe(false);
   });
 
   it('a media file found short or missing, or a picture missing from its database, is not served and is downloaded again', async () => {
     unwrap(await app.services.api.syncNow());
     const everyUrl: string[] = [];
-    for (const { guideid } of await allLocalGuides(app.services.api)) everyUrl.push(...mediaOf(unwrap(await app.services.api.getGuide(guideid))));
+    for (const { guideid } of await allLocalGuides(app.services.api))
+      everyUrl.push(...mediaOf(unwrap(await app.services.api.getGuide(guideid))));
     const files = everyUrl.filter((url) => app.services.resolveMedia(url)?.path !== undefined);
     const picture = everyUrl.find((url) => app.services.resolveMedia(url)?.data !== undefined)!;
     expect(files.length).toBeGreaterThanOrEqual(2);
@@ -197,7 +204,9 @@ describe.each(['dozuki', 'ifixit'] as Dialect[])('syncing the library, %s dialec
       const logs = reopened.logs.join('\n');
       expect(logs).toMatch(/pictures database was damaged.*moved to .*pictures\.sqlite\.damaged-\d+/);
       expect(logs).toContain(`${pictureUrls.length} stored picture(s) were missing`);
-      expect(fs.readdirSync(path.join(dataDir, 'media')).some((name) => name.startsWith('pictures.sqlite.damaged-'))).toBe(true);
+      expect(
+        fs.readdirSync(path.join(dataDir, 'media')).some((name) => name.startsWith('pictures.sqlite.damaged-')),
+      ).toBe(true);
       for (const url of pictureUrls) expect(reopened.services.resolveMedia(url)).toBeNull();
       expect(unwrap(await reopened.services.api.getSyncState()).storage.pendingMedia).toBe(pictureUrls.length);
       const outcome = unwrap(await reopened.services.api.syncNow());
@@ -225,7 +234,9 @@ describe.each(['dozuki', 'ifixit'] as Dialect[])('syncing the library, %s dialec
     expect(Math.max(...first.map((p) => p.bytes))).toBeGreaterThan(0);
     app.events.length = 0;
     unwrap(await app.services.api.syncNow());
-    const second = app.events.filter((e) => e.name === 'syncProgress').map((e) => e.payload as { phase: string; bytes: number });
+    const second = app.events
+      .filter((e) => e.name === 'syncProgress')
+      .map((e) => e.payload as { phase: string; bytes: number });
     expect(second.length).toBeGreaterThan(0);
     // Nothing changed, so nothing was downloaded: every figure of this sync says so.
     expect(second.map((p) => p.bytes)).toEqual(second.map(() => 0));

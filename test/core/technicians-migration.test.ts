@@ -32,7 +32,11 @@ afterEach(async () => {
 const demoWithAudit: ServicesDeps['startDemoWorkshop'] = async () => {
   site = await startTestSite({ demo: true });
   const running = site;
-  return { url: running.url, account: { email: DEMO_ACCOUNTS.tech1.email, password: DEMO_ACCOUNTS.tech1.password }, close: async () => undefined };
+  return {
+    url: running.url,
+    account: { email: DEMO_ACCOUNTS.tech1.email, password: DEMO_ACCOUNTS.tech1.password },
+    close: async () => undefined,
+  };
 };
 
 function openCopy(variant: 'signed-in' | 'signed-out') {
@@ -62,14 +66,27 @@ describe('a database of the version before technicians', () => {
     // Nobody's sign-in is kept (the earlier token is not in the fixture): tech1's work waits for tech1.
     expect(unwrap(await api.getStatus()).user).toBeNull();
     const [tech] = unwrap(await api.listTechnicians());
-    expect(tech).toMatchObject({ userid: 3, username: DEMO_ACCOUNTS.tech1.username, signIn: 'signed_out', unsent: 8, current: false });
+    expect(tech).toMatchObject({
+      userid: 3,
+      username: DEMO_ACCOUNTS.tech1.username,
+      signIn: 'signed_out',
+      unsent: 8,
+      current: false,
+    });
 
     await app!.services.start();
     unwrap(await api.connectDemo());
     const admin = await signIn(site!, 'admin');
     const status = unwrap(await api.getStatus());
     expect(status).toMatchObject({ user: { userid: 3 }, technician: { key: 'demo|3', earlierDrafts: true } });
-    expect(await drain(api)).toMatchObject({ pending: 0, inFlight: 0, failed: 0, conflicts: 0, others: [], heldAside: 0 });
+    expect(await drain(api)).toMatchObject({
+      pending: 0,
+      inFlight: 0,
+      failed: 0,
+      conflicts: 0,
+      others: [],
+      heldAside: 0,
+    });
     const session = unwrap(await api.getSession(sessionId));
     expect(session.entryid).not.toBeNull();
     const [attempt] = unwrap(await api.listQuizAttempts({}));
@@ -80,7 +97,11 @@ describe('a database of the version before technicians', () => {
     const { api, sessionId } = openCopy('signed-out');
     const [tech] = unwrap(await api.listTechnicians());
     expect(tech).toMatchObject({ userid: 3, signIn: 'signed_out', unsent: 7, current: false });
-    expect(unwrap(await api.getOutbox()).summary).toMatchObject({ pending: 0, others: [expect.objectContaining({ unsent: 7 })], heldAside: 1 });
+    expect(unwrap(await api.getOutbox()).summary).toMatchObject({
+      pending: 0,
+      others: [expect.objectContaining({ unsent: 7 })],
+      heldAside: 1,
+    });
 
     await app!.services.start();
     unwrap(await api.connectDemo());

@@ -21,7 +21,10 @@ let admin: SignedIn;
 let tech1: SignedIn;
 let tech2: SignedIn;
 
-const password = (who: 'tech1' | 'tech2') => ({ email: DEMO_ACCOUNTS[who].email, password: DEMO_ACCOUNTS[who].password });
+const password = (who: 'tech1' | 'tech2') => ({
+  email: DEMO_ACCOUNTS[who].email,
+  password: DEMO_ACCOUNTS[who].password,
+});
 const offline = () => proxy.setSchedule(always({ kind: 'reset' }));
 const online = () => proxy.passAll();
 
@@ -68,7 +71,12 @@ describe('a shared laptop, each technician under their own name', () => {
     const waiting = unwrap(await api.getOutbox());
     expect(waiting.actions).toEqual([]);
     expect(waiting.summary.others).toEqual([
-      expect.objectContaining({ key: expect.stringContaining(`|${tech1.userid}`), username: DEMO_ACCOUNTS.tech1.username, signIn: 'signed_out', unsent: 8 }),
+      expect.objectContaining({
+        key: expect.stringContaining(`|${tech1.userid}`),
+        username: DEMO_ACCOUNTS.tech1.username,
+        signIn: 'signed_out',
+        unsent: 8,
+      }),
     ]);
     const second = await doWork(api, guide, 'WO-SHARED-2', 1);
     const queued = unwrap(await api.getOutbox()).summary;
@@ -104,18 +112,45 @@ describe('a shared laptop, each technician under their own name', () => {
     const summary = unwrap(await api.getOutbox()).summary;
     expect(summary).toMatchObject({ pending: 0, inFlight: 0, failed: 0, conflicts: 0 });
     // tech1's work waits with the words of a refused sign-in: none of it went, under any name.
-    expect(summary.others).toEqual([expect.objectContaining({ username: DEMO_ACCOUNTS.tech1.username, signIn: 'refused', unsent: 8 })]);
+    expect(summary.others).toEqual([
+      expect.objectContaining({ username: DEMO_ACCOUNTS.tech1.username, signIn: 'refused', unsent: 8 }),
+    ]);
     const entries = unwrap(await api.listTechnicians());
-    expect(entries.find((e) => e.userid === tech1.userid)).toMatchObject({ signIn: 'refused', unsent: 8, failed: 0, current: false });
+    expect(entries.find((e) => e.userid === tech1.userid)).toMatchObject({
+      signIn: 'refused',
+      unsent: 8,
+      failed: 0,
+      current: false,
+    });
     const applied = (await auditOf(site, 'work_log')).slice(before);
     expect(new Set(applied.map((a) => a.userid))).toEqual(new Set([tech2.userid]));
-    await expectOnSiteAs(site, admin.token, tech2.userid, second, unwrap(await api.getSession(second.session.id)), unwrap(await api.listQuizAttempts({}))[0]!);
+    await expectOnSiteAs(
+      site,
+      admin.token,
+      tech2.userid,
+      second,
+      unwrap(await api.getSession(second.session.id)),
+      unwrap(await api.listQuizAttempts({}))[0]!,
+    );
 
     // With the site reachable a refused technician signs in with their password, and their work drains.
     unwrap(await api.switchTechnician(password('tech1')));
     await flushUntilQuiet();
-    expect(unwrap(await api.getOutbox()).summary).toMatchObject({ pending: 0, inFlight: 0, failed: 0, conflicts: 0, others: [] });
-    await expectOnSiteAs(site, admin.token, tech1.userid, first, unwrap(await api.getSession(first.session.id)), unwrap(await api.listQuizAttempts({}))[0]!);
+    expect(unwrap(await api.getOutbox()).summary).toMatchObject({
+      pending: 0,
+      inFlight: 0,
+      failed: 0,
+      conflicts: 0,
+      others: [],
+    });
+    await expectOnSiteAs(
+      site,
+      admin.token,
+      tech1.userid,
+      first,
+      unwrap(await api.getSession(first.session.id)),
+      unwrap(await api.listQuizAttempts({}))[0]!,
+    );
   });
 
   it("lets tech2 take over a session tech1 suspended here once tech1's actions in it have gone, as tech2", async () => {
@@ -128,7 +163,10 @@ describe('a shared laptop, each technician under their own name', () => {
     session = unwrap(await api.transitionSession({ sessionId: session.id, transition: 'suspend' }));
     unwrap(await api.switchTechnician(password('tech2')));
     const entryid = session.entryid!;
-    expect(await api.assumeSession(entryid)).toMatchObject({ ok: false, error: { code: 'conflict', message: expect.stringContaining(DEMO_ACCOUNTS.tech1.username) } });
+    expect(await api.assumeSession(entryid)).toMatchObject({
+      ok: false,
+      error: { code: 'conflict', message: expect.stringContaining(DEMO_ACCOUNTS.tech1.username) },
+    });
 
     online();
     await flushUntilQuiet();
@@ -149,7 +187,7 @@ describe('a shared laptop, each technician under their own name', () => {
     expect(unwrap(await api.listSessions({})).map((s) => s.id)).not.toContain(session.id);
   });
 
-  it('never downloads the library again on a switch: the guides are the site\'s, shared', async () => {
+  it("never downloads the library again on a switch: the guides are the site's, shared", async () => {
     online();
     proxy.clearLog();
     unwrap(await api.switchTechnician(password('tech2')));

@@ -21,7 +21,11 @@ let fields: { field: StepFormField; stepid: number }[];
 
 async function advance(ms: number): Promise<void> {
   real += ms;
-  const answer = await fetch(`${site.url}/__test/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ now: Math.floor(real / 1000) }) });
+  const answer = await fetch(`${site.url}/__test/clock`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ now: Math.floor(real / 1000) }),
+  });
   expect(answer.status).toBe(200);
 }
 
@@ -56,7 +60,9 @@ async function offlineSession(workorderid: string, during: (minute: number) => v
   for (const stepid of steps) {
     await advance(60_000);
     during(++minute);
-    const values = fields.filter((f) => f.stepid === stepid).map(({ field }) => ({ fieldGuid: field.fieldGuid, value: sampleValue(field, 2) }));
+    const values = fields
+      .filter((f) => f.stepid === stepid)
+      .map(({ field }) => ({ fieldGuid: field.fieldGuid, value: sampleValue(field, 2) }));
     unwrap(await app.services.api.saveStepData({ sessionId: session.id, stepid, values }));
   }
   for (const transition of ['pause', 'resume', 'finish'] as const) {
@@ -76,8 +82,16 @@ async function offlineSession(workorderid: string, during: (minute: number) => v
 
   const sentAt = Math.floor(real / 1000);
   const tech = await signIn(site, 'tech1');
-  const entry = (await api(site, 'GET', `/work_log/${session.entryid}`, { token: tech.token })).body as { starttime: number; endtime: number; pause_duration: number };
-  const timings = (site.db.prepare('SELECT time FROM work_log_timings WHERE entryid = ? ORDER BY timingid').all(session.entryid) as { time: number }[]).map((t) => t.time);
+  const entry = (await api(site, 'GET', `/work_log/${session.entryid}`, { token: tech.token })).body as {
+    starttime: number;
+    endtime: number;
+    pause_duration: number;
+  };
+  const timings = (
+    site.db.prepare('SELECT time FROM work_log_timings WHERE entryid = ? ORDER BY timingid').all(session.entryid) as {
+      time: number;
+    }[]
+  ).map((t) => t.time);
   expect(timings.length).toBe(steps.length);
   for (const time of [entry.starttime, entry.endtime, ...timings]) {
     expect(time, `${workorderid}: ${time} in [${begin}, ${end}]`).toBeGreaterThanOrEqual(begin - 60);
@@ -89,7 +103,11 @@ async function offlineSession(workorderid: string, during: (minute: number) => v
   expect(timings).toEqual([...timings].sort((a, b) => a - b));
   expect(entry.endtime - entry.starttime).toBeGreaterThan(5 * 60);
   // The laptop shows the times the site keeps.
-  expect(session).toMatchObject({ startedAt: entry.starttime, endedAt: entry.endtime, pauseSeconds: entry.pause_duration });
+  expect(session).toMatchObject({
+    startedAt: entry.starttime,
+    endedAt: entry.endtime,
+    pauseSeconds: entry.pause_duration,
+  });
 }
 
 describe('a wrong laptop clock, offline, then corrected', () => {

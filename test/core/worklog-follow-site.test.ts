@@ -25,7 +25,9 @@ beforeAll(async () => {
   const client = workshop.client;
   [a, tech2] = [await client('tech1'), await client('tech2')];
   const guide = unwrap(await a.app.services.api.getGuide(guideid));
-  field = guide.steps.flatMap((s) => (s.form ? s.form.fields.map((f) => ({ field: f, stepid: s.stepid })) : [])).find(({ field: f }) => f.type === 'Text Input')!;
+  field = guide.steps
+    .flatMap((s) => (s.form ? s.form.fields.map((f) => ({ field: f, stepid: s.stepid })) : []))
+    .find(({ field: f }) => f.type === 'Text Input')!;
   expect(field).toBeDefined();
 });
 afterAll(async () => {
@@ -34,7 +36,8 @@ afterAll(async () => {
 beforeEach(() => workshop.passAll());
 
 const ISO = /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ/;
-const conflictsOf = async (sessionId: string) => unwrap(await a.app.services.api.listConflicts()).filter((c) => c.sessionId === sessionId);
+const conflictsOf = async (sessionId: string) =>
+  unwrap(await a.app.services.api.listConflicts()).filter((c) => c.sessionId === sessionId);
 
 describe('the session follows the site', () => {
   it('taken over on the site: the site state, read-only here, one record naming who took it', async () => {
@@ -46,27 +49,49 @@ describe('the session follows the site', () => {
     // Offline, tech1 takes their session back, types a value and pauses; meanwhile tech2 takes it over on the site.
     a.offline();
     unwrap(await a.app.services.api.transitionSession({ sessionId: started.id, transition: 'assume' }));
-    unwrap(await a.app.services.api.saveStepData({ sessionId: started.id, stepid: field.stepid, values: [{ fieldGuid: field.field.fieldGuid, value: 'Typed on the laptop' }] }));
+    unwrap(
+      await a.app.services.api.saveStepData({
+        sessionId: started.id,
+        stepid: field.stepid,
+        values: [{ fieldGuid: field.field.fieldGuid, value: 'Typed on the laptop' }],
+      }),
+    );
     unwrap(await a.app.services.api.transitionSession({ sessionId: started.id, transition: 'pause' }));
     unwrap(await tech2.app.services.api.assumeSession(entryid));
     await tech2.online();
     await a.online();
 
     const tech2id = (await signIn(site, 'tech2')).userid;
-    expect(unwrap(await a.app.services.api.getSession(started.id))).toMatchObject({ status: 'started', userid: tech2id, pendingActions: 0, openConflicts: 1 });
+    expect(unwrap(await a.app.services.api.getSession(started.id))).toMatchObject({
+      status: 'started',
+      userid: tech2id,
+      pendingActions: 0,
+      openConflicts: 1,
+    });
     const [record, ...more] = await conflictsOf(started.id);
     expect(more).toEqual([]);
-    expect(record).toMatchObject({ kind: 'transition', label: `Taken over on the site by ${DEMO_ACCOUNTS.tech2.username}` });
+    expect(record).toMatchObject({
+      kind: 'transition',
+      label: `Taken over on the site by ${DEMO_ACCOUNTS.tech2.username}`,
+    });
     expect(record!.theirs).toContain(`Taken over by ${DEMO_ACCOUNTS.tech2.username}`);
     const lines = record!.mine!.split('\n');
-    expect(lines).toEqual([expect.stringMatching(/^Took over here at /), `${field.field.label}: Typed on the laptop`, expect.stringMatching(/^Paused here at /)]);
+    expect(lines).toEqual([
+      expect.stringMatching(/^Took over here at /),
+      `${field.field.label}: Typed on the laptop`,
+      expect.stringMatching(/^Paused here at /),
+    ]);
     expect(lines[0]).toMatch(ISO);
     expect(record!.message).not.toContain('user ');
 
     // Read-only here: neither a transition nor a value is accepted any more.
     const pause = await a.app.services.api.transitionSession({ sessionId: started.id, transition: 'pause' });
     expect(pause.ok ? null : pause.error.code).toBe('invalid_transition');
-    const save = await a.app.services.api.saveStepData({ sessionId: started.id, stepid: field.stepid, values: [{ fieldGuid: field.field.fieldGuid, value: 'x' }] });
+    const save = await a.app.services.api.saveStepData({
+      sessionId: started.id,
+      stepid: field.stepid,
+      values: [{ fieldGuid: field.field.fieldGuid, value: 'x' }],
+    });
     expect(save.ok ? null : save.error.code).toBe('invalid_transition');
   });
 
@@ -76,21 +101,43 @@ describe('the session follows the site', () => {
     const entryid = unwrap(await a.app.services.api.getSession(started.id)).entryid!;
     a.offline();
     unwrap(await a.app.services.api.transitionSession({ sessionId: started.id, transition: 'pause' }));
-    unwrap(await a.app.services.api.saveStepData({ sessionId: started.id, stepid: field.stepid, values: [{ fieldGuid: field.field.fieldGuid, value: sampleValue(field.field) }] }));
+    unwrap(
+      await a.app.services.api.saveStepData({
+        sessionId: started.id,
+        stepid: field.stepid,
+        values: [{ fieldGuid: field.field.fieldGuid, value: sampleValue(field.field) }],
+      }),
+    );
     unwrap(await a.app.services.api.transitionSession({ sessionId: started.id, transition: 'resume' }));
 
     const tech1 = await signIn(site, 'tech1');
-    const entry = (await api(site, 'GET', `/work_log/${entryid}`, { token: tech1.token })).body as { revisionid: number };
-    const cancelled = await api(site, 'POST', `/work_log/${entryid}/cancel?revisionid=${entry.revisionid}`, { token: tech1.token, json: {} });
+    const entry = (await api(site, 'GET', `/work_log/${entryid}`, { token: tech1.token })).body as {
+      revisionid: number;
+    };
+    const cancelled = await api(site, 'POST', `/work_log/${entryid}/cancel?revisionid=${entry.revisionid}`, {
+      token: tech1.token,
+      json: {},
+    });
     expect(cancelled.status).toBe(200);
     await a.online();
 
-    const endtime = ((await api(site, 'GET', `/work_log/${entryid}`, { token: tech1.token })).body as { endtime: number }).endtime;
-    expect(unwrap(await a.app.services.api.getSession(started.id))).toMatchObject({ status: 'cancelled', endedAt: endtime, pendingActions: 0, openConflicts: 1 });
+    const endtime = (
+      (await api(site, 'GET', `/work_log/${entryid}`, { token: tech1.token })).body as { endtime: number }
+    ).endtime;
+    expect(unwrap(await a.app.services.api.getSession(started.id))).toMatchObject({
+      status: 'cancelled',
+      endedAt: endtime,
+      pendingActions: 0,
+      openConflicts: 1,
+    });
     const [record, ...more] = await conflictsOf(started.id);
     expect(more).toEqual([]);
     expect(record).toMatchObject({ kind: 'transition', label: 'Cancelled on the site' });
-    expect(record!.mine!.split('\n')).toEqual([expect.stringMatching(/^Paused here at /), `${field.field.label}: ${sampleValue(field.field)}`, expect.stringMatching(/^Resumed here at /)]);
+    expect(record!.mine!.split('\n')).toEqual([
+      expect.stringMatching(/^Paused here at /),
+      `${field.field.label}: ${sampleValue(field.field)}`,
+      expect.stringMatching(/^Resumed here at /),
+    ]);
     expect(record!.message).toMatch(ISO);
     unwrap(await a.app.services.api.settleConflict({ conflictId: record!.id, keep: 'theirs' }));
     expect(await conflictsOf(started.id)).toEqual([]);
@@ -98,17 +145,35 @@ describe('the session follows the site', () => {
 
   it('the session report reads an attached file back offline, and only its own technician may', async () => {
     const guide = unwrap(await a.app.services.api.getGuide(guideid));
-    const media = guide.steps.flatMap((st) => (st.form ? st.form.fields.map((f) => ({ field: f, stepid: st.stepid })) : [])).find(({ field: f }) => ['Image', 'Video', 'Document'].includes(f.type));
+    const media = guide.steps
+      .flatMap((st) => (st.form ? st.form.fields.map((f) => ({ field: f, stepid: st.stepid })) : []))
+      .find(({ field: f }) => ['Image', 'Video', 'Document'].includes(f.type));
     expect(media).toBeDefined();
     a.offline();
     const started = unwrap(await a.app.services.api.startSession({ guideid, workorderid: `WO-FOLLOW-${++workorder}` }));
     const bytes = Buffer.from('a file, as far as this test cares');
-    const [name, mime] = media!.field.type === 'Image' ? ['valve.png', 'image/png'] : media!.field.type === 'Video' ? ['valve.mp4', 'video/mp4'] : ['valve.pdf', 'application/pdf'];
+    const [name, mime] =
+      media!.field.type === 'Image'
+        ? ['valve.png', 'image/png']
+        : media!.field.type === 'Video'
+          ? ['valve.mp4', 'video/mp4']
+          : ['valve.pdf', 'application/pdf'];
     const session = unwrap(
-      await a.app.services.api.attachFile({ sessionId: started.id, stepid: media!.stepid, fieldGuid: media!.field.fieldGuid, name, mime, dataBase64: bytes.toString('base64') }),
+      await a.app.services.api.attachFile({
+        sessionId: started.id,
+        stepid: media!.stepid,
+        fieldGuid: media!.field.fieldGuid,
+        name,
+        mime,
+        dataBase64: bytes.toString('base64'),
+      }),
     );
     const attachment = session.values.find((v) => v.attachment)!.attachment!;
-    expect(unwrap(await a.app.services.api.getAttachment(attachment.id))).toEqual({ name, mime, dataBase64: bytes.toString('base64') });
+    expect(unwrap(await a.app.services.api.getAttachment(attachment.id))).toEqual({
+      name,
+      mime,
+      dataBase64: bytes.toString('base64'),
+    });
     const other = await tech2.app.services.api.getAttachment(attachment.id);
     expect(other.ok ? null : other.error.code).toBe('not_found');
     const bad = await a.app.services.api.getAttachment('../../etc/passwd');

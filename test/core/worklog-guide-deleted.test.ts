@@ -24,7 +24,10 @@ describe('a guide deleted on the site under an unfinished session', () => {
     const simple = fields.filter(({ field }) => sampleValue(field) !== null);
     const steps = [...new Set(simple.map((f) => f.stepid))];
     expect(steps.length).toBeGreaterThan(1);
-    const valuesOf = (stepid: number) => simple.filter((f) => f.stepid === stepid).map(({ field }) => ({ fieldGuid: field.fieldGuid, value: sampleValue(field, 3) }));
+    const valuesOf = (stepid: number) =>
+      simple
+        .filter((f) => f.stepid === stepid)
+        .map(({ field }) => ({ fieldGuid: field.fieldGuid, value: sampleValue(field, 3) }));
 
     // Started online (the site has the entry), then offline: a first step saved.
     const session = unwrap(await appApi.startSession({ guideid: guide.guideid, workorderid: 'WO-GONE' }));
@@ -38,7 +41,10 @@ describe('a guide deleted on the site under an unfinished session', () => {
     proxy.passAll();
     const sync = unwrap(await appApi.syncNow());
     expect(sync.status).toBe('complete');
-    expect((await appApi.listGuides({ guideids: [guide.guideid] })).ok && unwrap(await appApi.listGuides({ guideids: [guide.guideid] })).total).toBe(0);
+    expect(
+      (await appApi.listGuides({ guideids: [guide.guideid] })).ok &&
+        unwrap(await appApi.listGuides({ guideids: [guide.guideid] })).total,
+    ).toBe(0);
 
     // The session still shows its guide and accepts the next step.
     const kept = unwrap(await appApi.getGuide(guide.guideid, session.guideRevisionid));
@@ -63,7 +69,9 @@ describe('a guide deleted on the site under an unfinished session', () => {
     unwrap(await appApi.transitionSession({ sessionId: session.id, transition: 'finish' }));
     expect(unwrap(await appApi.flushOutbox())).toMatchObject({ pending: 0, failed: 0 });
     const tech = await signIn(site, 'tech1');
-    expect((await api(site, 'GET', `/work_log/${after.entryid}`, { token: tech.token })).body).toMatchObject({ status: 'complete' });
+    expect((await api(site, 'GET', `/work_log/${after.entryid}`, { token: tech.token })).body).toMatchObject({
+      status: 'complete',
+    });
     expect((await appApi.getGuide(guide.guideid, session.guideRevisionid)).ok).toBe(false);
   });
 });

@@ -16,7 +16,11 @@ let now = Date.now();
 /** Time passes for the laptop and the site alike (the site's clock through its test hook): nothing is dated in the site's future. */
 async function advance(ms: number): Promise<void> {
   now += ms;
-  await fetch(`${site.url}/__test/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ now: Math.floor(now / 1000) }) });
+  await fetch(`${site.url}/__test/clock`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ now: Math.floor(now / 1000) }),
+  });
 }
 
 beforeAll(async () => {
@@ -46,10 +50,14 @@ describe('a work session with no network', () => {
     const steps = [...new Set(simple.map((f) => f.stepid))];
     for (const stepid of steps) {
       await advance(30_000);
-      const values = simple.filter((f) => f.stepid === stepid).map(({ field }) => ({ fieldGuid: field.fieldGuid, value: sampleValue(field, 1) }));
+      const values = simple
+        .filter((f) => f.stepid === stepid)
+        .map(({ field }) => ({ fieldGuid: field.fieldGuid, value: sampleValue(field, 1) }));
       unwrap(await app.services.api.saveStepData({ sessionId: session.id, stepid, values }));
       // A second save of the same step while unsent merges into the first.
-      session = unwrap(await app.services.api.saveStepData({ sessionId: session.id, stepid, values: values.slice(0, 1) }));
+      session = unwrap(
+        await app.services.api.saveStepData({ sessionId: session.id, stepid, values: values.slice(0, 1) }),
+      );
     }
     expect(session.pendingActions).toBe(1 + steps.length);
     await advance(60_000);
@@ -58,7 +66,12 @@ describe('a work session with no network', () => {
     unwrap(await app.services.api.transitionSession({ sessionId: session.id, transition: 'resume' }));
     await advance(300_000);
     session = unwrap(await app.services.api.transitionSession({ sessionId: session.id, transition: 'finish' }));
-    expect(session).toMatchObject({ status: 'complete', pauseSeconds: 240, endedAt: t0 + 30 * steps.length + 600, pendingActions: 1 + steps.length + 3 });
+    expect(session).toMatchObject({
+      status: 'complete',
+      pauseSeconds: 240,
+      endedAt: t0 + 30 * steps.length + 600,
+      pendingActions: 1 + steps.length + 3,
+    });
     const refused = await app.services.api.transitionSession({ sessionId: session.id, transition: 'pause' });
     expect(refused).toMatchObject({ ok: false, error: { code: 'invalid_transition' } });
 
@@ -75,15 +88,26 @@ describe('a work session with no network', () => {
 
     const tech = await signIn(site, 'tech1');
     const entry = (await api(site, 'GET', `/work_log/${session.entryid}`, { token: tech.token })).body;
-    expect(entry).toMatchObject({ status: 'complete', starttime: t0, endtime: session.endedAt, pause_duration: 240, workorderid: 'WO-7731' });
-    const onSite = new Map((entry.work_data as { field_guid: string; value: string }[]).map((d) => [d.field_guid, d.value]));
+    expect(entry).toMatchObject({
+      status: 'complete',
+      starttime: t0,
+      endtime: session.endedAt,
+      pause_duration: 240,
+      workorderid: 'WO-7731',
+    });
+    const onSite = new Map(
+      (entry.work_data as { field_guid: string; value: string }[]).map((d) => [d.field_guid, d.value]),
+    );
     for (const { field } of simple) expect(onSite.get(field.fieldGuid), field.label).toBe(sampleValue(field, 1));
 
     // Exactly once in effect: one create, one change per action.
     const applied = (await audit(site, 'work_log')).filter((a) => a.path.includes('/work_log'));
     expect(applied.filter((a) => a.method === 'POST' && /\/work_log$/.test(a.path))).toHaveLength(1);
     for (const transition of ['pause', 'resume', 'finish']) {
-      expect(applied.filter((a) => a.path.endsWith(`/${transition}`)), transition).toHaveLength(1);
+      expect(
+        applied.filter((a) => a.path.endsWith(`/${transition}`)),
+        transition,
+      ).toHaveLength(1);
     }
     expect(applied.filter((a) => a.path.endsWith('/stepData'))).toHaveLength(steps.length);
   });

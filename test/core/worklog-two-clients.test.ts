@@ -27,7 +27,9 @@ beforeAll(async () => {
   const client = workshop.client;
   [a, b, tech2] = [await client('tech1'), await client('tech1'), await client('tech2')];
   guide = unwrap(await a.app.services.api.getGuide(guideid));
-  fields = guide.steps.flatMap((s) => (s.form ? s.form.fields.map((field) => ({ field, stepid: s.stepid })) : [])).filter(({ field }) => sampleValue(field) !== null);
+  fields = guide.steps
+    .flatMap((s) => (s.form ? s.form.fields.map((field) => ({ field, stepid: s.stepid })) : []))
+    .filter(({ field }) => sampleValue(field) !== null);
   expect(fields.length).toBeGreaterThanOrEqual(2);
 });
 afterAll(async () => {
@@ -44,7 +46,14 @@ async function sharedSession(): Promise<{ onA: string; onB: string; entryid: num
   return { onA: started.id, onB: onB.id, entryid };
 }
 
-async function siteEntry(entryid: number): Promise<{ status: string; userid: number; endtime: number | null; work_data: { field_guid: string; value: string; field_revisionid: number; label: string }[] }> {
+async function siteEntry(
+  entryid: number,
+): Promise<{
+  status: string;
+  userid: number;
+  endtime: number | null;
+  work_data: { field_guid: string; value: string; field_revisionid: number; label: string }[];
+}> {
   const admin = await signIn(site, 'admin');
   return (await api(site, 'GET', `/work_log/${entryid}`, { token: admin.token })).body;
 }
@@ -62,7 +71,11 @@ describe('two computers, one site', () => {
     const entry = await siteEntry(entryid);
     expect(entry.status).toBe('complete');
     expect(entry.endtime).toBe(unwrap(await a.app.services.api.getSession(onA)).endedAt);
-    expect(unwrap(await b.app.services.api.getSession(onB))).toMatchObject({ status: 'complete', endedAt: entry.endtime, openConflicts: 0 });
+    expect(unwrap(await b.app.services.api.getSession(onB))).toMatchObject({
+      status: 'complete',
+      endedAt: entry.endtime,
+      openConflicts: 0,
+    });
   });
 
   it('one takes over what the other suspended: the late one gets a conflict and the site state', async () => {
@@ -77,14 +90,28 @@ describe('two computers, one site', () => {
     unwrap(await a.app.services.api.transitionSession({ sessionId: started.id, transition: 'assume' }));
     const taken = unwrap(await tech2.app.services.api.assumeSession(entryid));
     await tech2.online();
-    expect(unwrap(await tech2.app.services.api.getSession(taken.id))).toMatchObject({ status: 'started', pendingActions: 0, openConflicts: 0 });
+    expect(unwrap(await tech2.app.services.api.getSession(taken.id))).toMatchObject({
+      status: 'started',
+      pendingActions: 0,
+      openConflicts: 0,
+    });
     await a.online();
 
     const entry = await siteEntry(entryid);
     expect(entry).toMatchObject({ status: 'started', userid: (await signIn(site, 'tech2')).userid });
     const conflicts = unwrap(await a.app.services.api.listConflicts());
-    expect(conflicts).toContainEqual(expect.objectContaining({ sessionId: started.id, kind: 'transition', theirs: expect.stringContaining(DEMO_ACCOUNTS.tech2.username) }));
-    expect(unwrap(await a.app.services.api.getSession(started.id))).toMatchObject({ status: 'started', userid: entry.userid, openConflicts: 1 });
+    expect(conflicts).toContainEqual(
+      expect.objectContaining({
+        sessionId: started.id,
+        kind: 'transition',
+        theirs: expect.stringContaining(DEMO_ACCOUNTS.tech2.username),
+      }),
+    );
+    expect(unwrap(await a.app.services.api.getSession(started.id))).toMatchObject({
+      status: 'started',
+      userid: entry.userid,
+      openConflicts: 1,
+    });
     const settled = conflicts.find((c) => c.sessionId === started.id)!;
     unwrap(await a.app.services.api.settleConflict({ conflictId: settled.id, keep: 'theirs' }));
   });
@@ -94,17 +121,41 @@ describe('two computers, one site', () => {
     const { field, stepid } = fields.find(({ field }) => field.type === 'Text Input' || field.type === 'Text Area')!;
     a.offline();
     b.offline();
-    unwrap(await a.app.services.api.saveStepData({ sessionId: onA, stepid, values: [{ fieldGuid: field.fieldGuid, value: 'Measured by A' }] }));
-    unwrap(await b.app.services.api.saveStepData({ sessionId: onB, stepid, values: [{ fieldGuid: field.fieldGuid, value: 'Measured by B' }] }));
+    unwrap(
+      await a.app.services.api.saveStepData({
+        sessionId: onA,
+        stepid,
+        values: [{ fieldGuid: field.fieldGuid, value: 'Measured by A' }],
+      }),
+    );
+    unwrap(
+      await b.app.services.api.saveStepData({
+        sessionId: onB,
+        stepid,
+        values: [{ fieldGuid: field.fieldGuid, value: 'Measured by B' }],
+      }),
+    );
     await a.online();
     await b.online();
     const conflicts = unwrap(await b.app.services.api.listConflicts()).filter((c) => c.sessionId === onB);
-    expect(conflicts).toEqual([expect.objectContaining({ kind: 'field', fieldGuid: field.fieldGuid, mine: 'Measured by B', theirs: 'Measured by A', base: null })]);
-    expect((await siteEntry(entryid)).work_data.find((d) => d.field_guid === field.fieldGuid)?.value).toBe('Measured by A');
+    expect(conflicts).toEqual([
+      expect.objectContaining({
+        kind: 'field',
+        fieldGuid: field.fieldGuid,
+        mine: 'Measured by B',
+        theirs: 'Measured by A',
+        base: null,
+      }),
+    ]);
+    expect((await siteEntry(entryid)).work_data.find((d) => d.field_guid === field.fieldGuid)?.value).toBe(
+      'Measured by A',
+    );
 
     unwrap(await b.app.services.api.settleConflict({ conflictId: conflicts[0]!.id, keep: 'mine' }));
     await b.online();
-    expect((await siteEntry(entryid)).work_data.find((d) => d.field_guid === field.fieldGuid)?.value).toBe('Measured by B');
+    expect((await siteEntry(entryid)).work_data.find((d) => d.field_guid === field.fieldGuid)?.value).toBe(
+      'Measured by B',
+    );
     expect(unwrap(await b.app.services.api.listConflicts()).filter((c) => c.sessionId === onB)).toEqual([]);
   });
 
@@ -113,8 +164,20 @@ describe('two computers, one site', () => {
     const [first, second] = fields;
     a.offline();
     b.offline();
-    unwrap(await a.app.services.api.saveStepData({ sessionId: onA, stepid: first!.stepid, values: [{ fieldGuid: first!.field.fieldGuid, value: sampleValue(first!.field, 2) }] }));
-    unwrap(await b.app.services.api.saveStepData({ sessionId: onB, stepid: second!.stepid, values: [{ fieldGuid: second!.field.fieldGuid, value: sampleValue(second!.field, 3) }] }));
+    unwrap(
+      await a.app.services.api.saveStepData({
+        sessionId: onA,
+        stepid: first!.stepid,
+        values: [{ fieldGuid: first!.field.fieldGuid, value: sampleValue(first!.field, 2) }],
+      }),
+    );
+    unwrap(
+      await b.app.services.api.saveStepData({
+        sessionId: onB,
+        stepid: second!.stepid,
+        values: [{ fieldGuid: second!.field.fieldGuid, value: sampleValue(second!.field, 3) }],
+      }),
+    );
     await a.online();
     await b.online();
     const data = new Map((await siteEntry(entryid)).work_data.map((d) => [d.field_guid, d.value]));
@@ -140,8 +203,8 @@ describe('two computers, one site', () => {
       }),
     );
     const author = await signIn(site, 'author');
-    const revised = step.form!.fields
-      .filter((f) => f.fieldGuid !== dropped!.fieldGuid)
+    const revised = step
+      .form!.fields.filter((f) => f.fieldGuid !== dropped!.fieldGuid)
       .map((f) => ({
         field_guid: f.fieldGuid,
         field_type: f.type,
@@ -149,7 +212,10 @@ describe('two computers, one site', () => {
         ...(f.placeholder ? { placeholder: f.placeholder } : {}),
         ...(f.options.length ? { options: f.options } : {}),
       }));
-    expect((await api(site, 'POST', `/step_forms/${step.stepid}`, { token: author.token, json: { fields: revised } })).status).toBe(201);
+    expect(
+      (await api(site, 'POST', `/step_forms/${step.stepid}`, { token: author.token, json: { fields: revised } }))
+        .status,
+    ).toBe(201);
 
     // The library learns the revised form first; the outbox (retrying on its own timer) must not reach
     // the site before that, so the work log stays unreachable during this sync.
@@ -164,14 +230,20 @@ describe('two computers, one site', () => {
     expect(onSite.field_revisionid).not.toBe(kept!.fieldRevisionid);
     expect(entry.work_data.find((d) => d.field_guid === dropped!.fieldGuid)).toBeUndefined();
     expect(unwrap(await a.app.services.api.listConflicts())).toContainEqual(
-      expect.objectContaining({ sessionId: started.id, fieldGuid: dropped!.fieldGuid, mine: sampleValue(dropped!, 5), label: 'Field removed from the form' }),
+      expect.objectContaining({
+        sessionId: started.id,
+        fieldGuid: dropped!.fieldGuid,
+        mine: sampleValue(dropped!, 5),
+        label: 'Field removed from the form',
+      }),
     );
     // The session keeps the revision it began on; the library moved on to the revised one.
     const pinned = unwrap(await a.app.services.api.getGuide(guideid, session.guideRevisionid));
     const latest = unwrap(await a.app.services.api.getGuide(guideid));
     expect(pinned.revisionid).toBe(session.guideRevisionid);
     expect(latest.revisionid).toBeGreaterThan(pinned.revisionid);
-    const label = (g: typeof latest) => g.steps.find((s) => s.stepid === step.stepid)!.form!.fields.find((f) => f.fieldGuid === kept!.fieldGuid)!.label;
+    const label = (g: typeof latest) =>
+      g.steps.find((s) => s.stepid === step.stepid)!.form!.fields.find((f) => f.fieldGuid === kept!.fieldGuid)!.label;
     expect(label(pinned)).toBe(kept!.label);
     expect(label(latest)).toBe(`${kept!.label} (renamed)`);
   });

@@ -19,7 +19,13 @@ export async function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+    ],
   });
 }
 
@@ -28,7 +34,10 @@ export async function launchChromium(): Promise<Browser> {
  * replace services dependencies (e.g. a `startDemoWorkshop` that hands the test the demo site); `dataDir`
  * a data folder the test prepared (a temp folder otherwise).
  */
-export async function startApp(overrides: Partial<ServicesDeps> = {}, dataDir?: string): Promise<{ shell: RunningWebShell; app: ReturnType<typeof makeServices>; stop: () => Promise<void> }> {
+export async function startApp(
+  overrides: Partial<ServicesDeps> = {},
+  dataDir?: string,
+): Promise<{ shell: RunningWebShell; app: ReturnType<typeof makeServices>; stop: () => Promise<void> }> {
   if (!fs.existsSync(path.join(rendererDir, 'index.html'))) {
     throw new Error(`The renderer is not built (${rendererDir}): run npm run build first`);
   }
@@ -49,7 +58,11 @@ export async function startApp(overrides: Partial<ServicesDeps> = {}, dataDir?: 
  * shell's launch secret, as a page opened from the printed address does (in its origin's storage,
  * src/bridge/launch.ts; test/security/launch-secret.e2e.test.ts opens the printed address itself).
  */
-export async function appPage(browser: Browser, shell: RunningWebShell, viewport: { width: number; height: number }): Promise<Page> {
+export async function appPage(
+  browser: Browser,
+  shell: RunningWebShell,
+  viewport: { width: number; height: number },
+): Promise<Page> {
   const context = await browser.newContext({ viewport });
   const kept = JSON.stringify({ secret: shell.secret, readKey: readKeyOf(shell.secret) });
   await context.addInitScript(

@@ -43,7 +43,10 @@ beforeAll(async () => {
   // Random bytes over a page of the library's guides.
   const file = path.join(dir.dir, 'fieldguide.sqlite');
   const db = new Database(file, { readonly: true });
-  const page = db.prepare("SELECT pageno FROM dbstat WHERE name = 'guides' AND pagetype = 'leaf' ORDER BY pageno LIMIT 1").pluck().get() as number;
+  const page = db
+    .prepare("SELECT pageno FROM dbstat WHERE name = 'guides' AND pagetype = 'leaf' ORDER BY pageno LIMIT 1")
+    .pluck()
+    .get() as number;
   const size = db.pragma('page_size', { simple: true }) as number;
   db.close();
   const fd = fs.openSync(file, 'r+');

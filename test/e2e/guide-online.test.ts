@@ -80,7 +80,9 @@ async function chooseQuality(quality: 'large' | 'original'): Promise<void> {
   await chooser.waitFor();
   await page.getByTestId(`quality-${quality}`).check();
   await page.getByTestId('quality-save').click();
-  await page.waitForFunction(() => document.querySelector<HTMLButtonElement>('[data-testid="quality-save"]')?.disabled === true);
+  await page.waitForFunction(
+    () => document.querySelector<HTMLButtonElement>('[data-testid="quality-save"]')?.disabled === true,
+  );
   await syncFromSyncCentre(page);
   await page.getByTestId(`quality-size-${quality}`).filter({ hasText: 'all already here' }).waitFor();
 }
@@ -94,7 +96,8 @@ describe('pictures for zoom', () => {
     const guide = unwrap(await app.app.services.api.getGuide(GUIDE));
     const step = guide.steps.find((s) => s.media.type === 'image')!;
     picture = (step.media as { images: ImageVariants[] }).images[0]!;
-    for (const size of ['standard', 'large', 'original'] as const) widths[size] = pngWidth(Buffer.from(await (await fetch(picture[size]!)).arrayBuffer()));
+    for (const size of ['standard', 'large', 'original'] as const)
+      widths[size] = pngWidth(Buffer.from(await (await fetch(picture[size]!)).arrayBuffer()));
     expect(widths.standard).toBeLessThan(widths.large);
     expect(widths.large).toBeLessThan(widths.original);
 
@@ -149,7 +152,9 @@ describe('a guide outside the offline scope', () => {
     // Only what the kept guides need stays: the others' pictures are gone from this laptop.
     unwrap(await api.setStorageBudget(1));
     unwrap(await api.setStorageBudget(2 * 1024 ** 3));
-    outside = unwrap(await api.listGuides({ limit: 200 })).items.find((g) => g.offline === 'summary' && g.category === 'Air Compressors')!;
+    outside = unwrap(await api.listGuides({ limit: 200 })).items.find(
+      (g) => g.offline === 'summary' && g.category === 'Air Compressors',
+    )!;
 
     await page.goto(new URL('/', app.shell.url).toString());
     const row = page.getByTestId('guide-row').filter({ hasText: outside.title });

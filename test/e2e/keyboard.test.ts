@@ -33,7 +33,8 @@ interface Focused {
 const focused = (): Promise<Focused> =>
   page.evaluate(() => {
     const el = document.activeElement as HTMLElement | null;
-    if (!el || el === document.body) return { tag: 'body', text: '', testid: null, name: null, ringed: false, inView: false };
+    if (!el || el === document.body)
+      return { tag: 'body', text: '', testid: null, name: null, ringed: false, inView: false };
     const style = getComputedStyle(el);
     const box = el.getBoundingClientRect();
     return {
@@ -142,8 +143,13 @@ describe('the keyboard alone', () => {
     await tabTo((f) => f.testid === 'step-next', 10);
     await page.keyboard.press('Enter');
     await page.locator('[data-testid="step-nav-2"][aria-current="step"]').waitFor();
-    await expectFocusOn((f) => (f.tag === 'input' || f.tag === 'textarea' || f.tag === 'select') || f.testid === 'step-heading', 'step 2');
-    const session = await app.app.services.api.getSession((await page.getByTestId('session').getAttribute('data-session-id'))!);
+    await expectFocusOn(
+      (f) => f.tag === 'input' || f.tag === 'textarea' || f.tag === 'select' || f.testid === 'step-heading',
+      'step 2',
+    );
+    const session = await app.app.services.api.getSession(
+      (await page.getByTestId('session').getAttribute('data-session-id'))!,
+    );
     if (!session.ok) throw new Error(session.error.message);
     expect(session.value.values.map((v) => v.value).sort()).toEqual(['1234', 'FL-07']);
   });
@@ -154,7 +160,12 @@ describe('the keyboard alone', () => {
     await page.locator('[data-testid="step-nav-10"][aria-current="step"]').waitFor();
     await expectFocusOn((f) => f.tag === 'input', 'the video field of step 10');
     // The hidden file input must not scroll the window itself: the app scrolls inside its main area.
-    expect(await page.evaluate(() => ({ window: window.scrollY, top: document.querySelector('.top-bar')!.getBoundingClientRect().top }))).toEqual({ window: 0, top: 0 });
+    expect(
+      await page.evaluate(() => ({
+        window: window.scrollY,
+        top: document.querySelector('.top-bar')!.getBoundingClientRect().top,
+      })),
+    ).toEqual({ window: 0, top: 0 });
     await page.screenshot({ path: artifact('keyboard-video-field.png') });
   });
 

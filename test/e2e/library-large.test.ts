@@ -25,7 +25,9 @@ beforeAll(async () => {
     startSite({ seed: (db) => void generateSite(db, { guides: GUIDES, steps: 2, images: 1, seed: 7 }) }),
   ]);
   const { api } = app.app.services;
-  unwrap(await api.signIn({ siteUrl: site.url, email: DEMO_ACCOUNTS.tech1.email, password: DEMO_ACCOUNTS.tech1.password }));
+  unwrap(
+    await api.signIn({ siteUrl: site.url, email: DEMO_ACCOUNTS.tech1.email, password: DEMO_ACCOUNTS.tech1.password }),
+  );
   unwrap(await api.setOfflineScope({ mode: 'selected', categories: [], guideids: [1] }));
   expect(unwrap(await api.syncNow())).toMatchObject({ status: 'complete' });
   visible = unwrap(await api.listGuides({ limit: 1 })).total;
@@ -53,7 +55,9 @@ describe('a library of thousands of guides', () => {
   it('lists them with only the visible rows in the page', async () => {
     await page.goto(app.shell.url);
     await page.getByTestId('guide-row').first().waitFor();
-    expect(await page.getByTestId('library-count').textContent()).toContain(`${visible.toLocaleString('en-US')} guides`);
+    expect(await page.getByTestId('library-count').textContent()).toContain(
+      `${visible.toLocaleString('en-US')} guides`,
+    );
     expect(await rowCount()).toBeLessThan(40);
     expect(listCalls.length).toBe(1);
     await page.screenshot({ path: artifact('library-large.png') });
@@ -78,11 +82,16 @@ describe('a library of thousands of guides', () => {
 
   it('narrows to the guides kept whole with the offline filter', async () => {
     await page.getByTestId('filter-offline').check();
-    await page.waitForFunction(() => document.querySelector('[data-testid="library-count"]')?.textContent?.trim().startsWith('1 guide '));
+    await page.waitForFunction(() =>
+      document.querySelector('[data-testid="library-count"]')?.textContent?.trim().startsWith('1 guide '),
+    );
     expect(await rowCount()).toBe(1);
     expect((await page.getByTestId('offline-badge').textContent())?.trim()).toBe('Offline');
     await page.getByTestId('filter-offline').uncheck();
-    await page.waitForFunction((n) => document.querySelector('[data-testid="library-count"]')?.textContent?.trim().startsWith(`${n} guides`), visible.toLocaleString('en-US'));
+    await page.waitForFunction(
+      (n) => document.querySelector('[data-testid="library-count"]')?.textContent?.trim().startsWith(`${n} guides`),
+      visible.toLocaleString('en-US'),
+    );
   });
 
   it('ran without script errors or CSP violations', () => {

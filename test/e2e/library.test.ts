@@ -28,7 +28,9 @@ const KEPT_CATEGORIES = ['Air Compressors', 'Forklifts', 'Machine Tools', 'Shop 
  */
 function plantHostileGuide(db: Db, title: string): void {
   const row = db
-    .prepare('SELECT g.guideid, g.revisionid FROM guides g JOIN guide_revisions r ON r.revisionid = g.revisionid WHERE r.title = ?')
+    .prepare(
+      'SELECT g.guideid, g.revisionid FROM guides g JOIN guide_revisions r ON r.revisionid = g.revisionid WHERE r.title = ?',
+    )
     .get(title) as { guideid: number; revisionid: number } | undefined;
   if (!row) throw new Error(`No demo guide "${title}"`);
   db.prepare('UPDATE guide_revisions SET introduction_rendered = ? WHERE revisionid = ?').run(
@@ -69,7 +71,9 @@ async function syncFromSyncCentre(): Promise<void> {
   const answered = page.waitForResponse((response) => response.url().endsWith('/rpc/syncNow'), { timeout: 90_000 });
   await page.getByTestId('sync-now').click();
   await answered;
-  await page.waitForFunction(() => document.querySelector<HTMLButtonElement>('[data-testid="sync-now"]')?.disabled === false);
+  await page.waitForFunction(
+    () => document.querySelector<HTMLButtonElement>('[data-testid="sync-now"]')?.disabled === false,
+  );
   await page.getByTestId('sync-outcome').waitFor();
   expect((await page.getByTestId('sync-phase').textContent())?.trim()).toBe('Finished');
   expect(await page.getByTestId('sync-last-error').count()).toBe(0);
@@ -123,7 +127,9 @@ describe('the offline library in the browser', () => {
     const scope = page.getByTestId('sync-scope');
     for (const name of KEPT_CATEGORIES) await scope.getByLabel(new RegExp(`^${name}`)).check();
     await page.getByTestId('scope-save').click();
-    await page.waitForFunction(() => document.querySelector<HTMLButtonElement>('[data-testid="scope-save"]')?.disabled === true);
+    await page.waitForFunction(
+      () => document.querySelector<HTMLButtonElement>('[data-testid="scope-save"]')?.disabled === true,
+    );
     await syncFromSyncCentre();
     const [keptNow, totalNow] = ((await offline.textContent()) ?? '').split(' of ').map((n) => Number.parseInt(n, 10));
     expect(totalNow).toBe(total);
@@ -136,7 +142,12 @@ describe('the offline library in the browser', () => {
     await page.getByTestId('nav-library').click();
     await page.getByTestId('guide-row').first().waitFor();
     expect(await imagesLoaded('[data-testid="guide-list"] img.guide-thumb')).toBeGreaterThan(3);
-    expect(await page.getByTestId('category-tree').getByRole('button', { name: /Air Compressors\s*4/ }).count()).toBe(1);
+    expect(
+      await page
+        .getByTestId('category-tree')
+        .getByRole('button', { name: /Air Compressors\s*4/ })
+        .count(),
+    ).toBe(1);
     const mig = page.getByTestId('guide-row').filter({ hasText: MIG });
     expect((await mig.getByTestId('offline-badge').textContent())?.trim()).toBe('Summary only');
     // Out of the scope now, but its picture was kept by the first sync and fits the budget: still shown.
@@ -145,26 +156,34 @@ describe('the offline library in the browser', () => {
 
     await page.getByTestId('filter-type').selectOption('maintenance');
     await page.waitForFunction(() =>
-      [...document.querySelectorAll('[data-testid="guide-row"]')].every((row) => row.textContent?.includes('Maintenance')),
+      [...document.querySelectorAll('[data-testid="guide-row"]')].every((row) =>
+        row.textContent?.includes('Maintenance'),
+      ),
     );
     await page.getByTestId('filter-type').selectOption('');
     // The tag filter suggests the tags of the stored guides, most used first, with their counts.
     const tags = unwrap(await app.app.services.api.listTags());
     expect(tags.map((t) => t.tag)).toContain('belt');
-    const options = await page.getByTestId('filter-tag-options').locator('option').evaluateAll((els) => els.map((el) => [(el as HTMLOptionElement).value, (el as HTMLOptionElement).label]));
+    const options = await page
+      .getByTestId('filter-tag-options')
+      .locator('option')
+      .evaluateAll((els) => els.map((el) => [(el as HTMLOptionElement).value, (el as HTMLOptionElement).label]));
     expect(options).toEqual(tags.map((t) => [t.tag, `${t.tag} (${t.guides})`]));
     await page.getByTestId('filter-tag').fill('belt');
-    await page.waitForFunction(
-      (title) => {
-        const rows = [...document.querySelectorAll('[data-testid="guide-row"]')];
-        return rows.length > 0 && rows.length < 5 && rows.some((row) => row.textContent?.includes(title));
-      },
-      BELT,
-    );
+    await page.waitForFunction((title) => {
+      const rows = [...document.querySelectorAll('[data-testid="guide-row"]')];
+      return rows.length > 0 && rows.length < 5 && rows.some((row) => row.textContent?.includes(title));
+    }, BELT);
     await page.getByTestId('filter-tag').fill('');
-    await page.getByTestId('category-tree').getByRole('button', { name: /^Forklifts/ }).click();
+    await page
+      .getByTestId('category-tree')
+      .getByRole('button', { name: /^Forklifts/ })
+      .click();
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="guide-row"]').length === 3);
-    await page.getByTestId('category-tree').getByRole('button', { name: /^All guides/ }).click();
+    await page
+      .getByTestId('category-tree')
+      .getByRole('button', { name: /^All guides/ })
+      .click();
   });
 
   it('opens a guide with its danger banner, pictures that load, a lightbox, parts, tools and documents', async () => {
@@ -247,9 +266,16 @@ describe('the offline library in the browser', () => {
     const found = await guide.evaluate((root) => ({
       scripts:
         root.querySelectorAll('script, iframe, object, embed').length +
-        [...root.querySelectorAll('.safe-html')].reduce((n, el) => n + el.querySelectorAll('style, form, img:not([src^="/media/"])').length, 0),
-      handlers: [...root.querySelectorAll('*')].flatMap((el) => [...el.attributes].filter((a) => a.name.startsWith('on')).map((a) => a.name)),
-      scriptLinks: [...root.querySelectorAll('a[href]')].filter((a) => !/^(https?:|\/)/.test(a.getAttribute('href')!.trim())).length,
+        [...root.querySelectorAll('.safe-html')].reduce(
+          (n, el) => n + el.querySelectorAll('style, form, img:not([src^="/media/"])').length,
+          0,
+        ),
+      handlers: [...root.querySelectorAll('*')].flatMap((el) =>
+        [...el.attributes].filter((a) => a.name.startsWith('on')).map((a) => a.name),
+      ),
+      scriptLinks: [...root.querySelectorAll('a[href]')].filter(
+        (a) => !/^(https?:|\/)/.test(a.getAttribute('href')!.trim()),
+      ).length,
     }));
     expect(found).toEqual({ scripts: 0, handlers: [], scriptLinks: 0 });
     expect(await page.evaluate(() => (window as { __pwned?: unknown }).__pwned)).toBe(false);
@@ -287,7 +313,9 @@ describe('the offline library in the browser', () => {
     await page.getByTestId('nav-sync').click();
     await page.getByTestId('sync-storage').waitFor();
     expect(await page.getByTestId('sync-last').textContent()).toContain('Last complete sync');
-    expect(await page.getByTestId('sync-storage').textContent()).toMatch(/\d+(\.\d)? (KB|MB) of media used, budget 2\.0 GB/);
+    expect(await page.getByTestId('sync-storage').textContent()).toMatch(
+      /\d+(\.\d)? (KB|MB) of media used, budget 2\.0 GB/,
+    );
     expect((await page.getByTestId('sync-pending-media').textContent())?.trim()).toBe('0');
     await fullViewShot('sync-centre.png');
 

@@ -33,9 +33,19 @@ describe('the sync centre', () => {
     const { api } = app.app.services;
     const { guide, fields } = await guideWithForms(api);
     const { field, stepid } = fields.find((f) => sampleValue(f.field) !== null)!;
-    demo.setSchedule(({ path }) => (path.includes('/stepData') ? { kind: 'status', status: 500, message: 'The work log database is unavailable' } : PASS));
+    demo.setSchedule(({ path }) =>
+      path.includes('/stepData')
+        ? { kind: 'status', status: 500, message: 'The work log database is unavailable' }
+        : PASS,
+    );
     const session = unwrap(await api.startSession({ guideid: guide.guideid, workorderid: 'WO-E2E-STUCK' }));
-    unwrap(await api.saveStepData({ sessionId: session.id, stepid, values: [{ fieldGuid: field.fieldGuid, value: sampleValue(field) }] }));
+    unwrap(
+      await api.saveStepData({
+        sessionId: session.id,
+        stepid,
+        values: [{ fieldGuid: field.fieldGuid, value: sampleValue(field) }],
+      }),
+    );
     for (let i = 0; i < STUCK_AFTER_REFUSALS; i++) {
       if (i > 0) shift += Math.ceil((STUCK_MIN_SECONDS * 1000) / (STUCK_AFTER_REFUSALS - 1));
       unwrap(await api.flushOutbox());
@@ -46,7 +56,9 @@ describe('the sync centre', () => {
     const stuck = page.locator('[data-testid="outbox-action"][data-stuck="true"]');
     await stuck.waitFor({ timeout: 30_000 });
     expect(await stuck.textContent()).toContain('Stuck');
-    expect(await stuck.getByTestId('outbox-action-error').textContent()).toContain('The work log database is unavailable');
+    expect(await stuck.getByTestId('outbox-action-error').textContent()).toContain(
+      'The work log database is unavailable',
+    );
     expect(await stuck.getByTestId('action-discard').isVisible()).toBe(true);
 
     demo.setSchedule(null);

@@ -57,7 +57,10 @@ async function answer(q: Question, value: unknown): Promise<void> {
       for (const choice of value as string[]) await question.getByText(choice, { exact: true }).click();
       break;
     case 'boolean':
-      await question.locator('.sd-boolean__label').getByText(value ? (q.labelTrue ?? 'Yes') : (q.labelFalse ?? 'No'), { exact: true }).click();
+      await question
+        .locator('.sd-boolean__label')
+        .getByText(value ? (q.labelTrue ?? 'Yes') : (q.labelFalse ?? 'No'), { exact: true })
+        .click();
       break;
     case 'dropdown':
       await question.locator('.sd-dropdown').click();
@@ -122,11 +125,21 @@ describe('quizzes offline, sent when the site is back', () => {
     // On the site, before the sync: a quiz on the drive belt guide of a type that cannot be scored.
     const db = demo.site().db;
     const now = Math.floor(Date.now() / 1000);
-    const quizid = Number(db.prepare("INSERT INTO quizzes (title, description, passing_score, created, modified) VALUES (?, '', 50, ?, ?)").run(BROKEN.title, now, now).lastInsertRowid);
+    const quizid = Number(
+      db
+        .prepare("INSERT INTO quizzes (title, description, passing_score, created, modified) VALUES (?, '', 50, ?, ?)")
+        .run(BROKEN.title, now, now).lastInsertRowid,
+    );
     const broken = { pages: [{ elements: [{ type: 'signaturepad', name: 'sign', correctAnswer: 'x' }] }] };
-    const revision = Number(db.prepare('INSERT INTO quiz_revisions (quizid, survey, created) VALUES (?, ?, ?)').run(quizid, JSON.stringify(broken), now).lastInsertRowid);
+    const revision = Number(
+      db
+        .prepare('INSERT INTO quiz_revisions (quizid, survey, created) VALUES (?, ?, ?)')
+        .run(quizid, JSON.stringify(broken), now).lastInsertRowid,
+    );
     db.prepare('UPDATE quizzes SET current_revisionid = ? WHERE quizid = ?').run(revision, quizid);
-    const { guideid } = db.prepare('SELECT g.guideid FROM guides g JOIN guide_revisions r ON r.revisionid = g.revisionid WHERE r.title = ?').get(BROKEN.guide) as { guideid: number };
+    const { guideid } = db
+      .prepare('SELECT g.guideid FROM guides g JOIN guide_revisions r ON r.revisionid = g.revisionid WHERE r.title = ?')
+      .get(BROKEN.guide) as { guideid: number };
     db.prepare('INSERT INTO quiz_associations (guideid, quizid, created) VALUES (?, ?, ?)').run(guideid, quizid, now);
 
     await page.getByTestId('nav-sync').click();
@@ -151,23 +164,39 @@ describe('quizzes offline, sent when the site is back', () => {
     // The quiz list says the pass mark the quiz itself applies (the stage's 90%, not the quiz's own 80%).
     await page.getByTestId('nav-quizzes').click();
     const row = page.getByTestId('quiz-row').filter({ hasText: COMPRESSOR.title });
-    expect(await row.getByTestId('quiz-row-passing').textContent()).toBe('Pass mark 90%, set by the course stage “New Technician Onboarding › Compressed air”.');
+    expect(await row.getByTestId('quiz-row-passing').textContent()).toBe(
+      'Pass mark 90%, set by the course stage “New Technician Onboarding › Compressed air”.',
+    );
     await page.getByTestId('nav-library').click();
     await page.getByTestId('guide-row').filter({ hasText: COMPRESSOR.guide }).first().click();
-    await page.getByTestId('guide-quizzes').getByTestId('guide-quiz-link').filter({ hasText: COMPRESSOR.title }).click();
+    await page
+      .getByTestId('guide-quizzes')
+      .getByTestId('guide-quiz-link')
+      .filter({ hasText: COMPRESSOR.title })
+      .click();
     await page.getByTestId('quiz-survey').waitFor();
-    expect(await page.getByTestId('quiz-passing').textContent()).toBe('Pass mark 90%, set by the course stage “New Technician Onboarding › Compressed air”.');
+    expect(await page.getByTestId('quiz-passing').textContent()).toBe(
+      'Pass mark 90%, set by the course stage “New Technician Onboarding › Compressed air”.',
+    );
 
     await takeQuiz(COMPRESSOR.title, (q) => q.correctAnswer);
     expect(await page.getByTestId('quiz-result').getAttribute('data-passed')).toBe('true');
     expect(await page.getByTestId('quiz-score').textContent()).toBe('100%');
     expect(await page.getByTestId('quiz-verdict').textContent()).toBe('Passed');
-    expect(await page.getByTestId('quiz-result-passing').textContent()).toContain('pass mark 90%, set by the course stage');
+    expect(await page.getByTestId('quiz-result-passing').textContent()).toContain(
+      'pass mark 90%, set by the course stage',
+    );
     const rows = await resultRows();
-    expect(rows.map((r) => r.name)).toEqual(pagesOf(COMPRESSOR.title).flat().map((q) => q.name));
+    expect(rows.map((r) => r.name)).toEqual(
+      pagesOf(COMPRESSOR.title)
+        .flat()
+        .map((q) => q.name),
+    );
     expect(rows.every((r) => r.correct && r.given === r.expected)).toBe(true);
     expect(rows.find((r) => r.name === 'plug-relief-valve')).toMatchObject({ given: 'False', expected: 'False' });
-    expect(rows.find((r) => r.name === 'energy-sources')?.given).toBe('Air in the tank, The hot pump head, A tensioned drive belt');
+    expect(rows.find((r) => r.name === 'energy-sources')?.given).toBe(
+      'Air in the tank, The hot pump head, A tensioned drive belt',
+    );
     expect(await page.getByTestId('quiz-result').getByTestId('attempt-sync').getAttribute('data-sync')).toBe('pending');
     await fullViewShot(page, 'quiz-passed.png');
   });
@@ -184,7 +213,10 @@ describe('quizzes offline, sent when the site is back', () => {
     const questions = pagesOf(FORKLIFT).flat();
     expect(rows).toHaveLength(questions.length);
     expect(rows.every((r) => !r.correct && r.given !== r.expected)).toBe(true);
-    expect(rows.find((r) => r.name === 'cracked-fork')).toMatchObject({ given: 'Use the truck for light loads only', expected: 'Tag the truck out of service and report it' });
+    expect(rows.find((r) => r.name === 'cracked-fork')).toMatchObject({
+      given: 'Use the truck for light loads only',
+      expected: 'Tag the truck out of service and report it',
+    });
     expect(rows.find((r) => r.name === 'feel-for-leak')).toMatchObject({ given: 'Yes', expected: 'No' });
     expect(rows.find((r) => r.name === 'checklist-where')).toMatchObject({ given: 'no idea', expected: 'truck' });
     await fullViewShot(page, 'quiz-failed.png');
@@ -194,7 +226,12 @@ describe('quizzes offline, sent when the site is back', () => {
     await openFromQuizzes(BANDSAW);
     const questions = pagesOf(BANDSAW).flat();
     const byType = (type: string) => questions.find((q) => q.type === type)!;
-    const [radio, dropdown, checkbox, text] = [byType('radiogroup'), byType('dropdown'), byType('checkbox'), byType('text')];
+    const [radio, dropdown, checkbox, text] = [
+      byType('radiogroup'),
+      byType('dropdown'),
+      byType('checkbox'),
+      byType('text'),
+    ];
     await answer(radio, radio.correctAnswer);
     await answer(dropdown, dropdown.correctAnswer);
     await answer(checkbox, checkbox.correctAnswer);
@@ -203,10 +240,17 @@ describe('quizzes offline, sent when the site is back', () => {
 
     await page.reload();
     await page.getByTestId('quiz-draft-restored').waitFor();
-    expect(await page.getByTestId('quiz-draft-restored').textContent()).toContain('Restored your answers (4 questions)');
+    expect(await page.getByTestId('quiz-draft-restored').textContent()).toContain(
+      'Restored your answers (4 questions)',
+    );
     const question = (q: Question) => page.locator(`[data-name="${q.name}"]`);
-    expect(await question(radio).locator(`input[value="${String(radio.correctAnswer)}"]`).isChecked()).toBe(true);
-    for (const choice of checkbox.correctAnswer as string[]) expect(await question(checkbox).locator(`input[value="${choice}"]`).isChecked()).toBe(true);
+    expect(
+      await question(radio)
+        .locator(`input[value="${String(radio.correctAnswer)}"]`)
+        .isChecked(),
+    ).toBe(true);
+    for (const choice of checkbox.correctAnswer as string[])
+      expect(await question(checkbox).locator(`input[value="${choice}"]`).isChecked()).toBe(true);
     expect(await question(dropdown).locator('.sd-dropdown').textContent()).toContain(String(dropdown.correctAnswer));
     expect(await question(text).locator('input').inputValue()).toBe('ba');
     await fullViewShot(page, 'quiz-restored.png');
@@ -253,21 +297,39 @@ describe('quizzes offline, sent when the site is back', () => {
     const site = await demo.restart();
     await page.getByTestId('nav-sync').click();
     await sendNowUnlessGone(page);
-    await page.getByTestId('outbox-summary').filter({ hasText: 'Everything you did has reached the site.' }).waitFor({ timeout: 60_000 });
+    await page
+      .getByTestId('outbox-summary')
+      .filter({ hasText: 'Everything you did has reached the site.' })
+      .waitFor({ timeout: 60_000 });
 
     await page.getByTestId('nav-quizzes').click();
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid="attempt-row"][data-sync="sent"]').length === 3, null, { timeout: 15_000 });
+    await page.waitForFunction(
+      () => document.querySelectorAll('[data-testid="attempt-row"][data-sync="sent"]').length === 3,
+      null,
+      { timeout: 15_000 },
+    );
     await fullViewShot(page, 'quizzes-sent.png');
 
     const attempts = await localAttempts();
-    expect(attempts.map((a) => [a.title, a.score, a.passed, a.sync]).sort()).toEqual([
-      [COMPRESSOR.title, 100, true, 'sent'],
-      [BANDSAW, 100, true, 'sent'],
-      [FORKLIFT, 0, false, 'sent'],
-    ].sort());
+    expect(attempts.map((a) => [a.title, a.score, a.passed, a.sync]).sort()).toEqual(
+      [
+        [COMPRESSOR.title, 100, true, 'sent'],
+        [BANDSAW, 100, true, 'sent'],
+        [FORKLIFT, 0, false, 'sent'],
+      ].sort(),
+    );
     const recorded = site.db
-      .prepare(`SELECT client_uuid, quizid, quizRevisionid, score, passed, course_stageid FROM quiz_attempts WHERE client_uuid IN (${attempts.map(() => '?').join(', ')})`)
-      .all(...attempts.map((a) => a.id)) as { client_uuid: string; quizid: number; quizRevisionid: number; score: number; passed: number; course_stageid: number | null }[];
+      .prepare(
+        `SELECT client_uuid, quizid, quizRevisionid, score, passed, course_stageid FROM quiz_attempts WHERE client_uuid IN (${attempts.map(() => '?').join(', ')})`,
+      )
+      .all(...attempts.map((a) => a.id)) as {
+      client_uuid: string;
+      quizid: number;
+      quizRevisionid: number;
+      score: number;
+      passed: number;
+      course_stageid: number | null;
+    }[];
     expect(recorded).toHaveLength(3);
     for (const attempt of attempts) {
       expect(recorded.find((r) => r.client_uuid === attempt.id)).toEqual({

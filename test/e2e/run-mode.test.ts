@@ -40,7 +40,9 @@ const savedValues = async (id: string): Promise<Record<string, string | null>> =
   const session = await sessionOf(id);
   const guide = await app.app.services.api.getGuide(session.guideid, session.guideRevisionid);
   if (!guide.ok) throw new Error(guide.error.message);
-  const labels = new Map(guide.value.steps.flatMap((s) => s.form?.fields.map((f) => [f.fieldGuid, f.label] as const) ?? []));
+  const labels = new Map(
+    guide.value.steps.flatMap((s) => s.form?.fields.map((f) => [f.fieldGuid, f.label] as const) ?? []),
+  );
   return Object.fromEntries(session.values.map((v) => [labels.get(v.fieldGuid) ?? v.fieldGuid, v.value]));
 };
 
@@ -48,7 +50,10 @@ const startForklift = (workorder: string) => startGuide(FORKLIFT, workorder);
 async function startGuide(guide: { id: number; title: string }, workorder: string): Promise<string> {
   await page.getByTestId('nav-library').click();
   await page.getByTestId('guide-row').filter({ hasText: guide.title }).first().click();
-  await page.getByTestId('guide').and(page.locator(`[data-guideid="${guide.id}"]`)).waitFor();
+  await page
+    .getByTestId('guide')
+    .and(page.locator(`[data-guideid="${guide.id}"]`))
+    .waitFor();
   await page.getByTestId('workorder-input').fill(workorder);
   await page.getByTestId('start-session-button').click();
   await page.waitForURL(/\/sessions\/[0-9a-f-]{36}/);
@@ -58,7 +63,8 @@ async function startGuide(guide: { id: number; title: string }, workorder: strin
 
 async function onStep(n: number): Promise<void> {
   await page.locator(`[data-testid="step-nav-${n}"][aria-current="step"]`).waitFor();
-  if ((await page.getByTestId('step-form').count()) > 0) await page.locator('[data-testid="step-form"][data-ready="true"]').waitFor();
+  if ((await page.getByTestId('step-form').count()) > 0)
+    await page.locator('[data-testid="step-form"][data-ready="true"]').waitFor();
 }
 const field = (label: string) => page.getByTestId('form-field').filter({ hasText: label });
 const truck = () => field('Truck number').locator('input');
@@ -106,14 +112,22 @@ describe('run mode: nothing typed is lost, and Finish is reviewed', () => {
 
     await page.getByTestId('session-finish').click();
     await page.getByTestId('finish-review').waitFor();
-    expect(await page.getByTestId('review-empty-step').evaluateAll((els) => els.map((e) => e.getAttribute('data-step')))).toEqual(['1', '9', '10']);
-    expect(await page.getByTestId('review-pending').textContent()).toMatch(/changes of this session wait to reach the site/);
+    expect(
+      await page.getByTestId('review-empty-step').evaluateAll((els) => els.map((e) => e.getAttribute('data-step'))),
+    ).toEqual(['1', '9', '10']);
+    expect(await page.getByTestId('review-pending').textContent()).toMatch(
+      /changes of this session wait to reach the site/,
+    );
     await page.screenshot({ path: artifact('run-mode-finish-review.png') });
     await page.getByTestId('review-confirm').click();
     await page.locator('[data-testid="session"][data-status="complete"]').waitFor();
     await page.getByTestId('session-summary').waitFor();
-    expect(await page.getByTestId('summary-value').filter({ hasText: 'Service and parking brakes hold' }).textContent()).toContain('Yes');
-    expect(await page.getByTestId('summary-value').filter({ hasText: 'Fork condition' }).textContent()).toContain('Good');
+    expect(
+      await page.getByTestId('summary-value').filter({ hasText: 'Service and parking brakes hold' }).textContent(),
+    ).toContain('Yes');
+    expect(await page.getByTestId('summary-value').filter({ hasText: 'Fork condition' }).textContent()).toContain(
+      'Good',
+    );
     await page.screenshot({ path: artifact('run-mode-summary.png'), fullPage: true });
     expect(await savedValues(first)).toEqual({ 'Fork condition': 'Good', 'Service and parking brakes hold': '1' });
   });
@@ -180,7 +194,9 @@ describe('run mode: nothing typed is lost, and Finish is reviewed', () => {
     await onStep(11);
     await page.getByTestId('session-finish').click();
     await page.getByTestId('finish-review').waitFor();
-    expect(await page.getByTestId('review-draft-step').evaluateAll((els) => els.map((e) => e.getAttribute('data-step')))).toEqual(['1']);
+    expect(
+      await page.getByTestId('review-draft-step').evaluateAll((els) => els.map((e) => e.getAttribute('data-step'))),
+    ).toEqual(['1']);
     expect(await page.getByTestId('review-draft-problem').textContent()).toContain('Hour meter reading: a number');
     expect(await page.getByTestId('review-confirm').isDisabled()).toBe(true);
     await page.screenshot({ path: artifact('run-mode-review-draft.png') });
@@ -196,7 +212,11 @@ describe('run mode: nothing typed is lost, and Finish is reviewed', () => {
     expect(await page.getByTestId('review-confirm').textContent()).toContain('Save and finish');
     await page.getByTestId('review-confirm').click();
     await page.locator('[data-testid="session"][data-status="complete"]').waitFor();
-    expect(await savedValues(second)).toMatchObject({ 'Truck number': 'FL-CLOSED', 'Hour meter reading': '1200', 'Fork condition': 'Good' });
+    expect(await savedValues(second)).toMatchObject({
+      'Truck number': 'FL-CLOSED',
+      'Hour meter reading': '1200',
+      'Fork condition': 'Good',
+    });
     // Nothing is left marked "typed, not saved" after Finish.
     expect(await page.locator('.step-nav-mark.draft').count()).toBe(0);
   });
@@ -211,7 +231,9 @@ describe('run mode: nothing typed is lost, and Finish is reviewed', () => {
     await field('Notes on the tank and drain').locator('textarea').fill('Drain valve sticks a little.');
     await page.getByTestId('step-nav-4').click();
     await onStep(4);
-    await field('Photo of the drain valve').locator('input[type="file"]').setInputFiles({ name: 'drain-valve.png', mimeType: 'image/png', buffer: encodePng(canvas) });
+    await field('Photo of the drain valve')
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'drain-valve.png', mimeType: 'image/png', buffer: encodePng(canvas) });
     await field('Photo of the drain valve').getByTestId('attachment').waitFor();
     await page.getByTestId('session-finish').click();
     await page.getByTestId('review-confirm').click();
@@ -227,10 +249,24 @@ describe('run mode: nothing typed is lost, and Finish is reviewed', () => {
     await page.emulateMedia({ media: 'screen' });
     const prefix = artifact('run-mode-report-page');
     execFileSync('pdftoppm', ['-png', '-r', '60', '-f', '1', '-l', '1', pdf, prefix]);
-    expect(fs.readdirSync(artifact('')).some((f) => f.startsWith('run-mode-report-page') && f.endsWith('.png'))).toBe(true);
+    expect(fs.readdirSync(artifact('')).some((f) => f.startsWith('run-mode-report-page') && f.endsWith('.png'))).toBe(
+      true,
+    );
     const text = execFileSync('pdftotext', ['-layout', pdf, '-']).toString();
-    for (const want of ['Work session report', 'WO-RUN-REPORT', DEMO_ACCOUNTS.tech1.username, 'Rusty', 'Drain valve sticks a little.', 'drain-valve.png']) expect(text).toContain(want);
-    const images = execFileSync('pdfimages', ['-list', pdf]).toString().split('\n').slice(2).filter((line) => /\s64\s+48\s/.test(line));
+    for (const want of [
+      'Work session report',
+      'WO-RUN-REPORT',
+      DEMO_ACCOUNTS.tech1.username,
+      'Rusty',
+      'Drain valve sticks a little.',
+      'drain-valve.png',
+    ])
+      expect(text).toContain(want);
+    const images = execFileSync('pdfimages', ['-list', pdf])
+      .toString()
+      .split('\n')
+      .slice(2)
+      .filter((line) => /\s64\s+48\s/.test(line));
     expect(images.length).toBeGreaterThanOrEqual(1);
   });
 
@@ -239,22 +275,39 @@ describe('run mode: nothing typed is lost, and Finish is reviewed', () => {
     const site = demo.site();
     await page.getByTestId('nav-sync').click();
     await sendNowUnlessGone(page);
-    await page.waitForFunction(() => document.querySelector('[data-testid="status-chip"]')?.getAttribute('data-unsent') === '0', null, { timeout: 60_000 });
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="status-chip"]')?.getAttribute('data-unsent') === '0',
+      null,
+      { timeout: 60_000 },
+    );
     const { email, password } = DEMO_ACCOUNTS.tech1;
-    const answer = await fetch(`${site.apiUrl}/user/token`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password }) });
+    const answer = await fetch(`${site.apiUrl}/user/token`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    });
     const { authToken } = (await answer.json()) as { authToken: string };
     const onSite = async (id: string) => {
       const entryid = (await sessionOf(id)).entryid;
-      const entry = (await (await fetch(`${site.apiUrl}/work_log/${entryid}`, { headers: { Authorization: `api ${authToken}` } })).json()) as {
+      const entry = (await (
+        await fetch(`${site.apiUrl}/work_log/${entryid}`, { headers: { Authorization: `api ${authToken}` } })
+      ).json()) as {
         status: string;
         work_data: { label?: string; value: string }[];
       };
       return { status: entry.status, values: Object.fromEntries(entry.work_data.map((d) => [d.label, d.value])) };
     };
-    expect(await onSite(first)).toEqual({ status: 'complete', values: { 'Fork condition': 'Good', 'Service and parking brakes hold': '1' } });
+    expect(await onSite(first)).toEqual({
+      status: 'complete',
+      values: { 'Fork condition': 'Good', 'Service and parking brakes hold': '1' },
+    });
     const two = await onSite(second);
     expect(two.status).toBe('complete');
-    expect(two.values).toMatchObject({ 'Truck number': 'FL-CLOSED', 'Hour meter reading': '1200', 'Fork condition': 'Good' });
+    expect(two.values).toMatchObject({
+      'Truck number': 'FL-CLOSED',
+      'Hour meter reading': '1200',
+      'Fork condition': 'Good',
+    });
   });
 });
 
@@ -264,14 +317,20 @@ describe('the session follows the site (acceptance 6)', () => {
   const offline = () => demo.setSchedule(() => ({ kind: 'reset' }));
   const tokenOf = async (who: 'tech1' | 'tech2') => {
     const { email, password } = DEMO_ACCOUNTS[who];
-    const answer = await fetch(`${demo.site().apiUrl}/user/token`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password }) });
+    const answer = await fetch(`${demo.site().apiUrl}/user/token`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    });
     return ((await answer.json()) as { authToken: string }).authToken;
   };
   /** A transition made on the site by `who`, on the entry's current revision. */
   const onSite = async (who: 'tech1' | 'tech2', id: string, transition: 'cancel' | 'assume') => {
     const token = await tokenOf(who);
     const { entryid } = await sessionOf(id);
-    const entry = (await (await fetch(`${demo.site().apiUrl}/work_log/${entryid}`, { headers: { Authorization: `api ${token}` } })).json()) as { revisionid: number };
+    const entry = (await (
+      await fetch(`${demo.site().apiUrl}/work_log/${entryid}`, { headers: { Authorization: `api ${token}` } })
+    ).json()) as { revisionid: number };
     const done = await fetch(`${demo.site().apiUrl}/work_log/${entryid}/${transition}?revisionid=${entry.revisionid}`, {
       method: 'POST',
       headers: { Authorization: `api ${token}`, 'Content-Type': 'application/json' },
@@ -290,7 +349,11 @@ describe('the session follows the site (acceptance 6)', () => {
   };
   const sent = async () => {
     await sendNow();
-    await page.waitForFunction(() => document.querySelector('[data-testid="status-chip"]')?.getAttribute('data-unsent') === '0', null, { timeout: 30_000 });
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="status-chip"]')?.getAttribute('data-unsent') === '0',
+      null,
+      { timeout: 30_000 },
+    );
   };
   const conflictOf = (workorder: string) => page.getByTestId('conflict').filter({ hasText: workorder });
 
@@ -355,7 +418,9 @@ describe('the session follows the site (acceptance 6)', () => {
     await sendNow();
     await conflictOf('WO-RUN-TAKEN').first().waitFor({ timeout: 30_000 });
     expect(await conflictOf('WO-RUN-TAKEN').count()).toBe(1);
-    expect(await conflictOf('WO-RUN-TAKEN').textContent()).toContain(`Taken over on the site by ${DEMO_ACCOUNTS.tech2.username}`);
+    expect(await conflictOf('WO-RUN-TAKEN').textContent()).toContain(
+      `Taken over on the site by ${DEMO_ACCOUNTS.tech2.username}`,
+    );
 
     await page.goto(sessionUrl(id));
     await page.getByTestId('session-site-state').waitFor();
@@ -373,7 +438,9 @@ describe('a photo from the camera (acceptance 5)', () => {
     await page.getByTestId('step-nav-4').click();
     await onStep(4);
     await field('Photo of the drain valve').getByTestId('camera-open').click();
-    expect(await field('Photo of the drain valve').getByTestId('camera-problem').textContent()).toMatch(/camera.*attach a photo from a file/);
+    expect(await field('Photo of the drain valve').getByTestId('camera-problem').textContent()).toMatch(
+      /camera.*attach a photo from a file/,
+    );
     expect(await field('Photo of the drain valve').locator('input[type="file"]').count()).toBe(1);
   });
 
@@ -381,7 +448,13 @@ describe('a photo from the camera (acceptance 5)', () => {
     const cameraBrowser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--no-first-run',
+        '--use-fake-device-for-media-stream',
+        '--use-fake-ui-for-media-stream',
+      ],
     });
     const mainPage = page;
     try {
@@ -395,13 +468,24 @@ describe('a photo from the camera (acceptance 5)', () => {
       await onStep(4);
       const photoField = field('Photo of the drain valve');
       await photoField.getByTestId('camera-open').click();
-      await page.waitForFunction(() => (document.querySelector('[data-testid="camera-live"]') as HTMLVideoElement | null)?.videoWidth ?? 0 > 0, null, { timeout: 15_000 });
+      await page.waitForFunction(
+        () => (document.querySelector('[data-testid="camera-live"]') as HTMLVideoElement | null)?.videoWidth ?? 0 > 0,
+        null,
+        { timeout: 15_000 },
+      );
       await photoField.getByTestId('camera-take').click();
       await photoField.getByTestId('camera-preview').waitFor();
-      expect(await page.evaluate(() => (document.querySelector('[data-testid="camera-preview"]') as HTMLCanvasElement).width)).toBeGreaterThan(0);
+      expect(
+        await page.evaluate(
+          () => (document.querySelector('[data-testid="camera-preview"]') as HTMLCanvasElement).width,
+        ),
+      ).toBeGreaterThan(0);
       await page.screenshot({ path: artifact('run-mode-camera-preview.png') });
       await photoField.getByTestId('camera-attach').click();
-      await photoField.getByTestId('attachment').filter({ hasText: /camera-.*\.jpg/ }).waitFor();
+      await photoField
+        .getByTestId('attachment')
+        .filter({ hasText: /camera-.*\.jpg/ })
+        .waitFor();
       await page.getByTestId('session-finish').click();
       await page.getByTestId('review-confirm').click();
       await page.locator('[data-testid="session"][data-status="complete"]').waitFor();
@@ -412,10 +496,16 @@ describe('a photo from the camera (acceptance 5)', () => {
       expect(session.pendingActions).toBe(0);
       const token = await (async () => {
         const { email, password } = DEMO_ACCOUNTS.tech1;
-        const answer = await fetch(`${demo.site().apiUrl}/user/token`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password }) });
+        const answer = await fetch(`${demo.site().apiUrl}/user/token`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ email, password }),
+        });
         return ((await answer.json()) as { authToken: string }).authToken;
       })();
-      const entry = (await (await fetch(`${demo.site().apiUrl}/work_log/${session.entryid}`, { headers: { Authorization: `api ${token}` } })).json()) as {
+      const entry = (await (
+        await fetch(`${demo.site().apiUrl}/work_log/${session.entryid}`, { headers: { Authorization: `api ${token}` } })
+      ).json()) as {
         status: string;
         work_data: { label?: string; value: string }[];
       };
@@ -444,20 +534,28 @@ describe('run mode at three sizes (acceptance 3)', () => {
         await sized.getByTestId(`step-nav-${n}`).click();
         await sized.locator(`[data-testid="step-nav-${n}"][aria-current="step"]`).waitFor();
         const strip = await sized.getByTestId('hazard-strip').boundingBox();
-        if (!strip || strip.y < 0 || strip.y + strip.height > viewport.height) problems.push(`${viewport.name} step ${n}: hazard strip out of view`);
+        if (!strip || strip.y < 0 || strip.y + strip.height > viewport.height)
+          problems.push(`${viewport.name} step ${n}: hazard strip out of view`);
         // The session's active time stays in view in the step bar, on every step.
         const timer = await sized.getByTestId('run-timer').boundingBox();
-        if (!timer || timer.y < 0 || timer.y + timer.height > viewport.height) problems.push(`${viewport.name} step ${n}: the timer is out of view`);
+        if (!timer || timer.y < 0 || timer.y + timer.height > viewport.height)
+          problems.push(`${viewport.name} step ${n}: the timer is out of view`);
         if ((await sized.getByTestId('step-form').count()) === 0) continue;
         await sized.locator('[data-testid="step-form"][data-ready="true"]').waitFor();
-        const first = sized.getByTestId('form-field').first().locator('input:not([type=file]), select, textarea, label.file-button').first();
+        const first = sized
+          .getByTestId('form-field')
+          .first()
+          .locator('input:not([type=file]), select, textarea, label.file-button')
+          .first();
         const box = await first.boundingBox();
         const bar = await sized.getByTestId('session-run-bar').boundingBox();
-        if (!box || !bar || box.y < 0 || box.y + box.height > bar.y) problems.push(`${viewport.name} step ${n}: first field at y=${box?.y} under the bar at ${bar?.y}`);
+        if (!box || !bar || box.y < 0 || box.y + box.height > bar.y)
+          problems.push(`${viewport.name} step ${n}: first field at y=${box?.y} under the bar at ${bar?.y}`);
         if (!bar || bar.height < 56) problems.push(`${viewport.name}: the run bar is ${bar?.height}px high`);
         if (n === 1 || n === 4) await sized.screenshot({ path: artifact(`run-mode-${viewport.name}-step-${n}.png`) });
         if (n === 4) {
-          for (const p of await checkScreen(sized, 'run-mode-step-4', viewport)) problems.push(`${p.viewport} ${p.kind}: ${p.what}`);
+          for (const p of await checkScreen(sized, 'run-mode-step-4', viewport))
+            problems.push(`${p.viewport} ${p.kind}: ${p.what}`);
         }
       }
       await sized.context().close();

@@ -34,7 +34,8 @@ export interface ScreenProblem {
  */
 export async function checkScreen(page: Page, screen: string, viewport: Viewport): Promise<ScreenProblem[]> {
   const problems: ScreenProblem[] = [];
-  const add = (kind: ScreenProblem['kind'], what: string) => problems.push({ screen, viewport: viewport.name, kind, what });
+  const add = (kind: ScreenProblem['kind'], what: string) =>
+    problems.push({ screen, viewport: viewport.name, kind, what });
 
   // Let transitions and lazy pictures settle before measuring.
   await page.waitForTimeout(150);
@@ -45,11 +46,17 @@ export async function checkScreen(page: Page, screen: string, viewport: Viewport
   const axe = await new AxeBuilder({ page }).analyze();
   for (const violation of axe.violations) {
     if (violation.impact !== 'serious' && violation.impact !== 'critical' && violation.id !== 'heading-order') continue;
-    const targets = violation.nodes.slice(0, 4).map((node) => `${node.target.join(' ')}${node.failureSummary ? ` (${firstLine(node.failureSummary)})` : ''}`);
+    const targets = violation.nodes
+      .slice(0, 4)
+      .map((node) => `${node.target.join(' ')}${node.failureSummary ? ` (${firstLine(node.failureSummary)})` : ''}`);
     add('axe', `${violation.id} [${violation.impact}]: ${violation.help} — ${targets.join('; ')}`);
   }
 
-  const measured = await page.evaluate(measureInPage, { minTarget: MIN_TARGET_PX, minSessionTarget: MIN_SESSION_TARGET_PX, minText: MIN_TEXT_PX });
+  const measured = await page.evaluate(measureInPage, {
+    minTarget: MIN_TARGET_PX,
+    minSessionTarget: MIN_SESSION_TARGET_PX,
+    minText: MIN_TEXT_PX,
+  });
   for (const line of measured.scroll) add('scroll', line);
   for (const line of measured.targets) add('target', line);
   for (const line of measured.text) add('text', line);
@@ -85,7 +92,8 @@ function measureInPage(limits: { minTarget: number; minSessionTarget: number; mi
 
   const scroll: string[] = [];
   const doc = document.documentElement;
-  if (doc.scrollWidth > doc.clientWidth + 1) scroll.push(`the page scrolls sideways: ${doc.scrollWidth}px wide in ${doc.clientWidth}px`);
+  if (doc.scrollWidth > doc.clientWidth + 1)
+    scroll.push(`the page scrolls sideways: ${doc.scrollWidth}px wide in ${doc.clientWidth}px`);
   for (const el of Array.from(document.querySelectorAll('.app-main, header, footer, nav'))) {
     if (el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== 'visible') {
       scroll.push(`${describe(el)} scrolls sideways: ${el.scrollWidth}px wide in ${el.clientWidth}px`);
@@ -94,15 +102,19 @@ function measureInPage(limits: { minTarget: number; minSessionTarget: number; mi
   for (const el of Array.from(scope.querySelectorAll('button, a[href], input, select, textarea'))) {
     if (!visible(el)) continue;
     const box = el.getBoundingClientRect();
-    if (box.right > doc.clientWidth + 1 || box.left < -1) scroll.push(`${describe(el)} is off-screen (x ${Math.round(box.left)}–${Math.round(box.right)})`);
+    if (box.right > doc.clientWidth + 1 || box.left < -1)
+      scroll.push(`${describe(el)} is off-screen (x ${Math.round(box.left)}–${Math.round(box.right)})`);
   }
 
   const targets: string[] = [];
-  const controls = scope.querySelectorAll('button, a[href], input:not([type=hidden]), select, textarea, summary, [role=button], [role=radio], [role=checkbox]');
+  const controls = scope.querySelectorAll(
+    'button, a[href], input:not([type=hidden]), select, textarea, summary, [role=button], [role=radio], [role=checkbox]',
+  );
   for (const control of Array.from(controls)) {
     // A radio or checkbox is hit through its label; a file input through the button that opens it.
     let el: Element = control;
-    if (control instanceof HTMLInputElement && ['radio', 'checkbox'].includes(control.type)) el = control.closest('label') ?? control;
+    if (control instanceof HTMLInputElement && ['radio', 'checkbox'].includes(control.type))
+      el = control.closest('label') ?? control;
     if (control instanceof HTMLInputElement && control.type === 'file') continue;
     if (!visible(el)) continue;
     // A link inside a sentence is exempt (WCAG 2.5.5): its size is the text's.
@@ -111,13 +123,19 @@ function measureInPage(limits: { minTarget: number; minSessionTarget: number; mi
       if (parent.textContent!.trim().length > el.textContent!.trim().length) continue;
     }
     const box = el.getBoundingClientRect();
-    const min = el.closest('[data-testid="session"] .session-controls, [data-testid="session-run-bar"]') ? limits.minSessionTarget : limits.minTarget;
-    if (box.height < min - 0.5 || box.width < min - 0.5) targets.push(`${describe(el)} is ${Math.round(box.width)}×${Math.round(box.height)} px (at least ${min})`);
+    const min = el.closest('[data-testid="session"] .session-controls, [data-testid="session-run-bar"]')
+      ? limits.minSessionTarget
+      : limits.minTarget;
+    if (box.height < min - 0.5 || box.width < min - 0.5)
+      targets.push(`${describe(el)} is ${Math.round(box.width)}×${Math.round(box.height)} px (at least ${min})`);
   }
 
   const text: string[] = [];
   const seenSizes = new Set<string>();
-  const walker = document.createTreeWalker(scope instanceof Document ? document.body : (scope as Element), NodeFilter.SHOW_TEXT);
+  const walker = document.createTreeWalker(
+    scope instanceof Document ? document.body : (scope as Element),
+    NodeFilter.SHOW_TEXT,
+  );
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     if (!node.textContent?.trim()) continue;
     const el = node.parentElement;
@@ -136,8 +154,10 @@ function measureInPage(limits: { minTarget: number; minSessionTarget: number; mi
     const style = getComputedStyle(el);
     const clamped = style.webkitLineClamp !== 'none' && style.webkitLineClamp !== '';
     if ((style.textOverflow !== 'ellipsis' && !clamped) || !visible(el)) continue;
-    if (el.scrollWidth > el.clientWidth + 1) cut.push(`${describe(el)} is cut: ${el.scrollWidth}px of text in ${el.clientWidth}px`);
-    else if (clamped && el.scrollHeight > el.clientHeight + 1) cut.push(`${describe(el)} is cut: ${el.scrollHeight}px of lines in ${el.clientHeight}px`);
+    if (el.scrollWidth > el.clientWidth + 1)
+      cut.push(`${describe(el)} is cut: ${el.scrollWidth}px of text in ${el.clientWidth}px`);
+    else if (clamped && el.scrollHeight > el.clientHeight + 1)
+      cut.push(`${describe(el)} is cut: ${el.scrollHeight}px of lines in ${el.clientHeight}px`);
   }
   return { scroll, targets: targets.slice(0, 12), text: text.slice(0, 12), cut: cut.slice(0, 12) };
 }

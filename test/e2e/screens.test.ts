@@ -77,7 +77,9 @@ describe('every screen at three sizes, with axe-core', () => {
       const size = page.viewportSize()!;
       expect(box.y).toBeGreaterThanOrEqual(0);
       expect(box.y + box.height).toBeLessThanOrEqual(size.height);
-      expect(await alert.ariaSnapshot()).toBe('- alert:\n  - strong: Sign-in refused.\n  - text: The site refused the e-mail and password.');
+      expect(await alert.ariaSnapshot()).toBe(
+        '- alert:\n  - strong: Sign-in refused.\n  - text: The site refused the e-mail and password.',
+      );
       expect(await page.locator('input[name="email"]').inputValue()).toBe('tech1@demo.test');
     });
   });
@@ -145,7 +147,10 @@ describe('every screen at three sizes, with axe-core', () => {
     await page.getByTestId('sync-now').click();
     await page.locator('[data-testid="sync-progress"][data-phase="media"]').waitFor({ timeout: 60_000 });
     await atEverySize('sync-progress', async () => {
-      await page.getByTestId('sync-counts').filter({ hasText: /of \d+ files/ }).waitFor();
+      await page
+        .getByTestId('sync-counts')
+        .filter({ hasText: /of \d+ files/ })
+        .waitFor();
       expect(await page.getByTestId('status-chip').getAttribute('data-tone')).toBe('busy');
     });
     demo.setSchedule(null);
@@ -202,7 +207,10 @@ describe('every screen at three sizes, with axe-core', () => {
   it('sync centre offline, with work kept on this laptop', async () => {
     // The session started above reaches the site first: it is the one the conflict below is about.
     await page.getByTestId('nav-sync').click();
-    await page.getByTestId('outbox-summary').filter({ hasText: 'Everything you did has reached the site.' }).waitFor({ timeout: 30_000 });
+    await page
+      .getByTestId('outbox-summary')
+      .filter({ hasText: 'Everything you did has reached the site.' })
+      .waitFor({ timeout: 30_000 });
     demo.setSchedule(() => ({ kind: 'reset' }));
     await page.goto(sessionUrl);
     await page.getByTestId('session-pause').click();
@@ -228,10 +236,21 @@ describe('every screen at three sizes, with axe-core', () => {
     if (!session.ok) throw new Error(session.error.message);
     const site = demo.site();
     const { email, password } = DEMO_ACCOUNTS.tech1;
-    const signedIn = (await (await fetch(`${site.apiUrl}/user/token`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password }) })).json()) as { authToken: string };
+    const signedIn = (await (
+      await fetch(`${site.apiUrl}/user/token`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email, password }),
+      })
+    ).json()) as { authToken: string };
     const auth = { Authorization: `api ${signedIn.authToken}` };
-    const entry = (await (await fetch(`${site.apiUrl}/work_log/${session.value.entryid}`, { headers: auth })).json()) as { revisionid: number };
-    const cancelled = await fetch(`${site.apiUrl}/work_log/${session.value.entryid}/cancel?revisionid=${entry.revisionid}`, { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body: '{}' });
+    const entry = (await (
+      await fetch(`${site.apiUrl}/work_log/${session.value.entryid}`, { headers: auth })
+    ).json()) as { revisionid: number };
+    const cancelled = await fetch(
+      `${site.apiUrl}/work_log/${session.value.entryid}/cancel?revisionid=${entry.revisionid}`,
+      { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body: '{}' },
+    );
     expect(cancelled.status).toBe(200);
     demo.setSchedule(null);
     await visit('nav-sync', 'sync-centre');
@@ -245,7 +264,8 @@ describe('every screen at three sizes, with axe-core', () => {
 
   it('sync centre with errors: an action the site refuses and a sync that stopped', async () => {
     demo.setSchedule(({ method, path }) =>
-      method === 'POST' && path.startsWith('/api/2.0/work_log?') || (method === 'POST' && path === '/api/2.0/work_log')
+      (method === 'POST' && path.startsWith('/api/2.0/work_log?')) ||
+      (method === 'POST' && path === '/api/2.0/work_log')
         ? { kind: 'status', status: 422, message: 'This work order is closed in the ERP' }
         : path.startsWith('/api/2.0/guides?')
           ? { kind: 'status', status: 500, message: 'The database is being upgraded' }
@@ -261,7 +281,9 @@ describe('every screen at three sizes, with axe-core', () => {
     await page.locator('[data-testid="sync-last-error"][data-tone="problem"]').waitFor({ timeout: 30_000 });
     await atEverySize('sync-errors', async () => {
       await page.locator('[data-testid="outbox-action"][data-state="failed"]').scrollIntoViewIfNeeded();
-      expect(await page.getByTestId('outbox-action-error').first().textContent()).toContain('This work order is closed in the ERP');
+      expect(await page.getByTestId('outbox-action-error').first().textContent()).toContain(
+        'This work order is closed in the ERP',
+      );
       expect(await page.getByTestId('sync-last-error').textContent()).not.toMatch(/GET |POST /);
     });
     demo.setSchedule(null);
@@ -281,7 +303,9 @@ describe('every screen at three sizes, with axe-core', () => {
   it('the larger-text setting: body text grows and every screen still fits', async () => {
     await page.getByTestId('text-size').click();
     expect(await page.getByTestId('text-size').getAttribute('aria-pressed')).toBe('true');
-    expect(await page.evaluate(() => parseFloat(getComputedStyle(document.documentElement).fontSize))).toBeGreaterThan(16);
+    expect(await page.evaluate(() => parseFloat(getComputedStyle(document.documentElement).fontSize))).toBeGreaterThan(
+      16,
+    );
     await atEverySize('larger-text-library', async () => {
       await visit('nav-library', 'guide-row');
     });
@@ -299,7 +323,10 @@ describe('every screen at three sizes, with axe-core', () => {
   it('the picture quality chooser, a choice not saved yet', async () => {
     await atEverySize('sync-picture-quality', async () => {
       await visit('nav-sync', 'picture-quality');
-      await page.getByTestId('quality-size-large').filter({ hasText: /more for/ }).waitFor();
+      await page
+        .getByTestId('quality-size-large')
+        .filter({ hasText: /more for/ })
+        .waitFor();
       await page.getByTestId('quality-large').check();
       await page.getByTestId('picture-quality').scrollIntoViewIfNeeded();
     });

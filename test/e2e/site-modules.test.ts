@@ -45,39 +45,45 @@ afterAll(async () => {
 });
 
 describe('a site that lacks modules, in the browser', () => {
-  it('the sync centre names what the site lacks and the failed guide; Retry asks at once', { timeout: 90_000 }, async () => {
-    await page.goto(app.shell.url);
-    await page.locator('input[name="siteUrl"]').fill(proxy.url);
-    await page.locator('input[name="email"]').fill(DEMO_ACCOUNTS.tech1.email);
-    await page.locator('input[name="password"]').fill(DEMO_ACCOUNTS.tech1.password);
-    await page.getByTestId('connect-submit').click();
-    await page.waitForURL(new URL('/', app.shell.url).toString());
-    await page.getByTestId('nav-sync').click();
-    await page.getByTestId('sync-now').click();
-    const failed = page.getByTestId('sync-failed-guide');
-    await failed.first().waitFor({ timeout: 60_000 });
+  it(
+    'the sync centre names what the site lacks and the failed guide; Retry asks at once',
+    { timeout: 90_000 },
+    async () => {
+      await page.goto(app.shell.url);
+      await page.locator('input[name="siteUrl"]').fill(proxy.url);
+      await page.locator('input[name="email"]').fill(DEMO_ACCOUNTS.tech1.email);
+      await page.locator('input[name="password"]').fill(DEMO_ACCOUNTS.tech1.password);
+      await page.getByTestId('connect-submit').click();
+      await page.waitForURL(new URL('/', app.shell.url).toString());
+      await page.getByTestId('nav-sync').click();
+      await page.getByTestId('sync-now').click();
+      const failed = page.getByTestId('sync-failed-guide');
+      await failed.first().waitFor({ timeout: 60_000 });
 
-    const missing = page.getByTestId('site-modules-missing');
-    expect(await missing.locator('li').evaluateAll((items) => items.map((li) => li.getAttribute('data-module')))).toEqual(['step_forms', 'quizzes', 'work_log']);
-    expect(await missing.textContent()).toContain('work sessions cannot be started');
-    expect(await failed.count()).toBe(1);
-    expect(await failed.getAttribute('data-guideid')).toBe(String(broken));
-    expect(await failed.textContent()).toContain('The site said: This guide is being migrated: try later');
-    await fullViewShot(page, 'site-modules-sync-centre.png');
+      const missing = page.getByTestId('site-modules-missing');
+      expect(
+        await missing.locator('li').evaluateAll((items) => items.map((li) => li.getAttribute('data-module'))),
+      ).toEqual(['step_forms', 'quizzes', 'work_log']);
+      expect(await missing.textContent()).toContain('work sessions cannot be started');
+      expect(await failed.count()).toBe(1);
+      expect(await failed.getAttribute('data-guideid')).toBe(String(broken));
+      expect(await failed.textContent()).toContain('The site said: This guide is being migrated: try later');
+      await fullViewShot(page, 'site-modules-sync-centre.png');
 
-    // The site's media port is another port of this computer: not fetched until the technician allows it.
-    const refused = page.getByTestId('sync-refused-origin');
-    expect(await refused.getAttribute('data-origin')).toBe(site.mediaUrl);
-    await page.getByTestId('sync-allow-media').click();
-    await page.getByTestId('sync-refused-media').waitFor({ state: 'detached', timeout: 60_000 });
-    expect(unwrap(await app.app.services.api.getStatus()).site?.mediaOrigins).toEqual([site.mediaUrl]);
-    await page.getByTestId('sync-now').and(page.locator(':not([disabled])')).waitFor();
+      // The site's media port is another port of this computer: not fetched until the technician allows it.
+      const refused = page.getByTestId('sync-refused-origin');
+      expect(await refused.getAttribute('data-origin')).toBe(site.mediaUrl);
+      await page.getByTestId('sync-allow-media').click();
+      await page.getByTestId('sync-refused-media').waitFor({ state: 'detached', timeout: 60_000 });
+      expect(unwrap(await app.app.services.api.getStatus()).site?.mediaOrigins).toEqual([site.mediaUrl]);
+      await page.getByTestId('sync-now').and(page.locator(':not([disabled])')).waitFor();
 
-    const before = askedBroken;
-    await page.getByTestId('sync-retry-guide').click();
-    await page.getByTestId('sync-now').and(page.locator(':not([disabled])')).waitFor();
-    await expect.poll(() => askedBroken, { timeout: 15_000 }).toBeGreaterThan(before);
-  });
+      const before = askedBroken;
+      await page.getByTestId('sync-retry-guide').click();
+      await page.getByTestId('sync-now').and(page.locator(':not([disabled])')).waitFor();
+      await expect.poll(() => askedBroken, { timeout: 15_000 }).toBeGreaterThan(before);
+    },
+  );
 
   it('a guide of a site without a work log offers no work session', async () => {
     await page.getByTestId('nav-library').click();

@@ -15,9 +15,15 @@ let page: Page;
 const pageErrors: string[] = [];
 
 beforeAll(async () => {
-  [browser, app, site] = await Promise.all([launchChromium(), startApp(), startSite({ seed: (db) => void generateSite(db, { guides: 2300, steps: 1, images: 0, seed: 9 }) })]);
+  [browser, app, site] = await Promise.all([
+    launchChromium(),
+    startApp(),
+    startSite({ seed: (db) => void generateSite(db, { guides: 2300, steps: 1, images: 0, seed: 9 }) }),
+  ]);
   const { api } = app.app.services;
-  unwrap(await api.signIn({ siteUrl: site.url, email: DEMO_ACCOUNTS.tech1.email, password: DEMO_ACCOUNTS.tech1.password }));
+  unwrap(
+    await api.signIn({ siteUrl: site.url, email: DEMO_ACCOUNTS.tech1.email, password: DEMO_ACCOUNTS.tech1.password }),
+  );
   expect(unwrap(await api.syncNow())).toMatchObject({ status: 'complete' });
   page = await appPage(browser, app.shell, { width: 1280, height: 900 });
   page.on('pageerror', (error) => pageErrors.push(error.message));
@@ -53,7 +59,11 @@ describe('the first sync of a big site asks what to keep', () => {
     await page.getByTestId('sync-scope-choice').getByRole('checkbox', { name: smallest.title }).check();
     await page.getByTestId('scope-choice-save').click();
     await page.getByTestId('sync-scope-choice').waitFor({ state: 'detached' });
-    expect(unwrap(await api.getSyncState()).scope).toEqual({ mode: 'selected', categories: [smallest.name], guideids: [] });
+    expect(unwrap(await api.getSyncState()).scope).toEqual({
+      mode: 'selected',
+      categories: [smallest.name],
+      guideids: [],
+    });
     await app.app.services.api.syncNow();
     // The category's guides are kept whole, and the guides they need first with them.
     const chosen = unwrap(await api.listGuides({ category: smallest.name, limit: 500 })).items;

@@ -27,8 +27,9 @@ beforeAll(async () => {
   await page.getByTestId('sync-now').click();
   await answered;
   // The guide whose steps have a Text Area field (the compressor's drain, in the demo).
-  const found = demo.site().db
-    .prepare(
+  const found = demo
+    .site()
+    .db.prepare(
       `SELECT g.guideid AS id, r.title FROM step_forms f JOIN form_fields x ON x.form_revisionid = f.form_revisionid
        JOIN guides g ON g.guideid = f.guideid JOIN guide_revisions r ON r.guideid = g.guideid AND r.revisionid = g.revisionid
        WHERE x.field_type = 'Text Area' AND r.public = 1 ORDER BY f.guideid LIMIT 1`,
@@ -41,7 +42,11 @@ afterAll(async () => {
   await app?.stop();
 });
 
-const who = () => page.getByTestId('status-user').textContent().then((t) => t?.trim());
+const who = () =>
+  page
+    .getByTestId('status-user')
+    .textContent()
+    .then((t) => t?.trim());
 
 /** Opens a guide, starts a session on it and goes to its first step with a Text Area field. */
 async function startOnTextArea(workorder: string): Promise<string> {
@@ -57,7 +62,8 @@ async function startOnTextArea(workorder: string): Promise<string> {
 async function goToTextArea(): Promise<void> {
   for (let n = 1; n <= 12; n++) {
     await page.locator(`[data-testid="step-nav-${n}"][aria-current="step"]`).waitFor();
-    if ((await page.getByTestId('step-form').count()) > 0) await page.locator('[data-testid="step-form"][data-ready="true"]').waitFor();
+    if ((await page.getByTestId('step-form').count()) > 0)
+      await page.locator('[data-testid="step-form"][data-ready="true"]').waitFor();
     if ((await page.locator('[data-testid="form-field"][data-type="Text Area"]').count()) > 0) return;
     await page.getByTestId('step-next').click();
   }
@@ -79,7 +85,9 @@ async function switchTo(name: 'tech1' | 'tech2' | 'admin', shot?: string): Promi
   if ((await row.count()) > 0) {
     await row.getByTestId('technician-pick').click();
     // Picked: the password field has the keyboard.
-    await expect.poll(() => row.getByTestId('switch-password').evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect
+      .poll(() => row.getByTestId('switch-password').evaluate((el) => el === document.activeElement))
+      .toBe(true);
     await row.getByTestId('switch-password').fill(account.password);
     await row.getByTestId('switch-submit').click();
   } else {
@@ -89,7 +97,10 @@ async function switchTo(name: 'tech1' | 'tech2' | 'admin', shot?: string): Promi
     await other.getByTestId('switch-other-submit').click();
   }
   await page.getByTestId('library').waitFor();
-  await page.waitForFunction((username) => document.querySelector('[data-testid="status-user"]')?.textContent?.trim() === username, account.username);
+  await page.waitForFunction(
+    (username) => document.querySelector('[data-testid="status-user"]')?.textContent?.trim() === username,
+    account.username,
+  );
 }
 
 describe('technicians sharing one laptop, in the browser', () => {
@@ -135,13 +146,17 @@ describe('technicians sharing one laptop, in the browser', () => {
     await page.getByTestId('sign-out').click();
     const dialog = page.getByTestId('signout-dialog');
     await dialog.waitFor();
-    expect(await page.getByTestId('signout-what').textContent()).toMatch(/^\d+ changes? of yours (has|have) not reached the site yet\.$/);
+    expect(await page.getByTestId('signout-what').textContent()).toMatch(
+      /^\d+ changes? of yours (has|have) not reached the site yet\.$/,
+    );
     await fullViewShot(page, 'sign-out-warning.png');
     await page.getByTestId('signout-confirm').click();
     await page.getByTestId('switch-screen').waitFor();
     expect(await who()).toBe('Not signed in');
     const tech1Row = page.getByTestId('technician-row').filter({ hasText: DEMO_ACCOUNTS.tech1.username });
-    await page.waitForFunction(() => document.querySelector('[data-testid="technician-row"][data-sign-in="signed_out"]') !== null);
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="technician-row"][data-sign-in="signed_out"]') !== null,
+    );
     expect(Number(await tech1Row.getAttribute('data-unsent'))).toBeGreaterThan(0);
     expect(await tech1Row.textContent()).toContain('Signed out');
     await fullViewShot(page, 'switch-technician-signed-out.png');
@@ -149,7 +164,10 @@ describe('technicians sharing one laptop, in the browser', () => {
   });
 
   it('an admin syncs the private guides on the laptop; tech1 then cannot list, open or search them', async () => {
-    const { id, title } = demo.site().db.prepare('SELECT guideid AS id, title FROM guide_revisions WHERE public = 0 ORDER BY guideid LIMIT 1').get() as { id: number; title: string };
+    const { id, title } = demo
+      .site()
+      .db.prepare('SELECT guideid AS id, title FROM guide_revisions WHERE public = 0 ORDER BY guideid LIMIT 1')
+      .get() as { id: number; title: string };
     await page.getByTestId('switch-other-form').getByLabel('E-mail', { exact: true }).fill(DEMO_ACCOUNTS.admin.email);
     await page.getByTestId('switch-other-password').fill(DEMO_ACCOUNTS.admin.password);
     await page.getByTestId('switch-other-submit').click();

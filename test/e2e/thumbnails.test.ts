@@ -58,7 +58,9 @@ describe('library thumbnails during a sync', () => {
     // The same row shows its picture once it lands, and the sync is not over.
     await page.waitForFunction(
       (id) => {
-        const img = document.querySelector<HTMLImageElement>(`[data-testid="guide-row"][data-guideid="${id}"] img[data-testid="guide-thumb"]`);
+        const img = document.querySelector<HTMLImageElement>(
+          `[data-testid="guide-row"][data-guideid="${id}"] img[data-testid="guide-thumb"]`,
+        );
         return img !== null && img.complete && img.naturalWidth > 0;
       },
       guideid,
@@ -69,8 +71,14 @@ describe('library thumbnails during a sync', () => {
 
     expect((await (await answered).json()) as unknown).toMatchObject({ ok: true, value: { status: 'complete' } });
     await page.waitForFunction(() => {
-      const images = [...document.querySelectorAll<HTMLImageElement>('[data-testid="guide-list"] img[data-testid="guide-thumb"]')];
-      return document.querySelectorAll('[data-testid="guide-thumb-empty"]').length === 0 && images.length > 3 && images.every((img) => img.complete && img.naturalWidth > 0);
+      const images = [
+        ...document.querySelectorAll<HTMLImageElement>('[data-testid="guide-list"] img[data-testid="guide-thumb"]'),
+      ];
+      return (
+        document.querySelectorAll('[data-testid="guide-thumb-empty"]').length === 0 &&
+        images.length > 3 &&
+        images.every((img) => img.complete && img.naturalWidth > 0)
+      );
     });
     expect(demo.proxy().requestsTo(/^\/video\//).length).toBeGreaterThan(0);
   });

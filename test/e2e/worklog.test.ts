@@ -41,7 +41,10 @@ afterAll(async () => {
 async function openGuide(guide: { id: number; title: string }): Promise<void> {
   await page.getByTestId('nav-library').click();
   await page.getByTestId('guide-row').filter({ hasText: guide.title }).first().click();
-  await page.getByTestId('guide').and(page.locator(`[data-guideid="${guide.id}"]`)).waitFor();
+  await page
+    .getByTestId('guide')
+    .and(page.locator(`[data-guideid="${guide.id}"]`))
+    .waitFor();
 }
 
 async function startSession(guide: { id: number; title: string; workorder: string }): Promise<string> {
@@ -59,7 +62,8 @@ const stepCount = () => page.locator('[data-testid^="step-nav-"]').count();
 
 async function onStep(n: number): Promise<void> {
   await page.locator(`[data-testid="step-nav-${n}"][aria-current="step"]`).waitFor();
-  if ((await page.getByTestId('step-form').count()) > 0) await page.locator('[data-testid="step-form"][data-ready="true"]').waitFor();
+  if ((await page.getByTestId('step-form').count()) > 0)
+    await page.locator('[data-testid="step-form"][data-ready="true"]').waitFor();
 }
 
 /** Fills every field of the step on screen, one way per field type. */
@@ -104,8 +108,16 @@ async function fillField(field: Locator, type: string, label: string): Promise<v
         type === 'Image'
           ? { name: 'drain-valve.png', mimeType: 'image/png', buffer: photo() }
           : type === 'Video'
-            ? { name: 'horn-test.mp4', mimeType: 'video/mp4', buffer: Buffer.from('not really a video, but bytes the site keeps') }
-            : { name: 'consumables-log.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n% consumables log\n%%EOF\n') };
+            ? {
+                name: 'horn-test.mp4',
+                mimeType: 'video/mp4',
+                buffer: Buffer.from('not really a video, but bytes the site keeps'),
+              }
+            : {
+                name: 'consumables-log.pdf',
+                mimeType: 'application/pdf',
+                buffer: Buffer.from('%PDF-1.4\n% consumables log\n%%EOF\n'),
+              };
       await field.locator('input[type="file"]').setInputFiles(file);
       await field.getByTestId('attachment').filter({ hasText: file.name }).waitFor();
       typed.set(label, /^\d+$/);
@@ -185,13 +197,22 @@ describe('a work session offline, replayed when the site is back', () => {
     expect(await page.getByTestId('session-actions').getByRole('button').allTextContents()).toEqual(['Resume']);
     // Read once the pause has been counting for a second: the active time shown at the click may still
     // take the pause's own instant (a tick that had not shown the last second yet), then stays.
-    await page.waitForFunction(() => document.querySelector('[data-testid="timer-paused"]')?.textContent !== '0:00:00', null, { timeout: 5_000 });
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="timer-paused"]')?.textContent !== '0:00:00',
+      null,
+      { timeout: 5_000 },
+    );
     const frozen = await page.getByTestId('timer-active').textContent();
     await page.waitForTimeout(1_500);
     expect(await page.getByTestId('timer-active').textContent()).toBe(frozen);
     await page.getByTestId('session-resume').click();
     await page.locator('[data-testid="session"][data-status="started"]').waitFor();
-    expect(await page.getByTestId('session-actions').getByRole('button').allTextContents()).toEqual(['Pause', 'Hand over', 'Finish', 'Cancel session']);
+    expect(await page.getByTestId('session-actions').getByRole('button').allTextContents()).toEqual([
+      'Pause',
+      'Hand over',
+      'Finish',
+      'Cancel session',
+    ]);
     // The pause and resume changed the session under the form: what was typed stays.
     expect(await truck.locator('input').inputValue()).toBe('FL-07');
     expect(await meter.locator('input').inputValue()).toBe('about 1200');
@@ -218,7 +239,9 @@ describe('a work session offline, replayed when the site is back', () => {
     }
     expect(formStep).toBeGreaterThan(0);
     const notes = page.locator('[data-testid="form-field"][data-type="Text Area"]');
-    expect(await notes.locator('textarea').getAttribute('placeholder')).toBe('Anything unusual: smell, colour, amount of water');
+    expect(await notes.locator('textarea').getAttribute('placeholder')).toBe(
+      'Anything unusual: smell, colour, amount of water',
+    );
     await page.locator('[data-testid="form-field"][data-type="Radios"]').getByLabel('Rusty').check();
     await notes.locator('textarea').pressSequentially(NOTES, { delay: 5 });
     await notes.getByTestId('draft-kept').waitFor();
@@ -226,9 +249,13 @@ describe('a work session offline, replayed when the site is back', () => {
     await page.reload();
     await page.getByTestId('draft-restored').waitFor();
     await onStep(formStep);
-    expect(await page.getByTestId('draft-restored').textContent()).toContain('Restored what you were typing in step ' + formStep);
+    expect(await page.getByTestId('draft-restored').textContent()).toContain(
+      'Restored what you were typing in step ' + formStep,
+    );
     expect(await notes.locator('textarea').inputValue()).toBe(NOTES);
-    expect(await page.locator('[data-testid="form-field"][data-type="Radios"]').getByLabel('Rusty').isChecked()).toBe(true);
+    expect(await page.locator('[data-testid="form-field"][data-type="Radios"]').getByLabel('Rusty').isChecked()).toBe(
+      true,
+    );
     await fullViewShot(page, 'draft-restored.png');
 
     typed.set('What did the condensate look like?', 'Rusty');
@@ -260,14 +287,24 @@ describe('a work session offline, replayed when the site is back', () => {
   it('drains the outbox once the site is back, and the site has the sessions as they were done', async () => {
     const site = await demo.restart();
     await sendNowUnlessGone(page);
-    await page.waitForFunction(() => document.querySelector('[data-testid="status-chip"]')?.getAttribute('data-unsent') === '0', null, { timeout: 60_000 });
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="status-chip"]')?.getAttribute('data-unsent') === '0',
+      null,
+      { timeout: 60_000 },
+    );
     await page.getByTestId('outbox-summary').filter({ hasText: 'Everything you did has reached the site.' }).waitFor();
     // The list of actions is read again after the summary event: give it that moment under load.
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid="outbox-action"]').length === 0, null, { timeout: 30_000 });
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="outbox-action"]').length === 0, null, {
+      timeout: 30_000,
+    });
     expect(await page.getByTestId('conflict').count()).toBe(0);
 
     const { email, password } = DEMO_ACCOUNTS.tech1;
-    const tokenAnswer = await fetch(`${site.apiUrl}/user/token`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password }) });
+    const tokenAnswer = await fetch(`${site.apiUrl}/user/token`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    });
     expect(tokenAnswer.status).toBe(201);
     const { authToken } = (await tokenAnswer.json()) as { authToken: string };
     token = authToken;
@@ -275,7 +312,9 @@ describe('a work session offline, replayed when the site is back', () => {
     for (const sessionId of sessionIds) {
       const session = await sessionOf(sessionId);
       expect(session.entryid).not.toBeNull();
-      const answer = await fetch(`${site.apiUrl}/work_log/${session.entryid}`, { headers: { Authorization: `api ${authToken}` } });
+      const answer = await fetch(`${site.apiUrl}/work_log/${session.entryid}`, {
+        headers: { Authorization: `api ${authToken}` },
+      });
       expect(answer.status).toBe(200);
       const entry = (await answer.json()) as {
         status: string;
@@ -302,9 +341,11 @@ describe('a work session offline, replayed when the site is back', () => {
     expect((await sessionOf(sessionIds[0]!)).pauseSeconds).toBeGreaterThanOrEqual(2);
   });
 
-  it("takes over a session another technician handed over, once the site answers", async () => {
+  it('takes over a session another technician handed over, once the site answers', async () => {
     await page.getByTestId('nav-sessions').click();
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid="session-row"][data-status="complete"]').length === 3);
+    await page.waitForFunction(
+      () => document.querySelectorAll('[data-testid="session-row"][data-status="complete"]').length === 3,
+    );
 
     await openGuide(BELT);
     const row = page.getByTestId('suspended-row').filter({ hasText: 'WO-24021' });
@@ -316,9 +357,15 @@ describe('a work session offline, replayed when the site is back', () => {
     const id = (await page.getByTestId('session').getAttribute('data-session-id'))!;
     // Online, the outbox sends the take-over by itself.
     await page.getByTestId('nav-sync').click();
-    await page.getByTestId('outbox-summary').filter({ hasText: 'Everything you did has reached the site.' }).waitFor({ timeout: 30_000 });
+    await page
+      .getByTestId('outbox-summary')
+      .filter({ hasText: 'Everything you did has reached the site.' })
+      .waitFor({ timeout: 30_000 });
     const session = await sessionOf(id);
-    const entry = async () => (await (await fetch(`${demo.site().apiUrl}/work_log/${session.entryid}`, { headers: { Authorization: `api ${token}` } })).json()) as unknown;
+    const entry = async () =>
+      (await (
+        await fetch(`${demo.site().apiUrl}/work_log/${session.entryid}`, { headers: { Authorization: `api ${token}` } })
+      ).json()) as unknown;
     await expect.poll(entry, { timeout: 15_000 }).toMatchObject({ status: 'started', userid: session.userid });
     expect((await sessionOf(id)).pendingActions).toBe(0);
   });

@@ -94,7 +94,9 @@ export class ProxyCore {
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
     const sockets = [...this.connections.keys()];
-    const closed = sockets.map((socket) => new Promise<void>((resolve) => (socket.closed ? resolve() : socket.once('close', () => resolve()))));
+    const closed = sockets.map(
+      (socket) => new Promise<void>((resolve) => (socket.closed ? resolve() : socket.once('close', () => resolve()))),
+    );
     for (const socket of sockets) socket.destroy();
     for (const wake of [...this.idleWaiters]) wake();
     return Promise.all(closed).then(() => undefined);
@@ -215,7 +217,10 @@ export class ProxyCore {
 
 function replyJson(res: ServerResponse, status: number, message: string, retryAfter?: number | string): void {
   const text = JSON.stringify({ message });
-  const headers: Record<string, string> = { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(text)) };
+  const headers: Record<string, string> = {
+    'Content-Type': 'application/json',
+    'Content-Length': String(Buffer.byteLength(text)),
+  };
   if (retryAfter !== undefined) headers['Retry-After'] = String(retryAfter);
   res.writeHead(status, headers).end(text);
 }

@@ -21,7 +21,16 @@ export type Fault =
 
 export type FaultKind = Fault['kind'];
 
-export const FAULT_KINDS: readonly FaultKind[] = ['pass', 'reset', 'status', 'delay', 'cutBody', 'stall', 'dropResponse', 'resetIdle'];
+export const FAULT_KINDS: readonly FaultKind[] = [
+  'pass',
+  'reset',
+  'status',
+  'delay',
+  'cutBody',
+  'stall',
+  'dropResponse',
+  'resetIdle',
+];
 
 /** The request as a schedule sees it. `seq` counts from 1 per proxy; `path` is the request target with its query. */
 export interface ScheduledRequest {
@@ -58,7 +67,9 @@ export function checkFault(fault: Fault, limits: FaultLimits): Fault {
       }
       return fault;
     case 'resetIdle':
-      return fault.then ? { ...fault, then: checkFault(fault.then, limits) as Exclude<Fault, { kind: 'resetIdle' }> } : fault;
+      return fault.then
+        ? { ...fault, then: checkFault(fault.then, limits) as Exclude<Fault, { kind: 'resetIdle' }> }
+        : fault;
     case 'pass':
     case 'reset':
     case 'dropResponse':

@@ -30,7 +30,12 @@ beforeAll(async () => {
         res.end();
       } else if (url.pathname === '/echo') {
         uploads.push({ length: body.length, sha256: sha256(body) });
-        const json = JSON.stringify({ length: body.length, sha256: sha256(body), type: req.headers['content-type'], host: req.headers.host });
+        const json = JSON.stringify({
+          length: body.length,
+          sha256: sha256(body),
+          type: req.headers['content-type'],
+          host: req.headers.host,
+        });
         res.writeHead(200, { 'Content-Type': 'application/json', 'Set-Cookie': ['a=1', 'b=2'] }).end(json);
       } else if (url.pathname === '/empty') {
         res.writeHead(Number(url.searchParams.get('status') ?? 200)).end();
@@ -68,8 +73,17 @@ describe('framing', () => {
   });
 
   it('forwards an octet-stream upload whole, keeping Content-Type, Host and repeated headers', async () => {
-    const response = await fetch(`${proxy.url}/echo`, { method: 'POST', headers: { 'Content-Type': 'application/octet-stream' }, body: BIG });
-    expect(await response.json()).toEqual({ length: BIG.length, sha256: sha256(BIG), type: 'application/octet-stream', host: `127.0.0.1:${proxy.port}` });
+    const response = await fetch(`${proxy.url}/echo`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/octet-stream' },
+      body: BIG,
+    });
+    expect(await response.json()).toEqual({
+      length: BIG.length,
+      sha256: sha256(BIG),
+      type: 'application/octet-stream',
+      host: `127.0.0.1:${proxy.port}`,
+    });
     expect(response.headers.getSetCookie()).toEqual(['a=1', 'b=2']);
   });
 

@@ -12,13 +12,20 @@ export function startPeopleSite(): Promise<RunningSite> {
     seed: (db) => {
       seedDemoPeople(db);
       for (let i = 0; i < 250; i++) {
-        insertUser(db, { email: `filler${i}@fault.test`, username: `Filler ${i} ${'field technician · '.repeat(1 + (i % 8))}`, password_hash: 'x' });
+        insertUser(db, {
+          email: `filler${i}@fault.test`,
+          username: `Filler ${i} ${'field technician · '.repeat(1 + (i % 8))}`,
+          password_hash: 'x',
+        });
       }
     },
   });
 }
 
-export const TECH_SIGN_IN = JSON.stringify({ email: DEMO_ACCOUNTS.tech1.email, password: DEMO_ACCOUNTS.tech1.password });
+export const TECH_SIGN_IN = JSON.stringify({
+  email: DEMO_ACCOUNTS.tech1.email,
+  password: DEMO_ACCOUNTS.tech1.password,
+});
 
 export interface AuditEntry {
   auditid: number;
@@ -43,12 +50,17 @@ export interface RawResponse {
 /** One request on its own connection, with a chosen Host header (fetch can't set it). */
 export function rawRequest(port: number, path: string, host: string, method = 'GET'): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
-    const request = http.request({ host: '127.0.0.1', port, path, method, agent: false, headers: { Host: host } }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
-      response.on('error', reject);
-    });
+    const request = http.request(
+      { host: '127.0.0.1', port, path, method, agent: false, headers: { Host: host } },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
+        );
+        response.on('error', reject);
+      },
+    );
     request.on('error', reject);
     request.end();
   });

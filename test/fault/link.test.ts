@@ -33,7 +33,11 @@ describe('the link over real sockets', () => {
       req.on('data', (chunk: Buffer) => chunks.push(chunk));
       req.on('end', () => {
         const sent = Buffer.concat(chunks);
-        res.writeHead(200, { 'Content-Type': 'application/octet-stream', 'Content-Length': String(body.length), 'X-Upload-Sha256': createHash('sha256').update(sent).digest('hex') });
+        res.writeHead(200, {
+          'Content-Type': 'application/octet-stream',
+          'Content-Length': String(body.length),
+          'X-Upload-Sha256': createHash('sha256').update(sent).digest('hex'),
+        });
         res.end(body);
       });
     });

@@ -72,15 +72,24 @@ export async function startLink(options: LinkOptions): Promise<Link> {
   const sockets = new Set<net.Socket>();
   const timers = new Set<NodeJS.Timeout>();
   const later = (at: number, run: () => void): void => {
-    const timer = setTimeout(() => {
-      timers.delete(timer);
-      run();
-    }, Math.max(0, at - performance.now()));
+    const timer = setTimeout(
+      () => {
+        timers.delete(timer);
+        run();
+      },
+      Math.max(0, at - performance.now()),
+    );
     timers.add(timer);
   };
 
   /** Carries `from`'s bytes to `to` through `queue`, counting them; with `resetAfter`, resets both sides past that many. */
-  const carry = (from: net.Socket, to: net.Socket, queue: LinkQueue, count: (n: number) => void, resetAfter: number | null): void => {
+  const carry = (
+    from: net.Socket,
+    to: net.Socket,
+    queue: LinkQueue,
+    count: (n: number) => void,
+    resetAfter: number | null,
+  ): void => {
     // Pieces on the link in order, each with its delivery time; one timer, for the head (timers of
     // different lengths may fire out of order, so each piece cannot have its own).
     const onLink: { at: number; piece: Buffer | null }[] = [];

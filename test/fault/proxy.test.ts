@@ -24,7 +24,11 @@ async function statusOf(url: string): Promise<number> {
 }
 
 const signIn = (base: string) =>
-  fetch(`${base}/api/2.0/user/token`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: TECH_SIGN_IN });
+  fetch(`${base}/api/2.0/user/token`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: TECH_SIGN_IN,
+  });
 
 describe('pass-through', () => {
   it('keeps status, headers and body as the site sent them', async () => {
@@ -33,7 +37,17 @@ describe('pass-through', () => {
     expect(proxied.status).toBe(401);
     expect(proxied.headers.get('content-type')).toBe(direct.headers.get('content-type'));
     expect(await proxied.text()).toBe(await direct.text());
-    expect(proxy.log).toMatchObject([{ seq: 1, method: 'GET', path: '/api/2.0/user', fault: { kind: 'pass' }, upstreamStatus: 401, outcome: 'replied', done: true }]);
+    expect(proxy.log).toMatchObject([
+      {
+        seq: 1,
+        method: 'GET',
+        path: '/api/2.0/user',
+        fault: { kind: 'pass' },
+        upstreamStatus: 401,
+        outcome: 'replied',
+        done: true,
+      },
+    ]);
   });
 
   it('relays a long body byte for byte, with its Content-Length, keeping the Host the client used', async () => {
@@ -126,7 +140,9 @@ describe('faults', () => {
     proxy.setSchedule(failFirst(1, { kind: 'delay', ms: 2_000, beforeReply: true }));
     const before = (await audit(site, 'token')).length;
     const pending = signIn(proxy.url);
-    await expect.poll(() => audit(site, 'token').then((entries) => entries.length), { interval: 20, timeout: 10_000 }).toBe(before + 1);
+    await expect
+      .poll(() => audit(site, 'token').then((entries) => entries.length), { interval: 20, timeout: 10_000 })
+      .toBe(before + 1);
     expect(proxy.log[0]!.done).toBe(false);
     expect((await pending).status).toBe(201);
   });

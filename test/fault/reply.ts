@@ -46,7 +46,9 @@ export async function sendReply(x: Exchange): Promise<void> {
       // Read first, so the wait can't trip the upstream idle timeout.
       const body = await readAll(x.upstream, x.maxBodyBytes);
       await sleep(fault.ms, x.signal);
-      x.res.writeHead(x.upstream.statusCode ?? 502, x.upstream.statusMessage, endToEndHeaders(x.upstream.rawHeaders)).end(body);
+      x.res
+        .writeHead(x.upstream.statusCode ?? 502, x.upstream.statusMessage, endToEndHeaders(x.upstream.rawHeaders))
+        .end(body);
       return;
     }
     default:

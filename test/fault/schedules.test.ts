@@ -5,7 +5,8 @@ import { failFirst, onPaths, sequence } from './schedules.ts';
 import { mulberry32, perRequestSchedule, seededSchedule } from './seeded.ts';
 
 const get = (seq: number, path = '/api/2.0/guides') => ({ seq, method: 'GET', path });
-const run = (schedule: Schedule, paths: readonly string[]): Fault[] => paths.map((path, i) => schedule(get(i + 1, path)));
+const run = (schedule: Schedule, paths: readonly string[]): Fault[] =>
+  paths.map((path, i) => schedule(get(i + 1, path)));
 const kinds = (faults: readonly Fault[]) => faults.map((fault) => fault.kind);
 const many = (n: number, path = '/api/2.0/guides') => Array.from({ length: n }, () => path);
 
@@ -60,19 +61,26 @@ describe('seededSchedule', () => {
     const unlimited = run(seededSchedule(3, { rates: { reset: 0.5 } }), many(50));
     const capped = run(seededSchedule(3, { rates: { reset: 0.5 }, maxFaults: 4 }), many(50));
     expect(capped.filter((fault) => fault.kind !== 'pass')).toHaveLength(4);
-    const fourth = unlimited.findIndex((_, i) => unlimited.slice(0, i + 1).filter((f) => f.kind !== 'pass').length === 4);
+    const fourth = unlimited.findIndex(
+      (_, i) => unlimited.slice(0, i + 1).filter((f) => f.kind !== 'pass').length === 4,
+    );
     expect(capped.slice(0, fourth + 1)).toEqual(unlimited.slice(0, fourth + 1));
   });
 
   it('draws statuses from the list, with Retry-After on 429 and 503 when asked', () => {
-    const faults = run(seededSchedule(11, { rates: { status: 1 }, statuses: [503, 429, 500], retryAfterSeconds: 2 }), many(100));
+    const faults = run(
+      seededSchedule(11, { rates: { status: 1 }, statuses: [503, 429, 500], retryAfterSeconds: 2 }),
+      many(100),
+    );
     for (const fault of faults) {
       expect(fault.kind).toBe('status');
       if (fault.kind !== 'status') continue;
       expect([503, 429, 500]).toContain(fault.status);
       expect(fault.retryAfter).toBe(fault.status === 500 ? undefined : 2);
     }
-    expect(new Set(faults.map((fault) => (fault.kind === 'status' ? fault.status : 0)))).toEqual(new Set([503, 429, 500]));
+    expect(new Set(faults.map((fault) => (fault.kind === 'status' ? fault.status : 0)))).toEqual(
+      new Set([503, 429, 500]),
+    );
   });
 
   it('rejects rates that make no sense', () => {
@@ -99,14 +107,28 @@ describe('perRequestSchedule', () => {
       }
       return out;
     };
-    const inOrder = byIdentity(requests.map((_, i) => i), 8);
+    const inOrder = byIdentity(
+      requests.map((_, i) => i),
+      8,
+    );
     fc.assert(
-      fc.property(fc.shuffledSubarray(requests.map((_, i) => i), { minLength: requests.length }), (order) => {
-        expect(byIdentity(order, 8)).toEqual(inOrder);
-      }),
+      fc.property(
+        fc.shuffledSubarray(
+          requests.map((_, i) => i),
+          { minLength: requests.length },
+        ),
+        (order) => {
+          expect(byIdentity(order, 8)).toEqual(inOrder);
+        },
+      ),
       { numRuns: 50 },
     );
-    expect([...byIdentity(requests.map((_, i) => i), 9).values()]).not.toEqual([...inOrder.values()]);
+    expect([
+      ...byIdentity(
+        requests.map((_, i) => i),
+        9,
+      ).values(),
+    ]).not.toEqual([...inOrder.values()]);
   });
 
   it('fails one method and path at most maxFailuresPerRequest times, and keys on the method too', () => {
@@ -140,7 +162,13 @@ describe('counting schedules', () => {
   it('sequence hands out its list in order, then passes; onPaths filters before the inner schedule', () => {
     const inner = sequence([{ kind: 'reset' }, { kind: 'status', status: 503 }]);
     const schedule = onPaths(/\/guides/g, inner);
-    const faults = run(schedule, ['/api/2.0/guides', '/api/2.0/user', '/api/2.0/guides', '/api/2.0/guides', '/api/2.0/guides?x']);
+    const faults = run(schedule, [
+      '/api/2.0/guides',
+      '/api/2.0/user',
+      '/api/2.0/guides',
+      '/api/2.0/guides',
+      '/api/2.0/guides?x',
+    ]);
     expect(kinds(faults)).toEqual(['reset', 'pass', 'status', 'pass', 'pass']);
   });
 });
@@ -150,7 +178,10 @@ describe('checkFault', () => {
   it('caps durations and fills in the stall default', () => {
     expect(checkFault({ kind: 'delay', ms: 5000 }, limits)).toEqual({ kind: 'delay', ms: 1000 });
     expect(checkFault({ kind: 'stall' }, limits)).toEqual({ kind: 'stall', ms: 500 });
-    expect(checkFault({ kind: 'resetIdle', then: { kind: 'stall', ms: 9999 } }, limits)).toEqual({ kind: 'resetIdle', then: { kind: 'stall', ms: 500 } });
+    expect(checkFault({ kind: 'resetIdle', then: { kind: 'stall', ms: 9999 } }, limits)).toEqual({
+      kind: 'resetIdle',
+      then: { kind: 'stall', ms: 500 },
+    });
   });
   it('rejects faults that would not mean anything', () => {
     expect(() => checkFault({ kind: 'status', status: 200 }, limits)).toThrow(/status/);
@@ -161,12 +192,21 @@ describe('checkFault', () => {
   });
   it('cuts always leave at least one byte out', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 10_000_000 }), fc.option(fc.double({ min: 0, max: 0.999, noNaN: true })), fc.option(fc.nat()), (total, fraction, bytes) => {
-        const fault: Fault = { kind: 'cutBody', ...(fraction !== null ? { fraction } : {}), ...(bytes !== null ? { bytes } : {}) };
-        const keep = cutLength(fault, total);
-        expect(keep).toBeGreaterThanOrEqual(0);
-        expect(keep).toBeLessThan(total);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 10_000_000 }),
+        fc.option(fc.double({ min: 0, max: 0.999, noNaN: true })),
+        fc.option(fc.nat()),
+        (total, fraction, bytes) => {
+          const fault: Fault = {
+            kind: 'cutBody',
+            ...(fraction !== null ? { fraction } : {}),
+            ...(bytes !== null ? { bytes } : {}),
+          };
+          const keep = cutLength(fault, total);
+          expect(keep).toBeGreaterThanOrEqual(0);
+          expect(keep).toBeLessThan(total);
+        },
+      ),
     );
   });
 });

@@ -35,7 +35,10 @@ export function onPaths(paths: RegExp, schedule: Schedule, method?: string): Sch
   return (request) => (matches(request, { paths, method }) ? schedule(request) : PASS);
 }
 
-export function matches(request: ScheduledRequest, options: { paths?: RegExp | undefined; method?: string | undefined }): boolean {
+export function matches(
+  request: ScheduledRequest,
+  options: { paths?: RegExp | undefined; method?: string | undefined },
+): boolean {
   if (options.method && request.method.toUpperCase() !== options.method.toUpperCase()) return false;
   // A global or sticky RegExp keeps state between test() calls; reset it so each request is judged alone.
   if (options.paths) {

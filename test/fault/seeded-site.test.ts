@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSite } from '../../server/site.ts';
 import { attempt, audit, startPeopleSite, TECH_SIGN_IN } from './helpers.ts';
-import { perRequestSchedule, seededSchedule, startFaultProxy, type FaultProxy, type Schedule, type SeededOptions } from './proxy.ts';
+import {
+  perRequestSchedule,
+  seededSchedule,
+  startFaultProxy,
+  type FaultProxy,
+  type Schedule,
+  type SeededOptions,
+} from './proxy.ts';
 
 // Seeded schedules end to end, against the real reference site.
 let site: RunningSite;
@@ -53,32 +60,41 @@ describe('seeded schedules through the proxy', () => {
         fault.kind === 'status' ? fault.status : fault.kind === 'pass' || fault.kind === 'delay' ? 401 : 'error';
       expect(first.seen[i], `request ${i + 1} (${fault.kind})`).toBe(expected);
     });
-    expect(new Set(first.faults.map((fault) => fault.kind))).toEqual(new Set(['pass', 'reset', 'status', 'delay', 'cutBody', 'dropResponse']));
+    expect(new Set(first.faults.map((fault) => fault.kind))).toEqual(
+      new Set(['pass', 'reset', 'status', 'delay', 'cutBody', 'dropResponse']),
+    );
   });
 
   it("the log accounts for the site's effects exactly: a retrying client, seen from both sides", async () => {
     const before = (await audit(site, 'token')).length;
     const rates = { reset: 0.2, status: 0.2, cutBody: 0.15, dropResponse: 0.15, delay: 0.1 };
-    const { succeeded, committed } = await withProxy({ rates, onlyPaths: /\/user\/token$/, maxFaults: 30 }, 77, async (proxy) => {
-      let succeeded = 0;
-      for (let i = 0; i < 8; i++) {
-        // Bounded retries: maxFaults guarantees a pass well within them.
-        for (let tries = 0; tries < 40; tries++) {
-          const result = await attempt(`${proxy.url}/api/2.0/user/token`, {
-            method: 'POST',
-            headers: { 'Content-Type': 'application/json' },
-            body: TECH_SIGN_IN,
-          });
-          if (result !== 'error' && result.status === 201) {
-            succeeded += 1;
-            break;
+    const { succeeded, committed } = await withProxy(
+      { rates, onlyPaths: /\/user\/token$/, maxFaults: 30 },
+      77,
+      async (proxy) => {
+        let succeeded = 0;
+        for (let i = 0; i < 8; i++) {
+          // Bounded retries: maxFaults guarantees a pass well within them.
+          for (let tries = 0; tries < 40; tries++) {
+            const result = await attempt(`${proxy.url}/api/2.0/user/token`, {
+              method: 'POST',
+              headers: { 'Content-Type': 'application/json' },
+              body: TECH_SIGN_IN,
+            });
+            if (result !== 'error' && result.status === 201) {
+              succeeded += 1;
+              break;
+            }
           }
         }
-      }
-      await proxy.settled();
-      expect(proxy.counts.dropResponse + proxy.counts.cutBody).toBeGreaterThan(0);
-      return { succeeded, committed: proxy.requestsTo(/\/user\/token$/, 'POST').filter((entry) => entry.upstreamStatus === 201).length };
-    });
+        await proxy.settled();
+        expect(proxy.counts.dropResponse + proxy.counts.cutBody).toBeGreaterThan(0);
+        return {
+          succeeded,
+          committed: proxy.requestsTo(/\/user\/token$/, 'POST').filter((entry) => entry.upstreamStatus === 201).length,
+        };
+      },
+    );
     expect(succeeded).toBe(8);
     // Dropped and cut replies were committed too: more effects than successes, and the log knows each one.
     expect(committed).toBeGreaterThan(succeeded);
@@ -88,25 +104,34 @@ describe('seeded schedules through the proxy', () => {
   it('perRequestSchedule: concurrent clients see the same faults per request, and retries converge', async () => {
     const paths = Array.from({ length: 12 }, (_, i) => `/api/2.0/users/${i + 1}`);
     const run = (order: readonly string[]) =>
-      withSchedule(perRequestSchedule(31, { rates: { reset: 0.25, status: 0.25, cutBody: 0.2 }, maxFailuresPerRequest: 2 }), async (proxy) => {
-        // Every path fetched concurrently, each retried until it succeeds (at most 3 tries needed).
-        const results = await Promise.all(
-          order.map(async (path) => {
-            for (let tries = 1; tries <= 3; tries++) {
-              const result = await attempt(proxy.url + path);
-              if (result !== 'error' && result.status === 200) return tries;
-            }
-            return 'gave up';
-          }),
-        );
-        await proxy.settled();
-        const faults = Object.fromEntries(order.map((path) => [path, proxy.requestsTo(new RegExp(`${path}$`)).map((entry) => entry.fault.kind)]));
-        return { tries: Object.fromEntries(order.map((path, i) => [path, results[i]])), faults };
-      });
+      withSchedule(
+        perRequestSchedule(31, { rates: { reset: 0.25, status: 0.25, cutBody: 0.2 }, maxFailuresPerRequest: 2 }),
+        async (proxy) => {
+          // Every path fetched concurrently, each retried until it succeeds (at most 3 tries needed).
+          const results = await Promise.all(
+            order.map(async (path) => {
+              for (let tries = 1; tries <= 3; tries++) {
+                const result = await attempt(proxy.url + path);
+                if (result !== 'error' && result.status === 200) return tries;
+              }
+              return 'gave up';
+            }),
+          );
+          await proxy.settled();
+          const faults = Object.fromEntries(
+            order.map((path) => [path, proxy.requestsTo(new RegExp(`${path}$`)).map((entry) => entry.fault.kind)]),
+          );
+          return { tries: Object.fromEntries(order.map((path, i) => [path, results[i]])), faults };
+        },
+      );
     const forward = await run(paths);
     const backward = await run([...paths].reverse());
     expect(backward).toEqual(forward);
     expect(Object.values(forward.tries).every((tries) => typeof tries === 'number')).toBe(true);
-    expect(Object.values(forward.faults).flat().filter((kind) => kind !== 'pass').length).toBeGreaterThan(0);
+    expect(
+      Object.values(forward.faults)
+        .flat()
+        .filter((kind) => kind !== 'pass').length,
+    ).toBeGreaterThan(0);
   });
 });

@@ -91,7 +91,8 @@ function faultDrawer(options: FaultDraw): (random: () => number) => Fault {
   };
 }
 
-const eligible = (request: ScheduledRequest, options: FaultDraw) => matches(request, { paths: options.onlyPaths, method: options.method });
+const eligible = (request: ScheduledRequest, options: FaultDraw) =>
+  matches(request, { paths: options.onlyPaths, method: options.method });
 
 /**
  * One random stream in arrival order: for a given seed the n-th matching request always gets the same

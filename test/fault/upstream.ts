@@ -65,7 +65,9 @@ function attempt(
       signal,
     });
     // Idle bound for the whole exchange, the response body included; Node drops it when the socket is freed.
-    upstream.setTimeout(idleTimeoutMs, () => upstream.destroy(new UpstreamError(`site silent for ${idleTimeoutMs} ms`)));
+    upstream.setTimeout(idleTimeoutMs, () =>
+      upstream.destroy(new UpstreamError(`site silent for ${idleTimeoutMs} ms`)),
+    );
     upstream.once('response', resolve);
     upstream.once('error', (error) => {
       const code = (error as NodeJS.ErrnoException).code;

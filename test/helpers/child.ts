@@ -1,7 +1,11 @@
 import { spawn } from 'node:child_process';
 
 /** Runs a TypeScript child that prints "req <n>" per request; SIGKILLs it at request `killAt` (never if null). */
-export function runKillableChild(script: string, args: string[], killAt: number | null): Promise<{ requests: number; killed: boolean; last: string }> {
+export function runKillableChild(
+  script: string,
+  args: string[],
+  killAt: number | null,
+): Promise<{ requests: number; killed: boolean; last: string }> {
   return new Promise((resolve, reject) => {
     const proc = spawn(process.execPath, ['--import', 'tsx', script, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
     let requests = 0;

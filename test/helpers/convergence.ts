@@ -12,7 +12,10 @@ import { makeTempDir } from './tmp.ts';
 export async function serverRevisions(site: RunningSite): Promise<Map<number, number>> {
   const all = new Map<number, number>();
   for (let offset = 0; ; offset += 200) {
-    const page = (await api(site, 'GET', '/guides', { query: { limit: 200, offset } })).body as { guideid: number; revisionid: number }[];
+    const page = (await api(site, 'GET', '/guides', { query: { limit: 200, offset } })).body as {
+      guideid: number;
+      revisionid: number;
+    }[];
     for (const guide of page) all.set(guide.guideid, guide.revisionid);
     if (page.length < 200) return all;
   }
@@ -31,7 +34,10 @@ export async function expectLibraryEqualsServer(
 ): Promise<void> {
   const expected = await serverRevisions(site);
   const local = await allLocalGuides(app.services.api);
-  expect(local.map((g) => g.guideid).sort((a, b) => a - b), label).toEqual([...expected.keys()].sort((a, b) => a - b));
+  expect(
+    local.map((g) => g.guideid).sort((a, b) => a - b),
+    label,
+  ).toEqual([...expected.keys()].sort((a, b) => a - b));
   for (const { guideid, offline } of local) {
     const chosen = whole === undefined || whole.includes(guideid);
     expect(offline, `${label}: guide ${guideid}`).toBe(chosen ? 'full' : 'summary');

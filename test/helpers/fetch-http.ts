@@ -7,8 +7,15 @@ import type { Http } from '../../electron/core/api/http.ts';
  */
 export function fetchHttp(fetcher: (input: string, init: RequestInit) => Promise<Response>): Http {
   return async (url, init) => {
-    const body = init.body === undefined ? undefined : typeof init.body === 'string' ? init.body : new Uint8Array(init.body);
-    const response = await fetcher(url.href, { method: init.method ?? 'GET', headers: init.headers, body, signal: init.signal, redirect: 'manual' });
+    const body =
+      init.body === undefined ? undefined : typeof init.body === 'string' ? init.body : new Uint8Array(init.body);
+    const response = await fetcher(url.href, {
+      method: init.method ?? 'GET',
+      headers: init.headers,
+      body,
+      signal: init.signal,
+      redirect: 'manual',
+    });
     const stream = response.body;
     return {
       status: response.status,

@@ -4,17 +4,24 @@ import { forward } from './forward.ts';
 
 /** An answer of its own, the request sent on to another path of the site (`forward`), or null to pass it on. */
 type Answer = { status?: number; type?: string; body: string } | { forward: string } | null;
-export type Rewrite = (request: { method: string; path: string; headers: http.IncomingHttpHeaders }) => Answer | Promise<Answer>;
+export type Rewrite = (request: {
+  method: string;
+  path: string;
+  headers: http.IncomingHttpHeaders;
+}) => Answer | Promise<Answer>;
 
 /**
  * Forwards to a local site, except that a request `rewrite` answers for gets that answer instead:
  * a wrong shape or a body that is not JSON, as a broken or hostile server would send; or goes to the
  * path `rewrite` gives (a site that ignores a parameter).
  */
-export async function startRewriteProxy(targetPort: number): Promise<{ url: string; set(rewrite: Rewrite | null): void; close(): Promise<void> }> {
+export async function startRewriteProxy(
+  targetPort: number,
+): Promise<{ url: string; set(rewrite: Rewrite | null): void; close(): Promise<void> }> {
   let rewrite: Rewrite | null = null;
   const server = http.createServer(async (req, res) => {
-    const answer = (await rewrite?.({ method: req.method ?? 'GET', path: req.url ?? '/', headers: req.headers })) ?? null;
+    const answer =
+      (await rewrite?.({ method: req.method ?? 'GET', path: req.url ?? '/', headers: req.headers })) ?? null;
     if (answer && !('forward' in answer)) {
       req.resume();
       res.writeHead(answer.status ?? 200, { 'Content-Type': answer.type ?? 'application/json' });

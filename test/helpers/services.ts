@@ -10,7 +10,10 @@ import { startTestSite } from '../server/helpers.ts';
 import { makeTempDir } from './tmp.ts';
 
 /** Real core services over a temp data folder, with the real demo workshop behind connectDemo. */
-export function makeServices(dataDir?: string, overrides: Partial<ServicesDeps> = {}): {
+export function makeServices(
+  dataDir?: string,
+  overrides: Partial<ServicesDeps> = {},
+): {
   services: Services;
   dataDir: string;
   events: AppEvent[];
@@ -45,15 +48,25 @@ export function makeServices(dataDir?: string, overrides: Partial<ServicesDeps> 
 
 /** Signs tech1 in to `siteUrl` and runs a first sync, which must complete: where most tests over a site start. */
 export async function signInAndSync(services: Services, siteUrl: string): Promise<void> {
-  const signedIn = await services.api.signIn({ siteUrl, email: DEMO_ACCOUNTS.tech1.email, password: DEMO_ACCOUNTS.tech1.password });
+  const signedIn = await services.api.signIn({
+    siteUrl,
+    email: DEMO_ACCOUNTS.tech1.email,
+    password: DEMO_ACCOUNTS.tech1.password,
+  });
   if (!signedIn.ok) throw new Error(`sign-in: ${signedIn.error.message}`);
   const synced = await services.api.syncNow();
   if (!synced.ok) throw new Error(`first sync: ${synced.error.message}`);
-  if (synced.value.status !== 'complete') throw new Error(`first sync ended ${synced.value.status}: ${JSON.stringify(synced.value)}`);
+  if (synced.value.status !== 'complete')
+    throw new Error(`first sync ended ${synced.value.status}: ${JSON.stringify(synced.value)}`);
 }
 
 /** The demo site behind a fault proxy, and an app signed in through the proxy and synced: where many outbox and work log tests start. */
-export async function syncedOverProxy(): Promise<{ site: RunningSite; proxy: FaultProxy; app: ReturnType<typeof makeServices>; close: () => Promise<void> }> {
+export async function syncedOverProxy(): Promise<{
+  site: RunningSite;
+  proxy: FaultProxy;
+  app: ReturnType<typeof makeServices>;
+  close: () => Promise<void>;
+}> {
   const site = await startTestSite({ demo: true });
   const proxy = await startFaultProxy({ target: { port: site.port } });
   const app = makeServices();
@@ -131,7 +144,11 @@ export function proxiedDemoWorkshop(): {
       });
       const { email, password } = DEMO_ACCOUNTS.tech1;
       const [running, front] = [site, proxy];
-      return { url: front.url, account: { email, password }, close: async () => void (await Promise.all([front.close(), running.close()])) };
+      return {
+        url: front.url,
+        account: { email, password },
+        close: async () => void (await Promise.all([front.close(), running.close()])),
+      };
     },
     site() {
       if (!site) throw new Error('The demo workshop has not been started (connectDemo first)');

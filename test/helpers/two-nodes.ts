@@ -24,7 +24,7 @@ export async function startTwoNodes(options: { dbFile: string; clocks: [Clock, C
   let turn = 0;
   let pinned: 0 | 1 | null = null;
   const server = http.createServer((req, res) => {
-    forward(req, res, nodes[pinned ?? (turn++ % 2)]!.port);
+    forward(req, res, nodes[pinned ?? turn++ % 2]!.port);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {

@@ -2,11 +2,15 @@ import type { AppApi, GuideDetail, StepFormField } from '../../electron/contract
 import { allLocalGuides, unwrap } from './library.ts';
 
 /** A stored guide whose steps have forms, with its fields by type (the demo has all nine types). */
-export async function guideWithForms(api: AppApi): Promise<{ guide: GuideDetail; fields: { field: StepFormField; stepid: number }[] }> {
+export async function guideWithForms(
+  api: AppApi,
+): Promise<{ guide: GuideDetail; fields: { field: StepFormField; stepid: number }[] }> {
   let best: { guide: GuideDetail; fields: { field: StepFormField; stepid: number }[] } | null = null;
   for (const { guideid } of await allLocalGuides(api)) {
     const guide = unwrap(await api.getGuide(guideid));
-    const fields = guide.steps.flatMap((step) => (step.form ? step.form.fields.map((field) => ({ field, stepid: step.stepid })) : []));
+    const fields = guide.steps.flatMap((step) =>
+      step.form ? step.form.fields.map((field) => ({ field, stepid: step.stepid })) : [],
+    );
     if (!best || fields.length > best.fields.length) best = { guide, fields };
   }
   if (!best || best.fields.length === 0) throw new Error('no stored guide has a step form');
@@ -38,7 +42,10 @@ export async function formGuideOnSite(apiUrl: string, token: string): Promise<nu
   const guides = (await (await fetch(`${apiUrl}/guides?limit=200`, { headers })).json()) as { guideid: number }[];
   let best = { guideid: 0, fields: -1 };
   for (const { guideid } of guides) {
-    const forms = (await (await fetch(`${apiUrl}/step_forms/guideid/${guideid}`, { headers })).json()) as { guideid: number; fields: unknown[] }[];
+    const forms = (await (await fetch(`${apiUrl}/step_forms/guideid/${guideid}`, { headers })).json()) as {
+      guideid: number;
+      fields: unknown[];
+    }[];
     const fields = forms.filter((f) => f.guideid === guideid).reduce((n, f) => n + f.fields.length, 0);
     if (fields > best.fields) best = { guideid, fields };
   }

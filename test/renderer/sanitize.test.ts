@@ -32,7 +32,9 @@ describe('server HTML made safe to show', () => {
   });
 
   it('strips every event handler attribute', () => {
-    const host = dom('<p onclick="x()" onmouseover="y()">Tap</p><a href="https://a.test" onfocus="z()">link</a><div onerror="e()">d</div>');
+    const host = dom(
+      '<p onclick="x()" onmouseover="y()">Tap</p><a href="https://a.test" onfocus="z()">link</a><div onerror="e()">d</div>',
+    );
     for (const element of host.querySelectorAll('*')) {
       expect([...element.attributes].filter((a) => a.name.startsWith('on'))).toEqual([]);
     }
@@ -59,19 +61,25 @@ describe('server HTML made safe to show', () => {
   });
 
   it('shows no images or media from inside text (they would reach the network)', () => {
-    const host = dom('<img src="x" onerror="window.__pwned=1">Text<img src="https://tracker.test/p.gif"><video src="https://a.test/v.mp4"></video>');
+    const host = dom(
+      '<img src="x" onerror="window.__pwned=1">Text<img src="https://tracker.test/p.gif"><video src="https://a.test/v.mp4"></video>',
+    );
     expect(host.querySelector('img, video, audio, source')).toBeNull();
     expect(host.textContent).toBe('Text');
   });
 
   it('drops SVG and MathML, where script can hide', () => {
-    const host = dom('<svg><script>window.__pwned=1</script><a xlink:href="javascript:x()"><text>t</text></a></svg><math><mi>x</mi></math>ok');
+    const host = dom(
+      '<svg><script>window.__pwned=1</script><a xlink:href="javascript:x()"><text>t</text></a></svg><math><mi>x</mi></math>ok',
+    );
     expect(host.querySelector('svg, math, script')).toBeNull();
     expect(host.textContent).toContain('ok');
   });
 
   it('drops style attributes that could fetch something, keeps harmless ones', () => {
-    const host = dom('<span style="background:url(https://tracker.test/p.gif)">a</span><span style="color: red">b</span>');
+    const host = dom(
+      '<span style="background:url(https://tracker.test/p.gif)">a</span><span style="color: red">b</span>',
+    );
     const [first, second] = host.querySelectorAll('span');
     expect(first?.hasAttribute('style')).toBe(false);
     expect(second?.getAttribute('style')).toBe('color: red');
@@ -90,7 +98,9 @@ describe('server HTML made safe to show', () => {
   });
 
   it('survives mutation-XSS shapes and broken markup', () => {
-    const host = dom('<noscript><p title="</noscript><img src=x onerror=alert(1)>"></noscript><p>ok</p><div><b>unclosed');
+    const host = dom(
+      '<noscript><p title="</noscript><img src=x onerror=alert(1)>"></noscript><p>ok</p><div><b>unclosed',
+    );
     expect(host.querySelector('img, noscript')).toBeNull();
     expect(host.querySelector('[onerror]')).toBeNull();
     expect(host.textContent).toContain('ok');
@@ -116,7 +126,8 @@ describe('server HTML made safe to show', () => {
 
 describe('embeds shown as a link', () => {
   it('finds the web address and title of an iframe embed', () => {
-    const html = '<iframe src="https://www.example.com/embed/lp-tank-change" width="640" title="LP tank change"></iframe>';
+    const html =
+      '<iframe src="https://www.example.com/embed/lp-tank-change" width="640" title="LP tank change"></iframe>';
     expect(embedTarget(html)).toBe('https://www.example.com/embed/lp-tank-change');
     expect(embedTitle(html)).toBe('LP tank change');
   });

@@ -16,11 +16,22 @@ const step = (stepid: number, fields: StepFormField[] | null, title = `Step ${st
   media: { type: 'none' } as GuideStep['media'],
   form: fields ? { formRevisionid: 1, stepid, fields } : null,
 });
-const value = (stepid: number, fieldGuid: string, v: string | null): StepValue => ({ fieldGuid, fieldRevisionid: 1, stepid, value: v, attachment: null });
+const value = (stepid: number, fieldGuid: string, v: string | null): StepValue => ({
+  fieldGuid,
+  fieldRevisionid: 1,
+  stepid,
+  value: v,
+  attachment: null,
+});
 const truck = field('Text Input', { fieldGuid: 'truck', label: 'Truck number' });
 const hours = field('Numeric Input', { fieldGuid: 'hours', label: 'Hour meter' });
 const brakes = field('Checkbox', { fieldGuid: 'brakes', label: 'Brakes hold', placeholder: '0' });
-const steps = [step(1, [truck, hours]), step(2, null), step(3, [brakes]), step(4, [field('Image', { fieldGuid: 'photo', label: 'Photo' })])];
+const steps = [
+  step(1, [truck, hours]),
+  step(2, null),
+  step(3, [brakes]),
+  step(4, [field('Image', { fieldGuid: 'photo', label: 'Photo' })]),
+];
 
 describe('the Finish review (issue 16)', () => {
   it('lists the steps with empty fields, and nothing typed when everything is saved', () => {
@@ -57,7 +68,9 @@ describe('leaving a step by the step list or Previous', () => {
   it('sends only what was typed: an untouched checkbox is not recorded as No', () => {
     expect(valuesToSave([brakes, truck], new Map(), {}, true)).toEqual([]);
     expect(valuesToSave([brakes, truck], new Map(), {})).toEqual([{ fieldGuid: 'brakes', value: '0' }]);
-    expect(valuesToSave([brakes, truck], new Map(), { truck: 'FL-1' }, true)).toEqual([{ fieldGuid: 'truck', value: 'FL-1' }]);
+    expect(valuesToSave([brakes, truck], new Map(), { truck: 'FL-1' }, true)).toEqual([
+      { fieldGuid: 'truck', value: 'FL-1' },
+    ]);
   });
 });
 

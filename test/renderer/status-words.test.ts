@@ -12,7 +12,16 @@ const synced = (over: Partial<SyncState> = {}): SyncState => ({
   lastSyncAt: NOW / 1000 - 60,
   lastError: null,
   scope: { mode: 'all', categories: [], guideids: [] },
-  storage: { mediaBytes: 0, mediaFiles: 0, pendingMedia: 0, databaseBytes: 0, budgetBytes: 1, diskFreeBytes: null, reserveBytes: 0, budgetLimitedTo: null },
+  storage: {
+    mediaBytes: 0,
+    mediaFiles: 0,
+    pendingMedia: 0,
+    databaseBytes: 0,
+    budgetBytes: 1,
+    diskFreeBytes: null,
+    reserveBytes: 0,
+    budgetLimitedTo: null,
+  },
   guides: { total: 1, offline: 1 },
   scopeChoice: null,
   repair: null,
@@ -27,30 +36,58 @@ describe('the status chip says network, sync and unsent work in one place', () =
   });
 
   it('is calm and amber offline, counting what is kept on this laptop (never "synced" offline)', () => {
-    const chip = statusChip({ network: 'offline', sync: synced(), outbox: { ...clear, pending: 15, inFlight: 2 }, nowMs: NOW });
+    const chip = statusChip({
+      network: 'offline',
+      sync: synced(),
+      outbox: { ...clear, pending: 15, inFlight: 2 },
+      nowMs: NOW,
+    });
     expect(chip).toMatchObject({ tone: 'offline', text: 'Offline · 17 unsent', unsent: 17 });
     expect(chip.detail).toBe('Offline. 17 changes kept on this laptop — they will be sent when the site answers.');
     expect(statusChip({ network: 'offline', sync: synced(), outbox: clear, nowMs: NOW }).text).toBe('Offline');
   });
 
   it('is red for what the technician must settle, before anything else', () => {
-    const conflicts = statusChip({ network: 'offline', sync: synced(), outbox: { ...clear, pending: 3, conflicts: 2 }, nowMs: NOW });
+    const conflicts = statusChip({
+      network: 'offline',
+      sync: synced(),
+      outbox: { ...clear, pending: 3, conflicts: 2 },
+      nowMs: NOW,
+    });
     expect(conflicts).toMatchObject({ tone: 'problem', text: '2 conflicts · 3 unsent' });
-    expect(statusChip({ network: 'online', sync: synced(), outbox: { ...clear, failed: 1 }, nowMs: NOW }).tone).toBe('problem');
+    expect(statusChip({ network: 'online', sync: synced(), outbox: { ...clear, failed: 1 }, nowMs: NOW }).tone).toBe(
+      'problem',
+    );
   });
 
   it("counts the current technician's work, and says the other technicians' apart", () => {
     const others = [{ key: 'demo|3', username: 'Sam Okafor', unsent: 5, conflicts: 0, signIn: 'signed_out' as const }];
-    const chip = statusChip({ network: 'offline', sync: synced(), outbox: { ...clear, pending: 2, others }, nowMs: NOW });
+    const chip = statusChip({
+      network: 'offline',
+      sync: synced(),
+      outbox: { ...clear, pending: 2, others },
+      nowMs: NOW,
+    });
     expect(chip).toMatchObject({ tone: 'offline', text: 'Offline · 2 unsent', unsent: 2, othersUnsent: 5 });
-    expect(chip.detail).toBe('Offline. 2 changes kept on this laptop — they will be sent when the site answers. Apart from yours, 5 changes of other technicians wait on this laptop.');
-    expect(statusChip({ network: 'online', sync: synced(), outbox: { ...clear, others }, nowMs: NOW })).toMatchObject({ tone: 'ok', unsent: 0, othersUnsent: 5 });
+    expect(chip.detail).toBe(
+      'Offline. 2 changes kept on this laptop — they will be sent when the site answers. Apart from yours, 5 changes of other technicians wait on this laptop.',
+    );
+    expect(statusChip({ network: 'online', sync: synced(), outbox: { ...clear, others }, nowMs: NOW })).toMatchObject({
+      tone: 'ok',
+      unsent: 0,
+      othersUnsent: 5,
+    });
   });
 
   it('shows a sync in progress and sending, and a failed sync', () => {
-    const running = synced({ running: true, progress: { phase: 'media', done: 1, total: 4, bytes: 10, message: null } });
+    const running = synced({
+      running: true,
+      progress: { phase: 'media', done: 1, total: 4, bytes: 10, message: null },
+    });
     expect(statusChip({ network: 'online', sync: running, outbox: clear, nowMs: NOW }).text).toBe('Syncing 25%');
-    expect(statusChip({ network: 'online', sync: synced(), outbox: { ...clear, pending: 2 }, nowMs: NOW }).text).toBe('Sending 2…');
+    expect(statusChip({ network: 'online', sync: synced(), outbox: { ...clear, pending: 2 }, nowMs: NOW }).text).toBe(
+      'Sending 2…',
+    );
     const failed = synced({ lastError: { message: 'The site answered 500.', resource: null, at: NOW / 1000 } });
     expect(statusChip({ network: 'online', sync: failed, outbox: clear, nowMs: NOW }).tone).toBe('problem');
   });
@@ -65,8 +102,12 @@ describe('the status chip says network, sync and unsent work in one place', () =
 
 describe('sync figures in words', () => {
   it('separates the parts instead of running them together', () => {
-    expect(progressCounts({ phase: 'listing', done: 0, total: 0, bytes: 732_160, message: null }, true)).toBe('Counting… · 715 KB downloaded');
-    expect(progressCounts({ phase: 'media', done: 12, total: 40, bytes: 3_250_000, message: null }, true)).toBe('12 of 40 files · 3.1 MB downloaded');
+    expect(progressCounts({ phase: 'listing', done: 0, total: 0, bytes: 732_160, message: null }, true)).toBe(
+      'Counting… · 715 KB downloaded',
+    );
+    expect(progressCounts({ phase: 'media', done: 12, total: 40, bytes: 3_250_000, message: null }, true)).toBe(
+      '12 of 40 files · 3.1 MB downloaded',
+    );
     expect(progressCounts({ phase: 'idle', done: 0, total: 0, bytes: 0, message: null }, false)).toBe('');
   });
 });

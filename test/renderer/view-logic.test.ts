@@ -43,7 +43,12 @@ describe('the guide list fetched page by page', () => {
 });
 
 const tree: CategoryNode[] = [
-  { name: 'Machine Tools', title: 'Machine Tools', guideCount: 4, children: [{ name: 'Lathes', title: 'Lathes', guideCount: 2, children: [] }] },
+  {
+    name: 'Machine Tools',
+    title: 'Machine Tools',
+    guideCount: 4,
+    children: [{ name: 'Lathes', title: 'Lathes', guideCount: 2, children: [] }],
+  },
   { name: 'Forklifts', title: 'Forklifts', guideCount: 3, children: [] },
 ];
 
@@ -79,7 +84,13 @@ describe('guide content', () => {
     for (const colour of ['black', 'red', 'orange', 'yellow', 'green', 'blue', 'light_blue', 'violet']) {
       expect(bulletKind(colour).kind).toBe('dot');
     }
-    expect(new Set(['red', 'orange', 'yellow', 'green', 'blue', 'light_blue', 'violet', 'black'].map((c) => JSON.stringify(bulletKind(c)))).size).toBe(8);
+    expect(
+      new Set(
+        ['red', 'orange', 'yellow', 'green', 'blue', 'light_blue', 'violet', 'black'].map((c) =>
+          JSON.stringify(bulletKind(c)),
+        ),
+      ).size,
+    ).toBe(8);
     expect(bulletKind('icon_note')).toMatchObject({ kind: 'icon', icon: 'note' });
     expect(bulletKind('icon_caution')).toMatchObject({ kind: 'icon', icon: 'caution' });
     expect(bulletKind('icon_reminder')).toMatchObject({ kind: 'icon', icon: 'reminder' });
@@ -96,10 +107,27 @@ describe('guide content', () => {
 });
 
 describe('sync progress in words', () => {
-  const progress = (p: Partial<SyncProgress>): SyncProgress => ({ phase: 'guides', done: 0, total: 0, bytes: 0, message: null, ...p });
+  const progress = (p: Partial<SyncProgress>): SyncProgress => ({
+    phase: 'guides',
+    done: 0,
+    total: 0,
+    bytes: 0,
+    message: null,
+    ...p,
+  });
 
   it('names every phase in plain words', () => {
-    for (const phase of ['idle', 'categories', 'listing', 'deletions', 'guides', 'media', 'done', 'failed', 'cancelled'] as const) {
+    for (const phase of [
+      'idle',
+      'categories',
+      'listing',
+      'deletions',
+      'guides',
+      'media',
+      'done',
+      'failed',
+      'cancelled',
+    ] as const) {
       expect(phaseWords(phase)).toMatch(/^[A-Z][a-z ,]+$/);
     }
   });

@@ -16,18 +16,28 @@ describe('session times in words', () => {
   });
 });
 
-const saved = (fieldGuid: string, value: string | null, stepid = 5): StepValue => ({ fieldGuid, fieldRevisionid: 1, stepid, value, attachment: null });
+const saved = (fieldGuid: string, value: string | null, stepid = 5): StepValue => ({
+  fieldGuid,
+  fieldRevisionid: 1,
+  stepid,
+  value,
+  attachment: null,
+});
 
 describe('step form fields (reference 2.12)', () => {
   it('show placeholder in a Text Input and textarea in a Text Area, each ignoring the other', () => {
     expect(hintOf(field('Text Input', { placeholder: 'e.g. FL-07', textarea: 'ignored' }))).toBe('e.g. FL-07');
-    expect(hintOf(field('Text Area', { placeholder: 'ignored', textarea: 'Anything unusual' }))).toBe('Anything unusual');
+    expect(hintOf(field('Text Area', { placeholder: 'ignored', textarea: 'Anything unusual' }))).toBe(
+      'Anything unusual',
+    );
   });
 
   it('keep a Text Input on one line and let a Text Area hold line breaks', () => {
     expect(cleanInput(field('Text Input'), 'AX51\r\nspare')).toBe('AX51 spare');
     expect(cleanInput(field('Text Area'), 'one\ntwo')).toBe('one\ntwo');
-    expect(fieldProblem(field('Text Input', { label: 'Part' }), 'a\nb')).toBe('Part: a single line, without line breaks');
+    expect(fieldProblem(field('Text Input', { label: 'Part' }), 'a\nb')).toBe(
+      'Part: a single line, without line breaks',
+    );
     expect(fieldProblem(field('Text Area'), 'a\nb')).toBeNull();
   });
 
@@ -51,16 +61,22 @@ describe('step form fields (reference 2.12)', () => {
     const box = field('Checkbox', { placeholder: '1' });
     const image = field('Image');
     const area = field('Text Area');
-    const out = valuesToSave([text, num, box, image, area], new Map([[text.fieldGuid, saved(text.fieldGuid, 'same')]]), {
-      [text.fieldGuid]: 'same',
-      [num.fieldGuid]: ' 42 ',
-      [image.fieldGuid]: 'x',
-    });
+    const out = valuesToSave(
+      [text, num, box, image, area],
+      new Map([[text.fieldGuid, saved(text.fieldGuid, 'same')]]),
+      {
+        [text.fieldGuid]: 'same',
+        [num.fieldGuid]: ' 42 ',
+        [image.fieldGuid]: 'x',
+      },
+    );
     expect(out).toEqual([
       { fieldGuid: num.fieldGuid, value: '42' },
       { fieldGuid: box.fieldGuid, value: '1' },
     ]);
-    const cleared = valuesToSave([text], new Map([[text.fieldGuid, saved(text.fieldGuid, 'old')]]), { [text.fieldGuid]: '' });
+    const cleared = valuesToSave([text], new Map([[text.fieldGuid, saved(text.fieldGuid, 'old')]]), {
+      [text.fieldGuid]: '',
+    });
     expect(cleared).toEqual([{ fieldGuid: text.fieldGuid, value: null }]);
   });
 
@@ -84,13 +100,23 @@ describe('draft keys', () => {
   });
 
   it('count as restored only drafts that differ from what the session holds', () => {
-    const drafts = [makeDraft(T, 's', 5, 'a', 'typed'), makeDraft(T, 's', 5, 'b', 'same'), makeDraft(T, 's', 6, 'c', ''), makeDraft(T, 's', 6, 'd', 'new')];
+    const drafts = [
+      makeDraft(T, 's', 5, 'a', 'typed'),
+      makeDraft(T, 's', 5, 'b', 'same'),
+      makeDraft(T, 's', 6, 'c', ''),
+      makeDraft(T, 's', 6, 'd', 'new'),
+    ];
     const unsaved = unsavedDrafts(drafts, [saved('a', 'older'), saved('b', 'same'), saved('c', null, 6)]);
     expect(unsaved.map((d) => d.fieldGuid)).toEqual(['a', 'd']);
   });
 
   it('drop after a save only the drafts whose value was sent, keeping typing that came later', () => {
-    const drafts = [makeDraft(T, 's', 5, 'a', 'sent'), makeDraft(T, 's', 5, 'b', 'typed later'), makeDraft(T, 's', 5, 'n', ' 42'), makeDraft(T, 's', 6, 'a', 'sent')];
+    const drafts = [
+      makeDraft(T, 's', 5, 'a', 'sent'),
+      makeDraft(T, 's', 5, 'b', 'typed later'),
+      makeDraft(T, 's', 5, 'n', ' 42'),
+      makeDraft(T, 's', 6, 'a', 'sent'),
+    ];
     const ids = settledBy(drafts, 5, [
       { fieldGuid: 'a', value: 'sent' },
       { fieldGuid: 'b', value: 'typed' },

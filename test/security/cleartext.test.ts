@@ -40,8 +40,16 @@ describe('plain http only with consent', () => {
       expect(token).toMatchObject({ ok: false, error: { details: { needs: 'insecure' } } });
       expect(asked).toEqual([]);
 
-      const confirmed = await app.services.api.signIn({ siteUrl: 'http://192.0.2.10:8080', email, password, allowInsecure: true });
-      expect(confirmed).toMatchObject({ ok: true, value: { site: { url: 'http://192.0.2.10:8080' }, user: { username: DEMO_ACCOUNTS.tech1.username } } });
+      const confirmed = await app.services.api.signIn({
+        siteUrl: 'http://192.0.2.10:8080',
+        email,
+        password,
+        allowInsecure: true,
+      });
+      expect(confirmed).toMatchObject({
+        ok: true,
+        value: { site: { url: 'http://192.0.2.10:8080' }, user: { username: DEMO_ACCOUNTS.tech1.username } },
+      });
       expect(asked.length).toBeGreaterThan(0);
     } finally {
       await app.dispose();
@@ -52,7 +60,9 @@ describe('plain http only with consent', () => {
     const { app } = pretendingHost('none');
     try {
       const { email, password } = DEMO_ACCOUNTS.tech1;
-      expect((await app.services.api.signIn({ siteUrl: site.url.replace('127.0.0.1', 'localhost'), email, password })).ok).toBe(true);
+      expect(
+        (await app.services.api.signIn({ siteUrl: site.url.replace('127.0.0.1', 'localhost'), email, password })).ok,
+      ).toBe(true);
     } finally {
       await app.dispose();
     }

@@ -63,7 +63,7 @@ describe('the data folder is for its owner only', () => {
     }
   });
 
-  it('a data folder an earlier version left with the umask modes is made the owner\'s at the next start', async () => {
+  it("a data folder an earlier version left with the umask modes is made the owner's at the next start", async () => {
     for (const dir of ['attachments', 'media', 'media/.partial']) fs.chmodSync(path.join(folder.dir, dir), 0o755);
     for (const file of ['fieldguide.lock', 'media/pictures.sqlite']) fs.chmodSync(path.join(folder.dir, file), 0o644);
     const [photo] = fs.readdirSync(path.join(folder.dir, 'attachments'));

@@ -24,7 +24,8 @@ let page: Page;
 
 beforeAll(async () => {
   const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  if (!fs.existsSync(executablePath)) throw new Error(`Chromium is not at ${executablePath}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
+  if (!fs.existsSync(executablePath))
+    throw new Error(`Chromium is not at ${executablePath}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
   attacker = http.createServer((_req, res) => {
     res.setHeader('Content-Type', 'text/html');
     res.end('<!doctype html><title>A page the technician visits</title><p>Nothing to see here.</p>');
@@ -87,16 +88,26 @@ describe('Chromium on a page of another site', () => {
         for (const password of passwords) {
           const body = JSON.stringify({ email, password });
           // What the review's page did: a JSON sign-in (preflighted), then a form-like one (not preflighted).
-          results[`json ${password}`] = await tell(fetch(`${api}/user/token`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body }));
-          results[`text ${password}`] = await tell(fetch(`${api}/user/token`, { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body }));
+          results[`json ${password}`] = await tell(
+            fetch(`${api}/user/token`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body }),
+          );
+          results[`text ${password}`] = await tell(
+            fetch(`${api}/user/token`, { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body }),
+          );
           // no-cors: the page can never read the answer; the site must not act on it either (tokens below).
-          results[`no-cors ${password}`] = await tell(fetch(`${api}/user/token`, { method: 'POST', mode: 'no-cors', body }));
+          results[`no-cors ${password}`] = await tell(
+            fetch(`${api}/user/token`, { method: 'POST', mode: 'no-cors', body }),
+          );
         }
         results.read = await tell(fetch(`${api}/guides?limit=1`));
         results.workLog = await tell(fetch(`${api}/work_log`, { headers: { Authorization: 'api 0000' } }));
         return results;
       },
-      { api: `${demo.url}/api/2.0`, email: DEMO_ACCOUNTS.tech1.email, passwords: [DEMO_ACCOUNTS.tech1.password, demo.account.password] },
+      {
+        api: `${demo.url}/api/2.0`,
+        email: DEMO_ACCOUNTS.tech1.email,
+        passwords: [DEMO_ACCOUNTS.tech1.password, demo.account.password],
+      },
     );
     for (const [attempt, result] of Object.entries(outcome)) {
       expect(result, attempt).toMatch(/^(blocked|opaque)$/);
@@ -109,11 +120,18 @@ describe('Chromium on a page of another site', () => {
     const first = await page.goto(`http://evil.test:${demoPort}/api/2.0/guides?limit=1`);
     expect(first?.status()).toBe(421);
     // Now the page is "same-origin" with the demo workshop's port: it can send and read anything.
-    const answers = await page.evaluate(async (body) => {
-      const signIn = await fetch('/api/2.0/user/token', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
-      const read = await fetch('/api/2.0/work_log');
-      return { signIn: `${signIn.status} ${await signIn.text()}`, read: read.status };
-    }, JSON.stringify({ email: DEMO_ACCOUNTS.tech1.email, password: demo.account.password }));
+    const answers = await page.evaluate(
+      async (body) => {
+        const signIn = await fetch('/api/2.0/user/token', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body,
+        });
+        const read = await fetch('/api/2.0/work_log');
+        return { signIn: `${signIn.status} ${await signIn.text()}`, read: read.status };
+      },
+      JSON.stringify({ email: DEMO_ACCOUNTS.tech1.email, password: demo.account.password }),
+    );
     expect(answers.signIn).toMatch(/^421 /);
     expect(answers.signIn).not.toContain('authToken');
     expect(answers.read).toBe(421);

@@ -43,7 +43,12 @@ describe('a page of another site gets nothing from the demo workshop', () => {
     const preflight = await rawRequest(port, {
       method: 'OPTIONS',
       path: '/api/2.0/user/token',
-      headers: { Host: `127.0.0.1:${port}`, Origin: 'http://evil.test', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type' },
+      headers: {
+        Host: `127.0.0.1:${port}`,
+        Origin: 'http://evil.test',
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'content-type',
+      },
     });
     expect(preflight.status).toBe(403);
     expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
@@ -64,19 +69,39 @@ describe('a page of another site gets nothing from the demo workshop', () => {
       expect(answer.text).not.toContain('authToken');
     }
     // `Origin: null` (a sandboxed frame, a file) is another site too.
-    const sandboxed = await rawRequest(port, { method: 'POST', path: '/api/2.0/user/token', headers: { Host: `127.0.0.1:${port}`, Origin: 'null' }, body: signInBody(demo.account.password) });
+    const sandboxed = await rawRequest(port, {
+      method: 'POST',
+      path: '/api/2.0/user/token',
+      headers: { Host: `127.0.0.1:${port}`, Origin: 'null' },
+      body: signInBody(demo.account.password),
+    });
     expect(sandboxed.status).toBe(403);
     expect(tokensIssued()).toBe(before);
   });
 
   it('a foreign Host (DNS rebinding) is refused; the loopback names at the site’s own port are answered', async () => {
-    for (const host of [`evil.test:${port}`, `attacker.example:${port}`, 'evil.test', `127.0.0.1.evil.test:${port}`, `127.0.0.1:${port + 1}`, `localhost:${port + 1}`]) {
-      const answer = await rawRequest(port, { method: 'POST', path: '/api/2.0/user/token', headers: { Host: host, 'Content-Type': 'application/json' }, body: signInBody(demo.account.password) });
+    for (const host of [
+      `evil.test:${port}`,
+      `attacker.example:${port}`,
+      'evil.test',
+      `127.0.0.1.evil.test:${port}`,
+      `127.0.0.1:${port + 1}`,
+      `localhost:${port + 1}`,
+    ]) {
+      const answer = await rawRequest(port, {
+        method: 'POST',
+        path: '/api/2.0/user/token',
+        headers: { Host: host, 'Content-Type': 'application/json' },
+        body: signInBody(demo.account.password),
+      });
       expect(answer.status, `Host: ${host}`).toBe(421);
       expect(answer.text).not.toContain('authToken');
     }
     for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `LOCALHOST:${port}`, `[::1]:${port}`]) {
-      expect((await rawRequest(port, { path: '/api/2.0/guides?limit=1', headers: { Host: host } })).status, `Host: ${host}`).toBe(200);
+      expect(
+        (await rawRequest(port, { path: '/api/2.0/guides?limit=1', headers: { Host: host } })).status,
+        `Host: ${host}`,
+      ).toBe(200);
     }
   });
 });
@@ -92,7 +117,11 @@ describe('the demo accounts have a password made at install', () => {
       expect(fs.statSync(dbFile).mode & 0o777).toBe(0o600);
     }
     expect(demo.account.email).toBe(DEMO_ACCOUNTS.tech1.email);
-    const right = await fetch(`${demo.url}/api/2.0/user/token`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: signInBody(demo.account.password) });
+    const right = await fetch(`${demo.url}/api/2.0/user/token`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: signInBody(demo.account.password),
+    });
     expect(right.status).toBe(201);
   });
 
@@ -115,7 +144,11 @@ describe('the demo accounts have a password made at install', () => {
       const first = await startDemoWorkshop(old.dir);
       const password = first.account.password;
       const attempt = (url: string, secret: string) =>
-        fetch(`${url}/api/2.0/user/token`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: DEMO_ACCOUNTS.admin.email, password: secret }) });
+        fetch(`${url}/api/2.0/user/token`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ email: DEMO_ACCOUNTS.admin.email, password: secret }),
+        });
       try {
         expect((await attempt(first.url, DEMO_ACCOUNTS.admin.password)).status).toBe(401);
         expect((await attempt(first.url, password)).status).toBe(201);
@@ -137,7 +170,11 @@ describe('the demo accounts have a password made at install', () => {
   it('the demo site of the tests and of `npm run server -- --demo` keeps the documented `fieldguide`', async () => {
     const site = await startDemoSite();
     try {
-      const answer = await fetch(`${site.apiUrl}/user/token`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: signInBody(DEMO_ACCOUNTS.tech1.password) });
+      const answer = await fetch(`${site.apiUrl}/user/token`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: signInBody(DEMO_ACCOUNTS.tech1.password),
+      });
       expect(answer.status).toBe(201);
     } finally {
       await site.close();

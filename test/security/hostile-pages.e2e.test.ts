@@ -17,7 +17,9 @@ const pageErrors: string[] = [];
 
 function plant(db: Db, title: string, html: string): number {
   const row = db
-    .prepare('SELECT g.guideid, g.revisionid FROM guides g JOIN guide_revisions r ON r.revisionid = g.revisionid WHERE r.title = ?')
+    .prepare(
+      'SELECT g.guideid, g.revisionid FROM guides g JOIN guide_revisions r ON r.revisionid = g.revisionid WHERE r.title = ?',
+    )
     .get(title) as { guideid: number; revisionid: number };
   db.prepare('UPDATE guide_revisions SET introduction_rendered = ? WHERE revisionid = ?').run(html, row.revisionid);
   return row.guideid;
@@ -62,7 +64,9 @@ describe('hostile guide pages', () => {
     await page.getByText('Looks harmless.').waitFor();
     await page.waitForTimeout(500);
     expect(tracker.requests).toEqual([]);
-    const styles = await page.getByTestId('guide-introduction').evaluate((root) => [...root.querySelectorAll('[style]')].map((el) => el.getAttribute('style')));
+    const styles = await page
+      .getByTestId('guide-introduction')
+      .evaluate((root) => [...root.querySelectorAll('[style]')].map((el) => el.getAttribute('style')));
     expect(styles).toEqual([]);
   });
 
@@ -72,14 +76,22 @@ describe('hostile guide pages', () => {
     await page.screenshot({ path: artifact('hostile-overlay.png') });
     // The top bar, the guide's title and the status bar are what a click there reaches.
     const hits = await page.evaluate(() => {
-      const at = (x: number, y: number) => document.elementFromPoint(x, y)?.closest('.top-bar, .status-bar, .guide-title, .safe-html')?.className ?? 'none';
+      const at = (x: number, y: number) =>
+        document.elementFromPoint(x, y)?.closest('.top-bar, .status-bar, .guide-title, .safe-html')?.className ??
+        'none';
       const title = document.querySelector('.guide-title')!.getBoundingClientRect();
-      return { top: at(innerWidth / 2, 20), title: at(title.left + 5, title.top + title.height / 2), bottom: at(innerWidth / 2, innerHeight - 5) };
+      return {
+        top: at(innerWidth / 2, 20),
+        title: at(title.left + 5, title.top + title.height / 2),
+        bottom: at(innerWidth / 2, innerHeight - 5),
+      };
     });
     expect(hits.top).toContain('top-bar');
     expect(hits.title).toContain('guide-title');
     expect(hits.bottom).toContain('status-bar');
-    const position = await page.getByText('Session expired, sign in here').evaluate((el) => getComputedStyle(el).position);
+    const position = await page
+      .getByText('Session expired, sign in here')
+      .evaluate((el) => getComputedStyle(el).position);
     expect(position).toBe('static');
   });
 

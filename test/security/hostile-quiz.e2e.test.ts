@@ -105,7 +105,7 @@ describe("a site's quiz is data", () => {
     expect((await page.context().cookies()).map((cookie) => cookie.name)).not.toContain(COOKIE);
   });
 
-  it("refuses any navigation the page itself starts, whatever put it there", async () => {
+  it('refuses any navigation the page itself starts, whatever put it there', async () => {
     const trackerUrl = tracker.url;
     await page.evaluate((url) => {
       const meta = document.createElement('meta');

@@ -82,17 +82,26 @@ export function streamedRequest(
     let answered = false;
     const headers: Record<string, string> = { ...options.headers };
     if (options.declareLength) headers['Content-Length'] = String(options.total);
-    const request = http.request({ host: '127.0.0.1', port, method: 'POST', path: options.path, agent: false, headers }, (response) => {
-      answered = true;
-      const sentWhenAnswered = bytesSent;
-      const chunks: Buffer[] = [];
-      response.on('data', (data: Buffer) => chunks.push(data));
-      response.on('end', () => {
-        const text = Buffer.concat(chunks).toString();
-        resolve({ status: response.statusCode ?? 0, headers: response.headers, text, body: parse(text), bytesSent: sentWhenAnswered });
-        request.destroy();
-      });
-    });
+    const request = http.request(
+      { host: '127.0.0.1', port, method: 'POST', path: options.path, agent: false, headers },
+      (response) => {
+        answered = true;
+        const sentWhenAnswered = bytesSent;
+        const chunks: Buffer[] = [];
+        response.on('data', (data: Buffer) => chunks.push(data));
+        response.on('end', () => {
+          const text = Buffer.concat(chunks).toString();
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            text,
+            body: parse(text),
+            bytesSent: sentWhenAnswered,
+          });
+          request.destroy();
+        });
+      },
+    );
     // Once answered, a reset from the server closing the rest of the upload is expected.
     request.on('error', (error) => {
       if (!answered) reject(error);

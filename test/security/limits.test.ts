@@ -23,8 +23,18 @@ const signInBody = (password: string) => ({ email: DEMO_ACCOUNTS.tech1.email, pa
 describe('passwords', () => {
   it('a password over 1,024 characters is a 422 naming it, without running scrypt', async () => {
     const before = await counters(site);
-    expectError(await api(site, 'POST', '/user/token', { json: signInBody('x'.repeat(1025)) }), 422, 'password', 'too_long');
-    expectError(await api(site, 'POST', '/user/token', { json: signInBody('x'.repeat(200_000)) }), 422, 'password', 'too_long');
+    expectError(
+      await api(site, 'POST', '/user/token', { json: signInBody('x'.repeat(1025)) }),
+      422,
+      'password',
+      'too_long',
+    );
+    expectError(
+      await api(site, 'POST', '/user/token', { json: signInBody('x'.repeat(200_000)) }),
+      422,
+      'password',
+      'too_long',
+    );
     expect((await counters(site)).passwordChecks).toBe(before.passwordChecks);
     // 1,024 characters are checked as any password is.
     expectError(await api(site, 'POST', '/user/token', { json: signInBody('x'.repeat(1024)) }), 401);
@@ -33,7 +43,12 @@ describe('passwords', () => {
 
   it('an e-mail over 320 characters is a 422 naming it, without running scrypt', async () => {
     const before = await counters(site);
-    expectError(await api(site, 'POST', '/user/token', { json: { email: `${'x'.repeat(320)}@demo.test`, password: 'x' } }), 422, 'email', 'too_long');
+    expectError(
+      await api(site, 'POST', '/user/token', { json: { email: `${'x'.repeat(320)}@demo.test`, password: 'x' } }),
+      422,
+      'email',
+      'too_long',
+    );
     expect((await counters(site)).passwordChecks).toBe(before.passwordChecks);
   });
 
@@ -82,11 +97,18 @@ describe('passwords', () => {
 describe('uploads', () => {
   const uploadPath = '/api/2.0/user/media/uploads?file=big.mp4';
   const uploadHeaders = () => ({ 'Content-Type': 'application/octet-stream', Authorization: `api ${tech.token}` });
-  const itemCount = async () => (await api(site, 'GET', '/user/media/current', { token: tech.token, query: { limit: 200 } })).body.length as number;
+  const itemCount = async () =>
+    (await api(site, 'GET', '/user/media/current', { token: tech.token, query: { limit: 200 } })).body.length as number;
 
   it('a 150 MB upload is refused from its Content-Length, before a byte of it is read', async () => {
     const [before, items] = [await counters(site), await itemCount()];
-    const answer = await streamedRequest(site.port, { path: uploadPath, headers: uploadHeaders(), total: 150 * MiB, fill: 0, declareLength: true });
+    const answer = await streamedRequest(site.port, {
+      path: uploadPath,
+      headers: uploadHeaders(),
+      total: 150 * MiB,
+      fill: 0,
+      declareLength: true,
+    });
     expect(answer.status, answer.text).toBe(413);
     // The answer came while the client was still sending (the socket's buffers hold a few MiB).
     expect(answer.bytesSent).toBeLessThan(64 * MiB);
@@ -97,7 +119,13 @@ describe('uploads', () => {
 
   it('an upload without Content-Length is cut off once it passes 25 MiB', async () => {
     const [before, items] = [await counters(site), await itemCount()];
-    const answer = await streamedRequest(site.port, { path: uploadPath, headers: uploadHeaders(), total: 40 * MiB, fill: 0, declareLength: false });
+    const answer = await streamedRequest(site.port, {
+      path: uploadPath,
+      headers: uploadHeaders(),
+      total: 40 * MiB,
+      fill: 0,
+      declareLength: false,
+    });
     expect(answer.status, answer.text).toBe(413);
     // Refused before the client had sent it all (it reads 25 MiB, the socket's buffers hold a few more).
     expect(answer.bytesSent).toBeLessThan(40 * MiB);

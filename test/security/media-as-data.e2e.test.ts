@@ -50,11 +50,27 @@ describe('a hostile site’s documents are data, never code', () => {
     const manual = `<!doctype html><title>Manual</title><p>Torque table</p>${scriptTag}`;
     const now = Math.floor(Date.now() / 1000);
     const ids = [
-      insertDocument(site.db, { guid: 'b0b0b0b0-0000-4000-8000-000000000001', title: 'Manual', filename: 'manual.html', mime: 'text/html', bytes: Buffer.from(manual), created: now }),
-      insertDocument(site.db, { guid: 'b0b0b0b0-0000-4000-8000-000000000002', title: 'Helper', filename: 'helper.js', mime: 'application/javascript', bytes: Buffer.from(script), created: now }),
+      insertDocument(site.db, {
+        guid: 'b0b0b0b0-0000-4000-8000-000000000001',
+        title: 'Manual',
+        filename: 'manual.html',
+        mime: 'text/html',
+        bytes: Buffer.from(manual),
+        created: now,
+      }),
+      insertDocument(site.db, {
+        guid: 'b0b0b0b0-0000-4000-8000-000000000002',
+        title: 'Helper',
+        filename: 'helper.js',
+        mime: 'application/javascript',
+        bytes: Buffer.from(script),
+        created: now,
+      }),
     ];
     const row = site.db
-      .prepare('SELECT g.guideid, g.revisionid FROM guides g JOIN guide_revisions r ON r.revisionid = g.revisionid ORDER BY g.guideid LIMIT 1')
+      .prepare(
+        'SELECT g.guideid, g.revisionid FROM guides g JOIN guide_revisions r ON r.revisionid = g.revisionid ORDER BY g.guideid LIMIT 1',
+      )
       .get() as { guideid: number; revisionid: number };
     guideid = row.guideid;
     site.db
@@ -97,16 +113,19 @@ describe('a hostile site’s documents are data, never code', () => {
     if (saved) expect(saved.suggestedFilename()).toBe('manual.html');
     if (opened && !opened.isClosed()) expect(await opened.title()).not.toBe('script ran');
     // Loaded straight as a script from the app's own page, it is refused (nosniff on an opaque type).
-    const ran = await page.evaluate(async (src) => {
-      const tag = document.createElement('script');
-      tag.src = src;
-      const settled = new Promise<string>((resolve) => {
-        tag.onload = () => resolve('loaded');
-        tag.onerror = () => resolve('refused');
-      });
-      document.head.append(tag);
-      return [await settled, document.title] as const;
-    }, appMediaUrl(app.shell, scriptUrl));
+    const ran = await page.evaluate(
+      async (src) => {
+        const tag = document.createElement('script');
+        tag.src = src;
+        const settled = new Promise<string>((resolve) => {
+          tag.onload = () => resolve('loaded');
+          tag.onerror = () => resolve('refused');
+        });
+        document.head.append(tag);
+        return [await settled, document.title] as const;
+      },
+      appMediaUrl(app.shell, scriptUrl),
+    );
     expect(ran[0]).toBe('refused');
     expect(ran[1]).not.toBe('script ran');
     await page.waitForTimeout(500);

@@ -33,7 +33,10 @@ describe('the packaged app', () => {
       expect(sound.warning).toBeNull();
       expect(sound.codec.seal('tok').toString()).toBe('os-sealed:tok');
 
-      for (const weak of [chooseTokenSealing(storage('basic_text'), 'linux', keyFile), chooseTokenSealing(storage('kwallet', false), 'linux', keyFile)]) {
+      for (const weak of [
+        chooseTokenSealing(storage('basic_text'), 'linux', keyFile),
+        chooseTokenSealing(storage('kwallet', false), 'linux', keyFile),
+      ]) {
         expect(weak.warning).toContain('no keychain');
         const sealed = weak.codec.seal('the-token');
         expect(sealed.includes(Buffer.from('the-token'))).toBe(false);

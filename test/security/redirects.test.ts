@@ -15,7 +15,9 @@ interface Seen {
   body: string;
 }
 const servers: http.Server[] = [];
-async function serve(handler: (req: http.IncomingMessage, res: http.ServerResponse, body: string) => void): Promise<{ url: string; seen: Seen[] }> {
+async function serve(
+  handler: (req: http.IncomingMessage, res: http.ServerResponse, body: string) => void,
+): Promise<{ url: string; seen: Seen[] }> {
   const seen: Seen[] = [];
   const server = http.createServer((req, res) => {
     let body = '';
@@ -45,7 +47,11 @@ describe('redirects never carry credentials to another host', () => {
     });
     const app = makeServices();
     try {
-      const result = await app.services.api.signIn({ siteUrl: hostile.url, email: 'tech1@demo.test', password: 'the-real-password' });
+      const result = await app.services.api.signIn({
+        siteUrl: hostile.url,
+        email: 'tech1@demo.test',
+        password: 'the-real-password',
+      });
       expect(result.ok).toBe(false);
       expect(hostile.seen.map((s) => s.method)).toEqual(['POST']);
       expect(thief.seen).toEqual([]);

@@ -10,7 +10,8 @@ import { counters, median } from './http.ts';
 // verified), 200 wrong passwords in 10 s went unthrottled, and an anonymous caller rebuilt an e-mail
 // address from /users/search. Real server, real HTTP.
 
-const tokenCall = (site: RunningSite, email: string, password: string) => api(site, 'POST', '/user/token', { json: { email, password } });
+const tokenCall = (site: RunningSite, email: string, password: string) =>
+  api(site, 'POST', '/user/token', { json: { email, password } });
 
 const peopleSite = (signInThrottle: SiteOptions['signInThrottle']) =>
   startSite({ testHooks: true, signInThrottle, seed: (db) => seedDemoPeople(db) });
@@ -62,7 +63,10 @@ describe('failed sign-ins are throttled per account and address', () => {
       const eleventh = await tokenCall(site, DEMO_ACCOUNTS.tech2.email, 'guess 11');
       expectError(eleventh, 429);
       const retryAfter = Number(eleventh.headers.get('retry-after'));
-      expect(Number.isInteger(retryAfter) && retryAfter >= 1 && retryAfter <= 60, `Retry-After: ${eleventh.headers.get('retry-after')}`).toBe(true);
+      expect(
+        Number.isInteger(retryAfter) && retryAfter >= 1 && retryAfter <= 60,
+        `Retry-After: ${eleventh.headers.get('retry-after')}`,
+      ).toBe(true);
       // The right password answers the same to the address that is held: a guess that was right is not told
       // apart (the owner elsewhere signs in: sign-in-owner.test.ts).
       expectError(await tokenCall(site, DEMO_ACCOUNTS.tech2.email, DEMO_ACCOUNTS.tech2.password), 429);
@@ -80,7 +84,9 @@ describe('failed sign-ins are throttled per account and address', () => {
   it('guesses sent all at once do not slip past the limit', async () => {
     const site = await startTestSite();
     try {
-      const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => tokenCall(site, DEMO_ACCOUNTS.author.email, `parallel ${i}`)));
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => tokenCall(site, DEMO_ACCOUNTS.author.email, `parallel ${i}`)),
+      );
       const statuses = answers.map((answer) => answer.status).sort();
       expect(statuses.filter((status) => status === 401)).toHaveLength(10);
       expect(statuses.filter((status) => status === 429)).toHaveLength(10);
@@ -138,7 +144,8 @@ describe('user search does not give away e-mail addresses', () => {
   });
   afterAll(() => site.close());
 
-  const search = (text: string, token?: string) => api(site, 'GET', `/users/search/${encodeURIComponent(text)}`, { token: token ?? null });
+  const search = (text: string, token?: string) =>
+    api(site, 'GET', `/users/search/${encodeURIComponent(text)}`, { token: token ?? null });
 
   it('finds nothing by e-mail for an anonymous caller, nor for a technician; an Admin finds the account', async () => {
     const tech1 = await signIn(site, 'tech1');
@@ -149,8 +156,12 @@ describe('user search does not give away e-mail addresses', () => {
       expect(anonymous.body.results, `anonymous search for ${text}`).toEqual([]);
       expect((await search(text, tech1.token)).body.results, `tech1's search for ${text}`).toEqual([]);
     }
-    expect((await search('tech2@demo.test', admin.token)).body.results.map((user: { username: string }) => user.username)).toEqual([DEMO_ACCOUNTS.tech2.username]);
+    expect(
+      (await search('tech2@demo.test', admin.token)).body.results.map((user: { username: string }) => user.username),
+    ).toEqual([DEMO_ACCOUNTS.tech2.username]);
     // Names are still found by anyone.
-    expect((await search('Jordan')).body.results.map((user: { username: string }) => user.username)).toEqual([DEMO_ACCOUNTS.tech2.username]);
+    expect((await search('Jordan')).body.results.map((user: { username: string }) => user.username)).toEqual([
+      DEMO_ACCOUNTS.tech2.username,
+    ]);
   });
 });

@@ -20,7 +20,11 @@ const keyFile = path.join(keyDir.dir, 'config', 'web-shell.key');
 beforeAll(async () => {
   site = await startDemoSite();
   app = makeServices(undefined, { secretCodec: keyFileCodec(keyFile) });
-  const signedIn = await app.services.api.signIn({ siteUrl: site.url, email: DEMO_ACCOUNTS.tech1.email, password: DEMO_ACCOUNTS.tech1.password });
+  const signedIn = await app.services.api.signIn({
+    siteUrl: site.url,
+    email: DEMO_ACCOUNTS.tech1.email,
+    password: DEMO_ACCOUNTS.tech1.password,
+  });
   expect(signedIn.ok).toBe(true);
   const staticDir = makeTempDir('web-static');
   fs.writeFileSync(path.join(staticDir.dir, 'index.html'), '<!doctype html><title>app</title>');
@@ -34,7 +38,11 @@ afterAll(async () => {
 });
 
 const rpc = (headers: Record<string, string> = {}, body = '{"args":[]}') =>
-  fetch(`${shell.url}/rpc/getStatus`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body });
+  fetch(`${shell.url}/rpc/getStatus`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body,
+  });
 
 describe('the web shell answers only the page it launched', () => {
   it('refuses a local caller without the launch secret on the App API, the events and the media', async () => {
@@ -56,7 +64,10 @@ describe('the web shell answers only the page it launched', () => {
     expect(opened.headers.get('set-cookie')).toBeNull();
     const status = await rpc({ [LAUNCH_HEADER]: shell.secret });
     expect(status.status).toBe(200);
-    expect(await status.json()).toMatchObject({ ok: true, value: { user: { username: DEMO_ACCOUNTS.tech1.username } } });
+    expect(await status.json()).toMatchObject({
+      ok: true,
+      value: { user: { username: DEMO_ACCOUNTS.tech1.username } },
+    });
     const launched = await fetch(`${shell.url}/launch`, { method: 'POST', headers: { [LAUNCH_HEADER]: shell.secret } });
     const { readKey } = (await launched.json()) as { readKey: string };
     expect(readKey).toBe(readKeyOf(shell.secret));
@@ -72,9 +83,16 @@ describe('the web shell answers only the page it launched', () => {
     const huge = await rpc(auth, JSON.stringify({ args: ['x'.repeat(2 * 1024 * 1024)] }));
     expect(huge.status).toBe(413);
     const deep = `{"args":[${'['.repeat(5000)}${']'.repeat(5000)}]}`;
-    const nested = await fetch(`${shell.url}/rpc/listGuides`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...auth }, body: deep });
+    const nested = await fetch(`${shell.url}/rpc/listGuides`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...auth },
+      body: deep,
+    });
     expect(nested.status).toBe(200);
-    expect(await nested.json()).toMatchObject({ ok: false, error: { code: 'invalid_input', message: expect.stringContaining('nested deeper than') } });
+    expect(await nested.json()).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input', message: expect.stringContaining('nested deeper than') },
+    });
   });
 });
 
@@ -89,7 +107,10 @@ describe("the technician's data at rest", () => {
 
   it('seals the token with a key kept outside the data folder: the data folder alone holds no usable token', async () => {
     // One sealed file per technician who signed in here (connection/credentials.ts).
-    const files = fs.readdirSync(app.dataDir, { recursive: true }).map(String).filter((f) => f.endsWith('.sealed'));
+    const files = fs
+      .readdirSync(app.dataDir, { recursive: true })
+      .map(String)
+      .filter((f) => f.endsWith('.sealed'));
     expect(files.length).toBeGreaterThan(0);
     for (const name of files) {
       const bytes = fs.readFileSync(path.join(app.dataDir, name));

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { assignDocument, insertProcess, insertRequest, insertSignature, stagesOf } from '../../server/approvals/repo.ts';
+import {
+  assignDocument,
+  insertProcess,
+  insertRequest,
+  insertSignature,
+  stagesOf,
+} from '../../server/approvals/repo.ts';
 import type { Db } from '../../server/db/types.ts';
 import type { RunningSite } from '../../server/site.ts';
 import { getUserByEmail } from '../../server/users/repo.ts';
@@ -35,11 +41,25 @@ function seed(db: Db): void {
     SEED_TIME,
   );
   assignDocument(db, seededProcess, 'guide', docs.plainGuideid);
-  const revisionid = (db.prepare('SELECT revisionid FROM guides WHERE guideid = ?').get(docs.plainGuideid) as { revisionid: number }).revisionid;
-  const requestid = insertRequest(db, { processid: seededProcess, guideid: docs.plainGuideid, revisionid, userid: userid('author@demo.test') }, SEED_TIME);
+  const revisionid = (
+    db.prepare('SELECT revisionid FROM guides WHERE guideid = ?').get(docs.plainGuideid) as { revisionid: number }
+  ).revisionid;
+  const requestid = insertRequest(
+    db,
+    { processid: seededProcess, guideid: docs.plainGuideid, revisionid, userid: userid('author@demo.test') },
+    SEED_TIME,
+  );
   const [first, second] = stagesOf(db, seededProcess);
-  insertSignature(db, { requestid, stageid: first!.approval_process_stageid, userid: userid('author@demo.test'), status: 'approve' }, SEED_TIME + 60);
-  insertSignature(db, { requestid, stageid: second!.approval_process_stageid, userid: userid('tech1@demo.test'), status: 'approve' }, SEED_TIME + 120);
+  insertSignature(
+    db,
+    { requestid, stageid: first!.approval_process_stageid, userid: userid('author@demo.test'), status: 'approve' },
+    SEED_TIME + 60,
+  );
+  insertSignature(
+    db,
+    { requestid, stageid: second!.approval_process_stageid, userid: userid('tech1@demo.test'), status: 'approve' },
+    SEED_TIME + 120,
+  );
 }
 
 beforeAll(async () => {
@@ -90,24 +110,55 @@ describe('POST /approvals/process', () => {
     expectError(await create({ stages: [{ userid: admin.userid }] }), 422, 'name', 'missing_field');
     expectError(await create({ name: 'No stages' }), 422, 'stages', 'missing_field');
     expectError(await create({ name: 'Empty', stages: [] }), 422, 'stages', 'invalid_value');
-    expectError(await create({ name: 'Eleven', stages: Array.from({ length: 11 }, () => ({ userid: admin.userid })) }), 422, 'stages');
-    expectError(await create({ name: 'Both', stages: [{ userid: admin.userid, teamid: crewid, num_required: 1 }] }), 422, 'stages[0]');
+    expectError(
+      await create({ name: 'Eleven', stages: Array.from({ length: 11 }, () => ({ userid: admin.userid })) }),
+      422,
+      'stages',
+    );
+    expectError(
+      await create({ name: 'Both', stages: [{ userid: admin.userid, teamid: crewid, num_required: 1 }] }),
+      422,
+      'stages[0]',
+    );
     expectError(await create({ name: 'Neither', stages: [{ userid: admin.userid }, {}] }), 422, 'stages[1]');
-    expectError(await create({ name: 'Count', stages: [{ teamid: crewid }] }), 422, 'stages[0].num_required', 'missing_field');
+    expectError(
+      await create({ name: 'Count', stages: [{ teamid: crewid }] }),
+      422,
+      'stages[0].num_required',
+      'missing_field',
+    );
     expectError(await create({ name: 'Ghost', stages: [{ userid: 9999 }] }), 422, 'stages[0].userid');
-    expectError(await create({ name: 'Ghost team', stages: [{ teamid: 9999, num_required: 1 }] }), 422, 'stages[0].teamid');
-    expectError(await create({ name: 'Zero', stages: [{ teamid: crewid, num_required: 0 }] }), 422, 'stages[0].num_required');
-    expectError(await create({ name: 'Odd', stages: [{ userid: admin.userid }], is_default: 'yes' }), 422, 'is_default');
+    expectError(
+      await create({ name: 'Ghost team', stages: [{ teamid: 9999, num_required: 1 }] }),
+      422,
+      'stages[0].teamid',
+    );
+    expectError(
+      await create({ name: 'Zero', stages: [{ teamid: crewid, num_required: 0 }] }),
+      422,
+      'stages[0].num_required',
+    );
+    expectError(
+      await create({ name: 'Odd', stages: [{ userid: admin.userid }], is_default: 'yes' }),
+      422,
+      'is_default',
+    );
     expectError(await api(site, 'POST', '/approvals/process', { token: admin.token, body: '{"name":' }), 400);
   });
 
   it('is for admins', async () => {
     expectError(await create({ name: 'Mine', stages: [{ userid: author.userid }] }, author.token), 403);
-    expectError(await api(site, 'POST', '/approvals/process', { json: { name: 'Mine', stages: [{ userid: 1 }] } }), 401);
+    expectError(
+      await api(site, 'POST', '/approvals/process', { json: { name: 'Mine', stages: [{ userid: 1 }] } }),
+      401,
+    );
   });
 
   it('says when a stage cannot be completed', async () => {
-    const answer = await create({ name: 'Needs three', stages: [{ userid: author.userid }, { teamid: crewid, num_required: 3 }] });
+    const answer = await create({
+      name: 'Needs three',
+      stages: [{ userid: author.userid }, { teamid: crewid, num_required: 3 }],
+    });
     expect(answer.body.is_satisfiable).toBe(false);
     expect(answer.body.stages.map((stage: { is_satisfiable: boolean }) => stage.is_satisfiable)).toEqual([true, false]);
   });
@@ -135,19 +186,32 @@ describe('GET /approvals/process/{id}', () => {
 
 describe('GET /approvals/processes', () => {
   it('lists by approval_processid, ASC by default and DESC on request', async () => {
-    const asc = expectShape(processes, (await api(site, 'GET', '/approvals/processes', { token: tech1.token, query: { limit: 200 } })).body);
+    const asc = expectShape(
+      processes,
+      (await api(site, 'GET', '/approvals/processes', { token: tech1.token, query: { limit: 200 } })).body,
+    );
     const ids = asc.map((process) => process.approval_processid);
     expect(ids).toEqual([...ids].sort((a, b) => a - b));
     expect(ids.length).toBeGreaterThanOrEqual(4);
-    const desc = (await api(site, 'GET', '/approvals/processes', { token: tech1.token, query: { limit: 200, order: 'DESC' } })).body;
+    const desc = (
+      await api(site, 'GET', '/approvals/processes', { token: tech1.token, query: { limit: 200, order: 'DESC' } })
+    ).body;
     expect(desc).toEqual([...asc].reverse());
   });
 
   it('pages: limit 1, offset past the end, limit bounds', async () => {
     const all = (await api(site, 'GET', '/approvals/processes', { token: tech1.token, query: { limit: 200 } })).body;
-    expect((await api(site, 'GET', '/approvals/processes', { token: tech1.token, query: { limit: 1, offset: 1 } })).body).toEqual([all[1]]);
-    expect((await api(site, 'GET', '/approvals/processes', { token: tech1.token, query: { offset: all.length } })).body).toEqual([]);
-    expectError(await api(site, 'GET', '/approvals/processes', { token: tech1.token, query: { limit: 201 } }), 422, 'limit');
+    expect(
+      (await api(site, 'GET', '/approvals/processes', { token: tech1.token, query: { limit: 1, offset: 1 } })).body,
+    ).toEqual([all[1]]);
+    expect(
+      (await api(site, 'GET', '/approvals/processes', { token: tech1.token, query: { offset: all.length } })).body,
+    ).toEqual([]);
+    expectError(
+      await api(site, 'GET', '/approvals/processes', { token: tech1.token, query: { limit: 201 } }),
+      422,
+      'limit',
+    );
     expectError(await api(site, 'GET', '/approvals/processes'), 401);
   });
 });
@@ -162,12 +226,16 @@ describe('GET /approvals/process/search/{phrase}', () => {
 
   it('pages with moreResults and past the end', async () => {
     // "e" is in every name created above.
-    const all = (await api(site, 'GET', '/approvals/process/search/e', { token: tech1.token, query: { limit: 200 } })).body;
+    const all = (await api(site, 'GET', '/approvals/process/search/e', { token: tech1.token, query: { limit: 200 } }))
+      .body;
     expect(all.totalResults).toBeGreaterThanOrEqual(3);
-    const first = (await api(site, 'GET', '/approvals/process/search/e', { token: tech1.token, query: { limit: 1 } })).body;
+    const first = (await api(site, 'GET', '/approvals/process/search/e', { token: tech1.token, query: { limit: 1 } }))
+      .body;
     expect(first).toMatchObject({ limit: 1, moreResults: true, totalResults: all.totalResults });
     expect(first.results).toEqual([all.results[0]]);
-    const past = (await api(site, 'GET', '/approvals/process/search/e', { token: tech1.token, query: { offset: all.totalResults } })).body;
+    const past = (
+      await api(site, 'GET', '/approvals/process/search/e', { token: tech1.token, query: { offset: all.totalResults } })
+    ).body;
     expect(past).toMatchObject({ results: [], moreResults: false });
     expect((await api(site, 'GET', '/approvals/process/search/zzz', { token: tech1.token })).body.totalResults).toBe(0);
   });
@@ -186,7 +254,11 @@ describe('GET /approvals/process/candidates/{documentType}/{documentid}', () => 
   });
 
   it("offers the processes of the document's workspace", async () => {
-    const scoped = await create({ name: 'Line sign-off', stages: [{ userid: admin.userid }], workspaceid: docs.workspaceid });
+    const scoped = await create({
+      name: 'Line sign-off',
+      stages: [{ userid: admin.userid }],
+      workspaceid: docs.workspaceid,
+    });
     expect(scoped.status).toBe(201);
     const answer = await candidates('guide', docs.workspaceGuideid, tech1.token);
     const body = expectShape(candidatesBody, answer.body);

@@ -12,7 +12,9 @@ afterAll(() => site.close());
 
 describe('POST /user/token', () => {
   it('signs a demo account in with 201, a token and the profile', async () => {
-    const answer = await api(site, 'POST', '/user/token', { json: { email: 'author@demo.test', password: 'fieldguide' } });
+    const answer = await api(site, 'POST', '/user/token', {
+      json: { email: 'author@demo.test', password: 'fieldguide' },
+    });
     expect(answer.status).toBe(201);
     const body = expectShape(tokenShape, answer.body);
     expect(body).toMatchObject({
@@ -32,7 +34,9 @@ describe('POST /user/token', () => {
 
   it('refuses a wrong password and an unknown e-mail alike with 401 "Invalid login"', async () => {
     const wrong = await api(site, 'POST', '/user/token', { json: { email: 'admin@demo.test', password: 'nope' } });
-    const unknown = await api(site, 'POST', '/user/token', { json: { email: 'ghost@demo.test', password: 'fieldguide' } });
+    const unknown = await api(site, 'POST', '/user/token', {
+      json: { email: 'ghost@demo.test', password: 'fieldguide' },
+    });
     for (const answer of [wrong, unknown]) {
       expectError(answer, 401);
       expect(answer.body).toEqual({ message: 'Invalid login' });
@@ -40,9 +44,24 @@ describe('POST /user/token', () => {
   });
 
   it('names a missing or mistyped field with 422', async () => {
-    expectError(await api(site, 'POST', '/user/token', { json: { email: 'admin@demo.test' } }), 422, 'password', 'missing_field');
-    expectError(await api(site, 'POST', '/user/token', { json: { password: 'fieldguide' } }), 422, 'email', 'missing_field');
-    expectError(await api(site, 'POST', '/user/token', { json: { email: 7, password: 'fieldguide' } }), 422, 'email', 'invalid_value');
+    expectError(
+      await api(site, 'POST', '/user/token', { json: { email: 'admin@demo.test' } }),
+      422,
+      'password',
+      'missing_field',
+    );
+    expectError(
+      await api(site, 'POST', '/user/token', { json: { password: 'fieldguide' } }),
+      422,
+      'email',
+      'missing_field',
+    );
+    expectError(
+      await api(site, 'POST', '/user/token', { json: { email: 7, password: 'fieldguide' } }),
+      422,
+      'email',
+      'invalid_value',
+    );
     expectError(await api(site, 'POST', '/user/token'), 422, 'email');
   });
 });

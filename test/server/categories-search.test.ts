@@ -43,7 +43,11 @@ describe('categories', () => {
     expect(detail.guides).toEqual([]);
     const lathes = expectShape(categoryDetail, (await api(site, 'GET', '/categories/Lathes')).body);
     expect(lathes.ancestors).toEqual(['Machine Tools']);
-    expect(lathes.guides.map((g) => g.title).sort()).toEqual(DEMO_GUIDES.filter((g) => g.category === 'Lathes').map((g) => g.title).sort());
+    expect(lathes.guides.map((g) => g.title).sort()).toEqual(
+      DEMO_GUIDES.filter((g) => g.category === 'Lathes')
+        .map((g) => g.title)
+        .sort(),
+    );
     expect((await api(site, 'GET', '/categories/Air_Compressors')).body.title).toBe('Air Compressors');
     expectError(await api(site, 'GET', '/categories/Spaceships'), 404);
   });
@@ -71,12 +75,25 @@ describe('categories', () => {
 
   it('GET /wikis/CATEGORY/{title} and its children and tags', async () => {
     expectShape(categoryDetail, (await api(site, 'GET', '/wikis/CATEGORY/Forklifts')).body);
-    expect((await api(site, 'GET', `/wikis/CATEGORY/${encodeURIComponent('Machine Tools')}/children`)).body.map((c: { title: string }) => c.title).sort()).toEqual(['Band Saws', 'Lathes']);
+    expect(
+      (await api(site, 'GET', `/wikis/CATEGORY/${encodeURIComponent('Machine Tools')}/children`)).body
+        .map((c: { title: string }) => c.title)
+        .sort(),
+    ).toEqual(['Band Saws', 'Lathes']);
     expect((await api(site, 'GET', '/wikis/CATEGORY/Forklifts/tags')).body).toEqual(['forklift']);
-    expectError(await api(site, 'PUT', '/wikis/CATEGORY/Forklifts/tag', { token: who.tech1.token, json: { tag: 'yard' } }), 403);
-    const tagged = await api(site, 'PUT', '/wikis/CATEGORY/Forklifts/tag', { token: who.author.token, json: { tag: 'yard' } });
+    expectError(
+      await api(site, 'PUT', '/wikis/CATEGORY/Forklifts/tag', { token: who.tech1.token, json: { tag: 'yard' } }),
+      403,
+    );
+    const tagged = await api(site, 'PUT', '/wikis/CATEGORY/Forklifts/tag', {
+      token: who.author.token,
+      json: { tag: 'yard' },
+    });
     expect(tagged.body).toEqual(['forklift', 'yard']);
-    expect((await api(site, 'DELETE', '/wikis/CATEGORY/Forklifts/tag', { token: who.author.token, json: { tag: 'yard' } })).body).toEqual(['forklift']);
+    expect(
+      (await api(site, 'DELETE', '/wikis/CATEGORY/Forklifts/tag', { token: who.author.token, json: { tag: 'yard' } }))
+        .body,
+    ).toEqual(['forklift']);
     expectError(await api(site, 'GET', '/wikis/CATEGORY/Nothing'), 404);
   });
 });
@@ -94,7 +111,9 @@ describe('GET /search/{query}', () => {
     // Title matches rank first.
     expect((guides[0] as { title: string }).title.toLowerCase()).toContain('forklift');
     const stepText = await api(site, 'GET', '/search/eccentric');
-    expect(stepText.body.results.map((r: { title: string }) => r.title)).toEqual(['Adjust the Blade Guides on a Horizontal Band Saw']);
+    expect(stepText.body.results.map((r: { title: string }) => r.title)).toEqual([
+      'Adjust the Blade Guides on a Horizontal Band Saw',
+    ]);
   });
 
   it('needs every word and filters by kind', async () => {
@@ -116,6 +135,11 @@ describe('GET /search/{query}', () => {
     const get = (query: Record<string, string | number | undefined>) => api(site, 'GET', '/search/the', { query });
     const total = (await get({ limit: 1 })).body.totalResults as number;
     await checkMoreResults(get, total);
-    await checkPaging(get, { items: (body) => body.results, key: (r: { url: string }) => r.url, ordered: false, total });
+    await checkPaging(get, {
+      items: (body) => body.results,
+      key: (r: { url: string }) => r.url,
+      ordered: false,
+      total,
+    });
   });
 });

@@ -48,7 +48,8 @@ describe('png encoder', () => {
     const pixels = new Uint8Array(7 * 3 * 5);
     for (let y = 0; y < 5; y++) {
       expect(raw[y * 22]).toBe(2);
-      for (let i = 0; i < 21; i++) pixels[y * 21 + i] = (raw[y * 22 + 1 + i]! + (y ? pixels[(y - 1) * 21 + i]! : 0)) & 0xff;
+      for (let i = 0; i < 21; i++)
+        pixels[y * 21 + i] = (raw[y * 22 + 1 + i]! + (y ? pixels[(y - 1) * 21 + i]! : 0)) & 0xff;
     }
     expect([...pixels]).toEqual([...canvas.pixels]);
     expect(imageSize(encodePng(canvas))).toEqual({ width: 7, height: 5 });
@@ -59,7 +60,11 @@ describe('png encoder', () => {
     const a = renderPicture(spec, 300, 225);
     expect(renderPicture(spec, 300, 225).equals(a)).toBe(true);
     expect(renderPicture({ ...spec, seed: 43 }, 300, 225).equals(a)).toBe(false);
-    for (const [w, h] of [[56, 42], [1024, 768], [1, 1]] as const) {
+    for (const [w, h] of [
+      [56, 42],
+      [1024, 768],
+      [1, 1],
+    ] as const) {
       expect(decodePng(renderPicture(spec, w, h))).toMatchObject({ width: w, height: h });
     }
   });
@@ -105,19 +110,31 @@ describe('demo workshop content', () => {
   });
 
   it('uses every field type, several bullet colours and levels, and the hazard flags', () => {
-    const types = (db.prepare('SELECT DISTINCT field_type FROM form_fields').all() as { field_type: string }[]).map((r) => r.field_type);
+    const types = (db.prepare('SELECT DISTINCT field_type FROM form_fields').all() as { field_type: string }[]).map(
+      (r) => r.field_type,
+    );
     expect(types.sort()).toEqual([...FIELD_TYPES].sort());
-    const bullets = db.prepare('SELECT COUNT(DISTINCT bullet) AS n, MAX(level) AS deepest FROM step_lines').get() as { n: number; deepest: number };
+    const bullets = db.prepare('SELECT COUNT(DISTINCT bullet) AS n, MAX(level) AS deepest FROM step_lines').get() as {
+      n: number;
+      deepest: number;
+    };
     expect(bullets.n).toBeGreaterThanOrEqual(8);
     expect(bullets.deepest).toBeGreaterThanOrEqual(2);
     const flags = new Set(DEMO_GUIDES.flatMap((guide) => guide.flags));
     for (const flag of ['DANGER', 'DEATH', 'GUIDE_STARRED', 'GUIDE_PREREQ_ONLY']) expect(flags).toContain(flag);
     const media = db.prepare('SELECT media_type, COUNT(*) AS n FROM step_revisions GROUP BY media_type').all();
-    expect(media).toEqual(expect.arrayContaining([expect.objectContaining({ media_type: 'video' }), expect.objectContaining({ media_type: 'embed' })]));
+    expect(media).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ media_type: 'video' }),
+        expect.objectContaining({ media_type: 'embed' }),
+      ]),
+    );
   });
 
   it('stores a real video and real documents', () => {
-    const encodings = db.prepare('SELECT mime, size, bytes FROM video_encodings WHERE videoid = ?').all(demo.videoid) as { mime: string; size: number; bytes: Buffer }[];
+    const encodings = db
+      .prepare('SELECT mime, size, bytes FROM video_encodings WHERE videoid = ?')
+      .all(demo.videoid) as { mime: string; size: number; bytes: Buffer }[];
     expect(encodings.map((e) => e.mime).sort()).toEqual(['video/mp4', 'video/mp4', 'video/webm']);
     for (const e of encodings) {
       expect(e.bytes.length).toBe(e.size);
@@ -133,7 +150,9 @@ describe('demo workshop content', () => {
     expect(DEMO_QUIZZES).toHaveLength(3);
     for (const quiz of DEMO_QUIZZES) {
       const questions = questionsOf(quiz.survey);
-      expect(new Set(questions.map((q) => q.type))).toEqual(new Set(['radiogroup', 'checkbox', 'boolean', 'dropdown', 'text']));
+      expect(new Set(questions.map((q) => q.type))).toEqual(
+        new Set(['radiogroup', 'checkbox', 'boolean', 'dropdown', 'text']),
+      );
       for (const q of questions) expect(q.correctAnswer, `${quiz.key}/${q.name}`).toBeDefined();
       const perfect = Object.fromEntries(questions.map((q) => [q.name, q.correctAnswer]));
       expect(scoreAnswers(quiz.survey, perfect).score).toBe(100);
@@ -159,7 +178,11 @@ describe('quiz scoring', () => {
         },
       ],
     };
-    expect(scoreAnswers(survey, { t: ' asme ', c: ['b', 'a'], b: false, d: 'x' })).toEqual({ score: 100, correct: 4, total: 4 });
+    expect(scoreAnswers(survey, { t: ' asme ', c: ['b', 'a'], b: false, d: 'x' })).toEqual({
+      score: 100,
+      correct: 4,
+      total: 4,
+    });
     expect(scoreAnswers(survey, { t: 'asme', c: ['a'], b: true, d: 'x' })).toEqual({ score: 50, correct: 2, total: 4 });
   });
 });

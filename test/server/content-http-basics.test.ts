@@ -55,8 +55,14 @@ describe('reading a guide', () => {
 describe('/users/{userid}/guides and /users/{userid}/completions', () => {
   it('page by guideid', async () => {
     const total = (await api(site, 'GET', `/users/${who.author.userid}/guides`, { query: { limit: 200 } })).body.length;
-    await checkPaging((query) => api(site, 'GET', `/users/${who.author.userid}/guides`, { query }), { key: (g: { guideid: number }) => g.guideid, total });
+    await checkPaging((query) => api(site, 'GET', `/users/${who.author.userid}/guides`, { query }), {
+      key: (g: { guideid: number }) => g.guideid,
+      total,
+    });
     await api(site, 'PUT', '/user/completions/guides/1', { token: who.tech1.token });
-    await checkPaging((query) => api(site, 'GET', `/users/${who.tech1.userid}/completions`, { query }), { key: (g: { guideid: number }) => g.guideid, total: 2 });
+    await checkPaging((query) => api(site, 'GET', `/users/${who.tech1.userid}/completions`, { query }), {
+      key: (g: { guideid: number }) => g.guideid,
+      total: 2,
+    });
   });
 });

@@ -8,17 +8,43 @@ const SIZES = ['mini', 'thumbnail', '140x105', '200x150', 'standard', '440x330',
 
 /** Reference 2.2 with every variant at `<original>.<size>` (public-shapes.md "Images"). */
 export const imageObject = z
-  .object({ id: z.number().int(), guid: z.string().min(1), original: url, ...Object.fromEntries(SIZES.map((s) => [s, url])) })
+  .object({
+    id: z.number().int(),
+    guid: z.string().min(1),
+    original: url,
+    ...Object.fromEntries(SIZES.map((s) => [s, url])),
+  })
   .strict()
   .superRefine((image, ctx) => {
     for (const size of SIZES) {
-      if ((image as Record<string, unknown>)[size] !== `${image.original}.${size}`) ctx.addIssue({ code: 'custom', message: `${size} is not <original>.${size}` });
+      if ((image as Record<string, unknown>)[size] !== `${image.original}.${size}`)
+        ctx.addIssue({ code: 'custom', message: `${size} is not <original>.${size}` });
     }
   });
 
-export const GUIDE_TYPES = ['replacement', 'installation', 'repair', 'disassembly', 'teardown', 'technique', 'maintenance'] as const;
+export const GUIDE_TYPES = [
+  'replacement',
+  'installation',
+  'repair',
+  'disassembly',
+  'teardown',
+  'technique',
+  'maintenance',
+] as const;
 export const DIFFICULTIES = ['Very easy', 'Easy', 'Moderate', 'Difficult', 'Very difficult'] as const;
-const BULLETS = ['black', 'red', 'orange', 'yellow', 'green', 'blue', 'light_blue', 'violet', 'icon_note', 'icon_caution', 'icon_reminder'] as const;
+const BULLETS = [
+  'black',
+  'red',
+  'orange',
+  'yellow',
+  'green',
+  'blue',
+  'light_blue',
+  'violet',
+  'icon_note',
+  'icon_caution',
+  'icon_reminder',
+] as const;
 
 /** Reference 2.9 (plus summary and difficulty, decided in server/README.md). */
 export const guideSummary = z.object({
@@ -46,7 +72,13 @@ export const searchGuide = guideSummary.extend({ isArchived: z.boolean() });
 
 export const flagObject = z.object({ flagid: z.string(), image: url, title: z.string(), text: z.string() });
 
-const item = z.object({ text: z.string(), quantity: z.number().int(), url: z.string(), thumbnail: z.string(), notes: z.string() });
+const item = z.object({
+  text: z.string(),
+  quantity: z.number().int(),
+  url: z.string(),
+  thumbnail: z.string(),
+  notes: z.string(),
+});
 
 export const comment = z.object({
   commentid: z.number().int(),
@@ -242,7 +274,17 @@ export const searchWiki = z.object({
   url,
 });
 
-export const FIELD_TYPES = ['Text Input', 'Text Area', 'Numeric Input', 'Checkbox', 'Radios', 'Select', 'Image', 'Video', 'Document'] as const;
+export const FIELD_TYPES = [
+  'Text Input',
+  'Text Area',
+  'Numeric Input',
+  'Checkbox',
+  'Radios',
+  'Select',
+  'Image',
+  'Video',
+  'Document',
+] as const;
 
 /** Reference 2.12 plus `label` (decided in server/README.md). */
 export const formField = z.object({
@@ -281,7 +323,13 @@ export const workLogEntry = z.object({
   duration: z.number().int().min(0),
   timingid: z.number().int().nullable(),
   work_data: z.array(
-    z.object({ label: z.string(), value: z.string(), field_revisionid: z.number().int(), field_guid: z.string(), stepid: z.number().int() }),
+    z.object({
+      label: z.string(),
+      value: z.string(),
+      field_revisionid: z.number().int(),
+      field_guid: z.string(),
+      stepid: z.number().int(),
+    }),
   ),
 });
 
@@ -296,7 +344,9 @@ export const workLogList = z.object({
 /** DESIGN.md §7: 422 invalid_transition with the current entry under `entry`. */
 export const invalidTransitionBody = z.object({
   message: z.string(),
-  errors: z.array(z.object({ field: z.string().optional(), code: z.literal('invalid_transition'), message: z.string() })).min(1),
+  errors: z
+    .array(z.object({ field: z.string().optional(), code: z.literal('invalid_transition'), message: z.string() }))
+    .min(1),
   entry: workLogEntry,
 });
 
@@ -320,7 +370,14 @@ export const surveyQuiz = z.object({
   pages: z.array(
     z.object({
       name: z.string(),
-      elements: z.array(z.object({ type: z.enum(['radiogroup', 'checkbox', 'boolean', 'dropdown', 'text']), name: z.string(), title: z.string(), correctAnswer: z.unknown() })),
+      elements: z.array(
+        z.object({
+          type: z.enum(['radiogroup', 'checkbox', 'boolean', 'dropdown', 'text']),
+          name: z.string(),
+          title: z.string(),
+          correctAnswer: z.unknown(),
+        }),
+      ),
     }),
   ),
 });
@@ -369,8 +426,21 @@ export const mediaItem = z.object({
   created: z.number().int(),
   ready: z.boolean(),
   status: z.enum(['ready', 'processing']),
-  image: z.object({ id: z.number().int(), guid: z.string(), original: url, thumbnail: url, width: z.number().int(), height: z.number().int() }).loose().optional(),
-  video: z.object({ videoid: z.number().int(), encodings: z.array(encoding).min(1) }).loose().optional(),
+  image: z
+    .object({
+      id: z.number().int(),
+      guid: z.string(),
+      original: url,
+      thumbnail: url,
+      width: z.number().int(),
+      height: z.number().int(),
+    })
+    .loose()
+    .optional(),
+  video: z
+    .object({ videoid: z.number().int(), encodings: z.array(encoding).min(1) })
+    .loose()
+    .optional(),
   document: documentObject.optional(),
 });
 

@@ -42,7 +42,13 @@ export function insertSimpleGuide(db: Db, title: string, category: string, autho
     tools: [],
     prerequisites: [],
     documents: [],
-    steps: [{ title: 'Do it', media: { type: 'embed', html: '' }, lines: [{ bullet: 'black', level: 0, text_raw: 'Do the thing.' }] }],
+    steps: [
+      {
+        title: 'Do it',
+        media: { type: 'embed', html: '' },
+        lines: [{ bullet: 'black', level: 0, text_raw: 'Do the thing.' }],
+      },
+    ],
   }).guideid;
 }
 

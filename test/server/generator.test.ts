@@ -52,10 +52,17 @@ describe('a generated site over HTTP', () => {
   it('lists, details and serves media correctly, the same on two sites of one seed', async () => {
     const list = await api(one, 'GET', '/guides', { query: { limit: 200 } });
     const guides = expectShape(z.array(guideSummary), list.body);
-    const publicCount = (one.db.prepare('SELECT COUNT(*) AS n FROM guides g JOIN guide_revisions r ON r.revisionid = g.revisionid WHERE r.public = 1').get() as { n: number }).n;
+    const publicCount = (
+      one.db
+        .prepare(
+          'SELECT COUNT(*) AS n FROM guides g JOIN guide_revisions r ON r.revisionid = g.revisionid WHERE r.public = 1',
+        )
+        .get() as { n: number }
+    ).n;
     expect(guides).toHaveLength(publicCount);
     expect(publicCount).toBeGreaterThan(50);
-    const strip = (body: unknown) => JSON.parse(JSON.stringify(body).replaceAll(one.url, 'SITE').replaceAll(two.url, 'SITE'));
+    const strip = (body: unknown) =>
+      JSON.parse(JSON.stringify(body).replaceAll(one.url, 'SITE').replaceAll(two.url, 'SITE'));
     expect(strip((await api(two, 'GET', '/guides', { query: { limit: 200 } })).body)).toEqual(strip(list.body));
 
     const detail = expectShape(fullGuide, (await api(one, 'GET', `/guides/${guides[0]!.guideid}`)).body);

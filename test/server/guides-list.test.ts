@@ -43,18 +43,31 @@ describe('GET /guides', () => {
   it('answers guideids with the guides that exist and are visible, all of them by default', async () => {
     const ids = [id('compressor-belt'), id('forklift-inspection'), PRIVATE, 9999];
     const answer = await api(site, 'GET', '/guides', { query: { guideids: ids.join(',') } });
-    expect(answer.body.map((guide: { guideid: number }) => guide.guideid)).toEqual([id('compressor-belt'), id('forklift-inspection')].sort((a, b) => a - b));
-    const many = await api(site, 'GET', '/guides', { query: { guideids: Array.from({ length: 30 }, (_, i) => i + 1).join(',') } });
+    expect(answer.body.map((guide: { guideid: number }) => guide.guideid)).toEqual(
+      [id('compressor-belt'), id('forklift-inspection')].sort((a, b) => a - b),
+    );
+    const many = await api(site, 'GET', '/guides', {
+      query: { guideids: Array.from({ length: 30 }, (_, i) => i + 1).join(',') },
+    });
     expect(many.body).toHaveLength(PUBLIC_COUNT);
     expectError(await api(site, 'GET', '/guides', { query: { guideids: '1,two' } }), 422, 'guideids');
-    expectError(await api(site, 'GET', '/guides', { query: { guideids: Array.from({ length: 201 }, (_, i) => i + 1).join(',') } }), 422, 'guideids');
+    expectError(
+      await api(site, 'GET', '/guides', {
+        query: { guideids: Array.from({ length: 201 }, (_, i) => i + 1).join(',') },
+      }),
+      422,
+      'guideids',
+    );
   });
 
   it('includes private guides for admins only', async () => {
     expectError(await api(site, 'GET', '/guides', { query: { includePrivate: 'true' } }), 401);
     expectError(await api(site, 'GET', '/guides', { token: who.tech1.token, query: { includePrivate: 'true' } }), 403);
     expectError(await api(site, 'GET', '/guides', { token: who.author.token, query: { includePrivate: 'true' } }), 403);
-    const admin = await api(site, 'GET', '/guides', { token: who.admin.token, query: { includePrivate: 'true', limit: 200 } });
+    const admin = await api(site, 'GET', '/guides', {
+      token: who.admin.token,
+      query: { includePrivate: 'true', limit: 200 },
+    });
     expect(admin.body).toHaveLength(DEMO_GUIDES.length);
     expect(admin.body.find((guide: { guideid: number }) => guide.guideid === PRIVATE)?.public).toBe(false);
     const plain = await api(site, 'GET', '/guides', { token: who.admin.token, query: { limit: 200 } });
@@ -63,11 +76,19 @@ describe('GET /guides', () => {
   });
 
   it('lists only guides modified, or whose prerequisites were modified, since a time', async () => {
-    const all = (await api(site, 'GET', '/guides', { query: { limit: 200 } })).body as { guideid: number; modified_date: number }[];
+    const all = (await api(site, 'GET', '/guides', { query: { limit: 200 } })).body as {
+      guideid: number;
+      modified_date: number;
+    }[];
     const newest = Math.max(...all.map((guide) => guide.modified_date));
     const since = await api(site, 'GET', '/guides', { query: { modifiedSince: Math.floor(newest), limit: 200 } });
     expect(since.body.length).toBeGreaterThan(0);
-    expect(since.body.every((guide: { modified_date: number; prereq_modified_date: number }) => Math.max(guide.modified_date, guide.prereq_modified_date) >= Math.floor(newest))).toBe(true);
+    expect(
+      since.body.every(
+        (guide: { modified_date: number; prereq_modified_date: number }) =>
+          Math.max(guide.modified_date, guide.prereq_modified_date) >= Math.floor(newest),
+      ),
+    ).toBe(true);
     expect((await api(site, 'GET', '/guides', { query: { modifiedSince: Math.ceil(newest) + 1 } })).body).toEqual([]);
     expectError(await api(site, 'GET', '/guides', { query: { modifiedSince: 'yesterday' } }), 422, 'modifiedSince');
   });
@@ -121,8 +142,12 @@ describe('GET /guides/{guideid}', () => {
     const guide = (await api(site, 'GET', `/guides/${id('compressor-belt')}`, { token: who.tech1.token })).body;
     expect(guide.favorited).toBe(true);
     expect(guide.can_edit).toBe(false);
-    expect((await api(site, 'GET', `/guides/${id('compressor-belt')}`, { token: who.author.token })).body.can_edit).toBe(true);
-    expect((await api(site, 'GET', `/guides/${id('helmet-lens')}`, { token: who.tech1.token })).body.can_edit).toBe(true);
+    expect(
+      (await api(site, 'GET', `/guides/${id('compressor-belt')}`, { token: who.author.token })).body.can_edit,
+    ).toBe(true);
+    expect((await api(site, 'GET', `/guides/${id('helmet-lens')}`, { token: who.tech1.token })).body.can_edit).toBe(
+      true,
+    );
   });
 
   it('is 404 for an unknown or malformed id', async () => {

@@ -75,7 +75,12 @@ export async function call<T = any>(method: string, url: string, options: CallOp
 }
 
 /** A request to `site.apiUrl + path` (`path` like `/user`). */
-export function api<T = any>(site: RunningSite, method: string, path: string, options?: CallOptions): Promise<CallResult<T>> {
+export function api<T = any>(
+  site: RunningSite,
+  method: string,
+  path: string,
+  options?: CallOptions,
+): Promise<CallResult<T>> {
   return call<T>(method, site.apiUrl + path, options);
 }
 
@@ -86,7 +91,10 @@ export interface SignedIn {
 }
 
 /** Signs in as a demo account (or any e-mail and password) and returns the token. */
-export async function signIn(site: RunningSite, who: DemoAccountName | { email: string; password: string }): Promise<SignedIn> {
+export async function signIn(
+  site: RunningSite,
+  who: DemoAccountName | { email: string; password: string },
+): Promise<SignedIn> {
   const credentials = typeof who === 'string' ? DEMO_ACCOUNTS[who] : who;
   // An iFixit-dialect site wants an application id to sign in: the demo's, which a reference site ignores.
   const headers = { 'X-App-Id': DEMO_APP_ID };
@@ -107,7 +115,9 @@ export async function signInAll(site: RunningSite): Promise<Record<DemoAccountNa
 export function expectShape<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
   const result = schema.safeParse(value);
   if (!result.success) {
-    expect.fail(`shape differs: ${JSON.stringify(result.error.issues, null, 1)}\nvalue: ${JSON.stringify(value)?.slice(0, 2000)}`);
+    expect.fail(
+      `shape differs: ${JSON.stringify(result.error.issues, null, 1)}\nvalue: ${JSON.stringify(value)?.slice(0, 2000)}`,
+    );
   }
   return result.data;
 }

@@ -18,7 +18,10 @@ describe('the HTTP surface every endpoint shares', () => {
   });
 
   it('answers text that is not JSON with 400 and a message', async () => {
-    const answer = await api(site, 'POST', '/user/token', { body: '{"email": ', headers: { 'Content-Type': 'application/json' } });
+    const answer = await api(site, 'POST', '/user/token', {
+      body: '{"email": ',
+      headers: { 'Content-Type': 'application/json' },
+    });
     expectError(answer, 400);
     expect(answer.body.message).toBe('Invalid JSON in the request body');
   });
@@ -72,7 +75,11 @@ describe('the HTTP surface every endpoint shares', () => {
 
   it('grants no CORS by default: a page of another site is refused, preflight or not', async () => {
     const preflight = await api(site, 'OPTIONS', '/user', {
-      headers: { Origin: 'http://localhost:5173', 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'authorization' },
+      headers: {
+        Origin: 'http://localhost:5173',
+        'Access-Control-Request-Method': 'GET',
+        'Access-Control-Request-Headers': 'authorization',
+      },
     });
     expectError(preflight, 403);
     expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
@@ -88,7 +95,11 @@ describe('the HTTP surface every endpoint shares', () => {
     const open = await startSite({ corsOrigins: ['http://localhost:5173'] });
     try {
       const preflight = await call('OPTIONS', `${open.apiUrl}/user`, {
-        headers: { Origin: 'http://localhost:5173', 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'authorization' },
+        headers: {
+          Origin: 'http://localhost:5173',
+          'Access-Control-Request-Method': 'GET',
+          'Access-Control-Request-Headers': 'authorization',
+        },
       });
       expect(preflight.status).toBe(204);
       expect(preflight.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
@@ -112,10 +123,20 @@ describe('the HTTP surface every endpoint shares', () => {
   it('answers the Host names it is given besides its own, and any Host with *', async () => {
     const hostOf = async (port: number, host: string) => {
       return new Promise<number>((resolve, reject) => {
-        const request = http.request({ host: '127.0.0.1', port, path: '/api/2.0/guides?limit=1', agent: false, headers: { Host: host }, setHost: false }, (response) => {
-          response.resume();
-          resolve(response.statusCode ?? 0);
-        });
+        const request = http.request(
+          {
+            host: '127.0.0.1',
+            port,
+            path: '/api/2.0/guides?limit=1',
+            agent: false,
+            headers: { Host: host },
+            setHost: false,
+          },
+          (response) => {
+            response.resume();
+            resolve(response.statusCode ?? 0);
+          },
+        );
         request.on('error', reject).end();
       });
     };
@@ -155,7 +176,13 @@ describe('test hooks', () => {
     expect(set.body).toEqual({ now: 1_800_000_000 });
     const tech = await signIn(site, 'tech1');
     const audit = await call('GET', `${site.url}/__test/audit`, { query: { entity: 'token' } });
-    expect(audit.body.at(-1)).toMatchObject({ method: 'POST', path: '/api/2.0/user/token', entity: 'token', userid: tech.userid, time: 1_800_000_000 });
+    expect(audit.body.at(-1)).toMatchObject({
+      method: 'POST',
+      path: '/api/2.0/user/token',
+      entity: 'token',
+      userid: tech.userid,
+      time: 1_800_000_000,
+    });
     const released = await call('POST', `${site.url}/__test/clock`, { json: { now: null } });
     expect(Math.abs(released.body.now - Date.now() / 1000)).toBeLessThan(5);
     expectError(await call('POST', `${site.url}/__test/clock`, { json: { now: 'noon' } }), 422, 'now');

@@ -18,7 +18,8 @@ const fetchBytes = async (url: string, init?: RequestInit) => {
   return { response, bytes: Buffer.from(await response.arrayBuffer()) };
 };
 
-const guideOf = async (key: string) => (await api(site, 'GET', `/guides/${DEMO_GUIDES.findIndex((g) => g.key === key) + 1}`)).body;
+const guideOf = async (key: string) =>
+  (await api(site, 'GET', `/guides/${DEMO_GUIDES.findIndex((g) => g.key === key) + 1}`)).body;
 
 describe('images', () => {
   it('GET /media/images/{id or guid} answers the image detail', async () => {

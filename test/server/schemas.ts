@@ -4,7 +4,9 @@ import { z } from 'zod';
 
 export const errorBody = z.object({
   message: z.string().min(1),
-  errors: z.array(z.object({ field: z.string().optional(), code: z.string().optional(), message: z.string() })).optional(),
+  errors: z
+    .array(z.object({ field: z.string().optional(), code: z.string().optional(), message: z.string() }))
+    .optional(),
 });
 
 export const image = z.object({ id: z.number().int() }).loose();
@@ -67,7 +69,12 @@ export const flag = z.object({ flagid: z.string(), image: z.string().url(), titl
 const stage = z.union([
   z.object({ approval_process_stageid: z.number().int(), user: listedUser, is_satisfiable: z.boolean() }).strict(),
   z
-    .object({ approval_process_stageid: z.number().int(), team: stageTeam, num_required: z.number().int(), is_satisfiable: z.boolean() })
+    .object({
+      approval_process_stageid: z.number().int(),
+      team: stageTeam,
+      num_required: z.number().int(),
+      is_satisfiable: z.boolean(),
+    })
     .strict(),
 ]);
 

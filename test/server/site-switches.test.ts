@@ -8,20 +8,43 @@ import { startDemoSite } from '../../server/site.ts';
 // on a second origin that guide JSON points at.
 async function token(apiUrl: string): Promise<string> {
   const { email, password } = DEMO_ACCOUNTS.tech1;
-  const answer = await fetch(`${apiUrl}/user/token`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  const answer = await fetch(`${apiUrl}/user/token`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
   return ((await answer.json()) as { authToken: string }).authToken;
 }
 
 describe('reference server switches', () => {
   it('--without: each module left out answers 404 on its endpoints, the rest as before', async () => {
-    const site = await startDemoSite({ without: ['step_forms', 'quizzes', 'work_log', 'tags', 'categories', 'comments', 'user_media'] });
+    const site = await startDemoSite({
+      without: ['step_forms', 'quizzes', 'work_log', 'tags', 'categories', 'comments', 'user_media'],
+    });
     try {
       const auth = { Authorization: `api ${await token(site.apiUrl)}` };
       const [first] = (await (await fetch(`${site.apiUrl}/guides?limit=1`)).json()) as { guideid: number }[];
-      for (const path of [`/step_forms/guideid/${first!.guideid}`, `/guides/${first!.guideid}/tags`, '/tags', '/categories', `/quizzes/associations/${first!.guideid}`, '/work_log', '/comments', '/user/media/current']) {
+      for (const path of [
+        `/step_forms/guideid/${first!.guideid}`,
+        `/guides/${first!.guideid}/tags`,
+        '/tags',
+        '/categories',
+        `/quizzes/associations/${first!.guideid}`,
+        '/work_log',
+        '/comments',
+        '/user/media/current',
+      ]) {
         expect((await fetch(`${site.apiUrl}${path}`, { headers: auth })).status, path).toBe(404);
       }
-      expect((await fetch(`${site.apiUrl}/quizzes/getQuizzes`, { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body: '{}' })).status).toBe(404);
+      expect(
+        (
+          await fetch(`${site.apiUrl}/quizzes/getQuizzes`, {
+            method: 'POST',
+            headers: { ...auth, 'Content-Type': 'application/json' },
+            body: '{}',
+          })
+        ).status,
+      ).toBe(404);
       expect((await fetch(`${site.apiUrl}/guides/${first!.guideid}`, { headers: auth })).status).toBe(200);
       expect((await fetch(`${site.apiUrl}/user`, { headers: auth })).status).toBe(200);
     } finally {
@@ -57,7 +80,7 @@ describe('reference server switches', () => {
       await site.close();
     }
   });
-  it('--clock-offset: every answer is dated on the node\'s own clock', async () => {
+  it("--clock-offset: every answer is dated on the node's own clock", async () => {
     const site = await startDemoSite({ clock: systemClock(3600) });
     try {
       const answer = await fetch(`${site.apiUrl}/guides?limit=1`);

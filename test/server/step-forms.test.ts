@@ -14,17 +14,25 @@ let beltSteps: number[];
 beforeAll(async () => {
   site = await startTestSite({ demo: true });
   who = await signInAll(site);
-  beltSteps = (await api(site, 'GET', `/guides/${id('compressor-belt')}`)).body.steps.map((s: { stepid: number }) => s.stepid);
+  beltSteps = (await api(site, 'GET', `/guides/${id('compressor-belt')}`)).body.steps.map(
+    (s: { stepid: number }) => s.stepid,
+  );
 });
 afterAll(() => site.close());
 
 describe('GET /step_forms/...', () => {
   it('answers a step form by stepid, form_revisionid and any of its field_revisionids', async () => {
     const byStep = expectShape(stepForm, (await api(site, 'GET', `/step_forms/stepid/${beltSteps[2]}`)).body);
-    expect(byStep.fields.map((f) => [f.field_type, f.label])).toEqual([['Text Input', 'Part number printed on the old belt']]);
-    expect(byStep.fields[0]!.field_guid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(byStep.fields.map((f) => [f.field_type, f.label])).toEqual([
+      ['Text Input', 'Part number printed on the old belt'],
+    ]);
+    expect(byStep.fields[0]!.field_guid).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
     expect((await api(site, 'GET', `/step_forms/form_revisionid/${byStep.form_revisionid}`)).body).toEqual(byStep);
-    expect((await api(site, 'GET', `/step_forms/field_revisionid/${byStep.fields[0]!.field_revisionid}`)).body).toEqual(byStep);
+    expect((await api(site, 'GET', `/step_forms/field_revisionid/${byStep.fields[0]!.field_revisionid}`)).body).toEqual(
+      byStep,
+    );
     const inspection = (await api(site, 'GET', `/guides/${id('forklift-inspection')}`)).body.steps[0].stepid;
     const two = expectShape(stepForm, (await api(site, 'GET', `/step_forms/stepid/${inspection}`)).body);
     expect(two.fields).toHaveLength(2);
@@ -42,9 +50,15 @@ describe('GET /step_forms/...', () => {
   });
 
   it('lists the forms of a guide and of its prerequisites', async () => {
-    const belt = expectShape(z.array(stepForm), (await api(site, 'GET', `/step_forms/guideid/${id('compressor-belt')}`)).body);
+    const belt = expectShape(
+      z.array(stepForm),
+      (await api(site, 'GET', `/step_forms/guideid/${id('compressor-belt')}`)).body,
+    );
     expect(belt.map((f) => f.stepid).sort((a, b) => a - b)).toEqual([beltSteps[2], beltSteps[7], beltSteps[8]]);
-    const hose = expectShape(z.array(stepForm), (await api(site, 'GET', `/step_forms/guideid/${id('forklift-hose')}`)).body);
+    const hose = expectShape(
+      z.array(stepForm),
+      (await api(site, 'GET', `/step_forms/guideid/${id('forklift-hose')}`)).body,
+    );
     expect(new Set(hose.map((f) => f.guideid))).toEqual(new Set([id('forklift-inspection')]));
     expect((await api(site, 'GET', `/step_forms/guideid/${id('lockout')}`)).body).toEqual([]);
   });
@@ -52,7 +66,9 @@ describe('GET /step_forms/...', () => {
   it('uses all nine field types across the demo guides', async () => {
     const types = new Set<string>();
     for (let guideid = 1; guideid <= DEMO_GUIDES.length; guideid++) {
-      const forms = (await api(site, 'GET', `/step_forms/guideid/${guideid}`, { token: who.admin.token })).body as { fields: { field_type: string }[] }[];
+      const forms = (await api(site, 'GET', `/step_forms/guideid/${guideid}`, { token: who.admin.token })).body as {
+        fields: { field_type: string }[];
+      }[];
       for (const form of forms) for (const field of form.fields) types.add(field.field_type);
     }
     expect([...types].sort()).toEqual([...FIELD_TYPES].sort());
@@ -66,12 +82,42 @@ describe('POST /step_forms/{stepid}', () => {
     expectError(await api(site, 'POST', `/step_forms/${stepid}`, { json: form }), 401);
     expectError(await api(site, 'POST', `/step_forms/${stepid}`, { token: who.tech1.token, json: form }), 403);
     expectError(await api(site, 'POST', '/step_forms/999999', { token: who.author.token, json: form }), 404);
-    expectError(await api(site, 'POST', `/step_forms/${stepid}`, { token: who.author.token, json: {} }), 422, 'fields', 'missing_field');
-    expectError(await api(site, 'POST', `/step_forms/${stepid}`, { token: who.author.token, json: { fields: [{ field_type: 'Slider', label: 'x' }] } }), 422, 'fields[0].field_type');
-    expectError(await api(site, 'POST', `/step_forms/${stepid}`, { token: who.author.token, json: { fields: [{ field_type: 'Radios', label: 'x' }] } }), 422, 'fields[0].options');
-    expectError(await api(site, 'POST', `/step_forms/${stepid}`, { token: who.author.token, json: { fields: [{ field_type: 'Text Input' }] } }), 422, 'fields[0].label', 'missing_field');
     expectError(
-      await api(site, 'POST', `/step_forms/${stepid}`, { token: who.author.token, json: { fields: [{ field_type: 'Text Input', label: 'x', field_guid: 'not-here' }] } }),
+      await api(site, 'POST', `/step_forms/${stepid}`, { token: who.author.token, json: {} }),
+      422,
+      'fields',
+      'missing_field',
+    );
+    expectError(
+      await api(site, 'POST', `/step_forms/${stepid}`, {
+        token: who.author.token,
+        json: { fields: [{ field_type: 'Slider', label: 'x' }] },
+      }),
+      422,
+      'fields[0].field_type',
+    );
+    expectError(
+      await api(site, 'POST', `/step_forms/${stepid}`, {
+        token: who.author.token,
+        json: { fields: [{ field_type: 'Radios', label: 'x' }] },
+      }),
+      422,
+      'fields[0].options',
+    );
+    expectError(
+      await api(site, 'POST', `/step_forms/${stepid}`, {
+        token: who.author.token,
+        json: { fields: [{ field_type: 'Text Input' }] },
+      }),
+      422,
+      'fields[0].label',
+      'missing_field',
+    );
+    expectError(
+      await api(site, 'POST', `/step_forms/${stepid}`, {
+        token: who.author.token,
+        json: { fields: [{ field_type: 'Text Input', label: 'x', field_guid: 'not-here' }] },
+      }),
       422,
       'fields[0].field_guid',
     );
@@ -94,7 +140,11 @@ describe('POST /step_forms/{stepid}', () => {
     expect(answer.status, answer.text).toBe(201);
     const after = expectShape(stepForm, answer.body);
     expect(after.form_revisionid).toBeGreaterThan(before.form_revisionid);
-    expect(after.fields[0]).toMatchObject({ field_guid: old.field_guid, label: 'Belt deflection (mm)', placeholder: '13' });
+    expect(after.fields[0]).toMatchObject({
+      field_guid: old.field_guid,
+      label: 'Belt deflection (mm)',
+      placeholder: '13',
+    });
     expect(after.fields[0]!.field_revisionid).not.toBe(old.field_revisionid);
     expect(after.fields[1]!.field_guid).not.toBe(old.field_guid);
     expect((await api(site, 'GET', `/step_forms/stepid/${stepid}`)).body).toEqual(after);

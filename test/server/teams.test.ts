@@ -41,7 +41,11 @@ describe('POST /teams', () => {
     expectError(await createTeam({ owner: admin.userid }), 422, 'name', 'missing_field');
     expectError(await createTeam({ name: 'No owner' }), 422, 'owner', 'missing_field');
     expectError(await createTeam({ name: 'Ghost', owner: 9999 }), 422, 'owner', 'invalid_value');
-    expectError(await createTeam({ name: 'Ghosts', owner: admin.userid, members: [tech1.userid, 9999] }), 422, 'members[1]');
+    expectError(
+      await createTeam({ name: 'Ghosts', owner: admin.userid, members: [tech1.userid, 9999] }),
+      422,
+      'members[1]',
+    );
     expectError(await createTeam({ name: 'Odd', owner: admin.userid, privacy: 'secret' }), 422, 'privacy');
     expectError(await api(site, 'POST', '/teams', { token: admin.token, body: 'name=x' }), 400);
   });
@@ -76,7 +80,9 @@ describe('GET /teams and attributes', () => {
   });
 
   it('shows a private team only to its members and admins', async () => {
-    const secret = (await createTeam({ name: 'Audit Board', owner: admin.userid, privacy: 'private', members: [tech1.userid] })).body;
+    const secret = (
+      await createTeam({ name: 'Audit Board', owner: admin.userid, privacy: 'private', members: [tech1.userid] })
+    ).body;
     const seen = async (token?: string) =>
       ((await api(site, 'GET', '/teams', { token, query: { limit: 200 } })).body as { teamid: number }[]).some(
         (team) => team.teamid === secret.teamid,
@@ -105,10 +111,15 @@ describe('team members', () => {
   });
 
   it('lists members by userid, ASC by default and DESC on request', async () => {
-    await api(site, 'PATCH', `/teams/${teamid}/users`, { token: tech1.token, json: { add_userids: [admin.userid, tech2.userid] } });
+    await api(site, 'PATCH', `/teams/${teamid}/users`, {
+      token: tech1.token,
+      json: { add_userids: [admin.userid, tech2.userid] },
+    });
     const asc = expectShape(members, (await api(site, 'GET', `/teams/${teamid}`)).body).map((user) => user.userid);
     expect(asc).toEqual([admin.userid, tech1.userid, tech2.userid].sort((a, b) => a - b));
-    const desc = (await api(site, 'GET', `/teams/${teamid}`, { query: { order: 'DESC' } })).body.map((user: { userid: number }) => user.userid);
+    const desc = (await api(site, 'GET', `/teams/${teamid}`, { query: { order: 'DESC' } })).body.map(
+      (user: { userid: number }) => user.userid,
+    );
     expect(desc).toEqual([...asc].reverse());
     expectError(await api(site, 'GET', `/teams/${teamid}`, { query: { order: 'up' } }), 422, 'order');
   });
@@ -126,16 +137,42 @@ describe('team members', () => {
   });
 
   it('needs at least one of add_userids and remove_userids, and real users', async () => {
-    expectError(await api(site, 'PATCH', `/teams/${teamid}/users`, { token: tech1.token, json: {} }), 422, 'add_userids', 'missing_field');
-    expectError(await api(site, 'PATCH', `/teams/${teamid}/users`, { token: tech1.token, json: { add_userids: [9999] } }), 422, 'add_userids[0]');
-    expectError(await api(site, 'PATCH', `/teams/${teamid}/users`, { token: tech1.token, json: { remove_userids: 'all' } }), 422, 'remove_userids');
+    expectError(
+      await api(site, 'PATCH', `/teams/${teamid}/users`, { token: tech1.token, json: {} }),
+      422,
+      'add_userids',
+      'missing_field',
+    );
+    expectError(
+      await api(site, 'PATCH', `/teams/${teamid}/users`, { token: tech1.token, json: { add_userids: [9999] } }),
+      422,
+      'add_userids[0]',
+    );
+    expectError(
+      await api(site, 'PATCH', `/teams/${teamid}/users`, { token: tech1.token, json: { remove_userids: 'all' } }),
+      422,
+      'remove_userids',
+    );
   });
 
   it('lets only the owner or an admin change members', async () => {
-    expectError(await api(site, 'PATCH', `/teams/${teamid}/users`, { token: tech2.token, json: { add_userids: [admin.userid] } }), 403);
+    expectError(
+      await api(site, 'PATCH', `/teams/${teamid}/users`, { token: tech2.token, json: { add_userids: [admin.userid] } }),
+      403,
+    );
     expectError(await api(site, 'PATCH', `/teams/${teamid}/users`, { json: { add_userids: [admin.userid] } }), 401);
-    expect((await api(site, 'PATCH', `/teams/${teamid}/users`, { token: admin.token, json: { add_userids: [admin.userid] } })).status).toBe(200);
-    expectError(await api(site, 'PATCH', '/teams/9999/users', { token: admin.token, json: { add_userids: [admin.userid] } }), 404);
+    expect(
+      (
+        await api(site, 'PATCH', `/teams/${teamid}/users`, {
+          token: admin.token,
+          json: { add_userids: [admin.userid] },
+        })
+      ).status,
+    ).toBe(200);
+    expectError(
+      await api(site, 'PATCH', '/teams/9999/users', { token: admin.token, json: { add_userids: [admin.userid] } }),
+      404,
+    );
   });
 
   it('removes one member with DELETE: the owner removes others, anyone may leave', async () => {
@@ -149,7 +186,10 @@ describe('team members', () => {
   });
 
   it('records each applied change in the audit log', async () => {
-    const audit = (await call('GET', `${site.url}/__test/audit`, { query: { entity: 'team' } })).body as { entity_id: string; method: string }[];
+    const audit = (await call('GET', `${site.url}/__test/audit`, { query: { entity: 'team' } })).body as {
+      entity_id: string;
+      method: string;
+    }[];
     const changes = audit.filter((entry) => entry.entity_id === String(teamid)).map((entry) => entry.method);
     expect(changes).toEqual(['POST', 'PATCH', 'PATCH', 'PATCH', 'DELETE', 'DELETE']);
   });

@@ -82,7 +82,14 @@ describe('GET /users/search/{search}', () => {
 
   it('orders exact unique_username, exact username, then partial unique_username, username, e-mail', async () => {
     const answer = expectShape(paged(listedUser), (await search('rivera')).body);
-    expect(names(answer.results)).toEqual(['Alex Moreno', 'Rivera', 'Ros Banner', 'Eli Rivera', 'Dana Rivera-Smith', 'Chris Ives']);
+    expect(names(answer.results)).toEqual([
+      'Alex Moreno',
+      'Rivera',
+      'Ros Banner',
+      'Eli Rivera',
+      'Dana Rivera-Smith',
+      'Chris Ives',
+    ]);
     expect(answer).toMatchObject({ search: 'rivera', totalResults: 6, moreResults: false, offset: 0, limit: 20 });
   });
 

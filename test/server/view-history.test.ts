@@ -46,14 +46,33 @@ describe('GET /user_view_history/user/{userid}', () => {
       query: { start_date: 2_000, end_date: 3_000 },
     });
     expect(between.body.map((record: { date: number }) => record.date)).toEqual([3_000, 2_000]);
-    const before = await api(site, 'GET', `/user_view_history/user/${tech1.userid}`, { token: tech1.token, query: { end_date: 1_999 } });
+    const before = await api(site, 'GET', `/user_view_history/user/${tech1.userid}`, {
+      token: tech1.token,
+      query: { end_date: 1_999 },
+    });
     expect(before.body.map((record: { date: number }) => record.date)).toEqual([1_000]);
-    expectError(await api(site, 'GET', `/user_view_history/user/${tech1.userid}`, { token: tech1.token, query: { start_date: '2024-01-01' } }), 422, 'start_date');
-    expectError(await api(site, 'GET', `/user_view_history/user/${tech1.userid}`, { token: tech1.token, query: { start_date: 5, end_date: 4 } }), 422, 'end_date');
+    expectError(
+      await api(site, 'GET', `/user_view_history/user/${tech1.userid}`, {
+        token: tech1.token,
+        query: { start_date: '2024-01-01' },
+      }),
+      422,
+      'start_date',
+    );
+    expectError(
+      await api(site, 'GET', `/user_view_history/user/${tech1.userid}`, {
+        token: tech1.token,
+        query: { start_date: 5, end_date: 4 },
+      }),
+      422,
+      'end_date',
+    );
   });
 
   it("lets admins read anyone's history and nobody else", async () => {
-    expect((await api(site, 'GET', `/user_view_history/user/${tech1.userid}`, { token: admin.token })).body).toHaveLength(3);
+    expect(
+      (await api(site, 'GET', `/user_view_history/user/${tech1.userid}`, { token: admin.token })).body,
+    ).toHaveLength(3);
     expectError(await api(site, 'GET', `/user_view_history/user/${tech1.userid}`, { token: tech2.token }), 403);
     expectError(await api(site, 'GET', `/user_view_history/user/${tech1.userid}`), 401);
     expectError(await api(site, 'GET', '/user_view_history/user/9999', { token: admin.token }), 404);
@@ -62,14 +81,19 @@ describe('GET /user_view_history/user/{userid}', () => {
 
 describe('GET /user_view_history/{doc_type}/{docid}', () => {
   it("answers a document's views by everyone, newest first, guide and wiki kept apart", async () => {
-    const guide = expectShape(records, (await api(site, 'GET', '/user_view_history/guide/7', { token: author.token })).body);
+    const guide = expectShape(
+      records,
+      (await api(site, 'GET', '/user_view_history/guide/7', { token: author.token })).body,
+    );
     expect(guide.map((record) => [record.userid, record.date])).toEqual([
       [tech2.userid, 2_500],
       [tech1.userid, 1_000],
     ]);
     const wiki = (await api(site, 'GET', '/user_view_history/wiki/7', { token: author.token })).body;
     expect(wiki.map((record: { doc_type: string }) => record.doc_type)).toEqual(['WIKI']);
-    const later = (await api(site, 'GET', '/user_view_history/guide/7', { token: admin.token, query: { start_date: 2_001 } })).body;
+    const later = (
+      await api(site, 'GET', '/user_view_history/guide/7', { token: admin.token, query: { start_date: 2_001 } })
+    ).body;
     expect(later).toHaveLength(1);
     expect((await api(site, 'GET', '/user_view_history/guide/12345', { token: admin.token })).body).toEqual([]);
   });

@@ -12,7 +12,10 @@ const BELT = id('compressor-belt');
 
 let site: RunningSite;
 let who: Record<DemoAccountName, SignedIn>;
-let forms: { stepid: number; fields: { field_revisionid: number; field_guid: string; field_type: string; label: string }[] }[];
+let forms: {
+  stepid: number;
+  fields: { field_revisionid: number; field_guid: string; field_type: string; label: string }[];
+}[];
 beforeAll(async () => {
   site = await startTestSite({ demo: true });
   who = await signInAll(site);
@@ -20,17 +23,25 @@ beforeAll(async () => {
 });
 afterAll(() => site.close());
 
-const field = (type: string) => forms.flatMap((form) => form.fields.map((f) => ({ ...f, stepid: form.stepid }))).find((f) => f.field_type === type)!;
+const field = (type: string) =>
+  forms.flatMap((form) => form.fields.map((f) => ({ ...f, stepid: form.stepid }))).find((f) => f.field_type === type)!;
 type Entry = z.infer<typeof workLogEntry>;
 
 async function start(as: DemoAccountName = 'tech1', json: Record<string, unknown> = {}): Promise<Entry> {
-  const answer = await api(site, 'POST', '/work_log', { token: who[as].token, json: { guideid: BELT, workorderid: 'WO-7', ...json } });
+  const answer = await api(site, 'POST', '/work_log', {
+    token: who[as].token,
+    json: { guideid: BELT, workorderid: 'WO-7', ...json },
+  });
   expect(answer.status, answer.text).toBe(201);
   return expectShape(workLogEntry, answer.body);
 }
 
 const saveData = (entry: Entry, json: unknown, as: DemoAccountName = 'tech1') =>
-  api(site, 'PUT', `/work_log/${entry.entryid}/stepData`, { token: who[as].token, query: { revisionid: entry.revisionid }, json });
+  api(site, 'PUT', `/work_log/${entry.entryid}/stepData`, {
+    token: who[as].token,
+    query: { revisionid: entry.revisionid },
+    json,
+  });
 
 describe('POST /work_log', () => {
   it('starts an entry for the current user, pinned to the guide and form revisions', async () => {
@@ -54,16 +65,45 @@ describe('POST /work_log', () => {
 
   it('needs a user, a guide they can view and a work order', async () => {
     expectError(await api(site, 'POST', '/work_log', { json: { guideid: BELT, workorderid: 'x' } }), 401);
-    expectError(await api(site, 'POST', '/work_log', { token: who.tech1.token, json: { workorderid: 'x' } }), 422, 'guideid', 'missing_field');
-    expectError(await api(site, 'POST', '/work_log', { token: who.tech1.token, json: { guideid: BELT } }), 422, 'workorderid', 'missing_field');
-    expectError(await api(site, 'POST', '/work_log', { token: who.tech1.token, json: { guideid: BELT, workorderid: '' } }), 422, 'workorderid');
-    expectError(await api(site, 'POST', '/work_log', { token: who.tech1.token, json: { guideid: 999999, workorderid: 'x' } }), 422, 'guideid', 'invalid_value');
-    expectError(await api(site, 'POST', '/work_log', { token: who.tech1.token, json: { guideid: id('mig-setup'), workorderid: 'x' } }), 403);
+    expectError(
+      await api(site, 'POST', '/work_log', { token: who.tech1.token, json: { workorderid: 'x' } }),
+      422,
+      'guideid',
+      'missing_field',
+    );
+    expectError(
+      await api(site, 'POST', '/work_log', { token: who.tech1.token, json: { guideid: BELT } }),
+      422,
+      'workorderid',
+      'missing_field',
+    );
+    expectError(
+      await api(site, 'POST', '/work_log', { token: who.tech1.token, json: { guideid: BELT, workorderid: '' } }),
+      422,
+      'workorderid',
+    );
+    expectError(
+      await api(site, 'POST', '/work_log', { token: who.tech1.token, json: { guideid: 999999, workorderid: 'x' } }),
+      422,
+      'guideid',
+      'invalid_value',
+    );
+    expectError(
+      await api(site, 'POST', '/work_log', {
+        token: who.tech1.token,
+        json: { guideid: id('mig-setup'), workorderid: 'x' },
+      }),
+      403,
+    );
     // A step of another guide (not one of its prerequisites, whose steps a session goes through first).
     const foreign = (await api(site, 'GET', `/guides/${id('forklift-inspection')}`)).body.steps[0].stepid;
     const json = { guideid: BELT, workorderid: 'x', stepid: foreign };
     expectError(await api(site, 'POST', '/work_log', { token: who.tech1.token, json }), 422, 'stepid');
-    const bad = await api(site, 'POST', '/work_log', { token: who.tech1.token, body: '{guideid', headers: { 'Content-Type': 'application/json' } });
+    const bad = await api(site, 'POST', '/work_log', {
+      token: who.tech1.token,
+      body: '{guideid',
+      headers: { 'Content-Type': 'application/json' },
+    });
     expectError(bad, 400);
   });
 });
@@ -74,32 +114,63 @@ describe('PUT /work_log/{entryid}/stepData', () => {
     const text = field('Text Input');
     const number = field('Numeric Input');
     const box = field('Checkbox');
-    const answer = await saveData(entry, { fields: { [text.field_revisionid]: 'AX51', [number.field_revisionid]: 12.5, [box.field_revisionid]: true }, lasttimingid: null });
+    const answer = await saveData(entry, {
+      fields: { [text.field_revisionid]: 'AX51', [number.field_revisionid]: 12.5, [box.field_revisionid]: true },
+      lasttimingid: null,
+    });
     expect(answer.status, answer.text).toBe(200);
     entry = expectShape(workLogEntry, answer.body);
     expect(entry.revisionid).toBe(2);
     expect(entry.timingid).not.toBeNull();
     expect(entry.active_stepid).toBe(box.stepid);
     const values = Object.fromEntries(entry.work_data.map((d) => [d.field_revisionid, d]));
-    expect(values[text.field_revisionid]).toEqual({ label: text.label, value: 'AX51', field_revisionid: text.field_revisionid, field_guid: text.field_guid, stepid: text.stepid });
+    expect(values[text.field_revisionid]).toEqual({
+      label: text.label,
+      value: 'AX51',
+      field_revisionid: text.field_revisionid,
+      field_guid: text.field_guid,
+      stepid: text.stepid,
+    });
     expect(values[number.field_revisionid]!.value).toBe('12.5');
     expect(values[box.field_revisionid]!.value).toBe('1');
 
-    entry = (await saveData(entry, { fields: { [box.field_revisionid]: false }, stepid: text.stepid, lasttimingid: entry.timingid })).body;
+    entry = (
+      await saveData(entry, {
+        fields: { [box.field_revisionid]: false },
+        stepid: text.stepid,
+        lasttimingid: entry.timingid,
+      })
+    ).body;
     expect(entry.work_data.find((d) => d.field_revisionid === box.field_revisionid)!.value).toBe('0');
     expect(entry.active_stepid).toBe(text.stepid);
     entry = (await saveData(entry, { fields: { [text.field_revisionid]: null } })).body;
-    expect(entry.work_data.map((d) => d.field_revisionid).sort()).toEqual([number.field_revisionid, box.field_revisionid].sort());
+    expect(entry.work_data.map((d) => d.field_revisionid).sort()).toEqual(
+      [number.field_revisionid, box.field_revisionid].sort(),
+    );
   });
 
   it('refuses unknown fields and values that do not fit the field, naming them', async () => {
     const entry = await start();
     expectError(await saveData(entry, { fields: { 999999: 'x' } }), 422, 'fields.999999', 'unknown_field');
-    const other = (await api(site, 'GET', `/step_forms/guideid/${id('forklift-inspection')}`)).body[0].fields[0].field_revisionid;
+    const other = (await api(site, 'GET', `/step_forms/guideid/${id('forklift-inspection')}`)).body[0].fields[0]
+      .field_revisionid;
     expectError(await saveData(entry, { fields: { [other]: 'x' } }), 422, `fields.${other}`, 'unknown_field');
-    expectError(await saveData(entry, { fields: { [field('Numeric Input').field_revisionid]: 'twelve' } }), 422, `fields.${field('Numeric Input').field_revisionid}`, 'invalid_value');
-    expectError(await saveData(entry, { fields: { [field('Text Input').field_revisionid]: 'two\nlines' } }), 422, `fields.${field('Text Input').field_revisionid}`);
-    expectError(await saveData(entry, { fields: { [field('Checkbox').field_revisionid]: 'yes' } }), 422, `fields.${field('Checkbox').field_revisionid}`);
+    expectError(
+      await saveData(entry, { fields: { [field('Numeric Input').field_revisionid]: 'twelve' } }),
+      422,
+      `fields.${field('Numeric Input').field_revisionid}`,
+      'invalid_value',
+    );
+    expectError(
+      await saveData(entry, { fields: { [field('Text Input').field_revisionid]: 'two\nlines' } }),
+      422,
+      `fields.${field('Text Input').field_revisionid}`,
+    );
+    expectError(
+      await saveData(entry, { fields: { [field('Checkbox').field_revisionid]: 'yes' } }),
+      422,
+      `fields.${field('Checkbox').field_revisionid}`,
+    );
     expectError(await saveData(entry, { fields: [] }), 422, 'fields');
     const foreign = (await api(site, 'GET', `/guides/${id('forklift-inspection')}`)).body.steps[0].stepid;
     expectError(await saveData(entry, { stepid: foreign }), 422, 'stepid');
@@ -123,20 +194,46 @@ describe('PUT /work_log/{entryid}/stepData', () => {
   it('checks Radios and Select options', async () => {
     const drain = (await api(site, 'GET', `/step_forms/guideid/${id('compressor-drain')}`)).body as typeof forms;
     const radios = drain.flatMap((f) => f.fields).find((f) => f.field_type === 'Radios')!;
-    const entry = (await api(site, 'POST', '/work_log', { token: who.tech1.token, json: { guideid: id('compressor-drain'), workorderid: 'WO-9' } })).body;
-    expectError(await saveData(entry, { fields: { [radios.field_revisionid]: 'Purple' } }), 422, `fields.${radios.field_revisionid}`);
-    expect((await saveData(entry, { fields: { [radios.field_revisionid]: 'Rusty' } })).body.work_data[0].value).toBe('Rusty');
+    const entry = (
+      await api(site, 'POST', '/work_log', {
+        token: who.tech1.token,
+        json: { guideid: id('compressor-drain'), workorderid: 'WO-9' },
+      })
+    ).body;
+    expectError(
+      await saveData(entry, { fields: { [radios.field_revisionid]: 'Purple' } }),
+      422,
+      `fields.${radios.field_revisionid}`,
+    );
+    expect((await saveData(entry, { fields: { [radios.field_revisionid]: 'Rusty' } })).body.work_data[0].value).toBe(
+      'Rusty',
+    );
   });
 
   it('is allowed while paused (the step becomes active on resume), not once ended or suspended', async () => {
     let entry = await start();
-    entry = (await api(site, 'POST', `/work_log/${entry.entryid}/pause`, { token: who.tech1.token, query: { revisionid: entry.revisionid } })).body;
+    entry = (
+      await api(site, 'POST', `/work_log/${entry.entryid}/pause`, {
+        token: who.tech1.token,
+        query: { revisionid: entry.revisionid },
+      })
+    ).body;
     const box = field('Checkbox');
     entry = (await saveData(entry, { fields: { [box.field_revisionid]: true } })).body;
     expect(entry).toMatchObject({ status: 'paused', active_stepid: null });
-    entry = (await api(site, 'POST', `/work_log/${entry.entryid}/resume`, { token: who.tech1.token, query: { revisionid: entry.revisionid } })).body;
+    entry = (
+      await api(site, 'POST', `/work_log/${entry.entryid}/resume`, {
+        token: who.tech1.token,
+        query: { revisionid: entry.revisionid },
+      })
+    ).body;
     expect(entry.active_stepid).toBe(box.stepid);
-    entry = (await api(site, 'POST', `/work_log/${entry.entryid}/finish`, { token: who.tech1.token, query: { revisionid: entry.revisionid } })).body;
+    entry = (
+      await api(site, 'POST', `/work_log/${entry.entryid}/finish`, {
+        token: who.tech1.token,
+        query: { revisionid: entry.revisionid },
+      })
+    ).body;
     const refused = await saveData(entry, { fields: { [box.field_revisionid]: false } });
     expect(refused.status).toBe(422);
     expect(expectShape(invalidTransitionBody, refused.body).entry).toEqual(entry);
@@ -154,30 +251,53 @@ describe('PUT /work_log/{entryid}/stepData', () => {
     const newRevision = revised.body.fields[0].field_revisionid;
     entry = (await saveData(entry, { fields: { [newRevision]: 'AX51' } })).body;
     const values = entry.work_data.filter((d) => d.field_guid === text.field_guid);
-    expect(values).toEqual([{ label: 'Old belt part number', value: 'AX51', field_revisionid: newRevision, field_guid: text.field_guid, stepid: text.stepid }]);
+    expect(values).toEqual([
+      {
+        label: 'Old belt part number',
+        value: 'AX51',
+        field_revisionid: newRevision,
+        field_guid: text.field_guid,
+        stepid: text.stepid,
+      },
+    ]);
   });
 });
 
 describe('reading the work log', () => {
-  it('GET /work_log lists the caller\'s entries, filtered, paged and ordered', async () => {
+  it("GET /work_log lists the caller's entries, filtered, paged and ordered", async () => {
     const mine = await Promise.all([0, 1, 2].map(() => start('tech2', { workorderid: 'WO-list' })));
     const answer = await api(site, 'GET', '/work_log', { token: who.tech2.token, query: { workorderid: 'WO-list' } });
     const list = expectShape(workLogList, answer.body);
     expect(list.results.map((e) => e.entryid)).toEqual(mine.map((e) => e.entryid).sort((a, b) => a - b));
-    const all = (await api(site, 'GET', '/work_log', { token: who.tech2.token, query: { limit: 200 } })).body as z.infer<typeof workLogList>;
+    const all = (await api(site, 'GET', '/work_log', { token: who.tech2.token, query: { limit: 200 } }))
+      .body as z.infer<typeof workLogList>;
     expect(all.results.every((e) => e.userid === who.tech2.userid)).toBe(true);
-    const get = (query: Record<string, string | number | undefined>) => api(site, 'GET', '/work_log', { token: who.tech2.token, query });
+    const get = (query: Record<string, string | number | undefined>) =>
+      api(site, 'GET', '/work_log', { token: who.tech2.token, query });
     await checkPaging(get, { items: (body) => body.results, key: (e: Entry) => e.entryid, total: all.totalResults });
     await checkMoreResults(get, all.totalResults);
-    const byGuide = await api(site, 'GET', '/work_log', { token: who.tech2.token, query: { guideid: BELT, status: 'suspended' } });
+    const byGuide = await api(site, 'GET', '/work_log', {
+      token: who.tech2.token,
+      query: { guideid: BELT, status: 'suspended' },
+    });
     expect(byGuide.body.results.map((e: Entry) => e.workorderid)).toEqual(['WO-24021']);
-    expectError(await api(site, 'GET', '/work_log', { token: who.tech2.token, query: { status: 'sleeping' } }), 422, 'status');
+    expectError(
+      await api(site, 'GET', '/work_log', { token: who.tech2.token, query: { status: 'sleeping' } }),
+      422,
+      'status',
+    );
   });
 
-  it('shows other people\'s entries to admins only', async () => {
+  it("shows other people's entries to admins only", async () => {
     expectError(await api(site, 'GET', '/work_log'), 401);
-    expectError(await api(site, 'GET', '/work_log', { token: who.tech1.token, query: { userid: who.tech2.userid } }), 403);
-    const admin = await api(site, 'GET', '/work_log', { token: who.admin.token, query: { userid: who.tech2.userid, limit: 200 } });
+    expectError(
+      await api(site, 'GET', '/work_log', { token: who.tech1.token, query: { userid: who.tech2.userid } }),
+      403,
+    );
+    const admin = await api(site, 'GET', '/work_log', {
+      token: who.admin.token,
+      query: { userid: who.tech2.userid, limit: 200 },
+    });
     expect(admin.body.results.length).toBeGreaterThanOrEqual(4);
     const everyone = await api(site, 'GET', '/work_log', { token: who.admin.token, query: { limit: 200 } });
     expect(new Set(everyone.body.results.map((e: Entry) => e.userid)).size).toBeGreaterThanOrEqual(2);
@@ -189,7 +309,8 @@ describe('reading the work log', () => {
     expect((await api(site, 'GET', `/work_log/${entry.entryid}`, { token: who.admin.token })).status).toBe(200);
     expectError(await api(site, 'GET', `/work_log/${entry.entryid}`, { token: who.tech2.token }), 403);
     expectError(await api(site, 'GET', '/work_log/999999', { token: who.tech1.token }), 404);
-    const suspended = (await api(site, 'GET', `/work_log/${BELT}/suspended`, { token: who.tech1.token })).body.results[0];
+    const suspended = (await api(site, 'GET', `/work_log/${BELT}/suspended`, { token: who.tech1.token })).body
+      .results[0];
     expect((await api(site, 'GET', `/work_log/${suspended.entryid}`, { token: who.tech1.token })).status).toBe(200);
   });
 
@@ -197,7 +318,10 @@ describe('reading the work log', () => {
     const answer = await api(site, 'GET', `/work_log/${BELT}/suspended`, { token: who.tech1.token });
     const body = expectShape(z.object({ results: z.array(workLogEntry) }), answer.body);
     expect(body.results.every((e) => e.status === 'suspended' && e.guideid === BELT)).toBe(true);
-    expect(body.results.find((e) => e.workorderid === 'WO-24021')).toMatchObject({ userid: who.tech2.userid, work_data: [{ value: 'AX51' }] });
+    expect(body.results.find((e) => e.workorderid === 'WO-24021')).toMatchObject({
+      userid: who.tech2.userid,
+      work_data: [{ value: 'AX51' }],
+    });
     expectError(await api(site, 'GET', `/work_log/${BELT}/suspended`), 401);
     expectError(await api(site, 'GET', '/work_log/999999/suspended', { token: who.tech1.token }), 404);
     expectError(await api(site, 'GET', `/work_log/${id('mig-setup')}/suspended`, { token: who.tech1.token }), 403);
@@ -209,10 +333,15 @@ describe('DELETE /work_log/{entryid}', () => {
     let entry = await start();
     entry = (await saveData(entry, { fields: { [field('Checkbox').field_revisionid]: true } })).body;
     expectError(await api(site, 'DELETE', `/work_log/${entry.entryid}`, { token: who.tech2.token }), 403);
-    const answer = await api(site, 'DELETE', `/work_log/${entry.entryid}`, { token: who.tech1.token, query: { revisionid: entry.revisionid } });
+    const answer = await api(site, 'DELETE', `/work_log/${entry.entryid}`, {
+      token: who.tech1.token,
+      query: { revisionid: entry.revisionid },
+    });
     expect(answer.status).toBe(204);
     expectError(await api(site, 'GET', `/work_log/${entry.entryid}`, { token: who.tech1.token }), 404);
-    const left = site.db.prepare('SELECT COUNT(*) AS n FROM work_log_data WHERE entryid = ?').get(entry.entryid) as { n: number };
+    const left = site.db.prepare('SELECT COUNT(*) AS n FROM work_log_data WHERE entryid = ?').get(entry.entryid) as {
+      n: number;
+    };
     expect(left.n).toBe(0);
     expectError(await api(site, 'DELETE', `/work_log/${entry.entryid}`, { token: who.tech1.token }), 404);
   });

@@ -83,7 +83,10 @@ describe('GET /workspaces', () => {
   });
 
   it('continues between two workspaces that share a display title', async () => {
-    const answer = await api<Page>(site, 'GET', '/workspaces', { token: admin.token, query: { nextPageCursor: `Twin|${twins[1]}` } });
+    const answer = await api<Page>(site, 'GET', '/workspaces', {
+      token: admin.token,
+      query: { nextPageCursor: `Twin|${twins[1]}` },
+    });
     expect(answer.body.items.map((item) => item.data.wikiid)).toEqual([twins[1]]);
   });
 
@@ -106,7 +109,12 @@ describe('GET /workspaces/{wikiid}', () => {
   it('answers one workspace with its category as the wiki and its owner as the user', async () => {
     const answer = await api(site, 'GET', `/workspaces/${docs.workspaceid}`);
     const body = expectShape(workspace, answer.body);
-    expect(body).toMatchObject({ wikiid: docs.workspaceid, status: 'enabled', privacyStatus: 'public', user: { userid: admin.userid } });
+    expect(body).toMatchObject({
+      wikiid: docs.workspaceid,
+      status: 'enabled',
+      privacyStatus: 'public',
+      user: { userid: admin.userid },
+    });
     expect(body.wiki).toMatchObject({ namespace: 'CATEGORY', title: 'Line Maintenance', ancestors: [] });
     expect(body.wiki.children).toEqual([expect.objectContaining({ wikiid: docs.childCategoryid, title: 'Conveyors' })]);
   });
@@ -123,7 +131,10 @@ describe('GET /workspaces/{wikiid}', () => {
 
 describe('POST /workspaces', () => {
   it('creates a workspace at the site root for an admin (200)', async () => {
-    const answer = await api(site, 'POST', '/workspaces', { token: admin.token, json: { workspaceTitle: 'Paint Shop', accessStatus: 'private' } });
+    const answer = await api(site, 'POST', '/workspaces', {
+      token: admin.token,
+      json: { workspaceTitle: 'Paint Shop', accessStatus: 'private' },
+    });
     expect(answer.status).toBe(200);
     const body = expectShape(workspace, answer.body);
     expect(body).toMatchObject({ privacyStatus: 'private', wiki: { title: 'Paint Shop', namespace: 'CATEGORY' } });
@@ -139,16 +150,26 @@ describe('POST /workspaces', () => {
     expectError(await post({ workspaceTitle: 'Yard', accessStatus: 'hidden' }), 422, 'accessStatus', 'invalid_value');
     expectError(await post({ workspaceTitle: 'compressors', accessStatus: 'public' }), 422, 'workspaceTitle');
     expectError(await post({ workspaceTitle: 'Yard', accessStatus: 'public' }, author.token), 403);
-    expectError(await api(site, 'POST', '/workspaces', { json: { workspaceTitle: 'Yard', accessStatus: 'public' } }), 401);
+    expectError(
+      await api(site, 'POST', '/workspaces', { json: { workspaceTitle: 'Yard', accessStatus: 'public' } }),
+      401,
+    );
   });
 });
 
 describe('POST /workspaces/convert/from-category/{wikiid}', () => {
   it('turns a nested category into a workspace at the site root', async () => {
     const nested = insertChildCategory(site.db, 'Hoists', docs.plainCategoryid);
-    const answer = await api(site, 'POST', `/workspaces/convert/from-category/${nested}`, { token: admin.token, json: { accessStatus: 'public' } });
+    const answer = await api(site, 'POST', `/workspaces/convert/from-category/${nested}`, {
+      token: admin.token,
+      json: { accessStatus: 'public' },
+    });
     expect(answer.status).toBe(200);
-    expect(expectShape(workspace, answer.body)).toMatchObject({ wikiid: nested, privacyStatus: 'public', wiki: { title: 'Hoists' } });
+    expect(expectShape(workspace, answer.body)).toMatchObject({
+      wikiid: nested,
+      privacyStatus: 'public',
+      wiki: { title: 'Hoists' },
+    });
     expect(site.db.prepare('SELECT parentid FROM categories WHERE wikiid = ?').get(nested)).toEqual({ parentid: null });
   });
 

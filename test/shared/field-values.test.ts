@@ -6,7 +6,8 @@ describe('field values, as the form and the App API both check them (reference 2
   it('check a Numeric Input as a number', () => {
     const n = field('Numeric Input', { label: 'Hour meter' });
     for (const ok of ['12', '3.5', '-4', ' 1200 ']) expect(fieldProblem(n, ok)).toBeNull();
-    for (const bad of ['12a', '3,5', '.5', '1e3']) expect(fieldProblem(n, bad)).toBe('Hour meter: a number, like 12 or 3.5');
+    for (const bad of ['12a', '3,5', '.5', '1e3'])
+      expect(fieldProblem(n, bad)).toBe('Hour meter: a number, like 12 or 3.5');
     expect(fieldProblem(n, '')).toBeNull();
   });
 

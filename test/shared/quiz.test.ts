@@ -3,7 +3,11 @@ import type { QuizStage } from '../../electron/contract.ts';
 import { passingFor, passingScore } from '../../electron/shared/quiz.ts';
 
 describe('the passing score that applies', () => {
-  const stage = (passingScore: number | null): QuizStage => ({ courseStageid: 4, title: 'Compressed air', passingScore });
+  const stage = (passingScore: number | null): QuizStage => ({
+    courseStageid: 4,
+    title: 'Compressed air',
+    passingScore,
+  });
 
   it("as scores: the course stage's when it sets one, else the quiz's", () => {
     expect(passingScore(80, 90)).toBe(90);

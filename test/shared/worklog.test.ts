@@ -50,7 +50,10 @@ describe('session timers', () => {
   });
 });
 
-const STATUSES = Object.keys({ started: 1, paused: 1, suspended: 1, complete: 1, cancelled: 1 } satisfies Record<WorkStatus, 1>) as WorkStatus[];
+const STATUSES = Object.keys({ started: 1, paused: 1, suspended: 1, complete: 1, cancelled: 1 } satisfies Record<
+  WorkStatus,
+  1
+>) as WorkStatus[];
 
 describe('the work-log transition table', () => {
   // The reference server keeps its own state machine (it plays the site): the app's one table must agree
@@ -72,7 +75,10 @@ describe('the work-log transition table', () => {
     for (const transition of SITE_TRANSITIONS satisfies readonly WorkTransition[]) {
       for (const status of STATUSES) {
         expect(canApply(status, transition), `${transition} from ${status}`).toBe(allowed(transition, status));
-        if (canApply(status, transition)) expect(apply(entry(status), transition, 1200, 2).status, `${transition} from ${status}`).toBe(targetOf(transition));
+        if (canApply(status, transition))
+          expect(apply(entry(status), transition, 1200, 2).status, `${transition} from ${status}`).toBe(
+            targetOf(transition),
+          );
       }
     }
   });

@@ -34,7 +34,11 @@ describe('every shell exposes exactly the contract', () => {
     expect(Object.values(api)).not.toContain(ipcRenderer);
 
     await (api.signIn as (input: unknown) => Promise<unknown>)({ siteUrl: 'x', email: 'y', password: 'z' });
-    expect(ipcRenderer.invoke).toHaveBeenCalledWith(methodChannel('signIn'), { siteUrl: 'x', email: 'y', password: 'z' });
+    expect(ipcRenderer.invoke).toHaveBeenCalledWith(methodChannel('signIn'), {
+      siteUrl: 'x',
+      email: 'y',
+      password: 'z',
+    });
 
     const listener = vi.fn();
     const unsubscribe = (api.onEvent as (l: (e: unknown) => void) => () => void)(listener);
@@ -55,7 +59,11 @@ describe('every shell exposes exactly the contract', () => {
       removeHandler: (channel: string) => handlers.delete(channel),
     };
     const invoke = vi.fn(async () => ({ ok: true as const, value: 'answered' }));
-    const unregister = registerIpc(ipcMain as never, { invoke }, (event) => (event as unknown as { trusted: boolean }).trusted);
+    const unregister = registerIpc(
+      ipcMain as never,
+      { invoke },
+      (event) => (event as unknown as { trusted: boolean }).trusted,
+    );
     expect([...handlers.keys()].sort()).toEqual(APP_METHODS.map(methodChannel).sort());
 
     const getStatus = handlers.get(methodChannel('getStatus'))!;
@@ -69,7 +77,10 @@ describe('every shell exposes exactly the contract', () => {
   });
 
   it('the web shell routes one POST /rpc/<method> per contract method and nothing else', () => {
-    const app = createWebShellApp({ services: {} as Services, staticDir: import.meta.dirname, secret: 'test-secret' }, () => new Set());
+    const app = createWebShellApp(
+      { services: {} as Services, staticDir: import.meta.dirname, secret: 'test-secret' },
+      () => new Set(),
+    );
     const rpcRoutes = app.routes
       .filter((route) => route.path.startsWith('/rpc/') && route.path !== '/rpc/*')
       .map((route) => `${route.method} ${route.path}`)

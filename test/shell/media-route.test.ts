@@ -22,7 +22,13 @@ const files: string[] = [];
 beforeAll(async () => {
   site = await startTestSite({ demo: true });
   app = makeServices();
-  unwrap(await app.services.api.signIn({ siteUrl: site.url, email: DEMO_ACCOUNTS.tech1.email, password: DEMO_ACCOUNTS.tech1.password }));
+  unwrap(
+    await app.services.api.signIn({
+      siteUrl: site.url,
+      email: DEMO_ACCOUNTS.tech1.email,
+      password: DEMO_ACCOUNTS.tech1.password,
+    }),
+  );
   unwrap(await app.services.api.syncNow());
   await site.close();
   for (const { guideid } of await allLocalGuides(app.services.api)) {
@@ -87,7 +93,9 @@ describe('the media route of the web shell', () => {
   it('answers an address with alternatives with the first one stored, not to be cached, and the stored one for good', async () => {
     const url = pictures[0]!;
     const missing = `${site.url}/igi/not-synced`;
-    const standIn = await get(`${encodeURIComponent(missing)}?or=${encodeURIComponent(`${site.url}/igi/neither`)}&or=${encodeURIComponent(url)}&live=1`);
+    const standIn = await get(
+      `${encodeURIComponent(missing)}?or=${encodeURIComponent(`${site.url}/igi/neither`)}&or=${encodeURIComponent(url)}&live=1`,
+    );
     expect(standIn.status).toBe(200);
     expect(standIn.headers.get('cache-control')).toBe('no-store');
     expect(Buffer.from(await standIn.arrayBuffer()).equals(app.services.resolveMedia(url)!.data!)).toBe(true);
@@ -103,7 +111,11 @@ describe('the media route of the web shell', () => {
       stored = db.prepare('SELECT file, bytes FROM media WHERE url = ?').get(url) as { file: string; bytes: number };
       // The right length too, so only the name check stands between the route and the database.
       const target = path.join(app.dataDir, 'fieldguide.sqlite');
-      db.prepare('UPDATE media SET file = ?, bytes = ? WHERE url = ?').run('../fieldguide.sqlite', fs.statSync(target).size, url);
+      db.prepare('UPDATE media SET file = ?, bytes = ? WHERE url = ?').run(
+        '../fieldguide.sqlite',
+        fs.statSync(target).size,
+        url,
+      );
     });
     expect((await get(encodeURIComponent(url))).status).toBe(404);
     const restore = 'UPDATE media SET file = ?, bytes = ?, status = ? WHERE url = ?';

@@ -66,7 +66,13 @@ describe('the desktop window is locked down', () => {
     const root = path.resolve('/app/out/renderer');
     expect(resolveInside(root, '/index.html')).toBe(path.join(root, 'index.html'));
     expect(resolveInside(root, '/assets/a%20b.js')).toBe(path.join(root, 'assets', 'a b.js'));
-    for (const attack of ['/../main/index.js', '/%2e%2e/%2e%2e/etc/passwd', '/..%2f..%2fetc/passwd', '/a%00.js', '/%E0%A4%A']) {
+    for (const attack of [
+      '/../main/index.js',
+      '/%2e%2e/%2e%2e/etc/passwd',
+      '/..%2f..%2fetc/passwd',
+      '/a%00.js',
+      '/%E0%A4%A',
+    ]) {
       expect(resolveInside(root, attack)).toBeNull();
     }
   });

@@ -18,7 +18,11 @@ export async function requestToken(
   password: string,
   signal?: AbortSignal,
 ): Promise<{ token: string; user: UserSummary }> {
-  const answer = await transport.request('POST', '/user/token', { json: { email, password }, schema: tokenWire, ...(signal ? { signal } : {}) });
+  const answer = await transport.request('POST', '/user/token', {
+    json: { email, password },
+    schema: tokenWire,
+    ...(signal ? { signal } : {}),
+  });
   return { token: answer.authToken, user: toUserSummary(answer) };
 }
 

@@ -117,4 +117,5 @@ export function describeResource(resource: string): string {
  * Whether an answer's type is a web page. A network that shows its sign-in page first (guest Wi-Fi)
  * answers every address with one, where the site's data or a picture was asked for.
  */
-export const isWebPage = (contentType: string | null): boolean => /^(text\/html|application\/xhtml\+xml)\b/i.test((contentType ?? '').trim());
+export const isWebPage = (contentType: string | null): boolean =>
+  /^(text\/html|application\/xhtml\+xml)\b/i.test((contentType ?? '').trim());

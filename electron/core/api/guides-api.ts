@@ -58,7 +58,11 @@ export async function listGuidesPage(
 }
 
 /** Which of these guides (at most GUIDEIDS_PER_REQUEST) the site still lists. */
-export async function listedAmong(transport: ApiTransport, ids: readonly number[], options: { includePrivate?: boolean; signal?: AbortSignal }): Promise<Set<number>> {
+export async function listedAmong(
+  transport: ApiTransport,
+  ids: readonly number[],
+  options: { includePrivate?: boolean; signal?: AbortSignal },
+): Promise<Set<number>> {
   const page = await transport.request('GET', '/guides', {
     query: { guideids: ids.join(','), limit: ids.length, includePrivate: options.includePrivate ? 'true' : undefined },
     schema: guideSummaryListWire,
@@ -99,7 +103,11 @@ export async function fetchGuide(
   });
   // Kept under the id asked for: another guide's content there would show under the wrong title.
   if (wire.guideid !== guideid) {
-    throw new ApiError('bad_response', `GET /guides/${guideid}`, `The site answered the request for guide ${guideid} with guide ${wire.guideid}, so it was not kept.`);
+    throw new ApiError(
+      'bad_response',
+      `GET /guides/${guideid}`,
+      `The site answered the request for guide ${guideid} with guide ${wire.guideid}, so it was not kept.`,
+    );
   }
   const detail = toGuideDetail(wire, transport.siteUrl);
   const videos = new Map<number, number>();
@@ -145,8 +153,15 @@ export async function guideExists(transport: ApiTransport, guideid: number, sign
 }
 
 /** The current step forms of a guide's steps, and of its prerequisite guides' steps (the site adds those). */
-export async function fetchStepForms(transport: ApiTransport, guideid: number, signal?: AbortSignal): Promise<StepForm[]> {
-  const forms = await transport.request('GET', `/step_forms/guideid/${guideid}`, { schema: stepFormListWire, ...(signal ? { signal } : {}) });
+export async function fetchStepForms(
+  transport: ApiTransport,
+  guideid: number,
+  signal?: AbortSignal,
+): Promise<StepForm[]> {
+  const forms = await transport.request('GET', `/step_forms/guideid/${guideid}`, {
+    schema: stepFormListWire,
+    ...(signal ? { signal } : {}),
+  });
   return forms.map(toStepForm);
 }
 
@@ -170,7 +185,10 @@ export async function fetchCategoryTree(
   transport: ApiTransport,
   signal?: AbortSignal,
 ): Promise<{ tree: CategoryTreeNode[]; odd: string[] }> {
-  const tree = await transport.request('GET', '/categories', { schema: categoryHierarchyWire, ...(signal ? { signal } : {}) });
+  const tree = await transport.request('GET', '/categories', {
+    schema: categoryHierarchyWire,
+    ...(signal ? { signal } : {}),
+  });
   const odd: string[] = [];
   const walk = (level: Record<string, unknown>, path: string[]): CategoryTreeNode[] =>
     Object.entries(level).flatMap(([name, children]) => {

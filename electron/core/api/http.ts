@@ -114,7 +114,11 @@ const BROTLI = { flush: zlib.constants.BROTLI_OPERATION_FLUSH, finishFlush: zlib
 
 function decodingStream(raw: Readable, codings: Coding[]): Readable {
   const decoders = codings.map((coding) =>
-    coding === 'gzip' ? zlib.createGunzip(ZLIB) : coding === 'deflate' ? zlib.createInflate(ZLIB) : zlib.createBrotliDecompress(BROTLI),
+    coding === 'gzip'
+      ? zlib.createGunzip(ZLIB)
+      : coding === 'deflate'
+        ? zlib.createInflate(ZLIB)
+        : zlib.createBrotliDecompress(BROTLI),
   );
   const stream = pipeline([raw, ...decoders], ignore) as unknown as Readable;
   stream.on('error', ignore);

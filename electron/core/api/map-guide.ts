@@ -54,7 +54,8 @@ const FLAG_TEXT: Record<string, { title: string; text: string }> = {
 };
 
 function toFlag(flag: GuideWire['flags'] extends (infer F)[] | null | undefined ? F : never): GuideFlag {
-  if (typeof flag === 'string') return { flagid: flag, title: FLAG_TEXT[flag]?.title ?? flag, text: FLAG_TEXT[flag]?.text ?? '' };
+  if (typeof flag === 'string')
+    return { flagid: flag, title: FLAG_TEXT[flag]?.title ?? flag, text: FLAG_TEXT[flag]?.text ?? '' };
   return {
     flagid: flag.flagid,
     title: flag.title ?? FLAG_TEXT[flag.flagid]?.title ?? flag.flagid,
@@ -186,7 +187,10 @@ export function toGuideDetail(wire: GuideWire, siteUrl?: string): GuideDetail {
     flags: (wire.flags ?? []).map(toFlag),
     parts: (wire.parts ?? []).map(toItem),
     tools: (wire.tools ?? []).map(toItem),
-    prerequisites: (wire.prerequisites ?? []).map((p) => ({ guideid: p.guideid, title: p.title ?? `Guide ${p.guideid}` })),
+    prerequisites: (wire.prerequisites ?? []).map((p) => ({
+      guideid: p.guideid,
+      title: p.title ?? `Guide ${p.guideid}`,
+    })),
     documents: (wire.documents ?? [])
       .map((d) => ({
         id: d.id ?? d.documentid ?? null,

@@ -14,12 +14,23 @@ THIS_COMPUTER.addAddress('::1', 'ipv6');
 THIS_COMPUTER.addAddress('::', 'ipv6');
 const LOCAL_NETWORK = new net.BlockList();
 for (const [prefix, bits] of [
-  ['10.0.0.0', 8], ['172.16.0.0', 12], ['192.168.0.0', 16], ['169.254.0.0', 16], ['100.64.0.0', 10],
-  ['192.0.0.0', 24], ['198.18.0.0', 15], ['224.0.0.0', 4], ['240.0.0.0', 4],
+  ['10.0.0.0', 8],
+  ['172.16.0.0', 12],
+  ['192.168.0.0', 16],
+  ['169.254.0.0', 16],
+  ['100.64.0.0', 10],
+  ['192.0.0.0', 24],
+  ['198.18.0.0', 15],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
 ] as const) {
   LOCAL_NETWORK.addSubnet(prefix, bits, 'ipv4');
 }
-for (const [prefix, bits] of [['fc00::', 7], ['fe80::', 10], ['ff00::', 8]] as const) {
+for (const [prefix, bits] of [
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+] as const) {
   LOCAL_NETWORK.addSubnet(prefix, bits, 'ipv6');
 }
 
@@ -37,7 +48,10 @@ export function placeOfIp(address: string): AddressPlace {
  * network. Any other name is the web's until it resolves (`guardedAgent` checks what it resolves to).
  */
 export function placeOfHost(hostname: string): AddressPlace {
-  const host = hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '').toLowerCase();
+  const host = hostname
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '')
+    .toLowerCase();
   if (net.isIP(host)) return placeOfIp(host);
   if (host === 'localhost' || host.endsWith('.localhost')) return 'this computer';
   if (!host.includes('.') || host.endsWith('.local') || host.endsWith('.internal')) return 'the local network';

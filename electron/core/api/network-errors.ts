@@ -1,18 +1,36 @@
 import { ApiError, type NetworkReason } from './errors.ts';
 
 /** A request that got no answer, in a technician's words: what happened and what to check, never a system error code. */
-export function networkError(error: unknown, resource: string, url: URL, timedOut: boolean, timeoutMs: number): ApiError {
+export function networkError(
+  error: unknown,
+  resource: string,
+  url: URL,
+  timedOut: boolean,
+  timeoutMs: number,
+): ApiError {
   const made = (reason: NetworkReason, message: string): ApiError => {
-    const failure = new ApiError(timedOut ? 'timeout' : 'network', resource, message, undefined, undefined, { cause: error });
+    const failure = new ApiError(timedOut ? 'timeout' : 'network', resource, message, undefined, undefined, {
+      cause: error,
+    });
     failure.reason = reason;
     return failure;
   };
-  if (timedOut) return made('timeout', `${url.host} did not answer within ${Math.round(timeoutMs / 1000)} seconds: the site may be down or the network slow.`);
-  if (error instanceof Error && error.name === 'AbortError') return made('cancelled', 'Cancelled before the site answered.');
+  if (timedOut)
+    return made(
+      'timeout',
+      `${url.host} did not answer within ${Math.round(timeoutMs / 1000)} seconds: the site may be down or the network slow.`,
+    );
+  if (error instanceof Error && error.name === 'AbortError')
+    return made('cancelled', 'Cancelled before the site answered.');
   // In a technician's words: what happened and what to check, never a system or browser error code.
   const code = systemErrorCode(error) ?? '';
-  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return made('dns', `No site called ${url.hostname} could be found: check the address for a typing mistake, and that this laptop has a network.`);
-  if (code === 'ECONNREFUSED') return made('refused', `Nothing answers at ${url.host}: check the address, or whether the site is running.`);
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN')
+    return made(
+      'dns',
+      `No site called ${url.hostname} could be found: check the address for a typing mistake, and that this laptop has a network.`,
+    );
+  if (code === 'ECONNREFUSED')
+    return made('refused', `Nothing answers at ${url.host}: check the address, or whether the site is running.`);
   if (/^(EPROTO|ERR_SSL|ERR_TLS|CERT_|DEPTH_ZERO|SELF_SIGNED|UNABLE_TO_VERIFY)/.test(code)) {
     return made('tls', `${url.host} does not answer securely (https) at this address.`);
   }

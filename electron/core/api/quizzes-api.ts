@@ -3,7 +3,14 @@ import { MAX_SURVEY_DEPTH, refusedSurvey } from '../../shared/quiz-survey.ts';
 import { PAGE_SIZE } from './guides-api.ts';
 import { NestedTooDeepError } from './json-depth.ts';
 import type { ApiTransport } from './transport.ts';
-import { attemptWire, courseAssignmentListWire, passingScoreWire, quizAssociationListWire, quizListWire, quizRevisionWire } from './wire/quiz.ts';
+import {
+  attemptWire,
+  courseAssignmentListWire,
+  passingScoreWire,
+  quizAssociationListWire,
+  quizListWire,
+  quizRevisionWire,
+} from './wire/quiz.ts';
 
 // The quiz reads the sync uses, and the attempt the outbox sends (shapes in DESIGN.md §7, server/README.md).
 
@@ -15,8 +22,15 @@ export interface ListedQuiz {
   passingScore: number | null;
 }
 
-export const fetchQuizAssociations = (transport: ApiTransport, guideid: number, signal?: AbortSignal): Promise<ListedQuiz[]> =>
-  transport.request('GET', `/quizzes/associations/${guideid}`, { schema: quizAssociationListWire, ...(signal ? { signal } : {}) });
+export const fetchQuizAssociations = (
+  transport: ApiTransport,
+  guideid: number,
+  signal?: AbortSignal,
+): Promise<ListedQuiz[]> =>
+  transport.request('GET', `/quizzes/associations/${guideid}`, {
+    schema: quizAssociationListWire,
+    ...(signal ? { signal } : {}),
+  });
 
 /**
  * A quiz revision: its SurveyJS JSON, title and the quiz's own passing score. A survey nested deeper than
@@ -40,8 +54,17 @@ export async function fetchQuizRevision(
 }
 
 /** One page of the site's quiz list (`POST /quizzes/getQuizzes`), and whether more follow. */
-export async function fetchQuizList(transport: ApiTransport, offset: number, signal?: AbortSignal): Promise<{ quizzes: ListedQuiz[]; more: boolean }> {
-  const page = await transport.request('POST', '/quizzes/getQuizzes', { json: { offset, limit: PAGE_SIZE }, schema: quizListWire, idempotent: true, ...(signal ? { signal } : {}) });
+export async function fetchQuizList(
+  transport: ApiTransport,
+  offset: number,
+  signal?: AbortSignal,
+): Promise<{ quizzes: ListedQuiz[]; more: boolean }> {
+  const page = await transport.request('POST', '/quizzes/getQuizzes', {
+    json: { offset, limit: PAGE_SIZE },
+    schema: quizListWire,
+    idempotent: true,
+    ...(signal ? { signal } : {}),
+  });
   return {
     quizzes: page.results.map((quiz) => ({
       quizid: quiz.quizid,
@@ -59,8 +82,15 @@ export async function fetchCourseAssignments(
   quizid: number,
   signal?: AbortSignal,
 ): Promise<{ courseStageid: number; courseTitle: string | null; stageTitle: string | null }[]> {
-  const assignments = await transport.request('GET', `/quizzes/courseAssignments/${quizid}`, { schema: courseAssignmentListWire, ...(signal ? { signal } : {}) });
-  return assignments.map((a) => ({ courseStageid: a.course_stageid, courseTitle: a.course_title ?? null, stageTitle: a.stage_title ?? null }));
+  const assignments = await transport.request('GET', `/quizzes/courseAssignments/${quizid}`, {
+    schema: courseAssignmentListWire,
+    ...(signal ? { signal } : {}),
+  });
+  return assignments.map((a) => ({
+    courseStageid: a.course_stageid,
+    courseTitle: a.course_title ?? null,
+    stageTitle: a.stage_title ?? null,
+  }));
 }
 
 /** The passing score for a stage, and whether the stage sets it itself (`own`) or falls back to the quiz's. */
@@ -70,13 +100,19 @@ export const fetchPassingScore = (
   quizid: number,
   signal?: AbortSignal,
 ): Promise<{ score: number | null; own: boolean }> =>
-  transport.request('GET', `/quizzes/passingScore/${courseStageid}/${quizid}`, { schema: passingScoreWire, ...(signal ? { signal } : {}) });
+  transport.request('GET', `/quizzes/passingScore/${courseStageid}/${quizid}`, {
+    schema: passingScoreWire,
+    ...(signal ? { signal } : {}),
+  });
 
 /**
  * `POST /quizzes/attempt` with the attempt's own id as `client_uuid`: the site records an attempt once
  * per id, so a repeat after a lost answer returns the attempt already recorded.
  */
-export async function postAttempt(transport: ApiTransport, attempt: QuizAttempt): Promise<{ attemptid: number; score: number | null; passed: boolean | null }> {
+export async function postAttempt(
+  transport: ApiTransport,
+  attempt: QuizAttempt,
+): Promise<{ attemptid: number; score: number | null; passed: boolean | null }> {
   const answer = await transport.request('POST', '/quizzes/attempt', {
     json: {
       quizid: attempt.quizid,

@@ -33,7 +33,8 @@ export async function fetchFollowing(
     if (how.guard) request = { ...request, guarded: how.guard(target).resolveCheck };
     const response = await http(target, request);
     const location = response.headers.get('location');
-    if (response.status < 300 || response.status > 399 || response.status === 304 || !location) return { response, url: target };
+    if (response.status < 300 || response.status > 399 || response.status === 304 || !location)
+      return { response, url: target };
     response.cancel();
     const next = new URL(location, target);
     const upgrade = next.protocol === 'https:' && next.host === target.host;
@@ -45,11 +46,24 @@ export async function fetchFollowing(
         response.status,
       );
     }
-    if (hops + 1 > MAX_REDIRECTS) throw new ApiError('http', how.resource, `The site redirected more than ${MAX_REDIRECTS} times ${describeResource(how.resource)}.`, response.status);
-    if (!['http:', 'https:'].includes(next.protocol)) throw new ApiError('http', how.resource, `The site redirected to a ${next.protocol} address, which is not followed.`, response.status);
+    if (hops + 1 > MAX_REDIRECTS)
+      throw new ApiError(
+        'http',
+        how.resource,
+        `The site redirected more than ${MAX_REDIRECTS} times ${describeResource(how.resource)}.`,
+        response.status,
+      );
+    if (!['http:', 'https:'].includes(next.protocol))
+      throw new ApiError(
+        'http',
+        how.resource,
+        `The site redirected to a ${next.protocol} address, which is not followed.`,
+        response.status,
+      );
     const headers = { ...request.headers };
     if (next.origin !== how.siteOrigin) delete headers.Authorization;
-    const toGet = response.status === 303 || ((response.status === 301 || response.status === 302) && request.method === 'POST');
+    const toGet =
+      response.status === 303 || ((response.status === 301 || response.status === 302) && request.method === 'POST');
     if (toGet) delete headers['Content-Type'];
     request = { ...request, headers, ...(toGet ? { method: 'GET', body: undefined } : {}) };
     target = next;
@@ -59,7 +73,12 @@ export async function fetchFollowing(
 /** The body as text, read no further than `maxBytes` (a Content-Length above it is refused unread). */
 export async function readCapped(response: HttpAnswer, maxBytes: number, resource: string): Promise<string> {
   const tooLarge = (): ApiError =>
-    new ApiError('bad_response', resource, `The site's answer ${describeResource(resource)} is larger than ${Math.round(maxBytes / 1024 / 1024)} MB and was not read.`, response.status);
+    new ApiError(
+      'bad_response',
+      resource,
+      `The site's answer ${describeResource(resource)} is larger than ${Math.round(maxBytes / 1024 / 1024)} MB and was not read.`,
+      response.status,
+    );
   if (Number(response.headers.get('content-length') ?? 0) > maxBytes) {
     response.cancel();
     throw tooLarge();

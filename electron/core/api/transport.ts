@@ -83,7 +83,9 @@ export class ApiTransport {
   }
 
   /** The time limit of one request: past it, a request that may have reached the site has an unknown outcome. */
-  get timeoutMs(): number { return this.#timeoutMs; }
+  get timeoutMs(): number {
+    return this.#timeoutMs;
+  }
 
   /**
    * GET of a file (media), from where media may come (media-hosts.ts), the token to the site's own
@@ -124,7 +126,12 @@ export class ApiTransport {
     try {
       for (let attempt = 0; ; attempt++) {
         try {
-          ({ response } = await fetchFollowing(this.#http, url, { method, headers, ...(body === undefined ? {} : { body }), signal }, { kind: 'api', siteOrigin: url.origin, resource }));
+          ({ response } = await fetchFollowing(
+            this.#http,
+            url,
+            { method, headers, ...(body === undefined ? {} : { body }), signal },
+            { kind: 'api', siteOrigin: url.origin, resource },
+          ));
           text = await readCapped(response, MAX_JSON_BYTES, resource);
           break;
         } catch (error) {
@@ -148,7 +155,8 @@ export class ApiTransport {
     const parsed = parseJson(text);
     if (!response.ok) {
       const message =
-        errorBodyMessage(parsed.ok ? parsed.value : undefined) ?? `The site answered ${describeResource(resource)} with an error (${response.status}).`;
+        errorBodyMessage(parsed.ok ? parsed.value : undefined) ??
+        `The site answered ${describeResource(resource)} with an error (${response.status}).`;
       const error = new ApiError('http', resource, message, response.status, parsed.ok ? parsed.value : undefined);
       error.retryAfter = retryAfterSeconds(response.headers.get('retry-after'));
       throw error;
@@ -158,7 +166,12 @@ export class ApiTransport {
       const page = isWebPage(response.headers.get('content-type'))
         ? ' It is a web page: if this network shows a sign-in page first (guest Wi-Fi), sign in to it in a browser, then sync again.'
         : '';
-      throw new ApiError('bad_response', resource, `The site's answer ${describeResource(resource)} could not be read (it is not JSON).${page}`, response.status);
+      throw new ApiError(
+        'bad_response',
+        resource,
+        `The site's answer ${describeResource(resource)} could not be read (it is not JSON).${page}`,
+        response.status,
+      );
     }
     if (!options.schema) return parsed.value as T;
     const checked = options.schema.safeParse(parsed.value);

@@ -1,7 +1,13 @@
 import type { WorkStatus, WorkTransition } from '../../contract.ts';
 import { ApiError } from './errors.ts';
 import type { ApiTransport } from './transport.ts';
-import { invalidTransitionWire, transitionAnswerWire, workLogEntryWire, workLogListWire, type WorkLogEntryWire } from './wire/work-log.ts';
+import {
+  invalidTransitionWire,
+  transitionAnswerWire,
+  workLogEntryWire,
+  workLogListWire,
+  type WorkLogEntryWire,
+} from './wire/work-log.ts';
 
 // The work-log calls the outbox replays (reference 4.10, DESIGN.md §7), each answering in the project's words.
 
@@ -36,24 +42,38 @@ function toSiteEntry(wire: WorkLogEntryWire): SiteEntry {
     revisionid: wire.revisionid ?? null,
     activeStepid: wire.active_stepid ?? null,
     pauseSeconds: wire.pause_duration ?? 0,
-    values: (wire.work_data ?? []).map((datum) => ({ fieldGuid: datum.field_guid ?? null, fieldRevisionid: datum.field_revisionid, value: datum.value })),
+    values: (wire.work_data ?? []).map((datum) => ({
+      fieldGuid: datum.field_guid ?? null,
+      fieldRevisionid: datum.field_revisionid,
+      value: datum.value,
+    })),
   };
 }
 
 const entry = workLogEntryWire.transform(toSiteEntry);
 const entries = workLogListWire.transform((list) => list.results.map(toSiteEntry));
 
-export const startEntry = (t: ApiTransport, body: { guideid: number; workorderid: string; stepid?: number; timestamp: number }): Promise<SiteEntry> =>
-  t.request('POST', '/work_log', { json: body, schema: entry });
+export const startEntry = (
+  t: ApiTransport,
+  body: { guideid: number; workorderid: string; stepid?: number; timestamp: number },
+): Promise<SiteEntry> => t.request('POST', '/work_log', { json: body, schema: entry });
 
 /** A transition; when the site answers only the times (a finish on Dozuki), the entry is read back. */
-export async function transitionEntry(t: ApiTransport, entryid: number, transition: WorkTransition, revisionid: number | null, timestamp: number): Promise<SiteEntry> {
+export async function transitionEntry(
+  t: ApiTransport,
+  entryid: number,
+  transition: WorkTransition,
+  revisionid: number | null,
+  timestamp: number,
+): Promise<SiteEntry> {
   const answer = await t.request('POST', `/work_log/${entryid}/${transition}`, {
     query: { revisionid: revisionid ?? undefined },
     json: { timestamp },
     schema: transitionAnswerWire,
   });
-  return 'entryid' in answer && typeof answer.entryid === 'number' ? toSiteEntry(answer as WorkLogEntryWire) : getEntry(t, entryid);
+  return 'entryid' in answer && typeof answer.entryid === 'number'
+    ? toSiteEntry(answer as WorkLogEntryWire)
+    : getEntry(t, entryid);
 }
 
 export const putStepData = (
@@ -61,12 +81,21 @@ export const putStepData = (
   entryid: number,
   revisionid: number | null,
   body: { fields: Record<string, string | null>; stepid?: number; timestamp: number },
-): Promise<SiteEntry> => t.request('PUT', `/work_log/${entryid}/stepData`, { query: { revisionid: revisionid ?? undefined }, json: body, schema: entry });
+): Promise<SiteEntry> =>
+  t.request('PUT', `/work_log/${entryid}/stepData`, {
+    query: { revisionid: revisionid ?? undefined },
+    json: body,
+    schema: entry,
+  });
 
-export const getEntry = (t: ApiTransport, entryid: number): Promise<SiteEntry> => t.request('GET', `/work_log/${entryid}`, { schema: entry });
+export const getEntry = (t: ApiTransport, entryid: number): Promise<SiteEntry> =>
+  t.request('GET', `/work_log/${entryid}`, { schema: entry });
 
 /** The entries of a guide and work order for one user, newest first: how a lost `start` is found. */
-export const findEntries = (t: ApiTransport, filter: { guideid: number; workorderid: string; userid: number }): Promise<SiteEntry[]> =>
+export const findEntries = (
+  t: ApiTransport,
+  filter: { guideid: number; workorderid: string; userid: number },
+): Promise<SiteEntry[]> =>
   t.request('GET', '/work_log', { query: { ...filter, order: 'DESC', limit: 200 }, schema: entries });
 
 /** Removes an entry (a second one a slow site made); a stale revision is a 409: it changed since it was seen. */

@@ -8,8 +8,13 @@ export function connectFailure(
   how: 'sign-in' | 'token',
   appId: string | null = null,
 ): AppFailure {
-  const details = { resource: error.resource, ...(error.status ? { status: error.status } : {}), ...(error.reason ? { reason: error.reason } : {}) };
-  if (error.reason === 'cancelled') return new AppFailure('cancelled', 'Connecting was cancelled. Nothing was changed.', details, { cause: error });
+  const details = {
+    resource: error.resource,
+    ...(error.status ? { status: error.status } : {}),
+    ...(error.reason ? { reason: error.reason } : {}),
+  };
+  if (error.reason === 'cancelled')
+    return new AppFailure('cancelled', 'Connecting was cancelled. Nothing was changed.', details, { cause: error });
   if (isAppIdRefusal(error)) {
     const said = errorBodyMessage(error.body);
     const message = appId
@@ -19,14 +24,21 @@ export function connectFailure(
         "Ask the site's administrator for the id to use with Fieldguide, enter it under Advanced, and sign in again.";
     return new AppFailure('invalid_input', message, { ...details, needs: 'app_id' }, { cause: error });
   }
-  if (error.kind === 'network' || error.kind === 'timeout') return new AppFailure('offline', error.message, details, { cause: error });
+  if (error.kind === 'network' || error.kind === 'timeout')
+    return new AppFailure('offline', error.message, details, { cause: error });
   if (error.kind === 'http' && error.status === 401) {
-    const refused = how === 'sign-in' ? 'The site refused the e-mail and password.' : 'The site refused this API token.';
+    const refused =
+      how === 'sign-in' ? 'The site refused the e-mail and password.' : 'The site refused this API token.';
     return new AppFailure('unauthorized', refused, details, { cause: error });
   }
   if (error.kind === 'bad_response' || (error.kind === 'http' && (error.status === 404 || error.status === 405))) {
     const host = new URL(siteUrl).host;
-    return new AppFailure('not_found', `${host} answers, but it is not a Dozuki documentation site (API 2.0): check the address.`, details, { cause: error });
+    return new AppFailure(
+      'not_found',
+      `${host} answers, but it is not a Dozuki documentation site (API 2.0): check the address.`,
+      details,
+      { cause: error },
+    );
   }
   return toAppFailure(error);
 }

@@ -22,7 +22,13 @@ export interface SiteHooks {
 const sameSite = (a: SiteInfo, b: SiteInfo): boolean => (a.demo || b.demo ? a.demo === b.demo : a.url === b.url);
 
 type ConnectionMethod =
-  | 'getStatus' | 'connectDemo' | 'connectWithToken' | 'connectPublic' | 'signIn' | 'cancelConnect' | 'signOut'
+  | 'getStatus'
+  | 'connectDemo'
+  | 'connectWithToken'
+  | 'connectPublic'
+  | 'signIn'
+  | 'cancelConnect'
+  | 'signOut'
   | 'allowMediaOrigin';
 
 /** The App API of the connection: status, connecting (demo, token, password), signing out, media origins. */
@@ -61,14 +67,21 @@ export function connectionMethods(
    * An address typed without a scheme is tried as https, then (on this machine or the workshop's own
    * network only) as plain http when https is not there; the status says which one worked.
    */
-  async function firstAnswering(typed: string, allowInsecure: boolean | undefined, connect: (url: string) => Promise<Result<AppStatus>>): Promise<Result<AppStatus>> {
+  async function firstAnswering(
+    typed: string,
+    allowInsecure: boolean | undefined,
+    connect: (url: string) => Promise<Result<AppStatus>>,
+  ): Promise<Result<AppStatus>> {
     const candidates = siteUrlCandidates(typed);
     for (const [index, url] of candidates.entries()) {
       try {
         checkEncryption(url, allowInsecure);
         return await connect(url);
       } catch (error) {
-        const noHttpsThere = error instanceof AppFailure && error.code === 'offline' && ['tls', 'refused', 'other'].includes(String(error.details?.reason));
+        const noHttpsThere =
+          error instanceof AppFailure &&
+          error.code === 'offline' &&
+          ['tls', 'refused', 'other'].includes(String(error.details?.reason));
         if (!noHttpsThere || index === candidates.length - 1) throw error;
       }
     }

@@ -45,7 +45,9 @@ export class Connection {
       version: this.deps.version,
       site: this.#site,
       user: current ? this.deps.technicians.userOf(current) : null,
-      technician: current ? { key: technicianKey(current), earlierDrafts: this.deps.technicians.ownsEarlierDrafts(current.id) } : null,
+      technician: current
+        ? { key: technicianKey(current), earlierDrafts: this.deps.technicians.ownsEarlierDrafts(current.id) }
+        : null,
       network: this.#network,
       demoPassword: this.#site?.demo ? (this.deps.demoPassword?.() ?? null) : null,
       capabilities: this.deps.capabilities?.() ?? null,
@@ -57,7 +59,9 @@ export class Connection {
     return this.user !== null || this.#site?.anonymous === true;
   }
 
-  get site(): SiteInfo | null { return this.#site; }
+  get site(): SiteInfo | null {
+    return this.#site;
+  }
   /** The current technician, as the site knows them. */
   get user(): UserSummary | null {
     const current = this.deps.technicians.current(this.#site);
@@ -67,7 +71,9 @@ export class Connection {
   get technicianId(): number | null {
     return this.deps.technicians.current(this.#site)?.id ?? null;
   }
-  get network(): NetworkState { return this.#network; }
+  get network(): NetworkState {
+    return this.#network;
+  }
 
   /** Runs `listener` each time the site can be reached again (after the `network` and `status` events). */
   onOnline(listener: () => void): void {
@@ -82,7 +88,8 @@ export class Connection {
     return transport;
   }
 
-  #publicTransport = (): ApiTransport | null => (this.#site?.anonymous ? (this.#anonymous ??= this.#makeTransport(this.#site.url, null, true)) : null);
+  #publicTransport = (): ApiTransport | null =>
+    this.#site?.anonymous ? (this.#anonymous ??= this.#makeTransport(this.#site.url, null, true)) : null;
 
   /** A public site by its address alone: its public guides, nobody signed in. Signing in later keeps the library. */
   async connectPublic(siteUrl: string, typedAppId?: string): Promise<void> {
@@ -200,7 +207,12 @@ export class Connection {
     this.deps.events.emit('status', this.status());
   }
 
-  async #adopt(site: SiteInfo, token: string, user: UserSummary, password: { email: string; password: string } | null): Promise<void> {
+  async #adopt(
+    site: SiteInfo,
+    token: string,
+    user: UserSummary,
+    password: { email: string; password: string } | null,
+  ): Promise<void> {
     this.deps.settings.set('site', site);
     this.#site = site;
     this.deps.technicians.resetTransports();
@@ -216,7 +228,8 @@ export class Connection {
       await revokeToken(this.transportWith(token));
       this.setNetwork('online');
     } catch (error) {
-      if (error instanceof ApiError && (error.kind === 'network' || error.kind === 'timeout')) this.setNetwork('offline');
+      if (error instanceof ApiError && (error.kind === 'network' || error.kind === 'timeout'))
+        this.setNetwork('offline');
     }
   }
 
@@ -231,7 +244,11 @@ export class Connection {
     const { http, timeoutMs, onServerTime } = this.deps;
     const id = appId !== undefined ? appId : this.#site?.url === siteUrl ? (this.#site.appId ?? null) : null;
     return new ApiTransport({
-      siteUrl, token, appId: id, ...(http ? { http } : {}), ...(timeoutMs ? { timeoutMs } : {}),
+      siteUrl,
+      token,
+      appId: id,
+      ...(http ? { http } : {}),
+      ...(timeoutMs ? { timeoutMs } : {}),
       mediaOrigins: () => (this.#site?.url === siteUrl ? (this.#site.mediaOrigins ?? []) : []),
       onServerTime: (seconds) => {
         onServerTime?.(seconds);

@@ -42,6 +42,7 @@ export function keyFileCodec(keyFile: string): SecretCodec {
 
 /** Where the web shell keeps its key: the user's config folder, never inside a data folder. */
 export function defaultKeyFile(home: string, env: NodeJS.ProcessEnv = process.env): string {
-  const config = env.XDG_CONFIG_HOME && path.isAbsolute(env.XDG_CONFIG_HOME) ? env.XDG_CONFIG_HOME : path.join(home, '.config');
+  const config =
+    env.XDG_CONFIG_HOME && path.isAbsolute(env.XDG_CONFIG_HOME) ? env.XDG_CONFIG_HOME : path.join(home, '.config');
   return path.join(config, 'fieldguide', 'web-shell.key');
 }

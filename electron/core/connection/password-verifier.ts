@@ -6,7 +6,9 @@ const COST = 16384;
 const KEY_LENGTH = 32;
 
 const derive = (password: string, salt: Buffer, cost: number, length: number): Promise<Buffer> =>
-  new Promise((resolve, reject) => scrypt(password, salt, length, { N: cost }, (error, key) => (error ? reject(error) : resolve(key))));
+  new Promise((resolve, reject) =>
+    scrypt(password, salt, length, { N: cost }, (error, key) => (error ? reject(error) : resolve(key))),
+  );
 
 /** `scrypt$<N>$<salt hex>$<hash hex>` */
 export async function makeVerifier(password: string): Promise<string> {

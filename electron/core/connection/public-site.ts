@@ -11,10 +11,14 @@ export async function checkPublicSite(transport: ApiTransport, signal?: AbortSig
     await transport.request('GET', '/guides', { query: { limit: 1 }, ...(signal ? { signal } : {}) });
   } catch (error) {
     if (error instanceof ApiError && error.kind === 'http' && (error.status === 401 || error.status === 403)) {
-      throw new AppFailure('unauthorized', 'This site shows its guides to its members only: sign in with your e-mail and password, or an API token.', {
-        resource: error.resource,
-        status: error.status,
-      });
+      throw new AppFailure(
+        'unauthorized',
+        'This site shows its guides to its members only: sign in with your e-mail and password, or an API token.',
+        {
+          resource: error.resource,
+          status: error.status,
+        },
+      );
     }
     throw error;
   }

@@ -6,7 +6,8 @@ import { AppFailure } from '../result.ts';
  */
 export function normalizeSiteUrl(input: string): string {
   const trimmed = input.trim();
-  if (trimmed === '') throw new AppFailure('invalid_input', 'Enter the address of your documentation site.', { field: 'siteUrl' });
+  if (trimmed === '')
+    throw new AppFailure('invalid_input', 'Enter the address of your documentation site.', { field: 'siteUrl' });
   const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`;
   let url: URL;
   try {
@@ -15,12 +16,18 @@ export function normalizeSiteUrl(input: string): string {
     throw new AppFailure('invalid_input', `"${trimmed}" is not a web address.`, { field: 'siteUrl' });
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new AppFailure('invalid_input', `Only http and https sites are supported, not ${url.protocol.replace(':', '')}.`, {
-      field: 'siteUrl',
-    });
+    throw new AppFailure(
+      'invalid_input',
+      `Only http and https sites are supported, not ${url.protocol.replace(':', '')}.`,
+      {
+        field: 'siteUrl',
+      },
+    );
   }
   if (url.username || url.password) {
-    throw new AppFailure('invalid_input', 'Put the sign-in details in their own fields, not in the address.', { field: 'siteUrl' });
+    throw new AppFailure('invalid_input', 'Put the sign-in details in their own fields, not in the address.', {
+      field: 'siteUrl',
+    });
   }
   const pathname = url.pathname.replace(/\/+$/, '').replace(/\/api\/2\.0$/, '');
   return `${url.origin}${pathname}`;
@@ -76,10 +83,18 @@ export function checkEncryption(siteUrl: string, allowInsecure: boolean | undefi
 
 function isLocalHost(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  if (host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.local') || !host.includes('.') && !host.includes(':')) return true;
+  if (
+    host === 'localhost' ||
+    host.endsWith('.localhost') ||
+    host.endsWith('.local') ||
+    (!host.includes('.') && !host.includes(':'))
+  )
+    return true;
   if (host === '::1' || /^f[cd][0-9a-f]{2}:/.test(host) || host.startsWith('fe80:')) return true;
   const v4 = host.match(/^(\d+)\.(\d+)\.(\d+)\.(\d+)$/);
   if (!v4) return false;
   const [a, b] = [Number(v4[1]), Number(v4[2])];
-  return a === 127 || a === 10 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 169 && b === 254);
+  return (
+    a === 127 || a === 10 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 169 && b === 254)
+  );
 }

@@ -9,7 +9,11 @@ import type { Technicians } from './technicians.ts';
  * A switch never touches the library (it is the site's, shared) and leaves the previous technician
  * signed in: their work keeps going out under their own name.
  */
-export function technicianMethods(connection: Connection, technicians: Technicians, hooks: SiteHooks): Pick<AppApi, 'listTechnicians' | 'switchTechnician'> {
+export function technicianMethods(
+  connection: Connection,
+  technicians: Technicians,
+  hooks: SiteHooks,
+): Pick<AppApi, 'listTechnicians' | 'switchTechnician'> {
   /** Someone whose sign-in is kept here comes back: checked here, so it works while the site is out of reach. */
   function enter(id: number): AppStatus {
     technicians.enter(id);

@@ -59,7 +59,13 @@ export class Technicians {
   }
 
   userOf(row: TechnicianRow): UserSummary {
-    return { userid: row.userid, username: row.username, uniqueUsername: row.uniqueUsername, privileges: row.privileges, imageUrl: row.imageUrl };
+    return {
+      userid: row.userid,
+      username: row.username,
+      uniqueUsername: row.uniqueUsername,
+      privileges: row.privileges,
+      imageUrl: row.imageUrl,
+    };
   }
 
   readerOf(row: TechnicianRow | null): Reader | null {
@@ -72,7 +78,12 @@ export class Technicians {
   }
 
   /** A sign-in the site accepted: their token (and a verifier of the password) kept, and they work now. */
-  async signedIn(site: SiteInfo, user: UserSummary, token: string, password: { email: string; password: string } | null): Promise<{ row: TechnicianRow; replaced: string | null }> {
+  async signedIn(
+    site: SiteInfo,
+    user: UserSummary,
+    token: string,
+    password: { email: string; password: string } | null,
+  ): Promise<{ row: TechnicianRow; replaced: string | null }> {
     const id = this.deps.repo.signedIn(siteKeyOf(site), user, password?.email ?? null, this.deps.now());
     const previous = this.deps.credentials.token(id);
     await this.deps.credentials.keep(id, token, password?.password ?? null);
@@ -126,7 +137,10 @@ export class Technicians {
   /** Technicians of the site whose work can be sent now: their sign-in is kept. */
   sendable(site: SiteInfo | null): number[] {
     if (!site) return [];
-    return this.deps.repo.ofSite(siteKeyOf(site)).filter((row) => this.deps.credentials.has(row.id)).map((row) => row.id);
+    return this.deps.repo
+      .ofSite(siteKeyOf(site))
+      .filter((row) => this.deps.credentials.has(row.id))
+      .map((row) => row.id);
   }
 
   /** A known technician of the site whose kept token is this one. */
@@ -168,7 +182,13 @@ export class Technicians {
   othersWork(site: SiteInfo | null): OthersWork[] {
     return this.entries(site)
       .filter((entry) => !entry.current && entry.unsent + entry.conflicts > 0)
-      .map((entry) => ({ key: entry.key, username: entry.username, unsent: entry.unsent, conflicts: entry.conflicts, signIn: entry.signIn }));
+      .map((entry) => ({
+        key: entry.key,
+        username: entry.username,
+        unsent: entry.unsent,
+        conflicts: entry.conflicts,
+        signIn: entry.signIn,
+      }));
   }
 
   /** Another site: its technicians (their work forgotten before) and their sign-ins go. */

@@ -52,7 +52,13 @@ export interface OpenedFolder {
  * the reserve is given back so the app still starts. Every failure is a StartupError naming the folder
  * and the cause.
  */
-export function openDataFolder(options: { dataDir: string; picturesFile: string; nativeBinding?: string; log: (message: string) => void; now: () => number }): OpenedFolder {
+export function openDataFolder(options: {
+  dataDir: string;
+  picturesFile: string;
+  nativeBinding?: string;
+  log: (message: string) => void;
+  now: () => number;
+}): OpenedFolder {
   const { dataDir, nativeBinding, log } = options;
   writableFolder(dataDir);
   const lock = lockDataFolder(dataDir, nativeBinding);
@@ -195,6 +201,10 @@ function writableFolder(dir: string): void {
     repairOwnerModes(dir);
   } catch (error) {
     if ((error as { code?: string }).code === 'ENOSPC') return;
-    throw new StartupError(dir, `Fieldguide cannot write in its data folder ${dir}: ${describe(error)}. Choose a folder this user may write in, or make this one writable.`, { cause: error });
+    throw new StartupError(
+      dir,
+      `Fieldguide cannot write in its data folder ${dir}: ${describe(error)}. Choose a folder this user may write in, or make this one writable.`,
+      { cause: error },
+    );
   }
 }

@@ -26,7 +26,9 @@ export class FolderInUseError extends StartupError {
     folder: string,
     readonly holder: LockHolder | null,
   ) {
-    const who = holder ? `process ${holder.pid} on ${holder.host}, running since ${new Date(holder.since).toISOString()}` : 'another process';
+    const who = holder
+      ? `process ${holder.pid} on ${holder.host}, running since ${new Date(holder.since).toISOString()}`
+      : 'another process';
     super(
       folder,
       `Fieldguide is already running on the data folder ${folder} (${who}). ` +
@@ -71,7 +73,9 @@ export function lockDataFolder(folder: string, nativeBinding?: string): FolderLo
     ownerDatabaseFile(file);
     db = new Database(file, { timeout: START_RACE_MS, ...(nativeBinding ? { nativeBinding } : {}) });
   } catch (error) {
-    throw new StartupError(folder, `Fieldguide cannot use the data folder ${folder}: ${describe(error)}.`, { cause: error });
+    throw new StartupError(folder, `Fieldguide cannot use the data folder ${folder}: ${describe(error)}.`, {
+      cause: error,
+    });
   }
   try {
     // No journal file: taking the lock writes nothing, so it is taken on a full disk too.
@@ -81,7 +85,9 @@ export function lockDataFolder(folder: string, nativeBinding?: string): FolderLo
   } catch (error) {
     db.close();
     if (isBusy(error)) throw new FolderInUseError(folder, readHolder(folder));
-    throw new StartupError(folder, `Fieldguide cannot lock the data folder ${folder}: ${describe(error)}.`, { cause: error });
+    throw new StartupError(folder, `Fieldguide cannot lock the data folder ${folder}: ${describe(error)}.`, {
+      cause: error,
+    });
   }
   const holder: LockHolder = { pid: process.pid, host: os.hostname(), since: Date.now() };
   try {
@@ -107,7 +113,9 @@ export function lockDataFolder(folder: string, nativeBinding?: string): FolderLo
 export function readHolder(folder: string): LockHolder | null {
   try {
     const raw = JSON.parse(fs.readFileSync(path.join(folder, HOLDER_FILE), 'utf8')) as Partial<LockHolder>;
-    return typeof raw.pid === 'number' && typeof raw.host === 'string' && typeof raw.since === 'number' ? { pid: raw.pid, host: raw.host, since: raw.since } : null;
+    return typeof raw.pid === 'number' && typeof raw.host === 'string' && typeof raw.since === 'number'
+      ? { pid: raw.pid, host: raw.host, since: raw.since }
+      : null;
   } catch {
     return null;
   }
@@ -135,6 +143,6 @@ export function describe(error: unknown): string {
     SQLITE_CANTOPEN: 'the file cannot be opened (read-only or missing folder)',
     SQLITE_FULL: 'the disk is full',
   };
-  const reason = typeof code === 'string' ? reasons[code] ?? reasons[code.replace(/_[A-Z]+$/, '')] : undefined;
+  const reason = typeof code === 'string' ? (reasons[code] ?? reasons[code.replace(/_[A-Z]+$/, '')]) : undefined;
   return reason ? `${reason} (${message})` : message;
 }

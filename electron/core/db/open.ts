@@ -90,7 +90,9 @@ export function refuseNewer(file: string): void {
 export function migrate(db: Db, file: string, migrations: readonly Migration[], schema = 'main'): number {
   migrations.forEach((migration, index) => {
     if (migration.version !== index + 1) {
-      throw new Error(`Migration list is out of order: ${migration.name} has version ${migration.version} at ${index + 1}`);
+      throw new Error(
+        `Migration list is out of order: ${migration.name} has version ${migration.version} at ${index + 1}`,
+      );
     }
   });
   const current = db.pragma(`${schema}.user_version`, { simple: true }) as number;
@@ -103,4 +105,3 @@ export function migrate(db: Db, file: string, migrations: readonly Migration[], 
   }
   return migrations.length - current;
 }
-

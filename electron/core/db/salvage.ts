@@ -9,7 +9,17 @@ import { recomputeRowSums } from './row-sums.ts';
  * The technician's tables, parents first (foreign keys hold in the fresh database). The library is not
  * among them: the site gives it again, in a full sync.
  */
-const TECHNICIANS_DATA = ['technicians', 'work_sessions', 'work_values', 'attachments', 'outbox', 'conflicts', 'quiz_attempts', 'revision_pins', 'settings'] as const;
+const TECHNICIANS_DATA = [
+  'technicians',
+  'work_sessions',
+  'work_values',
+  'attachments',
+  'outbox',
+  'conflicts',
+  'quiz_attempts',
+  'revision_pins',
+  'settings',
+] as const;
 
 /** Gaps of at most this many rowids are probed for readable rows past a damaged page. */
 const MAX_PROBE = 2 ** 48;
@@ -88,7 +98,8 @@ function pagesUnderLog(wal: string): number {
   const pageSize = log.readUInt32BE(8) === 1 ? 65_536 : log.readUInt32BE(8);
   if (pageSize < 512 || pageSize > 65_536) return 0;
   let highest = 0;
-  for (let at = 32; at + 24 + pageSize <= log.length; at += 24 + pageSize) highest = Math.max(highest, log.readUInt32BE(at));
+  for (let at = 32; at + 24 + pageSize <= log.length; at += 24 + pageSize)
+    highest = Math.max(highest, log.readUInt32BE(at));
   return highest * pageSize;
 }
 
@@ -107,7 +118,9 @@ function copyTable(source: Database.Database, target: Database.Database, table: 
   }
   const shared = wanted.filter((column) => have.has(column));
   const list = shared.map((column) => `"${column}"`).join(', ');
-  const insert = target.prepare(`INSERT OR IGNORE INTO "${table}" (${list}) VALUES (${shared.map(() => '?').join(', ')})`);
+  const insert = target.prepare(
+    `INSERT OR IGNORE INTO "${table}" (${list}) VALUES (${shared.map(() => '?').join(', ')})`,
+  );
   const { rows, damaged } = readRows(source, table, list);
   let [copied, orphans] = [0, 0];
   target.transaction(() => {

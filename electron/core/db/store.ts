@@ -216,7 +216,8 @@ export class Store {
    */
   forgetWork(): void {
     this.transaction(() => {
-      for (const table of ['outbox', 'conflicts', 'attachments', 'work_values', 'work_sessions', 'quiz_attempts']) sql(this.#db, `DELETE FROM ${table}`).run();
+      for (const table of ['outbox', 'conflicts', 'attachments', 'work_values', 'work_sessions', 'quiz_attempts'])
+        sql(this.#db, `DELETE FROM ${table}`).run();
     });
   }
 

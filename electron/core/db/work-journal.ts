@@ -165,8 +165,7 @@ export class WorkJournal {
     const keys = this.#keys[table];
     const where = keys.map((k) => `"${k}" = ?`).join(' AND ');
     const row = sql(this.#db, `SELECT * FROM main."${table}" WHERE ${where}`).get(...(JSON.parse(key) as unknown[])) as
-      | Row
-      | undefined;
+      Row | undefined;
     return row ?? null;
   }
 

@@ -8,7 +8,12 @@ import { freeBytes } from '../db/disk-space.ts';
  * budget the media get when the free space (less the reserve, plus what the media hold already, which
  * they may reuse) is below the technician's budget.
  */
-export function diskRoomFor(dir: string, mediaBytes: number, budget: number, reserveBytes: number): { diskFreeBytes: number | null; reserveBytes: number; budgetLimitedTo: number | null } {
+export function diskRoomFor(
+  dir: string,
+  mediaBytes: number,
+  budget: number,
+  reserveBytes: number,
+): { diskFreeBytes: number | null; reserveBytes: number; budgetLimitedTo: number | null } {
   const free = freeBytes(dir);
   if (free === null) return { diskFreeBytes: null, reserveBytes, budgetLimitedTo: null };
   const fits = Math.max(0, mediaBytes + free - reserveBytes);

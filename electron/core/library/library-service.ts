@@ -40,7 +40,6 @@ export const DISK_RESERVE_BYTES = 200 * 1024 ** 2;
 
 export type { LibraryDeps, SiteSearchModule };
 
-
 /**
  * The offline library: reading and searching what is stored, what is kept (scope) and in how much room
  * (budget). It is the site's, shared by everyone on this laptop; what the current technician may not read
@@ -63,7 +62,12 @@ export class LibraryService {
   constructor(private readonly deps: LibraryDeps) {
     const { store } = deps;
     this.mediaStore = new MediaStore(deps.mediaDir, store.pictures);
-    this.disk = new DiskBudget(deps.mediaDir, () => store.media.usage().bytes, () => this.budget(), deps.reserveBytes ?? DISK_RESERVE_BYTES);
+    this.disk = new DiskBudget(
+      deps.mediaDir,
+      () => store.media.usage().bytes,
+      () => this.budget(),
+      deps.reserveBytes ?? DISK_RESERVE_BYTES,
+    );
     this.pictures = new PictureQualities({ store, transport: deps.transport, online: deps.online });
     this.languages = new Languages({ settings: store.settings, reader: deps.who ?? (() => 'public') });
     this.display = new Display(store.settings);
@@ -103,10 +107,13 @@ export class LibraryService {
   async guide(guideid: number, revisionid?: number): Promise<GuideDetail> {
     const { guides } = this.deps.store;
     // A guide the site deleted under an unfinished session: the revision the session follows is still kept.
-    const kept = revisionid !== undefined && !guides.getListItem(guideid) ? guides.getRevision(guideid, revisionid) : undefined;
+    const kept =
+      revisionid !== undefined && !guides.getListItem(guideid) ? guides.getRevision(guideid, revisionid) : undefined;
     if (kept) return this.#inLanguage(kept);
-    if (!guides.readable(guideid, this.deps.reader())) throw new AppFailure('not_found', `There is no guide ${guideid} in the library.`, { guideid });
-    const detail = (revisionid !== undefined ? guides.getRevision(guideid, revisionid) : undefined) ?? guides.getDetail(guideid);
+    if (!guides.readable(guideid, this.deps.reader()))
+      throw new AppFailure('not_found', `There is no guide ${guideid} in the library.`, { guideid });
+    const detail =
+      (revisionid !== undefined ? guides.getRevision(guideid, revisionid) : undefined) ?? guides.getDetail(guideid);
     if (detail) return this.#inLanguage(detail);
     const summary = guides.getListItem(guideid);
     if (!summary) throw new AppFailure('not_found', `There is no guide ${guideid} in the library.`, { guideid });
@@ -123,18 +130,31 @@ export class LibraryService {
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
         if (error.kind === 'http' && error.status === 404) {
-          throw new AppFailure('not_found', `The site no longer has "${summary.title}"; the next sync removes it from the library.`, { guideid });
+          throw new AppFailure(
+            'not_found',
+            `The site no longer has "${summary.title}"; the next sync removes it from the library.`,
+            { guideid },
+          );
         }
         if (!error.transient) throw toAppFailure(error);
         if (error.kind === 'network' || error.kind === 'timeout') this.deps.onNetworkError();
         else {
-          throw new AppFailure('server_error', `The site could not send "${summary.title}" just now (${error.message}). Only its summary is kept on this laptop.`, needsSite, {
-            cause: error,
-          });
+          throw new AppFailure(
+            'server_error',
+            `The site could not send "${summary.title}" just now (${error.message}). Only its summary is kept on this laptop.`,
+            needsSite,
+            {
+              cause: error,
+            },
+          );
         }
       }
     }
-    throw new AppFailure('offline', `The whole of "${summary.title}" needs the site: only its summary is kept on this laptop.`, needsSite);
+    throw new AppFailure(
+      'offline',
+      `The whole of "${summary.title}" needs the site: only its summary is kept on this laptop.`,
+      needsSite,
+    );
   }
 
   #reading(): string | null {
@@ -153,7 +173,10 @@ export class LibraryService {
     const entry = guides.getSummary(guideid);
     if (!entry) throw new AppFailure('not_found', `There is no guide ${guideid} in the library.`, { guideid });
     const candidates = [entry.image?.[SHOWN_VARIANTS.step], entry.image?.[SHOWN_VARIANTS.list]];
-    const picture = candidates.find((url): url is string => typeof url === 'string' && url !== '' && media.lookup(url) !== undefined) ?? null;
+    const picture =
+      candidates.find(
+        (url): url is string => typeof url === 'string' && url !== '' && media.lookup(url) !== undefined,
+      ) ?? null;
     return { ...entry, picture };
   }
 
@@ -190,7 +213,12 @@ export class LibraryService {
   /** Sets the media budget; media no stored guide needs are evicted at once down to it (LRU first). */
   async setBudget(bytes: number): Promise<void> {
     this.deps.store.settings.set(BUDGET_KEY, bytes);
-    await makeRoom({ media: this.deps.store.media, mediaStore: this.mediaStore, budgetBytes: bytes, quality: this.pictures.quality() });
+    await makeRoom({
+      media: this.deps.store.media,
+      mediaStore: this.mediaStore,
+      budgetBytes: bytes,
+      quality: this.pictures.quality(),
+    });
     this.mediaStore.sweep();
   }
 

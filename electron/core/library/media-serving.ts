@@ -88,11 +88,19 @@ export class MediaServing {
         chunks.push(chunk);
       }
       if (Number.isFinite(length) && bytes !== length) return null;
-      return { data: Buffer.concat(chunks, bytes), bytes, mime: shownType(response.headers.get('content-type')), cache: 'private' };
+      return {
+        data: Buffer.concat(chunks, bytes),
+        bytes,
+        mime: shownType(response.headers.get('content-type')),
+        cache: 'private',
+      };
     } catch (error) {
       // The site's own origin not answering is the network gone (the status bar says so); a slow file or another host is not.
       const siteDown =
-        error instanceof ApiError && error.kind === 'network' && !signal.aborted && target.origin === new URL(transport.siteUrl).origin;
+        error instanceof ApiError &&
+        error.kind === 'network' &&
+        !signal.aborted &&
+        target.origin === new URL(transport.siteUrl).origin;
       if (siteDown) this.deps.onNetworkError();
       return null;
     }

@@ -38,7 +38,8 @@ export const PICTURE_MAX_BYTES = 1024 * 1024;
 const STORED_NAME = /^[a-f0-9]{64}(\.[a-z0-9]{1,5})?$/;
 const baseMime = (mime: string): string => mime.split(';')[0]!.trim().toLowerCase();
 const nameOf = (sha256: string, mime: string): string => `${sha256}${EXTENSIONS[baseMime(mime)] ?? ''}`;
-const isPicture = (mime: string, bytes: number): boolean => baseMime(mime).startsWith('image/') && bytes <= PICTURE_MAX_BYTES;
+const isPicture = (mime: string, bytes: number): boolean =>
+  baseMime(mime).startsWith('image/') && bytes <= PICTURE_MAX_BYTES;
 
 /** Whether bytes are what their content name says: the name is their SHA-256. */
 export function matchesName(file: string, data: Buffer): boolean {
@@ -88,7 +89,12 @@ export class MediaStore {
    * as soon as more than `maxBytes` arrived (a body without Content-Length, or longer than it said), so a
    * site can never write past the room it was given.
    */
-  async receive(body: AsyncIterable<Uint8Array>, expectedLength: number | null, mime: string, maxBytes = MEDIA_FILE_MAX_BYTES): Promise<Received> {
+  async receive(
+    body: AsyncIterable<Uint8Array>,
+    expectedLength: number | null,
+    mime: string,
+    maxBytes = MEDIA_FILE_MAX_BYTES,
+  ): Promise<Received> {
     if (expectedLength === null || !isPicture(mime, expectedLength)) {
       return { ...(await this.#receiveFile(body, expectedLength, mime, maxBytes)), picture: null };
     }
@@ -174,10 +180,16 @@ export class MediaStore {
 
   /** Temp files of downloads a crash interrupted. */
   clearPartial(): void {
-    for (const name of fs.readdirSync(path.join(this.dir, '.partial'))) fs.rmSync(path.join(this.dir, '.partial', name), { force: true });
+    for (const name of fs.readdirSync(path.join(this.dir, '.partial')))
+      fs.rmSync(path.join(this.dir, '.partial', name), { force: true });
   }
 
-  async #receiveFile(body: AsyncIterable<Uint8Array>, expectedLength: number | null, mime: string, maxBytes: number): Promise<{ file: string; bytes: number }> {
+  async #receiveFile(
+    body: AsyncIterable<Uint8Array>,
+    expectedLength: number | null,
+    mime: string,
+    maxBytes: number,
+  ): Promise<{ file: string; bytes: number }> {
     const temp = path.join(this.dir, '.partial', randomUUID());
     const hash = createHash('sha256');
     let bytes = 0;
@@ -187,7 +199,12 @@ export class MediaStore {
         hash.update(chunk);
         bytes += chunk.length;
         // Past the cap the pipeline fails, which cancels the download: nothing more is read or written.
-        if (bytes > cap) callback(bytes > maxBytes ? new MediaTooLargeError(maxBytes) : new MediaLengthError(`expected ${expectedLength} bytes, got more`));
+        if (bytes > cap)
+          callback(
+            bytes > maxBytes
+              ? new MediaTooLargeError(maxBytes)
+              : new MediaLengthError(`expected ${expectedLength} bytes, got more`),
+          );
         else callback(null, chunk);
       },
     });

@@ -29,15 +29,21 @@ function attachmentName(url: string): string {
  * The headers of every media answer, in both shells. `download`: the renderer asked for the file to be
  * saved (a guide's document in the web shell); opaque bytes are always an attachment.
  */
-export function mediaHeaders(answer: { mime: string; bytes: number }, siteUrl: string, download: boolean): Record<string, string> {
+export function mediaHeaders(
+  answer: { mime: string; bytes: number },
+  siteUrl: string,
+  download: boolean,
+): Record<string, string> {
   const mime = shownType(answer.mime);
   const headers: Record<string, string> = {
     'Content-Type': mime,
     'Content-Length': String(answer.bytes),
-    'Content-Security-Policy': 'sandbox; default-src \'none\'; img-src \'self\'; media-src \'self\'; style-src \'unsafe-inline\'',
+    'Content-Security-Policy':
+      "sandbox; default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'",
     'X-Content-Type-Options': 'nosniff',
     'Cross-Origin-Resource-Policy': 'same-origin',
   };
-  if (download || mime === DATA_TYPE) headers['Content-Disposition'] = `attachment; filename="${attachmentName(siteUrl)}"`;
+  if (download || mime === DATA_TYPE)
+    headers['Content-Disposition'] = `attachment; filename="${attachmentName(siteUrl)}"`;
   return headers;
 }

@@ -52,7 +52,14 @@ export class PictureQualities {
     if (!variant) return { quality, pictures: 0, stored: 0, bytes: 0, basis: 'stored' };
     const { pictures, stored, storedBytes } = this.deps.store.media.zoomStats(variant);
     if (pictures === 0) return { quality, pictures, stored, bytes: 0, basis: 'stored' };
-    if (stored > 0) return { quality, pictures, stored, bytes: Math.round(storedBytes + ((pictures - stored) * storedBytes) / stored), basis: 'stored' };
+    if (stored > 0)
+      return {
+        quality,
+        pictures,
+        stored,
+        bytes: Math.round(storedBytes + ((pictures - stored) * storedBytes) / stored),
+        basis: 'stored',
+      };
     const perPicture = this.#reported.get(variant) ?? (await this.#askSite(variant));
     if (perPicture === null) return { quality, pictures, stored, bytes: null, basis: 'unknown' };
     return { quality, pictures, stored, bytes: Math.round(pictures * perPicture), basis: 'site' };
@@ -68,7 +75,11 @@ export class PictureQualities {
       return null; // nobody signed in
     }
     const signal = AbortSignal.timeout(SAMPLE_TIMEOUT_MS);
-    const sizes = await Promise.all(this.deps.store.media.zoomSample(variant, SAMPLE).map((url) => transport.probeSize(url, signal).catch(() => null)));
+    const sizes = await Promise.all(
+      this.deps.store.media
+        .zoomSample(variant, SAMPLE)
+        .map((url) => transport.probeSize(url, signal).catch(() => null)),
+    );
     const known = sizes.filter((size): size is number => size !== null);
     if (known.length === 0) return null;
     const average = known.reduce((sum, size) => sum + size, 0) / known.length;

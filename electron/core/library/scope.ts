@@ -11,7 +11,10 @@ export const offlineScopeSchema = z.object({
 export const DEFAULT_SCOPE: OfflineScope = { mode: 'all', categories: [], guideids: [] };
 
 /** Decides which guides are kept whole; the others keep only their summary. */
-export function scopeFilter(scope: OfflineScope, categories: CategoriesRepo): (guide: { guideid: number; category: string }) => boolean {
+export function scopeFilter(
+  scope: OfflineScope,
+  categories: CategoriesRepo,
+): (guide: { guideid: number; category: string }) => boolean {
   if (scope.mode === 'all') return () => true;
   const chosen = new Set(scope.categories.flatMap((name) => categories.withDescendants(name)));
   const guides = new Set(scope.guideids);

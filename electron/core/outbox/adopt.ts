@@ -6,7 +6,8 @@ import type { ReplayContext } from './replay-context.ts';
 /** The site's values by field_guid (falling back to our forms for a server that sends only revision ids). */
 export function theirValues(guides: GuidesRepo, guideid: number, entry: SiteEntry): Map<string, string | null> {
   const byRevision = new Map<number, string>();
-  for (const form of guides.formsOfGuide(guideid)) for (const field of form.fields) byRevision.set(field.fieldRevisionid, field.fieldGuid);
+  for (const form of guides.formsOfGuide(guideid))
+    for (const field of form.fields) byRevision.set(field.fieldRevisionid, field.fieldGuid);
   const values = new Map<string, string | null>();
   for (const datum of entry.values) {
     const guid = datum.fieldGuid ?? byRevision.get(datum.fieldRevisionid);

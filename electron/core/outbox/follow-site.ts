@@ -27,14 +27,25 @@ export const siteTookIt = (entry: SiteEntry, userid: number): boolean =>
  * conflict record per session, in plain words, with who (the site's name for them) and when. Nothing the
  * technician entered is lost: the values stay in the record, to copy.
  */
-export async function followSite(ctx: ReplayContext, row: OutboxRow, sessionId: string, theirs: SiteEntry): Promise<void> {
+export async function followSite(
+  ctx: ReplayContext,
+  row: OutboxRow,
+  sessionId: string,
+  theirs: SiteEntry,
+): Promise<void> {
   const session = ctx.sessions.state(sessionId);
   if (!session) return;
   const someoneElse = theirs.userid !== session.userid;
   const name = someoneElse ? await userName(ctx.transport, theirs.userid).catch(() => null) : null;
-  const who = someoneElse ? (name ?? `another technician (user ${theirs.userid})`) : 'you, on the site or on another computer,';
+  const who = someoneElse
+    ? (name ?? `another technician (user ${theirs.userid})`)
+    : 'you, on the site or on another computer,';
   const what =
-    theirs.status === 'cancelled' ? 'Cancelled on the site' : theirs.status === 'complete' ? 'Finished on the site' : `Taken over on the site by ${name ?? 'another technician'}`;
+    theirs.status === 'cancelled'
+      ? 'Cancelled on the site'
+      : theirs.status === 'complete'
+        ? 'Finished on the site'
+        : `Taken over on the site by ${name ?? 'another technician'}`;
   const when = theirs.endedAt !== null ? ` at ${iso(theirs.endedAt)}` : '';
   const siteSays = `${theirs.status === 'cancelled' ? 'Cancelled' : theirs.status === 'complete' ? 'Finished' : 'Taken over'} by ${who}${when}`;
 
@@ -47,7 +58,18 @@ export async function followSite(ctx: ReplayContext, row: OutboxRow, sessionId: 
     const mine = [open?.mine, ...lines].filter((l): l is string => Boolean(l)).join('\n') || null;
     const message = `${what}${when}. The site's state was kept; what you did here after that did not reach the site and is kept below: copy the values if you need them.`;
     if (open) ctx.amendConflict(open.id, { mine, theirs: siteSays, message });
-    else ctx.conflict({ sessionId, kind: 'transition', fieldGuid: null, stepid: null, label: what, mine, theirs: siteSays, base: null, message });
+    else
+      ctx.conflict({
+        sessionId,
+        kind: 'transition',
+        fieldGuid: null,
+        stepid: null,
+        label: what,
+        mine,
+        theirs: siteSays,
+        base: null,
+        message,
+      });
   });
 }
 
@@ -57,7 +79,9 @@ function describe(ctx: ReplayContext, guideid: number, row: OutboxRow): string[]
   if (row.kind !== 'stepData') return [];
   const parsed = stepDataPayload.safeParse(JSON.parse(row.payload));
   if (!parsed.success) return [];
-  const labels = new Map(ctx.guides.formsOfGuide(guideid).flatMap((form) => form.fields.map((f) => [f.fieldGuid, f.label] as const)));
+  const labels = new Map(
+    ctx.guides.formsOfGuide(guideid).flatMap((form) => form.fields.map((f) => [f.fieldGuid, f.label] as const)),
+  );
   return parsed.data.fields.map((field) => {
     const file = field.attachmentId ? ctx.sessions.attachment(field.attachmentId) : undefined;
     const value = file ? `${file.uploadName} (the file is kept on this computer)` : (field.value ?? '(empty)');

@@ -10,7 +10,8 @@ import type { ReplayContext, ReplayOutcome } from './replay-context.ts';
  * site is asked.
  */
 export async function guideGone(ctx: ReplayContext, guideid: number, error: unknown): Promise<boolean> {
-  if (!(error instanceof ApiError && error.kind === 'http' && (error.status === 404 || error.status === 422))) return false;
+  if (!(error instanceof ApiError && error.kind === 'http' && (error.status === 404 || error.status === 422)))
+    return false;
   if (!ctx.guides.getListItem(guideid)) return true;
   return !(await guideExists(ctx.transport, guideid));
 }
@@ -24,7 +25,13 @@ export function goneMessage(ctx: ReplayContext, sessionId: string): string {
  * Step data the site no longer takes: every value is kept in a conflict record that says why (shown in the
  * sync centre), and the action leaves its chain so the session's pause or finish still reaches the site.
  */
-export function keepGoneStepData(ctx: ReplayContext, rowId: number, payload: StepDataPayload, guideid: number, revisionid: number): ReplayOutcome {
+export function keepGoneStepData(
+  ctx: ReplayContext,
+  rowId: number,
+  payload: StepDataPayload,
+  guideid: number,
+  revisionid: number,
+): ReplayOutcome {
   const step = ctx.guides.getRevision(guideid, revisionid)?.steps.find((s) => s.stepid === payload.stepid);
   const labels = new Map((step?.form?.fields ?? []).map((f) => [f.fieldGuid, f.label]));
   const message = goneMessage(ctx, payload.sessionId);

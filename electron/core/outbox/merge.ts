@@ -21,7 +21,10 @@ export interface MergeResult {
   conflicts: (FieldChange & { theirs: string | null })[];
 }
 
-export function mergeStepData(changes: readonly FieldChange[], theirs: ReadonlyMap<string, string | null>): MergeResult {
+export function mergeStepData(
+  changes: readonly FieldChange[],
+  theirs: ReadonlyMap<string, string | null>,
+): MergeResult {
   const result: MergeResult = { send: [], alreadyThere: [], conflicts: [] };
   for (const change of changes) {
     const current = theirs.has(change.fieldGuid) ? theirs.get(change.fieldGuid)! : null;

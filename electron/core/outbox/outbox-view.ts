@@ -21,7 +21,9 @@ export function outboxActions(store: Store, technician: number): OutboxAction[] 
   const stepNumber = (sessionId: string, stepid: number): number | undefined => {
     if (!numbers.has(sessionId)) {
       const state = store.sessions.state(sessionId);
-      const guide = state ? (store.guides.getRevision(state.guideid, state.guideRevisionid) ?? store.guides.getDetail(state.guideid)) : undefined;
+      const guide = state
+        ? (store.guides.getRevision(state.guideid, state.guideRevisionid) ?? store.guides.getDetail(state.guideid))
+        : undefined;
       numbers.set(sessionId, new Map((guide?.steps ?? []).map((step, index) => [step.stepid, index + 1])));
     }
     return numbers.get(sessionId)!.get(stepid);

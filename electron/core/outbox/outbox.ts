@@ -152,7 +152,8 @@ export class Outbox {
   }
 
   retry(actionId: number): OutboxView {
-    if (!this.#own(actionId) || !this.deps.store.outbox.retry(actionId)) throw new AppFailure('not_found', 'There is no failed action with that id.', { actionId });
+    if (!this.#own(actionId) || !this.deps.store.outbox.retry(actionId))
+      throw new AppFailure('not_found', 'There is no failed action with that id.', { actionId });
     this.changed();
     this.kick();
     return this.view();
@@ -162,7 +163,8 @@ export class Outbox {
   discard(actionId: number): OutboxView {
     const { outbox, sessions } = this.deps.store;
     const row = outbox.get(actionId);
-    if (!row || row.state !== 'failed' || !this.#own(actionId)) throw new AppFailure('not_found', 'Only a failed action can be discarded.', { actionId });
+    if (!row || row.state !== 'failed' || !this.#own(actionId))
+      throw new AppFailure('not_found', 'Only a failed action can be discarded.', { actionId });
     outbox.remove(actionId);
     const view = sessions.view(row.chain);
     if (view) this.deps.events.emit('session', view);
@@ -200,7 +202,8 @@ export class Outbox {
         if (chain.startsWith('quiz:')) {
           const id = chain.slice('quiz:'.length);
           const attempt = store.quizzes.attempt(id);
-          if (attempt && current !== null && store.quizzes.technicianOf(id) === current) events.emit('quizAttempt', attempt);
+          if (attempt && current !== null && store.quizzes.technicianOf(id) === current)
+            events.emit('quizAttempt', attempt);
         } else {
           const view = store.sessions.view(chain);
           if (view && current !== null && store.sessions.technicianOf(chain) === current) events.emit('session', view);
@@ -209,7 +212,9 @@ export class Outbox {
       this.changed();
     } catch (error) {
       // The work itself is in the database; the views read it again at their next change.
-      this.deps.log(`The outbox could not tell the views what changed: ${error instanceof Error ? error.message : String(error)}`);
+      this.deps.log(
+        `The outbox could not tell the views what changed: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
   }
 

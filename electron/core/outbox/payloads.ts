@@ -69,7 +69,9 @@ export type ActionKind = keyof typeof PAYLOADS;
 export const isActionKind = (kind: string): kind is ActionKind => Object.prototype.hasOwnProperty.call(PAYLOADS, kind);
 
 /** A stored action read back: its kind and checked payload, or why it cannot be read. */
-export function parseAction(row: OutboxRow): { ok: true; kind: ActionKind; payload: unknown } | { ok: false; message: string } {
+export function parseAction(
+  row: OutboxRow,
+): { ok: true; kind: ActionKind; payload: unknown } | { ok: false; message: string } {
   if (!isActionKind(row.kind)) return { ok: false, message: `unknown action "${row.kind}"` };
   let json: unknown;
   try {
@@ -78,6 +80,10 @@ export function parseAction(row: OutboxRow): { ok: true; kind: ActionKind; paylo
     return { ok: false, message: `the stored ${row.kind} action is not JSON` };
   }
   const checked = PAYLOADS[row.kind].safeParse(json);
-  if (!checked.success) return { ok: false, message: `the stored ${row.kind} action is damaged: ${checked.error.issues[0]?.message ?? 'invalid'}` };
+  if (!checked.success)
+    return {
+      ok: false,
+      message: `the stored ${row.kind} action is damaged: ${checked.error.issues[0]?.message ?? 'invalid'}`,
+    };
   return { ok: true, kind: row.kind, payload: checked.data };
 }

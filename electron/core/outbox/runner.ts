@@ -142,7 +142,9 @@ export class OutboxRunner {
         const held = this.#storageHeldUntil > this.deps.nowMs();
         const sendable = this.#closed || held ? [] : this.deps.sendable();
         if (sendable.length > 0) {
-          const due = this.deps.context.outbox.due(this.deps.nowMs(), CHAINS_AT_ONCE + active.size, sendable).filter((row) => !active.has(row.chain));
+          const due = this.deps.context.outbox
+            .due(this.deps.nowMs(), CHAINS_AT_ONCE + active.size, sendable)
+            .filter((row) => !active.has(row.chain));
           for (const row of due) {
             if (active.size >= CHAINS_AT_ONCE) break;
             const transport = row.technician === null ? null : this.deps.transportFor(row.technician);
@@ -184,7 +186,12 @@ export class OutboxRunner {
       return;
     }
     // What the handlers send, look up and record is this technician's: their transport, their conflicts.
-    const ctx: ReplayContext = { ...this.deps.context, transport, technician, conflict: (conflict) => this.deps.context.conflict({ ...conflict, technician }) };
+    const ctx: ReplayContext = {
+      ...this.deps.context,
+      transport,
+      technician,
+      conflict: (conflict) => this.deps.context.conflict({ ...conflict, technician }),
+    };
     let current = this.#times.prepare(row);
     try {
       for (let rebase = 0; ; rebase++) {
@@ -208,7 +215,12 @@ export class OutboxRunner {
           break;
         }
         if (rebase >= REBASES_PER_ATTEMPT) {
-          outbox.retryLater(current.id, this.deps.nowMs() + retryDelayMs(current.attempts + 1, this.deps.random), 'The site kept changing; trying again later.', false);
+          outbox.retryLater(
+            current.id,
+            this.deps.nowMs() + retryDelayMs(current.attempts + 1, this.deps.random),
+            'The site kept changing; trying again later.',
+            false,
+          );
           break;
         }
         current = outbox.get(current.id)!;

@@ -58,12 +58,20 @@ export class SendTimes {
     const session = this.sessions.state(row.chain);
     if (!session) return;
     const patch =
-      row.kind === 'start' ? { startedAt: at }
-      : (row.kind === 'pause' || row.kind === 'suspend') && session.pausedAt === row.actedAt ? { pausedAt: at }
-      : row.kind === 'resume' || row.kind === 'assume'
-        ? { pauseSeconds: Math.max(0, session.pauseSeconds + at - row.actedAt - (this.#pauseMoved.get(row.chain) ?? 0)) }
-      : (row.kind === 'finish' || row.kind === 'cancel') && session.endedAt === row.actedAt ? { endedAt: at }
-      : null;
+      row.kind === 'start'
+        ? { startedAt: at }
+        : (row.kind === 'pause' || row.kind === 'suspend') && session.pausedAt === row.actedAt
+          ? { pausedAt: at }
+          : row.kind === 'resume' || row.kind === 'assume'
+            ? {
+                pauseSeconds: Math.max(
+                  0,
+                  session.pauseSeconds + at - row.actedAt - (this.#pauseMoved.get(row.chain) ?? 0),
+                ),
+              }
+            : (row.kind === 'finish' || row.kind === 'cancel') && session.endedAt === row.actedAt
+              ? { endedAt: at }
+              : null;
     if (patch) this.sessions.update(session.id, patch, this.now());
   }
 }

@@ -57,7 +57,9 @@ export function sortFailure(deps: FailureSorting, row: OutboxRow, error: unknown
     const stillLanding = error.kind === 'timeout' || (error.kind === 'http' && error.status === 504);
     const refusal = serverError
       ? ({ kind: 'refused', nowSeconds } as const)
-      : noAnswer ? ({ kind: 'unanswered' } as const) : undefined;
+      : noAnswer
+        ? ({ kind: 'unanswered' } as const)
+        : undefined;
     outbox.retryLater(row.id, at, error.message, unknown, {
       ...(stillLanding ? { landingSince: deps.nowMs() } : {}),
       ...(refusal ? { refusal } : {}),

@@ -29,12 +29,18 @@ export class QuizService {
   quiz(quizRevisionid: number): QuizRevision {
     const stored = this.deps.store.quizzes.revision(quizRevisionid);
     const hidden = stored && this.#hidden(this.deps.store.quizzes.guidesOf(stored.quizid));
-    if (!stored || hidden) throw new AppFailure('not_found', `Quiz revision ${quizRevisionid} is not stored on this computer.`, { quizRevisionid });
+    if (!stored || hidden)
+      throw new AppFailure('not_found', `Quiz revision ${quizRevisionid} is not stored on this computer.`, {
+        quizRevisionid,
+      });
     try {
       scoredQuestions(stored.survey);
     } catch (error) {
       if (error instanceof QuizFormatError) {
-        throw new AppFailure('invalid_input', `"${stored.title}" cannot be taken: ${error.message}`, { quizRevisionid, problem: error.message });
+        throw new AppFailure('invalid_input', `"${stored.title}" cannot be taken: ${error.message}`, {
+          quizRevisionid,
+          problem: error.message,
+        });
       }
       throw error;
     }
@@ -48,7 +54,11 @@ export class QuizService {
     return quizzes
       .storedQuizzes()
       .filter((quiz) => !this.#hidden(quiz.guideids))
-      .map((quiz) => ({ ...quiz, guideids: quiz.guideids.filter((id) => guides.readable(id, reader)), stages: quizzes.stages(quiz.quizid) }));
+      .map((quiz) => ({
+        ...quiz,
+        guideids: quiz.guideids.filter((id) => guides.readable(id, reader)),
+        stages: quizzes.stages(quiz.quizid),
+      }));
   }
 
   /** A quiz attached to guides, none of which the reader may see (a course quiz on no guide is for everyone). */
@@ -70,7 +80,10 @@ export class QuizService {
 
   submit(input: QuizAttemptInput): QuizAttempt {
     const quiz = this.quiz(input.quizRevisionid);
-    const stage = input.courseStageid !== undefined ? quiz.stages.find((s) => s.courseStageid === input.courseStageid) : quiz.stages[0];
+    const stage =
+      input.courseStageid !== undefined
+        ? quiz.stages.find((s) => s.courseStageid === input.courseStageid)
+        : quiz.stages[0];
     if (input.courseStageid !== undefined && !stage) {
       throw new AppFailure('invalid_input', `Course stage ${input.courseStageid} does not hold "${quiz.title}".`);
     }
@@ -96,7 +109,14 @@ export class QuizService {
         finished_at: finishedAt,
         technician,
       });
-      const action = this.deps.store.outbox.add({ chain: `quiz:${id}`, kind: 'quizAttempt', payload: { attemptId: id }, actedAt: finishedAt, now: this.deps.clock.now(), technician });
+      const action = this.deps.store.outbox.add({
+        chain: `quiz:${id}`,
+        kind: 'quizAttempt',
+        payload: { attemptId: id },
+        actedAt: finishedAt,
+        now: this.deps.clock.now(),
+        technician,
+      });
       this.deps.clock.remember(action, stamp);
     });
     const attempt = this.deps.store.quizzes.attempt(id)!;

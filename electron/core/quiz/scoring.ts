@@ -10,7 +10,18 @@ export class QuizFormatError extends Error {
 }
 
 /** Question types whose answers can be compared with `correctAnswer`. */
-export const SCORABLE_TYPES = new Set(['radiogroup', 'checkbox', 'boolean', 'dropdown', 'tagbox', 'text', 'comment', 'rating', 'imagepicker', 'ranking']);
+export const SCORABLE_TYPES = new Set([
+  'radiogroup',
+  'checkbox',
+  'boolean',
+  'dropdown',
+  'tagbox',
+  'text',
+  'comment',
+  'rating',
+  'imagepicker',
+  'ranking',
+]);
 /** Types that hold no answer (panels are walked into). */
 const CONTENT_TYPES = new Set(['html', 'image', 'expression']);
 
@@ -53,9 +64,14 @@ interface Element {
 export function scoredQuestions(survey: unknown): ScoredQuestion[] {
   const refused = surveyRefusal(survey);
   if (refused !== null) throw new QuizFormatError(refused);
-  if (!survey || typeof survey !== 'object' || Array.isArray(survey)) throw new QuizFormatError('The quiz is not a SurveyJS definition (not an object).');
+  if (!survey || typeof survey !== 'object' || Array.isArray(survey))
+    throw new QuizFormatError('The quiz is not a SurveyJS definition (not an object).');
   const root = survey as { pages?: unknown; elements?: unknown };
-  const pages = Array.isArray(root.pages) ? root.pages : root.elements !== undefined ? [{ elements: root.elements }] : null;
+  const pages = Array.isArray(root.pages)
+    ? root.pages
+    : root.elements !== undefined
+      ? [{ elements: root.elements }]
+      : null;
   if (!pages || pages.length === 0) throw new QuizFormatError('The quiz has no pages or questions.');
   const found: ScoredQuestion[] = [];
   const names = new Set<string>();
@@ -63,7 +79,8 @@ export function scoredQuestions(survey: unknown): ScoredQuestion[] {
     if (elements === undefined) return;
     if (!Array.isArray(elements)) throw new QuizFormatError(`${where}: "elements" is not a list.`);
     for (const [index, raw] of elements.entries()) {
-      if (!raw || typeof raw !== 'object') throw new QuizFormatError(`${where}: element ${index + 1} is not an object.`);
+      if (!raw || typeof raw !== 'object')
+        throw new QuizFormatError(`${where}: element ${index + 1} is not an object.`);
       const element = raw as Element;
       const type = typeof element.type === 'string' ? element.type : '';
       if (type === 'panel' || type === 'paneldynamic') {
@@ -71,21 +88,30 @@ export function scoredQuestions(survey: unknown): ScoredQuestion[] {
         continue;
       }
       if (CONTENT_TYPES.has(type)) continue;
-      if (typeof element.name !== 'string' || element.name === '') throw new QuizFormatError(`${where}: question ${index + 1} has no name.`);
+      if (typeof element.name !== 'string' || element.name === '')
+        throw new QuizFormatError(`${where}: question ${index + 1} has no name.`);
       if (names.has(element.name)) throw new QuizFormatError(`${where}: two questions are named "${element.name}".`);
       names.add(element.name);
       if (element.correctAnswer === undefined) continue;
       if (!SCORABLE_TYPES.has(type)) {
-        throw new QuizFormatError(`Question "${element.name}" is of type "${type || 'unknown'}", which Fieldguide cannot score.`);
+        throw new QuizFormatError(
+          `Question "${element.name}" is of type "${type || 'unknown'}", which Fieldguide cannot score.`,
+        );
       }
-      found.push({ name: element.name, title: typeof element.title === 'string' ? element.title : element.name, type, expected: element.correctAnswer });
+      found.push({
+        name: element.name,
+        title: typeof element.title === 'string' ? element.title : element.name,
+        type,
+        expected: element.correctAnswer,
+      });
     }
   };
   pages.forEach((page, index) => {
     if (!page || typeof page !== 'object') throw new QuizFormatError(`Page ${index + 1} is not an object.`);
     walk((page as { elements?: unknown }).elements, `Page ${index + 1}`);
   });
-  if (found.length === 0) throw new QuizFormatError('The quiz has no question with a correct answer, so it cannot be scored.');
+  if (found.length === 0)
+    throw new QuizFormatError('The quiz has no question with a correct answer, so it cannot be scored.');
   return found;
 }
 
@@ -108,7 +134,13 @@ function normal(value: unknown): string {
 export function scoreAttempt(survey: unknown, answers: Record<string, unknown>): ScoreResult {
   const questions = scoredQuestions(survey).map((q) => {
     const given = answers[q.name];
-    return { name: q.name, title: q.title, given: given ?? null, expected: q.expected, correct: given !== undefined && answerMatches(given, q.expected) };
+    return {
+      name: q.name,
+      title: q.title,
+      given: given ?? null,
+      expected: q.expected,
+      correct: given !== undefined && answerMatches(given, q.expected),
+    };
   });
   const correct = questions.filter((q) => q.correct).length;
   return { score: Math.round((correct / questions.length) * 100), correct, total: questions.length, questions };

@@ -24,9 +24,11 @@ export class BackgroundSync {
     if (!this.deps.enabled || !this.deps.signedIn() || sync.running) return;
     void sync.sync().then(
       (outcome) => {
-        if (outcome.error) log(`Sync (${reason}) ended ${outcome.status}: ${outcome.error.resource ?? ''} ${outcome.error.message}`);
+        if (outcome.error)
+          log(`Sync (${reason}) ended ${outcome.status}: ${outcome.error.resource ?? ''} ${outcome.error.message}`);
       },
-      (error: unknown) => log(`Sync (${reason}) could not run: ${error instanceof Error ? error.message : String(error)}`),
+      (error: unknown) =>
+        log(`Sync (${reason}) could not run: ${error instanceof Error ? error.message : String(error)}`),
     );
   }
 

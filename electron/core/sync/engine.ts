@@ -43,7 +43,10 @@ import { scopeToSync } from './first-scope.ts';
 /** How far past the site's clock (this computer's before any answer) a stored cursor may be and still be used. */
 const CURSOR_SLACK_SECONDS = 24 * 60 * 60;
 
-export type EngineOutcome = Omit<SyncOutcome, 'requests' | 'failedGuides'> & { networkFailed: boolean; storageFull?: boolean };
+export type EngineOutcome = Omit<SyncOutcome, 'requests' | 'failedGuides'> & {
+  networkFailed: boolean;
+  storageFull?: boolean;
+};
 
 export async function runSync(ctx: SyncContext): Promise<EngineOutcome> {
   const problems: SyncError[] = [];
@@ -62,7 +65,8 @@ export async function runSync(ctx: SyncContext): Promise<EngineOutcome> {
     const stored = ctx.store.settings.get(cursorKey(ctx.includePrivate), z.number());
     // A cursor past the site's time (a guide it dated in the future moved it there before listing.ts
     // bounded it) would hide every change: the listing starts again from the beginning, once.
-    const cursor = stored !== undefined && stored > (ctx.siteNow() ?? ctx.now()) + CURSOR_SLACK_SECONDS ? undefined : stored;
+    const cursor =
+      stored !== undefined && stored > (ctx.siteNow() ?? ctx.now()) + CURSOR_SLACK_SECONDS ? undefined : stored;
     // A library that was empty before this listing has nothing the site could have deleted: no check.
     const hadGuides = ctx.store.guides.count().total > 0;
     ctx.progress('listing', 0, 0);
@@ -100,7 +104,11 @@ export async function runSync(ctx: SyncContext): Promise<EngineOutcome> {
     setMaxListeners(256, mediaSignal); // one listener per download in flight (sync-service.ts)
     const media = settled(downloadMedia({ ...withProblems, signal: mediaSignal }, guides));
     try {
-      changed = await storeQueuedGuides(withProblems, (error) => describe(error, 'guides', ctx.now()), () => guides.stored());
+      changed = await storeQueuedGuides(
+        withProblems,
+        (error) => describe(error, 'guides', ctx.now()),
+        () => guides.stored(),
+      );
     } catch (error) {
       // The sync stops here: the downloads in flight too, before the failure is told.
       guides.finish();
@@ -131,7 +139,15 @@ export async function runSync(ctx: SyncContext): Promise<EngineOutcome> {
     const failure = describe(error, phase, ctx.now());
     const networkFailed = error instanceof ApiError && (error.kind === 'network' || error.kind === 'timeout');
     ctx.progress('failed', 0, 0);
-    return { status: 'failed', changed, deleted, mediaDownloaded, error: failure, networkFailed, storageFull: isStorageFull(error) };
+    return {
+      status: 'failed',
+      changed,
+      deleted,
+      mediaDownloaded,
+      error: failure,
+      networkFailed,
+      storageFull: isStorageFull(error),
+    };
   }
   if (ctx.signal.aborted) {
     ctx.progress('cancelled', 0, 0);
@@ -160,7 +176,7 @@ const PAGE = 500;
 function planScope(ctx: SyncContext): void {
   const inScope = scopeFilter(scopeToSync(ctx), ctx.store.categories);
   const chosen: number[] = [];
-  for (let after = 0; ; ) {
+  for (let after = 0; ;) {
     const rows = ctx.store.guides.planningRows(after, PAGE, ctx.reader);
     for (const guide of rows) if (inScope(guide)) chosen.push(guide.guideid);
     if (rows.length < PAGE) break;
@@ -169,7 +185,7 @@ function planScope(ctx: SyncContext): void {
   const needed = new Set(ctx.store.prerequisites.of(chosen));
   ctx.store.replaceable(() => {
     const changed: number[] = [];
-    for (let after = 0; ; ) {
+    for (let after = 0; ;) {
       const rows = ctx.store.guides.planningRows(after, PAGE, ctx.reader);
       for (const guide of rows) {
         if (inScope(guide) || needed.has(guide.guideid)) {
@@ -195,13 +211,18 @@ function planScope(ctx: SyncContext): void {
  * any other failure is reported and the sync goes on to the media. No answer at all (the network) or a
  * refused sign-in still stops the sync.
  */
-async function optionalPhase(ctx: SyncContext, module: 'categories' | 'quizzes', run: () => Promise<unknown>): Promise<void> {
+async function optionalPhase(
+  ctx: SyncContext,
+  module: 'categories' | 'quizzes',
+  run: () => Promise<unknown>,
+): Promise<void> {
   try {
     await run();
   } catch (error) {
     if (ctx.signal.aborted) throw error;
     if (notOffered(error)) return ctx.lacks(module, error.status ?? 404);
-    if (error instanceof ApiError && (error.kind === 'network' || error.kind === 'timeout' || error.status === 401)) throw error;
+    if (error instanceof ApiError && (error.kind === 'network' || error.kind === 'timeout' || error.status === 401))
+      throw error;
     ctx.problem(describe(error, module === 'quizzes' ? 'listing' : 'categories', ctx.now()));
   }
 }
@@ -211,7 +232,11 @@ function describe(error: unknown, phase: SyncPhase, at: number): SyncError {
   if (error instanceof StorageBudgetError) return { message: error.message, resource: null, at };
   if (isStorageFull(error)) return { message: STORAGE_FULL_MESSAGE, resource: null, at };
   const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-  return { message: `Sync failed while ${phase === 'guides' ? 'storing guides' : `in ${phase}`}: ${message}`, resource: null, at };
+  return {
+    message: `Sync failed while ${phase === 'guides' ? 'storing guides' : `in ${phase}`}: ${message}`,
+    resource: null,
+    at,
+  };
 }
 
 /** A promise that never rejects while nobody awaits it: its failure is told where it is awaited. */

@@ -2,7 +2,13 @@ import type { GuideDetail, GuideStep, QuizRef, QuizRevision, QuizStage, SiteModu
 import { notOffered } from '../api/capabilities-api.ts';
 import { ApiError } from '../api/errors.ts';
 import { fetchGuide, fetchGuideTags, fetchStepForms } from '../api/guides-api.ts';
-import { fetchCourseAssignments, fetchPassingScore, fetchQuizAssociations, fetchQuizRevision, type ListedQuiz } from '../api/quizzes-api.ts';
+import {
+  fetchCourseAssignments,
+  fetchPassingScore,
+  fetchQuizAssociations,
+  fetchQuizRevision,
+  type ListedQuiz,
+} from '../api/quizzes-api.ts';
 import type { ApiTransport } from '../api/transport.ts';
 import type { StoredGuide } from '../db/repos/guides-repo.ts';
 import { fitVideos, mediaOrderOf, mediaUrlsOf, zoomUrlsOf } from '../library/guide-media.ts';
@@ -85,13 +91,19 @@ export async function fetchWholeGuide(
   const sections: Prerequisite[] = [];
   const path = new Set([...visiting, guideid]);
   for (const prereq of site.detail.prerequisites) {
-    const section = await prerequisiteOf(prereq, site.inlined.get(prereq.guideid) ?? [], path, async () => {
-      const whole = source.fetchWhole
-        ? await source.fetchWhole(prereq.guideid)
-        : await fetchWholeGuide(transport, prereq.guideid, knownQuiz, signal, parts, source, path);
-      fetched.push(whole.guide, ...whole.prerequisites);
-      return whole.guide.detail;
-    }, source);
+    const section = await prerequisiteOf(
+      prereq,
+      site.inlined.get(prereq.guideid) ?? [],
+      path,
+      async () => {
+        const whole = source.fetchWhole
+          ? await source.fetchWhole(prereq.guideid)
+          : await fetchWholeGuide(transport, prereq.guideid, knownQuiz, signal, parts, source, path);
+        fetched.push(whole.guide, ...whole.prerequisites);
+        return whole.guide.detail;
+      },
+      source,
+    );
     sections.push(section);
   }
   const composed = withPrerequisites(site.detail, sections, new Map(allForms.map((f) => [f.stepid, f])));
@@ -102,9 +114,16 @@ export async function fetchWholeGuide(
   const quizzes: QuizRevision[] = [];
   for (const association of associations) {
     if (association.quizRevisionid === null) continue;
-    quizzes.push(await fetchQuiz(transport, { ...association, quizRevisionid: association.quizRevisionid }, knownQuiz, signal));
+    quizzes.push(
+      await fetchQuiz(transport, { ...association, quizRevisionid: association.quizRevisionid }, knownQuiz, signal),
+    );
   }
-  const quizRefs: QuizRef[] = quizzes.map((q) => ({ quizid: q.quizid, quizRevisionid: q.quizRevisionid, title: q.title, passingScore: q.passingScore }));
+  const quizRefs: QuizRef[] = quizzes.map((q) => ({
+    quizid: q.quizid,
+    quizRevisionid: q.quizRevisionid,
+    title: q.title,
+    passingScore: q.passingScore,
+  }));
   const whole: GuideDetail = { ...composed, tags, quizzes: quizRefs };
   const detail = source.fit ? fitVideos(whole, source.fit) : whole;
   const guide: StoredGuide = {
@@ -167,7 +186,9 @@ export async function fetchQuiz(
     if (seen.has(assignment.courseStageid)) continue;
     seen.add(assignment.courseStageid);
     const score = await fetchPassingScore(transport, assignment.courseStageid, listed.quizid, signal);
-    const title = [assignment.courseTitle, assignment.stageTitle].filter(Boolean).join(' › ') || `Course stage ${assignment.courseStageid}`;
+    const title =
+      [assignment.courseTitle, assignment.stageTitle].filter(Boolean).join(' › ') ||
+      `Course stage ${assignment.courseStageid}`;
     stages.push({ courseStageid: assignment.courseStageid, title, passingScore: score.own ? score.score : null });
   }
   const known = knownQuiz(listed.quizRevisionid);

@@ -29,7 +29,7 @@ const PAGE = 500;
 
 /** The guides due now, in guide order, read a page at a time as the fetcher takes them. */
 function* dueGuides(ctx: SyncContext, now: number): Generator<{ guideid: number }> {
-  for (let after = 0; ; ) {
+  for (let after = 0; ;) {
     const rows = ctx.store.syncQueue.page(after, PAGE, now);
     yield* rows;
     if (rows.length < PAGE) return;
@@ -41,7 +41,11 @@ function* dueGuides(ctx: SyncContext, now: number): Generator<{ guideid: number 
 const COMMIT_EVERY = 16;
 const COMMIT_MS = 100;
 
-export async function storeQueuedGuides(ctx: SyncContext, describe: (error: unknown) => SyncError, stored?: () => void): Promise<number> {
+export async function storeQueuedGuides(
+  ctx: SyncContext,
+  describe: (error: unknown) => SyncError,
+  stored?: () => void,
+): Promise<number> {
   const now = ctx.now();
   const total = ctx.store.syncQueue.due(now);
   let done = 0;
@@ -84,7 +88,14 @@ export async function storeQueuedGuides(ctx: SyncContext, describe: (error: unkn
     const problem = describe(error);
     // No answer at all is the network's failure, not the guide's: it does not count towards the bound.
     const counted = !(error instanceof ApiError && error.kind === 'network');
-    ctx.store.syncQueue.failed(guideid, problem.message, problem.resource, ctx.now(), (attempts) => nextAttemptAt(attempts, ctx.now()), counted);
+    ctx.store.syncQueue.failed(
+      guideid,
+      problem.message,
+      problem.resource,
+      ctx.now(),
+      (attempts) => nextAttemptAt(attempts, ctx.now()),
+      counted,
+    );
     ctx.problem(problem);
   };
 
@@ -163,7 +174,12 @@ export async function storeQueuedGuides(ctx: SyncContext, describe: (error: unkn
           break;
         } catch (error) {
           if (ctx.signal.aborted) return;
-          if (error instanceof ApiError && error.kind === 'http' && error.status === 404 && error.resource === `GET /guides/${guideid}`) {
+          if (
+            error instanceof ApiError &&
+            error.kind === 'http' &&
+            error.status === 404 &&
+            error.resource === `GET /guides/${guideid}`
+          ) {
             // Deleted between the listing and now: the next deletion check removes it.
             ctx.store.syncQueue.done(guideid);
             break;

@@ -9,7 +9,10 @@ import { PagingGuard } from './paging.ts';
  * the site's time when it answered the first page: one guide dated in the future by a site's bad data
  * would otherwise move the cursor past every change to come. Everything older was in this listing.
  */
-export async function listChanges(ctx: SyncContext, cursor: number | undefined): Promise<{ changed: number; newest: number | undefined }> {
+export async function listChanges(
+  ctx: SyncContext,
+  cursor: number | undefined,
+): Promise<{ changed: number; newest: number | undefined }> {
   let changed = 0;
   let newest = cursor;
   // The site's time (its Date header) when it answered the first page; this computer's until it has.
@@ -25,10 +28,13 @@ export async function listChanges(ctx: SyncContext, cursor: number | undefined):
   // than two pages are ever held. A next page nobody waits for (this one failed to store) is let go.
   let next = ask(0);
   const guard = new PagingGuard('GET /guides', 'guides');
-  for (let offset = 0; ; ) {
+  for (let offset = 0; ;) {
     const page = await next;
     if (offset === 0) listedAt = ctx.siteNow() ?? listedAt;
-    guard.next(offset, page.map(({ item }) => item.guideid));
+    guard.next(
+      offset,
+      page.map(({ item }) => item.guideid),
+    );
     const more = page.length >= PAGE_SIZE;
     // Past what this page held: a site that sends more than the limit asked for is not asked for it twice.
     offset += page.length;

@@ -35,7 +35,10 @@ export class StorageBudgetError extends Error {
  * It may start while the guides phase still stores guides (`guides`): each guide's media are asked for
  * as soon as it is stored, and the phase's progress is told once every guide is in.
  */
-export async function downloadMedia(ctx: SyncContext, guides: GuidesProgress = NO_MORE_GUIDES): Promise<{ downloaded: number; bytes: number }> {
+export async function downloadMedia(
+  ctx: SyncContext,
+  guides: GuidesProgress = NO_MORE_GUIDES,
+): Promise<{ downloaded: number; bytes: number }> {
   let downloaded = 0;
   let bytes = 0;
   let failed = 0;
@@ -46,7 +49,12 @@ export async function downloadMedia(ctx: SyncContext, guides: GuidesProgress = N
   // The store's size, kept as files land (a SUM over the index per file made the phase quadratic).
   const usage = { bytes: ctx.store.media.usage().bytes };
   // A budget lowered since the last sync, or guides that left the scope: trim first, whatever is pending.
-  const room = { media: ctx.store.media, mediaStore: ctx.mediaStore, budgetBytes: ctx.budgetBytes, quality: ctx.pictureQuality };
+  const room = {
+    media: ctx.store.media,
+    mediaStore: ctx.mediaStore,
+    budgetBytes: ctx.budgetBytes,
+    quality: ctx.pictureQuality,
+  };
   await makeRoom(room, usage);
   const diskRoom = ctx.diskRoom ? roomGauge(ctx.diskRoom, () => usage.bytes) : null;
   // Finished downloads are kept and indexed a batch at a time, pictures and index rows in one transaction:
@@ -105,7 +113,9 @@ export async function downloadMedia(ctx: SyncContext, guides: GuidesProgress = N
         throw new ApiError('bad_response', `GET ${safePath(url)}`, WEB_PAGE_FOR_PICTURE);
       }
       if (!(await reserve(announced ?? 0))) {
-        budgetError ??= new StorageBudgetError(ctx.budgetLimitedByDisk ? DISK_RESERVE_MESSAGE : budgetMessage(at, ctx.budgetBytes));
+        budgetError ??= new StorageBudgetError(
+          ctx.budgetLimitedByDisk ? DISK_RESERVE_MESSAGE : budgetMessage(at, ctx.budgetBytes),
+        );
         await discard(body);
         return;
       }
@@ -118,7 +128,10 @@ export async function downloadMedia(ctx: SyncContext, guides: GuidesProgress = N
       // Kept with the site's type only when a view shows that type; anything else is stored as opaque bytes.
       const mime = shownType(response.headers.get('content-type'));
       // A body that does not say its size may take only what the budget has left, and never more than a file may.
-      const cap = announced === null ? Math.min(MEDIA_FILE_MAX_BYTES, Math.max(0, ctx.budgetBytes - usage.bytes - reserved)) : MEDIA_FILE_MAX_BYTES;
+      const cap =
+        announced === null
+          ? Math.min(MEDIA_FILE_MAX_BYTES, Math.max(0, ctx.budgetBytes - usage.bytes - reserved))
+          : MEDIA_FILE_MAX_BYTES;
       const received = await ctx.mediaStore.receive(body, announced, mime, cap);
       finished.push({ url, mime, received });
       staged += received.picture?.length ?? 0;
@@ -205,7 +218,8 @@ const DISK_RESERVE_MESSAGE =
 
 function budgetMessage(at: NeededAt, budgetBytes: number): string {
   const budget = `the storage budget (${Math.round(budgetBytes / 1e6)} MB)`;
-  if (at === 'always') return `The media of the guides chosen for offline use need more than ${budget}: raise the budget or choose fewer guides.`;
+  if (at === 'always')
+    return `The media of the guides chosen for offline use need more than ${budget}: raise the budget or choose fewer guides.`;
   return (
     `The ${at === 'large' ? 'large' : 'original'} pictures for zoom of the guides chosen for offline use need more than ${budget}: ` +
     'choose a lower picture quality, raise the budget or choose fewer guides. The guides and the pictures their steps show are kept.'

@@ -122,12 +122,14 @@ export class MediaQueue implements Feed<MediaItem> {
 
   #refill(): void {
     // Nothing was there, and since then no guide was stored and no download failed (to be asked again).
-    if (this.#emptyAt && this.#emptyAt.changes === this.guides.changes && this.#emptyAt.settled === this.#settled) return;
+    if (this.#emptyAt && this.#emptyAt.changes === this.guides.changes && this.#emptyAt.settled === this.#settled)
+      return;
     // Few at a time while guides still arrive: a library picture stored next is not queued behind many videos.
     const page = this.guides.finished ? PAGE : SMALL_PAGE;
     const rows = this.store.media.pending(page + this.#taken.size, this.maxAttempts, this.#at);
     for (const { url, rank } of rows) {
-      if (!this.#taken.has(url) && this.#buffer.length < page) this.#buffer.push({ url, at: this.#at, picture: rank <= 1 || this.#at !== 'always' });
+      if (!this.#taken.has(url) && this.#buffer.length < page)
+        this.#buffer.push({ url, at: this.#at, picture: rank <= 1 || this.#at !== 'always' });
     }
     this.#emptyAt = this.#buffer.length === 0 ? { changes: this.guides.changes, settled: this.#settled } : null;
   }

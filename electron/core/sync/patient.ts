@@ -12,7 +12,11 @@ const MAX_WAITS = 4;
  * out as told (never asking sooner) and asked again, without failing the sync. A `429` that does not say
  * waits a second, then two, then four. Cancelling the sync ends a wait at once.
  */
-export function patient(transport: ApiTransport, signal: AbortSignal, sleep: (ms: number, signal: AbortSignal) => Promise<void> = pause): ApiTransport {
+export function patient(
+  transport: ApiTransport,
+  signal: AbortSignal,
+  sleep: (ms: number, signal: AbortSignal) => Promise<void> = pause,
+): ApiTransport {
   async function again<T>(ask: () => Promise<T>): Promise<T> {
     for (let waits = 0; ; waits++) {
       try {
@@ -41,7 +45,8 @@ export function patient(transport: ApiTransport, signal: AbortSignal, sleep: (ms
 }
 
 function waitFor(error: unknown, waits: number): number | null {
-  if (!(error instanceof ApiError) || error.kind !== 'http' || (error.status !== 429 && error.status !== 503)) return null;
+  if (!(error instanceof ApiError) || error.kind !== 'http' || (error.status !== 429 && error.status !== 503))
+    return null;
   if (error.retryAfter !== undefined) return error.retryAfter <= MAX_RETRY_AFTER_SECONDS ? error.retryAfter : null;
   return error.status === 429 ? 2 ** waits : null;
 }

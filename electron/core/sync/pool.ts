@@ -80,7 +80,12 @@ function feedOf<T>(items: Iterable<T>): Feed<T> {
  * ends). Stops starting new items once `signal` aborts; the ones running finish. Rejects with the first
  * error `work` throws, after the running ones settle. A `Feed` may ask to wait for items still to come.
  */
-export function runAdaptive<T>(items: Iterable<T> | Feed<T>, lanes: Lanes, work: (item: T) => Promise<void>, signal?: AbortSignal): Promise<void> {
+export function runAdaptive<T>(
+  items: Iterable<T> | Feed<T>,
+  lanes: Lanes,
+  work: (item: T) => Promise<void>,
+  signal?: AbortSignal,
+): Promise<void> {
   const feed = 'take' in items ? items : feedOf(items);
   let running = 0;
   let exhausted = false;

@@ -73,7 +73,12 @@ export class SiteModules {
    * Asks the site when what is known is old, or told to (a new connection, a sign-in); what left a module
    * unknown, or members only while someone is signed in, is asked again once UNSETTLED_RETRY_SECONDS passed.
    */
-  async refreshIfStale(transport: ApiTransport, guideid: number | null, signedIn: boolean, signal?: AbortSignal): Promise<void> {
+  async refreshIfStale(
+    transport: ApiTransport,
+    guideid: number | null,
+    signedIn: boolean,
+    signal?: AbortSignal,
+  ): Promise<void> {
     const site = this.deps.site();
     if (site === null) return;
     const { checkedAt, modules } = this.deps.repo.of(site);
@@ -96,7 +101,11 @@ export class SiteModules {
     const site = this.deps.site();
     const known = site === null ? null : this.deps.repo.of(site);
     if (site === null || known?.modules[module] === 'missing') return;
-    if (known?.modules[module] === 'offered' && known.checkedAt !== null && this.deps.now() - known.checkedAt < MODULES_FRESH_SECONDS) {
+    if (
+      known?.modules[module] === 'offered' &&
+      known.checkedAt !== null &&
+      this.deps.now() - known.checkedAt < MODULES_FRESH_SECONDS
+    ) {
       this.#stale = true;
       return;
     }

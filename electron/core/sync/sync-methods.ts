@@ -9,7 +9,17 @@ export function syncMethods(
   sync: SyncService,
   library: LibraryService,
   background: BackgroundSync,
-): Pick<AppApi, 'syncNow' | 'cancelSync' | 'retryGuides' | 'getSyncState' | 'setOfflineScope' | 'setStorageBudget' | 'getPictureQuality' | 'setPictureQuality'> {
+): Pick<
+  AppApi,
+  | 'syncNow'
+  | 'cancelSync'
+  | 'retryGuides'
+  | 'getSyncState'
+  | 'setOfflineScope'
+  | 'setStorageBudget'
+  | 'getPictureQuality'
+  | 'setPictureQuality'
+> {
   return {
     syncNow: async () => ok(await sync.sync()),
     cancelSync: async () => {

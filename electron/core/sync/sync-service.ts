@@ -70,36 +70,38 @@ export class SyncService {
     // The figures shown are this sync's: nothing carried over from the last one.
     this.#progress = { phase: 'idle', done: 0, total: 0, bytes: 0, message: null };
     const refused = new Set<string>();
-    const run = () => runSync({
-      store,
-      mediaStore: library.mediaStore,
-      transport,
-      includePrivate: reader.admin,
-      reader,
-      scope: library.scope(),
-      scopeChosen: library.scopeChosen(),
-      budgetBytes: library.disk.mediaBudget(),
-      budgetLimitedByDisk: library.disk.room().budgetLimitedTo !== null,
-      diskRoom: () => library.disk.free(),
-      pictureQuality: library.pictures.quality(),
-      // The most at once: the lanes fit themselves to the link below it (sync/pool.ts).
-      concurrency: this.deps.concurrency ?? { guides: 32, media: 64 },
-      signal: controller.signal,
-      now: this.deps.now,
-      siteNow: this.deps.siteNow,
-      progress: (phase, done, total, bytes) => this.#report({ phase, done, total, bytes: bytes ?? this.#progress.bytes, message: null }),
-      // The engine gathers its problems; each failed guide is kept in sync_queue and told as failedGuides,
-      // each media origin refused for where it leads in the sync centre, to be allowed.
-      problem: (error) => {
-        if (error.mediaOrigin) refused.add(error.mediaOrigin);
-      },
-      offers: (module) => modules.offers(module, signedIn),
-      lacks: (module, status) => modules.lacks(module, status),
-      learnModules: (guideid) => modules.refreshIfStale(transport, guideid, signedIn, controller.signal),
-      reading: library.languages.reading(),
-      learnLanguages: (siteDefault, available) => library.languages.learned(siteDefault, available),
-      display: library.display.get(),
-    });
+    const run = () =>
+      runSync({
+        store,
+        mediaStore: library.mediaStore,
+        transport,
+        includePrivate: reader.admin,
+        reader,
+        scope: library.scope(),
+        scopeChosen: library.scopeChosen(),
+        budgetBytes: library.disk.mediaBudget(),
+        budgetLimitedByDisk: library.disk.room().budgetLimitedTo !== null,
+        diskRoom: () => library.disk.free(),
+        pictureQuality: library.pictures.quality(),
+        // The most at once: the lanes fit themselves to the link below it (sync/pool.ts).
+        concurrency: this.deps.concurrency ?? { guides: 32, media: 64 },
+        signal: controller.signal,
+        now: this.deps.now,
+        siteNow: this.deps.siteNow,
+        progress: (phase, done, total, bytes) =>
+          this.#report({ phase, done, total, bytes: bytes ?? this.#progress.bytes, message: null }),
+        // The engine gathers its problems; each failed guide is kept in sync_queue and told as failedGuides,
+        // each media origin refused for where it leads in the sync centre, to be allowed.
+        problem: (error) => {
+          if (error.mediaOrigin) refused.add(error.mediaOrigin);
+        },
+        offers: (module) => modules.offers(module, signedIn),
+        lacks: (module, status) => modules.lacks(module, status),
+        learnModules: (guideid) => modules.refreshIfStale(transport, guideid, signedIn, controller.signal),
+        reading: library.languages.reading(),
+        learnLanguages: (siteDefault, available) => library.languages.learned(siteDefault, available),
+        display: library.display.get(),
+      });
     // A damaged pictures database is found, set aside and made again (library-service.ts): the sync runs
     // once more and downloads its pictures again, rather than asking for a restart that repairs nothing.
     const promise = run()
@@ -175,7 +177,10 @@ export class SyncService {
   #report(progress: SyncProgress): void {
     this.#progress = progress;
     const now = Date.now();
-    const boundary = progress.done === 0 || progress.done === progress.total || ['done', 'failed', 'cancelled'].includes(progress.phase);
+    const boundary =
+      progress.done === 0 ||
+      progress.done === progress.total ||
+      ['done', 'failed', 'cancelled'].includes(progress.phase);
     if (boundary || now - this.#lastEmit >= 100) {
       this.#lastEmit = now;
       this.deps.events.emit('syncProgress', progress);

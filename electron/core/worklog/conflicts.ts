@@ -33,7 +33,11 @@ export class Conflicts {
     const editable = session && isEditable(session.status);
     if (conflict.kind === 'field' && conflict.fieldGuid && conflict.stepid !== null && session) {
       if (keep === 'mine' && editable && conflict.label !== 'Field removed from the form') {
-        this.deps.work.saveStepData({ sessionId: session.id, stepid: conflict.stepid, values: [{ fieldGuid: conflict.fieldGuid, value: conflict.mine }] });
+        this.deps.work.saveStepData({
+          sessionId: session.id,
+          stepid: conflict.stepid,
+          values: [{ fieldGuid: conflict.fieldGuid, value: conflict.mine }],
+        });
       } else if (keep === 'theirs') {
         const current = store.sessions.values(session.id).find((v) => v.fieldGuid === conflict.fieldGuid);
         if (current) store.sessions.setValue(session.id, { ...current, value: conflict.theirs });

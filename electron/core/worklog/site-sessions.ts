@@ -36,7 +36,11 @@ export class SiteSessions {
       return this.deps.work.transition(known.id, 'assume');
     }
     const entry = await siteCall(() => getEntry(transport, entryid));
-    if (entry.status !== 'suspended') throw new AppFailure('invalid_transition', `This session is ${entry.status}, not suspended: it cannot be taken over.`);
+    if (entry.status !== 'suspended')
+      throw new AppFailure(
+        'invalid_transition',
+        `This session is ${entry.status}, not suspended: it cannot be taken over.`,
+      );
     return this.deps.work.transition(this.#store(entry), 'assume');
   }
 
@@ -44,14 +48,21 @@ export class SiteSessions {
   async open(entryid: number, transport: ApiTransport): Promise<WorkSession> {
     const known = this.deps.store.sessions.byEntry(entryid);
     if (known && this.deps.store.sessions.technicianOf(known.id) !== this.deps.technician().id) {
-      throw new AppFailure('forbidden', 'This session belongs to another technician: take it over once it is suspended.');
+      throw new AppFailure(
+        'forbidden',
+        'This session belongs to another technician: take it over once it is suspended.',
+      );
     }
     if (known) return this.deps.work.view(known.id);
     const entry = await siteCall(() => getEntry(transport, entryid));
     if (isEnded(entry.status)) {
       throw new AppFailure('invalid_transition', `This session is ${entry.status}: there is nothing left to do in it.`);
     }
-    if (entry.userid !== this.deps.technician().userid) throw new AppFailure('forbidden', 'This session belongs to another technician: take it over once it is suspended.');
+    if (entry.userid !== this.deps.technician().userid)
+      throw new AppFailure(
+        'forbidden',
+        'This session belongs to another technician: take it over once it is suspended.',
+      );
     const id = this.#store(entry);
     const view = this.deps.work.view(id);
     this.deps.onSession(view);
@@ -69,8 +80,13 @@ export class SiteSessions {
     if (owner === me) return;
     const waiting = store.outbox.chainLength(sessionId);
     if (waiting > 0) {
-      const name = owner === null ? 'an earlier technician' : (store.technicians.get(owner)?.username ?? 'another technician');
-      throw new AppFailure('conflict', `${name} has ${waiting} action(s) in this session that have not reached the site yet: it can be taken over once they have.`, { waiting });
+      const name =
+        owner === null ? 'an earlier technician' : (store.technicians.get(owner)?.username ?? 'another technician');
+      throw new AppFailure(
+        'conflict',
+        `${name} has ${waiting} action(s) in this session that have not reached the site yet: it can be taken over once they have.`,
+        { waiting },
+      );
     }
     store.sessions.handOver(sessionId, me);
   }
@@ -79,7 +95,10 @@ export class SiteSessions {
   #store(entry: SiteEntry): string {
     const { store } = this.deps;
     const guide = store.guides.getDetail(entry.guideid);
-    if (!guide) throw new AppFailure('not_found', 'Sync the guide of this session before working on it here.', { guideid: entry.guideid });
+    if (!guide)
+      throw new AppFailure('not_found', 'Sync the guide of this session before working on it here.', {
+        guideid: entry.guideid,
+      });
     const id = crypto.randomUUID();
     const now = this.deps.now();
     store.transaction(() => {
@@ -101,10 +120,18 @@ export class SiteSessions {
         technician: this.deps.technician().id,
       });
       store.guides.pin(guide.guideid, guide.revisionid, `session:${id}`);
-      const fields = new Map(guide.steps.flatMap((s) => (s.form ? s.form.fields.map((f) => [f.fieldGuid, { f, stepid: s.stepid }] as const) : [])));
+      const fields = new Map(
+        guide.steps.flatMap((s) =>
+          s.form ? s.form.fields.map((f) => [f.fieldGuid, { f, stepid: s.stepid }] as const) : [],
+        ),
+      );
       for (const [guid, value] of theirValues(store.guides, entry.guideid, entry)) {
         const field = fields.get(guid);
-        if (field) store.sessions.setServerValue(id, guid, value, true, { fieldRevisionid: field.f.fieldRevisionid, stepid: field.stepid });
+        if (field)
+          store.sessions.setServerValue(id, guid, value, true, {
+            fieldRevisionid: field.f.fieldRevisionid,
+            stepid: field.stepid,
+          });
       }
     });
     return id;

@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { AttachFileInput, SaveStepDataInput, StartSessionInput, StepFormField, WorkSession, WorkTransition } from '../../contract.ts';
+import type {
+  AttachFileInput,
+  SaveStepDataInput,
+  StartSessionInput,
+  StepFormField,
+  WorkSession,
+  WorkTransition,
+} from '../../contract.ts';
 import type { ServerClock, Stamp } from '../connection/server-clock.ts';
 import { ownerFolder, writeOwnerFile } from '../db/owner-only.ts';
 import type { Store } from '../db/store.ts';
@@ -38,7 +45,12 @@ export class WorkSessions {
 
   start(input: StartSessionInput): WorkSession {
     const guide = this.deps.readable(input.guideid) ? this.deps.store.guides.getDetail(input.guideid) : undefined;
-    if (!guide) throw new AppFailure('not_found', 'This guide is not stored on this computer: sync it before starting work on it.', { guideid: input.guideid });
+    if (!guide)
+      throw new AppFailure(
+        'not_found',
+        'This guide is not stored on this computer: sync it before starting work on it.',
+        { guideid: input.guideid },
+      );
     if (input.stepid !== undefined && !guide.steps.some((s) => s.stepid === input.stepid)) {
       throw new AppFailure('invalid_input', `Step ${input.stepid} is not a step of "${guide.title}".`);
     }
@@ -64,7 +76,12 @@ export class WorkSessions {
         now: this.deps.now(),
       });
       this.deps.store.guides.pin(guide.guideid, guide.revisionid, `session:${id}`);
-      const payload = { sessionId: id, guideid: guide.guideid, workorderid: input.workorderid.trim(), ...(input.stepid ? { stepid: input.stepid } : {}) };
+      const payload = {
+        sessionId: id,
+        guideid: guide.guideid,
+        workorderid: input.workorderid.trim(),
+        ...(input.stepid ? { stepid: input.stepid } : {}),
+      };
       this.#queue(stamp, at, { chain: id, kind: 'start', payload, technician: me.id });
     });
     return this.#changed(id);
@@ -78,13 +95,21 @@ export class WorkSessions {
       if (transition !== 'assume') this.#stillMine(session);
       const at = this.#after(session, stamp);
       if (!canApply(session.status, transition)) {
-        throw new AppFailure('invalid_transition', `You can only ${transition} a session that is ${sourceOf(transition)}; this one is ${session.status}.`, {
-          status: session.status,
-          transition,
-        });
+        throw new AppFailure(
+          'invalid_transition',
+          `You can only ${transition} a session that is ${sourceOf(transition)}; this one is ${session.status}.`,
+          {
+            status: session.status,
+            transition,
+          },
+        );
       }
       const clock = applyClock(session, transition, at);
-      this.deps.store.sessions.update(sessionId, { ...clock, ...(transition === 'assume' ? { userid: me.userid } : {}) }, this.deps.now());
+      this.deps.store.sessions.update(
+        sessionId,
+        { ...clock, ...(transition === 'assume' ? { userid: me.userid } : {}) },
+        this.deps.now(),
+      );
       if (isEnded(clock.status)) this.deps.store.guides.unpin(`session:${sessionId}`);
       this.#queue(stamp, at, { chain: sessionId, kind: transition, payload: { sessionId }, technician: me.id });
     });
@@ -98,7 +123,10 @@ export class WorkSessions {
       const fields = this.#fieldsOfStep(session, input.stepid);
       const checked = input.values.map(({ fieldGuid, value }) => {
         const field = fields.get(fieldGuid);
-        if (!field) throw new AppFailure('invalid_input', `Field ${fieldGuid} is not on the form of step ${input.stepid}.`, { fieldGuid });
+        if (!field)
+          throw new AppFailure('invalid_input', `Field ${fieldGuid} is not on the form of step ${input.stepid}.`, {
+            fieldGuid,
+          });
         const result = checkFieldValue(field, value);
         if (!result.ok) throw new AppFailure('invalid_input', result.message, { fieldGuid });
         return { field, value: result.value };
@@ -116,9 +144,14 @@ export class WorkSessions {
   attach(input: AttachFileInput): WorkSession {
     const bytes = Buffer.from(input.dataBase64, 'base64');
     if (bytes.length === 0) throw new AppFailure('invalid_input', 'The file is empty.');
-    if (bytes.length > ATTACHMENT_MAX_BYTES) throw new AppFailure('invalid_input', `The file is larger than ${ATTACHMENT_MAX_BYTES / 1024 / 1024} MB.`);
+    if (bytes.length > ATTACHMENT_MAX_BYTES)
+      throw new AppFailure('invalid_input', `The file is larger than ${ATTACHMENT_MAX_BYTES / 1024 / 1024} MB.`);
     const attachmentId = randomUUID();
-    const file = `${attachmentId}${path.extname(input.name).toLowerCase().replace(/[^.a-z0-9]/g, '').slice(0, 8)}`;
+    const file = `${attachmentId}${path
+      .extname(input.name)
+      .toLowerCase()
+      .replace(/[^.a-z0-9]/g, '')
+      .slice(0, 8)}`;
     // The bytes are on disk (fsync'd) before the transaction that refers to them commits.
     const full = path.join(this.deps.attachmentsDir, file);
     writeOwnerFile(full, bytes, 'wx');
@@ -131,8 +164,13 @@ export class WorkSessions {
         const session = this.#editable(input.sessionId);
         const at = this.#after(session, stamp);
         const field = this.#fieldsOfStep(session, input.stepid).get(input.fieldGuid);
-        if (!field || !isMediaField(field.type)) throw new AppFailure('invalid_input', 'Files can only be attached to Image, Video and Document fields.');
-        const safeName = path.basename(input.name).replace(/[^\w.\- ]+/g, '_').slice(-120) || 'file';
+        if (!field || !isMediaField(field.type))
+          throw new AppFailure('invalid_input', 'Files can only be attached to Image, Video and Document fields.');
+        const safeName =
+          path
+            .basename(input.name)
+            .replace(/[^\w.\- ]+/g, '_')
+            .slice(-120) || 'file';
         this.deps.store.sessions.insertAttachment({
           id: attachmentId,
           sessionId: input.sessionId,
@@ -145,7 +183,12 @@ export class WorkSessions {
           now: this.deps.now(),
           technician: session.technician,
         });
-        this.#queue(stamp, at, { chain: input.sessionId, kind: 'upload', payload: { sessionId: input.sessionId, attachmentId }, technician: session.technician });
+        this.#queue(stamp, at, {
+          chain: input.sessionId,
+          kind: 'upload',
+          payload: { sessionId: input.sessionId, attachmentId },
+          technician: session.technician,
+        });
         this.#queueValues(input.sessionId, input.stepid, [{ field, value: null, attachmentId }], stamp);
       });
     } catch (error) {
@@ -162,17 +205,31 @@ export class WorkSessions {
 
   /** One of the current technician's sessions; another's is "no such session" to them. */
   view(sessionId: string): WorkSession {
-    const view = this.deps.store.sessions.technicianOf(sessionId) === this.deps.technician().id ? this.deps.store.sessions.view(sessionId) : undefined;
+    const view =
+      this.deps.store.sessions.technicianOf(sessionId) === this.deps.technician().id
+        ? this.deps.store.sessions.view(sessionId)
+        : undefined;
     if (!view) throw new AppFailure('not_found', 'There is no such work session on this computer.', { sessionId });
     return view;
   }
 
   /** Step data waiting at the end of the chain for the same step absorbs a new save (coalescing). */
-  #queueValues(sessionId: string, stepid: number, values: { field: StepFormField; value: string | null; attachmentId: string | undefined }[], stamp: Stamp): void {
+  #queueValues(
+    sessionId: string,
+    stepid: number,
+    values: { field: StepFormField; value: string | null; attachmentId: string | undefined }[],
+    stamp: Stamp,
+  ): void {
     const at = this.#after(this.#state(sessionId), stamp);
     const current = new Map(this.deps.store.sessions.values(sessionId).map((v) => [v.fieldGuid, v]));
     for (const { field, value, attachmentId } of values) {
-      this.deps.store.sessions.setValue(sessionId, { fieldGuid: field.fieldGuid, fieldRevisionid: field.fieldRevisionid, stepid, value, attachmentId: attachmentId ?? null });
+      this.deps.store.sessions.setValue(sessionId, {
+        fieldGuid: field.fieldGuid,
+        fieldRevisionid: field.fieldRevisionid,
+        stepid,
+        value,
+        attachmentId: attachmentId ?? null,
+      });
     }
     const fresh: StepDataPayload['fields'] = values.map(({ field, value, attachmentId }) => ({
       fieldGuid: field.fieldGuid,
@@ -182,7 +239,10 @@ export class WorkSessions {
       ...(attachmentId ? { attachmentId } : {}),
     }));
     const tail = this.deps.store.outbox.tail(sessionId);
-    const tailPayload = tail && tail.kind === 'stepData' && tail.state === 'pending' && tail.attempts === 0 ? stepDataPayload.safeParse(JSON.parse(tail.payload)) : null;
+    const tailPayload =
+      tail && tail.kind === 'stepData' && tail.state === 'pending' && tail.attempts === 0
+        ? stepDataPayload.safeParse(JSON.parse(tail.payload))
+        : null;
     if (tail && tailPayload?.success && tailPayload.data.stepid === stepid) {
       const merged = new Map(tailPayload.data.fields.map((f) => [f.fieldGuid, f]));
       for (const field of fresh) {
@@ -194,24 +254,44 @@ export class WorkSessions {
       this.deps.clock.remember(tail.id, stamp);
     } else {
       const technician = this.#state(sessionId).technician;
-      this.#queue(stamp, at, { chain: sessionId, kind: 'stepData', payload: { sessionId, stepid, fields: fresh }, technician });
+      this.#queue(stamp, at, {
+        chain: sessionId,
+        kind: 'stepData',
+        payload: { sessionId, stepid, fields: fresh },
+        technician,
+      });
     }
   }
 
   /** Queues an action at its clamped time; its stamp lets the outbox re-date it once the site has answered. */
-  #queue(stamp: Stamp, at: number, action: { chain: string; kind: string; payload: unknown; technician: number }): void {
+  #queue(
+    stamp: Stamp,
+    at: number,
+    action: { chain: string; kind: string; payload: unknown; technician: number },
+  ): void {
     this.deps.clock.remember(this.deps.store.outbox.add({ ...action, actedAt: at, now: this.deps.now() }), stamp);
   }
 
   /** An action is never timed before the session's previous event (a clock set back mid-session). */
-  #after(session: { id: string; startedAt: number; pausedAt: number | null; endedAt?: number | null }, stamp: Stamp): number {
-    return Math.max(stamp.at, session.startedAt, session.pausedAt ?? 0, session.endedAt ?? 0, this.deps.store.outbox.lastActedAt(session.id) ?? 0);
+  #after(
+    session: { id: string; startedAt: number; pausedAt: number | null; endedAt?: number | null },
+    stamp: Stamp,
+  ): number {
+    return Math.max(
+      stamp.at,
+      session.startedAt,
+      session.pausedAt ?? 0,
+      session.endedAt ?? 0,
+      this.deps.store.outbox.lastActedAt(session.id) ?? 0,
+    );
   }
 
   /** The form the session shows: its kept revision's, even after the site revised or deleted the guide. */
   #fieldsOfStep(session: { guideid: number; guideRevisionid: number }, stepid: number): Map<string, StepFormField> {
     const { guides } = this.deps.store;
-    const kept = guides.getRevision(session.guideid, session.guideRevisionid)?.steps.find((s) => s.stepid === stepid)?.form;
+    const kept = guides
+      .getRevision(session.guideid, session.guideRevisionid)
+      ?.steps.find((s) => s.stepid === stepid)?.form;
     const form = kept ?? guides.formsOfGuide(session.guideid).find((f) => f.stepid === stepid);
     if (!form) throw new AppFailure('invalid_input', `Step ${stepid} has no form on this computer.`, { stepid });
     return new Map(form.fields.map((f) => [f.fieldGuid, f]));
@@ -220,21 +300,32 @@ export class WorkSessions {
   /** The current technician's session (another's is not found), with their id. */
   #state(sessionId: string) {
     const technician = this.deps.technician().id;
-    const session = this.deps.store.sessions.technicianOf(sessionId) === technician ? this.deps.store.sessions.state(sessionId) : undefined;
+    const session =
+      this.deps.store.sessions.technicianOf(sessionId) === technician
+        ? this.deps.store.sessions.state(sessionId)
+        : undefined;
     if (!session) throw new AppFailure('not_found', 'There is no such work session on this computer.', { sessionId });
     return { ...session, technician };
   }
 
   /** Taken over on the site by someone else (the replay adopted it): read-only here. */
   #stillMine(session: { userid: number }): void {
-    if (session.userid !== this.deps.technician().userid) throw new AppFailure('invalid_transition', 'Another technician took this session over on the site: it is read-only here.');
+    if (session.userid !== this.deps.technician().userid)
+      throw new AppFailure(
+        'invalid_transition',
+        'Another technician took this session over on the site: it is read-only here.',
+      );
   }
 
   #editable(sessionId: string) {
     const session = this.#state(sessionId);
     this.#stillMine(session);
     if (!isEditable(session.status)) {
-      throw new AppFailure('invalid_transition', `This session is ${session.status}: its forms can no longer be changed.`, { status: session.status });
+      throw new AppFailure(
+        'invalid_transition',
+        `This session is ${session.status}: its forms can no longer be changed.`,
+        { status: session.status },
+      );
     }
     return session;
   }

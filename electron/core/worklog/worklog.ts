@@ -58,7 +58,14 @@ export class WorkLog {
       return technician;
     };
     this.site = new SiteSessions({ store, work: this.sessions, technician: me, now: clock.now, onSession });
-    this.conflicts = new Conflicts({ store, work: this.sessions, technician: () => me().id, now: clock.now, onSession, onSettled: () => outbox.changed() });
+    this.conflicts = new Conflicts({
+      store,
+      work: this.sessions,
+      technician: () => me().id,
+      now: clock.now,
+      onSession,
+      onSettled: () => outbox.changed(),
+    });
   }
 
   /** A file attached to one of the current technician's sessions, read from this computer. */

@@ -121,7 +121,9 @@ const prerequisiteWire = z
   .loose();
 
 /** A guide's author: a user object, or `{userid, text}` as older iFixit answers have it (pyfixit). */
-const authorWire = z.object({ userid: orAbsent(wireInt), username: orAbsent(wireText), text: orAbsent(wireText) }).loose();
+const authorWire = z
+  .object({ userid: orAbsent(wireInt), username: orAbsent(wireText), text: orAbsent(wireText) })
+  .loose();
 
 /** Full guide (`GET /guides/{guideid}`). */
 export const guideWire = z

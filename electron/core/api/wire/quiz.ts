@@ -46,7 +46,9 @@ export const quizRevisionWire = z
 
 /** `GET /quizzes/courseAssignments/{quizid}`: course stages holding the quiz. */
 export const courseAssignmentListWire = z.array(
-  z.object({ course_stageid: z.number().int(), stage_title: z.string().nullish(), course_title: z.string().nullish() }).loose(),
+  z
+    .object({ course_stageid: z.number().int(), stage_title: z.string().nullish(), course_title: z.string().nullish() })
+    .loose(),
 );
 
 /**
@@ -59,18 +61,30 @@ export const passingScoreWire = z.union([
   z
     .object({ passingScore: z.number().nullish(), passing_score: z.number().nullish(), source: z.string().nullish() })
     .loose()
-    .transform((o) => ({ score: o.passingScore ?? o.passing_score ?? null, own: o.source == null || o.source === 'course_stage' })),
+    .transform((o) => ({
+      score: o.passingScore ?? o.passing_score ?? null,
+      own: o.source == null || o.source === 'course_stage',
+    })),
 ]);
 
 /** `POST /quizzes/getQuizzes` (the site's quiz list, paged; shape in server/README.md). */
 export const quizListWire = z
   .object({
     results: z.array(
-      z.object({ quizid: z.number().int(), quizRevisionid: z.number().int().nullish(), title: z.string().nullish(), passing_score: z.number().nullish() }).loose(),
+      z
+        .object({
+          quizid: z.number().int(),
+          quizRevisionid: z.number().int().nullish(),
+          title: z.string().nullish(),
+          passing_score: z.number().nullish(),
+        })
+        .loose(),
     ),
     moreResults: z.boolean().nullish(),
   })
   .loose();
 
 /** `POST /quizzes/attempt` answer. */
-export const attemptWire = z.object({ attemptid: z.number().int(), score: z.number().nullish(), passed: z.boolean().nullish() }).loose();
+export const attemptWire = z
+  .object({ attemptid: z.number().int(), score: z.number().nullish(), passed: z.boolean().nullish() })
+  .loose();

@@ -20,7 +20,17 @@ export const stepFieldWire = z
   .object({
     field_guid: z.string().min(1),
     field_revisionid: z.number().int(),
-    field_type: z.enum(['Text Input', 'Text Area', 'Numeric Input', 'Checkbox', 'Radios', 'Select', 'Image', 'Video', 'Document']),
+    field_type: z.enum([
+      'Text Input',
+      'Text Area',
+      'Numeric Input',
+      'Checkbox',
+      'Radios',
+      'Select',
+      'Image',
+      'Video',
+      'Document',
+    ]),
     label: z.string().nullish(),
     placeholder: z.union([z.string(), z.number()]).nullish(),
     textarea: z.union([z.string(), z.number()]).nullish(),

@@ -6,8 +6,14 @@ export const uploadWire = z.object({ id: z.number().int() }).loose();
 /** `GET /user/media/current`: the user's media items, as a list or wrapped (sites differ). */
 export const currentMediaWire = z.union([
   z.array(z.unknown()),
-  z.object({ results: z.array(z.unknown()) }).loose().transform((o) => o.results),
-  z.object({ items: z.array(z.unknown()) }).loose().transform((o) => o.items),
+  z
+    .object({ results: z.array(z.unknown()) })
+    .loose()
+    .transform((o) => o.results),
+  z
+    .object({ items: z.array(z.unknown()) })
+    .loose()
+    .transform((o) => o.items),
 ]);
 
 export const mediaItemWire = z

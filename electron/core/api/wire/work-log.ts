@@ -7,7 +7,9 @@ export const workDatumWire = z
     field_guid: z.string().nullish(),
     stepid: z.number().int().nullish(),
     label: z.string().nullish(),
-    value: z.union([z.string(), z.number(), z.boolean(), z.null()]).transform((v) => (v === null ? '' : typeof v === 'boolean' ? (v ? '1' : '0') : String(v))),
+    value: z
+      .union([z.string(), z.number(), z.boolean(), z.null()])
+      .transform((v) => (v === null ? '' : typeof v === 'boolean' ? (v ? '1' : '0') : String(v))),
   })
   .loose();
 
@@ -35,7 +37,13 @@ export type WorkLogEntryWire = z.infer<typeof workLogEntryWire>;
  */
 export const transitionAnswerWire = z.union([
   workLogEntryWire,
-  z.object({ endtime: z.number().nullish(), guide_revisionid: z.number().int().nullish(), max_form_revisionid: z.number().int().nullish() }).loose(),
+  z
+    .object({
+      endtime: z.number().nullish(),
+      guide_revisionid: z.number().int().nullish(),
+      max_form_revisionid: z.number().int().nullish(),
+    })
+    .loose(),
 ]);
 
 export const workLogListWire = z.object({ results: z.array(workLogEntryWire) }).loose();

@@ -94,22 +94,38 @@ function assignEarlierWork(db: Database.Database): void {
     });
   }
   for (const { userid } of db.prepare('SELECT DISTINCT userid FROM work_sessions').all() as { userid: number }[]) {
-    insert.run({ site: siteKey, userid, username: `User ${userid}`, uniqueUsername: null, imageUrl: null, privileges: '[]', signedInAt: null, refusedAt: null });
+    insert.run({
+      site: siteKey,
+      userid,
+      username: `User ${userid}`,
+      uniqueUsername: null,
+      imageUrl: null,
+      privileges: '[]',
+      signedInAt: null,
+      refusedAt: null,
+    });
   }
 
-  const technicianOf = "(SELECT id FROM technicians WHERE site = @site AND userid = work_sessions.userid)";
+  const technicianOf = '(SELECT id FROM technicians WHERE site = @site AND userid = work_sessions.userid)';
   db.prepare(`UPDATE work_sessions SET technician = ${technicianOf}`).run({ site: siteKey });
   const ofSession = (table: string, column: string) =>
-    db.prepare(`UPDATE ${table} SET technician = (SELECT technician FROM work_sessions WHERE id = ${table}.${column})`).run();
+    db
+      .prepare(`UPDATE ${table} SET technician = (SELECT technician FROM work_sessions WHERE id = ${table}.${column})`)
+      .run();
   ofSession('attachments', 'session_id');
   ofSession('conflicts', 'session_id');
   ofSession('outbox', 'chain');
 
-  const signedIn = user ? (db.prepare('SELECT id FROM technicians WHERE site = ? AND userid = ?').get(siteKey, user.userid) as { id: number } | undefined) : undefined;
+  const signedIn = user
+    ? (db.prepare('SELECT id FROM technicians WHERE site = ? AND userid = ?').get(siteKey, user.userid) as
+        { id: number } | undefined)
+    : undefined;
   if (!signedIn) return;
   db.prepare('UPDATE quiz_attempts SET technician = ?').run(signedIn.id);
   db.prepare("UPDATE outbox SET technician = ? WHERE chain LIKE 'quiz:%'").run(signedIn.id);
-  const put = db.prepare('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value');
+  const put = db.prepare(
+    'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+  );
   put.run('technicians.current', JSON.stringify(signedIn.id));
   // Drafts the window kept before technicians were recorded were this technician's (src/drafts).
   put.run('technicians.earlierDrafts', JSON.stringify(signedIn.id));

@@ -29,26 +29,31 @@ export class CategoriesRepo {
 
   /** The category and every category below it. */
   withDescendants(name: string): string[] {
-    const rows = sql(this.db, 
-        `WITH RECURSIVE below(name) AS (SELECT ? UNION SELECT c.name FROM categories c JOIN below b ON c.parent = b.name)
+    const rows = sql(
+      this.db,
+      `WITH RECURSIVE below(name) AS (SELECT ? UNION SELECT c.name FROM categories c JOIN below b ON c.parent = b.name)
          SELECT name FROM below`,
-      )
-      .all(name) as { name: string }[];
+    ).all(name) as { name: string }[];
     return rows.map((r) => r.name);
   }
 
   /** The tree, with the count of guides this reader may see in each category (and below). */
   tree(reader: GuideReader | null): CategoryNode[] {
-    const rows = sql(this.db, 'SELECT name, parent FROM categories ORDER BY position').all() as { name: string; parent: string | null }[];
+    const rows = sql(this.db, 'SELECT name, parent FROM categories ORDER BY position').all() as {
+      name: string;
+      parent: string | null;
+    }[];
     const readable = readableBy(reader);
     const counts = new Map(
-      (sql(this.db, `SELECT category, count(*) AS n FROM guides WHERE ${readable.clause} GROUP BY category`).all(...readable.params) as { category: string; n: number }[]).map((r) => [
-        r.category,
-        r.n,
-      ]),
+      (
+        sql(this.db, `SELECT category, count(*) AS n FROM guides WHERE ${readable.clause} GROUP BY category`).all(
+          ...readable.params,
+        ) as { category: string; n: number }[]
+      ).map((r) => [r.category, r.n]),
     );
     const nodes = new Map<string, CategoryNode>();
-    for (const row of rows) nodes.set(row.name, { name: row.name, title: row.name, guideCount: counts.get(row.name) ?? 0, children: [] });
+    for (const row of rows)
+      nodes.set(row.name, { name: row.name, title: row.name, guideCount: counts.get(row.name) ?? 0, children: [] });
     const roots: CategoryNode[] = [];
     for (const row of rows) {
       const node = nodes.get(row.name)!;

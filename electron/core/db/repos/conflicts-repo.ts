@@ -25,49 +25,66 @@ export class ConflictsRepo {
 
   add(conflict: NewConflict, now: number): ConflictRecord {
     const id = Number(
-      sql(this.db, 
-          `INSERT INTO conflicts (session_id, kind, field_guid, stepid, label, mine, theirs, base, message, created_at, technician)
+      sql(
+        this.db,
+        `INSERT INTO conflicts (session_id, kind, field_guid, stepid, label, mine, theirs, base, message, created_at, technician)
            VALUES (@sessionId, @kind, @fieldGuid, @stepid, @label, @mine, @theirs, @base, @message, @now, @technician)`,
-        )
-        .run({ ...conflict, now }).lastInsertRowid,
+      ).run({ ...conflict, now }).lastInsertRowid,
     );
     return this.get(id)!;
   }
 
   get(id: number): ConflictRecord | undefined {
-    return sql(this.db, 
-        `SELECT c.id, c.session_id AS sessionId, coalesce(s.guide_title, '') AS guideTitle, coalesce(s.workorderid, '') AS workorderid,
+    return sql(
+      this.db,
+      `SELECT c.id, c.session_id AS sessionId, coalesce(s.guide_title, '') AS guideTitle, coalesce(s.workorderid, '') AS workorderid,
            c.kind, c.field_guid AS fieldGuid, c.stepid, c.label, c.mine, c.theirs, c.base, c.message, c.created_at AS createdAt
          FROM conflicts c LEFT JOIN work_sessions s ON s.id = c.session_id WHERE c.id = ?`,
-      )
-      .get(id) as ConflictRecord | undefined;
+    ).get(id) as ConflictRecord | undefined;
   }
 
   /** One technician's open conflicts. */
   open(technician: number): ConflictRecord[] {
-    const ids = sql(this.db, 'SELECT id FROM conflicts WHERE settled IS NULL AND technician = ? ORDER BY id').all(technician) as { id: number }[];
+    const ids = sql(this.db, 'SELECT id FROM conflicts WHERE settled IS NULL AND technician = ? ORDER BY id').all(
+      technician,
+    ) as { id: number }[];
     return ids.map((r) => this.get(r.id)!);
   }
 
   /** The open record of a session's state that the site decided (kind `transition`): one per session. */
   openOfSession(sessionId: string, technician: number): ConflictRecord | undefined {
-    const row = sql(this.db, "SELECT id FROM conflicts WHERE settled IS NULL AND kind = 'transition' AND session_id = ? AND technician = ? ORDER BY id LIMIT 1").get(sessionId, technician) as
-      | { id: number }
-      | undefined;
+    const row = sql(
+      this.db,
+      "SELECT id FROM conflicts WHERE settled IS NULL AND kind = 'transition' AND session_id = ? AND technician = ? ORDER BY id LIMIT 1",
+    ).get(sessionId, technician) as { id: number } | undefined;
     return row ? this.get(row.id) : undefined;
   }
 
   /** More of the technician's unsent work joins a session's open record. */
   amend(id: number, change: { mine: string | null; theirs: string | null; message: string }): ConflictRecord {
-    sql(this.db, 'UPDATE conflicts SET mine = @mine, theirs = @theirs, message = @message WHERE id = @id').run({ ...change, id });
+    sql(this.db, 'UPDATE conflicts SET mine = @mine, theirs = @theirs, message = @message WHERE id = @id').run({
+      ...change,
+      id,
+    });
     return this.get(id)!;
   }
 
   technicianOf(id: number): number | null {
-    return (sql(this.db, 'SELECT technician FROM conflicts WHERE id = ?').get(id) as { technician: number | null } | undefined)?.technician ?? null;
+    return (
+      (
+        sql(this.db, 'SELECT technician FROM conflicts WHERE id = ?').get(id) as
+          { technician: number | null } | undefined
+      )?.technician ?? null
+    );
   }
 
   settle(id: number, keep: 'mine' | 'theirs', now: number): boolean {
-    return sql(this.db, 'UPDATE conflicts SET settled = ?, settled_at = ? WHERE id = ? AND settled IS NULL').run(keep, now, id).changes > 0;
+    return (
+      sql(this.db, 'UPDATE conflicts SET settled = ?, settled_at = ? WHERE id = ? AND settled IS NULL').run(
+        keep,
+        now,
+        id,
+      ).changes > 0
+    );
   }
 }

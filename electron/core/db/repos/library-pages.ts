@@ -46,7 +46,12 @@ export class LibraryPages {
       `SELECT g.*, ${THUMBNAIL_STORED} FROM guides g
        WHERE g.guideid IN (SELECT guideid FROM guides g ${clause}${mark ? AFTER_MARK : ''} ORDER BY title COLLATE NOCASE, guideid LIMIT ? OFFSET ?)
        ORDER BY title COLLATE NOCASE, guideid`,
-    ).all(...params, ...(mark ? [mark.title, mark.title, mark.guideid] : []), query.limit ?? 50, mark ? offset - before * MARK_EVERY : offset) as GuideRow[];
+    ).all(
+      ...params,
+      ...(mark ? [mark.title, mark.title, mark.guideid] : []),
+      query.limit ?? 50,
+      mark ? offset - before * MARK_EVERY : offset,
+    ) as GuideRow[];
     return { total: list.n, items: rows.map(listItemOf) };
   }
 
@@ -76,7 +81,8 @@ export class LibraryPages {
     const mark = sql(
       this.db,
       `SELECT title, guideid FROM guides g ${clause}${start ? AFTER_MARK : ''} ORDER BY title COLLATE NOCASE, guideid LIMIT 1 OFFSET ?`,
-    ).get(...params, ...(start ? [start.title, start.title, start.guideid] : []), (at - from) * MARK_EVERY - 1) as Mark | undefined;
+    ).get(...params, ...(start ? [start.title, start.title, start.guideid] : []), (at - from) * MARK_EVERY - 1) as
+      Mark | undefined;
     if (mark) list.marks.set(at, mark);
     return mark ?? null;
   }

@@ -45,7 +45,11 @@ export class MediaRepo {
 
   /** Media the stored guides need at this picture quality that are not downloaded yet. */
   pendingCount(quality: PictureQuality): number {
-    return (sql(this.db, `SELECT count(*) AS n FROM media m WHERE status != 'done' AND ${NEEDED}`).get(neededAt(quality)) as { n: number }).n;
+    return (
+      sql(this.db, `SELECT count(*) AS n FROM media m WHERE status != 'done' AND ${NEEDED}`).get(neededAt(quality)) as {
+        n: number;
+      }
+    ).n;
   }
 
   /**
@@ -54,7 +58,11 @@ export class MediaRepo {
    */
   ensureRows(quality: PictureQuality): void {
     const at = zoomVariant(quality);
-    if (at) sql(this.db, "INSERT OR IGNORE INTO media (url, status) SELECT url, 'pending' FROM media_refs WHERE needed_at = ?").run(at);
+    if (at)
+      sql(
+        this.db,
+        "INSERT OR IGNORE INTO media (url, status) SELECT url, 'pending' FROM media_refs WHERE needed_at = ?",
+      ).run(at);
   }
 
   /** The zoom variant of a quality across the stored guides: how many pictures, how many and how much of them stored. */
@@ -84,12 +92,17 @@ export class MediaRepo {
   }
 
   markDone(url: string, stored: StoredMedia, now: number): void {
-    sql(this.db, "UPDATE media SET status = 'done', file = ?, mime = ?, bytes = ?, error = NULL, last_used = ? WHERE url = ?")
-      .run(stored.file, stored.mime, stored.bytes, now, url);
+    sql(
+      this.db,
+      "UPDATE media SET status = 'done', file = ?, mime = ?, bytes = ?, error = NULL, last_used = ? WHERE url = ?",
+    ).run(stored.file, stored.mime, stored.bytes, now, url);
   }
 
   markFailed(url: string, error: string): void {
-    sql(this.db, "UPDATE media SET status = 'failed', attempts = attempts + 1, error = ? WHERE url = ?").run(error, url);
+    sql(this.db, "UPDATE media SET status = 'failed', attempts = attempts + 1, error = ? WHERE url = ?").run(
+      error,
+      url,
+    );
   }
 
   /** Every URL stored under this content name goes back to be downloaded (its copy here was damaged). */
@@ -104,7 +117,8 @@ export class MediaRepo {
   }
 
   lookup(url: string): StoredMedia | undefined {
-    return sql(this.db, "SELECT file, mime, bytes FROM media WHERE url = ? AND status = 'done'").get(url) as StoredMedia | undefined;
+    return sql(this.db, "SELECT file, mime, bytes FROM media WHERE url = ? AND status = 'done'").get(url) as
+      StoredMedia | undefined;
   }
 
   /** False when every guide that uses this file is one the reader may not see (a private guide's pictures stay with it). */
@@ -123,7 +137,10 @@ export class MediaRepo {
   }
 
   usage(): { bytes: number; files: number } {
-    return sql(this.db, "SELECT coalesce(sum(bytes), 0) AS bytes, count(DISTINCT file) AS files FROM media WHERE status = 'done'").get() as {
+    return sql(
+      this.db,
+      "SELECT coalesce(sum(bytes), 0) AS bytes, count(DISTINCT file) AS files FROM media WHERE status = 'done'",
+    ).get() as {
       bytes: number;
       files: number;
     };
@@ -131,10 +148,10 @@ export class MediaRepo {
 
   /** Downloaded media no stored guide needs at this picture quality, least recently used first. */
   evictable(limit: number, quality: PictureQuality): { url: string; file: string; bytes: number }[] {
-    return sql(this.db, `SELECT url, file, bytes FROM media m WHERE status = 'done' AND NOT ${NEEDED} ORDER BY last_used LIMIT ?`).all(
-      neededAt(quality),
-      limit,
-    ) as { url: string; file: string; bytes: number }[];
+    return sql(
+      this.db,
+      `SELECT url, file, bytes FROM media m WHERE status = 'done' AND NOT ${NEEDED} ORDER BY last_used LIMIT ?`,
+    ).all(neededAt(quality), limit) as { url: string; file: string; bytes: number }[];
   }
 
   /** Forgets a media row; answers whether its file is still used by another URL. */
@@ -156,6 +173,9 @@ export class MediaRepo {
 
   /** Rows that no guide names (in any variant) and that hold no file: left over from guides that changed. */
   pruneOrphans(): void {
-    sql(this.db, "DELETE FROM media WHERE status != 'done' AND NOT EXISTS (SELECT 1 FROM media_refs r WHERE r.url = media.url)").run();
+    sql(
+      this.db,
+      "DELETE FROM media WHERE status != 'done' AND NOT EXISTS (SELECT 1 FROM media_refs r WHERE r.url = media.url)",
+    ).run();
   }
 }

@@ -103,10 +103,20 @@ export class OutboxRepo {
     return records.map((record) => toRow(this.guard.sound('outbox', record)));
   }
 
-  add(action: { chain: string; kind: OutboxActionKind | string; payload: unknown; actedAt: number; now: number; technician: number }): number {
+  add(action: {
+    chain: string;
+    kind: OutboxActionKind | string;
+    payload: unknown;
+    actedAt: number;
+    now: number;
+    technician: number;
+  }): number {
     return Number(
-      sql(this.db, 'INSERT INTO outbox (chain, kind, payload, acted_at, created_at, technician) VALUES (?, ?, ?, ?, ?, ?)')
-        .run(action.chain, action.kind, JSON.stringify(action.payload), action.actedAt, action.now, action.technician).lastInsertRowid,
+      sql(
+        this.db,
+        'INSERT INTO outbox (chain, kind, payload, acted_at, created_at, technician) VALUES (?, ?, ?, ?, ?, ?)',
+      ).run(action.chain, action.kind, JSON.stringify(action.payload), action.actedAt, action.now, action.technician)
+        .lastInsertRowid,
     );
   }
 
@@ -129,7 +139,8 @@ export class OutboxRepo {
 
   /** The latest time of a chain's waiting actions: a new one is never timed before it. */
   lastActedAt(chain: string): number | null {
-    return (sql(this.db, 'SELECT max(acted_at) AS at FROM outbox WHERE chain = ?').get(chain) as { at: number | null }).at;
+    return (sql(this.db, 'SELECT max(acted_at) AS at FROM outbox WHERE chain = ?').get(chain) as { at: number | null })
+      .at;
   }
 
   /** The time an action is sent with, once clamped and re-dated (outbox/send-time.ts). */
@@ -146,28 +157,31 @@ export class OutboxRepo {
    * these technicians. A chain whose first action is in flight is being sent: never picked twice.
    */
   due(now: number, limit: number, technicians: readonly number[]): OutboxRow[] {
-    const rows = sql(this.db, 
-        `${SELECT} o WHERE state = 'pending' AND next_attempt_at <= ? AND technician IN (SELECT value FROM json_each(?))
+    const rows = sql(
+      this.db,
+      `${SELECT} o WHERE state = 'pending' AND next_attempt_at <= ? AND technician IN (SELECT value FROM json_each(?))
            AND ${FIRST_OF_CHAIN} ORDER BY id LIMIT ?`,
-      )
-      .all(now, JSON.stringify(technicians), limit) as OutboxRecord[];
+    ).all(now, JSON.stringify(technicians), limit) as OutboxRecord[];
     // One put back from the journal may be in flight, one set aside is failed: only what still waits goes.
     return this.#checked(rows).filter((row) => row.state === 'pending');
   }
 
   /** When the next waiting action of these technicians is due, if any. */
   nextDue(technicians: readonly number[]): number | null {
-    const row = sql(this.db, 
-        `SELECT min(next_attempt_at) AS at FROM outbox o WHERE state = 'pending' AND technician IN (SELECT value FROM json_each(?))
+    const row = sql(
+      this.db,
+      `SELECT min(next_attempt_at) AS at FROM outbox o WHERE state = 'pending' AND technician IN (SELECT value FROM json_each(?))
            AND ${FIRST_OF_CHAIN}`,
-      )
-      .get(JSON.stringify(technicians)) as { at: number | null };
+    ).get(JSON.stringify(technicians)) as { at: number | null };
     return row.at;
   }
 
   /** Before sending: from now on the outcome is unknown until an answer says otherwise. Several at once, one commit (outbox/in-flight-marks.ts). */
   markAllInFlight(ids: readonly number[]): void {
-    const mark = sql(this.db, "UPDATE outbox SET state = 'in_flight', attempts = attempts + 1, unknown_outcome = 1 WHERE id = ?");
+    const mark = sql(
+      this.db,
+      "UPDATE outbox SET state = 'in_flight', attempts = attempts + 1, unknown_outcome = 1 WHERE id = ?",
+    );
     this.db.transaction(() => {
       for (const id of ids) mark.run(id);
     })();
@@ -236,12 +250,17 @@ export class OutboxRepo {
 
   /** Back online: every waiting action is due now, but those the site itself asked to wait (Retry-After). */
   wake(nowMs: number, except: readonly number[]): number {
-    return sql(this.db, "UPDATE outbox SET next_attempt_at = 0 WHERE state = 'pending' AND next_attempt_at > ? AND id NOT IN (SELECT value FROM json_each(?))")
-      .run(nowMs, JSON.stringify(except)).changes;
+    return sql(
+      this.db,
+      "UPDATE outbox SET next_attempt_at = 0 WHERE state = 'pending' AND next_attempt_at > ? AND id NOT IN (SELECT value FROM json_each(?))",
+    ).run(nowMs, JSON.stringify(except)).changes;
   }
 
   retry(id: number): boolean {
-    return sql(this.db, "UPDATE outbox SET state = 'pending', next_attempt_at = 0 WHERE id = ? AND state = 'failed'").run(id).changes > 0;
+    return (
+      sql(this.db, "UPDATE outbox SET state = 'pending', next_attempt_at = 0 WHERE id = ? AND state = 'failed'").run(id)
+        .changes > 0
+    );
   }
 
   remove(id: number): void {
@@ -250,7 +269,8 @@ export class OutboxRepo {
 
   /** After a crash, what was in flight may or may not have landed. */
   recoverInFlight(): number {
-    return sql(this.db, "UPDATE outbox SET state = 'pending', unknown_outcome = 1 WHERE state = 'in_flight'").run().changes;
+    return sql(this.db, "UPDATE outbox SET state = 'pending', unknown_outcome = 1 WHERE state = 'in_flight'").run()
+      .changes;
   }
 
   /** Everything one technician has waiting, oldest first, as raw rows (the view parses payloads). */
@@ -261,13 +281,13 @@ export class OutboxRepo {
 
   /** One technician's actions by state and their open conflicts (nobody's: zeros). */
   counts(technician: number | null): Omit<OutboxSummary, 'others' | 'heldAside'> {
-    return sql(this.db, 
-        `SELECT count(*) FILTER (WHERE state = 'pending') AS pending, count(*) FILTER (WHERE state = 'in_flight') AS inFlight,
+    return sql(
+      this.db,
+      `SELECT count(*) FILTER (WHERE state = 'pending') AS pending, count(*) FILTER (WHERE state = 'in_flight') AS inFlight,
            count(*) FILTER (WHERE state = 'failed') AS failed,
            (SELECT count(*) FROM conflicts WHERE ${TO_SETTLE} AND technician = @technician) AS conflicts
          FROM outbox WHERE technician = @technician AND ${WORK}`,
-      )
-      .get({ technician }) as { pending: number; inFlight: number; failed: number; conflicts: number };
+    ).get({ technician }) as { pending: number; inFlight: number; failed: number; conflicts: number };
   }
 
   /** Everything not on the site yet, whoever did it: a switch of site waits for all of it. */

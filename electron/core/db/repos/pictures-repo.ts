@@ -14,7 +14,8 @@ export class PicturesRepo {
   }
 
   read(name: string): Buffer | undefined {
-    return (sql(this.db, 'SELECT data FROM pictures.picture WHERE name = ?').get(name) as { data: Buffer } | undefined)?.data;
+    return (sql(this.db, 'SELECT data FROM pictures.picture WHERE name = ?').get(name) as { data: Buffer } | undefined)
+      ?.data;
   }
 
   /** Answers whether there was such a picture. */

@@ -26,39 +26,48 @@ export class QuizzesRepo {
 
   /** A quiz revision and its course stages (with a guide, or from the site's quiz list). */
   storeQuiz(quiz: QuizRevision): void {
-    sql(this.db, 'INSERT OR REPLACE INTO quiz_revisions (quiz_revisionid, quizid, title, survey, passing_score) VALUES (?, ?, ?, ?, ?)').run(
-      quiz.quizRevisionid,
-      quiz.quizid,
-      quiz.title,
-      JSON.stringify(quiz.survey),
-      quiz.passingScore,
-    );
+    sql(
+      this.db,
+      'INSERT OR REPLACE INTO quiz_revisions (quiz_revisionid, quizid, title, survey, passing_score) VALUES (?, ?, ?, ?, ?)',
+    ).run(quiz.quizRevisionid, quiz.quizid, quiz.title, JSON.stringify(quiz.survey), quiz.passingScore);
     sql(this.db, 'DELETE FROM quiz_stages WHERE quizid = ?').run(quiz.quizid);
     for (const stage of quiz.stages) {
-      sql(this.db, 'INSERT OR REPLACE INTO quiz_stages (quizid, course_stageid, title, passing_score) VALUES (?, ?, ?, ?)').run(
-        quiz.quizid,
-        stage.courseStageid,
-        stage.title,
-        stage.passingScore,
-      );
+      sql(
+        this.db,
+        'INSERT OR REPLACE INTO quiz_stages (quizid, course_stageid, title, passing_score) VALUES (?, ?, ?, ?)',
+      ).run(quiz.quizid, stage.courseStageid, stage.title, stage.passingScore);
     }
   }
 
   /** The newest stored revision of every quiz, each with the stored guides it is attached to. */
-  storedQuizzes(): { quizid: number; quizRevisionid: number; title: string; passingScore: number | null; guideids: number[] }[] {
+  storedQuizzes(): {
+    quizid: number;
+    quizRevisionid: number;
+    title: string;
+    passingScore: number | null;
+    guideids: number[];
+  }[] {
     const rows = sql(
       this.db,
       `SELECT q.quizid, q.quiz_revisionid AS quizRevisionid, q.title, q.passing_score AS passingScore,
          (SELECT json_group_array(g.guideid) FROM guide_quizzes g WHERE g.quizid = q.quizid) AS guideids
        FROM quiz_revisions q WHERE q.quiz_revisionid = (SELECT max(quiz_revisionid) FROM quiz_revisions r WHERE r.quizid = q.quizid)
        ORDER BY q.title`,
-    ).all() as { quizid: number; quizRevisionid: number; title: string; passingScore: number | null; guideids: string }[];
+    ).all() as {
+      quizid: number;
+      quizRevisionid: number;
+      title: string;
+      passingScore: number | null;
+      guideids: string;
+    }[];
     return rows.map((r) => ({ ...r, guideids: JSON.parse(r.guideids) as number[] }));
   }
 
   /** The stored guides a quiz is attached to. */
   guidesOf(quizid: number): number[] {
-    return (sql(this.db, 'SELECT guideid FROM guide_quizzes WHERE quizid = ?').all(quizid) as { guideid: number }[]).map((r) => r.guideid);
+    return (
+      sql(this.db, 'SELECT guideid FROM guide_quizzes WHERE quizid = ?').all(quizid) as { guideid: number }[]
+    ).map((r) => r.guideid);
   }
 
   /** A stored quiz revision (without its stages). */
@@ -67,13 +76,20 @@ export class QuizzesRepo {
       | { quiz_revisionid: number; quizid: number; title: string; survey: string; passing_score: number | null }
       | undefined;
     if (!row) return undefined;
-    return { quizid: row.quizid, quizRevisionid: row.quiz_revisionid, title: row.title, survey: JSON.parse(row.survey), passingScore: row.passing_score };
+    return {
+      quizid: row.quizid,
+      quizRevisionid: row.quiz_revisionid,
+      title: row.title,
+      survey: JSON.parse(row.survey),
+      passingScore: row.passing_score,
+    };
   }
 
   stages(quizid: number): QuizStage[] {
-    return sql(this.db, 'SELECT course_stageid AS courseStageid, title, passing_score AS passingScore FROM quiz_stages WHERE quizid = ? ORDER BY course_stageid').all(
-      quizid,
-    ) as QuizStage[];
+    return sql(
+      this.db,
+      'SELECT course_stageid AS courseStageid, title, passing_score AS passingScore FROM quiz_stages WHERE quizid = ? ORDER BY course_stageid',
+    ).all(quizid) as QuizStage[];
   }
 
   insertAttempt(attempt: Omit<AttemptRow, 'attemptid' | 'site_score' | 'site_passed'> & { technician: number }): void {
@@ -85,7 +101,12 @@ export class QuizzesRepo {
   }
 
   technicianOf(id: string): number | null {
-    return (sql(this.db, 'SELECT technician FROM quiz_attempts WHERE id = ?').get(id) as { technician: number | null } | undefined)?.technician ?? null;
+    return (
+      (
+        sql(this.db, 'SELECT technician FROM quiz_attempts WHERE id = ?').get(id) as
+          { technician: number | null } | undefined
+      )?.technician ?? null
+    );
   }
 
   recorded(id: string, site: { attemptid: number; score: number | null; passed: boolean | null }): void {
@@ -104,9 +125,10 @@ export class QuizzesRepo {
   attempt(id: string): QuizAttempt | undefined {
     const row = this.row(id);
     if (!row) return undefined;
-    const pending = sql(this.db, "SELECT state, last_error AS error FROM outbox WHERE chain = ? ORDER BY id LIMIT 1").get(`quiz:${id}`) as
-      | { state: string; error: string | null }
-      | undefined;
+    const pending = sql(
+      this.db,
+      'SELECT state, last_error AS error FROM outbox WHERE chain = ? ORDER BY id LIMIT 1',
+    ).get(`quiz:${id}`) as { state: string; error: string | null } | undefined;
     return {
       id: row.id,
       quizid: row.quizid,
@@ -130,8 +152,13 @@ export class QuizzesRepo {
   attempts(quizid: number | undefined, technician: number): QuizAttempt[] {
     const rows = (
       quizid === undefined
-        ? sql(this.db, 'SELECT id FROM quiz_attempts WHERE technician = ? ORDER BY finished_at DESC, id').all(technician)
-        : sql(this.db, 'SELECT id FROM quiz_attempts WHERE technician = ? AND quizid = ? ORDER BY finished_at DESC, id').all(technician, quizid)
+        ? sql(this.db, 'SELECT id FROM quiz_attempts WHERE technician = ? ORDER BY finished_at DESC, id').all(
+            technician,
+          )
+        : sql(
+            this.db,
+            'SELECT id FROM quiz_attempts WHERE technician = ? AND quizid = ? ORDER BY finished_at DESC, id',
+          ).all(technician, quizid)
     ) as { id: string }[];
     return rows.map((r) => this.attempt(r.id)!);
   }

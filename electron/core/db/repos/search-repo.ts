@@ -123,7 +123,12 @@ export class SearchRepo {
 
   replace(guideid: number, text: { title: string; summary: string; body: string }): void {
     this.remove(guideid);
-    sql(this.db, 'INSERT INTO guide_search (rowid, title, summary, body) VALUES (?, ?, ?, ?)').run(guideid, text.title, text.summary, text.body);
+    sql(this.db, 'INSERT INTO guide_search (rowid, title, summary, body) VALUES (?, ?, ?, ?)').run(
+      guideid,
+      text.title,
+      text.summary,
+      text.body,
+    );
   }
 
   remove(guideid: number): void {

@@ -41,7 +41,6 @@ export interface SessionState {
   activeStepid: number | null;
 }
 
-
 const toState = (row: SessionRow): SessionState => ({
   id: row.id,
   entryid: row.entryid,
@@ -60,7 +59,10 @@ const toState = (row: SessionRow): SessionState => ({
 
 /** The local projection of work sessions and their form values, each row checked as it is read (row-guard.ts). */
 export class SessionsRepo {
-  constructor(private readonly db: Db, private readonly guard: RowGuard) {}
+  constructor(
+    private readonly db: Db,
+    private readonly guard: RowGuard,
+  ) {}
 
   #session(where: 'id' | 'entryid', value: string | number): SessionRow | undefined {
     const row = sql(this.db, `SELECT * FROM work_sessions WHERE ${where} = ?`).get(value) as SessionRow | undefined;
@@ -85,13 +87,13 @@ export class SessionsRepo {
     /** Whose session it is on this computer: only they see it and act in it. */
     technician: number;
   }): void {
-    sql(this.db, 
-        `INSERT INTO work_sessions (id, entryid, guideid, guide_revisionid, guide_title, workorderid, userid, status, server_revisionid,
+    sql(
+      this.db,
+      `INSERT INTO work_sessions (id, entryid, guideid, guide_revisionid, guide_title, workorderid, userid, status, server_revisionid,
            started_at, paused_at, pause_seconds, active_stepid, created_at, updated_at, technician)
          VALUES (@id, @entryid, @guideid, @guideRevisionid, @guideTitle, @workorderid, @userid, @status, @serverRevisionid,
            @startedAt, @pausedAt, @pauseSeconds, @activeStepid, @now, @now, @technician)`,
-      )
-      .run(session);
+    ).run(session);
   }
 
   technicianOf(id: string): number | null {
@@ -129,7 +131,11 @@ export class SessionsRepo {
     const entries = Object.entries(patch).filter(([key]) => key in columns);
     if (entries.length === 0) return;
     const sets = entries.map(([key]) => `${columns[key]} = @${key}`).join(', ');
-    sql(this.db, `UPDATE work_sessions SET ${sets}, updated_at = @now WHERE id = @id`).run({ ...Object.fromEntries(entries), id, now });
+    sql(this.db, `UPDATE work_sessions SET ${sets}, updated_at = @now WHERE id = @id`).run({
+      ...Object.fromEntries(entries),
+      id,
+      now,
+    });
   }
 
   values(id: string): ValueRow[] {
@@ -137,25 +143,40 @@ export class SessionsRepo {
     return (byStep.all(id) as ValueRecord[]).map((record) => toValue(this.guard.sound('work_values', record)));
   }
 
-  setValue(id: string, value: { fieldGuid: string; fieldRevisionid: number; stepid: number; value: string | null; attachmentId?: string | null }): void {
-    sql(this.db, 
-        `INSERT INTO work_values (session_id, field_guid, field_revisionid, stepid, value, attachment_id)
+  setValue(
+    id: string,
+    value: {
+      fieldGuid: string;
+      fieldRevisionid: number;
+      stepid: number;
+      value: string | null;
+      attachmentId?: string | null;
+    },
+  ): void {
+    sql(
+      this.db,
+      `INSERT INTO work_values (session_id, field_guid, field_revisionid, stepid, value, attachment_id)
          VALUES (?, ?, ?, ?, ?, ?)
          ON CONFLICT (session_id, field_guid) DO UPDATE SET field_revisionid = excluded.field_revisionid,
            stepid = excluded.stepid, value = excluded.value, attachment_id = excluded.attachment_id`,
-      )
-      .run(id, value.fieldGuid, value.fieldRevisionid, value.stepid, value.value, value.attachmentId ?? null);
+    ).run(id, value.fieldGuid, value.fieldRevisionid, value.stepid, value.value, value.attachmentId ?? null);
   }
 
   /** What the site confirmed: the base of later merges. Local values the technician has not changed follow it. */
-  setServerValue(id: string, fieldGuid: string, serverValue: string | null, adoptLocally: boolean, fallback: { fieldRevisionid: number; stepid: number }): void {
-    sql(this.db, 
-        `INSERT INTO work_values (session_id, field_guid, field_revisionid, stepid, value, server_value)
+  setServerValue(
+    id: string,
+    fieldGuid: string,
+    serverValue: string | null,
+    adoptLocally: boolean,
+    fallback: { fieldRevisionid: number; stepid: number },
+  ): void {
+    sql(
+      this.db,
+      `INSERT INTO work_values (session_id, field_guid, field_revisionid, stepid, value, server_value)
          VALUES (@id, @fieldGuid, @fieldRevisionid, @stepid, @serverValue, @serverValue)
          ON CONFLICT (session_id, field_guid) DO UPDATE SET server_value = excluded.server_value,
            value = CASE WHEN @adopt THEN excluded.server_value ELSE value END`,
-      )
-      .run({ id, fieldGuid, serverValue, adopt: adoptLocally ? 1 : 0, ...fallback });
+    ).run({ id, fieldGuid, serverValue, adopt: adoptLocally ? 1 : 0, ...fallback });
   }
 
   /** One technician's sessions (of one guide, or all), newest first. */
@@ -163,7 +184,10 @@ export class SessionsRepo {
     const rows = (
       filter.guideid === undefined
         ? sql(this.db, 'SELECT id FROM work_sessions WHERE technician = ? ORDER BY created_at DESC, id').all(technician)
-        : sql(this.db, 'SELECT id FROM work_sessions WHERE technician = ? AND guideid = ? ORDER BY created_at DESC, id').all(technician, filter.guideid)
+        : sql(
+            this.db,
+            'SELECT id FROM work_sessions WHERE technician = ? AND guideid = ? ORDER BY created_at DESC, id',
+          ).all(technician, filter.guideid)
     ) as { id: string }[];
     return rows.map((r) => r.id);
   }
@@ -172,16 +196,20 @@ export class SessionsRepo {
   view(id: string): WorkSession | undefined {
     const row = this.#session('id', id);
     if (!row) return undefined;
-    const counts = sql(this.db, 
-        `SELECT (SELECT count(*) FROM outbox WHERE chain = @id AND state != 'failed') AS pending,
+    const counts = sql(
+      this.db,
+      `SELECT (SELECT count(*) FROM outbox WHERE chain = @id AND state != 'failed') AS pending,
                 (SELECT count(*) FROM outbox WHERE chain = @id AND state = 'failed') AS failed,
                 (SELECT count(*) FROM conflicts WHERE session_id = @id AND ${TO_SETTLE}) AS conflicts`,
-      )
-      .get({ id }) as { pending: number; failed: number; conflicts: number };
+    ).get({ id }) as { pending: number; failed: number; conflicts: number };
     const attachments = new Map(
-      (sql(this.db, 'SELECT id, name, server_itemid FROM attachments WHERE session_id = ?').all(id) as { id: string; name: string; server_itemid: number | null }[]).map(
-        (a) => [a.id, a],
-      ),
+      (
+        sql(this.db, 'SELECT id, name, server_itemid FROM attachments WHERE session_id = ?').all(id) as {
+          id: string;
+          name: string;
+          server_itemid: number | null;
+        }[]
+      ).map((a) => [a.id, a]),
     );
     const values: StepValue[] = this.values(id).map((v) => {
       const attachment = v.attachmentId ? attachments.get(v.attachmentId) : undefined;
@@ -190,7 +218,9 @@ export class SessionsRepo {
         fieldRevisionid: v.fieldRevisionid,
         stepid: v.stepid,
         value: v.value,
-        attachment: attachment ? { id: attachment.id, name: attachment.name, uploaded: attachment.server_itemid !== null } : null,
+        attachment: attachment
+          ? { id: attachment.id, name: attachment.name, uploaded: attachment.server_itemid !== null }
+          : null,
       };
     });
     return {
@@ -214,12 +244,30 @@ export class SessionsRepo {
     };
   }
 
-  attachment(id: string): { id: string; sessionId: string; file: string; uploadName: string; mime: string; serverItemid: number | null } | undefined {
-    return sql(this.db, 'SELECT id, session_id AS sessionId, file, upload_name AS uploadName, mime, server_itemid AS serverItemid FROM attachments WHERE id = ?')
-      .get(id) as { id: string; sessionId: string; file: string; uploadName: string; mime: string; serverItemid: number | null } | undefined;
+  attachment(
+    id: string,
+  ):
+    | { id: string; sessionId: string; file: string; uploadName: string; mime: string; serverItemid: number | null }
+    | undefined {
+    return sql(
+      this.db,
+      'SELECT id, session_id AS sessionId, file, upload_name AS uploadName, mime, server_itemid AS serverItemid FROM attachments WHERE id = ?',
+    ).get(id) as
+      | { id: string; sessionId: string; file: string; uploadName: string; mime: string; serverItemid: number | null }
+      | undefined;
   }
 
-  insertAttachment(a: { id: string; sessionId: string; file: string; name: string; uploadName: string; mime: string; bytes: number; now: number; technician: number }): void {
+  insertAttachment(a: {
+    id: string;
+    sessionId: string;
+    file: string;
+    name: string;
+    uploadName: string;
+    mime: string;
+    bytes: number;
+    now: number;
+    technician: number;
+  }): void {
     sql(
       this.db,
       `INSERT INTO attachments (id, session_id, file, name, upload_name, mime, bytes, created_at, technician)

@@ -25,7 +25,11 @@ export class SiteModulesRepo {
   }
 
   #select(site: string): SiteCapabilities {
-    const rows = sql(this.db, 'SELECT module, state, checked_at FROM site_modules WHERE site = ?').all(site) as { module: string; state: ModuleState; checked_at: number }[];
+    const rows = sql(this.db, 'SELECT module, state, checked_at FROM site_modules WHERE site = ?').all(site) as {
+      module: string;
+      state: ModuleState;
+      checked_at: number;
+    }[];
     const modules = Object.fromEntries(SITE_MODULES.map((m) => [m, 'unknown'])) as Record<SiteModule, ModuleState>;
     let checkedAt: number | null = null;
     for (const row of rows) {

@@ -11,19 +11,23 @@ export class SyncQueueRepo {
   constructor(private readonly db: Db) {}
 
   enqueue(guideid: number, revisionid: number): void {
-    sql(this.db, 
-        `INSERT INTO sync_queue (guideid, revisionid) VALUES (?, ?)
+    sql(
+      this.db,
+      `INSERT INTO sync_queue (guideid, revisionid) VALUES (?, ?)
          ON CONFLICT(guideid) DO UPDATE SET revisionid = excluded.revisionid,
            attempts = CASE WHEN sync_queue.revisionid = excluded.revisionid THEN attempts ELSE 0 END,
            failed_at = CASE WHEN sync_queue.revisionid = excluded.revisionid THEN failed_at ELSE NULL END,
            next_attempt_at = CASE WHEN sync_queue.revisionid = excluded.revisionid THEN next_attempt_at ELSE NULL END,
            last_error = CASE WHEN sync_queue.revisionid = excluded.revisionid THEN last_error ELSE NULL END`,
-      )
-      .run(guideid, revisionid);
+    ).run(guideid, revisionid);
   }
 
   /** Queued guides after `afterId` that are due at `now` (never failed, or their wait is over), a page at a time. */
-  page(afterId: number, limit: number, now = Number.MAX_SAFE_INTEGER): { guideid: number; revisionid: number; attempts: number }[] {
+  page(
+    afterId: number,
+    limit: number,
+    now = Number.MAX_SAFE_INTEGER,
+  ): { guideid: number; revisionid: number; attempts: number }[] {
     return sql(
       this.db,
       `SELECT guideid, revisionid, attempts FROM sync_queue
@@ -37,7 +41,11 @@ export class SyncQueueRepo {
 
   /** Queued guides due at `now`. */
   due(now: number): number {
-    return (sql(this.db, 'SELECT count(*) AS n FROM sync_queue WHERE failed_at IS NULL OR next_attempt_at <= ?').get(now) as { n: number }).n;
+    return (
+      sql(this.db, 'SELECT count(*) AS n FROM sync_queue WHERE failed_at IS NULL OR next_attempt_at <= ?').get(now) as {
+        n: number;
+      }
+    ).n;
   }
 
   /** Queued guides never tried (the cursor may move past the others: they stay queued). */
@@ -53,22 +61,37 @@ export class SyncQueueRepo {
    * Records a failure; `nextAttemptAt(attempts)` says when it is due again (null: not until Retry). One
    * that is not `counted` (no answer at all: the network's, not the guide's) leaves the count and is due now.
    */
-  failed(guideid: number, error: string, resource: string | null, now: number, nextAttemptAt: (attempts: number) => number | null, counted = true): void {
-    const row = sql(this.db, 'SELECT attempts FROM sync_queue WHERE guideid = ?').get(guideid) as { attempts: number } | undefined;
+  failed(
+    guideid: number,
+    error: string,
+    resource: string | null,
+    now: number,
+    nextAttemptAt: (attempts: number) => number | null,
+    counted = true,
+  ): void {
+    const row = sql(this.db, 'SELECT attempts FROM sync_queue WHERE guideid = ?').get(guideid) as
+      { attempts: number } | undefined;
     if (!row) return;
     if (!counted) {
-      sql(this.db, 'UPDATE sync_queue SET last_error = ?, resource = ?, failed_at = ?, next_attempt_at = ? WHERE guideid = ?').run(error, resource, now, now, guideid);
+      sql(
+        this.db,
+        'UPDATE sync_queue SET last_error = ?, resource = ?, failed_at = ?, next_attempt_at = ? WHERE guideid = ?',
+      ).run(error, resource, now, now, guideid);
       return;
     }
     const attempts = row.attempts + 1;
-    sql(this.db, 'UPDATE sync_queue SET attempts = ?, last_error = ?, resource = ?, failed_at = ?, next_attempt_at = ? WHERE guideid = ?').run(
-      attempts, error, resource, now, nextAttemptAt(attempts), guideid,
-    );
+    sql(
+      this.db,
+      'UPDATE sync_queue SET attempts = ?, last_error = ?, resource = ?, failed_at = ?, next_attempt_at = ? WHERE guideid = ?',
+    ).run(attempts, error, resource, now, nextAttemptAt(attempts), guideid);
   }
 
   /** Failed guides due at once, their count started afresh (Retry); all of them without `guideids`. */
   retry(guideids: readonly number[] | undefined, now: number): number {
-    const retry = sql(this.db, 'UPDATE sync_queue SET attempts = 0, next_attempt_at = ? WHERE failed_at IS NOT NULL AND (? IS NULL OR guideid = ?)');
+    const retry = sql(
+      this.db,
+      'UPDATE sync_queue SET attempts = 0, next_attempt_at = ? WHERE failed_at IS NOT NULL AND (? IS NULL OR guideid = ?)',
+    );
     if (!guideids) return retry.run(now, null, null).changes;
     return this.db.transaction(() => guideids.reduce((n, id) => n + retry.run(now, id, id).changes, 0))();
   }
@@ -80,7 +103,15 @@ export class SyncQueueRepo {
       `SELECT q.guideid, coalesce(g.title, 'Guide ' || q.guideid) AS title, q.last_error, q.resource, q.attempts, q.failed_at, q.next_attempt_at
        FROM sync_queue q LEFT JOIN guides g ON g.guideid = q.guideid
        WHERE q.failed_at IS NOT NULL ORDER BY q.failed_at DESC, q.guideid LIMIT ?`,
-    ).all(limit) as { guideid: number; title: string; last_error: string | null; resource: string | null; attempts: number; failed_at: number; next_attempt_at: number | null }[];
+    ).all(limit) as {
+      guideid: number;
+      title: string;
+      last_error: string | null;
+      resource: string | null;
+      attempts: number;
+      failed_at: number;
+      next_attempt_at: number | null;
+    }[];
     return rows.map((r) => ({
       guideid: r.guideid,
       title: r.title,

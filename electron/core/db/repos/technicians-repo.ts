@@ -66,7 +66,10 @@ export class TechniciansRepo {
 
   /** The site's answer to "who am I", for someone already signed in. */
   refreshed(id: number, user: UserSummary): void {
-    sql(this.db, 'UPDATE technicians SET username = @username, unique_username = @uniqueUsername, image_url = @imageUrl, privileges = @privileges WHERE id = @id').run({
+    sql(
+      this.db,
+      'UPDATE technicians SET username = @username, unique_username = @uniqueUsername, image_url = @imageUrl, privileges = @privileges WHERE id = @id',
+    ).run({
       id,
       ...user,
       privileges: JSON.stringify(user.privileges),
@@ -82,12 +85,16 @@ export class TechniciansRepo {
   }
 
   byEmail(site: string, email: string): TechnicianRow | undefined {
-    return parse(sql(this.db, `${SELECT} WHERE site = ? AND email = ?`).get(site, email.trim().toLowerCase()) as Row | undefined);
+    return parse(
+      sql(this.db, `${SELECT} WHERE site = ? AND email = ?`).get(site, email.trim().toLowerCase()) as Row | undefined,
+    );
   }
 
   /** The technicians of a site, most recently signed in first (those only known from older rows last). */
   ofSite(site: string): TechnicianRow[] {
-    return (sql(this.db, `${SELECT} WHERE site = ? ORDER BY signed_in_at IS NULL, signed_in_at DESC, id`).all(site) as Row[]).map((row) => parse(row)!);
+    return (
+      sql(this.db, `${SELECT} WHERE site = ? ORDER BY signed_in_at IS NULL, signed_in_at DESC, id`).all(site) as Row[]
+    ).map((row) => parse(row)!);
   }
 
   setRefused(id: number, at: number | null): void {
@@ -115,7 +122,9 @@ export class TechniciansRepo {
 
   /** Forgets the technicians of other sites (their work was forgotten first); answers their ids. */
   forgetOtherSites(site: string): number[] {
-    const gone = (sql(this.db, 'SELECT id FROM technicians WHERE site != ?').all(site) as { id: number }[]).map((r) => r.id);
+    const gone = (sql(this.db, 'SELECT id FROM technicians WHERE site != ?').all(site) as { id: number }[]).map(
+      (r) => r.id,
+    );
     sql(this.db, 'DELETE FROM technicians WHERE site != ?').run(site);
     return gone;
   }

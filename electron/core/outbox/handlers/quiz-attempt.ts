@@ -13,7 +13,11 @@ export const replayQuizAttempt: Handler<z.infer<typeof quizAttemptPayload>> = as
   }
   // The action's time is the attempt's end as re-dated and clamped for sending (send-time.ts): its start moves with it.
   const shift = row.actedAt - attempt.finishedAt;
-  const answer = await postAttempt(ctx.transport, { ...attempt, startedAt: attempt.startedAt + shift, finishedAt: row.actedAt });
+  const answer = await postAttempt(ctx.transport, {
+    ...attempt,
+    startedAt: attempt.startedAt + shift,
+    finishedAt: row.actedAt,
+  });
   ctx.transaction(() => {
     ctx.quizzes.recorded(attempt.id, answer);
     ctx.outbox.remove(row.id);

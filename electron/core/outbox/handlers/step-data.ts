@@ -19,11 +19,13 @@ type Field = StepDataPayload['fields'][number];
 export const replayStepData: Handler<StepDataPayload> = async (ctx, row, payload) => {
   const session = ctx.sessions.state(payload.sessionId);
   if (!session) return missingHere('work session');
-  if (session.entryid === null) return { type: 'failed', message: 'This session was never created on the site (its start did not go through).' };
+  if (session.entryid === null)
+    return { type: 'failed', message: 'This session was never created on the site (its start did not go through).' };
 
   const current = new Map<string, { fieldRevisionid: number; label: string; stepid: number }>();
   for (const form of ctx.guides.formsOfGuide(session.guideid)) {
-    for (const field of form.fields) current.set(field.fieldGuid, { fieldRevisionid: field.fieldRevisionid, label: field.label, stepid: form.stepid });
+    for (const field of form.fields)
+      current.set(field.fieldGuid, { fieldRevisionid: field.fieldRevisionid, label: field.label, stepid: form.stepid });
   }
   const sendable: Field[] = [];
   const removed: Field[] = [];
@@ -38,7 +40,10 @@ export const replayStepData: Handler<StepDataPayload> = async (ctx, row, payload
     if (field.attachmentId) {
       const attachment = ctx.sessions.attachment(field.attachmentId);
       if (!attachment || attachment.serverItemid === null) {
-        return { type: 'failed', message: 'An attached file was never uploaded, so the value that refers to it cannot be saved.' };
+        return {
+          type: 'failed',
+          message: 'An attached file was never uploaded, so the value that refers to it cannot be saved.',
+        };
       }
       values[String(field.fieldRevisionid)] = String(attachment.serverItemid);
     } else {
@@ -49,10 +54,15 @@ export const replayStepData: Handler<StepDataPayload> = async (ctx, row, payload
   if (sendable.length > 0) {
     let entry: SiteEntry;
     try {
-      entry = await putStepData(ctx.transport, session.entryid, session.serverRevisionid, { fields: values, stepid: payload.stepid, timestamp: row.actedAt });
+      entry = await putStepData(ctx.transport, session.entryid, session.serverRevisionid, {
+        fields: values,
+        stepid: payload.stepid,
+        timestamp: row.actedAt,
+      });
     } catch (error) {
       const theirs = currentEntryOf(error);
-      if (!theirs && (await guideGone(ctx, session.guideid, error))) return keepGoneStepData(ctx, row.id, payload, session.guideid, session.guideRevisionid);
+      if (!theirs && (await guideGone(ctx, session.guideid, error)))
+        return keepGoneStepData(ctx, row.id, payload, session.guideid, session.guideRevisionid);
       if (!theirs) throw error;
       // Taken over, cancelled or finished elsewhere: one record for the session, not one per field.
       if (siteTookIt(theirs, session.userid)) {
@@ -64,7 +74,8 @@ export const replayStepData: Handler<StepDataPayload> = async (ctx, row, payload
     ctx.transaction(() => {
       adoptRevision(ctx, session.id, entry);
       const confirmed = theirValues(ctx.guides, session.guideid, entry);
-      for (const field of sendable) recordServerValue(ctx, session.id, field, confirmed.get(field.fieldGuid) ?? null, payload.stepid);
+      for (const field of sendable)
+        recordServerValue(ctx, session.id, field, confirmed.get(field.fieldGuid) ?? null, payload.stepid);
       keepRemoved(ctx, session.id, payload.stepid, removed);
       ctx.outbox.remove(row.id);
     });
@@ -91,12 +102,17 @@ function merge(
   const editable = isEditable(theirs.status);
   const mineOf = (field: Field): string | null => sentValues[String(field.fieldRevisionid)] ?? null;
   const changes = sendable.map((field) => ({ fieldGuid: field.fieldGuid, base: field.base, mine: mineOf(field) }));
-  const result = editable ? mergeStepData(changes, site) : { send: [], alreadyThere: [], conflicts: changes.map((c) => ({ ...c, theirs: site.get(c.fieldGuid) ?? null })) };
+  const result = editable
+    ? mergeStepData(changes, site)
+    : { send: [], alreadyThere: [], conflicts: changes.map((c) => ({ ...c, theirs: site.get(c.fieldGuid) ?? null })) };
   const byGuid = new Map(sendable.map((f) => [f.fieldGuid, f]));
-  const labels = new Map(ctx.guides.formsOfGuide(session.guideid).flatMap((form) => form.fields.map((f) => [f.fieldGuid, f.label] as const)));
+  const labels = new Map(
+    ctx.guides.formsOfGuide(session.guideid).flatMap((form) => form.fields.map((f) => [f.fieldGuid, f.label] as const)),
+  );
   return ctx.transaction(() => {
     ctx.sessions.update(session.id, { serverRevisionid: theirs.revisionid }, ctx.now());
-    for (const done of result.alreadyThere) recordServerValue(ctx, session.id, byGuid.get(done.fieldGuid)!, done.mine, payload.stepid);
+    for (const done of result.alreadyThere)
+      recordServerValue(ctx, session.id, byGuid.get(done.fieldGuid)!, done.mine, payload.stepid);
     for (const conflict of result.conflicts) {
       ctx.conflict({
         sessionId: session.id,
@@ -112,7 +128,10 @@ function merge(
           : `The session is ${theirs.status} on the site, so this value was not saved there.`,
       });
       // The site's value becomes the base: keeping mine later sends it against what the site has now.
-      ctx.sessions.setServerValue(session.id, conflict.fieldGuid, conflict.theirs, false, { fieldRevisionid: byGuid.get(conflict.fieldGuid)!.fieldRevisionid, stepid: payload.stepid });
+      ctx.sessions.setServerValue(session.id, conflict.fieldGuid, conflict.theirs, false, {
+        fieldRevisionid: byGuid.get(conflict.fieldGuid)!.fieldRevisionid,
+        stepid: payload.stepid,
+      });
     }
     keepRemoved(ctx, session.id, payload.stepid, removed);
     if (result.send.length === 0) {
@@ -121,12 +140,23 @@ function merge(
     }
     const still = result.send.map((c) => byGuid.get(c.fieldGuid)!);
     ctx.outbox.replacePayload(actionId, { ...payload, fields: still }, ctx.outbox.get(actionId)!.actedAt);
-    return theirs.revisionid !== null ? ({ type: 'again' } as const) : ({ type: 'failed', message: 'The site refused the save and sent no revision to retry on.' } as const);
+    return theirs.revisionid !== null
+      ? ({ type: 'again' } as const)
+      : ({ type: 'failed', message: 'The site refused the save and sent no revision to retry on.' } as const);
   });
 }
 
-function recordServerValue(ctx: ReplayContext, sessionId: string, field: Field, confirmed: string | null, stepid: number): void {
-  ctx.sessions.setServerValue(sessionId, field.fieldGuid, confirmed, false, { fieldRevisionid: field.fieldRevisionid, stepid });
+function recordServerValue(
+  ctx: ReplayContext,
+  sessionId: string,
+  field: Field,
+  confirmed: string | null,
+  stepid: number,
+): void {
+  ctx.sessions.setServerValue(sessionId, field.fieldGuid, confirmed, false, {
+    fieldRevisionid: field.fieldRevisionid,
+    stepid,
+  });
 }
 
 /** A field the revised form no longer has: what the technician entered is kept in a conflict record. */

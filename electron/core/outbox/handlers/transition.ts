@@ -24,7 +24,8 @@ export function replayTransition(transition: WorkTransition): Handler<{ sessionI
   return async (ctx, row, payload) => {
     const session = ctx.sessions.state(payload.sessionId);
     if (!session) return missingHere('work session');
-    if (session.entryid === null) return { type: 'failed', message: 'This session was never created on the site (its start did not go through).' };
+    if (session.entryid === null)
+      return { type: 'failed', message: 'This session was never created on the site (its start did not go through).' };
     let entry: SiteEntry;
     try {
       entry = await transitionEntry(ctx.transport, session.entryid, transition, session.serverRevisionid, row.actedAt);
@@ -41,7 +42,14 @@ export function replayTransition(transition: WorkTransition): Handler<{ sessionI
   };
 }
 
-async function resolve(ctx: ReplayContext, row: OutboxRow, sessionId: string, userid: number, transition: WorkTransition, theirs: SiteEntry) {
+async function resolve(
+  ctx: ReplayContext,
+  row: OutboxRow,
+  sessionId: string,
+  userid: number,
+  transition: WorkTransition,
+  theirs: SiteEntry,
+) {
   const [actionId, actedAt] = [row.id, row.actedAt];
   if (theirs.status === targetOf(transition) && (transition === 'assume' ? theirs.userid === userid : true)) {
     ctx.transaction(() => {
