@@ -100,7 +100,10 @@ export interface AppStatus {
   site: SiteInfo | null;
   /** The current technician: the one using the app now. */
   user: UserSummary | null;
-  /** The current technician as drafts are kept under (`site|userid`), and whether drafts kept before technicians were recorded are theirs. */
+  /**
+   * The current technician as drafts are kept under (`site|userid`), and
+   * whether drafts kept before technicians were recorded are theirs.
+   */
   technician: { key: string; earlierDrafts: boolean } | null;
   network: NetworkState;
   /**
@@ -144,7 +147,10 @@ export interface OthersWork {
   signIn: TechnicianSignIn;
 }
 
-/** Signs a technician in on the current site: e-mail and password (checked here offline while their sign-in is kept), or an API token. */
+/**
+ * Signs a technician in on the current site: e-mail and password
+ * (checked here offline while their sign-in is kept), or an API token.
+ */
 export type SwitchTechnicianInput = { email: string; password: string } | { token: string };
 
 export interface ConnectWithTokenInput {
@@ -480,7 +486,10 @@ export interface PictureQualityOption {
   stored: number;
   /** The room they take, all of them: an estimate (`basis`), null while nothing is known of their size. */
   bytes: number | null;
-  /** Where the size comes from: pictures of this quality already kept, sizes the site reported for a few, or nothing yet. */
+  /**
+   * Where the size comes from: pictures of this quality already
+   * kept, sizes the site reported for a few, or nothing yet.
+   */
   basis: 'stored' | 'site' | 'unknown';
 }
 
@@ -743,7 +752,10 @@ export interface AppApi {
   signIn(input: SignInInput): Promise<Result<AppStatus>>;
   /** Stops a sign-in or token connect that is waiting for the site: it then fails with `cancelled`. */
   cancelConnect(): Promise<Result<null>>;
-  /** Signs the current technician out: their token is forgotten; their unsent work stays, waiting for them. Works offline. */
+  /**
+   * Signs the current technician out: their token is forgotten;
+   * their unsent work stays, waiting for them. Works offline.
+   */
   signOut(): Promise<Result<AppStatus>>;
   /**
    * Allows media of the current site from an origin that is not the site's own nor a host of the web over
@@ -752,7 +764,10 @@ export interface AppApi {
   allowMediaOrigin(origin: string): Promise<Result<AppStatus>>;
   /** Everyone who used this laptop for the current site: name, how their sign-in stands, their unsent work. */
   listTechnicians(): Promise<Result<TechnicianEntry[]>>;
-  /** Another technician (or the same again) starts working here; the one before stays signed in. Never re-downloads the library. */
+  /**
+   * Another technician (or the same again) starts working here; the
+   * one before stays signed in. Never re-downloads the library.
+   */
   switchTechnician(input: SwitchTechnicianInput): Promise<Result<AppStatus>>;
 
   listGuides(query: LibraryQuery): Promise<Result<LibraryPage>>;

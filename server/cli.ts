@@ -11,15 +11,23 @@ import { systemClock } from './context.ts';
 /** How many ports after a taken --port are tried. */
 const NEXT_FREE_PORTS = 20;
 
-const USAGE = `Usage: npm run server -- [--port P [--strict-port]] [--host H] [--db FILE] [--demo [--demo-password PW] | --generate --guides N --steps M --images K --seed S] [--test-hooks] [--picture-cache-mb MB]
+// The text's long lines are joined with +, so that no line of code passes 120 columns.
+const USAGE =
+  `Usage: npm run server -- [--port P [--strict-port]] [--host H] [--db FILE] ` +
+  `[--demo [--demo-password PW] | --generate --guides N --steps M --images K --seed S] [--test-hooks] ` +
+  `[--picture-cache-mb MB]
          [--cors-origin ORIGIN]... [--allowed-host NAME[:PORT]]... [--sign-in-limit N] [--sign-in-address-limit N]
          [--without MODULE,...] [--public | --members-only] [--media-origin] [--dialect DIALECT [--app-id ID]...]
          [--clock-offset S] [--slow-writes MS]
-  --port P                    listen on P (default 0: any free port); when P is taken, the next free port up to P+${NEXT_FREE_PORTS} is used and said
+  --port P                    listen on P (default 0: any free port); when P is taken, the next free port ` +
+  `up to P+${NEXT_FREE_PORTS} is used and said
   --strict-port               a taken port is an error instead
-  --demo-password PW          the demo accounts' password instead of fieldguide (a site in --db that has another is changed)
-  --cors-origin ORIGIN        let web pages of ORIGIN (https://app.example.com) call the API; repeat for more; * for any (default: none)
-  --allowed-host NAME[:PORT]  answer to this Host besides localhost, 127.0.0.1, [::1] and --host; repeat for more; * for any
+  --demo-password PW          the demo accounts' password instead of fieldguide ` +
+  `(a site in --db that has another is changed)
+  --cors-origin ORIGIN        let web pages of ORIGIN (https://app.example.com) call the API; ` +
+  `repeat for more; * for any (default: none)
+  --allowed-host NAME[:PORT]  answer to this Host besides localhost, 127.0.0.1, [::1] and --host; ` +
+  `repeat for more; * for any
   --sign-in-limit N           failed sign-ins per account and client address a minute before 429
                               (default 10; 0 turns the throttle off)
   --sign-in-address-limit N   failed sign-ins per client address a minute before it is slowed to one guess per

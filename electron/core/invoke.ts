@@ -73,7 +73,9 @@ export function dispatcher(
         ok: false,
         error: {
           code: 'invalid_input',
-          message: `Invalid arguments for ${method}: ${issue ? `${issue.path.join('.') || 'arguments'}: ${issue.message}` : 'invalid'}`,
+          message:
+            `Invalid arguments for ${method}: ` +
+            `${issue ? `${issue.path.join('.') || 'arguments'}: ${issue.message}` : 'invalid'}`,
         },
       };
     }

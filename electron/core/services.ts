@@ -88,7 +88,9 @@ export interface Services {
   close(): Promise<void>;
 }
 
-/** The composition root: builds each feature once, in the order they need each other, and joins their App API methods. */
+/**
+ * The composition root: builds each feature once, in the order they need each other, and joins their App API methods.
+ */
 export function createServices(deps: ServicesDeps): Services {
   const log = deps.log ?? (() => {});
   const { dataDir } = deps;

@@ -15,7 +15,10 @@ import type { SiteModules } from './sync/site-modules.ts';
 import type { SyncService } from './sync/sync-service.ts';
 import type { WorkLog } from './worklog/worklog.ts';
 
-/** Starting (the site asked who we are, the outbox and a sync set going) and closing, in order: the data folder's lock last. */
+/**
+ * Starting (the site asked who we are, the outbox and a sync set
+ * going) and closing, in order: the data folder's lock last.
+ */
 export function lifecycle(f: {
   connection: Connection;
   demo: DemoLauncher;
@@ -85,7 +88,10 @@ export function siteHooks(f: {
   };
 }
 
-/** The single token of the version before technicians goes to the technician it belonged to (if the site had not refused it). */
+/**
+ * The single token of the version before technicians goes to the
+ * technician it belonged to (if the site had not refused it).
+ */
 export function adoptEarlierToken(credentials: Credentials, technicians: Technicians, dataDir: string): void {
   const id = technicians.currentIdSetting();
   const row = id === null ? undefined : technicians.get(id);

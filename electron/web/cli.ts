@@ -92,7 +92,8 @@ async function openDemo(services: Services): Promise<void> {
   if (current?.user) {
     if (!current.site?.demo) {
       console.log(
-        `--demo: ${current.user.username} is signed in to ${current.site?.url ?? 'a site'}; that site is kept (sign out in the app to open the demo workshop).`,
+        `--demo: ${current.user.username} is signed in to ${current.site?.url ?? 'a site'}; ` +
+          `that site is kept (sign out in the app to open the demo workshop).`,
       );
     }
     return;
@@ -108,7 +109,8 @@ class UsageError extends Error {}
 
 main().catch((error: unknown) => {
   if (error instanceof StartupError || (error as Error).name === 'DatabaseTooNewError') {
-    // The data folder cannot be used (another copy holds it, read-only, damaged beyond repair): said, not a stack trace.
+    // The data folder cannot be used (another copy holds it,
+    // read-only, damaged beyond repair): said, not a stack trace.
     console.error(`Fieldguide cannot start: ${(error as Error).message}`);
   } else if (error instanceof PortUnavailableError) {
     console.error(

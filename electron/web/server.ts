@@ -175,7 +175,8 @@ export function createWebShellApp(
   app.get(`${MEDIA_ROUTE}:encoded`, async (c) => {
     let url: string;
     try {
-      // Decoded once, from the raw path (the router's parameter is decoded already: a second pass would change the address).
+      // Decoded once, from the raw path (the router's parameter is
+      // decoded already: a second pass would change the address).
       url = decodeURIComponent(new URL(c.req.url).pathname.slice(MEDIA_ROUTE.length));
     } catch {
       return c.json({ message: 'Bad media address' }, 400);
@@ -199,7 +200,9 @@ export function createWebShellApp(
   return app;
 }
 
-/** How long the browser keeps a media answer: a stored copy for good, the site's for the session, a stand-in not at all. */
+/**
+ * How long the browser keeps a media answer: a stored copy for good, the site's for the session, a stand-in not at all.
+ */
 const CACHE: Record<MediaAnswer['cache'], string> = {
   immutable: 'private, max-age=31536000, immutable',
   private: 'private, max-age=3600',

@@ -71,7 +71,8 @@ export function findProcesses(db: Db, query: ProcessQuery): { rows: ProcessRow[]
   };
   const rows = db
     .prepare(
-      `SELECT * FROM approval_processes ${where} ORDER BY approval_processid ${query.order} LIMIT @limit OFFSET @offset`,
+      `SELECT * FROM approval_processes ${where} ` +
+        `ORDER BY approval_processid ${query.order} LIMIT @limit OFFSET @offset`,
     )
     .all({ ...params, limit: query.limit, offset: query.offset }) as ProcessRow[];
   return { rows, total };
@@ -86,7 +87,8 @@ export function stagesOf(db: Db, processid: number): StageRow[] {
 export function documentsOf(db: Db, processid: number, docType: 'guide' | 'wiki'): { docid: number; langid: string }[] {
   return db
     .prepare(
-      'SELECT docid, langid FROM approval_documents WHERE approval_processid = ? AND doc_type = ? ORDER BY docid, langid',
+      'SELECT docid, langid FROM approval_documents ' +
+        'WHERE approval_processid = ? AND doc_type = ? ORDER BY docid, langid',
     )
     .all(processid, docType) as { docid: number; langid: string }[];
 }
@@ -128,7 +130,8 @@ export function insertProcess(db: Db, process: NewProcess, now: number): number 
   const id = Number(
     db
       .prepare(
-        `INSERT INTO approval_processes (name, allow_repeated_signatures, is_default, webhooks_enabled, workspaceid, created)
+        `INSERT INTO approval_processes (name, allow_repeated_signatures, is_default, webhooks_enabled, workspaceid,
+           created)
          VALUES (?, ?, ?, ?, ?, ?)`,
       )
       .run(
@@ -207,7 +210,8 @@ export function insertSignature(
   return Number(
     db
       .prepare(
-        `INSERT INTO approval_signatures (approval_requestid, approval_process_stageid, userid, status, sign_date, notes)
+        `INSERT INTO approval_signatures (approval_requestid, approval_process_stageid, userid, status, sign_date,
+           notes)
          VALUES (?, ?, ?, ?, ?, ?)`,
       )
       .run(signature.requestid, signature.stageid, signature.userid, signature.status, now, signature.notes ?? '')
@@ -218,8 +222,10 @@ export function insertSignature(
 export function counts(db: Db, processid: number): { num_guides: number; num_requests: number } {
   return db
     .prepare(
-      `SELECT (SELECT COUNT(*) FROM approval_documents WHERE approval_processid = @id AND doc_type = 'guide') AS num_guides,
-              (SELECT COUNT(*) FROM approval_requests WHERE approval_processid = @id AND status = 'pending') AS num_requests`,
+      `SELECT
+         (SELECT COUNT(*) FROM approval_documents WHERE approval_processid = @id AND doc_type = 'guide') AS num_guides,
+         (SELECT COUNT(*) FROM approval_requests WHERE approval_processid = @id AND status = 'pending')
+           AS num_requests`,
     )
     .get({ id: processid }) as { num_guides: number; num_requests: number };
 }

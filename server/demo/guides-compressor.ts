@@ -13,13 +13,17 @@ export const COMPRESSOR_GUIDES: DemoGuide[] = [
     minutes: [45, 75],
     summary: 'Swap a worn or glazed V-belt on a two-stage, belt-driven 60-gallon shop compressor and set its tension.',
     intro:
-      'A slipping drive belt makes the compressor run longer to reach cut-out pressure, heats the pump and wears the pulleys. ' +
+      'A slipping drive belt makes the compressor run longer to reach cut-out pressure, ' +
+      'heats the pump and wears the pulleys. ' +
       'Replace the belt when it is glazed, cracked, frayed, or when it squeals at start-up even after tensioning.\n\n' +
       'This guide covers the common two-stage cast-iron pump with a 5 HP motor on a sliding base. ' +
-      'Read the **lockout/tagout** prerequisite first: the tank stores enough energy to hurt you even with the power off.',
+      'Read the **lockout/tagout** prerequisite first: ' +
+      'the tank stores enough energy to hurt you even with the power off.',
     conclusion:
-      'Run the compressor through two full cycles and watch the belt. Recheck the tension after the first 50 hours of running: ' +
-      "new belts stretch as they seat.\n\nLog the belt part number and the measured deflection on the unit's maintenance card.",
+      'Run the compressor through two full cycles and watch the belt. ' +
+      'Recheck the tension after the first 50 hours of running: ' +
+      'new belts stretch as they seat.\n\nLog the belt part number ' +
+      "and the measured deflection on the unit's maintenance card.",
     flags: ['DANGER', 'GUIDE_STARRED'],
     parts: [
       ['V-belt, AX-section (see old belt for length)', 1, 'Match the cross-section and length printed on the old belt'],
@@ -41,7 +45,8 @@ export const COMPRESSOR_GUIDES: DemoGuide[] = [
         lines: [
           [
             'black',
-            'Switch the compressor off at the pressure switch, then open the wall disconnect and apply your lock and tag.',
+            'Switch the compressor off at the pressure switch, ' +
+              'then open the wall disconnect and apply your lock and tag.',
           ],
           ['red', 'The tank can hold up to 175 psi. Never work on the drive with pressure in the tank.'],
           ['black', 'Open the tank drain valve and let the tank bleed down to **0 psi** on the tank gauge.'],
@@ -157,9 +162,11 @@ export const COMPRESSOR_GUIDES: DemoGuide[] = [
     intro:
       'Compressing air squeezes the water out of it, and that water collects in the bottom of the tank. ' +
       'Left there, it rusts the tank from the inside until the steel is too thin to hold pressure.\n\n' +
-      "Drain the tank at the end of every shift. Once a week, follow this guide to inspect what comes out and record the tank's condition.",
+      'Drain the tank at the end of every shift. ' +
+      "Once a week, follow this guide to inspect what comes out and record the tank's condition.",
     conclusion:
-      'Record the condition on the maintenance card. Rusty water two weeks in a row means the tank needs an internal inspection by a certified inspector.',
+      'Record the condition on the maintenance card. Rusty water two weeks in a ' +
+      'row means the tank needs an internal inspection by a certified inspector.',
     flags: [],
     parts: [],
     tools: [

@@ -13,12 +13,15 @@ export const FORKLIFT_GUIDES: DemoGuide[] = [
     minutes: [10, 15],
     summary: 'The walk-around and operational checks every operator does before the first lift of a shift.',
     intro:
-      'A forklift that fails on the floor fails with a load in the air. The pre-shift check takes ten minutes and is required ' +
+      'A forklift that fails on the floor fails with a load in the air. ' +
+      'The pre-shift check takes ten minutes and is required ' +
       'before each shift the truck is used.\n\n' +
-      'Do the visual checks with the truck off and the forks on the floor, then the operational checks from the seat. ' +
+      'Do the visual checks with the truck off and the forks on the floor, ' +
+      'then the operational checks from the seat. ' +
       'Any **red** item takes the truck out of service: tag it and tell your supervisor.',
     conclusion:
-      'Sign the checklist. A truck with a failed item stays tagged out until a qualified technician has repaired it and signed the repair off.',
+      'Sign the checklist. A truck with a failed item stays tagged out until ' +
+      'a qualified technician has repaired it and signed the repair off.',
     flags: ['DEATH', 'GUIDE_STARRED'],
     parts: [],
     tools: [
@@ -174,10 +177,12 @@ export const FORKLIFT_GUIDES: DemoGuide[] = [
     summary: 'Replace a leaking lift-cylinder hose on a counterbalance forklift mast without dropping the carriage.',
     intro:
       'Mast hoses flex every time the carriage moves and eventually crack at the crimped ends. ' +
-      'The job itself is simple; doing it safely is not. The carriage must be **blocked**, not held up by hydraulics, ' +
+      'The job itself is simple; doing it safely is not. ' +
+      'The carriage must be **blocked**, not held up by hydraulics, ' +
       'and the system pressure must be relieved before any fitting is cracked.',
     conclusion:
-      'Cycle the mast ten times to full height, check the new hose at every height for rubbing, and top up the hydraulic oil. ' +
+      'Cycle the mast ten times to full height, ' +
+      'check the new hose at every height for rubbing, and top up the hydraulic oil. ' +
       'Recheck the fittings for weeping after the first shift.',
     flags: ['DEATH', 'DANGER'],
     parts: [
@@ -305,10 +310,12 @@ export const FORKLIFT_GUIDES: DemoGuide[] = [
     minutes: [5, 10],
     summary: 'Swap an empty propane cylinder for a full one safely, outdoors or in the designated change area.',
     intro:
-      'Propane is heavier than air and collects in low places. Change tanks only in the designated area, away from drains, pits and ignition sources, ' +
+      'Propane is heavier than air and collects in low places. ' +
+      'Change tanks only in the designated area, away from drains, pits and ignition sources, ' +
       'and wear gloves: liquid propane causes frostbite in seconds.',
     conclusion:
-      'Store the empty tank with its valve closed, on its side with the relief valve up, in the cage for the supplier to collect.',
+      'Store the empty tank with its valve closed, ' +
+      'on its side with the relief valve up, in the cage for the supplier to collect.',
     flags: ['DANGER'],
     parts: [['Full LP cylinder, 33 lb, forklift (liquid draw)', 1]],
     tools: [
@@ -348,7 +355,9 @@ export const FORKLIFT_GUIDES: DemoGuide[] = [
       {
         title: 'Watch: the whole change in one minute',
         embed: {
-          html: '<iframe src="https://www.example.com/embed/lp-tank-change" width="640" height="360" title="LP tank change" allowfullscreen></iframe>',
+          html:
+            '<iframe src="https://www.example.com/embed/lp-tank-change" width="640" ' +
+            'height="360" title="LP tank change" allowfullscreen></iframe>',
           url: 'https://www.example.com/embed/lp-tank-change',
           title: "LP tank change, from the operator's side",
         },

@@ -14,7 +14,8 @@ export const MACHINE_TOOL_GUIDES: DemoGuide[] = [
     minutes: [30, 45],
     summary: 'Fit a new bi-metal blade to a 7 x 12 in horizontal metal-cutting band saw, tension it and track it.',
     intro:
-      'A dull blade wanders, leaves a rough cut and can snap. Replace the blade when it no longer cuts straight with normal feed, ' +
+      'A dull blade wanders, leaves a rough cut and can snap. ' +
+      'Replace the blade when it no longer cuts straight with normal feed, ' +
       'when teeth are missing, or when you change to stock that needs a different tooth pitch.\n\n' +
       '* 4/6 TPI for solid bar over 2 in\n* 6/10 TPI for general work\n* 10/14 TPI for tube and thin wall',
     conclusion:
@@ -55,7 +56,8 @@ export const MACHINE_TOOL_GUIDES: DemoGuide[] = [
           ['black', 'Turn the tension handle anticlockwise until the blade hangs slack on the wheels.'],
           [
             'red',
-            'A tensioned blade that breaks whips out with great force. Always release tension before touching the blade.',
+            'A tensioned blade that breaks whips out with great force. ' +
+              'Always release tension before touching the blade.',
           ],
         ],
       },
@@ -144,10 +146,12 @@ export const MACHINE_TOOL_GUIDES: DemoGuide[] = [
     minutes: [30, 40],
     summary: 'Set the guide bearings so the blade runs square and close to the work, for straight cuts.',
     intro:
-      'Worn or badly set guide bearings let the blade twist, and a twisting blade cuts off square no matter how sharp it is. ' +
+      'Worn or badly set guide bearings let the blade twist, ' +
+      'and a twisting blade cuts off square no matter how sharp it is. ' +
       'Check the guides whenever a cut wanders or after fitting a new blade.',
     conclusion:
-      'Test by cutting a 2 in square bar and checking the cut face with a square. Readjust if it is more than 0.005 in out over the width.',
+      'Test by cutting a 2 in square bar and checking the cut face with a square. ' +
+      'Readjust if it is more than 0.005 in out over the width.',
     flags: [],
     parts: [],
     tools: [
@@ -231,7 +235,8 @@ export const MACHINE_TOOL_GUIDES: DemoGuide[] = [
     summary: "Take up the play in a 12 in engine lathe's cross-slide with the tapered gib, without making it bind.",
     intro:
       'Play in the cross-slide shows up as chatter, a poor finish when facing and parting tools that dig in. ' +
-      'The tapered gib between the slide and its dovetail takes that play up. Too loose rattles, too tight wears the ways.',
+      'The tapered gib between the slide and its dovetail takes that play up. ' +
+      'Too loose rattles, too tight wears the ways.',
     conclusion:
       "Oil the ways and the cross-slide screw, and note the date of the adjustment on the lathe's maintenance card.",
     flags: [],
@@ -318,10 +323,12 @@ export const MACHINE_TOOL_GUIDES: DemoGuide[] = [
     minutes: [15, 25],
     summary: 'Safely remove and mount a heavy lathe chuck on a camlock spindle nose.',
     intro:
-      'A 8 in three-jaw chuck weighs about 40 lb. Dropped on the ways, it dents them; dropped on a foot, it breaks it. ' +
+      'A 8 in three-jaw chuck weighs about 40 lb. ' +
+      'Dropped on the ways, it dents them; dropped on a foot, it breaks it. ' +
       'Always use a chuck board across the ways and make sure every cam is locked before starting the spindle.',
     conclusion:
-      'Check the runout of a ground test bar in the chuck. More than 0.003 in at the jaws means dirt on the mating faces: remove, clean and remount.',
+      'Check the runout of a ground test bar in the chuck. ' +
+      'More than 0.003 in at the jaws means dirt on the mating faces: remove, clean and remount.',
     flags: ['DANGER'],
     parts: [],
     tools: [

@@ -18,7 +18,8 @@ export const SAFETY_GUIDES: DemoGuide[] = [
       'Lockout/tagout makes that impossible: **your** lock on the disconnect, **your** key in your pocket.\n\n' +
       'Electricity is not the only energy: compressed air, hydraulic pressure, springs, gravity and heat all count.',
     conclusion:
-      "When the work is done: tools out, guards on, people clear, then remove your own lock. Never remove someone else's lock.",
+      'When the work is done: tools out, guards on, people clear, then remove your own lock. ' +
+      "Never remove someone else's lock.",
     flags: ['GUIDE_PREREQ_ONLY', 'DANGER'],
     parts: [],
     tools: [
@@ -103,7 +104,8 @@ export const WELDING_GUIDES: DemoGuide[] = [
     minutes: [5, 10],
     summary: 'Swap a worn contact tip and a spatter-clogged nozzle on a 250 A MIG gun.',
     intro:
-      'A worn contact tip makes the arc wander and the wire feed stutter. A nozzle full of spatter blocks the shielding gas and gives porous welds. ' +
+      'A worn contact tip makes the arc wander and the wire feed stutter. ' +
+      'A nozzle full of spatter blocks the shielding gas and gives porous welds. ' +
       'Both are cheap consumables: change them at the first sign of trouble.',
     conclusion: "Log the consumables you used on the welder's card so stock can be reordered.",
     flags: [],
@@ -233,7 +235,8 @@ export const WELDING_GUIDES: DemoGuide[] = [
     minutes: [2, 5],
     summary: 'Swap the spatter-pitted outer cover lens so you can see the puddle again.',
     intro:
-      'The clear outer lens protects the expensive auto-darkening filter. When it is pitted or hazed, replace it; do not polish it.',
+      'The clear outer lens protects the expensive auto-darkening filter. ' +
+      'When it is pitted or hazed, replace it; do not polish it.',
     conclusion: 'Keep a pack of cover lenses in the welding cart. They are cheap and a clear view makes better welds.',
     flags: ['GUIDE_USER_CONTRIBUTED'],
     author: 'tech1',

@@ -128,10 +128,10 @@ function seedWorkHistory(db: Db, { users, guides, steps, epoch }: Seeded): void 
       }
     ).m;
   const insert = db.prepare(
-    `INSERT INTO work_log (guideid, userid, workorderid, starttime, endtime, status, revisionid, active_stepid, paused_stepid,
-       paused_at, pause_duration, max_form_revisionid, guide_revisionid, cancelled, duration)
-     VALUES (@guideid, @userid, @workorderid, @starttime, @endtime, @status, @revisionid, @active_stepid, @paused_stepid,
-       @paused_at, @pause_duration, @max_form_revisionid, @guide_revisionid, 0, @duration)`,
+    `INSERT INTO work_log (guideid, userid, workorderid, starttime, endtime, status, revisionid, active_stepid,
+       paused_stepid, paused_at, pause_duration, max_form_revisionid, guide_revisionid, cancelled, duration)
+     VALUES (@guideid, @userid, @workorderid, @starttime, @endtime, @status, @revisionid, @active_stepid,
+       @paused_stepid, @paused_at, @pause_duration, @max_form_revisionid, @guide_revisionid, 0, @duration)`,
   );
   const inspection = guides['forklift-inspection']!;
   const start = epoch + 60 * DAY + 7 * 3600;
@@ -180,7 +180,8 @@ function seedWorkHistory(db: Db, { users, guides, steps, epoch }: Seeded): void 
   const entryid = (db.prepare('SELECT MAX(entryid) AS id FROM work_log').get() as { id: number }).id;
   const field = db
     .prepare(
-      `SELECT f.field_guid, f.field_revisionid, s.stepid, f.label FROM form_fields f JOIN step_forms s USING (form_revisionid)
+      `SELECT f.field_guid, f.field_revisionid, s.stepid, f.label
+       FROM form_fields f JOIN step_forms s USING (form_revisionid)
        WHERE s.stepid = ? ORDER BY f.field_revisionid LIMIT 1`,
     )
     .get(steps['compressor-belt']![2]!) as {

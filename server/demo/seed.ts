@@ -92,7 +92,8 @@ function seed(db: Db, assets: string): DemoContent {
       ? (db.prepare('SELECT wikiid FROM categories WHERE title = ?').get(category.parent) as { wikiid: number }).wikiid
       : null;
     db.prepare(
-      `INSERT INTO categories (title, display_title, parentid, description, contents_raw, contents_rendered, imageid, revisionid, modified_date)
+      `INSERT INTO categories (title, display_title, parentid, description, contents_raw, contents_rendered, imageid,
+         revisionid, modified_date)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ).run(
       category.title,

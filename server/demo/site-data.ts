@@ -15,7 +15,8 @@ export const DEMO_CATEGORIES: DemoCategory[] = [
     title: 'Air Compressors',
     description: 'Stationary and portable shop air compressors.',
     contents:
-      "Guides for the shop's belt-driven two-stage compressors: drive, pump, tank and safety valves.\n\nThe main unit is a 60-gallon, 5 HP vertical compressor in the east bay.",
+      "Guides for the shop's belt-driven two-stage compressors: drive, pump, " +
+      'tank and safety valves.\n\nThe main unit is a 60-gallon, 5 HP vertical compressor in the east bay.',
     hue: 210,
     tags: ['compressor'],
   },

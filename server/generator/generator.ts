@@ -95,7 +95,9 @@ export function generateSite(db: Db, options: GenerateOptions): GeneratedSite {
           time_required: `${minutes} - ${minutes * 2} minutes`,
           time_required_min: minutes * 60,
           time_required_max: minutes * 120,
-          introduction_raw: `This guide shows how to ${verb.toLowerCase()} the **${part}** on the ${category.title}.\n\n${rng.pick(CAUTIONS)}`,
+          introduction_raw:
+            `This guide shows how to ${verb.toLowerCase()} the ` +
+            `**${part}** on the ${category.title}.\n\n${rng.pick(CAUTIONS)}`,
           conclusion_raw: 'Reassemble in reverse order and test the machine before returning it to service.',
           public: !rng.chance(0.05),
           imageid: picture(imageIndex++, part, category.hue),
@@ -187,7 +189,8 @@ function generateCategories(db: Db, count: number, picture: (i: number, title: s
     const wikiid = Number(
       statement(
         db,
-        `INSERT INTO categories (title, display_title, parentid, description, contents_raw, contents_rendered, imageid, revisionid, modified_date)
+        `INSERT INTO categories (title, display_title, parentid, description, contents_raw, contents_rendered,
+           imageid, revisionid, modified_date)
          VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?)`,
       ).run(
         title,

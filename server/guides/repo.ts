@@ -44,10 +44,11 @@ const select = (
   revision: string,
 ) => `SELECT g.guideid, r.revisionid, g.userid, u.username, g.locale, g.created_date, g.published_date,
     r.modified_date, ${PREREQ_MODIFIED} AS prereq_modified_date, r.title, r.subject, r.category, r.type, r.summary,
-    r.difficulty, r.time_required, r.time_required_min, r.time_required_max, r.introduction_raw, r.introduction_rendered,
-    r.conclusion_raw, r.conclusion_rendered, r.public, r.imageid, i.guid AS image_guid, r.flags, r.parts, r.tools,
-    r.prerequisites, r.documents
-  FROM guides g JOIN guide_revisions r ON r.revisionid = ${revision} AND r.guideid = g.guideid JOIN users u ON u.userid = g.userid
+    r.difficulty, r.time_required, r.time_required_min, r.time_required_max, r.introduction_raw,
+    r.introduction_rendered, r.conclusion_raw, r.conclusion_rendered, r.public, r.imageid, i.guid AS image_guid,
+    r.flags, r.parts, r.tools, r.prerequisites, r.documents
+  FROM guides g JOIN guide_revisions r ON r.revisionid = ${revision} AND r.guideid = g.guideid
+  JOIN users u ON u.userid = g.userid
   LEFT JOIN images i ON i.imageid = r.imageid`;
 
 const CURRENT = select('g.revisionid');

@@ -21,7 +21,9 @@ interface LineRow {
   text_rendered: string;
 }
 
-/** The steps of one guide revision in order: `{guideid, stepid, revisionid, orderby, title, media, lines, comments}`. */
+/**
+ * The steps of one guide revision in order: `{guideid, stepid, revisionid, orderby, title, media, lines, comments}`.
+ */
 export function stepsJson(db: Db, origin: string, guideid: number, revisionid: number) {
   const steps = db
     .prepare(

@@ -73,20 +73,22 @@ function prepare(db: Db) {
     ),
     setCurrent: db.prepare('UPDATE guides SET revisionid = ? WHERE guideid = ?'),
     revision: db.prepare(`
-      INSERT INTO guide_revisions (guideid, modified_date, editorid, title, subject, category, type, summary, difficulty,
-        time_required, time_required_min, time_required_max, introduction_raw, introduction_rendered, conclusion_raw,
-        conclusion_rendered, public, imageid, flags, parts, tools, prerequisites, documents)
+      INSERT INTO guide_revisions (guideid, modified_date, editorid, title, subject, category, type, summary,
+        difficulty, time_required, time_required_min, time_required_max, introduction_raw, introduction_rendered,
+        conclusion_raw, conclusion_rendered, public, imageid, flags, parts, tools, prerequisites, documents)
       VALUES (@guideid, @modified, @editorid, @title, @subject, @category, @type, @summary, @difficulty, @time_required,
         @time_required_min, @time_required_max, @introduction_raw, @introduction_rendered, @conclusion_raw,
         @conclusion_rendered, @public, @imageid, @flags, @parts, @tools, @prerequisites, @documents)`),
     step: db.prepare('INSERT INTO steps (guideid) VALUES (?)'),
     stepRevision: db.prepare('INSERT INTO step_revisions (stepid, title, media_type, media) VALUES (?, ?, ?, ?)'),
     line: db.prepare(
-      'INSERT INTO step_lines (step_revisionid, idx, lineid, bullet, level, text_raw, text_rendered) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      'INSERT INTO step_lines (step_revisionid, idx, lineid, bullet, level, text_raw, text_rendered) ' +
+        'VALUES (?, ?, ?, ?, ?, ?, ?)',
     ),
     orderStep: db.prepare('INSERT INTO guide_revision_steps (revisionid, orderby, step_revisionid) VALUES (?, ?, ?)'),
     copySteps: db.prepare(
-      'INSERT INTO guide_revision_steps (revisionid, orderby, step_revisionid) SELECT ?, orderby, step_revisionid FROM guide_revision_steps WHERE revisionid = ?',
+      'INSERT INTO guide_revision_steps (revisionid, orderby, step_revisionid) ' +
+        'SELECT ?, orderby, step_revisionid FROM guide_revision_steps WHERE revisionid = ?',
     ),
   };
 }

@@ -11,10 +11,10 @@ export const bodyTooLarge = (limit: number, what = 'The request body'): HttpErro
   new HttpError(413, `${what} is larger than ${mib(limit)}`);
 
 /**
- * The request body, at most `limit` bytes (`what` names it in the 413). A `Content-Length` over the limit is refused before a byte is
- * read; a body without one (chunked) is counted as it streams in and refused as soon as it passes the
- * limit. What is left unread is the HTTP server's to discard (@hono/node-server drains a little, then
- * closes the connection); it never reaches memory here.
+ * The request body, at most `limit` bytes (`what` names it in the 413). A `Content-Length` over the
+ * limit is refused before a byte is read; a body without one (chunked) is counted as it streams in and
+ * refused as soon as it passes the limit. What is left unread is the HTTP server's to discard
+ * (@hono/node-server drains a little, then closes the connection); it never reaches memory here.
  */
 export async function readBodyBytes(c: Context<AppEnv>, limit: number, what?: string): Promise<Buffer> {
   const declared = c.req.header('content-length');

@@ -175,7 +175,8 @@ export function insertVideo(
   const videoid = Number(
     db
       .prepare(
-        'INSERT INTO videos (guid, filename, duration_ms, width, height, imageid, meta, ownerid, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+        'INSERT INTO videos (guid, filename, duration_ms, width, height, ' +
+          'imageid, meta, ownerid, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
       )
       .run(
         video.guid,
@@ -191,7 +192,8 @@ export function insertVideo(
   );
   db.prepare('UPDATE videos SET meta = ? WHERE videoid = ?').run(JSON.stringify({ ...meta, id: videoid }), videoid);
   const insert = db.prepare(
-    `INSERT INTO video_encodings (videoid, name, codecs, format, width, height, mime, max_video_bitrate, size, md5, bytes)
+    `INSERT INTO video_encodings (videoid, name, codecs, format, width, height, mime, max_video_bitrate, size, md5,
+       bytes)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   for (const e of video.encodings) {
@@ -222,7 +224,8 @@ export function getVideo(db: Db, idOrGuid: string): VideoRow | undefined {
 export function getEncodings(db: Db, videoid: number): EncodingMeta[] {
   return db
     .prepare(
-      'SELECT videoid, name, codecs, format, width, height, mime, max_video_bitrate, size, md5 FROM video_encodings WHERE videoid = ? ORDER BY width, name',
+      'SELECT videoid, name, codecs, format, width, height, mime, max_video_bitrate, size, md5 ' +
+        'FROM video_encodings WHERE videoid = ? ORDER BY width, name',
     )
     .all(videoid) as EncodingMeta[];
 }

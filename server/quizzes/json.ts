@@ -46,7 +46,8 @@ export function courseAssignmentsJson(db: Db, quizid: number) {
     .prepare(
       `SELECT a.course_assignmentid, a.courseid, c.title AS course_title, s.course_stageid, s.title AS stage_title,
          a.userid, a.teamid, a.assigned_date, a.due_date
-       FROM course_stage_quizzes sq JOIN course_stages s USING (course_stageid) JOIN courses c ON c.courseid = s.courseid
+       FROM course_stage_quizzes sq JOIN course_stages s USING (course_stageid)
+       JOIN courses c ON c.courseid = s.courseid
        JOIN course_assignments a ON a.courseid = c.courseid
        WHERE sq.quizid = ? ORDER BY a.course_assignmentid, s.course_stageid`,
     )

@@ -46,7 +46,9 @@ export function listQuizzes(db: Db, query: GetQuizzes): { rows: QuizRow[]; total
     params.stage = query.filter.course_stageid;
   }
   const where = clauses.length ? `WHERE ${clauses.join(' AND ')}` : '';
-  const order = `${query.sort.field === 'title' ? 'title COLLATE NOCASE' : query.sort.field} ${query.sort.order}, quizid ${query.sort.order}`;
+  const order =
+    `${query.sort.field === 'title' ? 'title COLLATE NOCASE' : query.sort.field} ` +
+    `${query.sort.order}, quizid ${query.sort.order}`;
   const rows = db
     .prepare(`SELECT * FROM quizzes ${where} ORDER BY ${order} LIMIT @limit OFFSET @offset`)
     .all({ ...params, limit: query.limit, offset: query.offset }) as QuizRow[];

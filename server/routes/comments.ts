@@ -78,7 +78,8 @@ export const commentsRoutes: RouteModule = (api, ctx) => {
     const rows = (
       ctx.db
         .prepare(
-          `SELECT * FROM comments WHERE (@context IS NULL OR context = @context) AND (@contextid IS NULL OR contextid = @contextid) ORDER BY commentid ${paging.order}`,
+          `SELECT * FROM comments WHERE (@context IS NULL OR context = @context) ` +
+            `AND (@contextid IS NULL OR contextid = @contextid) ORDER BY commentid ${paging.order}`,
         )
         .all({ context: context ?? null, contextid: contextid ?? null }) as CommentRow[]
     ).filter((row) => visible(ctx, user, row));

@@ -144,7 +144,8 @@ export const quizzesRoutes: RouteModule = (api, ctx) => {
       const id = Number(
         ctx.db
           .prepare(
-            `INSERT INTO quiz_attempts (userid, quizid, quizRevisionid, course_stageid, answers, score, passed, started, finished, client_uuid)
+            `INSERT INTO quiz_attempts (userid, quizid, quizRevisionid, course_stageid, answers, score, passed, started,
+               finished, client_uuid)
              VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
           )
           .run(

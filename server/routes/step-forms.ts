@@ -49,7 +49,10 @@ function visible(ctx: ServerContext, c: Context<AppEnv>, form: FormJson | undefi
   return form;
 }
 
-/** Step forms of reference 4.10 (shape decided in server/README.md: a form is `{form_revisionid, stepid, guideid, created, fields}`). */
+/**
+ * Step forms of reference 4.10 (shape decided in server/README.md:
+ * a form is `{form_revisionid, stepid, guideid, created, fields}`).
+ */
 export const stepFormsRoutes: RouteModule = (api, ctx) => {
   const id = (c: Context, name: string) => routeId(c.req.param(name)) ?? -1;
 
@@ -82,7 +85,8 @@ export const stepFormsRoutes: RouteModule = (api, ctx) => {
       (
         ctx.db
           .prepare(
-            'SELECT DISTINCT f.field_guid FROM form_fields f JOIN step_forms s USING (form_revisionid) WHERE s.stepid = ?',
+            'SELECT DISTINCT f.field_guid FROM form_fields f ' +
+              'JOIN step_forms s USING (form_revisionid) WHERE s.stepid = ?',
           )
           .all(stepid) as { field_guid: string }[]
       ).map((row) => row.field_guid),

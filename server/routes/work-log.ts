@@ -164,7 +164,8 @@ export const workLogRoutes: RouteModule = (api, ctx) => {
       const column = entry.status === 'paused' ? 'paused_stepid' : 'active_stepid';
       ctx.db
         .prepare(
-          `UPDATE work_log SET timingid = ?, ${column} = COALESCE(?, ${column}), revisionid = revisionid + 1 WHERE entryid = ?`,
+          `UPDATE work_log SET timingid = ?, ${column} = COALESCE(?, ` +
+            `${column}), revisionid = revisionid + 1 WHERE entryid = ?`,
         )
         .run(timingid, stepid, entry.entryid);
       recordMutation(ctx, c, 'work_log', entry.entryid);

@@ -38,7 +38,8 @@ export function search(
           _,
           i,
         ) => `(r.title LIKE @w${i} ESCAPE '\\' OR r.summary LIKE @w${i} ESCAPE '\\' OR r.subject LIKE @w${i} ESCAPE '\\'
-          OR r.category LIKE @w${i} ESCAPE '\\' OR EXISTS (SELECT 1 FROM guide_revision_steps o JOIN step_lines l USING (step_revisionid)
+          OR r.category LIKE @w${i} ESCAPE '\\'
+          OR EXISTS (SELECT 1 FROM guide_revision_steps o JOIN step_lines l USING (step_revisionid)
           WHERE o.revisionid = r.revisionid AND (l.text_raw LIKE @w${i} ESCAPE '\\')))`,
       )
       .join(' AND ');
@@ -58,7 +59,8 @@ export function search(
     const everyWord = words
       .map(
         (_, i) =>
-          `(title LIKE @w${i} ESCAPE '\\' OR description LIKE @w${i} ESCAPE '\\' OR contents_raw LIKE @w${i} ESCAPE '\\')`,
+          `(title LIKE @w${i} ESCAPE '\\' OR description LIKE @w${i} ` +
+          `ESCAPE '\\' OR contents_raw LIKE @w${i} ESCAPE '\\')`,
       )
       .join(' AND ');
     const rows = db

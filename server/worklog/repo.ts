@@ -29,7 +29,8 @@ export interface WorkDatum {
 export function entryJson(db: Db, row: EntryRow) {
   const data = db
     .prepare(
-      'SELECT label, value, field_revisionid, field_guid, stepid FROM work_log_data WHERE entryid = ? ORDER BY stepid, field_revisionid',
+      'SELECT label, value, field_revisionid, field_guid, stepid ' +
+        'FROM work_log_data WHERE entryid = ? ORDER BY stepid, field_revisionid',
     )
     .all(row.entryid) as WorkDatum[];
   return {
@@ -73,8 +74,10 @@ export function insertEntry(
   return Number(
     db
       .prepare(
-        `INSERT INTO work_log (guideid, userid, workorderid, starttime, status, revisionid, active_stepid, max_form_revisionid, guide_revisionid)
-         VALUES (@guideid, @userid, @workorderid, @starttime, 'started', 1, @active_stepid, @max_form_revisionid, @guide_revisionid)`,
+        `INSERT INTO work_log (guideid, userid, workorderid, starttime, status, revisionid, active_stepid,
+           max_form_revisionid, guide_revisionid)
+         VALUES (@guideid, @userid, @workorderid, @starttime, 'started', 1, @active_stepid,
+           @max_form_revisionid, @guide_revisionid)`,
       )
       .run(entry).lastInsertRowid,
   );

@@ -105,8 +105,8 @@ export function saveStepData(db: Db, entry: EntryRow, body: StepDataBody, userid
 
   const put = db.prepare(
     `INSERT INTO work_log_data (entryid, field_guid, field_revisionid, stepid, label, value) VALUES (?, ?, ?, ?, ?, ?)
-     ON CONFLICT (entryid, field_guid) DO UPDATE SET field_revisionid = excluded.field_revisionid, stepid = excluded.stepid,
-       label = excluded.label, value = excluded.value`,
+     ON CONFLICT (entryid, field_guid) DO UPDATE SET field_revisionid = excluded.field_revisionid,
+       stepid = excluded.stepid, label = excluded.label, value = excluded.value`,
   );
   for (const { field, value } of values) {
     if (value === null)

@@ -52,7 +52,10 @@ export function unsavedDrafts(drafts: readonly Draft[], values: readonly StepVal
   });
 }
 
-/** Drafts a confirmed save made obsolete: those whose value is what was sent (typing since then is kept; numbers are sent trimmed). */
+/**
+ * Drafts a confirmed save made obsolete: those whose value is what
+ * was sent (typing since then is kept; numbers are sent trimmed).
+ */
 export function settledBy(
   drafts: readonly Draft[],
   stepid: number,

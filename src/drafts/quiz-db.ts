@@ -2,7 +2,10 @@ import Dexie, { type Table } from 'dexie';
 import { EARLIER_DRAFTS } from './keys.ts';
 import { makeQuizDraft, quizDraftKey, type QuizDraft } from './quiz-draft.ts';
 
-/** Quiz drafts in their own IndexedDB database, apart from the step-form drafts (DESIGN.md §3: drafts only), each technician's apart. */
+/**
+ * Quiz drafts in their own IndexedDB database, apart from the step-form
+ * drafts (DESIGN.md §3: drafts only), each technician's apart.
+ */
 class QuizDraftsDb extends Dexie {
   quizDrafts!: Table<QuizDraft, string>;
 

@@ -18,7 +18,9 @@ export interface QuizDraft {
   updatedAt: number;
 }
 
-/** One draft per technician and quiz revision: a new revision is a different quiz, whose answers must not be mixed in. */
+/**
+ * One draft per technician and quiz revision: a new revision is a different quiz, whose answers must not be mixed in.
+ */
 export const quizDraftKey = (technician: string, quizRevisionid: number): string =>
   JSON.stringify([technician, quizRevisionid]);
 

@@ -33,7 +33,9 @@ export function statusChip(input: {
   const chip = ownChip(input);
   const othersUnsent = input.outbox.others.reduce((sum, other) => sum + other.unsent, 0);
   if (othersUnsent === 0) return { ...chip, othersUnsent };
-  const apart = ` Apart from yours, ${plural(othersUnsent, 'change')} of other technicians wait${othersUnsent === 1 ? 's' : ''} on this laptop.`;
+  const apart =
+    ` Apart from yours, ${plural(othersUnsent, 'change')} of other ` +
+    `technicians wait${othersUnsent === 1 ? 's' : ''} on this laptop.`;
   return { ...chip, detail: chip.detail + apart, announce: chip.announce + apart, othersUnsent };
 }
 
@@ -61,18 +63,23 @@ function ownChip(input: {
     return {
       tone: 'problem',
       text: `${outbox.failed} not accepted${tail}`,
-      detail: `The site did not accept ${plural(outbox.failed, 'change')}: see the sync centre. Nothing is lost; ${unsentWords}.`,
-      announce: `The site did not accept ${plural(outbox.failed, 'change')}: see the sync centre. Nothing is lost; ${unsentWords}.`,
+      detail:
+        `The site did not accept ${plural(outbox.failed, 'change')}: see the sync centre. ` +
+        `Nothing is lost; ${unsentWords}.`,
+      announce:
+        `The site did not accept ${plural(outbox.failed, 'change')}: see the sync centre. ` +
+        `Nothing is lost; ${unsentWords}.`,
       unsent,
     };
   }
   if (network === 'offline') {
+    const kept = `Offline. ${plural(unsent, 'change')} kept on this laptop — they will be sent when the site answers.`;
     return unsent > 0
       ? {
           tone: 'offline',
           text: `Offline · ${unsent} unsent`,
-          detail: `Offline. ${plural(unsent, 'change')} kept on this laptop — they will be sent when the site answers.`,
-          announce: `Offline. ${plural(unsent, 'change')} kept on this laptop — they will be sent when the site answers.`,
+          detail: kept,
+          announce: kept,
           unsent,
         }
       : {

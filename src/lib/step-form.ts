@@ -4,7 +4,9 @@ import { isMediaField } from '../../electron/shared/field-values.ts';
 // How a step form behaves while a technician types; what a value may be is the shared rule
 // (electron/shared/field-values.ts), which the App API checks again.
 
-/** The hint shown in an empty field: Text Inputs use `placeholder`, Text Areas use `textarea` (each ignores the other). */
+/**
+ * The hint shown in an empty field: Text Inputs use `placeholder`, Text Areas use `textarea` (each ignores the other).
+ */
 export function hintOf(field: StepFormField): string {
   switch (field.type) {
     case 'Text Input':

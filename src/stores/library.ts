@@ -14,7 +14,9 @@ import { useBridge } from '../bridge/index.ts';
 import { pagesCovering } from '../lib/paging.ts';
 
 export const LIBRARY_PAGE_SIZE = 200;
-/** While media download, the rows on screen are read again at most this often (when some still wait for their picture). */
+/**
+ * While media download, the rows on screen are read again at most this often (when some still wait for their picture).
+ */
 const PICTURE_REFRESH_MS = 600;
 
 export interface LibraryFilter {

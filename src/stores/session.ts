@@ -14,7 +14,10 @@ import { useBridge } from '../bridge/index.ts';
 import { adoptEarlierDrafts } from '../drafts/db.ts';
 import { adoptEarlierQuizDrafts } from '../drafts/quiz-db.ts';
 
-/** Which site we use, who works now (the current technician), who else used this laptop, and whether the site can be reached. */
+/**
+ * Which site we use, who works now (the current technician), who
+ * else used this laptop, and whether the site can be reached.
+ */
 export const useSessionStore = defineStore('session', () => {
   const bridge = useBridge();
   const status = ref<AppStatus | null>(null);

@@ -97,15 +97,21 @@ export async function benchLinks(links: LinkSpec[], tmpDir: string, guides: numb
         // The same requests by a bare client on the app's own HTTP client: the app's cost above the transfer.
         const appFloor = await runJsonChild<FloorFigures>('floor-client.ts', [planFile, await token(base), 'app']);
         const sameStack =
-          `on the app's HTTP client (undici request): floor ${s(appFloor.ms)} s, sync/floor ${(sync.initialMs / appFloor.ms).toFixed(2)}, ` +
+          `on the app's HTTP client (undici request): ` +
+          `floor ${s(appFloor.ms)} s, sync/floor ${(sync.initialMs / appFloor.ms).toFixed(2)}, ` +
           `floor's cpu user ${s(appFloor.cpuMs.user)} s (${(sync.cpuMs.user / appFloor.cpuMs.user).toFixed(2)}x)`;
         const lanesText = `lanes ${sync.concurrency.guides}/${sync.concurrency.media}`;
-        const cpu = `client cpu user ${s(sync.cpuMs.user)} s, floor's ${s(floor.cpuMs.user)} s (${(sync.cpuMs.user / floor.cpuMs.user).toFixed(2)}x); ${sameStack}`;
+        const cpu =
+          `client cpu user ${s(sync.cpuMs.user)} s, floor's ${s(floor.cpuMs.user)} ` +
+          `s (${(sync.cpuMs.user / floor.cpuMs.user).toFixed(2)}x); ${sameStack}`;
         const line =
           spec.mbit === 0
-            ? `link loopback: sync ${s(sync.initialMs)} s, same-requests floor ${s(floor.ms)} s, ratio ${(sync.initialMs / floor.ms).toFixed(2)} (${floor.requests} requests, ${lanesText}; ${cpu})`
-            : `link ${name}: sync ${s(sync.initialMs)} s, bandwidth floor ${s(bandwidthMs)} s, ratio ${(sync.initialMs / bandwidthMs).toFixed(2)} ` +
-              `(same-requests floor ${s(floor.ms)} s; ${floor.requests} requests, ${(bytes / 1e6).toFixed(1)} MB over the link, ${lanesText}; ${cpu})`;
+            ? `link loopback: sync ${s(sync.initialMs)} s, same-requests floor ${s(floor.ms)} s, ratio ` +
+              `${(sync.initialMs / floor.ms).toFixed(2)} (${floor.requests} requests, ${lanesText}; ${cpu})`
+            : `link ${name}: sync ${s(sync.initialMs)} s, bandwidth floor ${s(bandwidthMs)} s, ` +
+              `ratio ${(sync.initialMs / bandwidthMs).toFixed(2)} ` +
+              `(same-requests floor ${s(floor.ms)} s; ${floor.requests} requests, ` +
+              `${(bytes / 1e6).toFixed(1)} MB over the link, ${lanesText}; ${cpu})`;
         console.error(line);
         lines.push(line);
       } finally {
@@ -117,7 +123,8 @@ export async function benchLinks(links: LinkSpec[], tmpDir: string, guides: numb
     await site.stop();
   }
   console.log(
-    `\nInitial sync of ${guides} guides over emulated links (one queue per direction at the rate, the delay, a round trip per connection)`,
+    `\nInitial sync of ${guides} guides over emulated links (one queue per direction at the rate, ` +
+      `the delay, a round trip per connection)`,
   );
   for (const line of lines) console.log(line);
 }
@@ -125,9 +132,10 @@ export async function benchLinks(links: LinkSpec[], tmpDir: string, guides: numb
 const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /**
- * The replay of a queued outbox (outbox-client.ts: 40 sessions of six actions, as many chains at once as the outbox replays) over each
- * link, beside a bare client making the same requests through the same link (issue 17, target 1.15x). A
- * replay lasts under a second on loopback: `rounds` of both, each in a fresh process, and their medians.
+ * The replay of a queued outbox (outbox-client.ts: 40 sessions of six actions, as many chains at once as
+ * the outbox replays) over each link, beside a bare client making the same requests through the same link
+ * (issue 17, target 1.15x). A replay lasts under a second on loopback: `rounds` of both, each in a fresh
+ * process, and their medians.
  */
 export async function benchReplayOverLinks(
   links: LinkSpec[],
@@ -162,15 +170,22 @@ export async function benchReplayOverLinks(
         // Each round's two figures share its conditions: the ratio printed is the median of the rounds' ratios.
         const ratio = median(runs.map((run) => run.replayMs / run.floorMs));
         const ratios = runs.map((run) => (run.replayMs / run.floorMs).toFixed(2)).join(', ');
-        // The client process's CPU (user) includes the proxy's thread (proxy-thread.ts), which the bare client goes through too.
-        const cpu = `client cpu user ${s(median(runs.map((run) => run.cpuMs.replay)))} s, the bare client's ${s(median(runs.map((run) => run.cpuMs.floor)))} s`;
+        // The client process's CPU (user) includes the proxy's thread
+        // (proxy-thread.ts), which the bare client goes through too.
+        const cpu =
+          `client cpu user ${s(median(runs.map((run) => run.cpuMs.replay)))} s, ` +
+          `the bare client's ${s(median(runs.map((run) => run.cpuMs.floor)))} s`;
         const appRatio = median(runs.map((run) => run.replayMs / run.appFloorMs));
         const sameStack =
-          `a bare client on the app's HTTP client (undici request) ${s(median(runs.map((run) => run.appFloorMs)))} s, ratio ${appRatio.toFixed(2)} ` +
+          `a bare client on the app's HTTP client (undici request) ` +
+          `${s(median(runs.map((run) => run.appFloorMs)))} s, ratio ${appRatio.toFixed(2)} ` +
           `(cpu user ${s(median(runs.map((run) => run.cpuMs.appFloor)))} s, ${runs[0]!.requests.appFloor} requests)`;
         const line =
-          `replay over ${name}: ${runs[0]!.actions} actions in ${s(replayMs)} s, a bare client ${s(floorMs)} s, ratio ${ratio.toFixed(2)} ` +
-          `(medians of ${runs.length} rounds, of the times and of the rounds' ratios; each round's ratio ${ratios}; requests ${runs[0]!.requests.replay} and ${runs[0]!.requests.floor}; ${cpu}); ${sameStack}`;
+          `replay over ${name}: ${runs[0]!.actions} actions in ${s(replayMs)} s, ` +
+          `a bare client ${s(floorMs)} s, ratio ${ratio.toFixed(2)} ` +
+          `(medians of ${runs.length} rounds, of the times and of the rounds' ratios; ` +
+          `each round's ratio ${ratios}; requests ${runs[0]!.requests.replay} and ` +
+          `${runs[0]!.requests.floor}; ${cpu}); ${sameStack}`;
         console.error(line);
         lines.push(line);
       } finally {

@@ -23,7 +23,8 @@ export async function startProxyThread(
   port?: number,
 ): Promise<ThreadProxy & { restart(): Promise<void> }> {
   // TypeScript on the thread too: tsx's hooks are registered per thread, so the thread registers them first.
-  const load = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(import.meta.url)}); })`;
+  const thisModule = JSON.stringify(import.meta.url);
+  const load = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${thisModule}); })`;
   const worker = new Worker(load, { eval: true, workerData: { targetPort } });
   worker.unref();
   // One question at a time (the client awaits each), so the next message is its answer.

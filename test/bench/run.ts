@@ -153,8 +153,10 @@ try {
         floorMs = Math.min(floorMs, floor.ms);
         appFloorMs = Math.min(appFloorMs, appFloor.ms);
         console.error(
-          `  N=${n} round ${round + 1}: floor ${ms(floor.ms)} ms (${phases(floor.phaseMs)}; ${cpu(floor.cpuMs)}; ${floor.requests} requests), ` +
-            `app-client floor ${ms(appFloor.ms)} ms (${cpu(appFloor.cpuMs)}), sync ${ms(sync.initialMs)} ms (${phases(sync.initialPhaseMs)}; ${cpu(sync.cpuMs)})`,
+          `  N=${n} round ${round + 1}: floor ${ms(floor.ms)} ms (${phases(floor.phaseMs)}; ` +
+            `${cpu(floor.cpuMs)}; ${floor.requests} requests), ` +
+            `app-client floor ${ms(appFloor.ms)} ms (${cpu(appFloor.cpuMs)}), ` +
+            `sync ${ms(sync.initialMs)} ms (${phases(sync.initialPhaseMs)}; ${cpu(sync.cpuMs)})`,
         );
       }
       rows.push({
@@ -176,7 +178,9 @@ try {
     );
   if (rows.length > 0)
     console.log(
-      "guides | requests | media MB | sync ms | floor ms (fetch) | sync/floor | floor ms (the app's HTTP client) | sync/that floor | ms/guide | unchanged: requests, ms | peak RSS growth MB | V8 heap committed growth MB | outside the heap growth MB | live heap growth MB",
+      'guides | requests | media MB | sync ms | floor ms (fetch) | sync/floor | ' +
+        "floor ms (the app's HTTP client) | sync/that floor | ms/guide | unchanged: requests, ms | " +
+        'peak RSS growth MB | V8 heap committed growth MB | outside the heap growth MB | live heap growth MB',
     );
   for (const row of rows) {
     console.log(
@@ -202,11 +206,15 @@ try {
     const first = rows[0]!;
     const last = rows[rows.length - 1]!;
     console.log(
-      `linearity: ms/guide at ${last.n} ÷ ms/guide at ${first.n} = ${(last.syncMs / last.n / (first.syncMs / first.n)).toFixed(2)} (1.00 = linear)`,
+      `linearity: ms/guide at ${last.n} ÷ ms/guide at ${first.n} = ` +
+        `${(last.syncMs / last.n / (first.syncMs / first.n)).toFixed(2)} (1.00 = linear)`,
     );
+    const rssGrowth = (last.sync.peakRss - last.sync.baseRss) / Math.max(1, first.sync.peakRss - first.sync.baseRss);
     console.log(
-      `memory: peak RSS growth at ${last.n} ÷ at ${first.n} = ${((last.sync.peakRss - last.sync.baseRss) / Math.max(1, first.sync.peakRss - first.sync.baseRss)).toFixed(2)}, ` +
-        `live heap (after full collections) ${mb(last.sync.peakLive)} ÷ ${mb(first.sync.peakLive)} MB = ${(last.sync.peakLive / first.sync.peakLive).toFixed(2)} (1.00 = flat; guides ×${(last.n / first.n).toFixed(1)})`,
+      `memory: peak RSS growth at ${last.n} ÷ at ${first.n} = ${rssGrowth.toFixed(2)}, ` +
+        `live heap (after full collections) ${mb(last.sync.peakLive)} ÷ ${mb(first.sync.peakLive)} MB = ` +
+        `${(last.sync.peakLive / first.sync.peakLive).toFixed(2)} (1.00 = flat; ` +
+        `guides ×${(last.n / first.n).toFixed(1)})`,
     );
   }
 
@@ -236,16 +244,20 @@ async function benchLocalSite(): Promise<void> {
     const local = run.local!;
     console.log(`\nLocal library of ${local.guides} guides (synced whole, through the App API)`);
     console.log(
-      `search: p50 ${ms(local.search.p50)} ms, p95 ${ms(local.search.p95)} ms, max ${ms(local.search.max)} ms over 400 queries (${local.searchHits} hits)`,
+      `search: p50 ${ms(local.search.p50)} ms, p95 ${ms(local.search.p95)} ms, ` +
+        `max ${ms(local.search.max)} ms over 400 queries (${local.searchHits} hits)`,
     );
     console.log(
-      `open a guide: p50 ${ms(local.open.p50)} ms, p95 ${ms(local.open.p95)} ms, max ${ms(local.open.max)} ms over 1000 opens`,
+      `open a guide: p50 ${ms(local.open.p50)} ms, ` +
+        `p95 ${ms(local.open.p95)} ms, max ${ms(local.open.max)} ms over 1000 opens`,
     );
     console.log(
-      `initial sync of ${local.guides} guides: ${ms(run.initialMs)} ms; nothing changed: ${run.unchangedRequests} requests, ${ms(run.unchangedMs)} ms`,
+      `initial sync of ${local.guides} guides: ${ms(run.initialMs)} ms; ` +
+        `nothing changed: ${run.unchangedRequests} requests, ${ms(run.unchangedMs)} ms`,
     );
     console.log(
-      `peak RSS growth during that sync: ${mb(run.peakRss - run.baseRss)} MB, peak heap ${mb(run.peakHeap)} MB, live heap after full collections ${mb(run.peakLive)} MB`,
+      `peak RSS growth during that sync: ${mb(run.peakRss - run.baseRss)} MB, ` +
+        `peak heap ${mb(run.peakHeap)} MB, live heap after full collections ${mb(run.peakLive)} MB`,
     );
   } finally {
     await site.stop();
@@ -289,12 +301,15 @@ async function benchBigSite(): Promise<void> {
   const [small, big] = [runs[0]!, runs[1]!];
   const listingRequests = (run: SyncRun) => run.initialRequests.filter((r) => r.phase === 'listing').length;
   console.log(
-    `\nA big site: the summary sync of ${big.n.toLocaleString('en')} guides against ${small.n.toLocaleString('en')} (first sync, nothing kept whole)`,
+    `\nA big site: the summary sync of ${big.n.toLocaleString('en')} guides ` +
+      `against ${small.n.toLocaleString('en')} (first sync, nothing kept whole)`,
   );
   // The peak RSS growth in parts: V8's committed heap (live objects and the garbage between collections),
   // Buffers outside it, and the rest: native memory (SQLite, and the C allocator's per-thread arenas).
   console.log(
-    'guides | site generated in s | listing ms | listing requests | all requests | whole guides fetched | peak RSS of the process MB | peak RSS growth MB | V8 heap committed growth MB | outside the heap growth MB | native growth MB | live heap MB (after full GCs)',
+    'guides | site generated in s | listing ms | listing requests | all requests | whole guides fetched | ' +
+      'peak RSS of the process MB | peak RSS growth MB | V8 heap committed growth MB | ' +
+      'outside the heap growth MB | native growth MB | live heap MB (after full GCs)',
   );
   for (const { n, run, generateMs } of runs) {
     const growth = run.peakRss - run.baseRss;
@@ -319,13 +334,15 @@ async function benchBigSite(): Promise<void> {
   const curve = Object.entries(big.run.rssCurve);
   if (curve.length > 0) {
     console.log(
-      `peak RSS growth while the ${big.n.toLocaleString('en')} summaries are listed: ${curve.map(([at, bytes]) => `${Number(at).toLocaleString('en')}: ${mb(bytes)} MB`).join(', ')}`,
+      `peak RSS growth while the ${big.n.toLocaleString('en')} summaries are listed: ` +
+        `${curve.map(([at, bytes]) => `${Number(at).toLocaleString('en')}: ${mb(bytes)} MB`).join(', ')}`,
     );
     const from = big.run.rssCurve['30000'];
     if (from && big.n > 30_000) {
       const growth = (big.run.peakRss - big.run.baseRss) / from;
       console.log(
-        `  from 30,000 to ${big.n.toLocaleString('en')} guides (×${(big.n / 30_000).toFixed(1)}): peak RSS growth ×${growth.toFixed(2)} (whether it levels off once V8 has sized its heap)`,
+        `  from 30,000 to ${big.n.toLocaleString('en')} guides (×${(big.n / 30_000).toFixed(1)}): ` +
+          `peak RSS growth ×${growth.toFixed(2)} (whether it levels off once V8 has sized its heap)`,
       );
     }
   }
@@ -333,11 +350,13 @@ async function benchBigSite(): Promise<void> {
   const live = big.run.peakLive / small.run.peakLive;
   const whole = big.run.peakRss / small.run.peakRss;
   console.log(
-    `memory for ×${(big.n / small.n).toFixed(0)} the guides (target under 1.5): peak RSS of the process ×${whole.toFixed(2)}; ` +
+    `memory for ×${(big.n / small.n).toFixed(0)} the guides (target under 1.5): ` +
+      `peak RSS of the process ×${whole.toFixed(2)}; ` +
       `its growth during the sync ×${rss.toFixed(2)}; live heap ×${live.toFixed(2)}`,
   );
+  const choice = big.run.scopeChoice;
   console.log(
-    `the first sync asked to choose: ${big.run.scopeChoice ? `yes (${big.run.scopeChoice.guides} guides, limit ${big.run.scopeChoice.limit})` : 'no'}`,
+    `the first sync asked to choose: ${choice ? `yes (${choice.guides} guides, limit ${choice.limit})` : 'no'}`,
   );
   const lib = big.run.library!;
   if (lib.guides === 0) return;
@@ -363,14 +382,19 @@ if (process.env.BENCH_OUTBOX !== '0' && !bigOnly) {
       sessions: number;
     }>('outbox-client.ts', [site.url, process.env.BENCH_SESSIONS ?? '40']);
     console.log(
-      `\nOutbox: ${run.actions} actions of ${run.sessions} sessions (start, save, pause, resume, save, finish), ${CHAINS_AT_ONCE} chains at once`,
+      `\nOutbox: ${run.actions} actions of ${run.sessions} sessions (start, ` +
+        `save, pause, resume, save, finish), ${CHAINS_AT_ONCE} chains at once`,
     );
     console.log(
-      `durable enqueue (SQLite, synchronous=FULL): p50 ${ms(run.enqueue.p50)} ms, p95 ${ms(run.enqueue.p95)} ms, max ${ms(run.enqueue.max)} ms`,
+      `durable enqueue (SQLite, synchronous=FULL): ` +
+        `p50 ${ms(run.enqueue.p50)} ms, p95 ${ms(run.enqueue.p95)} ms, max ${ms(run.enqueue.max)} ms`,
     );
     console.log(
-      `replay: ${ms(run.replayMs)} ms (${((run.actions / run.replayMs) * 1000).toFixed(0)} actions/s); the same requests by a bare client: ${ms(run.floorMs)} ms; replay/bare = ${(run.replayMs / run.floorMs).toFixed(2)}; ` +
-        `on the app's HTTP client (undici request): ${ms(run.appFloorMs)} ms, replay/bare = ${(run.replayMs / run.appFloorMs).toFixed(2)}`,
+      `replay: ${ms(run.replayMs)} ms (${((run.actions / run.replayMs) * 1000).toFixed(0)} actions/s); ` +
+        `the same requests by a bare client: ${ms(run.floorMs)} ms; ` +
+        `replay/bare = ${(run.replayMs / run.floorMs).toFixed(2)}; ` +
+        `on the app's HTTP client (undici request): ` +
+        `${ms(run.appFloorMs)} ms, replay/bare = ${(run.replayMs / run.appFloorMs).toFixed(2)}`,
     );
   } finally {
     await site.stop();

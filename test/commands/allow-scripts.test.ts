@@ -21,16 +21,19 @@ describe('install scripts of dependencies', () => {
     expect(pkg.allowScripts).toEqual({ 'better-sqlite3': true, esbuild: false, 'electron-winstaller': false });
   });
 
-  it('every installed dependency with an install script is covered by allowScripts (npm install-scripts ls)', async (context) => {
-    if ((await npm('config', 'get', 'strict-allow-scripts')) === 'undefined') {
-      context.skip(`npm ${await npm('--version')} has no allowScripts policy to check`);
-    }
-    const listed = JSON.parse(await npm('install-scripts', 'ls', '--json')) as { allowScripts: unknown[] };
-    expect(
-      listed.allowScripts,
-      'dependencies with install scripts nobody reviewed: npm install-scripts approve|deny them',
-    ).toEqual([]);
-  });
+  it(
+    'every installed dependency with an install script ' + 'is covered by allowScripts (npm install-scripts ls)',
+    async (context) => {
+      if ((await npm('config', 'get', 'strict-allow-scripts')) === 'undefined') {
+        context.skip(`npm ${await npm('--version')} has no allowScripts policy to check`);
+      }
+      const listed = JSON.parse(await npm('install-scripts', 'ls', '--json')) as { allowScripts: unknown[] };
+      expect(
+        listed.allowScripts,
+        'dependencies with install scripts nobody reviewed: npm install-scripts approve|deny them',
+      ).toEqual([]);
+    },
+  );
 
   it('CI installs with --strict-allow-scripts where npm knows it, then checks better-sqlite3 was built', () => {
     const ci = fs.readFileSync(path.join(root, '.ci', 'run'), 'utf8');

@@ -46,7 +46,10 @@ const FUSE_NAMES = [
   'grantFileProtocolExtraPrivileges',
 ] as const;
 const DEFAULT_WIRE = '10110001';
-const STAND_IN_ELECTRON = `#!/bin/sh\necho "stand-in for Electron, written by test/commands/packaging.test.ts" >&2\nexit 1\n# ${FUSE_SENTINEL}\x01\x08${DEFAULT_WIRE}\n`;
+const STAND_IN_ELECTRON =
+  `#!/bin/sh\n` +
+  `echo "stand-in for Electron, written by test/commands/packaging.test.ts" >&2\nexit 1\n` +
+  `# ${FUSE_SENTINEL}\x01\x08${DEFAULT_WIRE}\n`;
 
 /** The fuses of an Electron binary, by name, read as @electron/fuses reads them. */
 function fusesOf(binary: Buffer): Record<string, boolean> {
@@ -116,25 +119,29 @@ describe.runIf(process.platform === 'linux')('the packed app (electron-builder -
     expect(pkg.scripts.dist).toMatch(/\belectron-builder --config electron-builder\.yml$/);
   });
 
-  it('the packed Electron has the fuses electron-builder.yml sets: no Node mode, no NODE_OPTIONS or inspector, only app.asar', () => {
-    const config = fs.readFileSync(path.join(root, 'electron-builder.yml'), 'utf8');
-    const wanted = Object.fromEntries(
-      [...config.matchAll(/^  (\w+): (true|false)$/gm)]
-        .filter(([, name]) => (FUSE_NAMES as readonly string[]).includes(name!))
-        .map(([, name, on]) => [name!, on === 'true']),
-    );
-    expect(wanted).toEqual({
-      runAsNode: false,
-      enableNodeOptionsEnvironmentVariable: false,
-      enableNodeCliInspectArguments: false,
-      onlyLoadAppFromAsar: true,
-      enableEmbeddedAsarIntegrityValidation: true,
-      enableCookieEncryption: true,
-      grantFileProtocolExtraPrivileges: false,
-    });
-    expect(fusesOf(Buffer.from(STAND_IN_ELECTRON))).toMatchObject({ runAsNode: true, onlyLoadAppFromAsar: false });
-    expect(fusesOf(fs.readFileSync(path.join(appOut, 'fieldguide')))).toMatchObject(wanted);
-  });
+  it(
+    'the packed Electron has the fuses electron-builder.yml sets: ' +
+      'no Node mode, no NODE_OPTIONS or inspector, only app.asar',
+    () => {
+      const config = fs.readFileSync(path.join(root, 'electron-builder.yml'), 'utf8');
+      const wanted = Object.fromEntries(
+        [...config.matchAll(/^  (\w+): (true|false)$/gm)]
+          .filter(([, name]) => (FUSE_NAMES as readonly string[]).includes(name!))
+          .map(([, name, on]) => [name!, on === 'true']),
+      );
+      expect(wanted).toEqual({
+        runAsNode: false,
+        enableNodeOptionsEnvironmentVariable: false,
+        enableNodeCliInspectArguments: false,
+        onlyLoadAppFromAsar: true,
+        enableEmbeddedAsarIntegrityValidation: true,
+        enableCookieEncryption: true,
+        grantFileProtocolExtraPrivileges: false,
+      });
+      expect(fusesOf(Buffer.from(STAND_IN_ELECTRON))).toMatchObject({ runAsNode: true, onlyLoadAppFromAsar: false });
+      expect(fusesOf(fs.readFileSync(path.join(appOut, 'fieldguide')))).toMatchObject(wanted);
+    },
+  );
 
   it("app.asar holds package.json's main and every file of the build, byte for byte (source maps left out)", () => {
     const pkg = JSON.parse(fs.readFileSync(path.join(app, 'package.json'), 'utf8')) as {
@@ -183,8 +190,8 @@ describe.runIf(process.platform === 'linux')('the packed app (electron-builder -
     }
     expect(fs.existsSync(path.join(bundleDir, '../renderer/index.html'))).toBe(true);
     const main = fs.readFileSync(path.join(bundleDir, 'index.js'), 'utf8');
-    expect(main).toMatch(
-      /startDemoWorkshop\(dataDir, \{ assetDir: demoAssetDir\(app\.getAppPath\(\), process\.resourcesPath, app\.isPackaged\) \}\)/,
+    expect(main).toContain(
+      'startDemoWorkshop(dataDir, { assetDir: demoAssetDir(app.getAppPath(), process.resourcesPath, app.isPackaged) })',
     );
   });
 
@@ -228,35 +235,39 @@ console.log(JSON.stringify(out));`,
       ).toBe(true);
   });
 
-  it(`better-sqlite3 for Electron is where the packaged main process looks for it${fs.existsSync(nativeSource) ? '' : ' (a stand-in file: this machine cannot build the Electron copy)'}`, () => {
+  const standIn = fs.existsSync(nativeSource) ? '' : ' (a stand-in file: this machine cannot build the Electron copy)';
+  it(`better-sqlite3 for Electron is where the packaged main process looks for it${standIn}`, () => {
     const shipped = electronNativeBinding(app, resources, true);
     expect(shipped).toBe(path.join(resources, 'native', 'better_sqlite3.node'));
     expect(fs.readFileSync(shipped).equals(fs.readFileSync(nativeSource))).toBe(true);
   });
 
-  it('the demo media are shipped where the packaged main process looks, and the demo workshop seeds from them', async () => {
-    const shipped = demoAssetDir(app, resources, true);
-    expect(shipped).toBe(path.join(resources, 'demo'));
-    const source = path.join(root, 'resources', 'demo');
-    const wanted = filesUnder(source);
-    expect(wanted.length).toBeGreaterThan(0);
-    const packed = fs.existsSync(shipped) ? new Set(filesUnder(shipped)) : new Set<string>();
-    expect(
-      wanted.filter((name) => !packed.has(name)),
-      'demo files missing from the packed app',
-    ).toEqual([]);
-    for (const name of wanted)
-      expect(fs.readFileSync(path.join(shipped, name)).equals(fs.readFileSync(path.join(source, name))), name).toBe(
-        true,
-      );
+  it(
+    'the demo media are shipped where the packaged main process looks, ' + 'and the demo workshop seeds from them',
+    async () => {
+      const shipped = demoAssetDir(app, resources, true);
+      expect(shipped).toBe(path.join(resources, 'demo'));
+      const source = path.join(root, 'resources', 'demo');
+      const wanted = filesUnder(source);
+      expect(wanted.length).toBeGreaterThan(0);
+      const packed = fs.existsSync(shipped) ? new Set(filesUnder(shipped)) : new Set<string>();
+      expect(
+        wanted.filter((name) => !packed.has(name)),
+        'demo files missing from the packed app',
+      ).toEqual([]);
+      for (const name of wanted)
+        expect(fs.readFileSync(path.join(shipped, name)).equals(fs.readFileSync(path.join(source, name))), name).toBe(
+          true,
+        );
 
-    // The seed the demo workshop runs on its first start, reading the packed copy (it throws on a missing file).
-    const site = await startDemoSite({ assetDir: shipped });
-    try {
-      const video = site.db.prepare('SELECT count(*) AS n FROM videos').get() as { n: number };
-      expect(video.n).toBeGreaterThan(0);
-    } finally {
-      await site.close();
-    }
-  });
+      // The seed the demo workshop runs on its first start, reading the packed copy (it throws on a missing file).
+      const site = await startDemoSite({ assetDir: shipped });
+      try {
+        const video = site.db.prepare('SELECT count(*) AS n FROM videos').get() as { n: number };
+        expect(video.n).toBeGreaterThan(0);
+      } finally {
+        await site.close();
+      }
+    },
+  );
 });

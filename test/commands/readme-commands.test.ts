@@ -35,13 +35,18 @@ function readmeCommands(): string[] {
 /** README commands this machine cannot run, and what covers them instead. */
 const NOT_RUN: Record<string, string> = {
   'npm install && npm start':
-    'launches the Electron binary, which cannot be downloaded or launched here (ELECTRON_SKIP_BINARY_DOWNLOAD; no display), and ' +
-    'first builds better-sqlite3 for Electron, which needs the internet. Covered as far as it goes: `npm run build` below builds ' +
-    'the same main, preload and renderer, and test/commands/packaging.test.ts checks every file the main process reads.',
+    'launches the Electron binary, ' +
+    'which cannot be downloaded or launched here (ELECTRON_SKIP_BINARY_DOWNLOAD; no display), and ' +
+    'first builds better-sqlite3 for Electron, which needs the internet. ' +
+    'Covered as far as it goes: `npm run build` below builds ' +
+    'the same main, preload and renderer, ' +
+    'and test/commands/packaging.test.ts checks every file the main process reads.',
   'npm install && npm test': 'is this suite: running it from inside itself would recurse.',
   'npm run dist':
-    'needs the Electron binary (electron-builder downloads it) and better-sqlite3 built for Electron (the internet). Covered by ' +
-    'test/commands/packaging.test.ts: electron-builder --dir with the same electron-builder.yml and a stand-in Electron.',
+    'needs the Electron binary (electron-builder downloads it) ' +
+    'and better-sqlite3 built for Electron (the internet). Covered by ' +
+    'test/commands/packaging.test.ts: ' +
+    'electron-builder --dir with the same electron-builder.yml and a stand-in Electron.',
 };
 
 const home = fs.mkdtempSync(path.join(os.tmpdir(), 'fieldguide-readme-home-'));

@@ -41,23 +41,26 @@ function keptTokens(dataDir: string): string[] {
 }
 
 describe('connecting to a site', () => {
-  it('signs in with e-mail and password, reports the user and keeps the token out of every answer and event', async () => {
-    const { services, events, dataDir } = fresh();
-    const result = await services.api.signIn({
-      siteUrl: `${site.url}/api/2.0/`,
-      email: tech.email,
-      password: tech.password,
-    });
-    expect(result).toMatchObject({
-      ok: true,
-      value: { site: { url: site.url, demo: false }, user: { username: tech.username }, network: 'online' },
-    });
-    const [token] = keptTokens(dataDir);
-    expect(token!.length).toBeGreaterThan(16);
-    const exposed = JSON.stringify([result, await services.api.getStatus(), events]);
-    expect(exposed).not.toContain(token!);
-    expect(events.map((e) => e.name)).toContain('status');
-  });
+  it(
+    'signs in with e-mail and password, ' + 'reports the user and keeps the token out of every answer and event',
+    async () => {
+      const { services, events, dataDir } = fresh();
+      const result = await services.api.signIn({
+        siteUrl: `${site.url}/api/2.0/`,
+        email: tech.email,
+        password: tech.password,
+      });
+      expect(result).toMatchObject({
+        ok: true,
+        value: { site: { url: site.url, demo: false }, user: { username: tech.username }, network: 'online' },
+      });
+      const [token] = keptTokens(dataDir);
+      expect(token!.length).toBeGreaterThan(16);
+      const exposed = JSON.stringify([result, await services.api.getStatus(), events]);
+      expect(exposed).not.toContain(token!);
+      expect(events.map((e) => e.name)).toContain('status');
+    },
+  );
 
   it('refuses a wrong password with an unauthorized error in plain words', async () => {
     const { services } = fresh();
@@ -101,7 +104,9 @@ describe('connecting to a site', () => {
         ok: false,
         error: {
           code: 'not_found',
-          message: `${new URL(url).host} answers, but it is not a Dozuki documentation site (API 2.0): check the address.`,
+          message:
+            `${new URL(url).host} answers, but it is not a Dozuki documentation site (API 2.0): ` +
+            `check the address.`,
         },
       });
     } finally {
@@ -148,16 +153,19 @@ describe('connecting to a site', () => {
     });
   });
 
-  it('tries an address typed without a scheme as https, then as http on this machine, and says which worked', async () => {
-    const { services } = fresh();
-    const typed = site.url.replace(/^http:\/\//, '');
-    const result = await services.api.signIn({ siteUrl: typed, email: tech.email, password: tech.password });
-    expect(result).toMatchObject({ ok: true, value: { site: { url: site.url }, user: { username: tech.username } } });
-    // A public host gets no plain-http fallback: a password never goes unencrypted to the internet by guess.
-    expect(
-      await services.api.signIn({ siteUrl: 'ftp-less.example.com', email: tech.email, password: 'x' }),
-    ).toMatchObject({ ok: false });
-  });
+  it(
+    'tries an address typed without a scheme as https, ' + 'then as http on this machine, and says which worked',
+    async () => {
+      const { services } = fresh();
+      const typed = site.url.replace(/^http:\/\//, '');
+      const result = await services.api.signIn({ siteUrl: typed, email: tech.email, password: tech.password });
+      expect(result).toMatchObject({ ok: true, value: { site: { url: site.url }, user: { username: tech.username } } });
+      // A public host gets no plain-http fallback: a password never goes unencrypted to the internet by guess.
+      expect(
+        await services.api.signIn({ siteUrl: 'ftp-less.example.com', email: tech.email, password: 'x' }),
+      ).toMatchObject({ ok: false });
+    },
+  );
 
   it('cancels a sign-in that waits on a site that never answers, and changes nothing', async () => {
     const sockets = new Set<import('node:net').Socket>();

@@ -168,7 +168,8 @@ describe('a data folder that cannot be used', () => {
         );
         expect(web.status).toBe(1);
         expect(web.stderr).toContain(
-          `Fieldguide cannot start: Fieldguide cannot write in its data folder ${readOnly}: the folder is on a read-only disk`,
+          `Fieldguide cannot start: Fieldguide cannot write in its data folder ${readOnly}: ` +
+            `the folder is on a read-only disk`,
         );
         expect(web.stderr).not.toMatch(/^\s+at /m);
       } finally {

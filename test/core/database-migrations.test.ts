@@ -11,41 +11,53 @@ const ROWS_AT: Record<number, string[]> = {
   1: [`INSERT INTO settings (key, value) VALUES ('site', '{"url":"https://a.test","demo":false}')`],
   2: [
     `INSERT INTO guides (guideid, revisionid, title, category, summary, flags, image, modified_date, stored_revisionid)
-     VALUES (7, 3, 'Replace the belt', 'Compressors', 'A belt', '["DANGER"]', '{"id":1,"thumbnail":"https://a.test/t.png"}', 1700000000, 3)`,
+     VALUES (7, 3, 'Replace the belt', 'Compressors', 'A belt', '["DANGER"]',
+       '{"id":1,"thumbnail":"https://a.test/t.png"}', 1700000000, 3)`,
     `INSERT INTO guide_revisions (guideid, revisionid, detail, stored_at) VALUES (7, 3, '{"guideid":7}', 1700000001)`,
     `INSERT INTO revision_pins (guideid, revisionid, reason) VALUES (7, 3, 'session:s1')`,
     `INSERT INTO guide_tags (guideid, tag) VALUES (7, 'belts')`,
     `INSERT INTO step_forms (form_revisionid, guideid, stepid, form) VALUES (11, 7, 70, '{"fields":[]}')`,
-    `INSERT INTO quiz_revisions (quiz_revisionid, quizid, title, survey, passing_score) VALUES (21, 2, 'Safety', '{"pages":[]}', 80)`,
+    `INSERT INTO quiz_revisions (quiz_revisionid, quizid, title, survey, passing_score) ` +
+      `VALUES (21, 2, 'Safety', '{"pages":[]}', 80)`,
     `INSERT INTO guide_quizzes (guideid, quizid, quiz_revisionid) VALUES (7, 2, 21)`,
     `INSERT INTO categories (name, parent, position) VALUES ('Compressors', NULL, 0)`,
-    `INSERT INTO guide_search (rowid, title, summary, body) VALUES (7, 'Replace the belt', 'A belt', 'Loosen the tensioner')`,
-    `INSERT INTO media (url, file, mime, bytes, status, last_used) VALUES ('https://a.test/t.png', '${'a'.repeat(64)}.png', 'image/png', 10, 'done', 5)`,
+    `INSERT INTO guide_search (rowid, title, summary, body) ` +
+      `VALUES (7, 'Replace the belt', 'A belt', 'Loosen the tensioner')`,
+    `INSERT INTO media (url, file, mime, bytes, status, last_used) ` +
+      `VALUES ('https://a.test/t.png', '${'a'.repeat(64)}.png', 'image/png', 10, 'done', 5)`,
     `INSERT INTO media_refs (guideid, url) VALUES (7, 'https://a.test/t.png')`,
     `INSERT INTO sync_queue (guideid, revisionid, attempts, last_error) VALUES (8, 1, 2, 'GET /guides/8 answered 500')`,
   ],
   3: [
-    `INSERT INTO work_sessions (id, entryid, guideid, guide_revisionid, guide_title, workorderid, userid, status, started_at, created_at, updated_at)
+    `INSERT INTO work_sessions (id, entryid, guideid, guide_revisionid, guide_title, workorderid, userid, status,
+       started_at, created_at, updated_at)
      VALUES ('s1', NULL, 7, 3, 'Replace the belt', 'WO-1', 4, 'paused', 1700000100, 1700000100, 1700000200)`,
-    `INSERT INTO work_values (session_id, field_guid, field_revisionid, stepid, value, server_value) VALUES ('s1', 'g1', 12, 70, '42', NULL)`,
-    `INSERT INTO attachments (id, session_id, file, name, upload_name, mime, bytes, created_at) VALUES ('a1', 's1', 'a1.jpg', 'belt.jpg', 'fg-a1-belt.jpg', 'image/jpeg', 9, 1700000150)`,
+    `INSERT INTO work_values (session_id, field_guid, field_revisionid, stepid, value, server_value) ` +
+      `VALUES ('s1', 'g1', 12, 70, '42', NULL)`,
+    `INSERT INTO attachments (id, session_id, file, name, upload_name, mime, bytes, created_at) ` +
+      `VALUES ('a1', 's1', 'a1.jpg', 'belt.jpg', 'fg-a1-belt.jpg', 'image/jpeg', 9, 1700000150)`,
     `INSERT INTO outbox (chain, kind, payload, acted_at, state, attempts, next_attempt_at, unknown_outcome, created_at)
-     VALUES ('s1', 'start', '{"sessionId":"s1","guideid":7,"workorderid":"WO-1"}', 1700000100, 'pending', 1, 1700000500000, 1, 1700000100)`,
-    `INSERT INTO conflicts (session_id, kind, field_guid, stepid, label, mine, theirs, base, message, created_at) VALUES ('s1', 'field', 'g1', 70, 'Hours', '42', '40', NULL, 'Changed on both sides', 1700000300)`,
+     VALUES ('s1', 'start', '{"sessionId":"s1","guideid":7,"workorderid":"WO-1"}', 1700000100, 'pending', 1,
+       1700000500000, 1, 1700000100)`,
+    `INSERT INTO conflicts (session_id, kind, field_guid, stepid, label, mine, theirs, base, message, created_at)
+     VALUES ('s1', 'field', 'g1', 70, 'Hours', '42', '40', NULL, 'Changed on both sides', 1700000300)`,
   ],
   4: [
     `INSERT INTO quiz_stages (quizid, course_stageid, title, passing_score) VALUES (2, 5, 'Air', 90)`,
-    `INSERT INTO quiz_attempts (id, quizid, quiz_revisionid, title, course_stageid, answers, score, passed, passing_score, results, started_at, finished_at)
+    `INSERT INTO quiz_attempts (id, quizid, quiz_revisionid, title, course_stageid, answers, score, passed,
+       passing_score, results, started_at, finished_at)
      VALUES ('q1', 2, 21, 'Safety', 5, '{"a":1}', 100, 1, 90, '[]', 1700000400, 1700000460)`,
   ],
   5: [],
   6: [`INSERT INTO media_refs (guideid, url, needed_at) VALUES (7, 'https://a.test/s1.large', 'large')`],
   7: [
-    `INSERT INTO technicians (id, site, userid, username, unique_username, image_url, privileges, email, signed_in_at, refused_at)
+    `INSERT INTO technicians (id, site, userid, username, unique_username, image_url, privileges, email,
+       signed_in_at, refused_at)
      VALUES (9, 'https://a.test', 4, 'Sam Okafor', 'samokafor', NULL, '["User"]', 'tech1@a.test', 1700000500, NULL)`,
   ],
   8: [
-    `INSERT INTO site_modules (site, module, state, status, checked_at) VALUES ('https://a.test', 'work_log', 'missing', 404, 1700000600)`,
+    `INSERT INTO site_modules (site, module, state, status, checked_at) ` +
+      `VALUES ('https://a.test', 'work_log', 'missing', 404, 1700000600)`,
     `UPDATE sync_queue SET failed_at = 1700000600, next_attempt_at = NULL, resource = 'GET /guides/1', attempts = 5`,
   ],
   // Indexes only: every row before it is carried as it was.
@@ -82,7 +94,8 @@ type Snapshot = Map<string, { columns: string[]; rows: unknown[][] }>;
 function snapshot(db: Database.Database, schema = 'main'): Snapshot {
   const tables = db
     .prepare(
-      `SELECT name FROM ${schema}.sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'guide_search_%' ORDER BY name`,
+      `SELECT name FROM ${schema}.sqlite_master ` +
+        `WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'guide_search_%' ORDER BY name`,
     )
     .all() as { name: string }[];
   const result: Snapshot = new Map();
@@ -183,7 +196,8 @@ describe('migrations', () => {
     migrate(db, file, MIGRATIONS.slice(0, 10));
     for (const insert of ROWS_AT[2]!) db.exec(insert);
     db.exec(
-      `INSERT INTO guide_search (rowid, title, summary, body) VALUES (8, 'Inspect the compressor', 'Belts and hoses', '')`,
+      `INSERT INTO guide_search (rowid, title, summary, body) ` +
+        `VALUES (8, 'Inspect the compressor', 'Belts and hoses', '')`,
     );
     const queries = ['"bel"*', '"compressor" "ho"*', '"loosen"', '{title} : "bel"*'];
     const search = (text: string) =>
@@ -201,73 +215,82 @@ describe('migrations', () => {
     db.close();
   });
 
-  it('give guides stored before picture qualities the zoom variants of their step pictures, to download once chosen', () => {
-    const file = path.join(tmp.dir, 'zoom.sqlite');
-    const db = new Database(file);
-    migrate(db, file, MIGRATIONS.slice(0, 5));
-    const image = (n: number) => ({
-      id: n,
-      thumbnail: `https://a.test/${n}.thumbnail`,
-      standard: `https://a.test/${n}.standard`,
-      large: `https://a.test/${n}.large`,
-      original: `https://a.test/${n}`,
-    });
-    const detail = {
-      guideid: 7,
-      steps: [
-        { stepid: 1, media: { type: 'image', images: [image(1), { id: 2, standard: 'https://a.test/2.standard' }] } },
-        { stepid: 2, media: { type: 'video', poster: image(3), encodings: [] } },
-        { stepid: 3, media: { type: 'image', images: [image(4)] } },
-      ],
-    };
-    db.exec(ROWS_AT[2]![0]!); // guide 7, its revision 3 stored
-    const revision = db.prepare(
-      'INSERT INTO guide_revisions (guideid, revisionid, detail, stored_at) VALUES (7, ?, ?, 1)',
-    );
-    revision.run(3, JSON.stringify(detail));
-    revision.run(
-      2,
-      JSON.stringify({ ...detail, steps: [{ stepid: 9, media: { type: 'image', images: [image(9)] } }] }),
-    );
-    db.exec(`INSERT INTO media_refs (guideid, url) VALUES (7, 'https://a.test/1.standard')`);
-    migrate(db, file, MIGRATIONS.slice(0, 6));
+  it(
+    'give guides stored before picture qualities the zoom variants of their step pictures, ' +
+      'to download once chosen',
+    () => {
+      const file = path.join(tmp.dir, 'zoom.sqlite');
+      const db = new Database(file);
+      migrate(db, file, MIGRATIONS.slice(0, 5));
+      const image = (n: number) => ({
+        id: n,
+        thumbnail: `https://a.test/${n}.thumbnail`,
+        standard: `https://a.test/${n}.standard`,
+        large: `https://a.test/${n}.large`,
+        original: `https://a.test/${n}`,
+      });
+      const detail = {
+        guideid: 7,
+        steps: [
+          { stepid: 1, media: { type: 'image', images: [image(1), { id: 2, standard: 'https://a.test/2.standard' }] } },
+          { stepid: 2, media: { type: 'video', poster: image(3), encodings: [] } },
+          { stepid: 3, media: { type: 'image', images: [image(4)] } },
+        ],
+      };
+      db.exec(ROWS_AT[2]![0]!); // guide 7, its revision 3 stored
+      const revision = db.prepare(
+        'INSERT INTO guide_revisions (guideid, revisionid, detail, stored_at) VALUES (7, ?, ?, 1)',
+      );
+      revision.run(3, JSON.stringify(detail));
+      revision.run(
+        2,
+        JSON.stringify({ ...detail, steps: [{ stepid: 9, media: { type: 'image', images: [image(9)] } }] }),
+      );
+      db.exec(`INSERT INTO media_refs (guideid, url) VALUES (7, 'https://a.test/1.standard')`);
+      migrate(db, file, MIGRATIONS.slice(0, 6));
 
-    const refs = db.prepare('SELECT url, needed_at FROM media_refs ORDER BY needed_at, url').all();
-    // The stored revision's step pictures only (not the unpinned older one's, not the video poster's).
-    expect(refs).toEqual([
-      { url: 'https://a.test/1.standard', needed_at: 'always' },
-      { url: 'https://a.test/1.large', needed_at: 'large' },
-      { url: 'https://a.test/4.large', needed_at: 'large' },
-      { url: 'https://a.test/1', needed_at: 'original' },
-      { url: 'https://a.test/4', needed_at: 'original' },
-    ]);
-    const pending = db.prepare("SELECT url FROM media WHERE status = 'pending' ORDER BY url").all() as {
-      url: string;
-    }[];
-    expect(pending.map((row) => row.url)).toEqual([
-      'https://a.test/1',
-      'https://a.test/1.large',
-      'https://a.test/4',
-      'https://a.test/4.large',
-    ]);
-    expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
-    db.close();
-  });
+      const refs = db.prepare('SELECT url, needed_at FROM media_refs ORDER BY needed_at, url').all();
+      // The stored revision's step pictures only (not the unpinned older one's, not the video poster's).
+      expect(refs).toEqual([
+        { url: 'https://a.test/1.standard', needed_at: 'always' },
+        { url: 'https://a.test/1.large', needed_at: 'large' },
+        { url: 'https://a.test/4.large', needed_at: 'large' },
+        { url: 'https://a.test/1', needed_at: 'original' },
+        { url: 'https://a.test/4', needed_at: 'original' },
+      ]);
+      const pending = db.prepare("SELECT url FROM media WHERE status = 'pending' ORDER BY url").all() as {
+        url: string;
+      }[];
+      expect(pending.map((row) => row.url)).toEqual([
+        'https://a.test/1',
+        'https://a.test/1.large',
+        'https://a.test/4',
+        'https://a.test/4.large',
+      ]);
+      expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+      db.close();
+    },
+  );
 
-  it('carry the pictures of a pictures database made before it had migrations (version 0, the table already there)', () => {
-    const file = path.join(tmp.dir, 'pictures.sqlite');
-    const old = new Database(file);
-    old.exec('CREATE TABLE picture (name TEXT PRIMARY KEY, data BLOB NOT NULL) STRICT');
-    old.prepare('INSERT INTO picture (name, data) VALUES (?, ?)').run(`${'b'.repeat(64)}.png`, Buffer.from([1, 2, 3]));
-    old.close();
+  it(
+    'carry the pictures of a pictures database made before it had migrations (version 0, ' + 'the table already there)',
+    () => {
+      const file = path.join(tmp.dir, 'pictures.sqlite');
+      const old = new Database(file);
+      old.exec('CREATE TABLE picture (name TEXT PRIMARY KEY, data BLOB NOT NULL) STRICT');
+      old
+        .prepare('INSERT INTO picture (name, data) VALUES (?, ?)')
+        .run(`${'b'.repeat(64)}.png`, Buffer.from([1, 2, 3]));
+      old.close();
 
-    const db = new Database(':memory:');
-    db.prepare('ATTACH DATABASE ? AS pictures').run(file);
-    const before = snapshot(db, 'pictures');
-    migrate(db, file, PICTURE_MIGRATIONS, 'pictures');
-    expect(db.pragma('pictures.user_version', { simple: true })).toBe(PICTURE_MIGRATIONS.length);
-    expect(sameRows(db, before, 'pictures')).toEqual(before);
-    expect(before.get('picture')?.rows).toHaveLength(1);
-    db.close();
-  });
+      const db = new Database(':memory:');
+      db.prepare('ATTACH DATABASE ? AS pictures').run(file);
+      const before = snapshot(db, 'pictures');
+      migrate(db, file, PICTURE_MIGRATIONS, 'pictures');
+      expect(db.pragma('pictures.user_version', { simple: true })).toBe(PICTURE_MIGRATIONS.length);
+      expect(sameRows(db, before, 'pictures')).toEqual(before);
+      expect(before.get('picture')?.rows).toHaveLength(1);
+      db.close();
+    },
+  );
 });

@@ -172,27 +172,32 @@ describe('the hot queries use their index', () => {
     sortsOnlyItsRows(kept.page);
   });
 
-  it('a library page deep in the list starts after a mark in guides_title, and counts and marks again only after a change', () => {
-    const first = listPlans(() => store.guides.list({ limit: 50, offset: 1500 }, null, { userid: 1, admin: false }));
-    expect(first.count).toMatch(/USING COVERING INDEX/);
-    // The mark before row 1000 is found by skipping rows in the index; the page starts after it, a range of guides_title.
-    expect(first.mark).toMatch(/^SCAN (guides|g) USING COVERING INDEX guides_title$/);
-    expect(first.page).toMatch(/SEARCH (guides|g) USING COVERING INDEX guides_title \(title>\?\)/);
-    sortsOnlyItsRows(first.page);
-    const next = listPlans(() => store.guides.list({ limit: 50, offset: 1550 }, null, { userid: 1, admin: false }));
-    expect([next.count, next.mark]).toEqual([undefined, undefined]);
-    expect(next.page).toMatch(/SEARCH (guides|g) USING COVERING INDEX guides_title \(title>\?\)/);
-    const before = store.guides.list({ limit: 1 }, null, { userid: 1, admin: false }).total;
-    store.guides.upsertSummary({
-      ...detail(5000),
-      summary: 'One more',
-      flags: [],
-      image: null,
-      public: true,
-      authorUserid: 1,
-    });
-    expect(store.guides.list({ limit: 1 }, null, { userid: 1, admin: false }).total).toBe(before + 1);
-  });
+  it(
+    'a library page deep in the list starts after a mark in guides_title, ' +
+      'and counts and marks again only after a change',
+    () => {
+      const first = listPlans(() => store.guides.list({ limit: 50, offset: 1500 }, null, { userid: 1, admin: false }));
+      expect(first.count).toMatch(/USING COVERING INDEX/);
+      // The mark before row 1000 is found by skipping rows in the
+      // index; the page starts after it, a range of guides_title.
+      expect(first.mark).toMatch(/^SCAN (guides|g) USING COVERING INDEX guides_title$/);
+      expect(first.page).toMatch(/SEARCH (guides|g) USING COVERING INDEX guides_title \(title>\?\)/);
+      sortsOnlyItsRows(first.page);
+      const next = listPlans(() => store.guides.list({ limit: 50, offset: 1550 }, null, { userid: 1, admin: false }));
+      expect([next.count, next.mark]).toEqual([undefined, undefined]);
+      expect(next.page).toMatch(/SEARCH (guides|g) USING COVERING INDEX guides_title \(title>\?\)/);
+      const before = store.guides.list({ limit: 1 }, null, { userid: 1, admin: false }).total;
+      store.guides.upsertSummary({
+        ...detail(5000),
+        summary: 'One more',
+        flags: [],
+        image: null,
+        public: true,
+        authorUserid: 1,
+      });
+      expect(store.guides.list({ limit: 1 }, null, { userid: 1, admin: false }).total).toBe(before + 1);
+    },
+  );
 
   it('a search matches in the full-text index and looks each guide up by its id', () => {
     const plans = plansOf(() => store.search.search('pump bolt', 20, 0, technician));
@@ -218,26 +223,30 @@ describe('the hot queries use their index', () => {
     expect(store.search.search('pump', 20, 0, technician)).toMatchObject({ total: 1000, items: { length: 20 } });
   });
 
-  it("the outbox's next actions: the waiting ones of these technicians, each found first of its chain through outbox_chain", () => {
-    const plans = plansOf(() => {
-      store.outbox.due(Date.now(), 8, [1, 2]);
-      store.outbox.nextDue([1, 2]);
-    });
-    expect(plans).toHaveLength(2);
-    for (const { plan } of plans) {
-      expect(plan).toMatch(/SEARCH o USING INDEX outbox_technician \(technician=\? AND state=\?\)/);
-      expect(plan).toMatch(/SEARCH p USING COVERING INDEX outbox_chain \(chain=\? AND id<\?\)/);
-      // Never every row of the outbox (the GROUP BY over every chain it replaced read them all at each answer).
-      expect(plan).not.toMatch(/SCAN (outbox|o|p)\b/);
-    }
-    // The first action of each of the 150 chains (actions 1 to 150, the 150 chains' first), in the order taken.
-    expect(store.outbox.due(Date.now(), 500, [1, 2]).map((row) => row.id)).toEqual(
-      Array.from({ length: 150 }, (_, i) => i + 1),
-    );
-    expect(store.outbox.due(Date.now(), 500, [2]).map((row) => row.chain)).toEqual(
-      Array.from({ length: 50 }, (_, i) => `session-${100 + i}`),
-    );
-  });
+  it(
+    "the outbox's next actions: " +
+      'the waiting ones of these technicians, each found first of its chain through outbox_chain',
+    () => {
+      const plans = plansOf(() => {
+        store.outbox.due(Date.now(), 8, [1, 2]);
+        store.outbox.nextDue([1, 2]);
+      });
+      expect(plans).toHaveLength(2);
+      for (const { plan } of plans) {
+        expect(plan).toMatch(/SEARCH o USING INDEX outbox_technician \(technician=\? AND state=\?\)/);
+        expect(plan).toMatch(/SEARCH p USING COVERING INDEX outbox_chain \(chain=\? AND id<\?\)/);
+        // Never every row of the outbox (the GROUP BY over every chain it replaced read them all at each answer).
+        expect(plan).not.toMatch(/SCAN (outbox|o|p)\b/);
+      }
+      // The first action of each of the 150 chains (actions 1 to 150, the 150 chains' first), in the order taken.
+      expect(store.outbox.due(Date.now(), 500, [1, 2]).map((row) => row.id)).toEqual(
+        Array.from({ length: 150 }, (_, i) => i + 1),
+      );
+      expect(store.outbox.due(Date.now(), 500, [2]).map((row) => row.chain)).toEqual(
+        Array.from({ length: 50 }, (_, i) => `session-${100 + i}`),
+      );
+    },
+  );
 
   it('the media still to download are read in rank order from media_to_fetch, never the whole media table', () => {
     const plans = plansOf(() => store.media.pending(64, 5, 'always'));

@@ -101,76 +101,81 @@ describe.skipIf(!mounted)('a full disk', () => {
   });
 
   let sessions: string[] = [];
-  it('answers storage_full, keeps the work it took from the reserve, never spins nor crashes; freed, everything drains once', async () => {
-    const app = makeServices(dataDir, { diskReserveBytes: 1024 * 1024 });
-    try {
-      const api = app.services.api;
-      unwrap(await api.setOfflineScope({ mode: 'selected', categories: [], guideids: [guideid] }));
-      unwrap(await api.syncNow());
-      proxy.setSchedule(always({ kind: 'reset' }));
-      const first = unwrap(await api.startSession({ guideid, workorderid: 'FULL-1' }));
-      sessions = [first.id];
-      fillDisk();
+  it(
+    'answers storage_full, keeps the work it took from the reserve, never spins nor crashes; ' +
+      'freed, everything drains once',
+    async () => {
+      const app = makeServices(dataDir, { diskReserveBytes: 1024 * 1024 });
+      try {
+        const api = app.services.api;
+        unwrap(await api.setOfflineScope({ mode: 'selected', categories: [], guideids: [guideid] }));
+        unwrap(await api.syncNow());
+        proxy.setSchedule(always({ kind: 'reset' }));
+        const first = unwrap(await api.startSession({ guideid, workorderid: 'FULL-1' }));
+        sessions = [first.id];
+        fillDisk();
 
-      // Work goes on from the reserve (given back once), then the disk is truly full: storage_full, never internal.
-      const second = await api.startSession({ guideid, workorderid: 'FULL-2' });
-      expect(second.ok).toBe(true);
-      if (second.ok) sessions.push(second.value.id);
-      expect(app.logs.some((line) => line.includes('gave back its reserve'))).toBe(true);
-      // What the reserve gave back is filled too: now nothing is left.
-      fillDisk();
-      let answer: Result<unknown> = { ok: true, value: null };
-      let accepted = 0;
-      for (let i = 0; i < 5000 && answer.ok; i++) {
-        answer = await api.transitionSession({
-          sessionId: sessions[i % 2]!,
-          transition: i % 4 < 2 ? 'pause' : 'resume',
-        });
-        if (answer.ok) accepted++;
-        else expect(answer).toMatchObject(fullAnswer);
+        // Work goes on from the reserve (given back once), then the disk is truly full: storage_full, never internal.
+        const second = await api.startSession({ guideid, workorderid: 'FULL-2' });
+        expect(second.ok).toBe(true);
+        if (second.ok) sessions.push(second.value.id);
+        expect(app.logs.some((line) => line.includes('gave back its reserve'))).toBe(true);
+        // What the reserve gave back is filled too: now nothing is left.
+        fillDisk();
+        let answer: Result<unknown> = { ok: true, value: null };
+        let accepted = 0;
+        for (let i = 0; i < 5000 && answer.ok; i++) {
+          answer = await api.transitionSession({
+            sessionId: sessions[i % 2]!,
+            transition: i % 4 < 2 ? 'pause' : 'resume',
+          });
+          if (answer.ok) accepted++;
+          else expect(answer).toMatchObject(fullAnswer);
+        }
+        expect(answer).toMatchObject(fullAnswer);
+        expect(await api.setOfflineScope({ mode: 'all', categories: [], guideids: [] })).toMatchObject(fullAnswer);
+        proxy.passAll();
+        expect(await api.syncNow()).toMatchObject(fullAnswer);
+        // The site answers again while the disk is full: Send now meets the full disk, the replay holds.
+        expect(await api.flushOutbox()).toMatchObject(fullAnswer);
+        expect(app.logs.filter((line) => line.includes('the outbox waits')).length).toBeGreaterThan(0);
+        // Kicked again (a reconnect) while held: no attempt, no log, no spin.
+        await app.services.start();
+        // Reads still answer.
+        expect(unwrap(await api.getSession(sessions[0]!)).id).toBe(sessions[0]);
+        const logged = app.logs.length;
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect(app.logs.slice(logged), 'no replay spinning on the full disk').toEqual([]);
+        expect(unhandled).toEqual([]);
+
+        // Space again: everything queued drains once.
+        fs.rmSync(filler);
+        let summary = unwrap(await api.flushOutbox());
+        for (let i = 0; i < 10 && summary.pending > 0; i++) summary = unwrap(await api.flushOutbox());
+        expect(summary).toMatchObject({ pending: 0, inFlight: 0, failed: 0 });
+        const applied = await audit(site, 'work_log');
+        let transitions = 0;
+        for (const id of sessions) {
+          const session = unwrap(await api.getSession(id));
+          const mine = applied.filter((a) => a.entity_id === String(session.entryid));
+          expect(
+            mine.filter((a) => a.method === 'POST' && /\/work_log$/.test(a.path)),
+            'created once',
+          ).toHaveLength(1);
+          transitions += mine.filter((a) => /\/(pause|resume)$/.test(a.path)).length;
+        }
+        // Every transition accepted reached the site once; none refused did.
+        expect(transitions).toBe(accepted);
+      } finally {
+        await app.services.close();
       }
-      expect(answer).toMatchObject(fullAnswer);
-      expect(await api.setOfflineScope({ mode: 'all', categories: [], guideids: [] })).toMatchObject(fullAnswer);
-      proxy.passAll();
-      expect(await api.syncNow()).toMatchObject(fullAnswer);
-      // The site answers again while the disk is full: Send now meets the full disk, the replay holds.
-      expect(await api.flushOutbox()).toMatchObject(fullAnswer);
-      expect(app.logs.filter((line) => line.includes('the outbox waits')).length).toBeGreaterThan(0);
-      // Kicked again (a reconnect) while held: no attempt, no log, no spin.
-      await app.services.start();
-      // Reads still answer.
-      expect(unwrap(await api.getSession(sessions[0]!)).id).toBe(sessions[0]);
-      const logged = app.logs.length;
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      expect(app.logs.slice(logged), 'no replay spinning on the full disk').toEqual([]);
+      const db = new Database(path.join(dataDir, 'fieldguide.sqlite'));
+      expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+      db.close();
       expect(unhandled).toEqual([]);
-
-      // Space again: everything queued drains once.
-      fs.rmSync(filler);
-      let summary = unwrap(await api.flushOutbox());
-      for (let i = 0; i < 10 && summary.pending > 0; i++) summary = unwrap(await api.flushOutbox());
-      expect(summary).toMatchObject({ pending: 0, inFlight: 0, failed: 0 });
-      const applied = await audit(site, 'work_log');
-      let transitions = 0;
-      for (const id of sessions) {
-        const session = unwrap(await api.getSession(id));
-        const mine = applied.filter((a) => a.entity_id === String(session.entryid));
-        expect(
-          mine.filter((a) => a.method === 'POST' && /\/work_log$/.test(a.path)),
-          'created once',
-        ).toHaveLength(1);
-        transitions += mine.filter((a) => /\/(pause|resume)$/.test(a.path)).length;
-      }
-      // Every transition accepted reached the site once; none refused did.
-      expect(transitions).toBe(accepted);
-    } finally {
-      await app.services.close();
-    }
-    const db = new Database(path.join(dataDir, 'fieldguide.sqlite'));
-    expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
-    db.close();
-    expect(unhandled).toEqual([]);
-  }, 120_000);
+    },
+    120_000,
+  );
 
   it('starts on a full disk and still takes work', async () => {
     // A start with room makes the reserve again; then the disk fills while the app is closed.

@@ -20,7 +20,9 @@ const VIOLATIONS = {
   sqlInLibrary: {
     file: 'electron/core/library/scratch-sql.ts',
     source:
-      "import { sql } from '../db/statements.ts';\nimport type { Db } from '../db/open.ts';\nexport const count = (db: Db) => sql(db, 'SELECT count(*) FROM guides').get();\n",
+      "import { sql } from '../db/statements.ts';\n" +
+      "import type { Db } from '../db/open.ts';\n" +
+      "export const count = (db: Db) => sql(db, 'SELECT count(*) FROM guides').get();\n",
   },
   betterSqliteInLibrary: {
     file: 'electron/core/library/scratch-driver.ts',

@@ -67,28 +67,32 @@ describe('a guide outside the offline scope', () => {
     expect(app.services.resolveMedia(summary.picture!)).not.toBeNull();
   });
 
-  it('has its pictures fetched through the media route only when the address allows it, and only the ones the library knows', async () => {
-    const guide = unwrap(await api.getGuide(outside.guideid));
-    const image = stepImages(guide)[0]!;
-    // Its original was never stored: served from the site when live, refused otherwise.
-    expect(app.services.resolveMedia(image.original!)).toBeNull();
-    const live = await app.services.openMedia({ urls: [image.original!], live: true });
-    expect(live).toMatchObject({ cache: 'private', mime: 'image/png' });
-    expect(live!.data!.equals(Buffer.from(await (await fetch(image.original!)).arrayBuffer()))).toBe(true);
-    expect(await app.services.openMedia({ urls: [image.original!], live: false })).toBeNull();
-    // Alternatives: the best stored one stands in, not cached.
-    const standIn = await app.services.openMedia({ urls: zoomCandidates(image), live: false });
-    expect(standIn).toMatchObject({ cache: 'none', bytes: app.services.resolveMedia(image.standard!)!.bytes });
-    // Addresses the library does not know are never fetched, whatever the address asks.
-    for (const url of [
-      `${site.url}/igi/unknownguid`,
-      `${site.url}/api/2.0/user`,
-      'http://127.0.0.1:9/x.png',
-      'file:///etc/passwd',
-    ]) {
-      expect(await app.services.openMedia({ urls: [url], live: true }), url).toBeNull();
-    }
-  });
+  it(
+    'has its pictures fetched through the media route only when the address allows it, ' +
+      'and only the ones the library knows',
+    async () => {
+      const guide = unwrap(await api.getGuide(outside.guideid));
+      const image = stepImages(guide)[0]!;
+      // Its original was never stored: served from the site when live, refused otherwise.
+      expect(app.services.resolveMedia(image.original!)).toBeNull();
+      const live = await app.services.openMedia({ urls: [image.original!], live: true });
+      expect(live).toMatchObject({ cache: 'private', mime: 'image/png' });
+      expect(live!.data!.equals(Buffer.from(await (await fetch(image.original!)).arrayBuffer()))).toBe(true);
+      expect(await app.services.openMedia({ urls: [image.original!], live: false })).toBeNull();
+      // Alternatives: the best stored one stands in, not cached.
+      const standIn = await app.services.openMedia({ urls: zoomCandidates(image), live: false });
+      expect(standIn).toMatchObject({ cache: 'none', bytes: app.services.resolveMedia(image.standard!)!.bytes });
+      // Addresses the library does not know are never fetched, whatever the address asks.
+      for (const url of [
+        `${site.url}/igi/unknownguid`,
+        `${site.url}/api/2.0/user`,
+        'http://127.0.0.1:9/x.png',
+        'file:///etc/passwd',
+      ]) {
+        expect(await app.services.openMedia({ urls: [url], live: true }), url).toBeNull();
+      }
+    },
+  );
 
   it('shows its stored summary when the site does not answer, and says why', async () => {
     const guide = unwrap(await api.getGuide(outside.guideid));

@@ -77,7 +77,10 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
 );
 const endingArb = fc.constantFrom('finish', 'cancel', 'open');
 
-/** The laptop as `who`: a switch checked offline while their sign-in is kept; a signed-out one signs in with the site, which is let through for that. */
+/**
+ * The laptop as `who`: a switch checked offline while their sign-in is kept;
+ * a signed-out one signs in with the site, which is let through for that.
+ */
 async function become(who: Who): Promise<void> {
   const status = unwrap(await laptop.getStatus());
   if (status.user?.userid === people[who].userid) return;

@@ -216,85 +216,92 @@ describe('the outbox runner', () => {
     expect(row!.nextAttemptAt).toBe(NOW + retryDelayMs(1, () => 0.5));
   });
 
-  it('still looks a start up before sending it again after a lost answer, whatever the failures in between said', async () => {
-    store.transaction(() => {
-      store.sessions.insert({
-        id: 's9',
-        entryid: null,
-        guideid: 7,
-        guideRevisionid: 1,
-        guideTitle: 'Belt',
-        workorderid: 'WO-9',
-        userid: 4,
-        status: 'started',
-        serverRevisionid: null,
-        startedAt: NOW / 1000 - 60,
-        pausedAt: null,
-        pauseSeconds: 0,
-        activeStepid: null,
-        now: NOW / 1000,
-        technician: technicianA,
+  it(
+    'still looks a start up before sending it again after a lost answer, ' + 'whatever the failures in between said',
+    async () => {
+      store.transaction(() => {
+        store.sessions.insert({
+          id: 's9',
+          entryid: null,
+          guideid: 7,
+          guideRevisionid: 1,
+          guideTitle: 'Belt',
+          workorderid: 'WO-9',
+          userid: 4,
+          status: 'started',
+          serverRevisionid: null,
+          startedAt: NOW / 1000 - 60,
+          pausedAt: null,
+          pauseSeconds: 0,
+          activeStepid: null,
+          now: NOW / 1000,
+          technician: technicianA,
+        });
+        store.outbox.add({
+          chain: 's9',
+          kind: 'start',
+          payload: { sessionId: 's9', guideid: 7, workorderid: 'WO-9' },
+          actedAt: NOW / 1000 - 60,
+          now: NOW / 1000,
+          technician: technicianA,
+        });
       });
-      store.outbox.add({
-        chain: 's9',
-        kind: 'start',
-        payload: { sessionId: 's9', guideid: 7, workorderid: 'WO-9' },
-        actedAt: NOW / 1000 - 60,
-        now: NOW / 1000,
-        technician: technicianA,
-      });
-    });
-    // The POST may have landed (no answer); the look-up then meets a 429, which says nothing of the POST.
-    const answers = [
-      () => Promise.reject(new TypeError('socket hang up')),
-      () => new Response('{"message":"Slow down"}', { status: 429 }),
-    ];
-    answer = (url) => {
-      const next = answers.shift();
-      if (next) return next() as Response;
-      return new Response(JSON.stringify({ results: [] }), { status: 200 });
-    };
-    await outbox.flush();
-    await outbox.flush();
-    expect(store.outbox.all(technicianA)[0]).toMatchObject({ kind: 'start', unknownOutcome: true });
-    await outbox.flush();
-    // POST (no answer), the look-up (429), the look-up again (nothing there), and only then the POST again.
-    expect(
-      requests.map((r) =>
-        r.includes('?workorderid=WO-9') || r.includes('&workorderid=WO-9') ? 'look-up' : r.replace(/^\S+ /, ''),
-      ),
-    ).toEqual(['https://site.test/api/2.0/work_log', 'look-up', 'look-up', 'https://site.test/api/2.0/work_log']);
-  });
+      // The POST may have landed (no answer); the look-up then meets a 429, which says nothing of the POST.
+      const answers = [
+        () => Promise.reject(new TypeError('socket hang up')),
+        () => new Response('{"message":"Slow down"}', { status: 429 }),
+      ];
+      answer = (url) => {
+        const next = answers.shift();
+        if (next) return next() as Response;
+        return new Response(JSON.stringify({ results: [] }), { status: 200 });
+      };
+      await outbox.flush();
+      await outbox.flush();
+      expect(store.outbox.all(technicianA)[0]).toMatchObject({ kind: 'start', unknownOutcome: true });
+      await outbox.flush();
+      // POST (no answer), the look-up (429), the look-up again (nothing there), and only then the POST again.
+      expect(
+        requests.map((r) =>
+          r.includes('?workorderid=WO-9') || r.includes('&workorderid=WO-9') ? 'look-up' : r.replace(/^\S+ /, ''),
+        ),
+      ).toEqual(['https://site.test/api/2.0/work_log', 'look-up', 'look-up', 'https://site.test/api/2.0/work_log']);
+    },
+  );
 
-  it("holds a technician's work on a 401 until they sign in again, sends the others' meanwhile, never under another's token", async () => {
-    queuePause('s1', 51, technicianA);
-    queuePause('s2', 52, technicianA);
-    queuePause('s3', 53, technicianB);
-    const ok = (url: string) =>
-      new Response(JSON.stringify(entry(Number(/work_log\/(\d+)\//.exec(url)![1]))), { status: 200 });
-    answer = (url, token) =>
-      token === 'token-a' ? new Response('{"message":"Token expired"}', { status: 401 }) : ok(url);
-    await outbox.flush();
-    expect(tokens.get(technicianA)).toBeNull();
-    expect(outbox.summary()).toMatchObject({ pending: 2, failed: 0 });
-    expect(store.outbox.all(technicianA).map((row) => row.lastError)).toContain('Sign in again to send this.');
-    expect(store.outbox.all(technicianB)).toEqual([]);
+  it(
+    "holds a technician's work on a 401 until they sign in again, " +
+      "sends the others' meanwhile, never under another's token",
+    async () => {
+      queuePause('s1', 51, technicianA);
+      queuePause('s2', 52, technicianA);
+      queuePause('s3', 53, technicianB);
+      const ok = (url: string) =>
+        new Response(JSON.stringify(entry(Number(/work_log\/(\d+)\//.exec(url)![1]))), { status: 200 });
+      answer = (url, token) =>
+        token === 'token-a' ? new Response('{"message":"Token expired"}', { status: 401 }) : ok(url);
+      await outbox.flush();
+      expect(tokens.get(technicianA)).toBeNull();
+      expect(outbox.summary()).toMatchObject({ pending: 2, failed: 0 });
+      expect(store.outbox.all(technicianA).map((row) => row.lastError)).toContain('Sign in again to send this.');
+      expect(store.outbox.all(technicianB)).toEqual([]);
 
-    const sent = requests.length;
-    answer = (url) => ok(url);
-    await outbox.flush();
-    expect(requests).toHaveLength(sent);
+      const sent = requests.length;
+      answer = (url) => ok(url);
+      await outbox.flush();
+      expect(requests).toHaveLength(sent);
 
-    tokens.set(technicianA, 'token-a2');
-    outbox.resume();
-    await outbox.flush();
-    expect(store.outbox.all(technicianA)).toEqual([]);
-    expect(requests.slice(sent).sort()).toEqual([
-      'token-a2 https://site.test/api/2.0/work_log/51/pause?revisionid=1',
-      'token-a2 https://site.test/api/2.0/work_log/52/pause?revisionid=1',
-    ]);
-    // Every request of A's sessions went with A's token, B's with B's.
-    for (const request of requests)
-      expect(request).toMatch(/work_log\/53\//.test(request) ? /^token-b / : /^token-a2? /);
-  });
+      tokens.set(technicianA, 'token-a2');
+      outbox.resume();
+      await outbox.flush();
+      expect(store.outbox.all(technicianA)).toEqual([]);
+      expect(requests.slice(sent).sort()).toEqual([
+        'token-a2 https://site.test/api/2.0/work_log/51/pause?revisionid=1',
+        'token-a2 https://site.test/api/2.0/work_log/52/pause?revisionid=1',
+      ]);
+      // Every request of A's sessions went with A's token, B's with B's.
+      for (const request of requests)
+        expect(request).toMatch(/work_log\/53\//.test(request) ? /^token-b / : /^token-a2? /);
+    },
+  );
 });

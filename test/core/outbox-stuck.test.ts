@@ -33,56 +33,60 @@ afterAll(async () => {
 });
 
 describe('an action the site keeps failing', () => {
-  it('is shown as stuck, with the site message, Retry and Discard, while another chain completes; a retry sends it once', async () => {
-    proxy.setSchedule(
-      onPaths(/\/stepData/, always({ kind: 'status', status: 500, message: 'The work log database is unavailable' })),
-    );
-    const a = unwrap(await app.services.api.startSession({ guideid: guide.guideid, workorderid: 'WO-STUCK' }));
-    unwrap(
-      await app.services.api.saveStepData({
-        sessionId: a.id,
-        stepid: field.stepid,
-        values: [{ fieldGuid: field.field.fieldGuid, value: sampleValue(field.field) }],
-      }),
-    );
-    unwrap(await app.services.api.transitionSession({ sessionId: a.id, transition: 'pause' }));
-    const b = unwrap(await app.services.api.startSession({ guideid: guide.guideid, workorderid: 'WO-FREE' }));
+  it(
+    'is shown as stuck, with the site message, Retry and Discard, while another chain completes; ' +
+      'a retry sends it once',
+    async () => {
+      proxy.setSchedule(
+        onPaths(/\/stepData/, always({ kind: 'status', status: 500, message: 'The work log database is unavailable' })),
+      );
+      const a = unwrap(await app.services.api.startSession({ guideid: guide.guideid, workorderid: 'WO-STUCK' }));
+      unwrap(
+        await app.services.api.saveStepData({
+          sessionId: a.id,
+          stepid: field.stepid,
+          values: [{ fieldGuid: field.field.fieldGuid, value: sampleValue(field.field) }],
+        }),
+      );
+      unwrap(await app.services.api.transitionSession({ sessionId: a.id, transition: 'pause' }));
+      const b = unwrap(await app.services.api.startSession({ guideid: guide.guideid, workorderid: 'WO-FREE' }));
 
-    const stuck = async () =>
-      unwrap(await app.services.api.getOutbox()).actions.find((x) => x.sessionId === a.id && x.kind === 'stepData');
-    // The site refuses for over half an hour: Send now pressed every few minutes.
-    const every = Math.ceil((STUCK_MIN_SECONDS * 1000) / (STUCK_AFTER_REFUSALS - 1));
-    for (let attempt = 1; attempt <= STUCK_AFTER_REFUSALS + 2 && (await stuck())?.state !== 'failed'; attempt++) {
-      if (attempt > 1) now += every;
-      unwrap(await app.services.api.flushOutbox());
-      if (attempt === 2) unwrap(await app.services.api.transitionSession({ sessionId: b.id, transition: 'pause' }));
-    }
-    const action = (await stuck())!;
-    expect(action).toMatchObject({ state: 'failed', stuck: true, attempts: STUCK_AFTER_REFUSALS });
-    expect(action.error).toContain(`${STUCK_AFTER_REFUSALS} times in a row`);
-    expect(action.error).toContain('The work log database is unavailable');
-    const view = unwrap(await app.services.api.getOutbox());
-    expect(view.summary).toMatchObject({ failed: 1, pending: 1, inFlight: 0 });
-    // The other chain went on meanwhile: its start and its later pause are on the site.
-    const freeSession = unwrap(await app.services.api.getSession(b.id));
-    expect(freeSession.pendingActions).toBe(0);
-    const tech = await signIn(site, 'tech1');
-    expect((await api(site, 'GET', `/work_log/${freeSession.entryid}`, { token: tech.token })).body).toMatchObject({
-      status: 'paused',
-    });
+      const stuck = async () =>
+        unwrap(await app.services.api.getOutbox()).actions.find((x) => x.sessionId === a.id && x.kind === 'stepData');
+      // The site refuses for over half an hour: Send now pressed every few minutes.
+      const every = Math.ceil((STUCK_MIN_SECONDS * 1000) / (STUCK_AFTER_REFUSALS - 1));
+      for (let attempt = 1; attempt <= STUCK_AFTER_REFUSALS + 2 && (await stuck())?.state !== 'failed'; attempt++) {
+        if (attempt > 1) now += every;
+        unwrap(await app.services.api.flushOutbox());
+        if (attempt === 2) unwrap(await app.services.api.transitionSession({ sessionId: b.id, transition: 'pause' }));
+      }
+      const action = (await stuck())!;
+      expect(action).toMatchObject({ state: 'failed', stuck: true, attempts: STUCK_AFTER_REFUSALS });
+      expect(action.error).toContain(`${STUCK_AFTER_REFUSALS} times in a row`);
+      expect(action.error).toContain('The work log database is unavailable');
+      const view = unwrap(await app.services.api.getOutbox());
+      expect(view.summary).toMatchObject({ failed: 1, pending: 1, inFlight: 0 });
+      // The other chain went on meanwhile: its start and its later pause are on the site.
+      const freeSession = unwrap(await app.services.api.getSession(b.id));
+      expect(freeSession.pendingActions).toBe(0);
+      const tech = await signIn(site, 'tech1');
+      expect((await api(site, 'GET', `/work_log/${freeSession.entryid}`, { token: tech.token })).body).toMatchObject({
+        status: 'paused',
+      });
 
-    // The site is back: Retry sends the value once, and the pause held behind it follows.
-    proxy.passAll();
-    unwrap(await app.services.api.retryAction(action.id));
-    expect(unwrap(await app.services.api.flushOutbox())).toMatchObject({ pending: 0, failed: 0, inFlight: 0 });
-    const session = unwrap(await app.services.api.getSession(a.id));
-    const entry = (await api(site, 'GET', `/work_log/${session.entryid}`, { token: tech.token })).body as {
-      status: string;
-      work_data: { field_guid: string; value: string }[];
-    };
-    expect(entry.status).toBe('paused');
-    expect(entry.work_data.find((d) => d.field_guid === field.field.fieldGuid)?.value).toBe(sampleValue(field.field));
-  });
+      // The site is back: Retry sends the value once, and the pause held behind it follows.
+      proxy.passAll();
+      unwrap(await app.services.api.retryAction(action.id));
+      expect(unwrap(await app.services.api.flushOutbox())).toMatchObject({ pending: 0, failed: 0, inFlight: 0 });
+      const session = unwrap(await app.services.api.getSession(a.id));
+      const entry = (await api(site, 'GET', `/work_log/${session.entryid}`, { token: tech.token })).body as {
+        status: string;
+        work_data: { field_guid: string; value: string }[];
+      };
+      expect(entry.status).toBe('paused');
+      expect(entry.work_data.find((d) => d.field_guid === field.field.fieldGuid)?.value).toBe(sampleValue(field.field));
+    },
+  );
 });
 
 describe('coming back online', () => {

@@ -97,37 +97,40 @@ describe('the picture quality for zoom', () => {
     });
   });
 
-  it('keeps the original within the storage budget: what the steps show first, then as many originals as fit', async () => {
-    const original = stepVariants('original');
-    const large = stepVariants('large');
-    const needed = bytesOf(always());
-    // One at a time: dozens of parallel fetches of the test's own were reset by a loaded machine now and then.
-    let originalBytes = 0;
-    for (const url of original) originalBytes += (await siteBytes(url)).length;
-    // Room for what the steps show and half the originals; the large pictures are no longer needed.
-    const budget = needed + Math.floor(originalBytes / 2);
-    unwrap(await api.setStorageBudget(budget));
-    unwrap(await api.setPictureQuality('original'));
-    const refused = unwrap(await api.syncNow());
-    expect(refused.status).toBe('failed');
-    expect(refused.error?.message).toMatch(
-      /original pictures for zoom .* need more than the storage budget .*choose a lower picture quality/,
-    );
-    const storage = unwrap(await api.getSyncState()).storage;
-    expect(storage.mediaBytes).toBeLessThan(budget);
-    expect(stored(always())).toEqual(always());
-    expect(stored(large)).toEqual([]);
-    const kept = stored(original).length;
-    expect(kept).toBeGreaterThan(0);
-    expect(kept).toBeLessThan(original.length);
-    expect(await option('original')).toMatchObject({ pictures: original.length, stored: kept, basis: 'stored' });
+  it(
+    'keeps the original within the storage budget: ' + 'what the steps show first, then as many originals as fit',
+    async () => {
+      const original = stepVariants('original');
+      const large = stepVariants('large');
+      const needed = bytesOf(always());
+      // One at a time: dozens of parallel fetches of the test's own were reset by a loaded machine now and then.
+      let originalBytes = 0;
+      for (const url of original) originalBytes += (await siteBytes(url)).length;
+      // Room for what the steps show and half the originals; the large pictures are no longer needed.
+      const budget = needed + Math.floor(originalBytes / 2);
+      unwrap(await api.setStorageBudget(budget));
+      unwrap(await api.setPictureQuality('original'));
+      const refused = unwrap(await api.syncNow());
+      expect(refused.status).toBe('failed');
+      expect(refused.error?.message).toMatch(
+        /original pictures for zoom .* need more than the storage budget .*choose a lower picture quality/,
+      );
+      const storage = unwrap(await api.getSyncState()).storage;
+      expect(storage.mediaBytes).toBeLessThan(budget);
+      expect(stored(always())).toEqual(always());
+      expect(stored(large)).toEqual([]);
+      const kept = stored(original).length;
+      expect(kept).toBeGreaterThan(0);
+      expect(kept).toBeLessThan(original.length);
+      expect(await option('original')).toMatchObject({ pictures: original.length, stored: kept, basis: 'stored' });
 
-    unwrap(await api.setStorageBudget(2 * 1024 ** 3));
-    expect(unwrap(await api.syncNow())).toMatchObject({ status: 'complete', error: null });
-    expect(stored(original)).toEqual(original);
-    for (const url of original.slice(0, 3))
-      expect(app.services.resolveMedia(url)!.bytes).toBe((await siteBytes(url)).length);
-  });
+      unwrap(await api.setStorageBudget(2 * 1024 ** 3));
+      expect(unwrap(await api.syncNow())).toMatchObject({ status: 'complete', error: null });
+      expect(stored(original)).toEqual(original);
+      for (const url of original.slice(0, 3))
+        expect(app.services.resolveMedia(url)!.bytes).toBe((await siteBytes(url)).length);
+    },
+  );
 
   it('refuses a quality that is not one', async () => {
     const refused = await app.services.invoke('setPictureQuality', ['huge']);

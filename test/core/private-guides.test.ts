@@ -83,29 +83,36 @@ async function expectHidden(): Promise<void> {
 let listedUrls: Set<string>;
 
 describe('private guides on a shared laptop', () => {
-  it('an admin synced them; tech1, signed in next on the same laptop, cannot list, open, search or start work on them', async () => {
-    expect(privateGuide.title).toBe('Set Up a MIG Welder for Mild Steel');
-    listedUrls = new Set();
-    for (const { guideid } of await allLocalGuides(api)) {
-      if (guideid === privateGuide.guideid) continue;
-      for (const url of mediaOf(unwrap(await api.getGuide(guideid)))) listedUrls.add(url);
-    }
-    expect(app.services.resolveMedia(mediaOf(privateGuide).find((url) => !listedUrls.has(url))!)).not.toBeNull();
-    expect(unwrap(await as('tech1')).user?.username).toBe(DEMO_ACCOUNTS.tech1.username);
-    await expectHidden();
-  });
+  it(
+    'an admin synced them; ' +
+      'tech1, signed in next on the same laptop, cannot list, open, search or start work on them',
+    async () => {
+      expect(privateGuide.title).toBe('Set Up a MIG Welder for Mild Steel');
+      listedUrls = new Set();
+      for (const { guideid } of await allLocalGuides(api)) {
+        if (guideid === privateGuide.guideid) continue;
+        for (const url of mediaOf(unwrap(await api.getGuide(guideid)))) listedUrls.add(url);
+      }
+      expect(app.services.resolveMedia(mediaOf(privateGuide).find((url) => !listedUrls.has(url))!)).not.toBeNull();
+      expect(unwrap(await as('tech1')).user?.username).toBe(DEMO_ACCOUNTS.tech1.username);
+      await expectHidden();
+    },
+  );
 
-  it("tech1's own sync leaves them in the shared library, where the admin and the guide's author still read them", async () => {
-    expect(unwrap(await api.syncNow())).toMatchObject({ status: 'complete', deleted: 0 });
-    await expectHidden();
-    unwrap(await as('author'));
-    expect(unwrap(await api.getGuide(privateGuide.guideid)).title).toBe(privateGuide.title);
-    expect(
-      unwrap(await api.search({ text: privateGuide.title, where: 'local' })).items.map((g) => g.guideid),
-    ).toContain(privateGuide.guideid);
-    unwrap(await as('admin'));
-    expect(unwrap(await api.listGuides({})).total).toBe(adminTotal);
-    unwrap(await as('tech1'));
-    await expectHidden();
-  });
+  it(
+    "tech1's own sync leaves them in the shared library, " + "where the admin and the guide's author still read them",
+    async () => {
+      expect(unwrap(await api.syncNow())).toMatchObject({ status: 'complete', deleted: 0 });
+      await expectHidden();
+      unwrap(await as('author'));
+      expect(unwrap(await api.getGuide(privateGuide.guideid)).title).toBe(privateGuide.title);
+      expect(
+        unwrap(await api.search({ text: privateGuide.title, where: 'local' })).items.map((g) => g.guideid),
+      ).toContain(privateGuide.guideid);
+      unwrap(await as('admin'));
+      expect(unwrap(await api.listGuides({})).total).toBe(adminTotal);
+      unwrap(await as('tech1'));
+      await expectHidden();
+    },
+  );
 });

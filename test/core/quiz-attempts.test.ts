@@ -24,7 +24,8 @@ beforeAll(async () => {
   const quizid = Number(
     site.db
       .prepare(
-        "INSERT INTO quizzes (title, description, passing_score, created, modified) VALUES ('Broken quiz', '', 50, ?, ?)",
+        'INSERT INTO quizzes (title, description, passing_score, created, modified) ' +
+          "VALUES ('Broken quiz', '', 50, ?, ?)",
       )
       .run(now, now).lastInsertRowid,
   );
@@ -45,25 +46,24 @@ beforeAll(async () => {
   const courseQuiz = Number(
     site.db
       .prepare(
-        "INSERT INTO quizzes (title, description, passing_score, created, modified) VALUES ('Shop Fire Safety', '', 60, ?, ?)",
+        'INSERT INTO quizzes (title, description, passing_score, created, modified) ' +
+          "VALUES ('Shop Fire Safety', '', 60, ?, ?)",
       )
       .run(now, now).lastInsertRowid,
   );
-  const courseRevision = site.db
-    .prepare('INSERT INTO quiz_revisions (quizid, survey, created) VALUES (?, ?, ?)')
-    .run(
-      courseQuiz,
-      JSON.stringify({
-        pages: [
-          {
-            elements: [
-              { type: 'boolean', name: 'water-on-oil', title: 'Water puts out an oil fire.', correctAnswer: false },
-            ],
-          },
-        ],
-      }),
-      now,
-    ).lastInsertRowid;
+  const courseRevision = site.db.prepare('INSERT INTO quiz_revisions (quizid, survey, created) VALUES (?, ?, ?)').run(
+    courseQuiz,
+    JSON.stringify({
+      pages: [
+        {
+          elements: [
+            { type: 'boolean', name: 'water-on-oil', title: 'Water puts out an oil fire.', correctAnswer: false },
+          ],
+        },
+      ],
+    }),
+    now,
+  ).lastInsertRowid;
   site.db.prepare('UPDATE quizzes SET current_revisionid = ? WHERE quizid = ?').run(courseRevision, courseQuiz);
 
   proxy = await startFaultProxy({ target: { port: site.port } });

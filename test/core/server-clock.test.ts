@@ -58,19 +58,23 @@ describe('the server clock', () => {
     expect(clock.actedAt()).toBe(SITE_AT_START + 120);
   });
 
-  it('re-dates an action stamped after the clock was set a day forward, once the site answers after it was corrected', () => {
-    pass(60_000);
-    wall += 24 * HOUR;
-    const stamp = clock.stamp();
-    clock.remember(1, stamp);
-    expect(stamp.at).toBe(SITE_AT_START + 60 + 86_400); // a forward jump looks like a sleep: provisional
-    expect(clock.redate(1)).toBeNull();
-    pass(60_000);
-    wall -= 24 * HOUR; // corrected
-    pass(60_000);
-    clock.observe(SITE_AT_START + 180);
-    expect(clock.redate(1)).toBe(SITE_AT_START + 60);
-  });
+  it(
+    're-dates an action stamped after the clock was set a day forward, ' +
+      'once the site answers after it was corrected',
+    () => {
+      pass(60_000);
+      wall += 24 * HOUR;
+      const stamp = clock.stamp();
+      clock.remember(1, stamp);
+      expect(stamp.at).toBe(SITE_AT_START + 60 + 86_400); // a forward jump looks like a sleep: provisional
+      expect(clock.redate(1)).toBeNull();
+      pass(60_000);
+      wall -= 24 * HOUR; // corrected
+      pass(60_000);
+      clock.observe(SITE_AT_START + 180);
+      expect(clock.redate(1)).toBe(SITE_AT_START + 60);
+    },
+  );
 
   it('takes a small difference between the two clocks as drift, not a jump', () => {
     pass(60_000);

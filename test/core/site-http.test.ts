@@ -94,35 +94,38 @@ describe("the app's HTTP client", () => {
     expect((await read('/gzip', JSON_TEXT.length))?.toString()).toBe(JSON_TEXT);
   });
 
-  it('reads the head by name in any case, answers a HEAD and a 204 with no body, and never follows a redirect', async () => {
-    handler = (req, res) => {
-      if (req.url === '/moved') {
-        res.writeHead(302, { Location: '/elsewhere', 'Content-Encoding': 'gzip' });
+  it(
+    'reads the head by name in any case, ' + 'answers a HEAD and a 204 with no body, and never follows a redirect',
+    async () => {
+      handler = (req, res) => {
+        if (req.url === '/moved') {
+          res.writeHead(302, { Location: '/elsewhere', 'Content-Encoding': 'gzip' });
+          res.end();
+          return;
+        }
+        if (req.url === '/empty') {
+          res.writeHead(204, { 'Content-Encoding': 'gzip' });
+          res.end();
+          return;
+        }
+        res.writeHead(200, { 'Content-Length': '1234', 'X-Twice': ['a', 'b'], 'Content-Encoding': 'gzip' });
         res.end();
-        return;
-      }
-      if (req.url === '/empty') {
-        res.writeHead(204, { 'Content-Encoding': 'gzip' });
-        res.end();
-        return;
-      }
-      res.writeHead(200, { 'Content-Length': '1234', 'X-Twice': ['a', 'b'], 'Content-Encoding': 'gzip' });
-      res.end();
-    };
-    const head = await siteHttp(new URL(`${base}/file`), { method: 'HEAD', headers: {} });
-    expect(head.status).toBe(200);
-    expect(head.headers.get('content-length')).toBe('1234');
-    expect(head.headers.get('X-TWICE')).toBe('a, b');
-    expect(head.headers.get('missing')).toBeNull();
-    expect(await text(head)).toBe('');
+      };
+      const head = await siteHttp(new URL(`${base}/file`), { method: 'HEAD', headers: {} });
+      expect(head.status).toBe(200);
+      expect(head.headers.get('content-length')).toBe('1234');
+      expect(head.headers.get('X-TWICE')).toBe('a, b');
+      expect(head.headers.get('missing')).toBeNull();
+      expect(await text(head)).toBe('');
 
-    const empty = await siteHttp(new URL(`${base}/empty`), { headers: {} });
-    expect([empty.status, empty.ok, await text(empty)]).toEqual([204, true, '']);
+      const empty = await siteHttp(new URL(`${base}/empty`), { headers: {} });
+      expect([empty.status, empty.ok, await text(empty)]).toEqual([204, true, '']);
 
-    const moved = await siteHttp(new URL(`${base}/moved`), { headers: {} });
-    expect([moved.status, moved.ok, moved.headers.get('location')]).toEqual([302, false, '/elsewhere']);
-    moved.cancel();
-  });
+      const moved = await siteHttp(new URL(`${base}/moved`), { headers: {} });
+      expect([moved.status, moved.ok, moved.headers.get('location')]).toEqual([302, false, '/elsewhere']);
+      moved.cancel();
+    },
+  );
 
   it('a cancelled body lets its connection go: a stalled answer does not hold a connection for ever', async () => {
     const stalled = new Set<Socket>();
@@ -162,28 +165,36 @@ describe("the app's HTTP client", () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
   });
 
-  it("under the transport: a body compressed past the JSON cap is stopped there, and a download's body arrives decoded", async () => {
-    // 40 MB of spaces in a JSON string: about 40 KB compressed, over the 32 MB read for an answer.
-    const bomb = zlib.gzipSync(`{"a":"${' '.repeat(40 * 1024 * 1024)}"}`);
-    handler = (req, res) => {
-      if (req.url?.startsWith('/api/2.0/')) {
+  it(
+    'under the transport: ' +
+      "a body compressed past the JSON cap is stopped there, and a download's body arrives decoded",
+    async () => {
+      // 40 MB of spaces in a JSON string: about 40 KB compressed, over the 32 MB read for an answer.
+      const bomb = zlib.gzipSync(`{"a":"${' '.repeat(40 * 1024 * 1024)}"}`);
+      handler = (req, res) => {
+        if (req.url?.startsWith('/api/2.0/')) {
+          res.writeHead(200, {
+            'Content-Type': 'application/json',
+            'Content-Encoding': 'gzip',
+            'Content-Length': bomb.length,
+          });
+          res.end(bomb);
+          return;
+        }
+        const svg = zlib.gzipSync('<svg xmlns="http://www.w3.org/2000/svg"/>');
         res.writeHead(200, {
-          'Content-Type': 'application/json',
+          'Content-Type': 'image/svg+xml',
           'Content-Encoding': 'gzip',
-          'Content-Length': bomb.length,
+          'Content-Length': svg.length,
         });
-        res.end(bomb);
-        return;
-      }
-      const svg = zlib.gzipSync('<svg xmlns="http://www.w3.org/2000/svg"/>');
-      res.writeHead(200, { 'Content-Type': 'image/svg+xml', 'Content-Encoding': 'gzip', 'Content-Length': svg.length });
-      res.end(svg);
-    };
-    const transport = new ApiTransport({ siteUrl: base });
-    await expect(transport.request('GET', '/guides')).rejects.toThrow(/larger than 32 MB and was not read/);
-    const { body } = await transport.download(`${base}/media/a.svg`);
-    const chunks: Uint8Array[] = [];
-    for await (const chunk of body) chunks.push(chunk);
-    expect(Buffer.concat(chunks).toString()).toBe('<svg xmlns="http://www.w3.org/2000/svg"/>');
-  });
+        res.end(svg);
+      };
+      const transport = new ApiTransport({ siteUrl: base });
+      await expect(transport.request('GET', '/guides')).rejects.toThrow(/larger than 32 MB and was not read/);
+      const { body } = await transport.download(`${base}/media/a.svg`);
+      const chunks: Uint8Array[] = [];
+      for await (const chunk of body) chunks.push(chunk);
+      expect(Buffer.concat(chunks).toString()).toBe('<svg xmlns="http://www.w3.org/2000/svg"/>');
+    },
+  );
 });

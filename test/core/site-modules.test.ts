@@ -37,7 +37,8 @@ async function syncAgainst(without: readonly SiteModule[]) {
 describe('a site without some modules', () => {
   for (const without of [...SITE_MODULES.map((m) => [m]), [...SITE_MODULES]] as SiteModule[][]) {
     it(
-      `without ${without.join(', ')}: the sync completes, every guide and its media are stored, the site's lack is named`,
+      `without ${without.join(', ')}: ` +
+        `the sync completes, every guide and its media are stored, the site's lack is named`,
       { timeout: 60_000 },
       async () => {
         const { outcome, guides, details, missingMedia, mediaHosts, status, site } = await syncAgainst(without);

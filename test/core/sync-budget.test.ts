@@ -37,67 +37,70 @@ const bytesOf = (urls: Iterable<string>): number =>
 const served = (urls: Iterable<string>) => [...urls].filter((url) => app.services.resolveMedia(url) !== null);
 
 describe('the storage budget', () => {
-  it('keeps unneeded media while they fit, evicts them least recently used first, never what a chosen guide needs', async () => {
-    unwrap(await api.syncNow());
-    const media = new Map<number, Set<string>>();
-    // Guides without prerequisites: a chosen guide's prerequisites are kept whole with it, media and all.
-    const alone = new Set<number>();
-    for (const { guideid } of await allLocalGuides(api)) {
-      const guide = unwrap(await api.getGuide(guideid));
-      media.set(guideid, new Set(mediaOf(guide)));
-      if (guide.prerequisites.length === 0) alone.add(guideid);
-    }
-    const withMedia = [...media.entries()].filter(([id, urls]) => urls.size >= 2 && alone.has(id)).map(([id]) => id);
-    expect(withMedia.length).toBeGreaterThanOrEqual(3);
-    const [kept, older, newer] = withMedia as [number, number, number];
-    const keptUrls = media.get(kept)!;
-    const newerUrls = new Set([...media.get(newer)!].filter((url) => !keptUrls.has(url)));
-    const olderUrls = new Set([...media.get(older)!].filter((url) => !keptUrls.has(url) && !newerUrls.has(url)));
-    const others = new Set(
-      [...media.values()]
-        .flatMap((urls) => [...urls])
-        .filter((url) => !keptUrls.has(url) && !newerUrls.has(url) && !olderUrls.has(url)),
-    );
+  it(
+    'keeps unneeded media while they fit, ' + 'evicts them least recently used first, never what a chosen guide needs',
+    async () => {
+      unwrap(await api.syncNow());
+      const media = new Map<number, Set<string>>();
+      // Guides without prerequisites: a chosen guide's prerequisites are kept whole with it, media and all.
+      const alone = new Set<number>();
+      for (const { guideid } of await allLocalGuides(api)) {
+        const guide = unwrap(await api.getGuide(guideid));
+        media.set(guideid, new Set(mediaOf(guide)));
+        if (guide.prerequisites.length === 0) alone.add(guideid);
+      }
+      const withMedia = [...media.entries()].filter(([id, urls]) => urls.size >= 2 && alone.has(id)).map(([id]) => id);
+      expect(withMedia.length).toBeGreaterThanOrEqual(3);
+      const [kept, older, newer] = withMedia as [number, number, number];
+      const keptUrls = media.get(kept)!;
+      const newerUrls = new Set([...media.get(newer)!].filter((url) => !keptUrls.has(url)));
+      const olderUrls = new Set([...media.get(older)!].filter((url) => !keptUrls.has(url) && !newerUrls.has(url)));
+      const others = new Set(
+        [...media.values()]
+          .flatMap((urls) => [...urls])
+          .filter((url) => !keptUrls.has(url) && !newerUrls.has(url) && !olderUrls.has(url)),
+      );
 
-    // Only `kept` whole: the others' media are no longer needed, but stay while the budget allows.
-    unwrap(await api.setOfflineScope({ mode: 'selected', categories: [], guideids: [kept] }));
-    tick();
-    expect(unwrap(await api.syncNow())).toMatchObject({ status: 'complete' });
-    expect(served(olderUrls).length).toBe(olderUrls.size);
-    tick();
-    served(olderUrls); // used a minute after the sync
-    tick();
-    served(newerUrls); // and these a minute later still
+      // Only `kept` whole: the others' media are no longer needed, but stay while the budget allows.
+      unwrap(await api.setOfflineScope({ mode: 'selected', categories: [], guideids: [kept] }));
+      tick();
+      expect(unwrap(await api.syncNow())).toMatchObject({ status: 'complete' });
+      expect(served(olderUrls).length).toBe(olderUrls.size);
+      tick();
+      served(olderUrls); // used a minute after the sync
+      tick();
+      served(newerUrls); // and these a minute later still
 
-    // Room for what `kept` needs and the most recently used unneeded media: everything else goes.
-    const budget = bytesOf(keptUrls) + bytesOf(newerUrls) + 1;
-    const state = unwrap(await api.setStorageBudget(budget));
-    expect(state.storage.mediaBytes).toBeLessThan(budget);
-    expect(served(keptUrls)).toEqual([...keptUrls]);
-    expect(served(newerUrls)).toEqual([...newerUrls]);
-    expect(served(olderUrls)).toEqual([]);
-    expect(served(others)).toEqual([]);
+      // Room for what `kept` needs and the most recently used unneeded media: everything else goes.
+      const budget = bytesOf(keptUrls) + bytesOf(newerUrls) + 1;
+      const state = unwrap(await api.setStorageBudget(budget));
+      expect(state.storage.mediaBytes).toBeLessThan(budget);
+      expect(served(keptUrls)).toEqual([...keptUrls]);
+      expect(served(newerUrls)).toEqual([...newerUrls]);
+      expect(served(olderUrls)).toEqual([]);
+      expect(served(others)).toEqual([]);
 
-    // A budget below what `kept` needs evicts every unneeded file and none of the needed ones.
-    unwrap(await api.setStorageBudget(Math.floor(bytesOf(keptUrls) / 2)));
-    expect(served(keptUrls)).toEqual([...keptUrls]);
-    expect(served(newerUrls)).toEqual([]);
+      // A budget below what `kept` needs evicts every unneeded file and none of the needed ones.
+      unwrap(await api.setStorageBudget(Math.floor(bytesOf(keptUrls) / 2)));
+      expect(served(keptUrls)).toEqual([...keptUrls]);
+      expect(served(newerUrls)).toEqual([]);
 
-    // Asking for more than fits: the sync says so, names the way out, and loses nothing it had.
-    unwrap(await api.setOfflineScope({ mode: 'selected', categories: [], guideids: [kept, older] }));
-    const refused = unwrap(await api.syncNow());
-    expect(refused.status).toBe('failed');
-    expect(refused.error?.message).toMatch(
-      /need more than the storage budget .*raise the budget or choose fewer guides/,
-    );
-    expect(served(keptUrls)).toEqual([...keptUrls]);
-    expect(unwrap(await api.getGuide(older)).guideid).toBe(older); // the guide itself is stored; its media wait
+      // Asking for more than fits: the sync says so, names the way out, and loses nothing it had.
+      unwrap(await api.setOfflineScope({ mode: 'selected', categories: [], guideids: [kept, older] }));
+      const refused = unwrap(await api.syncNow());
+      expect(refused.status).toBe('failed');
+      expect(refused.error?.message).toMatch(
+        /need more than the storage budget .*raise the budget or choose fewer guides/,
+      );
+      expect(served(keptUrls)).toEqual([...keptUrls]);
+      expect(unwrap(await api.getGuide(older)).guideid).toBe(older); // the guide itself is stored; its media wait
 
-    unwrap(await api.setStorageBudget(2 * 1024 ** 3));
-    expect(unwrap(await api.syncNow())).toMatchObject({ status: 'complete' });
-    // What the guide needs now: stored while the budget was short, its video is the smallest encoding.
-    const olderNow = mediaOf(unwrap(await api.getGuide(older)));
-    expect(served(olderNow)).toEqual(olderNow);
-    expect(unwrap(await api.getSyncState()).storage.pendingMedia).toBe(0);
-  });
+      unwrap(await api.setStorageBudget(2 * 1024 ** 3));
+      expect(unwrap(await api.syncNow())).toMatchObject({ status: 'complete' });
+      // What the guide needs now: stored while the budget was short, its video is the smallest encoding.
+      const olderNow = mediaOf(unwrap(await api.getGuide(older)));
+      expect(served(olderNow)).toEqual(olderNow);
+      expect(unwrap(await api.getSyncState()).storage.pendingMedia).toBe(0);
+    },
+  );
 });

@@ -139,22 +139,25 @@ describe('real API 2.0 answers from public sources', () => {
     );
   });
 
-  it('real work-log answers read as entries, and a finish that answers only its times reads the entry back', async () => {
-    const transport = new ApiTransport({ siteUrl: site.url, token: 'fixture-token' });
-    const complete = JSON.parse(
-      fs.readFileSync(path.join(fixturesDir, 'dozuki-work-log-entry-complete.json'), 'utf8'),
-    ) as { entryid: number; work_data: unknown[] };
-    const [listed] = await findEntries(transport, { guideid: 380, workorderid: 'sh-003', userid: 228 });
-    expect(listed).toMatchObject({
-      entryid: complete.entryid,
-      status: 'complete',
-      workorderid: 'sh-003',
-      guideRevisionid: 5769,
-    });
-    expect(listed!.values).toHaveLength(complete.work_data.length);
-    expect(listed!.values[0]).toEqual({ fieldGuid: null, fieldRevisionid: 238, value: 'SM Humane' });
-    expect(await getEntry(transport, 310)).toMatchObject({ entryid: 310, status: 'started', endedAt: null });
-    const finished = await transitionEntry(transport, 310, 'finish', null, 1513094744);
-    expect(finished).toMatchObject({ entryid: 310, status: 'complete', endedAt: 1513094744, guideRevisionid: 6040 });
-  });
+  it(
+    'real work-log answers read as entries, ' + 'and a finish that answers only its times reads the entry back',
+    async () => {
+      const transport = new ApiTransport({ siteUrl: site.url, token: 'fixture-token' });
+      const complete = JSON.parse(
+        fs.readFileSync(path.join(fixturesDir, 'dozuki-work-log-entry-complete.json'), 'utf8'),
+      ) as { entryid: number; work_data: unknown[] };
+      const [listed] = await findEntries(transport, { guideid: 380, workorderid: 'sh-003', userid: 228 });
+      expect(listed).toMatchObject({
+        entryid: complete.entryid,
+        status: 'complete',
+        workorderid: 'sh-003',
+        guideRevisionid: 5769,
+      });
+      expect(listed!.values).toHaveLength(complete.work_data.length);
+      expect(listed!.values[0]).toEqual({ fieldGuid: null, fieldRevisionid: 238, value: 'SM Humane' });
+      expect(await getEntry(transport, 310)).toMatchObject({ entryid: 310, status: 'started', endedAt: null });
+      const finished = await transitionEntry(transport, 310, 'finish', null, 1513094744);
+      expect(finished).toMatchObject({ entryid: 310, status: 'complete', endedAt: 1513094744, guideRevisionid: 6040 });
+    },
+  );
 });

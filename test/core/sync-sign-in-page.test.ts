@@ -40,8 +40,9 @@ describe("a network's sign-in page in the way", () => {
     );
     const outcome = unwrap(await app.services.api.syncNow());
     expect(outcome.status).toBe('failed');
-    expect(outcome.error?.message).toMatch(
-      /could not be read \(it is not JSON\)\. It is a web page: if this network shows a sign-in page first \(guest Wi-Fi\), sign in to it in a browser/,
+    expect(outcome.error?.message).toContain(
+      'could not be read (it is not JSON). It is a web page: ' +
+        'if this network shows a sign-in page first (guest Wi-Fi), sign in to it in a browser',
     );
   });
 

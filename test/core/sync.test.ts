@@ -159,29 +159,33 @@ describe.each(['dozuki', 'ifixit'] as Dialect[])('syncing the library, %s dialec
     expect((await app.services.api.getGuide(gone!)).ok).toBe(false);
   });
 
-  it('a media file found short or missing, or a picture missing from its database, is not served and is downloaded again', async () => {
-    unwrap(await app.services.api.syncNow());
-    const everyUrl: string[] = [];
-    for (const { guideid } of await allLocalGuides(app.services.api))
-      everyUrl.push(...mediaOf(unwrap(await app.services.api.getGuide(guideid))));
-    const files = everyUrl.filter((url) => app.services.resolveMedia(url)?.path !== undefined);
-    const picture = everyUrl.find((url) => app.services.resolveMedia(url)?.data !== undefined)!;
-    expect(files.length).toBeGreaterThanOrEqual(2);
-    const [first, second] = files;
-    const a = app.services.resolveMedia(first!)!;
-    const b = app.services.resolveMedia(second!)!;
-    fs.truncateSync(a.path!, Math.floor(a.bytes / 2));
-    fs.rmSync(b.path!);
-    const pictures = new Database(path.join(app.dataDir, 'media', 'pictures.sqlite'));
-    const pictureBytes = app.services.resolveMedia(picture)!.bytes;
-    pictures.prepare('DELETE FROM picture WHERE length(data) = ?').run(pictureBytes);
-    pictures.close();
-    for (const url of [first!, second!, picture]) expect(app.services.resolveMedia(url), url).toBeNull();
-    expect(unwrap(await app.services.api.syncNow()).mediaDownloaded).toBeGreaterThanOrEqual(3);
-    expect(fs.statSync(app.services.resolveMedia(first!)!.path!).size).toBe(a.bytes);
-    expect(fs.statSync(app.services.resolveMedia(second!)!.path!).size).toBe(b.bytes);
-    expect(app.services.resolveMedia(picture)!.data!.length).toBe(pictureBytes);
-  });
+  it(
+    'a media file found short or missing, ' +
+      'or a picture missing from its database, is not served and is downloaded again',
+    async () => {
+      unwrap(await app.services.api.syncNow());
+      const everyUrl: string[] = [];
+      for (const { guideid } of await allLocalGuides(app.services.api))
+        everyUrl.push(...mediaOf(unwrap(await app.services.api.getGuide(guideid))));
+      const files = everyUrl.filter((url) => app.services.resolveMedia(url)?.path !== undefined);
+      const picture = everyUrl.find((url) => app.services.resolveMedia(url)?.data !== undefined)!;
+      expect(files.length).toBeGreaterThanOrEqual(2);
+      const [first, second] = files;
+      const a = app.services.resolveMedia(first!)!;
+      const b = app.services.resolveMedia(second!)!;
+      fs.truncateSync(a.path!, Math.floor(a.bytes / 2));
+      fs.rmSync(b.path!);
+      const pictures = new Database(path.join(app.dataDir, 'media', 'pictures.sqlite'));
+      const pictureBytes = app.services.resolveMedia(picture)!.bytes;
+      pictures.prepare('DELETE FROM picture WHERE length(data) = ?').run(pictureBytes);
+      pictures.close();
+      for (const url of [first!, second!, picture]) expect(app.services.resolveMedia(url), url).toBeNull();
+      expect(unwrap(await app.services.api.syncNow()).mediaDownloaded).toBeGreaterThanOrEqual(3);
+      expect(fs.statSync(app.services.resolveMedia(first!)!.path!).size).toBe(a.bytes);
+      expect(fs.statSync(app.services.resolveMedia(second!)!.path!).size).toBe(b.bytes);
+      expect(app.services.resolveMedia(picture)!.data!.length).toBe(pictureBytes);
+    },
+  );
 
   it('a damaged pictures database is set aside at start, and the next sync downloads its pictures again', async () => {
     unwrap(await app.services.api.syncNow());

@@ -93,26 +93,33 @@ describe('a database of the version before technicians', () => {
     await expectOnSiteAs(site!, admin.token, status.user!.userid, { session, transitions: 3 }, session, attempt!);
   });
 
-  it('after a sign-out there: the session replays as the user it names; the quiz attempt of nobody known is held aside, said, never sent', async () => {
-    const { api, sessionId } = openCopy('signed-out');
-    const [tech] = unwrap(await api.listTechnicians());
-    expect(tech).toMatchObject({ userid: 3, signIn: 'signed_out', unsent: 7, current: false });
-    expect(unwrap(await api.getOutbox()).summary).toMatchObject({
-      pending: 0,
-      others: [expect.objectContaining({ unsent: 7 })],
-      heldAside: 1,
-    });
+  it(
+    'after a sign-out there: the session replays as the user it names; ' +
+      'the quiz attempt of nobody known is held aside, said, never sent',
+    async () => {
+      const { api, sessionId } = openCopy('signed-out');
+      const [tech] = unwrap(await api.listTechnicians());
+      expect(tech).toMatchObject({ userid: 3, signIn: 'signed_out', unsent: 7, current: false });
+      expect(unwrap(await api.getOutbox()).summary).toMatchObject({
+        pending: 0,
+        others: [expect.objectContaining({ unsent: 7 })],
+        heldAside: 1,
+      });
 
-    await app!.services.start();
-    unwrap(await api.connectDemo());
-    const admin = await signIn(site!, 'admin');
-    const summary = await drain(api);
-    expect(summary).toMatchObject({ pending: 0, inFlight: 0, failed: 0, conflicts: 0, others: [], heldAside: 1 });
-    // The technician's own name, learnt at sign-in, replaces the "User 3" the migration knew them by.
-    expect(unwrap(await api.listTechnicians())[0]).toMatchObject({ username: DEMO_ACCOUNTS.tech1.username, unsent: 0 });
-    const session = unwrap(await api.getSession(sessionId));
-    await expectOnSiteAs(site!, admin.token, 3, { session, transitions: 3 }, session, null);
-    expect(unwrap(await api.listQuizAttempts({}))).toEqual([]);
-    expect(await auditOf(site!, 'quiz_attempt')).toEqual([]);
-  });
+      await app!.services.start();
+      unwrap(await api.connectDemo());
+      const admin = await signIn(site!, 'admin');
+      const summary = await drain(api);
+      expect(summary).toMatchObject({ pending: 0, inFlight: 0, failed: 0, conflicts: 0, others: [], heldAside: 1 });
+      // The technician's own name, learnt at sign-in, replaces the "User 3" the migration knew them by.
+      expect(unwrap(await api.listTechnicians())[0]).toMatchObject({
+        username: DEMO_ACCOUNTS.tech1.username,
+        unsent: 0,
+      });
+      const session = unwrap(await api.getSession(sessionId));
+      await expectOnSiteAs(site!, admin.token, 3, { session, transitions: 3 }, session, null);
+      expect(unwrap(await api.listQuizAttempts({}))).toEqual([]);
+      expect(await auditOf(site!, 'quiz_attempt')).toEqual([]);
+    },
+  );
 });

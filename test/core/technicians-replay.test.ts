@@ -56,102 +56,110 @@ async function flushUntilQuiet(): Promise<void> {
 }
 
 describe('a shared laptop, each technician under their own name', () => {
-  it('sends what tech1 did offline and signed out from as tech1, and what tech2 did next as tech2, once each', async () => {
-    offline();
-    const first = await doWork(api, guide, 'WO-SHARED-1');
-    const signedOut = unwrap(await api.signOut());
-    expect(signedOut.user).toBeNull();
+  it(
+    'sends what tech1 did offline and signed out from as tech1, ' + 'and what tech2 did next as tech2, once each',
+    async () => {
+      offline();
+      const first = await doWork(api, guide, 'WO-SHARED-1');
+      const signedOut = unwrap(await api.signOut());
+      expect(signedOut.user).toBeNull();
 
-    // tech2 comes back to the laptop while the site is still away: their sign-in was kept, the password is checked here.
-    const status = unwrap(await api.switchTechnician(password('tech2')));
-    expect(status.user?.userid).toBe(tech2.userid);
-    expect(unwrap(await api.listSessions({}))).toEqual([]);
-    expect(unwrap(await api.listQuizAttempts({}))).toEqual([]);
-    expect(await api.getSession(first.session.id)).toMatchObject({ ok: false, error: { code: 'not_found' } });
-    const waiting = unwrap(await api.getOutbox());
-    expect(waiting.actions).toEqual([]);
-    expect(waiting.summary.others).toEqual([
-      expect.objectContaining({
-        key: expect.stringContaining(`|${tech1.userid}`),
-        username: DEMO_ACCOUNTS.tech1.username,
-        signIn: 'signed_out',
+      // tech2 comes back to the laptop while the site is still
+      // away: their sign-in was kept, the password is checked here.
+      const status = unwrap(await api.switchTechnician(password('tech2')));
+      expect(status.user?.userid).toBe(tech2.userid);
+      expect(unwrap(await api.listSessions({}))).toEqual([]);
+      expect(unwrap(await api.listQuizAttempts({}))).toEqual([]);
+      expect(await api.getSession(first.session.id)).toMatchObject({ ok: false, error: { code: 'not_found' } });
+      const waiting = unwrap(await api.getOutbox());
+      expect(waiting.actions).toEqual([]);
+      expect(waiting.summary.others).toEqual([
+        expect.objectContaining({
+          key: expect.stringContaining(`|${tech1.userid}`),
+          username: DEMO_ACCOUNTS.tech1.username,
+          signIn: 'signed_out',
+          unsent: 8,
+        }),
+      ]);
+      const second = await doWork(api, guide, 'WO-SHARED-2', 1);
+      const queued = unwrap(await api.getOutbox()).summary;
+      expect([queued.pending + queued.inFlight, queued.failed]).toEqual([8, 0]);
+
+      // The site is back: tech2's work goes; tech1's waits for tech1, whose sign-in is not kept.
+      online();
+      await flushUntilQuiet();
+      expect(unwrap(await api.getOutbox()).summary).toMatchObject({ pending: 0, inFlight: 0, failed: 0, conflicts: 0 });
+      expect((await auditOf(site, 'work_log')).filter((a) => a.userid === tech1.userid)).toEqual([]);
+      const mine = unwrap(await api.getSession(second.session.id));
+      await expectOnSiteAs(site, admin.token, tech2.userid, second, mine, unwrap(await api.listQuizAttempts({}))[0]!);
+
+      unwrap(await api.switchTechnician(password('tech1')));
+      await flushUntilQuiet();
+      const outbox = unwrap(await api.getOutbox());
+      expect(outbox.summary).toMatchObject({ pending: 0, inFlight: 0, failed: 0, conflicts: 0, others: [] });
+      const theirs = unwrap(await api.getSession(first.session.id));
+      await expectOnSiteAs(site, admin.token, tech1.userid, first, theirs, unwrap(await api.listQuizAttempts({}))[0]!);
+    },
+  );
+
+  it(
+    "keeps tech1's work waiting, sent as nobody else, when the site revoked tech1's token meanwhile; " +
+      'it goes once tech1 signs in',
+    async () => {
+      offline();
+      const first = await doWork(api, guide, 'WO-REVOKED-1');
+      // tech1 steps away without signing out (their sign-in stays kept); tech2 takes the laptop.
+      unwrap(await api.switchTechnician(password('tech2')));
+      const second = await doWork(api, guide, 'WO-REVOKED-2', 2);
+      site.db.prepare('DELETE FROM tokens WHERE userid = ?').run(tech1.userid);
+      const before = (await auditOf(site, 'work_log')).length;
+
+      online();
+      await flushUntilQuiet();
+      const summary = unwrap(await api.getOutbox()).summary;
+      expect(summary).toMatchObject({ pending: 0, inFlight: 0, failed: 0, conflicts: 0 });
+      // tech1's work waits with the words of a refused sign-in: none of it went, under any name.
+      expect(summary.others).toEqual([
+        expect.objectContaining({ username: DEMO_ACCOUNTS.tech1.username, signIn: 'refused', unsent: 8 }),
+      ]);
+      const entries = unwrap(await api.listTechnicians());
+      expect(entries.find((e) => e.userid === tech1.userid)).toMatchObject({
+        signIn: 'refused',
         unsent: 8,
-      }),
-    ]);
-    const second = await doWork(api, guide, 'WO-SHARED-2', 1);
-    const queued = unwrap(await api.getOutbox()).summary;
-    expect([queued.pending + queued.inFlight, queued.failed]).toEqual([8, 0]);
+        failed: 0,
+        current: false,
+      });
+      const applied = (await auditOf(site, 'work_log')).slice(before);
+      expect(new Set(applied.map((a) => a.userid))).toEqual(new Set([tech2.userid]));
+      await expectOnSiteAs(
+        site,
+        admin.token,
+        tech2.userid,
+        second,
+        unwrap(await api.getSession(second.session.id)),
+        unwrap(await api.listQuizAttempts({}))[0]!,
+      );
 
-    // The site is back: tech2's work goes; tech1's waits for tech1, whose sign-in is not kept.
-    online();
-    await flushUntilQuiet();
-    expect(unwrap(await api.getOutbox()).summary).toMatchObject({ pending: 0, inFlight: 0, failed: 0, conflicts: 0 });
-    expect((await auditOf(site, 'work_log')).filter((a) => a.userid === tech1.userid)).toEqual([]);
-    const mine = unwrap(await api.getSession(second.session.id));
-    await expectOnSiteAs(site, admin.token, tech2.userid, second, mine, unwrap(await api.listQuizAttempts({}))[0]!);
-
-    unwrap(await api.switchTechnician(password('tech1')));
-    await flushUntilQuiet();
-    const outbox = unwrap(await api.getOutbox());
-    expect(outbox.summary).toMatchObject({ pending: 0, inFlight: 0, failed: 0, conflicts: 0, others: [] });
-    const theirs = unwrap(await api.getSession(first.session.id));
-    await expectOnSiteAs(site, admin.token, tech1.userid, first, theirs, unwrap(await api.listQuizAttempts({}))[0]!);
-  });
-
-  it("keeps tech1's work waiting, sent as nobody else, when the site revoked tech1's token meanwhile; it goes once tech1 signs in", async () => {
-    offline();
-    const first = await doWork(api, guide, 'WO-REVOKED-1');
-    // tech1 steps away without signing out (their sign-in stays kept); tech2 takes the laptop.
-    unwrap(await api.switchTechnician(password('tech2')));
-    const second = await doWork(api, guide, 'WO-REVOKED-2', 2);
-    site.db.prepare('DELETE FROM tokens WHERE userid = ?').run(tech1.userid);
-    const before = (await auditOf(site, 'work_log')).length;
-
-    online();
-    await flushUntilQuiet();
-    const summary = unwrap(await api.getOutbox()).summary;
-    expect(summary).toMatchObject({ pending: 0, inFlight: 0, failed: 0, conflicts: 0 });
-    // tech1's work waits with the words of a refused sign-in: none of it went, under any name.
-    expect(summary.others).toEqual([
-      expect.objectContaining({ username: DEMO_ACCOUNTS.tech1.username, signIn: 'refused', unsent: 8 }),
-    ]);
-    const entries = unwrap(await api.listTechnicians());
-    expect(entries.find((e) => e.userid === tech1.userid)).toMatchObject({
-      signIn: 'refused',
-      unsent: 8,
-      failed: 0,
-      current: false,
-    });
-    const applied = (await auditOf(site, 'work_log')).slice(before);
-    expect(new Set(applied.map((a) => a.userid))).toEqual(new Set([tech2.userid]));
-    await expectOnSiteAs(
-      site,
-      admin.token,
-      tech2.userid,
-      second,
-      unwrap(await api.getSession(second.session.id)),
-      unwrap(await api.listQuizAttempts({}))[0]!,
-    );
-
-    // With the site reachable a refused technician signs in with their password, and their work drains.
-    unwrap(await api.switchTechnician(password('tech1')));
-    await flushUntilQuiet();
-    expect(unwrap(await api.getOutbox()).summary).toMatchObject({
-      pending: 0,
-      inFlight: 0,
-      failed: 0,
-      conflicts: 0,
-      others: [],
-    });
-    await expectOnSiteAs(
-      site,
-      admin.token,
-      tech1.userid,
-      first,
-      unwrap(await api.getSession(first.session.id)),
-      unwrap(await api.listQuizAttempts({}))[0]!,
-    );
-  });
+      // With the site reachable a refused technician signs in with their password, and their work drains.
+      unwrap(await api.switchTechnician(password('tech1')));
+      await flushUntilQuiet();
+      expect(unwrap(await api.getOutbox()).summary).toMatchObject({
+        pending: 0,
+        inFlight: 0,
+        failed: 0,
+        conflicts: 0,
+        others: [],
+      });
+      await expectOnSiteAs(
+        site,
+        admin.token,
+        tech1.userid,
+        first,
+        unwrap(await api.getSession(first.session.id)),
+        unwrap(await api.listQuizAttempts({}))[0]!,
+      );
+    },
+  );
 
   it("lets tech2 take over a session tech1 suspended here once tech1's actions in it have gone, as tech2", async () => {
     online();

@@ -13,7 +13,10 @@ let proxy: FaultProxy;
 let app: ReturnType<typeof makeServices>;
 let now = Date.now();
 
-/** Time passes for the laptop and the site alike (the site's clock through its test hook): nothing is dated in the site's future. */
+/**
+ * Time passes for the laptop and the site alike (the site's clock
+ * through its test hook): nothing is dated in the site's future.
+ */
 async function advance(ms: number): Promise<void> {
   now += ms;
   await fetch(`${site.url}/__test/clock`, {

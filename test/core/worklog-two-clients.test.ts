@@ -46,9 +46,7 @@ async function sharedSession(): Promise<{ onA: string; onB: string; entryid: num
   return { onA: started.id, onB: onB.id, entryid };
 }
 
-async function siteEntry(
-  entryid: number,
-): Promise<{
+async function siteEntry(entryid: number): Promise<{
   status: string;
   userid: number;
   endtime: number | null;
@@ -186,65 +184,68 @@ describe('two computers, one site', () => {
     expect(unwrap(await b.app.services.api.listConflicts()).filter((c) => c.sessionId === onB)).toEqual([]);
   });
 
-  it('the form is revised and a field renamed meanwhile: values follow field_guid, a removed field is kept', async () => {
-    const started = unwrap(await a.app.services.api.startSession({ guideid, workorderid: `WO-${++workorder}` }));
-    await a.online();
-    const step = guide.steps.find((s) => (s.form?.fields.filter((f) => sampleValue(f) !== null).length ?? 0) >= 2)!;
-    const [kept, dropped] = step.form!.fields.filter((f) => sampleValue(f) !== null);
-    a.offline();
-    unwrap(
-      await a.app.services.api.saveStepData({
-        sessionId: started.id,
-        stepid: step.stepid,
-        values: [
-          { fieldGuid: kept!.fieldGuid, value: sampleValue(kept!, 4) },
-          { fieldGuid: dropped!.fieldGuid, value: sampleValue(dropped!, 5) },
-        ],
-      }),
-    );
-    const author = await signIn(site, 'author');
-    const revised = step
-      .form!.fields.filter((f) => f.fieldGuid !== dropped!.fieldGuid)
-      .map((f) => ({
-        field_guid: f.fieldGuid,
-        field_type: f.type,
-        label: f.fieldGuid === kept!.fieldGuid ? `${f.label} (renamed)` : f.label,
-        ...(f.placeholder ? { placeholder: f.placeholder } : {}),
-        ...(f.options.length ? { options: f.options } : {}),
-      }));
-    expect(
-      (await api(site, 'POST', `/step_forms/${step.stepid}`, { token: author.token, json: { fields: revised } }))
-        .status,
-    ).toBe(201);
+  it(
+    'the form is revised and a field renamed meanwhile: ' + 'values follow field_guid, a removed field is kept',
+    async () => {
+      const started = unwrap(await a.app.services.api.startSession({ guideid, workorderid: `WO-${++workorder}` }));
+      await a.online();
+      const step = guide.steps.find((s) => (s.form?.fields.filter((f) => sampleValue(f) !== null).length ?? 0) >= 2)!;
+      const [kept, dropped] = step.form!.fields.filter((f) => sampleValue(f) !== null);
+      a.offline();
+      unwrap(
+        await a.app.services.api.saveStepData({
+          sessionId: started.id,
+          stepid: step.stepid,
+          values: [
+            { fieldGuid: kept!.fieldGuid, value: sampleValue(kept!, 4) },
+            { fieldGuid: dropped!.fieldGuid, value: sampleValue(dropped!, 5) },
+          ],
+        }),
+      );
+      const author = await signIn(site, 'author');
+      const revised = step
+        .form!.fields.filter((f) => f.fieldGuid !== dropped!.fieldGuid)
+        .map((f) => ({
+          field_guid: f.fieldGuid,
+          field_type: f.type,
+          label: f.fieldGuid === kept!.fieldGuid ? `${f.label} (renamed)` : f.label,
+          ...(f.placeholder ? { placeholder: f.placeholder } : {}),
+          ...(f.options.length ? { options: f.options } : {}),
+        }));
+      expect(
+        (await api(site, 'POST', `/step_forms/${step.stepid}`, { token: author.token, json: { fields: revised } }))
+          .status,
+      ).toBe(201);
 
-    // The library learns the revised form first; the outbox (retrying on its own timer) must not reach
-    // the site before that, so the work log stays unreachable during this sync.
-    a.proxy.setSchedule(onPaths(/\/work_log/, always({ kind: 'reset' })));
-    expect(unwrap(await a.app.services.api.syncNow()).status).toBe('complete');
-    await a.online();
-    const session = unwrap(await a.app.services.api.getSession(started.id));
-    const entry = await siteEntry(session.entryid!);
-    const onSite = entry.work_data.find((d) => d.field_guid === kept!.fieldGuid)!;
-    expect(onSite.value).toBe(sampleValue(kept!, 4));
-    expect(onSite.label).toBe(`${kept!.label} (renamed)`);
-    expect(onSite.field_revisionid).not.toBe(kept!.fieldRevisionid);
-    expect(entry.work_data.find((d) => d.field_guid === dropped!.fieldGuid)).toBeUndefined();
-    expect(unwrap(await a.app.services.api.listConflicts())).toContainEqual(
-      expect.objectContaining({
-        sessionId: started.id,
-        fieldGuid: dropped!.fieldGuid,
-        mine: sampleValue(dropped!, 5),
-        label: 'Field removed from the form',
-      }),
-    );
-    // The session keeps the revision it began on; the library moved on to the revised one.
-    const pinned = unwrap(await a.app.services.api.getGuide(guideid, session.guideRevisionid));
-    const latest = unwrap(await a.app.services.api.getGuide(guideid));
-    expect(pinned.revisionid).toBe(session.guideRevisionid);
-    expect(latest.revisionid).toBeGreaterThan(pinned.revisionid);
-    const label = (g: typeof latest) =>
-      g.steps.find((s) => s.stepid === step.stepid)!.form!.fields.find((f) => f.fieldGuid === kept!.fieldGuid)!.label;
-    expect(label(pinned)).toBe(kept!.label);
-    expect(label(latest)).toBe(`${kept!.label} (renamed)`);
-  });
+      // The library learns the revised form first; the outbox (retrying on its own timer) must not reach
+      // the site before that, so the work log stays unreachable during this sync.
+      a.proxy.setSchedule(onPaths(/\/work_log/, always({ kind: 'reset' })));
+      expect(unwrap(await a.app.services.api.syncNow()).status).toBe('complete');
+      await a.online();
+      const session = unwrap(await a.app.services.api.getSession(started.id));
+      const entry = await siteEntry(session.entryid!);
+      const onSite = entry.work_data.find((d) => d.field_guid === kept!.fieldGuid)!;
+      expect(onSite.value).toBe(sampleValue(kept!, 4));
+      expect(onSite.label).toBe(`${kept!.label} (renamed)`);
+      expect(onSite.field_revisionid).not.toBe(kept!.fieldRevisionid);
+      expect(entry.work_data.find((d) => d.field_guid === dropped!.fieldGuid)).toBeUndefined();
+      expect(unwrap(await a.app.services.api.listConflicts())).toContainEqual(
+        expect.objectContaining({
+          sessionId: started.id,
+          fieldGuid: dropped!.fieldGuid,
+          mine: sampleValue(dropped!, 5),
+          label: 'Field removed from the form',
+        }),
+      );
+      // The session keeps the revision it began on; the library moved on to the revised one.
+      const pinned = unwrap(await a.app.services.api.getGuide(guideid, session.guideRevisionid));
+      const latest = unwrap(await a.app.services.api.getGuide(guideid));
+      expect(pinned.revisionid).toBe(session.guideRevisionid);
+      expect(latest.revisionid).toBeGreaterThan(pinned.revisionid);
+      const label = (g: typeof latest) =>
+        g.steps.find((s) => s.stepid === step.stepid)!.form!.fields.find((f) => f.fieldGuid === kept!.fieldGuid)!.label;
+      expect(label(pinned)).toBe(kept!.label);
+      expect(label(latest)).toBe(`${kept!.label} (renamed)`);
+    },
+  );
 });

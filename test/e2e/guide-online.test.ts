@@ -31,7 +31,10 @@ afterAll(async () => {
   await app?.stop();
 });
 
-/** A page of its own browser context: nothing cached by an earlier page (a picture from the site is cached for the session). */
+/**
+ * A page of its own browser context: nothing cached by an earlier
+ * page (a picture from the site is cached for the session).
+ */
 async function freshPage(): Promise<Page> {
   const fresh = await appPage(browser, app.shell, VIEWPORT);
   fresh.on('pageerror', (error) => pageErrors.push(error.message));
@@ -50,7 +53,10 @@ async function syncFromSyncCentre(on: Page): Promise<void> {
   expect((await on.getByTestId('sync-phase').textContent())?.trim()).toBe('Finished');
 }
 
-/** Opens the guide's first step picture in the lightbox and answers the picture's natural width (and its address in `lastSrc`). */
+/**
+ * Opens the guide's first step picture in the lightbox and answers
+ * the picture's natural width (and its address in `lastSrc`).
+ */
 let lastSrc: string | null = null;
 async function lightboxWidth(on: Page): Promise<number> {
   await on.goto(new URL(`/guides/${GUIDE}`, app.shell.url).toString());

@@ -29,7 +29,8 @@ const KEPT_CATEGORIES = ['Air Compressors', 'Forklifts', 'Machine Tools', 'Shop 
 function plantHostileGuide(db: Db, title: string): void {
   const row = db
     .prepare(
-      'SELECT g.guideid, g.revisionid FROM guides g JOIN guide_revisions r ON r.revisionid = g.revisionid WHERE r.title = ?',
+      'SELECT g.guideid, g.revisionid FROM guides g ' +
+        'JOIN guide_revisions r ON r.revisionid = g.revisionid WHERE r.title = ?',
     )
     .get(title) as { guideid: number; revisionid: number } | undefined;
   if (!row) throw new Error(`No demo guide "${title}"`);

@@ -320,7 +320,8 @@ describe('quizzes offline, sent when the site is back', () => {
     );
     const recorded = site.db
       .prepare(
-        `SELECT client_uuid, quizid, quizRevisionid, score, passed, course_stageid FROM quiz_attempts WHERE client_uuid IN (${attempts.map(() => '?').join(', ')})`,
+        `SELECT client_uuid, quizid, quizRevisionid, score, passed, course_stageid ` +
+          `FROM quiz_attempts WHERE client_uuid IN (${attempts.map(() => '?').join(', ')})`,
       )
       .all(...attempts.map((a) => a.id)) as {
       client_uuid: string;

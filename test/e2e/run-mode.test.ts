@@ -221,54 +221,58 @@ describe('run mode: nothing typed is lost, and Finish is reviewed', () => {
     expect(await page.locator('.step-nav-mark.draft').count()).toBe(0);
   });
 
-  it('acceptance 4: the report of a session finished offline, with a photo, is a PDF holding every value and the photo', async () => {
-    const canvas = createCanvas(64, 48, [40, 110, 90]);
-    fillRect(canvas, 16, 12, 32, 24, [240, 200, 60]);
-    await startGuide({ id: 3, title: 'Drain and Inspect the Air Compressor Tank' }, 'WO-RUN-REPORT');
-    await page.getByTestId('step-nav-3').click();
-    await onStep(3);
-    await field('What did the condensate look like?').getByLabel('Rusty').check();
-    await field('Notes on the tank and drain').locator('textarea').fill('Drain valve sticks a little.');
-    await page.getByTestId('step-nav-4').click();
-    await onStep(4);
-    await field('Photo of the drain valve')
-      .locator('input[type="file"]')
-      .setInputFiles({ name: 'drain-valve.png', mimeType: 'image/png', buffer: encodePng(canvas) });
-    await field('Photo of the drain valve').getByTestId('attachment').waitFor();
-    await page.getByTestId('session-finish').click();
-    await page.getByTestId('review-confirm').click();
-    await page.locator('[data-testid="session"][data-status="complete"]').waitFor();
-    await page.getByTestId('session-report-link').click();
-    await page.locator('[data-testid="session-report"][data-ready="true"]').waitFor();
-    expect(await page.getByTestId('report-photo').count()).toBe(1);
+  it(
+    'acceptance 4: the report of a session finished offline, ' +
+      'with a photo, is a PDF holding every value and the photo',
+    async () => {
+      const canvas = createCanvas(64, 48, [40, 110, 90]);
+      fillRect(canvas, 16, 12, 32, 24, [240, 200, 60]);
+      await startGuide({ id: 3, title: 'Drain and Inspect the Air Compressor Tank' }, 'WO-RUN-REPORT');
+      await page.getByTestId('step-nav-3').click();
+      await onStep(3);
+      await field('What did the condensate look like?').getByLabel('Rusty').check();
+      await field('Notes on the tank and drain').locator('textarea').fill('Drain valve sticks a little.');
+      await page.getByTestId('step-nav-4').click();
+      await onStep(4);
+      await field('Photo of the drain valve')
+        .locator('input[type="file"]')
+        .setInputFiles({ name: 'drain-valve.png', mimeType: 'image/png', buffer: encodePng(canvas) });
+      await field('Photo of the drain valve').getByTestId('attachment').waitFor();
+      await page.getByTestId('session-finish').click();
+      await page.getByTestId('review-confirm').click();
+      await page.locator('[data-testid="session"][data-status="complete"]').waitFor();
+      await page.getByTestId('session-report-link').click();
+      await page.locator('[data-testid="session-report"][data-ready="true"]').waitFor();
+      expect(await page.getByTestId('report-photo').count()).toBe(1);
 
-    // Made with the site unreachable (the proxy drops every connection), as a technician's print to PDF would.
-    const pdf = artifact('run-mode-report.pdf');
-    await page.emulateMedia({ media: 'print' });
-    await page.pdf({ path: pdf, format: 'A4', printBackground: true });
-    await page.emulateMedia({ media: 'screen' });
-    const prefix = artifact('run-mode-report-page');
-    execFileSync('pdftoppm', ['-png', '-r', '60', '-f', '1', '-l', '1', pdf, prefix]);
-    expect(fs.readdirSync(artifact('')).some((f) => f.startsWith('run-mode-report-page') && f.endsWith('.png'))).toBe(
-      true,
-    );
-    const text = execFileSync('pdftotext', ['-layout', pdf, '-']).toString();
-    for (const want of [
-      'Work session report',
-      'WO-RUN-REPORT',
-      DEMO_ACCOUNTS.tech1.username,
-      'Rusty',
-      'Drain valve sticks a little.',
-      'drain-valve.png',
-    ])
-      expect(text).toContain(want);
-    const images = execFileSync('pdfimages', ['-list', pdf])
-      .toString()
-      .split('\n')
-      .slice(2)
-      .filter((line) => /\s64\s+48\s/.test(line));
-    expect(images.length).toBeGreaterThanOrEqual(1);
-  });
+      // Made with the site unreachable (the proxy drops every connection), as a technician's print to PDF would.
+      const pdf = artifact('run-mode-report.pdf');
+      await page.emulateMedia({ media: 'print' });
+      await page.pdf({ path: pdf, format: 'A4', printBackground: true });
+      await page.emulateMedia({ media: 'screen' });
+      const prefix = artifact('run-mode-report-page');
+      execFileSync('pdftoppm', ['-png', '-r', '60', '-f', '1', '-l', '1', pdf, prefix]);
+      expect(fs.readdirSync(artifact('')).some((f) => f.startsWith('run-mode-report-page') && f.endsWith('.png'))).toBe(
+        true,
+      );
+      const text = execFileSync('pdftotext', ['-layout', pdf, '-']).toString();
+      for (const want of [
+        'Work session report',
+        'WO-RUN-REPORT',
+        DEMO_ACCOUNTS.tech1.username,
+        'Rusty',
+        'Drain valve sticks a little.',
+        'drain-valve.png',
+      ])
+        expect(text).toContain(want);
+      const images = execFileSync('pdfimages', ['-list', pdf])
+        .toString()
+        .split('\n')
+        .slice(2)
+        .filter((line) => /\s64\s+48\s/.test(line));
+      expect(images.length).toBeGreaterThanOrEqual(1);
+    },
+  );
 
   it('back online, every value reaches the site (checked over REST)', async () => {
     demo.setSchedule(null);

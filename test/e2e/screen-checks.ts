@@ -77,7 +77,10 @@ function measureInPage(limits: { minTarget: number; minSessionTarget: number; mi
     const id = el.getAttribute('data-testid');
     const text = (el.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 40);
     const label = el.getAttribute('aria-label');
-    return `${el.tagName.toLowerCase()}${id ? `[data-testid=${id}]` : ''}${el.className && typeof el.className === 'string' ? `.${el.className.trim().split(/\s+/).join('.')}` : ''} "${label ?? text}"`;
+    const testid = id ? `[data-testid=${id}]` : '';
+    const classes =
+      el.className && typeof el.className === 'string' ? `.${el.className.trim().split(/\s+/).join('.')}` : '';
+    return `${el.tagName.toLowerCase()}${testid}${classes} "${label ?? text}"`;
   };
   const visible = (el: Element): boolean => {
     const box = el.getBoundingClientRect();
@@ -108,7 +111,8 @@ function measureInPage(limits: { minTarget: number; minSessionTarget: number; mi
 
   const targets: string[] = [];
   const controls = scope.querySelectorAll(
-    'button, a[href], input:not([type=hidden]), select, textarea, summary, [role=button], [role=radio], [role=checkbox]',
+    'button, a[href], input:not([type=hidden]), select, textarea, summary, ' +
+      '[role=button], [role=radio], [role=checkbox]',
   );
   for (const control of Array.from(controls)) {
     // A radio or checkbox is hit through its label; a file input through the button that opens it.

@@ -218,7 +218,8 @@ describe('every screen at three sizes, with axe-core', () => {
     await page.getByTestId('nav-sync').click();
     await page.getByTestId('sync-now').click();
     await page.locator('[data-testid="status-chip"][data-tone="offline"]').waitFor({ timeout: 30_000 });
-    // The chip may say offline before the sync has finished asking again (a reset read is retried): wait for it to stop.
+    // The chip may say offline before the sync has finished asking
+    // again (a reset read is retried): wait for it to stop.
     await page.locator('[data-testid="sync-last-error"][data-tone="offline"]').waitFor({ timeout: 30_000 });
     await atEverySize('sync-offline', async () => {
       await page.locator('[data-testid="outbox-action"][data-state="pending"]').first().waitFor();

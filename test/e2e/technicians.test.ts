@@ -31,7 +31,8 @@ beforeAll(async () => {
     .site()
     .db.prepare(
       `SELECT g.guideid AS id, r.title FROM step_forms f JOIN form_fields x ON x.form_revisionid = f.form_revisionid
-       JOIN guides g ON g.guideid = f.guideid JOIN guide_revisions r ON r.guideid = g.guideid AND r.revisionid = g.revisionid
+       JOIN guides g ON g.guideid = f.guideid
+       JOIN guide_revisions r ON r.guideid = g.guideid AND r.revisionid = g.revisionid
        WHERE x.field_type = 'Text Area' AND r.public = 1 ORDER BY f.guideid LIMIT 1`,
     )
     .get() as { id: number; title: string };
@@ -104,38 +105,41 @@ async function switchTo(name: 'tech1' | 'tech2' | 'admin', shot?: string): Promi
 }
 
 describe('technicians sharing one laptop, in the browser', () => {
-  it("tech1's half-typed step form is not tech2's; tech2 works in a session of their own; tech1 finds theirs again", async () => {
-    expect(await who()).toBe(DEMO_ACCOUNTS.tech1.username);
-    tech1Session = await startOnTextArea('WO-TECH1-HALF');
-    await notes().pressSequentially(HALF_TYPED, { delay: 2 });
-    await page.locator('[data-testid="form-field"][data-type="Text Area"]').getByTestId('draft-kept').waitFor();
+  it(
+    "tech1's half-typed step form is not tech2's; " + 'tech2 works in a session of their own; tech1 finds theirs again',
+    async () => {
+      expect(await who()).toBe(DEMO_ACCOUNTS.tech1.username);
+      tech1Session = await startOnTextArea('WO-TECH1-HALF');
+      await notes().pressSequentially(HALF_TYPED, { delay: 2 });
+      await page.locator('[data-testid="form-field"][data-type="Text Area"]').getByTestId('draft-kept').waitFor();
 
-    await switchTo('tech2', 'switch-technician-one.png');
-    // tech2 sees none of tech1's sessions, cannot open tech1's, and their own form on the same guide starts empty.
-    await page.getByTestId('nav-sessions').click();
-    await page.getByTestId('sessions-empty').waitFor();
-    await page.goto(new URL(`/sessions/${tech1Session}`, app.shell.url).toString());
-    await page.getByText('There is no such work session on this computer.').waitFor();
-    const tech2Session = await startOnTextArea('WO-TECH2-OWN');
-    expect(await notes().inputValue()).toBe('');
-    await notes().fill('Tank drained, water clear.');
-    await page.getByTestId('step-save').or(page.getByTestId('step-next')).first().click();
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid="draft-kept"]').length === 0);
-    await page.getByTestId('nav-sessions').click();
-    await page.getByTestId('session-row').first().waitFor();
-    expect(await page.getByTestId('session-row').count()).toBe(1);
-    expect(await page.getByTestId('session-row').first().getAttribute('href')).toContain(tech2Session);
+      await switchTo('tech2', 'switch-technician-one.png');
+      // tech2 sees none of tech1's sessions, cannot open tech1's, and their own form on the same guide starts empty.
+      await page.getByTestId('nav-sessions').click();
+      await page.getByTestId('sessions-empty').waitFor();
+      await page.goto(new URL(`/sessions/${tech1Session}`, app.shell.url).toString());
+      await page.getByText('There is no such work session on this computer.').waitFor();
+      const tech2Session = await startOnTextArea('WO-TECH2-OWN');
+      expect(await notes().inputValue()).toBe('');
+      await notes().fill('Tank drained, water clear.');
+      await page.getByTestId('step-save').or(page.getByTestId('step-next')).first().click();
+      await page.waitForFunction(() => document.querySelectorAll('[data-testid="draft-kept"]').length === 0);
+      await page.getByTestId('nav-sessions').click();
+      await page.getByTestId('session-row').first().waitFor();
+      expect(await page.getByTestId('session-row').count()).toBe(1);
+      expect(await page.getByTestId('session-row').first().getAttribute('href')).toContain(tech2Session);
 
-    await switchTo('tech1', 'switch-technician-two.png');
-    await page.goto(new URL(`/sessions/${tech1Session}`, app.shell.url).toString());
-    await page.getByTestId('draft-restored').waitFor();
-    await goToTextArea();
-    expect(await notes().inputValue()).toBe(HALF_TYPED);
-    await page.getByTestId('nav-sessions').click();
-    await page.getByTestId('session-row').first().waitFor();
-    expect(await page.getByTestId('session-row').count()).toBe(1);
-    expect(await page.getByTestId('session-row').first().getAttribute('href')).toContain(tech1Session);
-  });
+      await switchTo('tech1', 'switch-technician-two.png');
+      await page.goto(new URL(`/sessions/${tech1Session}`, app.shell.url).toString());
+      await page.getByTestId('draft-restored').waitFor();
+      await goToTextArea();
+      expect(await notes().inputValue()).toBe(HALF_TYPED);
+      await page.getByTestId('nav-sessions').click();
+      await page.getByTestId('session-row').first().waitFor();
+      expect(await page.getByTestId('session-row').count()).toBe(1);
+      expect(await page.getByTestId('session-row').first().getAttribute('href')).toContain(tech1Session);
+    },
+  );
 
   it('signing out with work unsent says what becomes of it, and works offline', async () => {
     demo.setSchedule(always({ kind: 'reset' }));

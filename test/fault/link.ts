@@ -82,7 +82,9 @@ export async function startLink(options: LinkOptions): Promise<Link> {
     timers.add(timer);
   };
 
-  /** Carries `from`'s bytes to `to` through `queue`, counting them; with `resetAfter`, resets both sides past that many. */
+  /**
+   * Carries `from`'s bytes to `to` through `queue`, counting them; with `resetAfter`, resets both sides past that many.
+   */
   const carry = (
     from: net.Socket,
     to: net.Socket,

@@ -17,7 +17,10 @@ export interface FaultProxyOptions {
   keepAliveTimeoutMs?: number;
   /** Request bodies, and the responses `cutBody`/`dropResponse` hold, larger than this are refused. Default 64 MiB. */
   maxBodyBytes?: number;
-  /** Listens on this port (a proxy closed and started again where clients know it: the site back after refusing). Default: any free port. */
+  /**
+   * Listens on this port (a proxy closed and started again where clients
+   * know it: the site back after refusing). Default: any free port.
+   */
   port?: number;
 }
 

@@ -18,8 +18,8 @@ export async function allLocalGuides(api: AppApi): Promise<{ guideid: number; of
 /**
  * The media files a stored guide should have on this computer, written out from what its views show
  * (not with the downloader's own code, which the tests check): the guide's picture in list and step
- * size, each step picture in step size (its thumbnail only when it has none), a video's poster and its MP4 (else its first
- * encoding), part and tool thumbnails, documents.
+ * size, each step picture in step size (its thumbnail only when it has none), a video's poster and its
+ * MP4 (else its first encoding), part and tool thumbnails, documents.
  */
 export function mediaOf(detail: GuideDetail): string[] {
   const urls: (string | null | undefined)[] = [detail.image?.thumbnail, detail.image?.standard];

@@ -60,7 +60,10 @@ export async function signInAndSync(services: Services, siteUrl: string): Promis
     throw new Error(`first sync ended ${synced.value.status}: ${JSON.stringify(synced.value)}`);
 }
 
-/** The demo site behind a fault proxy, and an app signed in through the proxy and synced: where many outbox and work log tests start. */
+/**
+ * The demo site behind a fault proxy, and an app signed in through
+ * the proxy and synced: where many outbox and work log tests start.
+ */
 export async function syncedOverProxy(): Promise<{
   site: RunningSite;
   proxy: FaultProxy;

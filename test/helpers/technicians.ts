@@ -14,7 +14,8 @@ export function photoAndQuizGuide(site: RunningSite): number {
   const row = site.db
     .prepare(
       `SELECT f.guideid FROM step_forms f JOIN form_fields x ON x.form_revisionid = f.form_revisionid
-       WHERE x.field_type = 'Image' AND f.guideid IN (SELECT guideid FROM quiz_associations) ORDER BY f.guideid LIMIT 1`,
+       WHERE x.field_type = 'Image' AND f.guideid IN (SELECT guideid FROM quiz_associations)
+       ORDER BY f.guideid LIMIT 1`,
     )
     .get() as { guideid: number } | undefined;
   if (!row) throw new Error('the demo site has no guide with a photo field and a quiz');
@@ -29,7 +30,10 @@ export interface DoneWork {
   transitions: number;
 }
 
-/** A technician's whole piece of work through the App API, as the session view and the quiz view do it (needs no network). */
+/**
+ * A technician's whole piece of work through the App API, as
+ * the session view and the quiz view do it (needs no network).
+ */
 export async function doWork(app: AppApi, guide: GuideDetail, workorderid: string, variant = 0): Promise<DoneWork> {
   let session = unwrap(await app.startSession({ guideid: guide.guideid, workorderid }));
   const fields = guide.steps.flatMap((s) =>

@@ -33,7 +33,8 @@ describe('server HTML made safe to show', () => {
 
   it('strips every event handler attribute', () => {
     const host = dom(
-      '<p onclick="x()" onmouseover="y()">Tap</p><a href="https://a.test" onfocus="z()">link</a><div onerror="e()">d</div>',
+      '<p onclick="x()" onmouseover="y()">Tap</p><a href="https://a.test" ' +
+        'onfocus="z()">link</a><div onerror="e()">d</div>',
     );
     for (const element of host.querySelectorAll('*')) {
       expect([...element.attributes].filter((a) => a.name.startsWith('on'))).toEqual([]);
@@ -43,7 +44,8 @@ describe('server HTML made safe to show', () => {
 
   it('removes javascript:, data:, vbscript: and relative link targets but keeps the link text', () => {
     const host = dom(
-      '<a href="javascript:alert(1)">one</a> <a href=" JaVaScRiPt:alert(1)">two</a> <a href="data:text/html,<script>x</script>">three</a>' +
+      '<a href="javascript:alert(1)">one</a> <a href=" JaVaScRiPt:alert(1)">two</a> ' +
+        '<a href="data:text/html,<script>x</script>">three</a>' +
         ' <a href="vbscript:msgbox(1)">four</a> <a href="/settings">five</a> <a href="//evil.test/x">six</a>',
     );
     expect(host.textContent).toBe('one two three four five six');
@@ -62,7 +64,8 @@ describe('server HTML made safe to show', () => {
 
   it('shows no images or media from inside text (they would reach the network)', () => {
     const host = dom(
-      '<img src="x" onerror="window.__pwned=1">Text<img src="https://tracker.test/p.gif"><video src="https://a.test/v.mp4"></video>',
+      '<img src="x" onerror="window.__pwned=1">Text<img ' +
+        'src="https://tracker.test/p.gif"><video src="https://a.test/v.mp4"></video>',
     );
     expect(host.querySelector('img, video, audio, source')).toBeNull();
     expect(host.textContent).toBe('Text');
@@ -70,7 +73,8 @@ describe('server HTML made safe to show', () => {
 
   it('drops SVG and MathML, where script can hide', () => {
     const host = dom(
-      '<svg><script>window.__pwned=1</script><a xlink:href="javascript:x()"><text>t</text></a></svg><math><mi>x</mi></math>ok',
+      '<svg><script>window.__pwned=1</script><a ' +
+        'xlink:href="javascript:x()"><text>t</text></a></svg><math><mi>x</mi></math>ok',
     );
     expect(host.querySelector('svg, math, script')).toBeNull();
     expect(host.textContent).toContain('ok');
@@ -88,7 +92,8 @@ describe('server HTML made safe to show', () => {
   it('keeps only text styles: no escaped url(), no position, no z-index', () => {
     const host = dom(
       '<span style="background:\\75 rl(https://tracker.test/escaped.gif)">a</span>' +
-        '<div style="position: fixed; inset: 0; z-index: 9999; background-color: white; color: #a00">Session expired, sign in here</div>' +
+        '<div style="position: fixed; inset: 0; z-index: 9999; background-color: ' +
+        'white; color: #a00">Session expired, sign in here</div>' +
         '<b style="font-weight: 700; color: rgb(10, 20, 30)">c</b>',
     );
     const [escaped, overlay, bold] = [host.querySelector('span'), host.querySelector('div'), host.querySelector('b')];
@@ -108,7 +113,8 @@ describe('server HTML made safe to show', () => {
 
   it('renames handlers before any parser sees them, leaving text and other attributes alone', () => {
     expect(defuseHandlers('<img src=x onerror="a()"><p class="x" onclick=b()>on=off, once</p><svg/onload=c()>')).toBe(
-      '<img src=x data-defused-onerror="a()"><p class="x" data-defused-onclick=b()>on=off, once</p><svg/data-defused-onload=c()>',
+      '<img src=x data-defused-onerror="a()"><p class="x" data-defused-onclick=b()>on=off, ' +
+        'once</p><svg/data-defused-onload=c()>',
     );
     expect(defuseHandlers('<a title="x" ONMOUSEOVER = "d()">one</a><p onclick>e</p>')).toBe(
       '<a title="x" data-defused-ONMOUSEOVER = "d()">one</a><p data-defused-onclick>e</p>',

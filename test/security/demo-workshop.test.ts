@@ -136,36 +136,39 @@ describe('the demo accounts have a password made at install', () => {
     }
   });
 
-  it('a demo site seeded before with `fieldguide` takes the data folder’s password; the next start keeps it', async () => {
-    const old = makeTempDir('security-demo-old');
-    try {
-      const before = await startDemoSite({ dbFile: path.join(old.dir, 'demo-site.sqlite') });
-      await before.close();
-      const first = await startDemoWorkshop(old.dir);
-      const password = first.account.password;
-      const attempt = (url: string, secret: string) =>
-        fetch(`${url}/api/2.0/user/token`, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify({ email: DEMO_ACCOUNTS.admin.email, password: secret }),
-        });
+  it(
+    'a demo site seeded before with `fieldguide` takes the data folder’s password; ' + 'the next start keeps it',
+    async () => {
+      const old = makeTempDir('security-demo-old');
       try {
-        expect((await attempt(first.url, DEMO_ACCOUNTS.admin.password)).status).toBe(401);
-        expect((await attempt(first.url, password)).status).toBe(201);
+        const before = await startDemoSite({ dbFile: path.join(old.dir, 'demo-site.sqlite') });
+        await before.close();
+        const first = await startDemoWorkshop(old.dir);
+        const password = first.account.password;
+        const attempt = (url: string, secret: string) =>
+          fetch(`${url}/api/2.0/user/token`, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify({ email: DEMO_ACCOUNTS.admin.email, password: secret }),
+          });
+        try {
+          expect((await attempt(first.url, DEMO_ACCOUNTS.admin.password)).status).toBe(401);
+          expect((await attempt(first.url, password)).status).toBe(201);
+        } finally {
+          await first.close();
+        }
+        const second = await startDemoWorkshop(old.dir);
+        try {
+          expect(second.account.password).toBe(password);
+          expect((await attempt(second.url, password)).status).toBe(201);
+        } finally {
+          await second.close();
+        }
       } finally {
-        await first.close();
+        old.remove();
       }
-      const second = await startDemoWorkshop(old.dir);
-      try {
-        expect(second.account.password).toBe(password);
-        expect((await attempt(second.url, password)).status).toBe(201);
-      } finally {
-        await second.close();
-      }
-    } finally {
-      old.remove();
-    }
-  });
+    },
+  );
 
   it('the demo site of the tests and of `npm run server -- --demo` keeps the documented `fieldguide`', async () => {
     const site = await startDemoSite();

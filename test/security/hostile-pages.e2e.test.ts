@@ -18,7 +18,8 @@ const pageErrors: string[] = [];
 function plant(db: Db, title: string, html: string): number {
   const row = db
     .prepare(
-      'SELECT g.guideid, g.revisionid FROM guides g JOIN guide_revisions r ON r.revisionid = g.revisionid WHERE r.title = ?',
+      'SELECT g.guideid, g.revisionid FROM guides g ' +
+        'JOIN guide_revisions r ON r.revisionid = g.revisionid WHERE r.title = ?',
     )
     .get(title) as { guideid: number; revisionid: number };
   db.prepare('UPDATE guide_revisions SET introduction_rendered = ? WHERE revisionid = ?').run(html, row.revisionid);
@@ -54,7 +55,8 @@ describe('hostile guide pages', () => {
     overlayGuide = plant(
       demo.site().db,
       'Replace the Drive Belt on a 60-Gallon Air Compressor',
-      '<p>Intro.</p><div data-testid="overlay" style="position: fixed; inset: 0; z-index: 2147483647; background-color: white; color: #a00; font-size: 40px">Session expired, sign in here</div>',
+      '<p>Intro.</p><div data-testid="overlay" style="position: fixed; inset: 0; z-index: 2147483647; ' +
+        'background-color: white; color: #a00; font-size: 40px">Session expired, sign in here</div>',
     );
     expect((await app.app.services.api.syncNow()).ok).toBe(true);
   });

@@ -69,7 +69,8 @@ describe('a hostile site’s documents are data, never code', () => {
     ];
     const row = site.db
       .prepare(
-        'SELECT g.guideid, g.revisionid FROM guides g JOIN guide_revisions r ON r.revisionid = g.revisionid ORDER BY g.guideid LIMIT 1',
+        'SELECT g.guideid, g.revisionid FROM guides g ' +
+          'JOIN guide_revisions r ON r.revisionid = g.revisionid ORDER BY g.guideid LIMIT 1',
       )
       .get() as { guideid: number; revisionid: number };
     guideid = row.guideid;

@@ -25,28 +25,32 @@ describe('the packaged app', () => {
     expect(mainSource.match(/process\.env\.ELECTRON_RENDERER_URL/g)).toHaveLength(1);
   });
 
-  it("uses the OS keychain when there is one, and on Linux's basic_text backend seals with a key file and tells the technician", () => {
-    const folder = makeTempDir('keychain');
-    try {
-      const keyFile = path.join(folder.dir, 'keys', 'token.key');
-      const sound = chooseTokenSealing(storage('gnome_libsecret'), 'linux', keyFile);
-      expect(sound.warning).toBeNull();
-      expect(sound.codec.seal('tok').toString()).toBe('os-sealed:tok');
+  it(
+    'uses the OS keychain when there is one, ' +
+      "and on Linux's basic_text backend seals with a key file and tells the technician",
+    () => {
+      const folder = makeTempDir('keychain');
+      try {
+        const keyFile = path.join(folder.dir, 'keys', 'token.key');
+        const sound = chooseTokenSealing(storage('gnome_libsecret'), 'linux', keyFile);
+        expect(sound.warning).toBeNull();
+        expect(sound.codec.seal('tok').toString()).toBe('os-sealed:tok');
 
-      for (const weak of [
-        chooseTokenSealing(storage('basic_text'), 'linux', keyFile),
-        chooseTokenSealing(storage('kwallet', false), 'linux', keyFile),
-      ]) {
-        expect(weak.warning).toContain('no keychain');
-        const sealed = weak.codec.seal('the-token');
-        expect(sealed.includes(Buffer.from('the-token'))).toBe(false);
-        expect(weak.codec.open(sealed)).toBe('the-token');
+        for (const weak of [
+          chooseTokenSealing(storage('basic_text'), 'linux', keyFile),
+          chooseTokenSealing(storage('kwallet', false), 'linux', keyFile),
+        ]) {
+          expect(weak.warning).toContain('no keychain');
+          const sealed = weak.codec.seal('the-token');
+          expect(sealed.includes(Buffer.from('the-token'))).toBe(false);
+          expect(weak.codec.open(sealed)).toBe('the-token');
+        }
+        expect(fs.statSync(keyFile).mode & 0o777).toBe(0o600);
+        expect(chooseTokenSealing(storage('basic_text'), 'darwin', keyFile).warning).toBeNull();
+        expect(mainSource).toMatch(/if \(sealing\.warning\) void dialog\.showMessageBox/);
+      } finally {
+        folder.remove();
       }
-      expect(fs.statSync(keyFile).mode & 0o777).toBe(0o600);
-      expect(chooseTokenSealing(storage('basic_text'), 'darwin', keyFile).warning).toBeNull();
-      expect(mainSource).toMatch(/if \(sealing\.warning\) void dialog\.showMessageBox/);
-    } finally {
-      folder.remove();
-    }
-  });
+    },
+  );
 });

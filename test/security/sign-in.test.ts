@@ -55,31 +55,35 @@ describe('sign-in takes as long for an unknown e-mail as for a known one', () =>
 });
 
 describe('failed sign-ins are throttled per account and address', () => {
-  it('the 11th failed sign-in for an account within a minute is a 429 with Retry-After, and other accounts still sign in', async () => {
-    const site = await startTestSite();
-    try {
-      for (let i = 1; i <= 10; i++) expectError(await tokenCall(site, DEMO_ACCOUNTS.tech2.email, `guess ${i}`), 401);
-      const checks = (await counters(site)).passwordChecks;
-      const eleventh = await tokenCall(site, DEMO_ACCOUNTS.tech2.email, 'guess 11');
-      expectError(eleventh, 429);
-      const retryAfter = Number(eleventh.headers.get('retry-after'));
-      expect(
-        Number.isInteger(retryAfter) && retryAfter >= 1 && retryAfter <= 60,
-        `Retry-After: ${eleventh.headers.get('retry-after')}`,
-      ).toBe(true);
-      // The right password answers the same to the address that is held: a guess that was right is not told
-      // apart (the owner elsewhere signs in: sign-in-owner.test.ts).
-      expectError(await tokenCall(site, DEMO_ACCOUNTS.tech2.email, DEMO_ACCOUNTS.tech2.password), 429);
-      // The same e-mail in another case is the same account.
-      expectError(await tokenCall(site, 'TECH2@demo.test ', 'guess 12'), 429);
-      // Refused before any hashing.
-      expect((await counters(site)).passwordChecks).toBe(checks);
-      // Another account, from the same address, signs in.
-      expect((await signIn(site, 'tech1')).token).toMatch(/^[0-9a-f]{64}$/);
-    } finally {
-      await site.close();
-    }
-  });
+  it(
+    'the 11th failed sign-in for an account within a minute is a 429 with Retry-After, ' +
+      'and other accounts still sign in',
+    async () => {
+      const site = await startTestSite();
+      try {
+        for (let i = 1; i <= 10; i++) expectError(await tokenCall(site, DEMO_ACCOUNTS.tech2.email, `guess ${i}`), 401);
+        const checks = (await counters(site)).passwordChecks;
+        const eleventh = await tokenCall(site, DEMO_ACCOUNTS.tech2.email, 'guess 11');
+        expectError(eleventh, 429);
+        const retryAfter = Number(eleventh.headers.get('retry-after'));
+        expect(
+          Number.isInteger(retryAfter) && retryAfter >= 1 && retryAfter <= 60,
+          `Retry-After: ${eleventh.headers.get('retry-after')}`,
+        ).toBe(true);
+        // The right password answers the same to the address that is held: a guess that was right is not told
+        // apart (the owner elsewhere signs in: sign-in-owner.test.ts).
+        expectError(await tokenCall(site, DEMO_ACCOUNTS.tech2.email, DEMO_ACCOUNTS.tech2.password), 429);
+        // The same e-mail in another case is the same account.
+        expectError(await tokenCall(site, 'TECH2@demo.test ', 'guess 12'), 429);
+        // Refused before any hashing.
+        expect((await counters(site)).passwordChecks).toBe(checks);
+        // Another account, from the same address, signs in.
+        expect((await signIn(site, 'tech1')).token).toMatch(/^[0-9a-f]{64}$/);
+      } finally {
+        await site.close();
+      }
+    },
+  );
 
   it('guesses sent all at once do not slip past the limit', async () => {
     const site = await startTestSite();

@@ -105,23 +105,26 @@ describe("the technician's data at rest", () => {
     }
   });
 
-  it('seals the token with a key kept outside the data folder: the data folder alone holds no usable token', async () => {
-    // One sealed file per technician who signed in here (connection/credentials.ts).
-    const files = fs
-      .readdirSync(app.dataDir, { recursive: true })
-      .map(String)
-      .filter((f) => f.endsWith('.sealed'));
-    expect(files.length).toBeGreaterThan(0);
-    for (const name of files) {
-      const bytes = fs.readFileSync(path.join(app.dataDir, name));
-      const separator = bytes.indexOf(0x0a);
-      expect(bytes.subarray(0, separator).toString()).toBe('aes-256-gcm-keyfile');
-      // Opened with the key from outside the folder, it is the token the site accepts; the file does not spell it.
-      const { token } = JSON.parse(keyFileCodec(keyFile).open(bytes.subarray(separator + 1))) as { token: string };
-      expect((await fetch(`${site.apiUrl}/user`, { headers: { Authorization: `api ${token}` } })).status).toBe(200);
-      expect(bytes.includes(Buffer.from(token))).toBe(false);
-    }
-    expect(path.relative(app.dataDir, keyFile).startsWith('..')).toBe(true);
-    expect(fs.statSync(keyFile).mode & 0o777).toBe(0o600);
-  });
+  it(
+    'seals the token with a key kept outside the data folder: ' + 'the data folder alone holds no usable token',
+    async () => {
+      // One sealed file per technician who signed in here (connection/credentials.ts).
+      const files = fs
+        .readdirSync(app.dataDir, { recursive: true })
+        .map(String)
+        .filter((f) => f.endsWith('.sealed'));
+      expect(files.length).toBeGreaterThan(0);
+      for (const name of files) {
+        const bytes = fs.readFileSync(path.join(app.dataDir, name));
+        const separator = bytes.indexOf(0x0a);
+        expect(bytes.subarray(0, separator).toString()).toBe('aes-256-gcm-keyfile');
+        // Opened with the key from outside the folder, it is the token the site accepts; the file does not spell it.
+        const { token } = JSON.parse(keyFileCodec(keyFile).open(bytes.subarray(separator + 1))) as { token: string };
+        expect((await fetch(`${site.apiUrl}/user`, { headers: { Authorization: `api ${token}` } })).status).toBe(200);
+        expect(bytes.includes(Buffer.from(token))).toBe(false);
+      }
+      expect(path.relative(app.dataDir, keyFile).startsWith('..')).toBe(true);
+      expect(fs.statSync(keyFile).mode & 0o777).toBe(0o600);
+    },
+  );
 });

@@ -26,15 +26,18 @@ async function bytesFor(encoding: string | null): Promise<{ bytes: number; encod
 }
 
 describe('JSON compression', () => {
-  it('answers gzip to a client that accepts it (fetch does by default), with the same content in far fewer bytes', async () => {
-    const plain = await bytesFor('identity');
-    const zipped = await bytesFor(null);
-    expect(plain.encoding).toBeNull();
-    expect(zipped.encoding).toBe('gzip');
-    expect(zipped.guides).toBe(plain.guides);
-    expect(plain.guides).toBeGreaterThan(5);
-    expect(zipped.bytes).toBeLessThan(plain.bytes / 2);
-  });
+  it(
+    'answers gzip to a client that accepts it (fetch does by default), ' + 'with the same content in far fewer bytes',
+    async () => {
+      const plain = await bytesFor('identity');
+      const zipped = await bytesFor(null);
+      expect(plain.encoding).toBeNull();
+      expect(zipped.encoding).toBe('gzip');
+      expect(zipped.guides).toBe(plain.guides);
+      expect(plain.guides).toBeGreaterThan(5);
+      expect(zipped.bytes).toBeLessThan(plain.bytes / 2);
+    },
+  );
 
   it('sends media as they are', async () => {
     const response = await fetch(`${site.url}/api/2.0/guides?limit=1`);

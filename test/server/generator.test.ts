@@ -15,7 +15,8 @@ const snapshot = (seed: number) => {
   const rows = db
     .prepare(
       `SELECT g.guideid, r.title, r.modified_date, r.public, r.flags, i.guid FROM guides g
-       JOIN guide_revisions r ON r.revisionid = g.revisionid LEFT JOIN images i ON i.imageid = r.imageid ORDER BY g.guideid`,
+       JOIN guide_revisions r ON r.revisionid = g.revisionid LEFT JOIN images i ON i.imageid = r.imageid
+       ORDER BY g.guideid`,
     )
     .all();
   const lines = db.prepare('SELECT COUNT(*) AS n, GROUP_CONCAT(text_raw) AS text FROM step_lines').get();

@@ -63,23 +63,27 @@ describe('reference server switches', () => {
     }
   });
 
-  it('--media-origin: guide JSON points media at the second origin, which serves files only and never with credentials', async () => {
-    const site = await startDemoSite({ mediaOrigin: true });
-    try {
-      expect(site.mediaUrl).not.toBeNull();
-      expect(new URL(site.mediaUrl!).origin).not.toBe(new URL(site.url).origin);
-      const [first] = (await (await fetch(`${site.apiUrl}/guides?limit=1`)).json()) as { guideid: number }[];
-      const text = await (await fetch(`${site.apiUrl}/guides/${first!.guideid}`)).text();
-      const urls = [...text.matchAll(/"(http:[^"]+\/igi\/[^"]+)"/g)].map((m) => m[1]!);
-      expect(urls.length).toBeGreaterThan(0);
-      expect(urls.every((url) => url.startsWith(`${site.mediaUrl}/igi/`))).toBe(true);
-      expect((await fetch(urls[0]!)).status).toBe(200);
-      expect((await fetch(urls[0]!, { headers: { Authorization: 'api secret' } })).status).toBe(400);
-      expect((await fetch(`${site.mediaUrl}/api/2.0/guides`)).status).toBe(404);
-    } finally {
-      await site.close();
-    }
-  });
+  it(
+    '--media-origin: ' +
+      'guide JSON points media at the second origin, which serves files only and never with credentials',
+    async () => {
+      const site = await startDemoSite({ mediaOrigin: true });
+      try {
+        expect(site.mediaUrl).not.toBeNull();
+        expect(new URL(site.mediaUrl!).origin).not.toBe(new URL(site.url).origin);
+        const [first] = (await (await fetch(`${site.apiUrl}/guides?limit=1`)).json()) as { guideid: number }[];
+        const text = await (await fetch(`${site.apiUrl}/guides/${first!.guideid}`)).text();
+        const urls = [...text.matchAll(/"(http:[^"]+\/igi\/[^"]+)"/g)].map((m) => m[1]!);
+        expect(urls.length).toBeGreaterThan(0);
+        expect(urls.every((url) => url.startsWith(`${site.mediaUrl}/igi/`))).toBe(true);
+        expect((await fetch(urls[0]!)).status).toBe(200);
+        expect((await fetch(urls[0]!, { headers: { Authorization: 'api secret' } })).status).toBe(400);
+        expect((await fetch(`${site.mediaUrl}/api/2.0/guides`)).status).toBe(404);
+      } finally {
+        await site.close();
+      }
+    },
+  );
   it("--clock-offset: every answer is dated on the node's own clock", async () => {
     const site = await startDemoSite({ clock: systemClock(3600) });
     try {

@@ -8,12 +8,18 @@ import { listedUser, paged } from './schemas.ts';
 
 // Inserted in the opposite order of the ranking, so ordering by userid alone would fail the test.
 const RIVALS = [
-  { email: 'crivera@shop.test', username: 'Chris Ives', unique_username: 'civ', join_date: 1_750_000_000 }, // partial e-mail
-  { email: 'eli@shop.test', username: 'Eli Rivera', unique_username: null, join_date: 1_750_000_100 }, // partial username, not unique
-  { email: 'dana@shop.test', username: 'Dana Rivera-Smith', unique_username: 'dana', join_date: 1_750_000_200 }, // partial username
-  { email: 'ros@shop.test', username: 'Ros Banner', unique_username: 'riveras', join_date: 1_750_000_300 }, // partial unique
-  { email: 'riv@shop.test', username: 'Rivera', unique_username: 'riv1', join_date: 1_750_000_400 }, // exact username
-  { email: 'alex@shop.test', username: 'Alex Moreno', unique_username: 'RIVERA', join_date: 1_750_000_500 }, // exact unique
+  // partial e-mail
+  { email: 'crivera@shop.test', username: 'Chris Ives', unique_username: 'civ', join_date: 1_750_000_000 },
+  // partial username, not unique
+  { email: 'eli@shop.test', username: 'Eli Rivera', unique_username: null, join_date: 1_750_000_100 },
+  // partial username
+  { email: 'dana@shop.test', username: 'Dana Rivera-Smith', unique_username: 'dana', join_date: 1_750_000_200 },
+  // partial unique
+  { email: 'ros@shop.test', username: 'Ros Banner', unique_username: 'riveras', join_date: 1_750_000_300 },
+  // exact username
+  { email: 'riv@shop.test', username: 'Rivera', unique_username: 'riv1', join_date: 1_750_000_400 },
+  // exact unique
+  { email: 'alex@shop.test', username: 'Alex Moreno', unique_username: 'RIVERA', join_date: 1_750_000_500 },
   // For the e-mail rule: an exact e-mail beats a partial unique_username and a partial e-mail.
   { email: 'ashlee@shop.test', username: 'Ash', unique_username: 'ash', join_date: 1_750_000_600 },
   { email: 'old@shop.test', username: 'Lee Old', unique_username: 'lee@shop.test.old', join_date: 1_750_000_700 },

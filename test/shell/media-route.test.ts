@@ -90,19 +90,22 @@ describe('the media route of the web shell', () => {
     expect((await get('%E0%A4%A')).status).toBe(400);
   });
 
-  it('answers an address with alternatives with the first one stored, not to be cached, and the stored one for good', async () => {
-    const url = pictures[0]!;
-    const missing = `${site.url}/igi/not-synced`;
-    const standIn = await get(
-      `${encodeURIComponent(missing)}?or=${encodeURIComponent(`${site.url}/igi/neither`)}&or=${encodeURIComponent(url)}&live=1`,
-    );
-    expect(standIn.status).toBe(200);
-    expect(standIn.headers.get('cache-control')).toBe('no-store');
-    expect(Buffer.from(await standIn.arrayBuffer()).equals(app.services.resolveMedia(url)!.data!)).toBe(true);
-    const first = await get(`${encodeURIComponent(url)}?or=${encodeURIComponent(missing)}`);
-    expect(first.headers.get('cache-control')).toMatch(/immutable/);
-    expect((await get(`${encodeURIComponent(missing)}?live=1`)).status).toBe(404);
-  });
+  it(
+    'answers an address with alternatives with the first one stored, ' +
+      'not to be cached, and the stored one for good',
+    async () => {
+      const url = pictures[0]!;
+      const missing = `${site.url}/igi/not-synced`;
+      const neither = encodeURIComponent(`${site.url}/igi/neither`);
+      const standIn = await get(`${encodeURIComponent(missing)}?or=${neither}&or=${encodeURIComponent(url)}&live=1`);
+      expect(standIn.status).toBe(200);
+      expect(standIn.headers.get('cache-control')).toBe('no-store');
+      expect(Buffer.from(await standIn.arrayBuffer()).equals(app.services.resolveMedia(url)!.data!)).toBe(true);
+      const first = await get(`${encodeURIComponent(url)}?or=${encodeURIComponent(missing)}`);
+      expect(first.headers.get('cache-control')).toMatch(/immutable/);
+      expect((await get(`${encodeURIComponent(missing)}?live=1`)).status).toBe(404);
+    },
+  );
 
   it('refuses an index row whose stored name was tampered to point outside the media folder', async () => {
     const url = files[0]!;

@@ -2,7 +2,10 @@ import type { ModuleState, SiteModule } from '../../contract.ts';
 import { ApiError } from './errors.ts';
 import type { ApiTransport } from './transport.ts';
 
-/** Statuses by which a site says it has no such module (issue 15): not found, forbidden, no such method, not implemented. */
+/**
+ * Statuses by which a site says it has no such module (issue
+ * 15): not found, forbidden, no such method, not implemented.
+ */
 export const NOT_OFFERED = new Set([404, 403, 405, 501]);
 
 /** True when an error is a site saying it lacks what was asked (not a failure worth retrying). */
@@ -60,7 +63,10 @@ function probes(guideid: number | null): Record<SiteModule, Probes | null> {
   };
 }
 
-/** How the site answered each module: offered (2xx or a refusal of the question itself), missing, members only, or unknown. */
+/**
+ * How the site answered each module: offered (2xx or a refusal
+ * of the question itself), missing, members only, or unknown.
+ */
 export async function probeModules(
   transport: ApiTransport,
   guideid: number | null,

@@ -20,7 +20,10 @@ export interface HttpAnswer {
   readonly headers: { get(name: string): string | null };
   /** The body as it arrives (files). Until it is read to its end or cancelled, its connection serves nothing else. */
   readonly body: AsyncIterable<Uint8Array>;
-  /** The whole body at once (an API answer), or null when it is larger than `limit` sent or decoded: reading stops there. */
+  /**
+   * The whole body at once (an API answer), or null when it is
+   * larger than `limit` sent or decoded: reading stops there.
+   */
   bytes(limit: number): Promise<Buffer | null>;
   /** Stops the body where it is and lets its connection go. */
   cancel(): void;

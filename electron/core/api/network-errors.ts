@@ -1,6 +1,8 @@
 import { ApiError, type NetworkReason } from './errors.ts';
 
-/** A request that got no answer, in a technician's words: what happened and what to check, never a system error code. */
+/**
+ * A request that got no answer, in a technician's words: what happened and what to check, never a system error code.
+ */
 export function networkError(
   error: unknown,
   resource: string,
@@ -18,7 +20,8 @@ export function networkError(
   if (timedOut)
     return made(
       'timeout',
-      `${url.host} did not answer within ${Math.round(timeoutMs / 1000)} seconds: the site may be down or the network slow.`,
+      `${url.host} did not answer within ${Math.round(timeoutMs / 1000)} seconds: ` +
+        `the site may be down or the network slow.`,
     );
   if (error instanceof Error && error.name === 'AbortError')
     return made('cancelled', 'Cancelled before the site answered.');
@@ -27,7 +30,8 @@ export function networkError(
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN')
     return made(
       'dns',
-      `No site called ${url.hostname} could be found: check the address for a typing mistake, and that this laptop has a network.`,
+      `No site called ${url.hostname} could be found: ` +
+        `check the address for a typing mistake, and that this laptop has a network.`,
     );
   if (code === 'ECONNREFUSED')
     return made('refused', `Nothing answers at ${url.host}: check the address, or whether the site is running.`);

@@ -42,7 +42,8 @@ export async function fetchFollowing(
       throw new ApiError(
         'http',
         how.resource,
-        `The site sent the request ${describeResource(how.resource)} on to another address (${next.host}); it was not followed, so nothing was sent there.`,
+        `The site sent the request ${describeResource(how.resource)} on to another ` +
+          `address (${next.host}); it was not followed, so nothing was sent there.`,
         response.status,
       );
     }
@@ -76,7 +77,8 @@ export async function readCapped(response: HttpAnswer, maxBytes: number, resourc
     new ApiError(
       'bad_response',
       resource,
-      `The site's answer ${describeResource(resource)} is larger than ${Math.round(maxBytes / 1024 / 1024)} MB and was not read.`,
+      `The site's answer ${describeResource(resource)} is larger ` +
+        `than ${Math.round(maxBytes / 1024 / 1024)} MB and was not read.`,
       response.status,
     );
   if (Number(response.headers.get('content-length') ?? 0) > maxBytes) {

@@ -164,7 +164,8 @@ export class ApiTransport {
     if (response.status === 204 || text === '') return undefined as T;
     if (!parsed.ok) {
       const page = isWebPage(response.headers.get('content-type'))
-        ? ' It is a web page: if this network shows a sign-in page first (guest Wi-Fi), sign in to it in a browser, then sync again.'
+        ? ' It is a web page: if this network shows a sign-in page first (guest Wi-Fi), ' +
+          'sign in to it in a browser, then sync again.'
         : '';
       throw new ApiError(
         'bad_response',
@@ -181,7 +182,8 @@ export class ApiTransport {
       throw new ApiError(
         'bad_response',
         resource,
-        `The site's answer ${describeResource(resource)} is not in the expected form${where}: ${first?.message ?? 'invalid'}.`,
+        `The site's answer ${describeResource(resource)} is not in the expected form${where}: ` +
+          `${first?.message ?? 'invalid'}.`,
         response.status,
         undefined,
         { cause: checked.error },

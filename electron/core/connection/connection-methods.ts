@@ -45,7 +45,8 @@ export function connectionMethods(
     if (unsent > 0 || conflicts > 0) {
       throw new AppFailure(
         'conflict',
-        `${unsent} action(s) and ${conflicts} conflict(s) of ${current.demo ? 'the demo workshop' : current.url} are not settled yet. ` +
+        `${unsent} action(s) and ${conflicts} conflict(s) ` +
+          `of ${current.demo ? 'the demo workshop' : current.url} are not settled yet. ` +
           'Send them (or settle them) before connecting to another site.',
         { unsent, conflicts },
       );

@@ -145,7 +145,9 @@ export class Connection {
     this.#attempts.cancel();
   }
 
-  /** Forgets the current technician's token here; tells the site when it can be reached (best effort). Their work stays. */
+  /**
+   * Forgets the current technician's token here; tells the site when it can be reached (best effort). Their work stays.
+   */
   async signOut(): Promise<void> {
     const id = this.technicianId;
     if (id === null) return;
@@ -192,7 +194,10 @@ export class Connection {
     else this.setNetwork('offline');
   }
 
-  /** At start-up: the demo workshop gets its new address, then the site is asked who we are. Answers whether it can be reached. */
+  /**
+   * At start-up: the demo workshop gets its new address, then the
+   * site is asked who we are. Answers whether it can be reached.
+   */
   async reconnect(demo: DemoLauncher): Promise<boolean> {
     if (this.#site?.demo) this.relocate((await demo.site()).url);
     await this.refresh();
@@ -257,7 +262,10 @@ export class Connection {
     });
   }
 
-  /** Runs a connect call (Cancel stops it). Only the site already in use says anything about the network: a mistyped new address is a wrong address, not "offline". */
+  /**
+   * Runs a connect call (Cancel stops it). Only the site already in use says anything
+   * about the network: a mistyped new address is a wrong address, not "offline".
+   */
   #call<T>(
     run: (signal: AbortSignal) => Promise<T>,
     siteUrl: string,

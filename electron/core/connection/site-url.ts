@@ -76,7 +76,8 @@ export function checkEncryption(siteUrl: string, allowInsecure: boolean | undefi
   if (url.protocol === 'https:' || isLoopback(url.hostname) || allowInsecure) return;
   throw new AppFailure(
     'invalid_input',
-    `${url.host} would be reached over plain http: your sign-in would travel without encryption. Use its https address, or confirm that this is your workshop's own network.`,
+    `${url.host} would be reached over plain http: your sign-in would travel without encryption. ` +
+      `Use its https address, or confirm that this is your workshop's own network.`,
     { field: 'siteUrl', needs: 'insecure', url: siteUrl },
   );
 }

@@ -39,7 +39,8 @@ export function technicianMethods(
           throw new AppFailure(
             'offline',
             known
-              ? `The site did not answer, and ${known.username}'s sign-in is not kept on this laptop (or the password is not the one used here last): sign in again once the site can be reached.`
+              ? `The site did not answer, and ${known.username}'s sign-in is not kept on this laptop (or ` +
+                  `the password is not the one used here last): sign in again once the site can be reached.`
               : 'The site did not answer: someone new to this laptop signs in once while the site can be reached.',
             undefined,
             { cause: error },

@@ -49,7 +49,9 @@ export class Technicians {
     return row && row.site === siteKeyOf(site) && this.deps.credentials.has(id) ? row : null;
   }
 
-  /** The id the settings name as current, whether or not their sign-in is still kept (the earlier token goes to them). */
+  /**
+   * The id the settings name as current, whether or not their sign-in is still kept (the earlier token goes to them).
+   */
   currentIdSetting(): number | null {
     return this.deps.settings.get(CURRENT_KEY, idSchema) ?? null;
   }
@@ -72,7 +74,10 @@ export class Technicians {
     return row ? { userid: row.userid, admin: row.privileges.includes('Admin') } : null;
   }
 
-  /** Whether this technician was the one signed in when the laptop began recording technicians (their earlier drafts are theirs). */
+  /**
+   * Whether this technician was the one signed in when the laptop
+   * began recording technicians (their earlier drafts are theirs).
+   */
   ownsEarlierDrafts(id: number): boolean {
     return this.deps.settings.get(EARLIER_DRAFTS_KEY, idSchema) === id;
   }

@@ -203,7 +203,8 @@ function writableFolder(dir: string): void {
     if ((error as { code?: string }).code === 'ENOSPC') return;
     throw new StartupError(
       dir,
-      `Fieldguide cannot write in its data folder ${dir}: ${describe(error)}. Choose a folder this user may write in, or make this one writable.`,
+      `Fieldguide cannot write in its data folder ${dir}: ${describe(error)}. ` +
+        `Choose a folder this user may write in, or make this one writable.`,
       { cause: error },
     );
   }

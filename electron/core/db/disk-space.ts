@@ -5,7 +5,8 @@ import { AppFailure } from '../result.ts';
 /** What a technician reads when the disk is full: what happened, that nothing is lost, what to do. */
 export const STORAGE_FULL_MESSAGE =
   'The disk is full, so Fieldguide cannot save this. Nothing already saved is lost. ' +
-  'Free some space (empty the trash, remove large files, or lower the storage budget in the sync centre), then try again.';
+  'Free some space (empty the trash, remove large files, ' +
+  'or lower the storage budget in the sync centre), then try again.';
 
 /** What a technician reads when the disk cannot be written at all: not full, but read-only or failing. */
 export const DISK_FAILED_MESSAGE =
@@ -84,7 +85,9 @@ export function freeBytes(dir: string): number | null {
 }
 
 export const RESERVE_FILE = 'fieldguide.reserve';
-/** Room kept for the technician's work on a full disk: a few thousand actions, and SQLite's shared-memory file at start. */
+/**
+ * Room kept for the technician's work on a full disk: a few thousand actions, and SQLite's shared-memory file at start.
+ */
 export const RESERVE_FILE_BYTES = 4 * 1024 * 1024;
 
 /**

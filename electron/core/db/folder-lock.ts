@@ -32,7 +32,8 @@ export class FolderInUseError extends StartupError {
     super(
       folder,
       `Fieldguide is already running on the data folder ${folder} (${who}). ` +
-        'Only one copy may use a data folder at a time, or work would be sent twice: close the other copy, or start this one with another data folder.',
+        'Only one copy may use a data folder at a time, or work would be sent twice: ' +
+        'close the other copy, or start this one with another data folder.',
     );
   }
 }

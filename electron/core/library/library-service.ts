@@ -141,7 +141,8 @@ export class LibraryService {
         else {
           throw new AppFailure(
             'server_error',
-            `The site could not send "${summary.title}" just now (${error.message}). Only its summary is kept on this laptop.`,
+            `The site could not send "${summary.title}" just now (${error.message}). ` +
+              `Only its summary is kept on this laptop.`,
             needsSite,
             {
               cause: error,
@@ -167,7 +168,9 @@ export class LibraryService {
     return langid ? inLanguage(detail, langid, this.deps.store.translations.get(detail.guideid, langid)) : detail;
   }
 
-  /** What is kept of any guide: its list entry, its summary, and its best stored picture (never one that is not here). */
+  /**
+   * What is kept of any guide: its list entry, its summary, and its best stored picture (never one that is not here).
+   */
   summary(guideid: number): GuideSummary {
     const { guides, media } = this.deps.store;
     const entry = guides.getSummary(guideid);
@@ -248,7 +251,10 @@ export class LibraryService {
     return this.#stored.repairPictures();
   }
 
-  /** A media address's answer for the shells' media routes (media-serving.ts): stored, from the site, or a stored stand-in. */
+  /**
+   * A media address's answer for the shells' media routes
+   * (media-serving.ts): stored, from the site, or a stored stand-in.
+   */
   openMedia(request: MediaRequest): Promise<MediaAnswer | null> {
     return this.#serving.open(request);
   }

@@ -3,13 +3,19 @@ import type { ApiTransport } from '../api/transport.ts';
 import type { StoredContent } from './media-store.ts';
 import { shownType } from './media-types.ts';
 
-/** What a media address asks for (contract: MEDIA_OR_PARAM, MEDIA_LIVE_PARAM): URLs best first, and whether the first may come from the site. */
+/**
+ * What a media address asks for (contract: MEDIA_OR_PARAM, MEDIA_LIVE_PARAM):
+ * URLs best first, and whether the first may come from the site.
+ */
 export interface MediaRequest {
   urls: string[];
   live: boolean;
 }
 
-/** A media answer as the shells send it: a picture's bytes or a file's path, its type and length, and how long it may be cached. */
+/**
+ * A media answer as the shells send it: a picture's bytes or a
+ * file's path, its type and length, and how long it may be cached.
+ */
 export type MediaAnswer = MediaContent & {
   /**
    * `immutable`: the stored copy of the URL asked for; `private`: fetched from the site just now (not
@@ -95,7 +101,8 @@ export class MediaServing {
         cache: 'private',
       };
     } catch (error) {
-      // The site's own origin not answering is the network gone (the status bar says so); a slow file or another host is not.
+      // The site's own origin not answering is the network gone (the
+      // status bar says so); a slow file or another host is not.
       const siteDown =
         error instanceof ApiError &&
         error.kind === 'network' &&

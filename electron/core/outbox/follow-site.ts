@@ -47,7 +47,9 @@ export async function followSite(
         ? 'Finished on the site'
         : `Taken over on the site by ${name ?? 'another technician'}`;
   const when = theirs.endedAt !== null ? ` at ${iso(theirs.endedAt)}` : '';
-  const siteSays = `${theirs.status === 'cancelled' ? 'Cancelled' : theirs.status === 'complete' ? 'Finished' : 'Taken over'} by ${who}${when}`;
+  const verdict =
+    theirs.status === 'cancelled' ? 'Cancelled' : theirs.status === 'complete' ? 'Finished' : 'Taken over';
+  const siteSays = `${verdict} by ${who}${when}`;
 
   ctx.transaction(() => {
     const rows = ctx.outbox.all(ctx.technician).filter((r) => r.chain === row.chain && r.id >= row.id);
@@ -56,7 +58,9 @@ export async function followSite(
     for (const r of rows) ctx.outbox.remove(r.id);
     const open = ctx.conflicts.openOfSession(sessionId, ctx.technician);
     const mine = [open?.mine, ...lines].filter((l): l is string => Boolean(l)).join('\n') || null;
-    const message = `${what}${when}. The site's state was kept; what you did here after that did not reach the site and is kept below: copy the values if you need them.`;
+    const message =
+      `${what}${when}. The site's state was kept; what you did here after that ` +
+      `did not reach the site and is kept below: copy the values if you need them.`;
     if (open) ctx.amendConflict(open.id, { mine, theirs: siteSays, message });
     else
       ctx.conflict({

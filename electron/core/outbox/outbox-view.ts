@@ -37,7 +37,9 @@ function describe(row: OutboxRow, stepNumber: (sessionId: string, stepid: number
     try {
       const payload = JSON.parse(row.payload) as { stepid?: number; fields?: unknown[] };
       const number = payload.stepid === undefined ? undefined : stepNumber(row.chain, payload.stepid);
-      summary = `Save step ${number ?? '?'} (${payload.fields?.length ?? 0} field${payload.fields?.length === 1 ? '' : 's'})`;
+      summary =
+        `Save step ${number ?? '?'} (${payload.fields?.length ?? 0} ` +
+        `field${payload.fields?.length === 1 ? '' : 's'})`;
     } catch {
       summary = 'Save step data (unreadable)';
     }

@@ -108,7 +108,9 @@ export class Outbox {
     return { ...outbox.counts(this.deps.current()), others: this.deps.others(), heldAside: technicians.heldAside() };
   }
 
-  /** What has not reached the site yet, whoever did it: actions to send (or sent, or refused) and conflicts to settle. */
+  /**
+   * What has not reached the site yet, whoever did it: actions to send (or sent, or refused) and conflicts to settle.
+   */
   unsettled(): { unsent: number; conflicts: number } {
     return this.deps.store.outbox.unsettledAll();
   }
@@ -196,7 +198,8 @@ export class Outbox {
     this.#movedChains.clear();
     const { store, events } = this.deps;
     try {
-      // The renderer shows the current technician's work only: another's replay changes nothing on screen but the counts.
+      // The renderer shows the current technician's work only:
+      // another's replay changes nothing on screen but the counts.
       const current = this.deps.current();
       for (const chain of chains) {
         if (chain.startsWith('quiz:')) {

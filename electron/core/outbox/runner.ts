@@ -23,7 +23,9 @@ const REBASES_PER_ATTEMPT = 5;
 
 export interface RunnerDeps {
   context: Omit<ReplayContext, 'transport' | 'technician' | 'conflict'> & { conflict: (conflict: NewConflict) => void };
-  /** A technician's own transport, or null when their sign-in is not kept: nobody else's is ever used for their work. */
+  /**
+   * A technician's own transport, or null when their sign-in is not kept: nobody else's is ever used for their work.
+   */
   transportFor: (technician: number) => ApiTransport | null;
   /** The technicians whose work can be sent now (their sign-in is kept). */
   sendable: () => number[];
@@ -70,7 +72,9 @@ export class OutboxRunner {
   #storageError: unknown = null;
   readonly #marks: InFlightMarks;
 
-  /** Runs in the process that holds the data folder's lock (db/folder-lock.ts): no other copy's actions are in flight. */
+  /**
+   * Runs in the process that holds the data folder's lock (db/folder-lock.ts): no other copy's actions are in flight.
+   */
   constructor(private readonly deps: RunnerDeps) {
     this.#times = new SendTimes(deps.clock ?? NO_CLOCK, deps.context.outbox, deps.context.sessions, deps.context.now);
     this.#failures = { ...deps, outbox: deps.context.outbox, askedToWait: this.#askedToWait };

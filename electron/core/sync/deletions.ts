@@ -44,7 +44,9 @@ export async function removeDeleted(ctx: SyncContext): Promise<number> {
     }
     if (untrusted) {
       ctx.problem({
-        message: `Asked which of our guides it still has, the site's guide list ${untrusted}, so no guide was removed from this computer as deleted.`,
+        message:
+          `Asked which of our guides it still has, the site's guide list ${untrusted}, ` +
+          `so no guide was removed from this computer as deleted.`,
         resource: 'GET /guides',
         at: ctx.now(),
       });

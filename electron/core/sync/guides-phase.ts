@@ -82,7 +82,8 @@ export async function storeQueuedGuides(
 
   /** A guide that could not be fetched or stored: recorded with the site's words, or the sync stops. */
   const failed = (guideid: number, error: unknown): void => {
-    // Not the guide's: a refused sign-in, a full disk or a damaged database stop the sync (every other guide would fail the same way).
+    // Not the guide's: a refused sign-in, a full disk or a damaged
+    // database stop the sync (every other guide would fail the same way).
     const refused = error instanceof ApiError && error.kind === 'http' && error.status === 401;
     if (refused || isStorageFull(error) || isDiskFailure(error) || isDamage(error)) throw error;
     const problem = describe(error);

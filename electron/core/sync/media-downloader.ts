@@ -17,7 +17,8 @@ const COMMIT_EVERY = 64;
 const COMMIT_BYTES = 8 * 1024 * 1024;
 
 const WEB_PAGE_FOR_PICTURE =
-  'the site answered with a web page instead of the picture (a network that shows a sign-in page first, as guest Wi-Fi does, answers so); not kept, asked again at the next sync';
+  'the site answered with a web page instead of the picture (a network that shows a sign-in page first, ' +
+  'as guest Wi-Fi does, answers so); not kept, asked again at the next sync';
 
 export class StorageBudgetError extends Error {
   override readonly name = 'StorageBudgetError';
@@ -160,9 +161,13 @@ export async function downloadMedia(
         if (error.limit < MEDIA_FILE_MAX_BYTES) {
           // Stopped at the budget: the phase ends as a budget problem, what was stored stays.
           budgetError ??= new StorageBudgetError(budgetMessage(at, ctx.budgetBytes));
-          message = `the site sent it without its size, and it passed the ${mb(error.limit)} left in the storage budget; stopped there, nothing of it kept`;
+          message =
+            `the site sent it without its size, and it passed the ${mb(error.limit)} ` +
+            `left in the storage budget; stopped there, nothing of it kept`;
         } else {
-          message = `larger than the largest media file kept (${mb(MEDIA_FILE_MAX_BYTES)}); stopped there, nothing of it kept`;
+          message =
+            `larger than the largest media file kept (${mb(MEDIA_FILE_MAX_BYTES)}); ` +
+            `stopped there, nothing of it kept`;
         }
       }
       ctx.store.media.markFailed(url, message);
@@ -219,10 +224,15 @@ const DISK_RESERVE_MESSAGE =
 function budgetMessage(at: NeededAt, budgetBytes: number): string {
   const budget = `the storage budget (${Math.round(budgetBytes / 1e6)} MB)`;
   if (at === 'always')
-    return `The media of the guides chosen for offline use need more than ${budget}: raise the budget or choose fewer guides.`;
+    return (
+      `The media of the guides chosen for offline use need more than ${budget}: ` +
+      `raise the budget or choose fewer guides.`
+    );
   return (
-    `The ${at === 'large' ? 'large' : 'original'} pictures for zoom of the guides chosen for offline use need more than ${budget}: ` +
-    'choose a lower picture quality, raise the budget or choose fewer guides. The guides and the pictures their steps show are kept.'
+    `The ${at === 'large' ? 'large' : 'original'} pictures for zoom ` +
+    `of the guides chosen for offline use need more than ${budget}: ` +
+    'choose a lower picture quality, raise the budget or choose fewer guides. ' +
+    'The guides and the pictures their steps show are kept.'
   );
 }
 

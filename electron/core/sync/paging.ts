@@ -19,7 +19,9 @@ export class PagingGuard {
       throw new ApiError(
         'bad_response',
         this.resource,
-        `The site answered the same ${this.what} again for the page after the first ${offset.toLocaleString('en')}: it does not seem to page its list of ${this.what}, so reading it stopped there.`,
+        `The site answered the same ${this.what} again for the page after the first ` +
+          `${offset.toLocaleString('en')}: it does not seem to page its list of ${this.what}, ` +
+          `so reading it stopped there.`,
       );
     }
     this.#previous = new Set(ids);

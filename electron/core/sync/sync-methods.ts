@@ -4,7 +4,10 @@ import { ok } from '../result.ts';
 import type { BackgroundSync } from './background.ts';
 import type { SyncService } from './sync-service.ts';
 
-/** The App API of the sync: run it, cancel it, its state, and the settings that shape it (scope, budget, picture quality). */
+/**
+ * The App API of the sync: run it, cancel it, its state, and
+ * the settings that shape it (scope, budget, picture quality).
+ */
 export function syncMethods(
   sync: SyncService,
   library: LibraryService,

@@ -84,7 +84,8 @@ export class SiteSessions {
         owner === null ? 'an earlier technician' : (store.technicians.get(owner)?.username ?? 'another technician');
       throw new AppFailure(
         'conflict',
-        `${name} has ${waiting} action(s) in this session that have not reached the site yet: it can be taken over once they have.`,
+        `${name} has ${waiting} action(s) in this session that have not reached the site yet: ` +
+          `it can be taken over once they have.`,
         { waiting },
       );
     }

@@ -75,7 +75,9 @@ export class WorkLog {
     return readAttachment(this.deps.store, this.deps.attachmentsDir, me.id, attachmentId);
   }
 
-  /** Another site: its sessions (all sent, all settled: connection-methods.ts refuses a switch before) are forgotten. */
+  /**
+   * Another site: its sessions (all sent, all settled: connection-methods.ts refuses a switch before) are forgotten.
+   */
   forget(): void {
     this.deps.store.forgetWork();
     fs.rmSync(this.deps.attachmentsDir, { recursive: true, force: true });

@@ -11,7 +11,8 @@ import type Database from 'better-sqlite3';
  */
 export function up(db: Database.Database): void {
   db.exec(`
-    ALTER TABLE media_refs ADD COLUMN needed_at TEXT NOT NULL DEFAULT 'always' CHECK (needed_at IN ('always', 'large', 'original'));
+    ALTER TABLE media_refs ADD COLUMN needed_at TEXT NOT NULL DEFAULT 'always'
+      CHECK (needed_at IN ('always', 'large', 'original'));
     CREATE INDEX media_refs_zoom ON media_refs(needed_at, url) WHERE needed_at != 'always';
 
     INSERT OR IGNORE INTO media_refs (guideid, url, needed_at)

@@ -16,7 +16,8 @@ export function up(db: Database.Database): void {
       title, summary, body, tokenize='porter unicode61 remove_diacritics 2', prefix='2 3 4'
     );
     INSERT INTO guide_search_prefixed (guide_search_prefixed, rank) VALUES ('rank', 'bm25(10.0, 4.0, 1.0)');
-    INSERT INTO guide_search_prefixed (rowid, title, summary, body) SELECT rowid, title, summary, body FROM guide_search;
+    INSERT INTO guide_search_prefixed (rowid, title, summary, body)
+      SELECT rowid, title, summary, body FROM guide_search;
     DROP TABLE guide_search;
     ALTER TABLE guide_search_prefixed RENAME TO guide_search;
   `);

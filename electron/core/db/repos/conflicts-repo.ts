@@ -27,7 +27,8 @@ export class ConflictsRepo {
     const id = Number(
       sql(
         this.db,
-        `INSERT INTO conflicts (session_id, kind, field_guid, stepid, label, mine, theirs, base, message, created_at, technician)
+        `INSERT INTO conflicts (session_id, kind, field_guid, stepid, label, mine, theirs, base, message, created_at,
+             technician)
            VALUES (@sessionId, @kind, @fieldGuid, @stepid, @label, @mine, @theirs, @base, @message, @now, @technician)`,
       ).run({ ...conflict, now }).lastInsertRowid,
     );
@@ -37,8 +38,9 @@ export class ConflictsRepo {
   get(id: number): ConflictRecord | undefined {
     return sql(
       this.db,
-      `SELECT c.id, c.session_id AS sessionId, coalesce(s.guide_title, '') AS guideTitle, coalesce(s.workorderid, '') AS workorderid,
-           c.kind, c.field_guid AS fieldGuid, c.stepid, c.label, c.mine, c.theirs, c.base, c.message, c.created_at AS createdAt
+      `SELECT c.id, c.session_id AS sessionId, coalesce(s.guide_title, '') AS guideTitle,
+           coalesce(s.workorderid, '') AS workorderid, c.kind, c.field_guid AS fieldGuid, c.stepid, c.label, c.mine,
+           c.theirs, c.base, c.message, c.created_at AS createdAt
          FROM conflicts c LEFT JOIN work_sessions s ON s.id = c.session_id WHERE c.id = ?`,
     ).get(id) as ConflictRecord | undefined;
   }
@@ -55,7 +57,8 @@ export class ConflictsRepo {
   openOfSession(sessionId: string, technician: number): ConflictRecord | undefined {
     const row = sql(
       this.db,
-      "SELECT id FROM conflicts WHERE settled IS NULL AND kind = 'transition' AND session_id = ? AND technician = ? ORDER BY id LIMIT 1",
+      "SELECT id FROM conflicts WHERE settled IS NULL AND kind = 'transition' " +
+        'AND session_id = ? AND technician = ? ORDER BY id LIMIT 1',
     ).get(sessionId, technician) as { id: number } | undefined;
     return row ? this.get(row.id) : undefined;
   }

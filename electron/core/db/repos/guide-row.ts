@@ -20,7 +20,9 @@ export interface GuideRow {
  * A column for a query over `guides AS g`: whether the guide's list picture is stored. One lookup by
  * primary key in `media` per row read, so the list never draws a picture that is not there (a 404).
  */
-export const THUMBNAIL_STORED = `EXISTS (SELECT 1 FROM media tm WHERE tm.url = json_extract(g.image, '$.${SHOWN_VARIANTS.list}') AND tm.status = 'done') AS thumbnail_stored`;
+export const THUMBNAIL_STORED =
+  `EXISTS (SELECT 1 FROM media tm WHERE tm.url = json_extract(g.image, ` +
+  `'$.${SHOWN_VARIANTS.list}') AND tm.status = 'done') AS thumbnail_stored`;
 
 export const listItemOf = (row: GuideRow): GuideListItem => ({
   guideid: row.guideid,

@@ -38,12 +38,14 @@ export class GuidesRepo {
   upsertSummary(row: SummaryRow): void {
     sql(
       this.db,
-      `INSERT INTO guides (guideid, revisionid, title, category, subject, type, summary, flags, image, public, author_userid, modified_date)
-         VALUES (@guideid, @revisionid, @title, @category, @subject, @type, @summary, @flags, @image, @public, @authorUserid, @modifiedDate)
+      `INSERT INTO guides (guideid, revisionid, title, category, subject, type, summary, flags, image, public,
+           author_userid, modified_date)
+         VALUES (@guideid, @revisionid, @title, @category, @subject, @type, @summary, @flags, @image, @public,
+           @authorUserid, @modifiedDate)
          ON CONFLICT(guideid) DO UPDATE SET revisionid = excluded.revisionid, title = excluded.title,
            category = excluded.category, subject = excluded.subject, type = excluded.type, summary = excluded.summary,
-           flags = excluded.flags, image = excluded.image, public = excluded.public, author_userid = excluded.author_userid,
-           modified_date = excluded.modified_date`,
+           flags = excluded.flags, image = excluded.image, public = excluded.public,
+           author_userid = excluded.author_userid, modified_date = excluded.modified_date`,
     ).run({
       ...row,
       flags: JSON.stringify(row.flags),
@@ -63,7 +65,8 @@ export class GuidesRepo {
     const readable = readableBy(reader);
     return sql(
       this.db,
-      `SELECT tag, count(*) AS guides FROM guide_tags WHERE guideid IN (SELECT guideid FROM guides WHERE ${readable.clause})
+      `SELECT tag, count(*) AS guides FROM guide_tags
+       WHERE guideid IN (SELECT guideid FROM guides WHERE ${readable.clause})
        GROUP BY tag ORDER BY guides DESC, tag LIMIT 500`,
     ).all(...readable.params) as TagCount[];
   }
@@ -96,7 +99,8 @@ export class GuidesRepo {
     const readable = readableBy(reader);
     return sql(
       this.db,
-      `SELECT guideid, category, revisionid, stored_revisionid AS stored FROM guides WHERE guideid > ? AND ${readable.clause} ORDER BY guideid LIMIT ?`,
+      `SELECT guideid, category, revisionid, stored_revisionid AS stored ` +
+        `FROM guides WHERE guideid > ? AND ${readable.clause} ORDER BY guideid LIMIT ?`,
     ).all(afterId, ...readable.params, limit) as {
       guideid: number;
       category: string;
@@ -174,7 +178,8 @@ export class GuidesRepo {
       // A URL met again keeps the earliest rank it was given (a video's poster that is also a list picture).
       const media = sql(
         this.db,
-        "INSERT INTO media (url, status, rank) VALUES (?, 'pending', ?) ON CONFLICT(url) DO UPDATE SET rank = min(rank, excluded.rank)",
+        "INSERT INTO media (url, status, rank) VALUES (?, 'pending', ?) " +
+          'ON CONFLICT(url) DO UPDATE SET rank = min(rank, excluded.rank)',
       );
       const first = new Set(guide.mediaOrder?.first);
       const last = new Set(guide.mediaOrder?.last);
@@ -209,7 +214,10 @@ export class GuidesRepo {
     })();
   }
 
-  /** The site no longer has this guide. The revision an unfinished session follows stays, forms and all (revision-pins.ts). */
+  /**
+   * The site no longer has this guide. The revision an unfinished
+   * session follows stays, forms and all (revision-pins.ts).
+   */
   deleteGuide(guideid: number): void {
     this.db.transaction(() => {
       dropUnpinnedRevisions(this.db, guideid, null);
@@ -240,7 +248,8 @@ export class GuidesRepo {
   getDetail(guideid: number): GuideDetail | undefined {
     const row = sql(
       this.db,
-      'SELECT r.detail FROM guides g JOIN guide_revisions r ON r.guideid = g.guideid AND r.revisionid = g.stored_revisionid WHERE g.guideid = ?',
+      'SELECT r.detail FROM guides g JOIN guide_revisions r ON r.guideid = g.guideid ' +
+        'AND r.revisionid = g.stored_revisionid WHERE g.guideid = ?',
     ).get(guideid) as { detail: string } | undefined;
     return row ? readDetail(row.detail) : undefined;
   }

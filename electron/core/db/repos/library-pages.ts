@@ -44,7 +44,8 @@ export class LibraryPages {
     const rows = sql(
       this.db,
       `SELECT g.*, ${THUMBNAIL_STORED} FROM guides g
-       WHERE g.guideid IN (SELECT guideid FROM guides g ${clause}${mark ? AFTER_MARK : ''} ORDER BY title COLLATE NOCASE, guideid LIMIT ? OFFSET ?)
+       WHERE g.guideid IN (SELECT guideid FROM guides g ${clause}${mark ? AFTER_MARK : ''}
+         ORDER BY title COLLATE NOCASE, guideid LIMIT ? OFFSET ?)
        ORDER BY title COLLATE NOCASE, guideid`,
     ).all(
       ...params,
@@ -80,7 +81,8 @@ export class LibraryPages {
     const start = from > 0 ? list.marks.get(from)! : null;
     const mark = sql(
       this.db,
-      `SELECT title, guideid FROM guides g ${clause}${start ? AFTER_MARK : ''} ORDER BY title COLLATE NOCASE, guideid LIMIT 1 OFFSET ?`,
+      `SELECT title, guideid FROM guides g ${clause}${start ? AFTER_MARK : ''} ` +
+        `ORDER BY title COLLATE NOCASE, guideid LIMIT 1 OFFSET ?`,
     ).get(...params, ...(start ? [start.title, start.title, start.guideid] : []), (at - from) * MARK_EVERY - 1) as
       Mark | undefined;
     if (mark) list.marks.set(at, mark);

@@ -39,7 +39,8 @@ export class MediaRepo {
     return sql(
       this.db,
       `SELECT m.url, m.attempts, m.rank FROM media m WHERE m.status != 'done' AND m.attempts < ?
-       AND EXISTS (SELECT 1 FROM media_refs r WHERE r.url = m.url AND r.needed_at = ?) ORDER BY m.rank, m.rowid LIMIT ?`,
+       AND EXISTS (SELECT 1 FROM media_refs r WHERE r.url = m.url AND r.needed_at = ?)
+       ORDER BY m.rank, m.rowid LIMIT ?`,
     ).all(maxAttempts, at, limit) as PendingMedia[];
   }
 
@@ -65,7 +66,9 @@ export class MediaRepo {
       ).run(at);
   }
 
-  /** The zoom variant of a quality across the stored guides: how many pictures, how many and how much of them stored. */
+  /**
+   * The zoom variant of a quality across the stored guides: how many pictures, how many and how much of them stored.
+   */
   zoomStats(at: 'large' | 'original'): { pictures: number; stored: number; storedBytes: number } {
     return sql(
       this.db,
@@ -75,7 +78,10 @@ export class MediaRepo {
     ).get(at) as { pictures: number; stored: number; storedBytes: number };
   }
 
-  /** A few zoom variants of this quality not downloaded yet, spread over the guides: what a size estimate asks the site about. */
+  /**
+   * A few zoom variants of this quality not downloaded yet, spread
+   * over the guides: what a size estimate asks the site about.
+   */
   zoomSample(at: 'large' | 'original', limit: number): string[] {
     return (
       sql(
@@ -121,7 +127,9 @@ export class MediaRepo {
       StoredMedia | undefined;
   }
 
-  /** False when every guide that uses this file is one the reader may not see (a private guide's pictures stay with it). */
+  /**
+   * False when every guide that uses this file is one the reader may not see (a private guide's pictures stay with it).
+   */
   readable(url: string, reader: GuideReader | null): boolean {
     const readable = readableBy(reader);
     const row = sql(
@@ -167,7 +175,8 @@ export class MediaRepo {
     return sql(
       this.db,
       `UPDATE media SET status = 'pending', file = NULL, attempts = 0, error = NULL
-       WHERE status = 'done' AND mime LIKE 'image/%' AND bytes <= ? AND NOT EXISTS (SELECT 1 FROM pictures.picture p WHERE p.name = media.file)`,
+       WHERE status = 'done' AND mime LIKE 'image/%' AND bytes <= ?
+         AND NOT EXISTS (SELECT 1 FROM pictures.picture p WHERE p.name = media.file)`,
     ).run(pictureMaxBytes).changes;
   }
 

@@ -170,13 +170,17 @@ export class OutboxRepo {
   nextDue(technicians: readonly number[]): number | null {
     const row = sql(
       this.db,
-      `SELECT min(next_attempt_at) AS at FROM outbox o WHERE state = 'pending' AND technician IN (SELECT value FROM json_each(?))
+      `SELECT min(next_attempt_at) AS at FROM outbox o
+         WHERE state = 'pending' AND technician IN (SELECT value FROM json_each(?))
            AND ${FIRST_OF_CHAIN}`,
     ).get(JSON.stringify(technicians)) as { at: number | null };
     return row.at;
   }
 
-  /** Before sending: from now on the outcome is unknown until an answer says otherwise. Several at once, one commit (outbox/in-flight-marks.ts). */
+  /**
+   * Before sending: from now on the outcome is unknown until an answer says
+   * otherwise. Several at once, one commit (outbox/in-flight-marks.ts).
+   */
   markAllInFlight(ids: readonly number[]): void {
     const mark = sql(
       this.db,
@@ -218,7 +222,9 @@ export class OutboxRepo {
     });
   }
 
-  /** Refused for good (shown, with retry and discard); whether an earlier attempt may have landed is kept for a retry. */
+  /**
+   * Refused for good (shown, with retry and discard); whether an earlier attempt may have landed is kept for a retry.
+   */
   fail(id: number, error: string): void {
     sql(this.db, "UPDATE outbox SET state = 'failed', next_attempt_at = 0, last_error = ? WHERE id = ?").run(error, id);
   }
@@ -252,7 +258,8 @@ export class OutboxRepo {
   wake(nowMs: number, except: readonly number[]): number {
     return sql(
       this.db,
-      "UPDATE outbox SET next_attempt_at = 0 WHERE state = 'pending' AND next_attempt_at > ? AND id NOT IN (SELECT value FROM json_each(?))",
+      'UPDATE outbox SET next_attempt_at = 0 ' +
+        "WHERE state = 'pending' AND next_attempt_at > ? AND id NOT IN (SELECT value FROM json_each(?))",
     ).run(nowMs, JSON.stringify(except)).changes;
   }
 
@@ -283,7 +290,8 @@ export class OutboxRepo {
   counts(technician: number | null): Omit<OutboxSummary, 'others' | 'heldAside'> {
     return sql(
       this.db,
-      `SELECT count(*) FILTER (WHERE state = 'pending') AS pending, count(*) FILTER (WHERE state = 'in_flight') AS inFlight,
+      `SELECT count(*) FILTER (WHERE state = 'pending') AS pending,
+           count(*) FILTER (WHERE state = 'in_flight') AS inFlight,
            count(*) FILTER (WHERE state = 'failed') AS failed,
            (SELECT count(*) FROM conflicts WHERE ${TO_SETTLE} AND technician = @technician) AS conflicts
          FROM outbox WHERE technician = @technician AND ${WORK}`,

@@ -28,7 +28,8 @@ export class QuizzesRepo {
   storeQuiz(quiz: QuizRevision): void {
     sql(
       this.db,
-      'INSERT OR REPLACE INTO quiz_revisions (quiz_revisionid, quizid, title, survey, passing_score) VALUES (?, ?, ?, ?, ?)',
+      'INSERT OR REPLACE INTO quiz_revisions (quiz_revisionid, quizid, title, survey, passing_score) ' +
+        'VALUES (?, ?, ?, ?, ?)',
     ).run(quiz.quizRevisionid, quiz.quizid, quiz.title, JSON.stringify(quiz.survey), quiz.passingScore);
     sql(this.db, 'DELETE FROM quiz_stages WHERE quizid = ?').run(quiz.quizid);
     for (const stage of quiz.stages) {
@@ -51,7 +52,8 @@ export class QuizzesRepo {
       this.db,
       `SELECT q.quizid, q.quiz_revisionid AS quizRevisionid, q.title, q.passing_score AS passingScore,
          (SELECT json_group_array(g.guideid) FROM guide_quizzes g WHERE g.quizid = q.quizid) AS guideids
-       FROM quiz_revisions q WHERE q.quiz_revisionid = (SELECT max(quiz_revisionid) FROM quiz_revisions r WHERE r.quizid = q.quizid)
+       FROM quiz_revisions q
+       WHERE q.quiz_revisionid = (SELECT max(quiz_revisionid) FROM quiz_revisions r WHERE r.quizid = q.quizid)
        ORDER BY q.title`,
     ).all() as {
       quizid: number;
@@ -88,15 +90,18 @@ export class QuizzesRepo {
   stages(quizid: number): QuizStage[] {
     return sql(
       this.db,
-      'SELECT course_stageid AS courseStageid, title, passing_score AS passingScore FROM quiz_stages WHERE quizid = ? ORDER BY course_stageid',
+      'SELECT course_stageid AS courseStageid, title, passing_score AS passingScore ' +
+        'FROM quiz_stages WHERE quizid = ? ORDER BY course_stageid',
     ).all(quizid) as QuizStage[];
   }
 
   insertAttempt(attempt: Omit<AttemptRow, 'attemptid' | 'site_score' | 'site_passed'> & { technician: number }): void {
     sql(
       this.db,
-      `INSERT INTO quiz_attempts (id, quizid, quiz_revisionid, title, course_stageid, answers, score, passed, passing_score, results, started_at, finished_at, technician)
-       VALUES (@id, @quizid, @quiz_revisionid, @title, @course_stageid, @answers, @score, @passed, @passing_score, @results, @started_at, @finished_at, @technician)`,
+      `INSERT INTO quiz_attempts (id, quizid, quiz_revisionid, title, course_stageid, answers, score, passed,
+         passing_score, results, started_at, finished_at, technician)
+       VALUES (@id, @quizid, @quiz_revisionid, @title, @course_stageid, @answers, @score, @passed,
+         @passing_score, @results, @started_at, @finished_at, @technician)`,
     ).run(attempt);
   }
 

@@ -29,6 +29,7 @@ export function unpinRevisions(db: Db, reason: string): void {
 export function dropUnpinnedRevisions(db: Db, guideid: number, keep: number | null): void {
   sql(
     db,
-    'DELETE FROM guide_revisions WHERE guideid = ? AND revisionid IS NOT ? AND revisionid NOT IN (SELECT revisionid FROM revision_pins WHERE guideid = ?)',
+    'DELETE FROM guide_revisions WHERE guideid = ? AND revisionid IS NOT ? ' +
+      'AND revisionid NOT IN (SELECT revisionid FROM revision_pins WHERE guideid = ?)',
   ).run(guideid, keep, guideid);
 }

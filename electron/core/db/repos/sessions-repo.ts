@@ -89,10 +89,10 @@ export class SessionsRepo {
   }): void {
     sql(
       this.db,
-      `INSERT INTO work_sessions (id, entryid, guideid, guide_revisionid, guide_title, workorderid, userid, status, server_revisionid,
-           started_at, paused_at, pause_seconds, active_stepid, created_at, updated_at, technician)
-         VALUES (@id, @entryid, @guideid, @guideRevisionid, @guideTitle, @workorderid, @userid, @status, @serverRevisionid,
-           @startedAt, @pausedAt, @pauseSeconds, @activeStepid, @now, @now, @technician)`,
+      `INSERT INTO work_sessions (id, entryid, guideid, guide_revisionid, guide_title, workorderid, userid, status,
+           server_revisionid, started_at, paused_at, pause_seconds, active_stepid, created_at, updated_at, technician)
+         VALUES (@id, @entryid, @guideid, @guideRevisionid, @guideTitle, @workorderid, @userid, @status,
+           @serverRevisionid, @startedAt, @pausedAt, @pauseSeconds, @activeStepid, @now, @now, @technician)`,
     ).run(session);
   }
 
@@ -251,7 +251,8 @@ export class SessionsRepo {
     | undefined {
     return sql(
       this.db,
-      'SELECT id, session_id AS sessionId, file, upload_name AS uploadName, mime, server_itemid AS serverItemid FROM attachments WHERE id = ?',
+      'SELECT id, session_id AS sessionId, file, upload_name AS uploadName, ' +
+        'mime, server_itemid AS serverItemid FROM attachments WHERE id = ?',
     ).get(id) as
       | { id: string; sessionId: string; file: string; uploadName: string; mime: string; serverItemid: number | null }
       | undefined;

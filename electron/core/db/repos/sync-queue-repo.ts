@@ -82,7 +82,8 @@ export class SyncQueueRepo {
     const attempts = row.attempts + 1;
     sql(
       this.db,
-      'UPDATE sync_queue SET attempts = ?, last_error = ?, resource = ?, failed_at = ?, next_attempt_at = ? WHERE guideid = ?',
+      'UPDATE sync_queue SET attempts = ?, last_error = ?, ' +
+        'resource = ?, failed_at = ?, next_attempt_at = ? WHERE guideid = ?',
     ).run(attempts, error, resource, now, nextAttemptAt(attempts), guideid);
   }
 
@@ -90,7 +91,8 @@ export class SyncQueueRepo {
   retry(guideids: readonly number[] | undefined, now: number): number {
     const retry = sql(
       this.db,
-      'UPDATE sync_queue SET attempts = 0, next_attempt_at = ? WHERE failed_at IS NOT NULL AND (? IS NULL OR guideid = ?)',
+      'UPDATE sync_queue SET attempts = 0, next_attempt_at = ? ' +
+        'WHERE failed_at IS NOT NULL AND (? IS NULL OR guideid = ?)',
     );
     if (!guideids) return retry.run(now, null, null).changes;
     return this.db.transaction(() => guideids.reduce((n, id) => n + retry.run(now, id, id).changes, 0))();
@@ -100,7 +102,8 @@ export class SyncQueueRepo {
   failures(limit = 200): FailedGuide[] {
     const rows = sql(
       this.db,
-      `SELECT q.guideid, coalesce(g.title, 'Guide ' || q.guideid) AS title, q.last_error, q.resource, q.attempts, q.failed_at, q.next_attempt_at
+      `SELECT q.guideid, coalesce(g.title, 'Guide ' || q.guideid) AS title, q.last_error, q.resource, q.attempts,
+         q.failed_at, q.next_attempt_at
        FROM sync_queue q LEFT JOIN guides g ON g.guideid = q.guideid
        WHERE q.failed_at IS NOT NULL ORDER BY q.failed_at DESC, q.guideid LIMIT ?`,
     ).all(limit) as {

@@ -24,8 +24,8 @@ interface Row extends Omit<TechnicianRow, 'privileges'> {
   privileges: string;
 }
 
-const SELECT = `SELECT id, site, userid, username, unique_username AS uniqueUsername, image_url AS imageUrl, privileges, email,
-  signed_in_at AS signedInAt, refused_at AS refusedAt FROM technicians`;
+const SELECT = `SELECT id, site, userid, username, unique_username AS uniqueUsername, image_url AS imageUrl,
+  privileges, email, signed_in_at AS signedInAt, refused_at AS refusedAt FROM technicians`;
 
 const parse = (row: Row | undefined): TechnicianRow | undefined => {
   if (!row) return undefined;
@@ -57,8 +57,9 @@ export class TechniciansRepo {
       this.db,
       `INSERT INTO technicians (site, userid, username, unique_username, image_url, privileges, email, signed_in_at)
        VALUES (@site, @userid, @username, @uniqueUsername, @imageUrl, @privileges, @email, @now)
-       ON CONFLICT (site, userid) DO UPDATE SET username = excluded.username, unique_username = excluded.unique_username,
-         image_url = excluded.image_url, privileges = excluded.privileges, email = coalesce(excluded.email, email),
+       ON CONFLICT (site, userid) DO UPDATE SET username = excluded.username,
+         unique_username = excluded.unique_username, image_url = excluded.image_url,
+         privileges = excluded.privileges, email = coalesce(excluded.email, email),
          signed_in_at = excluded.signed_in_at, refused_at = NULL`,
     ).run({ site, ...user, privileges: JSON.stringify(user.privileges), email: email?.toLowerCase() ?? null, now });
     return this.bySiteUser(site, user.userid)!.id;
@@ -68,7 +69,8 @@ export class TechniciansRepo {
   refreshed(id: number, user: UserSummary): void {
     sql(
       this.db,
-      'UPDATE technicians SET username = @username, unique_username = @uniqueUsername, image_url = @imageUrl, privileges = @privileges WHERE id = @id',
+      'UPDATE technicians SET username = @username, unique_username = @uniqueUsername, ' +
+        'image_url = @imageUrl, privileges = @privileges WHERE id = @id',
     ).run({
       id,
       ...user,
@@ -101,7 +103,10 @@ export class TechniciansRepo {
     sql(this.db, 'UPDATE technicians SET refused_at = ? WHERE id = ?').run(at, id);
   }
 
-  /** Per technician with anything waiting: unsent actions (pending, in flight or failed), failed ones and open conflicts. */
+  /**
+   * Per technician with anything waiting: unsent actions (pending,
+   * in flight or failed), failed ones and open conflicts.
+   */
   work(): TechnicianWork[] {
     return sql(
       this.db,

@@ -81,7 +81,8 @@ async function resolve(
       mine: `${transition} at ${new Date(actedAt * 1000).toISOString()}`,
       theirs: `${theirs.status} ${who}`,
       base: null,
-      message: `You ${VERB[transition]} this session here, but it is ${theirs.status} ${who}. The site's state was kept.`,
+      message:
+        `You ${VERB[transition]} this session here, but it is ${theirs.status} ${who}. ` + `The site's state was kept.`,
     });
     adoptServerState(ctx, sessionId, theirs);
     ctx.outbox.remove(actionId);
