@@ -4,17 +4,24 @@ import { describe, expect, it } from 'vitest';
 
 // The house rules on size (DESIGN.md, section 1), checked by a machine: files small and single-purpose, a
 // median near 100 lines, none of electron/core past 400 (a file that grows past it holds more than one
-// job: split it by role, never fold its lines), and the composition root `createServices` under 80 lines.
+// job: split it by role, never fold its lines), the composition root `createServices` under 80 lines, and
+// no source line over 120 columns (Prettier breaks code there; comments and strings are broken by hand).
 const root = path.resolve(import.meta.dirname, '../..');
 const core = path.join(root, 'electron', 'core');
 
-function sources(dir: string): string[] {
+function sources(dir: string, extensions = ['.ts']): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return sources(full);
-    return entry.name.endsWith('.ts') ? [full] : [];
+    // Fixtures are data as found elsewhere; dot folders (test/.tmp) are what tests leave behind.
+    if (entry.isDirectory())
+      return entry.name === 'fixtures' || entry.name.startsWith('.') ? [] : sources(full, extensions);
+    return extensions.some((extension) => entry.name.endsWith(extension)) ? [full] : [];
   });
 }
+
+const MAX_COLUMNS = 120;
+const LINE_CHECKED = ['electron', 'src', 'server', 'test', 'scripts'];
+const SOURCE_KINDS = ['.ts', '.vue', '.mjs'];
 
 const lines = (file: string): string[] => fs.readFileSync(file, 'utf8').split('\n');
 
@@ -26,6 +33,19 @@ describe('the size rules of the core', () => {
     expect(counts.filter(([, count]) => count > 400)).toEqual([]);
     const sorted = counts.map(([, count]) => count).sort((a, b) => a - b);
     expect(sorted[Math.floor(sorted.length / 2)]).toBeLessThanOrEqual(120);
+  });
+
+  it(`no line of ${LINE_CHECKED.join(', ')} is over ${MAX_COLUMNS} columns (fixtures excepted)`, () => {
+    const files = LINE_CHECKED.flatMap((dir) => sources(path.join(root, dir), SOURCE_KINDS));
+    expect(files.length).toBeGreaterThan(500);
+    // A column is a character: é or — is one, as an editor shows it.
+    const over = files.flatMap((file) =>
+      lines(file).flatMap((line, index) => {
+        const columns = [...line].length;
+        return columns > MAX_COLUMNS ? [`${path.relative(root, file)}:${index + 1}: ${columns} columns`] : [];
+      }),
+    );
+    expect(over).toEqual([]);
   });
 
   it('createServices is under 80 lines', () => {
