@@ -65,6 +65,17 @@ const RUN: Record<string, (command: string) => Promise<void>> = {
     }
   },
 
+  'npm run format': async (command) => {
+    // Prettier rewrites what it must (on a tree that passed `npm test`'s format check first: nothing) and
+    // leaves every file as `npm run format:check` wants it.
+    const run = runCommand(command, { env });
+    expect(await run.exit(300_000), run.output()).toBe(0);
+    expect(run.output()).toContain('Checking formatting...');
+    const check = runCommand('npm run format:check', { env });
+    expect(await check.exit(300_000), check.output()).toBe(0);
+    expect(check.output()).toContain('All matched files use Prettier code style!');
+  },
+
   'npm run start:web': async (command) => {
     const run = runCommand(command, { env });
     try {
