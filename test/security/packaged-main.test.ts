@@ -47,7 +47,7 @@ describe('the packaged app', () => {
         }
         expect(fs.statSync(keyFile).mode & 0o777).toBe(0o600);
         expect(chooseTokenSealing(storage('basic_text'), 'darwin', keyFile).warning).toBeNull();
-        expect(mainSource).toMatch(/if \(sealing\.warning\) void dialog\.showMessageBox/);
+        expect(mainSource).toMatch(/if \(sealing\.warning\)\s+void dialog\.showMessageBox/);
       } finally {
         folder.remove();
       }
