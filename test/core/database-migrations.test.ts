@@ -166,11 +166,11 @@ describe('migrations', () => {
   it('make the conflicts table again for notices: ids kept, the next one after them, open ones found by index', () => {
     const file = path.join(tmp.dir, 'notices.sqlite');
     const db = new Database(file);
-    migrate(db, file, MIGRATIONS.slice(0, 11));
-    for (let version = 1; version <= 11; version++) for (const insert of ROWS_AT[version] ?? []) db.exec(insert);
+    migrate(db, file, MIGRATIONS.slice(0, 13));
+    for (let version = 1; version <= 13; version++) for (const insert of ROWS_AT[version] ?? []) db.exec(insert);
     db.exec(`DELETE FROM conflicts; INSERT INTO conflicts (id, session_id, kind, label, message, created_at)
       VALUES (40, 's1', 'transition', 'Paused', 'Paused elsewhere', 1)`);
-    migrate(db, file, MIGRATIONS.slice(0, 12));
+    migrate(db, file, MIGRATIONS.slice(0, 14));
     const id = db
       .prepare(
         `INSERT INTO conflicts (session_id, kind, label, message, created_at)

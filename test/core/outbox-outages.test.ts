@@ -2,6 +2,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { GuideDetail, StepFormField } from '../../electron/contract.ts';
+import { rowSum } from '../../electron/core/db/row-sums.ts';
 import type { RunningSite } from '../../server/site.ts';
 import { always, onPaths, startFaultProxy, type FaultProxy } from '../fault/proxy.ts';
 import { api, signIn, startTestSite } from '../server/helpers.ts';
@@ -142,10 +143,18 @@ describe('actions an earlier version marked stuck while the network was away', (
     await proxy.close();
     const ids = await queueSessions('WO-EARLIER');
     await quiet();
-    // As version 11 left them: failed with next_attempt_at -1, and no run of refusals recorded.
-    const db = new Database(path.join(app.dataDir, 'fieldguide.sqlite'));
+    // As version 11 left them: failed with next_attempt_at -1, and no run of refusals recorded. Written
+    // with the app closed (it holds its database) and with the rows' checksums made, as its own code would.
+    const first = app;
+    await first.services.close();
+    const db = new Database(path.join(first.dataDir, 'fieldguide.sqlite'));
     db.prepare("UPDATE outbox SET state = 'failed', next_attempt_at = -1, last_error = 'The site kept failing'").run();
+    for (const { row_sum: _, ...row } of db.prepare('SELECT * FROM outbox').all() as Record<string, unknown>[]) {
+      db.prepare('UPDATE outbox SET row_sum = ? WHERE id = ?').run(rowSum(Object.values(row)), row.id);
+    }
     db.close();
+    const again = makeServices(first.dataDir, { clock: () => now, monotonic: () => now, outboxTimer: timers.timer });
+    app = { ...again, dispose: async () => (await again.services.close(), await first.dispose()) };
     expect((await outbox()).summary).toMatchObject({ failed: SESSIONS * 3, pending: 0 });
     proxy = await startFaultProxy({ target: { port: site.port }, port: proxy.port });
     app.services.setNetworkHint(true);

@@ -81,7 +81,10 @@ export function lockDataFolder(folder: string, nativeBinding?: string): FolderLo
   try {
     // No journal file: taking the lock writes nothing, so it is taken on a full disk too.
     db.pragma('journal_mode = MEMORY');
-    db.pragma('locking_mode = EXCLUSIVE');
+    // The transaction, never committed, holds the lock. Not `locking_mode = EXCLUSIVE`: in that mode a
+    // start that loses the race keeps the shared lock it read with while it waits, and two starts at the
+    // same instant each wait for the other's until both give up; in the normal mode a lost try lets go
+    // of everything before it waits, so one of them wins.
     db.exec('BEGIN EXCLUSIVE');
   } catch (error) {
     db.close();
