@@ -13,9 +13,16 @@ export interface SendClock {
 export const NO_CLOCK: SendClock = { redate: () => null, siteNow: () => null, forget: () => {} };
 
 /**
+ * The site's `Date` is whole seconds, so its time as known here may read up to a second behind an action
+ * stamped by an offset learned from another answer. Within that, the stamp is kept: a pause clamped back
+ * a second would make the paused timer step back on screen and shorten the time the site keeps.
+ */
+export const SITE_CLOCK_RESOLUTION_SECONDS = 1;
+
+/**
  * The time an action goes to the site with: re-dated once the site's clock is known, never before the
- * previous action of its chain, never after the site's known time (a day-fast laptop never sends a start
- * in the future). It is stored before sending, so what is sent is what is queued; a start that may have
+ * previous action of its chain, never after the site's known time to the second its `Date` tells (a
+ * day-fast laptop never sends a start in the future). It is stored before sending, so what is sent is what is queued; a start that may have
  * landed keeps the times it was tried with, so the reconciliation still finds it.
  */
 export class SendTimes {
@@ -32,7 +39,9 @@ export class SendTimes {
 
   prepare(row: OutboxRow): OutboxRow {
     const redated = this.clock.redate(row.id) ?? row.actedAt;
-    const at = Math.max(this.#lastSent.get(row.chain) ?? 0, Math.min(redated, this.clock.siteNow() ?? Infinity));
+    const siteNow = this.clock.siteNow();
+    const latest = siteNow === null ? Infinity : siteNow + SITE_CLOCK_RESOLUTION_SECONDS;
+    const at = Math.max(this.#lastSent.get(row.chain) ?? 0, Math.min(redated, latest));
     if (row.kind === 'pause' || row.kind === 'suspend') this.#pauseMoved.set(row.chain, at - row.actedAt);
     if (at === row.actedAt) return row;
     let payload = row.payload;
