@@ -22,8 +22,9 @@ export const SITE_CLOCK_RESOLUTION_SECONDS = 1;
 /**
  * The time an action goes to the site with: re-dated once the site's clock is known, never before the
  * previous action of its chain, never after the site's known time to the second its `Date` tells (a
- * day-fast laptop never sends a start in the future). It is stored before sending, so what is sent is what is queued; a start that may have
- * landed keeps the times it was tried with, so the reconciliation still finds it.
+ * day-fast laptop never sends a start in the future). It is stored before sending, so what is sent is what
+ * is queued; a start that may have landed keeps the times it was tried with, so the reconciliation still
+ * finds it.
  */
 export class SendTimes {
   readonly #lastSent = new Map<string, number>();
