@@ -64,6 +64,19 @@ async function quiet(): Promise<void> {
 }
 
 /**
+ * The shell says the network is back: the site is asked (over real HTTP, in its own time), and the outbox
+ * wakes once it answered. Waited for by what it leads to, not by a moment of quiet that may come first.
+ */
+async function networkBack(): Promise<void> {
+  app.services.setNetworkHint(true);
+  for (let i = 0; i < 1500; i++) {
+    if (unwrap(await app.services.api.getStatus()).network === 'online') return quiet();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error('the site was not found answering');
+}
+
+/**
  * Simulated seconds pass, `step` at a time, the outbox replaying what falls due, until `until` holds;
  * answers how many actions were stuck at worst.
  */
@@ -126,8 +139,7 @@ describe('a blip of 503 after long offline', () => {
       proxy = await startFaultProxy({ target: { port: site.port }, port: proxy.port });
       proxy.setSchedule(onPaths(/\/work_log/, always({ kind: 'status', status: 503, message: 'Maintenance' })));
       // The site answers again (the heartbeat's question, or the shell's network event): every chain wakes.
-      app.services.setNetworkHint(true);
-      await quiet();
+      await networkBack();
       const blip = await pass(3);
       proxy.passAll();
       const after = await pass(600, drained);
@@ -157,8 +169,7 @@ describe('actions an earlier version marked stuck while the network was away', (
     app = { ...again, dispose: async () => (await again.services.close(), await first.dispose()) };
     expect((await outbox()).summary).toMatchObject({ failed: SESSIONS * 3, pending: 0 });
     proxy = await startFaultProxy({ target: { port: site.port }, port: proxy.port });
-    app.services.setNetworkHint(true);
-    await quiet();
+    await networkBack();
     expect(await pass(600, drained)).toBe(0);
     expect((await outbox()).summary).toMatchObject({ pending: 0, inFlight: 0, failed: 0 });
     await onTheSiteOnce(ids, 'WO-EARLIER');
