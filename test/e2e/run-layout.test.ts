@@ -1,0 +1,136 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { capturingDemoWorkshop } from '../helpers/services.ts';
+import { appPage, artifact, openDemoApp, type startApp } from './browser.ts';
+import { VIEWPORTS } from './screen-checks.ts';
+
+// Issue 28, acceptance 1: in the run mode the step is the screen. At each size (and 1024×600 with Larger
+// text), on steps 1, 3 and the last of the forklift inspection, the hazard strip, the step title, the first
+// instruction line and the first field are whole inside the window and on top (nothing fixed covers their
+// centres), and nothing scrolls sideways.
+const demo = capturingDemoWorkshop();
+let browser: Browser;
+let app: Awaited<ReturnType<typeof startApp>>;
+let page: Page;
+const pageErrors: string[] = [];
+const FORKLIFT = 'Forklift Daily Pre-Shift Inspection';
+const SIZES = [
+  ...VIEWPORTS.map((v) => ({ ...v, large: false })),
+  { ...VIEWPORTS[1], name: '1024x600-larger', large: true },
+];
+
+beforeAll(async () => {
+  ({ browser, app, page } = await openDemoApp(demo, { width: 1366, height: 768 }, pageErrors));
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+/** Where a part of the step stands: its box against the window, and what is on top at its centre. */
+interface Placed {
+  what: string;
+  found: boolean;
+  inside: boolean;
+  onTop: boolean;
+  box: string;
+  hit: string;
+}
+
+async function placed(sized: Page, parts: Record<string, string>): Promise<Placed[]> {
+  return sized.evaluate((selectors) => {
+    const describe = (el: Element | null) =>
+      el ? `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} "${(el.textContent ?? '').trim().slice(0, 30)}"` : 'nothing';
+    return Object.entries(selectors).map(([what, selector]) => {
+      const el = document.querySelector(selector);
+      if (!el) return { what, found: false, inside: false, onTop: false, box: '', hit: '' };
+      const box = el.getBoundingClientRect();
+      const vw = document.documentElement.clientWidth;
+      const vh = document.documentElement.clientHeight;
+      const inside = box.width > 0 && box.height > 0 && box.left >= 0 && box.top >= 0 && box.right <= vw && box.bottom <= vh;
+      const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      // A checkbox's or radio's own label is the same control.
+      const onTop = hit !== null && (el.contains(hit) || hit.contains(el) || (hit as HTMLLabelElement).control === el);
+      const round = (n: number) => Math.round(n);
+      return {
+        what,
+        found: true,
+        inside,
+        onTop,
+        box: `${round(box.left)},${round(box.top)} ${round(box.width)}×${round(box.height)} in ${vw}×${vh}`,
+        hit: describe(hit),
+      };
+    });
+  }, parts);
+}
+
+const PARTS = {
+  'hazard strip': '[data-testid="session-step"] [data-testid="hazard-strip"]',
+  'step title': '[data-testid="session-step"] [data-testid="step-heading"]',
+  'first instruction line': '[data-testid="session-step"] .step-line',
+};
+const FIRST_FIELD =
+  '[data-testid="step-form"] [data-testid="form-field"] :is(input:not([type=file]), select, textarea, label.file-button)';
+
+describe('run mode: the step is the screen (issue 28, acceptance 1)', () => {
+  let sessionUrl = '';
+
+  it('syncs the demo workshop and starts a forklift inspection', async () => {
+    await page.goto(app.shell.url);
+    await page.getByTestId('connect-demo').click();
+    await page.waitForURL(new URL('/', app.shell.url).toString());
+    await page.getByTestId('nav-sync').click();
+    const answered = page.waitForResponse((response) => response.url().endsWith('/rpc/syncNow'), { timeout: 90_000 });
+    await page.getByTestId('sync-now').click();
+    await answered;
+    await page.getByTestId('sync-outcome').waitFor();
+    await page.getByTestId('nav-library').click();
+    await page.getByTestId('guide-row').filter({ hasText: FORKLIFT }).first().click();
+    await page.getByTestId('workorder-input').fill('WO-LAYOUT-1');
+    await page.getByTestId('start-session-button').click();
+    await page.waitForURL(/\/sessions\/[0-9a-f-]{36}/);
+    await page.getByTestId('session').waitFor();
+    sessionUrl = page.url().replace(/\?.*$/, '');
+  });
+
+  it('shows hazard strip, title, first line and first field whole and uncovered at every size', async () => {
+    const problems: string[] = [];
+    for (const size of SIZES) {
+      const sized = await appPage(browser, app.shell, { width: size.width, height: size.height });
+      sized.on('pageerror', (error) => pageErrors.push(error.message));
+      if (size.large) await sized.addInitScript(() => localStorage.setItem('fieldguide.textSize', 'large'));
+      const steps = await (async () => {
+        await sized.goto(sessionUrl);
+        await sized.getByTestId('step-count').waitFor();
+        return Number((await sized.getByTestId('step-count').textContent())!.match(/of (\d+)/)![1]);
+      })();
+      expect(steps).toBe(13);
+      for (const n of [1, 3, steps]) {
+        await sized.goto(`${sessionUrl}?step=${n}`);
+        await sized.locator(`[data-testid="step-count"]`).filter({ hasText: `Step ${n} of` }).waitFor();
+        const hasForm = (await sized.getByTestId('step-form').count()) > 0;
+        if (hasForm) await sized.locator('[data-testid="step-form"][data-ready="true"]').waitFor();
+        await sized.waitForTimeout(150);
+        const parts = hasForm ? { ...PARTS, 'first field': FIRST_FIELD } : PARTS;
+        for (const part of await placed(sized, parts)) {
+          if (!part.found) problems.push(`${size.name} step ${n}: no ${part.what}`);
+          else if (!part.inside) problems.push(`${size.name} step ${n}: ${part.what} not whole in view (${part.box})`);
+          else if (!part.onTop) problems.push(`${size.name} step ${n}: ${part.what} covered by ${part.hit}`);
+        }
+        const wide = await sized.evaluate(() => {
+          const doc = document.documentElement;
+          const main = document.querySelector('.app-main');
+          return Math.max(doc.scrollWidth - doc.clientWidth, main ? main.scrollWidth - main.clientWidth : 0);
+        });
+        if (wide > 1) problems.push(`${size.name} step ${n}: scrolls sideways by ${wide}px`);
+        await sized.screenshot({ path: artifact(`run-layout-${size.name}-step-${n}.png`) });
+      }
+      await sized.context().close();
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('ran without script errors or CSP violations', () => {
+    expect(pageErrors).toEqual([]);
+  });
+});
