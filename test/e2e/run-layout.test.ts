@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { capturingDemoWorkshop } from '../helpers/services.ts';
 import { appPage, artifact, openDemoApp, type startApp } from './browser.ts';
+import { runModeProblems } from './run-mode-checks.ts';
 import { VIEWPORTS } from './screen-checks.ts';
 
 // Issue 28, acceptance 1: in the run mode the step is the screen. At each size (and 1024×600 with Larger
@@ -125,6 +126,117 @@ describe('run mode: the step is the screen (issue 28, acceptance 1)', () => {
         if (wide > 1) problems.push(`${size.name} step ${n}: scrolls sideways by ${wide}px`);
         await sized.screenshot({ path: artifact(`run-layout-${size.name}-step-${n}.png`) });
       }
+      await sized.context().close();
+    }
+    expect(problems).toEqual([]);
+  });
+
+  const step = (n: number) => page.locator('[data-testid="step-count"]').filter({ hasText: `Step ${n} of` });
+
+  it('acceptance 4: a double click on Next moves one step', async () => {
+    await page.goto(`${sessionUrl}?step=1`);
+    await page.locator('[data-testid="step-form"][data-ready="true"]').waitFor();
+    await page.getByTestId('step-next').dblclick();
+    await step(2).waitFor();
+    // Whatever a late second click could still do has had its time: still on step 2.
+    await page.getByTestId('step-next').waitFor({ state: 'visible' });
+    await expect.poll(() => page.getByTestId('step-next').isEnabled()).toBe(true);
+    expect(await page.getByTestId('step-count').textContent()).toBe('Step 2 of 13');
+    expect(new URL(page.url()).searchParams.get('step')).toBe('2');
+  });
+
+  it('acceptance 4: the session reopens from Sessions at the step last shown', async () => {
+    await page.getByTestId('step-next').click();
+    await step(3).waitFor();
+    await page.getByTestId('step-next').click();
+    await step(4).waitFor();
+    await page.goto(new URL('/sessions', app.shell.url).toString());
+    await page.getByTestId('session-row').filter({ hasText: 'WO-LAYOUT-1' }).first().click();
+    await page.getByTestId('session').waitFor();
+    await page.getByTestId('step-count').waitFor();
+    expect(await page.getByTestId('step-count').textContent()).toBe('Step 4 of 13');
+  });
+
+  it("acceptance 4: the running timer's text has a contrast of at least 4.5:1", async () => {
+    expect(await page.getByTestId('session').getAttribute('data-status')).toBe('started');
+    const ratio = await page.evaluate(() => {
+      const rgb = (colour: string) => colour.match(/[\d.]+/g)!.map(Number);
+      const luminance = ([r, g, b]: number[]) => {
+        const linear = (c: number) => ((c /= 255) <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+        return 0.2126 * linear(r!) + 0.7152 * linear(g!) + 0.0722 * linear(b!);
+      };
+      const value = document.querySelector('[data-testid="run-timer"] .timer-value')!;
+      // The first ancestor with an opaque background is what the text is drawn on.
+      let el: Element | null = value;
+      let background = 'rgb(255, 255, 255)';
+      for (; el; el = el.parentElement) {
+        const bg = getComputedStyle(el).backgroundColor;
+        const parts = rgb(bg);
+        if (parts.length === 3 || (parts.length === 4 && parts[3] === 1)) {
+          background = bg;
+          break;
+        }
+      }
+      const [a, b] = [luminance(rgb(getComputedStyle(value).color)), luminance(rgb(background))];
+      return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+    });
+    expect(ratio).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it('acceptance 5: axe finds nothing and all text is 16 px or more in every run-mode state at three sizes', async () => {
+    const problems: string[] = [];
+    for (const size of SIZES.filter((s) => !s.large)) {
+      const sized = await appPage(browser, app.shell, { width: size.width, height: size.height });
+      sized.on('pageerror', (error) => pageErrors.push(error.message));
+      const check = async (state: string) => {
+        await sized.waitForTimeout(150);
+        await sized.screenshot({ path: artifact(`run-a11y-${size.name}-${state}.png`) });
+        for (const line of await runModeProblems(sized)) problems.push(`${size.name} ${state}: ${line}`);
+      };
+      const at = async (n: number) => {
+        await sized.goto(`${sessionUrl}?step=${n}`);
+        await sized.locator('[data-testid="step-count"]').filter({ hasText: `Step ${n} of` }).waitFor();
+        if ((await sized.getByTestId('step-form').count()) > 0)
+          await sized.locator('[data-testid="step-form"][data-ready="true"]').waitFor();
+      };
+      await at(1);
+      await check('step-1-form');
+      await sized.getByTestId('run-help-open').click();
+      await sized.getByTestId('run-help').waitFor();
+      await check('help');
+      await sized.keyboard.press('Escape');
+      if (size.width < 1200) {
+        await sized.getByTestId('step-drawer-open').click();
+        await sized.getByTestId('step-drawer').waitFor();
+        await check('step-drawer');
+        await sized.keyboard.press('Escape');
+      }
+      await at(2);
+      await check('step-2-colours');
+      await sized.getByTestId('step-image').first().click();
+      await sized.getByTestId('lightbox').waitFor();
+      await check('zoom');
+      await sized.keyboard.press('Escape');
+      await at(4);
+      await check('step-4-select');
+      await at(13);
+      await check('step-13-last');
+      await sized.getByTestId('step-finish').click();
+      await sized.getByTestId('finish-review').waitFor();
+      await check('finish-review');
+      await sized.getByTestId('review-back').click();
+      await sized.getByTestId('session-pause').click();
+      await sized.locator('[data-testid="session"][data-status="paused"]').waitFor();
+      await check('paused');
+      await sized.getByTestId('session-resume').click();
+      await sized.locator('[data-testid="session"][data-status="started"]').waitFor();
+      await at(1);
+      await sized.getByTestId('form-field').first().locator('input').fill('FL-A11Y');
+      await sized.getByTestId('draft-kept').first().waitFor();
+      await sized.reload();
+      await sized.getByTestId('draft-restored').waitFor();
+      await check('restored-notice');
+      await sized.getByTestId('draft-restored').getByRole('button').click();
       await sized.context().close();
     }
     expect(problems).toEqual([]);

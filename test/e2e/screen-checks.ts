@@ -67,7 +67,7 @@ export async function checkScreen(page: Page, screen: string, viewport: Viewport
 const firstLine = (text: string) => text.split('\n').slice(1, 2).join('').trim() || text.split('\n')[0]!.trim();
 
 /** Runs inside the page: layout measurements no axe rule makes. */
-function measureInPage(limits: { minTarget: number; minSessionTarget: number; minText: number }): {
+export function measureInPage(limits: { minTarget: number; minSessionTarget: number; minText: number }): {
   scroll: string[];
   targets: string[];
   text: string[];
