@@ -41,14 +41,17 @@ interface Placed {
 async function placed(sized: Page, parts: Record<string, string>): Promise<Placed[]> {
   return sized.evaluate((selectors) => {
     const describe = (el: Element | null) =>
-      el ? `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} "${(el.textContent ?? '').trim().slice(0, 30)}"` : 'nothing';
+      el
+        ? `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} "${(el.textContent ?? '').trim().slice(0, 30)}"`
+        : 'nothing';
     return Object.entries(selectors).map(([what, selector]) => {
       const el = document.querySelector(selector);
       if (!el) return { what, found: false, inside: false, onTop: false, box: '', hit: '' };
       const box = el.getBoundingClientRect();
       const vw = document.documentElement.clientWidth;
       const vh = document.documentElement.clientHeight;
-      const inside = box.width > 0 && box.height > 0 && box.left >= 0 && box.top >= 0 && box.right <= vw && box.bottom <= vh;
+      const inside =
+        box.width > 0 && box.height > 0 && box.left >= 0 && box.top >= 0 && box.right <= vw && box.bottom <= vh;
       const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
       // A checkbox's or radio's own label is the same control.
       const onTop = hit !== null && (el.contains(hit) || hit.contains(el) || (hit as HTMLLabelElement).control === el);
@@ -108,7 +111,10 @@ describe('run mode: the step is the screen (issue 28, acceptance 1)', () => {
       expect(steps).toBe(13);
       for (const n of [1, 3, steps]) {
         await sized.goto(`${sessionUrl}?step=${n}`);
-        await sized.locator(`[data-testid="step-count"]`).filter({ hasText: `Step ${n} of` }).waitFor();
+        await sized
+          .locator(`[data-testid="step-count"]`)
+          .filter({ hasText: `Step ${n} of` })
+          .waitFor();
         const hasForm = (await sized.getByTestId('step-form').count()) > 0;
         if (hasForm) await sized.locator('[data-testid="step-form"][data-ready="true"]').waitFor();
         await sized.waitForTimeout(150);
@@ -195,7 +201,10 @@ describe('run mode: the step is the screen (issue 28, acceptance 1)', () => {
       };
       const at = async (n: number) => {
         await sized.goto(`${sessionUrl}?step=${n}`);
-        await sized.locator('[data-testid="step-count"]').filter({ hasText: `Step ${n} of` }).waitFor();
+        await sized
+          .locator('[data-testid="step-count"]')
+          .filter({ hasText: `Step ${n} of` })
+          .waitFor();
         if ((await sized.getByTestId('step-form').count()) > 0)
           await sized.locator('[data-testid="step-form"][data-ready="true"]').waitFor();
       };
