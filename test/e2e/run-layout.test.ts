@@ -1,7 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCanvas, encodePng } from '../../server/media/png.ts';
 import { capturingDemoWorkshop } from '../helpers/services.ts';
-import { appPage, artifact, openDemoApp, type startApp } from './browser.ts';
+import { appPage, artifact, openDemoApp, syncDemoWorkshop, type startApp } from './browser.ts';
 import { runModeProblems } from './run-mode-checks.ts';
 import { VIEWPORTS } from './screen-checks.ts';
 
@@ -80,15 +81,7 @@ describe('run mode: the step is the screen (issue 28, acceptance 1)', () => {
   let sessionUrl = '';
 
   it('syncs the demo workshop and starts a forklift inspection', async () => {
-    await page.goto(app.shell.url);
-    await page.getByTestId('connect-demo').click();
-    await page.waitForURL(new URL('/', app.shell.url).toString());
-    await page.getByTestId('nav-sync').click();
-    const answered = page.waitForResponse((response) => response.url().endsWith('/rpc/syncNow'), { timeout: 90_000 });
-    await page.getByTestId('sync-now').click();
-    await answered;
-    await page.getByTestId('sync-outcome').waitFor();
-    await page.getByTestId('nav-library').click();
+    await syncDemoWorkshop(page, app.shell.url);
     await page.getByTestId('guide-row').filter({ hasText: FORKLIFT }).first().click();
     await page.getByTestId('workorder-input').fill('WO-LAYOUT-1');
     await page.getByTestId('start-session-button').click();
@@ -249,6 +242,33 @@ describe('run mode: the step is the screen (issue 28, acceptance 1)', () => {
       await sized.context().close();
     }
     expect(problems).toEqual([]);
+  });
+
+  it('shows the photo button at 1366×768, and a thumbnail once a photo is attached', async () => {
+    await page.goto(new URL('/', app.shell.url).toString());
+    await page
+      .getByTestId('guide-row')
+      .filter({ hasText: 'Drain and Inspect the Air Compressor Tank' })
+      .first()
+      .click();
+    await page.getByTestId('workorder-input').fill('WO-LAYOUT-PHOTO');
+    await page.getByTestId('start-session-button').click();
+    await page.waitForURL(/\/sessions\/[0-9a-f-]{36}/);
+    await page.goto(`${page.url().replace(/\?.*$/, '')}?step=4`);
+    await page.locator('[data-testid="step-form"][data-ready="true"]').waitFor();
+    const [camera] = await placed(page, { 'photo button': '[data-testid="camera-open"]' });
+    expect(camera, JSON.stringify(camera)).toMatchObject({ found: true, inside: true, onTop: true });
+    const photo = page.getByTestId('form-field').filter({ hasText: 'Photo of the drain valve' });
+    await photo.locator('input[type="file"]').setInputFiles({
+      name: 'valve.png',
+      mimeType: 'image/png',
+      buffer: encodePng(createCanvas(64, 48, [40, 110, 90])),
+    });
+    await photo.getByTestId('attachment-thumb').waitFor();
+    expect(await photo.getByTestId('attachment-thumb').evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(
+      64,
+    );
+    await page.screenshot({ path: artifact('run-layout-photo-thumbnail.png') });
   });
 
   it('ran without script errors or CSP violations', () => {

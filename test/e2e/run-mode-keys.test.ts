@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { capturingDemoWorkshop } from '../helpers/services.ts';
-import { artifact, openDemoApp, type startApp } from './browser.ts';
+import { artifact, openDemoApp, syncDemoWorkshop, type startApp } from './browser.ts';
 
 // Issue 28, acceptance 6: a whole forklift inspection with the run mode's keys (Alt+→ / Alt+← to move,
 // Ctrl+S to save, F1 for the list of keys), and after every action the focus is where the work goes on:
@@ -73,15 +73,7 @@ const savedValues = async (): Promise<string[]> => {
 
 describe('a whole session with the run mode keys (issue 28, acceptance 6)', () => {
   it('syncs the demo workshop and starts a forklift inspection; focus on the first field', async () => {
-    await page.goto(app.shell.url);
-    await page.getByTestId('connect-demo').click();
-    await page.waitForURL(new URL('/', app.shell.url).toString());
-    await page.getByTestId('nav-sync').click();
-    const answered = page.waitForResponse((response) => response.url().endsWith('/rpc/syncNow'), { timeout: 90_000 });
-    await page.getByTestId('sync-now').click();
-    await answered;
-    await page.getByTestId('sync-outcome').waitFor();
-    await page.getByTestId('nav-library').click();
+    await syncDemoWorkshop(page, app.shell.url);
     await page.getByTestId('guide-row').filter({ hasText: FORKLIFT }).first().click();
     await page.getByTestId('workorder-input').fill('WO-KEYS-RUN');
     await page.keyboard.press('Enter');
