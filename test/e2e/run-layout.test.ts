@@ -75,7 +75,8 @@ const PARTS = {
   'first instruction line': '[data-testid="session-step"] .step-line',
 };
 const FIRST_FIELD =
-  '[data-testid="step-form"] [data-testid="form-field"] :is(input:not([type=file]), select, textarea, label.file-button)';
+  '[data-testid="step-form"] [data-testid="form-field"] ' +
+  ':is(input:not([type=file]), select, textarea, label.file-button)';
 
 describe('run mode: the step is the screen (issue 28, acceptance 1)', () => {
   let sessionUrl = '';
@@ -123,6 +124,13 @@ describe('run mode: the step is the screen (issue 28, acceptance 1)', () => {
           return Math.max(doc.scrollWidth - doc.clientWidth, main ? main.scrollWidth - main.clientWidth : 0);
         });
         if (wide > 1) problems.push(`${size.name} step ${n}: scrolls sideways by ${wide}px`);
+        // A long step scrolls inside the step area, which ends where the step bar begins (never behind it).
+        const behind = await sized.evaluate(() => {
+          const area = document.querySelector('.session-scroll')!.getBoundingClientRect();
+          const bar = document.querySelector('[data-testid="session-run-bar"]')!.getBoundingClientRect();
+          return area.bottom - bar.top;
+        });
+        if (behind > 1) problems.push(`${size.name} step ${n}: the step area runs ${behind}px behind the bar`);
         await sized.screenshot({ path: artifact(`run-layout-${size.name}-step-${n}.png`) });
       }
       await sized.context().close();
@@ -182,7 +190,7 @@ describe('run mode: the step is the screen (issue 28, acceptance 1)', () => {
     expect(ratio).toBeGreaterThanOrEqual(4.5);
   });
 
-  it('acceptance 5: axe finds nothing and all text is 16 px or more in every run-mode state at three sizes', async () => {
+  it('acceptance 5: axe finds nothing, all text is 16 px or more, in every run-mode state at three sizes', async () => {
     const problems: string[] = [];
     for (const size of SIZES.filter((s) => !s.large)) {
       const sized = await appPage(browser, app.shell, { width: size.width, height: size.height });

@@ -144,7 +144,7 @@ describe('a whole session with the run mode keys (issue 28, acceptance 6)', () =
     await expect.poll(savedValues).toContain('FL-DRAFT');
   });
 
-  it('Finish on the last step opens the review; Escape returns focus to Finish; confirming focuses the summary', async () => {
+  it('Finish on the last step: the review, Escape back to Finish, confirmed the summary has the focus', async () => {
     await page.goto(page.url().replace(/\?.*$/, '') + `?step=${STEPS}`);
     await onStep(STEPS);
     await page.getByTestId('step-finish').focus();
