@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
 import { capturingDemoWorkshop } from '../helpers/services.ts';
 import { artifact, openDemoApp, syncDemoWorkshop, type startApp } from './browser.ts';
 
@@ -162,6 +163,56 @@ describe('a whole session with the run mode keys (issue 28, acceptance 6)', () =
     await expectFocus((f) => f.tag === 'h2' && f.testid === null, 'the summary heading');
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Session summary');
     await page.screenshot({ path: artifact('run-keys-finished.png') });
+  });
+
+  it('Keep mine on a field conflict: focus goes on to the line saying none is left', async () => {
+    // The truck number saved here reaches the site; then the site changes it, then this laptop does.
+    await page.goto(new URL('/guides/10', app.shell.url).toString());
+    await page.getByTestId('workorder-input').fill('WO-KEYS-CONFLICT');
+    await page.getByTestId('start-session-button').click();
+    await page.waitForURL(/\/sessions\/[0-9a-f-]{36}/);
+    await onStep(1);
+    const id = (await page.getByTestId('session').getAttribute('data-session-id'))!;
+    const truck = page.getByTestId('form-field').first().locator('input');
+    await truck.fill('FL-BASE');
+    await page.keyboard.press('Control+s');
+    const session = async () => {
+      const got = await app.app.services.api.getSession(id);
+      if (!got.ok) throw new Error(got.error.message);
+      return got.value;
+    };
+    await expect.poll(async () => (await session()).pendingActions, { timeout: 30_000 }).toBe(0);
+    const { entryid, guideid, guideRevisionid } = await session();
+    const guide = await app.app.services.api.getGuide(guideid, guideRevisionid);
+    if (!guide.ok) throw new Error(guide.error.message);
+    const field = guide.value.steps[0]!.form!.fields[0]!;
+    const site = demo.site();
+    const { email, password } = DEMO_ACCOUNTS.tech1;
+    const signIn = await fetch(`${site.apiUrl}/user/token`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    });
+    const auth = { Authorization: `api ${((await signIn.json()) as { authToken: string }).authToken}` };
+    const entry = (await (await fetch(`${site.apiUrl}/work_log/${entryid}`, { headers: auth })).json()) as {
+      revisionid: number;
+    };
+    const put = await fetch(`${site.apiUrl}/work_log/${entryid}/stepData?revisionid=${entry.revisionid}`, {
+      method: 'PUT',
+      headers: { ...auth, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ fields: { [field.fieldRevisionid]: 'FL-SITE' } }),
+    });
+    expect(put.status).toBeLessThan(300);
+    await truck.fill('FL-MINE');
+    await page.keyboard.press('Control+s');
+    await expect.poll(async () => (await session()).openConflicts, { timeout: 30_000 }).toBe(1);
+
+    await page.getByTestId('session-sync').click();
+    const keep = page.getByTestId('conflict').filter({ hasText: 'WO-KEYS-CONFLICT' }).getByTestId('keep-mine');
+    await keep.focus();
+    await page.keyboard.press('Enter');
+    await page.getByTestId('conflicts-none').waitFor();
+    await expectFocus((f) => f.testid === 'conflicts-none', 'the line saying no conflict is left');
   });
 
   it('ran without script errors or CSP violations', () => {
