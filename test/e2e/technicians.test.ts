@@ -60,13 +60,20 @@ async function startOnTextArea(workorder: string): Promise<string> {
   return id;
 }
 
+/** On from the step shown (a session reopens at the step last shown) to the first step with a Text Area. */
 async function goToTextArea(): Promise<void> {
-  for (let n = 1; n <= 12; n++) {
-    await page.locator(`[data-testid="step-nav-${n}"][aria-current="step"]`).waitFor();
+  for (let moves = 0; moves < 12; moves++) {
+    const count = page.getByTestId('step-count');
+    await count.waitFor();
     if ((await page.getByTestId('step-form').count()) > 0)
       await page.locator('[data-testid="step-form"][data-ready="true"]').waitFor();
     if ((await page.locator('[data-testid="form-field"][data-type="Text Area"]').count()) > 0) return;
+    const shown = await count.textContent();
     await page.getByTestId('step-next').click();
+    await page.waitForFunction(
+      (before) => document.querySelector('[data-testid="step-count"]')?.textContent !== before,
+      shown,
+    );
   }
   throw new Error('no step with a Text Area');
 }
