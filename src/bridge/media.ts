@@ -1,4 +1,11 @@
-import { BRIDGE_GLOBAL, desktopMediaUrl, webMediaUrl, type MediaOptions } from '../../electron/contract.ts';
+import {
+  BRIDGE_GLOBAL,
+  desktopMediaUrl,
+  webMediaUrl,
+  type ImageVariants,
+  type MediaOptions,
+} from '../../electron/contract.ts';
+import { zoomCandidates } from '../../electron/shared/media.ts';
 import { launch } from './launch.ts';
 
 /**
@@ -11,4 +18,10 @@ export function mediaSrc(siteUrl: string | undefined | null, options?: MediaOpti
   if (window[BRIDGE_GLOBAL]) return desktopMediaUrl(siteUrl, options);
   // The web shell's media route takes the read key in the address: an <img> sends no header.
   return webMediaUrl(siteUrl, { ...options, key: launch()?.readKey ?? '' });
+}
+
+/** A picture for the zoom view: the original from the site while it answers, else the best variant stored. */
+export function zoomSrc(image: ImageVariants): string | undefined {
+  const [best, ...others] = zoomCandidates(image);
+  return mediaSrc(best, { or: others, live: true });
 }

@@ -27,8 +27,24 @@ export function otherFlags(flags: readonly GuideFlag[]): GuideFlag[] {
   );
 }
 
+/**
+ * A coloured bullet carries its meaning in a shape and a name too, never in colour alone (the forklift
+ * guide says "any red item takes the truck out of service"): `label` is null for the plain black dot.
+ */
+export type BulletShape = 'dot' | 'octagon' | 'diamond' | 'triangle' | 'circle' | 'square' | 'hexagon';
 export type BulletKind =
-  { kind: 'dot'; colour: string } | { kind: 'icon'; icon: 'note' | 'caution' | 'reminder'; label: string };
+  | { kind: 'dot'; colour: string; shape: BulletShape; label: string | null }
+  | { kind: 'icon'; icon: 'note' | 'caution' | 'reminder'; label: string };
+
+const MARKS: Record<string, { shape: BulletShape; label: string }> = {
+  red: { shape: 'octagon', label: 'Red' },
+  orange: { shape: 'diamond', label: 'Orange' },
+  yellow: { shape: 'triangle', label: 'Yellow' },
+  green: { shape: 'circle', label: 'Green' },
+  blue: { shape: 'square', label: 'Blue' },
+  light_blue: { shape: 'square', label: 'Light blue' },
+  violet: { shape: 'hexagon', label: 'Violet' },
+};
 
 const COLOURS: Record<string, string> = {
   black: '#1d2321',
@@ -51,7 +67,12 @@ export function bulletKind(bullet: string): BulletKind {
     case 'icon_reminder':
       return { kind: 'icon', icon: 'reminder', label: 'Reminder' };
     default:
-      return { kind: 'dot', colour: COLOURS[bullet] ?? COLOURS.black! };
+      return {
+        kind: 'dot',
+        colour: COLOURS[bullet] ?? COLOURS.black!,
+        shape: MARKS[bullet]?.shape ?? 'dot',
+        label: MARKS[bullet]?.label ?? null,
+      };
   }
 }
 

@@ -110,7 +110,11 @@ for (const dialect of ['dozuki', 'ifixit'] as Dialect[]) {
       for (const viewport of VIEWPORTS) {
         const sized = await appPage(browser, app.shell, viewport);
         await sized.goto(new URL(`/sessions/${session.id}?step=${withForm}`, app.shell.url).toString());
-        await sized.locator(`[data-testid="step-nav-${withForm}"][aria-current="step"]`).waitFor();
+        // Below 1200 px the step list is a drawer (run mode): the step bar's count names the step.
+        await sized
+          .getByTestId('step-count')
+          .filter({ hasText: `Step ${withForm} of` })
+          .waitFor();
         expect((await sized.getByTestId('step-prerequisite').textContent())?.trim()).toBe(
           `Before you begin: ${titleOf('forklift-inspection')}`,
         );

@@ -183,6 +183,10 @@ describe('quizzes offline, sent when the site is back', () => {
     expect(await page.getByTestId('quiz-result').getAttribute('data-passed')).toBe('true');
     expect(await page.getByTestId('quiz-score').textContent()).toBe('100%');
     expect(await page.getByTestId('quiz-verdict').textContent()).toBe('Passed');
+    // The survey that had the focus is gone: the verdict has it (issue 28).
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')))
+      .toBe('quiz-verdict');
     expect(await page.getByTestId('quiz-result-passing').textContent()).toContain(
       'pass mark 90%, set by the course stage',
     );

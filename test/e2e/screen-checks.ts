@@ -15,8 +15,8 @@ export type Viewport = (typeof VIEWPORTS)[number];
 /** Smallest touch target (WCAG 2.5.5), and the work-session controls' own, for gloved hands. */
 export const MIN_TARGET_PX = 44;
 export const MIN_SESSION_TARGET_PX = 48;
-/** Captions may be smaller than the 16 px body text, never below this. */
-export const MIN_TEXT_PX = 14;
+/** Base text is 16 px everywhere in the app, captions included (issue 28). */
+export const MIN_TEXT_PX = 16;
 
 export interface ScreenProblem {
   screen: string;
@@ -30,7 +30,7 @@ export interface ScreenProblem {
  * test-results/e2e/screens/<viewport>/<name>.png. Returns the problems found (empty when it passes):
  * axe-core violations of impact serious or critical (and heading order, which axe rates moderate);
  * a horizontal scroll of the page or of the app's main area; a control smaller than 44 px (48 px in the
- * work session's controls); text below 14 px; a title cut with an ellipsis.
+ * work session's controls); text below 16 px; a title cut with an ellipsis.
  */
 export async function checkScreen(page: Page, screen: string, viewport: Viewport): Promise<ScreenProblem[]> {
   const problems: ScreenProblem[] = [];
@@ -67,7 +67,7 @@ export async function checkScreen(page: Page, screen: string, viewport: Viewport
 const firstLine = (text: string) => text.split('\n').slice(1, 2).join('').trim() || text.split('\n')[0]!.trim();
 
 /** Runs inside the page: layout measurements no axe rule makes. */
-function measureInPage(limits: { minTarget: number; minSessionTarget: number; minText: number }): {
+export function measureInPage(limits: { minTarget: number; minSessionTarget: number; minText: number }): {
   scroll: string[];
   targets: string[];
   text: string[];

@@ -355,8 +355,8 @@ describe('a work session offline, replayed when the site is back', () => {
     await page.locator('[data-testid="session"][data-status="started"]').waitFor();
     expect(await page.getByTestId('session-workorder').textContent()).toBe('WO-24021');
     const id = (await page.getByTestId('session').getAttribute('data-session-id'))!;
-    // Online, the outbox sends the take-over by itself.
-    await page.getByTestId('nav-sync').click();
+    // Online, the outbox sends the take-over by itself. In run mode the session's own sync line leads there.
+    await page.getByTestId('session-sync').click();
     await page
       .getByTestId('outbox-summary')
       .filter({ hasText: 'Everything you did has reached the site.' })

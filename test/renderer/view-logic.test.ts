@@ -97,6 +97,15 @@ describe('guide content', () => {
     expect(bulletKind('sparkly')).toEqual(bulletKind('black'));
   });
 
+  it('names every coloured bullet and gives it a shape: its meaning is never in colour alone', () => {
+    for (const colour of ['red', 'orange', 'yellow', 'green', 'blue', 'light_blue', 'violet']) {
+      const kind = bulletKind(colour);
+      expect(kind.kind === 'dot' && kind.label !== null && kind.shape !== 'dot', colour).toBe(true);
+    }
+    expect(bulletKind('red')).toMatchObject({ label: 'Red', shape: 'octagon' });
+    expect(bulletKind('black')).toMatchObject({ label: null, shape: 'dot' });
+  });
+
   it('lets only http and https addresses leave the app', () => {
     expect(externalUrl('https://a.test/x')).toBe('https://a.test/x');
     expect(externalUrl('javascript:alert(1)')).toBeNull();

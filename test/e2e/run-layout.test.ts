@@ -1,0 +1,287 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCanvas, encodePng } from '../../server/media/png.ts';
+import { capturingDemoWorkshop } from '../helpers/services.ts';
+import { appPage, artifact, openDemoApp, syncDemoWorkshop, type startApp } from './browser.ts';
+import { runModeProblems } from './run-mode-checks.ts';
+import { VIEWPORTS } from './screen-checks.ts';
+
+// Issue 28, acceptance 1: in the run mode the step is the screen. At each size (and 1024×600 with Larger
+// text), on steps 1, 3 and the last of the forklift inspection, the hazard strip, the step title, the first
+// instruction line and the first field are whole inside the window and on top (nothing fixed covers their
+// centres), and nothing scrolls sideways.
+const demo = capturingDemoWorkshop();
+let browser: Browser;
+let app: Awaited<ReturnType<typeof startApp>>;
+let page: Page;
+const pageErrors: string[] = [];
+const FORKLIFT = 'Forklift Daily Pre-Shift Inspection';
+const SIZES = [
+  ...VIEWPORTS.map((v) => ({ ...v, large: false })),
+  { ...VIEWPORTS[1], name: '1024x600-larger', large: true },
+];
+
+beforeAll(async () => {
+  ({ browser, app, page } = await openDemoApp(demo, { width: 1366, height: 768 }, pageErrors));
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+/** Where a part of the step stands: its box against the window, and what is on top at its centre. */
+interface Placed {
+  what: string;
+  found: boolean;
+  inside: boolean;
+  onTop: boolean;
+  box: string;
+  hit: string;
+}
+
+async function placed(sized: Page, parts: Record<string, string>): Promise<Placed[]> {
+  return sized.evaluate((selectors) => {
+    const describe = (el: Element | null) =>
+      el
+        ? `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} "${(el.textContent ?? '').trim().slice(0, 30)}"`
+        : 'nothing';
+    return Object.entries(selectors).map(([what, selector]) => {
+      const el = document.querySelector(selector);
+      if (!el) return { what, found: false, inside: false, onTop: false, box: '', hit: '' };
+      const box = el.getBoundingClientRect();
+      const vw = document.documentElement.clientWidth;
+      const vh = document.documentElement.clientHeight;
+      const inside =
+        box.width > 0 && box.height > 0 && box.left >= 0 && box.top >= 0 && box.right <= vw && box.bottom <= vh;
+      const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      // A checkbox's or radio's own label is the same control.
+      const onTop = hit !== null && (el.contains(hit) || hit.contains(el) || (hit as HTMLLabelElement).control === el);
+      const round = (n: number) => Math.round(n);
+      return {
+        what,
+        found: true,
+        inside,
+        onTop,
+        box: `${round(box.left)},${round(box.top)} ${round(box.width)}×${round(box.height)} in ${vw}×${vh}`,
+        hit: describe(hit),
+      };
+    });
+  }, parts);
+}
+
+const PARTS = {
+  'hazard strip': '[data-testid="session-step"] [data-testid="hazard-strip"]',
+  'step title': '[data-testid="session-step"] [data-testid="step-heading"]',
+  'first instruction line': '[data-testid="session-step"] .step-line',
+};
+const FIRST_FIELD =
+  '[data-testid="step-form"] [data-testid="form-field"] ' +
+  ':is(input:not([type=file]), select, textarea, label.file-button)';
+
+describe('run mode: the step is the screen (issue 28, acceptance 1)', () => {
+  let sessionUrl = '';
+
+  it('syncs the demo workshop and starts a forklift inspection', async () => {
+    await syncDemoWorkshop(page, app.shell.url);
+    await page.getByTestId('guide-row').filter({ hasText: FORKLIFT }).first().click();
+    await page.getByTestId('workorder-input').fill('WO-LAYOUT-1');
+    await page.getByTestId('start-session-button').click();
+    await page.waitForURL(/\/sessions\/[0-9a-f-]{36}/);
+    await page.getByTestId('session').waitFor();
+    sessionUrl = page.url().replace(/\?.*$/, '');
+  });
+
+  it('shows hazard strip, title, first line and first field whole and uncovered at every size', async () => {
+    const problems: string[] = [];
+    for (const size of SIZES) {
+      const sized = await appPage(browser, app.shell, { width: size.width, height: size.height });
+      sized.on('pageerror', (error) => pageErrors.push(error.message));
+      if (size.large) await sized.addInitScript(() => localStorage.setItem('fieldguide.textSize', 'large'));
+      const steps = await (async () => {
+        await sized.goto(sessionUrl);
+        await sized.getByTestId('step-count').waitFor();
+        return Number((await sized.getByTestId('step-count').textContent())!.match(/of (\d+)/)![1]);
+      })();
+      expect(steps).toBe(13);
+      for (const n of [1, 3, steps]) {
+        await sized.goto(`${sessionUrl}?step=${n}`);
+        await sized
+          .locator(`[data-testid="step-count"]`)
+          .filter({ hasText: `Step ${n} of` })
+          .waitFor();
+        const hasForm = (await sized.getByTestId('step-form').count()) > 0;
+        if (hasForm) await sized.locator('[data-testid="step-form"][data-ready="true"]').waitFor();
+        await sized.waitForTimeout(150);
+        const parts = hasForm ? { ...PARTS, 'first field': FIRST_FIELD } : PARTS;
+        for (const part of await placed(sized, parts)) {
+          if (!part.found) problems.push(`${size.name} step ${n}: no ${part.what}`);
+          else if (!part.inside) problems.push(`${size.name} step ${n}: ${part.what} not whole in view (${part.box})`);
+          else if (!part.onTop) problems.push(`${size.name} step ${n}: ${part.what} covered by ${part.hit}`);
+        }
+        const wide = await sized.evaluate(() => {
+          const doc = document.documentElement;
+          const main = document.querySelector('.app-main');
+          return Math.max(doc.scrollWidth - doc.clientWidth, main ? main.scrollWidth - main.clientWidth : 0);
+        });
+        if (wide > 1) problems.push(`${size.name} step ${n}: scrolls sideways by ${wide}px`);
+        // A long step scrolls inside the step area, which ends where the step bar begins (never behind it).
+        const behind = await sized.evaluate(() => {
+          const area = document.querySelector('.session-scroll')!.getBoundingClientRect();
+          const bar = document.querySelector('[data-testid="session-run-bar"]')!.getBoundingClientRect();
+          return area.bottom - bar.top;
+        });
+        if (behind > 1) problems.push(`${size.name} step ${n}: the step area runs ${behind}px behind the bar`);
+        await sized.screenshot({ path: artifact(`run-layout-${size.name}-step-${n}.png`) });
+      }
+      await sized.context().close();
+    }
+    expect(problems).toEqual([]);
+  });
+
+  const step = (n: number) => page.locator('[data-testid="step-count"]').filter({ hasText: `Step ${n} of` });
+
+  it('acceptance 4: a double click on Next moves one step', async () => {
+    await page.goto(`${sessionUrl}?step=1`);
+    await page.locator('[data-testid="step-form"][data-ready="true"]').waitFor();
+    await page.getByTestId('step-next').dblclick();
+    await step(2).waitFor();
+    // Whatever a late second click could still do has had its time: still on step 2.
+    await page.getByTestId('step-next').waitFor({ state: 'visible' });
+    await expect.poll(() => page.getByTestId('step-next').isEnabled()).toBe(true);
+    expect(await page.getByTestId('step-count').textContent()).toBe('Step 2 of 13');
+    expect(new URL(page.url()).searchParams.get('step')).toBe('2');
+  });
+
+  it('acceptance 4: the session reopens from Sessions at the step last shown', async () => {
+    await page.getByTestId('step-next').click();
+    await step(3).waitFor();
+    await page.getByTestId('step-next').click();
+    await step(4).waitFor();
+    await page.goto(new URL('/sessions', app.shell.url).toString());
+    await page.getByTestId('session-row').filter({ hasText: 'WO-LAYOUT-1' }).first().click();
+    await page.getByTestId('session').waitFor();
+    await page.getByTestId('step-count').waitFor();
+    expect(await page.getByTestId('step-count').textContent()).toBe('Step 4 of 13');
+  });
+
+  it("acceptance 4: the running timer's text has a contrast of at least 4.5:1", async () => {
+    expect(await page.getByTestId('session').getAttribute('data-status')).toBe('started');
+    const ratio = await page.evaluate(() => {
+      const rgb = (colour: string) => colour.match(/[\d.]+/g)!.map(Number);
+      const luminance = ([r, g, b]: number[]) => {
+        const linear = (c: number) => ((c /= 255) <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+        return 0.2126 * linear(r!) + 0.7152 * linear(g!) + 0.0722 * linear(b!);
+      };
+      const value = document.querySelector('[data-testid="run-timer"] .timer-value')!;
+      // The first ancestor with an opaque background is what the text is drawn on.
+      let el: Element | null = value;
+      let background = 'rgb(255, 255, 255)';
+      for (; el; el = el.parentElement) {
+        const bg = getComputedStyle(el).backgroundColor;
+        const parts = rgb(bg);
+        if (parts.length === 3 || (parts.length === 4 && parts[3] === 1)) {
+          background = bg;
+          break;
+        }
+      }
+      const [a, b] = [luminance(rgb(getComputedStyle(value).color)), luminance(rgb(background))];
+      return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+    });
+    expect(ratio).toBeGreaterThanOrEqual(4.5);
+  });
+
+  // One test per size: axe on a dozen states takes a while on a busy machine.
+  it.each(VIEWPORTS)(
+    'acceptance 5: axe finds nothing, all text 16 px or more, in every run-mode state at $name',
+    async (size) => {
+      const problems: string[] = [];
+      const sized = await appPage(browser, app.shell, { width: size.width, height: size.height });
+      sized.on('pageerror', (error) => pageErrors.push(error.message));
+      const check = async (state: string) => {
+        await sized.waitForTimeout(150);
+        await sized.screenshot({ path: artifact(`run-a11y-${size.name}-${state}.png`) });
+        for (const line of await runModeProblems(sized)) problems.push(`${size.name} ${state}: ${line}`);
+      };
+      const at = async (n: number) => {
+        await sized.goto(`${sessionUrl}?step=${n}`);
+        await sized
+          .locator('[data-testid="step-count"]')
+          .filter({ hasText: `Step ${n} of` })
+          .waitFor();
+        if ((await sized.getByTestId('step-form').count()) > 0)
+          await sized.locator('[data-testid="step-form"][data-ready="true"]').waitFor();
+      };
+      await at(1);
+      await check('step-1-form');
+      await sized.getByTestId('run-help-open').click();
+      await sized.getByTestId('run-help').waitFor();
+      await check('help');
+      await sized.keyboard.press('Escape');
+      if (size.width < 1200) {
+        await sized.getByTestId('step-drawer-open').click();
+        await sized.getByTestId('step-drawer').waitFor();
+        await check('step-drawer');
+        await sized.keyboard.press('Escape');
+      }
+      await at(2);
+      await check('step-2-colours');
+      await sized.getByTestId('step-image').first().click();
+      await sized.getByTestId('lightbox').waitFor();
+      await check('zoom');
+      await sized.keyboard.press('Escape');
+      await at(4);
+      await check('step-4-select');
+      await at(13);
+      await check('step-13-last');
+      await sized.getByTestId('step-finish').click();
+      await sized.getByTestId('finish-review').waitFor();
+      await check('finish-review');
+      await sized.getByTestId('review-back').click();
+      await sized.getByTestId('session-pause').click();
+      await sized.locator('[data-testid="session"][data-status="paused"]').waitFor();
+      await check('paused');
+      await sized.getByTestId('session-resume').click();
+      await sized.locator('[data-testid="session"][data-status="started"]').waitFor();
+      await at(1);
+      await sized.getByTestId('form-field').first().locator('input').fill('FL-A11Y');
+      await sized.getByTestId('draft-kept').first().waitFor();
+      await sized.reload();
+      await sized.getByTestId('draft-restored').waitFor();
+      await check('restored-notice');
+      await sized.getByTestId('draft-restored').getByRole('button').click();
+      await sized.context().close();
+      expect(problems).toEqual([]);
+    },
+  );
+
+  it('shows the photo button at 1366×768, and a thumbnail once a photo is attached', async () => {
+    await page.goto(new URL('/', app.shell.url).toString());
+    await page
+      .getByTestId('guide-row')
+      .filter({ hasText: 'Drain and Inspect the Air Compressor Tank' })
+      .first()
+      .click();
+    await page.getByTestId('workorder-input').fill('WO-LAYOUT-PHOTO');
+    await page.getByTestId('start-session-button').click();
+    await page.waitForURL(/\/sessions\/[0-9a-f-]{36}/);
+    await page.goto(`${page.url().replace(/\?.*$/, '')}?step=4`);
+    await page.locator('[data-testid="step-form"][data-ready="true"]').waitFor();
+    const [camera] = await placed(page, { 'photo button': '[data-testid="camera-open"]' });
+    expect(camera, JSON.stringify(camera)).toMatchObject({ found: true, inside: true, onTop: true });
+    const photo = page.getByTestId('form-field').filter({ hasText: 'Photo of the drain valve' });
+    await photo.locator('input[type="file"]').setInputFiles({
+      name: 'valve.png',
+      mimeType: 'image/png',
+      buffer: encodePng(createCanvas(64, 48, [40, 110, 90])),
+    });
+    await photo.getByTestId('attachment-thumb').waitFor();
+    expect(await photo.getByTestId('attachment-thumb').evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(
+      64,
+    );
+    await page.screenshot({ path: artifact('run-layout-photo-thumbnail.png') });
+  });
+
+  it('ran without script errors or CSP violations', () => {
+    expect(pageErrors).toEqual([]);
+  });
+});

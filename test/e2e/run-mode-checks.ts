@@ -1,0 +1,27 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { measureInPage, MIN_SESSION_TARGET_PX, MIN_TARGET_PX } from './screen-checks.ts';
+
+/** The run mode's own bar (issue 28): base text of 16 px, no smaller. */
+export const RUN_MODE_MIN_TEXT_PX = 16;
+
+/**
+ * What is wrong with the run mode as it is on screen now: every axe-core violation of any impact, text
+ * under 16 px, a control under 44 px (48 in the session's controls and step bar), a sideways scroll.
+ */
+export async function runModeProblems(page: Page): Promise<string[]> {
+  const problems: string[] = [];
+  const axe = await new AxeBuilder({ page }).analyze();
+  for (const violation of axe.violations) {
+    const targets = violation.nodes.slice(0, 4).map((node) => node.target.join(' '));
+    problems.push(`axe ${violation.id} [${violation.impact}]: ${violation.help} — ${targets.join('; ')}`);
+  }
+  const measured = await page.evaluate(measureInPage, {
+    minTarget: MIN_TARGET_PX,
+    minSessionTarget: MIN_SESSION_TARGET_PX,
+    minText: RUN_MODE_MIN_TEXT_PX,
+  });
+  for (const kind of ['scroll', 'targets', 'text', 'cut'] as const)
+    for (const line of measured[kind]) problems.push(`${kind}: ${line}`);
+  return problems;
+}
