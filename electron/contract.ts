@@ -627,7 +627,14 @@ export interface StepValue {
   value: string | null;
   /** For Image/Video/Document fields: the attached file, until and after its upload. */
   attachment: { id: string; name: string; uploaded: boolean } | null;
+  /**
+   * Whether the site has this value (issue 28): `sent` (the site confirmed it), `waiting` (queued here),
+   * `refused` (the site did not take it: a failed action, a conflict, or a session the site decided).
+   */
+  site: ValueOnSite;
 }
+
+export type ValueOnSite = 'sent' | 'waiting' | 'refused';
 
 export interface WorkSession {
   /** Local id: the session exists before the site knows it. */

@@ -1,4 +1,4 @@
-import type { StepValue, WorkSession, WorkStatus } from '../../../contract.ts';
+import type { StepValue, ValueOnSite, WorkSession, WorkStatus } from '../../../contract.ts';
 import type { Db } from '../open.ts';
 import type { RowGuard } from '../row-guard.ts';
 import { sql } from '../statements.ts';
@@ -211,9 +211,16 @@ export class SessionsRepo {
         }[]
       ).map((a) => [a.id, a]),
     );
+    const queued = this.#queuedFields(id);
     const values: StepValue[] = this.values(id).map((v) => {
       const attachment = v.attachmentId ? attachments.get(v.attachmentId) : undefined;
+      // A file's value on the site is its media item id, which the local row does not repeat.
+      const confirmed = attachment
+        ? attachment.server_itemid !== null && v.serverValue !== null
+        : (v.value ?? null) === (v.serverValue ?? null);
+      const site: ValueOnSite = queued.get(v.fieldGuid) ?? (confirmed ? 'sent' : 'refused');
       return {
+        site,
         fieldGuid: v.fieldGuid,
         fieldRevisionid: v.fieldRevisionid,
         stepid: v.stepid,
@@ -242,6 +249,33 @@ export class SessionsRepo {
       failedActions: counts.failed,
       openConflicts: counts.conflicts,
     };
+  }
+
+  /**
+   * Fields a step-data action of the session still holds: `waiting` while it is queued, `refused` once
+   * it failed. A value in neither that differs from what the site confirmed did not reach the site.
+   */
+  #queuedFields(id: string): Map<string, ValueOnSite> {
+    const rows = sql(
+      this.db,
+      "SELECT payload, state FROM outbox WHERE chain = ? AND kind = 'stepData' ORDER BY id",
+    ).all(id) as { payload: string; state: string }[];
+    const out = new Map<string, ValueOnSite>();
+    for (const row of rows) {
+      let fields: unknown;
+      try {
+        fields = (JSON.parse(row.payload) as { fields?: unknown }).fields;
+      } catch {
+        continue;
+      }
+      if (!Array.isArray(fields)) continue;
+      for (const field of fields as { fieldGuid?: unknown }[]) {
+        if (typeof field?.fieldGuid !== 'string') continue;
+        if (row.state !== 'failed') out.set(field.fieldGuid, 'waiting');
+        else if (!out.has(field.fieldGuid)) out.set(field.fieldGuid, 'refused');
+      }
+    }
+    return out;
   }
 
   attachment(
