@@ -104,3 +104,9 @@ export function failingAnswer(field: StepFormField, value: string | null): strin
 
 /** The word a failing answer carries wherever it is shown, so that red is never the only sign. */
 export const FAIL_WORD = 'FAIL';
+
+const SIGN_OFF_LABEL = /sign(?:ed)?[\s-]*off|signature|signed by|inspected by|inspector/i;
+
+/** A text field the Finish sign-off fills ("Signed off by", "Signature"): the review does not ask for it. */
+export const isSignOffField = (field: Pick<StepFormField, 'type' | 'label'>): boolean =>
+  (field.type === 'Text Input' || field.type === 'Text Area') && SIGN_OFF_LABEL.test(field.label);

@@ -1,5 +1,5 @@
 import type { GuideStep, SaveStepDataInput, StepValue } from '../../electron/contract.ts';
-import { answerWords, failingAnswer } from '../../electron/shared/field-answers.ts';
+import { answerWords, failingAnswer, isSignOffField } from '../../electron/shared/field-answers.ts';
 import { fieldProblem, isMediaField } from '../../electron/shared/field-values.ts';
 import type { Draft } from '../drafts/keys.ts';
 import { unsavedDrafts } from '../drafts/keys.ts';
@@ -65,6 +65,7 @@ export function reviewSession(
     const typed = Object.fromEntries(mine.map((d) => [d.fieldGuid, d.value]));
     const empty = fields
       .filter((f) => {
+        if (isSignOffField(f)) return false;
         const have = saved.get(f.fieldGuid);
         const filled = have && (have.value !== null && have.value !== '' ? true : have.attachment !== null);
         return !filled && !(typed[f.fieldGuid] ?? '').trim();

@@ -1,4 +1,4 @@
-import type { StepValue, ValueOnSite, WorkSession, WorkStatus } from '../../../contract.ts';
+import type { SignOff, StepValue, ValueOnSite, WorkSession, WorkStatus } from '../../../contract.ts';
 import type { Db } from '../open.ts';
 import type { RowGuard } from '../row-guard.ts';
 import { sql } from '../statements.ts';
@@ -22,6 +22,7 @@ interface SessionRow extends Record<string, unknown> {
   paused_at: number | null;
   pause_seconds: number;
   active_stepid: number | null;
+  sign_off?: string | null;
 }
 
 export interface SessionState {
@@ -138,6 +139,10 @@ export class SessionsRepo {
     });
   }
 
+  setSignOff(id: string, signOff: SignOff): void {
+    sql(this.db, 'UPDATE work_sessions SET sign_off = ? WHERE id = ?').run(JSON.stringify(signOff), id);
+  }
+
   values(id: string): ValueRow[] {
     const byStep = sql(this.db, 'SELECT * FROM work_values WHERE session_id = ? ORDER BY stepid, field_guid');
     return (byStep.all(id) as ValueRecord[]).map((record) => toValue(this.guard.sound('work_values', record)));
@@ -248,6 +253,7 @@ export class SessionsRepo {
       pendingActions: counts.pending,
       failedActions: counts.failed,
       openConflicts: counts.conflicts,
+      signOff: parseSignOff(row.sign_off),
     };
   }
 
@@ -312,5 +318,16 @@ export class SessionsRepo {
 
   attachmentUploaded(id: string, itemid: number): void {
     sql(this.db, 'UPDATE attachments SET server_itemid = ? WHERE id = ?').run(itemid, id);
+  }
+}
+
+/** A stored sign-off; one that does not read as one (a hand edit) is shown as none rather than breaking the view. */
+function parseSignOff(json: string | null | undefined): SignOff | null {
+  if (!json) return null;
+  try {
+    const value = JSON.parse(json) as SignOff;
+    return typeof value?.name === 'string' && typeof value.at === 'number' ? value : null;
+  } catch {
+    return null;
   }
 }
