@@ -45,8 +45,13 @@ export function summarySteps(steps: readonly GuideStep[], values: readonly StepV
 }
 
 /** The recorded values in one place of the site's view, each with its step: the report's three sections. */
-export function valuesBySite(rows: readonly SummaryStep[], site: ValueOnSite): (ShownValue & { step: number })[] {
-  return rows.flatMap((row) => row.values.filter((v) => v.site === site).map((v) => ({ ...v, step: row.number })));
+export function valuesBySite(
+  rows: readonly SummaryStep[],
+  site: ValueOnSite,
+): (ShownValue & { step: number; stepTitle: string })[] {
+  return rows.flatMap((row) =>
+    row.values.filter((v) => v.site === site).map((v) => ({ ...v, step: row.number, stepTitle: row.title })),
+  );
 }
 
 /** Active time of an ended session, in seconds. */
