@@ -167,8 +167,7 @@ describe('the session follows the site', () => {
         values: [{ fieldGuid: box.field.fieldGuid, value: '1' }],
       }),
     );
-    const where = (session: typeof waiting) =>
-      Object.fromEntries(session.values.map((v) => [v.fieldGuid, v.site]));
+    const where = (session: typeof waiting) => Object.fromEntries(session.values.map((v) => [v.fieldGuid, v.site]));
     expect(where(waiting)).toEqual({ [field.field.fieldGuid]: 'sent', [box.field.fieldGuid]: 'waiting' });
 
     const tech1 = await signIn(site, 'tech1');

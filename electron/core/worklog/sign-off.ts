@@ -12,8 +12,7 @@ import { AppFailure } from '../result.ts';
 export function signOffField(guide: Pick<GuideDetail, 'steps'>): { field: StepFormField; stepid: number } | null {
   let found: { field: StepFormField; stepid: number } | null = null;
   for (const step of guide.steps)
-    for (const field of step.form?.fields ?? [])
-      if (isSignOffField(field)) found = { field, stepid: step.stepid };
+    for (const field of step.form?.fields ?? []) if (isSignOffField(field)) found = { field, stepid: step.stepid };
   return found;
 }
 
