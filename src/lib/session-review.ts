@@ -43,9 +43,9 @@ export interface SessionReview {
 }
 
 /**
- * What Finish must not pass silently (issues 16 and 28): failing answers, empty fields, and drafts that never became a save
- * (typed, then left by Back, another screen, a reload or a closed window). Pure: the view reads the
- * drafts from Dexie and the session from the core, this says what to show and what to save.
+ * What Finish must not pass silently (issues 16 and 28): failing answers, empty fields, and drafts that
+ * never became a save (typed, then left by Back, another screen, a reload or a closed window). Pure: the
+ * view reads the drafts from Dexie and the session from the core, this says what to show and what to save.
  */
 export function reviewSession(
   steps: readonly GuideStep[],

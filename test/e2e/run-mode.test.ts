@@ -283,7 +283,7 @@ describe('run mode: nothing typed is lost, and Finish is reviewed', () => {
     },
   );
 
-  it('issue 28, acceptance 2: an untouched checkbox is not answered; failing answers are flagged to the PDF', async () => {
+  it('issue 28, acceptance 2: untouched is not answered; a failing answer is flagged up to the PDF', async () => {
     const id = await startForklift('WO-RUN-FAIL');
     await page.getByTestId('step-nav-4').click();
     await onStep(4);
