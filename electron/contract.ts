@@ -627,7 +627,14 @@ export interface StepValue {
   value: string | null;
   /** For Image/Video/Document fields: the attached file, until and after its upload. */
   attachment: { id: string; name: string; uploaded: boolean } | null;
+  /**
+   * Whether the site has this value (issue 28): `sent` (the site confirmed it), `waiting` (queued here),
+   * `refused` (the site did not take it: a failed action, a conflict, or a session the site decided).
+   */
+  site: ValueOnSite;
 }
+
+export type ValueOnSite = 'sent' | 'waiting' | 'refused';
 
 export interface WorkSession {
   /** Local id: the session exists before the site knows it. */
@@ -651,6 +658,33 @@ export interface WorkSession {
   pendingActions: number;
   failedActions: number;
   openConflicts: number;
+  /** The technician's sign-off at Finish (issue 28); null until signed, and for sessions ended elsewhere. */
+  signOff: SignOff | null;
+}
+
+/** What Finish asks for (issue 28): a typed confirmation (the technician's name) or a drawn signature. */
+export interface SignOffInput {
+  how: 'typed' | 'drawn';
+  /** The name as typed, for `typed`. */
+  typed?: string;
+  /** The drawing as a PNG, base64, for `drawn`. */
+  drawingPng?: string;
+}
+
+export interface SignOff {
+  /** The signed-in technician's name, from the sign-in, whatever was typed. */
+  name: string;
+  how: 'typed' | 'drawn';
+  typed: string | null;
+  drawingPng: string | null;
+  /** Unix seconds, on the site's clock. */
+  at: number;
+  /**
+   * Where it went: `step-data` into the form field named `field` (sent with the session's other values),
+   * or `kept-here` when the guide's forms have no sign-off field (it is then only in the report).
+   */
+  sentAs: 'step-data' | 'kept-here';
+  field: string | null;
 }
 
 export interface StartSessionInput {
@@ -662,6 +696,8 @@ export interface StartSessionInput {
 export interface TransitionInput {
   sessionId: string;
   transition: WorkTransition;
+  /** Finish only: the technician's sign-off, recorded with the finish. */
+  signOff?: SignOffInput;
 }
 
 export interface SaveStepDataInput {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { AppApi, AppMethod } from '../contract.ts';
-import { LIST_MAX, WORK_ORDER_MAX_CHARS } from '../shared/limits.ts';
+import { LIST_MAX, SIGNATURE_MAX_CHARS, WORK_ORDER_MAX_CHARS } from '../shared/limits.ts';
 import { pictureQualitySchema } from './library/picture-quality.ts';
 import { offlineScopeSchema } from './library/scope.ts';
 
@@ -112,6 +112,17 @@ export const methodInputs: { [K in AppMethod]: z.ZodType<Parameters<AppApi[K]>> 
     z.object({
       sessionId: sessionId,
       transition: z.enum(['pause', 'resume', 'suspend', 'assume', 'finish', 'cancel']),
+      signOff: z
+        .object({
+          how: z.enum(['typed', 'drawn']),
+          typed: z.string().max(200).optional(),
+          drawingPng: z
+            .string()
+            .max(SIGNATURE_MAX_CHARS)
+            .regex(/^[A-Za-z0-9+/]+=*$/, 'a PNG in base64')
+            .optional(),
+        })
+        .optional(),
     }),
   ]),
   saveStepData: z.tuple([

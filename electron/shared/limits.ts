@@ -6,3 +6,6 @@ export const LIST_MAX = 500;
 
 /** The largest file a technician may attach to a field. */
 export const ATTACHMENT_MAX_BYTES = 200 * 1024 * 1024;
+
+/** A drawn signature (a small PNG, base64): plenty for a signature pad, far from a photo. */
+export const SIGNATURE_MAX_CHARS = 400_000;

@@ -163,6 +163,8 @@ export const FORKLIFT_GUIDES: DemoGuide[] = [
             'A failed item means an out of service tag on the steering wheel and the key to your supervisor.',
           ],
         ],
+        // Filled by the technician's sign-off at Finish (issue 28), which the site keeps with the entry.
+        form: [{ type: 'Text Input', label: 'Signed off by', placeholder: 'filled in when you sign off at Finish' }],
       },
     ],
   },

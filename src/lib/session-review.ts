@@ -1,4 +1,5 @@
 import type { GuideStep, SaveStepDataInput, StepValue } from '../../electron/contract.ts';
+import { answerWords, failingAnswer, isSignOffField } from '../../electron/shared/field-answers.ts';
 import { fieldProblem, isMediaField } from '../../electron/shared/field-values.ts';
 import type { Draft } from '../drafts/keys.ts';
 import { unsavedDrafts } from '../drafts/keys.ts';
@@ -18,7 +19,21 @@ export interface ReviewedStep {
   problem: string | null;
 }
 
+/** A failing answer (issue 28), saved or typed, with its step. */
+export interface FailedItem {
+  number: number;
+  stepid: number;
+  title: string;
+  label: string;
+  /** The answer in words. */
+  answer: string;
+  /** Why it fails: "not ticked", "Fail", "9 is outside 10–14". */
+  reason: string;
+}
+
 export interface SessionReview {
+  /** Failing answers, listed first: what a technician signs off on must not hide among the rest. */
+  failed: FailedItem[];
   /** Steps with a form whose fields are not all filled. */
   emptySteps: ReviewedStep[];
   /** Steps holding typed values that are not saved yet. */
@@ -28,9 +43,9 @@ export interface SessionReview {
 }
 
 /**
- * What Finish must not pass silently (issue 16): empty fields, and drafts that never became a save
- * (typed, then left by Back, another screen, a reload or a closed window). Pure: the view reads the
- * drafts from Dexie and the session from the core, this says what to show and what to save.
+ * What Finish must not pass silently (issues 16 and 28): failing answers, empty fields, and drafts that
+ * never became a save (typed, then left by Back, another screen, a reload or a closed window). Pure: the
+ * view reads the drafts from Dexie and the session from the core, this says what to show and what to save.
  */
 export function reviewSession(
   steps: readonly GuideStep[],
@@ -41,6 +56,7 @@ export function reviewSession(
   const emptySteps: ReviewedStep[] = [];
   const draftSteps: ReviewedStep[] = [];
   const saves: SessionReview['saves'] = [];
+  const failed: FailedItem[] = [];
   steps.forEach((step, index) => {
     if (!step.form) return;
     const fields = step.form.fields;
@@ -49,11 +65,26 @@ export function reviewSession(
     const typed = Object.fromEntries(mine.map((d) => [d.fieldGuid, d.value]));
     const empty = fields
       .filter((f) => {
+        if (isSignOffField(f)) return false;
         const have = saved.get(f.fieldGuid);
         const filled = have && (have.value !== null && have.value !== '' ? true : have.attachment !== null);
         return !filled && !(typed[f.fieldGuid] ?? '').trim();
       })
       .map((f) => f.label || f.type);
+    for (const f of fields) {
+      const answer = typed[f.fieldGuid] ?? saved.get(f.fieldGuid)?.value ?? null;
+      const reason = failingAnswer(f, answer);
+      if (reason === null) continue;
+      const label = f.label || f.type;
+      failed.push({
+        number: index + 1,
+        stepid: step.stepid,
+        title: step.title,
+        label,
+        answer: answerWords(f, answer),
+        reason,
+      });
+    }
     let problem: string | null = null;
     if (mine.length > 0) {
       const toSave = valuesToSave(fields, saved, typed, true);
@@ -74,5 +105,5 @@ export function reviewSession(
     if (empty.length > 0) emptySteps.push(reviewed);
     if (mine.length > 0) draftSteps.push(reviewed);
   });
-  return { emptySteps, draftSteps, saves };
+  return { failed, emptySteps, draftSteps, saves };
 }

@@ -1,41 +1,57 @@
-import type { GuideStep, StepFormField, StepValue, WorkSession } from '../../electron/contract.ts';
+import type { GuideStep, StepValue, ValueOnSite, WorkSession } from '../../electron/contract.ts';
+import { answerWords, failingAnswer } from '../../electron/shared/field-answers.ts';
 import { activeSeconds } from '../../electron/shared/work-clock.ts';
 
 /** One value as a summary or report shows it. */
 export interface ShownValue {
   label: string;
+  /** In words: Yes / No / Not answered, never 1/0; a file by its name. */
   text: string;
+  /** Why the answer fails its field ("not ticked", "Fail"), else null. */
+  fail: string | null;
+  /** Where the value is; null when nothing was recorded. */
+  site: ValueOnSite | null;
   attachment: { id: string; name: string; uploaded: boolean } | null;
 }
 
 export interface SummaryStep {
   number: number;
   title: string;
+  /** False for a step without a form: listed all the same, with nothing to record. */
+  hasForm: boolean;
   values: ShownValue[];
 }
 
-/** A value in words: a checkbox as Yes / No, a file by its name, nothing as "—". */
-export function valueText(field: StepFormField | undefined, value: StepValue): string {
-  if (value.attachment) return value.attachment.name;
-  if (field?.type === 'Checkbox') return value.value === '1' ? 'Yes' : 'No';
-  return value.value === null || value.value === '' ? '—' : value.value;
-}
-
-/** The steps with a form, each with its fields' values in the form's order (empty ones as "—"). */
+/**
+ * Every step of the guide, each with its form's fields in the form's order, in words, with failing
+ * answers marked: what the summary and the report show.
+ */
 export function summarySteps(steps: readonly GuideStep[], values: readonly StepValue[]): SummaryStep[] {
   const byGuid = new Map(values.map((v) => [`${v.stepid}|${v.fieldGuid}`, v]));
-  return steps.flatMap((step, index) => {
-    if (!step.form) return [];
-    const shown = step.form.fields.map((field) => {
+  return steps.map((step, index) => {
+    const shown = (step.form?.fields ?? []).map((field): ShownValue => {
       const value = byGuid.get(`${step.stepid}|${field.fieldGuid}`);
+      const recorded = value !== undefined && (value.value !== null || value.attachment !== null);
       return {
         label: field.label || field.type,
-        text: value ? valueText(field, value) : '—',
+        text: value?.attachment ? value.attachment.name : answerWords(field, value?.value ?? null),
+        fail: value ? failingAnswer(field, value.value) : null,
+        site: recorded ? value.site : null,
         attachment: value?.attachment ?? null,
       };
     });
-    return [{ number: index + 1, title: step.title, values: shown }];
+    return { number: index + 1, title: step.title, hasForm: step.form !== null, values: shown };
   });
+}
+
+/** The recorded values in one place of the site's view, each with its step: the report's three sections. */
+export function valuesBySite(
+  rows: readonly SummaryStep[],
+  site: ValueOnSite,
+): (ShownValue & { step: number; stepTitle: string })[] {
+  return rows.flatMap((row) =>
+    row.values.filter((v) => v.site === site).map((v) => ({ ...v, step: row.number, stepTitle: row.title })),
+  );
 }
 
 /** Active time of an ended session, in seconds. */

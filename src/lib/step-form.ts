@@ -19,9 +19,13 @@ export function hintOf(field: StepFormField): string {
   }
 }
 
-/** What a field holds before the technician touches it: a Checkbox is checked when `placeholder` is `1`. */
+/**
+ * What a field holds before the technician touches it: a Checkbox is checked when `placeholder` is `1`;
+ * any other untouched checkbox is not answered (null), never "No" (issue 28): a safety item nobody looked
+ * at must not pass as answered.
+ */
 export function defaultValue(field: StepFormField): string | null {
-  return field.type === 'Checkbox' ? (field.placeholder.trim() === '1' ? '1' : '0') : null;
+  return field.type === 'Checkbox' && field.placeholder.trim() === '1' ? '1' : null;
 }
 
 /** A Text Input holds one line: pasted line breaks become spaces. Other text is kept as typed. */
@@ -45,9 +49,9 @@ export function shownValue(
 }
 
 /**
- * The values "Save" sends: typed fields that differ from what is saved, and unsaved defaults. Leaving a
- * step by the step list or Previous sends only what was typed (`typedOnly`): looking through the steps
- * must not record an untouched checkbox as "No".
+ * The values "Save" sends: typed fields that differ from what is saved, and unsaved defaults (a checkbox
+ * the form checks by default). Leaving a step by the step list or Previous sends only what was typed
+ * (`typedOnly`): looking through the steps records nothing.
  */
 export function valuesToSave(
   fields: StepFormField[],

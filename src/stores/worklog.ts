@@ -4,6 +4,7 @@ import type {
   AttachFileInput,
   Result,
   SaveStepDataInput,
+  SignOffInput,
   StartSessionInput,
   WorkSession,
   WorkTransition,
@@ -47,8 +48,8 @@ export const useWorklogStore = defineStore('worklog', () => {
 
   const get = async (id: string) => take(await bridge.getSession(id));
   const start = async (input: StartSessionInput) => take(await bridge.startSession(input));
-  const transition = async (sessionId: string, to: WorkTransition) =>
-    take(await bridge.transitionSession({ sessionId, transition: to }));
+  const transition = async (sessionId: string, to: WorkTransition, signOff?: SignOffInput) =>
+    take(await bridge.transitionSession({ sessionId, transition: to, ...(signOff ? { signOff } : {}) }));
   const save = async (input: SaveStepDataInput) => take(await bridge.saveStepData(input));
   const attach = async (input: AttachFileInput) => take(await bridge.attachFile(input));
   const assume = async (entryid: number) => take(await bridge.assumeSession(entryid));

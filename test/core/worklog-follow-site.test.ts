@@ -143,6 +143,52 @@ describe('the session follows the site', () => {
     expect(await conflictsOf(started.id)).toEqual([]);
   });
 
+  it('cancelled on the site: kept values read in words, and each value says whether the site has it', async () => {
+    const guide = unwrap(await a.app.services.api.getGuide(guideid));
+    const box = guide.steps
+      .flatMap((s) => (s.form ? s.form.fields.map((f) => ({ field: f, stepid: s.stepid })) : []))
+      .find(({ field: f }) => f.type === 'Checkbox')!;
+    expect(box).toBeDefined();
+    const started = unwrap(await a.app.services.api.startSession({ guideid, workorderid: `WO-FOLLOW-${++workorder}` }));
+    unwrap(
+      await a.app.services.api.saveStepData({
+        sessionId: started.id,
+        stepid: field.stepid,
+        values: [{ fieldGuid: field.field.fieldGuid, value: 'Sent before the cancel' }],
+      }),
+    );
+    await a.online();
+    const entryid = unwrap(await a.app.services.api.getSession(started.id)).entryid!;
+    a.offline();
+    const waiting = unwrap(
+      await a.app.services.api.saveStepData({
+        sessionId: started.id,
+        stepid: box.stepid,
+        values: [{ fieldGuid: box.field.fieldGuid, value: '1' }],
+      }),
+    );
+    const where = (session: typeof waiting) => Object.fromEntries(session.values.map((v) => [v.fieldGuid, v.site]));
+    expect(where(waiting)).toEqual({ [field.field.fieldGuid]: 'sent', [box.field.fieldGuid]: 'waiting' });
+
+    const tech1 = await signIn(site, 'tech1');
+    const entry = (await api(site, 'GET', `/work_log/${entryid}`, { token: tech1.token })).body as {
+      revisionid: number;
+    };
+    const cancel = `/work_log/${entryid}/cancel?revisionid=${entry.revisionid}`;
+    expect((await api(site, 'POST', cancel, { token: tech1.token, json: {} })).status).toBe(200);
+    await a.online();
+
+    const [record] = await conflictsOf(started.id);
+    // In words, as the form asked: the conflict card once showed "Seat belt latches and retracts: 1".
+    expect(record!.mine!.split('\n')).toEqual([`${box.field.label}: Yes`]);
+    expect(record!.message).toContain('kept below');
+    expect(where(unwrap(await a.app.services.api.getSession(started.id)))).toEqual({
+      [field.field.fieldGuid]: 'sent',
+      [box.field.fieldGuid]: 'refused',
+    });
+    unwrap(await a.app.services.api.settleConflict({ conflictId: record!.id, keep: 'theirs' }));
+  });
+
   it('the session report reads an attached file back offline, and only its own technician may', async () => {
     const guide = unwrap(await a.app.services.api.getGuide(guideid));
     const media = guide.steps

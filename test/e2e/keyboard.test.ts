@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
 import { capturingDemoWorkshop } from '../helpers/services.ts';
 import { artifact, openDemoApp, type startApp } from './browser.ts';
 
@@ -187,6 +188,9 @@ describe('the keyboard alone', () => {
     // The review takes the focus on its heading; its confirmation is reached with Tab.
     await page.getByTestId('finish-review').waitFor();
     await expectFocusOn((f) => f.tag === 'h2', 'the heading of the Finish review');
+    // The sign-off (issue 28): the technician types their name, then confirms.
+    await tabTo((f) => f.testid === 'sign-off-name', 40);
+    await page.keyboard.type(DEMO_ACCOUNTS.tech1.username);
     await tabTo((f) => f.testid === 'review-confirm', 40);
     await page.keyboard.press('Enter');
     await page.locator('[data-testid="session"][data-status="complete"]').waitFor();

@@ -157,6 +157,8 @@ describe('a whole session with the run mode keys (issue 28, acceptance 6)', () =
     await expectFocus((f) => f.testid === 'step-finish', 'the Finish button of the step bar');
     await page.keyboard.press('Enter');
     await page.getByTestId('finish-review').waitFor();
+    // The sign-off (issue 28): typed as the signed-in technician, then confirmed by keyboard.
+    await page.getByTestId('sign-off-name').fill(DEMO_ACCOUNTS.tech1.username);
     await page.getByTestId('review-confirm').focus();
     await page.keyboard.press('Enter');
     await page.locator('[data-testid="session"][data-status="complete"]').waitFor();

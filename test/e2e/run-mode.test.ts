@@ -83,6 +83,8 @@ const truck = () => field('Truck number').locator('input');
 const meter = () => field('Hour meter reading').locator('input');
 const kept = async () => page.getByTestId('draft-kept').first().waitFor();
 const sessionUrl = (id: string) => new URL(`/sessions/${id}`, app.shell.url).toString();
+/** The sign-off Finish asks for (issue 28): the technician types the name they signed in with. */
+const signOff = () => page.getByTestId('sign-off-name').fill(DEMO_ACCOUNTS.tech1.username);
 
 /** Back in the session after leaving it: the draft notice names the step, and the value is there again. */
 async function restored(id: string, step: number, value: () => Promise<string>, want: string): Promise<void> {
@@ -131,6 +133,7 @@ describe('run mode: nothing typed is lost, and Finish is reviewed', () => {
       /changes of this session wait to reach the site/,
     );
     await page.screenshot({ path: artifact('run-mode-finish-review.png') });
+    await signOff();
     await page.getByTestId('review-confirm').click();
     await page.locator('[data-testid="session"][data-status="complete"]').waitFor();
     await page.getByTestId('session-summary').waitFor();
@@ -141,7 +144,11 @@ describe('run mode: nothing typed is lost, and Finish is reviewed', () => {
       'Good',
     );
     await page.screenshot({ path: artifact('run-mode-summary.png'), fullPage: true });
-    expect(await savedValues(first)).toEqual({ 'Fork condition': 'Good', 'Service and parking brakes hold': '1' });
+    expect(await savedValues(first)).toEqual({
+      'Fork condition': 'Good',
+      'Service and parking brakes hold': '1',
+      'Signed off by': expect.stringMatching(`^Signed off by ${DEMO_ACCOUNTS.tech1.username} `),
+    });
   });
 
   it('Next and Previous save the step they leave', async () => {
@@ -221,7 +228,8 @@ describe('run mode: nothing typed is lost, and Finish is reviewed', () => {
     await onStep(11);
     await page.getByTestId('session-finish').click();
     await page.getByTestId('review-draft-step').first().waitFor();
-    expect(await page.getByTestId('review-confirm').textContent()).toContain('Save and finish');
+    await signOff();
+    expect(await page.getByTestId('review-confirm').textContent()).toContain('Save, sign off and finish');
     await page.getByTestId('review-confirm').click();
     await page.locator('[data-testid="session"][data-status="complete"]').waitFor();
     expect(await savedValues(second)).toMatchObject({
@@ -251,6 +259,7 @@ describe('run mode: nothing typed is lost, and Finish is reviewed', () => {
         .setInputFiles({ name: 'drain-valve.png', mimeType: 'image/png', buffer: encodePng(canvas) });
       await field('Photo of the drain valve').getByTestId('attachment').waitFor();
       await page.getByTestId('session-finish').click();
+      await signOff();
       await page.getByTestId('review-confirm').click();
       await page.locator('[data-testid="session"][data-status="complete"]').waitFor();
       await page.getByTestId('session-report-link').click();
@@ -286,6 +295,79 @@ describe('run mode: nothing typed is lost, and Finish is reviewed', () => {
     },
   );
 
+  it('issue 28, acceptance 2: untouched is not answered; a failing answer is flagged up to the PDF', async () => {
+    const id = await startForklift('WO-RUN-FAIL');
+    await page.getByTestId('step-nav-4').click();
+    await onStep(4);
+    await field('Fork condition').locator('select').selectOption('Cracked or bent: out of service');
+    // Flagged in the step, with a word.
+    expect(await field('Fork condition').getByTestId('field-fail').textContent()).toContain('FAIL');
+    await page.getByTestId('step-nav-9').click();
+    await onStep(9);
+    const belt = field('Seat belt latches and retracts').locator('input[type="checkbox"]');
+    expect(await field('Seat belt latches and retracts').getByTestId('not-answered').count()).toBe(1);
+    await belt.check();
+    await belt.uncheck();
+    expect(await field('Seat belt latches and retracts').getByTestId('field-fail').count()).toBe(1);
+    // Step 11 is passed by Next without touching its checkbox: not answered, never "No".
+    await page.getByTestId('step-nav-11').click();
+    await onStep(11);
+    await page.getByTestId('step-next').click();
+    await onStep(12);
+    const saved = await savedValues(id);
+    expect(saved).toEqual({
+      'Fork condition': 'Cracked or bent: out of service',
+      'Seat belt latches and retracts': '0',
+    });
+
+    await page.getByTestId('session-finish').click();
+    await page.getByTestId('finish-review').waitFor();
+    const failed = page.getByTestId('review-failed-item');
+    expect(await failed.evaluateAll((els) => els.map((e) => e.getAttribute('data-step')))).toEqual(['4', '9']);
+    expect(await failed.first().textContent()).toContain('Cracked or bent: out of service');
+    // Failed items come first in the review.
+    const order = await page
+      .getByTestId('finish-review')
+      .locator('[data-testid^="review-"]:is(div, p)')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')));
+    expect(order[0]).toBe('review-failed');
+    expect(
+      await page.getByTestId('review-empty-step').evaluateAll((els) => els.map((e) => e.getAttribute('data-step'))),
+    ).toContain('11');
+    expect(await page.getByTestId('review-none-empty').count()).toBe(0);
+    expect(await page.getByTestId('review-confirm').isDisabled()).toBe(true);
+    await signOff();
+    await page.screenshot({ path: artifact('run-mode-failed-review.png') });
+    await page.getByTestId('review-confirm').click();
+    await page.locator('[data-testid="session"][data-status="complete"]').waitFor();
+
+    const summaryRow = (label: string) => page.getByTestId('summary-value').filter({ hasText: label });
+    expect(await summaryRow('Service and parking brakes hold').textContent()).toContain('Not answered');
+    expect(await summaryRow('Service and parking brakes hold').getByTestId('summary-fail').count()).toBe(0);
+    expect(await summaryRow('Fork condition').getByTestId('summary-fail').textContent()).toBe('FAIL');
+    expect(await summaryRow('Seat belt latches and retracts').textContent()).toMatch(/FAIL\s*No/);
+    expect(await page.getByTestId('summary-failed').getAttribute('data-failed')).toBe('2');
+    await page.screenshot({ path: artifact('run-mode-failed-summary.png'), fullPage: true });
+
+    await page.getByTestId('session-report-link').click();
+    await page.locator('[data-testid="session-report"][data-ready="true"]').waitFor();
+    const pdf = artifact('run-mode-failed-report.pdf');
+    await page.emulateMedia({ media: 'print' });
+    await page.pdf({ path: pdf, format: 'A4', printBackground: true });
+    await page.emulateMedia({ media: 'screen' });
+    const text = execFileSync('pdftotext', ['-layout', pdf, '-']).toString();
+    // The report's field names are in capitals where it lists every step (dt), as printed.
+    expect(text).toMatch(/Service and parking brakes hold\s+Not answered/i);
+    expect(text).toMatch(/Fork condition\s+FAIL Cracked or bent: out of service/i);
+    expect(text).toMatch(/Seat belt latches and retracts\s+FAIL No \(not ticked\)/i);
+    expect(text).toMatch(/Failed items/i);
+    expect(text).toContain('FAIL: 2');
+    expect(text).toContain(`Signed off by ${DEMO_ACCOUNTS.tech1.username} at`);
+    expect(text).toContain('Step 13: Sign the checklist');
+    expect(text).toContain('No form on this step.');
+    expect(text).not.toMatch(/:\s+[01]\s*$/m);
+  });
+
   it('back online, every value reaches the site (checked over REST)', async () => {
     demo.setSchedule(null);
     const site = demo.site();
@@ -315,7 +397,11 @@ describe('run mode: nothing typed is lost, and Finish is reviewed', () => {
     };
     expect(await onSite(first)).toEqual({
       status: 'complete',
-      values: { 'Fork condition': 'Good', 'Service and parking brakes hold': '1' },
+      values: {
+        'Fork condition': 'Good',
+        'Service and parking brakes hold': '1',
+        'Signed off by': expect.stringMatching(`^Signed off by ${DEMO_ACCOUNTS.tech1.username} `),
+      },
     });
     const two = await onSite(second);
     expect(two.status).toBe('complete');
@@ -376,9 +462,15 @@ describe('the session follows the site (acceptance 6)', () => {
   it('cancelled on the site: the session takes its state, one record for a value, a pause and a resume', async () => {
     demo.setSchedule(null);
     const id = await startForklift('WO-RUN-CANCEL');
+    // One value reaches the site before the cancel; the report must tell it from the one that did not.
+    await onStep(1);
+    await meter().fill('1200');
+    await page.getByTestId('step-next').click();
+    await onStep(2);
     await sent();
     offline();
     await page.goto(sessionUrl(id));
+    await page.getByTestId('step-nav-1').click();
     await onStep(1);
     await truck().fill('FL-LATE');
     await page.getByTestId('step-next').click();
@@ -412,6 +504,34 @@ describe('the session follows the site (acceptance 6)', () => {
     expect(await page.getByTestId('session-actions').getByRole('button').count()).toBe(0);
     expect((await sessionOf(id)).openConflicts).toBe(1);
     await page.screenshot({ path: artifact('run-mode-cancelled-session.png') });
+
+    // Issue 28, acceptance 3: the report says so at the top, and lists as on the site only what the site has.
+    await page.goto(new URL(`/sessions/${id}/report`, app.shell.url).toString());
+    await page.locator('[data-testid="session-report"][data-ready="true"]').waitFor();
+    expect(await page.getByTestId('report-banner').textContent()).toContain('Cancelled on the site');
+    const rowsOf = (section: string) =>
+      page
+        .getByTestId(`${section}-value`)
+        .evaluateAll((rows) =>
+          rows.map((r) => [...r.querySelectorAll('td')].slice(1).map((td) => td.textContent!.trim())),
+        );
+    const token = await tokenOf('tech1');
+    const entry = (await (
+      await fetch(`${demo.site().apiUrl}/work_log/${(await sessionOf(id)).entryid}`, {
+        headers: { Authorization: `api ${token}` },
+      })
+    ).json()) as { status: string; work_data: { label: string; value: string }[] };
+    expect(entry.status).toBe('cancelled');
+    const siteHas = entry.work_data.map((d) => [d.label, d.value]);
+    expect(siteHas).toEqual([['Hour meter reading', '1200']]);
+    expect(await rowsOf('report-on-site')).toEqual(siteHas);
+    expect(await rowsOf('report-refused')).toEqual([['Truck number', 'FL-LATE']]);
+    expect(await rowsOf('report-waiting')).toEqual([]);
+    // The disagreement shows what it kept, below its words.
+    const kept = (await page.getByTestId('report-disagreements').textContent())!;
+    expect(kept).toContain('kept below');
+    expect(kept).toContain('Truck number: FL-LATE');
+    await page.screenshot({ path: artifact('run-mode-cancelled-report.png'), fullPage: true });
   });
 
   it('taken over on the site: read-only here, with the name of who took it', async () => {
@@ -503,6 +623,7 @@ describe('a photo from the camera (acceptance 5)', () => {
         .filter({ hasText: /camera-.*\.jpg/ })
         .waitFor();
       await page.getByTestId('session-finish').click();
+      await signOff();
       await page.getByTestId('review-confirm').click();
       await page.locator('[data-testid="session"][data-status="complete"]').waitFor();
 

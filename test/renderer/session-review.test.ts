@@ -22,6 +22,7 @@ const value = (stepid: number, fieldGuid: string, v: string | null): StepValue =
   stepid,
   value: v,
   attachment: null,
+  site: 'sent',
 });
 const truck = field('Text Input', { fieldGuid: 'truck', label: 'Truck number' });
 const hours = field('Numeric Input', { fieldGuid: 'hours', label: 'Hour meter' });
@@ -64,10 +65,12 @@ describe('the Finish review (issue 16)', () => {
   });
 });
 
-describe('leaving a step by the step list or Previous', () => {
-  it('sends only what was typed: an untouched checkbox is not recorded as No', () => {
+describe('leaving a step', () => {
+  it('by Next, the list or Previous: an untouched checkbox is not answered, never recorded as No', () => {
     expect(valuesToSave([brakes, truck], new Map(), {}, true)).toEqual([]);
-    expect(valuesToSave([brakes, truck], new Map(), {})).toEqual([{ fieldGuid: 'brakes', value: '0' }]);
+    expect(valuesToSave([brakes, truck], new Map(), {})).toEqual([]);
+    // Ticked then unticked is an answer: No.
+    expect(valuesToSave([brakes], new Map(), { brakes: '0' })).toEqual([{ fieldGuid: 'brakes', value: '0' }]);
     expect(valuesToSave([brakes, truck], new Map(), { truck: 'FL-1' }, true)).toEqual([
       { fieldGuid: 'truck', value: 'FL-1' },
     ]);
@@ -78,9 +81,47 @@ describe('the session summary', () => {
   it('shows every field of every step with a form, in words', () => {
     const rows = summarySteps(steps, [value(1, 'truck', 'FL-07'), value(3, 'brakes', '1')]);
     expect(rows.map((r) => [r.number, r.values.map((v) => `${v.label}=${v.text}`)])).toEqual([
-      [1, ['Truck number=FL-07', 'Hour meter=—']],
+      [1, ['Truck number=FL-07', 'Hour meter=Not answered']],
+      [2, []],
       [3, ['Brakes hold=Yes']],
-      [4, ['Photo=—']],
+      [4, ['Photo=Not answered']],
+    ]);
+    expect(rows[1]!.hasForm).toBe(false);
+  });
+
+  it('marks a failing answer with its reason, and says where each recorded value is', () => {
+    const rows = summarySteps(steps, [
+      { ...value(1, 'truck', 'FL-07'), site: 'sent' },
+      { ...value(3, 'brakes', '0'), site: 'refused' },
+    ]);
+    const brakesRow = rows[2]!.values[0]!;
+    expect([brakesRow.text, brakesRow.fail, brakesRow.site]).toEqual(['No', 'not ticked', 'refused']);
+    expect(rows[0]!.values.map((v) => [v.fail, v.site])).toEqual([
+      [null, 'sent'],
+      [null, null],
+    ]);
+  });
+});
+
+describe('the Finish review of failing answers (issue 28)', () => {
+  it('lists failed items first, saved or typed, with their steps; an untouched checkbox is not answered', () => {
+    const fork = field('Select', {
+      fieldGuid: 'fork',
+      label: 'Fork condition',
+      options: ['Good', 'Cracked or bent: out of service'],
+    });
+    const withFork = [...steps, step(5, [fork], 'Forks')];
+    const untouched = reviewSession(withFork, [], []);
+    expect(untouched.failed).toEqual([]);
+    expect(untouched.emptySteps.map((s) => s.number)).toContain(3);
+    const review = reviewSession(
+      withFork,
+      [value(3, 'brakes', '0')],
+      [makeDraft('t', 's', 5, 'fork', 'Cracked or bent: out of service')],
+    );
+    expect(review.failed.map((f) => [f.number, f.label, f.answer, f.reason])).toEqual([
+      [3, 'Brakes hold', 'No', 'not ticked'],
+      [5, 'Fork condition', 'Cracked or bent: out of service', 'Cracked or bent: out of service'],
     ]);
   });
 });

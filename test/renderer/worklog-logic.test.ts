@@ -22,6 +22,7 @@ const saved = (fieldGuid: string, value: string | null, stepid = 5): StepValue =
   stepid,
   value,
   attachment: null,
+  site: 'sent',
 });
 
 describe('step form fields (reference 2.12)', () => {
@@ -41,10 +42,10 @@ describe('step form fields (reference 2.12)', () => {
     expect(fieldProblem(field('Text Area'), 'a\nb')).toBeNull();
   });
 
-  it('check a Checkbox by default only when placeholder is 1', () => {
+  it('check a Checkbox by default only when placeholder is 1, and leave any other one not answered', () => {
     expect(defaultValue(field('Checkbox', { placeholder: '1' }))).toBe('1');
-    expect(defaultValue(field('Checkbox', { placeholder: '0' }))).toBe('0');
-    expect(defaultValue(field('Checkbox', { placeholder: '' }))).toBe('0');
+    expect(defaultValue(field('Checkbox', { placeholder: '0' }))).toBeNull();
+    expect(defaultValue(field('Checkbox', { placeholder: '' }))).toBeNull();
     expect(defaultValue(field('Text Input', { placeholder: '1' }))).toBeNull();
   });
 

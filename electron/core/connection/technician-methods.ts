@@ -46,6 +46,11 @@ export function technicianMethods(
             { cause: error },
           );
         }
+        // Switching back asks a known technician for the password alone: the refusal is the password's.
+        if (known && error instanceof AppFailure && error.code === 'unauthorized')
+          throw new AppFailure('unauthorized', `The site refused the password of ${known.username}.`, error.details, {
+            cause: error,
+          });
         throw error;
       }
     }

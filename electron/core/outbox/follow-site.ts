@@ -1,3 +1,4 @@
+import { answerWords } from '../../shared/field-answers.ts';
 import { userName } from '../api/users-api.ts';
 import type { SiteEntry } from '../api/work-log-api.ts';
 import type { OutboxRow } from '../db/repos/outbox-repo.ts';
@@ -58,9 +59,11 @@ export async function followSite(
     for (const r of rows) ctx.outbox.remove(r.id);
     const open = ctx.conflicts.openOfSession(sessionId, ctx.technician);
     const mine = [open?.mine, ...lines].filter((l): l is string => Boolean(l)).join('\n') || null;
-    const message =
-      `${what}${when}. The site's state was kept; what you did here after that ` +
-      `did not reach the site and is kept below: copy the values if you need them.`;
+    // Only a record that keeps something says so (issue 28: "kept below" over nothing misled).
+    const message = mine
+      ? `${what}${when}. The site's state was kept; what you did here after that ` +
+        `did not reach the site and is kept below: copy the values if you need them.`
+      : `${what}${when}. The site's state was kept; nothing you did here was waiting to be sent.`;
     if (open) ctx.amendConflict(open.id, { mine, theirs: siteSays, message });
     else
       ctx.conflict({
@@ -83,12 +86,14 @@ function describe(ctx: ReplayContext, guideid: number, row: OutboxRow): string[]
   if (row.kind !== 'stepData') return [];
   const parsed = stepDataPayload.safeParse(JSON.parse(row.payload));
   if (!parsed.success) return [];
-  const labels = new Map(
-    ctx.guides.formsOfGuide(guideid).flatMap((form) => form.fields.map((f) => [f.fieldGuid, f.label] as const)),
+  const fields = new Map(
+    ctx.guides.formsOfGuide(guideid).flatMap((form) => form.fields.map((f) => [f.fieldGuid, f] as const)),
   );
   return parsed.data.fields.map((field) => {
     const file = field.attachmentId ? ctx.sessions.attachment(field.attachmentId) : undefined;
-    const value = file ? `${file.uploadName} (the file is kept on this computer)` : (field.value ?? '(empty)');
-    return `${labels.get(field.fieldGuid) ?? field.fieldGuid}: ${value}`;
+    const known = fields.get(field.fieldGuid);
+    // In words, as the form asked: a checkbox is Yes / No, never 1 / 0.
+    const value = file ? `${file.uploadName} (the file is kept on this computer)` : answerWords(known, field.value);
+    return `${known?.label ?? field.fieldGuid}: ${value}`;
   });
 }

@@ -167,5 +167,6 @@ function previewOf(entry: SiteEntry, guideTitle: string): WorkSession {
     pendingActions: 0,
     failedActions: 0,
     openConflicts: 0,
+    signOff: null,
   };
 }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type {
   AttachFileInput,
   SaveStepDataInput,
+  SignOffInput,
   StartSessionInput,
   StepFormField,
   WorkSession,
@@ -18,6 +19,7 @@ import { checkFieldValue, isMediaField } from '../../shared/field-values.ts';
 import { ATTACHMENT_MAX_BYTES } from '../../shared/limits.ts';
 import { applyClock } from '../../shared/work-clock.ts';
 import { canApply, isEditable, isEnded, sourceOf } from '../../shared/worklog.ts';
+import { makeSignOff, signOffField, signOffText } from './sign-off.ts';
 
 export interface WorkSessionsDeps {
   store: Store;
@@ -87,7 +89,9 @@ export class WorkSessions {
     return this.#changed(id);
   }
 
-  transition(sessionId: string, transition: WorkTransition): WorkSession {
+  transition(sessionId: string, transition: WorkTransition, signOff?: SignOffInput): WorkSession {
+    if (signOff && transition !== 'finish')
+      throw new AppFailure('invalid_input', 'A sign-off goes with Finish only.', { transition });
     const stamp = this.deps.clock.stamp();
     const me = this.deps.technician();
     this.deps.store.transaction(() => {
@@ -104,6 +108,7 @@ export class WorkSessions {
           },
         );
       }
+      if (signOff) this.#signOff(session, signOff, at, stamp);
       const clock = applyClock(session, transition, at);
       this.deps.store.sessions.update(
         sessionId,
@@ -261,6 +266,28 @@ export class WorkSessions {
         technician,
       });
     }
+  }
+
+  /** Records the sign-off, and queues it as step data (before the finish) where the form has a field for it. */
+  #signOff(
+    session: { id: string; guideid: number; guideRevisionid: number },
+    input: SignOffInput,
+    at: number,
+    stamp: Stamp,
+  ): void {
+    const { guides, technicians } = this.deps.store;
+    const guide = guides.getRevision(session.guideid, session.guideRevisionid) ?? guides.getDetail(session.guideid);
+    const target = guide ? signOffField(guide) : null;
+    const me = this.deps.technician();
+    const record = makeSignOff(input, technicians.get(me.id)?.username ?? `user ${me.userid}`, at, target);
+    if (target)
+      this.#queueValues(
+        session.id,
+        target.stepid,
+        [{ field: target.field, value: signOffText(record), attachmentId: undefined }],
+        stamp,
+      );
+    this.deps.store.sessions.setSignOff(session.id, record);
   }
 
   /** Queues an action at its clamped time; its stamp lets the outbox re-date it once the site has answered. */

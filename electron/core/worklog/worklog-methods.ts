@@ -22,7 +22,8 @@ export function worklogMethods(worklog: WorkLog, transport: () => ApiTransport):
   const { sessions, site, conflicts } = worklog;
   return {
     startSession: async (input) => ok(sessions.start(input)),
-    transitionSession: async ({ sessionId, transition }) => ok(sessions.transition(sessionId, transition)),
+    transitionSession: async ({ sessionId, transition, signOff }) =>
+      ok(sessions.transition(sessionId, transition, signOff)),
     saveStepData: async (input) => ok(sessions.saveStepData(input)),
     attachFile: async (input) => ok(sessions.attach(input)),
     listSessions: async (filter) => ok(sessions.list(filter)),

@@ -1,4 +1,4 @@
-import type { StepValue, WorkSession, WorkStatus } from '../../../contract.ts';
+import type { SignOff, StepValue, ValueOnSite, WorkSession, WorkStatus } from '../../../contract.ts';
 import type { Db } from '../open.ts';
 import type { RowGuard } from '../row-guard.ts';
 import { sql } from '../statements.ts';
@@ -22,6 +22,7 @@ interface SessionRow extends Record<string, unknown> {
   paused_at: number | null;
   pause_seconds: number;
   active_stepid: number | null;
+  sign_off?: string | null;
 }
 
 export interface SessionState {
@@ -138,6 +139,10 @@ export class SessionsRepo {
     });
   }
 
+  setSignOff(id: string, signOff: SignOff): void {
+    sql(this.db, 'UPDATE work_sessions SET sign_off = ? WHERE id = ?').run(JSON.stringify(signOff), id);
+  }
+
   values(id: string): ValueRow[] {
     const byStep = sql(this.db, 'SELECT * FROM work_values WHERE session_id = ? ORDER BY stepid, field_guid');
     return (byStep.all(id) as ValueRecord[]).map((record) => toValue(this.guard.sound('work_values', record)));
@@ -211,9 +216,16 @@ export class SessionsRepo {
         }[]
       ).map((a) => [a.id, a]),
     );
+    const queued = this.#queuedFields(id);
     const values: StepValue[] = this.values(id).map((v) => {
       const attachment = v.attachmentId ? attachments.get(v.attachmentId) : undefined;
+      // A file's value on the site is its media item id, which the local row does not repeat.
+      const confirmed = attachment
+        ? attachment.server_itemid !== null && v.serverValue !== null
+        : (v.value ?? null) === (v.serverValue ?? null);
+      const site: ValueOnSite = queued.get(v.fieldGuid) ?? (confirmed ? 'sent' : 'refused');
       return {
+        site,
         fieldGuid: v.fieldGuid,
         fieldRevisionid: v.fieldRevisionid,
         stepid: v.stepid,
@@ -241,7 +253,35 @@ export class SessionsRepo {
       pendingActions: counts.pending,
       failedActions: counts.failed,
       openConflicts: counts.conflicts,
+      signOff: parseSignOff(row.sign_off),
     };
+  }
+
+  /**
+   * Fields a step-data action of the session still holds: `waiting` while it is queued, `refused` once
+   * it failed. A value in neither that differs from what the site confirmed did not reach the site.
+   */
+  #queuedFields(id: string): Map<string, ValueOnSite> {
+    const rows = sql(
+      this.db,
+      "SELECT payload, state FROM outbox WHERE chain = ? AND kind = 'stepData' ORDER BY id",
+    ).all(id) as { payload: string; state: string }[];
+    const out = new Map<string, ValueOnSite>();
+    for (const row of rows) {
+      let fields: unknown;
+      try {
+        fields = (JSON.parse(row.payload) as { fields?: unknown }).fields;
+      } catch {
+        continue;
+      }
+      if (!Array.isArray(fields)) continue;
+      for (const field of fields as { fieldGuid?: unknown }[]) {
+        if (typeof field?.fieldGuid !== 'string') continue;
+        if (row.state !== 'failed') out.set(field.fieldGuid, 'waiting');
+        else if (!out.has(field.fieldGuid)) out.set(field.fieldGuid, 'refused');
+      }
+    }
+    return out;
   }
 
   attachment(
@@ -278,5 +318,16 @@ export class SessionsRepo {
 
   attachmentUploaded(id: string, itemid: number): void {
     sql(this.db, 'UPDATE attachments SET server_itemid = ? WHERE id = ?').run(itemid, id);
+  }
+}
+
+/** A stored sign-off; one that does not read as one (a hand edit) is shown as none rather than breaking the view. */
+function parseSignOff(json: string | null | undefined): SignOff | null {
+  if (!json) return null;
+  try {
+    const value = JSON.parse(json) as SignOff;
+    return typeof value?.name === 'string' && typeof value.at === 'number' ? value : null;
+  } catch {
+    return null;
   }
 }
