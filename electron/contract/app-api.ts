@@ -7,9 +7,9 @@ import type { TechniciansApi } from './technicians.ts';
 import type { WorklogApi } from './worklog.ts';
 
 /**
- * Everything the renderer may ask of the main process: each feature's slice, joined. A feature declares
- * each of its methods once more in the core, with its input schema and policies (core/methods.ts), and
- * the typecheck holds that declaration to the slice here; every list of method names is derived from it.
+ * Everything the renderer may ask of the main process: each feature's slice, joined. The signatures are
+ * written here only; beside its body, the core's declaration of each method adds its argument schema and
+ * policies (core/methods.ts), and the typecheck holds the two together.
  */
 export interface AppApi extends ConnectionApi, TechniciansApi, LibraryApi, SyncApi, WorklogApi, OutboxApi, QuizApi {}
 

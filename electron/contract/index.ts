@@ -3,9 +3,9 @@
  * per feature (connection, technicians, library and guide, sync, worklog, outbox, quiz), joined here.
  *
  * Types and constants only: nothing here runs. No runtime list of methods lives here: the core's
- * declarations (core/methods.ts) are the one list, and the shells, the preload and the renderer's bridge
- * take their channels and routes from it. Every path, event name, scheme and global the shells and the
- * renderer share is a constant below (shells.ts, media.ts); nobody spells one again.
+ * declarations (core/app-methods.ts) are the one list; the IPC channels, the web shell's routes and the
+ * preload are derived from it, and the renderer's web bridge needs none. Every path, event name, scheme
+ * and global the shells and the renderer share is a constant (shells.ts, media.ts); nobody spells one again.
  */
 export * from './app-api.ts';
 export * from './connection.ts';
