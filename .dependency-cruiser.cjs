@@ -7,10 +7,12 @@ module.exports = {
     {
       name: 'renderer-imports-only-contract-and-shared',
       comment:
-        'The renderer (src/) runs in a browser window: of the rest it may import only electron/contract.ts and the shared rules (electron/shared/). Everything else it reaches through the bridge.',
+        'The renderer (src/) runs in a browser window: of the rest it may import only the contract ' +
+        '(electron/contract.ts and electron/contract/) and the shared rules (electron/shared/). ' +
+        'Everything else it reaches through the bridge.',
       severity: 'error',
       from: { path: '^src/' },
-      to: { path: '^(electron|server)/', pathNot: '^electron/(contract\\.ts$|shared/)' },
+      to: { path: '^(electron|server)/', pathNot: '^electron/(contract(\\.ts$|/)|shared/)' },
     },
     {
       name: 'shells-enter-core-through-services',
@@ -63,14 +65,16 @@ module.exports = {
         'electron/shared/ holds rules both the core and the renderer run: it imports nothing but itself and the contract (no Node, no DOM, no packages).',
       severity: 'error',
       from: { path: '^electron/shared/' },
-      to: { pathNot: '^electron/(shared/|contract\\.ts$)' },
+      to: { pathNot: '^electron/(shared/|contract(\\.ts$|/))' },
     },
     {
       name: 'contract-imports-nothing',
-      comment: 'electron/contract.ts is types and constants that every side imports; it imports nothing itself.',
+      comment:
+        'The contract (electron/contract.ts and its feature files in electron/contract/) is types and constants ' +
+        'that every side imports; it imports nothing but itself: no schema, no package, no rule of the core.',
       severity: 'error',
-      from: { path: '^electron/contract\\.ts$' },
-      to: {},
+      from: { path: '^electron/contract(\\.ts$|/)' },
+      to: { pathNot: '^electron/contract/' },
     },
     {
       name: 'server-plays-another-party',

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import vue from '@vitejs/plugin-vue';
 import { defineConfig } from 'electron-vite';
+import { APP_METHODS } from './electron/core/app-methods.ts';
 
 export default defineConfig({
   main: {
@@ -10,6 +11,8 @@ export default defineConfig({
     },
   },
   preload: {
+    // The methods the preload exposes, from the core's declarations: it cannot load the core itself.
+    define: { __APP_METHODS__: JSON.stringify(APP_METHODS) },
     build: {
       outDir: 'out/preload',
       // A sandboxed preload can only `require('electron')`: bundle everything else into one CommonJS file.

@@ -1,7 +1,7 @@
-import { APP_METHODS, isAppMethod, type AppApi, type Result } from '../contract.ts';
+import type { Result } from '../contract.ts';
 import { isDamage } from './db/damage.ts';
 import { isDiskFailure, isStorageFull, storageFailure, storageFull } from './db/disk-space.ts';
-import { methodInputs } from './method-inputs.ts';
+import type { BoundMethod } from './methods.ts';
 import { AppFailure } from './result.ts';
 
 /** What a storage failure sets off, and what every answer waits for. */
@@ -21,16 +21,6 @@ export interface StorageGuard {
 }
 type DamageFound = 'repaired' | 'restart' | 'none';
 
-/** A technician's work: on a full disk these go in from the reserve rather than be refused. */
-const WORK_METHODS: ReadonlySet<string> = new Set([
-  'startSession',
-  'transitionSession',
-  'saveStepData',
-  'attachFile',
-  'submitQuizAttempt',
-  'settleConflict',
-]);
-
 /** What a damage found while running is told as: a restart only when it will repair something. */
 const DAMAGE_WORDS = {
   restart:
@@ -44,19 +34,26 @@ const DAMAGE_WORDS = {
     'Nothing saved is lost; try again.',
 } as const;
 
+export interface DispatcherOptions {
+  log: (message: string) => void;
+  guard?: StorageGuard;
+  /** Whether a technician is signed in now (methods declared `technician: true` need one). */
+  signedIn?: () => boolean;
+}
+
 /**
- * Calls a method of `impl` by name with untrusted arguments, as both shells do: an unknown name is
- * `not_found`, arguments that do not match the method's schema are `invalid_input`, an AppFailure
- * becomes its Result and anything else `internal` (logged; never thrown across the boundary).
+ * Calls a method of `methods` by name with untrusted arguments, as both shells do, by its declaration
+ * (core/methods.ts): an unknown name is `not_found`, arguments that do not match the method's schema are
+ * `invalid_input`, a technician's method with nobody signed in is `unauthorized`, an AppFailure becomes its
+ * Result and anything else `internal` (logged; never thrown across the boundary).
  */
 export function dispatcher(
-  impl: AppApi,
-  log: (message: string) => void,
-  guard?: StorageGuard,
+  methods: Readonly<Record<string, BoundMethod>>,
+  { log, guard, signedIn = () => true }: DispatcherOptions,
 ): (method: string, args: unknown) => Promise<Result<unknown>> {
   return async (method, args) => {
-    if (!isAppMethod(method))
-      return { ok: false, error: { code: 'not_found', message: `No App API method "${method}"` } };
+    const declared = Object.hasOwn(methods, method) ? methods[method] : undefined;
+    if (!declared) return { ok: false, error: { code: 'not_found', message: `No App API method "${method}"` } };
     if (nestedDeeperThan(args, MAX_ARGUMENT_DEPTH)) {
       return {
         ok: false,
@@ -66,7 +63,7 @@ export function dispatcher(
         },
       };
     }
-    const parsed = methodInputs[method].safeParse(args ?? []);
+    const parsed = declared.input.safeParse(args ?? []);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       return {
@@ -79,15 +76,18 @@ export function dispatcher(
         },
       };
     }
-    const call = impl[method] as (...a: unknown[]) => Promise<Result<unknown>>;
+    if (declared.technician && !signedIn()) {
+      return { ok: false, error: { code: 'unauthorized', message: 'Sign in to a site first.' } };
+    }
+    const call = () => declared.call(...parsed.data);
     try {
-      return settled(await call(...(parsed.data as unknown[])), guard, log);
+      return settled(await call(), guard, log);
     } catch (first) {
       let error = first;
       // Work on a full disk: the transaction was rolled back, so once the reserve is given back it is tried again.
-      if (isStorageFull(error) && WORK_METHODS.has(method) && guard?.full()) {
+      if (isStorageFull(error) && declared.work && guard?.full()) {
         try {
-          return settled(await call(...(parsed.data as unknown[])), guard, log);
+          return settled(await call(), guard, log);
         } catch (again) {
           error = again;
         }
@@ -97,7 +97,7 @@ export function dispatcher(
         if (found !== 'repaired') return failure(method, error, log, guard, found);
         // Repaired at once (the pictures database made again): the call goes again, once.
         try {
-          return settled(await call(...(parsed.data as unknown[])), guard, log);
+          return settled(await call(), guard, log);
         } catch (again) {
           error = again;
         }
@@ -175,11 +175,4 @@ function nestedDeeperThan(value: unknown, limit: number): boolean {
     for (const child of Object.values(current)) stack.push([child, depth + 1]);
   }
   return false;
-}
-
-/** The App API as an object whose every method goes through `invoke` (validated, every failure a Result). */
-export function apiOf(invoke: (method: string, args: unknown) => Promise<Result<unknown>>): AppApi {
-  return Object.fromEntries(
-    APP_METHODS.map((method) => [method, (...args: unknown[]) => invoke(method, args)]),
-  ) as unknown as AppApi;
 }

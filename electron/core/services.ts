@@ -1,33 +1,27 @@
 import './threadpool.ts';
 import path from 'node:path';
 import type { AppApi, Result } from '../contract.ts';
+import { apiOf, bindMethods } from './app-methods.ts';
 import { siteHttp, type Http } from './api/http.ts';
-import { connectionMethods } from './connection/connection-methods.ts';
 import { Connection } from './connection/connection.ts';
 import { Credentials } from './connection/credentials.ts';
 import { DemoLauncher, type DemoSite } from './connection/demo-launcher.ts';
 import type { SecretCodec } from './connection/secret-store.ts';
 import { ServerClock } from './connection/server-clock.ts';
-import { technicianMethods } from './connection/technician-methods.ts';
 import { technicianKey, Technicians } from './connection/technicians.ts';
 import { lastRepair, openDataFolder } from './db/data-folder.ts';
 import { EventHub } from './events.ts';
-import { apiOf, dispatcher } from './invoke.ts';
-import { libraryMethods } from './library/library-methods.ts';
+import { dispatcher } from './invoke.ts';
 import { LibraryService, type StoredMediaContent } from './library/library-service.ts';
 import { mediaDirOf } from './library/media-store.ts';
 import type { MediaAnswer, MediaRequest } from './library/media-serving.ts';
-import { outboxMethods } from './outbox/outbox-methods.ts';
 import { Outbox } from './outbox/outbox.ts';
 import type { OutboxTimer } from './outbox/outbox-timer.ts';
-import { quizMethods } from './quiz/quiz-methods.ts';
 import { QuizService } from './quiz/quiz-service.ts';
 import { BackgroundSync } from './sync/background.ts';
 import { SiteModules } from './sync/site-modules.ts';
-import { syncMethods } from './sync/sync-methods.ts';
 import { SyncService } from './sync/sync-service.ts';
 import { adoptEarlierToken, countingHttp, lifecycle, searchModule, siteHooks, storageGuard } from './wiring.ts';
-import { worklogMethods } from './worklog/worklog-methods.ts';
 import { WorkLog } from './worklog/worklog.ts';
 
 // The one door of the core: the shells import this file and nothing deeper (the import rules check it),
@@ -37,6 +31,7 @@ export { defaultKeyFile, keyFileCodec } from './connection/key-file-codec.ts';
 export { CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from './security/csp.ts';
 export { mediaHeaders } from './library/media-types.ts';
 export { FolderInUseError, StartupError } from './db/folder-lock.ts';
+export { APP_METHODS, policiesOf } from './app-methods.ts';
 export type { DemoSite, MediaAnswer, MediaRequest, StoredMediaContent };
 
 export interface ServicesDeps {
@@ -208,20 +203,20 @@ export function createServices(deps: ServicesDeps): Services {
     modules,
     forgetOtherTechnicians: () => connection.site && technicians.forgetOtherSites(connection.site),
   });
-  const impl: AppApi = {
-    ...connectionMethods(connection, demo, hooks),
-    ...technicianMethods(connection, technicians, hooks),
-    ...libraryMethods(library, () => background.run('language')),
-    ...syncMethods(sync, library, background),
-    ...worklogMethods(worklog, transport),
-    ...outboxMethods(outbox),
-    ...quizMethods(quiz),
-  };
-  const invoke = dispatcher(
-    impl,
+  const methods = bindMethods({
+    connection: { connection, demo, hooks },
+    technicians: { connection, technicians, hooks },
+    library: { library, languageChosen: () => background.run('language') },
+    sync: { sync, library, background },
+    worklog: { worklog, transport },
+    outbox,
+    quiz,
+  });
+  const invoke = dispatcher(methods, {
     log,
-    storageGuard(folder, dataDir, log, () => library.repairPictures()),
-  );
+    guard: storageGuard(folder, dataDir, log, () => library.repairPictures()),
+    signedIn: () => current() !== null,
+  });
   return {
     api: apiOf(invoke),
     invoke,

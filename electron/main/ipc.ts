@@ -1,10 +1,10 @@
 import type { IpcMain, IpcMainInvokeEvent } from 'electron';
-import { APP_METHODS, methodChannel, type Result } from '../contract.ts';
-import type { Services } from '../core/services.ts';
+import { methodChannel, type Result } from '../contract.ts';
+import { APP_METHODS, type Services } from '../core/services.ts';
 
 /**
- * One `ipcMain.handle` per method of the contract, each passing the untrusted arguments to services
- * (which validates them). A call from a frame that is not our own top-level page is refused.
+ * One `ipcMain.handle` per method the core declares (core/app-methods.ts), each passing the untrusted
+ * arguments to services (which validates them). A call from a frame that is not our own top-level page is refused.
  */
 export function registerIpc(
   ipcMain: Pick<IpcMain, 'handle' | 'removeHandler'>,

@@ -26,6 +26,12 @@ export const TRANSITION_TABLE: Readonly<
   cancel: { from: 'started', to: 'cancelled' },
 };
 
+/** Every transition, in the table's order: what the App API accepts as one (core/worklog/worklog-methods.ts). */
+export const TRANSITIONS = Object.freeze(Object.keys(TRANSITION_TABLE)) as readonly [
+  WorkTransition,
+  ...WorkTransition[],
+];
+
 export function canApply(status: WorkStatus, transition: WorkTransition): boolean {
   return TRANSITION_TABLE[transition].from === status;
 }
@@ -40,7 +46,7 @@ export function sourceOf(transition: WorkTransition): WorkStatus {
 
 /** The transitions a technician may take from a status, in the order a view lays them out. */
 export function allowedTransitions(status: WorkStatus): WorkTransition[] {
-  return (Object.keys(TRANSITION_TABLE) as WorkTransition[]).filter((transition) => canApply(status, transition));
+  return TRANSITIONS.filter((transition) => canApply(status, transition));
 }
 
 export const isEnded = (status: WorkStatus): boolean => status === 'complete' || status === 'cancelled';

@@ -9,7 +9,6 @@ import { bodyLimit } from 'hono/body-limit';
 import { streamSSE } from 'hono/streaming';
 import { listenOn } from '../../server/listen.ts';
 import {
-  APP_METHODS,
   EVENTS_PATH,
   LAUNCH_HEADER,
   LAUNCH_PARAM,
@@ -24,7 +23,14 @@ import {
   SSE_EVENT,
   type AppEvent,
 } from '../contract.ts';
-import { mediaHeaders, SECURITY_HEADERS, type MediaAnswer, type Services } from '../core/services.ts';
+import {
+  APP_METHODS,
+  mediaHeaders,
+  policiesOf,
+  SECURITY_HEADERS,
+  type MediaAnswer,
+  type Services,
+} from '../core/services.ts';
 import { ATTACHMENT_MAX_BYTES } from '../shared/limits.ts';
 
 /** The launch secret (contract.ts): in the printed address, then a header the page (or a local tool) sends. */
@@ -33,7 +39,7 @@ export { LAUNCH_HEADER, LAUNCH_PARAM };
 /** The read key of a launch secret: what event-stream and media addresses carry (`?key=`). */
 export const readKeyOf = (secret: string): string =>
   createHmac('sha256', secret).update('fieldguide read key').digest('base64url');
-/** App API bodies: arguments are small; `attachFile` carries a photo, video or document as base64. */
+/** App API bodies: arguments are small; a method declared `file` carries a photo, video or document as base64. */
 const MAX_RPC_BODY = 1024 * 1024;
 const MAX_ATTACH_BODY = Math.ceil((ATTACHMENT_MAX_BYTES * 4) / 3) + 64 * 1024;
 
@@ -64,7 +70,7 @@ export interface RunningWebShell {
 
 /**
  * The browser shell: the same App API as the Electron shell, as `POST rpcPath(method)` (one route per
- * method of the contract) and a server-sent event stream at `EVENTS_PATH`, plus the built renderer.
+ * method the core declares) and a server-sent event stream at `EVENTS_PATH`, plus the built renderer.
  * It listens on loopback only and refuses requests whose Host or Origin is not its own, so another web
  * page open in the same browser cannot drive it (CSRF, DNS rebinding). And the App API, its events and
  * the media answer only callers holding the secret made at launch: the page opened from the printed
@@ -113,9 +119,10 @@ export function createWebShellApp(
     sameOrigin(c, ownHosts()) ? c.json({ readKey }) : c.json({ message: 'Cross-origin calls are refused' }, 403),
   );
   // Arguments are small, but for an attached photo or video (base64): a body past its limit is refused unread.
+  const carryFiles = new Set(APP_METHODS.filter((method) => policiesOf(method).file).map(rpcPath));
   app.use(`${RPC_PREFIX}*`, async (c, next) =>
     bodyLimit({
-      maxSize: c.req.path === rpcPath('attachFile') ? MAX_ATTACH_BODY : MAX_RPC_BODY,
+      maxSize: carryFiles.has(c.req.path) ? MAX_ATTACH_BODY : MAX_RPC_BODY,
       onError: (ctx) => ctx.json({ message: 'The request is too large' }, 413),
     })(c, next),
   );

@@ -1,18 +1,13 @@
-import {
-  APP_METHODS,
-  EVENTS_PATH,
-  LAUNCH_HEADER,
-  READ_KEY_PARAM,
-  rpcPath,
-  SSE_EVENT,
-} from '../../electron/contract.ts';
+import { EVENTS_PATH, LAUNCH_HEADER, READ_KEY_PARAM, rpcPath, SSE_EVENT } from '../../electron/contract.ts';
 import type { AppEvent, AppMethod, BridgeApi, Result } from '../../electron/contract.ts';
 import { launch } from './launch.ts';
 
 /**
  * The App API over the web shell: `POST rpcPath(method)` with the launch secret as a header, and the event
  * stream with the read key in its address (launch.ts). The same shape as the preload's bridge, so nothing
- * above this file knows which shell it runs in.
+ * above this file knows which shell it runs in. Derived from the contract's type alone, as VS Code's
+ * `ProxyChannel.toService`: any method name read from it is a call of that method, so no list of names
+ * lives in the renderer (the web shell answers a name the core does not declare with a 404).
  */
 export function createWebBridge(base = ''): BridgeApi {
   const call = async (method: AppMethod, args: unknown[]): Promise<Result<unknown>> => {
@@ -65,7 +60,17 @@ export function createWebBridge(base = ''): BridgeApi {
     };
   };
 
-  // One function per method of the contract, as the preload makes them.
-  const methods = Object.fromEntries(APP_METHODS.map((method) => [method, (...args: unknown[]) => call(method, args)]));
-  return { ...methods, onEvent } as BridgeApi;
+  return new Proxy({ onEvent } as BridgeApi, {
+    get(target, name, receiver) {
+      if (Object.hasOwn(target, name) || !isMethodName(name)) return Reflect.get(target, name, receiver);
+      return (...args: unknown[]) => call(name as AppMethod, args);
+    },
+  });
 }
+
+/**
+ * A name a method of the App API could have (`listGuides`). Not `then`: a bridge returned from an async
+ * function or awaited must not look like a promise; nor a symbol or `__v_skip` a library probes it with.
+ */
+const isMethodName = (name: string | symbol): name is string =>
+  typeof name === 'string' && name !== 'then' && /^[a-z][A-Za-z]*$/.test(name);

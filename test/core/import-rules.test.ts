@@ -38,6 +38,10 @@ const VIOLATIONS = {
     source:
       "import { LibraryService } from '../core/library/library-service.ts';\nexport const library = LibraryService;\n",
   },
+  schemaInContract: {
+    file: 'electron/contract/scratch-schema.ts',
+    source: "import { z } from 'zod';\nexport const scratch = z.tuple([z.number()]);\n",
+  },
 } as const;
 
 let output = '';
@@ -93,5 +97,9 @@ describe('the import rules are kept by the check in npm test', { timeout: 120_00
 
   it('refuses a shell that imports past services.ts', () => {
     expect(rulesBroken(VIOLATIONS.shellPastServices.file)).toEqual(['shells-enter-core-through-services']);
+  });
+
+  it('refuses a package (a zod schema) in a feature file of the contract: the renderer imports it', () => {
+    expect(rulesBroken(VIOLATIONS.schemaInContract.file)).toEqual(['contract-imports-nothing']);
   });
 });

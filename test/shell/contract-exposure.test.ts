@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { APP_METHODS, BRIDGE_GLOBAL, EVENT_CHANNEL, methodChannel } from '../../electron/contract.ts';
+import { BRIDGE_GLOBAL, EVENT_CHANNEL, methodChannel } from '../../electron/contract.ts';
 import { registerIpc } from '../../electron/main/ipc.ts';
 import { createWebShellApp } from '../../electron/web/server.ts';
-import type { Services } from '../../electron/core/services.ts';
+import { APP_METHODS, type Services } from '../../electron/core/services.ts';
 
 // Electron cannot be launched on this machine, so the preload runs against a recording stand-in for the
 // `electron` module: the point is which names it exposes, not Electron itself.
@@ -19,12 +19,20 @@ vi.mock('electron', () => ({
   ipcRenderer,
 }));
 
+// The methods the core declares (core/app-methods.ts): the one list every shell takes its own from.
 const contractNames = [...APP_METHODS].sort();
 
 describe('every shell exposes exactly the contract', () => {
-  afterEach(() => vi.clearAllMocks());
+  afterEach(() => {
+    vi.clearAllMocks();
+    vi.unstubAllGlobals();
+    vi.resetModules();
+    exposed.calls.length = 0;
+  });
 
-  it('the preload exposes one function per contract method, plus onEvent, and nothing of ipcRenderer', async () => {
+  it('the preload exposes one function per declared method, plus onEvent, and nothing of ipcRenderer', async () => {
+    // The build writes the declared names in (electron.vite.config.ts); test/commands/preload-bundle checks it.
+    vi.stubGlobal('__APP_METHODS__', APP_METHODS);
     await import('../../electron/preload/index.ts');
     expect(exposed.calls).toHaveLength(1);
     const [{ name, api }] = exposed.calls as [{ name: string; api: Record<string, unknown> }];
@@ -48,6 +56,11 @@ describe('every shell exposes exactly the contract', () => {
     expect(listener).toHaveBeenCalledWith({ name: 'network', payload: 'offline' });
     unsubscribe();
     expect(ipcRenderer.removeListener).toHaveBeenCalledWith(EVENT_CHANNEL, relay);
+  });
+
+  it('a preload built without the declared methods exposes nothing and says why', async () => {
+    await expect(import('../../electron/preload/index.ts')).rejects.toThrow(/built without the App API's methods/);
+    expect(exposed.calls).toHaveLength(0);
   });
 
   it('the IPC handlers are exactly one channel per contract method and refuse untrusted frames', async () => {

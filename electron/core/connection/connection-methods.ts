@@ -1,5 +1,8 @@
-import type { AppApi, AppStatus, Result, SiteInfo } from '../../contract.ts';
-import { AppFailure, ok } from '../result.ts';
+import { z } from 'zod';
+import type { AppStatus, ConnectionApi, SiteInfo } from '../../contract.ts';
+import { required } from '../method-inputs.ts';
+import { defineMethods } from '../methods.ts';
+import { AppFailure } from '../result.ts';
 import type { Connection } from './connection.ts';
 import type { DemoLauncher } from './demo-launcher.ts';
 import { checkEncryption, siteUrlCandidates, webOrigin } from './site-url.ts';
@@ -21,105 +24,139 @@ export interface SiteHooks {
 /** The demo workshop is one site whatever port it runs on; other sites are their address. */
 const sameSite = (a: SiteInfo, b: SiteInfo): boolean => (a.demo || b.demo ? a.demo === b.demo : a.url === b.url);
 
-type ConnectionMethod =
-  | 'getStatus'
-  | 'connectDemo'
-  | 'connectWithToken'
-  | 'connectPublic'
-  | 'signIn'
-  | 'cancelConnect'
-  | 'signOut'
-  | 'allowMediaOrigin';
+export interface ConnectionMethodDeps {
+  connection: Connection;
+  demo: DemoLauncher;
+  hooks: SiteHooks;
+}
+
+/** An application id as a site issues it: printable, no spaces inside, sent in a header. */
+const appId = z
+  .string()
+  .trim()
+  .max(200, 'The application id is at most 200 characters')
+  .regex(/^[\x21-\x7e]*$/, 'The application id is letters, digits and signs, without spaces')
+  .optional();
+const siteUrl = required('Site address');
+const allowInsecure = z.boolean().optional();
 
 /** The App API of the connection: status, connecting (demo, token, password), signing out, media origins. */
-export function connectionMethods(
-  connection: Connection,
-  demo: DemoLauncher,
-  hooks: SiteHooks,
-): Pick<AppApi, ConnectionMethod> {
-  /** Switching sites waits until everything is sent and every conflict settled. */
-  function guardSiteSwitch(target: SiteInfo): void {
-    const current = connection.site;
-    if (!current || sameSite(current, target)) return;
-    const { unsent, conflicts } = hooks.unsettled();
-    if (unsent > 0 || conflicts > 0) {
-      throw new AppFailure(
-        'conflict',
-        `${unsent} action(s) and ${conflicts} conflict(s) ` +
-          `of ${current.demo ? 'the demo workshop' : current.url} are not settled yet. ` +
-          'Send them (or settle them) before connecting to another site.',
-        { unsent, conflicts },
-      );
-    }
-  }
-
-  /** Connects to `target` by `connect`: a new site starts a new library, the outbox goes on. */
-  async function connectTo(target: SiteInfo, connect: () => Promise<void>): Promise<Result<AppStatus>> {
-    guardSiteSwitch(target);
-    const previous = connection.site;
-    await connect();
-    if (previous && connection.site && !sameSite(previous, connection.site)) hooks.siteChanged();
-    hooks.siteConnected();
-    hooks.connected();
-    return ok(connection.status());
-  }
-
-  /**
-   * An address typed without a scheme is tried as https, then (on this machine or the workshop's own
-   * network only) as plain http when https is not there; the status says which one worked.
-   */
-  async function firstAnswering(
-    typed: string,
-    allowInsecure: boolean | undefined,
-    connect: (url: string) => Promise<Result<AppStatus>>,
-  ): Promise<Result<AppStatus>> {
-    const candidates = siteUrlCandidates(typed);
-    for (const [index, url] of candidates.entries()) {
-      try {
-        checkEncryption(url, allowInsecure);
-        return await connect(url);
-      } catch (error) {
-        const noHttpsThere =
-          error instanceof AppFailure &&
-          error.code === 'offline' &&
-          ['tls', 'refused', 'other'].includes(String(error.details?.reason));
-        if (!noHttpsThere || index === candidates.length - 1) throw error;
-      }
-    }
-    throw new AppFailure('internal', 'No address to try.');
-  }
-
-  return {
-    getStatus: async () => ok(connection.status()),
-    connectDemo: async () =>
-      connectTo({ url: '', demo: true }, async () => {
-        const site = await demo.site();
-        await connection.signIn(site.url, site.account.email, site.account.password, true);
+export const connectionMethods = defineMethods<keyof ConnectionApi, ConnectionMethodDeps>({
+  getStatus: { input: z.tuple([]), run: ({ connection }) => connection.status() },
+  connectDemo: {
+    input: z.tuple([]),
+    run: (deps) =>
+      connectTo(deps, { url: '', demo: true }, async () => {
+        const site = await deps.demo.site();
+        await deps.connection.signIn(site.url, site.account.email, site.account.password, true);
       }),
-    connectWithToken: async ({ siteUrl, token, allowInsecure, appId }) =>
+  },
+  connectWithToken: {
+    input: z.tuple([z.object({ siteUrl, token: required('API token').max(4096), allowInsecure, appId })]),
+    run: (deps, { siteUrl, token, allowInsecure, appId }) =>
       firstAnswering(siteUrl, allowInsecure, (url) =>
-        connectTo({ url, demo: false }, () => connection.connectWithToken(url, token.trim(), false, appId)),
+        connectTo(deps, { url, demo: false }, () => deps.connection.connectWithToken(url, token.trim(), false, appId)),
       ),
-    connectPublic: async ({ siteUrl, allowInsecure, appId }) =>
+  },
+  connectPublic: {
+    input: z.tuple([z.object({ siteUrl, allowInsecure, appId })]),
+    run: (deps, { siteUrl, allowInsecure, appId }) =>
       firstAnswering(siteUrl, allowInsecure, (url) =>
-        connectTo({ url, demo: false }, () => connection.connectPublic(url, appId)),
+        connectTo(deps, { url, demo: false }, () => deps.connection.connectPublic(url, appId)),
       ),
-    signIn: async ({ siteUrl, email, password, allowInsecure, appId }) =>
+  },
+  signIn: {
+    input: z.tuple([
+      z.object({
+        siteUrl,
+        email: required('E-mail').max(320),
+        password: z.string().min(1, 'Password is required').max(4096),
+        allowInsecure,
+        appId,
+      }),
+    ]),
+    run: (deps, { siteUrl, email, password, allowInsecure, appId }) =>
       firstAnswering(siteUrl, allowInsecure, (url) =>
-        connectTo({ url, demo: false }, () => connection.signIn(url, email.trim(), password, false, appId)),
+        connectTo(deps, { url, demo: false }, () => deps.connection.signIn(url, email.trim(), password, false, appId)),
       ),
-    cancelConnect: async () => {
+  },
+  cancelConnect: {
+    input: z.tuple([]),
+    run: ({ connection }) => {
       connection.cancelConnect();
-      return ok(null);
+      return null;
     },
-    signOut: async () => {
+  },
+  signOut: {
+    input: z.tuple([]),
+    run: async ({ connection, hooks }) => {
       hooks.signingOut();
       await connection.signOut();
-      return ok(connection.status());
+      return connection.status();
     },
-    allowMediaOrigin: async (address) => {
+  },
+  allowMediaOrigin: {
+    input: z.tuple([required('Address').max(2048)]),
+    run: ({ connection }, address) => {
       connection.allowMediaOrigin(webOrigin(address));
-      return ok(connection.status());
+      return connection.status();
     },
-  };
+  },
+});
+
+/** Switching sites waits until everything is sent and every conflict settled. */
+function guardSiteSwitch({ connection, hooks }: ConnectionMethodDeps, target: SiteInfo): void {
+  const current = connection.site;
+  if (!current || sameSite(current, target)) return;
+  const { unsent, conflicts } = hooks.unsettled();
+  if (unsent > 0 || conflicts > 0) {
+    throw new AppFailure(
+      'conflict',
+      `${unsent} action(s) and ${conflicts} conflict(s) ` +
+        `of ${current.demo ? 'the demo workshop' : current.url} are not settled yet. ` +
+        'Send them (or settle them) before connecting to another site.',
+      { unsent, conflicts },
+    );
+  }
+}
+
+/** Connects to `target` by `connect`: a new site starts a new library, the outbox goes on. */
+async function connectTo(
+  deps: ConnectionMethodDeps,
+  target: SiteInfo,
+  connect: () => Promise<void>,
+): Promise<AppStatus> {
+  const { connection, hooks } = deps;
+  guardSiteSwitch(deps, target);
+  const previous = connection.site;
+  await connect();
+  if (previous && connection.site && !sameSite(previous, connection.site)) hooks.siteChanged();
+  hooks.siteConnected();
+  hooks.connected();
+  return connection.status();
+}
+
+/**
+ * An address typed without a scheme is tried as https, then (on this machine or the workshop's own
+ * network only) as plain http when https is not there; the status says which one worked.
+ */
+async function firstAnswering(
+  typed: string,
+  allowInsecure: boolean | undefined,
+  connect: (url: string) => Promise<AppStatus>,
+): Promise<AppStatus> {
+  const candidates = siteUrlCandidates(typed);
+  for (const [index, url] of candidates.entries()) {
+    try {
+      checkEncryption(url, allowInsecure);
+      return await connect(url);
+    } catch (error) {
+      const noHttpsThere =
+        error instanceof AppFailure &&
+        error.code === 'offline' &&
+        ['tls', 'refused', 'other'].includes(String(error.details?.reason));
+      if (!noHttpsThere || index === candidates.length - 1) throw error;
+    }
+  }
+  throw new AppFailure('internal', 'No address to try.');
 }

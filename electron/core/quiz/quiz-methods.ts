@@ -1,15 +1,31 @@
-import type { AppApi } from '../../contract.ts';
-import { ok } from '../result.ts';
+import { z } from 'zod';
+import type { QuizApi } from '../../contract.ts';
+import { id } from '../method-inputs.ts';
+import { defineMethods } from '../methods.ts';
 import type { QuizService } from './quiz-service.ts';
 
 /** The App API of quizzes: the stored ones, taking one, and the attempts taken here. */
-export function quizMethods(
-  quiz: QuizService,
-): Pick<AppApi, 'getQuiz' | 'listQuizzes' | 'submitQuizAttempt' | 'listQuizAttempts'> {
-  return {
-    getQuiz: async (quizRevisionid) => ok(quiz.quiz(quizRevisionid)),
-    listQuizzes: async () => ok(quiz.list()),
-    submitQuizAttempt: async (input) => ok(quiz.submit(input)),
-    listQuizAttempts: async ({ quizid }) => ok(quiz.attempts(quizid)),
-  };
-}
+export const quizMethods = defineMethods<keyof QuizApi, QuizService>({
+  getQuiz: { input: z.tuple([id]), run: (quiz, quizRevisionid) => quiz.quiz(quizRevisionid) },
+  listQuizzes: { input: z.tuple([]), run: (quiz) => quiz.list() },
+  submitQuizAttempt: {
+    input: z.tuple([
+      z.object({
+        quizRevisionid: id,
+        answers: z
+          .record(z.string().max(200), z.unknown())
+          .refine((a) => JSON.stringify(a).length <= 200_000, 'answers are too large'),
+        startedAt: z.number().int().nonnegative(),
+        courseStageid: id.optional(),
+      }),
+    ]),
+    work: true,
+    technician: true,
+    run: (quiz, input) => quiz.submit(input),
+  },
+  listQuizAttempts: {
+    input: z.tuple([z.object({ quizid: id.optional() })]),
+    technician: true,
+    run: (quiz, { quizid }) => quiz.attempts(quizid),
+  },
+});

@@ -1,50 +1,68 @@
-import type { AppApi } from '../../contract.ts';
+import { z } from 'zod';
+import type { SyncApi } from '../../contract.ts';
+import { LIST_MAX } from '../../shared/limits.ts';
 import type { LibraryService } from '../library/library-service.ts';
-import { ok } from '../result.ts';
+import { pictureQualitySchema } from '../library/picture-quality.ts';
+import { offlineScopeSchema } from '../library/scope.ts';
+import { id } from '../method-inputs.ts';
+import { defineMethods } from '../methods.ts';
 import type { BackgroundSync } from './background.ts';
 import type { SyncService } from './sync-service.ts';
+
+export interface SyncMethodDeps {
+  sync: SyncService;
+  library: LibraryService;
+  background: BackgroundSync;
+}
 
 /**
  * The App API of the sync: run it, cancel it, its state, and
  * the settings that shape it (scope, budget, picture quality).
  */
-export function syncMethods(
-  sync: SyncService,
-  library: LibraryService,
-  background: BackgroundSync,
-): Pick<
-  AppApi,
-  | 'syncNow'
-  | 'cancelSync'
-  | 'retryGuides'
-  | 'getSyncState'
-  | 'setOfflineScope'
-  | 'setStorageBudget'
-  | 'getPictureQuality'
-  | 'setPictureQuality'
-> {
-  return {
-    syncNow: async () => ok(await sync.sync()),
-    cancelSync: async () => {
+export const syncMethods = defineMethods<keyof SyncApi, SyncMethodDeps>({
+  syncNow: { input: z.tuple([]), run: ({ sync }) => sync.sync() },
+  cancelSync: {
+    input: z.tuple([]),
+    run: ({ sync }) => {
       sync.cancel();
-      return ok(sync.state());
+      return sync.state();
     },
-    retryGuides: async (guideids) => ok(await sync.retry(guideids)),
-    getSyncState: async () => ok(sync.state()),
-    setOfflineScope: async (scope) => {
+  },
+  retryGuides: {
+    input: z.union([z.tuple([]), z.tuple([z.array(id).max(LIST_MAX)])]),
+    run: ({ sync }, guideids) => sync.retry(guideids),
+  },
+  getSyncState: { input: z.tuple([]), run: ({ sync }) => sync.state() },
+  setOfflineScope: {
+    input: z.tuple([offlineScopeSchema]),
+    run: ({ sync, library, background }, scope) => {
       library.setScope(scope);
       background.run('scope');
-      return ok(sync.state());
+      return sync.state();
     },
-    setStorageBudget: async (bytes) => {
+  },
+  setStorageBudget: {
+    // Any positive size: too small a budget only fails the sync with its own message. The settings view
+    // asks for at least 10 MB, a floor for people, not for the core.
+    input: z.tuple([
+      z
+        .number()
+        .int()
+        .min(1, 'The budget must be a positive number of bytes')
+        .max(2 ** 50),
+    ]),
+    run: async ({ sync, library }, bytes) => {
       await library.setBudget(bytes);
-      return ok(sync.state());
+      return sync.state();
     },
-    getPictureQuality: async () => ok(await library.pictures.state()),
-    setPictureQuality: async (quality) => {
+  },
+  getPictureQuality: { input: z.tuple([]), run: ({ library }) => library.pictures.state() },
+  setPictureQuality: {
+    input: z.tuple([pictureQualitySchema]),
+    run: ({ library, background }, quality) => {
       library.pictures.set(quality);
       background.run('scope');
-      return ok(await library.pictures.state());
+      return library.pictures.state();
     },
-  };
-}
+  },
+});

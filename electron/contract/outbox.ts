@@ -1,0 +1,47 @@
+import type { Result } from './result.ts';
+import type { OthersWork } from './technicians.ts';
+import type { WorkTransition } from './worklog.ts';
+
+/** The App API of the outbox: what waits to be sent, send now, retry and discard. */
+
+export type OutboxActionKind = 'start' | WorkTransition | 'stepData' | 'upload' | 'quizAttempt';
+
+export interface OutboxAction {
+  id: number;
+  sessionId: string;
+  kind: OutboxActionKind;
+  /** In a technician's words: "Pause", "Save step 3 (2 fields)". */
+  summary: string;
+  actedAt: number;
+  state: 'pending' | 'in_flight' | 'failed';
+  /** Failed because the site kept failing (5xx) past the bound, not because it refused it: retry when it is back. */
+  stuck: boolean;
+  attempts: number;
+  nextAttemptAt: number | null;
+  error: string | null;
+}
+
+/** The current technician's work not on the site yet, and, apart, what waits for the others. */
+export interface OutboxSummary {
+  pending: number;
+  inFlight: number;
+  failed: number;
+  conflicts: number;
+  /** Other technicians with work waiting on this laptop (counts only). */
+  others: OthersWork[];
+  /** Actions of an earlier version whose maker is not known: kept here, never sent under anyone's name. */
+  heldAside: number;
+}
+
+export interface OutboxView {
+  summary: OutboxSummary;
+  actions: OutboxAction[];
+}
+
+export interface OutboxApi {
+  getOutbox(): Promise<Result<OutboxView>>;
+  /** Replays what can be replayed now; answers when nothing more can go. */
+  flushOutbox(): Promise<Result<OutboxSummary>>;
+  retryAction(actionId: number): Promise<Result<OutboxView>>;
+  discardAction(actionId: number): Promise<Result<OutboxView>>;
+}

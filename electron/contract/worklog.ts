@@ -1,0 +1,153 @@
+import type { Result } from './result.ts';
+
+/** The App API of work sessions: what a technician does in them, those the site knows, conflicts to settle. */
+
+export type WorkStatus = 'started' | 'paused' | 'suspended' | 'complete' | 'cancelled';
+export type WorkTransition = 'pause' | 'resume' | 'suspend' | 'assume' | 'finish' | 'cancel';
+
+export interface StepValue {
+  fieldGuid: string;
+  fieldRevisionid: number;
+  stepid: number;
+  /** As the site stores it: text, a number as text, "1"/"0" for a checkbox, a media item id. */
+  value: string | null;
+  /** For Image/Video/Document fields: the attached file, until and after its upload. */
+  attachment: { id: string; name: string; uploaded: boolean } | null;
+  /**
+   * Whether the site has this value (issue 28): `sent` (the site confirmed it), `waiting` (queued here),
+   * `refused` (the site did not take it: a failed action, a conflict, or a session the site decided).
+   */
+  site: ValueOnSite;
+}
+
+export type ValueOnSite = 'sent' | 'waiting' | 'refused';
+
+export interface WorkSession {
+  /** Local id: the session exists before the site knows it. */
+  id: string;
+  entryid: number | null;
+  guideid: number;
+  guideRevisionid: number;
+  guideTitle: string;
+  workorderid: string;
+  userid: number;
+  status: WorkStatus;
+  /** Unix seconds, when the technician acted. */
+  startedAt: number;
+  endedAt: number | null;
+  /** When the current pause or suspension began. */
+  pausedAt: number | null;
+  /** Pause time before the current pause, in seconds. */
+  pauseSeconds: number;
+  activeStepid: number | null;
+  values: StepValue[];
+  pendingActions: number;
+  failedActions: number;
+  openConflicts: number;
+  /** The technician's sign-off at Finish (issue 28); null until signed, and for sessions ended elsewhere. */
+  signOff: SignOff | null;
+}
+
+/** What Finish asks for (issue 28): a typed confirmation (the technician's name) or a drawn signature. */
+export interface SignOffInput {
+  how: 'typed' | 'drawn';
+  /** The name as typed, for `typed`. */
+  typed?: string;
+  /** The drawing as a PNG, base64, for `drawn`. */
+  drawingPng?: string;
+}
+
+export interface SignOff {
+  /** The signed-in technician's name, from the sign-in, whatever was typed. */
+  name: string;
+  how: 'typed' | 'drawn';
+  typed: string | null;
+  drawingPng: string | null;
+  /** Unix seconds, on the site's clock. */
+  at: number;
+  /**
+   * Where it went: `step-data` into the form field named `field` (sent with the session's other values),
+   * or `kept-here` when the guide's forms have no sign-off field (it is then only in the report).
+   */
+  sentAs: 'step-data' | 'kept-here';
+  field: string | null;
+}
+
+export interface StartSessionInput {
+  guideid: number;
+  workorderid: string;
+  stepid?: number;
+}
+
+export interface TransitionInput {
+  sessionId: string;
+  transition: WorkTransition;
+  /** Finish only: the technician's sign-off, recorded with the finish. */
+  signOff?: SignOffInput;
+}
+
+export interface SaveStepDataInput {
+  sessionId: string;
+  stepid: number;
+  values: { fieldGuid: string; value: string | null }[];
+}
+
+export interface AttachFileInput {
+  sessionId: string;
+  stepid: number;
+  fieldGuid: string;
+  name: string;
+  mime: string;
+  /** The file's bytes, base64 (both shells carry JSON-safe values). */
+  dataBase64: string;
+}
+
+/** A file attached to a step field, as kept on this computer. */
+export interface AttachmentData {
+  name: string;
+  mime: string;
+  dataBase64: string;
+}
+
+export interface ConflictRecord {
+  id: number;
+  sessionId: string;
+  guideTitle: string;
+  workorderid: string;
+  /**
+   * `field`: a value changed on both sides, to settle; `transition`: the site decided the session's state;
+   * `notice`: something Fieldguide did on the site for the technician (a second copy a slow site made,
+   * removed), to read.
+   */
+  kind: 'transition' | 'field' | 'notice';
+  fieldGuid: string | null;
+  stepid: number | null;
+  label: string;
+  mine: string | null;
+  theirs: string | null;
+  base: string | null;
+  message: string;
+  createdAt: number;
+}
+
+export interface WorklogApi {
+  /** Starts a work session; accepted offline, replayed to the site later. */
+  startSession(input: StartSessionInput): Promise<Result<WorkSession>>;
+  transitionSession(input: TransitionInput): Promise<Result<WorkSession>>;
+  /** Saves values of one step's form (unsent saves of the same step are coalesced). */
+  saveStepData(input: SaveStepDataInput): Promise<Result<WorkSession>>;
+  /** Attaches a file to an Image, Video or Document field: the upload is queued before the value. */
+  attachFile(input: AttachFileInput): Promise<Result<WorkSession>>;
+  listSessions(filter: { guideid?: number }): Promise<Result<WorkSession[]>>;
+  getSession(sessionId: string): Promise<Result<WorkSession>>;
+  /** A file attached to one of the technician's sessions, read from this computer (the session report). */
+  getAttachment(attachmentId: string): Promise<Result<AttachmentData>>;
+  /** Sessions of a guide that others suspended (needs the network). */
+  listSuspended(guideid: number): Promise<Result<WorkSession[]>>;
+  /** Continues here a session of yours that the site knows (started on another computer). */
+  openSession(entryid: number): Promise<Result<WorkSession>>;
+  /** Takes over a suspended session of the site: the `assume` is queued like any action. */
+  assumeSession(entryid: number): Promise<Result<WorkSession>>;
+  listConflicts(): Promise<Result<ConflictRecord[]>>;
+  settleConflict(input: { conflictId: number; keep: 'mine' | 'theirs' }): Promise<Result<ConflictRecord[]>>;
+}
