@@ -203,7 +203,7 @@ export class Connection {
    * watch; if others were answered meanwhile, one slow request does not make the site "offline").
    */
   noAnswer(): void {
-    if (this.#reach.reachable) this.#reach.check();
+    if (this.#reach.reachable) void this.#reach.check();
   }
 
   #say(state: NetworkState): void {
@@ -216,7 +216,7 @@ export class Connection {
 
   /** The shell's own network hint (Electron's `net.isOnline()`). "Online" is weak: the site itself is asked. */
   hint(online: boolean): void {
-    if (online) this.#reach.check();
+    if (online) void this.refresh().catch(() => undefined);
     else this.setNetwork('offline');
   }
 

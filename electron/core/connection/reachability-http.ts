@@ -3,9 +3,10 @@ import { SiteUnreachableError } from '../api/network-errors.ts';
 import type { Reachability } from './reachability.ts';
 
 /**
- * HTTP to the current site that tells `reach` what happens (any answer, no answer, a long wait) and sends
- * nothing while the site is known not to answer: such a request fails at once with SiteUnreachableError
- * (said in plain words by network-errors.ts), so no screen waits out a time limit for a site that is gone.
+ * HTTP to the current site that tells `reach` what happens (any answer, no answer, a long wait). While the
+ * site is known not to answer, a request first joins a short check (a refused site answers it in
+ * milliseconds, a hanging one within PROBE_MS): sent if the site answered, else failed with
+ * SiteUnreachableError (said in plain words by network-errors.ts), never waiting out its own time limit.
  * A read still waiting for its answer when the site is found unreachable ends then too; a change (POST,
  * PATCH, DELETE) that has left waits for its own answer or time limit: what became of it stays the
  * outbox's to find out, as before. Other origins (a media host) pass untouched.
@@ -14,7 +15,7 @@ export function reachabilityHttp(base: Http, siteUrl: string, reach: Reachabilit
   const origin = new URL(siteUrl).origin;
   return async (url, init) => {
     if (url.origin !== origin) return base(url, init);
-    if (!reach.reachable) throw new SiteUnreachableError();
+    if (!reach.reachable && !(await reach.check())) throw new SiteUnreachableError();
     const sentAt = reach.now();
     const done = reach.sent();
     const method = init.method ?? 'GET';

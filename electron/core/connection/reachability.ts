@@ -34,13 +34,14 @@ export interface ReachabilityDelegate {
  *        ▲
  *        └── a request waits SLOW_MS, or nothing heard for QUIET_MS
  * ```
- * While unreachable, new requests are not sent (reachability-http.ts): they fail at once.
+ * While unreachable, a new request joins a check (reachability-http.ts): it is sent if the site answers it,
+ * else it fails then, never waiting out its own time limit.
  */
 export class Reachability {
   #reachable = true;
   #enabled = false;
   #lastHeard = Number.NEGATIVE_INFINITY;
-  #checking = false;
+  #checking: Promise<boolean> | null = null;
   #timer: NodeJS.Timeout | null = null;
   #retryMs = RETRY_MIN_MS;
   #lost = new AbortController();
@@ -82,7 +83,7 @@ export class Reachability {
    * the site is unreachable now; if the site answered others meanwhile, it is only checked.
    */
   unanswered(sentAt: number): void {
-    if (this.#lastHeard >= sentAt) this.check();
+    if (this.#lastHeard >= sentAt) void this.check();
     else this.lose();
   }
 
@@ -97,34 +98,35 @@ export class Reachability {
   sent(): () => void {
     const sentAt = this.now();
     const timer = setTimeout(() => {
-      if (this.#lastHeard < sentAt) this.check();
+      if (this.#lastHeard < sentAt) void this.check();
     }, SLOW_MS);
     timer.unref();
     return () => clearTimeout(timer);
   }
 
-  /** Asks the site now, unless a check is already out. */
-  check(): void {
-    if (this.#checking || !this.#enabled) return;
-    this.#checking = true;
+  /** Asks the site now, or joins the check already out: whether the site answers (at most PROBE_MS). */
+  check(): Promise<boolean> {
+    if (!this.#enabled) return Promise.resolve(this.#reachable);
+    this.#checking ??= this.#ask();
+    return this.#checking;
+  }
+
+  async #ask(): Promise<boolean> {
     this.#clear();
     const since = this.now();
     const limit = new AbortController();
     const timer = setTimeout(() => limit.abort(), PROBE_MS);
     timer.unref();
-    void this.delegate
-      .probe(limit.signal)
-      .catch(() => false)
-      .then((answered) => {
-        clearTimeout(timer);
-        this.#checking = false;
-        if (answered) this.heard();
-        else if (this.#lastHeard < since) {
-          if (this.#reachable) this.#set(false);
-          else this.#retryMs = Math.min(this.#retryMs * 2, RETRY_MAX_MS);
-        }
-        this.#schedule();
-      });
+    const answered = await this.delegate.probe(limit.signal).catch(() => false);
+    clearTimeout(timer);
+    this.#checking = null;
+    if (answered) this.heard();
+    else if (this.#lastHeard < since) {
+      if (this.#reachable) this.#set(false);
+      else this.#retryMs = Math.min(this.#retryMs * 2, RETRY_MAX_MS);
+    }
+    this.#schedule();
+    return this.#reachable;
   }
 
   close(): void {
@@ -146,7 +148,7 @@ export class Reachability {
     this.#timer = setTimeout(() => {
       this.#timer = null;
       if (this.#reachable && this.now() - this.#lastHeard < QUIET_MS) this.#schedule();
-      else this.check();
+      else void this.check();
     }, wait);
     this.#timer.unref();
   }
