@@ -26,6 +26,8 @@ beforeAll(async () => {
   [browser, app] = await Promise.all([launchChromium(), startApp()]);
   const { email, password } = DEMO_ACCOUNTS.tech1;
   unwrap(await app.app.services.api.signIn({ siteUrl: site.url, email, password }));
+  // Summaries only: every guide is outside the offline scope, read from the site when opened.
+  unwrap(await app.app.services.api.setOfflineScope({ mode: 'selected', categories: [], guideids: [] }));
   expect(unwrap(await app.app.services.api.syncNow()).status).toBe('complete');
   page = await appPage(browser, app.shell, { width: 1280, height: 900 });
   page.on('pageerror', (error) => pageErrors.push(error.message));
@@ -94,6 +96,25 @@ describe('the site stops answering', () => {
       process.kill(site.pid, 'SIGCONT');
     }
     await networkSaid('online');
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('hanging: a guide outside the scope shows its stored summary at once, and opens whole when it is back', async () => {
+    await searchShowsLocal('hose');
+    const first = page.getByTestId('search-result').first();
+    const href = (await first.getAttribute('href'))!;
+    process.kill(site.pid, 'SIGSTOP');
+    try {
+      await first.click();
+      // What this laptop keeps, while the site is asked for the rest: not a page waiting on a hanging site.
+      await page.getByTestId('guide-asking-site').waitFor({ timeout: 5_000 });
+      expect(href).toContain(String(await page.getByTestId('guide-summary').getAttribute('data-guideid')));
+      await networkSaid('offline');
+      await page.getByTestId('guide-needs-site').waitFor({ timeout: 5_000 });
+    } finally {
+      process.kill(site.pid, 'SIGCONT');
+    }
+    await page.getByTestId('guide-from-site').waitFor({ timeout: SAID_WITHIN_MS });
     expect(pageErrors).toEqual([]);
   });
 });
