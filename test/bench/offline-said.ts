@@ -4,9 +4,8 @@ import type { Page } from 'playwright-core';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
 import { appPage, launchChromium, rendererDir, startApp } from '../e2e/browser.ts';
 import { makeTempDir } from '../helpers/tmp.ts';
+import { QUERIES, typedLocal, watchLastKey } from './search-typing.ts';
 import { startSiteProcess } from './site-process.ts';
-
-const QUERIES = ['hose', 'belt', 'valve', 'lockout', 'tank', 'blade', 'chuck', 'tip', 'filter', 'chain'];
 
 /**
  * Issue 29: what the technician waits for when the site goes away and comes back, in Chromium on the web
@@ -37,9 +36,7 @@ export async function benchOfflineSaid(rounds: number): Promise<void> {
     const page = await appPage(browser, app.shell, { width: 1366, height: 768 });
     await page.goto(new URL('/search', app.shell.url).toString());
     await page.getByTestId('search-box').waitFor();
-    await page.evaluate(() => {
-      document.addEventListener('input', () => ((window as { lastKey?: number }).lastKey = performance.now()), true);
-    });
+    await watchLastKey(page);
     await said(page, 'online');
     for (let round = 0; round < rounds; round++) {
       // Quiet for a moment, as a laptop on a bench is: the site goes away between two checks.
@@ -99,21 +96,4 @@ async function said(page: Page, state: 'online' | 'offline'): Promise<void> {
     state,
     { timeout: 60_000, polling: 20 },
   );
-}
-
-/** Types `query` and answers how long after the last key its local results showed. */
-async function typedLocal(page: Page, query: string): Promise<number> {
-  const box = page.getByTestId('search-box');
-  await box.fill('');
-  await box.pressSequentially(query, { delay: 40 });
-  const shown = await page.waitForFunction(
-    (text) => {
-      const source = document.querySelector('[data-testid="search-source"][data-source="local"]');
-      if (!source?.textContent?.includes(`“${text}”`)) return null;
-      return performance.now() - (window as { lastKey?: number }).lastKey!;
-    },
-    query,
-    { timeout: 30_000, polling: 'raf' },
-  );
-  return (await shown.jsonValue()) as number;
 }
