@@ -285,9 +285,9 @@ export class Connection {
 
   /**
    * A transport to `siteUrl`. One in use tells the reachability watch what happens to its requests (any
-   * answer: reachable again, the outbox and a sync wake) and sends nothing while the site is known not to
-   * answer (reachability-http.ts); `via` is how the checks' own goes out. It sends the
-   * site's application id: the one given, else the current site's own.
+   * answer: reachable again, the outbox and a sync wake), and while the site is known not to answer its
+   * requests wait for a check, never for their own time limit (reachability-http.ts); `via` is how the
+   * checks' own goes out. It sends the site's application id: the one given, else the current site's own.
    */
   #makeTransport(
     siteUrl: string,
