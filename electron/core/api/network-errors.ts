@@ -58,6 +58,21 @@ export function networkError(
   return made('other', `Could not reach ${url.host}: check the address and the network.`);
 }
 
+/** Codes that say no connection could be made at all: the site (or the network) is away, not one exchange lost. */
+const AWAY_CODES: ReadonlySet<string> = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ENETUNREACH',
+  'EHOSTUNREACH',
+  'EHOSTDOWN',
+]);
+
+/** Whether a failed exchange says the site is away (refused, no such name, no route), not a reset on the way. */
+export function saysSiteAway(error: unknown): boolean {
+  return AWAY_CODES.has(systemErrorCode(error) ?? '');
+}
+
 function systemErrorCode(error: unknown): string | undefined {
   let current: unknown = error;
   for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {

@@ -1,5 +1,5 @@
 import type { Http, HttpInit } from '../api/http.ts';
-import { SiteUnreachableError } from '../api/network-errors.ts';
+import { saysSiteAway, SiteUnreachableError } from '../api/network-errors.ts';
 import type { Reachability } from './reachability.ts';
 
 /**
@@ -26,8 +26,10 @@ export function reachabilityHttp(base: Http, siteUrl: string, reach: Reachabilit
       return answer;
     } catch (error) {
       if (ending?.lost()) throw new SiteUnreachableError({ cause: error });
-      // A caller that gave up is no news of the site; its own time limit running out is.
-      if (!init.signal?.aborted || timedOut(init.signal)) reach.unanswered(sentAt);
+      // Refused, or its time limit out: the site is away. A reset on the way (a lossy link) only asks
+      // whether it is; a caller that gave up is no news of the site.
+      if (init.signal?.aborted ? timedOut(init.signal) : saysSiteAway(error)) reach.unanswered(sentAt);
+      else if (!init.signal?.aborted) void reach.check();
       throw error;
     } finally {
       ending?.release();
