@@ -82,7 +82,7 @@ describe('the reachability watch', () => {
     expect(timeline).toEqual([`check:${SLOW_MS + 1}`]);
   });
 
-  it('checks an unreachable site with a backoff capped at RETRY_MAX_MS, and says online at the first answer', async () => {
+  it('checks an unreachable site with a backoff up to RETRY_MAX_MS, and says online at the first answer', async () => {
     site = 'refuses';
     reach.lose();
     await vi.advanceTimersByTimeAsync(20_000);
@@ -107,6 +107,14 @@ describe('the reachability watch', () => {
     site = 'answers';
     await vi.advanceTimersByTimeAsync(PROBE_MS + RETRY_MAX_MS);
     expect(reach.reachable).toBe(true);
+  });
+
+  it("waits out a busy site's Retry-After before a quiet-site check", async () => {
+    reach.heard(10_000);
+    await vi.advanceTimersByTimeAsync(9_999);
+    expect(timeline).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(timeline).toEqual(['check:10000']);
   });
 
   it('checks nothing while disabled (nobody to talk to the site for)', async () => {

@@ -99,7 +99,7 @@ describe('the site stops answering', () => {
     expect(pageErrors).toEqual([]);
   });
 
-  it('hanging: a guide outside the scope shows its stored summary at once, and opens whole when it is back', async () => {
+  it('hanging: a guide outside the scope shows its stored summary at once, whole once the site is back', async () => {
     await searchShowsLocal('hose');
     const first = page.getByTestId('search-result').first();
     const href = (await first.getAttribute('href'))!;

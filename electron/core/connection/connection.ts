@@ -250,7 +250,10 @@ export class Connection {
       await this.#prober.request('GET', '/user', { signal });
       return true;
     } catch (error) {
-      return error instanceof ApiError && (error.kind === 'http' || error.kind === 'bad_response');
+      if (!(error instanceof ApiError) || (error.kind !== 'http' && error.kind !== 'bad_response')) return false;
+      // A busy site's answer is an answer; the next quiet-site check waits as it asked.
+      if (error.retryAfter !== undefined) this.#reach.heard(error.retryAfter * 1000);
+      return true;
     }
   }
 

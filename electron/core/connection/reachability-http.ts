@@ -1,5 +1,6 @@
 import type { Http, HttpInit } from '../api/http.ts';
 import { saysSiteAway, SiteUnreachableError } from '../api/network-errors.ts';
+import { retryAfterSeconds } from '../api/retry.ts';
 import type { Reachability } from './reachability.ts';
 
 /**
@@ -22,7 +23,7 @@ export function reachabilityHttp(base: Http, siteUrl: string, reach: Reachabilit
     const ending = method === 'GET' || method === 'HEAD' ? endsWhenLost(init, reach.lost) : null;
     try {
       const answer = await base(url, ending ? { ...init, signal: ending.signal } : init);
-      reach.heard();
+      reach.heard(askedToWaitMs(answer.status, answer.headers.get('retry-after')));
       return answer;
     } catch (error) {
       if (ending?.lost()) throw new SiteUnreachableError({ cause: error });
@@ -66,3 +67,9 @@ function endsWhenLost(
 
 const timedOut = (signal: AbortSignal): boolean =>
   typeof signal.reason === 'object' && (signal.reason as { name?: unknown } | null)?.name === 'TimeoutError';
+
+/** A busy site's Retry-After (429, 503): no quiet-site check is sent before it is over. */
+function askedToWaitMs(status: number, header: string | null): number {
+  if (status !== 429 && status !== 503) return 0;
+  return (retryAfterSeconds(header) ?? 0) * 1000;
+}

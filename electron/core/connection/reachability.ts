@@ -43,6 +43,8 @@ export class Reachability {
   #reachable = true;
   #enabled = false;
   #lastHeard = Number.NEGATIVE_INFINITY;
+  /** No quiet-site check before this: the site asked to be left alone (Retry-After). */
+  #holdUntil = Number.NEGATIVE_INFINITY;
   #checking: Promise<boolean> | null = null;
   #timer: NodeJS.Timeout | null = null;
   #retryMs = RETRY_MIN_MS;
@@ -70,9 +72,10 @@ export class Reachability {
     else this.#clear();
   }
 
-  /** The site answered something (any status): it is reachable. */
-  heard(): void {
+  /** The site answered something (any status): it is reachable; `waitMs`, when it asked to be left alone that long. */
+  heard(waitMs = 0): void {
     this.#lastHeard = this.now();
+    if (waitMs > 0) this.#holdUntil = Math.max(this.#holdUntil, this.#lastHeard + waitMs);
     this.#retryMs = RETRY_MIN_MS;
     if (!this.#reachable) {
       this.#set(true);
@@ -96,7 +99,7 @@ export class Reachability {
     this.#schedule();
   }
 
-  /** A request leaves now: if it waits SLOW_MS with nothing heard, the site is checked. Call the result when it ends. */
+  /** A request leaves now: if it waits SLOW_MS with nothing heard, the site is checked. Call the result at its end. */
   sent(): () => void {
     const sentAt = this.now();
     const timer = setTimeout(() => {
@@ -146,10 +149,11 @@ export class Reachability {
   #schedule(): void {
     this.#clear();
     if (!this.#enabled || this.#checking) return;
-    const wait = this.#reachable ? Math.max(0, this.#lastHeard + QUIET_MS - this.now()) : this.#retryMs;
+    const quietAt = Math.max(this.#lastHeard + QUIET_MS, this.#holdUntil);
+    const wait = this.#reachable ? Math.max(0, quietAt - this.now()) : this.#retryMs;
     this.#timer = setTimeout(() => {
       this.#timer = null;
-      if (this.#reachable && this.now() - this.#lastHeard < QUIET_MS) this.#schedule();
+      if (this.#reachable && this.now() < Math.max(this.#lastHeard + QUIET_MS, this.#holdUntil)) this.#schedule();
       else void this.check();
     }, wait);
     this.#timer.unref();
