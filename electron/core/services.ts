@@ -125,11 +125,13 @@ export function createServices(deps: ServicesDeps): Services {
     events,
     capabilities: () => modules.capabilities(),
     http: requests.http,
+    probeHttp: deps.http ?? siteHttp,
     onServerTime: clock.observe,
     timeoutMs: deps.requestTimeoutMs,
     demoPassword: () => demo.password(),
   });
-  const [transport, offline, now] = [() => connection.transport(), () => connection.setNetwork('offline'), clock.now];
+  // A feature's request with no answer: the site is asked at once (connection/reachability.ts).
+  const [transport, offline, now] = [() => connection.transport(), () => connection.noAnswer(), clock.now];
   // Who works now: what they do is recorded under their name, and what they may not read stays hidden.
   const current = () => technicians.current(connection.site);
   const reader = () => technicians.readerOf(current());

@@ -4,9 +4,10 @@ import type { AppError, GuideDetail, GuideSummary } from '../../electron/contrac
 import { useBridge } from '../bridge/index.ts';
 
 /**
- * The guide open in the reader: a stored guide, or one read from the site (`readFromSite`). A guide kept
- * only as a summary, with the site out of reach, answers with an error saying so; its stored summary is
- * then read too, so the reader shows what is kept instead of only the error.
+ * The guide open in the reader: a stored guide, or one read from the site (`readFromSite`). Local first:
+ * the stored summary is read at once beside the guide, so a guide kept only as a summary shows its title,
+ * summary and picture while the site is asked for the whole of it (a hanging site never leaves the page
+ * blank); if the site is out of reach, the answer is an error saying so and the summary stays.
  */
 export const useGuideStore = defineStore('guide', () => {
   const bridge = useBridge();
@@ -25,6 +26,9 @@ export const useGuideStore = defineStore('guide', () => {
     error.value = null;
     if (guide.value?.guideid !== id) guide.value = null;
     if (summary.value?.guideid !== id) summary.value = null;
+    const kept = bridge.getGuideSummary(id).then((answer) => {
+      if (gen === generation && guide.value?.guideid !== id && answer.ok) summary.value = answer.value;
+    });
     try {
       const result = revisionid === undefined ? await bridge.getGuide(id) : await bridge.getGuide(id, revisionid);
       if (gen !== generation) return;
@@ -34,11 +38,9 @@ export const useGuideStore = defineStore('guide', () => {
         return;
       }
       guide.value = null;
-      if (summaryOnly(result.error)) {
-        const kept = await bridge.getGuideSummary(id);
-        if (gen !== generation) return;
-        summary.value = kept.ok ? kept.value : null;
-      }
+      if (summaryOnly(result.error)) await kept;
+      else summary.value = null;
+      if (gen !== generation) return;
       error.value = result.error;
     } finally {
       if (gen === generation) loading.value = false;

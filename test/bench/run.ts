@@ -7,7 +7,9 @@
 // runs the initial sync over emulated links (links.ts), then the outbox replay over them (BENCH_REPLAY_ROUNDS
 // rounds, default 3, medians printed), and only that. BENCH_ONLY=search types queries into the search box in
 // Chromium while the site's search hangs and prints how long the local results take (BENCH_SEARCH_ROUNDS,
-// default 20; the renderer must be built: npm run build).
+// default 20; the renderer must be built: npm run build). BENCH_ONLY=offline stops and ends the site and
+// prints how soon the status chip says offline and online again, and search meanwhile (BENCH_OFFLINE_ROUNDS,
+// default 3; also at the end of a whole run when the renderer is built).
 import fs from 'node:fs';
 import path from 'node:path';
 import { makeTempDir } from '../helpers/tmp.ts';
@@ -17,6 +19,7 @@ import { buildPlan } from './plan.ts';
 import { CHAINS_AT_ONCE } from '../../electron/core/outbox/runner.ts';
 import { runJsonChild, startSiteProcess } from './site-process.ts';
 import { benchSearchTyping } from './search-typing.ts';
+import { benchOfflineSaid } from './offline-said.ts';
 
 interface SyncRun {
   initialMs: number;
@@ -76,6 +79,15 @@ const rows: { n: number; sync: SyncRun; syncMs: number; floorMs: number; appFloo
 if (process.env.BENCH_ONLY === 'search') {
   try {
     await benchSearchTyping(Math.max(1, Number(process.env.BENCH_SEARCH_ROUNDS ?? 20)));
+  } finally {
+    tmp.remove();
+  }
+  process.exit(0);
+}
+const offlineRounds = Math.max(1, Number(process.env.BENCH_OFFLINE_ROUNDS ?? 3));
+if (process.env.BENCH_ONLY === 'offline') {
+  try {
+    await benchOfflineSaid(offlineRounds);
   } finally {
     tmp.remove();
   }
@@ -401,3 +413,6 @@ if (process.env.BENCH_OUTBOX !== '0' && !bigOnly) {
     siteDir.remove();
   }
 }
+
+// What the technician waits for when the site goes away and comes back (issue 29).
+if (!bigOnly) await benchOfflineSaid(offlineRounds);

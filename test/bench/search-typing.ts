@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Page } from 'playwright-core';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
 import { DEMO_APP_ID } from '../../server/http/dialects.ts';
 import { startDemoSite } from '../../server/site.ts';
@@ -7,7 +8,7 @@ import { appPage, launchChromium, rendererDir, startApp } from '../e2e/browser.t
 import { startRewriteProxy } from '../helpers/rewrite-proxy.ts';
 
 /** What a technician types into the search box, one query a round. */
-const QUERIES = ['hose', 'belt', 'valve', 'lockout', 'tank', 'blade', 'chuck', 'tip', 'filter', 'chain'];
+export const QUERIES = ['hose', 'belt', 'valve', 'lockout', 'tank', 'blade', 'chuck', 'tip', 'filter', 'chain'];
 
 /**
  * Issue 25, acceptance 5: how long after the last key the local results show while the site's own search
@@ -37,25 +38,11 @@ export async function benchSearchTyping(rounds: number): Promise<void> {
     await page.goto(new URL('/search', app.shell.url).toString());
     const box = page.getByTestId('search-box');
     await box.waitFor();
-    await page.evaluate(() => {
-      document.addEventListener('input', () => ((window as { lastKey?: number }).lastKey = performance.now()), true);
-    });
+    await watchLastKey(page);
     const times: number[] = [];
     for (let round = 0; round < rounds; round++) {
-      const query = QUERIES[round % QUERIES.length]!;
-      await box.fill('');
-      await box.pressSequentially(query, { delay: 40 });
       // The local results of this very query on the screen (the site's search still hangs meanwhile).
-      const shown = await page.waitForFunction(
-        (text) => {
-          const source = document.querySelector('[data-testid="search-source"][data-source="local"]');
-          if (!source?.textContent?.includes(`“${text}”`)) return null;
-          return performance.now() - (window as { lastKey?: number }).lastKey!;
-        },
-        query,
-        { timeout: 10_000, polling: 'raf' },
-      );
-      times.push((await shown.jsonValue()) as number);
+      times.push(await typedLocal(page, QUERIES[round % QUERIES.length]!));
     }
     times.sort((a, b) => a - b);
     const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!;
@@ -70,4 +57,28 @@ export async function benchSearchTyping(rounds: number): Promise<void> {
     await proxy.close();
     await site.close();
   }
+}
+
+/** Notes when the last key was pressed in the page (performance.now), for typedLocal. */
+export async function watchLastKey(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    document.addEventListener('input', () => ((window as { lastKey?: number }).lastKey = performance.now()), true);
+  });
+}
+
+/** Types `query` into the search box and answers how long after the last key its local results showed. */
+export async function typedLocal(page: Page, query: string): Promise<number> {
+  const box = page.getByTestId('search-box');
+  await box.fill('');
+  await box.pressSequentially(query, { delay: 40 });
+  const shown = await page.waitForFunction(
+    (text) => {
+      const source = document.querySelector('[data-testid="search-source"][data-source="local"]');
+      if (!source?.textContent?.includes(`“${text}”`)) return null;
+      return performance.now() - (window as { lastKey?: number }).lastKey!;
+    },
+    query,
+    { timeout: 10_000, polling: 'raf' },
+  );
+  return (await shown.jsonValue()) as number;
 }

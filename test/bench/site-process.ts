@@ -4,7 +4,9 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '../..');
 
 /** The reference server in a process of its own (its CPU and memory are not the client's). */
-export async function startSiteProcess(args: string[]): Promise<{ url: string; stop: () => Promise<void> }> {
+export async function startSiteProcess(
+  args: string[],
+): Promise<{ url: string; pid: number; stop: () => Promise<void> }> {
   const proc: ChildProcess = spawn(
     process.execPath,
     ['--import', 'tsx', path.join(root, 'server/cli.ts'), '--port', '0', ...args],
@@ -28,6 +30,8 @@ export async function startSiteProcess(args: string[]): Promise<{ url: string; s
   });
   return {
     url,
+    // For a test that stops the process (SIGSTOP: a site that hangs) and lets it go on (SIGCONT).
+    pid: proc.pid!,
     stop: () =>
       new Promise((resolve) => {
         proc.once('exit', () => resolve());

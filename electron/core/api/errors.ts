@@ -1,8 +1,11 @@
 import { AppFailure } from '../result.ts';
 
 export type ApiErrorKind = 'network' | 'timeout' | 'http' | 'bad_response';
-/** Why a request got no answer: a name not found, a refused connection, no https there, a timeout, cancelled. */
-export type NetworkReason = 'dns' | 'refused' | 'tls' | 'timeout' | 'cancelled' | 'other';
+/**
+ * Why a request got no answer: a name not found, a refused connection, no https there, a timeout,
+ * cancelled, or not sent because the site is known not to answer just now (`unreachable`).
+ */
+export type NetworkReason = 'dns' | 'refused' | 'tls' | 'timeout' | 'cancelled' | 'unreachable' | 'other';
 
 /**
  * A failed API call. `resource` names what was asked for (`GET /user`), never a header or a token.

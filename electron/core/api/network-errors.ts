@@ -1,6 +1,17 @@
 import { ApiError, type NetworkReason } from './errors.ts';
 
 /**
+ * A request to a site known not to answer just now (connection/reachability.ts): not sent, or a read
+ * ended when the site was found gone. It fails at once instead of waiting out its time limit.
+ */
+export class SiteUnreachableError extends Error {
+  override readonly name = 'SiteUnreachableError';
+  constructor(options?: { cause?: unknown }) {
+    super('The site does not answer just now.', options);
+  }
+}
+
+/**
  * A request that got no answer, in a technician's words: what happened and what to check, never a system error code.
  */
 export function networkError(
@@ -23,6 +34,12 @@ export function networkError(
       `${url.host} did not answer within ${Math.round(timeoutMs / 1000)} seconds: ` +
         `the site may be down or the network slow.`,
     );
+  if (error instanceof SiteUnreachableError)
+    return made(
+      'unreachable',
+      `${url.host} does not answer just now: this laptop works from what it keeps, ` +
+        `and asks the site again by itself.`,
+    );
   if (error instanceof Error && error.name === 'AbortError')
     return made('cancelled', 'Cancelled before the site answered.');
   // In a technician's words: what happened and what to check, never a system or browser error code.
@@ -39,6 +56,21 @@ export function networkError(
     return made('tls', `${url.host} does not answer securely (https) at this address.`);
   }
   return made('other', `Could not reach ${url.host}: check the address and the network.`);
+}
+
+/** Codes that say no connection could be made at all: the site (or the network) is away, not one exchange lost. */
+const AWAY_CODES: ReadonlySet<string> = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ENETUNREACH',
+  'EHOSTUNREACH',
+  'EHOSTDOWN',
+]);
+
+/** Whether a failed exchange says the site is away (refused, no such name, no route), not a reset on the way. */
+export function saysSiteAway(error: unknown): boolean {
+  return AWAY_CODES.has(systemErrorCode(error) ?? '');
 }
 
 function systemErrorCode(error: unknown): string | undefined {

@@ -14,6 +14,8 @@ export interface ConnectionDeps {
   /** Where `status` and `network` events go. */
   events: EventHub;
   http?: Http;
+  /** How the reachability checks go out (reachability.ts): apart from `http`, so a sync's figures leave them out. */
+  probeHttp?: Http;
   timeoutMs?: number;
   /** Told the site's clock with each answer (connection/server-clock.ts). */
   onServerTime?: (serverSeconds: number) => void;

@@ -1,19 +1,22 @@
 import type { AppStatus, NetworkState, SiteInfo, UserSummary } from '../../contract.ts';
 import { fetchCurrentUser, requestToken, revokeToken } from '../api/auth.ts';
 import { ApiError } from '../api/errors.ts';
+import { siteHttp, type Http } from '../api/http.ts';
 import { ApiTransport } from '../api/transport.ts';
 import { AppFailure } from '../result.ts';
 import { ConnectAttempts } from './connect-failure.ts';
 import { checkPublicSite } from './public-site.ts';
 import type { DemoLauncher } from './demo-launcher.ts';
+import { Reachability } from './reachability.ts';
+import { reachabilityHttp } from './reachability-http.ts';
 import { appIdFor, keptFor, siteSetting, withMediaOrigin } from './site-record.ts';
 import { technicianKey } from './technicians.ts';
 
 import type { ConnectionDeps } from './connection-deps.ts';
 export type { ConnectionDeps };
 
-/** How often the site is asked whether it can be reached. */
-const HEARTBEAT_MS = 30_000;
+/** How often the site is asked who the current technician is (a token it no longer takes is found). */
+const REFRESH_MS = 30_000;
 
 /**
  * The site this app works with, who works on it now (technicians.ts keeps everyone's sign-in) and whether
@@ -28,15 +31,23 @@ export class Connection {
   #anonymous: ApiTransport | null = null;
   readonly #onOnline = new Set<() => void>();
   readonly #heartbeat: NodeJS.Timeout;
+  /** Whether the site answers, from every request to it and short checks (reachability.ts). */
+  readonly #reach = new Reachability({
+    probe: (signal) => this.#probe(signal),
+    changed: (reachable) => this.#say(reachable ? 'online' : 'offline'),
+  });
+  #prober: ApiTransport | null = null;
 
   constructor(private readonly deps: ConnectionDeps) {
     this.#site = deps.settings.get('site', siteSetting) ?? null;
-    // Whether the site can be reached, asked every half minute: the status bar says "Offline" soon after
-    // the network goes, not only when the next sync fails; its return starts a sync and the outbox.
+    // Who the technician is, asked every half minute (a revoked token is found); whether the site answers
+    // is the reachability watch's, which says "Offline" within seconds and starts a sync and the outbox
+    // when the site answers again.
     this.#heartbeat = setInterval(() => {
-      if (this.canSync) void this.refresh().catch(() => undefined);
-    }, HEARTBEAT_MS);
+      if (this.canSync && this.#reach.reachable) void this.refresh().catch(() => undefined);
+    }, REFRESH_MS);
     this.#heartbeat.unref();
+    this.#reach.enable(this.canSync);
   }
 
   status(): AppStatus {
@@ -180,7 +191,22 @@ export class Connection {
     this.#changed();
   }
 
+  /** Said by a connect call or the shell: the watch takes it as an answer, or as the site gone. */
   setNetwork(state: NetworkState): void {
+    if (state === 'online') this.#reach.heard();
+    else if (state === 'offline') this.#reach.lose();
+    this.#say(state);
+  }
+
+  /**
+   * A feature's request got no answer: the site is asked at once (the request itself already told the
+   * watch; if others were answered meanwhile, one slow request does not make the site "offline").
+   */
+  noAnswer(): void {
+    if (this.#reach.reachable) void this.#reach.check();
+  }
+
+  #say(state: NetworkState): void {
     if (state === this.#network) return;
     this.#network = state;
     this.deps.events.emit('network', state);
@@ -206,10 +232,29 @@ export class Connection {
 
   close(): void {
     clearInterval(this.#heartbeat);
+    this.#reach.close();
   }
 
   #changed(): void {
+    this.#reach.enable(this.canSync);
     this.deps.events.emit('status', this.status());
+  }
+
+  /** A small question to the current site, with no token: any answer (a 401 too) says it is there. */
+  async #probe(signal: AbortSignal): Promise<boolean> {
+    const site = this.#site;
+    if (!site) return false;
+    if (this.#prober?.siteUrl !== site.url)
+      this.#prober = this.#makeTransport(site.url, null, false, undefined, this.deps.probeHttp);
+    try {
+      await this.#prober.request('GET', '/user', { signal });
+      return true;
+    } catch (error) {
+      if (!(error instanceof ApiError) || (error.kind !== 'http' && error.kind !== 'bad_response')) return false;
+      // A busy site's answer is an answer; the next quiet-site check waits as it asked.
+      if (error.retryAfter !== undefined) this.#reach.heard(error.retryAfter * 1000);
+      return true;
+    }
   }
 
   async #adopt(
@@ -242,23 +287,30 @@ export class Connection {
   changed = (): void => this.#changed();
 
   /**
-   * A transport to `siteUrl`; one in use tells the network state (any answer: reachable again, the outbox
-   * and a sync wake). It sends the site's application id: the one given, else the current site's own.
+   * A transport to `siteUrl`. One in use tells the reachability watch what happens to its requests (any
+   * answer: reachable again, the outbox and a sync wake), and while the site is known not to answer its
+   * requests wait for a check, never for their own time limit (reachability-http.ts); `via` is how the
+   * checks' own goes out. It sends the site's application id: the one given, else the current site's own.
    */
-  #makeTransport(siteUrl: string, token: string | null, inUse = false, appId?: string | null): ApiTransport {
-    const { http, timeoutMs, onServerTime } = this.deps;
+  #makeTransport(
+    siteUrl: string,
+    token: string | null,
+    inUse = false,
+    appId?: string | null,
+    via?: Http,
+  ): ApiTransport {
+    const { timeoutMs, onServerTime } = this.deps;
+    const base = via ?? this.deps.http ?? siteHttp;
+    const http = inUse ? reachabilityHttp(base, siteUrl, this.#reach) : base;
     const id = appId !== undefined ? appId : this.#site?.url === siteUrl ? (this.#site.appId ?? null) : null;
     return new ApiTransport({
       siteUrl,
       token,
       appId: id,
-      ...(http ? { http } : {}),
+      http,
       ...(timeoutMs ? { timeoutMs } : {}),
       mediaOrigins: () => (this.#site?.url === siteUrl ? (this.#site.mediaOrigins ?? []) : []),
-      onServerTime: (seconds) => {
-        onServerTime?.(seconds);
-        if (inUse && this.#network === 'offline' && this.#site?.url === siteUrl) this.setNetwork('online');
-      },
+      ...(onServerTime ? { onServerTime } : {}),
     });
   }
 

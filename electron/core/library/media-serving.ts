@@ -40,6 +40,8 @@ export interface MediaServingDeps {
 /** The largest file fetched from the site for the media route (held in memory while it is sent on). */
 export const LIVE_MAX_BYTES = 32 * 1024 * 1024;
 const LIVE_TIMEOUT_MS = 15_000;
+/** With a stored variant to stand in, the site's copy is waited for this long at most (until its answer begins). */
+export const STAND_IN_AFTER_MS = 1_000;
 
 /**
  * The media route's answers (both shells). The first URL's stored copy; else, when the address allows
@@ -56,15 +58,21 @@ export class MediaServing {
     const stored = await this.#stored(first);
     // A type kept by an earlier version (which stored the site's own) is made safe here too.
     if (stored) return { ...stored, mime: shownType(stored.mime), cache: 'immutable' };
+    const standIn = async (): Promise<MediaAnswer | null> => {
+      for (const url of alternatives) {
+        const content = await this.#stored(url);
+        if (content) return { ...content, mime: shownType(content.mime), cache: 'none' };
+      }
+      return null;
+    };
     if (request.live && this.deps.online() && this.deps.known(first)) {
-      const live = await this.#fromSite(first);
-      if (live) return live;
+      // A slow or hanging site never holds back a picture this laptop has (issue 29): the site's copy
+      // must begin to arrive within a second, else the stored variant stands in.
+      const kept = await standIn();
+      const live = await this.#fromSite(first, kept ? STAND_IN_AFTER_MS : LIVE_TIMEOUT_MS);
+      return live ?? kept;
     }
-    for (const url of alternatives) {
-      const standIn = await this.#stored(url);
-      if (standIn) return { ...standIn, mime: shownType(standIn.mime), cache: 'none' };
-    }
-    return null;
+    return standIn();
   }
 
   async #stored(url: string): Promise<MediaContent | null> {
@@ -72,7 +80,8 @@ export class MediaServing {
     return content && (await this.deps.intact(url, content)) ? content : null;
   }
 
-  async #fromSite(url: string): Promise<MediaAnswer | null> {
+  /** The site's copy of `url`, its answer begun within `answerMs` and all of it within LIVE_TIMEOUT_MS. */
+  async #fromSite(url: string, answerMs: number): Promise<MediaAnswer | null> {
     let target: URL;
     let transport: ApiTransport;
     try {
@@ -82,9 +91,13 @@ export class MediaServing {
       return null; // not an address, or nobody signed in
     }
     if (target.protocol !== 'https:' && target.protocol !== 'http:') return null;
-    const signal = AbortSignal.timeout(LIVE_TIMEOUT_MS);
+    const limit = new AbortController();
+    const signal = limit.signal;
+    const whole = setTimeout(() => limit.abort(), LIVE_TIMEOUT_MS);
+    const begun = setTimeout(() => limit.abort(), answerMs);
     try {
       const { response, body } = await transport.download(url, signal);
+      clearTimeout(begun);
       const length = Number(response.headers.get('content-length') ?? Number.NaN);
       const chunks: Uint8Array[] = [];
       let bytes = 0;
@@ -110,6 +123,9 @@ export class MediaServing {
         target.origin === new URL(transport.siteUrl).origin;
       if (siteDown) this.deps.onNetworkError();
       return null;
+    } finally {
+      clearTimeout(whole);
+      clearTimeout(begun);
     }
   }
 }

@@ -1,0 +1,173 @@
+import { setMaxListeners } from 'node:events';
+
+/** A request waiting this long with nothing heard from the site since it left: the site is asked at once. */
+export const SLOW_MS = 1_000;
+/** How long a check waits for the site's answer. */
+export const PROBE_MS = 2_000;
+/** The site quiet this long while it answers: a check (so it is said offline within 5 s, even idle). */
+export const QUIET_MS = 2_000;
+/** Checks while the site does not answer, from the first to the most apart: it is said online within 2 s. */
+export const RETRY_MIN_MS = 250;
+export const RETRY_MAX_MS = 1_500;
+
+/** What the watch needs of the world: a small question to the site, and whom to tell. */
+export interface ReachabilityDelegate {
+  /** Asks the site something small: true on any answer (even an error status), false on none before `signal`. */
+  probe(signal: AbortSignal): Promise<boolean>;
+  /** Told each change of whether the site answers. */
+  changed(reachable: boolean): void;
+}
+
+/**
+ * Whether the site answers, from what actually happens (issue 29): a request refused or timed out with
+ * nothing heard from the site since it left says "unreachable" at once; a request waiting long, or a
+ * site quiet for a while, sets off a short check; a check that gets no answer says "unreachable" too,
+ * then checks follow with a backoff until one is answered. Any answer says "reachable".
+ *
+ * ```
+ *            any answer (a request's or a check's)
+ *        ┌────────────────────────────────────────────────┐
+ *        ▼                                                │
+ *    reachable ──refused / timed out, nothing heard──► unreachable ──► check after RETRY_MIN_MS,
+ *        │ ▲                                              ▲            doubling to RETRY_MAX_MS
+ *        │ │ answered                                     │ no answer within PROBE_MS
+ *        ▼ │                                              │ (and nothing else heard)
+ *     checking ───────────────────────────────────────────┘
+ *        ▲
+ *        └── a request waits SLOW_MS, or nothing heard for QUIET_MS
+ * ```
+ * While unreachable, a new request joins a check (reachability-http.ts): it is sent if the site answers it,
+ * else it fails then, never waiting out its own time limit.
+ */
+export class Reachability {
+  #reachable = true;
+  #enabled = false;
+  #lastHeard = Number.NEGATIVE_INFINITY;
+  /** No quiet-site check before this: the site asked to be left alone (Retry-After). */
+  #holdUntil = Number.NEGATIVE_INFINITY;
+  #checking: Promise<boolean> | null = null;
+  #timer: NodeJS.Timeout | null = null;
+  #retryMs = RETRY_MIN_MS;
+  #lost = lostController();
+
+  constructor(
+    private readonly delegate: ReachabilityDelegate,
+    readonly now: () => number = () => performance.now(),
+  ) {}
+
+  get reachable(): boolean {
+    return this.#reachable;
+  }
+
+  /** Aborted when the site is found unreachable (reads still waiting end then); a new one once it answers. */
+  get lost(): AbortSignal {
+    return this.#lost.signal;
+  }
+
+  /** Watches while there is a site to talk to (someone signed in, or a public site); stops all checks otherwise. */
+  enable(on: boolean): void {
+    if (on === this.#enabled) return;
+    this.#enabled = on;
+    if (on) this.#schedule();
+    else this.#clear();
+  }
+
+  /** The site answered something (any status): it is reachable; `waitMs`, when it asked to be left alone that long. */
+  heard(waitMs = 0): void {
+    this.#lastHeard = this.now();
+    if (waitMs > 0) this.#holdUntil = Math.max(this.#holdUntil, this.#lastHeard + waitMs);
+    this.#retryMs = RETRY_MIN_MS;
+    if (!this.#reachable) {
+      this.#set(true);
+      this.#schedule();
+    }
+  }
+
+  /**
+   * A request sent at `sentAt` got no answer (refused, reset, timed out). With nothing heard since it left
+   * the site is unreachable now; if the site answered others meanwhile, it is only checked.
+   */
+  unanswered(sentAt: number): void {
+    if (this.#lastHeard >= sentAt) void this.check();
+    else this.lose();
+  }
+
+  /** The shell or a caller says the network is gone: unreachable until a check is answered. */
+  lose(): void {
+    if (!this.#reachable) return;
+    this.#set(false);
+    this.#schedule();
+  }
+
+  /** A request leaves now: if it waits SLOW_MS with nothing heard, the site is checked. Call the result at its end. */
+  sent(): () => void {
+    const sentAt = this.now();
+    const timer = setTimeout(() => {
+      if (this.#lastHeard < sentAt) void this.check();
+    }, SLOW_MS);
+    timer.unref();
+    return () => clearTimeout(timer);
+  }
+
+  /** Asks the site now, or joins the check already out: whether the site answers (at most PROBE_MS). */
+  check(): Promise<boolean> {
+    if (!this.#enabled) return Promise.resolve(this.#reachable);
+    this.#checking ??= this.#ask();
+    return this.#checking;
+  }
+
+  async #ask(): Promise<boolean> {
+    this.#clear();
+    const since = this.now();
+    const limit = new AbortController();
+    const timer = setTimeout(() => limit.abort(), PROBE_MS);
+    timer.unref();
+    const answered = await this.delegate.probe(limit.signal).catch(() => false);
+    clearTimeout(timer);
+    this.#checking = null;
+    if (answered) this.heard();
+    else if (this.#lastHeard < since) {
+      if (this.#reachable) this.#set(false);
+      else this.#retryMs = Math.min(this.#retryMs * 2, RETRY_MAX_MS);
+    }
+    this.#schedule();
+    return this.#reachable;
+  }
+
+  close(): void {
+    this.enable(false);
+  }
+
+  #set(reachable: boolean): void {
+    this.#reachable = reachable;
+    if (!reachable) this.#lost.abort();
+    else this.#lost = lostController();
+    this.delegate.changed(reachable);
+  }
+
+  /** The next check: after a backoff while unreachable, else once the site has been quiet for QUIET_MS. */
+  #schedule(): void {
+    this.#clear();
+    if (!this.#enabled || this.#checking) return;
+    const quietAt = Math.max(this.#lastHeard + QUIET_MS, this.#holdUntil);
+    const wait = this.#reachable ? Math.max(0, quietAt - this.now()) : this.#retryMs;
+    this.#timer = setTimeout(() => {
+      this.#timer = null;
+      if (this.#reachable && this.now() < Math.max(this.#lastHeard + QUIET_MS, this.#holdUntil)) this.#schedule();
+      else void this.check();
+    }, wait);
+    this.#timer.unref();
+  }
+
+  #clear(): void {
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = null;
+  }
+}
+
+/** Every read waiting for an answer listens to it: as many as a sync's lanes, past Node's warning at 10. */
+function lostController(): AbortController {
+  const controller = new AbortController();
+  setMaxListeners(0, controller.signal);
+  return controller;
+}

@@ -1,0 +1,126 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  PROBE_MS,
+  QUIET_MS,
+  Reachability,
+  RETRY_MAX_MS,
+  RETRY_MIN_MS,
+  SLOW_MS,
+} from '../../electron/core/connection/reachability.ts';
+
+// The reachability watch on fake timers: a timeline of checks and changes, asserted without waiting
+// (connection/reachability.ts). `site` says how a check fares: answered, refused at once, or silent.
+let site: 'answers' | 'refuses' | 'hangs';
+let timeline: string[];
+let reach: Reachability;
+const at = (): number => Date.now();
+
+beforeEach(() => {
+  vi.useFakeTimers({ now: 0 });
+  site = 'answers';
+  timeline = [];
+  reach = new Reachability(
+    {
+      probe: (signal) => {
+        timeline.push(`check:${at()}`);
+        if (site === 'answers') return Promise.resolve(true);
+        if (site === 'refuses') return Promise.resolve(false);
+        return new Promise((resolve) => signal.addEventListener('abort', () => resolve(false)));
+      },
+      changed: (reachable) => timeline.push(`${reachable ? 'online' : 'offline'}:${at()}`),
+    },
+    at,
+  );
+  reach.heard();
+  reach.enable(true);
+});
+afterEach(() => {
+  reach.close();
+  vi.useRealTimers();
+});
+
+describe('the reachability watch', () => {
+  it('checks a quiet site every QUIET_MS, and says offline the moment a check finds it hanging', async () => {
+    await vi.advanceTimersByTimeAsync(QUIET_MS);
+    expect(timeline).toEqual([`check:${QUIET_MS}`]);
+    site = 'hangs';
+    await vi.advanceTimersByTimeAsync(QUIET_MS + PROBE_MS);
+    expect(timeline).toEqual([`check:${QUIET_MS}`, `check:${2 * QUIET_MS}`, `offline:${2 * QUIET_MS + PROBE_MS}`]);
+    // Idle, the site stopped just after an answer: said within QUIET_MS + PROBE_MS, under the 5 s target.
+    expect(QUIET_MS + PROBE_MS).toBeLessThan(5_000);
+    expect(reach.reachable).toBe(false);
+    expect(reach.lost.aborted).toBe(true);
+  });
+
+  it('says offline at once when a request is refused with nothing heard since it left', async () => {
+    await vi.advanceTimersByTimeAsync(500);
+    reach.unanswered(at());
+    expect(timeline).toEqual(['offline:500']);
+  });
+
+  it('only checks when a request fails while the site answered others meanwhile', async () => {
+    const sentAt = at();
+    await vi.advanceTimersByTimeAsync(100);
+    reach.heard();
+    reach.unanswered(sentAt);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(timeline).toEqual(['check:100']);
+    expect(reach.reachable).toBe(true);
+  });
+
+  it('checks at once when a request waits SLOW_MS with nothing heard, not when others were answered', async () => {
+    await vi.advanceTimersByTimeAsync(1);
+    const done = reach.sent();
+    await vi.advanceTimersByTimeAsync(SLOW_MS);
+    expect(timeline).toEqual([`check:${SLOW_MS + 1}`]);
+    done();
+    const second = reach.sent();
+    await vi.advanceTimersByTimeAsync(SLOW_MS / 2);
+    reach.heard();
+    await vi.advanceTimersByTimeAsync(SLOW_MS);
+    second();
+    expect(timeline).toEqual([`check:${SLOW_MS + 1}`]);
+  });
+
+  it('checks an unreachable site with a backoff up to RETRY_MAX_MS, and says online at the first answer', async () => {
+    site = 'refuses';
+    reach.lose();
+    await vi.advanceTimersByTimeAsync(20_000);
+    const checks = timeline.filter((event) => event.startsWith('check:')).map((event) => Number(event.slice(6)));
+    const gaps = checks.map((time, i) => time - (i === 0 ? 0 : checks[i - 1]!));
+    expect(gaps.slice(0, 4)).toEqual([RETRY_MIN_MS, 2 * RETRY_MIN_MS, 4 * RETRY_MIN_MS, RETRY_MAX_MS]);
+    expect(Math.max(...gaps)).toBe(RETRY_MAX_MS);
+    site = 'answers';
+    const back = at();
+    await vi.advanceTimersByTimeAsync(RETRY_MAX_MS);
+    expect(timeline.at(-1)).toMatch(/^online:/);
+    expect(Number(timeline.at(-1)!.slice(7)) - back).toBeLessThanOrEqual(RETRY_MAX_MS);
+    expect(reach.reachable).toBe(true);
+    expect(reach.lost.aborted).toBe(false);
+  });
+
+  it('a site that hangs and then answers: each check waits PROBE_MS, and the answer says online', async () => {
+    site = 'hangs';
+    reach.lose();
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(reach.reachable).toBe(false);
+    site = 'answers';
+    await vi.advanceTimersByTimeAsync(PROBE_MS + RETRY_MAX_MS);
+    expect(reach.reachable).toBe(true);
+  });
+
+  it("waits out a busy site's Retry-After before a quiet-site check", async () => {
+    reach.heard(10_000);
+    await vi.advanceTimersByTimeAsync(9_999);
+    expect(timeline).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(timeline).toEqual(['check:10000']);
+  });
+
+  it('checks nothing while disabled (nobody to talk to the site for)', async () => {
+    reach.enable(false);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(await reach.check()).toBe(true);
+    expect(timeline).toEqual([]);
+  });
+});
