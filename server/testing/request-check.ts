@@ -46,12 +46,15 @@ export function requestCheckFromEnv(env: NodeJS.ProcessEnv = process.env): Reque
   return { log, description };
 }
 
-type Fetch = (request: Request) => Response | Promise<Response>;
-
 /** `fetch`, with each request to the API (under `apiPrefix`) held to the description first. */
-export async function checkRequests(fetch: Fetch, check: RequestCheck, apiPrefix: string): Promise<Fetch> {
+export async function checkRequests<Adapter extends unknown[]>(
+  // After the request, what the Node adapter passes along: the socket, which tells the client's address.
+  fetch: (request: Request, ...adapter: Adapter) => Response | Promise<Response>,
+  check: RequestCheck,
+  apiPrefix: string,
+): Promise<(request: Request, ...adapter: Adapter) => Promise<Response>> {
   const checker = await loadChecker(check.description);
-  return async (request: Request) => {
+  return async (request: Request, ...adapter: Adapter) => {
     const url = new URL(request.url);
     if (url.pathname.startsWith(`${apiPrefix}/`) && !request.headers.has(INVALID_ON_PURPOSE)) {
       const asked: AskedRequest = {
@@ -74,13 +77,18 @@ export async function checkRequests(fetch: Fetch, check: RequestCheck, apiPrefix
         fs.appendFileSync(check.log, JSON.stringify(problem) + '\n');
       }
     }
-    return fetch(request);
+    return fetch(request, ...adapter);
   };
 }
+
+/** The largest body the check reads: the client's JSON is small, and a site refuses a huge one unread. */
+const BODY_LIMIT = 1024 * 1024;
 
 /** A JSON body, parsed (its text when it does not parse); read from a copy, so the site still reads it. */
 async function jsonBody(request: Request): Promise<{ body?: unknown }> {
   if (!request.body || !/^application\/json\b/i.test(request.headers.get('content-type') ?? '')) return {};
+  const length = Number(request.headers.get('content-length') ?? Infinity);
+  if (!(length <= BODY_LIMIT)) return {};
   const text = await request.clone().text();
   try {
     return { body: JSON.parse(text) as unknown };
