@@ -13,7 +13,11 @@ export const SEED_ENDPOINTS: readonly (readonly [what: string, pattern: RegExp])
   ['step forms', /^\/step_forms\//],
   ['quizzes', /^\/quizzes(\/|$)/],
   ["the reference's search (iFixit has /suggest)", /^\/search\//],
-  ["the reference's uploads and media list (iFixit has /user/media/images)", /^\/user\/media\/(uploads|current)$/],
+  // DELETE /user/media/{type}/{itemId} removes a second copy of an upload a slow site made.
+  [
+    "the reference's uploads, media list and media deletion (iFixit has /user/media/images)",
+    /^\/user\/media\/(uploads|current|[A-Za-z]+\/\d+)$/,
+  ],
 ];
 
 /** One request as it reached the site. */

@@ -80,6 +80,8 @@ describe("the description's copy", () => {
     expect(refused('POST', '/user/token', {}, { email: 'tech1@demo.test' })).toBe(true);
     expect(refused('GET', '/guides', { limit: '50', guideids: '1,2' })).toBe(false);
     expect(refused('GET', '/work_log', {})).toBe('seed');
+    expect(refused('DELETE', '/user/media/GuideImage/3', {})).toBe('seed');
+    expect(refused('DELETE', '/user/media/images/3', {})).toBe(false);
     expect(refused('GET', '/no_such_thing', {})).toBe('unknown');
   });
   it("finds each request's operation as openapi-backend's own router does", () => {
