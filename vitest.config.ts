@@ -24,6 +24,7 @@ export default defineConfig({
           exclude: [...configDefaults.exclude, 'test/security/**/*.e2e.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 30_000,
+          globalSetup: ['test/helpers/openapi-check-global.ts'],
         },
       },
       {
@@ -32,6 +33,7 @@ export default defineConfig({
           include: ['test/e2e/**/*.test.ts', 'test/commands/**/*.test.ts', 'test/security/**/*.e2e.test.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
+          globalSetup: ['test/helpers/openapi-check-global.ts'],
           fileParallelism: false,
         },
       },

@@ -14,6 +14,7 @@ import type { Dialect } from './http/dialects.ts';
 import { openServerDb, seedOnce } from './db/open.ts';
 import type { Db } from './db/types.ts';
 import { seedDemoPeople, useDemoPassword } from './users/seed.ts';
+import { checkRequests, requestCheckFromEnv } from './testing/request-check.ts';
 
 export interface SiteOptions {
   /** 0 (the default) lets the OS choose a free port. */
@@ -73,6 +74,11 @@ export interface SiteOptions {
   clock?: Clock;
   /** A slow site: starts and uploads are applied `ms` late, whether the client waited or not (`--slow-writes`). */
   slowWrites?: SlowWrites;
+  /**
+   * Why this site's requests are not held to iFixit's description when the tests' request check is on
+   * (FIELDGUIDE_OPENAPI_CHECK, testing/request-check.ts): a site a test sends malformed requests to on purpose.
+   */
+  uncheckedBecause?: string;
 }
 
 export interface RunningSite {
@@ -120,7 +126,9 @@ export async function startSite(options: SiteOptions = {}): Promise<RunningSite>
       options.clock ?? systemClock(),
     );
     const app = createApp(ctx);
-    const fetch = options.slowWrites ? slowWrites(app.fetch, options.slowWrites) : app.fetch;
+    const check = options.uncheckedBecause ? null : requestCheckFromEnv();
+    const slow = options.slowWrites ? slowWrites(app.fetch, options.slowWrites) : app.fetch;
+    const fetch = check ? await checkRequests(slow, check, API_PREFIX) : slow;
     server = createAdaptorServer({ fetch }) as Server;
     ownPort = await listenOn(server, { port: options.port ?? 0, host, nextFree: options.nextFreePort ?? 0 });
     if (options.mediaOrigin) {
@@ -209,6 +217,7 @@ export async function startDemoSite(
     | 'appIds'
     | 'clock'
     | 'slowWrites'
+    | 'uncheckedBecause'
   > & {
     /** The demo's media files (resources/demo); a packaged app passes its own copy. */
     assetDir?: string;

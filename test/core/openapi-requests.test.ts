@@ -1,12 +1,25 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { OpenAPIBackend } from 'openapi-backend';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { siteHttp } from '../../electron/core/api/http.ts';
 import { DEMO_GUIDES } from '../../server/demo/seed.ts';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
 import { DEMO_APP_ID, type Dialect } from '../../server/http/dialects.ts';
 import { startDemoSite, type RunningSite } from '../../server/site.ts';
+import {
+  judge as judgeOne,
+  loadChecker,
+  matchOperation,
+  SEED_ENDPOINTS,
+  type Checker,
+} from '../../server/testing/openapi-requests.ts';
+import {
+  DESCRIPTION_ENV,
+  INVALID_ON_PURPOSE,
+  REQUEST_CHECK_ENV,
+  type RequestProblem,
+} from '../../server/testing/request-check.ts';
 import { reduce } from '../fixtures/ifixit-openapi/reduce.ts';
 import { unwrap } from '../helpers/library.ts';
 import { makeServices } from '../helpers/services.ts';
@@ -15,10 +28,10 @@ import { stepWithField } from '../helpers/worklog.ts';
 // Issue 25, acceptance 3: every request the client makes signing in, syncing (listing, deletions,
 // whole guides with their prerequisites, languages, modules), searching and working (a session with its
 // step data, an upload, transitions, a quiz attempt, signing out) is one iFixit's OpenAPI description of
-// API 2.0 allows, wherever the description has the endpoint. Checked with openapi-backend's request
-// validator (Ajv over the description's parameter and body schemas; it reads OpenAPI 3.1 and runs on
-// Node 20), over real HTTP against the reference server in both dialects. The endpoints the description
-// lacks are the seed's (Dozuki's): listed here, each with what it is.
+// API 2.0 allows, wherever the description has the endpoint; the endpoints it lacks are the seed's
+// (server/testing/openapi-requests.ts lists them). The same check runs on every site of every test file
+// (server/testing/request-check.ts, test/helpers/openapi-check-global.ts); this file proves it can fail,
+// keeps the description's copy true, and drives one workload through all of it in both dialects.
 //
 // The description itself is not in the repository: test/fixtures/ifixit-openapi/requests-2.0.json keeps
 // what checking requests needs (its README says whence and under which licence), and is compared with
@@ -31,15 +44,6 @@ const FULL = [
   ...[2, 3, 4].map((up) => path.resolve(import.meta.dirname, '../'.repeat(up), 'shared/api/ifixit-openapi-2.0.json')),
 ].find((file) => file !== undefined && fs.existsSync(file));
 
-/** The seed's endpoints, which iFixit's description does not have (DESIGN.md §7, dozuki-api-2.0.md). */
-const SEED_ENDPOINTS: [string, RegExp][] = [
-  ['the work log', /^\/work_log(\/|$)/],
-  ['step forms', /^\/step_forms\//],
-  ['quizzes', /^\/quizzes(\/|$)/],
-  ["the reference's search (iFixit has /suggest)", /^\/search\//],
-  ["the reference's uploads and media list (iFixit has /user/media/images)", /^\/user\/media\/(uploads|current)$/],
-];
-
 interface Sent {
   method: string;
   url: URL;
@@ -50,17 +54,9 @@ interface Sent {
 const PNG_1X1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGP4z8DwHwAFAAH/iZk9HQAAAABJRU5ErkJggg==';
 const id = (key: string) => DEMO_GUIDES.findIndex((guide) => guide.key === key) + 1;
 
-let validator: OpenAPIBackend;
+let checker: Checker;
 beforeAll(async () => {
-  validator = new OpenAPIBackend({
-    definition: JSON.parse(fs.readFileSync(FIXTURE, 'utf8')),
-    // Query and path values arrive as text; the description's types (integer, boolean) are read from it.
-    coerceTypes: true,
-    // Requests are checked; the description itself is not (its 3.1 schemas trip the 3.0 document check).
-    quick: true,
-    ajvOpts: { formats: { email: /^[^\s@]+@[^\s@]+$/, password: true, uri: true, binary: true, int64: true } },
-  });
-  await validator.init();
+  checker = await loadChecker(FIXTURE);
 });
 
 describe("the description's copy", () => {
@@ -70,20 +66,94 @@ describe("the description's copy", () => {
 
   it('refuses what the description does not allow (the check can fail)', () => {
     const refused = (method: string, route: string, query: Record<string, string>, body?: unknown) => {
-      const asked = {
+      const judgement = judgeOne(checker, {
         method,
-        path: route,
+        route,
         query,
         headers: { 'content-type': 'application/json' },
         ...(body ? { body } : {}),
-      };
-      return !validator.validateRequest(asked, validator.matchOperation(asked)!).valid;
+      });
+      return judgement.kind === 'operation' ? judgement.errors.length > 0 : judgement.kind;
     };
     expect(refused('GET', '/guides', { limit: '500' })).toBe(true);
     expect(refused('GET', '/guides/12', { langid: 'german' })).toBe(true);
     expect(refused('POST', '/user/token', {}, { email: 'tech1@demo.test' })).toBe(true);
     expect(refused('GET', '/guides', { limit: '50', guideids: '1,2' })).toBe(false);
+    expect(refused('GET', '/work_log', {})).toBe('seed');
+    expect(refused('DELETE', '/user/media/GuideImage/3', {})).toBe('seed');
+    expect(refused('DELETE', '/user/media/images/3', {})).toBe(false);
+    expect(refused('GET', '/no_such_thing', {})).toBe('unknown');
   });
+  it("finds each request's operation as openapi-backend's own router does", () => {
+    const asked: [string, string][] = [
+      ['GET', '/guides'],
+      ['GET', '/guides/12'],
+      ['GET', '/guides/12/'],
+      ['PATCH', '/guides/12'],
+      ['GET', '/guides/12/tags'],
+      ['PUT', '/guides/12/tag'],
+      ['GET', '/user/media/images'],
+      ['POST', '/user/media/images/77'],
+      ['GET', '/user/media/images/rotate/9'],
+      ['GET', '/wikis/CATEGORY'],
+      ['GET', '/wikis/maintenance/CATEGORY/Forklift'],
+      ['GET', '/wikis/CATEGORY/Forklift'],
+      ['GET', '/suggest/hose'],
+      ['GET', '/media/videos/5'],
+      ['POST', '/user/token'],
+      ['DELETE', '/user/token'],
+      ['PUT', '/user/token'],
+      ['GET', '/work_log'],
+      ['GET', '/search/hose'],
+      ['GET', '/'],
+    ];
+    for (const [method, route] of asked)
+      expect(matchOperation(checker, method, route)?.operationId, `${method} ${route}`).toBe(
+        checker.validator.matchOperation({ method, path: route, headers: {} })?.operationId,
+      );
+  });
+});
+
+describe("the reference server's request check", () => {
+  it(
+    'writes down each request the description does not allow, and none a test marks as malformed on purpose',
+    { timeout: 60_000 },
+    async () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fieldguide-openapi-check-'));
+      const log = path.join(dir, 'requests.jsonl');
+      const before = { log: process.env[REQUEST_CHECK_ENV], description: process.env[DESCRIPTION_ENV] };
+      // This site's own log, so that its refusals do not fail the run; sites started after it use the run's.
+      Object.assign(process.env, { [REQUEST_CHECK_ENV]: log, [DESCRIPTION_ENV]: FIXTURE });
+      const site = await startDemoSite({}).finally(() => {
+        for (const [name, value] of [
+          [REQUEST_CHECK_ENV, before.log],
+          [DESCRIPTION_ENV, before.description],
+        ] as const)
+          if (value === undefined) delete process.env[name];
+          else process.env[name] = value;
+      });
+      try {
+        const get = (route: string, headers: Record<string, string> = {}) =>
+          fetch(`${site.apiUrl}${route}`, { headers }).then((response) => response.arrayBuffer());
+        await get('/guides?limit=500');
+        await get('/no_such_thing');
+        await get('/guides?limit=50');
+        await get('/work_log');
+        await get('/guides?limit=501', { [INVALID_ON_PURPOSE]: '1' });
+        const lines = fs.readFileSync(log, 'utf8').split('\n').filter(Boolean);
+        const problems = lines.map((line) => JSON.parse(line) as RequestProblem);
+        expect(problems.map(({ method, path, query }) => ({ method, path, query }))).toEqual([
+          { method: 'GET', path: '/guides', query: { limit: '500' } },
+          { method: 'GET', path: '/no_such_thing', query: {} },
+        ]);
+        expect(problems[0]!.test).toContain('test/core/openapi-requests.test.ts > ');
+        expect(problems[0]!.errors).not.toEqual([]);
+      } finally {
+        await site.close();
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
 });
 
 /** Everything the app asks a site while signing in, syncing, searching and working, as sent. */
@@ -162,31 +232,21 @@ function judge(requests: Sent[]): { operations: Set<string>; seed: Set<string>; 
   for (const request of requests) {
     if (!request.url.pathname.startsWith('/api/2.0/')) continue; // media files, from the site's CDN paths
     const route = request.url.pathname.slice('/api/2.0'.length);
-    const asked = {
+    const judgement = judgeOne(checker, {
       method: request.method,
-      path: route,
+      route,
       headers: Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name.toLowerCase(), value])),
       query: Object.fromEntries(request.url.searchParams),
       ...(typeof request.body === 'string' ? { body: JSON.parse(request.body) as unknown } : {}),
-    };
-    const operation = validator.matchOperation(asked);
-    if (!operation) {
-      const known = SEED_ENDPOINTS.find(([, pattern]) => pattern.test(route));
-      if (known) seed.add(known[0]);
-      else problems.push(`${request.method} ${route}: neither in iFixit's description nor one of the seed's endpoints`);
-      continue;
+    });
+    if (judgement.kind === 'seed') seed.add(judgement.what);
+    else if (judgement.kind === 'unknown')
+      problems.push(`${request.method} ${route}: neither in iFixit's description nor one of the seed's endpoints`);
+    else {
+      operations.add(judgement.operationId);
+      if (judgement.errors.length > 0)
+        problems.push(`${request.method} ${route}${request.url.search}: ${JSON.stringify(judgement.errors)}`);
     }
-    operations.add(operation.operationId!);
-    // `videoid` is "an integer or a string" as oneOf: a numeric id is both, which oneOf counts against
-    // it. Matching more than one alternative is matching the parameter, and is not held against the client.
-    const errors = (validator.validateRequest(asked, operation).errors ?? []).filter(
-      (error) =>
-        !(
-          error.keyword === 'oneOf' &&
-          ((error.params as { passingSchemas?: unknown[] }).passingSchemas?.length ?? 0) > 1
-        ),
-    );
-    if (errors.length > 0) problems.push(`${request.method} ${route}${request.url.search}: ${JSON.stringify(errors)}`);
   }
   return { operations, seed, problems };
 }

@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { RunningSite } from '../../server/site.ts';
 import { audit, keptAliveClient, nextSocketEvent, rawRequest, startPeopleSite, TECH_SIGN_IN } from './helpers.ts';
 import { failFirst, sequence, startFaultProxy, type FaultProxy } from './proxy.ts';
+import { MALFORMED_ON_PURPOSE } from '../server/helpers.ts';
 
 // The fault proxy in front of the real reference site, over real HTTP with Node's fetch.
 let site: RunningSite;
@@ -17,8 +18,9 @@ beforeEach(async () => {
 afterEach(() => proxy.close());
 
 /** Reads the body too: undici only reuses a connection once the body is consumed. */
+/** The status of a GET; `?slow`, `?fast` name a request for the proxy's faults, and are no API parameter. */
 async function statusOf(url: string): Promise<number> {
-  const response = await fetch(url);
+  const response = await fetch(url, { headers: new URL(url).search ? MALFORMED_ON_PURPOSE : {} });
   await response.arrayBuffer();
   return response.status;
 }

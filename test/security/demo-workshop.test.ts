@@ -7,6 +7,7 @@ import { DEMO_PASSWORD_FILE, startDemoWorkshop } from '../../server/demo-worksho
 import { startDemoSite } from '../../server/site.ts';
 import { makeTempDir } from '../helpers/tmp.ts';
 import { rawRequest } from './http.ts';
+import { MALFORMED_ON_PURPOSE } from '../server/helpers.ts';
 
 // Issue 14, "the demo workshop is open to every website": the in-process reference server answered
 // `Access-Control-Allow-Origin: *` with no Host check and public demo passwords, so a page the technician
@@ -48,6 +49,7 @@ describe('a page of another site gets nothing from the demo workshop', () => {
         Origin: 'http://evil.test',
         'Access-Control-Request-Method': 'POST',
         'Access-Control-Request-Headers': 'content-type',
+        ...MALFORMED_ON_PURPOSE,
       },
     });
     expect(preflight.status).toBe(403);
@@ -61,7 +63,12 @@ describe('a page of another site gets nothing from the demo workshop', () => {
       const answer = await rawRequest(port, {
         method: 'POST',
         path: '/api/2.0/user/token',
-        headers: { Host: `127.0.0.1:${port}`, Origin: 'http://evil.test', 'Content-Type': contentType },
+        headers: {
+          Host: `127.0.0.1:${port}`,
+          Origin: 'http://evil.test',
+          'Content-Type': contentType,
+          ...MALFORMED_ON_PURPOSE,
+        },
         body: signInBody(demo.account.password),
       });
       expect(answer.status, answer.text).toBe(403);
@@ -72,7 +79,7 @@ describe('a page of another site gets nothing from the demo workshop', () => {
     const sandboxed = await rawRequest(port, {
       method: 'POST',
       path: '/api/2.0/user/token',
-      headers: { Host: `127.0.0.1:${port}`, Origin: 'null' },
+      headers: { Host: `127.0.0.1:${port}`, Origin: 'null', ...MALFORMED_ON_PURPOSE },
       body: signInBody(demo.account.password),
     });
     expect(sandboxed.status).toBe(403);

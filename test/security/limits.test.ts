@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
 import type { RunningSite } from '../../server/site.ts';
-import { api, expectError, signIn, startTestSite, type SignedIn } from '../server/helpers.ts';
+import { api, expectError, MALFORMED_ON_PURPOSE, signIn, startTestSite, type SignedIn } from '../server/helpers.ts';
 import { counters, streamedRequest } from './http.ts';
 
 // Issue 14, "no size limits": the reference server parsed a 200 MB password and ran scrypt on it,
@@ -56,7 +56,7 @@ describe('passwords', () => {
     const before = await counters(site);
     const answer = await streamedRequest(site.port, {
       path: '/api/2.0/user/token',
-      headers: { 'Content-Type': 'application/json' },
+      headers: { 'Content-Type': 'application/json', ...MALFORMED_ON_PURPOSE },
       prefix: `{"email":"${DEMO_ACCOUNTS.tech1.email}","password":"`,
       suffix: '"}',
       total: 200 * MiB,
@@ -76,7 +76,7 @@ describe('passwords', () => {
     const before = await counters(site);
     const answer = await streamedRequest(site.port, {
       path: '/api/2.0/user/token',
-      headers: { 'Content-Type': 'application/json' },
+      headers: { 'Content-Type': 'application/json', ...MALFORMED_ON_PURPOSE },
       prefix: `{"email":"${DEMO_ACCOUNTS.tech1.email}","password":"`,
       suffix: '"}',
       total: 8 * MiB,

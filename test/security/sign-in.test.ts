@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
 import { startSite, type RunningSite, type SiteOptions } from '../../server/site.ts';
 import { seedDemoPeople } from '../../server/users/seed.ts';
-import { api, expectError, signIn, startTestSite } from '../server/helpers.ts';
+import { api, expectError, MALFORMED_ON_PURPOSE, signIn, startTestSite } from '../server/helpers.ts';
 import { counters, median } from './http.ts';
 
 // Issue 14, "the reference server leaks accounts": sign-in was 15x faster for an unknown e-mail (no hash
@@ -73,8 +73,9 @@ describe('failed sign-ins are throttled per account and address', () => {
         // The right password answers the same to the address that is held: a guess that was right is not told
         // apart (the owner elsewhere signs in: sign-in-owner.test.ts).
         expectError(await tokenCall(site, DEMO_ACCOUNTS.tech2.email, DEMO_ACCOUNTS.tech2.password), 429);
-        // The same e-mail in another case is the same account.
-        expectError(await tokenCall(site, 'TECH2@demo.test ', 'guess 12'), 429);
+        // The same e-mail in another case is the same account (and with a space no e-mail has: on purpose).
+        const padded = { json: { email: 'TECH2@demo.test ', password: 'guess 12' }, headers: MALFORMED_ON_PURPOSE };
+        expectError(await api(site, 'POST', '/user/token', padded), 429);
         // Refused before any hashing.
         expect((await counters(site)).passwordChecks).toBe(checks);
         // Another account, from the same address, signs in.
@@ -144,7 +145,9 @@ describe('failed sign-ins are throttled per account and address', () => {
 describe('user search does not give away e-mail addresses', () => {
   let site: RunningSite;
   beforeAll(async () => {
-    site = await startTestSite();
+    site = await startTestSite({
+      uncheckedBecause: "the seed's user search, which iFixit's description lacks and the client never asks",
+    });
   });
   afterAll(() => site.close());
 

@@ -7,13 +7,16 @@ import { comment, comments } from './content-schemas.ts';
 import { api, call, expectError, expectShape, signInAll, startTestSite, type SignedIn } from './helpers.ts';
 import { checkPaging } from './paging-checks.ts';
 
+// Left out of the run's request check against iFixit's description (server/testing/request-check.ts).
+const UNCHECKED = { uncheckedBecause: 'the refusals of comments: bad paging, contexts and texts, on purpose' };
+
 const id = (key: string) => DEMO_GUIDES.findIndex((guide) => guide.key === key) + 1;
 const T0 = 1_800_000_000;
 
 let site: RunningSite;
 let who: Record<DemoAccountName, SignedIn>;
 beforeAll(async () => {
-  site = await startTestSite({ demo: true });
+  site = await startTestSite({ demo: true, ...UNCHECKED });
   who = await signInAll(site);
 });
 afterAll(() => site.close());

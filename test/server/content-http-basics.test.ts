@@ -4,10 +4,15 @@ import type { RunningSite } from '../../server/site.ts';
 import { api, call, expectError, signInAll, startTestSite, type SignedIn } from './helpers.ts';
 import { checkPaging } from './paging-checks.ts';
 
+// Left out of the run's request check against iFixit's description (server/testing/request-check.ts).
+const UNCHECKED = {
+  uncheckedBecause: "the server's refusals of content requests no client sends: unknown methods, bad paging",
+};
+
 let site: RunningSite;
 let who: Record<DemoAccountName, SignedIn>;
 beforeAll(async () => {
-  site = await startTestSite({ demo: true });
+  site = await startTestSite({ demo: true, ...UNCHECKED });
   who = await signInAll(site);
 });
 afterAll(() => site.close());

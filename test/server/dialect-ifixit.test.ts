@@ -4,7 +4,7 @@ import { DEMO_APP_ID } from '../../server/http/dialects.ts';
 import type { RunningSite } from '../../server/site.ts';
 import { startSite } from '../../server/site.ts';
 import { seedDemoPeople } from '../../server/users/seed.ts';
-import { api, signIn, startTestSite, type SignedIn } from './helpers.ts';
+import { api, MALFORMED_ON_PURPOSE, signIn, startTestSite, type SignedIn } from './helpers.ts';
 
 // The reference server's `--dialect ifixit`: what iFixit's OpenAPI description of API 2.0 says real sites
 // do where the seed's reference differs (server/http/dialect.ts), against the reference dialect.
@@ -108,7 +108,7 @@ describe('an iFixit-dialect site', () => {
   });
 
   it('reads a guide in another language with langid, and in its own where it has no translation', async () => {
-    const german = (await api(site, 'GET', '/guides/11', { query: { langid: 'de', excludePrerequisiteSteps: '' } }))
+    const german = (await api(site, 'GET', '/guides/11', { query: { langid: 'de', excludePrerequisiteSteps: 'true' } }))
       .body;
     expect(german.langid).toBe('de');
     expect(german.title).toBe('Hydraulikschlauch am Hubmast eines Gabelstaplers ersetzen');
@@ -117,7 +117,8 @@ describe('an iFixit-dialect site', () => {
     const untranslated = (await api(site, 'GET', '/guides/3', { query: { langid: 'de' } })).body;
     expect(untranslated.langid).toBe('en');
     expect(untranslated.available_langids).toEqual(['en']);
-    expect((await api(site, 'GET', '/guides/3', { query: { langid: 'german' } })).status).toBe(422);
+    const german3 = { query: { langid: 'german' }, headers: MALFORMED_ON_PURPOSE };
+    expect((await api(site, 'GET', '/guides/3', german3)).status).toBe(422);
   });
 
   it('gives a video step only its id, the video itself at /media/videos/{id}', async () => {

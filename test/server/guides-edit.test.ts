@@ -5,12 +5,17 @@ import type { RunningSite } from '../../server/site.ts';
 import { fullGuide } from './content-schemas.ts';
 import { api, call, expectError, expectShape, signInAll, startTestSite, type SignedIn } from './helpers.ts';
 
+// Left out of the run's request check against iFixit's description (server/testing/request-check.ts).
+const UNCHECKED = {
+  uncheckedBecause: 'the refusals of guide edits: missing or wrong revisionids, bad fields, bodies that do not parse',
+};
+
 const id = (key: string) => DEMO_GUIDES.findIndex((guide) => guide.key === key) + 1;
 
 let site: RunningSite;
 let who: Record<DemoAccountName, SignedIn>;
 beforeAll(async () => {
-  site = await startTestSite({ demo: true });
+  site = await startTestSite({ demo: true, ...UNCHECKED });
   who = await signInAll(site);
 });
 afterAll(() => site.close());

@@ -7,6 +7,9 @@ import { fullGuide, guideSummary } from './content-schemas.ts';
 import { api, call, expectError, expectShape, signInAll, startTestSite, type SignedIn } from './helpers.ts';
 import { checkPaging } from './paging-checks.ts';
 
+// Left out of the run's request check against iFixit's description (server/testing/request-check.ts).
+const UNCHECKED = { uncheckedBecause: 'the refusals of guide lists: bad paging, filters, ids and methods, on purpose' };
+
 const id = (key: string) => DEMO_GUIDES.findIndex((guide) => guide.key === key) + 1;
 const PRIVATE = id('mig-setup');
 const PUBLIC_COUNT = DEMO_GUIDES.filter((guide) => guide.public !== false).length;
@@ -14,7 +17,7 @@ const PUBLIC_COUNT = DEMO_GUIDES.filter((guide) => guide.public !== false).lengt
 let site: RunningSite;
 let who: Record<DemoAccountName, SignedIn>;
 beforeAll(async () => {
-  site = await startTestSite({ demo: true });
+  site = await startTestSite({ demo: true, ...UNCHECKED });
   who = await signInAll(site);
 });
 afterAll(() => site.close());

@@ -5,6 +5,7 @@ import type { Db } from '../../server/db/types.ts';
 import { startDemoSite, startSite, type RunningSite } from '../../server/site.ts';
 import { seedDemoPeople } from '../../server/users/seed.ts';
 import { DEMO_APP_ID, type Dialect } from '../../server/http/dialects.ts';
+import { INVALID_ON_PURPOSE } from '../../server/testing/request-check.ts';
 
 export interface TestSiteOptions {
   /** The full demo workshop (people and content) instead of the people only. */
@@ -14,16 +15,20 @@ export interface TestSiteOptions {
   dbFile?: string;
   /** The dialect of API 2.0 it speaks (server/http/dialects.ts); default the reference's. */
   dialect?: Dialect;
+  /** Why the run's request check leaves this site's requests alone (SiteOptions.uncheckedBecause). */
+  uncheckedBecause?: string;
 }
 
 /** A real server on a free loopback port, test hooks on. Close it in `afterAll`. */
 export function startTestSite(options: TestSiteOptions = {}): Promise<RunningSite> {
   const dialect = options.dialect ? { dialect: options.dialect } : {};
   const file = options.dbFile ? { dbFile: options.dbFile } : {};
-  if (options.demo) return startDemoSite({ testHooks: true, ...dialect, ...file });
+  const unchecked = options.uncheckedBecause ? { uncheckedBecause: options.uncheckedBecause } : {};
+  if (options.demo) return startDemoSite({ testHooks: true, ...dialect, ...file, ...unchecked });
   return startSite({
     testHooks: true,
     ...dialect,
+    ...unchecked,
     ...(options.dbFile ? { dbFile: options.dbFile } : {}),
     seed: (db) => {
       seedDemoPeople(db);
@@ -31,6 +36,9 @@ export function startTestSite(options: TestSiteOptions = {}): Promise<RunningSit
     },
   });
 }
+
+/** Headers of a request a test sends malformed on purpose: the run's request check leaves it alone. */
+export const MALFORMED_ON_PURPOSE: Readonly<Record<string, string>> = { [INVALID_ON_PURPOSE]: '1' };
 
 export interface CallOptions {
   token?: string | null;

@@ -4,9 +4,14 @@ import { startSite, type RunningSite } from '../../server/site.ts';
 import { api, call, expectError, expectShape, signIn, startTestSite } from './helpers.ts';
 import { errorBody } from './schemas.ts';
 
+// Left out of the run's request check against iFixit's description (server/testing/request-check.ts).
+const UNCHECKED = {
+  uncheckedBecause: "the server's answers to what no client sends: unknown paths and methods, bad paging, broken JSON",
+};
+
 let site: RunningSite;
 beforeAll(async () => {
-  site = await startTestSite();
+  site = await startTestSite(UNCHECKED);
 });
 afterAll(() => site.close());
 

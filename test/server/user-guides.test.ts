@@ -7,13 +7,19 @@ import { guideSummary } from './content-schemas.ts';
 import { api, call, expectError, expectShape, signInAll, startTestSite, type SignedIn } from './helpers.ts';
 import { checkPaging } from './paging-checks.ts';
 
+// Left out of the run's request check against iFixit's description (server/testing/request-check.ts).
+const UNCHECKED = {
+  uncheckedBecause:
+    "the seed's own guides and completions lists with their paging refusals, which the client never asks",
+};
+
 const id = (key: string) => DEMO_GUIDES.findIndex((guide) => guide.key === key) + 1;
 const ids = (body: { guideid: number }[]) => body.map((g) => g.guideid);
 
 let site: RunningSite;
 let who: Record<DemoAccountName, SignedIn>;
 beforeAll(async () => {
-  site = await startTestSite({ demo: true });
+  site = await startTestSite({ demo: true, ...UNCHECKED });
   who = await signInAll(site);
 });
 afterAll(() => site.close());

@@ -9,10 +9,15 @@ import { mediaItem } from './content-schemas.ts';
 import { api, expectError, expectShape, signInAll, startTestSite, type SignedIn } from './helpers.ts';
 import { checkPaging } from './paging-checks.ts';
 
+// Left out of the run's request check against iFixit's description (server/testing/request-check.ts).
+const UNCHECKED = {
+  uncheckedBecause: "the seed's media list and deletions, which the client never asks, and their refusals",
+};
+
 let site: RunningSite;
 let who: Record<DemoAccountName, SignedIn>;
 beforeAll(async () => {
-  site = await startTestSite({ demo: true });
+  site = await startTestSite({ demo: true, ...UNCHECKED });
   who = await signInAll(site);
 });
 afterAll(() => site.close());
