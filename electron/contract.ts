@@ -606,6 +606,19 @@ export interface SyncState {
   refusedMediaOrigins: string[];
 }
 
+/** What "Keep offline" did for one guide (keepGuideOffline): kept now, ahead of any running sync. */
+export interface KeptGuide {
+  guideid: number;
+  /** Stored whole on this computer now, its step pictures with it. */
+  stored: boolean;
+  /** Its media not stored (a failure, told in `error`, or no room); the next sync asks again. */
+  mediaPending: number;
+  /** Why it is not stored whole now (no network, the site's words); null when it is. */
+  error: SyncError | null;
+  /** The sync's state after it: the scope names the guide. */
+  state: SyncState;
+}
+
 export interface SyncOutcome {
   status: 'complete' | 'failed' | 'cancelled';
   changed: number;
@@ -798,6 +811,11 @@ export interface AppApi {
   retryGuides(guideids?: number[]): Promise<Result<SyncOutcome>>;
   getSyncState(): Promise<Result<SyncState>>;
   setOfflineScope(scope: OfflineScope): Promise<Result<SyncState>>;
+  /**
+   * Adds one guide to the offline scope and stores it whole at once, ahead of a running sync (its step
+   * pictures first); answers when it is stored, or why not (offline: the scope keeps it for the next sync).
+   */
+  keepGuideOffline(guideid: number): Promise<Result<KeptGuide>>;
   setStorageBudget(bytes: number): Promise<Result<SyncState>>;
   /** The picture quality kept for zoom, with the room each would take (estimates). */
   getPictureQuality(): Promise<Result<PictureQualityState>>;
@@ -885,6 +903,7 @@ const methodSet = {
   retryGuides: true,
   getSyncState: true,
   setOfflineScope: true,
+  keepGuideOffline: true,
   setStorageBudget: true,
   getPictureQuality: true,
   setPictureQuality: true,

@@ -93,6 +93,7 @@ export const methodInputs: { [K in AppMethod]: z.ZodType<Parameters<AppApi[K]>> 
   retryGuides: z.union([z.tuple([]), z.tuple([z.array(id).max(LIST_MAX)])]),
   getSyncState: z.tuple([]),
   setOfflineScope: z.tuple([offlineScopeSchema]),
+  keepGuideOffline: z.tuple([id]),
   // Any positive size: too small a budget only fails the sync with its own message. The settings view
   // asks for at least 10 MB, a floor for people, not for the core.
   setStorageBudget: z.tuple([

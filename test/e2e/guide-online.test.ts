@@ -211,7 +211,9 @@ describe('a guide outside the offline scope', () => {
   it('is kept whole when the technician asks', async () => {
     await page.goto(new URL(`/guides/${outside.guideid}`, app.shell.url).toString());
     await page.getByTestId('guide-from-site').waitFor();
-    const answered = page.waitForResponse((response) => response.url().endsWith('/rpc/syncNow'), { timeout: 90_000 });
+    const answered = page.waitForResponse((response) => response.url().endsWith('/rpc/keepGuideOffline'), {
+      timeout: 90_000,
+    });
     await page.getByTestId('guide-keep').click();
     await answered;
     await page.getByTestId('guide-from-site').waitFor({ state: 'hidden' });

@@ -34,11 +34,13 @@ export class StorageBudgetError extends Error {
  * the next sync resumes.
  *
  * It may start while the guides phase still stores guides (`guides`): each guide's media are asked for
- * as soon as it is stored, and the phase's progress is told once every guide is in.
+ * as soon as it is stored, and the phase's progress is told once every guide is in. With `only`, the
+ * media of that one guide (keep-now.ts), in the same order.
  */
 export async function downloadMedia(
   ctx: SyncContext,
   guides: GuidesProgress = NO_MORE_GUIDES,
+  only?: number,
 ): Promise<{ downloaded: number; bytes: number }> {
   let downloaded = 0;
   let bytes = 0;
@@ -193,7 +195,8 @@ export async function downloadMedia(
     ctx.progress('media', downloaded + failed, total, bytes);
   };
   // What the views show first, then the zoom variant: a tight budget is spent on the steps' own pictures.
-  const queue = new MediaQueue(ctx.store, guides, zoom, MAX_ATTEMPTS, () => ctx.signal.aborted || budgetError !== null);
+  const stopped = () => ctx.signal.aborted || budgetError !== null;
+  const queue = new MediaQueue(ctx.store, guides, zoom, MAX_ATTEMPTS, stopped, only);
   const fetchItem = async (item: MediaItem): Promise<void> => {
     try {
       await fetchOne(item);

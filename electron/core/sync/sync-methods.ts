@@ -19,6 +19,7 @@ export function syncMethods(
   | 'retryGuides'
   | 'getSyncState'
   | 'setOfflineScope'
+  | 'keepGuideOffline'
   | 'setStorageBudget'
   | 'getPictureQuality'
   | 'setPictureQuality'
@@ -36,6 +37,7 @@ export function syncMethods(
       background.run('scope');
       return ok(sync.state());
     },
+    keepGuideOffline: async (guideid) => ok(await sync.keep(guideid)),
     setStorageBudget: async (bytes) => {
       await library.setBudget(bytes);
       return ok(sync.state());
