@@ -495,7 +495,12 @@ export interface PictureQualityOption {
 
 export interface PictureQualityState {
   quality: PictureQuality;
+  /** False while the default is kept (no choice made): it takes only the room the budget has. */
+  chosen: boolean;
   options: PictureQualityOption[];
+  /** The storage budget the media get now, and what they take of it (shown beside the estimates). */
+  budgetBytes: number;
+  mediaBytes: number;
 }
 
 export type SyncPhase =

@@ -23,6 +23,8 @@ export interface SyncContext {
   budgetLimitedByDisk?: boolean;
   /** The zoom variant of step pictures kept on top of what the views show. */
   pictureQuality: PictureQuality;
+  /** False while the default quality is kept: its zoom pictures take only the room the budget has. */
+  pictureQualityChosen?: boolean;
   concurrency: { guides: number; media: number };
   signal: AbortSignal;
   now: () => number;

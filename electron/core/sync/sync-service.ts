@@ -167,6 +167,7 @@ export class SyncService {
       budgetLimitedByDisk: library.disk.room().budgetLimitedTo !== null,
       diskRoom: () => library.disk.free(),
       pictureQuality: library.pictures.quality(),
+      pictureQualityChosen: library.pictures.chosen(),
       // The most at once: the lanes fit themselves to the link below it (sync/pool.ts).
       concurrency: this.deps.concurrency ?? { guides: 32, media: 64 },
       signal,
