@@ -1,4 +1,5 @@
 import type { ApiTransport } from '../api/transport.ts';
+import { around } from './patient.ts';
 
 /**
  * Who goes first on the link: while a guide the technician needs now is being kept (keep-now.ts), the
@@ -40,15 +41,5 @@ export function yielding(transport: ApiTransport, priority: Priority): ApiTransp
     if (priority.held) await priority.clear();
     return ask();
   };
-  const wrapped: Pick<ApiTransport, 'request' | 'download' | 'probeSize' | 'hasToken' | 'siteUrl' | 'baseUrl'> = {
-    siteUrl: transport.siteUrl,
-    baseUrl: transport.baseUrl,
-    get hasToken() {
-      return transport.hasToken;
-    },
-    request: (method, path, options) => after(() => transport.request(method, path, options)),
-    download: (url, signal) => after(() => transport.download(url, signal)),
-    probeSize: (url, signal) => after(() => transport.probeSize(url, signal)),
-  };
-  return wrapped as ApiTransport;
+  return around(transport, after);
 }
