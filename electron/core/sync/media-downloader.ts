@@ -103,7 +103,8 @@ export async function downloadMedia(
   // A file whose connection was reset (before or during its answer) is asked again at once, twice at
   // most: a lost connection costs a moment, not the file until the next sync.
   // As many downloads at once as the link takes (pool.ts, Lanes): from 4 up to the configured bound.
-  const lanes = new Lanes(2, Math.max(2, ctx.concurrency.media), 4);
+  // One guide's media (a guide needed now) all at once: a few files, each round trip is waited for.
+  const lanes = new Lanes(2, Math.max(2, ctx.concurrency.media), only === undefined ? 4 : ctx.concurrency.media);
   const fetchOne = async (item: MediaItem, resets = 2): Promise<void> => {
     const { url, at, picture } = item;
     if (budgetError || zoomFull) return;
