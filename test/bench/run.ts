@@ -6,7 +6,8 @@
 // over them) runs last; BENCH_BIG=0 skips it, BENCH_ONLY=big runs it alone. BENCH_LINKS=0,50/20,150/5
 // runs the initial sync over emulated links (links.ts), then the outbox replay over them (BENCH_REPLAY_ROUNDS
 // rounds, default 3, medians printed), and the time to a guide opened during a first sync (time-to-guide.ts,
-// BENCH_GUIDE_ROUNDS, default 3; BENCH_ONLY=guide-first runs it alone), and only that. BENCH_ONLY=search types queries into the search box in
+// BENCH_GUIDE_ROUNDS, default 3; BENCH_ONLY=guide-first runs it alone), and only that.
+// BENCH_ONLY=search types queries into the search box in
 // Chromium while the site's search hangs and prints how long the local results take (BENCH_SEARCH_ROUNDS,
 // default 20; the renderer must be built: npm run build).
 import fs from 'node:fs';

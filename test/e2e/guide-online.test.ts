@@ -7,7 +7,8 @@ import { appPage, artifact, openDemoApp, type startApp } from './browser.ts';
 
 // Pictures for zoom and guides read from the site, in Chromium through the web shell over real core
 // services: the lightbox shows the original from the site while it answers and the best stored variant
-// when it does not (large by default, original once the technician chooses it in the sync centre); a guide outside the offline scope is read from the site, marked so, and kept on request.
+// when it does not (large by default, original once the technician chooses it in the sync centre); a
+// guide outside the offline scope is read from the site, marked so, and kept on request.
 const demo = capturingDemoWorkshop();
 let browser: Browser;
 let app: Awaited<ReturnType<typeof startApp>>;
@@ -117,7 +118,7 @@ describe('pictures for zoom', () => {
     await offline.context().close();
   });
 
-  it('offers the picture qualities with their estimated sizes and the budget, large kept until one is chosen', async () => {
+  it('offers the qualities with their estimated sizes and the budget, large kept until one is chosen', async () => {
     await siteBack();
     await page.getByTestId('nav-sync').click();
     const original = page.getByTestId('quality-size-original');
