@@ -32,7 +32,12 @@ export interface PictureQualityOption {
 
 export interface PictureQualityState {
   quality: PictureQuality;
+  /** False while the default is kept (no choice made): it takes only the room the budget has. */
+  chosen: boolean;
   options: PictureQualityOption[];
+  /** The storage budget the media get now, and what they take of it (shown beside the estimates). */
+  budgetBytes: number;
+  mediaBytes: number;
 }
 
 export type SyncPhase =
@@ -143,6 +148,19 @@ export interface SyncState {
   refusedMediaOrigins: string[];
 }
 
+/** What "Keep offline" did for one guide (keepGuideOffline): kept now, ahead of any running sync. */
+export interface KeptGuide {
+  guideid: number;
+  /** Stored whole on this computer now, its step pictures with it. */
+  stored: boolean;
+  /** Its media not stored (a failure, told in `error`, or no room); the next sync asks again. */
+  mediaPending: number;
+  /** Why it is not stored whole now (no network, the site's words); null when it is. */
+  error: SyncError | null;
+  /** The sync's state after it: the scope names the guide. */
+  state: SyncState;
+}
+
 export interface SyncOutcome {
   status: 'complete' | 'failed' | 'cancelled';
   changed: number;
@@ -161,6 +179,11 @@ export interface SyncApi {
   retryGuides(guideids?: number[]): Promise<Result<SyncOutcome>>;
   getSyncState(): Promise<Result<SyncState>>;
   setOfflineScope(scope: OfflineScope): Promise<Result<SyncState>>;
+  /**
+   * Adds one guide to the offline scope and stores it whole at once, ahead of a running sync (its step
+   * pictures first); answers when it is stored, or why not (offline: the scope keeps it for the next sync).
+   */
+  keepGuideOffline(guideid: number): Promise<Result<KeptGuide>>;
   setStorageBudget(bytes: number): Promise<Result<SyncState>>;
   /** The picture quality kept for zoom, with the room each would take (estimates). */
   getPictureQuality(): Promise<Result<PictureQualityState>>;

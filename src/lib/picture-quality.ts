@@ -1,4 +1,4 @@
-import type { PictureQuality, PictureQualityOption } from '../../electron/contract.ts';
+import type { PictureQuality, PictureQualityOption, PictureQualityState } from '../../electron/contract.ts';
 import { formatBytes, plural } from './format.ts';
 
 /** What each picture quality is, in a technician's words. */
@@ -24,4 +24,12 @@ export function qualitySize(option: PictureQualityOption): string {
   const count = `${plural(option.pictures, 'picture')}${here}`;
   if (option.bytes === null) return `Size not known yet (${count}): the site is asked while it answers.`;
   return `About ${formatBytes(option.bytes)} more for ${count}.`;
+}
+
+/** The budget beside the estimates, and what the default does with it: "Storage budget 2 GB, 1.1 GB used." */
+export function qualityBudget(state: PictureQualityState): string {
+  const budget = `Storage budget ${formatBytes(state.budgetBytes)}, ${formatBytes(state.mediaBytes)} used.`;
+  if (state.chosen) return budget;
+  const title = QUALITY_WORDS[state.quality].title;
+  return `${budget} ${title} is kept until you choose: as many as the budget has room for.`;
 }

@@ -34,3 +34,19 @@ export function zoomAt(
 export function panBy(view: View, dx: number, dy: number, frame: { width: number; height: number }): View {
   return clampView({ ...view, x: view.x + dx, y: view.y + dy }, frame);
 }
+
+/**
+ * How big the picture is on the screen against its own pixels (1: one picture pixel per screen pixel):
+ * fitted into the frame (contain, so a small picture is stretched to the frame), times the zoom, times
+ * the screen's device pixels per CSS pixel. Null until the picture's own size is known.
+ */
+export function pixelScale(
+  view: View,
+  natural: { width: number; height: number },
+  frame: { width: number; height: number },
+  devicePixelRatio = 1,
+): number | null {
+  if (natural.width <= 0 || natural.height <= 0 || frame.width <= 0 || frame.height <= 0) return null;
+  const fit = Math.min(frame.width / natural.width, frame.height / natural.height);
+  return fit * view.scale * devicePixelRatio;
+}

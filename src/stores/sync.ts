@@ -2,6 +2,7 @@ import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
 import type {
   AppError,
+  KeptGuide,
   OfflineScope,
   PictureQuality,
   PictureQualityState,
@@ -92,6 +93,18 @@ export const useSyncStore = defineStore('sync', () => {
     else error.value = result.error;
   }
 
+  /** Keeps one guide whole now, ahead of a running sync; resolves with what was kept (null: refused). */
+  async function keepGuide(guideid: number): Promise<KeptGuide | null> {
+    error.value = null;
+    const result = await bridge.keepGuideOffline(guideid);
+    if (!result.ok) {
+      error.value = result.error;
+      return null;
+    }
+    state.value = result.value.state;
+    return result.value;
+  }
+
   async function loadPictures(): Promise<void> {
     const result = await bridge.getPictureQuality();
     if (result.ok) pictures.value = result.value;
@@ -137,6 +150,7 @@ export const useSyncStore = defineStore('sync', () => {
     loadPictures,
     syncNow,
     retryGuides,
+    keepGuide,
     allowMediaOrigin,
     cancel,
     setScope,

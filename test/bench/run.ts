@@ -5,7 +5,9 @@
 // summaries of BENCH_BIG guides, default 100,000, against a fiftieth of them, and library pages and search
 // over them) runs last; BENCH_BIG=0 skips it, BENCH_ONLY=big runs it alone. BENCH_LINKS=0,50/20,150/5
 // runs the initial sync over emulated links (links.ts), then the outbox replay over them (BENCH_REPLAY_ROUNDS
-// rounds, default 3, medians printed), and only that. BENCH_ONLY=search types queries into the search box in
+// rounds, default 3, medians printed), and the time to a guide opened during a first sync (time-to-guide.ts,
+// BENCH_GUIDE_ROUNDS, default 3; BENCH_ONLY=guide-first runs it alone), and only that.
+// BENCH_ONLY=search types queries into the search box in
 // Chromium while the site's search hangs and prints how long the local results take (BENCH_SEARCH_ROUNDS,
 // default 20; the renderer must be built: npm run build). BENCH_ONLY=offline stops and ends the site and
 // prints how soon the status chip says offline and online again, and search meanwhile (BENCH_OFFLINE_ROUNDS,
@@ -20,6 +22,7 @@ import { CHAINS_AT_ONCE } from '../../electron/core/outbox/runner.ts';
 import { runJsonChild, startSiteProcess } from './site-process.ts';
 import { benchSearchTyping } from './search-typing.ts';
 import { benchOfflineSaid } from './offline-said.ts';
+import { benchTimeToGuide } from './time-to-guide.ts';
 
 interface SyncRun {
   initialMs: number;
@@ -94,16 +97,15 @@ if (process.env.BENCH_ONLY === 'offline') {
   process.exit(0);
 }
 if (process.env.BENCH_LINKS) {
+  const linkGuides = Number(process.env.BENCH_LINK_GUIDES ?? 300);
+  const guideRounds = Math.max(1, Number(process.env.BENCH_GUIDE_ROUNDS ?? 3));
   try {
-    await benchLinks(parseLinks(process.env.BENCH_LINKS), tmp.dir, Number(process.env.BENCH_LINK_GUIDES ?? 300));
-    if (process.env.BENCH_OUTBOX !== '0') {
+    const links = parseLinks(process.env.BENCH_LINKS);
+    if (process.env.BENCH_ONLY !== 'guide-first') await benchLinks(links, tmp.dir, linkGuides);
+    await benchTimeToGuide(links, tmp.dir, linkGuides, guideRounds);
+    if (process.env.BENCH_OUTBOX !== '0' && process.env.BENCH_ONLY !== 'guide-first') {
       const replayRounds = Math.max(1, Number(process.env.BENCH_REPLAY_ROUNDS ?? 3));
-      await benchReplayOverLinks(
-        parseLinks(process.env.BENCH_LINKS),
-        tmp.dir,
-        process.env.BENCH_SESSIONS ?? '40',
-        replayRounds,
-      );
+      await benchReplayOverLinks(links, tmp.dir, process.env.BENCH_SESSIONS ?? '40', replayRounds);
     }
   } finally {
     tmp.remove();

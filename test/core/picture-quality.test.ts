@@ -49,36 +49,37 @@ const option = async (quality: PictureQuality) =>
   unwrap(await api.getPictureQuality()).options.find((o) => o.quality === quality)!;
 
 describe('the picture quality for zoom', () => {
-  it('keeps standard pictures by default and estimates the others from what the site reports', async () => {
+  it('keeps the large pictures by default, shows the budget, and estimates the originals from the site', async () => {
     const large = stepVariants('large');
     const original = stepVariants('original');
     expect(large.length).toBeGreaterThan(10);
     expect(stored(always())).toEqual(always());
-    expect(stored([...large, ...original])).toEqual([]);
+    // Issue 29: readable zoom without a choice made: the site's large variant of every step picture.
+    expect(stored(large)).toEqual(large);
+    expect(stored(original)).toEqual([]);
 
     const state = unwrap(await api.getPictureQuality());
-    expect(state.quality).toBe('standard');
+    expect(state).toMatchObject({ quality: 'large', chosen: false });
+    const { storage } = unwrap(await api.getSyncState());
+    expect(state.budgetBytes).toBe(storage.budgetLimitedTo ?? storage.budgetBytes);
+    expect(state.mediaBytes).toBe(storage.mediaBytes);
     expect(state.options.map((o) => o.quality)).toEqual(['standard', 'large', 'original']);
     expect(state.options[0]).toMatchObject({ pictures: 0, bytes: 0 });
-    for (const [quality, urls] of [
-      ['large', large],
-      ['original', original],
-    ] as const) {
-      const estimate = state.options.find((o) => o.quality === quality)!;
-      expect(estimate).toMatchObject({ pictures: urls.length, stored: 0, basis: 'site' });
-      // The site's sizes of a few pictures times the count: within a factor of the truth.
-      let truth = 0;
-      for (const url of urls) truth += (await siteBytes(url)).length;
-      expect(estimate.bytes).toBeGreaterThan(truth / 3);
-      expect(estimate.bytes).toBeLessThan(truth * 3);
-    }
+    expect(state.options[1]).toMatchObject({ pictures: large.length, stored: large.length, basis: 'stored' });
+    const estimate = state.options[2]!;
+    expect(estimate).toMatchObject({ pictures: original.length, stored: 0, basis: 'site' });
+    // The site's sizes of a few pictures times the count: within a factor of the truth.
+    let truth = 0;
+    for (const url of original) truth += (await siteBytes(url)).length;
+    expect(estimate.bytes).toBeGreaterThan(truth / 3);
+    expect(estimate.bytes).toBeLessThan(truth * 3);
     expect(unwrap(await api.getSyncState()).storage.pendingMedia).toBe(0);
   });
 
-  it('downloads the large variant of every step picture once large is chosen, byte for byte', async () => {
+  it('keeps the large variant of every step picture once large is chosen, byte for byte', async () => {
     const state = unwrap(await api.setPictureQuality('large'));
-    expect(state.quality).toBe('large');
-    expect(unwrap(await api.getSyncState()).storage.pendingMedia).toBe(stepVariants('large').length);
+    expect(state).toMatchObject({ quality: 'large', chosen: true });
+    expect(unwrap(await api.getSyncState()).storage.pendingMedia).toBe(0);
     expect(unwrap(await api.syncNow())).toMatchObject({ status: 'complete', error: null });
 
     const large = stepVariants('large');

@@ -26,6 +26,8 @@ beforeAll(async () => {
       password: DEMO_ACCOUNTS.tech1.password,
     }),
   );
+  // The budget's sums count what the steps show, no zoom variant (picture-quality.test.ts has those).
+  unwrap(await api.setPictureQuality('standard'));
 });
 afterAll(async () => {
   await app?.dispose();

@@ -31,6 +31,8 @@ beforeEach(async () => {
   });
   const { email, password } = DEMO_ACCOUNTS.tech1;
   unwrap(await app.services.api.signIn({ siteUrl: site.url, email, password, appId: DEMO_APP_ID }));
+  // The step pictures the steps show, no zoom variant: what these tests count (picture-quality.test.ts has those).
+  unwrap(await app.services.api.setPictureQuality('standard'));
 });
 afterEach(async () => {
   await app.dispose();

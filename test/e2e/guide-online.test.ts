@@ -7,8 +7,8 @@ import { appPage, artifact, openDemoApp, type startApp } from './browser.ts';
 
 // Pictures for zoom and guides read from the site, in Chromium through the web shell over real core
 // services: the lightbox shows the original from the site while it answers and the best stored variant
-// when it does not (standard, then large, then original as the technician chooses them in the sync
-// centre); a guide outside the offline scope is read from the site, marked so, and kept on request.
+// when it does not (large by default, original once the technician chooses it in the sync centre); a
+// guide outside the offline scope is read from the site, marked so, and kept on request.
 const demo = capturingDemoWorkshop();
 let browser: Browser;
 let app: Awaited<ReturnType<typeof startApp>>;
@@ -80,7 +80,7 @@ async function siteBack(): Promise<void> {
   await expect.poll(async () => unwrap(await app.app.services.api.getStatus()).network).toBe('online');
 }
 
-async function chooseQuality(quality: 'large' | 'original'): Promise<void> {
+async function chooseQuality(quality: 'original'): Promise<void> {
   await page.getByTestId('nav-sync').click();
   const chooser = page.getByTestId('picture-quality');
   await chooser.waitFor();
@@ -111,34 +111,31 @@ describe('pictures for zoom', () => {
     expect(lastSrc).toMatch(/[?&]live=1/);
   });
 
-  it('shows the standard picture, the best one stored, once the site is gone', async () => {
-    await demo.site().close();
-    const offline = await freshPage();
-    expect(await lightboxWidth(offline)).toBe(widths.standard);
-    await offline.context().close();
-  });
-
-  it('offers the picture qualities with their estimated sizes, and keeps the large pictures once chosen', async () => {
-    await siteBack();
-    await page.getByTestId('nav-sync').click();
-    const large = page.getByTestId('quality-size-large');
-    await large.filter({ hasText: /^About [\d.]+ (KB|MB) more for \d+ pictures\.$/ }).waitFor();
-    expect(await large.getAttribute('data-basis')).toBe('site');
-    expect(await page.getByTestId('picture-quality').textContent()).toContain('Sizes are estimates');
-    expect(await page.getByTestId('quality-standard').isChecked()).toBe(true);
-    await page.getByTestId('picture-quality').scrollIntoViewIfNeeded();
-    await page.screenshot({ path: artifact('sync-picture-quality.png') });
-
-    await chooseQuality('large');
-    expect(await large.getAttribute('data-basis')).toBe('stored');
+  it('shows the large picture, kept by default, once the site is gone', async () => {
     await demo.site().close();
     const offline = await freshPage();
     expect(await lightboxWidth(offline)).toBe(widths.large);
     await offline.context().close();
   });
 
-  it('keeps the originals once chosen, and shows them with the site gone', async () => {
+  it('offers the qualities with their estimated sizes and the budget, large kept until one is chosen', async () => {
     await siteBack();
+    await page.getByTestId('nav-sync').click();
+    const original = page.getByTestId('quality-size-original');
+    await original.filter({ hasText: /^About [\d.]+ (KB|MB) more for \d+ pictures\.$/ }).waitFor();
+    expect(await original.getAttribute('data-basis')).toBe('site');
+    expect(await page.getByTestId('quality-size-large').getAttribute('data-basis')).toBe('stored');
+    expect(await page.getByTestId('picture-quality').textContent()).toContain('Sizes are estimates');
+    expect(await page.getByTestId('quality-large').isChecked()).toBe(true);
+    expect(await page.getByTestId('quality-budget').textContent()).toMatch(
+      /^Storage budget [\d.]+ (MB|GB), [\d.]+ (KB|MB) used\. Large is kept until you choose/,
+    );
+    await page.getByTestId('picture-quality').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: artifact('sync-picture-quality.png') });
+  });
+
+  it('keeps the originals once chosen, and shows them with the site gone', async () => {
+    // The site answers still (the test before asked it for sizes).
     await chooseQuality('original');
     await demo.site().close();
     const offline = await freshPage();
@@ -211,7 +208,9 @@ describe('a guide outside the offline scope', () => {
   it('is kept whole when the technician asks', async () => {
     await page.goto(new URL(`/guides/${outside.guideid}`, app.shell.url).toString());
     await page.getByTestId('guide-from-site').waitFor();
-    const answered = page.waitForResponse((response) => response.url().endsWith('/rpc/syncNow'), { timeout: 90_000 });
+    const answered = page.waitForResponse((response) => response.url().endsWith('/rpc/keepGuideOffline'), {
+      timeout: 90_000,
+    });
     await page.getByTestId('guide-keep').click();
     await answered;
     await page.getByTestId('guide-from-site').waitFor({ state: 'hidden' });

@@ -335,10 +335,10 @@ describe('every screen at three sizes, with axe-core', () => {
     await atEverySize('sync-picture-quality', async () => {
       await visit('nav-sync', 'picture-quality');
       await page
-        .getByTestId('quality-size-large')
+        .getByTestId('quality-size-original')
         .filter({ hasText: /more for/ })
         .waitFor();
-      await page.getByTestId('quality-large').check();
+      await page.getByTestId('quality-original').check();
       await page.getByTestId('picture-quality').scrollIntoViewIfNeeded();
     });
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ImageVariants } from '../../electron/contract.ts';
 import { zoomCandidates, zoomVariant } from '../../electron/shared/media.ts';
-import { qualitySize } from '../../src/lib/picture-quality.ts';
+import { qualityBudget, qualitySize } from '../../src/lib/picture-quality.ts';
 
 describe('the picture quality chooser', () => {
   it('says the room each quality takes as an estimate, and what is already here', () => {
@@ -22,6 +22,14 @@ describe('the picture quality chooser', () => {
     );
     expect(qualitySize({ quality: 'large', pictures: 0, stored: 0, bytes: 0, basis: 'stored' })).toBe(
       'No step pictures in the guides kept offline.',
+    );
+  });
+
+  it('shows the budget beside the estimates, and that the default takes only the room it has', () => {
+    const state = { quality: 'large' as const, options: [], budgetBytes: 2 * 1024 ** 3, mediaBytes: 300 * 1024 ** 2 };
+    expect(qualityBudget({ ...state, chosen: true })).toBe('Storage budget 2.0 GB, 300 MB used.');
+    expect(qualityBudget({ ...state, chosen: false })).toBe(
+      'Storage budget 2.0 GB, 300 MB used. Large is kept until you choose: as many as the budget has room for.',
     );
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clampView, FIT, MAX_SCALE, panBy, zoomAt } from '../../src/lib/zoom.ts';
+import { clampView, FIT, MAX_SCALE, panBy, pixelScale, zoomAt } from '../../src/lib/zoom.ts';
 
 const frame = { width: 800, height: 600 };
 
@@ -23,5 +23,17 @@ describe('zooming and panning a picture', () => {
     expect(panBy(zoomed, 10_000, -10_000, frame)).toEqual({ scale: 2, x: 400, y: -300 });
     expect(panBy(FIT, 50, 50, frame)).toEqual(FIT);
     expect(clampView({ scale: 3, x: -5000, y: 0 }, frame).x).toBe(-800);
+  });
+
+  it('says the true scale: a small picture stretched to the frame is more than 100 %', () => {
+    // Issue 29: a 300x225 picture fitted to a 912-pixel frame was labelled 100 %.
+    const stage = { width: 912, height: 684 };
+    expect(pixelScale(FIT, { width: 300, height: 225 }, stage)).toBeCloseTo(3.04);
+    expect(pixelScale(FIT, { width: 912, height: 684 }, stage)).toBe(1);
+    expect(pixelScale({ scale: 2, x: 0, y: 0 }, { width: 1824, height: 1368 }, stage)).toBe(1);
+    // The narrower side decides the fit; device pixels count on a dense screen.
+    expect(pixelScale(FIT, { width: 800, height: 1200 }, stage)).toBeCloseTo(0.57);
+    expect(pixelScale(FIT, { width: 1824, height: 1368 }, stage, 2)).toBe(1);
+    expect(pixelScale(FIT, { width: 0, height: 0 }, stage)).toBeNull();
   });
 });

@@ -68,7 +68,12 @@ export class LibraryService {
       () => this.budget(),
       deps.reserveBytes ?? DISK_RESERVE_BYTES,
     );
-    this.pictures = new PictureQualities({ store, transport: deps.transport, online: deps.online });
+    this.pictures = new PictureQualities({
+      store,
+      transport: deps.transport,
+      online: deps.online,
+      budget: () => ({ budgetBytes: this.disk.mediaBudget(), mediaBytes: store.media.usage().bytes }),
+    });
     this.languages = new Languages({ settings: store.settings, reader: deps.who ?? (() => 'public') });
     this.display = new Display(store.settings);
     this.#search = new LibrarySearch({ ...deps, reading: () => this.languages.reading() });

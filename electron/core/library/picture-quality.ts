@@ -5,6 +5,12 @@ import type { ApiTransport } from '../api/transport.ts';
 import type { Store } from '../db/store.ts';
 
 const QUALITY_KEY = 'library.pictureQuality';
+/**
+ * Kept until the technician chooses: the site's `large` step pictures, where small print stays readable
+ * (the steps' own 300-pixel pictures, stretched in the lightbox, do not). Where the storage budget has no
+ * room for them the sync keeps what fits and says so, without failing (sync/media-downloader.ts).
+ */
+export const DEFAULT_PICTURE_QUALITY: PictureQuality = 'large';
 export const pictureQualitySchema = z.enum(['standard', 'large', 'original']);
 
 /** Pictures the site is asked the size of (HEAD) before any of a quality is kept, and how long it may take. */
@@ -15,6 +21,8 @@ export interface PictureQualityDeps {
   store: Store;
   transport: () => ApiTransport;
   online: () => boolean;
+  /** The media budget now (the disk may shrink it) and what the media take of it. */
+  budget: () => { budgetBytes: number; mediaBytes: number };
 }
 
 /**
@@ -29,7 +37,12 @@ export class PictureQualities {
   constructor(private readonly deps: PictureQualityDeps) {}
 
   quality(): PictureQuality {
-    return this.deps.store.settings.get(QUALITY_KEY, pictureQualitySchema) ?? 'standard';
+    return this.deps.store.settings.get(QUALITY_KEY, pictureQualitySchema) ?? DEFAULT_PICTURE_QUALITY;
+  }
+
+  /** Whether the technician chose the quality (the default gives way to the budget quietly). */
+  chosen(): boolean {
+    return this.deps.store.settings.get(QUALITY_KEY, pictureQualitySchema) !== undefined;
   }
 
   set(quality: PictureQuality): void {
@@ -39,7 +52,8 @@ export class PictureQualities {
   async state(): Promise<PictureQualityState> {
     const options: PictureQualityOption[] = [];
     for (const quality of PICTURE_QUALITIES) options.push(await this.#option(quality));
-    return { quality: this.quality(), options };
+    const budget = this.deps.budget();
+    return { quality: this.quality(), chosen: this.chosen(), options, ...budget };
   }
 
   /** Another site: what it reported of sizes belongs to the previous one. */

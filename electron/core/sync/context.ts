@@ -12,9 +12,10 @@ export interface SyncContext {
   includePrivate: boolean;
   /** Who syncs: guides they may not read (a private guide an admin synced) are left as they are. */
   reader: GuideReader;
-  scope: OfflineScope;
+  /** The scope as it is now: read when the sync plans, so a guide kept meanwhile is not dropped. */
+  scope: () => OfflineScope;
   /** Whether the technician ever chose a scope (a big site's first sync waits for that choice). */
-  scopeChosen: boolean;
+  scopeChosen: () => boolean;
   budgetBytes: number;
   /** Bytes the disk can still take above the reserve kept for the technician's work (none when unknown). */
   diskRoom?: () => number;
@@ -22,6 +23,8 @@ export interface SyncContext {
   budgetLimitedByDisk?: boolean;
   /** The zoom variant of step pictures kept on top of what the views show. */
   pictureQuality: PictureQuality;
+  /** False while the default quality is kept: its zoom pictures take only the room the budget has. */
+  pictureQualityChosen?: boolean;
   concurrency: { guides: number; media: number };
   signal: AbortSignal;
   now: () => number;

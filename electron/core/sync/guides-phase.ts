@@ -27,8 +27,12 @@ export function nextAttemptAt(attempts: number, now: number): number | null {
 /** Rows read at a time: memory does not grow with the site. */
 const PAGE = 500;
 
-/** The guides due now, in guide order, read a page at a time as the fetcher takes them. */
-function* dueGuides(ctx: SyncContext, now: number): Generator<{ guideid: number }> {
+/** The guides due now, in guide order, read a page at a time as the fetcher takes them; `only` those. */
+function* dueGuides(ctx: SyncContext, now: number, only?: readonly number[]): Generator<{ guideid: number }> {
+  if (only) {
+    yield* only.map((guideid) => ({ guideid }));
+    return;
+  }
   for (let after = 0; ;) {
     const rows = ctx.store.syncQueue.page(after, PAGE, now);
     yield* rows;
@@ -41,13 +45,18 @@ function* dueGuides(ctx: SyncContext, now: number): Generator<{ guideid: number 
 const COMMIT_EVERY = 16;
 const COMMIT_MS = 100;
 
+/**
+ * Fetches and stores the queued guides due now (`only` these, whatever their turn: a guide the
+ * technician needs now, keep-now.ts); answers how many were stored.
+ */
 export async function storeQueuedGuides(
   ctx: SyncContext,
   describe: (error: unknown) => SyncError,
   stored?: () => void,
+  only?: readonly number[],
 ): Promise<number> {
   const now = ctx.now();
-  const total = ctx.store.syncQueue.due(now);
+  const total = only?.length ?? ctx.store.syncQueue.due(now);
   let done = 0;
   // Guides stored, each once (a prerequisite fetched with a guide that needs it may come twice).
   const storedIds = new Set<number>();
@@ -158,7 +167,7 @@ export async function storeQueuedGuides(
   };
 
   const running = runAdaptive(
-    dueGuides(ctx, now),
+    dueGuides(ctx, now, only),
     lanes,
     async ({ guideid }) => {
       for (let tries = 1; tries <= 2; tries++) {

@@ -34,11 +34,13 @@ export class StorageBudgetError extends Error {
  * the next sync resumes.
  *
  * It may start while the guides phase still stores guides (`guides`): each guide's media are asked for
- * as soon as it is stored, and the phase's progress is told once every guide is in.
+ * as soon as it is stored, and the phase's progress is told once every guide is in. With `only`, the
+ * media of that one guide (keep-now.ts), in the same order.
  */
 export async function downloadMedia(
   ctx: SyncContext,
   guides: GuidesProgress = NO_MORE_GUIDES,
+  only?: number,
 ): Promise<{ downloaded: number; bytes: number }> {
   let downloaded = 0;
   let bytes = 0;
@@ -47,6 +49,13 @@ export async function downloadMedia(
   ctx.store.media.ensureRows(ctx.pictureQuality);
   let total = ctx.store.media.pendingCount(ctx.pictureQuality);
   let budgetError: StorageBudgetError | null = null;
+  // The default picture quality (none chosen) takes only the room the budget has: its zoom pictures stop
+  // there, and the sync is not failed for a setting nobody made (picture-quality.ts says how many fit).
+  let zoomFull = false;
+  const outOfBudget = (at: NeededAt, message: string): void => {
+    if (at !== 'always' && ctx.pictureQualityChosen === false) zoomFull = true;
+    else budgetError ??= new StorageBudgetError(message);
+  };
   // The store's size, kept as files land (a SUM over the index per file made the phase quadratic).
   const usage = { bytes: ctx.store.media.usage().bytes };
   // A budget lowered since the last sync, or guides that left the scope: trim first, whatever is pending.
@@ -94,10 +103,11 @@ export async function downloadMedia(
   // A file whose connection was reset (before or during its answer) is asked again at once, twice at
   // most: a lost connection costs a moment, not the file until the next sync.
   // As many downloads at once as the link takes (pool.ts, Lanes): from 4 up to the configured bound.
-  const lanes = new Lanes(2, Math.max(2, ctx.concurrency.media), 4);
+  // One guide's media (a guide needed now) all at once: a few files, each round trip is waited for.
+  const lanes = new Lanes(2, Math.max(2, ctx.concurrency.media), only === undefined ? 4 : ctx.concurrency.media);
   const fetchOne = async (item: MediaItem, resets = 2): Promise<void> => {
     const { url, at, picture } = item;
-    if (budgetError) return;
+    if (budgetError || zoomFull) return;
     let size = 0;
     try {
       const { response, body } = await ctx.transport.download(url, ctx.signal);
@@ -114,9 +124,7 @@ export async function downloadMedia(
         throw new ApiError('bad_response', `GET ${safePath(url)}`, WEB_PAGE_FOR_PICTURE);
       }
       if (!(await reserve(announced ?? 0))) {
-        budgetError ??= new StorageBudgetError(
-          ctx.budgetLimitedByDisk ? DISK_RESERVE_MESSAGE : budgetMessage(at, ctx.budgetBytes),
-        );
+        outOfBudget(at, ctx.budgetLimitedByDisk ? DISK_RESERVE_MESSAGE : budgetMessage(at, ctx.budgetBytes));
         await discard(body);
         return;
       }
@@ -160,7 +168,7 @@ export async function downloadMedia(
         const mb = (n: number): string => `${Math.round(n / 1e6)} MB`;
         if (error.limit < MEDIA_FILE_MAX_BYTES) {
           // Stopped at the budget: the phase ends as a budget problem, what was stored stays.
-          budgetError ??= new StorageBudgetError(budgetMessage(at, ctx.budgetBytes));
+          outOfBudget(at, budgetMessage(at, ctx.budgetBytes));
           message =
             `the site sent it without its size, and it passed the ${mb(error.limit)} ` +
             `left in the storage budget; stopped there, nothing of it kept`;
@@ -175,7 +183,8 @@ export async function downloadMedia(
       // A refused address names its origin: the sync centre offers to allow it.
       const refused = error instanceof RefusedAddressError ? { mediaOrigin: error.origin } : {};
       const problem = { message: `A media file could not be downloaded: ${message}`, resource: `GET ${safePath(url)}` };
-      ctx.problem({ ...problem, at: ctx.now(), ...refused });
+      // The default quality's zoom picture that did not fit the budget is no failure of the sync (above).
+      if (!(zoomFull && at !== 'always')) ctx.problem({ ...problem, at: ctx.now(), ...refused });
     } finally {
       reserved -= size;
     }
@@ -193,7 +202,8 @@ export async function downloadMedia(
     ctx.progress('media', downloaded + failed, total, bytes);
   };
   // What the views show first, then the zoom variant: a tight budget is spent on the steps' own pictures.
-  const queue = new MediaQueue(ctx.store, guides, zoom, MAX_ATTEMPTS, () => ctx.signal.aborted || budgetError !== null);
+  const stopped = () => ctx.signal.aborted || budgetError !== null || zoomFull;
+  const queue = new MediaQueue(ctx.store, guides, zoom, MAX_ATTEMPTS, stopped, only);
   const fetchItem = async (item: MediaItem): Promise<void> => {
     try {
       await fetchOne(item);

@@ -80,6 +80,8 @@ export class MediaQueue implements Feed<MediaItem> {
     private readonly zoom: NeededAt | null,
     private readonly maxAttempts: number,
     private readonly stopped: () => boolean,
+    /** One guide's media only (a guide the technician needs now: keep-now.ts). */
+    private readonly only?: number,
   ) {}
 
   take(): MediaItem | 'wait' | 'end' {
@@ -126,7 +128,11 @@ export class MediaQueue implements Feed<MediaItem> {
       return;
     // Few at a time while guides still arrive: a library picture stored next is not queued behind many videos.
     const page = this.guides.finished ? PAGE : SMALL_PAGE;
-    const rows = this.store.media.pending(page + this.#taken.size, this.maxAttempts, this.#at);
+    const limit = page + this.#taken.size;
+    const rows =
+      this.only === undefined
+        ? this.store.media.pending(limit, this.maxAttempts, this.#at)
+        : this.store.media.pendingOf(this.only, limit, this.maxAttempts, this.#at);
     for (const { url, rank } of rows) {
       if (!this.#taken.has(url) && this.#buffer.length < page)
         this.#buffer.push({ url, at: this.#at, picture: rank <= 1 || this.#at !== 'always' });

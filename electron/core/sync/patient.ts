@@ -30,16 +30,20 @@ export function patient(
       }
     }
   }
-  // Every method the sync uses, delegated (the token stays inside the original transport).
+  return around(transport, again);
+}
+
+/** The transport with every method the sync uses asked through `ask` (the token stays inside the original). */
+export function around(transport: ApiTransport, ask: <T>(call: () => Promise<T>) => Promise<T>): ApiTransport {
   const wrapped: Pick<ApiTransport, 'request' | 'download' | 'probeSize' | 'hasToken' | 'siteUrl' | 'baseUrl'> = {
     siteUrl: transport.siteUrl,
     baseUrl: transport.baseUrl,
     get hasToken() {
       return transport.hasToken;
     },
-    request: (method, path, options) => again(() => transport.request(method, path, options)),
-    download: (url, s) => again(() => transport.download(url, s)),
-    probeSize: (url, s) => again(() => transport.probeSize(url, s)),
+    request: (method, path, options) => ask(() => transport.request(method, path, options)),
+    download: (url, signal) => ask(() => transport.download(url, signal)),
+    probeSize: (url, signal) => ask(() => transport.probeSize(url, signal)),
   };
   return wrapped as ApiTransport;
 }

@@ -41,6 +41,10 @@ export const syncMethods = defineMethods<keyof SyncApi, SyncMethodDeps>({
       return sync.state();
     },
   },
+  keepGuideOffline: {
+    input: z.tuple([id]),
+    run: ({ sync }, guideid) => sync.keep(guideid),
+  },
   setStorageBudget: {
     // Any positive size: too small a budget only fails the sync with its own message. The settings view
     // asks for at least 10 MB, a floor for people, not for the core.

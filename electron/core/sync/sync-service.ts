@@ -1,6 +1,6 @@
 import { setMaxListeners } from 'node:events';
 import { z } from 'zod';
-import type { SyncError, SyncOutcome, SyncProgress, SyncState } from '../../contract.ts';
+import type { KeptGuide, SyncError, SyncOutcome, SyncProgress, SyncState } from '../../contract.ts';
 import type { ApiTransport } from '../api/transport.ts';
 import type { DatabaseRepair } from '../../contract.ts';
 import { isDamage } from '../db/damage.ts';
@@ -13,7 +13,10 @@ import { cursorKey, LAST_ERROR_KEY, LAST_SYNC_KEY, REFUSED_MEDIA_KEY } from './c
 import { runSync } from './engine.ts';
 import { patient } from './patient.ts';
 import type { SiteModules } from './site-modules.ts';
-import { SCOPE_CHOICE_KEY, scopeChoice } from './first-scope.ts';
+import type { SyncContext } from './context.ts';
+import { SCOPE_CHOICE_KEY, scopeChoice, scopeWithGuide } from './first-scope.ts';
+import { keepGuideNow } from './keep-now.ts';
+import { Priority, yielding } from './priority.ts';
 
 const syncErrorSchema = z.object({
   message: z.string(),
@@ -52,6 +55,7 @@ export class SyncService {
   #running: { promise: Promise<SyncOutcome>; controller: AbortController } | null = null;
   #progress: SyncProgress = { phase: 'idle', done: 0, total: 0, bytes: 0, message: null };
   #lastEmit = 0;
+  readonly #priority = new Priority();
 
   constructor(private readonly deps: SyncServiceDeps) {}
 
@@ -62,46 +66,16 @@ export class SyncService {
     const controller = new AbortController();
     // One abort listener per request in flight (removed when it ends): up to both lanes' bounds at once.
     setMaxListeners(256, controller.signal);
-    const transport = patient(this.deps.transport(), controller.signal);
-    const { modules } = this.deps;
-    const signedIn = this.deps.signedIn();
-    const reader = this.deps.reader() ?? { userid: -1, admin: false };
+    // A guide kept now (keep) goes first: the sync asks nothing new of the site meanwhile.
+    const transport = patient(yielding(this.deps.transport(), this.#priority), controller.signal);
     const before = this.deps.requestCount();
     // The figures shown are this sync's: nothing carried over from the last one.
     this.#progress = { phase: 'idle', done: 0, total: 0, bytes: 0, message: null };
     const refused = new Set<string>();
-    const run = () =>
-      runSync({
-        store,
-        mediaStore: library.mediaStore,
-        transport,
-        includePrivate: reader.admin,
-        reader,
-        scope: library.scope(),
-        scopeChosen: library.scopeChosen(),
-        budgetBytes: library.disk.mediaBudget(),
-        budgetLimitedByDisk: library.disk.room().budgetLimitedTo !== null,
-        diskRoom: () => library.disk.free(),
-        pictureQuality: library.pictures.quality(),
-        // The most at once: the lanes fit themselves to the link below it (sync/pool.ts).
-        concurrency: this.deps.concurrency ?? { guides: 32, media: 64 },
-        signal: controller.signal,
-        now: this.deps.now,
-        siteNow: this.deps.siteNow,
-        progress: (phase, done, total, bytes) =>
-          this.#report({ phase, done, total, bytes: bytes ?? this.#progress.bytes, message: null }),
-        // The engine gathers its problems; each failed guide is kept in sync_queue and told as failedGuides,
-        // each media origin refused for where it leads in the sync centre, to be allowed.
-        problem: (error) => {
-          if (error.mediaOrigin) refused.add(error.mediaOrigin);
-        },
-        offers: (module) => modules.offers(module, signedIn),
-        lacks: (module, status) => modules.lacks(module, status),
-        learnModules: (guideid) => modules.refreshIfStale(transport, guideid, signedIn, controller.signal),
-        reading: library.languages.reading(),
-        learnLanguages: (siteDefault, available) => library.languages.learned(siteDefault, available),
-        display: library.display.get(),
-      });
+    const context = this.#context(transport, controller.signal, (error) => {
+      if (error.mediaOrigin) refused.add(error.mediaOrigin);
+    });
+    const run = () => runSync(context());
     // A damaged pictures database is found, set aside and made again (library-service.ts): the sync runs
     // once more and downloads its pictures again, rather than asking for a restart that repairs nothing.
     const promise = run()
@@ -122,6 +96,31 @@ export class SyncService {
     this.#running = { promise, controller };
     this.deps.events.emit('syncState', this.state());
     return promise;
+  }
+
+  /**
+   * Keeps one guide whole now (keep-now.ts): added to the scope (sync/first-scope.ts), then fetched with
+   * its media ahead of the running sync, which waits meanwhile. Offline, the scope keeps it for the next sync.
+   */
+  async keep(guideid: number): Promise<KeptGuide> {
+    const { library, store } = this.deps;
+    const scope = scopeWithGuide(store, library.scope(), library.scopeChosen(), guideid);
+    if (scope) library.setScope(scope);
+    const controller = new AbortController();
+    setMaxListeners(256, controller.signal);
+    const release = this.#priority.hold();
+    try {
+      const transport = patient(this.deps.transport(), controller.signal);
+      // Its figures are not the sync's: the sync's progress stays what it shows.
+      const context = { ...this.#context(transport, controller.signal, () => {})(), progress: () => {} };
+      const outcome = await keepGuideNow(context, guideid);
+      if (outcome.networkFailed) this.deps.onNetworkError();
+      const { stored, mediaPending, error } = outcome;
+      return { guideid, stored, mediaPending, error, state: this.state() };
+    } finally {
+      release();
+      this.deps.events.emit('syncState', this.state());
+    }
   }
 
   cancel(): void {
@@ -149,6 +148,43 @@ export class SyncService {
     this.cancel();
     const keys = [cursorKey(false), cursorKey(true), LAST_SYNC_KEY, LAST_ERROR_KEY, SCOPE_CHOICE_KEY];
     for (const key of [...keys, REFUSED_MEDIA_KEY]) this.deps.store.settings.delete(key);
+  }
+
+  /** What a sync (or a guide kept now) works with, read afresh at each call (a repaired database, say). */
+  #context(transport: ApiTransport, signal: AbortSignal, problem: SyncContext['problem']): () => SyncContext {
+    const { store, library, modules } = this.deps;
+    const signedIn = this.deps.signedIn();
+    const reader = this.deps.reader() ?? { userid: -1, admin: false };
+    return () => ({
+      store,
+      mediaStore: library.mediaStore,
+      transport,
+      includePrivate: reader.admin,
+      reader,
+      scope: () => library.scope(),
+      scopeChosen: () => library.scopeChosen(),
+      budgetBytes: library.disk.mediaBudget(),
+      budgetLimitedByDisk: library.disk.room().budgetLimitedTo !== null,
+      diskRoom: () => library.disk.free(),
+      pictureQuality: library.pictures.quality(),
+      pictureQualityChosen: library.pictures.chosen(),
+      // The most at once: the lanes fit themselves to the link below it (sync/pool.ts).
+      concurrency: this.deps.concurrency ?? { guides: 32, media: 64 },
+      signal,
+      now: this.deps.now,
+      siteNow: this.deps.siteNow,
+      progress: (phase, done, total, bytes) =>
+        this.#report({ phase, done, total, bytes: bytes ?? this.#progress.bytes, message: null }),
+      // The engine gathers its problems; each failed guide is kept in sync_queue and told as failedGuides,
+      // each media origin refused for where it leads in the sync centre, to be allowed.
+      problem,
+      offers: (module) => modules.offers(module, signedIn),
+      lacks: (module, status) => modules.lacks(module, status),
+      learnModules: (guideid) => modules.refreshIfStale(transport, guideid, signedIn, signal),
+      reading: library.languages.reading(),
+      learnLanguages: (siteDefault, available) => library.languages.learned(siteDefault, available),
+      display: library.display.get(),
+    });
   }
 
   state(): SyncState {

@@ -130,6 +130,15 @@ export class GuidesRepo {
     };
   }
 
+  /** The guides stored whole (few while a big site waits for its first choice: sync/first-scope.ts). */
+  wholeIds(limit: number): number[] {
+    return (
+      sql(this.db, 'SELECT guideid FROM guides WHERE stored_revisionid IS NOT NULL ORDER BY guideid LIMIT ?').all(
+        limit,
+      ) as { guideid: number }[]
+    ).map((row) => row.guideid);
+  }
+
   /** Stores a whole guide in one transaction with its forms, quizzes, tags, search row and media needs. */
   storeGuide(guide: StoredGuide, now: number): void {
     const { detail } = guide;

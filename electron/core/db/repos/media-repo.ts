@@ -44,6 +44,16 @@ export class MediaRepo {
     ).all(maxAttempts, at, limit) as PendingMedia[];
   }
 
+  /** The same, of one guide only (a guide the technician needs now: sync/keep-now.ts). */
+  pendingOf(guideid: number, limit: number, maxAttempts: number, at: NeededAt): PendingMedia[] {
+    return sql(
+      this.db,
+      `SELECT m.url, m.attempts, m.rank FROM media_refs r JOIN media m ON m.url = r.url
+       WHERE r.guideid = ? AND r.needed_at = ? AND m.status != 'done' AND m.attempts < ?
+       ORDER BY m.rank, m.rowid LIMIT ?`,
+    ).all(guideid, at, maxAttempts, limit) as PendingMedia[];
+  }
+
   /** Media the stored guides need at this picture quality that are not downloaded yet. */
   pendingCount(quality: PictureQuality): number {
     return (

@@ -1,0 +1,77 @@
+// One client in a process of its own (issue 29): signs in, starts a first sync of everything, and once the
+// sync is storing guides asks for one guide it has not reached (keepGuideOffline, what opening it or "Keep
+// offline" does). Prints as JSON how long until that guide is stored whole with its pictures, and the
+// guide's own bytes (its answers and media, asked again afterwards on loopback, outside the timing).
+import '../../electron/core/threadpool.ts';
+import { performance } from 'node:perf_hooks';
+import type { GuideStep, ImageVariants } from '../../electron/contract.ts';
+import { createServices } from '../../electron/core/services.ts';
+import { plainCodec } from '../../electron/core/connection/secret-store.ts';
+import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
+import { makeTempDir } from '../helpers/tmp.ts';
+
+const [linkUrl, siteUrl, guideidText] = process.argv.slice(2);
+if (!linkUrl || !siteUrl || !guideidText) throw new Error('usage: guide-first-client.ts <linkUrl> <siteUrl> <guideid>');
+const guideid = Number(guideidText);
+const tmp = makeTempDir('bench-guide-first');
+const services = createServices({
+  dataDir: tmp.dir,
+  version: 'bench',
+  secretCodec: plainCodec,
+  startDemoWorkshop: () => Promise.reject(new Error('no demo')),
+  autoSync: false,
+});
+const storing = new Promise<void>((resolve) =>
+  services.events.subscribe((event) => {
+    if (event.name === 'syncProgress' && event.payload.phase === 'guides' && event.payload.done > 0) resolve();
+  }),
+);
+try {
+  const { api } = services;
+  const signedIn = await api.signIn({
+    siteUrl: linkUrl,
+    email: DEMO_ACCOUNTS.tech1.email,
+    password: DEMO_ACCOUNTS.tech1.password,
+  });
+  if (!signedIn.ok) throw new Error(signedIn.error.message);
+  const sync = api.syncNow();
+  await storing;
+  const before = (await api.getGuide(guideid)).ok;
+  const start = performance.now();
+  const kept = await api.keepGuideOffline(guideid);
+  const ms = performance.now() - start;
+  if (!kept.ok || !kept.value.stored) throw new Error(`keepGuideOffline: ${JSON.stringify(kept)}`);
+  // The rest of the sync is not measured here (links.ts measures it).
+  await api.cancelSync();
+  await sync;
+  // The guide's own bytes: its answers and every media file it keeps, asked again on loopback.
+  const bytes = await guideBytes();
+  console.log(JSON.stringify({ ms, bytes, storedBefore: before, mediaPending: kept.value.mediaPending }));
+} finally {
+  await services.close();
+  tmp.remove();
+}
+
+async function guideBytes(): Promise<number> {
+  const token = await fetch(`${siteUrl}/api/2.0/user/token`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: DEMO_ACCOUNTS.tech1.email, password: DEMO_ACCOUNTS.tech1.password }),
+  }).then(async (response) => ((await response.json()) as { authToken: string }).authToken);
+  const headers = { Authorization: `api ${token}` };
+  let total = 0;
+  for (const path of [`/guides/${guideid}`, `/step_forms/guideid/${guideid}`])
+    total += (await (await fetch(`${siteUrl}/api/2.0${path}`, { headers })).arrayBuffer()).byteLength;
+  const detail = await services.api.getGuide(guideid);
+  if (!detail.ok) throw new Error(detail.error.message);
+  const urls = new Set<string>();
+  // Every variant it may keep: those not stored count nothing.
+  for (const image of [detail.value.image, ...detail.value.steps.flatMap(mediaImages)])
+    for (const url of [image?.thumbnail, image?.standard, image?.large, image?.original]) if (url) urls.add(url);
+  for (const url of urls) total += services.resolveMedia(url)?.bytes ?? 0;
+  return total;
+}
+
+function mediaImages(step: GuideStep): ImageVariants[] {
+  return step.media.type === 'image' ? step.media.images : [];
+}

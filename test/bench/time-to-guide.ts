@@ -1,0 +1,82 @@
+// Time to a guide during a first sync (issue 29), over emulated links (links.ts): a technician opens a
+// guide the first sync has not reached, and it is kept ahead of the sync. Its floor is that guide's own
+// bytes over the link (its rate) plus one round trip; the goal is within 1.5x the bytes' time plus it.
+import path from 'node:path';
+import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
+import { startLink } from '../fault/link.ts';
+import { runJsonChild, startSiteProcess } from './site-process.ts';
+
+interface GuideFirst {
+  ms: number;
+  bytes: number;
+  storedBefore: boolean;
+  mediaPending: number;
+}
+
+const s = (ms: number): string => (ms / 1000).toFixed(2);
+const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/** The last guide the site lists that tech1 may read: the one a first sync reaches last. */
+async function lastReadableGuide(siteUrl: string, guides: number): Promise<number> {
+  const answer = await fetch(`${siteUrl}/api/2.0/user/token`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: DEMO_ACCOUNTS.tech1.email, password: DEMO_ACCOUNTS.tech1.password }),
+  });
+  const { authToken } = (await answer.json()) as { authToken: string };
+  for (let guideid = guides; guideid > 0; guideid--) {
+    const guide = await fetch(`${siteUrl}/api/2.0/guides/${guideid}`, {
+      headers: { Authorization: `api ${authToken}` },
+    });
+    await guide.arrayBuffer();
+    if (guide.ok) return guideid;
+  }
+  throw new Error('no guide tech1 may read');
+}
+
+export async function benchTimeToGuide(
+  links: { rttMs: number; mbit: number }[],
+  tmpDir: string,
+  guides: number,
+  rounds: number,
+): Promise<void> {
+  const shaped = links.filter((link) => link.mbit > 0);
+  if (shaped.length === 0) return;
+  const db = path.join(tmpDir, `guide-first-${guides}.sqlite`);
+  const args = ['--generate', '--guides', String(guides), '--steps', '6', '--images', '1', '--seed', '1'];
+  const site = await startSiteProcess([...args, '--db', db, '--picture-cache-mb', '1024']);
+  const lines: string[] = [];
+  try {
+    const guideid = await lastReadableGuide(site.url, guides);
+    for (const spec of shaped) {
+      const link = await startLink({
+        targetPort: Number(new URL(site.url).port),
+        rttMs: spec.rttMs,
+        mbitPerSec: spec.mbit,
+      });
+      try {
+        const runs: GuideFirst[] = [];
+        for (let round = 0; round < rounds; round++)
+          runs.push(await runJsonChild<GuideFirst>('guide-first-client.ts', [link.url, site.url, String(guideid)]));
+        const ms = median(runs.map((run) => run.ms));
+        const bytes = median(runs.map((run) => run.bytes));
+        const bytesMs = ((bytes * 8) / (spec.mbit * 1e6)) * 1000;
+        const goal = 1.5 * bytesMs + spec.rttMs;
+        const line =
+          `time to guide ${guideid} over ${spec.rttMs}ms/${spec.mbit}Mbit during a first sync: ${s(ms)} s ` +
+          `(median of ${runs.length}: ${runs.map((run) => s(run.ms)).join(', ')}); its own bytes ` +
+          `${(bytes / 1e3).toFixed(0)} kB over the link ${s(bytesMs)} s + one round trip ${s(spec.rttMs)} s, ` +
+          `ratio ${(ms / (bytesMs + spec.rttMs)).toFixed(2)} (goal: within 1.5x the bytes' time plus the round ` +
+          `trip, ${s(goal)} s: ${ms <= goal ? 'met' : 'not met'})`;
+        console.error(line);
+        lines.push(line);
+      } finally {
+        await link.close();
+      }
+    }
+  } finally {
+    await site.stop();
+  }
+  console.log(`\nTime to a guide opened during a first sync of ${guides} guides`);
+  for (const line of lines) console.log(line);
+}
