@@ -10,10 +10,17 @@ import type {
   WorkTransition,
 } from '../../contract.ts';
 import type { ServerClock, Stamp } from '../connection/server-clock.ts';
+import { chainKey, pinKey } from '../db/chains.ts';
 import { ownerFolder, writeOwnerFile } from '../db/owner-only.ts';
 import type { Store } from '../db/store.ts';
-import { stepDataPayload, type StepDataPayload } from '../outbox/payloads.ts';
+import type { Outbox } from '../outbox/outbox.ts';
 import { AppFailure } from '../result.ts';
+import type { StepDataPayload } from './replay/payloads.ts';
+import { startAction } from './replay/start.ts';
+import { stepDataAction } from './replay/step-data.ts';
+import { TRANSITION_ACTIONS } from './replay/transition.ts';
+import { uploadAction } from './replay/upload.ts';
+import { sessionChain } from './session-chain.ts';
 import { checkFieldValue, isMediaField } from '../../shared/field-values.ts';
 import { ATTACHMENT_MAX_BYTES } from '../../shared/limits.ts';
 import { applyClock } from '../../shared/work-clock.ts';
@@ -26,6 +33,8 @@ export interface WorkSessionsDeps {
   now: () => number;
   /** When the technician acts, on the site's clock, with what re-dates it once the site answers (server-clock.ts). */
   clock: Pick<ServerClock, 'stamp' | 'remember'>;
+  /** Where each action is queued, in the transaction that applies it. */
+  outbox: Pick<Outbox, 'enqueue'>;
   /** The current technician (throws when nobody works now): what they do is recorded under their name. */
   technician: () => { id: number; userid: number };
   /** Whether the current technician may read the guide (a private one: admins and its author). */
@@ -75,14 +84,19 @@ export class WorkSessions {
         activeStepid: input.stepid ?? guide.steps[0]?.stepid ?? null,
         now: this.deps.now(),
       });
-      this.deps.store.guides.pin(guide.guideid, guide.revisionid, `session:${id}`);
+      this.deps.store.guides.pin(guide.guideid, guide.revisionid, pinKey(sessionChain(id)));
       const payload = {
         sessionId: id,
         guideid: guide.guideid,
         workorderid: input.workorderid.trim(),
         ...(input.stepid ? { stepid: input.stepid } : {}),
       };
-      this.#queue(stamp, at, { chain: id, kind: 'start', payload, technician: me.id });
+      this.deps.outbox.enqueue(startAction, payload, {
+        chain: sessionChain(id),
+        actedAt: at,
+        technician: me.id,
+        stamp,
+      });
     });
     return this.#changed(id);
   }
@@ -110,8 +124,12 @@ export class WorkSessions {
         { ...clock, ...(transition === 'assume' ? { userid: me.userid } : {}) },
         this.deps.now(),
       );
-      if (isEnded(clock.status)) this.deps.store.guides.unpin(`session:${sessionId}`);
-      this.#queue(stamp, at, { chain: sessionId, kind: transition, payload: { sessionId }, technician: me.id });
+      if (isEnded(clock.status)) this.deps.store.guides.unpin(pinKey(sessionChain(sessionId)));
+      this.deps.outbox.enqueue(
+        TRANSITION_ACTIONS[transition],
+        { sessionId },
+        { chain: sessionChain(sessionId), actedAt: at, technician: me.id, stamp },
+      );
     });
     return this.#changed(sessionId);
   }
@@ -183,12 +201,11 @@ export class WorkSessions {
           now: this.deps.now(),
           technician: session.technician,
         });
-        this.#queue(stamp, at, {
-          chain: input.sessionId,
-          kind: 'upload',
-          payload: { sessionId: input.sessionId, attachmentId },
-          technician: session.technician,
-        });
+        this.deps.outbox.enqueue(
+          uploadAction,
+          { sessionId: input.sessionId, attachmentId },
+          { chain: sessionChain(input.sessionId), actedAt: at, technician: session.technician, stamp },
+        );
         this.#queueValues(input.sessionId, input.stepid, [{ field, value: null, attachmentId }], stamp);
       });
     } catch (error) {
@@ -238,38 +255,29 @@ export class WorkSessions {
       base: current.get(field.fieldGuid)?.serverValue ?? null,
       ...(attachmentId ? { attachmentId } : {}),
     }));
-    const tail = this.deps.store.outbox.tail(sessionId);
+    const tail = this.deps.store.outbox.tail(chainKey(sessionChain(sessionId)));
     const tailPayload =
-      tail && tail.kind === 'stepData' && tail.state === 'pending' && tail.attempts === 0
-        ? stepDataPayload.safeParse(JSON.parse(tail.payload))
+      tail && tail.kind === stepDataAction.name && tail.state === 'pending' && tail.attempts === 0
+        ? stepDataAction.parse(tail)
         : null;
-    if (tail && tailPayload?.success && tailPayload.data.stepid === stepid) {
-      const merged = new Map(tailPayload.data.fields.map((f) => [f.fieldGuid, f]));
+    if (tail && tailPayload?.ok && tailPayload.payload.stepid === stepid) {
+      const merged = new Map(tailPayload.payload.fields.map((f) => [f.fieldGuid, f]));
       for (const field of fresh) {
         // The base stays the one from when the technician first changed the field.
         const earlier = merged.get(field.fieldGuid);
         merged.set(field.fieldGuid, earlier ? { ...field, base: earlier.base } : field);
       }
-      this.deps.store.outbox.replacePayload(tail.id, { ...tailPayload.data, fields: [...merged.values()] }, at);
+      const fields = [...merged.values()];
+      this.deps.store.outbox.replacePayload(tail.id, stepDataAction, { ...tailPayload.payload, fields }, at);
       this.deps.clock.remember(tail.id, stamp);
     } else {
       const technician = this.#state(sessionId).technician;
-      this.#queue(stamp, at, {
-        chain: sessionId,
-        kind: 'stepData',
-        payload: { sessionId, stepid, fields: fresh },
-        technician,
-      });
+      this.deps.outbox.enqueue(
+        stepDataAction,
+        { sessionId, stepid, fields: fresh },
+        { chain: sessionChain(sessionId), actedAt: at, technician, stamp },
+      );
     }
-  }
-
-  /** Queues an action at its clamped time; its stamp lets the outbox re-date it once the site has answered. */
-  #queue(
-    stamp: Stamp,
-    at: number,
-    action: { chain: string; kind: string; payload: unknown; technician: number },
-  ): void {
-    this.deps.clock.remember(this.deps.store.outbox.add({ ...action, actedAt: at, now: this.deps.now() }), stamp);
   }
 
   /** An action is never timed before the session's previous event (a clock set back mid-session). */
@@ -282,7 +290,7 @@ export class WorkSessions {
       session.startedAt,
       session.pausedAt ?? 0,
       session.endedAt ?? 0,
-      this.deps.store.outbox.lastActedAt(session.id) ?? 0,
+      this.deps.store.outbox.lastActedAt(chainKey(sessionChain(session.id))) ?? 0,
     );
   }
 

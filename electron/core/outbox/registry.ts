@@ -1,0 +1,65 @@
+import type { ChainRef } from '../db/chains.ts';
+import type { OutboxRow } from '../db/repos/outbox-repo.ts';
+import type { AnyKind, ChainMemory } from './action-kind.ts';
+import type { ReplayContext, ReplayOutcome } from './replay-context.ts';
+
+/**
+ * What a feature registers with the outbox: its kinds, what their handlers and hooks need (its repositories,
+ * its files), the chain types its actions go in, and how its views learn that one of its chains moved.
+ */
+export interface OutboxFeature<D> {
+  chains: readonly string[];
+  actions: readonly AnyKind<D>[];
+  deps: D;
+  /** One of its chains was sent, refused, set aside or discarded; `current`: who works now (or nobody). */
+  moved?: (chain: ChainRef, current: number | null) => void;
+}
+
+/** A registered kind with its feature's deps bound: what the runner, the view and the send times call. */
+export interface BoundKind {
+  readonly name: string;
+  read: AnyKind<unknown>['read'];
+  replay(ctx: ReplayContext, row: OutboxRow, payload: unknown): Promise<ReplayOutcome>;
+  describe(row: OutboxRow, payload: unknown, memo: Map<string, unknown>): string;
+  timed(row: OutboxRow, payload: unknown, at: number, memory: ChainMemory): void;
+  triedAgain(payload: unknown, triedAt: number): unknown;
+}
+
+/** The kinds the features registered, by their stored names, and who owns each chain type. */
+export class ActionRegistry {
+  readonly #kinds = new Map<string, BoundKind>();
+  readonly #moved = new Map<string, NonNullable<OutboxFeature<unknown>['moved']>>();
+
+  register<D>(feature: OutboxFeature<D>): void {
+    for (const kind of feature.actions) {
+      if (this.#kinds.has(kind.name)) throw new Error(`The outbox action "${kind.name}" is registered twice.`);
+      const deps = feature.deps;
+      this.#kinds.set(kind.name, {
+        name: kind.name,
+        read: (row) => kind.read(row),
+        replay: (ctx, row, payload) => kind.replay({ ...ctx, ...deps }, row, payload),
+        describe: (row, payload, memo) => kind.describe(deps, row, payload, memo),
+        timed: (row, payload, at, memory) => kind.timed(deps, row, payload, at, memory),
+        triedAgain: (payload, triedAt) => kind.triedAgain(payload, triedAt),
+      });
+    }
+    for (const type of feature.chains) {
+      if (this.#moved.has(type)) throw new Error(`The outbox chain type "${type}" is registered twice.`);
+      this.#moved.set(type, feature.moved ?? (() => {}));
+    }
+  }
+
+  /** The kind of a stored row, or null: a kind no feature registered (a newer version's, a damaged row). */
+  kind(name: string): BoundKind | null {
+    return this.#kinds.get(name) ?? null;
+  }
+
+  has(name: string): boolean {
+    return this.#kinds.has(name);
+  }
+
+  /** Tells the feature that owns the chain's type that it moved. */
+  moved(chain: ChainRef, current: number | null): void {
+    this.#moved.get(chain.type)?.(chain, current);
+  }
+}
