@@ -28,7 +28,11 @@ function setup() {
   kinds.register({ chains: ['session'], actions: WORKLOG_ACTIONS, deps: deps as unknown as WorklogReplayDeps });
   const sendTimes = new SendTimes(clock, outbox);
   const times = {
-    prepare: (r: OutboxRow) => sendTimes.prepare(r, kinds.kind(r.kind)!, JSON.parse(r.payload) as unknown),
+    prepare: (r: OutboxRow) => {
+      const read = kinds.kind(r.kind)!.read(r);
+      if (!read.ok) throw new Error(read.message);
+      return sendTimes.prepare(r, read.action);
+    },
   };
   const pass = (ms: number) => {
     wall += ms;

@@ -28,8 +28,8 @@ export interface KindHooks<P, D> {
    */
   timed?: (deps: D, row: OutboxRow, payload: P, at: number, memory: ChainMemory) => void;
   /**
-   * An action that may have landed goes again at another time: the payload to send it with, so the
-   * reconciliation still finds an earlier try (a start keeps the times it was tried with).
+   * An action that may have landed goes again at another time than `triedAt`: the payload to send it
+   * with, so the reconciliation still finds the earlier try (a start keeps the times it was tried with).
    */
   triedAgain?: (payload: P, triedAt: number) => P;
 }
@@ -44,20 +44,32 @@ export interface ActionKind<P, D> extends StoredKind<P> {
   readonly run: Handler<P, D>;
   readonly hooks: KindHooks<P, D>;
   /** A stored row of this kind read back, its payload checked: what a feature reads of its own rows. */
-  readonly parse: (row: OutboxRow) => Read<P>;
+  readonly parse: (row: OutboxRow) => Parsed<P>;
 }
 
-type Read<P> = { ok: true; payload: P } | { ok: false; message: string };
+/** A stored row's payload checked by its kind's schema, or why it does not pass. */
+export type Parsed<P> = { ok: true; payload: P } | { ok: false; message: string };
+export type Read<T> = { ok: true; action: T } | { ok: false; message: string };
 
-/** An action kind of any payload, as a feature's list of kinds holds it (the payload is checked at reading). */
+/**
+ * One stored action read back by its kind, its payload checked and held: what the queue asks of it. The
+ * queue never sees a payload, so it holds no type it could get wrong.
+ */
+export interface ReadAction {
+  replay(ctx: ReplayContext): Promise<ReplayOutcome>;
+  /** In the outbox view (KindHooks.describe). */
+  describe(memo: Map<string, unknown>): string;
+  /** Sent with the time `at` (KindHooks.timed). */
+  timed(at: number, memory: ChainMemory): void;
+  /** The payload to store when it goes again at another time after a try that may have landed, or null: as is. */
+  triedAgain(): string | null;
+}
+
+/** An action kind of any payload, as a feature's list of kinds holds it. */
 export interface AnyKind<D> {
   readonly name: string;
-  /** The stored payload read and checked, or why it cannot be. */
-  read(row: OutboxRow): Read<unknown>;
-  replay(ctx: KindContext<D>, row: OutboxRow, payload: unknown): Promise<ReplayOutcome>;
-  describe(deps: D, row: OutboxRow, payload: unknown, memo: Map<string, unknown>): string;
-  timed(deps: D, row: OutboxRow, payload: unknown, at: number, memory: ChainMemory): void;
-  triedAgain(payload: unknown, triedAt: number): unknown;
+  /** A stored row read with its feature's deps: the action, or why it cannot be read. */
+  read(row: OutboxRow, deps: D): Read<ReadAction>;
 }
 
 /** A kind: its stored name, its payload's schema, its handler and hooks (Signal's JobQueue: parseData + run). */
@@ -67,18 +79,27 @@ export function defineAction<P, D>(
   run: Handler<P, D>,
   hooks: KindHooks<P, D> = {},
 ): ActionKind<P, D> & AnyKind<D> {
-  const parse = (row: OutboxRow): Read<P> => readPayload(name, schema, row);
+  const parse = (row: OutboxRow): Parsed<P> => readPayload(name, schema, row);
   return {
     name,
     schema,
     run,
     hooks,
     parse,
-    read: parse,
-    replay: (ctx, row, payload) => run(ctx, row, payload as P),
-    describe: (deps, row, payload, memo) => hooks.describe?.(deps, row, payload as P, memo) ?? name,
-    timed: (deps, row, payload, at, memory) => hooks.timed?.(deps, row, payload as P, at, memory),
-    triedAgain: (payload, triedAt) => (hooks.triedAgain ? hooks.triedAgain(payload as P, triedAt) : payload),
+    read: (row, deps) => {
+      const read = parse(row);
+      if (!read.ok) return read;
+      const payload = read.payload;
+      return {
+        ok: true,
+        action: {
+          replay: (ctx) => run({ ...ctx, ...deps }, row, payload),
+          describe: (memo) => hooks.describe?.(deps, row, payload, memo) ?? name,
+          timed: (at, memory) => hooks.timed?.(deps, row, payload, at, memory),
+          triedAgain: () => (hooks.triedAgain ? JSON.stringify(hooks.triedAgain(payload, row.actedAt)) : null),
+        },
+      };
+    },
   };
 }
 
@@ -86,7 +107,7 @@ export function defineAction<P, D>(
  * A stored payload read back: a row that does not parse (a corrupt file, a hand edit, a bug) is reported
  * and set aside as failed by the runner, and the rest drains.
  */
-function readPayload<P>(name: string, schema: z.ZodType<P>, row: OutboxRow): Read<P> {
+function readPayload<P>(name: string, schema: z.ZodType<P>, row: OutboxRow): Parsed<P> {
   let json: unknown;
   try {
     json = JSON.parse(row.payload);

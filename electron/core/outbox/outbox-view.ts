@@ -8,7 +8,7 @@ export function outboxActions(rows: readonly OutboxRow[], kinds: ActionRegistry)
   return rows.map((row) => {
     const kind = kinds.kind(row.kind);
     const read = kind?.read(row);
-    const summary = !kind ? row.kind : read?.ok ? kind.describe(row, read.payload, memo) : `${row.kind} (unreadable)`;
+    const summary = !read ? row.kind : read.ok ? read.action.describe(memo) : `${row.kind} (unreadable)`;
     return {
       id: row.id,
       sessionId: row.chain,

@@ -1,7 +1,6 @@
 import type { ChainRef } from '../db/chains.ts';
 import type { OutboxRow } from '../db/repos/outbox-repo.ts';
-import type { AnyKind, ChainMemory } from './action-kind.ts';
-import type { ReplayContext, ReplayOutcome } from './replay-context.ts';
+import type { AnyKind, Read, ReadAction } from './action-kind.ts';
 
 /**
  * What a feature registers with the outbox: its kinds, what their handlers and hooks need (its repositories,
@@ -15,14 +14,10 @@ export interface OutboxFeature<D> {
   moved?: (chain: ChainRef, current: number | null) => void;
 }
 
-/** A registered kind with its feature's deps bound: what the runner, the view and the send times call. */
+/** A registered kind with its feature's deps bound: reads a stored row into what the runner and the view call. */
 export interface BoundKind {
   readonly name: string;
-  read: AnyKind<unknown>['read'];
-  replay(ctx: ReplayContext, row: OutboxRow, payload: unknown): Promise<ReplayOutcome>;
-  describe(row: OutboxRow, payload: unknown, memo: Map<string, unknown>): string;
-  timed(row: OutboxRow, payload: unknown, at: number, memory: ChainMemory): void;
-  triedAgain(payload: unknown, triedAt: number): unknown;
+  read(row: OutboxRow): Read<ReadAction>;
 }
 
 /** The kinds the features registered, by their stored names, and who owns each chain type. */
@@ -34,14 +29,7 @@ export class ActionRegistry {
     for (const kind of feature.actions) {
       if (this.#kinds.has(kind.name)) throw new Error(`The outbox action "${kind.name}" is registered twice.`);
       const deps = feature.deps;
-      this.#kinds.set(kind.name, {
-        name: kind.name,
-        read: (row) => kind.read(row),
-        replay: (ctx, row, payload) => kind.replay({ ...ctx, ...deps }, row, payload),
-        describe: (row, payload, memo) => kind.describe(deps, row, payload, memo),
-        timed: (row, payload, at, memory) => kind.timed(deps, row, payload, at, memory),
-        triedAgain: (payload, triedAt) => kind.triedAgain(payload, triedAt),
-      });
+      this.#kinds.set(kind.name, { name: kind.name, read: (row) => kind.read(row, deps) });
     }
     for (const type of feature.chains) {
       if (this.#moved.has(type)) throw new Error(`The outbox chain type "${type}" is registered twice.`);

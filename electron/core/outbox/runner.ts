@@ -183,9 +183,9 @@ export class OutboxRunner {
   async #replayOne(row: OutboxRow, technician: number, transport: ApiTransport): Promise<void> {
     const { outbox } = this.deps.context;
     const kind = this.deps.kinds.kind(row.kind);
-    const parsed = kind ? kind.read(row) : { ok: false as const, message: `unknown action "${row.kind}"` };
-    if (!kind || !parsed.ok) {
-      const why = parsed.ok ? `unknown action "${row.kind}"` : parsed.message;
+    const read = kind ? kind.read(row) : { ok: false as const, message: `unknown action "${row.kind}"` };
+    if (!kind || !read.ok) {
+      const why = read.ok ? `unknown action "${row.kind}"` : read.message;
       outbox.fail(row.id, why);
       this.deps.log(`Outbox action ${row.id} could not be read and was set aside: ${why}`);
       this.deps.onChange(row.chain);
@@ -193,7 +193,7 @@ export class OutboxRunner {
     }
     // What the kind sends, looks up and records is this technician's: their transport, their name.
     const ctx: ReplayContext = { ...this.deps.context, transport, technician };
-    let current = this.#times.prepare(row, kind, parsed.payload);
+    let current = this.#times.prepare(row, read.action);
     try {
       for (let rebase = 0; ; rebase++) {
         const action = kind.read(current);
@@ -202,7 +202,7 @@ export class OutboxRunner {
           break;
         }
         await this.#marks.mark(current.id);
-        const outcome: ReplayOutcome = await kind.replay(ctx, current, action.payload);
+        const outcome: ReplayOutcome = await action.action.replay(ctx);
         if (this.#ended(current, outcome)) break;
         if (rebase >= REBASES_PER_ATTEMPT) {
           outbox.retryLater(

@@ -1,7 +1,6 @@
 import type { Stamp } from '../connection/server-clock.ts';
 import type { OutboxRepo, OutboxRow } from '../db/repos/outbox-repo.ts';
-import type { ChainMemory } from './action-kind.ts';
-import type { BoundKind } from './registry.ts';
+import type { ChainMemory, ReadAction } from './action-kind.ts';
 
 /** What the outbox needs of the server clock (connection/server-clock.ts). */
 export interface SendClock {
@@ -41,8 +40,8 @@ export class SendTimes {
     private readonly outbox: OutboxRepo,
   ) {}
 
-  /** `kind`: the row's registered kind, `payload` its checked payload. */
-  prepare(row: OutboxRow, kind: BoundKind, payload: unknown): OutboxRow {
+  /** `action`: the row as its registered kind read it. */
+  prepare(row: OutboxRow, action: ReadAction): OutboxRow {
     const redated = this.clock.redate(row.id) ?? row.actedAt;
     const siteNow = this.clock.siteNow();
     const latest = siteNow === null ? Infinity : siteNow + SITE_CLOCK_RESOLUTION_SECONDS;
@@ -50,21 +49,14 @@ export class SendTimes {
     const memory = this.#memory.get(row.chain) ?? new Map<string, number>();
     this.#memory.set(row.chain, memory);
     if (at === row.actedAt) {
-      kind.timed(row, payload, at, memory);
+      action.timed(at, memory);
       return row;
     }
-    let stored = row.payload;
-    if (row.unknownOutcome) {
-      const again = kind.triedAgain(payload, row.actedAt);
-      if (again !== payload) {
-        stored = JSON.stringify(again);
-        this.outbox.replaceStored(row.id, stored, at);
-      } else this.outbox.setActedAt(row.id, at);
-    } else {
-      this.outbox.setActedAt(row.id, at);
-    }
-    kind.timed(row, payload, at, memory);
-    return { ...row, actedAt: at, payload: stored };
+    const again = row.unknownOutcome ? action.triedAgain() : null;
+    if (again !== null) this.outbox.replaceStored(row.id, again, at);
+    else this.outbox.setActedAt(row.id, at);
+    action.timed(at, memory);
+    return { ...row, actedAt: at, payload: again ?? row.payload };
   }
 
   /** The action reached the site at this time: the chain's next one is never timed before it. */
