@@ -110,6 +110,16 @@ export class Outbox {
     return id;
   }
 
+  /**
+   * A queued action not tried yet takes a new payload of its kind (a later save merged into it), inside
+   * the caller's transaction; the views are told as after `enqueue`.
+   */
+  amend<P>(id: number, kind: StoredKind<P>, payload: NoInfer<P>, at: Pick<QueuedAt, 'actedAt' | 'stamp'>): void {
+    this.deps.store.outbox.replacePayload(id, kind, payload, at.actedAt);
+    if (at.stamp) (this.deps.clock ?? NO_CLOCK).remember(id, at.stamp);
+    this.#wakeSoon();
+  }
+
   /** Someone signed in (or came back): their work, and anyone's whose sign-in is kept, goes on. */
   resume(): void {
     this.changed();

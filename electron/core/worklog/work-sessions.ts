@@ -15,12 +15,11 @@ import { ownerFolder, writeOwnerFile } from '../db/owner-only.ts';
 import type { Store } from '../db/store.ts';
 import type { Outbox } from '../outbox/outbox.ts';
 import { AppFailure } from '../result.ts';
-import type { StepDataPayload } from './replay/payloads.ts';
 import { startAction } from './replay/start.ts';
-import { stepDataAction } from './replay/step-data.ts';
 import { TRANSITION_ACTIONS } from './replay/transition.ts';
 import { uploadAction } from './replay/upload.ts';
 import { sessionChain } from './session-chain.ts';
+import { queueStepValues } from './step-values.ts';
 import { checkFieldValue, isMediaField } from '../../shared/field-values.ts';
 import { ATTACHMENT_MAX_BYTES } from '../../shared/limits.ts';
 import { applyClock } from '../../shared/work-clock.ts';
@@ -32,9 +31,9 @@ export interface WorkSessionsDeps {
   /** Local clock, unix seconds. */
   now: () => number;
   /** When the technician acts, on the site's clock, with what re-dates it once the site answers (server-clock.ts). */
-  clock: Pick<ServerClock, 'stamp' | 'remember'>;
+  clock: Pick<ServerClock, 'stamp'>;
   /** Where each action is queued, in the transaction that applies it. */
-  outbox: Pick<Outbox, 'enqueue'>;
+  outbox: Pick<Outbox, 'enqueue' | 'amend'>;
   /** The current technician (throws when nobody works now): what they do is recorded under their name. */
   technician: () => { id: number; userid: number };
   /** Whether the current technician may read the guide (a private one: admins and its author). */
@@ -149,12 +148,8 @@ export class WorkSessions {
         if (!result.ok) throw new AppFailure('invalid_input', result.message, { fieldGuid });
         return { field, value: result.value };
       });
-      this.#queueValues(
-        input.sessionId,
-        input.stepid,
-        checked.map(({ field, value }) => ({ field, value, attachmentId: undefined })),
-        stamp,
-      );
+      const values = checked.map(({ field, value }) => ({ field, value, attachmentId: undefined }));
+      queueStepValues(this.deps, session, input.stepid, values, { actedAt: this.#after(session, stamp), stamp });
     });
     return this.#changed(input.sessionId);
   }
@@ -206,7 +201,8 @@ export class WorkSessions {
           { sessionId: input.sessionId, attachmentId },
           { chain: sessionChain(input.sessionId), actedAt: at, technician: session.technician, stamp },
         );
-        this.#queueValues(input.sessionId, input.stepid, [{ field, value: null, attachmentId }], stamp);
+        const values = [{ field, value: null, attachmentId }];
+        queueStepValues(this.deps, session, input.stepid, values, { actedAt: at, stamp });
       });
     } catch (error) {
       fs.rmSync(full, { force: true });
@@ -228,56 +224,6 @@ export class WorkSessions {
         : undefined;
     if (!view) throw new AppFailure('not_found', 'There is no such work session on this computer.', { sessionId });
     return view;
-  }
-
-  /** Step data waiting at the end of the chain for the same step absorbs a new save (coalescing). */
-  #queueValues(
-    sessionId: string,
-    stepid: number,
-    values: { field: StepFormField; value: string | null; attachmentId: string | undefined }[],
-    stamp: Stamp,
-  ): void {
-    const at = this.#after(this.#state(sessionId), stamp);
-    const current = new Map(this.deps.store.sessions.values(sessionId).map((v) => [v.fieldGuid, v]));
-    for (const { field, value, attachmentId } of values) {
-      this.deps.store.sessions.setValue(sessionId, {
-        fieldGuid: field.fieldGuid,
-        fieldRevisionid: field.fieldRevisionid,
-        stepid,
-        value,
-        attachmentId: attachmentId ?? null,
-      });
-    }
-    const fresh: StepDataPayload['fields'] = values.map(({ field, value, attachmentId }) => ({
-      fieldGuid: field.fieldGuid,
-      fieldRevisionid: field.fieldRevisionid,
-      value,
-      base: current.get(field.fieldGuid)?.serverValue ?? null,
-      ...(attachmentId ? { attachmentId } : {}),
-    }));
-    const tail = this.deps.store.outbox.tail(chainKey(sessionChain(sessionId)));
-    const tailPayload =
-      tail && tail.kind === stepDataAction.name && tail.state === 'pending' && tail.attempts === 0
-        ? stepDataAction.parse(tail)
-        : null;
-    if (tail && tailPayload?.ok && tailPayload.payload.stepid === stepid) {
-      const merged = new Map(tailPayload.payload.fields.map((f) => [f.fieldGuid, f]));
-      for (const field of fresh) {
-        // The base stays the one from when the technician first changed the field.
-        const earlier = merged.get(field.fieldGuid);
-        merged.set(field.fieldGuid, earlier ? { ...field, base: earlier.base } : field);
-      }
-      const fields = [...merged.values()];
-      this.deps.store.outbox.replacePayload(tail.id, stepDataAction, { ...tailPayload.payload, fields }, at);
-      this.deps.clock.remember(tail.id, stamp);
-    } else {
-      const technician = this.#state(sessionId).technician;
-      this.deps.outbox.enqueue(
-        stepDataAction,
-        { sessionId, stepid, fields: fresh },
-        { chain: sessionChain(sessionId), actedAt: at, technician, stamp },
-      );
-    }
   }
 
   /** An action is never timed before the session's previous event (a clock set back mid-session). */

@@ -17,7 +17,7 @@ export interface WorkLogDeps {
   events: EventHub;
   clock: Pick<ServerClock, 'now' | 'stamp' | 'remember'>;
   /** Where actions are queued (enqueue wakes it); told when conflicts or forgotten work change its counts. */
-  outbox: Pick<Outbox, 'enqueue' | 'changed'>;
+  outbox: Pick<Outbox, 'enqueue' | 'amend' | 'changed'>;
   /** Files attached to step fields, kept until uploaded. */
   attachmentsDir: string;
   /** The current technician (their local id and the site's userid), or null. */

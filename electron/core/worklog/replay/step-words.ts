@@ -8,7 +8,7 @@ import type { StepDataPayload } from './payloads.ts';
  */
 export function describeStepData(
   deps: WorklogReplayDeps,
-  row: OutboxRow,
+  _row: OutboxRow,
   payload: StepDataPayload,
   memo: Map<string, unknown>,
 ): string {
