@@ -52,7 +52,7 @@ export function sortFailure(deps: FailureSorting, row: OutboxRow, error: unknown
     const at = deps.nowMs() + retryDelayMs(serverError ? refusals : row.attempts, deps.random, error.retryAfter);
     if (error.retryAfter !== undefined) deps.askedToWait.add(row.id);
     else deps.askedToWait.delete(row.id);
-    // The client gave up waiting, or a gateway did: the site may still be applying it (doubles.ts).
+    // The client gave up waiting, or a gateway did: the site may still be applying it (its kind may look first).
     const stillLanding = error.kind === 'timeout' || (error.kind === 'http' && error.status === 504);
     const refusal = serverError
       ? ({ kind: 'refused', nowSeconds } as const)
