@@ -35,7 +35,7 @@ export interface KindHooks<P, D> {
 }
 
 /**
- * One kind of action, as the queue sees it: a stored row is read (checked by the kind's schema) and
+ * One kind of action as its feature declares it: a stored row is read (checked by the kind's schema) and
  * replayed by the kind, never by the queue. Its payload's type is the kind's, so `enqueue` takes no other.
  */
 export interface ActionKind<P, D> extends StoredKind<P> {

@@ -13,7 +13,9 @@ export const WORK = "kind != 'doubles'";
 
 export interface OutboxRow {
   id: number;
+  /** db/chains.ts names it. */
   chain: string;
+  /** The stored name of its kind: one registered with the outbox, or one this version does not know (set aside). */
   kind: string;
   payload: string;
   actedAt: number;
