@@ -102,12 +102,20 @@ describe('the generic outbox', () => {
     expect(() => outbox.enqueue(stray, { text: 'x' }, at)).toThrow('The outbox action "test.stray" is not registered.');
   });
 
-  it("names each action in its kind's words, and sets a row of a kind it does not know aside, the rest drains", async () => {
+  it("names each action in its kind's words; an unknown kind's row is set aside, the rest drains", async () => {
     store.transaction(() => {
-      store.outbox.add(note, { text: 'kept' }, { chain: 'note:a', actedAt: 1, now: 1, technician });
+      store.outbox.add(
+        note,
+        { text: 'kept' },
+        { chain: chainKey({ type: 'note', id: 'a' }), actedAt: 1, now: 1, technician },
+      );
       // What a newer version (or a damaged file) may leave: a kind nobody registered here.
       const stray = defineAction('test.unknown', notePayload, async () => ({ type: 'done' as const }));
-      store.outbox.add(stray, { text: 'stray' }, { chain: 'note:b', actedAt: 1, now: 1, technician });
+      store.outbox.add(
+        stray,
+        { text: 'stray' },
+        { chain: chainKey({ type: 'note', id: 'b' }), actedAt: 1, now: 1, technician },
+      );
     });
     expect(outbox.view().actions.map((a) => a.summary)).toEqual(['Note "kept"', 'test.unknown']);
     await outbox.flush();
