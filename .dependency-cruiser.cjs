@@ -84,6 +84,16 @@ module.exports = {
       to: { path: '^(electron|src)/' },
     },
     {
+      name: 'outbox-knows-no-kinds',
+      comment:
+        'core/outbox is a queue of any kind of action: chains, order, in-flight marks, backoff, send times. The kinds, their handlers and what they touch belong to their features (worklog/, quiz/), which register them (outbox/action-kind.ts): the outbox imports no feature, nor the repositories and the site calls that are theirs.',
+      severity: 'error',
+      from: { path: '^electron/core/outbox/' },
+      to: {
+        path: '^electron/core/((worklog|quiz|library|sync)/|db/repos/(sessions|quizzes|conflicts|guides)-repo\\.ts$|api/(work-log|quizzes|user-media|users|guides)-api\\.ts$)',
+      },
+    },
+    {
       name: 'no-circular-imports',
       comment: 'Files that import each other in a loop have no order a newcomer can read them in.',
       severity: 'error',

@@ -3,6 +3,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { GuideDetail } from '../../electron/contract.ts';
 import { Store } from '../../electron/core/db/store.ts';
+import { TRANSITION_ACTIONS } from '../../electron/core/worklog/replay/transition.ts';
 import { makeTempDir } from '../helpers/tmp.ts';
 
 // The hot queries (a library page, a search, the outbox's next actions) must be answered through their
@@ -95,14 +96,9 @@ beforeAll(() => {
       }
     }
     for (let n = 0; n < 600; n++) {
-      store.outbox.add({
-        chain: `session-${n % 150}`,
-        kind: 'pause',
-        payload: { sessionId: `session-${n % 150}` },
-        actedAt: n,
-        now: n,
-        technician: technicians[n % 150 < 100 ? 0 : 1]!,
-      });
+      const chain = `session-${n % 150}`;
+      const technician = technicians[n % 150 < 100 ? 0 : 1]!;
+      store.outbox.add(TRANSITION_ACTIONS.pause, { sessionId: chain }, { chain, actedAt: n, now: n, technician });
     }
   });
   // No ANALYZE: the app never runs it, so these are the plans it gets.

@@ -33,6 +33,20 @@ const VIOLATIONS = {
     source:
       "import { mediaUrlsOf } from '../electron/core/library/guide-media.ts';\nexport const urls = mediaUrlsOf;\n",
   },
+  workLogInOutbox: {
+    file: 'electron/core/outbox/scratch-kind.ts',
+    source:
+      "import { startAction } from '../worklog/replay/start.ts';\n" +
+      "import type { SessionsRepo } from '../db/repos/sessions-repo.ts';\n" +
+      'export const kind = startAction;\nexport type Sessions = SessionsRepo;\n',
+  },
+  quizInOutbox: {
+    file: 'electron/core/outbox/scratch-quiz.ts',
+    source:
+      "import { quizAttemptAction } from '../quiz/quiz-attempt-action.ts';\n" +
+      "import type { QuizzesRepo } from '../db/repos/quizzes-repo.ts';\n" +
+      'export const kind = quizAttemptAction;\nexport type Quizzes = QuizzesRepo;\n',
+  },
   shellPastServices: {
     file: 'electron/web/scratch-deep.ts',
     source:
@@ -93,6 +107,12 @@ describe('the import rules are kept by the check in npm test', { timeout: 120_00
 
   it('refuses an import of the core in the renderer (src/)', () => {
     expect(rulesBroken(VIOLATIONS.coreImportInRenderer.file)).toEqual(['renderer-imports-only-contract-and-shared']);
+  });
+
+  it('refuses work-log or quiz code, or their repositories, imported by the generic outbox', () => {
+    expect(rulesBroken(VIOLATIONS.workLogInOutbox.file)).toEqual(['outbox-knows-no-kinds', 'outbox-knows-no-kinds']);
+    expect(rulesBroken(VIOLATIONS.quizInOutbox.file)).toEqual(['outbox-knows-no-kinds', 'outbox-knows-no-kinds']);
+    expect(output).toMatch(/core\/outbox is a queue of any kind of action/);
   });
 
   it('refuses a shell that imports past services.ts', () => {

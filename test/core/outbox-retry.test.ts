@@ -16,6 +16,9 @@ import {
   STUCK_MIN_SECONDS,
 } from '../../electron/core/outbox/backoff.ts';
 import { Outbox } from '../../electron/core/outbox/outbox.ts';
+import { worklogOutbox } from '../../electron/core/worklog/replay/index.ts';
+import { startAction } from '../../electron/core/worklog/replay/start.ts';
+import { TRANSITION_ACTIONS } from '../../electron/core/worklog/replay/transition.ts';
 import { makeTempDir } from '../helpers/tmp.ts';
 import { fetchHttp } from '../helpers/fetch-http.ts';
 
@@ -120,14 +123,8 @@ function queuePause(sessionId: string, entryid: number, technician = technicianA
       now: NOW / 1000,
       technician,
     });
-    store.outbox.add({
-      chain: sessionId,
-      kind: 'pause',
-      payload: { sessionId },
-      actedAt: NOW / 1000 - 60,
-      now: NOW / 1000,
-      technician,
-    });
+    const at = { chain: sessionId, actedAt: NOW / 1000 - 60, now: NOW / 1000, technician };
+    store.outbox.add(TRANSITION_ACTIONS.pause, { sessionId }, at);
   });
 }
 
@@ -183,11 +180,14 @@ beforeEach(() => {
     refused: (id) => tokens.set(id, null),
     current: () => technicianA,
     others: () => [],
-    attachmentsDir: path.join(tmp.dir, 'attachments'),
     nowMs: () => NOW,
     random: () => 0.5,
     log: () => {},
   });
+  const attachmentsDir = path.join(tmp.dir, 'attachments');
+  outbox.register(
+    worklogOutbox({ store, events: hub, attachmentsDir, current: () => technicianA, now: () => NOW / 1000 }),
+  );
 });
 
 afterEach(async () => {
@@ -237,14 +237,8 @@ describe('the outbox runner', () => {
           now: NOW / 1000,
           technician: technicianA,
         });
-        store.outbox.add({
-          chain: 's9',
-          kind: 'start',
-          payload: { sessionId: 's9', guideid: 7, workorderid: 'WO-9' },
-          actedAt: NOW / 1000 - 60,
-          now: NOW / 1000,
-          technician: technicianA,
-        });
+        const at = { chain: 's9', actedAt: NOW / 1000 - 60, now: NOW / 1000, technician: technicianA };
+        store.outbox.add(startAction, { sessionId: 's9', guideid: 7, workorderid: 'WO-9' }, at);
       });
       // The POST may have landed (no answer); the look-up then meets a 429, which says nothing of the POST.
       const answers = [

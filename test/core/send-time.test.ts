@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { ServerClock } from '../../electron/core/connection/server-clock.ts';
 import type { OutboxRepo, OutboxRow } from '../../electron/core/db/repos/outbox-repo.ts';
-import type { SessionsRepo } from '../../electron/core/db/repos/sessions-repo.ts';
 import type { SettingsRepo } from '../../electron/core/db/repos/settings-repo.ts';
+import { ActionRegistry } from '../../electron/core/outbox/registry.ts';
 import { SendTimes } from '../../electron/core/outbox/send-time.ts';
+import type { WorklogReplayDeps } from '../../electron/core/worklog/replay/context.ts';
+import { WORKLOG_ACTIONS } from '../../electron/core/worklog/replay/index.ts';
 
 // The send times against the real server clock, moved by hand across second boundaries: the site's
 // `Date` is whole seconds, so two answers floor its time differently.
@@ -20,8 +22,18 @@ function setup() {
   );
   const moved: { id: number; at: number }[] = [];
   const outbox = { setActedAt: (id: number, at: number) => moved.push({ id, at }) } as unknown as OutboxRepo;
-  const sessions = { state: () => undefined } as unknown as SessionsRepo;
-  const times = new SendTimes(clock, outbox, sessions, () => Math.floor(wall / 1000));
+  // The work log's own kinds, their session not on this laptop (nothing to follow).
+  const kinds = new ActionRegistry();
+  const deps = { sessions: { state: () => undefined }, now: () => Math.floor(wall / 1000) };
+  kinds.register({ chains: ['session'], actions: WORKLOG_ACTIONS, deps: deps as unknown as WorklogReplayDeps });
+  const sendTimes = new SendTimes(clock, outbox);
+  const times = {
+    prepare: (r: OutboxRow) => {
+      const read = kinds.kind(r.kind)!.read(r);
+      if (!read.ok) throw new Error(read.message);
+      return sendTimes.prepare(r, read.action);
+    },
+  };
   const pass = (ms: number) => {
     wall += ms;
     mono += ms;
@@ -34,7 +46,9 @@ function row(id: number, kind: string, actedAt: number): OutboxRow {
     id,
     chain: 'session-1',
     kind,
-    payload: '{}',
+    payload: JSON.stringify(
+      kind === 'start' ? { sessionId: 'session-1', guideid: 1, workorderid: 'W' } : { sessionId: 'session-1' },
+    ),
     actedAt,
     state: 'pending',
     attempts: 0,

@@ -7,6 +7,7 @@ import { OutboxRepo } from '../../electron/core/db/repos/outbox-repo.ts';
 import { DAMAGED_ACTION, RowGuard } from '../../electron/core/db/row-guard.ts';
 import { WorkJournal } from '../../electron/core/db/work-journal.ts';
 import { JOURNAL_FILE, openWork } from '../../electron/core/db/work-start.ts';
+import { TRANSITION_ACTIONS } from '../../electron/core/worklog/replay/transition.ts';
 import { makeTempDir } from '../helpers/tmp.ts';
 
 // The work journal and the rows' checksums while the app runs (issue 24), on a real database file: a
@@ -37,7 +38,7 @@ function journaled(install: boolean, compactBytes?: number): { journal: WorkJour
 }
 
 const pause = (outbox: OutboxRepo, chain: string, at: number): number =>
-  outbox.add({ chain, kind: 'pause', payload: { sessionId: chain }, actedAt: at, now: at, technician: 1 });
+  outbox.add(TRANSITION_ACTIONS.pause, { sessionId: chain }, { chain, actedAt: at, now: at, technician: 1 });
 
 /** What a page changed on the disk does to a row: its content changes, its checksum does not follow. */
 function changeBehindItsBack(sql: string, ...args: unknown[]): void {

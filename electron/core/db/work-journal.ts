@@ -1,3 +1,4 @@
+import { chainKeySql } from './chains.ts';
 import { JournalFile } from './journal-file.ts';
 import {
   databaseSeq,
@@ -19,7 +20,8 @@ const COMPACT_BYTES = 8 * 1024 * 1024;
 
 /** The rows of the work that are not settled with the site yet, and what they need: what a snapshot keeps. */
 const OPEN_WORK = `SELECT id FROM work_sessions WHERE status NOT IN ('complete', 'cancelled')
-  OR id IN (SELECT chain FROM outbox) OR id IN (SELECT session_id FROM conflicts WHERE settled IS NULL)`;
+  OR ${chainKeySql('session', 'id')} IN (SELECT chain FROM outbox)
+  OR id IN (SELECT session_id FROM conflicts WHERE settled IS NULL)`;
 /**
  * The settings the work needs (the site, who works now, the scope), not the sync's own (`sync.*`): a
  * library lost with its database is synced again in full, from no cursor.
@@ -33,7 +35,8 @@ const SNAPSHOT: Record<JournaledTable, string> = {
   attachments: `SELECT * FROM attachments WHERE session_id IN (${OPEN_WORK})`,
   outbox: 'SELECT * FROM outbox',
   conflicts: 'SELECT * FROM conflicts WHERE settled IS NULL',
-  quiz_attempts: "SELECT * FROM quiz_attempts WHERE attemptid IS NULL OR 'quiz:' || id IN (SELECT chain FROM outbox)",
+  quiz_attempts: `SELECT * FROM quiz_attempts
+    WHERE attemptid IS NULL OR ${chainKeySql('quiz', 'id')} IN (SELECT chain FROM outbox)`,
 };
 
 /**

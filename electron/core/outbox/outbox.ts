@@ -1,12 +1,15 @@
 import type { OthersWork, OutboxSummary, OutboxView } from '../../contract.ts';
 import type { ApiTransport } from '../api/transport.ts';
-import type { UploadEndpoint } from '../api/user-media-api.ts';
+import { chainKey, chainOf } from '../db/chains.ts';
+import type { StoredKind } from '../db/repos/outbox-repo.ts';
 import type { Store } from '../db/store.ts';
 import type { EventHub } from '../events.ts';
 import { isStorageTrouble, storageFailure } from '../db/disk-space.ts';
 import { AppFailure } from '../result.ts';
 import { outboxActions } from './outbox-view.ts';
-import type { SendClock } from './send-time.ts';
+import { ActionRegistry, type OutboxFeature } from './registry.ts';
+import type { QueuedAt } from './replay-context.ts';
+import { NO_CLOCK, type SendClock } from './send-time.ts';
 import type { OutboxTimer } from './outbox-timer.ts';
 import { OutboxRunner } from './runner.ts';
 
@@ -23,9 +26,6 @@ export interface OutboxDeps {
   current: () => number | null;
   /** What waits for the other technicians (counts only). */
   others: () => OthersWork[];
-  attachmentsDir: string;
-  /** Where the site takes uploads, as learned (api/user-media-api.ts). */
-  uploads?: UploadEndpoint;
   nowMs: () => number;
   /** The site's clock: re-dates and clamps the times sent (send-time.ts). */
   clock?: SendClock;
@@ -40,42 +40,33 @@ export interface OutboxDeps {
 /**
  * The durable queue of what technicians did offline, replayed to the site by its runner, each action with
  * its own technician's sign-in: what waits, "send now", retry and discard of failed actions. A technician
- * sees and settles only their own; the others' work is counted apart. Features queue actions in their own
- * transactions (OutboxRepo.add), then call `changed` and `kick`.
+ * sees and settles only their own; the others' work is counted apart. It knows chains, order and retries,
+ * and no kind of action: each feature registers its kinds (`register`, action-kind.ts) and queues them
+ * with `enqueue` inside its own transactions; the runner wakes by itself.
  */
 export class Outbox {
   readonly #runner: OutboxRunner;
+  readonly #kinds = new ActionRegistry();
+  #waking = false;
   /** Chains the replay moved since the renderer was last told: told once a turn, not once an action. */
   readonly #movedChains = new Set<string>();
   #telling: NodeJS.Immediate | null = null;
 
   constructor(private readonly deps: OutboxDeps) {
-    const { store, events } = deps;
+    const { store } = deps;
     const now = (): number => Math.floor(deps.nowMs() / 1000);
     this.#runner = new OutboxRunner({
+      kinds: this.#kinds,
       context: {
         // What a handler writes once the site has answered is the site's to give again: the action stays
         // durably "in flight" until this commit, so a power cut that undoes it leaves an action that may have
         // landed, which the next replay checks on the site before sending (runner.ts). Only the in-flight
         // mark, before the request, must wait for the disk: one flush per action instead of two.
         transaction: (fn) => store.replaceable(fn),
-        sessions: store.sessions,
         outbox: store.outbox,
-        conflicts: store.conflicts,
-        guides: store.guides,
-        quizzes: store.quizzes,
-        attachmentsDir: deps.attachmentsDir,
-        ...(deps.uploads ? { uploads: deps.uploads } : {}),
+        enqueue: (kind, payload, at) => this.enqueue(kind, payload, at),
         now,
         nowMs: deps.nowMs,
-        conflict: (conflict) => {
-          const record = store.conflicts.add(conflict, now());
-          if (conflict.technician === deps.current()) events.emit('conflict', record);
-        },
-        amendConflict: (id, change) => {
-          const record = store.conflicts.amend(id, change);
-          if (store.conflicts.technicianOf(id) === deps.current()) events.emit('conflict', record);
-        },
       },
       transportFor: deps.transportFor,
       sendable: deps.sendable,
@@ -94,6 +85,39 @@ export class Outbox {
       log: deps.log,
       ...(deps.timer ? { timer: deps.timer } : {}),
     });
+  }
+
+  /** A feature's kinds of action, and how its views learn that one of its chains moved. */
+  register<D>(feature: OutboxFeature<D>): void {
+    this.#kinds.register(feature);
+  }
+
+  /**
+   * Queues an action of a registered kind inside the caller's transaction (call it in the transaction of
+   * the change it stands for). Once that has committed (the same turn), the views are told and the runner
+   * wakes: no caller remembers to. Answers the action's id.
+   */
+  enqueue<P>(kind: StoredKind<P>, payload: NoInfer<P>, at: QueuedAt): number {
+    if (!this.#kinds.has(kind.name)) throw new Error(`The outbox action "${kind.name}" is not registered.`);
+    const id = this.deps.store.outbox.add(kind, payload, {
+      chain: chainKey(at.chain),
+      actedAt: at.actedAt,
+      now: Math.floor(this.deps.nowMs() / 1000),
+      technician: at.technician,
+    });
+    if (at.stamp) (this.deps.clock ?? NO_CLOCK).remember(id, at.stamp);
+    this.#wakeSoon();
+    return id;
+  }
+
+  /**
+   * A queued action not tried yet takes a new payload of its kind (a later save merged into it), inside
+   * the caller's transaction; the views are told as after `enqueue`.
+   */
+  amend<P>(id: number, kind: StoredKind<P>, payload: NoInfer<P>, at: Pick<QueuedAt, 'actedAt' | 'stamp'>): void {
+    this.deps.store.outbox.replacePayload(id, kind, payload, at.actedAt);
+    if (at.stamp) (this.deps.clock ?? NO_CLOCK).remember(id, at.stamp);
+    this.#wakeSoon();
   }
 
   /** Someone signed in (or came back): their work, and anyone's whose sign-in is kept, goes on. */
@@ -132,7 +156,8 @@ export class Outbox {
 
   view(): OutboxView {
     const current = this.deps.current();
-    return { summary: this.summary(), actions: current === null ? [] : outboxActions(this.deps.store, current) };
+    const actions = current === null ? [] : outboxActions(this.deps.store.outbox.all(current), this.#kinds);
+    return { summary: this.summary(), actions };
   }
 
   /** "Send now": waiting actions go at once, whatever their backoff said. */
@@ -163,13 +188,12 @@ export class Outbox {
 
   /** Drops a failed action; what it would have sent stays in the session (and in a conflict record). */
   discard(actionId: number): OutboxView {
-    const { outbox, sessions } = this.deps.store;
+    const { outbox } = this.deps.store;
     const row = outbox.get(actionId);
     if (!row || row.state !== 'failed' || !this.#own(actionId))
       throw new AppFailure('not_found', 'Only a failed action can be discarded.', { actionId });
     outbox.remove(actionId);
-    const view = sessions.view(row.chain);
-    if (view) this.deps.events.emit('session', view);
+    this.#kinds.moved(chainOf(row.chain), this.deps.current());
     this.changed();
     this.kick();
     return this.view();
@@ -196,22 +220,10 @@ export class Outbox {
     if (this.#movedChains.size === 0) return;
     const chains = [...this.#movedChains];
     this.#movedChains.clear();
-    const { store, events } = this.deps;
     try {
-      // The renderer shows the current technician's work only:
-      // another's replay changes nothing on screen but the counts.
+      // Each feature tells its views; the renderer shows the current technician's work only.
       const current = this.deps.current();
-      for (const chain of chains) {
-        if (chain.startsWith('quiz:')) {
-          const id = chain.slice('quiz:'.length);
-          const attempt = store.quizzes.attempt(id);
-          if (attempt && current !== null && store.quizzes.technicianOf(id) === current)
-            events.emit('quizAttempt', attempt);
-        } else {
-          const view = store.sessions.view(chain);
-          if (view && current !== null && store.sessions.technicianOf(chain) === current) events.emit('session', view);
-        }
-      }
+      for (const chain of chains) this.#kinds.moved(chainOf(chain), current);
       this.changed();
     } catch (error) {
       // The work itself is in the database; the views read it again at their next change.
@@ -219,6 +231,22 @@ export class Outbox {
         `The outbox could not tell the views what changed: ${error instanceof Error ? error.message : String(error)}`,
       );
     }
+  }
+
+  /** After the caller's transaction (this turn): the views are told, and the runner looks for what is due. */
+  #wakeSoon(): void {
+    if (this.#waking) return;
+    this.#waking = true;
+    queueMicrotask(() => {
+      this.#waking = false;
+      try {
+        this.changed();
+        this.kick();
+      } catch (error) {
+        // Closed meanwhile: what was queued is in the database, and the next start sends it.
+        this.deps.log(`The outbox could not wake: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    });
   }
 
   /** Only the technician who did an action may retry or discard it. */

@@ -1,34 +1,41 @@
 import type { ApiTransport } from '../api/transport.ts';
-import type { UploadEndpoint } from '../api/user-media-api.ts';
-import type { ConflictsRepo, NewConflict } from '../db/repos/conflicts-repo.ts';
-import type { GuidesRepo } from '../db/repos/guides-repo.ts';
-import type { OutboxRepo, OutboxRow } from '../db/repos/outbox-repo.ts';
-import type { QuizzesRepo } from '../db/repos/quizzes-repo.ts';
-import type { SessionsRepo } from '../db/repos/sessions-repo.ts';
+import type { ChainRef } from '../db/chains.ts';
+import type { OutboxRepo, StoredKind } from '../db/repos/outbox-repo.ts';
+import type { Stamp } from '../connection/server-clock.ts';
 
-/** What a replay handler works with. */
+/** Where and when an action is queued, and who did it. */
+export interface QueuedAt {
+  chain: ChainRef;
+  /** When the technician acted (unix seconds, on the site's clock as known). */
+  actedAt: number;
+  /** Who did it: it is sent with their own sign-in only. */
+  technician: number;
+  /** What re-dates `actedAt` once the site has answered (connection/server-clock.ts). */
+  stamp?: Stamp;
+}
+
+/**
+ * Queues an action of a registered kind, with a payload of that kind's type, inside the caller's
+ * transaction (the change it stands for commits with it); the runner wakes by itself once it has. Answers
+ * the action's id.
+ */
+export type Enqueue = <P>(kind: StoredKind<P>, payload: NoInfer<P>, at: QueuedAt) => number;
+
+/** What the outbox gives every replay, whatever its kind. */
 export interface ReplayContext {
-  /** Runs `fn` in one transaction (Store.transaction). */
+  /** Runs `fn` in one transaction (Store.replaceable: what the site answered, it can give again). */
   transaction: <T>(fn: () => T) => T;
-  sessions: SessionsRepo;
+  /** The queue's rows: remove the action once done, in the transaction of its effect. */
   outbox: OutboxRepo;
-  conflicts: ConflictsRepo;
-  guides: GuidesRepo;
-  quizzes: QuizzesRepo;
+  enqueue: Enqueue;
   /** The transport of the technician who did the action: their own token, never another's. */
   transport: ApiTransport;
   /** Who did the action (technicians.ts). */
   technician: number;
-  attachmentsDir: string;
-  /** Where the site takes uploads, as learned (api/user-media-api.ts); absent: the reference's first. */
-  uploads?: UploadEndpoint;
+  /** The local clock, unix seconds. */
   now: () => number;
   /** The local clock in milliseconds: what the outbox's waits are timed by. */
   nowMs: () => number;
-  /** Records a conflict of this technician (inside the caller's transaction) and tells the renderer. */
-  conflict: (conflict: Omit<NewConflict, 'technician'>) => void;
-  /** Changes an open conflict record (inside the caller's transaction) and tells the renderer. */
-  amendConflict: (id: number, change: { mine: string | null; theirs: string | null; message: string }) => void;
 }
 
 /**
@@ -46,12 +53,10 @@ export type ReplayOutcome =
   /** Not sent, nothing learned against it: the handler looks again at `atMs` (local ms), saying why meanwhile. */
   | { type: 'wait'; atMs: number; message: string };
 
-export type Handler<P> = (ctx: ReplayContext, row: OutboxRow, payload: P) => Promise<ReplayOutcome>;
-
 /**
- * An action whose session, file or attempt this computer cannot find: nothing deletes those while an
- * action needs them, so it is damage, and the action is never taken as done (nor sent): it is shown,
- * and the next start puts back from the work journal what it can (db/journal-restore.ts).
+ * An action whose record (a session, a file, an attempt) this computer cannot find: nothing deletes
+ * those while an action needs them, so it is damage, and the action is never taken as done (nor sent):
+ * it is shown, and the next start puts back from the work journal what it can (db/journal-restore.ts).
  */
 export function missingHere(what: string): ReplayOutcome {
   return {

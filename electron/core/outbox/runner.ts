@@ -1,13 +1,11 @@
 import type { ApiTransport } from '../api/transport.ts';
-import type { NewConflict } from '../db/repos/conflicts-repo.ts';
 import type { OutboxRow } from '../db/repos/outbox-repo.ts';
 import { isStorageTrouble, outboxWaits } from '../db/disk-space.ts';
 import { retryDelayMs } from './backoff.ts';
 import { InFlightMarks } from './in-flight-marks.ts';
 import { NO_CLOCK, SendTimes, type SendClock } from './send-time.ts';
-import { HANDLERS } from './handlers/index.ts';
 import { realTimer, type OutboxTimer } from './outbox-timer.ts';
-import { parseAction as parse } from './payloads.ts';
+import type { ActionRegistry } from './registry.ts';
 import { sortFailure, unstick, type FailureSorting } from './sort-failure.ts';
 import type { ReplayContext, ReplayOutcome } from './replay-context.ts';
 
@@ -22,7 +20,9 @@ const STORAGE_PAUSE_MS = 30_000;
 const REBASES_PER_ATTEMPT = 5;
 
 export interface RunnerDeps {
-  context: Omit<ReplayContext, 'transport' | 'technician' | 'conflict'> & { conflict: (conflict: NewConflict) => void };
+  context: Omit<ReplayContext, 'transport' | 'technician'>;
+  /** The kinds the features registered: what reads, replays and times each row. */
+  kinds: ActionRegistry;
   /**
    * A technician's own transport, or null when their sign-in is not kept: nobody else's is ever used for their work.
    */
@@ -76,7 +76,7 @@ export class OutboxRunner {
    * Runs in the process that holds the data folder's lock (db/folder-lock.ts): no other copy's actions are in flight.
    */
   constructor(private readonly deps: RunnerDeps) {
-    this.#times = new SendTimes(deps.clock ?? NO_CLOCK, deps.context.outbox, deps.context.sessions, deps.context.now);
+    this.#times = new SendTimes(deps.clock ?? NO_CLOCK, deps.context.outbox);
     this.#failures = { ...deps, outbox: deps.context.outbox, askedToWait: this.#askedToWait };
     this.#marks = new InFlightMarks(deps.markInFlight ?? ((ids) => deps.context.outbox.markAllInFlight(ids)));
     this.#recoverInFlight('were in flight when Fieldguide stopped');
@@ -182,42 +182,28 @@ export class OutboxRunner {
 
   async #replayOne(row: OutboxRow, technician: number, transport: ApiTransport): Promise<void> {
     const { outbox } = this.deps.context;
-    const parsed = parse(row);
-    if (!parsed.ok) {
-      outbox.fail(row.id, parsed.message);
-      this.deps.log(`Outbox action ${row.id} could not be read and was set aside: ${parsed.message}`);
+    const kind = this.deps.kinds.kind(row.kind);
+    const read = kind ? kind.read(row) : { ok: false as const, message: `unknown action "${row.kind}"` };
+    if (!kind || !read.ok) {
+      const why = read.ok ? `unknown action "${row.kind}"` : read.message;
+      outbox.fail(row.id, why);
+      this.deps.log(`Outbox action ${row.id} could not be read and was set aside: ${why}`);
       this.deps.onChange(row.chain);
       return;
     }
-    // What the handlers send, look up and record is this technician's: their transport, their conflicts.
-    const ctx: ReplayContext = {
-      ...this.deps.context,
-      transport,
-      technician,
-      conflict: (conflict) => this.deps.context.conflict({ ...conflict, technician }),
-    };
-    let current = this.#times.prepare(row);
+    // What the kind sends, looks up and records is this technician's: their transport, their name.
+    const ctx: ReplayContext = { ...this.deps.context, transport, technician };
+    let current = this.#times.prepare(row, read.action);
     try {
       for (let rebase = 0; ; rebase++) {
-        const action = parse(current);
+        const action = kind.read(current);
         if (!action.ok) {
           outbox.fail(current.id, action.message);
           break;
         }
         await this.#marks.mark(current.id);
-        const outcome: ReplayOutcome = await HANDLERS[action.kind](ctx, current, action.payload as never);
-        if (outcome.type === 'done') {
-          this.#times.sent(current);
-          break;
-        }
-        if (outcome.type === 'failed') {
-          outbox.fail(current.id, outcome.message);
-          break;
-        }
-        if (outcome.type === 'wait') {
-          outbox.retryLater(current.id, outcome.atMs, outcome.message, current.unknownOutcome);
-          break;
-        }
+        const outcome: ReplayOutcome = await action.action.replay(ctx);
+        if (this.#ended(current, outcome)) break;
         if (rebase >= REBASES_PER_ATTEMPT) {
           outbox.retryLater(
             current.id,
@@ -235,6 +221,15 @@ export class OutboxRunner {
       sortFailure(this.#failures, outbox.get(current.id) ?? current, error, row.unknownOutcome);
     }
     this.deps.onChange(row.chain);
+  }
+
+  /** Records how a replay ended; false when the kind rebased it and it goes again now. */
+  #ended(row: OutboxRow, outcome: ReplayOutcome): boolean {
+    const { outbox } = this.deps.context;
+    if (outcome.type === 'done') this.#times.sent(row);
+    else if (outcome.type === 'failed') outbox.fail(row.id, outcome.message);
+    else if (outcome.type === 'wait') outbox.retryLater(row.id, outcome.atMs, outcome.message, row.unknownOutcome);
+    return outcome.type !== 'again';
   }
 
   #recoverInFlight(why: string): void {

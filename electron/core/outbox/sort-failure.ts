@@ -1,11 +1,10 @@
 import { ApiError } from '../api/errors.ts';
-import type { OutboxRow } from '../db/repos/outbox-repo.ts';
+import type { OutboxRepo, OutboxRow } from '../db/repos/outbox-repo.ts';
 import { isStuck, retryDelayMs } from './backoff.ts';
-import type { ReplayContext } from './replay-context.ts';
 
 /** What sorting a failed replay needs of the runner (runner.ts, RunnerDeps). */
 export interface FailureSorting {
-  outbox: ReplayContext['outbox'];
+  outbox: OutboxRepo;
   /** The site refused a technician's token (401): their work waits until they sign in again. */
   refused: (technician: number) => void;
   /** No answer at all: the site is taken for unreachable until it answers again. */
@@ -53,7 +52,7 @@ export function sortFailure(deps: FailureSorting, row: OutboxRow, error: unknown
     const at = deps.nowMs() + retryDelayMs(serverError ? refusals : row.attempts, deps.random, error.retryAfter);
     if (error.retryAfter !== undefined) deps.askedToWait.add(row.id);
     else deps.askedToWait.delete(row.id);
-    // The client gave up waiting, or a gateway did: the site may still be applying it (doubles.ts).
+    // The client gave up waiting, or a gateway did: the site may still be applying it (its kind may look first).
     const stillLanding = error.kind === 'timeout' || (error.kind === 'http' && error.status === 504);
     const refusal = serverError
       ? ({ kind: 'refused', nowSeconds } as const)
@@ -70,7 +69,7 @@ export function sortFailure(deps: FailureSorting, row: OutboxRow, error: unknown
 }
 
 /** Actions shown as stuck that are not stuck by today's rule (an earlier version's marks) go back to waiting. */
-export function unstick(outbox: ReplayContext['outbox'], nowMs: number): void {
+export function unstick(outbox: OutboxRepo, nowMs: number): void {
   const nowSeconds = Math.floor(nowMs / 1000);
   for (const row of outbox.stuck()) {
     if (!isStuck(row.refusals, nowSeconds - (row.refusedSince ?? nowSeconds))) outbox.retry(row.id);

@@ -7,14 +7,16 @@ import type { EventHub } from '../events.ts';
 import type { Outbox } from '../outbox/outbox.ts';
 import { AppFailure } from '../result.ts';
 import { hasPassed, passingFor } from '../../shared/quiz.ts';
+import { quizAttemptAction } from './quiz-attempt-action.ts';
+import { quizChain } from './quiz-outbox.ts';
 import { QuizFormatError, scoreAttempt, scoredQuestions } from './scoring.ts';
 
 export interface QuizServiceDeps {
   store: Store;
   events: EventHub;
-  clock: Pick<ServerClock, 'now' | 'stamp' | 'remember'>;
-  /** Where attempts are queued for the site. */
-  outbox: Pick<Outbox, 'changed' | 'kick'>;
+  clock: Pick<ServerClock, 'stamp'>;
+  /** Where attempts are queued for the site (it wakes by itself). */
+  outbox: Pick<Outbox, 'enqueue'>;
   /** The current technician's local id, or null: an attempt is theirs. */
   technician: () => number | null;
   /** Who reads: a quiz only on private guides they may not read is not theirs to see. */
@@ -109,20 +111,11 @@ export class QuizService {
         finished_at: finishedAt,
         technician,
       });
-      const action = this.deps.store.outbox.add({
-        chain: `quiz:${id}`,
-        kind: 'quizAttempt',
-        payload: { attemptId: id },
-        actedAt: finishedAt,
-        now: this.deps.clock.now(),
-        technician,
-      });
-      this.deps.clock.remember(action, stamp);
+      const at = { chain: quizChain(id), actedAt: finishedAt, technician, stamp };
+      this.deps.outbox.enqueue(quizAttemptAction, { attemptId: id }, at);
     });
     const attempt = this.deps.store.quizzes.attempt(id)!;
     this.deps.events.emit('quizAttempt', attempt);
-    this.deps.outbox.changed();
-    this.deps.outbox.kick();
     return attempt;
   }
 }

@@ -2,10 +2,12 @@ import type { WorkSession } from '../../contract.ts';
 import { ApiError, toAppFailure } from '../api/errors.ts';
 import type { ApiTransport } from '../api/transport.ts';
 import { getEntry, suspendedEntries, type SiteEntry } from '../api/work-log-api.ts';
+import { pinKey } from '../db/chains.ts';
 import type { Store } from '../db/store.ts';
-import { theirValues } from '../outbox/adopt.ts';
 import { AppFailure } from '../result.ts';
 import { isEnded } from '../../shared/worklog.ts';
+import { theirValues } from './replay/adopt.ts';
+import { sessionChain } from './session-chain.ts';
 import type { WorkSessions } from './work-sessions.ts';
 
 export interface SiteSessionsDeps {
@@ -120,7 +122,7 @@ export class SiteSessions {
         now,
         technician: this.deps.technician().id,
       });
-      store.guides.pin(guide.guideid, guide.revisionid, `session:${id}`);
+      store.guides.pin(guide.guideid, guide.revisionid, pinKey(sessionChain(id)));
       const fields = new Map(
         guide.steps.flatMap((s) =>
           s.form ? s.form.fields.map((f) => [f.fieldGuid, { f, stepid: s.stepid }] as const) : [],

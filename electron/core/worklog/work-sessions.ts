@@ -11,10 +11,16 @@ import type {
   WorkTransition,
 } from '../../contract.ts';
 import type { ServerClock, Stamp } from '../connection/server-clock.ts';
+import { chainKey, pinKey } from '../db/chains.ts';
 import { ownerFolder, writeOwnerFile } from '../db/owner-only.ts';
 import type { Store } from '../db/store.ts';
-import { stepDataPayload, type StepDataPayload } from '../outbox/payloads.ts';
+import type { Outbox } from '../outbox/outbox.ts';
 import { AppFailure } from '../result.ts';
+import { startAction } from './replay/start.ts';
+import { TRANSITION_ACTIONS } from './replay/transition.ts';
+import { uploadAction } from './replay/upload.ts';
+import { sessionChain } from './session-chain.ts';
+import { queueStepValues } from './step-values.ts';
 import { checkFieldValue, isMediaField } from '../../shared/field-values.ts';
 import { ATTACHMENT_MAX_BYTES } from '../../shared/limits.ts';
 import { applyClock } from '../../shared/work-clock.ts';
@@ -27,7 +33,9 @@ export interface WorkSessionsDeps {
   /** Local clock, unix seconds. */
   now: () => number;
   /** When the technician acts, on the site's clock, with what re-dates it once the site answers (server-clock.ts). */
-  clock: Pick<ServerClock, 'stamp' | 'remember'>;
+  clock: Pick<ServerClock, 'stamp'>;
+  /** Where each action is queued, in the transaction that applies it. */
+  outbox: Pick<Outbox, 'enqueue' | 'amend'>;
   /** The current technician (throws when nobody works now): what they do is recorded under their name. */
   technician: () => { id: number; userid: number };
   /** Whether the current technician may read the guide (a private one: admins and its author). */
@@ -77,14 +85,19 @@ export class WorkSessions {
         activeStepid: input.stepid ?? guide.steps[0]?.stepid ?? null,
         now: this.deps.now(),
       });
-      this.deps.store.guides.pin(guide.guideid, guide.revisionid, `session:${id}`);
+      this.deps.store.guides.pin(guide.guideid, guide.revisionid, pinKey(sessionChain(id)));
       const payload = {
         sessionId: id,
         guideid: guide.guideid,
         workorderid: input.workorderid.trim(),
         ...(input.stepid ? { stepid: input.stepid } : {}),
       };
-      this.#queue(stamp, at, { chain: id, kind: 'start', payload, technician: me.id });
+      this.deps.outbox.enqueue(startAction, payload, {
+        chain: sessionChain(id),
+        actedAt: at,
+        technician: me.id,
+        stamp,
+      });
     });
     return this.#changed(id);
   }
@@ -115,8 +128,12 @@ export class WorkSessions {
         { ...clock, ...(transition === 'assume' ? { userid: me.userid } : {}) },
         this.deps.now(),
       );
-      if (isEnded(clock.status)) this.deps.store.guides.unpin(`session:${sessionId}`);
-      this.#queue(stamp, at, { chain: sessionId, kind: transition, payload: { sessionId }, technician: me.id });
+      if (isEnded(clock.status)) this.deps.store.guides.unpin(pinKey(sessionChain(sessionId)));
+      this.deps.outbox.enqueue(
+        TRANSITION_ACTIONS[transition],
+        { sessionId },
+        { chain: sessionChain(sessionId), actedAt: at, technician: me.id, stamp },
+      );
     });
     return this.#changed(sessionId);
   }
@@ -136,12 +153,8 @@ export class WorkSessions {
         if (!result.ok) throw new AppFailure('invalid_input', result.message, { fieldGuid });
         return { field, value: result.value };
       });
-      this.#queueValues(
-        input.sessionId,
-        input.stepid,
-        checked.map(({ field, value }) => ({ field, value, attachmentId: undefined })),
-        stamp,
-      );
+      const values = checked.map(({ field, value }) => ({ field, value, attachmentId: undefined }));
+      queueStepValues(this.deps, session, input.stepid, values, { actedAt: this.#after(session, stamp), stamp });
     });
     return this.#changed(input.sessionId);
   }
@@ -188,13 +201,13 @@ export class WorkSessions {
           now: this.deps.now(),
           technician: session.technician,
         });
-        this.#queue(stamp, at, {
-          chain: input.sessionId,
-          kind: 'upload',
-          payload: { sessionId: input.sessionId, attachmentId },
-          technician: session.technician,
-        });
-        this.#queueValues(input.sessionId, input.stepid, [{ field, value: null, attachmentId }], stamp);
+        this.deps.outbox.enqueue(
+          uploadAction,
+          { sessionId: input.sessionId, attachmentId },
+          { chain: sessionChain(input.sessionId), actedAt: at, technician: session.technician, stamp },
+        );
+        const values = [{ field, value: null, attachmentId }];
+        queueStepValues(this.deps, session, input.stepid, values, { actedAt: at, stamp });
       });
     } catch (error) {
       fs.rmSync(full, { force: true });
@@ -218,59 +231,9 @@ export class WorkSessions {
     return view;
   }
 
-  /** Step data waiting at the end of the chain for the same step absorbs a new save (coalescing). */
-  #queueValues(
-    sessionId: string,
-    stepid: number,
-    values: { field: StepFormField; value: string | null; attachmentId: string | undefined }[],
-    stamp: Stamp,
-  ): void {
-    const at = this.#after(this.#state(sessionId), stamp);
-    const current = new Map(this.deps.store.sessions.values(sessionId).map((v) => [v.fieldGuid, v]));
-    for (const { field, value, attachmentId } of values) {
-      this.deps.store.sessions.setValue(sessionId, {
-        fieldGuid: field.fieldGuid,
-        fieldRevisionid: field.fieldRevisionid,
-        stepid,
-        value,
-        attachmentId: attachmentId ?? null,
-      });
-    }
-    const fresh: StepDataPayload['fields'] = values.map(({ field, value, attachmentId }) => ({
-      fieldGuid: field.fieldGuid,
-      fieldRevisionid: field.fieldRevisionid,
-      value,
-      base: current.get(field.fieldGuid)?.serverValue ?? null,
-      ...(attachmentId ? { attachmentId } : {}),
-    }));
-    const tail = this.deps.store.outbox.tail(sessionId);
-    const tailPayload =
-      tail && tail.kind === 'stepData' && tail.state === 'pending' && tail.attempts === 0
-        ? stepDataPayload.safeParse(JSON.parse(tail.payload))
-        : null;
-    if (tail && tailPayload?.success && tailPayload.data.stepid === stepid) {
-      const merged = new Map(tailPayload.data.fields.map((f) => [f.fieldGuid, f]));
-      for (const field of fresh) {
-        // The base stays the one from when the technician first changed the field.
-        const earlier = merged.get(field.fieldGuid);
-        merged.set(field.fieldGuid, earlier ? { ...field, base: earlier.base } : field);
-      }
-      this.deps.store.outbox.replacePayload(tail.id, { ...tailPayload.data, fields: [...merged.values()] }, at);
-      this.deps.clock.remember(tail.id, stamp);
-    } else {
-      const technician = this.#state(sessionId).technician;
-      this.#queue(stamp, at, {
-        chain: sessionId,
-        kind: 'stepData',
-        payload: { sessionId, stepid, fields: fresh },
-        technician,
-      });
-    }
-  }
-
   /** Records the sign-off, and queues it as step data (before the finish) where the form has a field for it. */
   #signOff(
-    session: { id: string; guideid: number; guideRevisionid: number },
+    session: { id: string; technician: number; guideid: number; guideRevisionid: number },
     input: SignOffInput,
     at: number,
     stamp: Stamp,
@@ -280,23 +243,11 @@ export class WorkSessions {
     const target = guide ? signOffField(guide) : null;
     const me = this.deps.technician();
     const record = makeSignOff(input, technicians.get(me.id)?.username ?? `user ${me.userid}`, at, target);
-    if (target)
-      this.#queueValues(
-        session.id,
-        target.stepid,
-        [{ field: target.field, value: signOffText(record), attachmentId: undefined }],
-        stamp,
-      );
+    if (target) {
+      const values = [{ field: target.field, value: signOffText(record), attachmentId: undefined }];
+      queueStepValues(this.deps, session, target.stepid, values, { actedAt: at, stamp });
+    }
     this.deps.store.sessions.setSignOff(session.id, record);
-  }
-
-  /** Queues an action at its clamped time; its stamp lets the outbox re-date it once the site has answered. */
-  #queue(
-    stamp: Stamp,
-    at: number,
-    action: { chain: string; kind: string; payload: unknown; technician: number },
-  ): void {
-    this.deps.clock.remember(this.deps.store.outbox.add({ ...action, actedAt: at, now: this.deps.now() }), stamp);
   }
 
   /** An action is never timed before the session's previous event (a clock set back mid-session). */
@@ -309,7 +260,7 @@ export class WorkSessions {
       session.startedAt,
       session.pausedAt ?? 0,
       session.endedAt ?? 0,
-      this.deps.store.outbox.lastActedAt(session.id) ?? 0,
+      this.deps.store.outbox.lastActedAt(chainKey(sessionChain(session.id))) ?? 0,
     );
   }
 

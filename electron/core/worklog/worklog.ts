@@ -16,8 +16,8 @@ export interface WorkLogDeps {
   store: Store;
   events: EventHub;
   clock: Pick<ServerClock, 'now' | 'stamp' | 'remember'>;
-  /** Where actions are queued; told when the queue changed. */
-  outbox: Pick<Outbox, 'changed' | 'kick'>;
+  /** Where actions are queued (enqueue wakes it); told when conflicts or forgotten work change its counts. */
+  outbox: Pick<Outbox, 'enqueue' | 'amend' | 'changed'>;
   /** Files attached to step fields, kept until uploaded. */
   attachmentsDir: string;
   /** The current technician (their local id and the site's userid), or null. */
@@ -40,17 +40,14 @@ export class WorkLog {
       attachmentsDir: deps.attachmentsDir,
       now: clock.now,
       clock,
+      outbox,
       technician: () => {
         const me = deps.technician();
         if (me === null) throw new AppFailure('unauthorized', 'Sign in to a site first.');
         return me;
       },
       readable: (guideid) => store.guides.readable(guideid, deps.reader()),
-      onChange: (session) => {
-        onSession(session);
-        outbox.changed();
-        outbox.kick();
-      },
+      onChange: onSession,
     });
     const me = () => {
       const technician = deps.technician();

@@ -1,4 +1,5 @@
-import type { OutboxActionKind, OutboxSummary } from '../../../contract.ts';
+import type { z } from 'zod';
+import type { OutboxSummary } from '../../../contract.ts';
 import type { Db } from '../open.ts';
 import type { RowGuard } from '../row-guard.ts';
 import { sql } from '../statements.ts';
@@ -12,7 +13,9 @@ export const WORK = "kind != 'doubles'";
 
 export interface OutboxRow {
   id: number;
+  /** db/chains.ts names it. */
   chain: string;
+  /** The stored name of its kind: one registered with the outbox, or one this version does not know (set aside). */
   kind: string;
   payload: string;
   actedAt: number;
@@ -81,6 +84,15 @@ const toRow = (r: OutboxRecord): OutboxRow => ({
   unknownSince: r.unknown_since,
 });
 
+/**
+ * A kind of action as stored: its name, and the schema of its payload (outbox/action-kind.ts). Rows are
+ * written through a kind only, so a payload of the wrong shape does not compile (and does not parse).
+ */
+export interface StoredKind<P> {
+  readonly name: string;
+  readonly schema: z.ZodType<P>;
+}
+
 /** What a retry also records (OutboxRepo.retryLater). */
 export interface Retry {
   landingSince?: number;
@@ -103,20 +115,18 @@ export class OutboxRepo {
     return records.map((record) => toRow(this.guard.sound('outbox', record)));
   }
 
-  add(action: {
-    chain: string;
-    kind: OutboxActionKind | string;
-    payload: unknown;
-    actedAt: number;
-    now: number;
-    technician: number;
-  }): number {
+  /** Queues an action of `kind` in `chain` (a key of db/chains.ts), checked against the kind's schema. */
+  add<P>(
+    kind: StoredKind<P>,
+    payload: NoInfer<P>,
+    action: { chain: string; actedAt: number; now: number; technician: number },
+  ): number {
+    const stored = JSON.stringify(kind.schema.parse(payload));
     return Number(
       sql(
         this.db,
         'INSERT INTO outbox (chain, kind, payload, acted_at, created_at, technician) VALUES (?, ?, ?, ?, ?, ?)',
-      ).run(action.chain, action.kind, JSON.stringify(action.payload), action.actedAt, action.now, action.technician)
-        .lastInsertRowid,
+      ).run(action.chain, kind.name, stored, action.actedAt, action.now, action.technician).lastInsertRowid,
     );
   }
 
@@ -148,8 +158,14 @@ export class OutboxRepo {
     sql(this.db, 'UPDATE outbox SET acted_at = ? WHERE id = ?').run(actedAt, id);
   }
 
-  replacePayload(id: number, payload: unknown, actedAt: number): void {
-    sql(this.db, 'UPDATE outbox SET payload = ?, acted_at = ? WHERE id = ?').run(JSON.stringify(payload), actedAt, id);
+  /** A queued action's payload changed (merged with a later save, rebased), as its kind checks it. */
+  replacePayload<P>(id: number, kind: StoredKind<P>, payload: NoInfer<P>, actedAt: number): void {
+    this.replaceStored(id, JSON.stringify(kind.schema.parse(payload)), actedAt);
+  }
+
+  /** The queue's own rewrite (outbox/send-time.ts): a payload its kind made from the stored one. */
+  replaceStored(id: number, payload: string, actedAt: number): void {
+    sql(this.db, 'UPDATE outbox SET payload = ?, acted_at = ? WHERE id = ?').run(payload, actedAt, id);
   }
 
   /**

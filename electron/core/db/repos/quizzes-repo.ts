@@ -1,4 +1,5 @@
 import type { QuizAttempt, QuizRevision, QuizStage } from '../../../contract.ts';
+import { chainKey } from '../chains.ts';
 import type { Db } from '../open.ts';
 import { sql } from '../statements.ts';
 
@@ -133,7 +134,7 @@ export class QuizzesRepo {
     const pending = sql(
       this.db,
       'SELECT state, last_error AS error FROM outbox WHERE chain = ? ORDER BY id LIMIT 1',
-    ).get(`quiz:${id}`) as { state: string; error: string | null } | undefined;
+    ).get(chainKey({ type: 'quiz', id })) as { state: string; error: string | null } | undefined;
     return {
       id: row.id,
       quizid: row.quizid,

@@ -1,4 +1,5 @@
 import type { SignOff, StepValue, ValueOnSite, WorkSession, WorkStatus } from '../../../contract.ts';
+import { chainKey } from '../chains.ts';
 import type { Db } from '../open.ts';
 import type { RowGuard } from '../row-guard.ts';
 import { sql } from '../statements.ts';
@@ -203,10 +204,10 @@ export class SessionsRepo {
     if (!row) return undefined;
     const counts = sql(
       this.db,
-      `SELECT (SELECT count(*) FROM outbox WHERE chain = @id AND state != 'failed') AS pending,
-                (SELECT count(*) FROM outbox WHERE chain = @id AND state = 'failed') AS failed,
+      `SELECT (SELECT count(*) FROM outbox WHERE chain = @chain AND state != 'failed') AS pending,
+                (SELECT count(*) FROM outbox WHERE chain = @chain AND state = 'failed') AS failed,
                 (SELECT count(*) FROM conflicts WHERE session_id = @id AND ${TO_SETTLE}) AS conflicts`,
-    ).get({ id }) as { pending: number; failed: number; conflicts: number };
+    ).get({ id, chain: chainKey({ type: 'session', id }) }) as { pending: number; failed: number; conflicts: number };
     const attachments = new Map(
       (
         sql(this.db, 'SELECT id, name, server_itemid FROM attachments WHERE session_id = ?').all(id) as {
@@ -265,7 +266,7 @@ export class SessionsRepo {
     const rows = sql(
       this.db,
       "SELECT payload, state FROM outbox WHERE chain = ? AND kind = 'stepData' ORDER BY id",
-    ).all(id) as { payload: string; state: string }[];
+    ).all(chainKey({ type: 'session', id })) as { payload: string; state: string }[];
     const out = new Map<string, ValueOnSite>();
     for (const row of rows) {
       let fields: unknown;

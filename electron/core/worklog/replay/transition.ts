@@ -1,10 +1,22 @@
 import { currentEntryOf, transitionEntry, type SiteEntry } from '../../api/work-log-api.ts';
 import type { WorkTransition } from '../../../contract.ts';
-import { canApply, targetOf } from '../../../shared/worklog.ts';
-import { adoptRevision, adoptServerState } from '../adopt.ts';
-import { followSite, siteTookIt } from '../follow-site.ts';
+import { canApply, targetOf, TRANSITION_TABLE } from '../../../shared/worklog.ts';
 import type { OutboxRow } from '../../db/repos/outbox-repo.ts';
-import { missingHere, type Handler, type ReplayContext } from '../replay-context.ts';
+import { adoptRevision, adoptServerState } from './adopt.ts';
+import { missingHere, worklogAction, type WorklogContext, type WorklogHandler } from './context.ts';
+import { followSite, siteTookIt } from './follow-site.ts';
+import { transitionPayload } from './payloads.ts';
+import { transitionTimed } from './timing.ts';
+
+/** How the outbox view names each. */
+const WORDS: Record<WorkTransition, string> = {
+  pause: 'Pause',
+  resume: 'Resume',
+  suspend: 'Suspend (hand over)',
+  assume: 'Take over',
+  finish: 'Finish',
+  cancel: 'Cancel',
+};
 
 const VERB: Record<WorkTransition, string> = {
   pause: 'paused',
@@ -20,7 +32,7 @@ const VERB: Record<WorkTransition, string> = {
  * still valid from the site's state, rebase on its revision and send again; otherwise the site wins,
  * the technician is told (a conflict record) and the session takes the site's state.
  */
-export function replayTransition(transition: WorkTransition): Handler<{ sessionId: string }> {
+function replayTransition(transition: WorkTransition): WorklogHandler<{ sessionId: string }> {
   return async (ctx, row, payload) => {
     const session = ctx.sessions.state(payload.sessionId);
     if (!session) return missingHere('work session');
@@ -43,7 +55,7 @@ export function replayTransition(transition: WorkTransition): Handler<{ sessionI
 }
 
 async function resolve(
-  ctx: ReplayContext,
+  ctx: WorklogContext,
   row: OutboxRow,
   sessionId: string,
   userid: number,
@@ -89,3 +101,14 @@ async function resolve(
   });
   return { type: 'done' } as const;
 }
+
+const transitionAction = (transition: WorkTransition) =>
+  worklogAction(transition, transitionPayload, replayTransition(transition), {
+    describe: () => WORDS[transition],
+    timed: transitionTimed(transition),
+  });
+
+/** A kind per transition, stored by the transition's name. */
+export const TRANSITION_ACTIONS = Object.fromEntries(
+  Object.keys(TRANSITION_TABLE).map((t) => [t, transitionAction(t as WorkTransition)]),
+) as Record<WorkTransition, ReturnType<typeof transitionAction>>;

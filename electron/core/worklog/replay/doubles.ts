@@ -1,7 +1,8 @@
 import type { z } from 'zod';
-import type { OutboxRow } from '../db/repos/outbox-repo.ts';
+import type { OutboxRow } from '../../db/repos/outbox-repo.ts';
+import type { ReplayOutcome, WorklogContext } from './context.ts';
+import { CHECKS_AFTER, doublesCheckAction } from './doubles-check.ts';
 import type { doublesPayload } from './payloads.ts';
-import type { ReplayContext, ReplayOutcome } from './replay-context.ts';
 
 /**
  * A start or an upload that got no answer may still be landing: a slow site applies what it received after
@@ -9,17 +10,10 @@ import type { ReplayContext, ReplayOutcome } from './replay-context.ts';
  * request's time limit after it was sent (20 s: at 20 s, 60 s and 140 s); only then is it sent again.
  */
 const LOOKS_AFTER = [1, 3, 7] as const;
-/**
- * A second copy can still land after that. Once a start or an upload whose outcome was unknown is settled,
- * the site is checked for a second copy at these multiples of the limit after it (20 s: at 40 s, 160 s,
- * 20 min and 2 h), and any found is removed (doubles-check.ts).
- */
-export const CHECKS_AFTER = [2, 8, 60, 360] as const;
-
 type Doubles = z.infer<typeof doublesPayload>;
 
 /** The next time to look for an unanswered send before sending it again, or null: the window is over. */
-export function nextLook(ctx: ReplayContext, row: OutboxRow): number | null {
+export function nextLook(ctx: WorklogContext, row: OutboxRow): number | null {
   const limit = ctx.transport.timeoutMs;
   const sent = row.unknownSince;
   if (sent === null) return null;
@@ -39,22 +33,10 @@ export function lookLater(at: number, what: string): ReplayOutcome {
  * have a chain of their own, so the session's next actions never wait for them, and go with the
  * sign-in of the technician whose work it is.
  */
-export function checkForDoubles(ctx: ReplayContext, check: Doubles, now = false): void {
+export function checkForDoubles(ctx: WorklogContext, check: Doubles, now = false): void {
   const first = now ? check.since : check.since + CHECKS_AFTER[0] * ctx.transport.timeoutMs;
   const key = check.of === 'start' ? check.sessionId : check.attachmentId;
-  const id = ctx.outbox.add({
-    chain: `doubles:${key}`,
-    kind: 'doubles',
-    payload: check,
-    actedAt: ctx.now(),
-    now: ctx.now(),
-    technician: ctx.technician,
-  });
+  const chain = { type: 'doubles', id: key };
+  const id = ctx.enqueue(doublesCheckAction, check, { chain, actedAt: ctx.now(), technician: ctx.technician });
   ctx.outbox.retryLater(id, first, 'Checking the site for a second copy.', false);
-}
-
-/** When the checks queued at `since` look next, after now; null once the last has been made. */
-export function nextCheck(ctx: ReplayContext, since: number): number | null {
-  const now = ctx.nowMs();
-  return CHECKS_AFTER.map((n) => since + n * ctx.transport.timeoutMs).find((at) => at > now) ?? null;
 }

@@ -2,16 +2,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { z } from 'zod';
 import { findUploads, uploadMedia } from '../../api/user-media-api.ts';
-import { checkForDoubles, lookLater, nextLook } from '../doubles.ts';
-import type { uploadPayload } from '../payloads.ts';
-import { missingHere, type Handler } from '../replay-context.ts';
+import { checkForDoubles, lookLater, nextLook } from './doubles.ts';
+import { uploadPayload } from './payloads.ts';
+import { missingHere, worklogAction, type WorklogHandler } from './context.ts';
 
 /**
  * An upload is not idempotent either: when an earlier attempt may have landed, our own file name (it
  * carries the attachment's id) is looked for among the user's media, later and longer while it is not
  * there (doubles.ts), before the bytes are sent again; then the site is checked for a second copy.
  */
-export const replayUpload: Handler<z.infer<typeof uploadPayload>> = async (ctx, row, payload) => {
+const replayUpload: WorklogHandler<z.infer<typeof uploadPayload>> = async (ctx, row, payload) => {
   const attachment = ctx.sessions.attachment(payload.attachmentId);
   if (!attachment) return missingHere('attached file record');
   if (attachment.serverItemid !== null) {
@@ -47,3 +47,8 @@ export const replayUpload: Handler<z.infer<typeof uploadPayload>> = async (ctx, 
   });
   return { type: 'done' };
 };
+
+/** A file attached to a step field, uploaded to the user's media before the value that refers to it. */
+export const uploadAction = worklogAction('upload', uploadPayload, replayUpload, {
+  describe: () => 'Upload an attached file',
+});

@@ -1,7 +1,7 @@
-import { ApiError } from '../api/errors.ts';
-import { guideExists } from '../api/guides-api.ts';
+import { ApiError } from '../../api/errors.ts';
+import { guideExists } from '../../api/guides-api.ts';
 import type { StepDataPayload } from './payloads.ts';
-import type { ReplayContext, ReplayOutcome } from './replay-context.ts';
+import type { WorklogContext, ReplayOutcome } from './context.ts';
 
 /**
  * The site refused an action of a session whose guide it has since deleted (the session still follows its
@@ -9,14 +9,14 @@ import type { ReplayContext, ReplayOutcome } from './replay-context.ts';
  * outbox can replay before the sync that learns of the deletion), so while it still lists the guide the
  * site is asked.
  */
-export async function guideGone(ctx: ReplayContext, guideid: number, error: unknown): Promise<boolean> {
+export async function guideGone(ctx: WorklogContext, guideid: number, error: unknown): Promise<boolean> {
   if (!(error instanceof ApiError && error.kind === 'http' && (error.status === 404 || error.status === 422)))
     return false;
   if (!ctx.guides.getListItem(guideid)) return true;
   return !(await guideExists(ctx.transport, guideid));
 }
 
-export function goneMessage(ctx: ReplayContext, sessionId: string): string {
+export function goneMessage(ctx: WorklogContext, sessionId: string): string {
   const title = ctx.sessions.view(sessionId)?.guideTitle ?? 'The guide';
   return `"${title}" was deleted on the site, which no longer takes this; what you entered is kept on this laptop.`;
 }
@@ -26,7 +26,7 @@ export function goneMessage(ctx: ReplayContext, sessionId: string): string {
  * sync centre), and the action leaves its chain so the session's pause or finish still reaches the site.
  */
 export function keepGoneStepData(
-  ctx: ReplayContext,
+  ctx: WorklogContext,
   rowId: number,
   payload: StepDataPayload,
   guideid: number,

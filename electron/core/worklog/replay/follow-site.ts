@@ -1,10 +1,10 @@
-import { answerWords } from '../../shared/field-answers.ts';
-import { userName } from '../api/users-api.ts';
-import type { SiteEntry } from '../api/work-log-api.ts';
-import type { OutboxRow } from '../db/repos/outbox-repo.ts';
+import { answerWords } from '../../../shared/field-answers.ts';
+import { userName } from '../../api/users-api.ts';
+import type { SiteEntry } from '../../api/work-log-api.ts';
+import type { OutboxRow } from '../../db/repos/outbox-repo.ts';
 import { adoptServerState } from './adopt.ts';
 import { stepDataPayload } from './payloads.ts';
-import type { ReplayContext } from './replay-context.ts';
+import type { WorklogContext } from './context.ts';
 
 const DONE_HERE: Record<string, string> = {
   pause: 'Paused',
@@ -29,7 +29,7 @@ export const siteTookIt = (entry: SiteEntry, userid: number): boolean =>
  * technician entered is lost: the values stay in the record, to copy.
  */
 export async function followSite(
-  ctx: ReplayContext,
+  ctx: WorklogContext,
   row: OutboxRow,
   sessionId: string,
   theirs: SiteEntry,
@@ -81,7 +81,7 @@ export async function followSite(
 }
 
 /** One queued action in words: "Paused here at …", "Truck number: FL-07". Uploads are told by their value. */
-function describe(ctx: ReplayContext, guideid: number, row: OutboxRow): string[] {
+function describe(ctx: WorklogContext, guideid: number, row: OutboxRow): string[] {
   if (DONE_HERE[row.kind]) return [`${DONE_HERE[row.kind]} here at ${iso(row.actedAt)}`];
   if (row.kind !== 'stepData') return [];
   const parsed = stepDataPayload.safeParse(JSON.parse(row.payload));

@@ -2,10 +2,16 @@ import type { z } from 'zod';
 import { ApiError } from '../../api/errors.ts';
 import { deleteUpload, findUploads } from '../../api/user-media-api.ts';
 import { deleteEntry, type SiteEntry } from '../../api/work-log-api.ts';
-import { nextCheck } from '../doubles.ts';
-import type { doublesPayload } from '../payloads.ts';
-import type { Handler, ReplayContext } from '../replay-context.ts';
-import { landedEntries } from './start.ts';
+import { worklogAction, type WorklogContext, type WorklogHandler } from './context.ts';
+import { landedEntries } from './landed.ts';
+import { doublesPayload } from './payloads.ts';
+
+/**
+ * A second copy can still land after a start or an upload was looked for and sent again (doubles.ts).
+ * Once one whose outcome was unknown is settled, the site is checked for a second copy at these multiples
+ * of the request's time limit after it (20 s: at 40 s, 160 s, 20 min and 2 h), and any found is removed.
+ */
+export const CHECKS_AFTER = [2, 8, 60, 360] as const;
 
 type Check = z.infer<typeof doublesPayload>;
 /** How a removal went: removed, or not (changed on the site since, refused in the site's words); null: already gone. */
@@ -16,7 +22,7 @@ type Removal = { removed: true } | { removed: false; why: string } | null;
  * again (doubles.ts), removes it, and tells the technician in a notice. A second entry someone changed
  * since it was made is left, and said. Done after the last check; a failed request is retried like any.
  */
-export const replayDoublesCheck: Handler<Check> = async (ctx, row, check) => {
+const replayDoublesCheck: WorklogHandler<Check> = async (ctx, row, check) => {
   let more: boolean;
   try {
     more = check.of === 'start' ? await removeEntries(ctx, check) : await removeUploads(ctx, check);
@@ -35,7 +41,7 @@ export const replayDoublesCheck: Handler<Check> = async (ctx, row, check) => {
 };
 
 /** Removes second entries of the session's start; false when there is nothing left to check for. */
-async function removeEntries(ctx: ReplayContext, check: Extract<Check, { of: 'start' }>): Promise<boolean> {
+async function removeEntries(ctx: WorklogContext, check: Extract<Check, { of: 'start' }>): Promise<boolean> {
   const session = ctx.sessions.state(check.sessionId);
   if (!session || session.entryid === null) return false;
   const landed = await landedEntries(ctx, session, session.userid, check.times);
@@ -55,7 +61,7 @@ async function removeEntries(ctx: ReplayContext, check: Extract<Check, { of: 'st
 }
 
 /** Removes second copies of an uploaded file; false when there is nothing left to check for. */
-async function removeUploads(ctx: ReplayContext, check: Extract<Check, { of: 'upload' }>): Promise<boolean> {
+async function removeUploads(ctx: WorklogContext, check: Extract<Check, { of: 'upload' }>): Promise<boolean> {
   const attachment = ctx.sessions.attachment(check.attachmentId);
   if (!attachment || attachment.serverItemid === null) return false;
   const uploads = await findUploads(ctx.transport, attachment.uploadName, ctx.uploads);
@@ -99,7 +105,21 @@ async function removal(remove: () => Promise<void>): Promise<Removal> {
   }
 }
 
-function notice(ctx: ReplayContext, sessionId: string, label: string, message: string): void {
+function notice(ctx: WorklogContext, sessionId: string, label: string, message: string): void {
   const none = { fieldGuid: null, stepid: null, mine: null, theirs: null, base: null };
   ctx.transaction(() => ctx.conflict({ sessionId, kind: 'notice', label, message, ...none }));
 }
+
+/** When the checks queued at `since` look next, after now; null once the last has been made. */
+function nextCheck(ctx: WorklogContext, since: number): number | null {
+  const now = ctx.nowMs();
+  return CHECKS_AFTER.map((n) => since + n * ctx.transport.timeoutMs).find((at) => at > now) ?? null;
+}
+
+/**
+ * The hidden check for a second copy (`doubles`), in a chain of its own: nobody's work to wait for, so the
+ * outbox neither counts nor shows it (outbox-repo.ts WORK).
+ */
+export const doublesCheckAction = worklogAction('doubles', doublesPayload, replayDoublesCheck, {
+  describe: () => 'Check the site for a second copy',
+});

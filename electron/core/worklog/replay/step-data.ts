@@ -1,11 +1,12 @@
 import { currentEntryOf, putStepData, type SiteEntry } from '../../api/work-log-api.ts';
 import { isEditable } from '../../../shared/worklog.ts';
-import { adoptRevision, theirValues } from '../adopt.ts';
-import { guideGone, keepGoneStepData } from '../guide-gone.ts';
-import { followSite, siteTookIt } from '../follow-site.ts';
-import { mergeStepData } from '../merge.ts';
-import type { StepDataPayload } from '../payloads.ts';
-import { missingHere, type Handler, type ReplayContext } from '../replay-context.ts';
+import { adoptRevision, theirValues } from './adopt.ts';
+import { guideGone, keepGoneStepData } from './guide-gone.ts';
+import { followSite, siteTookIt } from './follow-site.ts';
+import { mergeStepData } from './merge.ts';
+import { stepDataPayload, type StepDataPayload } from './payloads.ts';
+import { missingHere, worklogAction, type WorklogHandler, type WorklogContext } from './context.ts';
+import { describeStepData } from './step-words.ts';
 
 type Field = StepDataPayload['fields'][number];
 
@@ -16,7 +17,7 @@ type Field = StepDataPayload['fields'][number];
  * changed is sent again on the new revision, what is already there is done, and a field both sides
  * changed differently is a conflict the technician settles.
  */
-export const replayStepData: Handler<StepDataPayload> = async (ctx, row, payload) => {
+const replayStepData: WorklogHandler<StepDataPayload> = async (ctx, row, payload) => {
   const session = ctx.sessions.state(payload.sessionId);
   if (!session) return missingHere('work session');
   if (session.entryid === null)
@@ -89,7 +90,7 @@ export const replayStepData: Handler<StepDataPayload> = async (ctx, row, payload
 };
 
 function merge(
-  ctx: ReplayContext,
+  ctx: WorklogContext,
   actionId: number,
   payload: StepDataPayload,
   sendable: Field[],
@@ -139,7 +140,8 @@ function merge(
       return { type: 'done' } as const;
     }
     const still = result.send.map((c) => byGuid.get(c.fieldGuid)!);
-    ctx.outbox.replacePayload(actionId, { ...payload, fields: still }, ctx.outbox.get(actionId)!.actedAt);
+    const actedAt = ctx.outbox.get(actionId)!.actedAt;
+    ctx.outbox.replacePayload(actionId, stepDataAction, { ...payload, fields: still }, actedAt);
     return theirs.revisionid !== null
       ? ({ type: 'again' } as const)
       : ({ type: 'failed', message: 'The site refused the save and sent no revision to retry on.' } as const);
@@ -147,7 +149,7 @@ function merge(
 }
 
 function recordServerValue(
-  ctx: ReplayContext,
+  ctx: WorklogContext,
   sessionId: string,
   field: Field,
   confirmed: string | null,
@@ -160,7 +162,7 @@ function recordServerValue(
 }
 
 /** A field the revised form no longer has: what the technician entered is kept in a conflict record. */
-function keepRemoved(ctx: ReplayContext, sessionId: string, stepid: number, removed: Field[]): void {
+function keepRemoved(ctx: WorklogContext, sessionId: string, stepid: number, removed: Field[]): void {
   for (const field of removed) {
     ctx.conflict({
       sessionId,
@@ -175,3 +177,8 @@ function keepRemoved(ctx: ReplayContext, sessionId: string, stepid: number, remo
     });
   }
 }
+
+/** Values saved in a step's form; a later save of the same step merges into it while it waits (work-sessions.ts). */
+export const stepDataAction = worklogAction('stepData', stepDataPayload, replayStepData, {
+  describe: describeStepData,
+});

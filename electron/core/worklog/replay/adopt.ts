@@ -1,7 +1,9 @@
-import type { SiteEntry } from '../api/work-log-api.ts';
-import type { GuidesRepo } from '../db/repos/guides-repo.ts';
-import { isEnded } from '../../shared/worklog.ts';
-import type { ReplayContext } from './replay-context.ts';
+import type { SiteEntry } from '../../api/work-log-api.ts';
+import { pinKey } from '../../db/chains.ts';
+import type { GuidesRepo } from '../../db/repos/guides-repo.ts';
+import { isEnded } from '../../../shared/worklog.ts';
+import { sessionChain } from '../session-chain.ts';
+import type { WorklogContext } from './context.ts';
 
 /** The site's values by field_guid (falling back to our forms for a server that sends only revision ids). */
 export function theirValues(guides: GuidesRepo, guideid: number, entry: SiteEntry): Map<string, string | null> {
@@ -17,12 +19,12 @@ export function theirValues(guides: GuidesRepo, guideid: number, entry: SiteEntr
 }
 
 /** Records the site's revision (and entry id) after an answer; the technician's own state stays. */
-export function adoptRevision(ctx: ReplayContext, sessionId: string, entry: SiteEntry): void {
+export function adoptRevision(ctx: WorklogContext, sessionId: string, entry: SiteEntry): void {
   ctx.sessions.update(sessionId, { entryid: entry.entryid, serverRevisionid: entry.revisionid }, ctx.now());
 }
 
 /** Takes the site's state of the entry as the session's (after a conflict the site won). */
-export function adoptServerState(ctx: ReplayContext, sessionId: string, entry: SiteEntry): void {
+export function adoptServerState(ctx: WorklogContext, sessionId: string, entry: SiteEntry): void {
   const ended = isEnded(entry.status);
   ctx.sessions.update(
     sessionId,
@@ -36,5 +38,5 @@ export function adoptServerState(ctx: ReplayContext, sessionId: string, entry: S
     },
     ctx.now(),
   );
-  if (ended) ctx.guides.unpin(`session:${sessionId}`);
+  if (ended) ctx.guides.unpin(pinKey(sessionChain(sessionId)));
 }

@@ -1,10 +1,12 @@
-import { findEntries, startEntry, type SiteEntry } from '../../api/work-log-api.ts';
 import type { z } from 'zod';
-import { adoptRevision } from '../adopt.ts';
-import { checkForDoubles, lookLater, nextLook } from '../doubles.ts';
-import { goneMessage, guideGone } from '../guide-gone.ts';
-import type { startPayload } from '../payloads.ts';
-import { missingHere, type Handler, type ReplayContext } from '../replay-context.ts';
+import { startEntry } from '../../api/work-log-api.ts';
+import { adoptRevision } from './adopt.ts';
+import { missingHere, worklogAction, type WorklogHandler } from './context.ts';
+import { checkForDoubles, lookLater, nextLook } from './doubles.ts';
+import { goneMessage, guideGone } from './guide-gone.ts';
+import { landedEntries } from './landed.ts';
+import { startPayload } from './payloads.ts';
+import { startTimed } from './timing.ts';
 
 type StartPayload = z.infer<typeof startPayload>;
 
@@ -15,7 +17,7 @@ type StartPayload = z.infer<typeof startPayload>;
  * again, since a slow site may still be applying it. Once settled so, the site is checked for a second
  * entry for a while, and one found is removed and the technician told (doubles-check.ts).
  */
-export const replayStart: Handler<StartPayload> = async (ctx, row, payload) => {
+const replayStart: WorklogHandler<StartPayload> = async (ctx, row, payload) => {
   const session = ctx.sessions.state(payload.sessionId);
   if (!session) return missingHere('work session');
   if (session.entryid !== null) {
@@ -61,15 +63,9 @@ export const replayStart: Handler<StartPayload> = async (ctx, row, payload) => {
   return { type: 'done' };
 };
 
-/** Entries on the site that a send of this start made (none of them known here), oldest first. */
-export async function landedEntries(
-  ctx: ReplayContext,
-  start: { guideid: number; workorderid: string },
-  userid: number,
-  times: number[],
-): Promise<SiteEntry[]> {
-  const found = await findEntries(ctx.transport, { guideid: start.guideid, workorderid: start.workorderid, userid });
-  return found
-    .filter((entry) => times.includes(entry.startedAt) && !ctx.sessions.byEntry(entry.entryid))
-    .sort((a, b) => a.entryid - b.entryid);
-}
+/** A session's start: the entry made on the site; sent again after no answer, it keeps the times it was tried with. */
+export const startAction = worklogAction('start', startPayload, replayStart, {
+  describe: () => 'Start',
+  timed: startTimed,
+  triedAgain: (payload, triedAt) => ({ ...payload, triedAt: [...(payload.triedAt ?? []), triedAt] }),
+});

@@ -1,0 +1,63 @@
+import type { UploadEndpoint } from '../../api/user-media-api.ts';
+import type { Store } from '../../db/store.ts';
+import type { EventHub } from '../../events.ts';
+import type { OutboxFeature } from '../../outbox/registry.ts';
+import type { WorklogReplayDeps } from './context.ts';
+import { doublesCheckAction } from './doubles-check.ts';
+import { startAction } from './start.ts';
+import { stepDataAction } from './step-data.ts';
+import { TRANSITION_ACTIONS } from './transition.ts';
+import { uploadAction } from './upload.ts';
+
+/** Every kind of action the work log queues (a new kind: its file in this folder, and a line here). */
+export const WORKLOG_ACTIONS = [
+  startAction,
+  ...Object.values(TRANSITION_ACTIONS),
+  stepDataAction,
+  uploadAction,
+  doublesCheckAction,
+];
+
+export interface WorklogOutboxDeps {
+  store: Store;
+  events: EventHub;
+  attachmentsDir: string;
+  /** Where the site takes uploads, as learned (api/user-media-api.ts). */
+  uploads?: UploadEndpoint;
+  /** The current technician's local id, or null: what the renderer is told of. */
+  current: () => number | null;
+  /** The local clock, unix seconds. */
+  now: () => number;
+}
+
+/** The work log's kinds, registered with the outbox (services.ts), and how its sessions' views follow a replay. */
+export function worklogOutbox(deps: WorklogOutboxDeps): OutboxFeature<WorklogReplayDeps> {
+  const { store, events } = deps;
+  const { sessions, conflicts } = store;
+  return {
+    chains: ['session', 'doubles'],
+    actions: WORKLOG_ACTIONS,
+    deps: {
+      sessions,
+      conflicts,
+      guides: store.guides,
+      attachmentsDir: deps.attachmentsDir,
+      ...(deps.uploads ? { uploads: deps.uploads } : {}),
+      now: deps.now,
+      addConflict: (conflict) => {
+        const record = conflicts.add(conflict, deps.now());
+        if (conflict.technician === deps.current()) events.emit('conflict', record);
+      },
+      amendConflict: (id, change) => {
+        const record = conflicts.amend(id, change);
+        if (conflicts.technicianOf(id) === deps.current()) events.emit('conflict', record);
+      },
+    },
+    // The renderer shows the current technician's sessions only; a check for a second copy shows nothing.
+    moved: (chain, current) => {
+      if (chain.type !== 'session') return;
+      const view = sessions.view(chain.id);
+      if (view && current !== null && sessions.technicianOf(chain.id) === current) events.emit('session', view);
+    },
+  };
+}

@@ -1,0 +1,26 @@
+import type { OutboxRow } from '../../db/repos/outbox-repo.ts';
+import type { WorklogReplayDeps } from './context.ts';
+import type { StepDataPayload } from './payloads.ts';
+
+/**
+ * Step data in the outbox view, named by the step's number in the guide the session follows, not by its
+ * id. The numbers of a session's guide are read once per view (`memo`).
+ */
+export function describeStepData(
+  deps: WorklogReplayDeps,
+  _row: OutboxRow,
+  payload: StepDataPayload,
+  memo: Map<string, unknown>,
+): string {
+  const key = `stepNumbers:${payload.sessionId}`;
+  if (!memo.has(key)) {
+    const state = deps.sessions.state(payload.sessionId);
+    const guide = state
+      ? (deps.guides.getRevision(state.guideid, state.guideRevisionid) ?? deps.guides.getDetail(state.guideid))
+      : undefined;
+    memo.set(key, new Map((guide?.steps ?? []).map((step, index) => [step.stepid, index + 1])));
+  }
+  const number = (memo.get(key) as Map<number, number>).get(payload.stepid);
+  const count = payload.fields.length;
+  return `Save step ${number ?? '?'} (${count} field${count === 1 ? '' : 's'})`;
+}

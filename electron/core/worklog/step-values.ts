@@ -1,0 +1,65 @@
+import type { StepFormField } from '../../contract.ts';
+import type { Stamp } from '../connection/server-clock.ts';
+import { chainKey } from '../db/chains.ts';
+import type { Store } from '../db/store.ts';
+import type { Outbox } from '../outbox/outbox.ts';
+import type { StepDataPayload } from './replay/payloads.ts';
+import { stepDataAction } from './replay/step-data.ts';
+import { sessionChain } from './session-chain.ts';
+
+/** A value the technician saved in a step's form (an attached file's: null until uploaded). */
+export interface SavedValue {
+  field: StepFormField;
+  value: string | null;
+  attachmentId: string | undefined;
+}
+
+/**
+ * Records the values in the session and queues them (call it in the transaction that checked them). Step
+ * data waiting at the end of the chain for the same step, not tried yet, absorbs a new save (coalescing):
+ * one request for a form saved field by field offline.
+ */
+export function queueStepValues(
+  deps: { store: Store; outbox: Pick<Outbox, 'enqueue' | 'amend'> },
+  session: { id: string; technician: number },
+  stepid: number,
+  values: SavedValue[],
+  at: { actedAt: number; stamp: Stamp },
+): void {
+  const { sessions, outbox } = deps.store;
+  const current = new Map(sessions.values(session.id).map((v) => [v.fieldGuid, v]));
+  for (const { field, value, attachmentId } of values) {
+    sessions.setValue(session.id, {
+      fieldGuid: field.fieldGuid,
+      fieldRevisionid: field.fieldRevisionid,
+      stepid,
+      value,
+      attachmentId: attachmentId ?? null,
+    });
+  }
+  const fresh: StepDataPayload['fields'] = values.map(({ field, value, attachmentId }) => ({
+    fieldGuid: field.fieldGuid,
+    fieldRevisionid: field.fieldRevisionid,
+    value,
+    base: current.get(field.fieldGuid)?.serverValue ?? null,
+    ...(attachmentId ? { attachmentId } : {}),
+  }));
+  const tail = outbox.tail(chainKey(sessionChain(session.id)));
+  const waiting =
+    tail && tail.kind === stepDataAction.name && tail.state === 'pending' && tail.attempts === 0
+      ? stepDataAction.parse(tail)
+      : null;
+  if (tail && waiting?.ok && waiting.payload.stepid === stepid) {
+    const merged = new Map(waiting.payload.fields.map((f) => [f.fieldGuid, f]));
+    for (const field of fresh) {
+      // The base stays the one from when the technician first changed the field.
+      const earlier = merged.get(field.fieldGuid);
+      merged.set(field.fieldGuid, earlier ? { ...field, base: earlier.base } : field);
+    }
+    deps.outbox.amend(tail.id, stepDataAction, { ...waiting.payload, fields: [...merged.values()] }, at);
+  } else {
+    const chain = sessionChain(session.id);
+    const payload = { sessionId: session.id, stepid, fields: fresh };
+    deps.outbox.enqueue(stepDataAction, payload, { chain, technician: session.technician, ...at });
+  }
+}

@@ -1,0 +1,151 @@
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { ApiTransport } from '../../electron/core/api/transport.ts';
+import { chainKey, chainKeySql, chainOf } from '../../electron/core/db/chains.ts';
+import { Store } from '../../electron/core/db/store.ts';
+import { EventHub } from '../../electron/core/events.ts';
+import { defineAction } from '../../electron/core/outbox/action-kind.ts';
+import { Outbox } from '../../electron/core/outbox/outbox.ts';
+import { fetchHttp } from '../helpers/fetch-http.ts';
+import { makeTempDir } from '../helpers/tmp.ts';
+
+// The generic outbox with a kind of this test's own (a feature the outbox has never heard of), over a
+// real database: it reads, replays and names rows only through the kinds registered with it.
+const NOW = 1_800_000_000_000;
+
+let tmp: ReturnType<typeof makeTempDir>;
+let store: Store;
+let outbox: Outbox;
+let technician: number;
+let sent: string[];
+let logs: string[];
+let moved: string[];
+
+const notePayload = z.object({ text: z.string().min(1) });
+const note = defineAction(
+  'test.note',
+  notePayload,
+  async (ctx, row, payload: z.infer<typeof notePayload>) => {
+    sent.push(`${payload.text} by ${ctx.technician}`);
+    ctx.transaction(() => ctx.outbox.remove(row.id));
+    return { type: 'done' as const };
+  },
+  { describe: (_deps, _row, payload) => `Note "${payload.text}"` },
+);
+
+beforeEach(() => {
+  tmp = makeTempDir('outbox-kinds');
+  store = new Store({
+    file: path.join(tmp.dir, 'fieldguide.sqlite'),
+    picturesFile: path.join(tmp.dir, 'media', 'pictures.sqlite'),
+    log: () => {},
+  });
+  const user = { userid: 4, username: 'Tech 4', uniqueUsername: null, privileges: [], imageUrl: null };
+  technician = store.technicians.signedIn('https://site.test', user, null, NOW / 1000);
+  [sent, logs, moved] = [[], [], []];
+  // The kind sends nothing: a transport is still required (each action goes with its technician's own).
+  const refuse: typeof fetch = async () => new Response('', { status: 500 });
+  const transport = new ApiTransport({ siteUrl: 'https://site.test', token: 't', http: fetchHttp(refuse) });
+  outbox = new Outbox({
+    store,
+    events: new EventHub(),
+    transportFor: () => transport,
+    sendable: () => [technician],
+    refused: () => {},
+    current: () => technician,
+    others: () => [],
+    nowMs: () => NOW,
+    random: () => 0.5,
+    log: (line) => logs.push(line),
+  });
+  outbox.register({
+    chains: ['note'],
+    actions: [note],
+    deps: {},
+    moved: (chain) => moved.push(`${chain.type} ${chain.id}`),
+  });
+});
+
+afterEach(async () => {
+  await outbox.close();
+  store.close();
+  tmp.remove();
+});
+
+const until = async (done: () => boolean): Promise<void> => {
+  for (let turn = 0; turn < 200 && !done(); turn++) await new Promise((resolve) => setImmediate(resolve));
+};
+
+describe('the generic outbox', () => {
+  it('replays an action queued with enqueue by itself once the transaction is done: nobody calls kick', async () => {
+    store.transaction(() => {
+      outbox.enqueue(note, { text: 'hello' }, { chain: { type: 'note', id: 'n1' }, actedAt: 1, technician });
+    });
+    await until(() => sent.length > 0 && moved.length > 0);
+    expect(sent).toEqual([`hello by ${technician}`]);
+    expect(moved).toEqual(['note n1']);
+    expect(store.outbox.all(technician)).toEqual([]);
+  });
+
+  it("refuses at enqueue a payload its kind's schema refuses, and the caller's transaction stores nothing", () => {
+    const wrong = { text: 42 } as unknown as { text: string };
+    const at = { chain: { type: 'note', id: 'n2' }, actedAt: 1, technician };
+    expect(() => store.transaction(() => outbox.enqueue(note, wrong, at))).toThrow(/expected string/i);
+    expect(store.outbox.all(technician)).toEqual([]);
+  });
+
+  it('refuses a kind no feature registered', () => {
+    const stray = defineAction('test.stray', notePayload, async () => ({ type: 'done' as const }));
+    const at = { chain: { type: 'note', id: 'n3' }, actedAt: 1, technician };
+    expect(() => outbox.enqueue(stray, { text: 'x' }, at)).toThrow('The outbox action "test.stray" is not registered.');
+  });
+
+  it("names each action in its kind's words; an unknown kind's row is set aside, the rest drains", async () => {
+    store.transaction(() => {
+      store.outbox.add(
+        note,
+        { text: 'kept' },
+        { chain: chainKey({ type: 'note', id: 'a' }), actedAt: 1, now: 1, technician },
+      );
+      // What a newer version (or a damaged file) may leave: a kind nobody registered here.
+      const stray = defineAction('test.unknown', notePayload, async () => ({ type: 'done' as const }));
+      store.outbox.add(
+        stray,
+        { text: 'stray' },
+        { chain: chainKey({ type: 'note', id: 'b' }), actedAt: 1, now: 1, technician },
+      );
+    });
+    expect(outbox.view().actions.map((a) => a.summary)).toEqual(['Note "kept"', 'test.unknown']);
+    await outbox.flush();
+    expect(sent).toEqual([`kept by ${technician}`]);
+    const [left] = store.outbox.all(technician);
+    expect(left).toMatchObject({ kind: 'test.unknown', state: 'failed', lastError: 'unknown action "test.unknown"' });
+    expect(logs).toContainEqual(expect.stringMatching(/could not be read and was set aside: unknown action/));
+  });
+});
+
+describe('the chain codec', () => {
+  it('stores a session as its id alone (as the first release did) and every other chain as type:id', () => {
+    expect(chainKey({ type: 'session', id: 'c2100f14' })).toBe('c2100f14');
+    expect(chainKey({ type: 'quiz', id: 'a1' })).toBe('quiz:a1');
+    for (const ref of [
+      { type: 'session', id: 'c2100f14-cc1a' },
+      { type: 'quiz', id: 'a1' },
+      { type: 'doubles', id: 'x:y' },
+    ])
+      expect(chainOf(chainKey(ref))).toEqual(ref);
+  });
+
+  it('says the same in SQL as in TypeScript', () => {
+    const db = new Database(':memory:');
+    db.exec("CREATE TABLE t (id TEXT); INSERT INTO t VALUES ('c2100f14'), ('a1')");
+    for (const type of ['session', 'quiz', 'doubles']) {
+      const keys = db.prepare(`SELECT ${chainKeySql(type, 'id')} AS key FROM t ORDER BY id`).all();
+      expect(keys).toEqual(['a1', 'c2100f14'].map((id) => ({ key: chainKey({ type, id }) })));
+    }
+    db.close();
+    expect(() => chainKeySql("quiz' OR 1=1 --", 'id')).toThrow();
+  });
+});
