@@ -131,9 +131,12 @@ export function createServices(deps: ServicesDeps): Services {
     capabilities: () => modules.capabilities(),
     http: requests.http,
     onServerTime: clock.observe,
+    siteClockOffset: () => clock.offset(),
     timeoutMs: deps.requestTimeoutMs,
     demoPassword: () => demo.password(),
   });
+  // A window counts running sessions on the site's clock: it is told when that clock's offset moves.
+  clock.onOffset(() => connection.changed());
   const [transport, offline, now] = [() => connection.transport(), () => connection.setNetwork('offline'), clock.now];
   // Who works now: what they do is recorded under their name, and what they may not read stays hidden.
   const current = () => technicians.current(connection.site);

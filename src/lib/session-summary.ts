@@ -1,5 +1,4 @@
 import type { GuideStep, StepFormField, StepValue, WorkSession } from '../../electron/contract.ts';
-import { activeSeconds } from '../../electron/shared/work-clock.ts';
 
 /** One value as a summary or report shows it. */
 export interface ShownValue {
@@ -37,7 +36,3 @@ export function summarySteps(steps: readonly GuideStep[], values: readonly StepV
     return [{ number: index + 1, title: step.title, values: shown }];
   });
 }
-
-/** Active time of an ended session, in seconds. */
-export const workedSeconds = (session: WorkSession): number =>
-  activeSeconds(session, session.endedAt ?? Date.now() / 1000);
