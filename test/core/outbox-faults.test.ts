@@ -9,12 +9,13 @@ import { api, signIn, startTestSite } from '../server/helpers.ts';
 import { unwrap } from '../helpers/library.ts';
 import { makeServices } from '../helpers/services.ts';
 import { formGuideOnSite, sampleValue } from '../helpers/worklog.ts';
+import { seedCount } from '../helpers/seeds.ts';
 
 // fast-check draws a work session (saves, pauses, an ending) and a fault schedule (resets, 5xx, cut
 // and dropped answers after the site committed, stalls); the session is taken offline, then replayed
 // through the faults. After each run the site must hold exactly what the technician did, once:
 // one entry, the same status, times and values, and no change applied twice (the site's audit log).
-const RUNS = 200;
+const RUNS = seedCount(200, 20);
 let site: RunningSite;
 let proxy: FaultProxy;
 let app: ReturnType<typeof makeServices>;

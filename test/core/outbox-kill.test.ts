@@ -13,10 +13,11 @@ import { unwrap } from '../helpers/library.ts';
 import { makeServices } from '../helpers/services.ts';
 import { makeTempDir } from '../helpers/tmp.ts';
 import { formGuideOnSite, sampleValue } from '../helpers/worklog.ts';
+import { seedCount } from '../helpers/seeds.ts';
 
 // SIGKILL the process replaying an outbox at seeded points: nothing lost, nothing applied twice, the
 // database intact; a new process finishes the replay.
-const RUNS = 20;
+const RUNS = seedCount(20, 4);
 const child = path.resolve(import.meta.dirname, '../helpers/outbox-child.ts');
 let site: RunningSite;
 let proxy: FaultProxy;

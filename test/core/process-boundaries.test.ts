@@ -47,10 +47,11 @@ let broken: { ok: boolean; output: string };
 /** A copy breaking each rule the cases below check: one file per rule, and one method nobody implements. */
 function brokenCopy(): string {
   const dir = scratchCopy('broken');
-  for (const [fixture, as] of [
+  const copies = [
     ['core-imports-electron.ts', 'uses-electron.ts'],
     ['core-uses-dom.ts', 'uses-dom.ts'],
-  ])
+  ] as const;
+  for (const [fixture, as] of copies)
     fs.copyFileSync(path.join(root, 'test/core/fixtures', fixture), path.join(dir, 'electron/core', as));
   fs.writeFileSync(
     path.join(dir, 'electron/shared/uses-both.ts'),

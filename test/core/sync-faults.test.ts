@@ -7,10 +7,11 @@ import { formGuideOnSite } from '../helpers/worklog.ts';
 import { expectLibraryEqualsServer } from '../helpers/convergence.ts';
 import { unwrap } from '../helpers/library.ts';
 import { makeServices } from '../helpers/services.ts';
+import { seedCount } from '../helpers/seeds.ts';
 
 // Through a proxy that resets, fails, delays, cuts, stalls and drops, over many seeded schedules, the
 // library always ends equal to the server's. Each schedule runs a fresh client against one real site.
-const SCHEDULES = 50;
+const SCHEDULES = seedCount(50, 6);
 const MAX_SYNCS = 20;
 let site: RunningSite;
 let proxy: FaultProxy;
