@@ -9,7 +9,7 @@ import { makeServices } from '../helpers/services.ts';
 import { auditOf } from '../helpers/technicians.ts';
 import { formGuideOnSite, sampleValue } from '../helpers/worklog.ts';
 import { api, signIn, startTestSite, type SignedIn } from '../server/helpers.ts';
-import { seedCount } from '../helpers/seeds.ts';
+import { SEEDED_TIMEOUT_MS, seedCount } from '../helpers/seeds.ts';
 
 // Two technicians share the laptop. fast-check draws how their work interleaves with the site away —
 // saves, pauses, quiz attempts, switching from one to the other (checked here, offline), signing out with
@@ -118,7 +118,7 @@ async function drainEveryone(seed: number): Promise<void> {
 describe('two technicians, one laptop, a faulty network', () => {
   it(
     `sends every action once, under the technician who did it, over ${RUNS} seeded schedules`,
-    { timeout: 900_000 },
+    { timeout: SEEDED_TIMEOUT_MS },
     async () => {
       const kinds = new Map<string, number>();
       let switches = 0;

@@ -9,13 +9,13 @@ import { api, signIn, startTestSite } from '../server/helpers.ts';
 import { unwrap } from '../helpers/library.ts';
 import { makeServices } from '../helpers/services.ts';
 import { formGuideOnSite, sampleValue } from '../helpers/worklog.ts';
-import { seedCount } from '../helpers/seeds.ts';
+import { SEEDED_TIMEOUT_MS, seedCount } from '../helpers/seeds.ts';
 
 // fast-check draws a work session (saves, pauses, an ending) and a fault schedule (resets, 5xx, cut
 // and dropped answers after the site committed, stalls); the session is taken offline, then replayed
 // through the faults. After each run the site must hold exactly what the technician did, once:
 // one entry, the same status, times and values, and no change applied twice (the site's audit log).
-const RUNS = seedCount(200, 20);
+const RUNS = seedCount(200, 40);
 let site: RunningSite;
 let proxy: FaultProxy;
 let app: ReturnType<typeof makeServices>;
@@ -58,7 +58,7 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
 );
 
 describe('replay through a faulty network', () => {
-  it(`applies every action exactly once over ${RUNS} seeded schedules`, { timeout: 900_000 }, async () => {
+  it(`applies every action exactly once over ${RUNS} seeded schedules`, { timeout: SEEDED_TIMEOUT_MS }, async () => {
     const kinds = new Map<string, number>();
     await fc.assert(
       fc.asyncProperty(

@@ -10,7 +10,7 @@ import { unwrap } from '../helpers/library.ts';
 import { makeServices } from '../helpers/services.ts';
 import { makeTempDir } from '../helpers/tmp.ts';
 import { runKillableChild } from '../helpers/child.ts';
-import { seedCount } from '../helpers/seeds.ts';
+import { SEEDED_TIMEOUT_MS, seedCount } from '../helpers/seeds.ts';
 
 // SIGKILL a sync process at seeded points (counted in requests made): the database stays intact and
 // the next sync completes to the server's state.
@@ -48,7 +48,7 @@ async function signedInDataDir(): Promise<ReturnType<typeof makeTempDir>> {
 }
 
 describe('killing a sync', () => {
-  it(`at ${RUNS} seeded points loses nothing and the next sync completes`, { timeout: 600_000 }, async () => {
+  it(`at ${RUNS} seeded points loses nothing and the next sync completes`, { timeout: SEEDED_TIMEOUT_MS }, async () => {
     const reference = await signedInDataDir();
     const full = await runChild(reference.dir, null);
     reference.remove();

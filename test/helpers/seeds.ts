@@ -9,3 +9,9 @@ export function seedCount(full: number, quick = Math.min(full, 2)): number {
   if (mode === 'quick') return quick;
   throw new Error(`FIELDGUIDE_SEEDS is "${mode}": it takes quick or full`);
 }
+
+/**
+ * The time limit of a seeded test: a guard against a hang, not a speed limit. The full counts take minutes
+ * on an idle machine and several times that beside other work (npm run test:busy, a shared CI machine).
+ */
+export const SEEDED_TIMEOUT_MS = 3_600_000;

@@ -53,7 +53,7 @@ export class ServerClock {
   readonly #stamps = new Map<number, Stamp>();
   /** The offset kept for the next start (settings), rounded. */
   #stored: number;
-  /** The offset last told to `onOffset`'s listeners, rounded. */
+  /** The offset last told to `onOffset`'s listeners. */
   #told: number;
   readonly #listeners = new Set<(offset: number) => void>();
 
@@ -111,12 +111,12 @@ export class ServerClock {
   }
 
   /**
-   * Seconds to add to the local wall clock to read the site's, as known now (rounded): what a window
-   * counts a running session's time with, since the session's times are on the site's clock.
+   * Seconds to add to the local wall clock to read the site's, as known now: what a window counts a
+   * running session's time with (the session's times are on the site's clock), exactly as `stamp` does.
    */
   offset(): number {
     this.#read();
-    return Math.round(this.#offsetOf(this.#segments.length - 1));
+    return this.#offsetOf(this.#segments.length - 1);
   }
 
   /** Runs `listener` when the offset moves (learned, changed, or the wall clock jumped back). */
@@ -154,9 +154,9 @@ export class ServerClock {
     this.#tell();
   }
 
-  /** Tells the listeners an offset that moved by a second or more since they were last told. */
+  /** Tells the listeners the offset when it moved (learned, changed, or a jump back): rare events. */
   #tell(): void {
-    const offset = Math.round(this.#offsetOf(this.#segments.length - 1));
+    const offset = this.#offsetOf(this.#segments.length - 1);
     if (offset === this.#told) return;
     this.#told = offset;
     for (const listener of this.#listeners) listener(offset);
