@@ -132,3 +132,15 @@ export async function sendNowUnlessGone(page: Page): Promise<void> {
     if (button && !button.disabled) button.click();
   });
 }
+
+/** Connects the page to the demo workshop and syncs it from the sync centre, waiting for the outcome. */
+export async function connectAndSyncDemo(page: Page, shellUrl: string): Promise<void> {
+  await page.goto(shellUrl);
+  await page.getByTestId('connect-demo').click();
+  await page.waitForURL(new URL('/', shellUrl).toString());
+  await page.getByTestId('nav-sync').click();
+  const answered = page.waitForResponse((response) => response.url().endsWith('/rpc/syncNow'), { timeout: 90_000 });
+  await page.getByTestId('sync-now').click();
+  await answered;
+  await page.getByTestId('sync-outcome').waitFor();
+}

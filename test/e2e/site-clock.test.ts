@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
 import { systemClock } from '../../server/context.ts';
 import { startDemoSite, type RunningSite } from '../../server/site.ts';
-import { artifact, openDemoApp, type startApp } from './browser.ts';
+import { artifact, connectAndSyncDemo, openDemoApp, type startApp } from './browser.ts';
 
 // A session's times are on the site's clock (electron/shared/work-clock.ts); the page runs on this
 // computer's. With a site whose clock is an hour behind (what `npm run server -- --clock-offset -3600`
@@ -38,14 +38,7 @@ const text = async (testid: string): Promise<string> => (await page.getByTestId(
 
 describe("a site whose clock is an hour behind this computer's", () => {
   it('syncs the demo workshop, whose answers tell the site clock', async () => {
-    await page.goto(app.shell.url);
-    await page.getByTestId('connect-demo').click();
-    await page.waitForURL(new URL('/', app.shell.url).toString());
-    await page.getByTestId('nav-sync').click();
-    const answered = page.waitForResponse((response) => response.url().endsWith('/rpc/syncNow'), { timeout: 90_000 });
-    await page.getByTestId('sync-now').click();
-    await answered;
-    await page.getByTestId('sync-outcome').waitFor();
+    await connectAndSyncDemo(page, app.shell.url);
     expect(await page.getByTestId('sync-last-error').count()).toBe(0);
   });
 
