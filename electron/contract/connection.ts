@@ -83,6 +83,12 @@ export interface AppStatus {
   demoPassword: string | null;
   /** What the site offers, as it last answered (null before any site). */
   capabilities: SiteCapabilities | null;
+  /**
+   * Seconds (with their fraction) to add to this computer's clock to read the site's, learned from the
+   * `Date` of its answers (0 before any). Work sessions' times are on the site's clock: a window counts a
+   * running one with it.
+   */
+  siteClockOffset: number;
 }
 
 export interface ConnectWithTokenInput {

@@ -130,9 +130,12 @@ export function createServices(deps: ServicesDeps): Services {
     http: requests.http,
     probeHttp: deps.http ?? siteHttp,
     onServerTime: clock.observe,
+    siteClockOffset: () => clock.offset(),
     timeoutMs: deps.requestTimeoutMs,
     demoPassword: () => demo.password(),
   });
+  // A window counts running sessions on the site's clock: it is told when that clock's offset moves.
+  clock.onOffset(() => connection.changed());
   // A feature's request with no answer: the site is asked at once (connection/reachability.ts).
   const [transport, offline, now] = [() => connection.transport(), () => connection.noAnswer(), clock.now];
   // Who works now: what they do is recorded under their name, and what they may not read stays hidden.

@@ -1,6 +1,5 @@
-import type { GuideStep, StepValue, ValueOnSite, WorkSession } from '../../electron/contract.ts';
+import type { GuideStep, StepValue, ValueOnSite } from '../../electron/contract.ts';
 import { answerWords, failingAnswer } from '../../electron/shared/field-answers.ts';
-import { activeSeconds } from '../../electron/shared/work-clock.ts';
 
 /** One value as a summary or report shows it. */
 export interface ShownValue {
@@ -54,6 +53,3 @@ export function valuesBySite(
   );
 }
 
-/** Active time of an ended session, in seconds. */
-export const workedSeconds = (session: WorkSession): number =>
-  activeSeconds(session, session.endedAt ?? Date.now() / 1000);

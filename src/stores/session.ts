@@ -13,6 +13,7 @@ import type {
 import { useBridge } from '../bridge/index.ts';
 import { adoptEarlierDrafts } from '../drafts/db.ts';
 import { adoptEarlierQuizDrafts } from '../drafts/quiz-db.ts';
+import { siteNow as siteNowWith } from '../lib/site-clock.ts';
 
 /**
  * Which site we use, who works now (the current technician), who
@@ -31,6 +32,8 @@ export const useSessionStore = defineStore('session', () => {
   const signedIn = computed(() => status.value?.user != null || status.value?.site?.anonymous === true);
   /** Whose drafts the window keeps and reads now (`site|userid`), or null when nobody works. */
   const technicianKey = computed(() => status.value?.technician?.key ?? null);
+  /** Now on the site's clock, unix seconds (session times are on it); reactive to the offset learned. */
+  const siteNow = (): number => siteNowWith(status.value?.siteClockOffset ?? 0);
 
   bridge.onEvent((event) => {
     if (event.name === 'status') status.value = event.payload;
@@ -97,6 +100,7 @@ export const useSessionStore = defineStore('session', () => {
     setNotice,
     signedIn,
     technicianKey,
+    siteNow,
     load,
     loadTechnicians,
     connectDemo,

@@ -38,10 +38,16 @@ const NOT_RUN: Record<string, string> = {
     'launches the Electron binary, ' +
     'which cannot be downloaded or launched here (ELECTRON_SKIP_BINARY_DOWNLOAD; no display), and ' +
     'first builds better-sqlite3 for Electron, which needs the internet. ' +
-    'Covered as far as it goes: `npm run build` below builds ' +
+    'Covered as far as it goes: `npm run build` below builds (or finds current) ' +
     'the same main, preload and renderer, ' +
     'and test/commands/packaging.test.ts checks every file the main process reads.',
   'npm install && npm test': 'is this suite: running it from inside itself would recurse.',
+  'npm run test:busy': 'runs `npm test`, this suite: running it from inside itself would recurse.',
+  'npm run test:quick':
+    'is the format check, the import rules, the typecheck and the unit project that this same `npm test` ' +
+    'has just run in full: running them again would add minutes and prove nothing new. ' +
+    'test/core/test-tiers.test.ts checks that its steps are those of `npm test` and that ' +
+    'FIELDGUIDE_SEEDS=quick lowers the seed counts.',
   'npm run dist':
     'needs the Electron binary (electron-builder downloads it) ' +
     'and better-sqlite3 built for Electron (the internet). Covered by ' +
@@ -56,13 +62,20 @@ const GENERATED_DB = '/tmp/site.sqlite';
 /** How each runnable README command is run and checked, by its exact text. */
 const RUN: Record<string, (command: string) => Promise<void>> = {
   'npm run build': async (command) => {
+    // `npm test` built the app just before; the command finds that build current and keeps it (a build
+    // takes most of a minute on a busy machine), or builds when something changed since. Either way it
+    // ends with the three bundles and a stamp newer than every source file (scripts/build.mjs).
     const started = Date.now();
     const run = runCommand(command, { env });
     expect(await run.exit(300_000), run.output()).toBe(0);
-    for (const file of ['out/main/index.js', 'out/preload/index.cjs', 'out/renderer/index.html']) {
-      // Written by this run, not left over from an earlier build.
-      expect(fs.statSync(path.join(root, file)).mtimeMs, file).toBeGreaterThanOrEqual(started - 1000);
-    }
+    expect(run.stdout()).toMatch(/out\/ is current|Building \(/);
+    const built = fs.statSync(path.join(root, 'out', '.built')).mtimeMs;
+    if (run.stdout().includes('Building (')) expect(built).toBeGreaterThanOrEqual(started - 1000);
+    for (const file of ['out/main/index.js', 'out/preload/index.cjs', 'out/renderer/index.html'])
+      expect(fs.statSync(path.join(root, file)).mtimeMs, file).toBeLessThanOrEqual(built);
+    for (const dir of ['electron', 'src', 'server'])
+      for (const name of fs.readdirSync(path.join(root, dir), { recursive: true }) as string[])
+        expect(fs.statSync(path.join(root, dir, name)).mtimeMs, name).toBeLessThanOrEqual(built);
   },
 
   'npm run format': async (command) => {
@@ -89,6 +102,8 @@ const RUN: Record<string, (command: string) => Promise<void>> = {
       const bare = await fetch(new URL('/rpc/getStatus', url!), { method: 'POST', body: '{"args":[]}' });
       expect(bare.status).toBe(401);
       expect(run.output()).not.toMatch(/EADDRINUSE|Unknown option/);
+      // Its build step keeps a current build (scripts/build.mjs) or makes one.
+      expect(run.stdout()).toMatch(/out\/ is current|Building \(/);
       await openDemoWorkshopPage(url!);
     } finally {
       await run.stop();

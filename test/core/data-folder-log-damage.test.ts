@@ -9,6 +9,7 @@ import { unwrap } from '../helpers/library.ts';
 import { makeServices } from '../helpers/services.ts';
 import { makeTempDir } from '../helpers/tmp.ts';
 import { syncedWorkFolder } from '../helpers/work-folder.ts';
+import { seedCount } from '../helpers/seeds.ts';
 
 // A damaged or deleted write-ahead log after a kill (issue 24, items 1 and 2). The app is SIGKILLed once
 // it has acknowledged 65 actions and 26 values queued offline, all still in the log; then 1-3 bytes of
@@ -16,7 +17,7 @@ import { syncedWorkFolder } from '../helpers/work-folder.ts';
 // checksum fails and passes quick_check without it: before the work journal, those saves were gone
 // without a word. Now nothing acknowledged is lost, and what was found is said.
 const DB = 'fieldguide.sqlite';
-const SEEDS = 20;
+const SEEDS = seedCount(20, 4);
 let site: RunningSite;
 let proxy: FaultProxy;
 let crashed: ReturnType<typeof makeTempDir>;

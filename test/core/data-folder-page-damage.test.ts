@@ -10,6 +10,7 @@ import { unwrap } from '../helpers/library.ts';
 import { makeServices } from '../helpers/services.ts';
 import { makeTempDir } from '../helpers/tmp.ts';
 import { syncedWorkFolder } from '../helpers/work-folder.ts';
+import { seedCount } from '../helpers/seeds.ts';
 
 // Flipped bytes in the database file's pages of the technician's work (issue 24, item 3): 20 seeds of
 // 1-3 bytes in the used part of a page of the outbox, the sessions or the values, or of their indexes. Before row
@@ -17,7 +18,7 @@ import { syncedWorkFolder } from '../helpers/work-folder.ts';
 // or dropped a value row, and the replay then took an action whose session was "gone" as done. Now every
 // acknowledged action and value is on this computer after the start, and then on the site.
 const DB = 'fieldguide.sqlite';
-const SEEDS = 20;
+const SEEDS = seedCount(20, 3);
 const WORK_TABLES = ['outbox', 'work_sessions', 'work_values'];
 let site: RunningSite;
 let proxy: FaultProxy;

@@ -7,12 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS } from '../../electron/core/db/migrations/index.ts';
 import { makeServices } from '../helpers/services.ts';
 import { makeTempDir } from '../helpers/tmp.ts';
+import { seedCount } from '../helpers/seeds.ts';
 
 // Starting on a data folder (issue 24, item 10): two copies started at the same instant on a fresh folder
 // end with one of them holding it, never with both refused; a database of a newer version is refused
 // with its files exactly as they were (its log not folded into it).
 const root = path.resolve(import.meta.dirname, '../..');
-const RACES = 20;
+const RACES = seedCount(20, 4);
 
 interface Racer {
   proc: ChildProcessWithoutNullStreams;

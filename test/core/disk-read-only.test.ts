@@ -9,13 +9,14 @@ import { unwrap } from '../helpers/library.ts';
 import { makeServices } from '../helpers/services.ts';
 import { makeTempDir } from '../helpers/tmp.ts';
 import { syncedWorkFolder } from '../helpers/work-folder.ts';
+import { seedCount } from '../helpers/seeds.ts';
 
 // A disk that turns read-only while the technician works (issue 24, item 6), made real: an ext4 file
 // system on a loop device this test makes, mounted with errors=remount-ro, and an error set off on it
 // (the kernel's trigger_fs_error) part-way through a loop of saves. Every refusal says the computer
 // cannot write to its disk (not that it is full), and every save the app acknowledged is in the database
 // when the disk is mounted again. Needs root (losetup, mount); skipped, saying why, without it.
-const RUNS = 5;
+const RUNS = seedCount(5, 2);
 const SAVES = 60;
 const temp = makeTempDir('read-only');
 const image = path.join(temp.dir, 'disk.img');

@@ -8,11 +8,12 @@ import { mulberry32 } from '../fault/proxy.ts';
 import { startTestSite } from '../server/helpers.ts';
 import { makeServices, signInAndSync } from '../helpers/services.ts';
 import { makeTempDir } from '../helpers/tmp.ts';
+import { seedCount } from '../helpers/seeds.ts';
 
 // Media are named by the SHA-256 of their content (issue 24, item 7): damage to the pictures database or
 // to a stored file is found, never served, and repaired by downloading again; the sync never asks for a
 // restart that would repair nothing. A synced data folder is copied for each seed, then damaged.
-const SEEDS = 10;
+const SEEDS = seedCount(10, 4);
 let site: RunningSite;
 let golden: ReturnType<typeof makeTempDir>;
 const copies: ReturnType<typeof makeTempDir>[] = [];

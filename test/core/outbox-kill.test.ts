@@ -13,10 +13,11 @@ import { unwrap } from '../helpers/library.ts';
 import { makeServices } from '../helpers/services.ts';
 import { makeTempDir } from '../helpers/tmp.ts';
 import { formGuideOnSite, sampleValue } from '../helpers/worklog.ts';
+import { SEEDED_TIMEOUT_MS, seedCount } from '../helpers/seeds.ts';
 
 // SIGKILL the process replaying an outbox at seeded points: nothing lost, nothing applied twice, the
 // database intact; a new process finishes the replay.
-const RUNS = 20;
+const RUNS = seedCount(20, 4);
 const child = path.resolve(import.meta.dirname, '../helpers/outbox-child.ts');
 let site: RunningSite;
 let proxy: FaultProxy;
@@ -83,7 +84,7 @@ async function queuedSession(
 }
 
 describe('killing a replay', () => {
-  it(`at ${RUNS} seeded points loses nothing and applies nothing twice`, { timeout: 600_000 }, async () => {
+  it(`at ${RUNS} seeded points loses nothing and applies nothing twice`, { timeout: SEEDED_TIMEOUT_MS }, async () => {
     const tech = await signIn(site, 'tech1');
     const reference = await queuedSession('KILL-REF');
     const full = await runKillableChild(child, [reference.dir.dir], null);

@@ -99,6 +99,25 @@ describe('the server clock', () => {
     expect(next.siteNow()).toBeNull();
   });
 
+  it('tells the offset a window counts running sessions with, each time it moves, and only then', () => {
+    const told: number[] = [];
+    clock.onOffset((offset) => told.push(offset));
+    expect(clock.offset()).toBe(-30);
+    pass(60_000);
+    clock.observe(SITE_AT_START + 60);
+    expect(told).toEqual([]);
+    for (let i = 0; i < CHANGE_ANSWERS; i++) {
+      pass(CHANGE_SECONDS * 500);
+      clock.observe(SITE_AT_START + 60 + 3600 + (i + 1) * (CHANGE_SECONDS / 2));
+    }
+    expect(told).toEqual([3600 - 30]);
+    // The wall clock set back an hour: the site's time goes on, so the offset grows by the hour.
+    wall -= HOUR;
+    pass(1000);
+    expect(clock.offset()).toBe(2 * 3600 - 30);
+    expect(told).toEqual([3600 - 30, 2 * 3600 - 30]);
+  });
+
   it('does not follow answers of a node whose clock is an hour off while the site keeps answering on its own', () => {
     for (let i = 1; i <= 20; i++) {
       pass(10_000);

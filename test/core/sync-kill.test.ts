@@ -10,10 +10,11 @@ import { unwrap } from '../helpers/library.ts';
 import { makeServices } from '../helpers/services.ts';
 import { makeTempDir } from '../helpers/tmp.ts';
 import { runKillableChild } from '../helpers/child.ts';
+import { SEEDED_TIMEOUT_MS, seedCount } from '../helpers/seeds.ts';
 
 // SIGKILL a sync process at seeded points (counted in requests made): the database stays intact and
 // the next sync completes to the server's state.
-const RUNS = 20;
+const RUNS = seedCount(20, 4);
 const child = path.resolve(import.meta.dirname, '../helpers/sync-child.ts');
 let site: RunningSite;
 // A few guides kept whole (with a form, a quiz and media), the rest as summaries: 20 runs stay quick.
@@ -47,7 +48,7 @@ async function signedInDataDir(): Promise<ReturnType<typeof makeTempDir>> {
 }
 
 describe('killing a sync', () => {
-  it(`at ${RUNS} seeded points loses nothing and the next sync completes`, { timeout: 600_000 }, async () => {
+  it(`at ${RUNS} seeded points loses nothing and the next sync completes`, { timeout: SEEDED_TIMEOUT_MS }, async () => {
     const reference = await signedInDataDir();
     const full = await runChild(reference.dir, null);
     reference.remove();

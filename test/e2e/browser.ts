@@ -133,8 +133,8 @@ export async function sendNowUnlessGone(page: Page): Promise<void> {
   });
 }
 
-/** Connects the app to the demo workshop and syncs it from the sync centre, ending on the library. */
-export async function syncDemoWorkshop(page: Page, shellUrl: string): Promise<void> {
+/** Connects the page to the demo workshop and syncs it from the sync centre, waiting for the outcome. */
+export async function connectAndSyncDemo(page: Page, shellUrl: string): Promise<void> {
   await page.goto(shellUrl);
   await page.getByTestId('connect-demo').click();
   await page.waitForURL(new URL('/', shellUrl).toString());
@@ -143,5 +143,10 @@ export async function syncDemoWorkshop(page: Page, shellUrl: string): Promise<vo
   await page.getByTestId('sync-now').click();
   await answered;
   await page.getByTestId('sync-outcome').waitFor();
+}
+
+/** Connects the app to the demo workshop and syncs it from the sync centre, ending on the library. */
+export async function syncDemoWorkshop(page: Page, shellUrl: string): Promise<void> {
+  await connectAndSyncDemo(page, shellUrl);
   await page.getByTestId('nav-library').click();
 }

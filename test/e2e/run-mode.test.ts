@@ -6,7 +6,7 @@ import type { WorkSession } from '../../electron/contract.ts';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
 import { createCanvas, encodePng, fillRect } from '../../server/media/png.ts';
 import { proxiedDemoWorkshop } from '../helpers/services.ts';
-import { appPage, artifact, openDemoApp, sendNowUnlessGone, type startApp } from './browser.ts';
+import { appPage, artifact, connectAndSyncDemo, openDemoApp, sendNowUnlessGone, type startApp } from './browser.ts';
 import { checkScreen, VIEWPORTS } from './screen-checks.ts';
 
 // Issue 16, acceptance 1–3 in Chromium with the demo site stopped: leaving a step by Next, Previous, the
@@ -101,14 +101,7 @@ let second = '';
 
 describe('run mode: nothing typed is lost, and Finish is reviewed', () => {
   it('syncs the demo workshop, then loses the site', async () => {
-    await page.goto(app.shell.url);
-    await page.getByTestId('connect-demo').click();
-    await page.waitForURL(new URL('/', app.shell.url).toString());
-    await page.getByTestId('nav-sync').click();
-    const answered = page.waitForResponse((response) => response.url().endsWith('/rpc/syncNow'), { timeout: 90_000 });
-    await page.getByTestId('sync-now').click();
-    await answered;
-    await page.getByTestId('sync-outcome').waitFor();
+    await connectAndSyncDemo(page, app.shell.url);
     demo.setSchedule(() => ({ kind: 'reset' }));
   });
 

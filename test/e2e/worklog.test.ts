@@ -4,7 +4,7 @@ import type { WorkSession } from '../../electron/contract.ts';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
 import { createCanvas, encodePng, fillRect } from '../../server/media/png.ts';
 import { capturingDemoWorkshop } from '../helpers/services.ts';
-import { fullViewShot, openDemoApp, sendNowUnlessGone, type startApp } from './browser.ts';
+import { connectAndSyncDemo, fullViewShot, openDemoApp, sendNowUnlessGone, type startApp } from './browser.ts';
 
 // Acceptance 1 of issue 5 in Chromium: with the demo site stopped, three work sessions fill all nine
 // field types (a photo, a video, a document), pause, resume and finish, a reload mid-typing brings the
@@ -163,14 +163,7 @@ let token = '';
 
 describe('a work session offline, replayed when the site is back', () => {
   it('syncs the demo workshop from the sync centre, then loses the site', async () => {
-    await page.goto(app.shell.url);
-    await page.getByTestId('connect-demo').click();
-    await page.waitForURL(new URL('/', app.shell.url).toString());
-    await page.getByTestId('nav-sync').click();
-    const answered = page.waitForResponse((response) => response.url().endsWith('/rpc/syncNow'), { timeout: 90_000 });
-    await page.getByTestId('sync-now').click();
-    await answered;
-    await page.getByTestId('sync-outcome').waitFor();
+    await connectAndSyncDemo(page, app.shell.url);
     expect(await page.getByTestId('sync-last-error').count()).toBe(0);
     expect(await page.getByTestId('status-chip').getAttribute('data-unsent')).toBe('0');
     await demo.site().close();

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { Agent, fetch as fetchWith } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
 import { DEMO_PASSWORD_FILE, startDemoWorkshop } from '../../server/demo-workshop.ts';
@@ -152,12 +153,24 @@ describe('the demo accounts have a password made at install', () => {
         await before.close();
         const first = await startDemoWorkshop(old.dir);
         const password = first.account.password;
-        const attempt = (url: string, secret: string) =>
-          fetch(`${url}/api/2.0/user/token`, {
-            method: 'POST',
-            headers: { 'Content-Type': 'application/json' },
-            body: JSON.stringify({ email: DEMO_ACCOUNTS.admin.email, password: secret }),
-          });
+        // The workshop keeps its port from one start to the next: a connection pooled by the global fetch
+        // would carry the next start's request to the site closed before it ("other side closed", when the
+        // close has not reached this side yet on a busy machine). Each attempt has a connection of its own.
+        const attempt = async (url: string, secret: string) => {
+          const agent = new Agent();
+          try {
+            const answer = await fetchWith(`${url}/api/2.0/user/token`, {
+              method: 'POST',
+              headers: { 'Content-Type': 'application/json' },
+              body: JSON.stringify({ email: DEMO_ACCOUNTS.admin.email, password: secret }),
+              dispatcher: agent,
+            });
+            await answer.arrayBuffer();
+            return answer;
+          } finally {
+            await agent.close();
+          }
+        };
         try {
           expect((await attempt(first.url, DEMO_ACCOUNTS.admin.password)).status).toBe(401);
           expect((await attempt(first.url, password)).status).toBe(201);

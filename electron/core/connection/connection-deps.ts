@@ -19,6 +19,8 @@ export interface ConnectionDeps {
   timeoutMs?: number;
   /** Told the site's clock with each answer (connection/server-clock.ts). */
   onServerTime?: (serverSeconds: number) => void;
+  /** Seconds from the local clock to the site's (connection/server-clock.ts), for the status. */
+  siteClockOffset?: () => number;
   /** The demo workshop's password, shown in the status while the demo is the site. */
   demoPassword?: () => string | null;
   /** What the current site offers (sync/site-modules.ts), for the status. */

@@ -62,6 +62,7 @@ export class Connection {
       network: this.#network,
       demoPassword: this.#site?.demo ? (this.deps.demoPassword?.() ?? null) : null,
       capabilities: this.deps.capabilities?.() ?? null,
+      siteClockOffset: this.deps.siteClockOffset?.() ?? 0,
     };
   }
 

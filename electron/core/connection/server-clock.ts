@@ -53,6 +53,9 @@ export class ServerClock {
   readonly #stamps = new Map<number, Stamp>();
   /** The offset kept for the next start (settings), rounded. */
   #stored: number;
+  /** The offset last told to `onOffset`'s listeners. */
+  #told: number;
+  readonly #listeners = new Set<(offset: number) => void>();
 
   constructor(
     private readonly settings: SettingsRepo,
@@ -64,6 +67,7 @@ export class ServerClock {
     this.#stored = settings.get(OFFSET_KEY, z.number()) ?? 0;
     this.#groups = [{ base: this.#stored, learned: false }];
     this.#last = { wall: nowMs(), mono: monoMs() };
+    this.#told = this.#stored;
   }
 
   /** Told the site's clock (unix seconds) with each answer: learned at once, then moved only on a consistent change. */
@@ -106,6 +110,20 @@ export class ServerClock {
     return this.#answer ? Math.floor(this.#answer.site + (mono - this.#answer.mono) / 1000) : null;
   }
 
+  /**
+   * Seconds to add to the local wall clock to read the site's, as known now: what a window counts a
+   * running session's time with (the session's times are on the site's clock), exactly as `stamp` does.
+   */
+  offset(): number {
+    this.#read();
+    return this.#offsetOf(this.#segments.length - 1);
+  }
+
+  /** Runs `listener` when the offset moves (learned, changed, or the wall clock jumped back). */
+  onOffset(listener: (offset: number) => void): void {
+    this.#listeners.add(listener);
+  }
+
   /** Keeps an action's stamp (this process only: the monotonic clock does not outlive it). */
   remember(actionId: number, stamp: Stamp): void {
     this.#stamps.set(actionId, stamp);
@@ -133,6 +151,15 @@ export class ServerClock {
       this.#stored = offset;
       this.settings.set(OFFSET_KEY, this.#stored);
     }
+    this.#tell();
+  }
+
+  /** Tells the listeners the offset when it moved (learned, changed, or a jump back): rare events. */
+  #tell(): void {
+    const offset = this.#offsetOf(this.#segments.length - 1);
+    if (offset === this.#told) return;
+    this.#told = offset;
+    for (const listener of this.#listeners) listener(offset);
   }
 
   #offsetOf(segment: number): number {
@@ -148,6 +175,8 @@ export class ServerClock {
     const current = this.#segments.at(-1)!;
     if (gap < -JUMP_SECONDS) {
       this.#segments.push({ group: current.group, rel: current.rel - gap });
+      this.#last = { wall, mono };
+      this.#tell();
     } else if (gap > JUMP_SECONDS) {
       this.#groups.push({ base: this.#offsetOf(this.#segments.length - 1), learned: false });
       this.#segments.push({ group: this.#groups.length - 1, rel: 0 });

@@ -1,0 +1,45 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { seedCount } from '../helpers/seeds.ts';
+
+// The two tiers of tests (README, Commands): `npm test` runs everything with the full seed counts;
+// `npm run test:quick` is its checks and its unit project with a few seeds. The README commands test does
+// not run the quick tier inside the full one (it would repeat minutes of it), so its shape is checked here.
+const root = path.resolve(import.meta.dirname, '../..');
+const scripts = (
+  JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
+).scripts;
+const steps = (script: string): string[] => script.split('&&').map((step) => step.trim());
+
+describe('the quick tier of tests', () => {
+  it("runs npm test's checks and its unit project, with FIELDGUIDE_SEEDS=quick, and nothing else", () => {
+    const full = steps(scripts.test!);
+    const quick = steps(scripts['test:quick']!);
+    expect(quick).toContain('FIELDGUIDE_SEEDS=quick vitest run --project unit');
+    expect(full).toContain('vitest run --project unit');
+    for (const check of ['npm run format:check', 'npm run check:imports', 'npm run typecheck']) {
+      expect(full).toContain(check);
+      expect(quick).toContain(check);
+    }
+    expect(quick).toHaveLength(4);
+  });
+
+  it('lowers the seed counts with FIELDGUIDE_SEEDS=quick, keeps them full otherwise, and refuses a typo', () => {
+    const before = process.env.FIELDGUIDE_SEEDS;
+    try {
+      delete process.env.FIELDGUIDE_SEEDS;
+      expect(seedCount(200, 20)).toBe(200);
+      process.env.FIELDGUIDE_SEEDS = 'full';
+      expect(seedCount(200, 20)).toBe(200);
+      process.env.FIELDGUIDE_SEEDS = 'quick';
+      expect(seedCount(200, 20)).toBe(20);
+      expect(seedCount(5)).toBe(2);
+      process.env.FIELDGUIDE_SEEDS = 'quik';
+      expect(() => seedCount(200, 20)).toThrow('FIELDGUIDE_SEEDS is "quik": it takes quick or full');
+    } finally {
+      if (before === undefined) delete process.env.FIELDGUIDE_SEEDS;
+      else process.env.FIELDGUIDE_SEEDS = before;
+    }
+  });
+});
