@@ -52,4 +52,3 @@ export function valuesBySite(
     row.values.filter((v) => v.site === site).map((v) => ({ ...v, step: row.number, stepTitle: row.title })),
   );
 }
-
