@@ -130,6 +130,27 @@ export interface ConflictRecord {
   createdAt: number;
 }
 
+/** A session another technician handed over (suspended on the site), that this technician may take over. */
+export interface HandedOverSession {
+  entryid: number;
+  guideid: number;
+  guideTitle: string;
+  workorderid: string;
+  /** The site's user who handed it over. */
+  userid: number;
+  /** Their user name on the site; null when the site would not say. */
+  handedOverBy: string | null;
+  /** Unix seconds on the site's clock when it was suspended; null when the site does not say. */
+  handedOverAt: number | null;
+  startedAt: number;
+}
+
+export interface HandedOverList {
+  sessions: HandedOverSession[];
+  /** Null: as the site answered now; else when this laptop last learned the list (the site did not answer). */
+  learnedAt: number | null;
+}
+
 export interface WorklogApi {
   /** Starts a work session; accepted offline, replayed to the site later. */
   startSession(input: StartSessionInput): Promise<Result<WorkSession>>;
@@ -144,6 +165,8 @@ export interface WorklogApi {
   getAttachment(attachmentId: string): Promise<Result<AttachmentData>>;
   /** Sessions of a guide that others suspended (needs the network). */
   listSuspended(guideid: number): Promise<Result<WorkSession[]>>;
+  /** Sessions others handed over, across guides: from the site, or what this laptop last learned offline. */
+  listHandedOver(): Promise<Result<HandedOverList>>;
   /** Continues here a session of yours that the site knows (started on another computer). */
   openSession(entryid: number): Promise<Result<WorkSession>>;
   /** Takes over a suspended session of the site: the `assume` is queued like any action. */

@@ -22,8 +22,8 @@ export interface WorkDatum {
 }
 
 /**
- * Work-log entry: the public sample's fields (public-shapes.md) plus `revisionid`, `active_stepid` and
- * `pause_duration` (DESIGN.md §7). `work_data` carries `field_guid` too, so values follow a field across
+ * Work-log entry: the public sample's fields (public-shapes.md) plus `revisionid`, `active_stepid`,
+ * `pause_duration` (DESIGN.md §7) and `paused_at` (when the running pause or suspension began, else null). `work_data` carries `field_guid` too, so values follow a field across
  * form revisions.
  */
 export function entryJson(db: Db, row: EntryRow) {
@@ -44,6 +44,7 @@ export function entryJson(db: Db, row: EntryRow) {
     revisionid: row.revisionid,
     active_stepid: row.active_stepid,
     pause_duration: row.pause_duration,
+    paused_at: row.paused_at,
     max_form_revisionid: row.max_form_revisionid,
     guide_revisionid: row.guide_revisionid,
     cancelled: row.cancelled,

@@ -25,6 +25,8 @@ export interface SiteEntry {
   revisionid: number | null;
   activeStepid: number | null;
   pauseSeconds: number;
+  /** When the running pause or suspension began, from a site that says (unix seconds). */
+  pausedAt: number | null;
   /** Step data, by field revision and (when the site says) by `field_guid`; checkboxes as "1"/"0". */
   values: { fieldGuid: string | null; fieldRevisionid: number; value: string }[];
 }
@@ -42,6 +44,7 @@ function toSiteEntry(wire: WorkLogEntryWire): SiteEntry {
     revisionid: wire.revisionid ?? null,
     activeStepid: wire.active_stepid ?? null,
     pauseSeconds: wire.pause_duration ?? 0,
+    pausedAt: wire.paused_at ?? null,
     values: (wire.work_data ?? []).map((datum) => ({
       fieldGuid: datum.field_guid ?? null,
       fieldRevisionid: datum.field_revisionid,
@@ -102,6 +105,10 @@ export const findEntries = (
 export async function deleteEntry(t: ApiTransport, entryid: number, revisionid: number | null): Promise<void> {
   await t.request('DELETE', `/work_log/${entryid}`, { query: { revisionid: revisionid ?? undefined } });
 }
+
+/** Every suspended entry the caller may take over, across guides, in one request (newest first). */
+export const suspendedForTaker = (t: ApiTransport): Promise<SiteEntry[]> =>
+  t.request('GET', '/work_log', { query: { status: 'suspended', order: 'DESC', limit: 200 }, schema: entries });
 
 export const suspendedEntries = (t: ApiTransport, guideid: number): Promise<SiteEntry[]> =>
   t.request('GET', `/work_log/${guideid}/suspended`, { schema: entries });

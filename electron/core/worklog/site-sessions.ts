@@ -1,4 +1,4 @@
-import type { WorkSession } from '../../contract.ts';
+import type { HandedOverList, WorkSession } from '../../contract.ts';
 import { ApiError, toAppFailure } from '../api/errors.ts';
 import type { ApiTransport } from '../api/transport.ts';
 import { getEntry, suspendedEntries, type SiteEntry } from '../api/work-log-api.ts';
@@ -6,6 +6,7 @@ import { pinKey } from '../db/chains.ts';
 import type { Store } from '../db/store.ts';
 import { AppFailure } from '../result.ts';
 import { isEnded } from '../../shared/worklog.ts';
+import { handedOver } from './handed-over.ts';
 import { theirValues } from './replay/adopt.ts';
 import { sessionChain } from './session-chain.ts';
 import type { WorkSessions } from './work-sessions.ts';
@@ -28,6 +29,11 @@ export class SiteSessions {
     const entries = await siteCall(() => suspendedEntries(transport, guideid));
     const title = this.deps.store.guides.getListItem(guideid)?.title ?? `Guide ${guideid}`;
     return entries.map((entry) => previewOf(entry, title));
+  }
+
+  /** Sessions others handed over, across guides (from the site, or as last learned when it does not answer). */
+  handedOver(transport: ApiTransport): Promise<HandedOverList> {
+    return handedOver(this.deps, transport);
   }
 
   /** Takes over a session another technician suspended: stored locally, the `assume` queued. */

@@ -100,6 +100,11 @@ export const worklogMethods = defineMethods<keyof WorklogApi, WorklogMethodDeps>
     technician: true,
     run: ({ worklog, transport }, guideid) => worklog.site.suspended(guideid, transport()),
   },
+  listHandedOver: {
+    input: z.tuple([]),
+    technician: true,
+    run: ({ worklog, transport }) => worklog.site.handedOver(transport()),
+  },
   openSession: {
     input: z.tuple([id]),
     technician: true,

@@ -25,6 +25,8 @@ export const workLogEntryWire = z
     revisionid: z.number().int().nullish(),
     active_stepid: z.number().int().nullish(),
     pause_duration: z.number().nullish(),
+    /** The reference server's: when the running pause or suspension began. */
+    paused_at: z.number().nullish(),
     guide_revisionid: z.number().int().nullish(),
     work_data: z.array(workDatumWire).nullish(),
   })

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import type { HandedOverList, HandedOverSession } from '../../contract.ts';
+import { ApiError, toAppFailure } from '../api/errors.ts';
+import type { ApiTransport } from '../api/transport.ts';
+import { userName } from '../api/users-api.ts';
+import { suspendedForTaker, type SiteEntry } from '../api/work-log-api.ts';
+import type { Store } from '../db/store.ts';
+import { AppFailure } from '../result.ts';
+
+// Issue 28: what others handed over, for the taker's Sessions list; kept per technician for offline use.
+
+const handedOverSession = z.object({
+  entryid: z.number().int(),
+  guideid: z.number().int(),
+  guideTitle: z.string(),
+  workorderid: z.string(),
+  userid: z.number().int(),
+  handedOverBy: z.string().nullable(),
+  handedOverAt: z.number().nullable(),
+  startedAt: z.number(),
+});
+const learned = z.object({ learnedAt: z.number(), sessions: z.array(handedOverSession) });
+
+export interface HandedOverDeps {
+  store: Store;
+  technician: () => { id: number; userid: number };
+  now: () => number;
+}
+
+const keyOf = (technicianId: number) => `worklog.handedOver.${technicianId}`;
+
+/**
+ * Suspended sessions of others, across guides, in one `GET /work_log?status=suspended` (names looked up once
+ * per person). When the site does not answer, the list this laptop last learned, with when it learned it.
+ */
+export async function handedOver(deps: HandedOverDeps, transport: ApiTransport): Promise<HandedOverList> {
+  const me = deps.technician();
+  const key = keyOf(me.id);
+  const before = deps.store.settings.get(key, learned);
+  let entries: SiteEntry[];
+  try {
+    entries = await suspendedForTaker(transport);
+  } catch (error) {
+    const failure = error instanceof ApiError ? toAppFailure(error) : error;
+    if (before && failure instanceof AppFailure && failure.code === 'offline') return before;
+    throw failure;
+  }
+  const theirs = entries.filter((e) => e.status === 'suspended' && e.userid !== me.userid);
+  const names = await namesOf(transport, theirs, before?.sessions ?? []);
+  const sessions: HandedOverSession[] = theirs.map((entry) => ({
+    entryid: entry.entryid,
+    guideid: entry.guideid,
+    guideTitle: deps.store.guides.getListItem(entry.guideid)?.title ?? `Guide ${entry.guideid}`,
+    workorderid: entry.workorderid,
+    userid: entry.userid,
+    handedOverBy: names.get(entry.userid) ?? null,
+    handedOverAt: entry.pausedAt,
+    startedAt: entry.startedAt,
+  }));
+  deps.store.settings.set(key, { learnedAt: deps.now(), sessions });
+  return { sessions, learnedAt: null };
+}
+
+/** The site's user names of those who handed over; a name the site will not give stays as last learned. */
+async function namesOf(
+  transport: ApiTransport,
+  entries: SiteEntry[],
+  known: HandedOverSession[],
+): Promise<Map<number, string>> {
+  const names = new Map<number, string>();
+  for (const userid of new Set(entries.map((e) => e.userid))) {
+    const name =
+      (await userName(transport, userid).catch(() => null)) ?? known.find((s) => s.userid === userid)?.handedOverBy;
+    if (name) names.set(userid, name);
+  }
+  return names;
+}

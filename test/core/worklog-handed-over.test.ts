@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
+import { unwrap } from '../helpers/library.ts';
+import { formWorkshop, type Client, type FormWorkshop } from '../helpers/worklog-clients.ts';
+
+// Issue 28: the taker's Sessions list shows what others handed over, across guides, with who and when,
+// from the site while it answers and from what this laptop last learned when it does not.
+let workshop: FormWorkshop;
+let tech1: Client;
+let tech2: Client;
+
+beforeAll(async () => {
+  workshop = await formWorkshop();
+  [tech1, tech2] = [await workshop.client('tech1'), await workshop.client('tech2')];
+});
+afterAll(async () => {
+  await workshop?.close();
+});
+
+describe('sessions handed over to the taker', () => {
+  it("lists tech2's suspended session for tech1 with tech2's name and the time, offline too", async () => {
+    const { guideid } = workshop;
+    const started = unwrap(await tech2.app.services.api.startSession({ guideid, workorderid: 'WO-HAND-1' }));
+    const before = Math.floor(Date.now() / 1000);
+    unwrap(await tech2.app.services.api.transitionSession({ sessionId: started.id, transition: 'suspend' }));
+    const after = Math.ceil(Date.now() / 1000);
+    await tech2.online();
+    const entryid = unwrap(await tech2.app.services.api.getSession(started.id)).entryid!;
+
+    const online = unwrap(await tech1.app.services.api.listHandedOver());
+    expect(online.learnedAt).toBeNull();
+    const row = online.sessions.find((s) => s.entryid === entryid);
+    expect(row).toMatchObject({
+      guideid,
+      workorderid: 'WO-HAND-1',
+      handedOverBy: DEMO_ACCOUNTS.tech2.username,
+    });
+    expect(row!.guideTitle).not.toMatch(/^Guide \d+$/);
+    // The suspension's time as the site has it (the site's clock is learned to the second: ±2 s).
+    expect(row!.handedOverAt).toBeGreaterThanOrEqual(before - 2);
+    expect(row!.handedOverAt).toBeLessThanOrEqual(after + 2);
+    // The demo's own hand-over (tech2's WO-24021 on another guide) is there too: one list across guides.
+    expect(online.sessions.map((s) => s.workorderid)).toContain('WO-24021');
+
+    // Not offered to the one who handed it over.
+    const own = unwrap(await tech2.app.services.api.listHandedOver());
+    expect(own.sessions.map((s) => s.entryid)).not.toContain(entryid);
+
+    tech1.offline();
+    const offline = unwrap(await tech1.app.services.api.listHandedOver());
+    expect(offline.learnedAt).not.toBeNull();
+    expect(offline.sessions.find((s) => s.entryid === entryid)).toEqual(row);
+
+    await tech1.online();
+    const taken = unwrap(await tech1.app.services.api.assumeSession(entryid));
+    await tech1.online();
+    expect(unwrap(await tech1.app.services.api.getSession(taken.id))).toMatchObject({ status: 'started' });
+    const later = unwrap(await tech1.app.services.api.listHandedOver());
+    expect(later.sessions.map((s) => s.entryid)).not.toContain(entryid);
+  });
+});
