@@ -163,8 +163,8 @@ export interface WorklogApi {
   getSession(sessionId: string): Promise<Result<WorkSession>>;
   /** A file attached to one of the technician's sessions, read from this computer (the session report). */
   getAttachment(attachmentId: string): Promise<Result<AttachmentData>>;
-  /** Sessions of a guide that others suspended (needs the network). */
-  listSuspended(guideid: number): Promise<Result<WorkSession[]>>;
+  /** Sessions of a guide suspended on the site, with who and when (needs the network). */
+  listSuspended(guideid: number): Promise<Result<HandedOverSession[]>>;
   /** Sessions others handed over, across guides: from the site, or what this laptop last learned offline. */
   listHandedOver(): Promise<Result<HandedOverList>>;
   /** Continues here a session of yours that the site knows (started on another computer). */

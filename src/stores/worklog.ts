@@ -55,6 +55,8 @@ export const useWorklogStore = defineStore('worklog', () => {
   const assume = async (entryid: number) => take(await bridge.assumeSession(entryid));
   /** Others' suspended sessions of a guide: asks the site, so it needs the network. */
   const suspended = (guideid: number) => bridge.listSuspended(guideid);
+  /** What others handed over, across guides: from the site, or as this computer last learned it. */
+  const handedOver = () => bridge.listHandedOver();
 
   /** Another technician works now: nothing of the previous one's sessions stays in the window. */
   function forget(): void {
@@ -76,5 +78,6 @@ export const useWorklogStore = defineStore('worklog', () => {
     attach,
     assume,
     suspended,
+    handedOver,
   };
 });

@@ -46,8 +46,20 @@ export async function handedOver(deps: HandedOverDeps, transport: ApiTransport):
     throw failure;
   }
   const theirs = entries.filter((e) => e.status === 'suspended' && e.userid !== me.userid);
-  const names = await namesOf(transport, theirs, before?.sessions ?? []);
-  const sessions: HandedOverSession[] = theirs.map((entry) => ({
+  const sessions = await describeEntries(deps, transport, theirs, before?.sessions ?? []);
+  deps.store.settings.set(key, { learnedAt: deps.now(), sessions });
+  return { sessions, learnedAt: null };
+}
+
+/** Site entries as the technician reads them: the guide's title, who suspended them (by name) and when. */
+export async function describeEntries(
+  deps: Pick<HandedOverDeps, 'store'>,
+  transport: ApiTransport,
+  entries: SiteEntry[],
+  known: HandedOverSession[] = [],
+): Promise<HandedOverSession[]> {
+  const names = await namesOf(transport, entries, known);
+  return entries.map((entry) => ({
     entryid: entry.entryid,
     guideid: entry.guideid,
     guideTitle: deps.store.guides.getListItem(entry.guideid)?.title ?? `Guide ${entry.guideid}`,
@@ -57,8 +69,6 @@ export async function handedOver(deps: HandedOverDeps, transport: ApiTransport):
     handedOverAt: entry.pausedAt,
     startedAt: entry.startedAt,
   }));
-  deps.store.settings.set(key, { learnedAt: deps.now(), sessions });
-  return { sessions, learnedAt: null };
 }
 
 /** The site's user names of those who handed over; a name the site will not give stays as last learned. */

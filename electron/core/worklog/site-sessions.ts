@@ -1,4 +1,4 @@
-import type { HandedOverList, WorkSession } from '../../contract.ts';
+import type { HandedOverList, HandedOverSession, WorkSession } from '../../contract.ts';
 import { ApiError, toAppFailure } from '../api/errors.ts';
 import type { ApiTransport } from '../api/transport.ts';
 import { getEntry, suspendedEntries, type SiteEntry } from '../api/work-log-api.ts';
@@ -6,7 +6,7 @@ import { pinKey } from '../db/chains.ts';
 import type { Store } from '../db/store.ts';
 import { AppFailure } from '../result.ts';
 import { isEnded } from '../../shared/worklog.ts';
-import { handedOver } from './handed-over.ts';
+import { describeEntries, handedOver } from './handed-over.ts';
 import { theirValues } from './replay/adopt.ts';
 import { sessionChain } from './session-chain.ts';
 import type { WorkSessions } from './work-sessions.ts';
@@ -24,11 +24,10 @@ export interface SiteSessionsDeps {
 export class SiteSessions {
   constructor(private readonly deps: SiteSessionsDeps) {}
 
-  /** Sessions of a guide that others suspended, as previews (needs the network). */
-  async suspended(guideid: number, transport: ApiTransport): Promise<WorkSession[]> {
+  /** Sessions of a guide suspended on the site, with who suspended them and when (needs the network). */
+  async suspended(guideid: number, transport: ApiTransport): Promise<HandedOverSession[]> {
     const entries = await siteCall(() => suspendedEntries(transport, guideid));
-    const title = this.deps.store.guides.getListItem(guideid)?.title ?? `Guide ${guideid}`;
-    return entries.map((entry) => previewOf(entry, title));
+    return describeEntries(this.deps, transport, entries);
   }
 
   /** Sessions others handed over, across guides (from the site, or as last learned when it does not answer). */
@@ -153,28 +152,4 @@ async function siteCall<T>(call: () => Promise<T>): Promise<T> {
   } catch (error) {
     throw error instanceof ApiError ? toAppFailure(error) : error;
   }
-}
-
-/** A site's entry as a session to look at, not stored here. */
-function previewOf(entry: SiteEntry, guideTitle: string): WorkSession {
-  return {
-    id: `entry:${entry.entryid}`,
-    entryid: entry.entryid,
-    guideid: entry.guideid,
-    guideRevisionid: entry.guideRevisionid ?? 0,
-    guideTitle,
-    workorderid: entry.workorderid,
-    userid: entry.userid,
-    status: entry.status,
-    startedAt: entry.startedAt,
-    endedAt: entry.endedAt,
-    pausedAt: null,
-    pauseSeconds: entry.pauseSeconds,
-    activeStepid: entry.activeStepid,
-    values: [],
-    pendingActions: 0,
-    failedActions: 0,
-    openConflicts: 0,
-    signOff: null,
-  };
 }

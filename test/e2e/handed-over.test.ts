@@ -1,0 +1,133 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
+import { always } from '../fault/proxy.ts';
+import { proxiedDemoWorkshop } from '../helpers/services.ts';
+import { api, signIn } from '../server/helpers.ts';
+import { connectAndSyncDemo, fullViewShot, openDemoApp, type startApp } from './browser.ts';
+import { runModeProblems } from './run-mode-checks.ts';
+import { VIEWPORTS } from './screen-checks.ts';
+
+// Issue 28: tech2 hands a session over on the site; tech1's Sessions list shows it with who and when (from
+// what this laptop last learned while the site does not answer), and tech1 takes it over from there.
+const demo = proxiedDemoWorkshop();
+let browser: Browser;
+let app: Awaited<ReturnType<typeof startApp>>;
+let page: Page;
+const pageErrors: string[] = [];
+const WORKORDER = 'WO-HANDED-E2E';
+let forklift = { id: 0, title: '' };
+let entryid = 0;
+let suspendedAt = 0;
+
+beforeAll(async () => {
+  ({ browser, app, page } = await openDemoApp(demo, { width: 1280, height: 900 }, pageErrors));
+  await connectAndSyncDemo(page, app.shell.url);
+  forklift = demo
+    .site()
+    .db.prepare(
+      `SELECT g.guideid AS id, r.title FROM guides g
+       JOIN guide_revisions r ON r.guideid = g.guideid AND r.revisionid = g.revisionid
+       WHERE r.title LIKE '%orklift%' AND r.public = 1 ORDER BY g.guideid LIMIT 1`,
+    )
+    .get() as { id: number; title: string };
+  // tech2, on another computer, starts two hours ago and hands the session over an hour ago.
+  const tech2 = await signIn(demo.site(), 'tech2');
+  suspendedAt = Math.floor(Date.now() / 1000) - 3600;
+  const started = await api(demo.site(), 'POST', '/work_log', {
+    token: tech2.token,
+    json: { guideid: forklift.id, workorderid: WORKORDER, timestamp: suspendedAt - 3600 },
+  });
+  expect(started.status).toBe(201);
+  entryid = started.body.entryid;
+  const suspended = await api(demo.site(), 'POST', `/work_log/${entryid}/suspend`, {
+    token: tech2.token,
+    query: { revisionid: started.body.revisionid },
+    json: { timestamp: suspendedAt },
+  });
+  expect(suspended.status).toBe(200);
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+const row = () => page.getByTestId('handed-over-row').filter({ hasText: WORKORDER });
+
+/** The suspension time as the technician's own clock and locale say it. */
+const localTime = (unix: number) =>
+  page.evaluate(
+    (t) =>
+      new Date(t * 1000).toLocaleString(undefined, {
+        year: 'numeric',
+        month: 'short',
+        day: 'numeric',
+        hour: '2-digit',
+        minute: '2-digit',
+      }),
+    unix,
+  );
+
+async function openSessions(): Promise<void> {
+  await page.getByTestId('nav-library').click();
+  await page.getByTestId('nav-sessions').click();
+  await page.getByTestId('sessions').waitFor();
+}
+
+describe("the taker's Sessions list", () => {
+  it('shows the handed-over session with its guide, work order, who handed it over and when', async () => {
+    await openSessions();
+    await row().waitFor({ timeout: 15_000 });
+    const text = (await row().textContent()) ?? '';
+    expect(text).toContain(forklift.title);
+    expect(text).toContain(DEMO_ACCOUNTS.tech2.username);
+    expect(text).toContain(await localTime(suspendedAt));
+    expect(await row().locator('time').getAttribute('datetime')).toBe(new Date(suspendedAt * 1000).toISOString());
+    // One list across guides: the demo's own hand-over on the compressor belt is there too.
+    await page.getByTestId('handed-over-row').filter({ hasText: 'WO-24021' }).waitFor();
+    expect(await page.getByTestId('handed-over-learned').count()).toBe(0);
+    for (const viewport of VIEWPORTS) {
+      await page.setViewportSize(viewport);
+      expect(await runModeProblems(page), viewport.name).toEqual([]);
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await fullViewShot(page, 'handed-over-sessions.png');
+  });
+
+  it('says who handed it over on the guide page too', async () => {
+    await page.goto(new URL(`/guides/${forklift.id}`, app.shell.url).toString());
+    const onGuide = page.getByTestId('suspended-row').filter({ hasText: WORKORDER });
+    await onGuide.waitFor({ timeout: 15_000 });
+    expect(await onGuide.textContent()).toContain(DEMO_ACCOUNTS.tech2.username);
+    expect(await onGuide.textContent()).toContain(await localTime(suspendedAt));
+  });
+
+  it('while the site does not answer, shows what this laptop last learned, said as such', async () => {
+    demo.setSchedule(always({ kind: 'reset' }));
+    try {
+      await openSessions();
+      await page.getByTestId('handed-over-learned').waitFor({ timeout: 30_000 });
+      expect(await row().textContent()).toContain(DEMO_ACCOUNTS.tech2.username);
+      expect(await runModeProblems(page)).toEqual([]);
+    } finally {
+      demo.setSchedule(null);
+    }
+  });
+
+  it('takes it over from the Sessions list', async () => {
+    await openSessions();
+    await page.getByTestId('handed-over-learned').waitFor({ state: 'detached', timeout: 30_000 });
+    await row().getByTestId('take-over').click();
+    await page.waitForURL(/\/sessions\/[0-9a-f-]{36}/);
+    await page.locator('[data-testid="session"][data-status="started"]').waitFor();
+    expect(await page.getByTestId('session-workorder').textContent()).toBe(WORKORDER);
+    const tech1 = await signIn(demo.site(), 'tech1');
+    const entry = async () =>
+      (await api(demo.site(), 'GET', `/work_log/${entryid}`, { token: tech1.token })).body as unknown;
+    await expect.poll(entry, { timeout: 30_000 }).toMatchObject({ status: 'started', userid: tech1.userid });
+  });
+
+  it('ran without script errors', () => {
+    expect(pageErrors).toEqual([]);
+  });
+});
