@@ -305,7 +305,10 @@ export const stepForm = z.object({
   fields: z.array(formField),
 });
 
-/** Work-log entry: public-shapes.md plus revisionid, active_stepid, pause_duration (DESIGN.md §7). */
+/**
+ * Work-log entry: public-shapes.md plus revisionid, active_stepid, pause_duration (DESIGN.md §7) and paused_at
+ * (when the running pause or suspension began).
+ */
 export const workLogEntry = z.object({
   entryid: z.number().int(),
   guideid: z.number().int(),
@@ -317,6 +320,7 @@ export const workLogEntry = z.object({
   revisionid: z.number().int(),
   active_stepid: z.number().int().nullable(),
   pause_duration: z.number().int().min(0),
+  paused_at: z.number().int().nullable(),
   max_form_revisionid: z.number().int().nullable(),
   guide_revisionid: z.number().int(),
   cancelled: z.union([z.literal(0), z.literal(1)]),

@@ -303,6 +303,26 @@ describe('reading the work log', () => {
     expect(new Set(everyone.body.results.map((e: Entry) => e.userid)).size).toBeGreaterThanOrEqual(2);
   });
 
+  it('status=suspended without userid: every suspended entry a non-admin could assume, with when it began', async () => {
+    const answer = await api(site, 'GET', '/work_log', { token: who.tech1.token, query: { status: 'suspended' } });
+    const results = expectShape(z.object({ results: z.array(workLogEntry) }), answer.body).results;
+    expect(results.every((e) => e.status === 'suspended' && e.paused_at !== null)).toBe(true);
+    expect(results.find((e) => e.workorderid === 'WO-24021')).toMatchObject({ userid: who.tech2.userid });
+    // A private guide's suspended entries stay hidden from those who cannot view it.
+    const hidden = await start('admin', { guideid: id('mig-setup') });
+    const suspend = await api(site, 'POST', `/work_log/${hidden.entryid}/suspend`, {
+      token: who.admin.token,
+      query: { revisionid: hidden.revisionid },
+      json: {},
+    });
+    expect(suspend.status, suspend.text).toBe(200);
+    const again = await api(site, 'GET', '/work_log', { token: who.tech1.token, query: { status: 'suspended' } });
+    expect(again.body.results.map((e: Entry) => e.entryid)).not.toContain(hidden.entryid);
+    const admin = await api(site, 'GET', '/work_log', { token: who.admin.token, query: { status: 'suspended' } });
+    expect(admin.body.results.map((e: Entry) => e.entryid)).toContain(hidden.entryid);
+    expect(again.body.totalResults).toBe(again.body.results.length);
+  });
+
   it('GET /work_log/{entryid}: the owner, an admin, or anyone who may assume a suspended entry', async () => {
     const entry = await start();
     expect((await api(site, 'GET', `/work_log/${entry.entryid}`, { token: who.tech1.token })).body).toEqual(entry);
