@@ -52,15 +52,28 @@ export function ownerDatabaseFile(file: string): void {
 export function repairOwnerModes(dir: string): void {
   const top = fs.readdirSync(dir, { withFileTypes: true });
   const loose = top.some((entry) => {
-    const mode = fs.lstatSync(path.join(dir, entry.name)).mode & 0o777;
-    return mode !== (entry.isDirectory() ? OWNER_FOLDER : OWNER_FILE);
+    const stat = statIfThere(path.join(dir, entry.name));
+    return stat !== null && (stat.mode & 0o777) !== (entry.isDirectory() ? OWNER_FOLDER : OWNER_FILE);
   });
   if (!loose) return;
   for (const name of fs.readdirSync(dir, { recursive: true }).map(String)) {
     const full = path.join(dir, name);
-    const stat = fs.lstatSync(full);
-    if (stat.isDirectory()) chmodIfOurs(full, OWNER_FOLDER);
-    else if (stat.isFile()) chmodIfOurs(full, OWNER_FILE);
+    const stat = statIfThere(full);
+    if (stat?.isDirectory()) chmodIfOurs(full, OWNER_FOLDER);
+    else if (stat?.isFile()) chmodIfOurs(full, OWNER_FILE);
+  }
+}
+
+/**
+ * A file listed a moment ago may be gone: another copy starting on the same folder removes its own write
+ * check between our listing and our look (the start race), and that is no reason to refuse the folder.
+ */
+function statIfThere(file: string): fs.Stats | null {
+  try {
+    return fs.lstatSync(file);
+  } catch (error) {
+    if ((error as { code?: string }).code === 'ENOENT') return null;
+    throw error;
   }
 }
 
