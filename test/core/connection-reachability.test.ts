@@ -40,6 +40,21 @@ afterEach(() => {
 });
 
 describe('the reachability watch', () => {
+  it('changes nothing once closed, even when a check out at the close is answered then', async () => {
+    // The app closes while the site is away and a check is out: its answer comes after the database
+    // closed, and must not tell anyone (CI saw "The database connection is not open" from this).
+    reach.lose();
+    site = 'hangs';
+    await vi.advanceTimersByTimeAsync(RETRY_MIN_MS);
+    expect(timeline.at(-1)).toBe(`check:${RETRY_MIN_MS}`);
+    const answered = reach.check();
+    reach.close();
+    reach.heard();
+    await vi.advanceTimersByTimeAsync(PROBE_MS + RETRY_MAX_MS);
+    await answered;
+    expect(timeline).toEqual(['offline:0', `check:${RETRY_MIN_MS}`]);
+  });
+
   it('checks a quiet site every QUIET_MS, and says offline the moment a check finds it hanging', async () => {
     await vi.advanceTimersByTimeAsync(QUIET_MS);
     expect(timeline).toEqual([`check:${QUIET_MS}`]);

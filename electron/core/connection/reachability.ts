@@ -42,6 +42,7 @@ export interface ReachabilityDelegate {
 export class Reachability {
   #reachable = true;
   #enabled = false;
+  #closed = false;
   #lastHeard = Number.NEGATIVE_INFINITY;
   /** No quiet-site check before this: the site asked to be left alone (Retry-After). */
   #holdUntil = Number.NEGATIVE_INFINITY;
@@ -66,7 +67,7 @@ export class Reachability {
 
   /** Watches while there is a site to talk to (someone signed in, or a public site); stops all checks otherwise. */
   enable(on: boolean): void {
-    if (on === this.#enabled) return;
+    if (on === this.#enabled || (on && this.#closed)) return;
     this.#enabled = on;
     if (on) this.#schedule();
     else this.#clear();
@@ -134,11 +135,14 @@ export class Reachability {
     return this.#reachable;
   }
 
+  /** The app is closing: no check is started, and an answer still on its way changes nothing. */
   close(): void {
     this.enable(false);
+    this.#closed = true;
   }
 
   #set(reachable: boolean): void {
+    if (this.#closed) return;
     this.#reachable = reachable;
     if (!reachable) this.#lost.abort();
     else this.#lost = lostController();
