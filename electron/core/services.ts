@@ -17,13 +17,20 @@ import { mediaDirOf } from './library/media-store.ts';
 import type { MediaAnswer, MediaRequest } from './library/media-serving.ts';
 import { Outbox } from './outbox/outbox.ts';
 import type { OutboxTimer } from './outbox/outbox-timer.ts';
-import type { UploadEndpoint } from './api/user-media-api.ts';
 import { quizOutbox } from './quiz/quiz-outbox.ts';
 import { QuizService } from './quiz/quiz-service.ts';
 import { BackgroundSync } from './sync/background.ts';
 import { SiteModules } from './sync/site-modules.ts';
 import { SyncService } from './sync/sync-service.ts';
-import { adoptEarlierToken, countingHttp, lifecycle, searchModule, siteHooks, storageGuard } from './wiring.ts';
+import {
+  adoptEarlierToken,
+  countingHttp,
+  lifecycle,
+  searchModule,
+  siteHooks,
+  storageGuard,
+  uploadEndpoint,
+} from './wiring.ts';
 import { worklogOutbox } from './worklog/replay/index.ts';
 import { WorkLog } from './worklog/worklog.ts';
 
@@ -193,10 +200,7 @@ export function createServices(deps: ServicesDeps): Services {
     others: () => technicians.othersWork(connection.site),
   });
   const me = () => ((row) => (row ? { id: row.id, userid: row.userid } : null))(current());
-  const uploads: UploadEndpoint = {
-    via: () => modules.via('user_media'),
-    answeredAt: (via) => modules.answeredAt('user_media', via),
-  };
+  const uploads = uploadEndpoint(modules);
   // Each feature's kinds of action: the outbox knows none of its own.
   outbox.register(worklogOutbox({ store, events, attachmentsDir, uploads, current: () => me()?.id ?? null, now }));
   outbox.register(quizOutbox({ store, events }));

@@ -11,6 +11,7 @@ import type { StorageGuard } from './invoke.ts';
 import type { LibraryService, SiteSearchModule } from './library/library-service.ts';
 import type { Outbox } from './outbox/outbox.ts';
 import type { BackgroundSync } from './sync/background.ts';
+import type { UploadEndpoint } from './api/user-media-api.ts';
 import type { SiteModules } from './sync/site-modules.ts';
 import type { SyncService } from './sync/sync-service.ts';
 import type { WorkLog } from './worklog/worklog.ts';
@@ -106,6 +107,11 @@ export function searchModule(modules: SiteModules, signedIn: () => boolean): Sit
     answeredAt: (via) => modules.answeredAt('search', via),
     lacks: (status) => modules.lacks('search', status),
   };
+}
+
+/** Which of the site's upload endpoints answers, as the site's modules learned it. */
+export function uploadEndpoint(modules: SiteModules): UploadEndpoint {
+  return { via: () => modules.via('user_media'), answeredAt: (via) => modules.answeredAt('user_media', via) };
 }
 
 /** HTTP, counting the requests made (a sync reports what it cost). */
