@@ -44,7 +44,7 @@ async function typecheck(dir: string): Promise<{ ok: boolean; output: string }> 
 let control: { ok: boolean; output: string };
 let broken: { ok: boolean; output: string };
 
-/** A copy breaking each rule the cases below check: one file per rule, and one method nobody implements. */
+/** A copy breaking each rule the cases below check: one file per rule, and one method no feature declares. */
 function brokenCopy(): string {
   const dir = scratchCopy('broken');
   const copies = [
@@ -57,7 +57,8 @@ function brokenCopy(): string {
     path.join(dir, 'electron/shared/uses-both.ts'),
     "export const bytes = Buffer.from('x');\nexport const title = document.title;\n",
   );
-  const contract = path.join(dir, 'electron/contract.ts');
+  // The contract is split by feature (electron/contract/): sign-out is the connection's.
+  const contract = path.join(dir, 'electron/contract/connection.ts');
   const source = fs.readFileSync(contract, 'utf8');
   const marker = 'signOut(): Promise<Result<AppStatus>>;';
   expect(source).toContain(marker);
@@ -93,7 +94,10 @@ describe('process boundaries are kept by the typecheck', { timeout: 180_000 }, (
     expect(broken.output).toMatch(/uses-both\.ts.*Cannot find name 'document'/);
   });
 
-  it('refuses a contract method that services.ts does not implement', () => {
-    expect(broken.output).toMatch(/electron\/core\/services\.ts.*calibrateTorqueWrench/);
+  it('refuses a contract method that its feature does not declare', () => {
+    // The App API is declared once per feature: the connection's declaration lacks the new method.
+    expect(broken.output).toMatch(
+      /electron\/core\/connection\/connection-methods\.ts[^\n]*error TS2345[^\n]*\n\s*Property 'calibrateTorqueWrench'/,
+    );
   });
 });
