@@ -128,7 +128,7 @@ export async function startSite(options: SiteOptions = {}): Promise<RunningSite>
     const app = createApp(ctx);
     const check = options.uncheckedBecause ? null : requestCheckFromEnv();
     const slow = options.slowWrites ? slowWrites(app.fetch, options.slowWrites) : app.fetch;
-    const fetch = check ? await checkRequests(slow, check, API_PREFIX) : slow;
+    const fetch = check ? await checkRequests(slow, check, API_PREFIX, options.dialect ?? 'dozuki') : slow;
     server = createAdaptorServer({ fetch }) as Server;
     ownPort = await listenOn(server, { port: options.port ?? 0, host, nextFree: options.nextFreePort ?? 0 });
     if (options.mediaOrigin) {

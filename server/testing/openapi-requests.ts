@@ -102,6 +102,16 @@ export function matchOperation(checker: Checker, method: string, route: string):
   );
 }
 
+/** Query parameters the seed (Dozuki's API 2.0) documents beyond iFixit's description, each with what it is. */
+export const SEED_PARAMETERS: { method: string; route: RegExp; name: string; what: string }[] = [
+  {
+    method: 'GET',
+    route: /^\/guides\/?$/,
+    name: 'includePrivate',
+    what: "private guides for an admin (dozuki-api-2.0.md, GET /guides); iFixit's description has no private guides",
+  },
+];
+
 /** The description's operation for the request and what it holds against it, or the seed's endpoint it is. */
 export function judge(checker: Checker, request: AskedRequest): Judgement {
   const asked = {

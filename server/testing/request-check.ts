@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { judge, loadChecker, type AskedRequest } from './openapi-requests.ts';
+import type { Dialect } from '../http/dialects.ts';
+import { judge, loadChecker, SEED_PARAMETERS, type AskedRequest } from './openapi-requests.ts';
 
 // The tests' request check (issue 25, acceptance 3): with FIELDGUIDE_OPENAPI_CHECK set (the test runs set it
 // in test/openapi-check.global.ts), every site started holds each request to its API against iFixit's
@@ -52,15 +53,18 @@ export async function checkRequests<Adapter extends unknown[]>(
   fetch: (request: Request, ...adapter: Adapter) => Response | Promise<Response>,
   check: RequestCheck,
   apiPrefix: string,
+  dialect: Dialect,
 ): Promise<(request: Request, ...adapter: Adapter) => Promise<Response>> {
   const checker = await loadChecker(check.description);
   return async (request: Request, ...adapter: Adapter) => {
     const url = new URL(request.url);
-    if (url.pathname.startsWith(`${apiPrefix}/`) && !request.headers.has(INVALID_ON_PURPOSE)) {
+    // A CORS preflight (OPTIONS) is the browser's question about a request, not a request of the API.
+    const preflight = request.method === 'OPTIONS';
+    if (url.pathname.startsWith(`${apiPrefix}/`) && !preflight && !request.headers.has(INVALID_ON_PURPOSE)) {
       const asked: AskedRequest = {
         method: request.method,
         route: url.pathname.slice(apiPrefix.length),
-        query: Object.fromEntries(url.searchParams),
+        query: withoutSeedParameters(dialect, request.method, url.pathname.slice(apiPrefix.length), url.searchParams),
         headers: Object.fromEntries(request.headers),
         ...(await jsonBody(request)),
       };
@@ -79,6 +83,17 @@ export async function checkRequests<Adapter extends unknown[]>(
     }
     return fetch(request, ...adapter);
   };
+}
+
+/**
+ * The query, less the parameters the seed documents beyond iFixit's description when the site is Dozuki's
+ * (SEED_PARAMETERS): a Dozuki site is asked them; an iFixit site is held to its description.
+ */
+function withoutSeedParameters(dialect: Dialect, method: string, route: string, params: URLSearchParams) {
+  const query = Object.fromEntries(params);
+  if (dialect !== 'dozuki') return query;
+  for (const seed of SEED_PARAMETERS) if (seed.method === method && seed.route.test(route)) delete query[seed.name];
+  return query;
 }
 
 /** The largest body the check reads: the client's JSON is small, and a site refuses a huge one unread. */

@@ -23,8 +23,8 @@ export interface WorkDatum {
 
 /**
  * Work-log entry: the public sample's fields (public-shapes.md) plus `revisionid`, `active_stepid`,
- * `pause_duration` (DESIGN.md §7) and `paused_at` (when the running pause or suspension began, else null). `work_data` carries `field_guid` too, so values follow a field across
- * form revisions.
+ * `pause_duration` (DESIGN.md §7) and `paused_at` (when the running pause or suspension began, else
+ * null). `work_data` carries `field_guid` too, so values follow a field across form revisions.
  */
 export function entryJson(db: Db, row: EntryRow) {
   const data = db

@@ -40,7 +40,9 @@ describe('a guide deleted on the site under an unfinished session', () => {
 
       // Meanwhile the site deletes the guide; the network comes back and a sync learns of it.
       const admin = await signIn(site, 'admin');
-      expect((await api(site, 'DELETE', `/guides/${guide.guideid}`, { token: admin.token })).status).toBe(204);
+      // As iFixit's description has it, a deletion names the revision it deletes.
+      const query = { revisionid: guide.revisionid };
+      expect((await api(site, 'DELETE', `/guides/${guide.guideid}`, { token: admin.token, query })).status).toBe(204);
       proxy.passAll();
       const sync = unwrap(await appApi.syncNow());
       expect(sync.status).toBe('complete');

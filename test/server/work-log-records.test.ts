@@ -303,7 +303,7 @@ describe('reading the work log', () => {
     expect(new Set(everyone.body.results.map((e: Entry) => e.userid)).size).toBeGreaterThanOrEqual(2);
   });
 
-  it('status=suspended without userid: every suspended entry a non-admin could assume, with when it began', async () => {
+  it('status=suspended, no userid: every suspended entry a non-admin could assume, and when it began', async () => {
     const answer = await api(site, 'GET', '/work_log', { token: who.tech1.token, query: { status: 'suspended' } });
     const results = expectShape(z.object({ results: z.array(workLogEntry) }), answer.body).results;
     expect(results.every((e) => e.status === 'suspended' && e.paused_at !== null)).toBe(true);
