@@ -21,7 +21,8 @@ export const DEMO_PASSWORD_FILE = 'demo-password';
  */
 export async function startDemoWorkshop(
   dataDir: string,
-  options: { assetDir?: string } = {},
+  // uncheckedBecause: a test whose browser sends what no client sends (server/testing/request-check.ts).
+  options: { assetDir?: string; uncheckedBecause?: string } = {},
 ): Promise<{
   url: string;
   account: { email: string; password: string };

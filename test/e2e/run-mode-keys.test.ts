@@ -110,7 +110,7 @@ describe('a whole session with the run mode keys (issue 28, acceptance 6)', () =
       await expectFocus(atStepStart, `the start of step ${n}`);
       // Step 9's seat belt checkbox is ticked with Space, where the focus put it.
       if (n === 9) {
-        expect((await focused()).type).toBe('checkbox');
+        await expectFocus((f) => f.type === 'checkbox', 'the seat belt checkbox of step 9');
         await page.keyboard.press('Space');
       }
     }
