@@ -217,6 +217,8 @@ for (const dialect of ['dozuki', 'ifixit'] as Dialect[]) {
         expect(await page.getByTestId('item-optional').count()).toBe(1);
         expect(await page.getByTestId('guide-time').textContent()).toContain('5–10 minutes');
 
+        // Offline for real: the site stops answering (the app's reachability checks would find it otherwise).
+        proxy.set(() => new Promise(() => undefined));
         app.app.services.setNetworkHint(false);
         await page.getByTestId('step-embed-offline').waitFor();
         expect(await page.getByTestId('step-embed-link').count()).toBe(0);
@@ -226,6 +228,7 @@ for (const dialect of ['dozuki', 'ifixit'] as Dialect[]) {
         await page.locator('[data-testid="status-chip"][data-network="offline"]').waitFor();
         await page.getByTestId('guide-document').first().waitFor();
         expect(await page.getByTestId('guide-document-site').count()).toBe(0);
+        proxy.set(null);
         app.app.services.setNetworkHint(true);
       });
     }
