@@ -1,4 +1,5 @@
 import { AppFailure } from '../result.ts';
+import { resourceOf, resourceWords } from './resource.ts';
 
 export type ApiErrorKind = 'network' | 'timeout' | 'http' | 'bad_response';
 /**
@@ -94,27 +95,7 @@ export function toAppFailure(error: ApiError): AppFailure {
  * What a request asked for, in words, for messages a technician reads ("for guide 12"): the method and
  * path stay in `ApiError.resource` for the log.
  */
-export function describeResource(resource: string): string {
-  const path = resource.replace(/^[A-Z]+ /, '').split('?')[0]!;
-  const rules: [RegExp, (m: RegExpMatchArray) => string][] = [
-    [/^\/guides\/(\d+)\/tags$/, (m) => `for the tags of guide ${m[1]}`],
-    [/^\/guides\/(\d+)/, (m) => `for guide ${m[1]}`],
-    [/^\/guides$/, () => 'for the list of guides'],
-    [/^\/step_forms\/guideid\/(\d+)/, (m) => `for the step forms of guide ${m[1]}`],
-    [/^\/categories/, () => 'for the categories'],
-    [/^\/quizzes/, () => 'for the quizzes'],
-    [/^\/work_log/, () => 'for the work log'],
-    [/^\/user\/token$/, () => 'to the sign-in'],
-    [/^\/user\/media/, () => 'for an upload'],
-    [/^\/user/, () => 'for the signed-in user'],
-    [/^\/search/, () => 'to the search'],
-  ];
-  for (const [pattern, words] of rules) {
-    const match = path.match(pattern);
-    if (match) return words(match);
-  }
-  return 'to a request';
-}
+export const describeResource = (resource: string): string => resourceWords(resourceOf(resource));
 
 /**
  * Whether an answer's type is a web page. A network that shows its sign-in page first (guest Wi-Fi)

@@ -1,5 +1,33 @@
-/** How many times a read (a GET, or a POST that only reads) whose connection was reset is asked again. */
-export const READ_RETRIES = 2;
+/**
+ * Who asks a failed request again, and how often: the one table (issue 27). Each failure is retried by
+ * one layer only, so the counts never multiply (failure.ts names the kinds).
+ */
+export const RETRY_BUDGETS = {
+  /**
+   * transport.ts: a read (a GET, or a POST that only reads) whose connection was reset on the way
+   * (`unreachable`, reason `other`) is asked again at once, within its time limit. Nothing else.
+   */
+  resetReads: 2,
+  /**
+   * patient.ts, a sync's requests: `busy` with a Retry-After up to `busyLongestWaitSeconds` is waited out
+   * as told; a 429 that does not say waits 1, 2, 4, 8 s.
+   */
+  busyWaits: 4,
+  busyLongestWaitSeconds: 120,
+  /**
+   * guides-phase.ts: a guide is asked once more only for what no layer beneath asks again: a `timeout`, a
+   * `site-error`, or a 503 that gives no Retry-After.
+   */
+  guideRetries: 1,
+  /** media-downloader.ts: a file whose connection was reset (downloads are not asked again beneath it). */
+  downloadResets: 2,
+  /**
+   * outbox (backoff.ts): an action is never dropped for its tries; it waits from `outboxMinDelayMs` up to
+   * `outboxMaxDelayMs` (capped exponential backoff with full jitter), never sooner than the site asked.
+   */
+  outboxMinDelayMs: 1_000,
+  outboxMaxDelayMs: 5 * 60_000,
+} as const;
 
 /** Waits `ms`, or less when `signal` ends first. */
 export const pause = (ms: number, signal: AbortSignal): Promise<void> =>

@@ -5,7 +5,7 @@ import { refuseTooDeep } from './json-depth.ts';
 import { MediaFetch, type Download } from './media-fetch.ts';
 import { MediaAddressPolicy } from './media-hosts.ts';
 import { networkError } from './network-errors.ts';
-import { Deadline, pause, READ_RETRIES, retryAfterSeconds } from './retry.ts';
+import { Deadline, pause, RETRY_BUDGETS, retryAfterSeconds } from './retry.ts';
 import { fetchFollowing, MAX_JSON_BYTES, readCapped } from './redirects.ts';
 
 export { retryAfterSeconds };
@@ -141,7 +141,8 @@ export class ApiTransport {
           // within the same time limit), so one lost connection never costs a guide until the next sync.
           // Not a timeout, a refusal or an unknown host: those say the site is away, and are said at once.
           const read = method === 'GET' || options.idempotent === true;
-          if (!read || failure.reason !== 'other' || signal.aborted || attempt >= READ_RETRIES) throw failure;
+          if (!read || failure.reason !== 'other' || signal.aborted || attempt >= RETRY_BUDGETS.resetReads)
+            throw failure;
           await pause(100 * (attempt + 1) + Math.random() * 200, signal);
         }
       }

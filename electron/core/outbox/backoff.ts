@@ -1,6 +1,8 @@
+import { RETRY_BUDGETS } from '../api/retry.ts';
+
 /** Retry delays: capped exponential backoff with full jitter, never sooner than the server asked. */
-export const MIN_DELAY_MS = 1_000;
-export const MAX_DELAY_MS = 5 * 60_000;
+export const MIN_DELAY_MS = RETRY_BUDGETS.outboxMinDelayMs;
+export const MAX_DELAY_MS = RETRY_BUDGETS.outboxMaxDelayMs;
 
 export function retryDelayMs(attempts: number, random: () => number, retryAfterSeconds?: number): number {
   const ceiling = Math.min(MAX_DELAY_MS, MIN_DELAY_MS * 2 ** Math.max(0, attempts - 1));

@@ -1,11 +1,11 @@
 import { ApiError } from '../api/errors.ts';
 import type { ApiTransport } from '../api/transport.ts';
-import { pause } from '../api/retry.ts';
+import { pause, RETRY_BUDGETS } from '../api/retry.ts';
 
 /** The longest `Retry-After` a sync waits out; a site asking for more fails that request (the next sync tries). */
-export const MAX_RETRY_AFTER_SECONDS = 120;
+export const MAX_RETRY_AFTER_SECONDS = RETRY_BUDGETS.busyLongestWaitSeconds;
 /** How many times one request waits before its failure is reported. */
-const MAX_WAITS = 4;
+const MAX_WAITS = RETRY_BUDGETS.busyWaits;
 
 /**
  * The transport of a sync, patient with a busy site: `429` and `503` that say `Retry-After` are waited
