@@ -2,7 +2,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ApiError, toAppFailure } from '../../electron/core/api/errors.ts';
+import { ApiError } from '../../electron/core/api/errors.ts';
+import { toAppFailure } from '../../electron/core/api/app-failure.ts';
+import { classify, mayPass } from '../../electron/core/api/failure.ts';
 import { ApiTransport } from '../../electron/core/api/transport.ts';
 
 // A real HTTP server on loopback whose answers each test chooses: the transport's behaviour on the wire.
@@ -109,7 +111,7 @@ describe('the API transport', () => {
     const transport = new ApiTransport({ siteUrl, timeoutMs: 200 });
     const error = await failure(transport.request('GET', '/user'));
     expect(error.kind).toBe('timeout');
-    expect(error.transient).toBe(true);
+    expect(mayPass(classify(error))).toBe(true);
     expect(toAppFailure(error).code).toBe('offline');
   });
 
@@ -158,20 +160,37 @@ describe('the API transport', () => {
     expect(asked).toBe(1);
   });
 
-  it('treats 429 and 5xx as transient and other 4xx as final', async () => {
+  it('classifies each answer once: its kind, whether it may pass, and what was asked', async () => {
     const transport = new ApiTransport({ siteUrl });
-    for (const [status, transient] of [
-      [429, true],
-      [503, true],
-      [422, false],
-      [404, false],
+    for (const [status, kind, passes] of [
+      [401, 'signed-out', false],
+      [403, 'forbidden', false],
+      [404, 'gone', false],
+      [410, 'gone', false],
+      [405, 'not-offered', false],
+      [501, 'not-offered', false],
+      [409, 'conflict', false],
+      [422, 'refused', false],
+      [429, 'busy', true],
+      [503, 'busy', true],
+      [500, 'site-error', true],
+      [504, 'site-error', true],
     ] as const) {
       handler = (_req, res) => {
         res.statusCode = status;
+        res.setHeader('Retry-After', '3');
         res.end('{"message": "x"}');
       };
-      expect((await failure(transport.request('GET', '/guides'))).transient).toBe(transient);
+      const said = classify(await failure(transport.request('GET', '/guides/12')));
+      expect(said.kind, String(status)).toBe(kind);
+      expect(mayPass(said), String(status)).toBe(passes);
+      if (said.kind === 'local') continue;
+      expect(said.resource).toEqual({ kind: 'guide', id: 12, part: 'whole' });
+      expect(said.request).toBe('GET /guides/12');
+      if (said.kind === 'busy' || said.kind === 'site-error') expect(said.retryAfter).toBe(3);
+      if (said.kind === 'refused') expect(said.words).toBe('x');
     }
+    expect(classify(new Error('a bug')).kind).toBe('local');
   });
 
   it('downloads a file whose chunks arrive slower than the limit in total but never stall that long', async () => {

@@ -1,16 +1,15 @@
 import type { ModuleState, SiteModule } from '../../contract.ts';
-import { ApiError } from './errors.ts';
+import { classify, notThere, unknownKind, type Failure } from './failure.ts';
 import type { ApiTransport } from './transport.ts';
 
 /**
- * Statuses by which a site says it has no such module (issue
- * 15): not found, forbidden, no such method, not implemented.
+ * The failure when a site says it has no such module (issue 15): gone, forbidden, no such method, not
+ * implemented (failure.ts, notThere); null for any other failure (one that may pass, say).
  */
-export const NOT_OFFERED = new Set([404, 403, 405, 501]);
-
-/** True when an error is a site saying it lacks what was asked (not a failure worth retrying). */
-export const notOffered = (error: unknown): error is ApiError =>
-  error instanceof ApiError && error.kind === 'http' && NOT_OFFERED.has(error.status ?? 0);
+export function notOffered(error: unknown): Extract<Failure, { status: number | null }> | null {
+  const failure = classify(error);
+  return notThere(failure) ? failure : null;
+}
 
 /**
  * Where the two dialects of API 2.0 answer a module at different endpoints (DESIGN.md §7): the site's
@@ -100,11 +99,31 @@ async function stateOf(ask: () => Promise<unknown>): Promise<{ state: ModuleStat
     await ask();
     return { state: 'offered', status: 200 };
   } catch (error) {
-    if (!(error instanceof ApiError) || error.kind !== 'http') return { state: 'unknown', status: null };
-    const status = error.status ?? 0;
-    if (NOT_OFFERED.has(status)) return { state: 'missing', status };
-    if (status === 401) return { state: 'sign_in', status };
-    // 429 or 5xx: no answer about the module. Any other refusal (400, 422) is of the question: the module is there.
-    return { state: status === 429 || status >= 500 ? 'unknown' : 'offered', status };
+    return moduleState(classify(error));
+  }
+}
+
+function moduleState(failure: Failure): { state: ModuleState; status: number | null } {
+  switch (failure.kind) {
+    case 'gone':
+    case 'forbidden':
+    case 'not-offered':
+      return { state: 'missing', status: failure.status };
+    case 'signed-out':
+      return { state: 'sign_in', status: failure.status };
+    // A busy or failing site says nothing of the module. Any other refusal is of the question: the module is there.
+    case 'busy':
+    case 'site-error':
+      return { state: 'unknown', status: failure.status };
+    case 'conflict':
+    case 'refused':
+      return { state: 'offered', status: failure.status };
+    case 'unreachable':
+    case 'timeout':
+    case 'unexpected':
+    case 'local':
+      return { state: 'unknown', status: null };
+    default:
+      return unknownKind(failure);
   }
 }

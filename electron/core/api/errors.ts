@@ -1,4 +1,3 @@
-import { AppFailure } from '../result.ts';
 import { resourceOf, resourceWords } from './resource.ts';
 
 export type ApiErrorKind = 'network' | 'timeout' | 'http' | 'bad_response';
@@ -29,13 +28,12 @@ export class ApiError extends Error {
     super(message, options);
   }
 
-  /** Worth retrying later: the network, a timeout, 429 or a 5xx. */
-  get transient(): boolean {
-    return (
-      this.kind === 'network' ||
-      this.kind === 'timeout' ||
-      (this.kind === 'http' && (this.status === 429 || (this.status ?? 0) >= 500))
-    );
+  /** The same failure told in other words (what it cost, say), the first as its cause. */
+  explained(message: string): ApiError {
+    const told = new ApiError(this.kind, this.resource, message, this.status, this.body, { cause: this });
+    told.retryAfter = this.retryAfter;
+    told.reason = this.reason;
+    return told;
   }
 }
 
@@ -52,43 +50,6 @@ export function errorBodyMessage(body: unknown): string | undefined {
   const first: unknown = Array.isArray(errors) ? errors[0] : undefined;
   const said = first && typeof first === 'object' ? (first as { message?: unknown }).message : undefined;
   return typeof said === 'string' ? said : undefined;
-}
-
-/** The site refused the application id (iFixit: 400 "Invalid app id" to a sign-in without a valid `X-App-Id`). */
-export function isAppIdRefusal(error: ApiError): boolean {
-  if (error.kind !== 'http' || ![400, 401, 403].includes(error.status ?? 0)) return false;
-  return /\bapp(lication)?[ _-]?id\b/i.test(errorBodyMessage(error.body) ?? '');
-}
-
-/** Turns an ApiError into the App API's failure vocabulary. */
-export function toAppFailure(error: ApiError): AppFailure {
-  const serverSays = errorBodyMessage(error.body);
-  const details = { resource: error.resource, ...(error.status ? { status: error.status } : {}) };
-  switch (error.kind) {
-    case 'network':
-    case 'timeout':
-      return new AppFailure('offline', error.message, details, { cause: error });
-    case 'bad_response':
-      return new AppFailure('server_error', error.message, details, { cause: error });
-    case 'http':
-      break;
-  }
-  const message = serverSays ?? error.message;
-  switch (error.status) {
-    case 401:
-      return new AppFailure('unauthorized', message, details, { cause: error });
-    case 403:
-      return new AppFailure('forbidden', message, details, { cause: error });
-    case 404:
-      return new AppFailure('not_found', message, details, { cause: error });
-    case 409:
-      return new AppFailure('conflict', message, { ...details, current: error.body }, { cause: error });
-    case 400:
-    case 422:
-      return new AppFailure('invalid_input', message, { ...details, body: error.body }, { cause: error });
-    default:
-      return new AppFailure('server_error', message, details, { cause: error });
-  }
 }
 
 /**

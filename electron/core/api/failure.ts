@@ -125,3 +125,43 @@ export const notThere = (
 export function unknownKind(value: never): never {
   throw new Error(`A failure of an unknown kind: ${JSON.stringify(value)}.`);
 }
+
+/** The site refused the application id (iFixit: 400 "Invalid app id" to a sign-in without a valid `X-App-Id`). */
+export function isAppIdRefusal(failure: Failure): boolean {
+  const said = /\bapp(lication)?[ _-]?id\b/i;
+  switch (failure.kind) {
+    case 'refused':
+      return failure.invalid && said.test(failure.words ?? '');
+    case 'signed-out':
+    case 'forbidden':
+      return said.test(failure.words ?? '');
+    default:
+      return false;
+  }
+}
+
+/** The site answered, and said no: a refusal of any kind, not a failure that may pass or an unreadable answer. */
+export function saidNo(failure: Failure): boolean {
+  switch (failure.kind) {
+    case 'signed-out':
+    case 'forbidden':
+    case 'gone':
+    case 'not-offered':
+    case 'conflict':
+    case 'refused':
+      return true;
+    case 'unreachable':
+    case 'timeout':
+    case 'busy':
+    case 'site-error':
+    case 'unexpected':
+    case 'local':
+      return false;
+    default:
+      return unknownKind(failure);
+  }
+}
+
+/** The site answered with an error status, whatever it was (the answer of an optional extra). */
+export const answeredError = (failure: Failure): boolean =>
+  saidNo(failure) || failure.kind === 'busy' || failure.kind === 'site-error';

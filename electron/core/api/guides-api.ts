@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { GuideDetail, GuideListItem, GuideStep, StepForm, StepMedia } from '../../contract.ts';
 import { bareVideoId, inlinedSteps, toGuideDetail, toListItem, toStepForm, toVideoMedia } from './map-guide.ts';
 import { ApiError } from './errors.ts';
+import { classify } from './failure.ts';
 import type { ApiTransport } from './transport.ts';
 import {
   categoryHierarchyWire,
@@ -139,7 +140,7 @@ export async function fetchVideo(transport: ApiTransport, videoid: number, signa
   return toVideoMedia(video);
 }
 
-/** Whether the site still has a guide: false only when it answers 404 (any other failure is thrown). */
+/** Whether the site still has a guide: false only when it answers it is gone (404, 410); other failures are thrown. */
 export async function guideExists(transport: ApiTransport, guideid: number, signal?: AbortSignal): Promise<boolean> {
   try {
     // Without the prerequisites' steps an iFixit site would inline: only whether it is there matters.
@@ -147,7 +148,7 @@ export async function guideExists(transport: ApiTransport, guideid: number, sign
     await transport.request('GET', `/guides/${guideid}`, { query, ...(signal ? { signal } : {}) });
     return true;
   } catch (error) {
-    if (error instanceof ApiError && error.kind === 'http' && error.status === 404) return false;
+    if (classify(error).kind === 'gone') return false;
     throw error;
   }
 }

@@ -44,7 +44,7 @@ export async function uploadMedia(
 ): Promise<number> {
   const order: ('uploads' | 'images')[] = endpoint?.via() === 'images' ? ['images', 'uploads'] : ['uploads', 'images'];
   const type = imageTypeOf(name);
-  let lacking: ApiError | null = null;
+  let lacking: { request: string; error: ApiError } | null = null;
   for (const via of order) {
     if (via === 'images' && !type) continue;
     try {
@@ -62,15 +62,16 @@ export async function uploadMedia(
       endpoint?.answeredAt(via);
       return id;
     } catch (error) {
-      if (!notOffered(error)) throw error;
-      lacking = error;
+      const lacks = notOffered(error);
+      if (!lacks) throw error;
+      lacking = lacks;
     }
   }
   if (lacking && !type && endpoint?.via() === 'images') {
-    throw new ApiError('http', lacking.resource, `This site takes pictures only: ${name} could not be uploaded.`, 415);
+    throw new ApiError('http', lacking.request, `This site takes pictures only: ${name} could not be uploaded.`, 415);
   }
   throw (
-    lacking ??
+    lacking?.error ??
     new ApiError(
       'http',
       'POST /user/media/images',

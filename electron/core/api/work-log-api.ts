@@ -1,5 +1,5 @@
 import type { WorkStatus, WorkTransition } from '../../contract.ts';
-import { ApiError } from './errors.ts';
+import { classify } from './failure.ts';
 import type { ApiTransport } from './transport.ts';
 import {
   invalidTransitionWire,
@@ -115,13 +115,13 @@ export const suspendedEntries = (t: ApiTransport, guideid: number): Promise<Site
 
 /** The site's current entry out of a refusal: a 409 (the body is the entry) or an `invalid_transition` 422. */
 export function currentEntryOf(error: unknown): SiteEntry | null {
-  if (!(error instanceof ApiError) || error.kind !== 'http') return null;
-  if (error.status === 409) {
-    const parsed = workLogEntryWire.safeParse(error.body);
+  const failure = classify(error);
+  if (failure.kind === 'conflict') {
+    const parsed = workLogEntryWire.safeParse(failure.current);
     return parsed.success ? toSiteEntry(parsed.data) : null;
   }
-  if (error.status === 422) {
-    const parsed = invalidTransitionWire.safeParse(error.body);
+  if (failure.kind === 'refused' && failure.invalid) {
+    const parsed = invalidTransitionWire.safeParse(failure.body);
     return parsed.success ? toSiteEntry(parsed.data.entry) : null;
   }
   return null;

@@ -1,46 +1,51 @@
-import { ApiError, errorBodyMessage, isAppIdRefusal, toAppFailure } from '../api/errors.ts';
+import { appFailureOf } from '../api/app-failure.ts';
+import { classify, isAppIdRefusal, type SiteFailure } from '../api/failure.ts';
 import { AppFailure } from '../result.ts';
 
 /** Why connecting to `siteUrl` failed, in a technician's words: no method, path or error code. */
 export function connectFailure(
-  error: ApiError,
+  failure: SiteFailure,
   siteUrl: string,
   how: 'sign-in' | 'token',
   appId: string | null = null,
 ): AppFailure {
+  const reason = failure.kind === 'unreachable' ? failure.reason : failure.kind === 'timeout' ? 'timeout' : null;
   const details = {
-    resource: error.resource,
-    ...(error.status ? { status: error.status } : {}),
-    ...(error.reason ? { reason: error.reason } : {}),
+    resource: failure.request,
+    ...(failure.status ? { status: failure.status } : {}),
+    ...(reason ? { reason } : {}),
   };
-  if (error.reason === 'cancelled')
-    return new AppFailure('cancelled', 'Connecting was cancelled. Nothing was changed.', details, { cause: error });
-  if (isAppIdRefusal(error)) {
-    const said = errorBodyMessage(error.body);
+  const cause = { cause: failure.error };
+  if (reason === 'cancelled')
+    return new AppFailure('cancelled', 'Connecting was cancelled. Nothing was changed.', details, cause);
+  if (isAppIdRefusal(failure)) {
+    const said = 'words' in failure ? failure.words : null;
     const message = appId
       ? `The site did not accept the application id "${appId}" (it said: ${said}). ` +
         "Check the id with the site's administrator, correct it under Advanced, and sign in again."
       : `This site wants an application id before it lets anyone sign in (it said: ${said}). ` +
         "Ask the site's administrator for the id to use with Fieldguide, enter it under Advanced, and sign in again.";
-    return new AppFailure('invalid_input', message, { ...details, needs: 'app_id' }, { cause: error });
+    return new AppFailure('invalid_input', message, { ...details, needs: 'app_id' }, cause);
   }
-  if (error.kind === 'network' || error.kind === 'timeout')
-    return new AppFailure('offline', error.message, details, { cause: error });
-  if (error.kind === 'http' && error.status === 401) {
-    const refused =
-      how === 'sign-in' ? 'The site refused the e-mail and password.' : 'The site refused this API token.';
-    return new AppFailure('unauthorized', refused, details, { cause: error });
+  switch (failure.kind) {
+    case 'unreachable':
+    case 'timeout':
+      return new AppFailure('offline', failure.message, details, cause);
+    case 'signed-out': {
+      const refused =
+        how === 'sign-in' ? 'The site refused the e-mail and password.' : 'The site refused this API token.';
+      return new AppFailure('unauthorized', refused, details, cause);
+    }
+    case 'unexpected':
+    case 'gone':
+    case 'not-offered': {
+      const host = new URL(siteUrl).host;
+      const message = `${host} answers, but it is not a Dozuki documentation site (API 2.0): check the address.`;
+      return new AppFailure('not_found', message, details, cause);
+    }
+    default:
+      return appFailureOf(failure);
   }
-  if (error.kind === 'bad_response' || (error.kind === 'http' && (error.status === 404 || error.status === 405))) {
-    const host = new URL(siteUrl).host;
-    return new AppFailure(
-      'not_found',
-      `${host} answers, but it is not a Dozuki documentation site (API 2.0): check the address.`,
-      details,
-      { cause: error },
-    );
-  }
-  return toAppFailure(error);
 }
 
 /** The connect call waiting for a site's answer, which Cancel stops; its failure explained (connectFailure). */
@@ -65,10 +70,11 @@ export class ConnectAttempts {
     try {
       return await run(attempt.signal);
     } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      const failure = connectFailure(error, siteUrl, how, appId);
-      failed(failure);
-      throw failure;
+      const failure = classify(error);
+      if (failure.kind === 'local') throw error;
+      const told = connectFailure(failure, siteUrl, how, appId);
+      failed(told);
+      throw told;
     } finally {
       if (this.#attempt === attempt) this.#attempt = null;
     }

@@ -1,6 +1,6 @@
 import type { AppStatus, NetworkState, SiteInfo, UserSummary } from '../../contract.ts';
 import { fetchCurrentUser, requestToken, revokeToken } from '../api/auth.ts';
-import { ApiError } from '../api/errors.ts';
+import { classify, noAnswer } from '../api/failure.ts';
 import { siteHttp, type Http } from '../api/http.ts';
 import { ApiTransport } from '../api/transport.ts';
 import { AppFailure } from '../result.ts';
@@ -179,9 +179,10 @@ export class Connection {
       this.setNetwork('online');
       this.#changed();
     } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      if (error.kind === 'network' || error.kind === 'timeout') this.setNetwork('offline');
-      else if (error.kind === 'http' && error.status === 401 && id !== null) this.refused(id);
+      const failure = classify(error);
+      if (failure.kind === 'local') throw error;
+      if (noAnswer(failure)) this.setNetwork('offline');
+      else if (failure.kind === 'signed-out' && id !== null) this.refused(id);
       else this.setNetwork('online');
     }
   }
@@ -251,9 +252,11 @@ export class Connection {
       await this.#prober.request('GET', '/user', { signal });
       return true;
     } catch (error) {
-      if (!(error instanceof ApiError) || (error.kind !== 'http' && error.kind !== 'bad_response')) return false;
+      const failure = classify(error);
+      if (failure.kind === 'local' || noAnswer(failure)) return false;
       // A busy site's answer is an answer; the next quiet-site check waits as it asked.
-      if (error.retryAfter !== undefined) this.#reach.heard(error.retryAfter * 1000);
+      const retryAfter = failure.kind === 'busy' || failure.kind === 'site-error' ? failure.retryAfter : undefined;
+      if (retryAfter !== undefined) this.#reach.heard(retryAfter * 1000);
       return true;
     }
   }
@@ -279,8 +282,7 @@ export class Connection {
       await revokeToken(this.transportWith(token));
       this.setNetwork('online');
     } catch (error) {
-      if (error instanceof ApiError && (error.kind === 'network' || error.kind === 'timeout'))
-        this.setNetwork('offline');
+      if (noAnswer(classify(error))) this.setNetwork('offline');
     }
   }
 

@@ -1,4 +1,4 @@
-import { ApiError } from '../api/errors.ts';
+import { classify } from '../api/failure.ts';
 import type { ApiTransport } from '../api/transport.ts';
 import { AppFailure } from '../result.ts';
 
@@ -10,14 +10,12 @@ export async function checkPublicSite(transport: ApiTransport, signal?: AbortSig
   try {
     await transport.request('GET', '/guides', { query: { limit: 1 }, ...(signal ? { signal } : {}) });
   } catch (error) {
-    if (error instanceof ApiError && error.kind === 'http' && (error.status === 401 || error.status === 403)) {
+    const failure = classify(error);
+    if (failure.kind === 'signed-out' || failure.kind === 'forbidden') {
       throw new AppFailure(
         'unauthorized',
         'This site shows its guides to its members only: sign in with your e-mail and password, or an API token.',
-        {
-          resource: error.resource,
-          status: error.status,
-        },
+        { resource: failure.request, status: failure.status },
       );
     }
     throw error;

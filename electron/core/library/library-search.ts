@@ -1,6 +1,7 @@
 import type { SearchQuery, SearchResults } from '../../contract.ts';
 import { notOffered, type ModuleVia } from '../api/capabilities-api.ts';
-import { ApiError, toAppFailure } from '../api/errors.ts';
+import { appFailureOf } from '../api/app-failure.ts';
+import { classify, noAnswer } from '../api/failure.ts';
 import { searchSite, suggestSite, type SiteSearchItem } from '../api/search-api.ts';
 import type { ApiTransport } from '../api/transport.ts';
 import type { GuideReader } from '../db/repos/guide-row.ts';
@@ -77,13 +78,14 @@ export class LibrarySearch {
         }),
       };
     } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      if (where === 'site') throw toAppFailure(error);
-      if (error.kind === 'network' || error.kind === 'timeout') {
+      const failure = classify(error);
+      if (failure.kind === 'local') throw error;
+      if (where === 'site') throw appFailureOf(failure);
+      if (noAnswer(failure)) {
         this.deps.onNetworkError();
         return local(SEARCH_NOTES.away);
       }
-      return local(SEARCH_NOTES.failed(error.message));
+      return local(SEARCH_NOTES.failed(failure.message));
     }
   }
 
@@ -111,8 +113,9 @@ export class LibrarySearch {
         module?.answeredAt(endpoint);
         return found;
       } catch (error) {
-        if (!notOffered(error)) throw error;
-        status = error.status ?? 404;
+        const lacks = notOffered(error);
+        if (!lacks) throw error;
+        status = lacks.status ?? 404;
       }
     }
     module?.lacks(status);

@@ -12,7 +12,8 @@ import type {
   TagCount,
 } from '../../contract.ts';
 import { SHOWN_VARIANTS } from '../../shared/media.ts';
-import { ApiError, toAppFailure } from '../api/errors.ts';
+import { appFailureOf } from '../api/app-failure.ts';
+import { classify, unknownKind } from '../api/failure.ts';
 import type { ApiTransport } from '../api/transport.ts';
 import { AppFailure } from '../result.ts';
 import { DiskBudget, makeRoom } from './budget.ts';
@@ -133,26 +134,38 @@ export class LibraryService {
         this.#siteRead.remember(read);
         return read;
       } catch (error) {
-        if (!(error instanceof ApiError)) throw error;
-        if (error.kind === 'http' && error.status === 404) {
-          throw new AppFailure(
-            'not_found',
-            `The site no longer has "${summary.title}"; the next sync removes it from the library.`,
-            { guideid },
-          );
-        }
-        if (!error.transient) throw toAppFailure(error);
-        if (error.kind === 'network' || error.kind === 'timeout') this.deps.onNetworkError();
-        else {
-          throw new AppFailure(
-            'server_error',
-            `The site could not send "${summary.title}" just now (${error.message}). ` +
-              `Only its summary is kept on this laptop.`,
-            needsSite,
-            {
-              cause: error,
-            },
-          );
+        const failure = classify(error);
+        switch (failure.kind) {
+          case 'local':
+            throw error;
+          case 'gone':
+            throw new AppFailure(
+              'not_found',
+              `The site no longer has "${summary.title}"; the next sync removes it from the library.`,
+              { guideid },
+            );
+          case 'unreachable':
+          case 'timeout':
+            this.deps.onNetworkError();
+            break;
+          case 'busy':
+          case 'site-error':
+            throw new AppFailure(
+              'server_error',
+              `The site could not send "${summary.title}" just now (${failure.message}). ` +
+                `Only its summary is kept on this laptop.`,
+              needsSite,
+              { cause: error },
+            );
+          case 'signed-out':
+          case 'forbidden':
+          case 'not-offered':
+          case 'conflict':
+          case 'refused':
+          case 'unexpected':
+            throw appFailureOf(failure);
+          default:
+            return unknownKind(failure);
         }
       }
     }

@@ -1,4 +1,4 @@
-import { ApiError } from '../api/errors.ts';
+import { classify } from '../api/failure.ts';
 import type { ApiTransport } from '../api/transport.ts';
 import type { StoredContent } from './media-store.ts';
 import { shownType } from './media-types.ts';
@@ -117,8 +117,7 @@ export class MediaServing {
       // The site's own origin not answering is the network gone (the
       // status bar says so); a slow file or another host is not.
       const siteDown =
-        error instanceof ApiError &&
-        error.kind === 'network' &&
+        classify(error).kind === 'unreachable' &&
         !signal.aborted &&
         target.origin === new URL(transport.siteUrl).origin;
       if (siteDown) this.deps.onNetworkError();

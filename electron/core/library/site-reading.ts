@@ -1,5 +1,5 @@
 import type { GuideDetail } from '../../contract.ts';
-import { ApiError } from '../api/errors.ts';
+import { answeredError, classify } from '../api/failure.ts';
 import { fetchGuide, fetchGuideTags, fetchStepForms } from '../api/guides-api.ts';
 import type { ApiTransport } from '../api/transport.ts';
 import type { VideoFit } from '../../shared/media.ts';
@@ -31,7 +31,7 @@ export async function readGuideFromSite(
   const asked = { ...(signal ? { signal } : {}), langid: options.langid ?? null };
   const extra = <T>(call: Promise<T[]>): Promise<T[]> =>
     call.catch((error: unknown) => {
-      if (error instanceof ApiError && error.kind === 'http') return [];
+      if (answeredError(classify(error))) return [];
       throw error;
     });
   const [site, forms, tags] = await Promise.all([
@@ -47,7 +47,7 @@ export async function readGuideFromSite(
     else if (inlined) sections.push({ ...prereq, steps: inlined, prerequisites: [] });
     else {
       const read = await fetchGuide(transport, prereq.guideid, asked).catch((error: unknown) => {
-        if (error instanceof ApiError && error.kind === 'http') return null;
+        if (answeredError(classify(error))) return null;
         throw error;
       });
       sections.push(read ? asPrerequisite(read.detail) : { ...prereq, steps: [], prerequisites: [] });

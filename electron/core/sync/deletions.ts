@@ -1,4 +1,4 @@
-import { ApiError } from '../api/errors.ts';
+import { classify } from '../api/failure.ts';
 import { GUIDEIDS_PER_REQUEST, guideExists, listedAmong } from '../api/guides-api.ts';
 import type { SyncContext } from './context.ts';
 
@@ -82,8 +82,8 @@ async function confirmedGone(ctx: SyncContext, gone: readonly number[]): Promise
     try {
       if (await guideExists(ctx.transport, id, ctx.signal)) return false;
     } catch (error) {
-      if (!(error instanceof ApiError && error.kind === 'http' && (error.status === 403 || error.status === 410)))
-        throw error;
+      // Gone (404, 410) is answered by guideExists; made private since, it is forbidden to this technician.
+      if (classify(error).kind !== 'forbidden') throw error;
     }
   }
   return true;

@@ -1,8 +1,7 @@
 import { setMaxListeners } from 'node:events';
 import type { SyncError, SyncOutcome, SyncPhase } from '../../contract.ts';
 import { fetchCategoryTree } from '../api/guides-api.ts';
-import { notOffered } from '../api/capabilities-api.ts';
-import { ApiError } from '../api/errors.ts';
+import { classify, noAnswer, unknownKind } from '../api/failure.ts';
 import { isDamage } from '../db/damage.ts';
 import { isDiskFailure, isStorageFull, STORAGE_FULL_MESSAGE } from '../db/disk-space.ts';
 import { z } from 'zod';
@@ -137,7 +136,7 @@ export async function runSync(ctx: SyncContext): Promise<EngineOutcome> {
       return { status: 'cancelled', changed, deleted, mediaDownloaded, error: null, networkFailed: false };
     }
     const failure = describe(error, phase, ctx.now());
-    const networkFailed = error instanceof ApiError && (error.kind === 'network' || error.kind === 'timeout');
+    const networkFailed = noAnswer(classify(error));
     ctx.progress('failed', 0, 0);
     return {
       status: 'failed',
@@ -220,15 +219,32 @@ async function optionalPhase(
     await run();
   } catch (error) {
     if (ctx.signal.aborted) throw error;
-    if (notOffered(error)) return ctx.lacks(module, error.status ?? 404);
-    if (error instanceof ApiError && (error.kind === 'network' || error.kind === 'timeout' || error.status === 401))
-      throw error;
-    ctx.problem(describe(error, module === 'quizzes' ? 'listing' : 'categories', ctx.now()));
+    const failure = classify(error);
+    switch (failure.kind) {
+      case 'gone':
+      case 'forbidden':
+      case 'not-offered':
+        return ctx.lacks(module, failure.status ?? 404);
+      case 'unreachable':
+      case 'timeout':
+      case 'signed-out':
+        throw error;
+      case 'conflict':
+      case 'refused':
+      case 'busy':
+      case 'site-error':
+      case 'unexpected':
+      case 'local':
+        return ctx.problem(describe(error, module === 'quizzes' ? 'listing' : 'categories', ctx.now()));
+      default:
+        return unknownKind(failure);
+    }
   }
 }
 
 function describe(error: unknown, phase: SyncPhase, at: number): SyncError {
-  if (error instanceof ApiError) return { message: error.message, resource: error.resource, at };
+  const failure = classify(error);
+  if (failure.kind !== 'local') return { message: failure.message, resource: failure.request, at };
   if (error instanceof StorageBudgetError) return { message: error.message, resource: null, at };
   if (isStorageFull(error)) return { message: STORAGE_FULL_MESSAGE, resource: null, at };
   const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);

@@ -1,6 +1,6 @@
 import type { GuideDetail, GuideStep, QuizRef, QuizRevision, QuizStage, SiteModule, StepForm } from '../../contract.ts';
 import { notOffered } from '../api/capabilities-api.ts';
-import { ApiError } from '../api/errors.ts';
+import { classify } from '../api/failure.ts';
 import { fetchGuide, fetchGuideTags, fetchStepForms } from '../api/guides-api.ts';
 import {
   fetchCourseAssignments,
@@ -71,8 +71,9 @@ export async function fetchWholeGuide(
     try {
       return await ask();
     } catch (error) {
-      if (!notOffered(error)) throw error;
-      parts.lacks(module, error.status ?? 404);
+      const lacks = notOffered(error);
+      if (!lacks) throw error;
+      parts.lacks(module, lacks.status ?? 404);
       return [];
     }
   };
@@ -158,14 +159,11 @@ async function prerequisiteOf(
   try {
     return asPrerequisite(await fetchWhole());
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
-    if (error.kind === 'http' && [403, 404, 410].includes(error.status ?? 0)) return fallback;
+    const failure = classify(error);
+    if (failure.kind === 'local') throw error;
+    if (failure.kind === 'gone' || failure.kind === 'forbidden') return fallback;
     // The guide is not kept without the steps to do first (a lockout, say): it fails, saying why.
-    const message = `Its prerequisite "${prereq.title}" could not be read: ${error.message}`;
-    throw Object.assign(new ApiError(error.kind, error.resource, message, error.status, error.body, { cause: error }), {
-      retryAfter: error.retryAfter,
-      reason: error.reason,
-    });
+    throw failure.error.explained(`Its prerequisite "${prereq.title}" could not be read: ${failure.message}`);
   }
 }
 

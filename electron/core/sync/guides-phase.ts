@@ -1,5 +1,7 @@
 import type { SyncError } from '../../contract.ts';
-import { ApiError } from '../api/errors.ts';
+import { classify, mayPass, unknownKind, type Failure } from '../api/failure.ts';
+import { isGuide } from '../api/resource.ts';
+import { RETRY_BUDGETS } from '../api/retry.ts';
 import { isDamage } from '../db/damage.ts';
 import { isDiskFailure, isStorageFull } from '../db/disk-space.ts';
 import type { SyncContext } from './context.ts';
@@ -9,7 +11,7 @@ import type { StoredGuide } from '../db/repos/guides-repo.ts';
 
 /**
  * A guide that fails is the guide's failure, never the sync's (issue 15). It is tried once more at once
- * when the failure may pass (no answer, a timeout, 5xx, 429), then recorded with the site's message (no
+ * when no layer beneath asks again for that failure (retriedHere, RETRY_BUDGETS), then recorded with the site's message (no
  * answer at all, a dropped connection, is the network's and is not counted). Its
  * next tries back off: the next MAX_QUICK_ATTEMPTS-1 syncs try it again, then it waits BACKOFF_SECONDS (doubling),
  * and after MAX_GUIDE_ATTEMPTS it is not tried again until Retry or the site lists a new revision of it.
@@ -93,11 +95,11 @@ export async function storeQueuedGuides(
   const failed = (guideid: number, error: unknown): void => {
     // Not the guide's: a refused sign-in, a full disk or a damaged
     // database stop the sync (every other guide would fail the same way).
-    const refused = error instanceof ApiError && error.kind === 'http' && error.status === 401;
-    if (refused || isStorageFull(error) || isDiskFailure(error) || isDamage(error)) throw error;
+    const failure = classify(error);
+    if (failure.kind === 'signed-out' || isStorageFull(error) || isDiskFailure(error) || isDamage(error)) throw error;
     const problem = describe(error);
     // No answer at all is the network's failure, not the guide's: it does not count towards the bound.
-    const counted = !(error instanceof ApiError && error.kind === 'network');
+    const counted = failure.kind !== 'unreachable';
     ctx.store.syncQueue.failed(
       guideid,
       problem.message,
@@ -170,7 +172,7 @@ export async function storeQueuedGuides(
     dueGuides(ctx, now, only),
     lanes,
     async ({ guideid }) => {
-      for (let tries = 1; tries <= 2; tries++) {
+      for (let tries = 1; tries <= 1 + RETRY_BUDGETS.guideRetries; tries++) {
         try {
           const whole = await fetchOnce(guideid);
           // Its prerequisites fetched with it are guides of their own too (those the library lists), each staged once.
@@ -184,18 +186,14 @@ export async function storeQueuedGuides(
           break;
         } catch (error) {
           if (ctx.signal.aborted) return;
-          if (
-            error instanceof ApiError &&
-            error.kind === 'http' &&
-            error.status === 404 &&
-            error.resource === `GET /guides/${guideid}`
-          ) {
+          const failure = classify(error);
+          if (failure.kind === 'gone' && isGuide(failure.resource, guideid)) {
             // Deleted between the listing and now: the next deletion check removes it.
             ctx.store.syncQueue.done(guideid);
             break;
           }
-          if (error instanceof ApiError && error.transient) lanes.failed();
-          if (tries === 1 && error instanceof ApiError && error.transient) continue;
+          if (mayPass(failure)) lanes.failed();
+          if (tries <= RETRY_BUDGETS.guideRetries && retriedHere(failure)) continue;
           failed(guideid, error);
           break;
         }
@@ -224,4 +222,30 @@ export async function storeQueuedGuides(
   if (deferred.failure) throw deferred.failure.error;
   if (siteLanguage !== null || languages.size > 0) ctx.learnLanguages?.(siteLanguage, [...languages]);
   return storedIds.size;
+}
+
+/**
+ * What the guides phase asks again itself: only what no layer beneath it does (RETRY_BUDGETS). The
+ * transport asks a reset read again, and patient.ts waits out a busy site that says how long.
+ */
+function retriedHere(failure: Failure): boolean {
+  switch (failure.kind) {
+    case 'timeout':
+    case 'site-error':
+      return true;
+    case 'busy':
+      return failure.limit === 'overload' && failure.retryAfter === undefined;
+    case 'unreachable':
+    case 'signed-out':
+    case 'forbidden':
+    case 'gone':
+    case 'not-offered':
+    case 'conflict':
+    case 'refused':
+    case 'unexpected':
+    case 'local':
+      return false;
+    default:
+      return unknownKind(failure);
+  }
 }

@@ -1,5 +1,5 @@
 import type { SyncError } from '../../contract.ts';
-import { ApiError } from '../api/errors.ts';
+import { classify, noAnswer } from '../api/failure.ts';
 import { isDamage } from '../db/damage.ts';
 import { isDiskFailure } from '../db/disk-space.ts';
 import type { SyncContext } from './context.ts';
@@ -31,9 +31,11 @@ export async function keepGuideNow(ctx: SyncContext, guideid: number): Promise<K
   const withProblems: SyncContext = { ...ctx, problem: (error) => problems.push(error) };
   let networkFailed = false;
   const failure = (error: unknown): SyncError => {
-    networkFailed ||= error instanceof ApiError && (error.kind === 'network' || error.kind === 'timeout');
-    return error instanceof ApiError || error instanceof StorageBudgetError
-      ? { message: error.message, resource: error instanceof ApiError ? error.resource : null, at: ctx.now() }
+    const site = classify(error);
+    networkFailed ||= noAnswer(site);
+    if (site.kind !== 'local') return { message: site.message, resource: site.request, at: ctx.now() };
+    return error instanceof StorageBudgetError
+      ? { message: error.message, resource: null, at: ctx.now() }
       : { message: `Keeping the guide failed: ${String(error)}`, resource: null, at: ctx.now() };
   };
   try {

@@ -1,4 +1,6 @@
 import { ApiError, isWebPage } from '../api/errors.ts';
+import { classify, mayPass } from '../api/failure.ts';
+import { RETRY_BUDGETS } from '../api/retry.ts';
 import { RefusedAddressError } from '../api/media-hosts.ts';
 import { isStorageFull } from '../db/disk-space.ts';
 import type { NeededAt } from '../db/repos/media-repo.ts';
@@ -105,7 +107,7 @@ export async function downloadMedia(
   // As many downloads at once as the link takes (pool.ts, Lanes): from 4 up to the configured bound.
   // One guide's media (a guide needed now) all at once: a few files, each round trip is waited for.
   const lanes = new Lanes(2, Math.max(2, ctx.concurrency.media), only === undefined ? 4 : ctx.concurrency.media);
-  const fetchOne = async (item: MediaItem, resets = 2): Promise<void> => {
+  const fetchOne = async (item: MediaItem, resets: number = RETRY_BUDGETS.downloadResets): Promise<void> => {
     const { url, at, picture } = item;
     if (budgetError || zoomFull) return;
     let size = 0;
@@ -156,8 +158,9 @@ export async function downloadMedia(
         return;
       }
       // The link or the site had enough: fewer at once (a file refused for its size says nothing of the link).
-      if (error instanceof ApiError && error.transient) lanes.failed();
-      if (resets > 0 && error instanceof ApiError && error.kind === 'network' && error.reason === 'other') {
+      const failure = classify(error);
+      if (mayPass(failure)) lanes.failed();
+      if (resets > 0 && failure.kind === 'unreachable' && failure.reason === 'other') {
         reserved -= size;
         size = 0;
         return fetchOne(item, resets - 1);

@@ -1,4 +1,4 @@
-import { ApiError } from '../api/errors.ts';
+import { classify } from '../api/failure.ts';
 import type { ApiTransport } from '../api/transport.ts';
 import { pause, RETRY_BUDGETS } from '../api/retry.ts';
 
@@ -49,8 +49,9 @@ export function around(transport: ApiTransport, ask: <T>(call: () => Promise<T>)
 }
 
 function waitFor(error: unknown, waits: number): number | null {
-  if (!(error instanceof ApiError) || error.kind !== 'http' || (error.status !== 429 && error.status !== 503))
-    return null;
-  if (error.retryAfter !== undefined) return error.retryAfter <= MAX_RETRY_AFTER_SECONDS ? error.retryAfter : null;
-  return error.status === 429 ? 2 ** waits : null;
+  const failure = classify(error);
+  if (failure.kind !== 'busy') return null;
+  const { retryAfter } = failure;
+  if (retryAfter !== undefined) return retryAfter <= MAX_RETRY_AFTER_SECONDS ? retryAfter : null;
+  return failure.limit === 'rate' ? 2 ** waits : null;
 }

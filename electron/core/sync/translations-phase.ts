@@ -1,5 +1,5 @@
 import type { GuideDetail } from '../../contract.ts';
-import { ApiError } from '../api/errors.ts';
+import { classify, noAnswer, saidNo } from '../api/failure.ts';
 import { fetchGuide } from '../api/guides-api.ts';
 import { searchTextOf } from '../library/search-text.ts';
 import { translated } from '../library/translation.ts';
@@ -29,16 +29,11 @@ export async function storeTranslations(ctx: SyncContext, langid: string): Promi
         try {
           if (await translateOne(ctx, guideid, langid)) stored++;
         } catch (error) {
-          if (
-            ctx.signal.aborted ||
-            !(error instanceof ApiError) ||
-            error.kind === 'network' ||
-            error.kind === 'timeout'
-          )
-            throw error;
+          const failure = classify(error);
+          if (ctx.signal.aborted || failure.kind === 'local' || noAnswer(failure)) throw error;
           ctx.problem({
-            message: `Guide ${guideid} could not be read in ${langid}: ${error.message}`,
-            resource: error.resource,
+            message: `Guide ${guideid} could not be read in ${langid}: ${failure.message}`,
+            resource: failure.request,
             at: ctx.now(),
           });
         }
@@ -64,7 +59,7 @@ async function translateOne(ctx: SyncContext, guideid: number, langid: string): 
       continue;
     }
     const read = await fetchGuide(ctx.transport, prereq.guideid, asked).catch((error: unknown) => {
-      if (error instanceof ApiError && error.kind === 'http' && !error.transient) return null;
+      if (saidNo(classify(error))) return null;
       throw error;
     });
     if (read && read.detail.language?.langid === langid) texts.set(prereq.guideid, read.detail);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { HandedOverList, HandedOverSession } from '../../contract.ts';
-import { ApiError, toAppFailure } from '../api/errors.ts';
+import { asAppFailure } from '../api/app-failure.ts';
 import type { ApiTransport } from '../api/transport.ts';
 import { userName } from '../api/users-api.ts';
 import { suspendedForTaker, type SiteEntry } from '../api/work-log-api.ts';
@@ -41,7 +41,7 @@ export async function handedOver(deps: HandedOverDeps, transport: ApiTransport):
   try {
     entries = await suspendedForTaker(transport);
   } catch (error) {
-    const failure = error instanceof ApiError ? toAppFailure(error) : error;
+    const failure = asAppFailure(error);
     if (before && failure instanceof AppFailure && failure.code === 'offline') return before;
     throw failure;
   }

@@ -1,5 +1,5 @@
 import type { HandedOverList, HandedOverSession, WorkSession } from '../../contract.ts';
-import { ApiError, toAppFailure } from '../api/errors.ts';
+import { asAppFailure } from '../api/app-failure.ts';
 import type { ApiTransport } from '../api/transport.ts';
 import { getEntry, suspendedEntries, type SiteEntry } from '../api/work-log-api.ts';
 import { pinKey } from '../db/chains.ts';
@@ -150,6 +150,6 @@ async function siteCall<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
-    throw error instanceof ApiError ? toAppFailure(error) : error;
+    throw asAppFailure(error);
   }
 }

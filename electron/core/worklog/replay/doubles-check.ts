@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { ApiError } from '../../api/errors.ts';
+import { classify, saidNo, unknownKind } from '../../api/failure.ts';
 import { deleteUpload, findUploads } from '../../api/user-media-api.ts';
 import { deleteEntry, type SiteEntry } from '../../api/work-log-api.ts';
 import { worklogAction, type WorklogContext, type WorklogHandler } from './context.ts';
@@ -28,8 +28,8 @@ const replayDoublesCheck: WorklogHandler<Check> = async (ctx, row, check) => {
     more = check.of === 'start' ? await removeEntries(ctx, check) : await removeUploads(ctx, check);
   } catch (error) {
     // The site will not show them (a 403, a 404 of a site without the list): there is nothing to check.
-    const refused = error instanceof ApiError && error.kind === 'http' && !error.transient && error.status !== 401;
-    if (!refused) throw error;
+    const failure = classify(error);
+    if (!saidNo(failure) || failure.kind === 'signed-out') throw error;
     more = false;
   }
   const next = more ? nextCheck(ctx, check.since) : null;
@@ -98,10 +98,27 @@ async function removal(remove: () => Promise<void>): Promise<Removal> {
     await remove();
     return { removed: true };
   } catch (error) {
-    if (!(error instanceof ApiError) || error.kind !== 'http' || error.transient) throw error;
-    if (error.status === 404) return null;
-    if (error.status === 409) return CHANGED;
-    return { removed: false, why: `the site would not let Fieldguide remove (${error.message})` };
+    const failure = classify(error);
+    switch (failure.kind) {
+      case 'gone':
+        return null;
+      case 'conflict':
+        return CHANGED;
+      case 'signed-out':
+      case 'forbidden':
+      case 'not-offered':
+      case 'refused':
+        return { removed: false, why: `the site would not let Fieldguide remove (${failure.message})` };
+      case 'unreachable':
+      case 'timeout':
+      case 'busy':
+      case 'site-error':
+      case 'unexpected':
+      case 'local':
+        throw error;
+      default:
+        return unknownKind(failure);
+    }
   }
 }
 

@@ -1,4 +1,4 @@
-import { ApiError } from '../../api/errors.ts';
+import { classify } from '../../api/failure.ts';
 import { guideExists } from '../../api/guides-api.ts';
 import type { StepDataPayload } from './payloads.ts';
 import type { WorklogContext, ReplayOutcome } from './context.ts';
@@ -10,8 +10,8 @@ import type { WorklogContext, ReplayOutcome } from './context.ts';
  * site is asked.
  */
 export async function guideGone(ctx: WorklogContext, guideid: number, error: unknown): Promise<boolean> {
-  if (!(error instanceof ApiError && error.kind === 'http' && (error.status === 404 || error.status === 422)))
-    return false;
+  const failure = classify(error);
+  if (failure.kind !== 'gone' && !(failure.kind === 'refused' && failure.invalid)) return false;
   if (!ctx.guides.getListItem(guideid)) return true;
   return !(await guideExists(ctx.transport, guideid));
 }
