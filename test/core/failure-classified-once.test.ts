@@ -16,12 +16,14 @@ const ALLOWED = new Set([
   'electron/core/api/failure.ts',
 ]);
 const LOOKS_AT_API_ERROR = /\binstanceof\s+ApiError\b/;
+/** ApiError is made by the API client alone (electron/core/api/). */
+const MAKES_API_ERROR = /\bnew\s+ApiError\b/;
 
 function sources(dir: string): string[] {
   return fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((file) => /\.(ts|vue)$/.test(file));
 }
 
-/** Files under `base`'s electron/ and src/ that test `instanceof ApiError` outside the allowed ones. */
+/** Files under `base`'s electron/ and src/ that test `instanceof ApiError` outside the allowed ones, or make one. */
 function offenders(base: string): string[] {
   const found: string[] = [];
   for (const top of ['electron', 'src']) {
@@ -29,8 +31,10 @@ function offenders(base: string): string[] {
     if (!fs.existsSync(dir)) continue;
     for (const file of sources(dir)) {
       const relative = path.posix.join(top, file.split(path.sep).join('/'));
-      if (ALLOWED.has(relative)) continue;
-      if (LOOKS_AT_API_ERROR.test(fs.readFileSync(path.join(dir, file), 'utf8'))) found.push(relative);
+      const text = fs.readFileSync(path.join(dir, file), 'utf8');
+      const looks = !ALLOWED.has(relative) && LOOKS_AT_API_ERROR.test(text);
+      const makes = !relative.startsWith('electron/core/api/') && MAKES_API_ERROR.test(text);
+      if (looks || makes) found.push(relative);
     }
   }
   return found.sort();
@@ -39,7 +43,7 @@ function offenders(base: string): string[] {
 afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
 
 describe('failures classified once', () => {
-  it('finds `instanceof ApiError` only in the API client and the classifier', () => {
+  it('finds instanceof ApiError only in the client and the classifier, new ApiError only in the client', () => {
     expect(offenders(root)).toEqual([]);
   });
 
@@ -51,6 +55,13 @@ describe('failures classified once', () => {
       "import { ApiError } from '../api/errors.ts';\n" +
         "export const offline = (e: unknown) => e instanceof ApiError && e.kind === 'network';\n",
     );
-    expect(offenders(scratch)).toEqual(['electron/core/sync/scratch-failure.ts']);
+    fs.writeFileSync(
+      path.join(scratch, 'electron', 'core', 'library', 'scratch-made.ts'),
+      "import { ApiError } from '../api/errors.ts';\nexport const made = new ApiError('http', 'GET /x', 'x', 500);\n",
+    );
+    expect(offenders(scratch)).toEqual([
+      'electron/core/library/scratch-made.ts',
+      'electron/core/sync/scratch-failure.ts',
+    ]);
   });
 });

@@ -38,6 +38,14 @@ export class ApiError extends Error {
 }
 
 /**
+ * An answer a caller of the client found not in the form it needs (a list that does not page, a web page
+ * for a picture): an `unexpected` failure like any the client finds itself, made here so that ApiError is
+ * made only by the API client.
+ */
+export const unexpectedAnswer = (resource: string, message: string): ApiError =>
+  new ApiError('bad_response', resource, message);
+
+/**
  * The site's own words in an error body, in either dialect (DESIGN.md §7): the reference's
  * `{message, errors?}` (the first error's message when the body has no message of its own) or iFixit's
  * `{error: true, message}`; `{error: "..."}` too, as some sites write it.

@@ -11,10 +11,11 @@ import type { StoredGuide } from '../db/repos/guides-repo.ts';
 
 /**
  * A guide that fails is the guide's failure, never the sync's (issue 15). It is tried once more at once
- * when no layer beneath asks again for that failure (retriedHere, RETRY_BUDGETS), then recorded with the site's message (no
- * answer at all, a dropped connection, is the network's and is not counted). Its
- * next tries back off: the next MAX_QUICK_ATTEMPTS-1 syncs try it again, then it waits BACKOFF_SECONDS (doubling),
- * and after MAX_GUIDE_ATTEMPTS it is not tried again until Retry or the site lists a new revision of it.
+ * when no layer beneath asks again for that failure (retriedHere, RETRY_BUDGETS), then recorded with the
+ * site's message (no answer at all, a dropped connection, is the network's and is not counted). Its next
+ * tries back off: the next MAX_QUICK_ATTEMPTS-1 syncs try it again, then it waits BACKOFF_SECONDS
+ * (doubling), and after MAX_GUIDE_ATTEMPTS it is not tried again until Retry or the site lists a new
+ * revision of it.
  */
 export const MAX_GUIDE_ATTEMPTS = 5;
 const MAX_QUICK_ATTEMPTS = 3;

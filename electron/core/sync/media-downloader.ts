@@ -1,4 +1,4 @@
-import { ApiError, isWebPage } from '../api/errors.ts';
+import { isWebPage, unexpectedAnswer } from '../api/errors.ts';
 import { classify, mayPass } from '../api/failure.ts';
 import { RETRY_BUDGETS } from '../api/retry.ts';
 import { RefusedAddressError } from '../api/media-hosts.ts';
@@ -123,7 +123,7 @@ export async function downloadMedia(
       // kept, it would stand for the picture for good. Not kept; asked again at the next sync.
       if (picture && isWebPage(response.headers.get('content-type'))) {
         await discard(body);
-        throw new ApiError('bad_response', `GET ${safePath(url)}`, WEB_PAGE_FOR_PICTURE);
+        throw unexpectedAnswer(`GET ${safePath(url)}`, WEB_PAGE_FOR_PICTURE);
       }
       if (!(await reserve(announced ?? 0))) {
         outOfBudget(at, ctx.budgetLimitedByDisk ? DISK_RESERVE_MESSAGE : budgetMessage(at, ctx.budgetBytes));

@@ -1,4 +1,4 @@
-import { ApiError } from '../api/errors.ts';
+import { unexpectedAnswer } from '../api/errors.ts';
 
 /**
  * Guards a listing read page by page against a site that ignores `offset`: it answers its first page
@@ -16,8 +16,7 @@ export class PagingGuard {
 
   next(offset: number, ids: readonly number[]): void {
     if (offset > 0 && ids.length > 0 && ids.every((id) => this.#previous.has(id))) {
-      throw new ApiError(
-        'bad_response',
+      throw unexpectedAnswer(
         this.resource,
         `The site answered the same ${this.what} again for the page after the first ` +
           `${offset.toLocaleString('en')}: it does not seem to page its list of ${this.what}, ` +
