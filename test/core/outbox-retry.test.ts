@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AppEvent } from '../../electron/contract.ts';
 import { ApiError } from '../../electron/core/api/errors.ts';
+import { classify } from '../../electron/core/api/failure.ts';
 import { ApiTransport, retryAfterSeconds } from '../../electron/core/api/transport.ts';
 import { Store } from '../../electron/core/db/store.ts';
 import { EventHub } from '../../electron/core/events.ts';
@@ -87,7 +88,8 @@ describe('Retry-After', () => {
       .request('GET', '/user')
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 429, retryAfter: 7, transient: true, message: 'Slow down' });
+    expect(error).toMatchObject({ status: 429, retryAfter: 7, message: 'Slow down' });
+    expect(classify(error)).toMatchObject({ kind: 'busy', limit: 'rate', retryAfter: 7, message: 'Slow down' });
   });
 });
 
