@@ -44,7 +44,6 @@ export type Failure =
   | (Said & { kind: 'unexpected' })
   | { kind: 'local'; error: unknown };
 
-export type FailureKind = Failure['kind'];
 /** A failure of the site (anything but `local`). */
 export type SiteFailure = Exclude<Failure, { kind: 'local' }>;
 
