@@ -15,6 +15,8 @@ const BATCH = 500;
 const COMMIT_EVERY = 64;
 /** Received pictures wait in memory for their commit: at most this many bytes of them. */
 const COMMIT_BYTES = 8 * 1024 * 1024;
+/** Room left in the budget past which one guide's pictures of both sizes cannot crowd each other out. */
+const EAGER_ROOM_BYTES = 256 * 1024 * 1024;
 
 const WEB_PAGE_FOR_PICTURE =
   'the site answered with a web page instead of the picture (a network that shows a sign-in page first, ' +
@@ -203,7 +205,10 @@ export async function downloadMedia(
   };
   // What the views show first, then the zoom variant: a tight budget is spent on the steps' own pictures.
   const stopped = () => ctx.signal.aborted || budgetError !== null || zoomFull;
-  const queue = new MediaQueue(ctx.store, guides, zoom, MAX_ATTEMPTS, stopped, only);
+  // One guide needed now, with room to spare in the budget: its zoom pictures go with its step pictures
+  // (a round trip sooner); a tight budget still goes to what the views show first.
+  const eager = only !== undefined && ctx.budgetBytes - usage.bytes >= EAGER_ROOM_BYTES;
+  const queue = new MediaQueue(ctx.store, guides, zoom, MAX_ATTEMPTS, stopped, only, eager);
   const fetchItem = async (item: MediaItem): Promise<void> => {
     try {
       await fetchOne(item);
