@@ -31,9 +31,12 @@ export function sortFailure(deps: FailureSorting, row: OutboxRow, error: unknown
     return;
   }
   // No answer, a cut answer, an unreadable 2xx or a 5xx may all follow a change the site committed. Not
-  // so when no connection was made (no such host, connection refused: a laptop off the network): the
-  // request never left, and its replay need not look on the site for it first.
-  const neverLeft = error.kind === 'network' && (error.reason === 'dns' || error.reason === 'refused');
+  // so when no connection was made (no such host, connection refused: a laptop off the network) or none
+  // was tried (the site known away: only a read already sent is ended so): the request never left, and
+  // its replay need not look on the site for it first.
+  const neverLeft =
+    error.kind === 'network' &&
+    (error.reason === 'dns' || error.reason === 'refused' || error.reason === 'unreachable');
   const unknown = mayHaveLanded || (!neverLeft && (error.kind !== 'http' || (error.status ?? 0) >= 500));
   const noAnswer = error.kind === 'network' || error.kind === 'timeout';
   if (noAnswer) deps.onNoAnswer?.();
