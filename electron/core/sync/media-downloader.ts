@@ -69,6 +69,9 @@ export async function downloadMedia(
   };
   await makeRoom(room, usage);
   const diskRoom = ctx.diskRoom ? roomGauge(ctx.diskRoom, () => usage.bytes) : null;
+  // One guide needed now, with room to spare in the budget: its zoom pictures go with its step pictures
+  // (a round trip sooner); a tight budget still goes to what the views show first.
+  const eager = only !== undefined && ctx.budgetBytes - usage.bytes >= EAGER_ROOM_BYTES;
   // Finished downloads are kept and indexed a batch at a time, pictures and index rows in one transaction:
   // one commit per batch, not per file. A crash before it loses only the batch, downloaded again next time.
   const finished: { url: string; mime: string; received: Received }[] = [];
@@ -109,7 +112,8 @@ export async function downloadMedia(
   const lanes = new Lanes(2, Math.max(2, ctx.concurrency.media), only === undefined ? 4 : ctx.concurrency.media);
   const fetchOne = async (item: MediaItem, resets = 2): Promise<void> => {
     const { url, at, picture } = item;
-    if (budgetError || zoomFull) return;
+    // Zoom pictures that no longer fit stop there; with both tiers at once (eager) the step pictures go on.
+    if (budgetError || (zoomFull && (!eager || at !== 'always'))) return;
     let size = 0;
     try {
       const { response, body } = await ctx.transport.download(url, ctx.signal);
@@ -204,10 +208,7 @@ export async function downloadMedia(
     ctx.progress('media', downloaded + failed, total, bytes);
   };
   // What the views show first, then the zoom variant: a tight budget is spent on the steps' own pictures.
-  const stopped = () => ctx.signal.aborted || budgetError !== null || zoomFull;
-  // One guide needed now, with room to spare in the budget: its zoom pictures go with its step pictures
-  // (a round trip sooner); a tight budget still goes to what the views show first.
-  const eager = only !== undefined && ctx.budgetBytes - usage.bytes >= EAGER_ROOM_BYTES;
+  const stopped = () => ctx.signal.aborted || budgetError !== null || (zoomFull && !eager);
   const queue = new MediaQueue(ctx.store, guides, zoom, MAX_ATTEMPTS, stopped, only, eager);
   const fetchItem = async (item: MediaItem): Promise<void> => {
     try {
