@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  LAG_MS,
   PROBE_MS,
   QUIET_MS,
   Reachability,
@@ -65,6 +66,28 @@ describe('the reachability watch', () => {
     expect(QUIET_MS + PROBE_MS).toBeLessThan(5_000);
     expect(reach.reachable).toBe(false);
     expect(reach.lost.aborted).toBe(true);
+  });
+
+  it('asks once more before saying offline when this laptop was too busy to hear the check in time', async () => {
+    // The event loop held up (both cores busy) while the check was out: its time limit ran out late, and
+    // an answer may be waiting unread. A second check settles it; a site that hangs still goes offline.
+    await vi.advanceTimersByTimeAsync(QUIET_MS);
+    site = 'hangs';
+    await vi.advanceTimersByTimeAsync(QUIET_MS);
+    vi.setSystemTime(Date.now() + 2 * LAG_MS);
+    site = 'answers';
+    await vi.advanceTimersByTimeAsync(PROBE_MS);
+    const asked = 2 * QUIET_MS + 2 * LAG_MS + PROBE_MS;
+    expect(timeline).toEqual([`check:${QUIET_MS}`, `check:${2 * QUIET_MS}`, `check:${asked}`]);
+    expect(reach.reachable).toBe(true);
+
+    // Still hanging at the second check: offline then, once.
+    site = 'hangs';
+    await vi.advanceTimersByTimeAsync(QUIET_MS);
+    vi.setSystemTime(Date.now() + 2 * LAG_MS);
+    await vi.advanceTimersByTimeAsync(2 * PROBE_MS);
+    const again = asked + QUIET_MS + 2 * LAG_MS + PROBE_MS;
+    expect(timeline.slice(3)).toEqual([`check:${asked + QUIET_MS}`, `check:${again}`, `offline:${again + PROBE_MS}`]);
   });
 
   it('says offline at once when a request is refused with nothing heard since it left', async () => {

@@ -30,11 +30,12 @@ afterAll(async () => {
 /** Work taken while the site cannot be reached, tried (and refused or reset) before it comes back. */
 async function workOffline(workorderid: string): Promise<string> {
   const { guide } = await guideWithForms(app.services.api);
+  const before = unwrap(await app.services.api.getOutbox()).summary.pending;
   const session = unwrap(await app.services.api.startSession({ guideid: guide.guideid, workorderid }));
   unwrap(await app.services.api.transitionSession({ sessionId: session.id, transition: 'pause' }));
   unwrap(await app.services.api.transitionSession({ sessionId: session.id, transition: 'resume' }));
   // Tried at once, and failed: the start waits with its outcome as the failure tells it.
-  expect(unwrap(await app.services.api.flushOutbox()).pending).toBe(3);
+  expect(unwrap(await app.services.api.flushOutbox()).pending).toBe(before + 3);
   return session.id;
 }
 
@@ -66,6 +67,24 @@ describe('work taken while the site could not be reached', () => {
     expect(proxy.requestsTo(LOOK_FOR_START, 'GET'), 'no look for a start that never left').toHaveLength(0);
     expect(proxy.requestsTo(/^\/api\/2\.0\/work_log$/, 'POST')).toHaveLength(1);
     expect(await entriesOnSite('WO-REFUSED')).toHaveLength(1);
+  });
+
+  it('known away (a refusal said so before): not sent at all, so sent once back with no look', async () => {
+    const port = proxy.port;
+    await proxy.close();
+    await settle();
+    // The first refusal marks the site unreachable; the second session's start is then not even sent.
+    const first = await workOffline('WO-AWAY-1');
+    const second = await workOffline('WO-AWAY-2');
+    proxy = await startFaultProxy({ target: { port: site.port }, port });
+
+    const drained = unwrap(await app.services.api.flushOutbox());
+    expect(drained).toMatchObject({ pending: 0, inFlight: 0, failed: 0, conflicts: 0 });
+    for (const sessionId of [first, second])
+      expect(unwrap(await app.services.api.getSession(sessionId)).entryid).not.toBeNull();
+    expect(proxy.requestsTo(LOOK_FOR_START, 'GET'), 'no look for a start that never left').toHaveLength(0);
+    expect(proxy.requestsTo(/^\/api\/2\.0\/work_log$/, 'POST')).toHaveLength(2);
+    expect(await entriesOnSite('WO-AWAY-2')).toHaveLength(1);
   });
 
   it('reset on the way: the start is looked for on the site before it is sent again, and made once', async () => {

@@ -4,6 +4,11 @@ import { setMaxListeners } from 'node:events';
 export const SLOW_MS = 1_000;
 /** How long a check waits for the site's answer. */
 export const PROBE_MS = 2_000;
+/**
+ * A check's time limit that ran out this much late: the event loop was held up (both cores busy), an
+ * answer may be waiting unread, and the site is asked once more before it is said offline.
+ */
+export const LAG_MS = 500;
 /** The site quiet this long while it answers: a check (so it is said offline within 5 s, even idle). */
 export const QUIET_MS = 2_000;
 /** Checks while the site does not answer, from the first to the most apart: it is said online within 2 s. */
@@ -120,19 +125,31 @@ export class Reachability {
   async #ask(): Promise<boolean> {
     this.#clear();
     const since = this.now();
-    const limit = new AbortController();
-    const timer = setTimeout(() => limit.abort(), PROBE_MS);
-    timer.unref();
-    const answered = await this.delegate.probe(limit.signal).catch(() => false);
-    clearTimeout(timer);
+    let answered = await this.#probe();
+    if (answered === 'late') answered = await this.#probe();
     this.#checking = null;
-    if (answered) this.heard();
+    if (answered === true) this.heard();
     else if (this.#lastHeard < since) {
       if (this.#reachable) this.#set(false);
       else this.#retryMs = Math.min(this.#retryMs * 2, RETRY_MAX_MS);
     }
     this.#schedule();
     return this.#reachable;
+  }
+
+  /** One question within PROBE_MS: answered or not, or 'late' when its limit ran out LAG_MS late or more. */
+  async #probe(): Promise<boolean | 'late'> {
+    const limit = new AbortController();
+    const due = this.now() + PROBE_MS;
+    let late = false;
+    const timer = setTimeout(() => {
+      late = this.now() - due >= LAG_MS;
+      limit.abort();
+    }, PROBE_MS);
+    timer.unref();
+    const answered = await this.delegate.probe(limit.signal).catch(() => false);
+    clearTimeout(timer);
+    return !answered && late ? 'late' : answered;
   }
 
   /** The app is closing: no check is started, and an answer still on its way changes nothing. */

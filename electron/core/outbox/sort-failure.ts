@@ -57,9 +57,12 @@ function sendLater(deps: FailureSorting, row: OutboxRow, failure: MayPass, mayHa
   const noAnswer = failure.kind === 'unreachable' || failure.kind === 'timeout';
   const serverError = failure.kind === 'site-error' || (failure.kind === 'busy' && failure.limit === 'overload');
   // No answer, a cut answer, an unreadable 2xx or a 5xx may all follow a change the site committed. Not
-  // so when no connection was made (no such host, connection refused: a laptop off the network): the
-  // request never left, and its replay need not look on the site for it first.
-  const neverLeft = failure.kind === 'unreachable' && (failure.reason === 'dns' || failure.reason === 'refused');
+  // so when no connection was made (no such host, connection refused: a laptop off the network) or none
+  // was tried (the site known away: only a read already sent is ended so): the request never left, and
+  // its replay need not look on the site for it first.
+  const neverLeft =
+    failure.kind === 'unreachable' &&
+    (failure.reason === 'dns' || failure.reason === 'refused' || failure.reason === 'unreachable');
   const unknown = mayHaveLanded || serverError || (!neverLeft && (noAnswer || failure.kind === 'unexpected'));
   if (noAnswer) deps.onNoAnswer?.();
   const nowSeconds = Math.floor(deps.nowMs() / 1000);

@@ -17,6 +17,8 @@ const BATCH = 500;
 const COMMIT_EVERY = 64;
 /** Received pictures wait in memory for their commit: at most this many bytes of them. */
 const COMMIT_BYTES = 8 * 1024 * 1024;
+/** Room left in the budget past which one guide's pictures of both sizes cannot crowd each other out. */
+const EAGER_ROOM_BYTES = 256 * 1024 * 1024;
 
 const WEB_PAGE_FOR_PICTURE =
   'the site answered with a web page instead of the picture (a network that shows a sign-in page first, ' +
@@ -69,6 +71,9 @@ export async function downloadMedia(
   };
   await makeRoom(room, usage);
   const diskRoom = ctx.diskRoom ? roomGauge(ctx.diskRoom, () => usage.bytes) : null;
+  // One guide needed now, with room to spare in the budget: its zoom pictures go with its step pictures
+  // (a round trip sooner); a tight budget still goes to what the views show first.
+  const eager = only !== undefined && ctx.budgetBytes - usage.bytes >= EAGER_ROOM_BYTES;
   // Finished downloads are kept and indexed a batch at a time, pictures and index rows in one transaction:
   // one commit per batch, not per file. A crash before it loses only the batch, downloaded again next time.
   const finished: { url: string; mime: string; received: Received }[] = [];
@@ -109,7 +114,8 @@ export async function downloadMedia(
   const lanes = new Lanes(2, Math.max(2, ctx.concurrency.media), only === undefined ? 4 : ctx.concurrency.media);
   const fetchOne = async (item: MediaItem, resets: number = RETRY_BUDGETS.downloadResets): Promise<void> => {
     const { url, at, picture } = item;
-    if (budgetError || zoomFull) return;
+    // Zoom pictures that no longer fit stop there; with both tiers at once (eager) the step pictures go on.
+    if (budgetError || (zoomFull && (!eager || at !== 'always'))) return;
     let size = 0;
     try {
       const { response, body } = await ctx.transport.download(url, ctx.signal);
@@ -205,8 +211,8 @@ export async function downloadMedia(
     ctx.progress('media', downloaded + failed, total, bytes);
   };
   // What the views show first, then the zoom variant: a tight budget is spent on the steps' own pictures.
-  const stopped = () => ctx.signal.aborted || budgetError !== null || zoomFull;
-  const queue = new MediaQueue(ctx.store, guides, zoom, MAX_ATTEMPTS, stopped, only);
+  const stopped = () => ctx.signal.aborted || budgetError !== null || (zoomFull && !eager);
+  const queue = new MediaQueue(ctx.store, guides, zoom, MAX_ATTEMPTS, stopped, only, eager);
   const fetchItem = async (item: MediaItem): Promise<void> => {
     try {
       await fetchOne(item);

@@ -63,7 +63,9 @@ const SMALL_PAGE = 16;
  * (media-repo.ts), what the views show (`always`) before the zoom variant `zoom`. A file is handed out
  * once until its outcome is written (`settled`): a download still in flight, or finished but not yet
  * committed, still reads as pending. The zoom variants start once every guide is in and nothing the
- * views show is left or in flight, so a tight budget goes to what the views show first.
+ * views show is left or in flight, so a tight budget goes to what the views show first. `eager` (one
+ * guide needed now, with room to spare) hands both out at once, in that order: the zoom pictures do not
+ * wait a round trip for the step pictures.
  */
 export class MediaQueue implements Feed<MediaItem> {
   #buffer: MediaItem[] = [];
@@ -82,6 +84,7 @@ export class MediaQueue implements Feed<MediaItem> {
     private readonly stopped: () => boolean,
     /** One guide's media only (a guide the technician needs now: keep-now.ts). */
     private readonly only?: number,
+    private readonly eager = false,
   ) {}
 
   take(): MediaItem | 'wait' | 'end' {
@@ -94,7 +97,7 @@ export class MediaQueue implements Feed<MediaItem> {
       return item;
     }
     if (!this.guides.finished) return 'wait';
-    if (this.#at === 'always' && this.#inFlight.always === 0 && this.zoom) {
+    if (this.#at === 'always' && this.zoom && !this.eager && this.#inFlight.always === 0) {
       this.#at = this.zoom;
       this.#emptyAt = null;
       return this.take();
@@ -129,13 +132,17 @@ export class MediaQueue implements Feed<MediaItem> {
     // Few at a time while guides still arrive: a library picture stored next is not queued behind many videos.
     const page = this.guides.finished ? PAGE : SMALL_PAGE;
     const limit = page + this.#taken.size;
-    const rows =
-      this.only === undefined
-        ? this.store.media.pending(limit, this.maxAttempts, this.#at)
-        : this.store.media.pendingOf(this.only, limit, this.maxAttempts, this.#at);
-    for (const { url, rank } of rows) {
-      if (!this.#taken.has(url) && this.#buffer.length < page)
-        this.#buffer.push({ url, at: this.#at, picture: rank <= 1 || this.#at !== 'always' });
+    // Eager: both tiers read at each refill, so a step picture that failed is still asked again.
+    const tiers: NeededAt[] = this.eager && this.zoom ? ['always', this.zoom] : [this.#at];
+    for (const at of tiers) {
+      const rows =
+        this.only === undefined
+          ? this.store.media.pending(limit, this.maxAttempts, at)
+          : this.store.media.pendingOf(this.only, limit, this.maxAttempts, at);
+      for (const { url, rank } of rows) {
+        if (!this.#taken.has(url) && this.#buffer.length < page)
+          this.#buffer.push({ url, at, picture: rank <= 1 || at !== 'always' });
+      }
     }
     this.#emptyAt = this.#buffer.length === 0 ? { changes: this.guides.changes, settled: this.#settled } : null;
   }
