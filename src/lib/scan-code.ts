@@ -108,9 +108,9 @@ export function looksLikeCode(raw: string): boolean {
 /**
  * A USB barcode scanner is a keyboard that types a whole code in a burst; a person types a key every
  * 100 ms or more. The keys' times (ms) of the text in the box: typed by a scanner when there are at
- * least four and half of the gaps between them are under 35 ms.
+ * least four and half of the gaps between them are under 50 ms.
  */
-export const SCANNER_KEY_GAP_MS = 35;
+export const SCANNER_KEY_GAP_MS = 50;
 export function typedByScanner(keyTimes: readonly number[], textLength: number): boolean {
   if (textLength < 4 || keyTimes.length < textLength) return false;
   const recent = keyTimes.slice(-textLength);
