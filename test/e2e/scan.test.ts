@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
 import { startDemoSite, type RunningSite } from '../../server/site.ts';
@@ -55,19 +55,11 @@ describe('scan to open (acceptance 4)', () => {
   it("opens the guide whose printed QR code the webcam sees, offline, with the app's own reader", async () => {
     const video = path.join(tmp.dir, 'qr.y4m');
     writeQrY4m(video, guide.url);
-    const cameraBrowser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      headless: true,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--no-first-run',
-        '--use-fake-device-for-media-stream',
-        '--use-fake-ui-for-media-stream',
-        `--use-file-for-fake-video-capture=${video}`,
-      ],
-    });
+    const cameraBrowser = await launchChromium([
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+      `--use-file-for-fake-video-capture=${video}`,
+    ]);
     try {
       const page = await appPage(cameraBrowser, app.shell, { width: 1280, height: 900 });
       page.on('pageerror', (error) => pageErrors.push(error.message));
