@@ -128,6 +128,14 @@ describe('scan to open (acceptance 4)', () => {
     await page.keyboard.type(category!.title.toUpperCase());
     await page.keyboard.press('Enter');
     await page.locator('h1.library-title', { hasText: category!.title }).waitFor({ timeout: 20_000 });
+
+    // The same name typed by a person, key by key, is searched: words are a search unless a scanner typed them.
+    await page.goto(new URL('/search', app.shell.url).toString());
+    await page.getByTestId('search-box').pressSequentially(category!.title, { delay: 150 });
+    await page.keyboard.press('Enter');
+    await page.getByTestId('search-source').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/search');
+    expect(await page.getByTestId('scan-unknown').count()).toBe(0);
     await page.context().close();
   });
 
