@@ -84,6 +84,19 @@ describe('scan to open (acceptance 4)', () => {
     }
   });
 
+  it('says in words where no camera exists, and how to open a code without one', async () => {
+    const page = await appPage(browser, app.shell, { width: 1280, height: 900 });
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await page.goto(app.shell.url);
+    await page.getByTestId('scan-open').click();
+    const problem = page.getByTestId('scan-problem');
+    await problem.waitFor();
+    expect(await problem.textContent()).toMatch(/camera.*type the code into the search box/);
+    await page.getByTestId('scan-close').click();
+    await page.getByTestId('scan-dialog').waitFor({ state: 'hidden' });
+    await page.context().close();
+  });
+
   it('opens the same guide when a USB scanner types its code into the search box and presses Enter', async () => {
     const page = await appPage(browser, app.shell, { width: 1280, height: 900 });
     page.on('pageerror', (error) => pageErrors.push(error.message));
