@@ -1,5 +1,6 @@
 import { defineStore } from 'pinia';
 import { ref } from 'vue';
+import { SEARCH_TEXT_MAX } from '../../electron/shared/limits.ts';
 import { useBridge } from '../bridge/index.ts';
 import { cleanCode, readScannedCode, unknownCodeWords } from '../lib/scan-code.ts';
 import { useSessionStore } from './session.ts';
@@ -33,7 +34,14 @@ export const useScanStore = defineStore('scan', () => {
       return { to: 'search', text: code.text, words };
     }
     if (code.kind === 'category') return { to: 'category', name: code.name };
-    return { to: 'search', text: code.text || cleanCode(raw), words: unknownCodeWords(code, siteUrl) };
+    const text = code.text || cleanCode(raw);
+    if (text.length > SEARCH_TEXT_MAX) {
+      const words =
+        `The code read is ${text.length} characters long and names no guide or category on this computer: ` +
+        `its first ${SEARCH_TEXT_MAX} are searched for.`;
+      return { to: 'search', text: text.slice(0, SEARCH_TEXT_MAX), words };
+    }
+    return { to: 'search', text, words: unknownCodeWords(code, siteUrl) };
   }
 
   function say(words: string | null): void {

@@ -129,6 +129,18 @@ describe('scan to open (acceptance 4)', () => {
     expect(await page.getByTestId('search-box').inputValue()).toBe('4006381333931');
     await page.getByTestId('search-source').waitFor();
     expect(page.url()).toContain('/search?q=4006381333931');
+
+    // A code longer than a search takes: said, and its beginning searched for, never a refusal.
+    const long = `https://other.example/${'a'.repeat(600)}`;
+    await page.getByTestId('search-box').fill(long);
+    await page.keyboard.press('Enter');
+    await page
+      .getByTestId('scan-unknown')
+      .filter({ hasText: `${long.length} characters long` })
+      .waitFor();
+    expect(await page.getByTestId('search-box').inputValue()).toBe(long.slice(0, 500));
+    await page.getByTestId('search-source').filter({ hasText: 'https://other.example/' }).waitFor();
+    expect(await page.locator('.alert[role="alert"]').count()).toBe(0);
     await page.context().close();
   });
 
