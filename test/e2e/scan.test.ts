@@ -6,7 +6,7 @@ import { startDemoSite, type RunningSite } from '../../server/site.ts';
 import { unwrap } from '../helpers/library.ts';
 import { makeTempDir } from '../helpers/tmp.ts';
 import { appPage, artifact, launchChromium, startApp } from './browser.ts';
-import { writeQrY4m } from './fake-camera.ts';
+import { writeCode39Y4m, writeQrY4m } from './fake-camera.ts';
 
 // Issue 30, acceptance 4: a QR code of a demo guide's page, as the demo's page of printed codes shows it,
 // held up to the webcam (Chromium's fake camera playing a video of it) opens that guide with the site
@@ -51,18 +51,27 @@ async function openedOffline(page: Page): Promise<void> {
   await page.locator('h1.guide-title', { hasText: guide.title }).waitFor({ timeout: 20_000 });
 }
 
+/** A page of a Chromium whose camera plays `video` (a y4m file), closed after `use`, whatever happens. */
+async function withCamera(video: string, use: (page: Page) => Promise<void>): Promise<void> {
+  const cameraBrowser = await launchChromium([
+    '--use-fake-device-for-media-stream',
+    '--use-fake-ui-for-media-stream',
+    `--use-file-for-fake-video-capture=${video}`,
+  ]);
+  try {
+    const page = await appPage(cameraBrowser, app.shell, { width: 1280, height: 900 });
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await use(page);
+  } finally {
+    await cameraBrowser.close();
+  }
+}
+
 describe('scan to open (acceptance 4)', () => {
   it("opens the guide whose printed QR code the webcam sees, offline, with the app's own reader", async () => {
     const video = path.join(tmp.dir, 'qr.y4m');
     writeQrY4m(video, guide.url);
-    const cameraBrowser = await launchChromium([
-      '--use-fake-device-for-media-stream',
-      '--use-fake-ui-for-media-stream',
-      `--use-file-for-fake-video-capture=${video}`,
-    ]);
-    try {
-      const page = await appPage(cameraBrowser, app.shell, { width: 1280, height: 900 });
-      page.on('pageerror', (error) => pageErrors.push(error.message));
+    await withCamera(video, async (page) => {
       // Nothing may leave this computer but to the app itself: the reader's .wasm is the app's own.
       const elsewhere: string[] = [];
       page.on('request', (request) => {
@@ -78,10 +87,17 @@ describe('scan to open (acceptance 4)', () => {
       await page.screenshot({ path: artifact('scan-opened.png') });
       expect(elsewhere).toEqual([]);
       expect(await page.getByTestId('scan-dialog').isVisible()).toBe(false);
-      await page.context().close();
-    } finally {
-      await cameraBrowser.close();
-    }
+    });
+  });
+
+  it("opens the guide whose id a 1-D barcode (Code 39) carries, as on a machine's label", async () => {
+    const video = path.join(tmp.dir, 'code39.y4m');
+    writeCode39Y4m(video, String(guide.guideid));
+    await withCamera(video, async (page) => {
+      await page.goto(new URL('/search', app.shell.url).toString());
+      await page.getByTestId('scan-open').click();
+      await openedOffline(page);
+    });
   });
 
   it('says in words where no camera exists, and how to open a code without one', async () => {
