@@ -7,6 +7,7 @@ import { unwrap } from '../helpers/library.ts';
 import { makeTempDir } from '../helpers/tmp.ts';
 import { appPage, artifact, launchChromium, startApp } from './browser.ts';
 import { writeCode39Y4m, writeQrY4m } from './fake-camera.ts';
+import { checkScreen, formatProblems, VIEWPORTS, type ScreenProblem } from './screen-checks.ts';
 
 // Issue 30, acceptance 4: a QR code of a demo guide's page, as the demo's page of printed codes shows it,
 // held up to the webcam (Chromium's fake camera playing a video of it) opens that guide with the site
@@ -104,12 +105,18 @@ describe('scan to open (acceptance 4)', () => {
     const page = await appPage(browser, app.shell, { width: 1280, height: 900 });
     page.on('pageerror', (error) => pageErrors.push(error.message));
     await page.goto(app.shell.url);
-    await page.getByTestId('scan-open').click();
-    const problem = page.getByTestId('scan-problem');
-    await problem.waitFor();
-    expect(await problem.textContent()).toMatch(/camera.*type the code into the search box/);
-    await page.getByTestId('scan-close').click();
-    await page.getByTestId('scan-dialog').waitFor({ state: 'hidden' });
+    const problems: ScreenProblem[] = [];
+    for (const viewport of VIEWPORTS) {
+      await page.setViewportSize(viewport);
+      await page.getByTestId('scan-open').click();
+      const problem = page.getByTestId('scan-problem');
+      await problem.waitFor();
+      expect(await problem.textContent()).toMatch(/camera.*type the code into the search box/);
+      problems.push(...(await checkScreen(page, 'scan-no-camera', viewport)));
+      await page.getByTestId('scan-close').click();
+      await page.getByTestId('scan-dialog').waitFor({ state: 'hidden' });
+    }
+    expect(formatProblems(problems)).toBe('');
     await page.context().close();
   });
 
