@@ -94,6 +94,14 @@ module.exports = {
       },
     },
     {
+      name: 'barcode-reader-in-one-place',
+      comment:
+        "The scanner's barcode reader (zxing-wasm and its .wasm) is imported by src/lib/barcode-reader.ts only, which the Scan button loads when it opens: the rest of the window never carries the reader, and its .wasm is always the app's own copy (locateFile there), never the library's CDN.",
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/lib/barcode-reader\\.ts$' },
+      to: { path: '(^|/)node_modules/zxing-wasm/' },
+    },
+    {
       name: 'no-circular-imports',
       comment: 'Files that import each other in a loop have no order a newcomer can read them in.',
       severity: 'error',

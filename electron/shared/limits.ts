@@ -4,6 +4,9 @@ export const WORK_ORDER_MAX_CHARS = 100;
 /** The most guides one `listGuides` call answers, and the most ids it takes. */
 export const LIST_MAX = 500;
 
+/** The longest text a search takes (a scanned code longer than this is not searched for). */
+export const SEARCH_TEXT_MAX = 500;
+
 /** The largest file a technician may attach to a field. */
 export const ATTACHMENT_MAX_BYTES = 200 * 1024 * 1024;
 

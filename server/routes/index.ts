@@ -3,6 +3,7 @@ import { approvalsRoutes } from './approvals.ts';
 import { authRoutes } from './auth.ts';
 import { categoriesRoutes } from './categories.ts';
 import { commentsRoutes } from './comments.ts';
+import { demoCodesRoutes } from './demo-codes.ts';
 import { documentPagesRoutes } from './document-pages.ts';
 import { guidesRoutes } from './guides.ts';
 import { mediaRoutes } from './media.ts';
@@ -35,6 +36,7 @@ export const ROUTES: readonly RouteModule[] = [
   categoriesRoutes,
   mediaRoutes,
   documentPagesRoutes,
+  demoCodesRoutes,
   searchRoutes,
   suggestRoutes,
   workLogRoutes,

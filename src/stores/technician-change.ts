@@ -2,6 +2,7 @@ import { useGuideStore } from './guide.ts';
 import { useLibraryStore } from './library.ts';
 import { useOutboxStore } from './outbox.ts';
 import { useQuizStore } from './quiz.ts';
+import { useScanStore } from './scan.ts';
 import { useSearchStore } from './search.ts';
 import { useWorklogStore } from './worklog.ts';
 
@@ -18,6 +19,7 @@ export function forgetPreviousTechnician(): void {
     useLibraryStore(),
     useGuideStore(),
     useSearchStore(),
+    useScanStore(),
   ])
     store.forget();
 }

@@ -56,6 +56,10 @@ const VIOLATIONS = {
     file: 'electron/contract/scratch-schema.ts',
     source: "import { z } from 'zod';\nexport const scratch = z.tuple([z.number()]);\n",
   },
+  readerOutsideItsModule: {
+    file: 'src/scratch-reader.ts',
+    source: "import { readBarcodes } from 'zxing-wasm/reader';\nexport const read = readBarcodes;\n",
+  },
 } as const;
 
 let output = '';
@@ -117,6 +121,10 @@ describe('the import rules are kept by the check in npm test', { timeout: 120_00
 
   it('refuses a shell that imports past services.ts', () => {
     expect(rulesBroken(VIOLATIONS.shellPastServices.file)).toEqual(['shells-enter-core-through-services']);
+  });
+
+  it('refuses the barcode reader imported past its one module, which sets where its .wasm comes from', () => {
+    expect(rulesBroken(VIOLATIONS.readerOutsideItsModule.file)).toEqual(['barcode-reader-in-one-place']);
   });
 
   it('refuses a package (a zod schema) in a feature file of the contract: the renderer imports it', () => {

@@ -10,8 +10,8 @@ const root = path.resolve(import.meta.dirname, '../..');
 export const rendererDir = path.join(root, 'out', 'renderer');
 export const artifactsDir = path.join(root, 'test-results', 'e2e');
 
-/** Debian's Chromium, as CI installs it; CHROMIUM_PATH overrides. */
-export async function launchChromium(): Promise<Browser> {
+/** Debian's Chromium, as CI installs it; CHROMIUM_PATH overrides. `extraArgs`: a fake camera, say. */
+export async function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
   const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   if (!fs.existsSync(executablePath)) {
     throw new Error(`Chromium is not at ${executablePath}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
@@ -25,6 +25,7 @@ export async function launchChromium(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--no-first-run',
+      ...extraArgs,
     ],
   });
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { LibraryApi } from '../../contract.ts';
-import { LIST_MAX } from '../../shared/limits.ts';
+import { LIST_MAX, SEARCH_TEXT_MAX } from '../../shared/limits.ts';
 import { id } from '../method-inputs.ts';
 import { defineMethods } from '../methods.ts';
 import type { LibraryService } from './library-service.ts';
@@ -40,7 +40,7 @@ export const libraryMethods = defineMethods<keyof LibraryApi, LibraryMethodDeps>
   search: {
     input: z.tuple([
       z.object({
-        text: z.string().max(500),
+        text: z.string().max(SEARCH_TEXT_MAX),
         where: z.enum(['auto', 'local', 'site']).optional(),
         limit: z.number().int().min(1).max(200).optional(),
         offset: z.number().int().min(0).optional(),
