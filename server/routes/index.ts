@@ -4,6 +4,7 @@ import { authRoutes } from './auth.ts';
 import { categoriesRoutes } from './categories.ts';
 import { commentsRoutes } from './comments.ts';
 import { documentPagesRoutes } from './document-pages.ts';
+import { guideMarksRoutes } from './guide-marks.ts';
 import { guidesRoutes } from './guides.ts';
 import { mediaRoutes } from './media.ts';
 import { quizzesRoutes } from './quizzes.ts';
@@ -40,6 +41,7 @@ export const ROUTES: readonly RouteModule[] = [
   workLogRoutes,
   stepFormsRoutes,
   quizzesRoutes,
+  guideMarksRoutes,
   userGuidesRoutes,
   commentsRoutes,
   userMediaRoutes,
