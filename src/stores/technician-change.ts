@@ -1,5 +1,6 @@
 import { useGuideStore } from './guide.ts';
 import { useLibraryStore } from './library.ts';
+import { useMarksStore } from './marks.ts';
 import { useOutboxStore } from './outbox.ts';
 import { useQuizStore } from './quiz.ts';
 import { useSearchStore } from './search.ts';
@@ -18,6 +19,7 @@ export function forgetPreviousTechnician(): void {
     useLibraryStore(),
     useGuideStore(),
     useSearchStore(),
+    useMarksStore(),
   ])
     store.forget();
 }
