@@ -32,6 +32,7 @@ import {
   siteHooks,
   storageGuard,
   uploadEndpoint,
+  wakeOnReconnect,
 } from './wiring.ts';
 import { worklogOutbox } from './worklog/replay/index.ts';
 import { WorkLog } from './worklog/worklog.ts';
@@ -179,13 +180,7 @@ export function createServices(deps: ServicesDeps): Services {
     concurrency: deps.concurrency,
     repair: () => lastRepair(store),
     allowedMedia: () => connection.site?.mediaOrigins ?? [],
-    marks: {
-      pull: async (transport, signal) => {
-        const id = me()?.id;
-        if (id !== undefined) await marks.pull(transport, id, signal);
-      },
-      kept: () => store.marks.anyonesFavorites(),
-    },
+    marks: { pull: (transport, signal) => marks.pull(transport, signal), kept: () => marks.kept() },
   });
   const background = new BackgroundSync({
     sync,
@@ -217,10 +212,7 @@ export function createServices(deps: ServicesDeps): Services {
   const worklog = new WorkLog({ store, events, clock, outbox, attachmentsDir, technician: me, reader });
   const quiz = new QuizService({ store, events, clock, outbox, technician: () => me()?.id ?? null, reader });
   const marks = new MarksService({ store, outbox, clock, technician: () => me()?.id ?? null, reader });
-  connection.onOnline(() => {
-    background.run('reconnect');
-    outbox.wake();
-  });
+  wakeOnReconnect(connection, background, outbox);
 
   const hooks = siteHooks({
     sync,

@@ -88,15 +88,22 @@ export class MarksService {
   }
 
   /**
-   * The site's favourites and completions of the technician whose transport this is replace theirs here,
-   * but for the guides with a toggle of theirs still waiting (those stay as they chose). Favourites first:
-   * the sync keeps their guides whole whatever the scope.
+   * The site's favourites and completions of the technician who works now (the sync's transport is theirs)
+   * replace theirs here, but for the guides with a toggle of theirs still waiting (those stay as they
+   * chose). Nobody signed in: nothing to read.
    */
-  async pull(transport: ApiTransport, technician: number, signal?: AbortSignal): Promise<void> {
+  async pull(transport: ApiTransport, signal?: AbortSignal): Promise<void> {
+    const technician = this.deps.technician();
+    if (technician === null) return;
     const favorites = await fetchFavorites(transport, signal);
     this.#merge(technician, 'favorite', favorites);
     const completions = await fetchCompletions(transport, signal);
     this.#merge(technician, 'completed', completions);
+  }
+
+  /** Guides anyone on this computer holds as a favourite: the sync keeps them whole whatever the scope. */
+  kept(): number[] {
+    return this.deps.store.marks.anyonesFavorites();
   }
 
   #merge(technician: number, mark: GuideMarkKind, site: SiteMark[]): void {
