@@ -64,6 +64,8 @@ export const userGuidesRoutes: RouteModule = (api, ctx) => {
   const marks: [string, Relation][] = [
     ['/user/favorites/guides/:guideid', 'favorites'],
     ['/user/completions/guides/:guideid', 'completions'],
+    // iFixit's markGuideCompleted and unmarkGuideCompleted.
+    ['/guides/:guideid/completed', 'completions'],
   ];
   for (const [path, relation] of marks) {
     api.put(path, (c) => {
