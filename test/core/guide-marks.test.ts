@@ -4,7 +4,7 @@ import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
 import { DEMO_GUIDES } from '../../server/demo/seed.ts';
 import type { RunningSite } from '../../server/site.ts';
 import { audit } from '../fault/helpers.ts';
-import { always, onPaths, startFaultProxy, type FaultProxy } from '../fault/proxy.ts';
+import { always, failFirst, onPaths, startFaultProxy, type FaultProxy } from '../fault/proxy.ts';
 import { allLocalGuides, unwrap } from '../helpers/library.ts';
 import { makeServices } from '../helpers/services.ts';
 import { api as siteApi, signIn, startTestSite, type SignedIn } from '../server/helpers.ts';
@@ -144,6 +144,20 @@ describe('completions', () => {
     expect(sent.map((entry) => [entry.method, entry.entity_id])).toEqual([['PUT', `${tech1.userid}:${guideid}`]]);
     const onSite = await siteApi(site, 'GET', '/user/completions', { token: tech1.token });
     expect((onSite.body as { guideid: number }[]).map((g) => g.guideid)).toContain(guideid);
+  });
+
+  it("waits out the site's rate limit (iFixit's 420) rather than failing the mark", async () => {
+    const guideid = id('lathe-chuck');
+    proxy.setSchedule(failFirst(1, { kind: 'status', status: 420, message: 'Slow down' }, { paths: /completed$/ }));
+    unwrap(await api.setGuideMark(guideid, 'completed', true));
+    const first = unwrap(await api.flushOutbox());
+    expect(first).toMatchObject({ pending: 1, failed: 0 });
+    expect(siteCompleted(tech1.userid, guideid)).toBe(false);
+    const waiting = unwrap(await api.getOutbox()).actions.find((a) => a.kind === 'completed');
+    expect(waiting?.error).toContain('limits how fast');
+    await flushUntilQuiet();
+    expect(siteCompleted(tech1.userid, guideid)).toBe(true);
+    online();
   });
 
   it('shows recently used guides: opened here, newest first', async () => {

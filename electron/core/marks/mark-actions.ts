@@ -25,9 +25,14 @@ export const markChain = (mark: SentMark, technician: number, guideid: number): 
 
 type Send = (transport: ApiTransport, guideid: number, on: boolean) => Promise<void>;
 
+/** iFixit's answer when a user marks guides done faster than its reputation limit allows. */
+const RATE_LIMITED = 420;
+const RATE_LIMIT_WAIT_MS = 60_000;
+
 /**
  * A mark's kind: PUT or DELETE, both idempotent on the site, so an answer lost on the way is simply asked
- * again. Taking a mark off a guide the site no longer has (404) leaves nothing to take off: done.
+ * again. Taking a mark off a guide the site no longer has (404) leaves nothing to take off: done. A rate
+ * limit (iFixit's 420) is waited out, not taken for a refusal.
  */
 function markAction(name: string, send: Send, words: { on: string; off: string }) {
   return defineAction<MarkPayload, MarksReplayDeps>(
@@ -43,6 +48,10 @@ function markAction(name: string, send: Send, words: { on: string; off: string }
       try {
         await send(ctx.transport, payload.guideid, payload.on);
       } catch (error) {
+        if (error instanceof ApiError && error.status === RATE_LIMITED) {
+          const message = 'The site limits how fast guides are marked; this goes again in a minute.';
+          return { type: 'wait', atMs: ctx.nowMs() + RATE_LIMIT_WAIT_MS, message };
+        }
         const gone = error instanceof ApiError && error.status === 404 && !payload.on;
         if (!gone) throw error;
       }
