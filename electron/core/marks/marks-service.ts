@@ -71,9 +71,12 @@ export class MarksService {
       .filter((guideid) => this.deps.store.guides.readable(guideid, reader));
   }
 
+  /** Remembered for "recently used": a guide of the library this technician may read, nothing else. */
   opened(guideid: number): null {
     const me = this.deps.technician();
-    if (me !== null) this.deps.store.marks.set(me, 'opened', guideid, true, this.deps.clock.stamp().at);
+    const { guides, marks } = this.deps.store;
+    if (me === null || !guides.getListItem(guideid) || !guides.readable(guideid, this.deps.reader())) return null;
+    marks.set(me, 'opened', guideid, true, this.deps.clock.stamp().at);
     return null;
   }
 
