@@ -35,16 +35,21 @@ const RATE_LIMIT_WAIT_MS = 60_000;
  * limit (iFixit's 420) is waited out, not taken for a refusal.
  */
 function markAction(name: string, send: Send, words: { on: string; off: string }) {
-  return defineAction<MarkPayload, MarksReplayDeps>(
+  const kind = defineAction<MarkPayload, MarksReplayDeps>(
     name,
     markPayload,
-    async (ctx, row, payload) => {
+    async (ctx, row, picked) => {
       // A later toggle queued behind this one (made while this one was on its way) carries the latest
       // state: this one is not sent, so the site hears only what the technician chose last.
       if (ctx.outbox.tail(row.chain)?.id !== row.id) {
         ctx.transaction(() => ctx.outbox.remove(row.id));
         return { type: 'done' };
       }
+      // The payload as stored now that the action is on its way: a toggle made while it was being picked
+      // up amended it, and the latest toggle is what goes.
+      const stored = ctx.outbox.get(row.id);
+      const read = stored ? kind.parse(stored) : null;
+      const payload = read?.ok ? read.payload : picked;
       try {
         await send(ctx.transport, payload.guideid, payload.on);
       } catch (error) {
@@ -65,6 +70,7 @@ function markAction(name: string, send: Send, words: { on: string; off: string }
       },
     },
   );
+  return kind;
 }
 
 export const favoriteAction = markAction('favorite', sendFavorite, {
