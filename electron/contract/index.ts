@@ -12,6 +12,7 @@ export * from './connection.ts';
 export * from './events.ts';
 export * from './guide.ts';
 export * from './library.ts';
+export * from './marks.ts';
 export * from './media.ts';
 export * from './outbox.ts';
 export * from './quiz.ts';

@@ -4,7 +4,15 @@ import type { WorkTransition } from './worklog.ts';
 
 /** The App API of the outbox: what waits to be sent, send now, retry and discard. */
 
-export type OutboxActionKind = 'start' | WorkTransition | 'stepData' | 'upload' | 'quizAttempt';
+export type OutboxActionKind =
+  | 'start'
+  | WorkTransition
+  | 'stepData'
+  | 'upload'
+  | 'quizAttempt'
+  /** A favourite, and a guide marked done (marks/mark-actions.ts). */
+  | 'favorite'
+  | 'completed';
 
 export interface OutboxAction {
   id: number;

@@ -2,6 +2,7 @@ import type { AppApi, AppMethod, Result } from '../contract.ts';
 import { connectionMethods } from './connection/connection-methods.ts';
 import { technicianMethods } from './connection/technician-methods.ts';
 import { libraryMethods } from './library/library-methods.ts';
+import { marksMethods } from './marks/marks-methods.ts';
 import { bindFeature, type FeatureMethods, type MethodPolicies, type MethodTable } from './methods.ts';
 import { outboxMethods } from './outbox/outbox-methods.ts';
 import { quizMethods } from './quiz/quiz-methods.ts';
@@ -20,6 +21,7 @@ const FEATURES = {
   worklog: worklogMethods,
   outbox: outboxMethods,
   quiz: quizMethods,
+  marks: marksMethods,
 };
 type Features = typeof FEATURES;
 

@@ -14,6 +14,8 @@ import { EventHub } from './events.ts';
 import { dispatcher } from './invoke.ts';
 import { LibraryService, type StoredMediaContent } from './library/library-service.ts';
 import { mediaDirOf } from './library/media-store.ts';
+import { marksOutbox } from './marks/marks-outbox.ts';
+import { MarksService } from './marks/marks-service.ts';
 import type { MediaAnswer, MediaRequest } from './library/media-serving.ts';
 import { Outbox } from './outbox/outbox.ts';
 import type { OutboxTimer } from './outbox/outbox-timer.ts';
@@ -30,6 +32,7 @@ import {
   siteHooks,
   storageGuard,
   uploadEndpoint,
+  wakeOnReconnect,
 } from './wiring.ts';
 import { worklogOutbox } from './worklog/replay/index.ts';
 import { WorkLog } from './worklog/worklog.ts';
@@ -177,6 +180,7 @@ export function createServices(deps: ServicesDeps): Services {
     concurrency: deps.concurrency,
     repair: () => lastRepair(store),
     allowedMedia: () => connection.site?.mediaOrigins ?? [],
+    marks: { pull: (transport, signal) => marks.pull(transport, signal), kept: () => marks.kept() },
   });
   const background = new BackgroundSync({
     sync,
@@ -204,12 +208,11 @@ export function createServices(deps: ServicesDeps): Services {
   // Each feature's kinds of action: the outbox knows none of its own.
   outbox.register(worklogOutbox({ store, events, attachmentsDir, uploads, current: () => me()?.id ?? null, now }));
   outbox.register(quizOutbox({ store, events }));
+  outbox.register(marksOutbox({ store }));
   const worklog = new WorkLog({ store, events, clock, outbox, attachmentsDir, technician: me, reader });
   const quiz = new QuizService({ store, events, clock, outbox, technician: () => me()?.id ?? null, reader });
-  connection.onOnline(() => {
-    background.run('reconnect');
-    outbox.wake();
-  });
+  const marks = new MarksService({ store, outbox, clock, technician: () => me()?.id ?? null, reader });
+  wakeOnReconnect(connection, background, outbox);
 
   const hooks = siteHooks({
     sync,
@@ -228,6 +231,7 @@ export function createServices(deps: ServicesDeps): Services {
     worklog: { worklog, transport },
     outbox,
     quiz,
+    marks,
   });
   const invoke = dispatcher(methods, {
     log,

@@ -109,6 +109,14 @@ export function searchModule(modules: SiteModules, signedIn: () => boolean): Sit
   };
 }
 
+/** Coming back online syncs and wakes every waiting chain of the outbox at once. */
+export function wakeOnReconnect(connection: Connection, background: BackgroundSync, outbox: Outbox): void {
+  connection.onOnline(() => {
+    background.run('reconnect');
+    outbox.wake();
+  });
+}
+
 /** Which of the site's upload endpoints answers, as the site's modules learned it. */
 export function uploadEndpoint(modules: SiteModules): UploadEndpoint {
   return { via: () => modules.via('user_media'), answeredAt: (via) => modules.answeredAt('user_media', via) };

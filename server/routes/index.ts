@@ -5,6 +5,7 @@ import { categoriesRoutes } from './categories.ts';
 import { commentsRoutes } from './comments.ts';
 import { demoCodesRoutes } from './demo-codes.ts';
 import { documentPagesRoutes } from './document-pages.ts';
+import { guideMarksRoutes } from './guide-marks.ts';
 import { guidesRoutes } from './guides.ts';
 import { mediaRoutes } from './media.ts';
 import { quizzesRoutes } from './quizzes.ts';
@@ -42,6 +43,7 @@ export const ROUTES: readonly RouteModule[] = [
   workLogRoutes,
   stepFormsRoutes,
   quizzesRoutes,
+  guideMarksRoutes,
   userGuidesRoutes,
   commentsRoutes,
   userMediaRoutes,

@@ -48,10 +48,13 @@ export const userGuidesRoutes: RouteModule = (api, ctx) => {
     ['/favorites/guides', 'favorites', 'favoritedBy'],
     ['/completions', 'completions', 'completedBy'],
   ];
-  for (const [path, relation, key] of lists) {
-    api.get(`/user${path}`, (c) =>
-      guideList(ctx, c, { [key]: requireUser(c).userid, ...visibility(c, requireUser(c).userid) }),
-    );
+  for (const [path, , key] of lists) {
+    // The caller's own favourites are all listed at once (guide-marks.ts, registered before this module).
+    if (path !== '/favorites/guides') {
+      api.get(`/user${path}`, (c) =>
+        guideList(ctx, c, { [key]: requireUser(c).userid, ...visibility(c, requireUser(c).userid) }),
+      );
+    }
     api.get(`/users/:userid${path}`, (c) => {
       const owner = userOf(ctx, c);
       return guideList(ctx, c, { [key]: owner, ...visibility(c, owner) });
@@ -61,6 +64,8 @@ export const userGuidesRoutes: RouteModule = (api, ctx) => {
   const marks: [string, Relation][] = [
     ['/user/favorites/guides/:guideid', 'favorites'],
     ['/user/completions/guides/:guideid', 'completions'],
+    // iFixit's markGuideCompleted and unmarkGuideCompleted.
+    ['/guides/:guideid/completed', 'completions'],
   ];
   for (const [path, relation] of marks) {
     api.put(path, (c) => {

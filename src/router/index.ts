@@ -15,6 +15,12 @@ export function createAppRouter(pinia: Pinia) {
         props: (route) => ({ guideid: Number(route.params.guideid) }),
         meta: { signedIn: true },
       },
+      {
+        path: '/mine',
+        name: 'my-guides',
+        component: () => import('../views/MyGuidesView.vue'),
+        meta: { signedIn: true },
+      },
       { path: '/search', name: 'search', component: () => import('../views/SearchView.vue'), meta: { signedIn: true } },
       { path: '/sync', name: 'sync', component: () => import('../views/SyncView.vue'), meta: { signedIn: true } },
       {

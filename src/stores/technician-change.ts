@@ -1,5 +1,6 @@
 import { useGuideStore } from './guide.ts';
 import { useLibraryStore } from './library.ts';
+import { useMarksStore } from './marks.ts';
 import { useOutboxStore } from './outbox.ts';
 import { useQuizStore } from './quiz.ts';
 import { useScanStore } from './scan.ts';
@@ -20,6 +21,7 @@ export function forgetPreviousTechnician(): void {
     useGuideStore(),
     useSearchStore(),
     useScanStore(),
+    useMarksStore(),
   ])
     store.forget();
 }

@@ -87,6 +87,10 @@ const ROWS_AT: Record<number, string[]> = {
   // the migration writes itself.
   15: [],
   16: [`UPDATE work_sessions SET sign_off = '{"name":"tech1","how":"typed"}'`],
+  17: [
+    `INSERT INTO guide_marks (technician, mark, guideid, at) VALUES (9, 'favorite', 7, 1700000900)`,
+    `INSERT INTO guide_marks (technician, mark, guideid, at) VALUES (9, 'opened', 7, 1700000901)`,
+  ],
 };
 
 type Snapshot = Map<string, { columns: string[]; rows: unknown[][] }>;

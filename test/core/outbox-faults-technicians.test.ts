@@ -12,11 +12,12 @@ import { api, signIn, startTestSite, type SignedIn } from '../server/helpers.ts'
 import { SEEDED_TIMEOUT_MS, seedCount } from '../helpers/seeds.ts';
 
 // Two technicians share the laptop. fast-check draws how their work interleaves with the site away —
-// saves, pauses, quiz attempts, switching from one to the other (checked here, offline), signing out with
-// work unsent and back in — and a fault schedule (resets, 5xx, answers lost after the site committed,
-// stalls) for the replay. After each run every action must be on the site once, none lost, and each
-// under the technician who did it: one entry per work order, of its maker, every change of it made by them
-// (the site's audit log), the values theirs; each quiz attempt recorded once, as its maker's.
+// saves, pauses, quiz attempts, favourites and "done" marks toggled, switching from one to the other
+// (checked here, offline), signing out with work unsent and back in — and a fault schedule (resets, 5xx,
+// answers lost after the site committed, stalls) for the replay. After each run every action must be on
+// the site once, none lost, and each under the technician who did it: one entry per work order, of its
+// maker, every change of it made by them (the site's audit log), the values theirs; each quiz attempt
+// recorded once, as its maker's; each technician's marks on the site as they last set them, made by them.
 const RUNS = seedCount(100, 12);
 type Who = 'tech1' | 'tech2';
 const WHO: readonly Who[] = ['tech1', 'tech2'];
@@ -56,6 +57,7 @@ beforeAll(async () => {
     .flatMap((s) => (s.form ? s.form.fields.map((field) => ({ field, stepid: s.stepid })) : []))
     .filter(({ field }) => sampleValue(field) !== null);
   quizRevisionid = guide.quizzes[0]?.quizRevisionid ?? unwrap(await laptop.listQuizzes())[0]!.quizRevisionid;
+  markedGuides = [1, 2, 3, 4].filter((id) => id !== guideid).slice(0, 3);
 });
 afterAll(async () => {
   await app?.dispose();
@@ -67,6 +69,7 @@ type Op =
   | { who: Who; kind: 'save'; field: number; variant: number }
   | { who: Who; kind: 'pause' }
   | { who: Who; kind: 'quiz' }
+  | { who: Who; kind: 'mark'; mark: 'favorite' | 'completed'; guide: number; on: boolean }
   | { who: Who; kind: 'signOut' };
 const whoArb = fc.constantFrom<Who>('tech1', 'tech2');
 const opArb: fc.Arbitrary<Op> = fc.oneof(
@@ -76,9 +79,28 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   },
   { weight: 1, arbitrary: fc.record({ who: whoArb, kind: fc.constant('pause' as const) }) },
   { weight: 1, arbitrary: fc.record({ who: whoArb, kind: fc.constant('quiz' as const) }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      who: whoArb,
+      kind: fc.constant('mark' as const),
+      mark: fc.constantFrom('favorite' as const, 'completed' as const),
+      guide: fc.nat(2),
+      on: fc.boolean(),
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ who: whoArb, kind: fc.constant('signOut' as const) }) },
 );
 const endingArb = fc.constantFrom('finish', 'cancel', 'open');
+/**
+ * The guides whose marks the runs toggle: three demo guides, not the one the sessions work on (finishing a
+ * session there marks it completed on the site by itself).
+ */
+let markedGuides: number[];
+const MARK_TABLES = { favorite: 'favorites', completed: 'completions' } as const;
+const marked = (mark: 'favorite' | 'completed', userid: number, guide: number): boolean =>
+  site.db.prepare(`SELECT 1 FROM ${MARK_TABLES[mark]} WHERE userid = ? AND guideid = ?`).get(userid, guide) !==
+  undefined;
 
 /**
  * The laptop as `who`: a switch checked offline while their sign-in is kept;
@@ -125,6 +147,7 @@ describe('two technicians, one laptop, a faulty network', () => {
       const kinds = new Map<string, number>();
       let switches = 0;
       let signOuts = 0;
+      let markToggles = 0;
       await fc.assert(
         fc.asyncProperty(
           fc.integer({ min: 1, max: 2 ** 30 }),
@@ -136,6 +159,8 @@ describe('two technicians, one laptop, a faulty network', () => {
             const sessions: Partial<Record<Who, WorkSession>> = {};
             const transitions: Record<Who, number> = { tech1: 0, tech2: 0 };
             const attempts: Record<Who, string[]> = { tech1: [], tech2: [] };
+            // Each technician's last toggle of a mark on a guide: what the site must hold at the end.
+            const marks = new Map<string, { who: Who; mark: 'favorite' | 'completed'; guide: number; on: boolean }>();
             const session = async (who: Who): Promise<WorkSession> =>
               (sessions[who] ??= unwrap(await laptop.startSession({ guideid, workorderid: `FT2-${run}-${who}` })));
 
@@ -146,6 +171,11 @@ describe('two technicians, one laptop, a faulty network', () => {
               if (op.kind === 'signOut') {
                 signOuts++;
                 expect(unwrap(await laptop.signOut()).user).toBeNull();
+              } else if (op.kind === 'mark') {
+                const guide = markedGuides[op.guide]!;
+                unwrap(await laptop.setGuideMark(guide, op.mark, op.on));
+                markToggles++;
+                marks.set(`${op.who}:${op.mark}:${guide}`, { who: op.who, mark: op.mark, guide, on: op.on });
               } else if (op.kind === 'quiz') {
                 attempts[op.who].push(
                   unwrap(
@@ -201,7 +231,7 @@ describe('two technicians, one laptop, a faulty network', () => {
                   delay: 0.05,
                 },
                 maxFailuresPerRequest: 2,
-                onlyPaths: /\/(work_log|user\/media|quizzes\/attempt)/,
+                onlyPaths: /\/(work_log|user\/media|quizzes\/attempt|user\/favorites|completed)/,
                 stallMs: 300,
                 delayMs: [1, 20],
               }),
@@ -212,6 +242,15 @@ describe('two technicians, one laptop, a faulty network', () => {
 
             const workLog = await auditOf(site, 'work_log');
             const quizLog = await auditOf(site, 'quiz_attempt');
+            const markLog = [...(await auditOf(site, 'favorites')), ...(await auditOf(site, 'completions'))];
+            for (const { who, mark, guide, on } of marks.values()) {
+              const userid = people[who].userid;
+              expect(marked(mark, userid, guide), `seed ${seed}: ${who}'s ${mark} of ${guide}`).toBe(on);
+              expect(
+                new Set(markLog.filter((a) => a.entity_id === `${userid}:${guide}`).map((a) => a.userid)),
+                `seed ${seed}: ${who}'s marks changed by ${who} only`,
+              ).toEqual(new Set(markLog.some((a) => a.entity_id === `${userid}:${guide}`) ? [userid] : []));
+            }
             for (const who of WHO) {
               await become(who);
               expect(unwrap(await laptop.getOutbox()).summary, `seed ${seed}: ${who}`).toMatchObject({
@@ -280,6 +319,7 @@ describe('two technicians, one laptop, a faulty network', () => {
       // The runs interleaved the two, signed out with work unsent, and lost answers after the site committed.
       expect(switches).toBeGreaterThan(RUNS);
       expect(signOuts).toBeGreaterThan(RUNS / 4);
+      expect(markToggles).toBeGreaterThan(RUNS / 2);
       for (const kind of ['reset', 'status', 'cutBody', 'dropResponse', 'stall'])
         expect(kinds.get(kind) ?? 0, kind).toBeGreaterThan(0);
     },

@@ -16,7 +16,8 @@ import { formGuideOnSite, sampleValue } from '../helpers/worklog.ts';
 import { SEEDED_TIMEOUT_MS, seedCount } from '../helpers/seeds.ts';
 
 // SIGKILL the process replaying an outbox at seeded points: nothing lost, nothing applied twice, the
-// database intact; a new process finishes the replay.
+// database intact; a new process finishes the replay. Each run queues a whole session and a favourite and
+// a "done" mark set the other way from the run before, so each run changes each mark on the site once.
 const RUNS = seedCount(20, 4);
 const child = path.resolve(import.meta.dirname, '../helpers/outbox-child.ts');
 let site: RunningSite;
@@ -54,9 +55,17 @@ afterAll(async () => {
   await site?.close();
 });
 
-/** A copy of the template with a whole session queued (offline): start, saves, pause, resume, finish. */
+/** Demo guides whose marks each run sets (not the session's: finishing it marks it completed on the site). */
+const FAVORITE = 1;
+const COMPLETED = 3;
+
+/**
+ * A copy of the template with a whole session queued (offline): start, saves, pause, resume, finish; and
+ * a favourite and a completion set to `on`.
+ */
 async function queuedSession(
   workorderid: string,
+  on: boolean,
 ): Promise<{ dir: ReturnType<typeof makeTempDir>; sessionId: string; actions: number }> {
   const dir = makeTempDir('outbox-kill-run');
   fs.cpSync(template.dir, dir.dir, { recursive: true });
@@ -77,6 +86,8 @@ async function queuedSession(
     }
   }
   unwrap(await app.services.api.transitionSession({ sessionId: session.id, transition: 'finish' }));
+  unwrap(await app.services.api.setGuideMark(FAVORITE, 'favorite', on));
+  unwrap(await app.services.api.setGuideMark(COMPLETED, 'completed', on));
   const actions = unwrap(await app.services.api.getOutbox()).actions.length;
   await app.services.close();
   proxy.passAll();
@@ -86,7 +97,13 @@ async function queuedSession(
 describe('killing a replay', () => {
   it(`at ${RUNS} seeded points loses nothing and applies nothing twice`, { timeout: SEEDED_TIMEOUT_MS }, async () => {
     const tech = await signIn(site, 'tech1');
-    const reference = await queuedSession('KILL-REF');
+    const marksOf = async () => [
+      ...(await audit(site, 'favorites')).filter((a) => a.entity_id === `${tech.userid}:${FAVORITE}`),
+      ...(await audit(site, 'completions')).filter((a) => a.entity_id === `${tech.userid}:${COMPLETED}`),
+    ];
+    const marked = (table: string, guide: number) =>
+      site.db.prepare(`SELECT 1 FROM ${table} WHERE userid = ? AND guideid = ?`).get(tech.userid, guide) !== undefined;
+    const reference = await queuedSession('KILL-REF', true);
     const full = await runKillableChild(child, [reference.dir.dir], null);
     reference.dir.remove();
     expect(full.last).toBe('done 0');
@@ -94,7 +111,9 @@ describe('killing a replay', () => {
     const random = mulberry32(777);
     for (let run = 1; run <= RUNS; run++) {
       const killAt = 1 + Math.floor(random() * full.requests);
-      const { dir, sessionId, actions } = await queuedSession(`KILL-${run}`);
+      const on = run % 2 === 0;
+      const marksBefore = (await marksOf()).length;
+      const { dir, sessionId, actions } = await queuedSession(`KILL-${run}`, on);
       try {
         expect((await runKillableChild(child, [dir.dir], killAt)).killed, `run ${run}`).toBe(true);
         const db = new Database(path.join(dir.dir, 'fieldguide.sqlite'));
@@ -138,6 +157,10 @@ describe('killing a replay', () => {
               applied.filter((a) => a.path.endsWith(`/${transition}`)),
               `run ${run}: ${transition}`,
             ).toHaveLength(1);
+          // The marks as this run set them, each changed once on the site.
+          expect(marked('favorites', FAVORITE), `run ${run}: favourite`).toBe(on);
+          expect(marked('completions', COMPLETED), `run ${run}: completed`).toBe(on);
+          expect((await marksOf()).length - marksBefore, `run ${run}: each mark changed once`).toBe(2);
         } finally {
           await app.services.close();
         }

@@ -264,6 +264,13 @@ describe('a work session offline, replayed when the site is back', () => {
     await finish();
     const session = await sessionOf(id);
     expect(session.values.find((v) => v.value === NOTES)).toBeDefined();
+
+    // Finishing offers "Mark as done" for the guide (issue 30): marked at once, waiting for the site.
+    const offer = page.getByTestId('session-mark-done');
+    await offer.getByTestId('guide-mark-done').click();
+    expect(await offer.getByTestId('guide-done').textContent()).toContain('Done · waiting to be sent');
+    const marks = await app.app.services.api.getGuideMarks(TANK.id);
+    expect(marks.ok && marks.value.completed).toBe(true);
   });
 
   it('attaches a document on the MIG torch guide and shows everything waiting in the sync centre', async () => {
@@ -274,7 +281,11 @@ describe('a work session offline, replayed when the site is back', () => {
 
     expect(Number(await page.getByTestId('status-chip').getAttribute('data-unsent'))).toBeGreaterThan(10);
     await page.getByTestId('nav-sync').click();
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid="outbox-group"]').length === 3);
+    // The three sessions, and the tank guide's "done" mark, each its own chain.
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="outbox-group"]').length === 4);
+    expect(await page.locator('[data-testid="outbox-action"][data-kind="completed"]').textContent()).toContain(
+      `Mark as done "${TANK.title}"`,
+    );
     for (const sessionId of sessionIds) {
       const group = page.locator(`[data-testid="outbox-group"][data-session-id="${sessionId}"]`);
       expect(await group.getByTestId('outbox-action').first().getAttribute('data-kind')).toBe('start');

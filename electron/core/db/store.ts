@@ -8,6 +8,7 @@ import { ownerFolder } from './owner-only.ts';
 import { attachPictures, picturesDamage, setAsidePictures } from './pictures.ts';
 import { CategoriesRepo } from './repos/categories-repo.ts';
 import { ConflictsRepo } from './repos/conflicts-repo.ts';
+import { GuideMarksRepo } from './repos/guide-marks-repo.ts';
 import { GuidesRepo } from './repos/guides-repo.ts';
 import { MediaRepo } from './repos/media-repo.ts';
 import { OutboxRepo } from './repos/outbox-repo.ts';
@@ -59,6 +60,7 @@ export class Store {
   readonly siteModules: SiteModulesRepo;
   readonly translations: TranslationsRepo;
   readonly prerequisites: PrerequisitesRepo;
+  readonly marks: GuideMarksRepo;
   /** True when the pictures database was made afresh (missing or damaged): the media index must be checked. */
   readonly picturesRecreated: boolean;
   /** What the check of the work at this start found and put back (db/journal-restore.ts). */
@@ -104,6 +106,7 @@ export class Store {
     this.conflicts = new ConflictsRepo(db);
     this.technicians = new TechniciansRepo(db);
     this.siteModules = new SiteModulesRepo(db);
+    this.marks = new GuideMarksRepo(db);
   }
 
   /** Runs `fn` in one transaction (inside another, as a savepoint of it) and answers what it answers. */

@@ -43,6 +43,11 @@ export interface SyncContext {
   reading?: string | null;
   /** What the stored guides told of the site's languages: its own, and those guides can be read in. */
   learnLanguages?: (siteDefault: string | null, available: readonly string[]) => void;
+  /**
+   * The syncing technician's own marks (favourites, completions): read from the site first, and the guides
+   * anyone here holds as a favourite kept whole whatever the scope, fetched before the others.
+   */
+  marks?: { pull: (transport: ApiTransport, signal: AbortSignal) => Promise<void>; kept: () => number[] };
   /** The screen the videos are kept for (shared/media.ts, fittingEncoding); null: not told yet. */
   display?: { width: number; height: number } | null;
 }

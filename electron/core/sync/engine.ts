@@ -24,9 +24,11 @@ import { scopeToSync } from './first-scope.ts';
  *      │              │                     │            ╰── media ───────────────────────────╯  │
  *      └──────────────┴─────────────────────┴────────────┴───────────────────────┴──────────┴──▶ failed | cancelled
  *
- * - listing: summaries changed since the cursor (pages of 200), always stored.
+ * - listing: summaries changed since the cursor (pages of 200), always stored; then the signed-in
+ *   technician's favourites and completions (a toggle of theirs still queued keeps what they chose).
  * - categories: the tree, fetched only when something changed or none is stored.
- * - plan: guides in the offline scope whose stored revision is not the listed one are queued (durably);
+ * - plan: guides in the offline scope, or anyone's favourite here, whose stored revision is not the listed
+ *   one are queued (durably), the favourites fetched first;
  *   guides that left the scope keep only their summary.
  * - modules: after the first listing and now and then, the site is asked which modules it offers; the
  *   sync skips what it lacks (sync/site-modules.ts).
@@ -71,6 +73,7 @@ export async function runSync(ctx: SyncContext): Promise<EngineOutcome> {
     ctx.progress('listing', 0, 0);
     const listed = await listChanges(withProblems, cursor);
     await ctx.learnModules(ctx.store.guides.planningRows(0, 1, ctx.reader)[0]?.guideid ?? null);
+    await pullMarks(withProblems);
 
     phase = 'categories';
     if (ctx.offers('categories') && (listed.changed > 0 || ctx.store.categories.tree(ctx.reader).length === 0)) {
@@ -173,7 +176,9 @@ const PAGE = 500;
  * again when one of its prerequisites changed. Guides that left the scope keep only their summary.
  */
 function planScope(ctx: SyncContext): void {
-  const inScope = scopeFilter(scopeToSync(ctx), ctx.store.categories);
+  const scoped = scopeFilter(scopeToSync(ctx), ctx.store.categories);
+  const kept = new Set(ctx.marks?.kept() ?? []);
+  const inScope = (guide: { guideid: number; category: string }) => kept.has(guide.guideid) || scoped(guide);
   const chosen: number[] = [];
   for (let after = 0; ;) {
     const rows = ctx.store.guides.planningRows(after, PAGE, ctx.reader);
@@ -203,6 +208,24 @@ function planScope(ctx: SyncContext): void {
       ctx.store.syncQueue.enqueue(needs.guideid, needs.revisionid);
     }
   });
+}
+
+/**
+ * The technician's favourites and completions, read before the plan (their favourites are kept whole). A
+ * site without them (404, 403) is skipped; another refusal is the sync's problem and the guides go on; no
+ * answer at all or a refused sign-in stops the sync, as in any phase.
+ */
+async function pullMarks(ctx: SyncContext): Promise<void> {
+  if (!ctx.marks) return;
+  try {
+    await ctx.marks.pull(ctx.transport, ctx.signal);
+  } catch (error) {
+    if (ctx.signal.aborted) throw error;
+    if (notOffered(error)) return;
+    if (!(error instanceof ApiError) || error.kind === 'network' || error.kind === 'timeout' || error.status === 401)
+      throw error;
+    ctx.problem(describe(error, 'listing', ctx.now()));
+  }
 }
 
 /**

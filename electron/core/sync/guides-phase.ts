@@ -30,15 +30,20 @@ export function nextAttemptAt(attempts: number, now: number): number | null {
 /** Rows read at a time: memory does not grow with the site. */
 const PAGE = 500;
 
-/** The guides due now, in guide order, read a page at a time as the fetcher takes them; `only` those. */
+/**
+ * The guides due now, read a page at a time as the fetcher takes them; `only` those. The favourites go first
+ * (the guides a technician keeps at hand are the ones they open next), then the rest in guide order.
+ */
 function* dueGuides(ctx: SyncContext, now: number, only?: readonly number[]): Generator<{ guideid: number }> {
   if (only) {
     yield* only.map((guideid) => ({ guideid }));
     return;
   }
+  const first = new Set(ctx.store.syncQueue.dueAmong(ctx.marks?.kept() ?? [], now));
+  yield* [...first].map((guideid) => ({ guideid }));
   for (let after = 0; ;) {
     const rows = ctx.store.syncQueue.page(after, PAGE, now);
-    yield* rows;
+    yield* rows.filter((row) => !first.has(row.guideid));
     if (rows.length < PAGE) return;
     after = rows[rows.length - 1]!.guideid;
   }

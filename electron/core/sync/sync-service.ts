@@ -46,6 +46,8 @@ export interface SyncServiceDeps {
   signedIn: () => boolean;
   /** The last repair of a damaged database (db/data-folder.ts), shown in the sync centre. */
   repair?: () => DatabaseRepair | null;
+  /** The technician's favourites and completions (marks/marks-service.ts): read first, favourites kept whole. */
+  marks?: SyncContext['marks'];
   /** Origins the technician allowed media from (connection.ts): no longer offered once allowed. */
   allowedMedia?: () => readonly string[];
 }
@@ -184,6 +186,7 @@ export class SyncService {
       reading: library.languages.reading(),
       learnLanguages: (siteDefault, available) => library.languages.learned(siteDefault, available),
       display: library.display.get(),
+      ...(this.deps.marks ? { marks: this.deps.marks } : {}),
     });
   }
 

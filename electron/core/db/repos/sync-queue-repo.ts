@@ -35,6 +35,16 @@ export class SyncQueueRepo {
     ).all(afterId, now, limit) as { guideid: number; revisionid: number; attempts: number }[];
   }
 
+  /** Which of `guideids` are queued and due at `now`, in guide order. */
+  dueAmong(guideids: readonly number[], now: number): number[] {
+    const due = sql(
+      this.db,
+      `SELECT guideid FROM sync_queue WHERE guideid IN (SELECT value FROM json_each(?))
+         AND (failed_at IS NULL OR next_attempt_at <= ?) ORDER BY guideid`,
+    );
+    return (due.all(JSON.stringify(guideids), now) as { guideid: number }[]).map((row) => row.guideid);
+  }
+
   size(): number {
     return (sql(this.db, 'SELECT count(*) AS n FROM sync_queue').get() as { n: number }).n;
   }

@@ -1,0 +1,143 @@
+import type { GuideMarkKind, GuideMarks, MyGuide, MyGuides } from '../../contract.ts';
+import { fetchCompletions, fetchFavorites, type SiteMark } from '../api/marks-api.ts';
+import type { ApiTransport } from '../api/transport.ts';
+import type { ServerClock } from '../connection/server-clock.ts';
+import { chainKey } from '../db/chains.ts';
+import type { GuideReader } from '../db/repos/guide-row.ts';
+import type { MarkedGuide } from '../db/repos/guide-marks-repo.ts';
+import type { Store } from '../db/store.ts';
+import type { Outbox } from '../outbox/outbox.ts';
+import { AppFailure } from '../result.ts';
+import { completedAction, favoriteAction, markChain } from './mark-actions.ts';
+
+export interface MarksServiceDeps {
+  store: Store;
+  outbox: Pick<Outbox, 'enqueue' | 'amend'>;
+  clock: Pick<ServerClock, 'stamp'>;
+  /** The current technician's local id, or null: a mark is theirs. */
+  technician: () => number | null;
+  /** Who reads: a private guide they may not read is not listed for them. */
+  reader: () => GuideReader | null;
+}
+
+const KINDS = { favorite: favoriteAction, completed: completedAction } as const;
+/** How many guides "recently used" shows. */
+const RECENT = 20;
+
+/**
+ * A technician's favourites and completions: set here at once, queued for the site under their name (one
+ * chain per guide: a toggle not yet tried replaces the one before, so the latest wins and is sent once),
+ * and read back from the site at each sync, where a toggle still waiting keeps what the technician chose.
+ */
+export class MarksService {
+  constructor(private readonly deps: MarksServiceDeps) {}
+
+  of(guideid: number): GuideMarks {
+    const me = this.#me();
+    const { marks } = this.deps.store;
+    return {
+      guideid,
+      favorite: marks.has(me, 'favorite', guideid),
+      completed: marks.has(me, 'completed', guideid),
+      waiting: { favorite: this.#waiting(me, 'favorite', guideid), completed: this.#waiting(me, 'completed', guideid) },
+    };
+  }
+
+  set(guideid: number, mark: GuideMarkKind, on: boolean): GuideMarks {
+    const me = this.#me();
+    const { store } = this.deps;
+    if (!store.guides.getListItem(guideid) || !store.guides.readable(guideid, this.deps.reader()))
+      throw new AppFailure('not_found', `Guide ${guideid} is not in the library on this computer.`, { guideid });
+    const stamp = this.deps.clock.stamp();
+    const kind = KINDS[mark];
+    store.transaction(() => {
+      store.marks.set(me, mark, guideid, on, stamp.at);
+      const chain = markChain(mark, me, guideid);
+      const tail = store.outbox.tail(chainKey(chain));
+      // PUT and DELETE are idempotent: a waiting action (even one tried, that may have landed) takes the
+      // latest toggle, so one request carries it; only one on its way goes before a new one.
+      if (tail && tail.state === 'pending')
+        this.deps.outbox.amend(tail.id, kind, { guideid, on }, { actedAt: stamp.at, stamp });
+      else this.deps.outbox.enqueue(kind, { guideid, on }, { chain, actedAt: stamp.at, technician: me, stamp });
+    });
+    return this.of(guideid);
+  }
+
+  favoriteIds(): number[] {
+    const reader = this.deps.reader();
+    return this.deps.store.marks
+      .list(this.#me(), 'favorite')
+      .map((row) => row.guideid)
+      .filter((guideid) => this.deps.store.guides.readable(guideid, reader));
+  }
+
+  /** Remembered for "recently used": a guide of the library this technician may read, nothing else. */
+  opened(guideid: number): null {
+    const me = this.deps.technician();
+    const { guides, marks } = this.deps.store;
+    if (me === null || !guides.getListItem(guideid) || !guides.readable(guideid, this.deps.reader())) return null;
+    marks.set(me, 'opened', guideid, true, this.deps.clock.stamp().at);
+    return null;
+  }
+
+  mine(): MyGuides {
+    const me = this.#me();
+    const { marks } = this.deps.store;
+    return {
+      favorites: this.#listed(marks.list(me, 'favorite')),
+      recent: this.#listed(marks.recentlyUsed(me, RECENT)),
+      completed: this.#listed(marks.list(me, 'completed')),
+    };
+  }
+
+  /**
+   * The site's favourites and completions of the technician who works now (the sync's transport is theirs)
+   * replace theirs here, but for the guides with a toggle of theirs still waiting (those stay as they
+   * chose). Nobody signed in: nothing to read.
+   */
+  async pull(transport: ApiTransport, signal?: AbortSignal): Promise<void> {
+    const technician = this.deps.technician();
+    if (technician === null) return;
+    const favorites = await fetchFavorites(transport, signal);
+    this.#merge(technician, 'favorite', favorites);
+    const completions = await fetchCompletions(transport, signal);
+    this.#merge(technician, 'completed', completions);
+  }
+
+  /** Guides anyone on this computer holds as a favourite: the sync keeps them whole whatever the scope. */
+  kept(): number[] {
+    return this.deps.store.marks.anyonesFavorites();
+  }
+
+  #merge(technician: number, mark: GuideMarkKind, site: SiteMark[]): void {
+    const { store } = this.deps;
+    const now = this.deps.clock.stamp().at;
+    store.transaction(() => {
+      const known = new Map(store.marks.list(technician, mark).map((row) => [row.guideid, row.at]));
+      const rows = site.map(({ guideid, at }) => ({ guideid, at: at ?? known.get(guideid) ?? now }));
+      const waiting = new Set<number>();
+      for (const guideid of new Set([...known.keys(), ...rows.map((row) => row.guideid)])) {
+        if (this.#waiting(technician, mark, guideid)) waiting.add(guideid);
+      }
+      store.marks.replaceFromSite(technician, mark, rows, waiting);
+    });
+  }
+
+  #waiting(technician: number, mark: GuideMarkKind, guideid: number): boolean {
+    return this.deps.store.outbox.chainLength(chainKey(markChain(mark, technician, guideid))) > 0;
+  }
+
+  #listed(rows: MarkedGuide[]): MyGuide[] {
+    const reader = this.deps.reader();
+    const { guides } = this.deps.store;
+    return rows
+      .filter((row) => guides.readable(row.guideid, reader) || !guides.getListItem(row.guideid))
+      .map((row) => ({ guideid: row.guideid, guide: guides.getListItem(row.guideid) ?? null, at: row.at }));
+  }
+
+  #me(): number {
+    const id = this.deps.technician();
+    if (id === null) throw new AppFailure('unauthorized', 'Sign in to a site first.');
+    return id;
+  }
+}

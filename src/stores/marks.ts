@@ -1,0 +1,71 @@
+import { defineStore } from 'pinia';
+import { ref } from 'vue';
+import type { AppError, GuideMarkKind, GuideMarks, MyGuides, Result } from '../../electron/contract.ts';
+import { useBridge } from '../bridge/index.ts';
+
+/**
+ * The current technician's favourites and "done" marks: set here at once (the main process queues them for
+ * the site), read again when a sync ends (the site's lists come with it) and when another technician works.
+ */
+export const useMarksStore = defineStore('marks', () => {
+  const bridge = useBridge();
+  const favoriteIds = ref<Set<number>>(new Set());
+  const byGuide = ref<Record<number, GuideMarks>>({});
+  const mine = ref<MyGuides | null>(null);
+  const error = ref<AppError | null>(null);
+  let loaded = false;
+
+  bridge.onEvent((event) => {
+    if (event.name === 'syncState' && !event.payload.running && loaded) void refresh();
+  });
+
+  async function loadFavorites(): Promise<void> {
+    const ids = await bridge.listFavoriteGuideIds();
+    if (ids.ok) favoriteIds.value = new Set(ids.value);
+    loaded = true;
+  }
+
+  async function loadGuide(guideid: number): Promise<void> {
+    const marks = await bridge.getGuideMarks(guideid);
+    if (marks.ok) byGuide.value[guideid] = marks.value;
+  }
+
+  async function loadMine(): Promise<void> {
+    const result = await bridge.getMyGuides();
+    if (result.ok) {
+      mine.value = result.value;
+      error.value = null;
+    } else error.value = result.error;
+  }
+
+  async function set(guideid: number, mark: GuideMarkKind, on: boolean): Promise<Result<GuideMarks>> {
+    const result = await bridge.setGuideMark(guideid, mark, on);
+    if (result.ok) {
+      byGuide.value[guideid] = result.value;
+      const ids = new Set(favoriteIds.value);
+      if (result.value.favorite) ids.add(guideid);
+      else ids.delete(guideid);
+      favoriteIds.value = ids;
+      if (mine.value) void loadMine();
+    }
+    return result;
+  }
+
+  const opened = (guideid: number): void => void bridge.noteGuideOpened(guideid);
+
+  async function refresh(): Promise<void> {
+    await loadFavorites();
+    await Promise.all(Object.keys(byGuide.value).map((id) => loadGuide(Number(id))));
+    if (mine.value) await loadMine();
+  }
+
+  /** Another technician works now: their own marks are read afresh. */
+  function forget(): void {
+    byGuide.value = {};
+    mine.value = null;
+    favoriteIds.value = new Set();
+    if (loaded) void loadFavorites();
+  }
+
+  return { favoriteIds, byGuide, mine, error, loadFavorites, loadGuide, loadMine, set, opened, forget };
+});

@@ -1,0 +1,71 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
+import { capturingDemoWorkshop } from '../helpers/services.ts';
+import { connectAndSyncDemo, fullViewShot, openDemoApp, sendNowUnlessGone, type startApp } from './browser.ts';
+
+// Issue 30 in Chromium: with the demo site stopped, tech1 stars a guide in the library; it is in My guides
+// at once and its page says the star waits to be sent; with the site back the site has it, as tech1's.
+const demo = capturingDemoWorkshop();
+let browser: Browser;
+let app: Awaited<ReturnType<typeof startApp>>;
+let page: Page;
+const pageErrors: string[] = [];
+const LATHE = 'Mount a Three-Jaw Chuck on a D1-4 Spindle';
+
+const tech1Favorites = (): string[] =>
+  (
+    demo
+      .site()
+      .db.prepare(
+        `SELECT r.title FROM favorites f JOIN users u USING (userid) JOIN guides g USING (guideid)
+         JOIN guide_revisions r ON r.revisionid = g.revisionid WHERE u.email = ? ORDER BY r.title`,
+      )
+      .all(DEMO_ACCOUNTS.tech1.email) as { title: string }[]
+  ).map((row) => row.title);
+
+beforeAll(async () => {
+  ({ browser, app, page } = await openDemoApp(demo, { width: 1280, height: 900 }, pageErrors));
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+describe('a favourite starred offline', () => {
+  it('syncs the demo workshop, then loses the site', async () => {
+    await connectAndSyncDemo(page, app.shell.url);
+    expect(await page.getByTestId('sync-last-error').count()).toBe(0);
+    expect(tech1Favorites()).not.toContain(LATHE);
+    await demo.site().close();
+  });
+
+  it('is starred from the library and shown in My guides, waiting to be sent', async () => {
+    await page.getByTestId('nav-library').click();
+    const line = page.locator('.guide-row-line', { has: page.getByTestId('guide-row').filter({ hasText: LATHE }) });
+    const star = line.getByTestId('favorite-star');
+    expect(await star.getAttribute('aria-pressed')).toBe('false');
+    await star.click();
+    await expect.poll(() => star.getAttribute('aria-pressed')).toBe('true');
+
+    await page.getByTestId('nav-my-guides').click();
+    const favorites = page.getByTestId('my-guides-favorites');
+    await favorites.getByTestId('my-guide').filter({ hasText: LATHE }).waitFor();
+    await fullViewShot(page, 'my-guides-offline.png');
+    await favorites.getByRole('link', { name: LATHE }).click();
+    await expect
+      .poll(() => page.getByTestId('guide-favorite-state').textContent())
+      .toBe('In your favourites · waiting to be sent');
+  });
+
+  it('reaches the site as tech1’s once the site is back', async () => {
+    await demo.restart();
+    await page.getByTestId('nav-sync').click();
+    await sendNowUnlessGone(page);
+    await expect.poll(() => tech1Favorites(), { timeout: 30_000 }).toContain(LATHE);
+    await page.getByTestId('nav-my-guides').click();
+    await page.getByTestId('my-guides-favorites').getByRole('link', { name: LATHE }).click();
+    await expect.poll(() => page.getByTestId('guide-favorite-state').textContent()).toBe('In your favourites');
+    expect(pageErrors).toEqual([]);
+  });
+});
