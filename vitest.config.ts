@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 // Two projects: `unit` (pure logic, and integration against the real reference server over real HTTP
@@ -8,6 +9,10 @@ import { configDefaults, defineConfig } from 'vitest/config';
 // not a slow machine: tests wait for conditions, and a machine running other work beside them (npm run
 // test:busy, a shared CI runner) takes several times as long: at 30 s, set-ups and tests of the outbox and
 // of the data folder's lock were cut off there at a load of 30.
+// The unit files run one per core (vitest's default is one fewer: a single worker on two cores): they wait
+// more than they compute (sites, fault stalls, commits), so a second file fills the wait.
+const UNIT_WORKERS = Math.max(2, os.availableParallelism());
+
 export default defineConfig({
   test: {
     pool: 'forks',
@@ -27,7 +32,8 @@ export default defineConfig({
           exclude: [...configDefaults.exclude, 'test/security/**/*.e2e.test.ts'],
           testTimeout: 180_000,
           hookTimeout: 180_000,
-          globalSetup: ['test/helpers/openapi-check-global.ts'],
+          maxWorkers: UNIT_WORKERS,
+          globalSetup: ['test/helpers/openapi-check-global.ts', 'test/helpers/memory-tmp-global.ts'],
         },
       },
       {

@@ -22,13 +22,14 @@ import type { OutboxTimer } from './outbox/outbox-timer.ts';
 import { quizOutbox } from './quiz/quiz-outbox.ts';
 import { QuizService } from './quiz/quiz-service.ts';
 import { BackgroundSync } from './sync/background.ts';
-import { SiteModules } from './sync/site-modules.ts';
 import { SyncService } from './sync/sync-service.ts';
 import {
   adoptEarlierToken,
   countingHttp,
+  lateBound,
   lifecycle,
   searchModule,
+  siteModulesOf,
   siteHooks,
   storageGuard,
   uploadEndpoint,
@@ -116,21 +117,19 @@ export function createServices(deps: ServicesDeps): Services {
   const clock = new ServerClock(store.settings, deps.clock, deps.monotonic);
   const requests = countingHttp(deps.http ?? siteHttp);
   const credentials = new Credentials(dataDir, deps.secretCodec);
-  const technicians: Technicians = new Technicians({
+  // The start-up's one loop, made explicit: each technician's transport is made for the connection's site,
+  // and the site's modules are its, while the connection asks both. Set once, right after it is built.
+  const site = lateBound<Connection>('the connection');
+  const technicians = new Technicians({
     repo: store.technicians,
     settings: store.settings,
     credentials,
-    transportWith: (token) => connection.transportWith(token),
+    transportWith: (token) => site.get().transportWith(token),
     now: clock.now,
   });
   adoptEarlierToken(credentials, technicians, dataDir);
   const demo = new DemoLauncher(deps.startDemoWorkshop, dataDir);
-  const modules: SiteModules = new SiteModules({
-    repo: store.siteModules,
-    site: () => connection.site?.url ?? null,
-    now: clock.now,
-    changed: () => connection.changed(),
-  });
+  const modules = siteModulesOf(store, clock.now, site);
   const connection = new Connection({
     settings: store.settings,
     technicians,
@@ -144,6 +143,7 @@ export function createServices(deps: ServicesDeps): Services {
     timeoutMs: deps.requestTimeoutMs,
     demoPassword: () => demo.password(),
   });
+  site.set(connection);
   // A window counts running sessions on the site's clock: it is told when that clock's offset moves.
   clock.onOffset(() => connection.changed());
   // A feature's request with no answer: the site is asked at once (connection/reachability.ts).

@@ -12,7 +12,7 @@ import type { LibraryService, SiteSearchModule } from './library/library-service
 import type { Outbox } from './outbox/outbox.ts';
 import type { BackgroundSync } from './sync/background.ts';
 import type { UploadEndpoint } from './api/user-media-api.ts';
-import type { SiteModules } from './sync/site-modules.ts';
+import { SiteModules } from './sync/site-modules.ts';
 import type { SyncService } from './sync/sync-service.ts';
 import type { WorkLog } from './worklog/worklog.ts';
 
@@ -170,4 +170,32 @@ export function storageGuard(
     failed: (error) => folder.store.failDisk(error),
     settle: () => folder.store.settle(),
   };
+}
+
+/**
+ * A part built after parts that need it (services.ts): set once, right after it is built. Asked before,
+ * it says so, instead of a closure meeting a variable not yet declared.
+ */
+export function lateBound<T>(name: string): { get(): T; set(value: T): void } {
+  let bound: { value: T } | null = null;
+  return {
+    get() {
+      if (!bound) throw new Error(`${name} was asked for before it was built.`);
+      return bound.value;
+    },
+    set(value) {
+      if (bound) throw new Error(`${name} is set once only.`);
+      bound = { value };
+    },
+  };
+}
+
+/** What the connection's site offers (sync/site-modules.ts), learned and kept per site. */
+export function siteModulesOf(store: Store, now: () => number, site: { get(): Connection }): SiteModules {
+  return new SiteModules({
+    repo: store.siteModules,
+    site: () => site.get().site?.url ?? null,
+    now,
+    changed: () => site.get().changed(),
+  });
 }

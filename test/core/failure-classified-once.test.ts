@@ -12,6 +12,7 @@ const scratch = path.join(root, 'test', '.tmp', `failure-once-${process.pid}`);
 /** Where ApiError may be looked at: the client that makes it (requests, downloads) and the classifier. */
 const ALLOWED = new Set([
   'electron/core/api/transport.ts',
+  'electron/core/api/request.ts',
   'electron/core/api/media-fetch.ts',
   'electron/core/api/failure.ts',
 ]);

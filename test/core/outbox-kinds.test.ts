@@ -124,6 +124,21 @@ describe('the generic outbox', () => {
     expect(left).toMatchObject({ kind: 'test.unknown', state: 'failed', lastError: 'unknown action "test.unknown"' });
     expect(logs).toContainEqual(expect.stringMatching(/could not be read and was set aside: unknown action/));
   });
+  it("counts and shows a feature's work, not its bookkeeping: the kinds it registered as such", () => {
+    // A check that waits an hour on the site: bookkeeping, as the work log's check for a second copy is.
+    const later = async () => ({ type: 'wait' as const, atMs: NOW + 3_600_000, message: 'later' });
+    const check = defineAction('test.check', notePayload, later, { bookkeeping: true });
+    const task = defineAction('test.task', notePayload, later);
+    outbox.register({ chains: ['check'], actions: [check, task], deps: {} });
+    store.transaction(() => {
+      outbox.enqueue(check, { text: 'look' }, { chain: { type: 'check', id: 'c' }, actedAt: 1, technician });
+      outbox.enqueue(task, { text: 'do' }, { chain: { type: 'check', id: 't' }, actedAt: 1, technician });
+    });
+    expect(outbox.view().actions.map((a) => a.summary)).toEqual(['test.task']);
+    expect(outbox.summary()).toMatchObject({ pending: 1 });
+    expect(outbox.unsettled()).toEqual({ unsent: 1, conflicts: 0 });
+    expect(store.technicians.work()).toEqual([{ technician, unsent: 1, failed: 0, conflicts: 0 }]);
+  });
 });
 
 describe('the chain codec', () => {

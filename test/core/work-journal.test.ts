@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readWorkJournal } from '../../electron/core/db/journal-rows.ts';
 import { openConnection, type Db } from '../../electron/core/db/open.ts';
 import { OutboxRepo } from '../../electron/core/db/repos/outbox-repo.ts';
+import { WorkKinds } from '../../electron/core/db/repos/work-kinds.ts';
 import { DAMAGED_ACTION, RowGuard } from '../../electron/core/db/row-guard.ts';
 import { WorkJournal } from '../../electron/core/db/work-journal.ts';
 import { JOURNAL_FILE, openWork } from '../../electron/core/db/work-start.ts';
@@ -34,7 +35,7 @@ function journaled(install: boolean, compactBytes?: number): { journal: WorkJour
   const journal = new WorkJournal(db, path.join(tmp.dir, JOURNAL_FILE), (m) => logs.push(m), compactBytes);
   if (install) journal.install();
   journal.snapshot();
-  return { journal, outbox: new OutboxRepo(db, new RowGuard(db, journal, (m) => logs.push(m))) };
+  return { journal, outbox: new OutboxRepo(db, new RowGuard(db, journal, (m) => logs.push(m)), new WorkKinds()) };
 }
 
 const pause = (outbox: OutboxRepo, chain: string, at: number): number =>

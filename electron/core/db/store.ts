@@ -20,6 +20,7 @@ import { SettingsRepo } from './repos/settings-repo.ts';
 import { SiteModulesRepo } from './repos/site-modules-repo.ts';
 import { SyncQueueRepo } from './repos/sync-queue-repo.ts';
 import { TechniciansRepo } from './repos/technicians-repo.ts';
+import { WorkKinds } from './repos/work-kinds.ts';
 import { TranslationsRepo } from './repos/translations-repo.ts';
 import { PrerequisitesRepo } from './repos/prerequisites-repo.ts';
 import { RowGuard } from './row-guard.ts';
@@ -102,9 +103,10 @@ export class Store {
     this.pictures = new PicturesRepo(db);
     this.syncQueue = new SyncQueueRepo(db);
     this.sessions = new SessionsRepo(db, guard);
-    this.outbox = new OutboxRepo(db, guard);
+    const work = new WorkKinds();
+    this.outbox = new OutboxRepo(db, guard, work);
     this.conflicts = new ConflictsRepo(db);
-    this.technicians = new TechniciansRepo(db);
+    this.technicians = new TechniciansRepo(db, work);
     this.siteModules = new SiteModulesRepo(db);
     this.marks = new GuideMarksRepo(db);
   }

@@ -1,14 +1,11 @@
-import { z } from 'zod';
 import type {
   CategoryNode,
   GuideDetail,
   GuideSummary,
   LibraryPage,
   LibraryQuery,
-  OfflineScope,
   SearchQuery,
   SearchResults,
-  StorageUsage,
   TagCount,
 } from '../../contract.ts';
 import { SHOWN_VARIANTS } from '../../shared/media.ts';
@@ -16,41 +13,34 @@ import { appFailureOf } from '../api/app-failure.ts';
 import { classify, unknownKind } from '../api/failure.ts';
 import type { ApiTransport } from '../api/transport.ts';
 import { AppFailure } from '../result.ts';
-import { DiskBudget, makeRoom } from './budget.ts';
 import { MediaServing, type MediaAnswer, type MediaRequest } from './media-serving.ts';
 import { MediaStore } from './media-store.ts';
 import { StoredMedia, type StoredMediaContent } from './stored-media.ts';
 import { PictureQualities } from './picture-quality.ts';
-import { DEFAULT_SCOPE, offlineScopeSchema } from './scope.ts';
 import { readGuideFromSite, SiteReadMedia } from './site-reading.ts';
 import { Languages } from './languages.ts';
 import { Display } from './display.ts';
 import { inLanguage } from './translation.ts';
 import { LibrarySearch, type SiteSearchModule } from './library-search.ts';
 import type { LibraryDeps } from './library-deps.ts';
+import { LibraryStorage } from './storage-settings.ts';
 
-const SCOPE_KEY = 'library.scope';
-const BUDGET_KEY = 'library.budgetBytes';
-/** Made once: a zod schema costs more to build than to use. */
-const budgetSchema = z.number().positive();
 export type { StoredMediaContent };
-
-export const DEFAULT_BUDGET_BYTES = 2 * 1024 ** 3;
-/** Room on the disk the media never take: the technician's work (and the database's growth) needs it. */
-export const DISK_RESERVE_BYTES = 200 * 1024 ** 2;
 
 export type { LibraryDeps, SiteSearchModule };
 
 /**
- * The offline library: reading and searching what is stored, what is kept (scope) and in how much room
- * (budget). It is the site's, shared by everyone on this laptop; what the current technician may not read
- * (private guides of others) is neither listed, opened, searched nor served to them.
+ * The offline library: reading and searching what is stored; what is kept (scope) and in how much room
+ * (budget) are its storage settings (storage-settings.ts). It is the site's, shared by everyone on this
+ * laptop; what the current technician may not read (private guides of others) is neither listed, opened,
+ * searched nor served to them.
  */
 export class LibraryService {
   readonly mediaStore: MediaStore;
   /** The picture quality kept for zoom, and what each would take. */
   readonly pictures: PictureQualities;
-  readonly disk: DiskBudget;
+  /** What is kept and in how much room: scope, budget, usage. */
+  readonly storage: LibraryStorage;
   /** The site's languages and each technician's choice among them. */
   readonly languages: Languages;
   /** The screen videos are kept for. */
@@ -63,17 +53,18 @@ export class LibraryService {
   constructor(private readonly deps: LibraryDeps) {
     const { store } = deps;
     this.mediaStore = new MediaStore(deps.mediaDir, store.pictures);
-    this.disk = new DiskBudget(
-      deps.mediaDir,
-      () => store.media.usage().bytes,
-      () => this.budget(),
-      deps.reserveBytes ?? DISK_RESERVE_BYTES,
-    );
+    this.storage = new LibraryStorage({
+      store,
+      mediaStore: this.mediaStore,
+      mediaDir: deps.mediaDir,
+      quality: () => this.pictures.quality(),
+      ...(deps.reserveBytes === undefined ? {} : { reserveBytes: deps.reserveBytes }),
+    });
     this.pictures = new PictureQualities({
       store,
       transport: deps.transport,
       online: deps.online,
-      budget: () => ({ budgetBytes: this.disk.mediaBudget(), mediaBytes: store.media.usage().bytes }),
+      budget: () => ({ budgetBytes: this.storage.disk.mediaBudget(), mediaBytes: store.media.usage().bytes }),
     });
     this.languages = new Languages({ settings: store.settings, reader: deps.who ?? (() => 'public') });
     this.display = new Display(store.settings);
@@ -127,8 +118,8 @@ export class LibraryService {
     const transport = this.deps.online() ? this.#signedIn() : null;
     if (transport) {
       try {
-        const room = Math.max(0, this.disk.mediaBudget() - this.deps.store.media.usage().bytes);
-        const fit = { display: this.display.get(), roomBytes: room, short: room < this.disk.mediaBudget() / 4 };
+        const room = Math.max(0, this.storage.disk.mediaBudget() - this.deps.store.media.usage().bytes);
+        const fit = { display: this.display.get(), roomBytes: room, short: room < this.storage.disk.mediaBudget() / 4 };
         const stored = (id: number) => guides.getDetail(id);
         const read = await readGuideFromSite(transport, guideid, { stored, langid: this.#reading(), fit });
         this.#siteRead.remember(read);
@@ -212,48 +203,6 @@ export class LibraryService {
   /** Search: the local index and the site's own (library-search.ts). */
   search(query: SearchQuery): Promise<SearchResults> {
     return this.#search.search(query);
-  }
-
-  scope(): OfflineScope {
-    return this.deps.store.settings.get(SCOPE_KEY, offlineScopeSchema) ?? DEFAULT_SCOPE;
-  }
-
-  /** Whether a scope was ever chosen here (the default keeps everything). */
-  scopeChosen(): boolean {
-    return this.deps.store.settings.get(SCOPE_KEY, offlineScopeSchema) !== undefined;
-  }
-
-  setScope(scope: OfflineScope): void {
-    this.deps.store.settings.set(SCOPE_KEY, offlineScopeSchema.parse(scope));
-  }
-
-  budget(): number {
-    return this.deps.store.settings.get(BUDGET_KEY, budgetSchema) ?? DEFAULT_BUDGET_BYTES;
-  }
-
-  /** Sets the media budget; media no stored guide needs are evicted at once down to it (LRU first). */
-  async setBudget(bytes: number): Promise<void> {
-    this.deps.store.settings.set(BUDGET_KEY, bytes);
-    await makeRoom({
-      media: this.deps.store.media,
-      mediaStore: this.mediaStore,
-      budgetBytes: bytes,
-      quality: this.pictures.quality(),
-    });
-    this.mediaStore.sweep();
-  }
-
-  storage(): StorageUsage {
-    const { media } = this.deps.store;
-    const usage = media.usage();
-    return {
-      mediaBytes: usage.bytes,
-      mediaFiles: usage.files,
-      pendingMedia: media.pendingCount(this.pictures.quality()),
-      databaseBytes: this.deps.store.bytes(),
-      budgetBytes: this.budget(),
-      ...this.disk.room(usage.bytes),
-    };
   }
 
   /** The stored content of a media URL, for the shells' media routes; null when not downloaded (or not intact). */

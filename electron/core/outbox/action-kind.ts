@@ -32,6 +32,11 @@ export interface KindHooks<P, D> {
    * with, so the reconciliation still finds the earlier try (a start keeps the times it was tried with).
    */
   triedAgain?: (payload: P, triedAt: number) => P;
+  /**
+   * The feature's own bookkeeping, run in the background (a check on the site): nobody's work to wait for,
+   * so the outbox neither counts nor shows it.
+   */
+  bookkeeping?: boolean;
 }
 
 /**
@@ -68,6 +73,8 @@ export interface ReadAction {
 /** An action kind of any payload, as a feature's list of kinds holds it. */
 export interface AnyKind<D> {
   readonly name: string;
+  /** Not counted nor shown as anyone's work (KindHooks.bookkeeping). */
+  readonly bookkeeping: boolean;
   /** A stored row read with its feature's deps: the action, or why it cannot be read. */
   read(row: OutboxRow, deps: D): Read<ReadAction>;
 }
@@ -86,6 +93,7 @@ export function defineAction<P, D>(
     run,
     hooks,
     parse,
+    bookkeeping: hooks.bookkeeping === true,
     read: (row, deps) => {
       const read = parse(row);
       if (!read.ok) return read;

@@ -90,6 +90,7 @@ export class Outbox {
   /** A feature's kinds of action, and how its views learn that one of its chains moved. */
   register<D>(feature: OutboxFeature<D>): void {
     this.#kinds.register(feature);
+    this.deps.store.outbox.work.notWork(feature.actions.filter((kind) => kind.bookkeeping).map((kind) => kind.name));
   }
 
   /**

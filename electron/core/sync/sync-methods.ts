@@ -36,7 +36,7 @@ export const syncMethods = defineMethods<keyof SyncApi, SyncMethodDeps>({
   setOfflineScope: {
     input: z.tuple([offlineScopeSchema]),
     run: ({ sync, library, background }, scope) => {
-      library.setScope(scope);
+      library.storage.setScope(scope);
       background.run('scope');
       return sync.state();
     },
@@ -56,7 +56,7 @@ export const syncMethods = defineMethods<keyof SyncApi, SyncMethodDeps>({
         .max(2 ** 50),
     ]),
     run: async ({ sync, library }, bytes) => {
-      await library.setBudget(bytes);
+      await library.storage.setBudget(bytes);
       return sync.state();
     },
   },

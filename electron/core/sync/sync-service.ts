@@ -106,8 +106,8 @@ export class SyncService {
    */
   async keep(guideid: number): Promise<KeptGuide> {
     const { library, store } = this.deps;
-    const scope = scopeWithGuide(store, library.scope(), library.scopeChosen(), guideid);
-    if (scope) library.setScope(scope);
+    const scope = scopeWithGuide(store, library.storage.scope(), library.storage.scopeChosen(), guideid);
+    if (scope) library.storage.setScope(scope);
     const controller = new AbortController();
     setMaxListeners(256, controller.signal);
     const release = this.#priority.hold();
@@ -163,11 +163,11 @@ export class SyncService {
       transport,
       includePrivate: reader.admin,
       reader,
-      scope: () => library.scope(),
-      scopeChosen: () => library.scopeChosen(),
-      budgetBytes: library.disk.mediaBudget(),
-      budgetLimitedByDisk: library.disk.room().budgetLimitedTo !== null,
-      diskRoom: () => library.disk.free(),
+      scope: () => library.storage.scope(),
+      scopeChosen: () => library.storage.scopeChosen(),
+      budgetBytes: library.storage.disk.mediaBudget(),
+      budgetLimitedByDisk: library.storage.disk.room().budgetLimitedTo !== null,
+      diskRoom: () => library.storage.disk.free(),
       pictureQuality: library.pictures.quality(),
       pictureQualityChosen: library.pictures.chosen(),
       // The most at once: the lanes fit themselves to the link below it (sync/pool.ts).
@@ -198,10 +198,10 @@ export class SyncService {
       progress: this.#progress,
       lastSyncAt: store.settings.get(LAST_SYNC_KEY, z.number()) ?? null,
       lastError: (store.settings.get(LAST_ERROR_KEY, syncErrorSchema) as SyncError | undefined) ?? null,
-      scope: library.scope(),
-      storage: library.storage(),
+      scope: library.storage.scope(),
+      storage: library.storage.usage(),
       guides: store.guides.count(),
-      scopeChoice: scopeChoice(store, library.scopeChosen()),
+      scopeChoice: scopeChoice(store, library.storage.scopeChosen()),
       repair: this.deps.repair?.() ?? null,
       refusedMediaOrigins: this.#refusedMedia(),
     };

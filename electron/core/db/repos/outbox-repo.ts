@@ -4,12 +4,7 @@ import type { Db } from '../open.ts';
 import type { RowGuard } from '../row-guard.ts';
 import { sql } from '../statements.ts';
 import { TO_SETTLE } from './conflicts-repo.ts';
-
-/**
- * The technicians' own actions: not the outbox's checks for a second copy of a start or an upload
- * (`doubles`), which run in the background and are nobody's work to wait for.
- */
-export const WORK = "kind != 'doubles'";
+import { WORK, type WorkKinds } from './work-kinds.ts';
 
 export interface OutboxRow {
   id: number;
@@ -109,6 +104,8 @@ export class OutboxRepo {
   constructor(
     private readonly db: Db,
     private readonly guard: RowGuard,
+    /** The kinds that are work: what is counted and shown (work-kinds.ts). */
+    readonly work: WorkKinds,
   ) {}
 
   #checked(records: OutboxRecord[]): OutboxRow[] {
@@ -298,7 +295,10 @@ export class OutboxRepo {
 
   /** Everything one technician has waiting, oldest first, as raw rows (the view parses payloads). */
   all(technician: number): OutboxRow[] {
-    const rows = sql(this.db, `${SELECT} WHERE technician = ? AND ${WORK} ORDER BY id`).all(technician);
+    const rows = sql(this.db, `${SELECT} WHERE technician = @technician AND ${WORK} ORDER BY id`).all({
+      technician,
+      ...this.work.params,
+    });
     return this.#checked(rows as OutboxRecord[]);
   }
 
@@ -311,14 +311,19 @@ export class OutboxRepo {
            count(*) FILTER (WHERE state = 'failed') AS failed,
            (SELECT count(*) FROM conflicts WHERE ${TO_SETTLE} AND technician = @technician) AS conflicts
          FROM outbox WHERE technician = @technician AND ${WORK}`,
-    ).get({ technician }) as { pending: number; inFlight: number; failed: number; conflicts: number };
+    ).get({ technician, ...this.work.params }) as {
+      pending: number;
+      inFlight: number;
+      failed: number;
+      conflicts: number;
+    };
   }
 
   /** Everything not on the site yet, whoever did it: a switch of site waits for all of it. */
   unsettledAll(): { unsent: number; conflicts: number } {
     const query = `SELECT count(*) AS unsent, (SELECT count(*) FROM conflicts WHERE ${TO_SETTLE}) AS conflicts
       FROM outbox WHERE ${WORK}`;
-    return sql(this.db, query).get() as {
+    return sql(this.db, query).get(this.work.params) as {
       unsent: number;
       conflicts: number;
     };

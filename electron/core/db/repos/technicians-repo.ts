@@ -2,7 +2,7 @@ import type { UserSummary } from '../../../contract.ts';
 import type { Db } from '../open.ts';
 import { sql } from '../statements.ts';
 import { TO_SETTLE } from './conflicts-repo.ts';
-import { WORK } from './outbox-repo.ts';
+import { WORK, type WorkKinds } from './work-kinds.ts';
 
 /** Someone whose work is on this computer: a site's user, known here by a local id. */
 export interface TechnicianRow {
@@ -49,7 +49,11 @@ export interface TechnicianWork {
 
 /** Technicians of this computer, and how much of their work waits. */
 export class TechniciansRepo {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /** The kinds that are work: what is counted (work-kinds.ts). */
+    private readonly workKinds: WorkKinds,
+  ) {}
 
   /** Records a sign-in: the site's latest word on who they are; a refusal is forgotten. Answers the local id. */
   signedIn(site: string, user: UserSummary, email: string | null, now: number): number {
@@ -117,7 +121,7 @@ export class TechniciansRepo {
          SELECT technician, 0, 0, count(*) FROM conflicts WHERE ${TO_SETTLE} AND technician IS NOT NULL
            GROUP BY technician
        ) GROUP BY technician`,
-    ).all() as TechnicianWork[];
+    ).all(this.workKinds.params) as TechnicianWork[];
   }
 
   /** Actions of an earlier version whose maker is not known: kept, never sent. */

@@ -134,9 +134,10 @@ function nextCheck(ctx: WorklogContext, since: number): number | null {
 }
 
 /**
- * The hidden check for a second copy (`doubles`), in a chain of its own: nobody's work to wait for, so the
- * outbox neither counts nor shows it (outbox-repo.ts WORK).
+ * The hidden check for a second copy (`doubles`), in a chain of its own: the work log's bookkeeping,
+ * nobody's work to wait for, so the outbox neither counts nor shows it.
  */
 export const doublesCheckAction = worklogAction('doubles', doublesPayload, replayDoublesCheck, {
   describe: () => 'Check the site for a second copy',
+  bookkeeping: true,
 });

@@ -1,0 +1,91 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import type { AttachFileInput, SaveStepDataInput } from '../../../contract.ts';
+import { writeOwnerFile } from '../../db/owner-only.ts';
+import { AppFailure } from '../../result.ts';
+import { checkFieldValue, isMediaField } from '../../../shared/field-values.ts';
+import { ATTACHMENT_MAX_BYTES } from '../../../shared/limits.ts';
+import { uploadAction } from '../replay/upload.ts';
+import type { SessionAccess } from '../session-access.ts';
+import { sessionChain } from '../session-chain.ts';
+import { queueStepValues } from '../step-values.ts';
+import type { WorkSessionsDeps } from '../work-sessions-deps.ts';
+
+/** Values typed in a step's form, each checked against its field, recorded and queued. */
+export function saveStepData(deps: WorkSessionsDeps, access: SessionAccess, input: SaveStepDataInput): void {
+  const stamp = deps.clock.stamp();
+  deps.store.transaction(() => {
+    const session = access.editable(input.sessionId);
+    const fields = access.fieldsOfStep(session, input.stepid);
+    const checked = input.values.map(({ fieldGuid, value }) => {
+      const field = fields.get(fieldGuid);
+      if (!field)
+        throw new AppFailure('invalid_input', `Field ${fieldGuid} is not on the form of step ${input.stepid}.`, {
+          fieldGuid,
+        });
+      const result = checkFieldValue(field, value);
+      if (!result.ok) throw new AppFailure('invalid_input', result.message, { fieldGuid });
+      return { field, value: result.value };
+    });
+    const values = checked.map(({ field, value }) => ({ field, value, attachmentId: undefined }));
+    queueStepValues(deps, session, input.stepid, values, { actedAt: access.after(session, stamp), stamp });
+  });
+}
+
+/** A file attached to a step's Image, Video or Document field: kept on disk, then recorded and queued for upload. */
+export function attachFile(deps: WorkSessionsDeps, access: SessionAccess, input: AttachFileInput): void {
+  const bytes = Buffer.from(input.dataBase64, 'base64');
+  if (bytes.length === 0) throw new AppFailure('invalid_input', 'The file is empty.');
+  if (bytes.length > ATTACHMENT_MAX_BYTES)
+    throw new AppFailure('invalid_input', `The file is larger than ${ATTACHMENT_MAX_BYTES / 1024 / 1024} MB.`);
+  const attachmentId = randomUUID();
+  const file = `${attachmentId}${path
+    .extname(input.name)
+    .toLowerCase()
+    .replace(/[^.a-z0-9]/g, '')
+    .slice(0, 8)}`;
+  // The bytes are on disk (fsync'd) before the transaction that refers to them commits.
+  const full = path.join(deps.attachmentsDir, file);
+  writeOwnerFile(full, bytes, 'wx');
+  const handle = fs.openSync(full, 'r');
+  fs.fsyncSync(handle);
+  fs.closeSync(handle);
+  const stamp = deps.clock.stamp();
+  try {
+    deps.store.transaction(() => {
+      const session = access.editable(input.sessionId);
+      const at = access.after(session, stamp);
+      const field = access.fieldsOfStep(session, input.stepid).get(input.fieldGuid);
+      if (!field || !isMediaField(field.type))
+        throw new AppFailure('invalid_input', 'Files can only be attached to Image, Video and Document fields.');
+      const safeName =
+        path
+          .basename(input.name)
+          .replace(/[^\w.\- ]+/g, '_')
+          .slice(-120) || 'file';
+      deps.store.sessions.insertAttachment({
+        id: attachmentId,
+        sessionId: input.sessionId,
+        file,
+        name: safeName,
+        // A name of our own making lets a lost upload be found on the site again.
+        uploadName: `fg-${attachmentId}-${safeName}`,
+        mime: input.mime,
+        bytes: bytes.length,
+        now: deps.now(),
+        technician: session.technician,
+      });
+      deps.outbox.enqueue(
+        uploadAction,
+        { sessionId: input.sessionId, attachmentId },
+        { chain: sessionChain(input.sessionId), actedAt: at, technician: session.technician, stamp },
+      );
+      const values = [{ field, value: null, attachmentId }];
+      queueStepValues(deps, session, input.stepid, values, { actedAt: at, stamp });
+    });
+  } catch (error) {
+    fs.rmSync(full, { force: true });
+    throw error;
+  }
+}

@@ -1,0 +1,74 @@
+import type { SignOffInput, WorkTransition } from '../../../contract.ts';
+import type { Stamp } from '../../connection/server-clock.ts';
+import { pinKey } from '../../db/chains.ts';
+import { AppFailure } from '../../result.ts';
+import { applyClock } from '../../../shared/work-clock.ts';
+import { canApply, isEnded, sourceOf } from '../../../shared/worklog.ts';
+import { TRANSITION_ACTIONS } from '../replay/transition.ts';
+import type { SessionAccess } from '../session-access.ts';
+import { sessionChain } from '../session-chain.ts';
+import { makeSignOff, signOffField, signOffText } from '../sign-off.ts';
+import { queueStepValues } from '../step-values.ts';
+import type { WorkSessionsDeps } from '../work-sessions-deps.ts';
+
+/** Pause, resume, suspend, finish (with its sign-off), cancel or assume, checked against the state machine. */
+export function transitionSession(
+  deps: WorkSessionsDeps,
+  access: SessionAccess,
+  sessionId: string,
+  transition: WorkTransition,
+  signOff?: SignOffInput,
+): void {
+  if (signOff && transition !== 'finish')
+    throw new AppFailure('invalid_input', 'A sign-off goes with Finish only.', { transition });
+  const stamp = deps.clock.stamp();
+  const me = deps.technician();
+  deps.store.transaction(() => {
+    const session = access.state(sessionId);
+    if (transition !== 'assume') access.stillMine(session);
+    const at = access.after(session, stamp);
+    if (!canApply(session.status, transition)) {
+      throw new AppFailure(
+        'invalid_transition',
+        `You can only ${transition} a session that is ${sourceOf(transition)}; this one is ${session.status}.`,
+        {
+          status: session.status,
+          transition,
+        },
+      );
+    }
+    if (signOff) recordSignOff(deps, session, signOff, at, stamp);
+    const clock = applyClock(session, transition, at);
+    deps.store.sessions.update(
+      sessionId,
+      { ...clock, ...(transition === 'assume' ? { userid: me.userid } : {}) },
+      deps.now(),
+    );
+    if (isEnded(clock.status)) deps.store.guides.unpin(pinKey(sessionChain(sessionId)));
+    deps.outbox.enqueue(
+      TRANSITION_ACTIONS[transition],
+      { sessionId },
+      { chain: sessionChain(sessionId), actedAt: at, technician: me.id, stamp },
+    );
+  });
+}
+
+/** Records the sign-off, and queues it as step data (before the finish) where the form has a field for it. */
+function recordSignOff(
+  deps: WorkSessionsDeps,
+  session: { id: string; technician: number; guideid: number; guideRevisionid: number },
+  input: SignOffInput,
+  at: number,
+  stamp: Stamp,
+): void {
+  const { guides, technicians } = deps.store;
+  const guide = guides.getRevision(session.guideid, session.guideRevisionid) ?? guides.getDetail(session.guideid);
+  const target = guide ? signOffField(guide) : null;
+  const me = deps.technician();
+  const record = makeSignOff(input, technicians.get(me.id)?.username ?? `user ${me.userid}`, at, target);
+  if (target) {
+    const values = [{ field: target.field, value: signOffText(record), attachmentId: undefined }];
+    queueStepValues(deps, session, target.stepid, values, { actedAt: at, stamp });
+  }
+  deps.store.sessions.setSignOff(session.id, record);
+}

@@ -1,0 +1,70 @@
+import type { StepFormField } from '../../contract.ts';
+import type { Stamp } from '../connection/server-clock.ts';
+import { chainKey } from '../db/chains.ts';
+import type { Store } from '../db/store.ts';
+import { AppFailure } from '../result.ts';
+import { isEditable } from '../../shared/worklog.ts';
+import { sessionChain } from './session-chain.ts';
+
+/** A session as each action finds it: the current technician's own, still theirs, still editable, its form. */
+export class SessionAccess {
+  constructor(private readonly deps: { store: Store; technician: () => { id: number; userid: number } }) {}
+
+  /** An action is never timed before the session's previous event (a clock set back mid-session). */
+  after(
+    session: { id: string; startedAt: number; pausedAt: number | null; endedAt?: number | null },
+    stamp: Stamp,
+  ): number {
+    return Math.max(
+      stamp.at,
+      session.startedAt,
+      session.pausedAt ?? 0,
+      session.endedAt ?? 0,
+      this.deps.store.outbox.lastActedAt(chainKey(sessionChain(session.id))) ?? 0,
+    );
+  }
+
+  /** The form the session shows: its kept revision's, even after the site revised or deleted the guide. */
+  fieldsOfStep(session: { guideid: number; guideRevisionid: number }, stepid: number): Map<string, StepFormField> {
+    const { guides } = this.deps.store;
+    const kept = guides
+      .getRevision(session.guideid, session.guideRevisionid)
+      ?.steps.find((s) => s.stepid === stepid)?.form;
+    const form = kept ?? guides.formsOfGuide(session.guideid).find((f) => f.stepid === stepid);
+    if (!form) throw new AppFailure('invalid_input', `Step ${stepid} has no form on this computer.`, { stepid });
+    return new Map(form.fields.map((f) => [f.fieldGuid, f]));
+  }
+
+  /** The current technician's session (another's is not found), with their id. */
+  state(sessionId: string) {
+    const technician = this.deps.technician().id;
+    const session =
+      this.deps.store.sessions.technicianOf(sessionId) === technician
+        ? this.deps.store.sessions.state(sessionId)
+        : undefined;
+    if (!session) throw new AppFailure('not_found', 'There is no such work session on this computer.', { sessionId });
+    return { ...session, technician };
+  }
+
+  /** Taken over on the site by someone else (the replay adopted it): read-only here. */
+  stillMine(session: { userid: number }): void {
+    if (session.userid !== this.deps.technician().userid)
+      throw new AppFailure(
+        'invalid_transition',
+        'Another technician took this session over on the site: it is read-only here.',
+      );
+  }
+
+  editable(sessionId: string) {
+    const session = this.state(sessionId);
+    this.stillMine(session);
+    if (!isEditable(session.status)) {
+      throw new AppFailure(
+        'invalid_transition',
+        `This session is ${session.status}: its forms can no longer be changed.`,
+        { status: session.status },
+      );
+    }
+    return session;
+  }
+}
