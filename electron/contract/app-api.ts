@@ -1,3 +1,4 @@
+import type { CommentsApi } from './comments.ts';
 import type { ConnectionApi } from './connection.ts';
 import type { LibraryApi } from './library.ts';
 import type { OutboxApi } from './outbox.ts';
@@ -11,6 +12,7 @@ import type { WorklogApi } from './worklog.ts';
  * written here only; beside its body, the core's declaration of each method adds its argument schema and
  * policies (core/methods.ts), and the typecheck holds the two together.
  */
-export interface AppApi extends ConnectionApi, TechniciansApi, LibraryApi, SyncApi, WorklogApi, OutboxApi, QuizApi {}
+export interface AppApi
+  extends ConnectionApi, TechniciansApi, LibraryApi, SyncApi, WorklogApi, OutboxApi, QuizApi, CommentsApi {}
 
 export type AppMethod = keyof AppApi;

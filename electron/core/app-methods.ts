@@ -1,4 +1,5 @@
 import type { AppApi, AppMethod, Result } from '../contract.ts';
+import { commentsMethods } from './comments/comments-methods.ts';
 import { connectionMethods } from './connection/connection-methods.ts';
 import { technicianMethods } from './connection/technician-methods.ts';
 import { libraryMethods } from './library/library-methods.ts';
@@ -20,6 +21,7 @@ const FEATURES = {
   worklog: worklogMethods,
   outbox: outboxMethods,
   quiz: quizMethods,
+  comments: commentsMethods,
 };
 type Features = typeof FEATURES;
 

@@ -17,6 +17,8 @@ import { mediaDirOf } from './library/media-store.ts';
 import type { MediaAnswer, MediaRequest } from './library/media-serving.ts';
 import { Outbox } from './outbox/outbox.ts';
 import type { OutboxTimer } from './outbox/outbox-timer.ts';
+import { commentsOutbox } from './comments/comments-outbox.ts';
+import { CommentsService } from './comments/comments-service.ts';
 import { quizOutbox } from './quiz/quiz-outbox.ts';
 import { QuizService } from './quiz/quiz-service.ts';
 import { BackgroundSync } from './sync/background.ts';
@@ -204,8 +206,17 @@ export function createServices(deps: ServicesDeps): Services {
   // Each feature's kinds of action: the outbox knows none of its own.
   outbox.register(worklogOutbox({ store, events, attachmentsDir, uploads, current: () => me()?.id ?? null, now }));
   outbox.register(quizOutbox({ store, events }));
+  outbox.register(commentsOutbox({ store }));
   const worklog = new WorkLog({ store, events, clock, outbox, attachmentsDir, technician: me, reader });
   const quiz = new QuizService({ store, events, clock, outbox, technician: () => me()?.id ?? null, reader });
+  const comments = new CommentsService({
+    store,
+    clock,
+    outbox,
+    technician: () => me()?.id ?? null,
+    offered: () => modules.offers('comments', true),
+    readable: (guideid) => store.guides.readable(guideid, reader()),
+  });
   connection.onOnline(() => {
     background.run('reconnect');
     outbox.wake();
@@ -228,6 +239,7 @@ export function createServices(deps: ServicesDeps): Services {
     worklog: { worklog, transport },
     outbox,
     quiz,
+    comments,
   });
   const invoke = dispatcher(methods, {
     log,

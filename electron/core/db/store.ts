@@ -17,6 +17,7 @@ import { SearchRepo } from './repos/search-repo.ts';
 import { SessionsRepo } from './repos/sessions-repo.ts';
 import { SettingsRepo } from './repos/settings-repo.ts';
 import { SiteModulesRepo } from './repos/site-modules-repo.ts';
+import { CommentsRepo } from './repos/comments-repo.ts';
 import { SyncQueueRepo } from './repos/sync-queue-repo.ts';
 import { TechniciansRepo } from './repos/technicians-repo.ts';
 import { TranslationsRepo } from './repos/translations-repo.ts';
@@ -57,6 +58,7 @@ export class Store {
   readonly conflicts: ConflictsRepo;
   readonly technicians: TechniciansRepo;
   readonly siteModules: SiteModulesRepo;
+  readonly comments: CommentsRepo;
   readonly translations: TranslationsRepo;
   readonly prerequisites: PrerequisitesRepo;
   /** True when the pictures database was made afresh (missing or damaged): the media index must be checked. */
@@ -104,6 +106,7 @@ export class Store {
     this.conflicts = new ConflictsRepo(db);
     this.technicians = new TechniciansRepo(db);
     this.siteModules = new SiteModulesRepo(db);
+    this.comments = new CommentsRepo(db);
   }
 
   /** Runs `fn` in one transaction (inside another, as a savepoint of it) and answers what it answers. */

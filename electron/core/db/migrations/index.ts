@@ -15,6 +15,7 @@ import { up as translations } from './0013-translations.ts';
 import { up as outboxAnswers } from './0014-outbox-answers.ts';
 import { up as workJournal } from './0015-work-journal.ts';
 import { up as signOff } from './0016-sign-off.ts';
+import { up as comments } from './0018-comments.ts';
 import { up as picture } from './pictures/0001-picture.ts';
 
 export interface Migration {
@@ -41,6 +42,9 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 14, name: 'outbox answers and notices', up: outboxAnswers },
   { version: 15, name: 'work journal and row checksums', up: workJournal },
   { version: 16, name: 'sign-off of a session', up: signOff },
+  // 17 is issue 30's favourites and completions (a sibling branch): the lead puts theirs here on merge.
+  { version: 17, name: 'kept for favourites and completions', up: () => {} },
+  { version: 18, name: 'comments written here', up: comments },
 ];
 
 /** The attached pictures database has a version of its own (`pictures.user_version`). */
