@@ -44,9 +44,12 @@ export class CommentsRepo {
       .map((r) => toRow(r)!);
   }
 
-  /** A site's comment is one written here (a lost answer's comment already adopted is not adopted twice). */
+  /**
+   * A site's comment is one written here (a lost answer's comment already adopted is not adopted twice).
+   * A deleted one is not counted: a site may give its id to a later comment.
+   */
   knows(commentid: number): boolean {
-    return sql(this.db, 'SELECT 1 FROM my_comments WHERE commentid = ?').get(commentid) !== undefined;
+    return sql(this.db, 'SELECT 1 FROM my_comments WHERE commentid = ? AND deleted = 0').get(commentid) !== undefined;
   }
 
   insert(row: Omit<MyCommentRow, 'commentid' | 'postedAt' | 'deleted'>): void {
