@@ -216,6 +216,8 @@ export function createServices(deps: ServicesDeps): Services {
     technician: () => me()?.id ?? null,
     offered: () => modules.offers('comments', true),
     readable: (guideid) => store.guides.readable(guideid, reader()),
+    stepsOf: (guideid) =>
+      (store.guides.getDetail(guideid)?.steps ?? []).filter((s) => s.guideid === guideid).map((s) => s.stepid),
   });
   connection.onOnline(() => {
     background.run('reconnect');

@@ -21,6 +21,8 @@ export interface CommentsServiceDeps {
   offered: () => boolean;
   /** The guide is stored here and the technician may read it. */
   readable: (guideid: number) => boolean;
+  /** The steps of the guide's stored revision (its own, not its prerequisites'). */
+  stepsOf: (guideid: number) => number[];
 }
 
 /**
@@ -46,6 +48,8 @@ export class CommentsService {
       throw new AppFailure('not_found', `Guide ${input.guideid} is not stored on this computer.`);
     if (input.context === 'guide' && input.contextid !== input.guideid)
       throw new AppFailure('invalid_input', 'A comment on a guide names that guide.');
+    if (input.context === 'step' && !this.deps.stepsOf(input.guideid).includes(input.contextid))
+      throw new AppFailure('not_found', `Step ${input.contextid} is not a step of this guide on this computer.`);
     const id = randomUUID();
     const stamp = this.deps.clock.stamp();
     this.deps.store.transaction(() => {
