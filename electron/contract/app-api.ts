@@ -1,3 +1,4 @@
+import type { ChangesApi } from './changes.ts';
 import type { CommentsApi } from './comments.ts';
 import type { ConnectionApi } from './connection.ts';
 import type { LibraryApi } from './library.ts';
@@ -13,6 +14,6 @@ import type { WorklogApi } from './worklog.ts';
  * policies (core/methods.ts), and the typecheck holds the two together.
  */
 export interface AppApi
-  extends ConnectionApi, TechniciansApi, LibraryApi, SyncApi, WorklogApi, OutboxApi, QuizApi, CommentsApi {}
+  extends ConnectionApi, TechniciansApi, LibraryApi, SyncApi, WorklogApi, OutboxApi, QuizApi, CommentsApi, ChangesApi {}
 
 export type AppMethod = keyof AppApi;

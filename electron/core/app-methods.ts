@@ -1,4 +1,5 @@
 import type { AppApi, AppMethod, Result } from '../contract.ts';
+import { changesMethods } from './changes/changes-methods.ts';
 import { commentsMethods } from './comments/comments-methods.ts';
 import { connectionMethods } from './connection/connection-methods.ts';
 import { technicianMethods } from './connection/technician-methods.ts';
@@ -22,6 +23,7 @@ const FEATURES = {
   outbox: outboxMethods,
   quiz: quizMethods,
   comments: commentsMethods,
+  changes: changesMethods,
 };
 type Features = typeof FEATURES;
 

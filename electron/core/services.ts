@@ -17,6 +17,7 @@ import { mediaDirOf } from './library/media-store.ts';
 import type { MediaAnswer, MediaRequest } from './library/media-serving.ts';
 import { Outbox } from './outbox/outbox.ts';
 import type { OutboxTimer } from './outbox/outbox-timer.ts';
+import { ChangesService } from './changes/changes-service.ts';
 import { commentsOutbox } from './comments/comments-outbox.ts';
 import { CommentsService } from './comments/comments-service.ts';
 import { quizOutbox } from './quiz/quiz-outbox.ts';
@@ -219,6 +220,12 @@ export function createServices(deps: ServicesDeps): Services {
     stepsOf: (guideid) =>
       (store.guides.getDetail(guideid)?.steps ?? []).filter((s) => s.guideid === guideid).map((s) => s.stepid),
   });
+  const changes = new ChangesService({
+    store,
+    technician: () => me()?.id ?? null,
+    readable: (guideid) => store.guides.readable(guideid, reader()),
+    now,
+  });
   connection.onOnline(() => {
     background.run('reconnect');
     outbox.wake();
@@ -242,6 +249,7 @@ export function createServices(deps: ServicesDeps): Services {
     outbox,
     quiz,
     comments,
+    changes,
   });
   const invoke = dispatcher(methods, {
     log,

@@ -18,6 +18,7 @@ import { SessionsRepo } from './repos/sessions-repo.ts';
 import { SettingsRepo } from './repos/settings-repo.ts';
 import { SiteModulesRepo } from './repos/site-modules-repo.ts';
 import { CommentsRepo } from './repos/comments-repo.ts';
+import { GuideReadsRepo } from './repos/guide-reads-repo.ts';
 import { SyncQueueRepo } from './repos/sync-queue-repo.ts';
 import { TechniciansRepo } from './repos/technicians-repo.ts';
 import { TranslationsRepo } from './repos/translations-repo.ts';
@@ -59,6 +60,7 @@ export class Store {
   readonly technicians: TechniciansRepo;
   readonly siteModules: SiteModulesRepo;
   readonly comments: CommentsRepo;
+  readonly guideReads: GuideReadsRepo;
   readonly translations: TranslationsRepo;
   readonly prerequisites: PrerequisitesRepo;
   /** True when the pictures database was made afresh (missing or damaged): the media index must be checked. */
@@ -107,6 +109,7 @@ export class Store {
     this.technicians = new TechniciansRepo(db);
     this.siteModules = new SiteModulesRepo(db);
     this.comments = new CommentsRepo(db);
+    this.guideReads = new GuideReadsRepo(db);
   }
 
   /** Runs `fn` in one transaction (inside another, as a savepoint of it) and answers what it answers. */

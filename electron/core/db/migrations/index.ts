@@ -16,6 +16,7 @@ import { up as outboxAnswers } from './0014-outbox-answers.ts';
 import { up as workJournal } from './0015-work-journal.ts';
 import { up as signOff } from './0016-sign-off.ts';
 import { up as comments } from './0018-comments.ts';
+import { up as guideReads } from './0019-guide-reads.ts';
 import { up as picture } from './pictures/0001-picture.ts';
 
 export interface Migration {
@@ -45,6 +46,7 @@ export const MIGRATIONS: readonly Migration[] = [
   // 17 is issue 30's favourites and completions (a sibling branch): the lead puts theirs here on merge.
   { version: 17, name: 'kept for favourites and completions', up: () => {} },
   { version: 18, name: 'comments written here', up: comments },
+  { version: 19, name: 'the revision each technician last read', up: guideReads },
 ];
 
 /** The attached pictures database has a version of its own (`pictures.user_version`). */
