@@ -11,15 +11,13 @@ import { ServerClock } from './connection/server-clock.ts';
 import { technicianKey, Technicians } from './connection/technicians.ts';
 import { lastRepair, openDataFolder } from './db/data-folder.ts';
 import { EventHub } from './events.ts';
+import { guideNotes } from './guide-notes.ts';
 import { dispatcher } from './invoke.ts';
 import { LibraryService, type StoredMediaContent } from './library/library-service.ts';
 import { mediaDirOf } from './library/media-store.ts';
 import type { MediaAnswer, MediaRequest } from './library/media-serving.ts';
 import { Outbox } from './outbox/outbox.ts';
 import type { OutboxTimer } from './outbox/outbox-timer.ts';
-import { ChangesService } from './changes/changes-service.ts';
-import { commentsOutbox } from './comments/comments-outbox.ts';
-import { CommentsService } from './comments/comments-service.ts';
 import { quizOutbox } from './quiz/quiz-outbox.ts';
 import { QuizService } from './quiz/quiz-service.ts';
 import { BackgroundSync } from './sync/background.ts';
@@ -207,25 +205,9 @@ export function createServices(deps: ServicesDeps): Services {
   // Each feature's kinds of action: the outbox knows none of its own.
   outbox.register(worklogOutbox({ store, events, attachmentsDir, uploads, current: () => me()?.id ?? null, now }));
   outbox.register(quizOutbox({ store, events }));
-  outbox.register(commentsOutbox({ store }));
   const worklog = new WorkLog({ store, events, clock, outbox, attachmentsDir, technician: me, reader });
   const quiz = new QuizService({ store, events, clock, outbox, technician: () => me()?.id ?? null, reader });
-  const comments = new CommentsService({
-    store,
-    clock,
-    outbox,
-    technician: () => me()?.id ?? null,
-    offered: () => modules.offers('comments', true),
-    readable: (guideid) => store.guides.readable(guideid, reader()),
-    stepsOf: (guideid) =>
-      (store.guides.getDetail(guideid)?.steps ?? []).filter((s) => s.guideid === guideid).map((s) => s.stepid),
-  });
-  const changes = new ChangesService({
-    store,
-    technician: () => me()?.id ?? null,
-    readable: (guideid) => store.guides.readable(guideid, reader()),
-    now,
-  });
+  const notes = guideNotes({ store, clock, outbox, modules, reader, now, technician: () => me()?.id ?? null });
   connection.onOnline(() => {
     background.run('reconnect');
     outbox.wake();
@@ -248,8 +230,7 @@ export function createServices(deps: ServicesDeps): Services {
     worklog: { worklog, transport },
     outbox,
     quiz,
-    comments,
-    changes,
+    ...notes,
   });
   const invoke = dispatcher(methods, {
     log,

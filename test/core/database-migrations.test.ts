@@ -87,6 +87,14 @@ const ROWS_AT: Record<number, string[]> = {
   // the migration writes itself.
   15: [],
   16: [`UPDATE work_sessions SET sign_off = '{"name":"tech1","how":"typed"}'`],
+  // 17 is the sibling branch's (favourites and completions): its rows come with it.
+  17: [],
+  18: [
+    `INSERT INTO my_comments (id, technician, guideid, context, contextid, parentid, text, written_at, commentid,
+       posted_at, deleted)
+     VALUES ('c1', 9, 1, 'step', 11, NULL, 'The plate says 35 Nm.', 1700000800, 41, 1700000810, 0)`,
+  ],
+  19: [`INSERT INTO guide_reads (technician, guideid, revisionid, read_at) VALUES (9, 1, 1, 1700000900)`],
 };
 
 type Snapshot = Map<string, { columns: string[]; rows: unknown[][] }>;

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
 import { capturingDemoWorkshop } from '../helpers/services.ts';
-import { openDemoApp, type startApp } from './browser.ts';
+import { connectAndSyncDemo, openDemoApp, type startApp } from './browser.ts';
 
 // Issue 30, acceptance 2 in Chromium: with the demo site stopped, tech1 reads the guide's comments (author,
 // time, replies), writes one on step 3 and changes it before it is sent; it shows as waiting to be sent.
@@ -29,14 +29,7 @@ afterAll(async () => {
 
 describe('comments written offline', () => {
   it('shows the guide’s comments with the site stopped, and a new one as waiting to be sent', async () => {
-    await page.goto(app.shell.url);
-    await page.getByTestId('connect-demo').click();
-    await page.waitForURL(new URL('/', app.shell.url).toString());
-    await page.getByTestId('nav-sync').click();
-    const answered = page.waitForResponse((response) => response.url().endsWith('/rpc/syncNow'), { timeout: 90_000 });
-    await page.getByTestId('sync-now').click();
-    await answered;
-    await page.getByTestId('sync-outcome').waitFor();
+    await connectAndSyncDemo(page, app.shell.url);
     await demo.site().close();
 
     await page.getByTestId('nav-library').click();

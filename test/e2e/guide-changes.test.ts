@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
 import { capturingDemoWorkshop } from '../helpers/services.ts';
 import { reviseStepOnSite } from '../helpers/revise-step.ts';
-import { openDemoApp, type startApp } from './browser.ts';
+import { connectAndSyncDemo, openDemoApp, type startApp } from './browser.ts';
 
 // Issue 30, acceptance 1 in Chromium, over real HTTP: tech1 reads the belt guide; the site revises its
 // step 3; after the next sync the library marks the guide for tech1, and the guide shows a banner with the
@@ -38,10 +38,7 @@ afterAll(async () => {
 
 describe('a guide revised on the site after a technician used it', () => {
   it('shows tech1, who read it before, a banner with the changed step, with the site stopped', async () => {
-    await page.goto(app.shell.url);
-    await page.getByTestId('connect-demo').click();
-    await page.waitForURL(new URL('/', app.shell.url).toString());
-    await syncFromSyncCentre();
+    await connectAndSyncDemo(page, app.shell.url);
     await page.getByTestId('nav-library').click();
     await beltRow().click();
     await page.getByTestId('guide-step').first().waitFor();

@@ -25,7 +25,8 @@ export async function reviseStepOnSite(
   db.transaction(() => {
     const { old } = db
       .prepare(
-        'SELECT step_revisionid AS old FROM guide_revision_steps WHERE revisionid = ? ORDER BY orderby LIMIT 1 OFFSET ?',
+        'SELECT step_revisionid AS old FROM guide_revision_steps WHERE revisionid = ? ' +
+          'ORDER BY orderby LIMIT 1 OFFSET ?',
       )
       .get(revisionid, number - 1) as { old: number };
     const fresh = Number(
@@ -49,7 +50,8 @@ export async function reviseStepOnSite(
       next: number;
     };
     db.prepare(
-      "INSERT INTO step_lines (step_revisionid, idx, lineid, bullet, level, text_raw, text_rendered) VALUES (?, ?, NULL, 'black', 0, ?, ?)",
+      'INSERT INTO step_lines (step_revisionid, idx, lineid, bullet, level, text_raw, text_rendered) ' +
+        "VALUES (?, ?, NULL, 'black', 0, ?, ?)",
     ).run(fresh, next, words.added, words.added);
     db.prepare('UPDATE guide_revision_steps SET step_revisionid = ? WHERE revisionid = ? AND step_revisionid = ?').run(
       fresh,
