@@ -1,3 +1,5 @@
+import type { ChangesApi } from './changes.ts';
+import type { CommentsApi } from './comments.ts';
 import type { ConnectionApi } from './connection.ts';
 import type { LibraryApi } from './library.ts';
 import type { MarksApi } from './marks.ts';
@@ -13,6 +15,16 @@ import type { WorklogApi } from './worklog.ts';
  * policies (core/methods.ts), and the typecheck holds the two together.
  */
 export interface AppApi
-  extends ConnectionApi, TechniciansApi, LibraryApi, SyncApi, WorklogApi, OutboxApi, QuizApi, MarksApi {}
+  extends
+    ConnectionApi,
+    TechniciansApi,
+    LibraryApi,
+    SyncApi,
+    WorklogApi,
+    OutboxApi,
+    QuizApi,
+    MarksApi,
+    CommentsApi,
+    ChangesApi {}
 
 export type AppMethod = keyof AppApi;

@@ -1,3 +1,5 @@
+import type { SiteComment } from './comments.ts';
+
 /** A guide as the library keeps it: its list entry, summary, steps, forms, media and quizzes. */
 
 /** URL variants of one image (reference 2.2); the renderer asks the shell for the local copy by URL. */
@@ -117,6 +119,8 @@ export interface GuideStep {
   lines: GuideLine[];
   media: StepMedia;
   form: StepForm | null;
+  /** The site's comments on the step, oldest first (absent from guides stored before comments were kept). */
+  comments?: SiteComment[];
 }
 
 export interface GuideDocument {
@@ -166,6 +170,8 @@ export interface GuideDetail {
   steps: GuideStep[];
   tags: string[];
   quizzes: QuizRef[];
+  /** The site's comments on the guide itself, oldest first (absent: stored before comments were kept). */
+  comments?: SiteComment[];
   modifiedDate: number;
   url: string | null;
   /**

@@ -8,6 +8,8 @@
  * and global the shells and the renderer share is a constant (shells.ts, media.ts); nobody spells one again.
  */
 export * from './app-api.ts';
+export * from './changes.ts';
+export * from './comments.ts';
 export * from './connection.ts';
 export * from './events.ts';
 export * from './guide.ts';

@@ -1,4 +1,6 @@
 import type { AppApi, AppMethod, Result } from '../contract.ts';
+import { changesMethods } from './changes/changes-methods.ts';
+import { commentsMethods } from './comments/comments-methods.ts';
 import { connectionMethods } from './connection/connection-methods.ts';
 import { technicianMethods } from './connection/technician-methods.ts';
 import { libraryMethods } from './library/library-methods.ts';
@@ -22,6 +24,8 @@ const FEATURES = {
   outbox: outboxMethods,
   quiz: quizMethods,
   marks: marksMethods,
+  comments: commentsMethods,
+  changes: changesMethods,
 };
 type Features = typeof FEATURES;
 

@@ -11,6 +11,7 @@ import { ServerClock } from './connection/server-clock.ts';
 import { technicianKey, Technicians } from './connection/technicians.ts';
 import { lastRepair, openDataFolder } from './db/data-folder.ts';
 import { EventHub } from './events.ts';
+import { guideNotes } from './guide-notes.ts';
 import { dispatcher } from './invoke.ts';
 import { LibraryService, type StoredMediaContent } from './library/library-service.ts';
 import { mediaDirOf } from './library/media-store.ts';
@@ -212,6 +213,7 @@ export function createServices(deps: ServicesDeps): Services {
   const worklog = new WorkLog({ store, events, clock, outbox, attachmentsDir, technician: me, reader });
   const quiz = new QuizService({ store, events, clock, outbox, technician: () => me()?.id ?? null, reader });
   const marks = new MarksService({ store, outbox, clock, technician: () => me()?.id ?? null, reader });
+  const notes = guideNotes({ store, clock, outbox, modules, reader, now, technician: () => me()?.id ?? null });
   wakeOnReconnect(connection, background, outbox);
 
   const hooks = siteHooks({
@@ -232,6 +234,7 @@ export function createServices(deps: ServicesDeps): Services {
     outbox,
     quiz,
     marks,
+    ...notes,
   });
   const invoke = dispatcher(methods, {
     log,

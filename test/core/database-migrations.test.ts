@@ -91,6 +91,12 @@ const ROWS_AT: Record<number, string[]> = {
     `INSERT INTO guide_marks (technician, mark, guideid, at) VALUES (9, 'favorite', 7, 1700000900)`,
     `INSERT INTO guide_marks (technician, mark, guideid, at) VALUES (9, 'opened', 7, 1700000901)`,
   ],
+  18: [
+    `INSERT INTO my_comments (id, technician, guideid, context, contextid, parentid, text, written_at, commentid,
+       posted_at, deleted)
+     VALUES ('c1', 9, 1, 'step', 11, NULL, 'The plate says 35 Nm.', 1700000800, 41, 1700000810, 0)`,
+  ],
+  19: [`INSERT INTO guide_reads (technician, guideid, revisionid, read_at) VALUES (9, 1, 1, 1700000900)`],
 };
 
 type Snapshot = Map<string, { columns: string[]; rows: unknown[][] }>;

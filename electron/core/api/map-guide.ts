@@ -14,6 +14,7 @@ import { embedWire, imageListWire, videoMediaWire } from './wire/guide.ts';
 import type { StepFormWire } from './wire/step-form.ts';
 import { webAddress } from '../../shared/web-address.ts';
 import type { ImageWire } from './wire/user.ts';
+import { toComments } from './map-comment.ts';
 
 // From the wire to the project's own types: guide details, list items, step forms. Nothing past core/api
 // knows the wire's field names.
@@ -148,6 +149,7 @@ function toStep(step: StepWire, index: number, guideid: number): GuideStep {
     })),
     media: toStepMedia(step.media),
     form: null,
+    comments: toComments(step.comments),
   };
 }
 
@@ -203,6 +205,7 @@ export function toGuideDetail(wire: GuideWire, siteUrl?: string): GuideDetail {
     steps: own.sort((a, b) => a.orderby - b.orderby),
     tags: [],
     quizzes: [],
+    comments: toComments(wire.comments),
     modifiedDate: wire.modified_date ?? 0,
     url: wire.url ?? null,
     language: language ? { langid: language, fallback: false } : null,

@@ -18,6 +18,8 @@ import { SearchRepo } from './repos/search-repo.ts';
 import { SessionsRepo } from './repos/sessions-repo.ts';
 import { SettingsRepo } from './repos/settings-repo.ts';
 import { SiteModulesRepo } from './repos/site-modules-repo.ts';
+import { CommentsRepo } from './repos/comments-repo.ts';
+import { GuideReadsRepo } from './repos/guide-reads-repo.ts';
 import { SyncQueueRepo } from './repos/sync-queue-repo.ts';
 import { TechniciansRepo } from './repos/technicians-repo.ts';
 import { WorkKinds } from './repos/work-kinds.ts';
@@ -59,6 +61,8 @@ export class Store {
   readonly conflicts: ConflictsRepo;
   readonly technicians: TechniciansRepo;
   readonly siteModules: SiteModulesRepo;
+  readonly comments: CommentsRepo;
+  readonly guideReads: GuideReadsRepo;
   readonly translations: TranslationsRepo;
   readonly prerequisites: PrerequisitesRepo;
   readonly marks: GuideMarksRepo;
@@ -109,6 +113,8 @@ export class Store {
     this.technicians = new TechniciansRepo(db, work);
     this.siteModules = new SiteModulesRepo(db);
     this.marks = new GuideMarksRepo(db);
+    this.comments = new CommentsRepo(db);
+    this.guideReads = new GuideReadsRepo(db);
   }
 
   /** Runs `fn` in one transaction (inside another, as a savepoint of it) and answers what it answers. */

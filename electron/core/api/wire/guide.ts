@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { orAbsent, wireBool, wireInt, wireNumber, wireText } from './lenient.ts';
+import { commentListWire } from './comment.ts';
 import { imageWire } from './user.ts';
 
 // Wire shapes of guides (reference 2.9, 2.10; public-shapes.md "Guides"). Lenient where real servers
@@ -83,6 +84,7 @@ const stepWire = z
     title: orAbsent(wireText),
     lines: orAbsent(z.array(lineWire)),
     media: orAbsent(stepMediaWire),
+    comments: commentListWire,
   })
   .loose();
 
@@ -158,6 +160,7 @@ export const guideWire = z
     available_langids: z.array(z.string()).optional().catch(undefined),
     // Tags, when the guide carries them (the tags call is then not needed); `[]` is an answer: no tags.
     tags: z.array(z.string()).optional().catch(undefined),
+    comments: commentListWire,
   })
   .loose();
 export type GuideWire = z.infer<typeof guideWire>;

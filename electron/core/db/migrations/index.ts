@@ -16,6 +16,8 @@ import { up as outboxAnswers } from './0014-outbox-answers.ts';
 import { up as workJournal } from './0015-work-journal.ts';
 import { up as signOff } from './0016-sign-off.ts';
 import { up as guideMarks } from './0017-guide-marks.ts';
+import { up as comments } from './0018-comments.ts';
+import { up as guideReads } from './0019-guide-reads.ts';
 import { up as picture } from './pictures/0001-picture.ts';
 
 export interface Migration {
@@ -43,6 +45,8 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 15, name: 'work journal and row checksums', up: workJournal },
   { version: 16, name: 'sign-off of a session', up: signOff },
   { version: 17, name: 'favourites, completions and opened guides', up: guideMarks },
+  { version: 18, name: 'comments written here', up: comments },
+  { version: 19, name: 'the revision each technician last read', up: guideReads },
 ];
 
 /** The attached pictures database has a version of its own (`pictures.user_version`). */

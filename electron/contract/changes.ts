@@ -1,0 +1,38 @@
+import type { Result } from './result.ts';
+
+/** The App API of guide changes: what changed in a guide since the technician last read or worked it. */
+
+/** One step's change: added, removed, or changed (its lines added and removed, reworded ones as both). */
+export interface StepChange {
+  kind: 'added' | 'removed' | 'changed';
+  /** Its number among the guide's own steps: in the new revision, or in the old one for a removed step. */
+  number: number;
+  title: string;
+  /** Plain text: the lines it has now that it did not have. */
+  addedLines: string[];
+  /** Plain text: the lines it had that it has no longer. */
+  removedLines: string[];
+  /** Pictures it shows now that it did not show. */
+  newPictures: number;
+}
+
+export interface GuideChanges {
+  guideid: number;
+  /** The revision the technician last read, and the one stored now. */
+  fromRevisionid: number;
+  toRevisionid: number;
+  /** Empty when the revision changed nothing the steps show (its title, its parts). */
+  steps: StepChange[];
+}
+
+export interface ChangesApi {
+  /**
+   * What changed in a guide since the current technician last read it, computed here from the two stored
+   * revisions, or null: nothing changed, or they had never read it (it is then remembered as read).
+   */
+  guideChanges(guideid: number): Promise<Result<GuideChanges | null>>;
+  /** They have seen the change: the revision stored now is the one they last read. */
+  seenGuideChanges(guideid: number): Promise<Result<null>>;
+  /** The guides changed since the current technician last read them (the library marks them). */
+  changedGuides(): Promise<Result<number[]>>;
+}

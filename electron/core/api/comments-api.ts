@@ -1,0 +1,62 @@
+import type { CommentContext } from '../../contract.ts';
+import type { ApiTransport } from './transport.ts';
+import { commentWire, guideCommentsWire } from './wire/comment.ts';
+
+// The comment writes the outbox sends (iFixit's description: POST /comments/{context}/{contextid},
+// PATCH and DELETE /comments/{commentid}).
+
+export interface PostedComment {
+  commentid: number;
+  /** When the site took it (unix seconds, its clock), or null when it did not say. */
+  date: number | null;
+}
+
+export async function postComment(
+  transport: ApiTransport,
+  comment: { context: CommentContext; contextid: number; parentid: number | null; text: string },
+): Promise<PostedComment> {
+  const answer = await transport.request('POST', `/comments/${comment.context}/${comment.contextid}`, {
+    json: { text: comment.text, ...(comment.parentid !== null ? { parentid: comment.parentid } : {}) },
+    schema: commentWire,
+  });
+  return { commentid: answer.commentid, date: answer.date ?? null };
+}
+
+export async function patchComment(transport: ApiTransport, commentid: number, text: string): Promise<void> {
+  await transport.request('PATCH', `/comments/${commentid}`, { json: { text }, schema: commentWire });
+}
+
+export async function deleteComment(transport: ApiTransport, commentid: number): Promise<void> {
+  await transport.request('DELETE', `/comments/${commentid}`);
+}
+
+export interface CommentOnSite {
+  context: CommentContext;
+  contextid: number;
+  commentid: number;
+  userid: number | null;
+  text: string;
+  date: number | null;
+}
+
+/**
+ * The site's comments of one guide and its steps with their author and raw text: what a comment whose
+ * send got no answer is looked for among (GET /guides/{id} carries them; GET /comments cannot be asked
+ * for one page's in the site's description).
+ */
+export async function guideCommentsOnSite(transport: ApiTransport, guideid: number): Promise<CommentOnSite[]> {
+  const wire = await transport.request('GET', `/guides/${guideid}`, {
+    query: { excludePrerequisiteSteps: 'true' },
+    schema: guideCommentsWire,
+  });
+  const of = (context: CommentContext, contextid: number, list: typeof wire.comments) =>
+    (list ?? []).map((c) => ({
+      context,
+      contextid,
+      commentid: c.commentid,
+      userid: c.author?.userid ?? null,
+      text: c.text_raw ?? '',
+      date: c.date ?? null,
+    }));
+  return [...of('guide', guideid, wire.comments), ...wire.steps.flatMap((s) => of('step', s.stepid, s.comments))];
+}

@@ -1,0 +1,62 @@
+import type { GuideChanges } from '../../contract.ts';
+import type { Store } from '../db/store.ts';
+import { AppFailure } from '../result.ts';
+import { guideDiff } from './guide-diff.ts';
+
+export interface ChangesServiceDeps {
+  store: Store;
+  /** The current technician's local id, or null. */
+  technician: () => number | null;
+  /** The guide is on this computer for the current reader. */
+  readable: (guideid: number) => boolean;
+  now: () => number;
+}
+
+/**
+ * "This guide changed since you last used it", per technician: the revision each last read is remembered
+ * and kept, and the change is computed here from it and the one stored now.
+ */
+export class ChangesService {
+  constructor(private readonly deps: ChangesServiceDeps) {}
+
+  changes(guideid: number): GuideChanges | null {
+    const technician = this.deps.technician();
+    if (technician === null || !this.deps.readable(guideid)) return null;
+    const { guides, guideReads } = this.deps.store;
+    const current = guides.getDetail(guideid);
+    if (!current) return null;
+    const read = guideReads.revisionRead(technician, guideid);
+    if (read === null) {
+      this.deps.store.transaction(() => guideReads.read(technician, guideid, current.revisionid, this.deps.now()));
+      return null;
+    }
+    if (read === current.revisionid) return null;
+    const before = guides.getRevision(guideid, read);
+    // Kept while they had not seen the change; gone only if the data folder was repaired since.
+    if (!before) return { guideid, fromRevisionid: read, toRevisionid: current.revisionid, steps: [] };
+    return { guideid, fromRevisionid: read, toRevisionid: current.revisionid, steps: guideDiff(before, current) };
+  }
+
+  seen(guideid: number): null {
+    const technician = this.#me();
+    const current = this.deps.store.guides.getDetail(guideid);
+    if (!current || !this.deps.readable(guideid))
+      throw new AppFailure('not_found', `Guide ${guideid} is not stored on this computer.`);
+    this.deps.store.transaction(() =>
+      this.deps.store.guideReads.read(technician, guideid, current.revisionid, this.deps.now()),
+    );
+    return null;
+  }
+
+  changed(): number[] {
+    const technician = this.deps.technician();
+    if (technician === null) return [];
+    return this.deps.store.guideReads.changed(technician).filter((id) => this.deps.readable(id));
+  }
+
+  #me(): number {
+    const id = this.deps.technician();
+    if (id === null) throw new AppFailure('unauthorized', 'Sign in to a site first.');
+    return id;
+  }
+}

@@ -1,0 +1,69 @@
+import type { GuideDetail, GuideStep, StepChange } from '../../contract.ts';
+
+// What changed between two stored revisions of a guide, step by step, for the banner: pure, offline.
+// Steps are matched by `stepid` (stable across revisions on API 2.0 sites); lines are compared as the
+// text a technician reads, so markup alone is no change.
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ' };
+
+/** The text of a line's server HTML, for comparing and for showing as plain text (never as HTML). */
+export function plainText(html: string): string {
+  return html
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_, name: string) => ENTITIES[name]!)
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+const ownSteps = (guide: GuideDetail): GuideStep[] => guide.steps.filter((s) => s.guideid === guide.guideid);
+const lines = (step: GuideStep): string[] => step.lines.map((l) => plainText(l.textRendered)).filter((t) => t !== '');
+const pictures = (step: GuideStep): number[] => (step.media.type === 'image' ? step.media.images.map((i) => i.id) : []);
+
+/** Each of `after` not in `before`, as many times as it is missing (a line written twice counts twice). */
+function missingFrom(before: readonly string[], after: readonly string[]): string[] {
+  const left = [...before];
+  return after.filter((item) => {
+    const at = left.indexOf(item);
+    if (at < 0) return true;
+    left.splice(at, 1);
+    return false;
+  });
+}
+
+export function guideDiff(before: GuideDetail, after: GuideDetail): StepChange[] {
+  const old = ownSteps(before);
+  const now = ownSteps(after);
+  const changes: StepChange[] = [];
+  now.forEach((step, index) => {
+    const was = old.find((s) => s.stepid === step.stepid);
+    const title = step.title;
+    if (!was) {
+      changes.push({
+        kind: 'added',
+        number: index + 1,
+        title,
+        addedLines: lines(step),
+        removedLines: [],
+        newPictures: pictures(step).length,
+      });
+      return;
+    }
+    const addedLines = missingFrom(lines(was), lines(step));
+    const removedLines = missingFrom(lines(step), lines(was));
+    const newPictures = pictures(step).filter((id) => !pictures(was).includes(id)).length;
+    if (addedLines.length + removedLines.length + newPictures > 0 || was.title !== step.title)
+      changes.push({ kind: 'changed', number: index + 1, title, addedLines, removedLines, newPictures });
+  });
+  old.forEach((step, index) => {
+    if (!now.some((s) => s.stepid === step.stepid))
+      changes.push({
+        kind: 'removed',
+        number: index + 1,
+        title: step.title,
+        addedLines: [],
+        removedLines: lines(step),
+        newPictures: 0,
+      });
+  });
+  return changes;
+}

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import type { GuideDetail, GuideStep } from '../../electron/contract.ts';
+import { guideDiff, plainText } from '../../electron/core/changes/guide-diff.ts';
+
+const step = (stepid: number, lines: string[], images: number[] = [], guideid = 1): GuideStep => ({
+  stepid,
+  guideid,
+  revisionid: 1,
+  orderby: stepid,
+  title: `Step ${stepid}`,
+  lines: lines.map((text) => ({ lineid: null, bullet: 'black', level: 0, textRendered: text })),
+  media: images.length ? { type: 'image', images: images.map((id) => ({ id })) } : { type: 'none' },
+  form: null,
+});
+const guide = (steps: GuideStep[]) => ({ guideid: 1, steps }) as unknown as GuideDetail;
+
+describe('what changed between two revisions of a guide', () => {
+  it('names added, removed and changed steps by their numbers, with lines and new pictures', () => {
+    const before = guide([step(9, ['Prerequisite'], [], 2), step(1, ['Unplug it.']), step(2, ['Old way.'], [5])]);
+    const after = guide([step(1, ['<p>Unplug <b>it</b>.</p>']), step(3, ['New step.']), step(2, ['New way.'], [5, 6])]);
+    expect(guideDiff(before, after)).toEqual([
+      { kind: 'added', number: 2, title: 'Step 3', addedLines: ['New step.'], removedLines: [], newPictures: 0 },
+      {
+        kind: 'changed',
+        number: 3,
+        title: 'Step 2',
+        addedLines: ['New way.'],
+        removedLines: ['Old way.'],
+        newPictures: 1,
+      },
+    ]);
+    const removed = guideDiff(after, guide([step(1, ['Unplug it.'])]));
+    expect(removed.map((c) => [c.kind, c.number])).toEqual([
+      ['removed', 2],
+      ['removed', 3],
+    ]);
+  });
+
+  it('reads markup and entities as the text a technician sees', () => {
+    expect(plainText('<p>Torque &amp; check &lt;35 Nm&gt;</p>')).toBe('Torque & check <35 Nm>');
+  });
+});

@@ -1,0 +1,73 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
+import { capturingDemoWorkshop } from '../helpers/services.ts';
+import { connectAndSyncDemo, openDemoApp, type startApp } from './browser.ts';
+
+// Issue 30, acceptance 2 in Chromium: with the demo site stopped, tech1 reads the guide's comments (author,
+// time, replies), writes one on step 3 and changes it before it is sent; it shows as waiting to be sent.
+// With the site back it reaches the site once, under tech1, in its changed form only.
+const demo = capturingDemoWorkshop();
+let browser: Browser;
+let app: Awaited<ReturnType<typeof startApp>>;
+let page: Page;
+const pageErrors: string[] = [];
+const BELT = 'Replace the Drive Belt on a 60-Gallon Air Compressor';
+const FIRST = 'The torque on this step reads 25 Nm; the plate says 35.';
+const EDITED = 'The plate on the east unit says 35 Nm, not 25.';
+
+const step3 = () =>
+  page.locator('[data-testid="guide-step-section"]:not(.guide-prereq-steps) [data-testid="guide-step"]').nth(2);
+
+beforeAll(async () => {
+  ({ browser, app, page } = await openDemoApp(demo, { width: 1280, height: 900 }, pageErrors));
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+describe('comments written offline', () => {
+  it('shows the guide’s comments with the site stopped, and a new one as waiting to be sent', async () => {
+    await connectAndSyncDemo(page, app.shell.url);
+    await demo.site().close();
+
+    await page.getByTestId('nav-library').click();
+    await page.getByTestId('guide-row').filter({ hasText: BELT }).first().click();
+    const onGuide = page.locator('[data-testid="comments"][data-context="guide"]');
+    await onGuide.getByTestId('comment').first().waitFor();
+    const guideComments = await onGuide.getByTestId('comment').allTextContents();
+    expect(guideComments[0]).toContain(DEMO_ACCOUNTS.tech1.username);
+    expect(guideComments[0]).toContain('AX51');
+    expect(await onGuide.locator('.comment.reply').count()).toBe(1);
+
+    // The guide's own step 3 (its prerequisites' steps come first, without comments of this guide).
+    const thread = step3().getByTestId('comments');
+    await thread.locator('summary').click();
+    await thread.getByTestId('comment-new-text').fill('Too short');
+    await thread.getByTestId('comment-add').click();
+    expect(await thread.getByTestId('comment-error').textContent()).toContain('at least 12 characters');
+    await thread.getByTestId('comment-new-text').fill(FIRST);
+    await thread.getByTestId('comment-add').click();
+    await thread.getByTestId('comment-waiting').waitFor();
+    await thread.getByTestId('comment-edit').click();
+    await thread.getByTestId('comment-edit-text').fill(EDITED);
+    await thread.getByTestId('comment-save').click();
+    await expect.poll(() => thread.getByTestId('comment-text').textContent()).toBe(EDITED);
+    expect(await thread.getByTestId('comment-waiting').count()).toBe(1);
+  });
+
+  it('reaches the site once, under tech1, in its changed form only, when the site is back', async () => {
+    const site = await demo.restart();
+    const thread = step3().getByTestId('comments');
+    await thread.getByTestId('comment-waiting').waitFor({ state: 'detached', timeout: 60_000 });
+    const rows = site.db
+      .prepare(
+        'SELECT c.text_raw AS text, u.username FROM comments c JOIN users u ON u.userid = c.userid ' +
+          'WHERE c.text_raw IN (?, ?)',
+      )
+      .all(FIRST, EDITED);
+    expect(rows).toEqual([{ text: EDITED, username: DEMO_ACCOUNTS.tech1.username }]);
+    expect(pageErrors).toEqual([]);
+  });
+});

@@ -1,0 +1,96 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
+import { capturingDemoWorkshop } from '../helpers/services.ts';
+import { reviseStepOnSite } from '../helpers/revise-step.ts';
+import { connectAndSyncDemo, openDemoApp, type startApp } from './browser.ts';
+
+// Issue 30, acceptance 1 in Chromium, over real HTTP: tech1 reads the belt guide; the site revises its
+// step 3; after the next sync the library marks the guide for tech1, and the guide shows a banner with the
+// changed step (the reworded and added lines), with the site stopped; starting a session says so first.
+// tech2, who never used the guide on this laptop, sees no banner and no mark.
+const demo = capturingDemoWorkshop();
+let browser: Browser;
+let app: Awaited<ReturnType<typeof startApp>>;
+let page: Page;
+const pageErrors: string[] = [];
+const BELT = 'Replace the Drive Belt on a 60-Gallon Air Compressor';
+const REWORDED = 'Loosen the motor mount bolts a half turn, no more.';
+const ADDED = 'Check the belt guard for cracks before you refit it.';
+
+async function syncFromSyncCentre(): Promise<void> {
+  await page.getByTestId('nav-sync').click();
+  const answered = page.waitForResponse((response) => response.url().endsWith('/rpc/syncNow'), { timeout: 90_000 });
+  await page.getByTestId('sync-now').click();
+  await answered;
+  await page.getByTestId('sync-outcome').waitFor();
+}
+
+const beltRow = () => page.getByTestId('guide-row').filter({ hasText: BELT }).first();
+
+beforeAll(async () => {
+  ({ browser, app, page } = await openDemoApp(demo, { width: 1280, height: 900 }, pageErrors));
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+describe('a guide revised on the site after a technician used it', () => {
+  it('shows tech1, who read it before, a banner with the changed step, with the site stopped', async () => {
+    await connectAndSyncDemo(page, app.shell.url);
+    await page.getByTestId('nav-library').click();
+    await beltRow().click();
+    await page.getByTestId('guide-step').first().waitFor();
+    expect(await page.getByTestId('guide-changes').count()).toBe(0);
+    const guideid = Number(page.url().split('/').pop());
+
+    await reviseStepOnSite(demo.site(), guideid, 3, { reworded: REWORDED, added: ADDED });
+    await syncFromSyncCentre();
+    await demo.site().close();
+    await page.getByTestId('nav-library').click();
+    await beltRow().getByTestId('guide-row-changed').waitFor();
+    await beltRow().click();
+
+    const banner = page.getByTestId('guide-changes');
+    await banner.waitFor();
+    const changes = banner.getByTestId('guide-change');
+    expect(await changes.count()).toBe(1);
+    expect(await changes.first().getAttribute('data-kind')).toBe('changed');
+    const text = await changes.first().textContent();
+    expect(text).toContain('Changed step 3');
+    expect(text).toContain(REWORDED);
+    expect(text).toContain(ADDED);
+    expect(await page.getByTestId('worklog-guide-changed').count()).toBe(1);
+  });
+
+  it('shows tech2, who never used it here, no banner and no mark', async () => {
+    await demo.restart();
+    // tech2 starts working on this laptop (the switch screen's "Someone else" does the same).
+    const { email, password } = DEMO_ACCOUNTS.tech2;
+    const switched = await app.app.services.api.switchTechnician({ email, password });
+    expect(switched.ok && switched.value.user?.username).toBe(DEMO_ACCOUNTS.tech2.username);
+    await page.goto(app.shell.url);
+    await page.getByTestId('nav-library').click();
+    await beltRow().waitFor();
+    expect(await beltRow().getByTestId('guide-row-changed').count()).toBe(0);
+    await beltRow().click();
+    await page.getByTestId('guide-step').first().waitFor();
+    expect(await page.getByTestId('guide-changes').count()).toBe(0);
+  });
+
+  it('tells tech1 no more once they have read the changes', async () => {
+    const { email, password } = DEMO_ACCOUNTS.tech1;
+    expect((await app.app.services.api.switchTechnician({ email, password })).ok).toBe(true);
+    await page.goto(app.shell.url);
+    await page.getByTestId('nav-library').click();
+    await beltRow().getByTestId('guide-row-changed').waitFor();
+    await beltRow().click();
+    await page.getByTestId('guide-changes-seen').click();
+    await page.getByTestId('guide-changes').waitFor({ state: 'detached' });
+    await page.getByTestId('nav-library').click();
+    await beltRow().waitFor();
+    expect(await beltRow().getByTestId('guide-row-changed').count()).toBe(0);
+    expect(pageErrors).toEqual([]);
+  });
+});
