@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { deleteComment, guideCommentsOnSite, patchComment, postComment } from '../api/comments-api.ts';
-import { ApiError } from '../api/errors.ts';
+import { classify } from '../api/failure.ts';
 import type { CommentsRepo } from '../db/repos/comments-repo.ts';
 import type { OutboxRow } from '../db/repos/outbox-repo.ts';
 import { defineAction } from '../outbox/action-kind.ts';
@@ -129,7 +129,7 @@ export const commentDeleteAction = defineAction<z.infer<typeof commentDeletePayl
     try {
       await deleteComment(ctx.transport, comment.commentid);
     } catch (error) {
-      if (!(error instanceof ApiError && error.kind === 'http' && error.status === 404)) throw error;
+      if (classify(error).kind !== 'gone') throw error;
     }
     ctx.outbox.remove(row.id);
     return { type: 'done' };

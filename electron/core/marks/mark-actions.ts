@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { sendCompleted, sendFavorite } from '../api/marks-api.ts';
-import { ApiError } from '../api/errors.ts';
+import { classify } from '../api/failure.ts';
 import type { ApiTransport } from '../api/transport.ts';
 import type { ChainRef } from '../db/chains.ts';
 import type { GuidesRepo } from '../db/repos/guides-repo.ts';
@@ -53,11 +53,12 @@ function markAction(name: string, send: Send, words: { on: string; off: string }
       try {
         await send(ctx.transport, payload.guideid, payload.on);
       } catch (error) {
-        if (error instanceof ApiError && error.status === RATE_LIMITED) {
+        const failure = classify(error);
+        if (failure.kind !== 'local' && failure.status === RATE_LIMITED) {
           const message = 'The site limits how fast guides are marked; this goes again in a minute.';
           return { type: 'wait', atMs: ctx.nowMs() + RATE_LIMIT_WAIT_MS, message };
         }
-        const gone = error instanceof ApiError && error.status === 404 && !payload.on;
+        const gone = failure.kind === 'gone' && !payload.on;
         if (!gone) throw error;
       }
       ctx.transaction(() => ctx.outbox.remove(row.id));

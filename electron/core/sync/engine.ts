@@ -221,10 +221,26 @@ async function pullMarks(ctx: SyncContext): Promise<void> {
     await ctx.marks.pull(ctx.transport, ctx.signal);
   } catch (error) {
     if (ctx.signal.aborted) throw error;
-    if (notOffered(error)) return;
-    if (!(error instanceof ApiError) || error.kind === 'network' || error.kind === 'timeout' || error.status === 401)
-      throw error;
-    ctx.problem(describe(error, 'listing', ctx.now()));
+    const failure = classify(error);
+    switch (failure.kind) {
+      case 'gone':
+      case 'forbidden':
+      case 'not-offered':
+        return;
+      case 'unreachable':
+      case 'timeout':
+      case 'signed-out':
+      case 'local':
+        throw error;
+      case 'conflict':
+      case 'refused':
+      case 'busy':
+      case 'site-error':
+      case 'unexpected':
+        return ctx.problem(describe(error, 'listing', ctx.now()));
+      default:
+        return unknownKind(failure);
+    }
   }
 }
 
