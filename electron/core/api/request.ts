@@ -86,8 +86,7 @@ export async function sendRequest<T>(
         // within the same time limit), so one lost connection never costs a guide until the next sync.
         // Not a timeout, a refusal or an unknown host: those say the site is away, and are said at once.
         const read = method === 'GET' || options.idempotent === true;
-        if (!read || failure.reason !== 'other' || signal.aborted || attempt >= RETRY_BUDGETS.resetReads)
-          throw failure;
+        if (!read || failure.reason !== 'other' || signal.aborted || attempt >= RETRY_BUDGETS.resetReads) throw failure;
         await pause(100 * (attempt + 1) + Math.random() * 200, signal);
       }
     }
