@@ -166,6 +166,27 @@ export function createServices(deps: ServicesDeps): Services {
     who,
     search: searchModule(modules, () => connection.user !== null),
   });
+  const outbox = new Outbox({
+    store,
+    events,
+    nowMs: clock.nowMs,
+    clock,
+    log,
+    onNoAnswer: offline,
+    ...(deps.outboxTimer ? { timer: deps.outboxTimer } : {}),
+    transportFor: (id) => technicians.transportFor(id),
+    sendable: () => technicians.sendable(connection.site),
+    refused: (id) => connection.refused(id),
+    current: () => current()?.id ?? null,
+    others: () => technicians.othersWork(connection.site),
+  });
+  const me = () => ((row) => (row ? { id: row.id, userid: row.userid } : null))(current());
+  const uploads = uploadEndpoint(modules);
+  // Each feature's kinds of action: the outbox knows none of its own.
+  outbox.register(worklogOutbox({ store, events, attachmentsDir, uploads, current: () => me()?.id ?? null, now }));
+  outbox.register(quizOutbox({ store, events }));
+  outbox.register(marksOutbox({ store }));
+  const marks = new MarksService({ store, outbox, clock, technician: () => me()?.id ?? null, reader });
   const sync = new SyncService({
     store,
     library,
@@ -190,29 +211,8 @@ export function createServices(deps: ServicesDeps): Services {
     everyMinutes: deps.syncEveryMinutes ?? 15,
     log,
   });
-  const outbox = new Outbox({
-    store,
-    events,
-    nowMs: clock.nowMs,
-    clock,
-    log,
-    onNoAnswer: offline,
-    ...(deps.outboxTimer ? { timer: deps.outboxTimer } : {}),
-    transportFor: (id) => technicians.transportFor(id),
-    sendable: () => technicians.sendable(connection.site),
-    refused: (id) => connection.refused(id),
-    current: () => current()?.id ?? null,
-    others: () => technicians.othersWork(connection.site),
-  });
-  const me = () => ((row) => (row ? { id: row.id, userid: row.userid } : null))(current());
-  const uploads = uploadEndpoint(modules);
-  // Each feature's kinds of action: the outbox knows none of its own.
-  outbox.register(worklogOutbox({ store, events, attachmentsDir, uploads, current: () => me()?.id ?? null, now }));
-  outbox.register(quizOutbox({ store, events }));
-  outbox.register(marksOutbox({ store }));
   const worklog = new WorkLog({ store, events, clock, outbox, attachmentsDir, technician: me, reader });
   const quiz = new QuizService({ store, events, clock, outbox, technician: () => me()?.id ?? null, reader });
-  const marks = new MarksService({ store, outbox, clock, technician: () => me()?.id ?? null, reader });
   const notes = guideNotes({ store, clock, outbox, modules, reader, now, technician: () => me()?.id ?? null });
   wakeOnReconnect(connection, background, outbox);
 
