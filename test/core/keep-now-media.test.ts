@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
 import type { RunningSite } from '../../server/site.ts';
-import { startTestSite } from '../server/helpers.ts';
+import { clearFavorites, startTestSite } from '../server/helpers.ts';
 import { unwrap } from '../helpers/library.ts';
 import { makeServices } from '../helpers/services.ts';
 import { siteHttp } from '../../electron/core/api/http.ts';
@@ -21,6 +21,8 @@ const variant = (url: string): string => new URL(url).pathname.split('.').pop() 
 
 beforeAll(async () => {
   site = await startTestSite({ demo: true });
+  // Favourites are kept whole whatever the scope: tech1 has none here, so the scope alone decides.
+  await clearFavorites(site, 'tech1');
   app = makeServices(undefined, {
     http: async (target, init) => {
       const url = target.href;

@@ -7,7 +7,7 @@ import { DEMO_APP_ID } from '../../server/http/dialects.ts';
 import type { RunningSite } from '../../server/site.ts';
 import { unwrap } from '../helpers/library.ts';
 import { makeServices } from '../helpers/services.ts';
-import { api, signIn, startTestSite } from '../server/helpers.ts';
+import { api, clearFavorites, signIn, startTestSite } from '../server/helpers.ts';
 
 // Issue 25: a guide with prerequisites was read in a scrambled order. iFixit inlines the prerequisites'
 // steps into `steps` (each with its own guideid, and an orderby that counts within its own guide); the
@@ -33,6 +33,8 @@ for (const dialect of ['dozuki', 'ifixit'] as Dialect[]) {
     let app: ReturnType<typeof makeServices>;
     beforeAll(async () => {
       site = await startTestSite({ demo: true, dialect });
+      // Only the scope and what it needs: tech1's favourites (kept whole whatever the scope) are not counted.
+      await clearFavorites(site, 'tech1');
       app = makeServices();
       const { email, password } = DEMO_ACCOUNTS.tech1;
       unwrap(await app.services.api.signIn({ siteUrl: site.url, email, password, appId: DEMO_APP_ID }));

@@ -3,7 +3,7 @@ import { RETRY_BUDGETS } from '../../electron/core/api/retry.ts';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
 import type { RunningSite } from '../../server/site.ts';
 import { always, onPaths, startFaultProxy, type FaultProxy } from '../fault/proxy.ts';
-import { api, signIn, startTestSite } from '../server/helpers.ts';
+import { api, clearFavorites, startTestSite } from '../server/helpers.ts';
 import { unwrap } from '../helpers/library.ts';
 import { makeServices } from '../helpers/services.ts';
 
@@ -22,9 +22,7 @@ beforeAll(async () => {
   guideid = listed[0]!.guideid;
   // tech1's favourites are kept whole whatever the scope, and one of them needs this guide first: without
   // them the guide is asked for itself alone, so the count is one layer's budget and nothing else.
-  const { token } = await signIn(site, 'tech1');
-  const favourites = (await api(site, 'GET', '/user/favorites/guides', { token })).body as { guideid: number }[];
-  for (const { guideid: id } of favourites) await api(site, 'DELETE', `/user/favorites/guides/${id}`, { token });
+  await clearFavorites(site, 'tech1');
 });
 afterEach(async () => {
   await app?.dispose();

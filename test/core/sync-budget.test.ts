@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppApi } from '../../electron/contract.ts';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
 import type { RunningSite } from '../../server/site.ts';
-import { startTestSite } from '../server/helpers.ts';
+import { clearFavorites, startTestSite } from '../server/helpers.ts';
 import { allLocalGuides, mediaOf, unwrap } from '../helpers/library.ts';
 import { makeServices } from '../helpers/services.ts';
 
@@ -17,6 +17,8 @@ const tick = () => (clockMs += 60_000);
 
 beforeAll(async () => {
   site = await startTestSite({ demo: true });
+  // Favourites are kept whole whatever the scope: tech1 has none here, so the scope alone decides.
+  await clearFavorites(site, 'tech1');
   app = makeServices(undefined, { clock: () => clockMs });
   api = app.services.api;
   unwrap(

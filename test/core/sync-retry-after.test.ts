@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
 import { startDemoSite, type RunningSite } from '../../server/site.ts';
 import { mulberry32, PASS, startFaultProxy, type FaultProxy } from '../fault/proxy.ts';
+import { clearFavorites } from '../server/helpers.ts';
 import { allLocalGuides, mediaOf, unwrap } from '../helpers/library.ts';
 import { makeServices } from '../helpers/services.ts';
 
@@ -14,6 +15,8 @@ const arrivals: { key: string; at: number; refused: boolean }[] = [];
 
 beforeAll(async () => {
   site = await startDemoSite({});
+  // The scope's three guides alone: tech1's favourites (kept whole whatever the scope) are not synced here.
+  await clearFavorites(site, 'tech1');
   proxy = await startFaultProxy({ target: { port: site.port } });
 });
 afterAll(async () => {

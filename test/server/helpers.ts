@@ -112,6 +112,22 @@ export async function signIn(
   return { token: answer.body.authToken, userid: answer.body.userid, username: answer.body.username };
 }
 
+/**
+ * Removes a demo account's favourites on the site. Favourites are kept whole whatever the scope, so a test that
+ * counts the guides a scope keeps, or the requests for one guide, starts from none.
+ */
+export async function clearFavorites(site: RunningSite, who: DemoAccountName): Promise<void> {
+  const { token } = await signIn(site, who);
+  const headers = { 'X-App-Id': DEMO_APP_ID };
+  const listed = (await api(site, 'GET', '/user/favorites/guides', { token, headers })).body as unknown[];
+  for (const entry of listed) {
+    // The seed's dialect lists guides; iFixit's lists {date, guide}.
+    const { guideid } = ((entry as { guide?: unknown }).guide ?? entry) as { guideid: number };
+    const gone = await api(site, 'DELETE', `/user/favorites/guides/${guideid}`, { token, headers });
+    if (gone.status >= 300) throw new Error(`could not remove favourite ${guideid}: ${gone.status} ${gone.text}`);
+  }
+}
+
 /** Signs every demo account in at once. */
 export async function signInAll(site: RunningSite): Promise<Record<DemoAccountName, SignedIn>> {
   const names = Object.keys(DEMO_ACCOUNTS) as DemoAccountName[];
