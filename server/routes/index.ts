@@ -9,6 +9,7 @@ import { guideMarksRoutes } from './guide-marks.ts';
 import { guidesRoutes } from './guides.ts';
 import { mediaRoutes } from './media.ts';
 import { quizzesRoutes } from './quizzes.ts';
+import { releasesRoutes } from './releases.ts';
 import { searchRoutes } from './search.ts';
 import { stepFormsRoutes } from './step-forms.ts';
 import { suggestRoutes } from './suggest.ts';
@@ -33,6 +34,7 @@ export const ROUTES: readonly RouteModule[] = [
   approvalsRoutes,
   workspacesRoutes,
   guidesRoutes,
+  releasesRoutes,
   tagsRoutes,
   categoriesRoutes,
   mediaRoutes,
