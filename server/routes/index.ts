@@ -3,6 +3,7 @@ import { approvalsRoutes } from './approvals.ts';
 import { authRoutes } from './auth.ts';
 import { categoriesRoutes } from './categories.ts';
 import { commentsRoutes } from './comments.ts';
+import { demoChangeRoutes } from './demo-change.ts';
 import { demoCodesRoutes } from './demo-codes.ts';
 import { documentPagesRoutes } from './document-pages.ts';
 import { guideMarksRoutes } from './guide-marks.ts';
@@ -40,6 +41,7 @@ export const ROUTES: readonly RouteModule[] = [
   mediaRoutes,
   documentPagesRoutes,
   demoCodesRoutes,
+  demoChangeRoutes,
   searchRoutes,
   suggestRoutes,
   workLogRoutes,
