@@ -21,6 +21,8 @@ export interface ServerOptions {
   readonly dialect: Dialect;
   /** The application ids an `ifixit` site accepts in `X-App-Id` when signing in. Default: DEMO_APP_ID. */
   readonly appIds: readonly string[];
+  /** The demo workshop's site: it also serves the demo's own pages (`/demo/change`). Default false. */
+  readonly demo: boolean;
 }
 
 /** Unix seconds. Under test hooks a fixed time can be set; `null` returns to the real clock. */
@@ -81,6 +83,7 @@ export function createContext(
       mediaOrigin: options.mediaOrigin ?? (() => null),
       dialect: options.dialect ?? 'dozuki',
       appIds: options.appIds ?? [DEMO_APP_ID],
+      demo: options.demo ?? false,
     },
     counters: { passwordChecks: 0, bodyBytesRead: 0 },
     signInThrottle: signInThrottle ? new SignInThrottle(signInThrottle) : null,

@@ -25,7 +25,7 @@ export interface SiteOptions {
   host?: string;
   /** Default ':memory:'. */
   dbFile?: string;
-  /** Label only: `startDemoSite` passes the demo seed. */
+  /** The demo workshop (`startDemoSite` passes it with the demo seed): it also serves `/demo/change`. */
   demo?: boolean;
   testHooks?: boolean;
   /**
@@ -121,6 +121,7 @@ export async function startSite(options: SiteOptions = {}): Promise<RunningSite>
         publicReads: options.publicReads ?? true,
         mediaOrigin: () => mediaUrl,
         dialect: options.dialect ?? 'dozuki',
+        demo: options.demo ?? false,
         ...(options.appIds ? { appIds: options.appIds } : {}),
       },
       options.clock ?? systemClock(),

@@ -16,6 +16,20 @@ export interface StepChange {
   newPictures: number;
 }
 
+/** A release note the site published with a revision of a guide (Dozuki's guide releases). */
+export interface ReleaseNote {
+  releaseid: number;
+  /** The revision it released. */
+  revisionid: number;
+  title: string;
+  /** Plain text (any markup the site sent is taken out). */
+  notes: string;
+  /** Unix seconds, or null when the site gave no date. */
+  releasedAt: number | null;
+  /** Who released it, as the site names them, or null. */
+  by: string | null;
+}
+
 export interface GuideChanges {
   guideid: number;
   /** The revision the technician last read, and the one stored now. */
@@ -23,6 +37,8 @@ export interface GuideChanges {
   toRevisionid: number;
   /** Empty when the revision changed nothing the steps show (its title, its parts). */
   steps: StepChange[];
+  /** The site's release notes of the revisions since the one read, newest first; empty where it has none. */
+  releases: ReleaseNote[];
 }
 
 export interface ChangesApi {

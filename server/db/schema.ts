@@ -5,6 +5,7 @@ import { coreSchema } from './schema-core.ts';
 import { mediaUsesSchema } from './schema-media-uses.ts';
 import { workspacesSchema } from './schema-workspaces.ts';
 import { translationsSchema } from './schema-translations.ts';
+import { releasesSchema } from './schema-releases.ts';
 
 /**
  * Every schema module in the order it is applied. A module runs once per database file (recorded by name
@@ -17,4 +18,5 @@ export const SCHEMA: readonly SchemaModule[] = [
   approvalsSchema,
   mediaUsesSchema,
   translationsSchema,
+  releasesSchema,
 ];

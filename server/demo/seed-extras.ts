@@ -2,6 +2,7 @@ import type { Db } from '../db/types.ts';
 import type { DemoAccountName } from '../demo-accounts.ts';
 import { DEMO_TEAM } from '../demo-accounts.ts';
 import { renderInline } from '../guides/markup.ts';
+import { insertRelease } from '../guides/releases.ts';
 import { insertQuiz } from '../quizzes/repo.ts';
 import { addTag } from '../tags/repo.ts';
 import { COMPRESSOR_GUIDES } from './guides-compressor.ts';
@@ -32,6 +33,7 @@ export function seedDemoExtras(db: Db, seeded: Seeded) {
   ]) {
     for (const tag of guide.tags) addTag(db, { guideid: guides[guide.key]! }, tag);
   }
+  seedReleases(db, users.author);
   for (const category of DEMO_CATEGORIES) {
     const { wikiid } = db.prepare('SELECT wikiid FROM categories WHERE title = ?').get(category.title) as {
       wikiid: number;
@@ -112,6 +114,27 @@ export function seedDemoExtras(db: Db, seeded: Seeded) {
 
   seedWorkHistory(db, seeded);
   return { quizzes, courseStages };
+}
+
+/** Each demo guide's first revision was released with a note, as a Dozuki author publishes a guide. */
+function seedReleases(db: Db, author: number): void {
+  const rows = db
+    .prepare(
+      `SELECT g.guideid, g.revisionid, r.modified_date AS at FROM guides g
+       JOIN guide_revisions r ON r.revisionid = g.revisionid ORDER BY g.guideid`,
+    )
+    .all() as { guideid: number; revisionid: number; at: number }[];
+  for (const row of rows) {
+    insertRelease(db, {
+      guideid: row.guideid,
+      revisionid: row.revisionid,
+      userid: author,
+      title: 'First release',
+      notes: 'Checked on the shop floor and released for use.',
+      at: Math.floor(row.at),
+      type: 'major',
+    });
+  }
 }
 
 /**

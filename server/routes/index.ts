@@ -3,12 +3,14 @@ import { approvalsRoutes } from './approvals.ts';
 import { authRoutes } from './auth.ts';
 import { categoriesRoutes } from './categories.ts';
 import { commentsRoutes } from './comments.ts';
+import { demoChangeRoutes } from './demo-change.ts';
 import { demoCodesRoutes } from './demo-codes.ts';
 import { documentPagesRoutes } from './document-pages.ts';
 import { guideMarksRoutes } from './guide-marks.ts';
 import { guidesRoutes } from './guides.ts';
 import { mediaRoutes } from './media.ts';
 import { quizzesRoutes } from './quizzes.ts';
+import { releasesRoutes } from './releases.ts';
 import { searchRoutes } from './search.ts';
 import { stepFormsRoutes } from './step-forms.ts';
 import { suggestRoutes } from './suggest.ts';
@@ -33,11 +35,13 @@ export const ROUTES: readonly RouteModule[] = [
   approvalsRoutes,
   workspacesRoutes,
   guidesRoutes,
+  releasesRoutes,
   tagsRoutes,
   categoriesRoutes,
   mediaRoutes,
   documentPagesRoutes,
   demoCodesRoutes,
+  demoChangeRoutes,
   searchRoutes,
   suggestRoutes,
   workLogRoutes,

@@ -13,6 +13,7 @@ export const SEED_ENDPOINTS: readonly (readonly [what: string, pattern: RegExp])
   ['step forms', /^\/step_forms\//],
   ['quizzes', /^\/quizzes(\/|$)/],
   ["the reference's search (iFixit has /suggest)", /^\/search\//],
+  ["Dozuki's guide releases, their release notes", /^\/guides\/(\d+\/)?releases$/],
   // DELETE /user/media/{type}/{itemId} removes a second copy of an upload a slow site made.
   [
     "the reference's uploads, media list and media deletion (iFixit has /user/media/images)",

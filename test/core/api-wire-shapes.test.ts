@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { toGuideDetail, toListItem } from '../../electron/core/api/map-guide.ts';
 import { categoryHierarchyWire, guideSummaryWire, guideWire } from '../../electron/core/api/wire/guide.ts';
+import { releaseListWire } from '../../electron/core/api/wire/release.ts';
 
 // How real sites write what the reference types strictly (test/fixtures/real/README.md): the client
 // reads each of these as the site meant it, never as a failed guide.
@@ -108,5 +109,12 @@ describe('real shapes of API 2.0 answers', () => {
   it('category leaves as null, {} or []', () => {
     const tree = { Mac: { Laptop: null, Desktop: {}, Server: [] } };
     expect(categoryHierarchyWire.parse(tree)).toEqual(tree);
+  });
+
+  it('a guide release with ids as strings, [] for a missing user and "" for missing notes', () => {
+    const [release] = releaseListWire.parse([
+      { releaseid: '4', guideid: '41', revisionid: '9', user: [], status: 'released', title: 'Fan', notes: '' },
+    ]);
+    expect(release).toMatchObject({ releaseid: 4, revisionid: 9, title: 'Fan', notes: null, user: null });
   });
 });

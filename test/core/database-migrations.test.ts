@@ -97,6 +97,10 @@ const ROWS_AT: Record<number, string[]> = {
      VALUES ('c1', 9, 1, 'step', 11, NULL, 'The plate says 35 Nm.', 1700000800, 41, 1700000810, 0)`,
   ],
   19: [`INSERT INTO guide_reads (technician, guideid, revisionid, read_at) VALUES (9, 1, 1, 1700000900)`],
+  20: [
+    `INSERT INTO guide_releases (guideid, releaseid, revisionid, title, notes, released_at, by_name)
+     VALUES (1, 5, 2, 'Belt guard', 'Step 3 checks the guard.', 1700001000, 'Morgan Reyes')`,
+  ],
 };
 
 type Snapshot = Map<string, { columns: string[]; rows: unknown[][] }>;

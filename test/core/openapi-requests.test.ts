@@ -171,6 +171,10 @@ async function workload(dialect: Dialect): Promise<Sent[]> {
     const { email, password } = DEMO_ACCOUNTS.tech1;
     unwrap(await api.signIn({ siteUrl: site.url, email, password, appId: DEMO_APP_ID }));
     expect(unwrap(await api.syncNow()).status).toBe('complete');
+    // A guide tech1 read, changed on the site since: its release notes are read with it (a 404 on iFixit).
+    expect(unwrap(await api.guideChanges(id('compressor-belt')))).toBeNull();
+    const change = `${site.url}/demo/change/${id('compressor-belt')}`;
+    expect((await fetch(change, { method: 'POST', redirect: 'manual' })).status).toBe(303);
     unwrap(await api.setLanguage('de'));
     expect(unwrap(await api.syncNow()).status).toBe('complete');
     site.db.prepare('DELETE FROM guides WHERE guideid = ?').run(id('helmet-lens'));

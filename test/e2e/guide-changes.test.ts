@@ -6,8 +6,9 @@ import { reviseStepOnSite } from '../helpers/revise-step.ts';
 import { connectAndSyncDemo, openDemoApp, type startApp } from './browser.ts';
 
 // Issue 30, acceptance 1 in Chromium, over real HTTP: tech1 reads the belt guide; the site revises its
-// step 3; after the next sync the library marks the guide for tech1, and the guide shows a banner with the
-// changed step (the reworded and added lines), with the site stopped; starting a session says so first.
+// step 3 with a release note; after the next sync the library marks the guide for tech1, and the guide
+// shows a banner with the changed step (the reworded and added lines) and the site's release note as
+// plain text, with the site stopped; starting a session says so first.
 // tech2, who never used the guide on this laptop, sees no banner and no mark.
 const demo = capturingDemoWorkshop();
 let browser: Browser;
@@ -17,6 +18,8 @@ const pageErrors: string[] = [];
 const BELT = 'Replace the Drive Belt on a 60-Gallon Air Compressor';
 const REWORDED = 'Loosen the motor mount bolts a half turn, no more.';
 const ADDED = 'Check the belt guard for cracks before you refit it.';
+// Markup in a note is the site's: shown as its text, never as HTML.
+const RELEASE = { title: 'Belt guard check', notes: 'Step 3 now asks you to <b>check the guard</b> for cracks.' };
 
 async function syncFromSyncCentre(): Promise<void> {
   await page.getByTestId('nav-sync').click();
@@ -45,7 +48,7 @@ describe('a guide revised on the site after a technician used it', () => {
     expect(await page.getByTestId('guide-changes').count()).toBe(0);
     const guideid = Number(page.url().split('/').pop());
 
-    await reviseStepOnSite(demo.site(), guideid, 3, { reworded: REWORDED, added: ADDED });
+    await reviseStepOnSite(demo.site(), guideid, 3, { reworded: REWORDED, added: ADDED, release: RELEASE });
     await syncFromSyncCentre();
     await demo.site().close();
     await page.getByTestId('nav-library').click();
@@ -61,6 +64,12 @@ describe('a guide revised on the site after a technician used it', () => {
     expect(text).toContain('Changed step 3');
     expect(text).toContain(REWORDED);
     expect(text).toContain(ADDED);
+    const release = banner.getByTestId('guide-release');
+    expect(await release.count()).toBe(1);
+    const note = await release.textContent();
+    expect(note).toContain(RELEASE.title);
+    expect(note).toContain('Step 3 now asks you to check the guard for cracks.');
+    expect(await release.locator('b').count()).toBe(0);
     expect(await page.getByTestId('worklog-guide-changed').count()).toBe(1);
   });
 

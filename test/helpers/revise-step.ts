@@ -3,14 +3,14 @@ import { api, signIn } from '../server/helpers.ts';
 
 /**
  * Revises a guide on the site as its author would: a new revision through the API (`PATCH /guides/{id}`,
- * its summary), in which the guide's own step `number` has its first line reworded and a line added.
- * Answers the new revisionid.
+ * its summary), in which the guide's own step `number` has its first line reworded and a line added, and
+ * with `release` its release note (`POST /guides/releases`, a Dozuki site's). Answers the new revisionid.
  */
 export async function reviseStepOnSite(
   site: RunningSite,
   guideid: number,
   number: number,
-  words: { reworded: string; added: string },
+  words: { reworded: string; added: string; release?: { title: string; notes: string } },
 ): Promise<number> {
   const { token } = await signIn(site, 'admin');
   const current = (await api(site, 'GET', `/guides/${guideid}`)).body as { revisionid: number };
@@ -59,5 +59,10 @@ export async function reviseStepOnSite(
       old,
     );
   })();
+  if (words.release) {
+    const json = { guideid, ...words.release };
+    const released = await api(site, 'POST', '/guides/releases', { token, json });
+    if (released.status !== 201) throw new Error(`POST /guides/releases: ${released.status} ${released.text}`);
+  }
   return revisionid;
 }

@@ -1,7 +1,7 @@
-import type { GuideChanges } from '../../contract.ts';
+import type { GuideChanges, ReleaseNote } from '../../contract.ts';
 import type { Store } from '../db/store.ts';
 import { AppFailure } from '../result.ts';
-import { guideDiff } from './guide-diff.ts';
+import { guideDiff, plainText } from './guide-diff.ts';
 
 export interface ChangesServiceDeps {
   store: Store;
@@ -32,9 +32,17 @@ export class ChangesService {
     }
     if (read === current.revisionid) return null;
     const before = guides.getRevision(guideid, read);
+    const releases = this.#releases(guideid, read, current.revisionid);
+    const change = { guideid, fromRevisionid: read, toRevisionid: current.revisionid, releases };
     // Kept while they had not seen the change; gone only if the data folder was repaired since.
-    if (!before) return { guideid, fromRevisionid: read, toRevisionid: current.revisionid, steps: [] };
-    return { guideid, fromRevisionid: read, toRevisionid: current.revisionid, steps: guideDiff(before, current) };
+    return { ...change, steps: before ? guideDiff(before, current) : [] };
+  }
+
+  /** The site's release notes of the revisions since the one read, as plain text (never the site's HTML). */
+  #releases(guideid: number, read: number, current: number): ReleaseNote[] {
+    return this.deps.store.guideReleases
+      .between(guideid, read, current)
+      .map((release) => ({ ...release, title: plainText(release.title), notes: plainText(release.notes) }));
   }
 
   seen(guideid: number): null {

@@ -20,6 +20,7 @@ import { SettingsRepo } from './repos/settings-repo.ts';
 import { SiteModulesRepo } from './repos/site-modules-repo.ts';
 import { CommentsRepo } from './repos/comments-repo.ts';
 import { GuideReadsRepo } from './repos/guide-reads-repo.ts';
+import { GuideReleasesRepo } from './repos/guide-releases-repo.ts';
 import { SyncQueueRepo } from './repos/sync-queue-repo.ts';
 import { TechniciansRepo } from './repos/technicians-repo.ts';
 import { WorkKinds } from './repos/work-kinds.ts';
@@ -63,6 +64,7 @@ export class Store {
   readonly siteModules: SiteModulesRepo;
   readonly comments: CommentsRepo;
   readonly guideReads: GuideReadsRepo;
+  readonly guideReleases: GuideReleasesRepo;
   readonly translations: TranslationsRepo;
   readonly prerequisites: PrerequisitesRepo;
   readonly marks: GuideMarksRepo;
@@ -115,6 +117,7 @@ export class Store {
     this.marks = new GuideMarksRepo(db);
     this.comments = new CommentsRepo(db);
     this.guideReads = new GuideReadsRepo(db);
+    this.guideReleases = new GuideReleasesRepo(db);
   }
 
   /** Runs `fn` in one transaction (inside another, as a savepoint of it) and answers what it answers. */

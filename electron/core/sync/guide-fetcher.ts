@@ -1,7 +1,17 @@
-import type { GuideDetail, GuideStep, QuizRef, QuizRevision, QuizStage, SiteModule, StepForm } from '../../contract.ts';
+import type {
+  GuideDetail,
+  GuideStep,
+  QuizRef,
+  QuizRevision,
+  QuizStage,
+  ReleaseNote,
+  SiteModule,
+  StepForm,
+} from '../../contract.ts';
 import { notOffered } from '../api/capabilities-api.ts';
 import { classify } from '../api/failure.ts';
 import { fetchGuide, fetchGuideTags, fetchStepForms } from '../api/guides-api.ts';
+import { fetchGuideReleases } from '../api/releases-api.ts';
 import {
   fetchCourseAssignments,
   fetchPassingScore,
@@ -22,6 +32,8 @@ export interface GuideParts {
   lacks: (module: SiteModule, status: number) => void;
   /** Learned during a sync: the site's guide answers carry their tags. */
   tagsWithGuide?: boolean;
+  /** Which guides' release notes to read, and where to say the site has none (sync/guides-phase.ts). */
+  releases?: { wanted: (guideid: number) => boolean; lacking: () => void };
 }
 
 export const ALL_PARTS: Readonly<GuideParts> = { offers: () => true, lacks: () => {} };
@@ -80,11 +92,12 @@ export async function fetchWholeGuide(
   // Tags come with the guide on sites that send them: once a guide's answer carried them, the sync stops
   // asking `/guides/{id}/tags` (a request fewer per guide); a guide that comes without has them asked.
   const askTags = parts.tagsWithGuide !== true;
-  const [site, allForms, askedTags, associations] = await Promise.all([
+  const [site, allForms, askedTags, associations, releases] = await Promise.all([
     fetchGuide(transport, guideid, { ...(signal ? { signal } : {}), langid: source.langid ?? null }),
     optional('step_forms', () => fetchStepForms(transport, guideid, signal)),
     askTags ? optional('tags', () => fetchGuideTags(transport, guideid, signal)) : null,
     optional('quizzes', () => fetchQuizAssociations(transport, guideid, signal)),
+    releasesOf(transport, guideid, parts, signal),
   ]);
   if (site.tags !== null) parts.tagsWithGuide = true;
   const tags = site.tags ?? askedTags ?? (await optional('tags', () => fetchGuideTags(transport, guideid, signal)));
@@ -136,8 +149,34 @@ export async function fetchWholeGuide(
     mediaOrder: mediaOrderOf(detail),
     zoomUrls: zoomUrlsOf(detail),
     languages: site.languages,
+    ...(releases ? { releases } : {}),
   };
   return { guide, prerequisites: fetched };
+}
+
+/**
+ * The release notes of a guide a technician read in an older revision (no request for any other guide);
+ * undefined when not asked. A site without releases (404 and the like) has none. They are extra to the
+ * guide, never a reason it fails: any other failure but a refused sign-in leaves the stored ones as they are.
+ */
+async function releasesOf(
+  transport: ApiTransport,
+  guideid: number,
+  parts: GuideParts,
+  signal?: AbortSignal,
+): Promise<ReleaseNote[] | undefined> {
+  if (!parts.releases?.wanted(guideid)) return undefined;
+  try {
+    return await fetchGuideReleases(transport, guideid, signal);
+  } catch (error) {
+    if (notOffered(error)) {
+      parts.releases.lacking();
+      return [];
+    }
+    const failure = classify(error);
+    if (failure.kind === 'signed-out' || failure.kind === 'local') throw error;
+    return undefined;
+  }
 }
 
 /**

@@ -5,7 +5,7 @@ import { RETRY_BUDGETS } from '../api/retry.ts';
 import { isDamage } from '../db/damage.ts';
 import { isDiskFailure, isStorageFull } from '../db/disk-space.ts';
 import type { SyncContext } from './context.ts';
-import { fetchWholeGuide, type PrerequisiteSource, type WholeGuide } from './guide-fetcher.ts';
+import { fetchWholeGuide, type GuideParts, type PrerequisiteSource, type WholeGuide } from './guide-fetcher.ts';
 import { Lanes, runAdaptive } from './pool.ts';
 import type { StoredGuide } from '../db/repos/guides-repo.ts';
 
@@ -69,7 +69,22 @@ export async function storeQueuedGuides(
   // Guides stored, each once (a prerequisite fetched with a guide that needs it may come twice).
   const storedIds = new Set<number>();
   ctx.progress('guides', 0, total);
-  const parts = { offers: ctx.offers, lacks: ctx.lacks };
+  // Release notes are read only with a guide someone here read in another revision than the one listed
+  // now (the changes banner shows them): no request for any other guide, none once the site said it has none.
+  let releasesOffered = true;
+  const parts: GuideParts = {
+    offers: ctx.offers,
+    lacks: ctx.lacks,
+    releases: {
+      wanted: (guideid) => {
+        const listed = ctx.store.guides.listedRevision(guideid);
+        return releasesOffered && listed != null && ctx.store.guideReads.readInAnother(guideid, listed);
+      },
+      lacking: () => {
+        releasesOffered = false;
+      },
+    },
+  };
   const knownQuiz = (id: number) => ctx.store.quizzes.revision(id);
   // A prerequisite kept whole at the revision the site lists is taken from the library, not fetched again.
   // Videos are kept for this laptop's screen, in the room the budget has left.
@@ -140,6 +155,7 @@ export async function storeQueuedGuides(
     ctx.store.replaceable(() => {
       for (const guide of guides) {
         ctx.store.guides.storeGuide(guide, ctx.now());
+        if (guide.releases) ctx.store.guideReleases.replace(guide.detail.guideid, guide.releases);
         ctx.store.syncQueue.done(guide.detail.guideid);
         siteLanguage ??= guide.detail.language?.langid ?? null;
         for (const langid of guide.languages ?? []) languages.add(langid);

@@ -18,6 +18,7 @@ import { up as signOff } from './0016-sign-off.ts';
 import { up as guideMarks } from './0017-guide-marks.ts';
 import { up as comments } from './0018-comments.ts';
 import { up as guideReads } from './0019-guide-reads.ts';
+import { up as guideReleases } from './0020-guide-releases.ts';
 import { up as picture } from './pictures/0001-picture.ts';
 
 export interface Migration {
@@ -47,6 +48,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 17, name: 'favourites, completions and opened guides', up: guideMarks },
   { version: 18, name: 'comments written here', up: comments },
   { version: 19, name: 'the revision each technician last read', up: guideReads },
+  { version: 20, name: 'release notes of changed guides', up: guideReleases },
 ];
 
 /** The attached pictures database has a version of its own (`pictures.user_version`). */

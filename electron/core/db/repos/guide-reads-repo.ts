@@ -40,6 +40,16 @@ export class GuideReadsRepo {
     dropUnpinnedRevisions(this.db, guideid, stored?.id ?? null);
   }
 
+  /** Someone on this laptop last read the guide in another revision than `revisionid` (the one coming). */
+  readInAnother(guideid: number, revisionid: number): boolean {
+    return (
+      sql(this.db, 'SELECT 1 FROM guide_reads WHERE guideid = ? AND revisionid != ? LIMIT 1').get(
+        guideid,
+        revisionid,
+      ) !== undefined
+    );
+  }
+
   /** The guides stored here in a newer revision than the one this technician last read. */
   changed(technician: number): number[] {
     return (

@@ -1,4 +1,4 @@
-import type { GuideDetail, GuideListItem, QuizRevision, StepForm } from '../../../contract.ts';
+import type { GuideDetail, GuideListItem, QuizRevision, ReleaseNote, StepForm } from '../../../contract.ts';
 import { SHOWN_VARIANTS } from '../../../shared/media.ts';
 
 /** A row of `guides`, as the library list and the search read it. */
@@ -109,4 +109,6 @@ export interface StoredGuide {
   zoomUrls?: { large: string[]; original: string[] };
   /** The languages the site says the guide can be read in (not stored with it: the sync learns the site's). */
   languages?: string[];
+  /** Its release notes, read when a technician had read an older revision; absent: not read this time. */
+  releases?: ReleaseNote[];
 }

@@ -231,7 +231,7 @@ export class GuidesRepo {
     this.db.transaction(() => {
       dropUnpinnedRevisions(this.db, guideid, null);
       const tables = ['guides', 'step_forms', 'guide_quizzes', 'guide_tags', 'media_refs', 'sync_queue'];
-      tables.push('guide_prerequisites');
+      tables.push('guide_prerequisites', 'guide_releases');
       for (const table of tables) {
         sql(this.db, `DELETE FROM ${table} WHERE guideid = ?`).run(guideid);
       }
@@ -248,7 +248,7 @@ export class GuidesRepo {
       ).map((r) => r.file);
       const tables = ['guides', 'guide_revisions', 'guide_tags', 'step_forms', 'quiz_revisions', 'guide_quizzes'];
       tables.push('categories', 'guide_search', 'media', 'media_refs', 'sync_queue', 'guide_prerequisites');
-      tables.push('guide_translations', 'guide_search_translated');
+      tables.push('guide_translations', 'guide_search_translated', 'guide_releases');
       for (const table of tables) sql(this.db, `DELETE FROM ${table}`).run();
       return files;
     })();
