@@ -192,6 +192,12 @@ describe('every screen at three sizes, with axe-core', () => {
     });
   });
 
+  it('my guides', async () => {
+    await atEverySize('my-guides', async () => {
+      await visit('nav-my-guides', 'my-guides');
+    });
+  });
+
   it('sync centre', async () => {
     await atEverySize('sync', async () => {
       await visit('nav-sync', 'sync-centre');

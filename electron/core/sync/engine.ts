@@ -217,31 +217,15 @@ function planScope(ctx: SyncContext): void {
  */
 async function pullMarks(ctx: SyncContext): Promise<void> {
   if (!ctx.marks) return;
-  try {
-    await ctx.marks.pull(ctx.transport, ctx.signal);
-  } catch (error) {
-    if (ctx.signal.aborted) throw error;
-    const failure = classify(error);
-    switch (failure.kind) {
-      case 'gone':
-      case 'forbidden':
-      case 'not-offered':
-        return;
-      case 'unreachable':
-      case 'timeout':
-      case 'signed-out':
-      case 'local':
-        throw error;
-      case 'conflict':
-      case 'refused':
-      case 'busy':
-      case 'site-error':
-      case 'unexpected':
-        return ctx.problem(describe(error, 'listing', ctx.now()));
-      default:
-        return unknownKind(failure);
-    }
-  }
+  const marks = ctx.marks;
+  // Not a module the sync records as lacking: a site without them simply has none to read.
+  await tolerated(
+    ctx,
+    'listing',
+    () => marks.pull(ctx.transport, ctx.signal),
+    () => {},
+    { localStops: true },
+  );
 }
 
 /**
@@ -254,6 +238,22 @@ async function optionalPhase(
   module: 'categories' | 'quizzes',
   run: () => Promise<unknown>,
 ): Promise<void> {
+  const phase = module === 'quizzes' ? 'listing' : 'categories';
+  await tolerated(ctx, phase, run, (status) => ctx.lacks(module, status), { localStops: false });
+}
+
+/**
+ * Runs a part the sync can do without: a site that lacks it calls `lacking`; a refusal, a busy site or an
+ * unexpected answer is reported and the sync goes on; no answer at all or a refused sign-in stops it, and a
+ * local failure too when `localStops` (the part writes to the database).
+ */
+async function tolerated(
+  ctx: SyncContext,
+  phase: SyncPhase,
+  run: () => Promise<unknown>,
+  lacking: (status: number) => void,
+  { localStops }: { localStops: boolean },
+): Promise<void> {
   try {
     await run();
   } catch (error) {
@@ -263,18 +263,20 @@ async function optionalPhase(
       case 'gone':
       case 'forbidden':
       case 'not-offered':
-        return ctx.lacks(module, failure.status ?? 404);
+        return lacking(failure.status ?? 404);
       case 'unreachable':
       case 'timeout':
       case 'signed-out':
         throw error;
+      case 'local':
+        if (localStops) throw error;
+        return ctx.problem(describe(error, phase, ctx.now()));
       case 'conflict':
       case 'refused':
       case 'busy':
       case 'site-error':
       case 'unexpected':
-      case 'local':
-        return ctx.problem(describe(error, module === 'quizzes' ? 'listing' : 'categories', ctx.now()));
+        return ctx.problem(describe(error, phase, ctx.now()));
       default:
         return unknownKind(failure);
     }
