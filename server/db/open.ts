@@ -33,10 +33,18 @@ export function applySchema(db: Db, modules: readonly SchemaModule[]): void {
   const record = db.prepare('INSERT INTO schema_modules (name, applied) VALUES (?, unixepoch())');
   for (const module of modules) {
     if (applied.has(module.name)) continue;
-    db.transaction(() => {
-      module.up(db);
-      record.run(module.name);
-    })();
+    const foreignKeys = db.pragma('foreign_keys', { simple: true }) === 1;
+    if (module.rebuildsTables) db.pragma('foreign_keys = OFF');
+    try {
+      db.transaction(() => {
+        module.up(db);
+        const broken = db.pragma('foreign_key_check') as unknown[];
+        if (broken.length > 0) throw new Error(`Schema module ${module.name} broke ${broken.length} references`);
+        record.run(module.name);
+      })();
+    } finally {
+      if (module.rebuildsTables && foreignKeys) db.pragma('foreign_keys = ON');
+    }
   }
 }
 

@@ -6,6 +6,7 @@ import { mediaUsesSchema } from './schema-media-uses.ts';
 import { workspacesSchema } from './schema-workspaces.ts';
 import { translationsSchema } from './schema-translations.ts';
 import { releasesSchema } from './schema-releases.ts';
+import { idsNeverReusedSchema } from './schema-ids.ts';
 
 /**
  * Every schema module in the order it is applied. A module runs once per database file (recorded by name
@@ -19,4 +20,5 @@ export const SCHEMA: readonly SchemaModule[] = [
   mediaUsesSchema,
   translationsSchema,
   releasesSchema,
+  idsNeverReusedSchema,
 ];

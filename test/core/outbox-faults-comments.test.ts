@@ -136,8 +136,7 @@ describe('comments through a faulty network', () => {
                 mine.find((m) => m.id === id),
                 `seed ${seed}`,
               ).toMatchObject({ state: 'sent', unsent: false, text });
-            // Every comment created in this run is one kept or one deleted since (the site reuses a deleted
-            // comment's id, so they are counted, not matched by id): none was created twice.
+            // Every comment created in this run is one kept or one deleted since: none was created twice.
             const applied = (await audit(site, 'comment')).filter((a) => a.auditid > auditedBefore);
             const count = (method: string) => applied.filter((a) => a.method === method).length;
             expect(count('POST'), `seed ${seed}: created once each`).toBe(surviving.length + count('DELETE'));

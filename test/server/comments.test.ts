@@ -137,4 +137,17 @@ describe('POST /comments/{context}/{contextid}', () => {
     expect((await api(site, 'DELETE', `/comments/${posted.commentid}`, { token: who.tech1.token })).status).toBe(204);
     expectError(await api(site, 'GET', `/comments/${posted.commentid}`), 404);
   });
+
+  it("never gives a deleted comment's id to a new one, so a repeated DELETE cannot remove the next comment", async () => {
+    const post = async (text: string) =>
+      (await api(site, 'POST', `/comments/guide/${id('lockout')}`, { token: who.tech1.token, json: { text } })).body
+        .commentid as number;
+    const first = await post('Deleted right away');
+    expect((await api(site, 'DELETE', `/comments/${first}`, { token: who.tech1.token })).status).toBe(204);
+    const next = await post('Kept');
+    expect(next).toBeGreaterThan(first);
+    // The repeat of the first DELETE (its answer lost) finds nothing, and the new comment stays.
+    expectError(await api(site, 'DELETE', `/comments/${first}`, { token: who.tech1.token }), 404);
+    expect((await api(site, 'GET', `/comments/${next}`)).body.text_raw).toBe('Kept');
+  });
 });
