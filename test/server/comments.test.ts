@@ -138,7 +138,7 @@ describe('POST /comments/{context}/{contextid}', () => {
     expectError(await api(site, 'GET', `/comments/${posted.commentid}`), 404);
   });
 
-  it("never gives a deleted comment's id to a new one, so a repeated DELETE cannot remove the next comment", async () => {
+  it("never gives a deleted comment's id to a new one: a repeated DELETE cannot remove the next comment", async () => {
     const post = async (text: string) =>
       (await api(site, 'POST', `/comments/guide/${id('lockout')}`, { token: who.tech1.token, json: { text } })).body
         .commentid as number;

@@ -51,7 +51,8 @@ describe('the ids-never-reused schema module', () => {
     db.prepare('DELETE FROM comments WHERE commentid = ?').run(topComment);
     const comment = db
       .prepare(
-        "INSERT INTO comments (context, contextid, userid, text_raw, text_rendered, date, modified_date) VALUES ('guide', ?, ?, 'x', 'x', 0, 0)",
+        `INSERT INTO comments (context, contextid, userid, text_raw, text_rendered, date, modified_date)
+         VALUES ('guide', ?, ?, 'x', 'x', 0, 0)`,
       )
       .run(guideid, userid).lastInsertRowid;
     expect(Number(comment)).toBeGreaterThan(topComment);
