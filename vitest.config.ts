@@ -3,15 +3,18 @@ import { configDefaults, defineConfig } from 'vitest/config';
 
 // Two projects: `unit` (pure logic, and integration against the real reference server over real HTTP
 // and real SQLite files) and `e2e` (Chromium through the web shell; needs `npm run build` first), which
-// also holds test/commands: the README's commands run as written, busy ports, the packed app. Its files
-// run one at a time (they start servers, browsers and builds). test/security holds the attacks of issue 14:
-// over real HTTP in `unit`, in Chromium (`*.e2e.test.ts`) in `e2e`. The time limits guard against a hang,
-// not a slow machine: tests wait for conditions, and a machine running other work beside them (npm run
-// test:busy, a shared CI runner) takes several times as long: at 30 s, set-ups and tests of the outbox and
-// of the data folder's lock were cut off there at a load of 30.
-// The unit files run one per core (vitest's default is one fewer: a single worker on two cores): they wait
-// more than they compute (sites, fault stalls, commits), so a second file fills the wait.
-const UNIT_WORKERS = Math.max(2, os.availableParallelism());
+// also holds test/commands: the README's commands run as written, busy ports, the packed app (their ports
+// come from the OS and their folders are their own, so files of both run side by side). test/security
+// holds the attacks of issue 14: over real HTTP in `unit`, in Chromium (`*.e2e.test.ts`) in `e2e`. The time
+// limits guard against a hang, not a slow machine: tests wait for conditions, and a machine running other
+// work beside them (npm run test:busy, a shared CI runner) takes several times as long: at 30 s, set-ups and
+// tests of the outbox and of the data folder's lock were cut off there at a load of 30.
+// Workers (measured on this 2-core machine, issue 27): the unit files wait more than they compute (sites,
+// fault stalls, commits), so two per core fill the waits; a Chromium computes, so e2e runs one file per
+// core (448 s with two, 628 s with one; with four beside unit files each file took two to three times as
+// long).
+const UNIT_WORKERS = Math.max(2, 2 * os.availableParallelism());
+const E2E_WORKERS = Math.max(1, os.availableParallelism());
 
 export default defineConfig({
   test: {
@@ -43,7 +46,7 @@ export default defineConfig({
           testTimeout: 300_000,
           hookTimeout: 300_000,
           globalSetup: ['test/helpers/openapi-check-global.ts'],
-          fileParallelism: false,
+          maxWorkers: E2E_WORKERS,
         },
       },
     ],
