@@ -169,6 +169,7 @@ const RUN: Record<string, (command: string) => Promise<void>> = {
         BENCH_ROUNDS: '1',
         BENCH_SESSIONS: '2',
         BENCH_BIG: '30',
+        BENCH_OFFLINE_ROUNDS: '1',
       },
     });
     try {
