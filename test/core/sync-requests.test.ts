@@ -46,6 +46,14 @@ describe('what a sync does not ask', () => {
     // At most the first guide's tags are asked, before the sync learns that the guides carry them.
     expect(asked.filter((p) => /\/guides\/\d+\/tags$/.test(p)).length).toBeLessThanOrEqual(6);
     expect(asked.filter((p) => p.includes('guideids=')).length).toBe(0);
+    // A quiz several guides name has its courses asked once, not once per guide fetched beside the others.
+    const shared = site.db
+      .prepare('SELECT quizid FROM quiz_associations GROUP BY quizid HAVING count(DISTINCT guideid) > 1')
+      .all() as { quizid: number }[];
+    expect(shared.length).toBeGreaterThan(0);
+    const courses = asked.filter((p) => p.includes('/quizzes/courseAssignments/'));
+    expect(courses.length).toBeGreaterThan(0);
+    expect(courses.length).toBe(new Set(courses).size);
     // The tags still reach the library, from the guides' own answers.
     const tagged = (site.db.prepare('SELECT DISTINCT guideid FROM guide_tags').all() as { guideid: number }[]).map(
       (r) => r.guideid,

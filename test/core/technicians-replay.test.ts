@@ -33,13 +33,14 @@ beforeAll(async () => {
   proxy = await startFaultProxy({ target: { port: site.port } });
   [admin, tech1, tech2] = await Promise.all([signIn(site, 'admin'), signIn(site, 'tech1'), signIn(site, 'tech2')]);
   const guideid = photoAndQuizGuide(site);
-  app = makeServices(undefined, { requestTimeoutMs: 2_000 });
+  app = makeServices();
   api = app.services.api;
   // Both have used this laptop before: tech2 first, then tech1, who synced the guide.
   unwrap(await api.signIn({ siteUrl: proxy.url, ...password('tech2') }));
   unwrap(await api.switchTechnician(password('tech1')));
   unwrap(await api.setOfflineScope({ mode: 'selected', categories: [], guideids: [guideid] }));
-  expect(unwrap(await api.syncNow()).status).toBe('complete');
+  const synced = unwrap(await api.syncNow());
+  expect(synced.status, synced.error?.message).toBe('complete');
   guide = unwrap(await api.getGuide(guideid));
 });
 afterAll(async () => {

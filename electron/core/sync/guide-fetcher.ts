@@ -72,7 +72,7 @@ export interface WholeGuide {
 export async function fetchWholeGuide(
   transport: ApiTransport,
   guideid: number,
-  knownQuiz: (quizRevisionid: number) => Omit<QuizRevision, 'stages'> | undefined,
+  askQuiz: QuizAsker,
   signal?: AbortSignal,
   parts: GuideParts = { ...ALL_PARTS },
   source: PrerequisiteSource = NONE_STORED,
@@ -112,7 +112,7 @@ export async function fetchWholeGuide(
       async () => {
         const whole = source.fetchWhole
           ? await source.fetchWhole(prereq.guideid)
-          : await fetchWholeGuide(transport, prereq.guideid, knownQuiz, signal, parts, source, path);
+          : await fetchWholeGuide(transport, prereq.guideid, askQuiz, signal, parts, source, path);
         fetched.push(whole.guide, ...whole.prerequisites);
         return whole.guide.detail;
       },
@@ -128,9 +128,7 @@ export async function fetchWholeGuide(
   const quizzes: QuizRevision[] = [];
   for (const association of associations) {
     if (association.quizRevisionid === null) continue;
-    quizzes.push(
-      await fetchQuiz(transport, { ...association, quizRevisionid: association.quizRevisionid }, knownQuiz, signal),
-    );
+    quizzes.push(await askQuiz({ ...association, quizRevisionid: association.quizRevisionid }));
   }
   const quizRefs: QuizRef[] = quizzes.map((q) => ({
     quizid: q.quizid,
@@ -205,6 +203,9 @@ async function prerequisiteOf(
     throw failure.error.explained(`Its prerequisite "${prereq.title}" could not be read: ${failure.message}`);
   }
 }
+
+/** How a guide's fetch gets a quiz it names: `fetchQuiz`, asked once per sync (guides-phase.ts). */
+export type QuizAsker = (listed: ListedQuiz & { quizRevisionid: number }) => Promise<QuizRevision>;
 
 /**
  * A quiz revision with the course stages that hold the quiz and the passing score each stage sets

@@ -1,11 +1,18 @@
-import type { SyncError } from '../../contract.ts';
+import type { QuizRevision, SyncError } from '../../contract.ts';
 import { classify, mayPass, unknownKind, type Failure } from '../api/failure.ts';
 import { isGuide } from '../api/resource.ts';
 import { RETRY_BUDGETS } from '../api/retry.ts';
 import { isDamage } from '../db/damage.ts';
 import { isDiskFailure, isStorageFull } from '../db/disk-space.ts';
 import type { SyncContext } from './context.ts';
-import { fetchWholeGuide, type GuideParts, type PrerequisiteSource, type WholeGuide } from './guide-fetcher.ts';
+import {
+  fetchQuiz,
+  fetchWholeGuide,
+  type GuideParts,
+  type PrerequisiteSource,
+  type QuizAsker,
+  type WholeGuide,
+} from './guide-fetcher.ts';
 import { Lanes, runAdaptive } from './pool.ts';
 import type { StoredGuide } from '../db/repos/guides-repo.ts';
 
@@ -86,6 +93,17 @@ export async function storeQueuedGuides(
     },
   };
   const knownQuiz = (id: number) => ctx.store.quizzes.revision(id);
+  // Each quiz revision once in a sync, however many guides fetched side by side name it: a second request
+  // for its courses would also not wait out the Retry-After a busy site gave the first.
+  const quizzes = new Map<number, Promise<QuizRevision>>();
+  const quizOnce: QuizAsker = (listed) => {
+    const known = quizzes.get(listed.quizRevisionid);
+    if (known) return known;
+    const asked = fetchQuiz(ctx.transport, listed, knownQuiz, ctx.signal);
+    quizzes.set(listed.quizRevisionid, asked);
+    asked.catch(() => quizzes.delete(listed.quizRevisionid));
+    return asked;
+  };
   // A prerequisite kept whole at the revision the site lists is taken from the library, not fetched again.
   // Videos are kept for this laptop's screen, in the room the budget has left.
   const room = Math.max(0, ctx.budgetBytes - ctx.store.media.usage().bytes);
@@ -103,7 +121,7 @@ export async function storeQueuedGuides(
   const fetchOnce = (guideid: number): Promise<WholeGuide> => {
     const known = wholes.get(guideid);
     if (known) return known;
-    const asked = fetchWholeGuide(ctx.transport, guideid, knownQuiz, ctx.signal, parts, prerequisites);
+    const asked = fetchWholeGuide(ctx.transport, guideid, quizOnce, ctx.signal, parts, prerequisites);
     wholes.set(guideid, asked);
     asked.catch(() => wholes.delete(guideid));
     return asked;
