@@ -173,6 +173,7 @@ export function createServices(deps: ServicesDeps): Services {
     clock,
     log,
     onNoAnswer: offline,
+    askAfresh: () => connection.askAfresh(),
     ...(deps.outboxTimer ? { timer: deps.outboxTimer } : {}),
     transportFor: (id) => technicians.transportFor(id),
     sendable: () => technicians.sendable(connection.site),

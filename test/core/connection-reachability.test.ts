@@ -161,4 +161,27 @@ describe('the reachability watch', () => {
     expect(await reach.check()).toBe(true);
     expect(timeline).toEqual([]);
   });
+  it('asks afresh for "Send now": a check that left before the network came back does not answer it', async () => {
+    // The flake of worklog-offline.test.ts under load: a check out while every request was reset ended
+    // after the network came back, and "Send now" joined it, so nothing went.
+    reach.lose();
+    site = 'hangs';
+    await vi.advanceTimersByTimeAsync(RETRY_MIN_MS);
+    expect(timeline.at(-1)).toBe(`check:${RETRY_MIN_MS}`);
+    site = 'answers';
+    const joined = reach.check();
+    const afresh = reach.checkAfresh();
+    await vi.advanceTimersByTimeAsync(PROBE_MS);
+    expect(await joined).toBe(false);
+    expect(await afresh).toBe(true);
+    expect(timeline).toEqual([
+      'offline:0',
+      `check:${RETRY_MIN_MS}`,
+      `check:${RETRY_MIN_MS + PROBE_MS}`,
+      `online:${RETRY_MIN_MS + PROBE_MS}`,
+    ]);
+    // Reachable, it asks nothing.
+    expect(await reach.checkAfresh()).toBe(true);
+    expect(timeline).toHaveLength(4);
+  });
 });

@@ -208,6 +208,11 @@ export class Connection {
     if (this.#reach.reachable) void this.#reach.check();
   }
 
+  /** "Send now": while the site is thought away, it is asked again by a check that leaves now. */
+  async askAfresh(): Promise<void> {
+    await this.#reach.checkAfresh();
+  }
+
   #say(state: NetworkState): void {
     if (state === this.#network) return;
     this.#network = state;

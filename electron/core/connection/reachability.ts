@@ -115,6 +115,16 @@ export class Reachability {
     return () => clearTimeout(timer);
   }
 
+  /**
+   * "Send now" while the site is thought away: a check that leaves after this call, not one already out,
+   * which may have left before the network came back and would fail what the technician asked for now.
+   */
+  async checkAfresh(): Promise<boolean> {
+    if (this.#reachable || !this.#enabled) return this.#reachable;
+    if (this.#checking) await this.#checking;
+    return this.check();
+  }
+
   /** Asks the site now, or joins the check already out: whether the site answers (at most PROBE_MS). */
   check(): Promise<boolean> {
     if (!this.#enabled) return Promise.resolve(this.#reachable);

@@ -31,6 +31,8 @@ export interface OutboxDeps {
   clock?: SendClock;
   /** A request of the outbox got no answer: the site cannot be reached. */
   onNoAnswer?: () => void;
+  /** Before "Send now" sends: a site thought away is asked again, by a check that leaves now. */
+  askAfresh?: () => Promise<void>;
   random?: () => number;
   log: (message: string) => void;
   /** How the outbox waits for the next due action (tests: their simulated clock). */
@@ -172,6 +174,7 @@ export class Outbox {
       throw storageFailure(error);
     }
     this.#runner.releaseStorageHold();
+    await this.deps.askAfresh?.();
     await this.#runner.drain();
     this.#tellMoved();
     const held = this.#runner.storageHeld;
