@@ -36,7 +36,11 @@ export default defineConfig({
           testTimeout: 180_000,
           hookTimeout: 180_000,
           maxWorkers: UNIT_WORKERS,
-          globalSetup: ['test/helpers/openapi-check-global.ts', 'test/helpers/memory-tmp-global.ts'],
+          globalSetup: [
+            'test/helpers/openapi-check-global.ts',
+            'test/helpers/memory-tmp-global.ts',
+            'test/helpers/picture-dir-global.ts',
+          ],
         },
       },
       {
@@ -45,7 +49,7 @@ export default defineConfig({
           include: ['test/e2e/**/*.test.ts', 'test/commands/**/*.test.ts', 'test/security/**/*.e2e.test.ts'],
           testTimeout: 300_000,
           hookTimeout: 300_000,
-          globalSetup: ['test/helpers/openapi-check-global.ts'],
+          globalSetup: ['test/helpers/openapi-check-global.ts', 'test/helpers/picture-dir-global.ts'],
           maxWorkers: E2E_WORKERS,
         },
       },
