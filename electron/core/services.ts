@@ -29,6 +29,7 @@ import {
   countingHttp,
   lateBound,
   lifecycle,
+  outboxSite,
   searchModule,
   siteModulesOf,
   siteHooks,
@@ -172,14 +173,9 @@ export function createServices(deps: ServicesDeps): Services {
     nowMs: clock.nowMs,
     clock,
     log,
-    onNoAnswer: offline,
-    askAfresh: () => connection.askAfresh(),
     ...(deps.outboxTimer ? { timer: deps.outboxTimer } : {}),
-    transportFor: (id) => technicians.transportFor(id),
-    sendable: () => technicians.sendable(connection.site),
-    refused: (id) => connection.refused(id),
+    ...outboxSite(connection, technicians),
     current: () => current()?.id ?? null,
-    others: () => technicians.othersWork(connection.site),
   });
   const me = () => ((row) => (row ? { id: row.id, userid: row.userid } : null))(current());
   const uploads = uploadEndpoint(modules);

@@ -9,7 +9,7 @@ import { markDamaged, type OpenedFolder } from './db/data-folder.ts';
 import type { Store } from './db/store.ts';
 import type { StorageGuard } from './invoke.ts';
 import type { LibraryService, SiteSearchModule } from './library/library-service.ts';
-import type { Outbox } from './outbox/outbox.ts';
+import type { Outbox, OutboxDeps } from './outbox/outbox.ts';
 import type { BackgroundSync } from './sync/background.ts';
 import type { UploadEndpoint } from './api/user-media-api.ts';
 import { SiteModules } from './sync/site-modules.ts';
@@ -115,6 +115,24 @@ export function wakeOnReconnect(connection: Connection, background: BackgroundSy
     background.run('reconnect');
     outbox.wake();
   });
+}
+
+/**
+ * How the outbox reaches the site: each technician's work with their own sign-in, to the connection's site;
+ * a request with no answer tells the watch, and "Send now" asks a site thought away afresh.
+ */
+export function outboxSite(
+  connection: Connection,
+  technicians: Technicians,
+): Pick<OutboxDeps, 'transportFor' | 'sendable' | 'refused' | 'others' | 'onNoAnswer' | 'askAfresh'> {
+  return {
+    transportFor: (id) => technicians.transportFor(id),
+    sendable: () => technicians.sendable(connection.site),
+    refused: (id) => connection.refused(id),
+    others: () => technicians.othersWork(connection.site),
+    onNoAnswer: () => connection.noAnswer(),
+    askAfresh: () => connection.askAfresh(),
+  };
 }
 
 /** Which of the site's upload endpoints answers, as the site's modules learned it. */
