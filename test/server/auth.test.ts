@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
+import { verifyPassword } from '../../server/http/auth.ts';
 import type { RunningSite } from '../../server/site.ts';
+import { DOCUMENTED_PASSWORD_HASH } from '../../server/users/seed.ts';
 import { api, expectError, expectShape, signIn, startTestSite } from './helpers.ts';
 import { token as tokenShape, user as userShape } from './schemas.ts';
 
@@ -103,5 +105,13 @@ describe('DELETE /user/token', () => {
 
   it('needs a token', async () => {
     expectError(await api(site, 'DELETE', '/user/token'), 401);
+  });
+});
+
+describe('the demo accounts', () => {
+  it('are seeded with a kept hash of the documented password that verifies, and no other password', async () => {
+    expect(await verifyPassword(DEMO_ACCOUNTS.tech1.password, DOCUMENTED_PASSWORD_HASH)).toBe(true);
+    expect(await verifyPassword('fieldguide!', DOCUMENTED_PASSWORD_HASH)).toBe(false);
+    expect(Object.values(DEMO_ACCOUNTS).every((account) => account.password === 'fieldguide')).toBe(true);
   });
 });
