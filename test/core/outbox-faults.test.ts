@@ -15,7 +15,7 @@ import { SEEDED_TIMEOUT_MS, seedCount } from '../helpers/seeds.ts';
 // and dropped answers after the site committed, stalls); the session is taken offline, then replayed
 // through the faults. After each run the site must hold exactly what the technician did, once:
 // one entry, the same status, times and values, and no change applied twice (the site's audit log).
-const RUNS = seedCount(200, 40);
+const RUNS = seedCount(200, 20);
 let site: RunningSite;
 let proxy: FaultProxy;
 let app: ReturnType<typeof makeServices>;
