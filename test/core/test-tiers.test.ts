@@ -16,8 +16,11 @@ describe('the quick tier of tests', () => {
   it("runs npm test's checks and its unit project, with FIELDGUIDE_SEEDS=quick, and nothing else", () => {
     const full = steps(scripts.test!);
     const quick = steps(scripts['test:quick']!);
-    expect(quick).toContain('FIELDGUIDE_SEEDS=quick vitest run --project unit');
+    // Without isolation (a worker keeps its modules from file to file): the edit loop's speed. The full
+    // tier isolates each file, so what one file leaves behind cannot hide a failure of another there.
+    expect(quick).toContain('FIELDGUIDE_SEEDS=quick vitest run --project unit --no-isolate');
     expect(full).toContain('vitest run --project unit');
+    expect(scripts.test).not.toContain('--no-isolate');
     for (const check of ['npm run format:check', 'npm run check:imports', 'npm run typecheck']) {
       expect(full).toContain(check);
       expect(quick).toContain(check);
