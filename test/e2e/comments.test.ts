@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
 import { capturingDemoWorkshop } from '../helpers/services.ts';
 import { connectAndSyncDemo, openDemoApp, type startApp } from './browser.ts';
+import { checkLargerText, formatProblems } from './screen-checks.ts';
 
 // Issue 30, acceptance 2 in Chromium: with the demo site stopped, tech1 reads the guide's comments (author,
 // time, replies), writes one on step 3 and changes it before it is sent; it shows as waiting to be sent.
@@ -16,11 +17,12 @@ const BELT = 'Replace the Drive Belt on a 60-Gallon Air Compressor';
 const FIRST = 'The torque on this step reads 25 Nm; the plate says 35.';
 const EDITED = 'The plate on the east unit says 35 Nm, not 25.';
 
+const SIZE = { width: 1280, height: 900 };
 const step3 = () =>
   page.locator('[data-testid="guide-step-section"]:not(.guide-prereq-steps) [data-testid="guide-step"]').nth(2);
 
 beforeAll(async () => {
-  ({ browser, app, page } = await openDemoApp(demo, { width: 1280, height: 900 }, pageErrors));
+  ({ browser, app, page } = await openDemoApp(demo, SIZE, pageErrors));
 });
 afterAll(async () => {
   await browser?.close();
@@ -55,6 +57,20 @@ describe('comments written offline', () => {
     await thread.getByTestId('comment-save').click();
     await expect.poll(() => thread.getByTestId('comment-text').textContent()).toBe(EDITED);
     expect(await thread.getByTestId('comment-waiting').count()).toBe(1);
+  });
+
+  it('fits the open thread, its waiting comment and its form at three sizes with Larger text', async () => {
+    const thread = step3().getByTestId('comments');
+    const problems = await checkLargerText(
+      page,
+      'comment-thread',
+      async () => {
+        // The comment in the middle of the view, its form below it.
+        await thread.getByTestId('comment-waiting').evaluate((chip) => chip.scrollIntoView({ block: 'center' }));
+      },
+      SIZE,
+    );
+    expect(formatProblems(problems)).toBe('');
   });
 
   it('reaches the site once, under tech1, in its changed form only, when the site is back', async () => {

@@ -4,6 +4,7 @@ import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
 import { capturingDemoWorkshop } from '../helpers/services.ts';
 import { reviseStepOnSite } from '../helpers/revise-step.ts';
 import { connectAndSyncDemo, openDemoApp, type startApp } from './browser.ts';
+import { checkLargerText, formatProblems } from './screen-checks.ts';
 
 // Issue 30, acceptance 1 in Chromium, over real HTTP: tech1 reads the belt guide; the site revises its
 // step 3 with a release note; after the next sync the library marks the guide for tech1, and the guide
@@ -29,10 +30,11 @@ async function syncFromSyncCentre(): Promise<void> {
   await page.getByTestId('sync-outcome').waitFor();
 }
 
+const SIZE = { width: 1280, height: 900 };
 const beltRow = () => page.getByTestId('guide-row').filter({ hasText: BELT }).first();
 
 beforeAll(async () => {
-  ({ browser, app, page } = await openDemoApp(demo, { width: 1280, height: 900 }, pageErrors));
+  ({ browser, app, page } = await openDemoApp(demo, SIZE, pageErrors));
 });
 afterAll(async () => {
   await browser?.close();
@@ -68,9 +70,24 @@ describe('a guide revised on the site after a technician used it', () => {
     expect(await release.count()).toBe(1);
     const note = await release.textContent();
     expect(note).toContain(RELEASE.title);
+    // The date and the author apart, as read: "Nov 26, 2026 · Morgan Reyes", not "2026· Morgan".
+    expect(await release.locator('h3').innerText()).toContain(` · ${DEMO_ACCOUNTS.admin.username}`);
     expect(note).toContain('Step 3 now asks you to check the guard for cracks.');
     expect(await release.locator('b').count()).toBe(0);
     expect(await page.getByTestId('worklog-guide-changed').count()).toBe(1);
+  });
+
+  it('fits the banner at three sizes with Larger text, and it stays until read', async () => {
+    const problems = await checkLargerText(
+      page,
+      'guide-changes',
+      async () => {
+        await page.getByTestId('guide-changes').scrollIntoViewIfNeeded();
+      },
+      SIZE,
+    );
+    expect(formatProblems(problems)).toBe('');
+    expect(await page.getByTestId('guide-changes').count()).toBe(1);
   });
 
   it('shows tech2, who never used it here, no banner and no mark', async () => {

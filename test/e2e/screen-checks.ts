@@ -97,6 +97,20 @@ export function measureInPage(limits: { minTarget: number; minSessionTarget: num
   const doc = document.documentElement;
   if (doc.scrollWidth > doc.clientWidth + 1)
     scroll.push(`the page scrolls sideways: ${doc.scrollWidth}px wide in ${doc.clientWidth}px`);
+  // Only the app's main area scrolls: a page taller than the window scrolls its bars away (the top bar's
+  // navigation, the status bar) with the step. Named with what reaches below the window's bottom.
+  if (doc.scrollHeight > doc.clientHeight + 1) {
+    const below = Array.from(document.body.querySelectorAll('*'))
+      .filter((el) => {
+        const outside = !el.closest('.app-main') || getComputedStyle(el).position === 'absolute';
+        return outside && el.getBoundingClientRect().bottom + window.scrollY > doc.clientHeight + 1;
+      })
+      .slice(0, 3)
+      .map(describe);
+    scroll.push(
+      `the page scrolls up and down: ${doc.scrollHeight}px tall in ${doc.clientHeight}px (${below.join('; ')})`,
+    );
+  }
   for (const el of Array.from(document.querySelectorAll('.app-main, header, footer, nav'))) {
     if (el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== 'visible') {
       scroll.push(`${describe(el)} scrolls sideways: ${el.scrollWidth}px wide in ${el.clientWidth}px`);
@@ -168,4 +182,30 @@ export function measureInPage(limits: { minTarget: number; minSessionTarget: num
 
 export function formatProblems(problems: ScreenProblem[]): string {
   return problems.map((p) => `${p.viewport} ${p.screen} ${p.kind}: ${p.what}`).join('\n');
+}
+
+/**
+ * The screen `show` brings up, checked at each of the three sizes with the Larger text setting on (the
+ * status bar's text-size button), then the setting and `restore` size put back. Returns the problems found.
+ */
+export async function checkLargerText(
+  page: Page,
+  screen: string,
+  show: (viewport: Viewport) => Promise<void>,
+  restore: { width: number; height: number },
+): Promise<ScreenProblem[]> {
+  const toggle = page.getByTestId('text-size');
+  if ((await toggle.getAttribute('aria-pressed')) !== 'true') await toggle.click();
+  const problems: ScreenProblem[] = [];
+  try {
+    for (const viewport of VIEWPORTS) {
+      await page.setViewportSize({ width: viewport.width, height: viewport.height });
+      await show(viewport);
+      problems.push(...(await checkScreen(page, `larger-text-${screen}`, viewport)));
+    }
+  } finally {
+    await page.setViewportSize(restore);
+    if ((await toggle.getAttribute('aria-pressed')) === 'true') await toggle.click();
+  }
+  return problems;
 }

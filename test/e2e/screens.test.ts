@@ -325,6 +325,9 @@ describe('every screen at three sizes, with axe-core', () => {
     await atEverySize('larger-text-library', async () => {
       await visit('nav-library', 'guide-row');
     });
+    await atEverySize('larger-text-my-guides', async () => {
+      await visit('nav-my-guides', 'my-guides');
+    });
     await atEverySize('larger-text-session', async () => {
       if (page.url() !== sessionUrl) await page.goto(sessionUrl);
       await page.getByTestId('session').waitFor();
