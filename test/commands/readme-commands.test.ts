@@ -170,6 +170,7 @@ const RUN: Record<string, (command: string) => Promise<void>> = {
         BENCH_SESSIONS: '2',
         BENCH_BIG: '30',
         BENCH_OFFLINE_ROUNDS: '1',
+        BENCH_REPLAY_ROUNDS: '1',
       },
     });
     try {
@@ -178,6 +179,7 @@ const RUN: Record<string, (command: string) => Promise<void>> = {
       expect(run.stdout()).toMatch(/^12 \| \d+ \|/m);
       expect(run.stdout()).toContain('Local library of');
       expect(run.stdout()).toContain('Outbox:');
+      expect(run.stdout()).toMatch(/CPU replay\/that client = \d+\.\d\d \(medians of 1 rounds\)/);
       expect(run.stdout()).toContain('A big site: the summary sync of 30 guides');
     } finally {
       await run.stop();
