@@ -165,8 +165,11 @@ export class Outbox {
 
   /** "Send now": waiting actions go at once, whatever their backoff said. */
   async flush(): Promise<OutboxSummary> {
+    // A site thought away is asked first, by a check that leaves now: what goes then finds it answering.
+    await this.deps.askAfresh?.();
     try {
       this.deps.store.outbox.sendNow();
+      this.#runner.sendNowPressed();
     } catch (error) {
       if (!isStorageTrouble(error)) throw error;
       // Even "send now" cannot be written: the replay waits as it would for any write of its own.
@@ -174,7 +177,6 @@ export class Outbox {
       throw storageFailure(error);
     }
     this.#runner.releaseStorageHold();
-    await this.deps.askAfresh?.();
     await this.#runner.drain();
     this.#tellMoved();
     const held = this.#runner.storageHeld;

@@ -1,3 +1,4 @@
+import { classify } from '../api/failure.ts';
 import type { ApiTransport } from '../api/transport.ts';
 import type { OutboxRow } from '../db/repos/outbox-repo.ts';
 import { isStorageTrouble, outboxWaits } from '../db/disk-space.ts';
@@ -71,6 +72,9 @@ export class OutboxRunner {
   #storageHeldUntil = 0;
   #storageError: unknown = null;
   readonly #marks: InFlightMarks;
+  /** Actions whose request is out now, and those of them out when "Send now" was pressed. */
+  readonly #out = new Set<number>();
+  readonly #againNow = new Set<number>();
 
   /**
    * Runs in the process that holds the data folder's lock (db/folder-lock.ts): no other copy's actions are in flight.
@@ -171,16 +175,33 @@ export class OutboxRunner {
 
   /** One action, never rejecting: a full disk holds the whole replay for a while instead of spinning. */
   async #replay(row: OutboxRow, technician: number, transport: ApiTransport): Promise<void> {
+    this.#out.add(row.id);
     try {
-      await this.#replayOne(row, technician, transport);
+      const unanswered = await this.#replayOne(row, technician, transport);
       this.#storageHeldUntil = 0;
+      // Out when "Send now" was pressed, and no answer came (the network the technician saw come back was
+      // still away when it left): it goes again now, not after its backoff. An answer of the site's (busy,
+      // refused) came after the press, and is kept to.
+      if (this.#againNow.delete(row.id) && unanswered) this.deps.context.outbox.dueNow(row.id);
     } catch (error) {
       if (isStorageTrouble(error)) this.holdFor(error);
       else this.deps.log(`Outbox action ${row.id} (${row.kind}) could not be replayed: ${(error as Error).message}`);
+    } finally {
+      this.#out.delete(row.id);
+      this.#againNow.delete(row.id);
     }
   }
 
-  async #replayOne(row: OutboxRow, technician: number, transport: ApiTransport): Promise<void> {
+  /**
+   * "Send now" (the caller has made every waiting action due): an action out at that moment whose request
+   * then fails was sent before the technician asked, and goes again at once instead of after its backoff.
+   */
+  sendNowPressed(): void {
+    for (const id of this.#out) this.#againNow.add(id);
+  }
+
+  /** Replays one action; true when it ended without an answer from the site (no connection, no reply in time). */
+  async #replayOne(row: OutboxRow, technician: number, transport: ApiTransport): Promise<boolean> {
     const { outbox } = this.deps.context;
     const kind = this.deps.kinds.kind(row.kind);
     const read = kind ? kind.read(row) : { ok: false as const, message: `unknown action "${row.kind}"` };
@@ -189,11 +210,12 @@ export class OutboxRunner {
       outbox.fail(row.id, why);
       this.deps.log(`Outbox action ${row.id} could not be read and was set aside: ${why}`);
       this.deps.onChange(row.chain);
-      return;
+      return false;
     }
     // What the kind sends, looks up and records is this technician's: their transport, their name.
     const ctx: ReplayContext = { ...this.deps.context, transport, technician };
     let current = this.#times.prepare(row, read.action);
+    let unanswered = false;
     try {
       for (let rebase = 0; ; rebase++) {
         const action = kind.read(current);
@@ -217,10 +239,13 @@ export class OutboxRunner {
       }
     } catch (error) {
       if (isStorageTrouble(error)) throw error;
+      const failed = classify(error).kind;
+      unanswered = failed === 'unreachable' || failed === 'timeout';
       // An earlier attempt that may have landed stays "may have landed" whatever this attempt's answer was.
       sortFailure(this.#failures, outbox.get(current.id) ?? current, error, row.unknownOutcome);
     }
     this.deps.onChange(row.chain);
+    return unanswered;
   }
 
   /** Records how a replay ended; false when the kind rebased it and it goes again now. */

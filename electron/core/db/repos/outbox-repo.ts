@@ -267,6 +267,11 @@ export class OutboxRepo {
     sql(this.db, "UPDATE outbox SET next_attempt_at = 0 WHERE state = 'pending'").run();
   }
 
+  /** One waiting action due now (one whose request was out when "Send now" was pressed). */
+  dueNow(id: number): void {
+    sql(this.db, "UPDATE outbox SET next_attempt_at = 0 WHERE id = ? AND state = 'pending'").run(id);
+  }
+
   /** Back online: every waiting action is due now, but those the site itself asked to wait (Retry-After). */
   wake(nowMs: number, except: readonly number[]): number {
     return sql(
