@@ -31,8 +31,14 @@ export async function benchOfflineSaid(rounds: number): Promise<void> {
     const { email, password } = DEMO_ACCOUNTS.tech1;
     const signedIn = await app.app.services.api.signIn({ siteUrl: site.url, email, password });
     if (!signedIn.ok) throw new Error(signedIn.error.message);
-    const synced = await app.app.services.api.syncNow();
-    if (!synced.ok || synced.value.status !== 'complete') throw new Error('the first sync did not complete');
+    // The bench needs the library whole. On a loaded machine a first sync can end partial (seen beside the
+    // whole test suite and two busy processes): it syncs again, at most twice, and says how the last ended.
+    let synced = await app.app.services.api.syncNow();
+    for (let again = 0; again < 2 && !(synced.ok && synced.value.status === 'complete'); again++)
+      synced = await app.app.services.api.syncNow();
+    if (!synced.ok) throw new Error(`the first sync failed: ${synced.error.message}`);
+    if (synced.value.status !== 'complete')
+      throw new Error(`the first sync ended ${synced.value.status}: ${JSON.stringify(synced.value).slice(0, 400)}`);
     const page = await appPage(browser, app.shell, { width: 1366, height: 768 });
     await page.goto(new URL('/search', app.shell.url).toString());
     await page.getByTestId('search-box').waitFor();
