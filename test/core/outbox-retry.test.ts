@@ -1,6 +1,6 @@
 import path from 'node:path';
 import fc from 'fast-check';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppEvent } from '../../electron/contract.ts';
 import { ApiError } from '../../electron/core/api/errors.ts';
 import { classify } from '../../electron/core/api/failure.ts';
@@ -101,6 +101,8 @@ let outbox: Outbox;
 let events: AppEvent[];
 let requests: string[];
 let answer: (url: string, token: string | null) => Response;
+/** The site answers its n-th request after n × this many ms (0: at once). */
+let answerStaggerMs: number;
 /** Two technicians of the laptop, A and B, each with their own token (null: their sign-in is not kept). */
 let tokens: Map<number, string | null>;
 let technicianA: number;
@@ -151,10 +153,13 @@ beforeEach(() => {
   events = [];
   hub.subscribe((event) => events.push(event));
   requests = [];
+  answerStaggerMs = 0;
   const fetch: typeof globalThis.fetch = async (input, init) => {
     const url = String(input);
     const token = /^api (.+)$/.exec(new Headers(init?.headers).get('Authorization') ?? '')?.[1] ?? null;
     requests.push(`${token} ${url}`);
+    const wait = answerStaggerMs * requests.length;
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     return answer(url, token);
   };
   const user = (userid: number) => ({
@@ -199,6 +204,29 @@ afterEach(async () => {
 });
 
 describe('the outbox runner', () => {
+  it('tells the views at most every 200 ms while answers arrive in turns of their own, and the last move', async () => {
+    for (let n = 1; n <= 16; n++) queuePause(`s${n}`, 50 + n);
+    answer = (url) => new Response(JSON.stringify(entry(Number(/work_log\/(\d+)\//.exec(url)![1]))), { status: 200 });
+    // Each answer in a turn of its own, 15 ms after the one before.
+    answerStaggerMs = 15;
+    events.length = 0;
+    const started = performance.now();
+    outbox.kick();
+    await vi.waitFor(() => expect(store.outbox.all(technicianA)).toEqual([]), { timeout: 20_000 });
+    // The last move is told too, once its 200 ms are up.
+    await vi.waitFor(
+      () => expect(events.filter((event) => event.name === 'outbox').at(-1)?.payload).toMatchObject({ pending: 0 }),
+      {
+        timeout: 5_000,
+      },
+    );
+    const elapsed = performance.now() - started;
+    const told = events.filter((event) => event.name === 'outbox').length;
+    expect(requests).toHaveLength(16);
+    // One at the first answer, then one per 200 ms at most (was one per answer: 16).
+    expect(told).toBeLessThanOrEqual(2 + Math.ceil(elapsed / 200));
+  });
+
   it("waits out a 429's Retry-After before sending the action again, and says why", async () => {
     queuePause('s1', 51);
     answer = () => new Response('{"message":"Too many requests"}', { status: 429, headers: { 'Retry-After': '600' } });
