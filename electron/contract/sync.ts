@@ -125,6 +125,11 @@ export interface ScopeChoice {
   guides: number;
   /** The most a first sync downloads whole without asking. */
   limit: number;
+  /**
+   * The guides the technician worked on (their sessions here, their entries in the site's work log),
+   * newest first: kept whole while the choice waits, and kept with the categories chosen.
+   */
+  worked: number[];
 }
 
 export interface SyncState {

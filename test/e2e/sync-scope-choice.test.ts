@@ -3,16 +3,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
 import { generateSite } from '../../server/generator/generator.ts';
 import { startSite, type RunningSite } from '../../server/site.ts';
+import { api as siteApi, signIn } from '../server/helpers.ts';
 import { unwrap } from '../helpers/library.ts';
 import { appPage, artifact, launchChromium, startApp } from './browser.ts';
+import { checkLargerText, formatProblems } from './screen-checks.ts';
 
 // Issue 15, big sites: after a first sync of a site bigger than a first sync takes, the sync centre asks
 // the technician what to keep whole, with each category's guide count; choosing downloads only that.
+// Issue 29: the guide the technician worked on (the site's work log) is kept whole meanwhile, and says so.
 let browser: Browser;
 let app: Awaited<ReturnType<typeof startApp>>;
 let site: RunningSite;
 let page: Page;
 const pageErrors: string[] = [];
+/** The guide tech1 worked on, on the site, before this laptop's first sync. */
+let worked: number;
 
 beforeAll(async () => {
   [browser, app, site] = await Promise.all([
@@ -20,6 +25,14 @@ beforeAll(async () => {
     startApp(),
     startSite({ seed: (db) => void generateSite(db, { guides: 2300, steps: 1, images: 0, seed: 9 }) }),
   ]);
+  const tech1 = await signIn(site, 'tech1');
+  const listed = (await siteApi(site, 'GET', '/guides', { query: { limit: 20, offset: 40 } })).body;
+  worked = (listed as { guideid: number }[])[5]!.guideid;
+  const started = await siteApi(site, 'POST', '/work_log', {
+    token: tech1.token,
+    json: { guideid: worked, workorderid: 'WO-7731' },
+  });
+  expect(started.status).toBe(201);
   const { api } = app.app.services;
   unwrap(
     await api.signIn({ siteUrl: site.url, email: DEMO_ACCOUNTS.tech1.email, password: DEMO_ACCOUNTS.tech1.password }),
@@ -49,7 +62,21 @@ describe('the first sync of a big site asks what to keep', () => {
     expect(text).toContain('more than a first sync downloads whole (2,000)');
     expect(text).toContain(`${largest!.title}`);
     expect(text).toContain(`${largest!.guideCount.toLocaleString('en-US')} guides`);
+    expect(state.scopeChoice!.worked).toEqual([worked]);
+    expect(text).toContain('The guide you worked on is kept whole meanwhile, and stays kept');
     await page.screenshot({ path: artifact('sync-scope-choice.png') });
+  });
+
+  it('fits the choice, with the guide worked on, at three sizes with Larger text', async () => {
+    const problems = await checkLargerText(
+      page,
+      'sync-scope-choice',
+      async () => {
+        await page.getByTestId('scope-choice-worked').scrollIntoViewIfNeeded();
+      },
+      { width: 1280, height: 900 },
+    );
+    expect(formatProblems(problems)).toBe('');
   });
 
   it('keeps the chosen category whole and stops asking', async () => {
@@ -62,14 +89,14 @@ describe('the first sync of a big site asks what to keep', () => {
     expect(unwrap(await api.getSyncState()).scope).toEqual({
       mode: 'selected',
       categories: [smallest.name],
-      guideids: [],
+      guideids: [worked],
     });
     await app.app.services.api.syncNow();
-    // The category's guides are kept whole, and the guides they need first with them.
+    // The category's guides and the one worked on are kept whole, and the guides they need first with them.
     const chosen = unwrap(await api.listGuides({ category: smallest.name, limit: 500 })).items;
     expect(chosen).toHaveLength(smallest.guideCount);
-    const kept = new Set(chosen.map((guide) => guide.guideid));
-    for (const { guideid } of chosen) {
+    const kept = new Set([...chosen.map((guide) => guide.guideid), worked]);
+    for (const guideid of [...kept]) {
       for (const prereq of unwrap(await api.getGuide(guideid)).prerequisites) kept.add(prereq.guideid);
     }
     expect(unwrap(await api.getSyncState()).guides.offline).toBe(kept.size);

@@ -101,6 +101,14 @@ export const findEntries = (
 ): Promise<SiteEntry[]> =>
   t.request('GET', '/work_log', { query: { ...filter, order: 'DESC', limit: 200 }, schema: entries });
 
+/** A user's newest entries across guides (at most 200): the guides they worked on (sync/worked-guides.ts). */
+export const entriesOfUser = (t: ApiTransport, userid: number, signal?: AbortSignal): Promise<SiteEntry[]> =>
+  t.request('GET', '/work_log', {
+    query: { userid, order: 'DESC', limit: 200 },
+    schema: entries,
+    ...(signal ? { signal } : {}),
+  });
+
 /** Removes an entry (a second one a slow site made); a stale revision is a 409: it changed since it was seen. */
 export async function deleteEntry(t: ApiTransport, entryid: number, revisionid: number | null): Promise<void> {
   await t.request('DELETE', `/work_log/${entryid}`, { query: { revisionid: revisionid ?? undefined } });

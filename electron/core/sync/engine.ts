@@ -14,7 +14,8 @@ import { GuidesProgress } from './media-queue.ts';
 import { syncQuizList } from './quiz-list.ts';
 import { storeTranslations } from './translations-phase.ts';
 import { scopeFilter } from '../library/scope.ts';
-import { scopeToSync } from './first-scope.ts';
+import { awaitsChoice, scopeToSync } from './first-scope.ts';
+import { pullWorkedGuides } from './worked-guides.ts';
 
 /**
  * One sync, phase by phase. Each phase leaves the database consistent, so a crash or a dropped network
@@ -74,6 +75,7 @@ export async function runSync(ctx: SyncContext): Promise<EngineOutcome> {
     const listed = await listChanges(withProblems, cursor);
     await ctx.learnModules(ctx.store.guides.planningRows(0, 1, ctx.reader)[0]?.guideid ?? null);
     await pullMarks(withProblems);
+    await pullWorked(withProblems);
 
     phase = 'categories';
     if (ctx.offers('categories') && (listed.changed > 0 || ctx.store.categories.tree(ctx.reader).length === 0)) {
@@ -223,6 +225,22 @@ async function pullMarks(ctx: SyncContext): Promise<void> {
     ctx,
     'listing',
     () => marks.pull(ctx.transport, ctx.signal),
+    () => {},
+    { localStops: true },
+  );
+}
+
+/**
+ * While a big site waits for the first choice, the guides the technician worked on, from the site's work
+ * log (worked-guides.ts): kept whole meanwhile. A site without a work log, or refusing it, is skipped.
+ */
+async function pullWorked(ctx: SyncContext): Promise<void> {
+  if (ctx.reader.userid < 0 || !ctx.offers('work_log') || !awaitsChoice(ctx)) return;
+  await tolerated(
+    ctx,
+    'listing',
+    () => pullWorkedGuides(ctx),
+    // Not taken as the site lacking a work log: a filter it refuses says nothing of the rest.
     () => {},
     { localStops: true },
   );

@@ -1,41 +1,51 @@
 import { z } from 'zod';
 import type { OfflineScope, ScopeChoice } from '../../contract.ts';
+import type { GuideReader } from '../db/repos/guide-row.ts';
 import type { Store } from '../db/store.ts';
 import { LAST_SYNC_KEY, type SyncContext } from './context.ts';
+import { workedGuides } from './worked-guides.ts';
 
 /** The most guides a first sync downloads whole before the technician has said what they need. */
 export const FIRST_SYNC_LIMIT = 2000;
 export const SCOPE_CHOICE_KEY = 'sync.scopeChoice';
 
 /**
- * The scope this sync works to. A first sync of a site bigger than FIRST_SYNC_LIMIT, with no scope ever
- * chosen, keeps every summary (they are small, searchable) and no more whole guides than are stored (one
- * kept by "Keep offline" while the listing ran stays), and records that the technician has a choice to
- * make. A library that a finished sync left holding whole guides keeps its scope: a site that grows later
- * never loses what this computer has.
+ * Whether this sync waits for the technician's first choice: a site bigger than FIRST_SYNC_LIMIT, with no
+ * scope ever chosen, and no library a finished sync left holding whole guides (a site that grows later
+ * never loses what this computer has). Once waiting, it waits until the technician chooses, whatever the
+ * first scope stored whole meanwhile.
  */
-export function scopeToSync(ctx: Pick<SyncContext, 'store' | 'scope' | 'scopeChosen'>): OfflineScope {
+export function awaitsChoice(ctx: Pick<SyncContext, 'store' | 'scope' | 'scopeChosen'>): boolean {
   const { store } = ctx;
-  const scope = ctx.scope();
-  if (ctx.scopeChosen() || scope.mode !== 'all') {
-    store.settings.delete(SCOPE_CHOICE_KEY);
-    return scope;
-  }
+  if (ctx.scopeChosen() || ctx.scope().mode !== 'all') return false;
+  if (store.settings.get(SCOPE_CHOICE_KEY, z.unknown()) !== undefined) return true;
   const { total, offline } = store.guides.count();
   const keptBySync = offline > 0 && store.settings.get(LAST_SYNC_KEY, z.number()) !== undefined;
-  if (keptBySync || total <= FIRST_SYNC_LIMIT) {
+  return !keptBySync && total > FIRST_SYNC_LIMIT;
+}
+
+/**
+ * The scope this sync works to. While a big site waits for the first choice (awaitsChoice), it keeps
+ * every summary (they are small, searchable), and whole only what is stored (one kept by "Keep offline"
+ * while the listing ran stays) and the guides the technician worked on (worked-guides.ts), and records
+ * that the technician has a choice to make.
+ */
+export function scopeToSync(ctx: Pick<SyncContext, 'store' | 'scope' | 'scopeChosen' | 'reader'>): OfflineScope {
+  const { store } = ctx;
+  if (!awaitsChoice(ctx)) {
     store.settings.delete(SCOPE_CHOICE_KEY);
-    return scope;
+    return ctx.scope();
   }
-  store.settings.set(SCOPE_CHOICE_KEY, { guides: total });
-  return { mode: 'selected', categories: [], guideids: store.guides.wholeIds(FIRST_SYNC_LIMIT) };
+  store.settings.set(SCOPE_CHOICE_KEY, { guides: store.guides.count().total });
+  const whole = new Set([...store.guides.wholeIds(FIRST_SYNC_LIMIT), ...workedGuides(store, ctx.reader)]);
+  return { mode: 'selected', categories: [], guideids: [...whole] };
 }
 
 /** The choice waiting for the technician, if any (none once a scope is chosen). */
-export function scopeChoice(store: Store, scopeChosen: boolean): ScopeChoice | null {
+export function scopeChoice(store: Store, scopeChosen: boolean, reader: GuideReader | null): ScopeChoice | null {
   if (scopeChosen) return null;
   const pending = store.settings.get(SCOPE_CHOICE_KEY, z.object({ guides: z.number() }));
-  return pending ? { guides: pending.guides, limit: FIRST_SYNC_LIMIT } : null;
+  return pending ? { guides: pending.guides, limit: FIRST_SYNC_LIMIT, worked: workedGuides(store, reader) } : null;
 }
 
 /**
@@ -51,7 +61,10 @@ export function scopeWithGuide(
   guideid: number,
 ): OfflineScope | null {
   if (scope.mode === 'all') {
-    const waiting = !chosen && (scopeChoice(store, chosen) !== null || store.guides.count().total > FIRST_SYNC_LIMIT);
+    const waiting =
+      !chosen &&
+      (store.settings.get(SCOPE_CHOICE_KEY, z.unknown()) !== undefined ||
+        store.guides.count().total > FIRST_SYNC_LIMIT);
     return waiting ? { mode: 'selected', categories: [], guideids: [guideid] } : null;
   }
   return scope.guideids.includes(guideid) ? null : { ...scope, guideids: [...scope.guideids, guideid] };

@@ -201,7 +201,7 @@ export class SyncService {
       scope: library.storage.scope(),
       storage: library.storage.usage(),
       guides: store.guides.count(),
-      scopeChoice: scopeChoice(store, library.storage.scopeChosen()),
+      scopeChoice: scopeChoice(store, library.storage.scopeChosen(), this.deps.reader()),
       repair: this.deps.repair?.() ?? null,
       refusedMediaOrigins: this.#refusedMedia(),
     };

@@ -198,6 +198,16 @@ export class SessionsRepo {
     return rows.map((r) => r.id);
   }
 
+  /** The guides a site user worked on here (any technician row of theirs), newest work first. */
+  guidesWorkedOn(userid: number, limit: number): number[] {
+    const rows = sql(
+      this.db,
+      `SELECT guideid FROM work_sessions WHERE userid = ?
+       GROUP BY guideid ORDER BY max(started_at) DESC, guideid LIMIT ?`,
+    ).all(userid, limit) as { guideid: number }[];
+    return rows.map((row) => row.guideid);
+  }
+
   /** The whole session as the renderer sees it. */
   view(id: string): WorkSession | undefined {
     const row = this.#session('id', id);
