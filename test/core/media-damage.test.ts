@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSite } from '../../server/site.ts';
 import { mulberry32 } from '../fault/proxy.ts';
 import { startTestSite } from '../server/helpers.ts';
+import { unwrap } from '../helpers/library.ts';
 import { makeServices, signInAndSync } from '../helpers/services.ts';
 import { makeTempDir } from '../helpers/tmp.ts';
 import { seedCount } from '../helpers/seeds.ts';
@@ -137,6 +138,39 @@ describe('a stored file whose bytes changed, its length the same', () => {
       const outcome = await app.services.api.syncNow();
       expect(outcome.ok && outcome.value.status).toBe('complete');
       expect(await serveAll(app, [victim])).toEqual({ damaged: 0, intact: 1, none: 0, errors: 0 });
+    } finally {
+      await app.dispose();
+    }
+  }, 120_000);
+});
+
+describe('pictures indexed in the main database but not kept in the pictures one', () => {
+  // In WAL mode SQLite commits a transaction over attached databases one file at a time (main first): a
+  // crash or a kill between the two leaves media rows "done" whose pictures are not there (sync-kill found
+  // it). This is that state, made by hand: the pictures of the first stored media deleted.
+  it('are downloaded again by the next sync', async () => {
+    const dataDir = copyOfGolden();
+    const pictures = new Database(path.join(dataDir, 'media', 'pictures.sqlite'));
+    let lost: Stored[];
+    try {
+      const kept = new Set(
+        (pictures.prepare('SELECT name FROM picture').all() as { name: string }[]).map((r) => r.name),
+      );
+      lost = storedMedia(dataDir)
+        .filter(({ file }) => kept.has(file))
+        .slice(0, 10);
+      expect(lost.length).toBe(10);
+      const drop = pictures.prepare('DELETE FROM picture WHERE name = ?');
+      for (const { file } of lost) drop.run(file);
+    } finally {
+      pictures.close();
+    }
+    const app = makeServices(dataDir);
+    try {
+      const outcome = await app.services.api.syncNow();
+      expect(outcome.ok && outcome.value.status).toBe('complete');
+      expect(await serveAll(app, lost)).toEqual({ damaged: 0, intact: lost.length, none: 0, errors: 0 });
+      expect(unwrap(await app.services.api.getSyncState()).storage.pendingMedia).toBe(0);
     } finally {
       await app.dispose();
     }

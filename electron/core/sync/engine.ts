@@ -9,6 +9,7 @@ import { cursorKey, LAST_SYNC_KEY, type SyncContext } from './context.ts';
 import { removeDeleted } from './deletions.ts';
 import { storeQueuedGuides } from './guides-phase.ts';
 import { listChanges } from './listing.ts';
+import { PICTURE_MAX_BYTES } from '../library/media-store.ts';
 import { downloadMedia, StorageBudgetError } from './media-downloader.ts';
 import { GuidesProgress } from './media-queue.ts';
 import { syncQuizList } from './quiz-list.ts';
@@ -102,6 +103,10 @@ export async function runSync(ctx: SyncContext): Promise<EngineOutcome> {
     // The media start with the guides: each guide's as soon as it is stored (a link's round trips overlap).
     ctx.store.media.resetAttempts();
     ctx.store.media.pruneOrphans();
+    // A picture is indexed in the main database and kept in the attached pictures one, in one transaction,
+    // but in WAL mode SQLite commits each file on its own (main first): a crash or power loss between
+    // them leaves rows 'done' whose pictures are not there. They download again.
+    ctx.store.media.requeueMissingPictures(PICTURE_MAX_BYTES);
     const guides = new GuidesProgress();
     const stopMedia = new AbortController();
     const mediaSignal = AbortSignal.any([ctx.signal, stopMedia.signal]);
