@@ -3,5 +3,8 @@ import { childServices } from './child-services.ts';
 
 const services = childServices(process.argv[2]);
 const result = await services.api.syncNow();
-process.stdout.write(`done ${result.ok ? result.value.status : result.error.code}\n`);
+// A sync that did not complete says why, for the parent's message.
+const why = result.ok ? (result.value.error?.message ?? '') : result.error.message;
+const status = result.ok ? result.value.status : result.error.code;
+process.stdout.write(`done ${status}${status === 'complete' || !why ? '' : ` (${why})`}\n`);
 await services.close();
