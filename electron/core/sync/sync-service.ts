@@ -15,6 +15,7 @@ import { patient } from './patient.ts';
 import type { SiteModules } from './site-modules.ts';
 import type { SyncContext } from './context.ts';
 import { SCOPE_CHOICE_KEY, scopeChoice, scopeWithGuide } from './first-scope.ts';
+import { WORKED_GUIDES_KEY } from './worked-guides.ts';
 import { keepGuideNow } from './keep-now.ts';
 import { Priority, yielding } from './priority.ts';
 
@@ -148,7 +149,15 @@ export class SyncService {
   /** Another site: the running sync stops and the next starts from nothing. */
   reset(): void {
     this.cancel();
-    const keys = [cursorKey(false), cursorKey(true), LAST_SYNC_KEY, LAST_ERROR_KEY, SCOPE_CHOICE_KEY];
+    // The guides worked on are the previous site's (its ids mean other guides here).
+    const keys = [
+      cursorKey(false),
+      cursorKey(true),
+      LAST_SYNC_KEY,
+      LAST_ERROR_KEY,
+      SCOPE_CHOICE_KEY,
+      WORKED_GUIDES_KEY,
+    ];
     for (const key of [...keys, REFUSED_MEDIA_KEY]) this.deps.store.settings.delete(key);
   }
 
