@@ -7,6 +7,7 @@ import { api, signIn } from '../server/helpers.ts';
 import { allLocalGuides, unwrap } from '../helpers/library.ts';
 import { makeServices } from '../helpers/services.ts';
 import { siteHttp } from '../../electron/core/api/http.ts';
+import { startRewriteProxy } from '../helpers/rewrite-proxy.ts';
 
 // Issue 15, big sites: a site with more guides than a first sync should take whole. Its summaries are
 // listed and stored (searchable); no whole guide is downloaded until the technician chooses what to keep,
@@ -119,5 +120,37 @@ describe('a first sync of a site bigger than a first sync takes', () => {
     expect(wholeGuideRequests).toHaveLength(worked.length + smallest.guideCount - (worked.length - outside));
     expect(await keptWhole(worked)).toEqual(worked.map(() => 'full'));
     expect(state.scopeChoice).toBeNull();
+  });
+
+  it('forgets the guides worked on when the laptop moves to another site', { timeout: 120_000 }, async () => {
+    // Another site with the same library and accounts, which refuses tech1 its work log: the ids tech1
+    // worked on name guides there too, but nothing there says tech1 worked on them.
+    const other = await startSite({
+      seed: (db) => void generateSite(db, { guides: GUIDES, steps: 1, images: 0, seed: 5 }),
+    });
+    const proxy = await startRewriteProxy(Number(new URL(other.url).port));
+    proxy.set(({ method, path }) =>
+      method === 'GET' && path.startsWith('/api/2.0/work_log') ? { status: 403, body: '{"message":"no"}' } : null,
+    );
+    try {
+      unwrap(await app.services.api.signOut());
+      unwrap(
+        await app.services.api.signIn({
+          siteUrl: proxy.url,
+          email: DEMO_ACCOUNTS.tech1.email,
+          password: DEMO_ACCOUNTS.tech1.password,
+        }),
+      );
+      const before = wholeGuideRequests.length;
+      expect(unwrap(await app.services.api.syncNow()).status).toBe('complete');
+      // A first choice again (the scope chosen for the previous site went with it), and nothing kept whole.
+      const state = unwrap(await app.services.api.getSyncState());
+      expect(state.scopeChoice).toMatchObject({ worked: [] });
+      expect(state.guides.offline).toBe(0);
+      expect(wholeGuideRequests).toHaveLength(before);
+    } finally {
+      await proxy.close();
+      await other.close();
+    }
   });
 });

@@ -231,6 +231,7 @@ export class LibraryService {
     this.#siteRead.clear();
     this.pictures.reset();
     this.languages.reset();
+    this.storage.forgetScope();
     for (const file of this.deps.store.guides.resetAll()) void this.mediaStore.remove(file);
   }
 }

@@ -49,6 +49,11 @@ export class LibraryStorage {
     return this.deps.store.settings.get(SCOPE_KEY, offlineScopeSchema) !== undefined;
   }
 
+  /** Another site: the scope chosen for the previous one (its guide ids name other guides here) goes. */
+  forgetScope(): void {
+    this.deps.store.settings.delete(SCOPE_KEY);
+  }
+
   setScope(scope: OfflineScope): void {
     this.deps.store.settings.set(SCOPE_KEY, offlineScopeSchema.parse(scope));
   }
