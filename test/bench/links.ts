@@ -2,7 +2,8 @@
 // 0 is plain loopback), on a generated site of BENCH_LINK_GUIDES guides (default 300). For each link, the
 // sync and a bare client making the same requests with the same concurrency (the same-requests floor)
 // run through the link emulator (test/fault/link.ts); the bandwidth floor is the bytes that crossed the
-// link for those requests divided by its rate.
+// link for those requests divided by its rate. BENCH_LINK_ROUNDS rounds per link (default 3), each printed,
+// then their medians.
 import fs from 'node:fs';
 import path from 'node:path';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
@@ -53,7 +54,7 @@ async function token(url: string): Promise<string> {
 
 const s = (ms: number): string => (ms / 1000).toFixed(2);
 
-export async function benchLinks(links: LinkSpec[], tmpDir: string, guides: number): Promise<void> {
+export async function benchLinks(links: LinkSpec[], tmpDir: string, guides: number, rounds: number): Promise<void> {
   const lanes = process.env.BENCH_LINK_LANES?.split('/') ?? [];
   const db = path.join(tmpDir, `links-${guides}.sqlite`);
   console.error(`\ngenerating a site of ${guides} guides for the links…`);
@@ -82,36 +83,23 @@ export async function benchLinks(links: LinkSpec[], tmpDir: string, guides: numb
       let link: Link | null =
         spec.mbit === 0 ? null : await startLink({ targetPort: port, rttMs: spec.rttMs, mbitPerSec: spec.mbit });
       try {
-        const base = link?.url ?? site.url;
-        const sync = await runJsonChild<SyncFigures>('sync-client.ts', [base, ...lanes]);
-        // The floor replays the sync's own requests (addresses through this link) with its concurrency.
-        const planFile = path.join(tmpDir, `plan-link.json`);
-        fs.writeFileSync(planFile, JSON.stringify(buildPlan(sync.initialRequests, sync.concurrency)));
-        const before = link ? { ...link.stats } : null;
-        const floor = await runJsonChild<FloorFigures>('floor-client.ts', [planFile, await token(base)]);
-        const bytes =
-          link && before ? link.stats.bytesDown - before.bytesDown + (link.stats.bytesUp - before.bytesUp) : 0;
-        // Both directions share nothing here, so the busier one (down) sets the floor.
-        const bandwidthMs =
-          link && before ? (((link.stats.bytesDown - before.bytesDown) * 8) / (spec.mbit * 1e6)) * 1000 : 0;
-        // The same requests by a bare client on the app's own HTTP client: the app's cost above the transfer.
-        const appFloor = await runJsonChild<FloorFigures>('floor-client.ts', [planFile, await token(base), 'app']);
-        const sameStack =
-          `on the app's HTTP client (undici request): ` +
-          `floor ${s(appFloor.ms)} s, sync/floor ${(sync.initialMs / appFloor.ms).toFixed(2)}, ` +
-          `floor's cpu user ${s(appFloor.cpuMs.user)} s (${(sync.cpuMs.user / appFloor.cpuMs.user).toFixed(2)}x)`;
-        const lanesText = `lanes ${sync.concurrency.guides}/${sync.concurrency.media}`;
-        const cpu =
-          `client cpu user ${s(sync.cpuMs.user)} s, floor's ${s(floor.cpuMs.user)} ` +
-          `s (${(sync.cpuMs.user / floor.cpuMs.user).toFixed(2)}x); ${sameStack}`;
+        const ratios: number[] = [];
+        const appRatios: number[] = [];
+        const cpuRatios: number[] = [];
+        for (let round = 0; round < rounds; round++) {
+          const figures = await linkRound(link, link?.url ?? site.url, spec, lanes, tmpDir);
+          ratios.push(figures.ratio);
+          appRatios.push(figures.appRatio);
+          cpuRatios.push(figures.cpuRatio);
+          const line = `link ${name}, round ${round + 1}: ${figures.line}`;
+          console.error(line);
+          lines.push(line);
+        }
+        const against = spec.mbit === 0 ? 'the same-requests floor' : 'the bandwidth floor';
         const line =
-          spec.mbit === 0
-            ? `link loopback: sync ${s(sync.initialMs)} s, same-requests floor ${s(floor.ms)} s, ratio ` +
-              `${(sync.initialMs / floor.ms).toFixed(2)} (${floor.requests} requests, ${lanesText}; ${cpu})`
-            : `link ${name}: sync ${s(sync.initialMs)} s, bandwidth floor ${s(bandwidthMs)} s, ` +
-              `ratio ${(sync.initialMs / bandwidthMs).toFixed(2)} ` +
-              `(same-requests floor ${s(floor.ms)} s; ${floor.requests} requests, ` +
-              `${(bytes / 1e6).toFixed(1)} MB over the link, ${lanesText}; ${cpu})`;
+          `link ${name}, median of ${rounds}: sync / ${against} ${median(ratios).toFixed(2)} ` +
+          `(${ratios.map((r) => r.toFixed(2)).join(', ')}); sync / the same requests on the app's HTTP ` +
+          `client ${median(appRatios).toFixed(2)}; client cpu user / that client's ${median(cpuRatios).toFixed(2)}x`;
         console.error(line);
         lines.push(line);
       } finally {
@@ -127,6 +115,45 @@ export async function benchLinks(links: LinkSpec[], tmpDir: string, guides: numb
       `the delay, a round trip per connection)`,
   );
   for (const line of lines) console.log(line);
+}
+
+/** One sync through a link, then the same requests by the bare clients: the figures and the round's line. */
+async function linkRound(
+  link: Link | null,
+  base: string,
+  spec: LinkSpec,
+  lanes: string[],
+  tmpDir: string,
+): Promise<{ ratio: number; appRatio: number; cpuRatio: number; line: string }> {
+  const sync = await runJsonChild<SyncFigures>('sync-client.ts', [base, ...lanes]);
+  // The floor replays the sync's own requests (addresses through this link) with its concurrency.
+  const planFile = path.join(tmpDir, `plan-link.json`);
+  fs.writeFileSync(planFile, JSON.stringify(buildPlan(sync.initialRequests, sync.concurrency)));
+  const before = link ? { ...link.stats } : null;
+  const floor = await runJsonChild<FloorFigures>('floor-client.ts', [planFile, await token(base)]);
+  const bytes = link && before ? link.stats.bytesDown - before.bytesDown + (link.stats.bytesUp - before.bytesUp) : 0;
+  // Both directions share nothing here, so the busier one (down) sets the floor.
+  const bandwidthMs = link && before ? (((link.stats.bytesDown - before.bytesDown) * 8) / (spec.mbit * 1e6)) * 1000 : 0;
+  // The same requests by a bare client on the app's own HTTP client: the app's cost above the transfer.
+  const appFloor = await runJsonChild<FloorFigures>('floor-client.ts', [planFile, await token(base), 'app']);
+  const cpuRatio = sync.cpuMs.user / appFloor.cpuMs.user;
+  const sameStack =
+    `on the app's HTTP client (undici request): ` +
+    `floor ${s(appFloor.ms)} s, sync/floor ${(sync.initialMs / appFloor.ms).toFixed(2)}, ` +
+    `floor's cpu user ${s(appFloor.cpuMs.user)} s (${cpuRatio.toFixed(2)}x)`;
+  const lanesText = `lanes ${sync.concurrency.guides}/${sync.concurrency.media}`;
+  const cpu =
+    `client cpu user ${s(sync.cpuMs.user)} s, floor's ${s(floor.cpuMs.user)} ` +
+    `s (${(sync.cpuMs.user / floor.cpuMs.user).toFixed(2)}x); ${sameStack}`;
+  const ratio = sync.initialMs / (spec.mbit === 0 ? floor.ms : bandwidthMs);
+  const line =
+    spec.mbit === 0
+      ? `sync ${s(sync.initialMs)} s, same-requests floor ${s(floor.ms)} s, ratio ` +
+        `${ratio.toFixed(2)} (${floor.requests} requests, ${lanesText}; ${cpu})`
+      : `sync ${s(sync.initialMs)} s, bandwidth floor ${s(bandwidthMs)} s, ratio ${ratio.toFixed(2)} ` +
+        `(same-requests floor ${s(floor.ms)} s; ${floor.requests} requests, ` +
+        `${(bytes / 1e6).toFixed(1)} MB over the link, ${lanesText}; ${cpu})`;
+  return { ratio, appRatio: sync.initialMs / appFloor.ms, cpuRatio, line };
 }
 
 const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;

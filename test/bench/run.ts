@@ -101,7 +101,8 @@ if (process.env.BENCH_LINKS) {
   const guideRounds = Math.max(1, Number(process.env.BENCH_GUIDE_ROUNDS ?? 3));
   try {
     const links = parseLinks(process.env.BENCH_LINKS);
-    if (process.env.BENCH_ONLY !== 'guide-first') await benchLinks(links, tmp.dir, linkGuides);
+    const linkRounds = Math.max(1, Number(process.env.BENCH_LINK_ROUNDS ?? 3));
+    if (process.env.BENCH_ONLY !== 'guide-first') await benchLinks(links, tmp.dir, linkGuides, linkRounds);
     await benchTimeToGuide(links, tmp.dir, linkGuides, guideRounds);
     if (process.env.BENCH_OUTBOX !== '0' && process.env.BENCH_ONLY !== 'guide-first') {
       const replayRounds = Math.max(1, Number(process.env.BENCH_REPLAY_ROUNDS ?? 3));
