@@ -241,6 +241,11 @@ describe('the hot queries use their index', () => {
       expect(store.outbox.due(Date.now(), 500, [2]).map((row) => row.chain)).toEqual(
         Array.from({ length: 50 }, (_, i) => `session-${100 + i}`),
       );
+      // The chains being sent are left out: the places free, from the chains that can take them.
+      expect(store.outbox.due(Date.now(), 2, [1, 2], ['session-0', 'session-2']).map((row) => row.chain)).toEqual([
+        'session-1',
+        'session-3',
+      ]);
     },
   );
 

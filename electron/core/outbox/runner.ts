@@ -150,9 +150,10 @@ export class OutboxRunner {
         const held = this.#storageHeldUntil > this.deps.nowMs();
         const sendable = this.#closed || held ? [] : this.deps.sendable();
         if (sendable.length > 0) {
-          const due = this.deps.context.outbox
-            .due(this.deps.nowMs(), CHAINS_AT_ONCE + active.size, sendable)
-            .filter((row) => !active.has(row.chain));
+          // Only the free places' worth, of chains not being sent (read after each answer: one place, mostly).
+          const free = CHAINS_AT_ONCE - active.size;
+          const due =
+            free > 0 ? this.deps.context.outbox.due(this.deps.nowMs(), free, sendable, [...active.keys()]) : [];
           for (const row of due) {
             if (active.size >= CHAINS_AT_ONCE) break;
             const transport = row.technician === null ? null : this.deps.transportFor(row.technician);
