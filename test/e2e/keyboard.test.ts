@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
 import { capturingDemoWorkshop } from '../helpers/services.ts';
 import { artifact, openDemoApp, type startApp } from './browser.ts';
+import { focusedOn, tabTo as tabToOn, type Focused } from './focus.ts';
 
 // The keyboard alone, as a technician with a keyboard and no mouse (or a screen reader) works: connect,
 // open a guide, start a session, fill a step, next step, finish. After every move the focus is where the
@@ -21,48 +22,8 @@ afterAll(async () => {
   await app?.stop();
 });
 
-interface Focused {
-  tag: string;
-  text: string;
-  testid: string | null;
-  name: string | null;
-  /** Whether the focus ring is drawn (an outline that is not `none`, or a box shadow). */
-  ringed: boolean;
-  inView: boolean;
-}
-
-const focused = (): Promise<Focused> =>
-  page.evaluate(() => {
-    const el = document.activeElement as HTMLElement | null;
-    if (!el || el === document.body)
-      return { tag: 'body', text: '', testid: null, name: null, ringed: false, inView: false };
-    const style = getComputedStyle(el);
-    const box = el.getBoundingClientRect();
-    return {
-      tag: el.tagName.toLowerCase(),
-      text: (el.textContent ?? '').replace(/\s+/g, ' ').trim(),
-      testid: el.getAttribute('data-testid'),
-      name: el.getAttribute('name') ?? el.getAttribute('id'),
-      ringed: (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== 'none',
-      inView: box.bottom > 0 && box.top < innerHeight && box.right > 0 && box.left < innerWidth,
-    };
-  });
-
-/** Presses Tab until `wanted` holds for the focused element (at most `max` times); every stop shows its ring. */
-async function tabTo(wanted: (f: Focused) => boolean, max = 30): Promise<number> {
-  for (let presses = 1; presses <= max; presses++) {
-    await page.keyboard.press('Tab');
-    const now = await focused();
-    // Past the last control Tab leaves the page for a moment (the browser's own UI) before it wraps.
-    if (now.tag === 'body') continue;
-    expect(now.ringed, `focus ring on ${now.tag} "${now.text.slice(0, 40)}"`).toBe(true);
-    if (wanted(now)) {
-      expect(now.inView, `${now.tag} "${now.text.slice(0, 40)}" scrolled into view`).toBe(true);
-      return presses;
-    }
-  }
-  throw new Error(`not reached with ${max} Tabs; focus is on ${JSON.stringify(await focused())}`);
-}
+const focused = (): Promise<Focused> => focusedOn(page);
+const tabTo = (wanted: (f: Focused) => boolean, max = 30): Promise<number> => tabToOn(page, wanted, max);
 
 async function expectFocusOn(check: (f: Focused) => boolean, what: string): Promise<void> {
   await expect.poll(async () => check(await focused()), { message: `focus on ${what}`, timeout: 10_000 }).toBe(true);
