@@ -193,7 +193,10 @@ export async function downloadMedia(
       const refused = error instanceof RefusedAddressError ? { mediaOrigin: error.origin } : {};
       const problem = { message: `A media file could not be downloaded: ${message}`, resource: `GET ${safePath(url)}` };
       // The default quality's zoom picture that did not fit the budget is no failure of the sync (above).
-      if (!(zoomFull && at !== 'always')) ctx.problem({ ...problem, at: ctx.now(), ...refused });
+      // A file asked again later in this sync (its tries not spent) fails the sync only if its last try does:
+      // over a lossy link it usually comes then, and a sync that got every file is no failed sync.
+      const lastTry = item.attempts + 1 >= MAX_ATTEMPTS || stopped();
+      if (lastTry && !(zoomFull && at !== 'always')) ctx.problem({ ...problem, at: ctx.now(), ...refused });
     } finally {
       reserved -= size;
     }

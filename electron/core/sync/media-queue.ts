@@ -53,6 +53,8 @@ export interface MediaItem {
   at: NeededAt;
   /** A picture (a library row's, a step's, or a zoom variant), never a page: documents may be pages. */
   picture: boolean;
+  /** Its tries that failed so far in this sync (the next sync starts again from none). */
+  attempts: number;
 }
 
 const PAGE = 500;
@@ -139,9 +141,9 @@ export class MediaQueue implements Feed<MediaItem> {
         this.only === undefined
           ? this.store.media.pending(limit, this.maxAttempts, at)
           : this.store.media.pendingOf(this.only, limit, this.maxAttempts, at);
-      for (const { url, rank } of rows) {
+      for (const { url, rank, attempts } of rows) {
         if (!this.#taken.has(url) && this.#buffer.length < page)
-          this.#buffer.push({ url, at, picture: rank <= 1 || at !== 'always' });
+          this.#buffer.push({ url, at, picture: rank <= 1 || at !== 'always', attempts });
       }
     }
     this.#emptyAt = this.#buffer.length === 0 ? { changes: this.guides.changes, settled: this.#settled } : null;
