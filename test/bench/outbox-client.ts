@@ -2,7 +2,7 @@
 // enqueue latency), then replays them (throughput), then makes the same work with a bare fetch loop at
 // the same concurrency (the site's own capacity for those requests). Prints JSON.
 import '../../electron/core/threadpool.ts';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { createServices } from '../../electron/core/services.ts';
 import { plainCodec } from '../../electron/core/connection/secret-store.ts';
 import { siteHttp } from '../../electron/core/api/http.ts';
@@ -86,12 +86,16 @@ for (let turn = 0; turn < 200; turn++) {
   if (turn >= 5 && must(await api.getOutbox()).summary.inFlight === 0) break;
 }
 await proxy.restart();
+// How long the main thread is held at a time while the outbox replays: what an answer to a screen waits behind.
+const held = monitorEventLoopDelay({ resolution: 1 });
+held.enable();
 const cpu0 = process.cpuUsage();
 const t0 = performance.now();
 let summary = must(await api.flushOutbox());
 while (summary.pending > 0) summary = must(await api.flushOutbox());
 const replayMs = performance.now() - t0;
 const replayCpu = process.cpuUsage(cpu0);
+held.disable();
 const replayRequests = await proxy.count();
 if (summary.failed > 0 || summary.conflicts > 0) throw new Error(`replay: ${JSON.stringify(summary)}`);
 
@@ -158,6 +162,7 @@ console.log(
     actions: queued,
     enqueue: { p50: at(0.5), p95: at(0.95), max: sorted.at(-1) },
     replayMs,
+    heldMs: { p50: held.percentile(50) / 1e6, p99: held.percentile(99) / 1e6, max: held.max / 1e6 },
     floorMs: floor.ms,
     appFloorMs: appFloor.ms,
     sessions: SESSIONS,

@@ -394,6 +394,8 @@ if (process.env.BENCH_OUTBOX !== '0' && !bigOnly) {
       actions: number;
       enqueue: { p50: number; p95: number; max: number };
       replayMs: number;
+      /** How long the main thread was held at a time during the replay (what a screen's answer waits behind). */
+      heldMs: { p50: number; p99: number; max: number };
       floorMs: number;
       appFloorMs: number;
       sessions: number;
@@ -413,7 +415,8 @@ if (process.env.BENCH_OUTBOX !== '0' && !bigOnly) {
         `  round ${round + 1}: durable enqueue (SQLite, synchronous=FULL) ` +
           `p50 ${ms(run.enqueue.p50)} ms, p95 ${ms(run.enqueue.p95)} ms, max ${ms(run.enqueue.max)} ms; ` +
           `replay ${ms(run.replayMs)} ms (${((run.actions / run.replayMs) * 1000).toFixed(0)} actions/s, ` +
-          `CPU ${ms(run.cpuMs.replay)} ms); bare fetch loop ${ms(run.floorMs)} ms (CPU ${ms(run.cpuMs.floor)} ms); ` +
+          `CPU ${ms(run.cpuMs.replay)} ms; main thread held p99 ${ms(run.heldMs.p99)} ms, ` +
+          `max ${ms(run.heldMs.max)} ms); bare fetch loop ${ms(run.floorMs)} ms (CPU ${ms(run.cpuMs.floor)} ms); ` +
           `bare loop on the app's HTTP client ${ms(run.appFloorMs)} ms (CPU ${ms(run.cpuMs.appFloor)} ms)`,
       );
     }

@@ -28,6 +28,7 @@ import { TranslationsRepo } from './repos/translations-repo.ts';
 import { PrerequisitesRepo } from './repos/prerequisites-repo.ts';
 import { RowGuard } from './row-guard.ts';
 import { replaceableWrite, sql } from './statements.ts';
+import { WalFlush } from './wal-flush.ts';
 import type { WorkJournal } from './work-journal.ts';
 import { openWork, type StartFindings } from './work-start.ts';
 
@@ -75,6 +76,7 @@ export class Store {
   readonly #db: Db;
   readonly #journal: WorkJournal;
   readonly #picturesFile: string;
+  readonly #wal: WalFlush;
   readonly #log: (message: string) => void;
   /** A write of the journal that failed after its commit, said once (the next write tries again). */
   #journalLagging = false;
@@ -94,6 +96,7 @@ export class Store {
       throw error;
     }
     this.#db = db;
+    this.#wal = new WalFlush(options.file);
     this.#picturesFile = options.picturesFile;
     const guard = new RowGuard(db, this.#journal, options.log);
     this.settings = new SettingsRepo(db, (key, problem) =>
@@ -131,6 +134,26 @@ export class Store {
   replaceable<T>(fn: () => T): T {
     const result = this.#failingDisk(() => replaceableWrite(this.#db, fn));
     this.#journalWrite();
+    return result;
+  }
+
+  /**
+   * A transaction that is on the disk when the promise resolves, as `transaction`'s is when it returns,
+   * without the main process waiting for the disk meanwhile: it commits without a flush, then the
+   * write-ahead log is flushed on the thread pool (wal-flush.ts). Answers to the screens and to other
+   * requests go on during that wait. A failed flush fails it (and the disk, as a failed commit does); a
+   * process that stops before the flush ends has its commit (the OS holds it), not its promise.
+   */
+  async durable<T>(fn: () => T): Promise<T> {
+    if (this.#db.inTransaction) throw new Error('A durable write cannot run inside another transaction.');
+    const result = this.#failingDisk(() => replaceableWrite(this.#db, fn));
+    this.#journalWrite();
+    try {
+      await this.#wal.flush();
+    } catch (error) {
+      if (isDiskFailure(error)) this.failDisk(error);
+      throw error;
+    }
     return result;
   }
 
@@ -244,6 +267,7 @@ export class Store {
       );
     }
     this.#journal.close();
+    this.#wal.close();
     this.#db.close();
   }
 }

@@ -3,13 +3,14 @@
  * is taken in the same turn of the event loop (the first chains of a replay, answers that arrived
  * together) has its mark in one durable commit, so one wait for the disk instead of one per action. Each
  * request still leaves only once its own mark is on disk; a failed commit (a full disk) fails every mark
- * in it, and none of those requests leaves.
+ * in it, and none of those requests leaves. The write may wait for the disk off the main thread (a
+ * promise, Store.durable): the other chains' answers are handled meanwhile.
  */
 export class InFlightMarks {
   #waiting: { id: number; resolve: () => void; reject: (error: unknown) => void }[] = [];
   #writing: NodeJS.Immediate | null = null;
 
-  constructor(private readonly write: (ids: readonly number[]) => void) {}
+  constructor(private readonly write: (ids: readonly number[]) => void | Promise<void>) {}
 
   /** Resolves once this action is durably marked in flight. */
   mark(id: number): Promise<void> {
@@ -28,12 +29,20 @@ export class InFlightMarks {
     const batch = this.#waiting;
     this.#waiting = [];
     if (batch.length === 0) return;
-    try {
-      this.write(batch.map((waiting) => waiting.id));
-    } catch (error) {
+    const fail = (error: unknown) => {
       for (const waiting of batch) waiting.reject(error);
+    };
+    const done = () => {
+      for (const waiting of batch) waiting.resolve();
+    };
+    let written: void | Promise<void>;
+    try {
+      written = this.write(batch.map((waiting) => waiting.id));
+    } catch (error) {
+      fail(error);
       return;
     }
-    for (const waiting of batch) waiting.resolve();
+    if (written) written.then(done, fail);
+    else done();
   }
 }

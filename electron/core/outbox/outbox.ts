@@ -86,9 +86,10 @@ export class Outbox {
       ...(deps.onNoAnswer ? { onNoAnswer: deps.onNoAnswer } : {}),
       random: deps.random ?? Math.random,
       onChange: (chain) => this.#moved(chain),
-      // The work journal is written with the marks (Store.transaction): every earlier answer is in it
-      // before a request leaves. Not flushed: the marks' own commit waits for the disk.
-      markInFlight: (ids) => store.transaction(() => store.outbox.markAllInFlight(ids)),
+      // The work journal is written with the marks (Store.durable): every earlier answer is in it before a
+      // request leaves. Not flushed: the marks' own commit is on the disk before the requests leave, and
+      // the main process waits for the disk off its thread, answering the screens meanwhile.
+      markInFlight: (ids) => store.durable(() => store.outbox.markAllInFlight(ids)),
       log: deps.log,
       ...(deps.timer ? { timer: deps.timer } : {}),
     });

@@ -39,8 +39,11 @@ export interface RunnerDeps {
   onChange: (sessionId: string) => void;
   /** A request got no answer at all: the site cannot be reached (its next answer wakes the outbox). */
   onNoAnswer?: () => void;
-  /** Writes in-flight marks in one commit that waits for the disk, the work journal with them (db/work-journal.ts). */
-  markInFlight?: (ids: readonly number[]) => void;
+  /**
+   * Writes in-flight marks in one commit that is on the disk when it returns or its promise resolves, the
+   * work journal with them (db/work-journal.ts).
+   */
+  markInFlight?: (ids: readonly number[]) => void | Promise<void>;
   log: (message: string) => void;
   timer?: OutboxTimer;
 }

@@ -1,0 +1,111 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { Store } from '../../electron/core/db/store.ts';
+import { makeTempDir } from '../helpers/tmp.ts';
+
+// Store.durable (the outbox's in-flight marks): a commit that is on the disk when its promise resolves,
+// its wait for the disk (an fdatasync of the write-ahead log) on the thread pool instead of the main
+// thread. Checked on a real store file: what is flushed, when, and what a failed flush does.
+
+const tmp = makeTempDir('store-durable');
+let store: Store;
+let dir: string;
+let round = 0;
+
+beforeEach(() => {
+  dir = path.join(tmp.dir, String(round++));
+  fs.mkdirSync(dir);
+  store = new Store({
+    file: path.join(dir, 'fieldguide.sqlite'),
+    picturesFile: path.join(dir, 'media', 'pictures.sqlite'),
+    log: () => {},
+  });
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  store.close();
+});
+
+/** The file an open descriptor of this process names (Linux: /proc). */
+const fileOf = (fd: number): string => fs.readlinkSync(`/proc/self/fd/${fd}`);
+
+describe('a durable write', () => {
+  it('answers once the write-ahead log that holds its commit is flushed, not before', async () => {
+    const flushes: { file: string; stored: unknown }[] = [];
+    let finish: (() => void) | null = null;
+    const real = fs.fdatasync;
+    vi.spyOn(fs, 'fdatasync').mockImplementation(((fd: number, callback: (error: Error | null) => void) => {
+      flushes.push({ file: fileOf(fd), stored: store.settings.get('durable.test', z.string()) });
+      // Held until the test lets it go: the write must not answer meanwhile.
+      finish = () => real(fd, callback);
+    }) as typeof fs.fdatasync);
+    let answered = false;
+    const writing = store
+      .durable(() => {
+        store.settings.set('durable.test', 'marked');
+        return 42;
+      })
+      .then((value) => {
+        answered = true;
+        return value;
+      });
+    expect(flushes, 'one flush of the log, after the commit').toEqual([
+      { file: path.join(fs.realpathSync(dir), 'fieldguide.sqlite-wal'), stored: 'marked' },
+    ]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(answered, 'no answer before the disk holds it').toBe(false);
+    finish!();
+    expect(await writing).toBe(42);
+    expect(store.settings.get('durable.test', z.string())).toBe('marked');
+  });
+
+  it('a flush the disk refuses fails the write and the disk: nothing more is written', async () => {
+    vi.spyOn(fs, 'fdatasync').mockImplementation(((_fd: number, callback: (error: Error | null) => void) => {
+      setImmediate(() => callback(Object.assign(new Error('EIO: i/o error, fdatasync'), { code: 'EIO' })));
+    }) as typeof fs.fdatasync);
+    await expect(store.durable(() => store.settings.set('durable.test', 'marked'))).rejects.toMatchObject({
+      code: 'EIO',
+    });
+    // As after a failed FULL commit (store.ts failDisk): the connection takes no more writes.
+    expect(() => store.transaction(() => store.settings.set('durable.other', 1))).toThrow(/readonly/i);
+  });
+
+  it('cannot run inside another transaction (its flush would come before that commit)', async () => {
+    let inside: Promise<void> | null = null;
+    store.transaction(() => {
+      inside = store.durable(() => store.settings.set('durable.test', 'inside'));
+    });
+    await expect(inside).rejects.toThrow(/inside another transaction/);
+    expect(store.settings.get('durable.test', z.string()), 'nothing of it written').toBeUndefined();
+  });
+
+  it('keeps its log handle until a flush still out has ended, then lets it go', async () => {
+    const opened = new Set(fs.readdirSync('/proc/self/fd'));
+    let finish: (() => void) | null = null;
+    const real = fs.fdatasync;
+    vi.spyOn(fs, 'fdatasync').mockImplementation(((fd: number, callback: (error: Error | null) => void) => {
+      finish = () => real(fd, callback);
+    }) as typeof fs.fdatasync);
+    const writing = store.durable(() => store.settings.set('durable.test', 1));
+    const logHandles = () =>
+      fs
+        .readdirSync('/proc/self/fd')
+        .filter((fd) => !opened.has(fd))
+        .filter((fd) => {
+          try {
+            return fileOf(Number(fd)).includes('fieldguide.sqlite-wal');
+          } catch {
+            return false;
+          }
+        });
+    expect(logHandles().length).toBeGreaterThan(0);
+    store.close();
+    finish!();
+    await writing;
+    expect(logHandles(), 'released once the flush ended').toEqual([]);
+    // afterEach closes again: a second close must be harmless.
+    store = { close: () => {} } as unknown as Store;
+  });
+});
