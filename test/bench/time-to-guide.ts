@@ -15,7 +15,6 @@ interface GuideFirst {
   bytes: number;
   /** Its answers' bytes (the text and forms), without its media. */
   textBytes: number;
-  storedBefore: boolean;
   mediaPending: number;
 }
 
