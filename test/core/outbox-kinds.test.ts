@@ -74,8 +74,10 @@ afterEach(async () => {
   tmp.remove();
 });
 
+// Bounded in time, not in turns of the event loop: an action leaves once its in-flight mark is on the
+// disk, a flush on the thread pool (Store.durable) that a busy machine may take milliseconds to end.
 const until = async (done: () => boolean): Promise<void> => {
-  for (let turn = 0; turn < 200 && !done(); turn++) await new Promise((resolve) => setImmediate(resolve));
+  for (let wait = 0; wait < 400 && !done(); wait++) await new Promise((resolve) => setTimeout(resolve, 5));
 };
 
 describe('the generic outbox', () => {
