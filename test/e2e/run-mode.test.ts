@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WorkSession } from '../../electron/contract.ts';
+import { rpcPath } from '../../electron/contract/shells.ts';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
 import { createCanvas, encodePng, fillRect } from '../../server/media/png.ts';
 import { proxiedDemoWorkshop } from '../helpers/services.ts';
@@ -551,10 +552,18 @@ describe('the session follows the site (acceptance 6)', () => {
       `Taken over on the site by ${DEMO_ACCOUNTS.tech2.username}`,
     );
 
+    // The conflicts answer late (a busy main process): the banner still names who took it over the first
+    // time it shows, never "another technician" for a moment (WorklogSiteDecided.vue).
+    const late = `**${rpcPath('listConflicts')}`;
+    await page.route(late, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      await route.continue();
+    });
     await page.goto(sessionUrl(id));
     await page.getByTestId('session-site-state').waitFor();
-    expect(await page.getByTestId('session-status').textContent()).toBe('Taken over');
     expect(await page.getByTestId('session-site-state').textContent()).toContain(DEMO_ACCOUNTS.tech2.username);
+    await page.unroute(late);
+    expect(await page.getByTestId('session-status').textContent()).toBe('Taken over');
     expect(await page.getByTestId('session-actions').count()).toBe(0);
     expect(await page.getByTestId('step-save').count()).toBe(0);
     await page.screenshot({ path: artifact('run-mode-taken-over.png') });
