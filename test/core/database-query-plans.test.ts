@@ -1,10 +1,10 @@
-import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { GuideDetail } from '../../electron/contract.ts';
-import { Store } from '../../electron/core/db/store.ts';
+import type { Store } from '../../electron/core/db/store.ts';
 import { TRANSITION_ACTIONS } from '../../electron/core/worklog/replay/transition.ts';
 import { makeTempDir } from '../helpers/tmp.ts';
+import { openTestStore } from '../helpers/store.ts';
 
 // The hot queries (a library page, a search, the outbox's next actions) must be answered through their
 // index, whatever the size of the library: a plan that scans a table is a page that gets slower with
@@ -61,8 +61,7 @@ const detail = (guideid: number): GuideDetail => ({
 });
 
 beforeAll(() => {
-  const file = path.join(tmp.dir, 'fieldguide.sqlite');
-  store = new Store({ file, picturesFile: path.join(tmp.dir, 'media', 'pictures.sqlite'), log: () => {} });
+  store = openTestStore(tmp.dir);
   store.transaction(() => {
     const technicians = [1, 2].map((userid) =>
       store.technicians.signedIn(

@@ -1,7 +1,7 @@
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Store } from '../../electron/core/db/store.ts';
+import type { Store } from '../../electron/core/db/store.ts';
 import { makeTempDir } from '../helpers/tmp.ts';
+import { openTestStore } from '../helpers/store.ts';
 
 // A page deep in the list starts after a mark, the row before each thousandth (library-pages.ts): it
 // shows the same guides as skipping rows from the first one, whatever the titles' case and ties, and
@@ -27,11 +27,7 @@ const summary = (guideid: number, title: string) => ({
 });
 
 beforeAll(() => {
-  store = new Store({
-    file: path.join(tmp.dir, 'fieldguide.sqlite'),
-    picturesFile: path.join(tmp.dir, 'media', 'pictures.sqlite'),
-    log: () => {},
-  });
+  store = openTestStore(tmp.dir);
   // Few distinct titles, in both cases: many ties, broken by guideid.
   store.transaction(() => {
     for (let guideid = 1; guideid <= 4200; guideid++) {

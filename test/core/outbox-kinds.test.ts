@@ -1,15 +1,15 @@
-import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ApiTransport } from '../../electron/core/api/transport.ts';
 import { chainKey, chainKeySql, chainOf } from '../../electron/core/db/chains.ts';
-import { Store } from '../../electron/core/db/store.ts';
+import type { Store } from '../../electron/core/db/store.ts';
 import { EventHub } from '../../electron/core/events.ts';
 import { defineAction } from '../../electron/core/outbox/action-kind.ts';
 import { Outbox } from '../../electron/core/outbox/outbox.ts';
 import { fetchHttp } from '../helpers/fetch-http.ts';
 import { makeTempDir } from '../helpers/tmp.ts';
+import { openTestStore } from '../helpers/store.ts';
 
 // The generic outbox with a kind of this test's own (a feature the outbox has never heard of), over a
 // real database: it reads, replays and names rows only through the kinds registered with it.
@@ -37,11 +37,7 @@ const note = defineAction(
 
 beforeEach(() => {
   tmp = makeTempDir('outbox-kinds');
-  store = new Store({
-    file: path.join(tmp.dir, 'fieldguide.sqlite'),
-    picturesFile: path.join(tmp.dir, 'media', 'pictures.sqlite'),
-    log: () => {},
-  });
+  store = openTestStore(tmp.dir);
   const user = { userid: 4, username: 'Tech 4', uniqueUsername: null, privileges: [], imageUrl: null };
   technician = store.technicians.signedIn('https://site.test', user, null, NOW / 1000);
   [sent, logs, moved] = [[], [], []];

@@ -5,7 +5,7 @@ import type { AppEvent } from '../../electron/contract.ts';
 import { ApiError } from '../../electron/core/api/errors.ts';
 import { classify } from '../../electron/core/api/failure.ts';
 import { ApiTransport, retryAfterSeconds } from '../../electron/core/api/transport.ts';
-import { Store } from '../../electron/core/db/store.ts';
+import type { Store } from '../../electron/core/db/store.ts';
 import { EventHub } from '../../electron/core/events.ts';
 import {
   isStuck,
@@ -22,6 +22,7 @@ import { startAction } from '../../electron/core/worklog/replay/start.ts';
 import { TRANSITION_ACTIONS } from '../../electron/core/worklog/replay/transition.ts';
 import { makeTempDir } from '../helpers/tmp.ts';
 import { fetchHttp } from '../helpers/fetch-http.ts';
+import { openTestStore } from '../helpers/store.ts';
 
 describe('retry delays', () => {
   it('are full jitter under a ceiling that doubles from the minimum up to the maximum', () => {
@@ -144,11 +145,7 @@ const entry = (entryid: number) => ({
 
 beforeEach(() => {
   tmp = makeTempDir('outbox-retry');
-  store = new Store({
-    file: path.join(tmp.dir, 'fieldguide.sqlite'),
-    picturesFile: path.join(tmp.dir, 'media', 'pictures.sqlite'),
-    log: () => {},
-  });
+  store = openTestStore(tmp.dir);
   const hub = new EventHub();
   events = [];
   hub.subscribe((event) => events.push(event));

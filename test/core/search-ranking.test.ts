@@ -1,8 +1,8 @@
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Store } from '../../electron/core/db/store.ts';
+import type { Store } from '../../electron/core/db/store.ts';
 import { SEARCH_COUNT_CAP } from '../../electron/core/db/repos/search-repo.ts';
 import { makeTempDir } from '../helpers/tmp.ts';
+import { openTestStore } from '../helpers/store.ts';
 
 // A search matching more guides than it counts ranks a pool of them (search-repo.ts): those with every
 // word in the title come first whatever their id, and paging through the pool shows each guide once.
@@ -13,11 +13,7 @@ const TITLED = 30;
 const GUIDES = 1500;
 
 beforeAll(() => {
-  store = new Store({
-    file: path.join(tmp.dir, 'fieldguide.sqlite'),
-    picturesFile: path.join(tmp.dir, 'media', 'pictures.sqlite'),
-    log: () => {},
-  });
+  store = openTestStore(tmp.dir);
   store.transaction(() => {
     for (let guideid = 1; guideid <= GUIDES; guideid++) {
       // The last ones (the highest ids, read last) say "valve" in their title; the others in their summary.

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   CHANGE_ANSWERS,
@@ -6,8 +5,9 @@ import {
   JUMP_SECONDS,
   ServerClock,
 } from '../../electron/core/connection/server-clock.ts';
-import { Store } from '../../electron/core/db/store.ts';
+import type { Store } from '../../electron/core/db/store.ts';
 import { makeTempDir } from '../helpers/tmp.ts';
+import { openTestStore } from '../helpers/store.ts';
 
 // The wall clock (`wall`) and the monotonic clock (`mono`) are moved by hand; the site's time is `site`.
 const HOUR = 3_600_000;
@@ -25,11 +25,7 @@ function pass(ms: number): void {
 
 beforeEach(() => {
   tmp = makeTempDir('server-clock');
-  store = new Store({
-    file: path.join(tmp.dir, 'fieldguide.sqlite'),
-    picturesFile: path.join(tmp.dir, 'media', 'pictures.sqlite'),
-    log: () => {},
-  });
+  store = openTestStore(tmp.dir);
   wall = SITE_AT_START * 1000 + 30_000; // the laptop is 30 s fast
   mono = 5_000;
   clock = new ServerClock(

@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { Store } from '../../electron/core/db/store.ts';
+import type { Store } from '../../electron/core/db/store.ts';
 import { makeTempDir } from '../helpers/tmp.ts';
+import { openTestStore } from '../helpers/store.ts';
 
 // Store.durable (the outbox's in-flight marks): a commit that is on the disk when its promise resolves,
 // its wait for the disk (an fdatasync of the write-ahead log) on the thread pool instead of the main
@@ -17,11 +18,7 @@ let round = 0;
 beforeEach(() => {
   dir = path.join(tmp.dir, String(round++));
   fs.mkdirSync(dir);
-  store = new Store({
-    file: path.join(dir, 'fieldguide.sqlite'),
-    picturesFile: path.join(dir, 'media', 'pictures.sqlite'),
-    log: () => {},
-  });
+  store = openTestStore(dir);
 });
 afterEach(() => {
   vi.restoreAllMocks();

@@ -1,8 +1,8 @@
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Store } from '../../electron/core/db/store.ts';
+import type { Store } from '../../electron/core/db/store.ts';
 import { WORKED_GUIDES_KEY, WORKED_LIMIT, workedGuides } from '../../electron/core/sync/worked-guides.ts';
 import { makeTempDir } from '../helpers/tmp.ts';
+import { openTestStore } from '../helpers/store.ts';
 
 // Issue 29: a big site's first scope keeps whole the guides the technician worked on. Two sources, read
 // from a real store file: their sessions on this laptop (newest work first), then the site's work log as
@@ -56,11 +56,7 @@ function sessionOn(guideid: number, userid: number, startedAt: number): void {
 }
 
 beforeAll(() => {
-  store = new Store({
-    file: path.join(tmp.dir, 'fieldguide.sqlite'),
-    picturesFile: path.join(tmp.dir, 'media', 'pictures.sqlite'),
-    log: () => {},
-  });
+  store = openTestStore(tmp.dir);
   store.transaction(() => {
     for (let guideid = 1; guideid <= 120; guideid++) store.guides.upsertSummary(summary(guideid));
     store.guides.upsertSummary(summary(PRIVATE));
