@@ -8,6 +8,7 @@ import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
 import { createCanvas, encodePng, fillRect } from '../../server/media/png.ts';
 import { proxiedDemoWorkshop } from '../helpers/services.ts';
 import { appPage, artifact, connectAndSyncDemo, openDemoApp, sendNowUnlessGone, type startApp } from './browser.ts';
+import { tabTo } from './focus.ts';
 import { checkScreen, VIEWPORTS } from './screen-checks.ts';
 
 // Issue 16, acceptance 1–3 in Chromium with the demo site stopped: leaving a step by Next, Previous, the
@@ -20,6 +21,8 @@ const demo = proxiedDemoWorkshop();
 let browser: Browser;
 let app: Awaited<ReturnType<typeof startApp>>;
 let page: Page;
+/** The session taken over on the site (its banner is looked at again at three sizes). */
+let takenId = '';
 const pageErrors: string[] = [];
 const FORKLIFT = { id: 10, title: 'Forklift Daily Pre-Shift Inspection' };
 
@@ -531,6 +534,7 @@ describe('the session follows the site (acceptance 6)', () => {
   it('taken over on the site: read-only here, with the name of who took it', async () => {
     demo.setSchedule(null);
     const id = await startForklift('WO-RUN-TAKEN');
+    takenId = id;
     await onStep(1);
     await page.getByTestId('session-suspend').click();
     await page.locator('[data-testid="session"][data-status="suspended"]').waitFor();
@@ -567,6 +571,54 @@ describe('the session follows the site (acceptance 6)', () => {
     expect(await page.getByTestId('session-actions').count()).toBe(0);
     expect(await page.getByTestId('step-save').count()).toBe(0);
     await page.screenshot({ path: artifact('run-mode-taken-over.png') });
+  });
+
+  it('taken over, at three sizes, with Larger text and by keyboard: the banner, the step and its hazard in view', async () => {
+    expect(takenId).not.toBe('');
+    const problems: string[] = [];
+    const cutAt: string[] = [];
+    for (const viewport of VIEWPORTS) {
+      for (const larger of [false, true]) {
+        const sized = await appPage(browser, app.shell, viewport);
+        sized.on('pageerror', (error) => pageErrors.push(error.message));
+        if (larger) await sized.addInitScript(() => localStorage.setItem('fieldguide.textSize', 'large'));
+        const at = `${viewport.name}${larger ? ' larger text' : ''}`;
+        await sized.goto(sessionUrl(takenId));
+        const banner = sized.getByTestId('session-site-state');
+        await banner.waitFor();
+        if (!(await banner.textContent())!.includes(DEMO_ACCOUNTS.tech2.username)) problems.push(`${at}: no name`);
+        // Between the top bar and the status bar, whole: what a technician needs on this screen.
+        const top = await sized.locator('header.top-bar').boundingBox();
+        const bottom = await sized.locator('footer.status-bar').boundingBox();
+        const upper = top ? top.y + top.height : 0;
+        const lower = bottom ? bottom.y : viewport.height;
+        const whole = { banner, 'hazard strip': sized.getByTestId('hazard-strip') };
+        for (const [name, part] of Object.entries(whole)) {
+          const box = await part.boundingBox();
+          if (!box || box.y < upper - 1 || box.y + box.height > lower + 1 || box.x + box.width > viewport.width + 1)
+            problems.push(`${at}: ${name} not in view between the bars (${JSON.stringify(box)}, ${upper}-${lower})`);
+        }
+        // The step's first instruction starts in view (its first line whole). Not yet all of it: at 1024x600
+        // with Larger text its third line is under the status bar, the app's two-row top bar and the session's
+        // header above it (issue 29's note, 2026-11-26: found here, not mended yet).
+        const line = await sized.getByTestId('session-step').locator('.step-line').first().boundingBox();
+        const firstLine = larger ? 30 : 24;
+        if (!line || line.y < upper - 1 || line.y + Math.min(line.height, firstLine) > lower + 1)
+          problems.push(`${at}: the step's first instruction does not start in view (${JSON.stringify(line)})`);
+        if (line && line.y + line.height > lower + 1) cutAt.push(at);
+        const screen = `run-mode-taken-over${larger ? '-larger' : ''}`;
+        for (const p of await checkScreen(sized, screen, viewport)) problems.push(`${p.viewport} ${p.kind}: ${p.what}`);
+        if (larger) {
+          // By keyboard from the top of the page: the banner's link to the sync centre, ringed and in view.
+          await sized.locator('body').focus();
+          await tabTo(sized, (f) => f.text === 'sync centre' && f.within === 'session-site-state', 60);
+        }
+        await sized.context().close();
+      }
+    }
+    expect(problems).toEqual([]);
+    // What is still short, said where the run shows it (and pinned: a change to it is seen here).
+    expect(cutAt, 'where the first instruction is cut by the status bar').toEqual(['1024x600 larger text']);
   });
 });
 
