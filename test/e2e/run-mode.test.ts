@@ -573,7 +573,7 @@ describe('the session follows the site (acceptance 6)', () => {
     await page.screenshot({ path: artifact('run-mode-taken-over.png') });
   });
 
-  it('taken over, at three sizes, with Larger text and by keyboard: the banner, the step and its hazard in view', async () => {
+  it('taken over, at three sizes, Larger text, by keyboard: the banner, the step and its hazard in view', async () => {
     expect(takenId).not.toBe('');
     const problems: string[] = [];
     const cutAt: string[] = [];
