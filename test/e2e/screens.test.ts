@@ -340,6 +340,37 @@ describe('every screen at three sizes, with axe-core', () => {
     expect(await page.evaluate(() => parseFloat(getComputedStyle(document.documentElement).fontSize))).toBe(16);
   });
 
+  it('a session handed over (read here, not worked): the header in two rows, the first instruction whole', async () => {
+    await page.goto(new URL('/guides/10', app.shell.url).toString());
+    await page.getByTestId('workorder-input').fill('WO-SCREENS-HANDED');
+    await page.getByTestId('start-session-button').click();
+    await page.waitForURL(/\/sessions\/[0-9a-f-]{36}/);
+    const handedUrl = page.url();
+    await page.getByTestId('session-suspend').click();
+    const handed = page.locator('[data-testid="session"][data-status="suspended"]');
+    await handed.waitFor();
+    // The step's first instruction whole between the bars, under the header out of run mode
+    // (WorklogRunHeader.vue, two rows; the same header over a taken-over session: run-mode.test.ts).
+    const cut: string[] = [];
+    const show = (larger: boolean) => async (viewport: Viewport) => {
+      if (page.url() !== handedUrl) await page.goto(handedUrl);
+      await handed.waitFor();
+      const bottom = await page.locator('footer.status-bar').boundingBox();
+      const line = await page.getByTestId('session-step').locator('.step-line').first().boundingBox();
+      if (!line || !bottom || line.y + line.height > bottom.y + 1)
+        cut.push(`${viewport.name}${larger ? ' larger text' : ''}: ${JSON.stringify(line)} above ${bottom?.y}`);
+    };
+    await atEverySize('session-handed-over', show(false));
+    await page.getByTestId('text-size').click();
+    try {
+      await atEverySize('session-handed-over-larger', show(true));
+    } finally {
+      await page.getByTestId('text-size').click();
+    }
+    expect(await page.getByTestId('text-size').getAttribute('aria-pressed')).toBe('false');
+    expect(cut).toEqual([]);
+  });
+
   it('the picture quality chooser, a choice not saved yet', async () => {
     await atEverySize('sync-picture-quality', async () => {
       await visit('nav-sync', 'picture-quality');
