@@ -71,3 +71,17 @@ export function localTimes(text: string): string {
         });
   });
 }
+
+/**
+ * A search result's snippet shown whole: a long one (a site's summary) is shortened at a word, with "…",
+ * to about `max` characters. Not a layout that clips it: with Larger text on a narrow screen a two-line
+ * clamp hid the end of even a short snippet.
+ */
+export function excerpt(text: string, max = 160): string {
+  const plain = text.replace(/\s+/g, ' ').trim();
+  if (plain.length <= max) return plain;
+  const cut = plain.slice(0, max + 1);
+  const space = cut.lastIndexOf(' ');
+  const head = (space > max / 2 ? cut.slice(0, space) : plain.slice(0, max)).replace(/[\s,;:.…-]+$/, '');
+  return `${head}…`;
+}

@@ -332,6 +332,42 @@ describe('every screen at three sizes, with axe-core', () => {
       if (page.url() !== sessionUrl) await page.goto(sessionUrl);
       await page.getByTestId('session').waitFor();
     });
+    // The other screens a technician meets in a day, in the larger text too.
+    await atEverySize('larger-text-guide', async () => {
+      if (!page.url().endsWith('/guides/2')) await page.goto(new URL('/guides/2', app.shell.url).toString());
+      await page.getByTestId('guide').waitFor();
+    });
+    await atEverySize('larger-text-lightbox', async () => {
+      if (!(await page.getByTestId('lightbox').isVisible())) await page.getByTestId('step-image').first().click();
+      await page.getByTestId('lightbox').waitFor();
+    });
+    await page.keyboard.press('Escape');
+    await atEverySize('larger-text-search', async () => {
+      await page.goto(new URL('/search?q=belt', app.shell.url).toString());
+      await page.getByTestId('search-result').first().waitFor();
+    });
+    await atEverySize('larger-text-sync', async () => {
+      await visit('nav-sync', 'sync-centre');
+    });
+    await atEverySize('larger-text-sessions', async () => {
+      await visit('nav-sessions', 'session-row');
+    });
+    await atEverySize('larger-text-quizzes', async () => {
+      await visit('nav-quizzes', 'quiz-row');
+    });
+    await atEverySize('larger-text-quiz', async () => {
+      await visit('nav-quizzes', 'quiz-row');
+      await page.getByTestId('quiz-open').first().click();
+      await page.getByTestId('quiz-survey').waitFor();
+    });
+    // SurveyJS sizes its text in px of its own: the quiz's question and choices grow too (QuizSurvey.vue).
+    const quizText = (selector: string) =>
+      page
+        .locator(selector)
+        .first()
+        .evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+    expect(await quizText('.sd-question__title')).toBeGreaterThan(16);
+    expect(await quizText('.sd-item__control-label')).toBeGreaterThan(16);
     // The choice outlives a reload, and is undone the same way (from the library: the run mode has no status bar).
     await topBar('nav-library');
     await page.reload();
@@ -342,6 +378,9 @@ describe('every screen at three sizes, with axe-core', () => {
 
   it('a session handed over (read here, not worked): the header in two rows, the first instruction whole', async () => {
     await page.goto(new URL('/guides/10', app.shell.url).toString());
+    // Standard text first, whatever an earlier test left (its own failure says what went wrong there).
+    if ((await page.getByTestId('text-size').getAttribute('aria-pressed')) === 'true')
+      await page.getByTestId('text-size').click();
     await page.getByTestId('workorder-input').fill('WO-SCREENS-HANDED');
     await page.getByTestId('start-session-button').click();
     await page.waitForURL(/\/sessions\/[0-9a-f-]{36}/);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CategoryNode, GuideFlag, SyncProgress } from '../../electron/contract.ts';
 import { categoryPath, flattenCategories, totalGuides, visibleCategoryRows } from '../../src/lib/category-tree.ts';
-import { formatAgo, formatBytes, plural } from '../../src/lib/format.ts';
+import { excerpt, formatAgo, formatBytes, plural } from '../../src/lib/format.ts';
 import { bulletKind, externalUrl, otherFlags, safetyFlags } from '../../src/lib/guide-content.ts';
 import { pagesCovering } from '../../src/lib/paging.ts';
 import { phaseWords, progressFraction } from '../../src/lib/sync-phase.ts';
@@ -25,6 +25,19 @@ describe('sizes and times in plain words', () => {
     expect(formatAgo(s - 3 * 3600, now)).toBe('3 hours ago');
     expect(formatAgo(s - 86400, now)).toBe('yesterday');
     expect(formatAgo(s + 100, now)).toBe('just now');
+  });
+
+  it("shows a search snippet whole, a long one shortened at a word with '…'", () => {
+    expect(excerpt('Swap a worn  or glazed\nV-belt.')).toBe('Swap a worn or glazed V-belt.');
+    const long = 'word '.repeat(60).trim();
+    const short = excerpt(long, 160);
+    expect(short.endsWith('word…')).toBe(true);
+    expect(short.length).toBeLessThanOrEqual(161);
+    expect(long.startsWith(short.slice(0, -1))).toBe(true);
+    // One long token with no space to cut at: cut at the length, never an empty snippet.
+    expect(excerpt('x'.repeat(400), 160)).toBe(`${'x'.repeat(160)}…`);
+    // Punctuation before the cut is not left hanging before the '…'.
+    expect(excerpt(`${'a'.repeat(150)}, bbbbbbbbbbbbbbbbbbbbbbbbbbb`, 160)).toBe(`${'a'.repeat(150)}…`);
   });
 
   it('counts with the right plural', () => {
