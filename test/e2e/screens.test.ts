@@ -63,6 +63,27 @@ async function visit(name: string, ready: string): Promise<void> {
   await page.getByTestId(ready).first().waitFor();
 }
 
+/** Screens shown in standard text and again with Larger text: each opens (or keeps) its screen. */
+const open = {
+  guide: async () => {
+    if (!page.url().endsWith('/guides/2')) await page.goto(new URL('/guides/2', app.shell.url).toString());
+    await page.getByTestId('guide').waitFor();
+  },
+  lightbox: async () => {
+    if (!(await page.getByTestId('lightbox').isVisible())) await page.getByTestId('step-image').first().click();
+    await page.getByTestId('lightbox').waitFor();
+  },
+  search: async () => {
+    await page.goto(new URL('/search?q=belt', app.shell.url).toString());
+    await page.getByTestId('search-result').first().waitFor();
+  },
+  quiz: async () => {
+    await visit('nav-quizzes', 'quiz-row');
+    await page.getByTestId('quiz-open').first().click();
+    await page.getByTestId('quiz-survey').waitFor();
+  },
+};
+
 describe('every screen at three sizes, with axe-core', () => {
   it('connect', async () => {
     await page.goto(app.shell.url);
@@ -170,22 +191,13 @@ describe('every screen at three sizes, with axe-core', () => {
   });
 
   it('guide and lightbox', async () => {
-    await atEverySize('guide', async () => {
-      if (!page.url().endsWith('/guides/2')) await page.goto(new URL('/guides/2', app.shell.url).toString());
-      await page.getByTestId('guide').waitFor();
-    });
-    await atEverySize('lightbox', async () => {
-      if (!(await page.getByTestId('lightbox').isVisible())) await page.getByTestId('step-image').first().click();
-      await page.getByTestId('lightbox').waitFor();
-    });
+    await atEverySize('guide', open.guide);
+    await atEverySize('lightbox', open.lightbox);
     await page.keyboard.press('Escape');
   });
 
   it('search, with hits and with none', async () => {
-    await atEverySize('search', async () => {
-      await page.goto(new URL('/search?q=belt', app.shell.url).toString());
-      await page.getByTestId('search-result').first().waitFor();
-    });
+    await atEverySize('search', open.search);
     await atEverySize('search-none', async () => {
       await page.goto(new URL('/search?q=zzzqqq', app.shell.url).toString());
       await page.getByTestId('search-source').waitFor();
@@ -309,11 +321,7 @@ describe('every screen at three sizes, with axe-core', () => {
     await atEverySize('quizzes', async () => {
       await visit('nav-quizzes', 'quiz-row');
     });
-    await atEverySize('quiz', async () => {
-      await visit('nav-quizzes', 'quiz-row');
-      await page.getByTestId('quiz-open').first().click();
-      await page.getByTestId('quiz-survey').waitFor();
-    });
+    await atEverySize('quiz', open.quiz);
   });
 
   it('the larger-text setting: body text grows and every screen still fits', async () => {
@@ -333,19 +341,10 @@ describe('every screen at three sizes, with axe-core', () => {
       await page.getByTestId('session').waitFor();
     });
     // The other screens a technician meets in a day, in the larger text too.
-    await atEverySize('larger-text-guide', async () => {
-      if (!page.url().endsWith('/guides/2')) await page.goto(new URL('/guides/2', app.shell.url).toString());
-      await page.getByTestId('guide').waitFor();
-    });
-    await atEverySize('larger-text-lightbox', async () => {
-      if (!(await page.getByTestId('lightbox').isVisible())) await page.getByTestId('step-image').first().click();
-      await page.getByTestId('lightbox').waitFor();
-    });
+    await atEverySize('larger-text-guide', open.guide);
+    await atEverySize('larger-text-lightbox', open.lightbox);
     await page.keyboard.press('Escape');
-    await atEverySize('larger-text-search', async () => {
-      await page.goto(new URL('/search?q=belt', app.shell.url).toString());
-      await page.getByTestId('search-result').first().waitFor();
-    });
+    await atEverySize('larger-text-search', open.search);
     await atEverySize('larger-text-sync', async () => {
       await visit('nav-sync', 'sync-centre');
     });
@@ -355,11 +354,7 @@ describe('every screen at three sizes, with axe-core', () => {
     await atEverySize('larger-text-quizzes', async () => {
       await visit('nav-quizzes', 'quiz-row');
     });
-    await atEverySize('larger-text-quiz', async () => {
-      await visit('nav-quizzes', 'quiz-row');
-      await page.getByTestId('quiz-open').first().click();
-      await page.getByTestId('quiz-survey').waitFor();
-    });
+    await atEverySize('larger-text-quiz', open.quiz);
     // SurveyJS sizes its text in px of its own: the quiz's question and choices grow too (QuizSurvey.vue).
     const quizText = (selector: string) =>
       page
