@@ -90,6 +90,16 @@ describe('every screen at three sizes, with axe-core', () => {
     await atEverySize('connect', async () => {
       await page.getByTestId('connect-form').waitFor();
     });
+    // The first screen a technician sees, with Larger text too (the rest: 'the larger-text setting' below).
+    await page.getByTestId('text-size').click();
+    try {
+      await atEverySize('larger-text-connect', async () => {
+        await page.getByTestId('connect-form').waitFor();
+      });
+    } finally {
+      await page.getByTestId('text-size').click();
+    }
+    expect(await page.getByTestId('text-size').getAttribute('aria-pressed')).toBe('false');
   });
 
   it('connect: the site refuses the password', async () => {
