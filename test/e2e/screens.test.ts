@@ -8,7 +8,8 @@ import { always, PASS } from '../fault/proxy.ts';
 import { unwrap } from '../helpers/library.ts';
 import { proxiedDemoWorkshop } from '../helpers/services.ts';
 import { openDemoApp, sendNowUnlessGone, type startApp } from './browser.ts';
-import { checkScreen, formatProblems, VIEWPORTS, type Viewport } from './screen-checks.ts';
+import { tabTo } from './focus.ts';
+import { checkLargerText, checkScreen, formatProblems, VIEWPORTS, type Viewport } from './screen-checks.ts';
 
 // Every screen at 1366×768, 1024×600 and 800×1280: axe-core (serious and critical fail), no sideways
 // scroll, touch targets, text size, nothing cut. Screenshots land in test-results/e2e/screens/<size>/.
@@ -91,14 +92,13 @@ describe('every screen at three sizes, with axe-core', () => {
       await page.getByTestId('connect-form').waitFor();
     });
     // The first screen a technician sees, with Larger text too (the rest: 'the larger-text setting' below).
-    await page.getByTestId('text-size').click();
-    try {
-      await atEverySize('larger-text-connect', async () => {
-        await page.getByTestId('connect-form').waitFor();
-      });
-    } finally {
-      await page.getByTestId('text-size').click();
-    }
+    const larger = await checkLargerText(
+      page,
+      'connect',
+      () => page.getByTestId('connect-form').waitFor(),
+      VIEWPORTS[0],
+    );
+    expect(formatProblems(larger)).toBe('');
     expect(await page.getByTestId('text-size').getAttribute('aria-pressed')).toBe('false');
   });
 
@@ -405,14 +405,39 @@ describe('every screen at three sizes, with axe-core', () => {
         cut.push(`${viewport.name}${larger ? ' larger text' : ''}: ${JSON.stringify(line)} above ${bottom?.y}`);
     };
     await atEverySize('session-handed-over', show(false));
+    const larger = await checkLargerText(page, 'session-handed-over', show(true), VIEWPORTS[0]);
+    expect(formatProblems(larger)).toBe('');
+    expect(await page.getByTestId('text-size').getAttribute('aria-pressed')).toBe('false');
+    expect(cut).toEqual([]);
+  });
+
+  it('by keyboard at 1024x600 with Larger text: a search result, a session row, a quiz choice, Take over', async () => {
+    await page.setViewportSize({ width: 1024, height: 600 });
+    await visit('nav-library', 'guide-row');
     await page.getByTestId('text-size').click();
+    // From the top of each page with Tab alone: every stop ringed, the control reached in view (focus.ts).
+    const fromTop = async (wanted: Parameters<typeof tabTo>[1], max = 40) => {
+      await page.locator('body').focus();
+      await tabTo(page, wanted, max);
+    };
     try {
-      await atEverySize('session-handed-over-larger', show(true));
+      await open.search();
+      await fromTop((f) => f.testid === 'search-result');
+      await page.keyboard.press('Enter');
+      await page.getByTestId('guide').waitFor();
+      await visit('nav-sessions', 'session-row');
+      await fromTop((f) => f.testid === 'session-row' && f.text.includes('WO-SCREENS-HANDED'));
+      await page.keyboard.press('Enter');
+      await page.locator('[data-testid="session"][data-status="suspended"]').waitFor();
+      await fromTop((f) => f.testid === 'session-assume');
+      await open.quiz();
+      await fromTop((f) => f.tag === 'input' && f.text.includes('Below 50 psi'), 60);
+      await page.keyboard.press('Space');
+      await expect.poll(() => page.getByRole('radio', { name: 'Below 50 psi' }).isChecked()).toBe(true);
     } finally {
       await page.getByTestId('text-size').click();
     }
     expect(await page.getByTestId('text-size').getAttribute('aria-pressed')).toBe('false');
-    expect(cut).toEqual([]);
   });
 
   it('the picture quality chooser, a choice not saved yet', async () => {
