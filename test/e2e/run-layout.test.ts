@@ -53,9 +53,22 @@ async function placed(sized: Page, parts: Record<string, string>): Promise<Place
       const vh = document.documentElement.clientHeight;
       const inside =
         box.width > 0 && box.height > 0 && box.left >= 0 && box.top >= 0 && box.right <= vw && box.bottom <= vh;
-      const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      // On top at its centre and at its corners (2 px in): a bar over its last line, or a scroller that
+      // clips it, shows there even when the centre is clear.
+      const inset = Math.min(2, box.width / 4, box.height / 4);
+      const points: [number, number][] = [
+        [box.left + box.width / 2, box.top + box.height / 2],
+        [box.left + inset, box.top + inset],
+        [box.right - inset, box.top + inset],
+        [box.left + inset, box.bottom - inset],
+        [box.right - inset, box.bottom - inset],
+      ];
       // A checkbox's or radio's own label is the same control.
-      const onTop = hit !== null && (el.contains(hit) || hit.contains(el) || (hit as HTMLLabelElement).control === el);
+      const mine = (at: Element | null) =>
+        at !== null && (el.contains(at) || at.contains(el) || (at as HTMLLabelElement).control === el);
+      const hits = points.map(([x, y]) => document.elementFromPoint(x, y));
+      const hit = hits.find((at) => !mine(at)) ?? hits[0] ?? null;
+      const onTop = hits.every(mine);
       const round = (n: number) => Math.round(n);
       return {
         what,
