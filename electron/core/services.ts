@@ -150,6 +150,9 @@ export function createServices(deps: ServicesDeps): Services {
   clock.onOffset(() => connection.changed());
   // A feature's request with no answer: the site is asked at once (connection/reachability.ts).
   const [transport, offline, now] = [() => connection.transport(), () => connection.noAnswer(), clock.now];
+  // What a screen waits for (a guide read from the site, its search, the site's sessions) goes on the
+  // front lane, beside a running sync's connections (api/http.ts); the sync and the outbox do not.
+  const front = () => transport().front();
   // Who works now: what they do is recorded under their name, and what they may not read stays hidden.
   const current = () => technicians.current(connection.site);
   const reader = () => technicians.readerOf(current());
@@ -157,7 +160,7 @@ export function createServices(deps: ServicesDeps): Services {
   const library = new LibraryService({
     store,
     mediaDir,
-    transport,
+    transport: front,
     online: () => connection.network !== 'offline',
     reader,
     onNetworkError: offline,
@@ -227,7 +230,7 @@ export function createServices(deps: ServicesDeps): Services {
     technicians: { connection, technicians, hooks },
     library: { library, languageChosen: () => background.run('language') },
     sync: { sync, library, background },
-    worklog: { worklog, transport },
+    worklog: { worklog, transport: front },
     outbox,
     quiz,
     marks,

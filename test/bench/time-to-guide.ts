@@ -2,12 +2,12 @@
 // guide the first sync has not reached, and it is kept ahead of the sync. Its floor is that guide's own
 // bytes over the link (its rate) plus one round trip; the goal is within 1.5x the bytes' time plus it.
 // A guide with pictures cannot come in one round trip (its pictures are known from its answer): the line
-// also gives the ratio to its bytes plus two round trips, and plus three: its first requests go on new
-// connections (each costs a handshake, a round trip), as the running sync's are all busy with answers.
-// Measured 2026-11-26: the keep's text is four or five requests at once (the guide, its forms, quizzes and
-// releases, its tags where the guide's answer lacks them), so one connection kept warm for the technician
-// saves little; on an agent of its own the keep was slower (150 ms / 5 Mbit: 0.76 s against 0.60 s), its
-// pictures no longer taking the connections the held sync left idle.
+// also gives the ratio to its bytes plus two round trips, and plus three: what new connections would
+// cost (each a handshake, a round trip), as the running sync's are all busy with answers. The keep's text
+// goes on the front lane (api/http.ts, sync/front-lane.ts): six connections opened once the sync's listing
+// shows much to fetch and kept open while it runs, one for each request of the guide's text (the guide,
+// its forms, tags, quizzes and releases). Its pictures stay on the shared pool, whose connections the
+// held sync leaves idle: on the lane's six alone they were slower (2026-11-26, a lane of one connection).
 import path from 'node:path';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
 import { startLink } from '../fault/link.ts';

@@ -21,6 +21,8 @@ export interface LinkOptions {
   /** Fraction of connections reset partway through the server's answer (0 by default). */
   resetRate?: number;
   seed?: number;
+  /** Told each request line a client sends (HTTP/1.1), with the number of the connection it came on (from 1). */
+  onRequest?: (connection: number, method: string, target: string) => void;
 }
 
 export interface LinkStats {
@@ -146,6 +148,7 @@ export async function startLink(options: LinkOptions): Promise<Link> {
     stats.connections++;
     sockets.add(client);
     client.pause();
+    if (options.onRequest) watchRequests(client, stats.connections, options.onRequest);
     const reset = options.resetRate && random() < options.resetRate ? 1 + Math.floor(random() * 64 * 1024) : null;
     // The handshake: one round trip before the connection carries anything.
     later(performance.now() + options.rttMs, () => {
@@ -181,4 +184,19 @@ export async function startLink(options: LinkOptions): Promise<Link> {
       await new Promise((resolve) => server.close(resolve));
     },
   };
+}
+
+const REQUEST_LINE = /^(GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS) (\S+) HTTP\/1\.1$/;
+
+/** Tells each request line the client sends on this connection (a line split between chunks is joined first). */
+function watchRequests(client: net.Socket, connection: number, told: NonNullable<LinkOptions['onRequest']>): void {
+  let partial = '';
+  client.on('data', (data: Buffer) => {
+    const lines = (partial + data.toString('latin1')).split('\r\n');
+    partial = lines.pop()!.slice(-2048);
+    for (const line of lines) {
+      const match = REQUEST_LINE.exec(line);
+      if (match) told(connection, match[1]!, match[2]!);
+    }
+  });
 }

@@ -1,6 +1,6 @@
 import { pipeline, type Readable } from 'node:stream';
 import zlib from 'node:zlib';
-import { request, type Dispatcher } from 'undici';
+import { Agent, request, type Dispatcher } from 'undici';
 import { guardedAgent } from './media-hosts.ts';
 
 /** What a request sends: no redirect is followed (redirects.ts decides where a request may go). */
@@ -11,6 +11,29 @@ export interface HttpInit {
   signal?: AbortSignal;
   /** Refuse the connection when the host's name resolves to this computer or the local network (media-hosts.ts). */
   guarded?: boolean;
+  /** `front`: the technician waits for this answer now; it goes on the front lane's connections (FRONT_LANE). */
+  lane?: Lane;
+}
+
+/**
+ * `front`: what a technician waits for now (a guide kept or read while a sync runs). Undici keeps one pool
+ * of connections per origin, and a running sync keeps every one of them busy with its own answers, so a
+ * request sent beside it waits for one to end or opens a new one (a handshake: one round trip, two over
+ * TLS). The front lane is a pool of its own, kept open while a sync runs (sync/front-lane.ts).
+ */
+export type Lane = 'front';
+
+/**
+ * How many connections the front lane keeps for each site: the requests a guide's text needs at once
+ * (the guide, its forms, tags, quizzes and release notes: keep-now.ts) each find one already open.
+ */
+export const FRONT_CONNECTIONS = 6;
+const frontAgent = new Agent({ connections: FRONT_CONNECTIONS });
+
+/** Whether a request of the front lane to this origin is out or waiting for a connection. */
+export function frontLaneBusy(origin: string): boolean {
+  const stats = (frontAgent.stats as Record<string, { running: number; pending: number; queued: number }>)[origin];
+  return stats !== undefined && stats.running + stats.pending + stats.queued > 0;
 }
 
 /** An answer's status and head, and its body decoded when the site compressed it. Read the body, or cancel it. */
@@ -50,7 +73,7 @@ export const siteHttp: Http = async (url, init) => {
     headers: { 'accept-encoding': ACCEPT_ENCODING, ...init.headers },
     body: init.body,
     signal: init.signal,
-    ...(init.guarded ? { dispatcher: guardedAgent } : {}),
+    ...(init.guarded ? { dispatcher: guardedAgent } : init.lane === 'front' ? { dispatcher: frontAgent } : {}),
   });
   const head = new HeadView(answer.headers);
   const raw = answer.body;

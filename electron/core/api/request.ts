@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { ApiError, describeResource, errorBodyMessage, isWebPage } from './errors.ts';
-import type { Http, HttpAnswer } from './http.ts';
+import type { Http, HttpAnswer, Lane } from './http.ts';
 import { refuseTooDeep } from './json-depth.ts';
 import { networkError } from './network-errors.ts';
 import { Deadline, pause, RETRY_BUDGETS, retryAfterSeconds } from './retry.ts';
@@ -34,6 +34,8 @@ export interface RequestWire {
   http: Http;
   timeoutMs: number;
   onServerTime: ((serverSeconds: number) => void) | undefined;
+  /** The lane its requests go on (http.ts); none: the site's shared pool, with the sync's. */
+  lane?: Lane;
 }
 
 /**
@@ -74,7 +76,13 @@ export async function sendRequest<T>(
         ({ response } = await fetchFollowing(
           wire.http,
           url,
-          { method, headers, ...(body === undefined ? {} : { body }), signal },
+          {
+            method,
+            headers,
+            ...(body === undefined ? {} : { body }),
+            signal,
+            ...(wire.lane ? { lane: wire.lane } : {}),
+          },
           { kind: 'api', siteOrigin: url.origin, resource },
         ));
         text = await readCapped(response, MAX_JSON_BYTES, resource);

@@ -1,4 +1,4 @@
-import { siteHttp, type Http } from './http.ts';
+import { siteHttp, type Http, type Lane } from './http.ts';
 import { MediaFetch, type Download } from './media-fetch.ts';
 import { MediaAddressPolicy } from './media-hosts.ts';
 import { API_PATH, DEFAULT_TIMEOUT_MS, sendRequest, type RequestOptions, type RequestWire } from './request.ts';
@@ -20,6 +20,8 @@ export interface TransportOptions {
   onServerTime?: (serverSeconds: number) => void;
   /** Origins of media the technician allowed for this site besides its own and the web's https hosts. */
   mediaOrigins?: () => readonly string[];
+  /** The lane its API requests go on (http.ts); none: the shared one. */
+  lane?: Lane;
 }
 
 /**
@@ -32,8 +34,11 @@ export class ApiTransport {
   readonly baseUrl: string;
   readonly #wire: RequestWire;
   readonly #media: MediaFetch;
+  readonly #options: TransportOptions;
+  #front: ApiTransport | null = null;
 
   constructor(options: TransportOptions) {
+    this.#options = options;
     this.siteUrl = options.siteUrl;
     this.baseUrl = options.siteUrl + API_PATH;
     this.#wire = {
@@ -43,6 +48,7 @@ export class ApiTransport {
       http: options.http ?? siteHttp,
       timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
       onServerTime: options.onServerTime,
+      ...(options.lane ? { lane: options.lane } : {}),
     };
     const policy = new MediaAddressPolicy(options.siteUrl, options.mediaOrigins ?? (() => []));
     this.#media = new MediaFetch({
@@ -52,6 +58,16 @@ export class ApiTransport {
       timeoutMs: this.#wire.timeoutMs,
       policy,
     });
+  }
+
+  /**
+   * The same site and sign-in, its API requests on the front lane (http.ts): for what the technician waits
+   * on now while a sync keeps the shared connections busy. Its media downloads stay on the shared pool.
+   */
+  front(): ApiTransport {
+    if (this.#options.lane === 'front') return this;
+    this.#front ??= new ApiTransport({ ...this.#options, lane: 'front' });
+    return this.#front;
   }
 
   get hasToken(): boolean {

@@ -48,6 +48,11 @@ export interface SyncContext {
    * anyone here holds as a favourite kept whole whatever the scope, fetched before the others.
    */
   marks?: { pull: (transport: ApiTransport, signal: AbortSignal) => Promise<void>; kept: () => number[] };
+  /**
+   * Keeps the technician's own connections to the site open while the sync fills the shared ones
+   * (front-lane.ts); returns the stop. Absent for a guide kept now (it is the technician's request).
+   */
+  frontLane?: () => () => void;
   /** The screen the videos are kept for (shared/media.ts, fittingEncoding); null: not told yet. */
   display?: { width: number; height: number } | null;
 }

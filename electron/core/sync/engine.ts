@@ -7,6 +7,7 @@ import { isDiskFailure, isStorageFull, STORAGE_FULL_MESSAGE } from '../db/disk-s
 import { z } from 'zod';
 import { cursorKey, LAST_SYNC_KEY, type SyncContext } from './context.ts';
 import { removeDeleted } from './deletions.ts';
+import { fillsConnections } from './front-lane.ts';
 import { storeQueuedGuides } from './guides-phase.ts';
 import { listChanges } from './listing.ts';
 import { PICTURE_MAX_BYTES } from '../library/media-store.ts';
@@ -52,6 +53,20 @@ export type EngineOutcome = Omit<SyncOutcome, 'requests' | 'failedGuides'> & {
 };
 
 export async function runSync(ctx: SyncContext): Promise<EngineOutcome> {
+  const lane: FrontLane = { stop: null };
+  try {
+    return await syncPhases(ctx, lane);
+  } finally {
+    lane.stop?.();
+  }
+}
+
+/** The stop of the front lane's warmth, once this sync opened it (front-lane.ts). */
+interface FrontLane {
+  stop: (() => void) | null;
+}
+
+async function syncPhases(ctx: SyncContext, lane: FrontLane): Promise<EngineOutcome> {
   const problems: SyncError[] = [];
   const withProblems: SyncContext = {
     ...ctx,
@@ -74,6 +89,11 @@ export async function runSync(ctx: SyncContext): Promise<EngineOutcome> {
     const hadGuides = ctx.store.guides.count().total > 0;
     ctx.progress('listing', 0, 0);
     const listed = await listChanges(withProblems, cursor);
+    // Many guides or files to fetch fill every shared connection to the site: the technician's own open
+    // now, while the sync's next round trips go, to be open beside them when the guides phase fills them.
+    const files = ctx.store.media.pendingCount(ctx.pictureQuality);
+    if (fillsConnections(Math.max(listed.changed, ctx.store.syncQueue.due(ctx.now())), files))
+      lane.stop = ctx.frontLane?.() ?? null;
     await ctx.learnModules(ctx.store.guides.planningRows(0, 1, ctx.reader)[0]?.guideid ?? null);
     await pullMarks(withProblems);
     await pullWorked(withProblems);

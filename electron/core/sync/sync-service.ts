@@ -17,6 +17,7 @@ import type { SyncContext } from './context.ts';
 import { SCOPE_CHOICE_KEY, scopeChoice, scopeWithGuide } from './first-scope.ts';
 import { WORKED_GUIDES_KEY } from './worked-guides.ts';
 import { keepGuideNow } from './keep-now.ts';
+import { keepFrontLaneWarm } from './front-lane.ts';
 import { Priority, yielding } from './priority.ts';
 
 const syncErrorSchema = z.object({
@@ -70,7 +71,8 @@ export class SyncService {
     // One abort listener per request in flight (removed when it ends): up to both lanes' bounds at once.
     setMaxListeners(256, controller.signal);
     // A guide kept now (keep) goes first: the sync asks nothing new of the site meanwhile.
-    const transport = patient(yielding(this.deps.transport(), this.#priority), controller.signal);
+    const own = this.deps.transport();
+    const transport = patient(yielding(own, this.#priority), controller.signal);
     const before = this.deps.requestCount();
     // The figures shown are this sync's: nothing carried over from the last one.
     this.#progress = { phase: 'idle', done: 0, total: 0, bytes: 0, message: null };
@@ -78,7 +80,7 @@ export class SyncService {
     const context = this.#context(transport, controller.signal, (error) => {
       if (error.mediaOrigin) refused.add(error.mediaOrigin);
     });
-    const run = () => runSync(context());
+    const run = () => runSync({ ...context(), frontLane: () => keepFrontLaneWarm(own) });
     // A damaged pictures database is found, set aside and made again (library-service.ts): the sync runs
     // once more and downloads its pictures again, rather than asking for a restart that repairs nothing.
     const promise = run()
@@ -113,7 +115,8 @@ export class SyncService {
     setMaxListeners(256, controller.signal);
     const release = this.#priority.hold();
     try {
-      const transport = patient(this.deps.transport(), controller.signal);
+      // On the front lane: the running sync keeps the shared connections busy (front-lane.ts).
+      const transport = patient(this.deps.transport().front(), controller.signal);
       // Its figures are not the sync's: the sync's progress stays what it shows.
       const context = { ...this.#context(transport, controller.signal, () => {})(), progress: () => {} };
       const outcome = await keepGuideNow(context, guideid);
