@@ -10,9 +10,13 @@ import { plainCodec } from '../../electron/core/connection/secret-store.ts';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
 import { makeTempDir } from '../helpers/tmp.ts';
 
-const [linkUrl, siteUrl, guideidText] = process.argv.slice(2);
-if (!linkUrl || !siteUrl || !guideidText) throw new Error('usage: guide-first-client.ts <linkUrl> <siteUrl> <guideid>');
+const [linkUrl, siteUrl, guideidText, afterText] = process.argv.slice(2);
+if (!linkUrl || !siteUrl || !guideidText)
+  throw new Error('usage: guide-first-client.ts <linkUrl> <siteUrl> <guideid> [ms into the storing]');
 const guideid = Number(guideidText);
+// 0: asked as the first guide is stored (the sync's lanes still small); more: that long after, with the
+// sync in full flow (its lanes grown, its answers queued on the link ahead of the technician's).
+const afterMs = Number(afterText ?? 0);
 const tmp = makeTempDir('bench-guide-first');
 const services = createServices({
   dataDir: tmp.dir,
@@ -36,15 +40,19 @@ try {
   if (!signedIn.ok) throw new Error(signedIn.error.message);
   const sync = api.syncNow();
   await storing;
+  if (afterMs > 0) await sleep(afterMs);
   // Whether its text is stored, read locally: getGuide would read a guide not stored from the site, and
   // that read would share the link with the keep it measures (and count a guide read there as kept).
   const textStored = async () => {
     const summary = await api.getGuideSummary(guideid);
     return summary.ok && summary.value.offline === 'full';
   };
-  if (await textStored()) throw new Error(`guide ${guideid} was stored before it was asked for: nothing to measure`);
+  const textBefore = await textStored();
+  if (textBefore && (afterMs === 0 || (await mediaStored())))
+    throw new Error(`guide ${guideid} was stored before it was asked for: nothing to measure`);
   const start = performance.now();
-  let readableMs: number | null = null;
+  // Its text stored already (the sync in full flow reaches the text of every guide first): readable at once.
+  let readableMs: number | null = textBefore ? 0 : null;
   const keeping = api.keepGuideOffline(guideid);
   // Looked at every 5 ms (a local read, well under a millisecond) until the text is stored.
   while (readableMs === null) {
@@ -65,6 +73,14 @@ try {
 } finally {
   await services.close();
   tmp.remove();
+}
+
+/** Whether every picture of the guide is stored (read locally). */
+async function mediaStored(): Promise<boolean> {
+  const detail = await services.api.getGuide(guideid);
+  if (!detail.ok) return false;
+  const urls = [detail.value.image, ...detail.value.steps.flatMap(mediaImages)].map((image) => image?.standard);
+  return urls.every((url) => !url || services.resolveMedia(url) !== null);
 }
 
 function sleep(ms: number): Promise<void> {

@@ -6,7 +6,8 @@
 // over them) runs last; BENCH_BIG=0 skips it, BENCH_ONLY=big runs it alone. BENCH_LINKS=0,50/20,150/5
 // runs the initial sync over emulated links (links.ts), then the outbox replay over them (BENCH_REPLAY_ROUNDS
 // rounds, default 3, medians printed), and the time to a guide opened during a first sync (time-to-guide.ts,
-// BENCH_GUIDE_ROUNDS, default 3; BENCH_ONLY=guide-first runs it alone), and only that.
+// BENCH_GUIDE_ROUNDS, default 3; BENCH_ONLY=guide-first runs it alone; asked as the first guide is stored,
+// and again BENCH_GUIDE_AFTER_MS later, default 3000, with the sync in full flow), and only that.
 // BENCH_ONLY=search types queries into the search box in
 // Chromium while the site's search hangs and prints how long the local results take (BENCH_SEARCH_ROUNDS,
 // default 20; the renderer must be built: npm run build). BENCH_ONLY=offline stops and ends the site and
@@ -103,7 +104,7 @@ if (process.env.BENCH_LINKS) {
     const links = parseLinks(process.env.BENCH_LINKS);
     const linkRounds = Math.max(1, Number(process.env.BENCH_LINK_ROUNDS ?? 3));
     if (process.env.BENCH_ONLY !== 'guide-first') await benchLinks(links, tmp.dir, linkGuides, linkRounds);
-    await benchTimeToGuide(links, tmp.dir, linkGuides, guideRounds);
+    await benchTimeToGuide(links, tmp.dir, linkGuides, guideRounds, Number(process.env.BENCH_GUIDE_AFTER_MS ?? 3000));
     if (process.env.BENCH_OUTBOX !== '0' && process.env.BENCH_ONLY !== 'guide-first') {
       const replayRounds = Math.max(1, Number(process.env.BENCH_REPLAY_ROUNDS ?? 3));
       await benchReplayOverLinks(links, tmp.dir, process.env.BENCH_SESSIONS ?? '40', replayRounds);

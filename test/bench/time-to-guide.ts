@@ -49,6 +49,7 @@ export async function benchTimeToGuide(
   tmpDir: string,
   guides: number,
   rounds: number,
+  afterMs = 3_000,
 ): Promise<void> {
   const shaped = links.filter((link) => link.mbit > 0);
   if (shaped.length === 0) return;
@@ -95,6 +96,26 @@ export async function benchTimeToGuide(
         console.error(line);
         console.error(readableLine);
         lines.push(line, readableLine);
+        // The same guide asked with the sync in full flow: its lanes grown, its answers queued ahead.
+        const later: GuideFirst[] = [];
+        for (let round = 0; round < rounds; round++)
+          later.push(
+            await runJsonChild<GuideFirst>('guide-first-client.ts', [
+              link.url,
+              site.url,
+              String(guideid),
+              String(afterMs),
+            ]),
+          );
+        const laterLine =
+          `  asked ${s(afterMs)} s after the first guide was stored, the sync in full flow: whole ` +
+          `${s(median(later.map((run) => run.ms)))} s (${later.map((run) => s(run.ms)).join(', ')}), its text ` +
+          `readable ${s(median(later.map((run) => run.readableMs ?? Number.POSITIVE_INFINITY)))} s ` +
+          `(${later.map((run) => s(run.readableMs ?? Number.POSITIVE_INFINITY)).join(', ')}; 0: stored before); ` +
+          `against its bytes plus two round trips ${s(bytesMs + 2 * spec.rttMs)} s: ratio ` +
+          `${(median(later.map((run) => run.ms)) / (bytesMs + 2 * spec.rttMs)).toFixed(2)}`;
+        console.error(laterLine);
+        lines.push(laterLine);
       } finally {
         await link.close();
       }
