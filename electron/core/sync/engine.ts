@@ -91,9 +91,9 @@ async function syncPhases(ctx: SyncContext, lane: FrontLane): Promise<EngineOutc
     const listed = await listChanges(withProblems, cursor);
     // Many guides or files to fetch fill every shared connection to the site: the technician's own open
     // now, while the sync's next round trips go, to be open beside them when the guides phase fills them.
-    const files = ctx.store.media.pendingCount(ctx.pictureQuality);
-    if (fillsConnections(Math.max(listed.changed, ctx.store.syncQueue.due(ctx.now())), files))
-      lane.stop = ctx.frontLane?.() ?? null;
+    const toFetch = Math.max(listed.changed, ctx.store.syncQueue.due(ctx.now()));
+    if (ctx.frontLane && fillsConnections(toFetch, () => ctx.store.media.pendingCount(ctx.pictureQuality)))
+      lane.stop = ctx.frontLane();
     await ctx.learnModules(ctx.store.guides.planningRows(0, 1, ctx.reader)[0]?.guideid ?? null);
     await pullMarks(withProblems);
     await pullWorked(withProblems);

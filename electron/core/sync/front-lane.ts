@@ -14,8 +14,8 @@ export const FRONT_WARM_MS = 2_000;
  * four lanes take in a few rounds. A smaller sync is done before a technician's request would wait long,
  * and asks nothing more of the site than it needs (the lane's questions are requests too).
  */
-export function fillsConnections(guides: number, files: number): boolean {
-  return guides > 6 || files > 16;
+export function fillsConnections(guides: number, files: () => number): boolean {
+  return guides > 6 || files() > 16;
 }
 
 /**
