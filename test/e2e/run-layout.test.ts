@@ -151,6 +151,48 @@ describe('run mode: the step is the screen (issue 28, acceptance 1)', () => {
     expect(problems).toEqual([]);
   });
 
+  it('at 1024x600 the header takes two rows, and step 4 is whole above the step bar in both text sizes', async () => {
+    // Step 4 of the forklift inspection: the guide's and the step's hazards, a form, three instructions
+    // (the last a warning). With Larger text the header took four rows (220 px of 600): its controls
+    // wrapped twice and the title three lines, and the warning went under the step bar.
+    const problems: string[] = [];
+    for (const large of [false, true]) {
+      const name = `1024x600${large ? ' larger text' : ''}`;
+      const sized = await appPage(browser, app.shell, { width: 1024, height: 600 });
+      sized.on('pageerror', (error) => pageErrors.push(error.message));
+      if (large) await sized.addInitScript(() => localStorage.setItem('fieldguide.textSize', 'large'));
+      await sized.goto(`${sessionUrl}?step=4`);
+      await sized.locator('[data-testid="step-count"]').filter({ hasText: 'Step 4 of' }).waitFor();
+      await sized.locator('[data-testid="step-form"][data-ready="true"]').waitFor();
+      await sized.waitForTimeout(150);
+      const seen = await sized.evaluate(
+        ({ field }) => {
+          const bar = document.querySelector('[data-testid="session-run-bar"]')!.getBoundingClientRect();
+          const header = document.querySelector('.session-header')!.getBoundingClientRect();
+          const controls = [...document.querySelectorAll('.session-header .session-controls > *')].map((el) =>
+            Math.round(el.getBoundingClientRect().top),
+          );
+          const parts = [
+            ...document.querySelectorAll('[data-testid="session-step"] .step-line'),
+            ...document.querySelectorAll(field),
+          ];
+          const out = parts
+            .map((el) => [el, el.getBoundingClientRect()] as const)
+            .filter(([, box]) => box.top < header.bottom - 1 || box.bottom > bar.top + 1)
+            .map(([el, box]) => `"${(el.textContent ?? '').trim().slice(0, 30)}" at ${Math.round(box.top)}`);
+          return { rows: new Set(controls).size, lines: parts.length, out, bar: Math.round(bar.top) };
+        },
+        { field: FIRST_FIELD },
+      );
+      if (seen.rows !== 1) problems.push(`${name}: the session's controls take ${seen.rows} rows`);
+      if (seen.lines < 4) problems.push(`${name}: ${seen.lines} lines and fields found`);
+      for (const out of seen.out) problems.push(`${name}: ${out}, out of view (the step bar at ${seen.bar})`);
+      await sized.screenshot({ path: artifact(`run-layout-1024x600${large ? '-larger' : ''}-step-4-whole.png`) });
+      await sized.context().close();
+    }
+    expect(problems).toEqual([]);
+  });
+
   const step = (n: number) => page.locator('[data-testid="step-count"]').filter({ hasText: `Step ${n} of` });
 
   it('acceptance 4: a double click on Next moves one step', async () => {
