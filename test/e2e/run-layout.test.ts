@@ -151,7 +151,7 @@ describe('run mode: the step is the screen (issue 28, acceptance 1)', () => {
     expect(problems).toEqual([]);
   });
 
-  it('at 1024x600 the header takes two rows, and step 4 is whole above the step bar in both text sizes', async () => {
+  it('at 1024x600 the header takes two rows, the work order whole, and step 4 above the step bar', async () => {
     // Step 4 of the forklift inspection: the guide's and the step's hazards, a form, three instructions
     // (the last a warning). With Larger text the header took four rows (220 px of 600): its controls
     // wrapped twice and the title three lines, and the warning went under the step bar.
@@ -180,12 +180,16 @@ describe('run mode: the step is the screen (issue 28, acceptance 1)', () => {
             .map((el) => [el, el.getBoundingClientRect()] as const)
             .filter(([, box]) => box.top < header.bottom - 1 || box.bottom > bar.top + 1)
             .map(([el, box]) => `"${(el.textContent ?? '').trim().slice(0, 30)}" at ${Math.round(box.top)}`);
-          return { rows: new Set(controls).size, lines: parts.length, out, bar: Math.round(bar.top) };
+          // The work order is what a technician checks the job by: whole, never cut with an ellipsis.
+          const order = document.querySelector('.session-header .workorder')!;
+          const cut = order.scrollWidth > order.clientWidth + 1;
+          return { rows: new Set(controls).size, lines: parts.length, out, bar: Math.round(bar.top), cut };
         },
         { field: FIRST_FIELD },
       );
       if (seen.rows !== 1) problems.push(`${name}: the session's controls take ${seen.rows} rows`);
       if (seen.lines < 4) problems.push(`${name}: ${seen.lines} lines and fields found`);
+      if (seen.cut) problems.push(`${name}: the work order is cut`);
       for (const out of seen.out) problems.push(`${name}: ${out}, out of view (the step bar at ${seen.bar})`);
       await sized.screenshot({ path: artifact(`run-layout-1024x600${large ? '-larger' : ''}-step-4-whole.png`) });
       await sized.context().close();
