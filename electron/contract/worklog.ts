@@ -46,6 +46,12 @@ export interface WorkSession {
   openConflicts: number;
   /** The technician's sign-off at Finish (issue 28); null until signed, and for sessions ended elsewhere. */
   signOff: SignOff | null;
+  /**
+   * When the App API read this copy, in the order of its reads (larger is later; it grows with every read,
+   * changed or not). A command's answer and a `session` event can reach a window in either order (the web
+   * shell carries them on two connections): the window keeps the later copy, never an older one over it.
+   */
+  readOrder: number;
 }
 
 /** What Finish asks for (issue 28): a typed confirmation (the technician's name) or a drawn signature. */

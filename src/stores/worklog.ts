@@ -20,12 +20,23 @@ export const useWorklogStore = defineStore('worklog', () => {
   const byId = ref<Record<string, WorkSession>>({});
   const loaded = ref(false);
 
+  /**
+   * A copy of a session from an answer or an event, kept unless the window holds a later one. The web
+   * shell carries answers and events on two connections: an outbox that sent a save at once told "sent"
+   * before the save's own answer ("1 change waiting") arrived, and the header then said "waiting" until
+   * the next change (WorkSession.readOrder).
+   */
+  function keep(session: WorkSession): void {
+    const held = byId.value[session.id];
+    if (!held || held.readOrder <= session.readOrder) byId.value[session.id] = session;
+  }
+
   bridge.onEvent((event) => {
-    if (event.name === 'session') byId.value[event.payload.id] = event.payload;
+    if (event.name === 'session') keep(event.payload);
   });
 
   function take(result: Result<WorkSession>): Result<WorkSession> {
-    if (result.ok) byId.value[result.value.id] = result.value;
+    if (result.ok) keep(result.value);
     return result;
   }
 
@@ -34,7 +45,14 @@ export const useWorklogStore = defineStore('worklog', () => {
   async function loadAll(): Promise<Result<WorkSession[]>> {
     const result = await bridge.listSessions({});
     if (result.ok) {
-      byId.value = Object.fromEntries(result.value.map((s) => [s.id, s]));
+      // The list is whose sessions these are now; a copy of one already held stays when it is later.
+      const held = byId.value;
+      byId.value = Object.fromEntries(
+        result.value.map((s) => {
+          const mine = held[s.id];
+          return [s.id, mine && mine.readOrder > s.readOrder ? mine : s];
+        }),
+      );
       loaded.value = true;
     }
     return result;
@@ -42,7 +60,7 @@ export const useWorklogStore = defineStore('worklog', () => {
 
   async function loadGuide(guideid: number): Promise<Result<WorkSession[]>> {
     const result = await bridge.listSessions({ guideid });
-    if (result.ok) for (const s of result.value) byId.value[s.id] = s;
+    if (result.ok) for (const s of result.value) keep(s);
     return result;
   }
 

@@ -380,6 +380,32 @@ describe('a work session offline, replayed when the site is back', () => {
     expect((await sessionOf(id)).pendingActions).toBe(0);
   });
 
+  it("a save's late answer does not undo the news that it reached the site", async () => {
+    // The web shell carries answers and events on two connections. Online, the outbox sends a save at
+    // once, and its "sent" can come before the save's own answer, which still says "waiting". Here the
+    // answer is held back half a second, as a busy connection would.
+    const FORKLIFT = { id: 10, title: 'Forklift Daily Pre-Shift Inspection', workorder: 'WO-E2E-LATE' };
+    await startSession(FORKLIFT);
+    await page.locator('[data-testid="step-form"][data-ready="true"]').waitFor();
+    let held = 0;
+    await page.route('**/rpc/saveStepData', async (route) => {
+      const response = await route.fetch();
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      held++;
+      await route.fulfill({ response });
+    });
+    try {
+      await page.getByTestId('form-field').filter({ hasText: 'Truck number' }).locator('input').fill('FL-LATE');
+      await page.getByTestId('step-save').click();
+      await expect.poll(() => held, { timeout: 10_000 }).toBe(1);
+      // The held answer has been taken: what the header says now is what the window kept.
+      await page.waitForTimeout(300);
+      expect(await page.getByTestId('session-sync').textContent()).toContain('Everything is on the site');
+    } finally {
+      await page.unroute('**/rpc/saveStepData');
+    }
+  });
+
   it('ran without script errors or CSP violations', () => {
     expect(pageErrors).toEqual([]);
   });

@@ -60,6 +60,12 @@ const toState = (row: SessionRow): SessionState => ({
 });
 
 /** The local projection of work sessions and their form values, each row checked as it is read (row-guard.ts). */
+/**
+ * Every read of a session for the renderer, counted in this process: a read's number is larger than any
+ * before it. One process holds the data folder (db/folder-lock.ts) and a window lives no longer than it.
+ */
+let reads = 0;
+
 export class SessionsRepo {
   constructor(
     private readonly db: Db,
@@ -208,7 +214,7 @@ export class SessionsRepo {
     return rows.map((row) => row.guideid);
   }
 
-  /** The whole session as the renderer sees it. */
+  /** The whole session as the renderer sees it, with the order of this read (WorkSession.readOrder). */
   view(id: string): WorkSession | undefined {
     const row = this.#session('id', id);
     if (!row) return undefined;
@@ -265,6 +271,7 @@ export class SessionsRepo {
       failedActions: counts.failed,
       openConflicts: counts.conflicts,
       signOff: parseSignOff(row.sign_off),
+      readOrder: ++reads,
     };
   }
 
