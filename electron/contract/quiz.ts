@@ -47,6 +47,8 @@ export interface QuizAttempt {
   sync: 'pending' | 'sent' | 'failed';
   syncError: string | null;
   siteAttemptid: number | null;
+  /** When the App API read this copy, in the order of its reads (as WorkSession.readOrder). */
+  readOrder: number;
 }
 
 export interface QuizApi {

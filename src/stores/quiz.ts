@@ -11,6 +11,7 @@ import type {
 } from '../../electron/contract.ts';
 import { useBridge } from '../bridge/index.ts';
 import { attemptsByQuiz } from '../lib/quiz-result.ts';
+import { keepLater, laterOf } from '../lib/read-order.ts';
 
 export type StoredQuiz = QuizRef & { guideids: number[]; stages: QuizStage[] };
 
@@ -26,7 +27,7 @@ export const useQuizStore = defineStore('quiz', () => {
   const attemptsById = ref<Record<string, QuizAttempt>>({});
 
   bridge.onEvent((event) => {
-    if (event.name === 'quizAttempt') attemptsById.value[event.payload.id] = event.payload;
+    if (event.name === 'quizAttempt') keepLater(attemptsById.value, event.payload);
   });
 
   const attempts = computed(() => attemptsByQuiz(Object.values(attemptsById.value)));
@@ -37,20 +38,20 @@ export const useQuizStore = defineStore('quiz', () => {
       quizzes.value = [...list.value].sort((a, b) => a.title.localeCompare(b.title));
       listError.value = null;
     } else listError.value = list.error;
-    if (tried.ok) attemptsById.value = Object.fromEntries(tried.value.map((a) => [a.id, a]));
+    if (tried.ok) attemptsById.value = laterOf(attemptsById.value, tried.value);
     quizzesLoaded.value = true;
   }
 
   async function loadAttempts(quizid: number): Promise<void> {
     const result = await bridge.listQuizAttempts({ quizid });
-    if (result.ok) for (const attempt of result.value) attemptsById.value[attempt.id] = attempt;
+    if (result.ok) for (const attempt of result.value) keepLater(attemptsById.value, attempt);
   }
 
   const open = (quizRevisionid: number): Promise<Result<QuizRevision>> => bridge.getQuiz(quizRevisionid);
 
   async function submit(input: QuizAttemptInput): Promise<Result<QuizAttempt>> {
     const result = await bridge.submitQuizAttempt(input);
-    if (result.ok) attemptsById.value[result.value.id] = result.value;
+    if (result.ok) keepLater(attemptsById.value, result.value);
     return result;
   }
 

@@ -10,6 +10,7 @@ import type {
   WorkTransition,
 } from '../../electron/contract.ts';
 import { useBridge } from '../bridge/index.ts';
+import { keepLater, laterOf } from '../lib/read-order.ts';
 
 /**
  * Work sessions on this computer, kept fresh by the `session` event. Commands answer with the App API's
@@ -20,16 +21,8 @@ export const useWorklogStore = defineStore('worklog', () => {
   const byId = ref<Record<string, WorkSession>>({});
   const loaded = ref(false);
 
-  /**
-   * A copy of a session from an answer or an event, kept unless the window holds a later one. The web
-   * shell carries answers and events on two connections: an outbox that sent a save at once told "sent"
-   * before the save's own answer ("1 change waiting") arrived, and the header then said "waiting" until
-   * the next change (WorkSession.readOrder).
-   */
-  function keep(session: WorkSession): void {
-    const held = byId.value[session.id];
-    if (!held || held.readOrder <= session.readOrder) byId.value[session.id] = session;
-  }
+  /** A copy from an answer or an event, unless a later one is held (WorkSession.readOrder). */
+  const keep = (session: WorkSession): void => keepLater(byId.value, session);
 
   bridge.onEvent((event) => {
     if (event.name === 'session') keep(event.payload);
@@ -45,14 +38,7 @@ export const useWorklogStore = defineStore('worklog', () => {
   async function loadAll(): Promise<Result<WorkSession[]>> {
     const result = await bridge.listSessions({});
     if (result.ok) {
-      // The list is whose sessions these are now; a copy of one already held stays when it is later.
-      const held = byId.value;
-      byId.value = Object.fromEntries(
-        result.value.map((s) => {
-          const mine = held[s.id];
-          return [s.id, mine && mine.readOrder > s.readOrder ? mine : s];
-        }),
-      );
+      byId.value = laterOf(byId.value, result.value);
       loaded.value = true;
     }
     return result;

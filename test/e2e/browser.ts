@@ -1,7 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { LAUNCH_STORAGE_KEY, webMediaUrl, type MediaOptions } from '../../electron/contract.ts';
+import { expect } from 'vitest';
+import {
+  LAUNCH_STORAGE_KEY,
+  rpcPath,
+  webMediaUrl,
+  type AppMethod,
+  type MediaOptions,
+} from '../../electron/contract.ts';
 import { readKeyOf, startWebShell, type RunningWebShell } from '../../electron/web/server.ts';
 import type { ServicesDeps } from '../../electron/core/services.ts';
 import { makeServices } from '../helpers/services.ts';
@@ -150,4 +157,32 @@ export async function connectAndSyncDemo(page: Page, shellUrl: string): Promise<
 export async function syncDemoWorkshop(page: Page, shellUrl: string): Promise<void> {
   await connectAndSyncDemo(page, shellUrl);
   await page.getByTestId('nav-library').click();
+}
+
+/**
+ * Runs `act` with the web shell's answers to one App API method held back `ms` each, as a busy connection
+ * would hold them (its events come on their own connection meanwhile). Resolves once `act` has ended and
+ * every answer held has reached the page.
+ */
+export async function withAnswersHeld(
+  page: Page,
+  method: AppMethod,
+  ms: number,
+  act: () => Promise<void>,
+): Promise<void> {
+  const route = `**${rpcPath(method)}`;
+  let [asked, answered] = [0, 0];
+  await page.route(route, async (held) => {
+    asked++;
+    const response = await held.fetch();
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    await held.fulfill({ response });
+    answered++;
+  });
+  try {
+    await act();
+    await expect.poll(() => asked > 0 && answered === asked, { timeout: 10_000 }).toBe(true);
+  } finally {
+    await page.unroute(route);
+  }
 }

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { QuizAttempt, QuizRevision } from '../../electron/contract.ts';
 import { capturingDemoWorkshop } from '../helpers/services.ts';
-import { artifact, fullViewShot, openDemoApp, sendNowUnlessGone, type startApp } from './browser.ts';
+import { artifact, fullViewShot, openDemoApp, sendNowUnlessGone, withAnswersHeld, type startApp } from './browser.ts';
 
 // Acceptance 1 of issue 6 in Chromium (and 3 in the view): with the demo site stopped, one quiz passed,
 // one failed, a reload in the middle of a third brings its answers back; with the site back the outbox
@@ -363,6 +363,17 @@ describe('quizzes offline, sent when the site is back', () => {
         course_stageid: attempt.courseStageid,
       });
     }
+  });
+
+  it("an attempt's late answer does not undo the news that it reached the site", async () => {
+    // Online, the outbox sends the attempt at once; its "sent" can reach the window before the submit's
+    // own answer ("waiting"), which the web shell carries on another connection. Held back half a second here.
+    await withAnswersHeld(page, 'submitQuizAttempt', 500, async () => {
+      await openFromQuizzes(FORKLIFT);
+      await takeQuiz(FORKLIFT, wrong);
+    });
+    await page.waitForTimeout(300);
+    expect(await page.getByTestId('quiz-result').getByTestId('attempt-sync').getAttribute('data-sync')).toBe('sent');
   });
 
   it('ran without script errors or CSP violations', () => {

@@ -4,7 +4,14 @@ import type { WorkSession } from '../../electron/contract.ts';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
 import { createCanvas, encodePng, fillRect } from '../../server/media/png.ts';
 import { capturingDemoWorkshop } from '../helpers/services.ts';
-import { connectAndSyncDemo, fullViewShot, openDemoApp, sendNowUnlessGone, type startApp } from './browser.ts';
+import {
+  connectAndSyncDemo,
+  fullViewShot,
+  openDemoApp,
+  sendNowUnlessGone,
+  withAnswersHeld,
+  type startApp,
+} from './browser.ts';
 
 // Acceptance 1 of issue 5 in Chromium: with the demo site stopped, three work sessions fill all nine
 // field types (a photo, a video, a document), pause, resume and finish, a reload mid-typing brings the
@@ -387,23 +394,13 @@ describe('a work session offline, replayed when the site is back', () => {
     const FORKLIFT = { id: 10, title: 'Forklift Daily Pre-Shift Inspection', workorder: 'WO-E2E-LATE' };
     await startSession(FORKLIFT);
     await page.locator('[data-testid="step-form"][data-ready="true"]').waitFor();
-    let held = 0;
-    await page.route('**/rpc/saveStepData', async (route) => {
-      const response = await route.fetch();
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      held++;
-      await route.fulfill({ response });
-    });
-    try {
+    await withAnswersHeld(page, 'saveStepData', 500, async () => {
       await page.getByTestId('form-field').filter({ hasText: 'Truck number' }).locator('input').fill('FL-LATE');
       await page.getByTestId('step-save').click();
-      await expect.poll(() => held, { timeout: 10_000 }).toBe(1);
-      // The held answer has been taken: what the header says now is what the window kept.
-      await page.waitForTimeout(300);
-      expect(await page.getByTestId('session-sync').textContent()).toContain('Everything is on the site');
-    } finally {
-      await page.unroute('**/rpc/saveStepData');
-    }
+    });
+    // The held answer has been taken: what the header says now is what the window kept.
+    await page.waitForTimeout(300);
+    expect(await page.getByTestId('session-sync').textContent()).toContain('Everything is on the site');
   });
 
   it('ran without script errors or CSP violations', () => {

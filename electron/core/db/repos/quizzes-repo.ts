@@ -1,5 +1,6 @@
 import type { QuizAttempt, QuizRevision, QuizStage } from '../../../contract.ts';
 import { chainKey } from '../chains.ts';
+import { nextRead } from '../read-order.ts';
 import type { Db } from '../open.ts';
 import { sql } from '../statements.ts';
 
@@ -151,6 +152,7 @@ export class QuizzesRepo {
       sync: row.attemptid !== null ? 'sent' : pending?.state === 'failed' ? 'failed' : 'pending',
       syncError: pending?.error ?? null,
       siteAttemptid: row.attemptid,
+      readOrder: nextRead(),
     };
   }
 

@@ -1,5 +1,6 @@
 import type { SignOff, StepValue, ValueOnSite, WorkSession, WorkStatus } from '../../../contract.ts';
 import { chainKey } from '../chains.ts';
+import { nextRead } from '../read-order.ts';
 import type { Db } from '../open.ts';
 import type { RowGuard } from '../row-guard.ts';
 import { sql } from '../statements.ts';
@@ -60,12 +61,6 @@ const toState = (row: SessionRow): SessionState => ({
 });
 
 /** The local projection of work sessions and their form values, each row checked as it is read (row-guard.ts). */
-/**
- * Every read of a session for the renderer, counted in this process: a read's number is larger than any
- * before it. One process holds the data folder (db/folder-lock.ts) and a window lives no longer than it.
- */
-let reads = 0;
-
 export class SessionsRepo {
   constructor(
     private readonly db: Db,
@@ -271,7 +266,7 @@ export class SessionsRepo {
       failedActions: counts.failed,
       openConflicts: counts.conflicts,
       signOff: parseSignOff(row.sign_off),
-      readOrder: ++reads,
+      readOrder: nextRead(),
     };
   }
 
