@@ -20,11 +20,17 @@ export const useCommentsStore = defineStore('comments', () => {
     reload = setTimeout(() => void load(guideid.value!), 150);
   });
 
+  /** Reads asked so far: only the last one's answer is shown. */
+  let asked = 0;
+
   async function load(id: number): Promise<void> {
     if (guideid.value !== id) [mine.value, offered.value] = [[], false];
     guideid.value = id;
+    const ask = ++asked;
     const result = await bridge.guideComments(id);
-    if (!result.ok || guideid.value !== id) return;
+    // An earlier read answered after a later one is older than what is shown: the web shell's answers come
+    // on connections of their own, in no set order, and a comment read "waiting" could come after "sent".
+    if (!result.ok || guideid.value !== id || ask !== asked) return;
     offered.value = result.value.offered;
     mine.value = result.value.mine;
   }
