@@ -9,5 +9,8 @@ export function workOrderProblem(raw: string): string | null {
   return null;
 }
 
-/** "Work order WO-1234": the words once, whatever prefix the workshop's numbers carry. */
-export const workorderLabel = (workorderid: string): string => `Work order ${workorderid}`;
+/** The words before a work order's number, once, whatever prefix the workshop's numbers carry. */
+export const WORK_ORDER_WORDS = 'Work order';
+
+/** "Work order WO-1234". */
+export const workorderLabel = (workorderid: string): string => `${WORK_ORDER_WORDS} ${workorderid}`;

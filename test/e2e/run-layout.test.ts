@@ -16,6 +16,7 @@ let app: Awaited<ReturnType<typeof startApp>>;
 let page: Page;
 const pageErrors: string[] = [];
 const FORKLIFT = 'Forklift Daily Pre-Shift Inspection';
+const WORK_ORDER = 'WO-2024-00123';
 const SIZES = [
   ...VIEWPORTS.map((v) => ({ ...v, large: false })),
   { ...VIEWPORTS[1], name: '1024x600-larger', large: true },
@@ -93,15 +94,78 @@ const FIRST_FIELD =
 
 describe('run mode: the step is the screen (issue 28, acceptance 1)', () => {
   let sessionUrl = '';
+  let guideUrl = '';
 
   it('syncs the demo workshop and starts a forklift inspection', async () => {
     await syncDemoWorkshop(page, app.shell.url);
     await page.getByTestId('guide-row').filter({ hasText: FORKLIFT }).first().click();
-    await page.getByTestId('workorder-input').fill('WO-LAYOUT-1');
+    await page.getByTestId('guide').waitFor();
+    guideUrl = page.url();
+    // A number the shape of a workshop's (hyphens in it): a narrow row must not break it at one.
+    await page.getByTestId('workorder-input').fill(WORK_ORDER);
     await page.getByTestId('start-session-button').click();
     await page.waitForURL(/\/sessions\/[0-9a-f-]{36}/);
     await page.getByTestId('session').waitFor();
     sessionUrl = page.url().replace(/\?.*$/, '');
+  });
+
+  it('the guide page shows the work order field and Start work session without scrolling, at every size', async () => {
+    // At 1024x600 they stood 140 px below the window (190 px with Larger text), under the safety banner,
+    // the heading and the guide's picture; at 1366x768 with Larger text, Start was cut by the status bar.
+    // A short, wide window puts the work panel beside the heading. The forklift guide has an open session
+    // (the test before), so its panel also lists it.
+    const problems: string[] = [];
+    const sizes = [
+      ...SIZES,
+      { ...VIEWPORTS[0], name: '1366x768-larger', large: true },
+      { ...VIEWPORTS[2], name: '800x1280-larger', large: true },
+    ];
+    for (const size of sizes) {
+      const sized = await appPage(browser, app.shell, { width: size.width, height: size.height });
+      sized.on('pageerror', (error) => pageErrors.push(error.message));
+      if (size.large) await sized.addInitScript(() => localStorage.setItem('fieldguide.textSize', 'large'));
+      await sized.goto(guideUrl);
+      await sized.getByTestId('my-open-sessions').waitFor();
+      await sized.waitForTimeout(150);
+      const parts = {
+        'guide title': '.guide-title',
+        'work order field': '[data-testid="workorder-input"]',
+        'Start work session': '[data-testid="start-session-button"]',
+      };
+      for (const part of await placed(sized, parts)) {
+        if (!part.found) problems.push(`${size.name}: no ${part.what}`);
+        else if (!part.inside) problems.push(`${size.name}: ${part.what} not whole in view (${part.box})`);
+        else if (!part.onTop) problems.push(`${size.name}: ${part.what} covered by ${part.hit}`);
+      }
+      // The open session's work order whole on its line, not broken at a hyphen in the narrower panel.
+      const broken = await sized.evaluate((number) => {
+        const rows = [...document.querySelectorAll('[data-testid="my-open-sessions"] [data-testid="session-row"]')];
+        const lines = rows.map((row) => {
+          // The number's own characters, wherever the row's markup puts them: on how many lines they stand.
+          const walker = document.createTreeWalker(row, NodeFilter.SHOW_TEXT);
+          const range = document.createRange();
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            const at = node.textContent!.indexOf(number);
+            if (at < 0) continue;
+            range.setStart(node, at);
+            range.setEnd(node, at + number.length);
+            return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+          }
+          return 0;
+        });
+        return { rows: rows.length, lines };
+      }, WORK_ORDER);
+      if (broken.rows !== 1 || broken.lines[0] !== 1)
+        problems.push(`${size.name}: the open session's work order on ${broken.lines.join(', ')} lines`);
+      const wide = await sized.evaluate(() => {
+        const main = document.querySelector('.app-main')!;
+        return main.scrollWidth - main.clientWidth;
+      });
+      if (wide > 1) problems.push(`${size.name}: scrolls sideways by ${wide}px`);
+      await sized.screenshot({ path: artifact(`run-layout-${size.name}-guide-page.png`) });
+      await sized.context().close();
+    }
+    expect(problems).toEqual([]);
   });
 
   it('shows hazard strip, title, first line and first field whole and uncovered at every size', async () => {
@@ -217,7 +281,7 @@ describe('run mode: the step is the screen (issue 28, acceptance 1)', () => {
     await page.getByTestId('step-next').click();
     await step(4).waitFor();
     await page.goto(new URL('/sessions', app.shell.url).toString());
-    await page.getByTestId('session-row').filter({ hasText: 'WO-LAYOUT-1' }).first().click();
+    await page.getByTestId('session-row').filter({ hasText: WORK_ORDER }).first().click();
     await page.getByTestId('session').waitFor();
     await page.getByTestId('step-count').waitFor();
     expect(await page.getByTestId('step-count').textContent()).toBe('Step 4 of 13');
