@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/db/types.ts';
 import { capturingDemoWorkshop } from '../helpers/services.ts';
 import { unwrap } from '../helpers/library.ts';
-import { artifact, openDemoApp, type startApp } from './browser.ts';
+import { appPage, artifact, openDemoApp, type startApp } from './browser.ts';
 
 // The offline library in Chromium, through the web shell over real core services: sync the demo
 // workshop from the sync centre, stop the demo site, then read everything through the views.
@@ -185,6 +185,36 @@ describe('the offline library in the browser', () => {
       .getByTestId('category-tree')
       .getByRole('button', { name: /^All guides/ })
       .click();
+  });
+
+  it('keeps its filters on one row and two guides whole at 1024x600 with Larger text', async () => {
+    // The tag field's default width (20 characters) put Offline only on a second row, and the list showed
+    // one guide whole and half of the next.
+    const sized = await appPage(browser, app.shell, { width: 1024, height: 600 });
+    sized.on('pageerror', (error) => pageErrors.push(error.message));
+    await sized.addInitScript(() => localStorage.setItem('fieldguide.textSize', 'large'));
+    await sized.goto(new URL('/', app.shell.url).toString());
+    await sized.getByTestId('guide-row').nth(2).waitFor();
+    await sized.waitForTimeout(150);
+    const seen = await sized.evaluate(() => {
+      // The filters stand on their bottoms (align-items: flex-end): one row, one bottom.
+      const bottoms = [...document.querySelectorAll('.library-filters > *')].map((el) =>
+        Math.round(el.getBoundingClientRect().bottom),
+      );
+      const list = document.querySelector('[data-testid="guide-list"]')!.getBoundingClientRect();
+      const bar = document.querySelector('footer.status-bar')!.getBoundingClientRect();
+      const end = Math.min(list.bottom, bar.top);
+      const whole = [...document.querySelectorAll('[data-testid="guide-row"]')].filter((row) => {
+        const box = row.getBoundingClientRect();
+        return box.top >= list.top - 1 && box.bottom <= end + 1;
+      });
+      return { filterRows: new Set(bottoms).size, filters: bottoms.length, wholeRows: whole.length };
+    });
+    await sized.screenshot({ path: artifact('library-1024x600-larger.png') });
+    await sized.context().close();
+    expect(seen.filters).toBe(3);
+    expect(seen.filterRows, 'rows of filters').toBe(1);
+    expect(seen.wholeRows, 'guides whole in view').toBeGreaterThanOrEqual(2);
   });
 
   it('opens a guide with its danger banner, pictures that load, a lightbox, parts, tools and documents', async () => {
