@@ -161,6 +161,22 @@ describe('the reachability watch', () => {
     expect(await reach.check()).toBe(true);
     expect(timeline).toEqual([]);
   });
+  it('asks a site thought away when a request wants to go, even with the watch off', async () => {
+    // Found away, then nobody left to watch for (the technician signed out): a request of a kept sign-in,
+    // or Send now, asks the site; what was found before must not fail them without a question.
+    reach.lose();
+    reach.enable(false);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(timeline).toEqual(['offline:0']);
+    expect(await reach.check()).toBe(true);
+    expect(timeline).toEqual(['offline:0', 'check:60000', 'online:60000']);
+    reach.lose();
+    expect(await reach.checkAfresh()).toBe(true);
+    expect(timeline.slice(3)).toEqual(['offline:60000', 'check:60000', 'online:60000']);
+    // Off and nothing known wrong: nothing is asked, and nothing more is scheduled.
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(timeline).toHaveLength(6);
+  });
   it('asks afresh for "Send now": a check that left before the network came back does not answer it', async () => {
     // The flake of worklog-offline.test.ts under load: a check out while every request was reset ended
     // after the network came back, and "Send now" joined it, so nothing went.

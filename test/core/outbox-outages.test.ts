@@ -3,6 +3,7 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { GuideDetail, StepFormField } from '../../electron/contract.ts';
 import { rowSum } from '../../electron/core/db/row-sums.ts';
+import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
 import type { RunningSite } from '../../server/site.ts';
 import { always, onPaths, startFaultProxy, type FaultProxy } from '../fault/proxy.ts';
 import { api, signIn, startTestSite } from '../server/helpers.ts';
@@ -94,9 +95,9 @@ const outbox = async () => unwrap(await app.services.api.getOutbox());
 const stuck = (actions: { state: string }[]): number => actions.filter((a) => a.state === 'failed').length;
 const drained = async (): Promise<boolean> => (await outbox()).actions.length === 0;
 
-/** Every session is on the site once, paused, its value saved. */
-async function onTheSiteOnce(ids: string[], prefix: string): Promise<void> {
-  const tech = await signIn(site, 'tech1');
+/** Every session is on the site once, paused, its value saved, as `who`'s. */
+async function onTheSiteOnce(ids: string[], prefix: string, who: 'tech1' | 'tech2' = 'tech1'): Promise<void> {
+  const tech = await signIn(site, who);
   const listed = await api(site, 'GET', `/work_log?userid=${tech.userid}&limit=200`, { token: tech.token });
   const entries = (listed.body as { results: { workorderid: string; status: string }[] }).results;
   const ours = entries.filter((entry) => entry.workorderid.startsWith(`${prefix}-`));
@@ -173,5 +174,30 @@ describe('actions an earlier version marked stuck while the network was away', (
     expect(await pass(600, drained)).toBe(0);
     expect((await outbox()).summary).toMatchObject({ pending: 0, inFlight: 0, failed: 0 });
     await onTheSiteOnce(ids, 'WO-EARLIER');
+  }, 120_000);
+});
+
+describe('a shared laptop with nobody signed in', () => {
+  it('sends by itself the work of a technician whose sign-in is kept, once the site answers again', async () => {
+    const { api: app_ } = app.services;
+    const as = (who: 'tech1' | 'tech2') => ({ email: DEMO_ACCOUNTS[who].email, password: DEMO_ACCOUNTS[who].password });
+    // tech2 signs in on the laptop tech1 used, and works with the site away (connections refused).
+    unwrap(await app_.switchTechnician(as('tech2')));
+    await proxy.close();
+    const ids = await queueSessions('WO-NOBODY');
+    await quiet();
+    await expect.poll(async () => unwrap(await app_.getStatus()).network, { timeout: 30_000 }).toBe('offline');
+    // tech1 takes the laptop and signs out: nobody is signed in; tech2's sign-in is kept, their work waits.
+    unwrap(await app_.switchTechnician(as('tech1')));
+    expect(unwrap(await app_.signOut()).user).toBeNull();
+
+    // The site answers again. Nobody presses anything and no backoff runs out (the outbox's clock stands
+    // still): the laptop finds the site answering by itself, and tech2's work goes, as tech2's.
+    proxy = await startFaultProxy({ target: { port: site.port }, port: proxy.port });
+    const unsent = async () =>
+      unwrap(await app_.listTechnicians()).find((e) => e.username === DEMO_ACCOUNTS.tech2.username);
+    await expect.poll(async () => (await unsent())?.unsent, { timeout: 30_000, interval: 100 }).toBe(0);
+    expect(unwrap(await app_.getStatus())).toMatchObject({ network: 'online', user: null });
+    await onTheSiteOnce(ids, 'WO-NOBODY', 'tech2');
   }, 120_000);
 });

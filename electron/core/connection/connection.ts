@@ -47,7 +47,7 @@ export class Connection {
       if (this.canSync && this.#reach.reachable) void this.refresh().catch(() => undefined);
     }, REFRESH_MS);
     this.#heartbeat.unref();
-    this.#reach.enable(this.canSync);
+    this.#reach.enable(this.#watched());
   }
 
   status(): AppStatus {
@@ -242,8 +242,17 @@ export class Connection {
     this.#reach.close();
   }
 
+  /**
+   * Whether the watch asks the site in the background: for the current technician or a public site, and
+   * for the work of others whose sign-in is kept here (a shared laptop with nobody signed in sends theirs
+   * when the site answers again).
+   */
+  #watched(): boolean {
+    return this.canSync || this.deps.technicians.sendable(this.#site).length > 0;
+  }
+
   #changed(): void {
-    this.#reach.enable(this.canSync);
+    this.#reach.enable(this.#watched());
     this.deps.events.emit('status', this.status());
   }
 

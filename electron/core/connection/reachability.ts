@@ -70,7 +70,10 @@ export class Reachability {
     return this.#lost.signal;
   }
 
-  /** Watches while there is a site to talk to (someone signed in, or a public site); stops all checks otherwise. */
+  /**
+   * Watches while there is a site to talk to (someone signed in, someone's work to send, a public site);
+   * stops its own checks otherwise.
+   */
   enable(on: boolean): void {
     if (on === this.#enabled || (on && this.#closed)) return;
     this.#enabled = on;
@@ -120,14 +123,18 @@ export class Reachability {
    * which may have left before the network came back and would fail what the technician asked for now.
    */
   async checkAfresh(): Promise<boolean> {
-    if (this.#reachable || !this.#enabled) return this.#reachable;
+    if (this.#reachable || this.#closed) return this.#reachable;
     if (this.#checking) await this.#checking;
     return this.check();
   }
 
-  /** Asks the site now, or joins the check already out: whether the site answers (at most PROBE_MS). */
+  /**
+   * Asks the site now, or joins the check already out: whether the site answers (at most PROBE_MS). While
+   * the watch is off and nothing is known wrong, nothing is asked. Thought away, the site is asked even
+   * then: a request wants to go, and what was found before the watch stopped must not keep it from the site.
+   */
   check(): Promise<boolean> {
-    if (!this.#enabled) return Promise.resolve(this.#reachable);
+    if (this.#closed || (!this.#enabled && this.#reachable)) return Promise.resolve(this.#reachable);
     this.#checking ??= this.#ask();
     return this.#checking;
   }
