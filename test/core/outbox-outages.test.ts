@@ -5,7 +5,7 @@ import type { GuideDetail, StepFormField } from '../../electron/contract.ts';
 import { rowSum } from '../../electron/core/db/row-sums.ts';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
 import type { RunningSite } from '../../server/site.ts';
-import { always, onPaths, startFaultProxy, type FaultProxy } from '../fault/proxy.ts';
+import { always, failFirst, onPaths, startFaultProxy, type FaultProxy } from '../fault/proxy.ts';
 import { api, signIn, startTestSite } from '../server/helpers.ts';
 import { unwrap } from '../helpers/library.ts';
 import { makeServices, signInAndSync } from '../helpers/services.ts';
@@ -199,5 +199,47 @@ describe('a shared laptop with nobody signed in', () => {
     await expect.poll(async () => (await unsent())?.unsent, { timeout: 30_000, interval: 100 }).toBe(0);
     expect(unwrap(await app_.getStatus())).toMatchObject({ network: 'online', user: null });
     await onTheSiteOnce(ids, 'WO-NOBODY', 'tech2');
+  }, 120_000);
+});
+
+describe('a check for a second copy of a start', () => {
+  it('keeps its own time: Send now and the network coming back send the work, not the check', async () => {
+    const { api: app_ } = app.services;
+    const tech = await signIn(site, 'tech1');
+    const entries = async (): Promise<number[]> => {
+      const query = { workorderid: 'WO-CHECK', guideid: guide.guideid };
+      const listed = await api(site, 'GET', '/work_log', { token: tech.token, query });
+      return (listed.body as { results: { entryid: number }[] }).results.map((e) => e.entryid).sort();
+    };
+    // The start reaches the site but its answer is lost: the app looks, finds it and adopts it. From then
+    // on it checks the site for a second copy at set times after (40 s, 160 s, ... with a 20 s limit).
+    proxy.setSchedule(failFirst(1, { kind: 'dropResponse' }, { paths: /\/work_log$/, method: 'POST' }));
+    const session = unwrap(await app_.startSession({ guideid: guide.guideid, workorderid: 'WO-CHECK' }));
+    for (let i = 0; i < 10 && unwrap(await app_.getSession(session.id)).entryid === null; i++)
+      unwrap(await app_.flushOutbox());
+    const { entryid, startedAt } = unwrap(await app_.getSession(session.id));
+    expect(entryid).not.toBeNull();
+    // The site makes a second entry of the same start: a copy it applied late.
+    const json = { guideid: guide.guideid, workorderid: 'WO-CHECK', timestamp: startedAt };
+    expect((await api(site, 'POST', '/work_log', { token: tech.token, json })).status).toBe(201);
+    proxy.clearLog();
+    const lookups = () => proxy.requestsTo(/^\/api\/2\.0\/work_log\?/, 'GET').length;
+
+    // Work queued and Send now pressed: the work goes; the check waits for its time.
+    const values = [{ fieldGuid: field.field.fieldGuid, value: sampleValue(field.field) }];
+    unwrap(await app_.saveStepData({ sessionId: session.id, stepid: field.stepid, values }));
+    expect(unwrap(await app_.flushOutbox())).toMatchObject({ pending: 0, inFlight: 0, failed: 0 });
+    expect(proxy.requestsTo(/\/stepData/, 'PUT').length).toBeGreaterThan(0);
+    // The network goes and comes back: what waited goes; the check still waits.
+    app.services.setNetworkHint(false);
+    await networkBack();
+    expect({ lookups: lookups(), entries: (await entries()).length }).toEqual({ lookups: 0, entries: 2 });
+
+    // Its time comes: the check finds the second entry, removes it, and says so.
+    await pass(60, async () => (await entries()).length === 1);
+    expect(await entries()).toEqual([entryid]);
+    expect(lookups()).toBeGreaterThan(0);
+    const notices = unwrap(await app_.listConflicts()).filter((record) => record.kind === ('notice' as string));
+    expect(notices.map((n) => n.label)).toEqual(['A second entry removed']);
   }, 120_000);
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it, type TestContext } from 'vitest';
 import type { GuideDetail } from '../../electron/contract.ts';
 import { createCanvas, encodePng } from '../../server/media/png.ts';
+import { CHECKS_AFTER } from '../../electron/core/worklog/replay/doubles-check.ts';
 import { startDemoSite, type RunningSite, type SiteOptions } from '../../server/site.ts';
 import { audit } from '../fault/helpers.ts';
 import { api, signIn } from '../server/helpers.ts';
@@ -13,7 +14,8 @@ import { makeTempDir } from '../helpers/tmp.ts';
 // case has a site and an app of its own, and the cases run side by side: they mostly wait for the site.
 const LIMIT_MS = 1500;
 
-type App = ReturnType<typeof makeServices> & { site: RunningSite };
+/** An app and its slow site; `skip` moves the app's clocks (wall and monotonic) forward. */
+type App = ReturnType<typeof makeServices> & { site: RunningSite; skip: (ms: number) => void };
 
 async function slowSite(
   slowWrites: NonNullable<SiteOptions['slowWrites']>,
@@ -31,9 +33,11 @@ async function slowSite(
   const first = makeServices(folder.dir);
   await signInAndSync(first.services, site.url);
   await first.dispose();
-  app = makeServices(folder.dir, { requestTimeoutMs: LIMIT_MS });
+  let ahead = 0;
+  const clocks = { clock: () => Date.now() + ahead, monotonic: () => performance.now() + ahead };
+  app = makeServices(folder.dir, { requestTimeoutMs: LIMIT_MS, ...clocks });
   await app.services.start();
-  return { ...app, site };
+  return { ...app, site, skip: (ms) => void (ahead += ms) };
 }
 
 /** A stored guide with an Image field, and that field. */
@@ -112,11 +116,13 @@ async function doublesRemoved(
 }
 
 /**
- * Lets the site finish what it was still applying, then lets the app's checks for second copies run
- * (Send now makes them due) until every copy made beyond one is removed (bounded).
+ * Lets the site finish what it was still applying, then lets the app's checks for second copies run:
+ * its clocks move past the last of them (they keep their own times, Send now does not hurry them), and
+ * Send now replays what is due, until every copy made beyond one is removed (bounded).
  */
 async function settleSite(running: App, slowMs: number, entity: 'work_log' | 'user_media', prefix: string) {
   await new Promise((resolve) => setTimeout(resolve, slowMs + 500));
+  running.skip(CHECKS_AFTER.at(-1)! * LIMIT_MS + 1000);
   const onSite = await onTheSite(running.site, prefix);
   const works = (entity === 'work_log' ? onSite.entries : onSite.uploads).size;
   for (let i = 0; i < 60; i++) {

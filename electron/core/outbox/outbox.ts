@@ -169,7 +169,7 @@ export class Outbox {
     return { summary: this.summary(), actions };
   }
 
-  /** "Send now": waiting actions go at once, whatever their backoff said. */
+  /** "Send now": waiting work goes at once, whatever its backoff said (a hidden check keeps its time). */
   async flush(): Promise<OutboxSummary> {
     // A site thought away is asked first, by a check that leaves now: what goes then finds it answering.
     await this.deps.askAfresh?.();

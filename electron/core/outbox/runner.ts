@@ -123,9 +123,10 @@ export class OutboxRunner {
   }
 
   /**
-   * Back online (a network event, or an answer after none): every waiting chain goes now, at once, and so
-   * does an action shown as stuck that is not stuck by today's rule (one an earlier version marked when
-   * the network was away). What the site asked to wait for (Retry-After) still waits.
+   * Back online (a network event, or an answer after none): every waiting chain of the work goes now, at
+   * once, and so does an action shown as stuck that is not stuck by today's rule (one an earlier version
+   * marked when the network was away). What the site asked to wait for (Retry-After) still waits, and so
+   * does a hidden check (its own times).
    */
   wake(): void {
     const { outbox } = this.deps.context;

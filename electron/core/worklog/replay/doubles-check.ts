@@ -10,6 +10,7 @@ import { doublesPayload } from './payloads.ts';
  * A second copy can still land after a start or an upload was looked for and sent again (doubles.ts).
  * Once one whose outcome was unknown is settled, the site is checked for a second copy at these multiples
  * of the request's time limit after it (20 s: at 40 s, 160 s, 20 min and 2 h), and any found is removed.
+ * Send now and the network coming back leave these times as they are (db/repos/outbox-repo.ts).
  */
 export const CHECKS_AFTER = [2, 8, 60, 360] as const;
 
