@@ -1,6 +1,5 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
-import { measureInPage, MIN_SESSION_TARGET_PX, MIN_TARGET_PX } from './screen-checks.ts';
+import { axeViolations, measureInPage, MIN_SESSION_TARGET_PX, MIN_TARGET_PX } from './screen-checks.ts';
 
 /** The run mode's own bar (issue 28): base text of 16 px, no smaller. */
 export const RUN_MODE_MIN_TEXT_PX = 16;
@@ -11,8 +10,7 @@ export const RUN_MODE_MIN_TEXT_PX = 16;
  */
 export async function runModeProblems(page: Page): Promise<string[]> {
   const problems: string[] = [];
-  const axe = await new AxeBuilder({ page }).analyze();
-  for (const violation of axe.violations) {
+  for (const violation of await axeViolations(page)) {
     const targets = violation.nodes.slice(0, 4).map((node) => node.target.join(' '));
     problems.push(`axe ${violation.id} [${violation.impact}]: ${violation.help} — ${targets.join('; ')}`);
   }

@@ -1,0 +1,65 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from './browser.ts';
+import { checkScreen, VIEWPORTS } from './screen-checks.ts';
+import { runModeProblems } from './run-mode-checks.ts';
+
+// The checks every screen passes (screens.test.ts, run-mode tests) must find what they look for: a page
+// with one of each planted fails each of them, a clean one passes. In Chromium, without the app.
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  page = await (await browser.newContext()).newPage();
+  await page.setViewportSize(VIEWPORTS[1]);
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const CLEAN = `<!doctype html><html lang="en"><head><title>Clean</title>
+  <style>body { font: 16px sans-serif; margin: 0 }
+  button { font: inherit; min-width: 48px; min-height: 48px }</style></head>
+  <body><main><h1>Step 4</h1><p>Check the brake pads.</p><button type="button">Next step</button></main></body></html>`;
+
+const PLANTED = `<!doctype html><html><head>
+  <style>body { font: 16px sans-serif; margin: 0 } .wide { width: 2000px } .small { font-size: 11px }
+  .pale { color: #bbb; background: #fff } .tiny { width: 20px; height: 20px }
+  .title { width: 80px; white-space: nowrap; overflow: hidden; text-overflow: ellipsis }</style></head>
+  <body><main><h1>Step 4</h1><h4>Skipped heading levels</h4>
+  <img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=">
+  <button type="button" class="tiny"></button>
+  <p class="pale">Torque to 25 Nm</p><p class="small">Small print</p>
+  <p class="title">A long guide title that does not fit</p>
+  <div class="wide">Wider than the window</div></main></body></html>`;
+
+describe('the screen checks', () => {
+  it('pass a clean page', async () => {
+    await page.setContent(CLEAN);
+    expect(await checkScreen(page, 'checks-clean', VIEWPORTS[1])).toEqual([]);
+    expect(await runModeProblems(page)).toEqual([]);
+  });
+
+  it('find each planted problem: axe, a sideways scroll, a small target, small text, a cut title', async () => {
+    await page.setContent(PLANTED);
+    const problems = await checkScreen(page, 'checks-planted', VIEWPORTS[1]);
+    const axe = problems.filter((p) => p.kind === 'axe').map((p) => p.what.split(' ')[0]);
+    expect(axe.sort()).toEqual([
+      'button-name',
+      'color-contrast',
+      'document-title',
+      'heading-order',
+      'html-has-lang',
+      'image-alt',
+    ]);
+    const kinds = (kind: string) => problems.filter((p) => p.kind === kind).map((p) => p.what);
+    expect(kinds('scroll')).toEqual([expect.stringContaining('the page scrolls sideways')]);
+    expect(kinds('target')).toEqual([expect.stringContaining('is 20×20 px (at least 44)')]);
+    expect(kinds('text')).toEqual([expect.stringContaining('"Small print" is 11.0 px')]);
+    expect(kinds('cut')).toEqual([expect.stringContaining('p.title "A long guide title')]);
+    // The run mode's check counts every axe violation, whatever its impact.
+    const inRunMode = await runModeProblems(page);
+    expect(inRunMode.filter((line) => line.startsWith('axe ')).length).toBeGreaterThanOrEqual(axe.length);
+  });
+});
