@@ -223,7 +223,7 @@ describe('a check for a second copy of a start', () => {
     const json = { guideid: guide.guideid, workorderid: 'WO-CHECK', timestamp: startedAt };
     expect((await api(site, 'POST', '/work_log', { token: tech.token, json })).status).toBe(201);
     proxy.clearLog();
-    const lookups = () => proxy.requestsTo(/^\/api\/2\.0\/work_log\?/, 'GET').length;
+    const lookups = () => proxy.requestsTo(/^\/api\/2\.0\/work_log\?.*workorderid=WO-CHECK/, 'GET').length;
 
     // Work queued and Send now pressed: the work goes; the check waits for its time.
     const values = [{ fieldGuid: field.field.fieldGuid, value: sampleValue(field.field) }];
