@@ -244,8 +244,8 @@ export class Connection {
 
   /**
    * Whether the watch asks the site in the background: for the current technician or a public site, and
-   * for the work of others whose sign-in is kept here (a shared laptop with nobody signed in sends theirs
-   * when the site answers again).
+   * while anyone's sign-in is kept here, whose work may wait (a shared laptop with nobody signed in sends
+   * it when the site answers again).
    */
   #watched(): boolean {
     return this.canSync || this.deps.technicians.sendable(this.#site).length > 0;

@@ -71,7 +71,7 @@ export class Reachability {
   }
 
   /**
-   * Watches while there is a site to talk to (someone signed in, someone's work to send, a public site);
+   * Watches while there is a site to talk to (someone signed in, someone's sign-in kept, a public site);
    * stops its own checks otherwise.
    */
   enable(on: boolean): void {
