@@ -68,6 +68,23 @@ const localTime = (unix: number) =>
     unix,
   );
 
+/** What the Sessions list and the status chip show, and what the site was last asked: why a row is missing. */
+async function whatIsShown(): Promise<string> {
+  const sessions = await page
+    .getByTestId('sessions')
+    .innerText()
+    .catch(() => '(no Sessions list)');
+  const chip = await page
+    .getByTestId('status-chip')
+    .innerText()
+    .catch(() => '(no status chip)');
+  const asked = demo
+    .proxy()
+    .log.slice(-12)
+    .map((e) => `${e.method} ${e.path} ${e.fault.kind} ${e.upstreamStatus ?? ''} ${e.outcome ?? 'pending'}`);
+  return [`The row of ${WORKORDER} did not show. Status: ${chip}`, sessions, 'Last asked:', ...asked].join('\n');
+}
+
 async function openSessions(): Promise<void> {
   await page.getByTestId('nav-library').click();
   await page.getByTestId('nav-sessions').click();
@@ -117,6 +134,12 @@ describe("the taker's Sessions list", () => {
   it('takes it over from the Sessions list', async () => {
     await openSessions();
     await page.getByTestId('handed-over-learned').waitFor({ state: 'detached', timeout: 30_000 });
+    await row()
+      .getByTestId('take-over')
+      .waitFor({ timeout: 30_000 })
+      .catch(async (error: unknown) => {
+        throw new Error(await whatIsShown(), { cause: error });
+      });
     await row().getByTestId('take-over').click();
     await page.waitForURL(/\/sessions\/[0-9a-f-]{36}/);
     await page.locator('[data-testid="session"][data-status="started"]').waitFor();
