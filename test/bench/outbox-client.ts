@@ -47,9 +47,6 @@ const field = step.form!.fields.find((f) => f.type === 'Text Input')!;
 // The site unreachable while the work is taken: nothing listens at its address, as for a laptop off the
 // network, so no request leaves. A start tried then is known not to have landed, and the replay sends
 // the actions and nothing else (the JSON counts both clients' requests).
-await proxy.close();
-// A few turns for this process to see its kept-alive connections to the proxy end.
-for (let turn = 0; turn < 5; turn++) await new Promise((resolve) => setTimeout(resolve, 10));
 const latencies: number[] = [];
 const timed = async <T>(call: () => Promise<T>): Promise<T> => {
   const t = performance.now();
@@ -57,47 +54,68 @@ const timed = async <T>(call: () => Promise<T>): Promise<T> => {
   latencies.push(performance.now() - t);
   return value;
 };
-for (let i = 0; i < SESSIONS; i++) {
-  const session = must(await timed(() => api.startSession({ guideid, workorderid: `BENCH-${i}` })));
-  for (let save = 0; save < 2; save++) {
-    // A pause and resume between the two saves keeps them apart (unsent saves of a step coalesce).
-    must(
-      await timed(() =>
-        api.saveStepData({
-          sessionId: session.id,
-          stepid: step.stepid,
-          values: [{ fieldGuid: field.fieldGuid, value: `reading ${save}` }],
-        }),
-      ),
-    );
-    if (save === 0) {
-      must(await timed(() => api.transitionSession({ sessionId: session.id, transition: 'pause' })));
-      must(await timed(() => api.transitionSession({ sessionId: session.id, transition: 'resume' })));
-    }
-  }
-  must(await timed(() => api.transitionSession({ sessionId: session.id, transition: 'finish' })));
-}
-const queued = must(await api.getOutbox()).actions.length;
-// The outbox's own tries of that work (this loop never let a turn end, so they start now) are refused
-// and end before the site is back: the replay timed below sends everything, and nothing before it.
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-for (let turn = 0; turn < 200; turn++) {
-  await sleep(10);
-  if (turn >= 5 && must(await api.getOutbox()).summary.inFlight === 0) break;
+
+/** `count` whole work sessions taken with the site away, then its replay once the site is back. */
+async function takeOfflineThenReplay(
+  count: number,
+  name: string,
+  measure: boolean,
+): Promise<{ queued: number; ms: number; cpu: NodeJS.CpuUsage; held: ReturnType<typeof monitorEventLoopDelay> }> {
+  await proxy.close();
+  // A few turns for this process to see its kept-alive connections to the proxy end.
+  for (let turn = 0; turn < 5; turn++) await sleep(10);
+  const take = measure ? timed : <T>(call: () => Promise<T>) => call();
+  for (let i = 0; i < count; i++) {
+    const session = must(await take(() => api.startSession({ guideid, workorderid: `${name}-${i}` })));
+    for (let save = 0; save < 2; save++) {
+      // A pause and resume between the two saves keeps them apart (unsent saves of a step coalesce).
+      must(
+        await take(() =>
+          api.saveStepData({
+            sessionId: session.id,
+            stepid: step.stepid,
+            values: [{ fieldGuid: field.fieldGuid, value: `reading ${save}` }],
+          }),
+        ),
+      );
+      if (save === 0) {
+        must(await take(() => api.transitionSession({ sessionId: session.id, transition: 'pause' })));
+        must(await take(() => api.transitionSession({ sessionId: session.id, transition: 'resume' })));
+      }
+    }
+    must(await take(() => api.transitionSession({ sessionId: session.id, transition: 'finish' })));
+  }
+  const queued = must(await api.getOutbox()).actions.length;
+  // The outbox's own tries of that work (this loop never let a turn end, so they start now) are refused
+  // and end before the site is back: the replay timed below sends everything, and nothing before it.
+  for (let turn = 0; turn < 200; turn++) {
+    await sleep(10);
+    if (turn >= 5 && must(await api.getOutbox()).summary.inFlight === 0) break;
+  }
+  await proxy.restart();
+  // How long the main thread is held at a time while the outbox replays: what an answer to a screen waits behind.
+  const held = monitorEventLoopDelay({ resolution: 1 });
+  held.enable();
+  const cpu0 = process.cpuUsage();
+  const t0 = performance.now();
+  let summary = must(await api.flushOutbox());
+  while (summary.pending > 0) summary = must(await api.flushOutbox());
+  const ms = performance.now() - t0;
+  const cpu = process.cpuUsage(cpu0);
+  held.disable();
+  if (summary.failed > 0 || summary.conflicts > 0) throw new Error(`replay: ${JSON.stringify(summary)}`);
+  return { queued, ms, cpu, held };
 }
-await proxy.restart();
-// How long the main thread is held at a time while the outbox replays: what an answer to a screen waits behind.
-const held = monitorEventLoopDelay({ resolution: 1 });
-held.enable();
-const cpu0 = process.cpuUsage();
-const t0 = performance.now();
-let summary = must(await api.flushOutbox());
-while (summary.pending > 0) summary = must(await api.flushOutbox());
-const replayMs = performance.now() - t0;
-const replayCpu = process.cpuUsage(cpu0);
-held.disable();
+
+// Each of the three is warmed up first, untimed, with one session per chain: the figures compare the
+// same work in the same state of the JIT, not the replay's first run against loops run after it.
+const WARM_UP = CHAINS;
+await takeOfflineThenReplay(WARM_UP, 'WARM', false);
+await proxy.clear();
+const replayed = await takeOfflineThenReplay(SESSIONS, 'BENCH', true);
+const [queued, replayMs, replayCpu, held] = [replayed.queued, replayed.ms, replayed.cpu, replayed.held];
 const replayRequests = await proxy.count();
-if (summary.failed > 0 || summary.conflicts > 0) throw new Error(`replay: ${JSON.stringify(summary)}`);
 
 // The same work by a bare client: the same requests in the same order per session, chains at once.
 const token = (await (
@@ -123,11 +141,18 @@ const viaApp: Call = async (method, path, body) => {
   return JSON.parse((await answer.bytes(MAX_JSON_BYTES))!.toString('utf8')) as Entry;
 };
 async function bare(call: Call, name: string): Promise<{ ms: number; cpu: number; requests: number }> {
+  await work(call, `${name}-WARM`, WARM_UP);
   await proxy.clear();
   const cpu1 = process.cpuUsage();
   const t1 = performance.now();
+  await work(call, name, SESSIONS);
+  const ms = performance.now() - t1;
+  return { ms, cpu: process.cpuUsage(cpu1).user / 1000, requests: await proxy.count() };
+}
+/** `count` work sessions made with `call`, CHAINS at once, each its requests in order. */
+async function work(call: Call, name: string, count: number): Promise<void> {
   await runBounded(
-    Array.from({ length: SESSIONS }, (_, i) => i),
+    Array.from({ length: count }, (_, i) => i),
     CHAINS,
     async (i) => {
       const now = Math.floor(Date.now() / 1000);
@@ -149,8 +174,6 @@ async function bare(call: Call, name: string): Promise<{ ms: number; cpu: number
       await next('POST', '/finish', { timestamp: now });
     },
   );
-  const ms = performance.now() - t1;
-  return { ms, cpu: process.cpuUsage(cpu1).user / 1000, requests: await proxy.count() };
 }
 const floor = await bare(viaFetch, 'FLOOR');
 const appFloor = await bare(viaApp, 'APP-FLOOR');
