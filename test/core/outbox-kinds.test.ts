@@ -137,6 +137,24 @@ describe('the generic outbox', () => {
     expect(outbox.unsettled()).toEqual({ unsent: 1, conflicts: 0 });
     expect(store.technicians.work()).toEqual([{ technician, unsent: 1, failed: 0, conflicts: 0 }]);
   });
+
+  it('gives a free lane to the work before its bookkeeping, older or not, and each chain keeps its order', () => {
+    const later = async () => ({ type: 'wait' as const, atMs: NOW + 3_600_000, message: 'later' });
+    const check = defineAction('test.check', notePayload, later, { bookkeeping: true });
+    const task = defineAction('test.task', notePayload, later);
+    outbox.register({ chains: ['check'], actions: [check, task], deps: {} });
+    const at = (id: string) => ({ chain: { type: 'check', id }, actedAt: 1, technician });
+    store.transaction(() => {
+      outbox.enqueue(check, { text: 'look first' }, at('c1'));
+      outbox.enqueue(check, { text: 'look again' }, at('c2'));
+      outbox.enqueue(task, { text: 'do' }, at('t1'));
+      outbox.enqueue(task, { text: 'then' }, at('t1'));
+      outbox.enqueue(task, { text: 'other' }, at('t2'));
+    });
+    const due = (free: number) => store.outbox.due(NOW, free, [technician]).map((row) => JSON.parse(row.payload));
+    expect(due(1)).toEqual([{ text: 'do' }]);
+    expect(due(3)).toEqual([{ text: 'do' }, { text: 'other' }, { text: 'look first' }]);
+  });
 });
 
 describe('the chain codec', () => {

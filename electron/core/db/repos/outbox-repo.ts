@@ -169,13 +169,23 @@ export class OutboxRepo {
    * The first action of every chain that is due now, waiting (not in flight, not failed), and of one of
    * these technicians, leaving out the chains `busy` names (those the runner is sending: only the rows it
    * can take are read and checked). A chain whose first action is in flight is being sent: never picked twice.
+   * The technicians' work comes first, oldest first, then the bookkeeping (work-kinds.ts): a check due
+   * since long ago never takes the last free lane from an action the technician waits for.
    */
   due(now: number, limit: number, technicians: readonly number[], busy: readonly string[] = []): OutboxRow[] {
     const rows = sql(
       this.db,
-      `${SELECT} o WHERE state = 'pending' AND next_attempt_at <= ? AND technician IN (SELECT value FROM json_each(?))
-           AND chain NOT IN (SELECT value FROM json_each(?)) AND ${FIRST_OF_CHAIN} ORDER BY id LIMIT ?`,
-    ).all(now, JSON.stringify(technicians), JSON.stringify(busy), limit) as OutboxRecord[];
+      `${SELECT} o WHERE state = 'pending' AND next_attempt_at <= @now
+           AND technician IN (SELECT value FROM json_each(@technicians))
+           AND chain NOT IN (SELECT value FROM json_each(@busy)) AND ${FIRST_OF_CHAIN}
+         ORDER BY NOT (${WORK}), id LIMIT @limit`,
+    ).all({
+      now,
+      technicians: JSON.stringify(technicians),
+      busy: JSON.stringify(busy),
+      limit,
+      ...this.work.params,
+    }) as OutboxRecord[];
     // One put back from the journal may be in flight, one set aside is failed: only what still waits goes.
     return this.#checked(rows).filter((row) => row.state === 'pending');
   }
