@@ -1,12 +1,12 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
-import { always } from '../fault/proxy.ts';
+import { always, onPaths } from '../fault/proxy.ts';
 import { proxiedDemoWorkshop } from '../helpers/services.ts';
 import { api, signIn } from '../server/helpers.ts';
 import { connectAndSyncDemo, fullViewShot, openDemoApp, type startApp } from './browser.ts';
 import { runModeProblems } from './run-mode-checks.ts';
-import { VIEWPORTS } from './screen-checks.ts';
+import { checkLargerText, formatProblems, VIEWPORTS } from './screen-checks.ts';
 
 // Issue 28: tech2 hands a session over on the site; tech1's Sessions list shows it with who and when (from
 // what this laptop last learned while the site does not answer), and tech1 takes it over from there.
@@ -117,6 +117,56 @@ describe("the taker's Sessions list", () => {
     await onGuide.waitFor({ timeout: 15_000 });
     expect(await onGuide.textContent()).toContain(DEMO_ACCOUNTS.tech2.username);
     expect(await onGuide.textContent()).toContain(await localTime(suspendedAt));
+  });
+
+  it("says the site's refusal of the list, and Try again asks at once (Sessions list and guide page)", async () => {
+    const REFUSAL = 'The work log is down for maintenance.';
+    // Both lists of handed-over sessions refused by the site, while everything else answers: the network
+    // state stays online, so nothing but Try again asks again.
+    const lists = /\/work_log(\?status=suspended|\/\d+\/suspended)/;
+    const refuse = () =>
+      demo.setSchedule(onPaths(lists, always({ kind: 'status', status: 500, message: REFUSAL }), 'GET'));
+    refuse();
+    try {
+      await openSessions();
+      const refused = page.getByTestId('handed-over-refused');
+      await refused.waitFor({ timeout: 15_000 });
+      expect(await refused.textContent()).toContain(REFUSAL);
+      const problems = await checkLargerText(
+        page,
+        'handed-over-refused',
+        async () => void (await refused.scrollIntoViewIfNeeded()),
+        { width: 1280, height: 900 },
+      );
+      expect(formatProblems(problems)).toBe('');
+    } finally {
+      demo.setSchedule(null);
+    }
+    // By keyboard: the focus on Try again, Enter.
+    await page.getByTestId('handed-over-refused').getByTestId('retry').focus();
+    await page.keyboard.press('Enter');
+    await row().getByTestId('take-over').waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('handed-over-refused').count()).toBe(0);
+
+    refuse();
+    try {
+      await page.goto(new URL(`/guides/${forklift.id}`, app.shell.url).toString());
+      const onGuide = page.getByTestId('suspended-refused');
+      await onGuide.waitFor({ timeout: 15_000 });
+      expect(await onGuide.textContent()).toContain(REFUSAL);
+      const problems = await checkLargerText(
+        page,
+        'suspended-refused',
+        async () => void (await onGuide.scrollIntoViewIfNeeded()),
+        { width: 1280, height: 900 },
+      );
+      expect(formatProblems(problems)).toBe('');
+    } finally {
+      demo.setSchedule(null);
+    }
+    await page.getByTestId('suspended-refused').getByTestId('retry').click();
+    await page.getByTestId('suspended-row').filter({ hasText: WORKORDER }).waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('suspended-refused').count()).toBe(0);
   });
 
   it('while the site does not answer, shows what this laptop last learned, said as such', async () => {
