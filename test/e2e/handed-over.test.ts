@@ -181,6 +181,29 @@ describe("the taker's Sessions list", () => {
     }
   });
 
+  it('keeps the rows it last learned when the site, answering again, refuses the list; Try again asks', async () => {
+    // From the site away (the previous test) to a site that answers everything but this list.
+    await page.getByTestId('handed-over-learned').waitFor();
+    const REFUSAL = 'The work log is down for maintenance.';
+    demo.setSchedule(
+      onPaths(/\/work_log\?status=suspended/, always({ kind: 'status', status: 500, message: REFUSAL }), 'GET'),
+    );
+    try {
+      const refused = page.getByTestId('handed-over-refused');
+      await refused.waitFor({ timeout: 30_000 });
+      expect(await refused.textContent()).toContain(REFUSAL);
+      expect(await row().getByTestId('take-over').count()).toBe(1);
+      const learned = (await page.getByTestId('handed-over-learned').textContent()) ?? '';
+      expect(learned).toMatch(/^\s*This is what this computer last learned, on/);
+    } finally {
+      demo.setSchedule(null);
+    }
+    await page.getByTestId('handed-over-refused').getByTestId('retry').click();
+    await page.getByTestId('handed-over-refused').waitFor({ state: 'detached', timeout: 15_000 });
+    expect(await page.getByTestId('handed-over-learned').count()).toBe(0);
+    expect(await row().getByTestId('take-over').count()).toBe(1);
+  });
+
   it('takes it over from the Sessions list', async () => {
     await openSessions();
     await page.getByTestId('handed-over-learned').waitFor({ state: 'detached', timeout: 30_000 });
