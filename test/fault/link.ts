@@ -36,6 +36,8 @@ export interface Link {
   port: number;
   url: string;
   stats: LinkStats;
+  /** The bytes waiting on the link towards the client now (what an answer sent now waits behind). */
+  queuedDown(): number;
   close(): Promise<void>;
 }
 
@@ -50,6 +52,11 @@ export class LinkQueue {
     private readonly bytesPerMs: number,
     private readonly delayMs: number,
   ) {}
+
+  /** The bytes handed over and not yet sent at `now`: the queue a new chunk waits behind. */
+  backlog(now: number): number {
+    return Math.max(0, this.#freeAt - now) * this.bytesPerMs;
+  }
 
   schedule(bytes: number, now: number): number {
     const start = Math.max(now, this.#freeAt);
@@ -176,6 +183,7 @@ export async function startLink(options: LinkOptions): Promise<Link> {
     port,
     url: `http://127.0.0.1:${port}`,
     stats,
+    queuedDown: () => down.backlog(performance.now()),
     close: async () => {
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
