@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Lanes, runAdaptive } from '../../electron/core/sync/pool.ts';
+import { Lanes, QUEUE_TARGET_MS, runAdaptive } from '../../electron/core/sync/pool.ts';
 
 // The sync's lanes (issue 17): AIMD with a slow start, and a pool that follows them as they change.
 describe('lanes fitted to the link', () => {
@@ -26,6 +26,55 @@ describe('lanes fitted to the link', () => {
       expect(lanes.current).toBe(64);
     },
   );
+
+  it(
+    'stop growing once requests wait in a queue, QUEUE_TARGET_MS past the quickest of the last ones, ' +
+      'and settle where they do not',
+    () => {
+      const lanes = new Lanes(2, 64, 4, () => 0);
+      const round = (ms: number): void => {
+        for (let i = lanes.current; i > 0; i--) lanes.succeeded(ms);
+      };
+      // The link's own delay, 100 ms: the slow start doubles the lanes each round.
+      round(100);
+      round(100);
+      expect(lanes.current).toBe(16);
+      // A large answer alone is no queue: the quickest of the last four is the delay now.
+      lanes.succeeded(100 + 3 * QUEUE_TARGET_MS);
+      expect(lanes.current).toBe(17);
+      // Every request now waits twice the target: the slow start ends, and the lanes go back by half.
+      // (the first three still count an earlier quick one among the last four, and grow).
+      for (let i = 0; i < 4; i++) lanes.succeeded(100 + 2 * QUEUE_TARGET_MS);
+      expect(lanes.current).toBe(9);
+      // Still queued: one lane fewer a round, never under the least.
+      round(100 + 2 * QUEUE_TARGET_MS);
+      expect(lanes.current).toBe(8);
+      for (let i = 0; i < 40; i++) round(100 + 4 * QUEUE_TARGET_MS);
+      expect(lanes.current).toBe(2);
+      // Under the target again: they grow, by less than one a round, as TCP does after its slow start.
+      for (let i = 0; i < 4; i++) lanes.succeeded(100);
+      const before = lanes.current;
+      for (let i = 0; i < 10; i++) round(100 + QUEUE_TARGET_MS / 2);
+      expect(lanes.current).toBeGreaterThan(before);
+      expect(lanes.current).toBeLessThanOrEqual(before + 10);
+    },
+  );
+
+  it('learn again a link that grew slower: after a minute or two its quickest request is its own delay', () => {
+    let now = 0;
+    const lanes = new Lanes(2, 64, 8, () => now);
+    for (let i = 0; i < 8; i++) lanes.succeeded(100);
+    expect(lanes.current).toBe(16);
+    // The link now takes 400 ms for the same requests (another network): that is queue, until it is learned.
+    now = 61_000;
+    for (let i = 0; i < 4; i++) lanes.succeeded(400);
+    expect(lanes.current).toBeLessThan(16);
+    now = 122_000;
+    lanes.succeeded(400);
+    const learned = lanes.current;
+    for (let round = 0; round < 8; round++) for (let i = lanes.current; i > 0; i--) lanes.succeeded(400);
+    expect(lanes.current).toBeGreaterThan(learned);
+  });
 
   it('runs as many at once as the lanes allow at each moment, every item once', async () => {
     const lanes = new Lanes(1, 8, 1);

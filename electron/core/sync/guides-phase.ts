@@ -214,7 +214,10 @@ export async function storeQueuedGuides(
     async ({ guideid }) => {
       for (let tries = 1; tries <= 1 + RETRY_BUDGETS.guideRetries; tries++) {
         try {
+          const asked = performance.now();
           const whole = await fetchOnce(guideid);
+          // Its answers whole (a few kB each): how long it waited on the link and at the site (pool.ts, Lanes).
+          const waited = performance.now() - asked;
           // Its prerequisites fetched with it are guides of their own too (those the library lists), each staged once.
           const listed = whole.prerequisites.filter((p) => ctx.store.guides.listedRevision(p.detail.guideid) != null);
           for (const guide of [whole.guide, ...listed]) {
@@ -222,7 +225,7 @@ export async function storeQueuedGuides(
             stagedIds.add(guide.detail.guideid);
             staged.push(guide);
           }
-          lanes.succeeded();
+          lanes.succeeded(waited);
           break;
         } catch (error) {
           if (ctx.signal.aborted) return;

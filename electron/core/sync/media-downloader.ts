@@ -118,7 +118,10 @@ export async function downloadMedia(
     if (budgetError || (zoomFull && (!eager || at !== 'always'))) return;
     let size = 0;
     try {
+      const asked = performance.now();
       const { response, body } = await ctx.transport.download(url, ctx.signal);
+      // Until its head: how long it waited on the link and at the site, whatever its size (pool.ts, Lanes).
+      const waited = performance.now() - asked;
       const length = Number(response.headers.get('content-length'));
       const announced = Number.isFinite(length) && length > 0 ? length : null;
       if (announced !== null && announced > MEDIA_FILE_MAX_BYTES) {
@@ -153,7 +156,7 @@ export async function downloadMedia(
       finished.push({ url, mime, received });
       staged += received.picture?.length ?? 0;
       if (finished.length >= COMMIT_EVERY || staged >= COMMIT_BYTES || Date.now() - lastCommit >= 250) commit();
-      lanes.succeeded();
+      lanes.succeeded(waited);
       downloaded++;
       bytes += received.bytes;
       usage.bytes += received.bytes;
