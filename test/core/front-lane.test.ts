@@ -1,5 +1,4 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
 import { generateSite } from '../../server/generator/generator.ts';
 import type { RunningSite } from '../../server/site.ts';
 import { FRONT_CONNECTIONS } from '../../electron/core/api/http.ts';
@@ -8,6 +7,7 @@ import { startLink, type Link } from '../fault/link.ts';
 import { startTestSite } from '../server/helpers.ts';
 import { unwrap } from '../helpers/library.ts';
 import { makeServices } from '../helpers/services.ts';
+import { firstSyncStoring } from '../helpers/first-sync.ts';
 
 // Issue 29: a guide kept while a first sync fills the connections to the site is asked on the front lane
 // (api/http.ts, sync/front-lane.ts): on connections opened before the technician asked, not on new ones
@@ -53,16 +53,8 @@ async function keepDuringSync(
   });
   const app = makeServices();
   opened.push({ link, app });
-  const { api, events } = app.services;
-  unwrap(await api.signIn({ siteUrl: link.url, email: DEMO_ACCOUNTS.tech1.email, password: 'fieldguide' }));
-  unwrap(await api.setOfflineScope({ mode: 'all', categories: [], guideids: [] }));
-  const storing = new Promise<void>((resolve) =>
-    events.subscribe((event) => {
-      if (event.name === 'syncProgress' && event.payload.phase === 'guides' && event.payload.done > 0) resolve();
-    }),
-  );
-  const sync = api.syncNow();
-  await storing;
+  const { api } = app.services;
+  const { sync } = await firstSyncStoring(app.services, link.url);
   await new Promise((resolve) => setTimeout(resolve, waitMs));
   const ids = site.db.prepare('SELECT guideid FROM guides ORDER BY guideid DESC').all() as { guideid: number }[];
   let guideid: number | undefined;

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
 import { generateSite } from '../../server/generator/generator.ts';
 import type { RunningSite } from '../../server/site.ts';
 import { QUEUE_TARGET_MS } from '../../electron/core/sync/pool.ts';
@@ -7,6 +6,7 @@ import { startLink } from '../fault/link.ts';
 import { startTestSite } from '../server/helpers.ts';
 import { unwrap } from '../helpers/library.ts';
 import { makeServices } from '../helpers/services.ts';
+import { firstSyncStoring } from '../helpers/first-sync.ts';
 
 // Issue 29: a guide the technician opens during a sync waits behind every byte the sync has asked for and
 // not yet received. A sync that keeps more requests out than fill the link gains nothing by it and only
@@ -30,24 +30,16 @@ describe('a first sync over a slow link', () => {
     const link = await startLink({ targetPort: Number(new URL(site.url).port), rttMs: 100, mbitPerSec: MBIT });
     const app = makeServices();
     try {
-      const { api, events } = app.services;
-      unwrap(await api.signIn({ siteUrl: link.url, email: DEMO_ACCOUNTS.tech1.email, password: 'fieldguide' }));
-      unwrap(await api.setOfflineScope({ mode: 'all', categories: [], guideids: [] }));
-      const storing = new Promise<void>((resolve) =>
-        events.subscribe((event) => {
-          if (event.name === 'syncProgress' && event.payload.phase === 'guides' && event.payload.done > 0) resolve();
-        }),
-      );
+      const { sync: first } = await firstSyncStoring(app.services, link.url);
       let running = true;
-      const sync = api.syncNow().finally(() => (running = false));
-      await storing;
+      const sync = first.finally(() => (running = false));
       // Its guides and pictures in full flow: the link's queue looked at every 50 ms, 120 times at most.
       const waiting: number[] = [];
       for (let look = 0; look < 120 && running; look++) {
         await new Promise((resolve) => setTimeout(resolve, 50));
         waiting.push(link.queuedDown());
       }
-      unwrap(await api.cancelSync());
+      unwrap(await app.services.api.cancelSync());
       await sync;
       const sorted = [...waiting].sort((a, b) => a - b);
       const median = sorted[Math.floor(sorted.length / 2)]!;
