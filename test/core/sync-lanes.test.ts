@@ -46,10 +46,14 @@ describe('lanes fitted to the link', () => {
       // (the first three still count an earlier quick one among the last four, and grow).
       for (let i = 0; i < 4; i++) lanes.succeeded(100 + 2 * QUEUE_TARGET_MS);
       expect(lanes.current).toBe(9);
-      // Still queued: one lane fewer a round, never under the least.
+      // Still queued: one lane fewer a round, never under where they started (a failure still halves them).
       round(100 + 2 * QUEUE_TARGET_MS);
       expect(lanes.current).toBe(8);
       for (let i = 0; i < 40; i++) round(100 + 4 * QUEUE_TARGET_MS);
+      expect(lanes.current).toBe(4);
+      lanes.failed();
+      expect(lanes.current).toBe(2);
+      round(100 + 4 * QUEUE_TARGET_MS);
       expect(lanes.current).toBe(2);
       // Under the target again: they grow, by less than one a round, as TCP does after its slow start.
       for (let i = 0; i < 4; i++) lanes.succeeded(100);

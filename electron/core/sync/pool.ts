@@ -44,10 +44,11 @@ const RECENT = 4;
  * queue) past the link's own (the quickest of the last minute or two) is how long requests wait in a
  * queue, the link's or the site's. Under QUEUE_TARGET_MS they grow as above; over it the slow start ends
  * with the lanes halved (they doubled in the round the queue grew in), and after it they shrink in
- * proportion to how far over, by one a round at most. More requests out than fill the link only lengthen
- * that queue, and a guide the technician opens during a sync waits behind all of it: at 150 ms/5 Mbit a
- * first sync held 166 requests out, and the guide's first answer came after 0.53 s instead of one round
- * trip (2026-12-02; 0.19 s since, with the sync as quick).
+ * proportion to how far over, by one a round at most; never, by the queue alone, below where they
+ * started (a site slow to make some answers is no full link: it keeps those lanes). More requests out
+ * than fill the link only lengthen that queue, and a guide the technician opens during a sync waits
+ * behind all of it: at 150 ms/5 Mbit a first sync held 166 requests out, and the guide's first answer
+ * came after 0.53 s instead of one round trip (2026-12-02; 0.19 s since, with the sync as quick).
  */
 export class Lanes {
   #window: number;
@@ -56,6 +57,8 @@ export class Lanes {
   #base = { now: Number.POSITIVE_INFINITY, last: Number.POSITIVE_INFINITY, since: 0 };
   /** The last few requests' times: the quickest of them is the delay now (a large answer alone is no queue). */
   #recent: number[] = [];
+  /** Where the queue alone takes the lanes no lower: where they started (failures still take them to `min`). */
+  readonly #floor: number;
 
   constructor(
     readonly min: number,
@@ -64,6 +67,7 @@ export class Lanes {
     private readonly clock: () => number = Date.now,
   ) {
     this.#window = Math.min(max, Math.max(min, start));
+    this.#floor = this.#window;
     this.#base.since = clock();
   }
 
@@ -77,14 +81,15 @@ export class Lanes {
     if (queued > QUEUE_TARGET_MS && this.#slowStart) {
       // The window doubled in the round the queue grew in: back to where it was (TCP's slow start ends so).
       this.#slowStart = false;
-      this.#window = Math.max(this.min, this.#window / 2);
+      this.#window = Math.max(this.#floor, this.#window / 2);
       return;
     }
     // Below the target it grows (by one a request in slow start, by one a round after); above, it shrinks
     // in proportion to how far, by one a round at most: the queue settles near the target (LEDBAT's rule).
     const off = Math.max(-1, (QUEUE_TARGET_MS - queued) / QUEUE_TARGET_MS);
     const step = this.#slowStart ? 1 : off / this.#window;
-    this.#window = Math.min(this.max, Math.max(this.min, this.#window + step));
+    const least = Math.min(this.#window, this.#floor);
+    this.#window = Math.min(this.max, Math.max(least, this.#window + step));
   }
 
   failed(): void {
