@@ -1,6 +1,7 @@
 import { pipeline, type Readable } from 'node:stream';
 import zlib from 'node:zlib';
-import { Agent, request, type Dispatcher } from 'undici';
+import { request, type Dispatcher } from 'undici';
+import { FrontConnections } from './front-connections.ts';
 import { guardedAgent } from './media-hosts.ts';
 
 /** What a request sends: no redirect is followed (redirects.ts decides where a request may go). */
@@ -11,7 +12,10 @@ export interface HttpInit {
   signal?: AbortSignal;
   /** Refuse the connection when the host's name resolves to this computer or the local network (media-hosts.ts). */
   guarded?: boolean;
-  /** `front`: the technician waits for this answer now; it goes on the front lane's connections (FRONT_LANE). */
+  /**
+   * `front`: the technician waits for this answer now; it goes on the front lane's connections.
+   * `front-warmth`: the front lane's own warm question (sync/front-lane.ts), on its idlest connection.
+   */
   lane?: Lane;
 }
 
@@ -19,21 +23,24 @@ export interface HttpInit {
  * `front`: what a technician waits for now (a guide kept or read while a sync runs). Undici keeps one pool
  * of connections per origin, and a running sync keeps every one of them busy with its own answers, so a
  * request sent beside it waits for one to end or opens a new one (a handshake: one round trip, two over
- * TLS). The front lane is a pool of its own, kept open while a sync runs (sync/front-lane.ts).
+ * TLS). The front lane has connections of its own (front-connections.ts), kept open while a sync runs
+ * by `front-warmth` questions (sync/front-lane.ts).
  */
-export type Lane = 'front';
+export type Lane = 'front' | 'front-warmth';
 
 /**
  * How many connections the front lane keeps for each site: the requests a guide's text needs at once
  * (the guide, its forms, tags, quizzes and release notes: keep-now.ts) each find one already open.
  */
 export const FRONT_CONNECTIONS = 6;
-const frontAgent = new Agent({ connections: FRONT_CONNECTIONS });
+const front = new FrontConnections(FRONT_CONNECTIONS);
 
-/** Whether a request of the front lane to this origin is out or waiting for a connection. */
-export function frontLaneBusy(origin: string): boolean {
-  const stats = (frontAgent.stats as Record<string, { running: number; pending: number; queued: number }>)[origin];
-  return stats !== undefined && stats.running + stats.pending + stats.queued > 0;
+/**
+ * How long the front lane's idlest free connection to this origin has been given nothing (ms), or null
+ * when none is free; what a warm question would go on (front-connections.ts).
+ */
+export function frontLaneIdleFor(origin: string): number | null {
+  return front.idleFor(origin);
 }
 
 /** An answer's status and head, and its body decoded when the site compressed it. Read the body, or cancel it. */
@@ -73,7 +80,7 @@ export const siteHttp: Http = async (url, init) => {
     headers: { 'accept-encoding': ACCEPT_ENCODING, ...init.headers },
     body: init.body,
     signal: init.signal,
-    ...(init.guarded ? { dispatcher: guardedAgent } : init.lane === 'front' ? { dispatcher: frontAgent } : {}),
+    ...(init.guarded ? { dispatcher: guardedAgent } : init.lane ? { dispatcher: laneDispatcher(init.lane) } : {}),
   });
   const head = new HeadView(answer.headers);
   const raw = answer.body;
@@ -113,6 +120,8 @@ export const siteHttp: Http = async (url, init) => {
 };
 
 const ignore = (): void => undefined;
+
+const laneDispatcher = (lane: Lane): Dispatcher => (lane === 'front' ? front.asked : front.warmth);
 
 type Coding = 'gzip' | 'deflate' | 'br';
 

@@ -36,6 +36,7 @@ export class ApiTransport {
   readonly #media: MediaFetch;
   readonly #options: TransportOptions;
   #front: ApiTransport | null = null;
+  #warmth: ApiTransport | null = null;
 
   constructor(options: TransportOptions) {
     this.#options = options;
@@ -68,6 +69,13 @@ export class ApiTransport {
     if (this.#options.lane === 'front') return this;
     this.#front ??= new ApiTransport({ ...this.#options, lane: 'front' });
     return this.#front;
+  }
+
+  /** The same site and sign-in, for the front lane's own warm questions (sync/front-lane.ts). */
+  frontWarmth(): ApiTransport {
+    if (this.#options.lane === 'front-warmth') return this;
+    this.#warmth ??= new ApiTransport({ ...this.#options, lane: 'front-warmth' });
+    return this.#warmth;
   }
 
   get hasToken(): boolean {

@@ -1,4 +1,4 @@
-import { FRONT_CONNECTIONS, frontLaneBusy } from '../api/http.ts';
+import { FRONT_CONNECTIONS, frontLaneIdleFor } from '../api/http.ts';
 import type { ApiTransport } from '../api/transport.ts';
 
 /**
@@ -22,19 +22,21 @@ export function fillsConnections(guides: number, files: () => number): boolean {
  * Keeps the front lane (api/http.ts) open while a sync fills every shared connection to the site: a
  * guide the technician opens or keeps meanwhile is asked at once, on connections already open, instead
  * of after the handshake of a new one (a round trip, two over TLS) or behind the sync's answers. Each of
- * its FRONT_CONNECTIONS connections is asked the smallest question (who is signed in, as the
- * reachability check asks) now and every FRONT_WARM_MS, never while the technician's own requests are
- * on the lane (they keep it open). What the answers say is not used. Returns the stop.
+ * its FRONT_CONNECTIONS connections is opened now with the smallest question (who is signed in, as the
+ * reachability check asks), then asked it again in turn: FRONT_CONNECTIONS times each FRONT_WARM_MS, the
+ * connection given nothing for the longest (api/front-connections.ts), if for half FRONT_WARM_MS at least.
+ * So each is asked about every FRONT_WARM_MS (the first round spreads them out), one at a time, and the
+ * others are free for the technician meanwhile. What the answers say is not used. Returns the stop.
  */
 export function keepFrontLaneWarm(transport: ApiTransport): () => void {
-  const front = transport.front();
-  const origin = new URL(front.siteUrl).origin;
-  const ask = (): void => {
-    if (frontLaneBusy(origin)) return;
-    for (let i = 0; i < FRONT_CONNECTIONS; i++) void front.request('GET', '/user').catch(() => undefined);
-  };
-  ask();
-  const timer = setInterval(ask, FRONT_WARM_MS);
+  const warmth = transport.frontWarmth();
+  const origin = new URL(warmth.siteUrl).origin;
+  const ask = (): void => void warmth.request('GET', '/user').catch(() => undefined);
+  for (let i = 0; i < FRONT_CONNECTIONS; i++) ask();
+  const timer = setInterval(() => {
+    const idle = frontLaneIdleFor(origin);
+    if (idle !== null && idle >= FRONT_WARM_MS / 2) ask();
+  }, FRONT_WARM_MS / FRONT_CONNECTIONS);
   timer.unref();
   return () => clearInterval(timer);
 }
