@@ -24,9 +24,9 @@ const services = createServices({
   autoSync: false,
   concurrency,
   http: (url, init) => {
-    // Not the front lane's own questions (sync/front-lane.ts): they keep the technician's connections open,
+    // Not the front lane's (its warm questions, sync/front-lane.ts): they keep the technician's connections open,
     // and the floors replay only what the sync fetched. Their cost stays in the sync's figures.
-    if (init.lane !== 'front') requests.push({ url: url.href, phase });
+    if (init.lane === undefined) requests.push({ url: url.href, phase });
     return siteHttp(url, init);
   },
 });
