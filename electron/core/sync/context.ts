@@ -3,6 +3,7 @@ import type { ApiTransport } from '../api/transport.ts';
 import type { GuideReader } from '../db/repos/guide-row.ts';
 import type { Store } from '../db/store.ts';
 import type { MediaStore } from '../library/media-store.ts';
+import type { Priority } from './priority.ts';
 
 /** What every phase of a sync works with. */
 export interface SyncContext {
@@ -53,6 +54,11 @@ export interface SyncContext {
    * (front-lane.ts); returns the stop. Absent for a guide kept now (it is the technician's request).
    */
   frontLane?: () => () => void;
+  /**
+   * Whether, and how many times so far, a guide kept now has held the sync (priority.ts): a request made
+   * across a hold waited for it, and its time tells the lanes nothing of the link (unheldTime).
+   */
+  priority?: Pick<Priority, 'holds' | 'held'>;
   /** The screen the videos are kept for (shared/media.ts, fittingEncoding); null: not told yet. */
   display?: { width: number; height: number } | null;
 }

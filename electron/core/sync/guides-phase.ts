@@ -14,6 +14,7 @@ import {
   type WholeGuide,
 } from './guide-fetcher.ts';
 import { Lanes, runAdaptive } from './pool.ts';
+import { unheldTime } from './priority.ts';
 import type { StoredGuide } from '../db/repos/guides-repo.ts';
 
 /**
@@ -214,10 +215,8 @@ export async function storeQueuedGuides(
     async ({ guideid }) => {
       for (let tries = 1; tries <= 1 + RETRY_BUDGETS.guideRetries; tries++) {
         try {
-          const asked = performance.now();
-          const whole = await fetchOnce(guideid);
           // Its answers whole (a few kB each): how long it waited on the link and at the site (pool.ts, Lanes).
-          const waited = performance.now() - asked;
+          const { value: whole, ms: waited } = await unheldTime(ctx.priority, () => fetchOnce(guideid));
           // Its prerequisites fetched with it are guides of their own too (those the library lists), each staged once.
           const listed = whole.prerequisites.filter((p) => ctx.store.guides.listedRevision(p.detail.guideid) != null);
           for (const guide of [whole.guide, ...listed]) {

@@ -11,6 +11,7 @@ import { shownType } from '../library/media-types.ts';
 import type { SyncContext } from './context.ts';
 import { GuidesProgress, MediaQueue, NO_MORE_GUIDES, type MediaItem } from './media-queue.ts';
 import { Lanes, runAdaptive } from './pool.ts';
+import { unheldTime } from './priority.ts';
 
 const MAX_ATTEMPTS = 3;
 const BATCH = 500;
@@ -118,10 +119,9 @@ export async function downloadMedia(
     if (budgetError || (zoomFull && (!eager || at !== 'always'))) return;
     let size = 0;
     try {
-      const asked = performance.now();
-      const { response, body } = await ctx.transport.download(url, ctx.signal);
       // Until its head: how long it waited on the link and at the site, whatever its size (pool.ts, Lanes).
-      const waited = performance.now() - asked;
+      const asked = await unheldTime(ctx.priority, () => ctx.transport.download(url, ctx.signal));
+      const [{ response, body }, waited] = [asked.value, asked.ms];
       const length = Number(response.headers.get('content-length'));
       const announced = Number.isFinite(length) && length > 0 ? length : null;
       if (announced !== null && announced > MEDIA_FILE_MAX_BYTES) {

@@ -8,11 +8,18 @@ import { around } from './patient.ts';
  */
 export class Priority {
   #holders = 0;
+  #holds = 0;
   #waiting: (() => void)[] = [];
+
+  /** How many holds there have been so far. */
+  get holds(): number {
+    return this.#holds;
+  }
 
   /** Holds the sync back until the returned release is called (each holder releases once). */
   hold(): () => void {
     this.#holders++;
+    this.#holds++;
     let released = false;
     return () => {
       if (released) return;
@@ -42,4 +49,19 @@ export function yielding(transport: ApiTransport, priority: Priority): ApiTransp
     return ask();
   };
   return around(transport, after);
+}
+
+/**
+ * Runs `call` (a request of the sync) and answers how long it took in ms, or undefined when a guide kept
+ * now held the sync at its start or meanwhile: its time then counts that wait, which is no queue on the
+ * link, and the lanes (pool.ts) are told nothing by it.
+ */
+export async function unheldTime<T>(
+  priority: Pick<Priority, 'holds' | 'held'> | undefined,
+  call: () => Promise<T>,
+): Promise<{ value: T; ms: number | undefined }> {
+  const [before, held, asked] = [priority?.holds, priority?.held ?? false, performance.now()];
+  const value = await call();
+  const ms = performance.now() - asked;
+  return { value, ms: held || priority?.holds !== before ? undefined : ms };
 }

@@ -80,7 +80,7 @@ export class SyncService {
     const context = this.#context(transport, controller.signal, (error) => {
       if (error.mediaOrigin) refused.add(error.mediaOrigin);
     });
-    const run = () => runSync({ ...context(), frontLane: () => keepFrontLaneWarm(own) });
+    const run = () => runSync({ ...context(), frontLane: () => keepFrontLaneWarm(own), priority: this.#priority });
     // A damaged pictures database is found, set aside and made again (library-service.ts): the sync runs
     // once more and downloads its pictures again, rather than asking for a restart that repairs nothing.
     const promise = run()
