@@ -22,6 +22,12 @@ export interface StoredMediaDeps {
  * made again (media-store.ts says where each kind is kept).
  */
 export class StoredMedia {
+  /**
+   * Whether the pictures database was checked in full in this run, after a picture read wrong: once sound,
+   * another picture read wrong is damage to its own bytes (what is read as damaged is checked each time).
+   */
+  #checkedWhole = false;
+
   constructor(private readonly deps: StoredMediaDeps) {
     if (deps.store.picturesRecreated) this.#requeueMissingPictures();
   }
@@ -35,6 +41,12 @@ export class StoredMedia {
     try {
       content = mediaStore.read(stored.file);
       if (content?.data && !matchesName(stored.file, content.data)) {
+        // Wrong bytes may be a page pointer read wrong: dropping the row would free pages another picture
+        // still holds, and the next download would write over them. The database is checked in full first.
+        if (!this.#checkedWhole) {
+          this.#checkedWhole = true;
+          if (this.repairPictures()) return null;
+        }
         this.#damaged(stored.file, 'picture');
         return null;
       }
