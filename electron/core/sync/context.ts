@@ -56,9 +56,10 @@ export interface SyncContext {
   frontLane?: () => () => void;
   /**
    * Whether, and how many times so far, a guide kept now has held the sync (priority.ts): a request made
-   * across a hold waited for it, and its time tells the lanes nothing of the link (unheldTime).
+   * across a hold waited for it, and its time tells the lanes nothing of the link (unheldTime). The sync's
+   * commits wait for the hold to end too (`clear`): the guide's answers are handled first on this thread.
    */
-  priority?: Pick<Priority, 'holds' | 'held'>;
+  priority?: Pick<Priority, 'holds' | 'held' | 'clear'>;
   /** The screen the videos are kept for (shared/media.ts, fittingEncoding); null: not told yet. */
   display?: { width: number; height: number } | null;
 }

@@ -158,13 +158,26 @@ export async function storeQueuedGuides(
   // timer is told by the next guide, or at the end.
   let timer: ReturnType<typeof setTimeout> | null = null;
   const deferred: { failure: { error: unknown } | null } = { failure: null };
+  const commitNow = (): void => {
+    try {
+      commit();
+    } catch (error) {
+      deferred.failure ??= { error };
+    }
+  };
+  // While a guide kept now holds the sync, its batches wait: a batch's commit holds this thread for tens of
+  // milliseconds, and the kept guide's answers would wait behind it (sync-keep-commits.test.ts).
+  let afterHold: Promise<void> | null = null;
+  const commitAfterHold = (priority: NonNullable<SyncContext['priority']>): void => {
+    afterHold ??= priority.clear().then(() => {
+      afterHold = null;
+      commitNow();
+    });
+  };
   const commitLater = (): void => {
     timer ??= setTimeout(() => {
-      try {
-        commit();
-      } catch (error) {
-        deferred.failure ??= { error };
-      }
+      if (ctx.priority?.held) commitAfterHold(ctx.priority);
+      else commitNow();
     }, COMMIT_MS);
   };
   // The site's languages, as its guides tell them: the language each answered in (asked in none), and those offered.
@@ -242,7 +255,8 @@ export async function storeQueuedGuides(
       }
       if (deferred.failure) throw deferred.failure.error;
       // The first batches small, so the first guides' media start at once: 1, 2, 4, … up to COMMIT_EVERY.
-      if (staged.length >= Math.min(COMMIT_EVERY, 2 ** batches)) commit();
+      if (staged.length > 0 && ctx.priority?.held) commitAfterHold(ctx.priority);
+      else if (staged.length >= Math.min(COMMIT_EVERY, 2 ** batches)) commit();
       else if (staged.length > 0) commitLater();
       ctx.progress('guides', ++done, total);
     },
@@ -259,7 +273,8 @@ export async function storeQueuedGuides(
     }
     throw error;
   }
-  // What was fetched is kept, even when the sync was cancelled meanwhile.
+  // What was fetched is kept, even when the sync was cancelled meanwhile (after a guide kept now, unless so).
+  if (ctx.priority?.held && !ctx.signal.aborted) await ctx.priority.clear();
   commit();
   if (deferred.failure) throw deferred.failure.error;
   if (siteLanguage !== null || languages.size > 0) ctx.learnLanguages?.(siteLanguage, [...languages]);

@@ -155,7 +155,10 @@ export async function downloadMedia(
       const received = await ctx.mediaStore.receive(body, announced, mime, cap);
       finished.push({ url, mime, received });
       staged += received.picture?.length ?? 0;
-      if (finished.length >= COMMIT_EVERY || staged >= COMMIT_BYTES || Date.now() - lastCommit >= 250) commit();
+      // Not while a guide kept now holds the sync: its answers are handled first on this thread (the files
+      // in flight then, at most a lane each, wait in memory; the next one to land after the hold commits).
+      const due = finished.length >= COMMIT_EVERY || staged >= COMMIT_BYTES || Date.now() - lastCommit >= 250;
+      if (due && !ctx.priority?.held) commit();
       lanes.succeeded(waited);
       downloaded++;
       bytes += received.bytes;
