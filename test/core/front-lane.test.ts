@@ -7,7 +7,7 @@ import { startLink, type Link } from '../fault/link.ts';
 import { startTestSite } from '../server/helpers.ts';
 import { unwrap } from '../helpers/library.ts';
 import { makeServices } from '../helpers/services.ts';
-import { firstSyncStoring } from '../helpers/first-sync.ts';
+import { firstSyncStoring, unstoredGuide } from '../helpers/first-sync.ts';
 
 // Issue 29: a guide kept while a first sync fills the connections to the site is asked on the front lane
 // (api/http.ts, sync/front-lane.ts): on connections opened before the technician asked, not on new ones
@@ -56,16 +56,7 @@ async function keepDuringSync(
   const { api } = app.services;
   const { sync } = await firstSyncStoring(app.services, link.url);
   await new Promise((resolve) => setTimeout(resolve, waitMs));
-  const ids = site.db.prepare('SELECT guideid FROM guides ORDER BY guideid DESC').all() as { guideid: number }[];
-  let guideid: number | undefined;
-  for (const { guideid: id } of ids) {
-    // A guide tech1 may read (the generated site has private ones), not stored yet.
-    const summary = await api.getGuideSummary(id);
-    if (summary.ok && summary.value.offline !== 'full') {
-      guideid = id;
-      break;
-    }
-  }
+  const guideid = await unstoredGuide(app.services, site);
   expect(guideid, 'a guide the sync has not stored yet').toBeDefined();
   const openBefore = link.stats.connections;
   const kept = unwrap(await api.keepGuideOffline(guideid!));

@@ -5,7 +5,7 @@ import { siteHttp } from '../../electron/core/api/http.ts';
 import { startTestSite } from '../server/helpers.ts';
 import { unwrap } from '../helpers/library.ts';
 import { makeServices } from '../helpers/services.ts';
-import { firstSyncStoring } from '../helpers/first-sync.ts';
+import { firstSyncStoring, unstoredGuide } from '../helpers/first-sync.ts';
 
 // Issue 29: while a guide the technician needs now is kept, the running sync asks nothing new of the site
 // (priority.ts), and it commits nothing either: a batch of guides or pictures holds the main thread for
@@ -42,15 +42,7 @@ describe('a guide kept during a sync', () => {
     try {
       const { api } = app.services;
       const { sync } = await firstSyncStoring(app.services, site.url);
-      const ids = site.db.prepare('SELECT guideid FROM guides ORDER BY guideid DESC').all() as { guideid: number }[];
-      for (const { guideid: id } of ids) {
-        // A guide tech1 may read (the generated site has private ones), not stored yet.
-        const summary = await api.getGuideSummary(id);
-        if (summary.ok && summary.value.offline !== 'full') {
-          guideid = id;
-          break;
-        }
-      }
+      guideid = (await unstoredGuide(app.services, site)) ?? 0;
       expect(guideid, 'a guide the sync has not stored yet').toBeGreaterThan(0);
       const keeping = api.keepGuideOffline(guideid);
       await keptAskedNow;

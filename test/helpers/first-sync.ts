@@ -1,5 +1,6 @@
 import type { Services } from '../../electron/core/services.ts';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
+import type { RunningSite } from '../../server/site.ts';
 import { unwrap } from './library.ts';
 
 /**
@@ -18,4 +19,17 @@ export async function firstSyncStoring(services: Services, siteUrl: string): Pro
   const sync = api.syncNow();
   await storing;
   return { sync };
+}
+
+/**
+ * The last guide the site lists that tech1 may read (the generated sites have private ones) and the sync has
+ * not stored yet: the one a first sync reaches last. Undefined when there is none.
+ */
+export async function unstoredGuide(services: Services, site: RunningSite): Promise<number | undefined> {
+  const ids = site.db.prepare('SELECT guideid FROM guides ORDER BY guideid DESC').all() as { guideid: number }[];
+  for (const { guideid } of ids) {
+    const summary = await services.api.getGuideSummary(guideid);
+    if (summary.ok && summary.value.offline !== 'full') return guideid;
+  }
+  return undefined;
 }
