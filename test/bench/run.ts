@@ -432,6 +432,13 @@ if (process.env.BENCH_OUTBOX !== '0' && !bigOnly) {
         `(target 1.25); CPU replay/that client = ${median((r) => r.cpuMs.replay / r.cpuMs.appFloor).toFixed(2)} ` +
         `(medians of ${rounds} rounds)`,
     );
+    type Cost = { p50: number; p95: number };
+    const next = await runJsonChild<{ long: Cost; short: Cost; calls: number }>('outbox-next.ts', []);
+    console.log(
+      `the next action after an answer, 30,000 actions of 5,000 sessions waiting: p50 ${ms(next.long.p50)} ms, ` +
+        `p95 ${ms(next.long.p95)} ms; 30 of 5: p50 ${ms(next.short.p50)} ms, p95 ${ms(next.short.p95)} ms ` +
+        `(over ${next.calls} calls; long/short p95 = ${(next.long.p95 / next.short.p95).toFixed(2)})`,
+    );
   } finally {
     await site.stop();
     siteDir.remove();

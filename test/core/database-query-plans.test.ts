@@ -223,16 +223,21 @@ describe('the hot queries use their index', () => {
       'the waiting ones of these technicians, each found first of its chain through outbox_chain',
     () => {
       const plans = plansOf(() => {
-        store.outbox.due(Date.now(), 8, [1, 2]);
+        // 300 places for 150 chains: the work of each technician is read, then the bookkeeping.
+        store.outbox.due(Date.now(), 300, [1, 2]);
         store.outbox.nextDue([1, 2]);
       });
-      expect(plans).toHaveLength(2);
       for (const { plan } of plans) {
         expect(plan).toMatch(/SEARCH o USING INDEX outbox_technician \(technician=\? AND state=\?\)/);
         expect(plan).toMatch(/SEARCH p USING COVERING INDEX outbox_chain \(chain=\? AND id<\?\)/);
         // Never every row of the outbox (the GROUP BY over every chain it replaced read them all at each answer).
         expect(plan).not.toMatch(/SCAN (outbox|o|p)\b/);
       }
+      // The next actions in id order as the index gives them, the read stopping at the places free: never
+      // a sort of every waiting row at each answer (34 ms a call with 30,000 actions in 5,000 chains).
+      const next = plans.filter(({ sql }) => !sql.includes('min(next_attempt_at)'));
+      for (const { plan } of next) expect(plan).not.toMatch(/TEMP B-TREE/);
+      expect(plans).toHaveLength(5);
       // The first action of each of the 150 chains (actions 1 to 150, the 150 chains' first), in the order taken.
       expect(store.outbox.due(Date.now(), 500, [1, 2]).map((row) => row.id)).toEqual(
         Array.from({ length: 150 }, (_, i) => i + 1),

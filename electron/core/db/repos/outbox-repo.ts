@@ -173,21 +173,40 @@ export class OutboxRepo {
    * since long ago never takes the last free lane from an action the technician waits for.
    */
   due(now: number, limit: number, technicians: readonly number[], busy: readonly string[] = []): OutboxRow[] {
-    const rows = sql(
-      this.db,
-      `${SELECT} o WHERE state = 'pending' AND next_attempt_at <= @now
-           AND technician IN (SELECT value FROM json_each(@technicians))
-           AND chain NOT IN (SELECT value FROM json_each(@busy)) AND ${FIRST_OF_CHAIN}
-         ORDER BY NOT (${WORK}), id LIMIT @limit`,
-    ).all({
-      now,
-      technicians: JSON.stringify(technicians),
-      busy: JSON.stringify(busy),
-      limit,
-      ...this.work.params,
-    }) as OutboxRecord[];
+    const work = this.#firstDue('work', now, limit, technicians, busy);
+    const rows =
+      work.length < limit
+        ? [...work, ...this.#firstDue('bookkeeping', now, limit - work.length, technicians, busy)]
+        : work;
     // One put back from the journal may be in flight, one set aside is failed: only what still waits goes.
     return this.#checked(rows).filter((row) => row.state === 'pending');
+  }
+
+  /**
+   * The oldest `limit` due firsts of their chain of one sort, read per technician through outbox_technician,
+   * whose rows of one technician and state are in id order: each read stops after `limit` rows found, with
+   * no sort of every waiting row (one query ordering the work first sorted them all at every answer of a
+   * replay: 34 ms a call with 30,000 actions in 5,000 chains against 0.1).
+   */
+  #firstDue(
+    sort: 'work' | 'bookkeeping',
+    now: number,
+    limit: number,
+    technicians: readonly number[],
+    busy: readonly string[],
+  ): OutboxRecord[] {
+    const statement = sql(
+      this.db,
+      `${SELECT} o WHERE technician = @technician AND state = 'pending' AND next_attempt_at <= @now
+           AND chain NOT IN (SELECT value FROM json_each(@busy)) AND ${sort === 'work' ? WORK : `NOT (${WORK})`}
+           AND ${FIRST_OF_CHAIN}
+         ORDER BY id LIMIT @limit`,
+    );
+    const params = { now, busy: JSON.stringify(busy), limit, ...this.work.params };
+    const found = [...new Set(technicians)].flatMap(
+      (technician) => statement.all({ ...params, technician }) as OutboxRecord[],
+    );
+    return found.sort((a, b) => a.id - b.id).slice(0, limit);
   }
 
   /** When the next waiting action of these technicians is due, if any. */
