@@ -12,6 +12,11 @@ export class WorkKinds {
     this.#param = JSON.stringify(this.#notWork);
   }
 
+  /** Whether a stored kind is work (what `WORK` says in SQL). */
+  isWork(kind: string): boolean {
+    return !this.#notWork.includes(kind);
+  }
+
   /** The named parameter `WORK` reads. */
   get params(): { notWork: string } {
     return { notWork: this.#param };
