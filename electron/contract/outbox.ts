@@ -43,7 +43,10 @@ export interface OutboxSummary {
 
 export interface OutboxView {
   summary: OutboxSummary;
+  /** The first of the current technician's actions, oldest first (200), and every failed one after them. */
   actions: OutboxAction[];
+  /** How many more of their actions wait after those listed: they go in turn, after them. */
+  unlisted: number;
 }
 
 export interface OutboxApi {

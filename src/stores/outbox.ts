@@ -17,6 +17,8 @@ export const useOutboxStore = defineStore('outbox', () => {
   const bridge = useBridge();
   const summary = ref<OutboxSummary>(EMPTY);
   const actions = ref<OutboxAction[]>([]);
+  /** The current technician's actions waiting after those listed (the core lists the first ones). */
+  const unlisted = ref(0);
   const conflicts = ref<ConflictRecord[]>([]);
   const busy = ref<null | 'flush' | `retry:${number}` | `discard:${number}` | `settle:${number}`>(null);
   const error = ref<AppError | null>(null);
@@ -46,6 +48,7 @@ export const useOutboxStore = defineStore('outbox', () => {
     if (result.ok) {
       summary.value = result.value.summary;
       actions.value = result.value.actions;
+      unlisted.value = result.value.unlisted;
     } else error.value = result.error;
     return result.ok;
   }
@@ -100,6 +103,7 @@ export const useOutboxStore = defineStore('outbox', () => {
   /** Another technician works now: the list and conflicts shown are theirs, read afresh. */
   function forget(): void {
     actions.value = [];
+    unlisted.value = 0;
     conflicts.value = [];
     error.value = null;
     void (watchers > 0 ? load() : loadSummary());
@@ -109,6 +113,7 @@ export const useOutboxStore = defineStore('outbox', () => {
     forget,
     summary,
     actions,
+    unlisted,
     conflicts,
     busy,
     error,

@@ -86,7 +86,9 @@ async function takeOfflineThenReplay(
     }
     must(await take(() => api.transitionSession({ sessionId: session.id, transition: 'finish' })));
   }
-  const queued = must(await api.getOutbox()).actions.length;
+  // Counted, not listed: the outbox screen lists the first LISTED only.
+  const counted = must(await api.getOutbox()).summary;
+  const queued = counted.pending + counted.inFlight + counted.failed;
   // The outbox's own tries of that work (this loop never let a turn end, so they start now) are refused
   // and end before the site is back: the replay timed below sends everything, and nothing before it.
   for (let turn = 0; turn < 200; turn++) {

@@ -254,6 +254,15 @@ describe('the hot queries use their index', () => {
     },
   );
 
+  it("the outbox screen's list: each state of the technician's rows in id order, read no further than it lists", () => {
+    const plans = plansOf(() => expect(store.outbox.listed(1, 200)).toHaveLength(200));
+    expect(plans).toHaveLength(3);
+    for (const { plan } of plans) {
+      expect(plan).toMatch(/SEARCH outbox USING INDEX outbox_technician \(technician=\? AND state=\?\)/);
+      expect(plan).not.toMatch(/TEMP B-TREE|SCAN outbox/);
+    }
+  });
+
   it('the media still to download are read in rank order from media_to_fetch, never the whole media table', () => {
     const plans = plansOf(() => store.media.pending(64, 5, 'always'));
     expect(plans).toHaveLength(1);

@@ -6,7 +6,7 @@ import { chainKey, chainKeySql, chainOf } from '../../electron/core/db/chains.ts
 import type { Store } from '../../electron/core/db/store.ts';
 import { EventHub } from '../../electron/core/events.ts';
 import { defineAction } from '../../electron/core/outbox/action-kind.ts';
-import { Outbox } from '../../electron/core/outbox/outbox.ts';
+import { LISTED, Outbox } from '../../electron/core/outbox/outbox.ts';
 import { fetchHttp } from '../helpers/fetch-http.ts';
 import { makeTempDir } from '../helpers/tmp.ts';
 import { openTestStore } from '../helpers/store.ts';
@@ -154,6 +154,36 @@ describe('the generic outbox', () => {
     const due = (free: number) => store.outbox.due(NOW, free, [technician]).map((row) => JSON.parse(row.payload));
     expect(due(1)).toEqual([{ text: 'do' }]);
     expect(due(3)).toEqual([{ text: 'do' }, { text: 'other' }, { text: 'look first' }]);
+  });
+
+  it('lists the first LISTED actions for the screen, and every failed one after them, and says how many more wait', () => {
+    // A long queue: LISTED + 50 notes in 10 chains, one failed among the first listed, two far after them.
+    const ids = store.transaction(() =>
+      Array.from({ length: LISTED + 50 }, (_, n) =>
+        store.outbox.add(
+          note,
+          { text: `n${n}` },
+          { chain: chainKey({ type: 'note', id: `c${n % 10}` }), actedAt: 1, now: 1, technician },
+        ),
+      ),
+    );
+    store.transaction(() => {
+      for (const n of [3, LISTED + 10, LISTED + 40]) store.outbox.fail(ids[n]!, 'refused');
+    });
+    const view = outbox.view();
+    expect(view.actions.map((action) => action.id)).toEqual([
+      ...ids.slice(0, LISTED),
+      ids[LISTED + 10],
+      ids[LISTED + 40],
+    ]);
+    expect(view.actions.filter((action) => action.state === 'failed')).toHaveLength(3);
+    expect(view.unlisted).toBe(48);
+    expect(view.summary).toMatchObject({ pending: LISTED + 47, failed: 3 });
+    // A short queue is listed whole.
+    store.transaction(() => {
+      for (const id of ids.slice(20)) store.outbox.remove(id);
+    });
+    expect(outbox.view()).toMatchObject({ actions: { length: 20 }, unlisted: 0 });
   });
 });
 

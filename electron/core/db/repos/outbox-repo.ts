@@ -328,6 +328,28 @@ export class OutboxRepo {
       .changes;
   }
 
+  /**
+   * What the outbox screen lists of a technician's work, oldest first: the first `limit` actions, and every
+   * failed one after them (each waits for the technician: Retry or Discard). Read through outbox_technician
+   * a state at a time in id order, each read stopping at `limit`: a queue of a week away from the network
+   * is neither read whole nor sent whole to the screen each time a replay tells it (every 200 ms).
+   */
+  listed(technician: number, limit: number): OutboxRow[] {
+    const statement = sql(
+      this.db,
+      `${SELECT} WHERE technician = @technician AND state = @state AND ${WORK} ORDER BY id LIMIT @limit`,
+    );
+    const of = (state: OutboxRow['state'], most: number) =>
+      statement.all({ technician, state, limit: most, ...this.work.params }) as OutboxRecord[];
+    // LIMIT -1: no limit.
+    const failed = of('failed', -1);
+    const first = [...of('pending', limit), ...of('in_flight', limit), ...failed]
+      .sort((a, b) => a.id - b.id)
+      .slice(0, limit);
+    const last = first.at(-1)?.id ?? Number.POSITIVE_INFINITY;
+    return this.#checked([...first, ...failed.filter((row) => row.id > last)]);
+  }
+
   /** Everything one technician has waiting, oldest first, as raw rows (the view parses payloads). */
   all(technician: number): OutboxRow[] {
     const rows = sql(this.db, `${SELECT} WHERE technician = @technician AND ${WORK} ORDER BY id`).all({
