@@ -35,8 +35,9 @@ export const useWorklogStore = defineStore('worklog', () => {
 
   const sessions = computed(() => Object.values(byId.value).sort((a, b) => b.startedAt - a.startedAt));
 
-  async function loadAll(): Promise<Result<WorkSession[]>> {
-    const result = await bridge.listSessions({});
+  /** The technician's sessions: every open one, and the `ended` newest ended (all when not given). */
+  async function loadAll(ended?: number): Promise<Result<WorkSession[]>> {
+    const result = await bridge.listSessions(ended === undefined ? {} : { ended });
     if (result.ok) {
       byId.value = laterOf(byId.value, result.value);
       loaded.value = true;

@@ -1,13 +1,11 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STUCK_AFTER_REFUSALS, STUCK_MIN_SECONDS } from '../../electron/core/outbox/backoff.ts';
-import { LISTED } from '../../electron/core/outbox/outbox.ts';
 import { PASS } from '../fault/proxy.ts';
 import { unwrap } from '../helpers/library.ts';
 import { proxiedDemoWorkshop } from '../helpers/services.ts';
 import { guideWithForms, sampleValue } from '../helpers/worklog.ts';
 import { openDemoApp, type startApp } from './browser.ts';
-import { checkLargerText, formatProblems } from './screen-checks.ts';
 
 // A step save the site keeps answering with a 500: in the sync centre it is stuck, in the site's words,
 // with Retry and Discard; once the site is back, Retry sends it.
@@ -67,49 +65,6 @@ describe('the sync centre', () => {
     await stuck.getByTestId('action-retry').click();
     await stuck.waitFor({ state: 'detached', timeout: 30_000 });
     expect(unwrap(await api.getOutbox()).summary).toMatchObject({ pending: 0, failed: 0 });
-    expect(pageErrors).toEqual([]);
-  });
-
-  it('lists the first actions of a long queue and says how many more wait, at each size with Larger text', async () => {
-    const { api } = app.app.services;
-    const { guide } = await guideWithForms(api);
-    // The work log refused for now (it stays queued): 35 sessions of 6 actions, 10 more than are listed.
-    demo.setSchedule(({ path }) =>
-      path.includes('/work_log') ? { kind: 'status', status: 503, message: 'Down for maintenance' } : PASS,
-    );
-    const sessions = 35;
-    for (let i = 0; i < sessions; i++) {
-      const session = unwrap(await api.startSession({ guideid: guide.guideid, workorderid: `WO-E2E-LONG-${i}` }));
-      for (const transition of ['pause', 'resume', 'pause', 'resume', 'finish'] as const)
-        unwrap(await api.transitionSession({ sessionId: session.id, transition }));
-    }
-    const view = unwrap(await api.getOutbox());
-    expect(view.actions).toHaveLength(LISTED);
-    expect(view.unlisted).toBe(sessions * 6 - LISTED);
-
-    await page.goto(app.shell.url);
-    await page.getByTestId('nav-sync').click();
-    const unlisted = page.getByTestId('outbox-unlisted');
-    await unlisted.waitFor({ timeout: 30_000 });
-    expect(await unlisted.textContent()).toContain(`And ${sessions * 6 - LISTED} more changes after these`);
-    expect(await page.getByTestId('outbox-action').count()).toBe(LISTED);
-    const problems = await checkLargerText(
-      page,
-      'sync-long-queue',
-      async () => {
-        await unlisted.scrollIntoViewIfNeeded();
-      },
-      { width: 1280, height: 900 },
-    );
-    expect(formatProblems(problems)).toBe('');
-
-    demo.setSchedule(null);
-    await page.getByTestId('outbox-send-now').click();
-    await page
-      .getByTestId('outbox-summary')
-      .filter({ hasText: 'Everything you did has reached the site.' })
-      .waitFor({ timeout: 60_000 });
-    await unlisted.waitFor({ state: 'detached', timeout: 30_000 });
     expect(pageErrors).toEqual([]);
   });
 });

@@ -48,7 +48,7 @@ export class WorkSessions {
   }
 
   /** The current technician's sessions on this computer (of one guide, or all), newest first. */
-  list(filter: { guideid?: number }): WorkSession[] {
+  list(filter: { guideid?: number; ended?: number }): WorkSession[] {
     return this.deps.store.sessions.list(filter, this.deps.technician().id).map((id) => this.view(id));
   }
 

@@ -81,7 +81,7 @@ export const worklogMethods = defineMethods<keyof WorklogApi, WorklogMethodDeps>
     run: ({ worklog }, input) => worklog.sessions.attach(input),
   },
   listSessions: {
-    input: z.tuple([z.object({ guideid: id.optional() })]),
+    input: z.tuple([z.object({ guideid: id.optional(), ended: z.number().int().positive().optional() })]),
     technician: true,
     run: ({ worklog }, filter) => worklog.sessions.list(filter),
   },

@@ -186,16 +186,25 @@ export class SessionsRepo {
     ).run({ id, fieldGuid, serverValue, adopt: adoptLocally ? 1 : 0, ...fallback });
   }
 
-  /** One technician's sessions (of one guide, or all), newest first. */
-  list(filter: { guideid?: number }, technician: number): string[] {
-    const rows = (
-      filter.guideid === undefined
-        ? sql(this.db, 'SELECT id FROM work_sessions WHERE technician = ? ORDER BY created_at DESC, id').all(technician)
-        : sql(
-            this.db,
-            'SELECT id FROM work_sessions WHERE technician = ? AND guideid = ? ORDER BY created_at DESC, id',
-          ).all(technician, filter.guideid)
-    ) as { id: string }[];
+  /**
+   * One technician's sessions (of one guide, or all), newest first: every open one, and the `ended` newest
+   * of those finished or cancelled (all of them when not given).
+   */
+  list(filter: { guideid?: number; ended?: number }, technician: number): string[] {
+    const guide = filter.guideid === undefined ? '' : 'AND guideid = @guideid';
+    const rows = sql(
+      this.db,
+      `SELECT id FROM work_sessions WHERE technician = @technician ${guide}
+         AND (status NOT IN ('complete', 'cancelled') OR id IN (
+           SELECT id FROM work_sessions WHERE technician = @technician ${guide} AND status IN ('complete', 'cancelled')
+           ORDER BY created_at DESC, id LIMIT @ended))
+         ORDER BY created_at DESC, id`,
+    ).all({
+      technician,
+      // LIMIT -1: no limit.
+      ended: filter.ended ?? -1,
+      ...(filter.guideid === undefined ? {} : { guideid: filter.guideid }),
+    }) as { id: string }[];
     return rows.map((r) => r.id);
   }
 

@@ -1,0 +1,51 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningSite } from '../../server/site.ts';
+import { startTestSite } from '../server/helpers.ts';
+import { unwrap } from '../helpers/library.ts';
+import { makeServices, signInAndSync } from '../helpers/services.ts';
+import { guideWithForms } from '../helpers/worklog.ts';
+
+// A long history of work sessions: the Sessions list asks for every open one and the newest ended ones only,
+// so a year of finished work is not read, sent and drawn whole each time it opens.
+let site: RunningSite;
+let app: ReturnType<typeof makeServices>;
+let now = Date.now();
+
+beforeAll(async () => {
+  site = await startTestSite({ demo: true });
+  app = makeServices(undefined, { clock: () => now, monotonic: () => now });
+  await signInAndSync(app.services, site.url);
+});
+afterAll(async () => {
+  await app?.dispose();
+  await site?.close();
+});
+
+describe("a technician's history of sessions", () => {
+  it('lists every open session and the newest of the ended ones asked for, newest first', async () => {
+    const { api } = app.services;
+    const { guide } = await guideWithForms(api);
+    const made: { id: string; open: boolean }[] = [];
+    for (let i = 0; i < 8; i++) {
+      now += 5_000;
+      const session = unwrap(await api.startSession({ guideid: guide.guideid, workorderid: `WO-HISTORY-${i}` }));
+      // Two left open among the ended: the oldest and one in the middle.
+      const open = i === 0 || i === 4;
+      if (!open) unwrap(await api.transitionSession({ sessionId: session.id, transition: 'finish' }));
+      made.push({ id: session.id, open });
+    }
+    const newestFirst = [...made].reverse();
+    const ids = (list: { id: string }[]) => list.map((session) => session.id);
+
+    expect(ids(unwrap(await api.listSessions({})))).toEqual(ids(newestFirst));
+    const newestEnded = newestFirst.filter((s) => !s.open).slice(0, 3);
+    expect(ids(unwrap(await api.listSessions({ ended: 3 })))).toEqual(
+      ids(newestFirst.filter((s) => s.open || newestEnded.includes(s))),
+    );
+    // Of one guide, the same rule.
+    expect(ids(unwrap(await api.listSessions({ guideid: guide.guideid, ended: 1 })))).toEqual(
+      ids(newestFirst.filter((s) => s.open || s === newestEnded[0])),
+    );
+    expect(await api.listSessions({ ended: 0 })).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+  });
+});

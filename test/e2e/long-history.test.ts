@@ -1,0 +1,109 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LISTED } from '../../electron/core/outbox/outbox.ts';
+import { PASS } from '../fault/schedules.ts';
+import { unwrap } from '../helpers/library.ts';
+import { proxiedDemoWorkshop } from '../helpers/services.ts';
+import { guideWithForms } from '../helpers/worklog.ts';
+import { openDemoApp, type startApp } from './browser.ts';
+import { checkLargerText, formatProblems } from './screen-checks.ts';
+
+// Weeks of work on one laptop: a long queue in the sync centre and a long history in Sessions are shown
+// a part at a time (the first actions, the newest sessions), and say what else there is.
+const demo = proxiedDemoWorkshop();
+let browser: Browser;
+let app: Awaited<ReturnType<typeof startApp>>;
+let page: Page;
+const pageErrors: string[] = [];
+const SIZE = { width: 1280, height: 900 };
+
+beforeAll(async () => {
+  ({ browser, app, page } = await openDemoApp(demo, SIZE, pageErrors));
+  unwrap(await app.app.services.api.connectDemo());
+  unwrap(await app.app.services.api.syncNow());
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+describe('the sync centre', () => {
+  it('lists the first actions of a long queue and says how many more wait, at each size with Larger text', async () => {
+    const { api } = app.app.services;
+    const { guide } = await guideWithForms(api);
+    // The work log refused for now (it stays queued): 35 sessions of 6 actions, 10 more than are listed.
+    demo.setSchedule(({ path }) =>
+      path.includes('/work_log') ? { kind: 'status', status: 503, message: 'Down for maintenance' } : PASS,
+    );
+    const sessions = 35;
+    for (let i = 0; i < sessions; i++) {
+      const session = unwrap(await api.startSession({ guideid: guide.guideid, workorderid: `WO-E2E-LONG-${i}` }));
+      for (const transition of ['pause', 'resume', 'pause', 'resume', 'finish'] as const)
+        unwrap(await api.transitionSession({ sessionId: session.id, transition }));
+    }
+    const view = unwrap(await api.getOutbox());
+    expect(view.actions).toHaveLength(LISTED);
+    expect(view.unlisted).toBe(sessions * 6 - LISTED);
+
+    await page.goto(app.shell.url);
+    await page.getByTestId('nav-sync').click();
+    const unlisted = page.getByTestId('outbox-unlisted');
+    await unlisted.waitFor({ timeout: 30_000 });
+    expect(await unlisted.textContent()).toContain(`And ${sessions * 6 - LISTED} more changes after these`);
+    expect(await page.getByTestId('outbox-action').count()).toBe(LISTED);
+    const problems = await checkLargerText(
+      page,
+      'sync-long-queue',
+      async () => {
+        await unlisted.scrollIntoViewIfNeeded();
+      },
+      SIZE,
+    );
+    expect(formatProblems(problems)).toBe('');
+
+    demo.setSchedule(null);
+    await page.getByTestId('outbox-send-now').click();
+    await page
+      .getByTestId('outbox-summary')
+      .filter({ hasText: 'Everything you did has reached the site.' })
+      .waitFor({ timeout: 60_000 });
+    await unlisted.waitFor({ state: 'detached', timeout: 30_000 });
+    expect(pageErrors).toEqual([]);
+  });
+});
+
+describe('the Sessions list', () => {
+  it('shows every open session and the newest 50 ended, and Show 50 older brings the rest', async () => {
+    const { api } = app.app.services;
+    const { guide } = await guideWithForms(api);
+    const ended = 52;
+    unwrap(await api.startSession({ guideid: guide.guideid, workorderid: 'WO-E2E-HISTORY-OPEN' }));
+    for (let i = 0; i < ended; i++) {
+      const session = unwrap(await api.startSession({ guideid: guide.guideid, workorderid: `WO-E2E-HISTORY-${i}` }));
+      unwrap(await api.transitionSession({ sessionId: session.id, transition: 'finish' }));
+    }
+    // The sessions of the sync centre's test before, ended too, count among the older ones.
+    const allEnded = unwrap(await api.listSessions({})).filter((s) => s.status === 'complete').length;
+    expect(allEnded).toBeGreaterThan(ended);
+
+    await page.goto(app.shell.url);
+    await page.getByTestId('nav-sessions').click();
+    const rows = page.locator('[data-testid="sessions"] [data-testid="session-row"]');
+    const more = page.getByTestId('sessions-more');
+    await more.waitFor({ timeout: 30_000 });
+    expect(await rows.count()).toBe(1 + 50);
+    expect(await rows.filter({ hasText: 'WO-E2E-HISTORY-OPEN' }).count()).toBe(1);
+    const problems = await checkLargerText(page, 'sessions-long-history', () => more.scrollIntoViewIfNeeded(), SIZE);
+    expect(formatProblems(problems)).toBe('');
+
+    await more.click();
+    const shown = 1 + Math.min(allEnded, 100);
+    await page.waitForFunction(
+      (count) => document.querySelectorAll('[data-testid="session-row"]').length === count,
+      shown,
+      { timeout: 30_000 },
+    );
+    if (allEnded <= 100) await more.waitFor({ state: 'detached', timeout: 30_000 });
+    expect(pageErrors).toEqual([]);
+  });
+});
