@@ -156,7 +156,7 @@ describe('the generic outbox', () => {
     expect(due(3)).toEqual([{ text: 'do' }, { text: 'other' }, { text: 'look first' }]);
   });
 
-  it('lists the first LISTED actions for the screen, and every failed one after them, and says how many more wait', () => {
+  it('lists the first LISTED actions for the screen, and every failed one after them, and how many more wait', () => {
     // A long queue: LISTED + 50 notes in 10 chains, one failed among the first listed, two far after them.
     const ids = store.transaction(() =>
       Array.from({ length: LISTED + 50 }, (_, n) =>
