@@ -165,7 +165,10 @@ export interface WorklogApi {
   saveStepData(input: SaveStepDataInput): Promise<Result<WorkSession>>;
   /** Attaches a file to an Image, Video or Document field: the upload is queued before the value. */
   attachFile(input: AttachFileInput): Promise<Result<WorkSession>>;
-  /** The technician's sessions (of one guide), newest first: every open one, and the `ended` newest ended (all). */
+  /**
+   * The technician's sessions (of one guide), newest first: every open one, and the `ended` newest ended
+   * (all when not given; none with 0).
+   */
   listSessions(filter: { guideid?: number; ended?: number }): Promise<Result<WorkSession[]>>;
   getSession(sessionId: string): Promise<Result<WorkSession>>;
   /** A file attached to one of the technician's sessions, read from this computer (the session report). */

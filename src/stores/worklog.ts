@@ -45,8 +45,9 @@ export const useWorklogStore = defineStore('worklog', () => {
     return result;
   }
 
+  /** A guide's open sessions of the technician (what its page shows), none of its ended ones. */
   async function loadGuide(guideid: number): Promise<Result<WorkSession[]>> {
-    const result = await bridge.listSessions({ guideid });
+    const result = await bridge.listSessions({ guideid, ended: 0 });
     if (result.ok) for (const s of result.value) keep(s);
     return result;
   }

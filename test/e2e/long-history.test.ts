@@ -1,6 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rpcPath } from '../../electron/contract.ts';
 import { LISTED } from '../../electron/core/outbox/outbox.ts';
+import { isOpen } from '../../electron/shared/worklog.ts';
 import { PASS } from '../fault/schedules.ts';
 import { unwrap } from '../helpers/library.ts';
 import { proxiedDemoWorkshop } from '../helpers/services.ts';
@@ -73,7 +75,7 @@ describe('the sync centre', () => {
 });
 
 describe('the Sessions list', () => {
-  it('shows every open session and the newest 50 ended, and Show 50 older brings the rest', async () => {
+  it('lists open sessions, the newest 50 ended, Show 50 older the rest; a guide asks for its open ones', async () => {
     const { api } = app.app.services;
     const { guide } = await guideWithForms(api);
     const ended = 52;
@@ -104,6 +106,17 @@ describe('the Sessions list', () => {
       { timeout: 30_000 },
     );
     if (allEnded <= 100) await more.waitFor({ state: 'detached', timeout: 30_000 });
+
+    // The guide's page shows its open sessions only: it asks for those, not for the guide's whole history.
+    const open = unwrap(await api.listSessions({ guideid: guide.guideid })).filter((s) => isOpen(s.status));
+    const ofGuide = (response: Response) =>
+      response.url().endsWith(rpcPath('listSessions')) &&
+      (response.request().postDataJSON() as { args: [{ guideid?: number }] }).args[0].guideid === guide.guideid;
+    const asked = page.waitForResponse(ofGuide);
+    await page.goto(new URL(`/guides/${guide.guideid}`, app.shell.url).toString());
+    const answer = (await (await asked).json()) as { ok: boolean; value: { workorderid: string }[] };
+    expect(answer.value.map((s) => s.workorderid).sort()).toEqual(open.map((s) => s.workorderid).sort());
+    await page.getByTestId('my-open-sessions').getByText('WO-E2E-HISTORY-OPEN').waitFor({ timeout: 30_000 });
     expect(pageErrors).toEqual([]);
   });
 });

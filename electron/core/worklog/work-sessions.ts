@@ -47,7 +47,10 @@ export class WorkSessions {
     return this.#changed(input.sessionId);
   }
 
-  /** The current technician's sessions on this computer (of one guide, or all), newest first. */
+  /**
+   * The current technician's sessions on this computer (of one guide, or all), newest first: every open one,
+   * and the `ended` newest ended (all when not given).
+   */
   list(filter: { guideid?: number; ended?: number }): WorkSession[] {
     return this.deps.store.sessions.list(filter, this.deps.technician().id).map((id) => this.view(id));
   }

@@ -81,7 +81,7 @@ export const worklogMethods = defineMethods<keyof WorklogApi, WorklogMethodDeps>
     run: ({ worklog }, input) => worklog.sessions.attach(input),
   },
   listSessions: {
-    input: z.tuple([z.object({ guideid: id.optional(), ended: z.number().int().positive().optional() })]),
+    input: z.tuple([z.object({ guideid: id.optional(), ended: z.number().int().nonnegative().optional() })]),
     technician: true,
     run: ({ worklog }, filter) => worklog.sessions.list(filter),
   },

@@ -188,7 +188,7 @@ export class SessionsRepo {
 
   /**
    * One technician's sessions (of one guide, or all), newest first: every open one, and the `ended` newest
-   * of those finished or cancelled (all of them when not given).
+   * of those finished or cancelled (all of them when not given; none with 0).
    */
   list(filter: { guideid?: number; ended?: number }, technician: number): string[] {
     const guide = filter.guideid === undefined ? '' : 'AND guideid = @guideid';
