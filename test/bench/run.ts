@@ -12,7 +12,9 @@
 // Chromium while the site's search hangs and prints how long the local results take (BENCH_SEARCH_ROUNDS,
 // default 20; the renderer must be built: npm run build). BENCH_ONLY=offline stops and ends the site and
 // prints how soon the status chip says offline and online again, and search meanwhile (BENCH_OFFLINE_ROUNDS,
-// default 3; also at the end of a whole run when the renderer is built).
+// default 3; also at the end of a whole run when the renderer is built). BENCH_ONLY=waits opens a guide, starts
+// a session and moves a step in Chromium, with the site answering and hanging, and prints how long each took
+// from the click to the screen (BENCH_WAIT_ROUNDS, default 5; also at the end of a whole run, renderer built).
 import fs from 'node:fs';
 import path from 'node:path';
 import { makeTempDir } from '../helpers/tmp.ts';
@@ -24,6 +26,7 @@ import { runJsonChild, startSiteProcess } from './site-process.ts';
 import { benchSearchTyping } from './search-typing.ts';
 import { benchOfflineSaid } from './offline-said.ts';
 import { benchTimeToGuide } from './time-to-guide.ts';
+import { benchTechnicianWaits } from './technician-waits.ts';
 
 interface SyncRun {
   initialMs: number;
@@ -80,23 +83,21 @@ async function token(url: string): Promise<string> {
 }
 
 const rows: { n: number; sync: SyncRun; syncMs: number; floorMs: number; appFloorMs: number; requests: number }[] = [];
-if (process.env.BENCH_ONLY === 'search') {
+/** BENCH_ONLY=<name>: that bench alone, then the run ends. */
+async function only(name: string, bench: () => Promise<void>): Promise<void> {
+  if (process.env.BENCH_ONLY !== name) return;
   try {
-    await benchSearchTyping(Math.max(1, Number(process.env.BENCH_SEARCH_ROUNDS ?? 20)));
+    await bench();
   } finally {
     tmp.remove();
   }
   process.exit(0);
 }
+await only('search', () => benchSearchTyping(Math.max(1, Number(process.env.BENCH_SEARCH_ROUNDS ?? 20))));
 const offlineRounds = Math.max(1, Number(process.env.BENCH_OFFLINE_ROUNDS ?? 3));
-if (process.env.BENCH_ONLY === 'offline') {
-  try {
-    await benchOfflineSaid(offlineRounds);
-  } finally {
-    tmp.remove();
-  }
-  process.exit(0);
-}
+await only('offline', () => benchOfflineSaid(offlineRounds));
+const waitRounds = Math.max(1, Number(process.env.BENCH_WAIT_ROUNDS ?? 5));
+await only('waits', () => benchTechnicianWaits(waitRounds));
 if (process.env.BENCH_LINKS) {
   const linkGuides = Number(process.env.BENCH_LINK_GUIDES ?? 300);
   const guideRounds = Math.max(1, Number(process.env.BENCH_GUIDE_ROUNDS ?? 3));
@@ -447,3 +448,4 @@ if (process.env.BENCH_OUTBOX !== '0' && !bigOnly) {
 
 // What the technician waits for when the site goes away and comes back (issue 29).
 if (!bigOnly) await benchOfflineSaid(offlineRounds);
+if (!bigOnly) await benchTechnicianWaits(waitRounds);

@@ -171,6 +171,7 @@ const RUN: Record<string, (command: string) => Promise<void>> = {
         BENCH_BIG: '30',
         BENCH_OFFLINE_ROUNDS: '1',
         BENCH_REPLAY_ROUNDS: '1',
+        BENCH_WAIT_ROUNDS: '1',
       },
     });
     try {
@@ -181,6 +182,7 @@ const RUN: Record<string, (command: string) => Promise<void>> = {
       expect(run.stdout()).toContain('Outbox:');
       expect(run.stdout()).toMatch(/CPU replay\/that client = \d+\.\d\d \(medians of 1 rounds\)/);
       expect(run.stdout()).toContain('A big site: the summary sync of 30 guides');
+      expect(run.stdout()).toMatch(/^site hanging \(from the first click on\): open a guide median \d+ ms/m);
     } finally {
       await run.stop();
     }

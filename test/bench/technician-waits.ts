@@ -1,0 +1,127 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
+import { appPage, launchChromium, rendererDir, startApp } from '../e2e/browser.ts';
+import { makeTempDir } from '../helpers/tmp.ts';
+import { startSiteProcess } from './site-process.ts';
+
+const FORKLIFT = 'Forklift Daily Pre-Shift Inspection';
+const ACTIONS = ['open a guide', 'start a session', 'next step'] as const;
+type Action = (typeof ACTIONS)[number];
+
+/**
+ * DESIGN.md §10: opening a guide, moving a step and starting a session under 300 ms, as the technician
+ * waits for them: in Chromium on the web shell at 1366×768, from the click to the screen that answers it
+ * (the guide's title and its first step with its picture loaded; the run mode at step 1, its form ready;
+ * step 2, its form ready, after Next saved step 1). Each round: from the library, the forklift
+ * inspection opened, a session started on it and one step moved. First with the demo site (a process of
+ * its own) answering, then with it hanging (SIGSTOP just before the first of those rounds: the app does
+ * not know yet), as a workshop's Wi-Fi that stops answering does.
+ */
+export async function benchTechnicianWaits(rounds: number): Promise<void> {
+  if (!fs.existsSync(path.join(rendererDir, 'index.html'))) {
+    console.log('\nWhat the technician waits for: skipped, the renderer is not built (npm run build first)');
+    return;
+  }
+  const tmp = makeTempDir('bench-waits');
+  const site = await startSiteProcess(['--demo', '--db', path.join(tmp.dir, 'site.sqlite')]);
+  const [browser, app] = await Promise.all([launchChromium(), startApp()]);
+  const figures = { answering: times(), hanging: times() };
+  try {
+    const { email, password } = DEMO_ACCOUNTS.tech1;
+    const signedIn = await app.app.services.api.signIn({ siteUrl: site.url, email, password });
+    if (!signedIn.ok) throw new Error(signedIn.error.message);
+    const synced = await app.app.services.api.syncNow();
+    if (!synced.ok || synced.value.status !== 'complete') throw new Error('the first sync did not complete');
+    const page = await appPage(browser, app.shell, { width: 1366, height: 768 });
+    await page.goto(new URL('/library', app.shell.url).toString());
+    await page.evaluate(() => {
+      document.addEventListener(
+        'click',
+        () => ((window as { clickedAt?: number }).clickedAt = performance.now()),
+        true,
+      );
+    });
+    for (const condition of ['answering', 'hanging'] as const) {
+      if (condition === 'hanging') process.kill(site.pid, 'SIGSTOP');
+      try {
+        for (let round = 0; round < rounds; round++) {
+          const took = figures[condition];
+          // From the run mode back to the guide, then to the library, as a technician goes.
+          if (await page.getByTestId('session-leave').isVisible()) {
+            await page.getByTestId('session-leave').click();
+            await page.getByTestId('guide').waitFor({ timeout: 30_000 });
+          }
+          await page.getByTestId('nav-library').click();
+          const row = page.getByTestId('guide-row').filter({ hasText: FORKLIFT }).first();
+          await row.waitFor({ timeout: 30_000 });
+          took['open a guide'].push(await clicked(page, row, guideShown, FORKLIFT));
+          await page.getByTestId('workorder-input').fill(`WO-WAIT-${condition}-${round}`);
+          took['start a session'].push(await clicked(page, page.getByTestId('start-session-button'), atStep, 1));
+          took['next step'].push(await clicked(page, page.getByTestId('step-next'), atStep, 2));
+        }
+      } finally {
+        if (condition === 'hanging') process.kill(site.pid, 'SIGCONT');
+      }
+    }
+    console.log(
+      `\nWhat the technician waits for, from the click to the screen (Chromium, 1366x768, ${rounds} rounds):`,
+    );
+    for (const condition of ['answering', 'hanging'] as const) {
+      const line = ACTIONS.map((action) => `${action} ${summary(figures[condition][action])}`).join('; ');
+      const said = condition === 'answering' ? 'site answering' : 'site hanging (from the first click on)';
+      console.log(`${said}: ${line} (target 300 ms each)`);
+    }
+  } finally {
+    await browser.close();
+    await app.stop();
+    await site.stop();
+    tmp.remove();
+  }
+}
+
+function times(): Record<Action, number[]> {
+  return { 'open a guide': [], 'start a session': [], 'next step': [] };
+}
+
+function summary(values: number[]): string {
+  const sorted = [...values].sort((a, b) => a - b);
+  const median = sorted[Math.floor(sorted.length / 2)]!;
+  const each = values.map((value) => value.toFixed(0)).join(', ');
+  return `median ${median.toFixed(0)} ms, max ${sorted.at(-1)!.toFixed(0)} ms (${each})`;
+}
+
+/**
+ * Clicks `target` and answers how long after the click (as the page saw it) the screen answered it:
+ * `shown(arg)` checks at every frame the page draws, and answers that time once the screen is there.
+ */
+async function clicked<A>(page: Page, target: Locator, shown: (arg: A) => number | null, arg: A): Promise<number> {
+  await target.waitFor({ timeout: 30_000 });
+  await page.evaluate(() => delete (window as { clickedAt?: number }).clickedAt);
+  await target.click();
+  const check = shown as (value: unknown) => number | null;
+  const handle = await page.waitForFunction(check, arg as unknown, { timeout: 60_000, polling: 'raf' });
+  return (await handle.jsonValue()) as number;
+}
+
+/** In the page: the guide's page with its title, its first step and that step's picture drawn. */
+function guideShown(title: string): number | null {
+  const at = (window as { clickedAt?: number }).clickedAt;
+  const guide = document.querySelector('[data-testid="guide"]');
+  if (at === undefined || !guide?.querySelector('.guide-title')?.textContent?.includes(title)) return null;
+  const step = guide.querySelector('[data-testid="guide-step"]');
+  const picture = step?.querySelector('img');
+  if (!step || (picture && !(picture.complete && picture.naturalWidth > 0))) return null;
+  return performance.now() - at;
+}
+
+/** In the page: the run mode at step `n`, its form (when it has one) ready for input. */
+function atStep(n: number): number | null {
+  const at = (window as { clickedAt?: number }).clickedAt;
+  const count = document.querySelector('[data-testid="step-count"]')?.textContent ?? '';
+  if (at === undefined || !count.startsWith(`Step ${n} of`)) return null;
+  const form = document.querySelector('[data-testid="step-form"]');
+  if (form && form.getAttribute('data-ready') !== 'true') return null;
+  return performance.now() - at;
+}
