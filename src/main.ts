@@ -4,7 +4,7 @@ import { BRIDGE_GLOBAL } from '../electron/contract.ts';
 import App from './App.vue';
 import { adoptLaunch } from './bridge/launch.ts';
 import { refuseNavigation } from './lib/navigation-guard.ts';
-import { createAppRouter } from './router/index.ts';
+import { createAppRouter, preloadWorkScreens } from './router/index.ts';
 import './styles/base.css';
 
 async function start(): Promise<void> {
@@ -16,6 +16,7 @@ async function start(): Promise<void> {
   app.use(pinia);
   app.use(createAppRouter(pinia));
   app.mount('#app');
+  preloadWorkScreens();
 }
 
 void start();

@@ -59,10 +59,25 @@ export const useWorklogStore = defineStore('worklog', () => {
   const save = async (input: SaveStepDataInput) => take(await bridge.saveStepData(input));
   const attach = async (input: AttachFileInput) => take(await bridge.attachFile(input));
   const assume = async (entryid: number) => take(await bridge.assumeSession(entryid));
+  // Questions to the site, one at a time: while a site takes its time (a hanging one, until it is found
+  // away), each question waits on one of the browser's six connections to the web shell, and a technician
+  // walking between guides asked one per visit: five held every connection the event stream left, and the
+  // app's own answers (a session started, a guide opened) waited behind them. A guide asked again while
+  // its question is on its way shares it; another guide's waits for its turn.
+  const onTheirWay = new Map<string, Promise<unknown>>();
+  let siteTurn: Promise<unknown> = Promise.resolve();
+  function askSite<T>(key: string, ask: () => Promise<T>): Promise<T> {
+    const asked = onTheirWay.get(key);
+    if (asked) return asked as Promise<T>;
+    const answer = siteTurn.then(ask).finally(() => onTheirWay.delete(key));
+    siteTurn = answer.catch(() => undefined);
+    onTheirWay.set(key, answer);
+    return answer;
+  }
   /** Others' suspended sessions of a guide: asks the site, so it needs the network. */
-  const suspended = (guideid: number) => bridge.listSuspended(guideid);
+  const suspended = (guideid: number) => askSite(`suspended ${guideid}`, () => bridge.listSuspended(guideid));
   /** What others handed over, across guides: from the site, or as this computer last learned it. */
-  const handedOver = () => bridge.listHandedOver();
+  const handedOver = () => askSite('handed over', () => bridge.listHandedOver());
 
   /** Another technician works now: nothing of the previous one's sessions stays in the window. */
   function forget(): void {
