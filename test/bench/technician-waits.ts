@@ -43,6 +43,10 @@ export async function benchTechnicianWaits(rounds: number): Promise<void> {
         true,
       );
     });
+    // A technician looks at the library a moment before choosing: the app has started, as on a laptop opened
+    // at the start of a job (the first round still includes the first drawing of each screen).
+    await page.getByTestId('guide-row').first().waitFor({ timeout: 30_000 });
+    await page.waitForTimeout(1_000);
     for (const condition of ['answering', 'hanging'] as const) {
       if (condition === 'hanging') process.kill(site.pid, 'SIGSTOP');
       try {
