@@ -83,6 +83,9 @@ export const useWorklogStore = defineStore('worklog', () => {
   function forget(): void {
     byId.value = {};
     loaded.value = false;
+    // Nor their questions to the site: the next technician's are asked anew, in their name.
+    onTheirWay.clear();
+    siteTurn = Promise.resolve();
   }
 
   return {
