@@ -62,16 +62,20 @@ export const useWorklogStore = defineStore('worklog', () => {
   // Questions to the site, one at a time: while a site takes its time (a hanging one, until it is found
   // away), each question waits on one of the browser's six connections to the web shell, and a technician
   // walking between guides asked one per visit: five held every connection the event stream left, and the
-  // app's own answers (a session started, a guide opened) waited behind them. A guide asked again while
-  // its question is on its way shares it; another guide's waits for its turn.
-  const onTheirWay = new Map<string, Promise<unknown>>();
+  // app's own answers (a session started, a guide opened) waited behind them. A question waits here for
+  // the one on its way; asked again while it waits, it is the same question. One already sent is never
+  // shared: a screen that asks again (Try again, the site back) wants the site's answer from now.
+  const waiting = new Map<string, Promise<unknown>>();
   let siteTurn: Promise<unknown> = Promise.resolve();
   function askSite<T>(key: string, ask: () => Promise<T>): Promise<T> {
-    const asked = onTheirWay.get(key);
-    if (asked) return asked as Promise<T>;
-    const answer = siteTurn.then(ask).finally(() => onTheirWay.delete(key));
+    const queued = waiting.get(key);
+    if (queued) return queued as Promise<T>;
+    const answer = siteTurn.then(() => {
+      waiting.delete(key);
+      return ask();
+    });
+    waiting.set(key, answer);
     siteTurn = answer.catch(() => undefined);
-    onTheirWay.set(key, answer);
     return answer;
   }
   /** Others' suspended sessions of a guide: asks the site, so it needs the network. */
@@ -84,7 +88,7 @@ export const useWorklogStore = defineStore('worklog', () => {
     byId.value = {};
     loaded.value = false;
     // Nor their questions to the site: the next technician's are asked anew, in their name.
-    onTheirWay.clear();
+    waiting.clear();
     siteTurn = Promise.resolve();
   }
 

@@ -26,26 +26,34 @@ afterEach(() => {
 });
 
 describe("the worklog store's questions to the site", () => {
-  it('shares a question on its way for the same guide, and asks another guide once it is answered', async () => {
+  it('sends one at a time; asked again while waiting its turn it is the same question, never one sent', async () => {
     const store = useWorklogStore();
     const first = store.suspended(1);
-    const again = store.suspended(1);
+    await turns(); // sent
+    const again = store.suspended(1); // waits: the first is on its way, and may be an answer from before
     const other = store.suspended(2);
+    const once = store.suspended(1); // the same as `again`, still waiting its turn
     await turns();
     expect(asked.map((q) => q.guideid)).toEqual([1]);
+    const fresh: Result<HandedOverSession[]> = { ok: true, value: [] };
     asked[0]!.answer(none);
     expect(await first).toBe(none);
-    expect(await again).toBe(none);
     await turns();
-    expect(asked.map((q) => q.guideid)).toEqual([1, 2]);
-    asked[1]!.answer(none);
+    expect(asked.map((q) => q.guideid)).toEqual([1, 1]);
+    asked[1]!.answer(fresh);
+    expect(await again).toBe(fresh);
+    expect(await once).toBe(fresh);
+    await turns();
+    expect(asked.map((q) => q.guideid)).toEqual([1, 1, 2]);
+    asked[2]!.answer(none);
     expect(await other).toBe(none);
   });
 
-  it("asks anew for the next technician: never shares the previous one's question", async () => {
+  it("asks anew for the next technician: never shares nor waits on the previous one's questions", async () => {
     const store = useWorklogStore();
     void store.suspended(1);
     await turns();
+    void store.suspended(1);
     store.forget();
     void store.suspended(1);
     await turns();
