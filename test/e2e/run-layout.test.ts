@@ -261,6 +261,71 @@ describe('run mode: the step is the screen (issue 28, acceptance 1)', () => {
     expect(problems).toEqual([]);
   });
 
+  it('sizes the pictures to the room under the instructions: larger where there is room, always whole', async () => {
+    // Step pictures were 136×102 thumbnails at every size: on the portrait tablet the fork heel to look at
+    // was a stamp above 300 px of empty screen. Now they take the room left under the instructions, down to
+    // that thumbnail where there is none (1024×600 with Larger text, step 4) and up to the step size kept.
+    const THUMBNAIL = 102;
+    const PORTRAIT_LARGER = { ...VIEWPORTS[2], name: '800x1280-larger', large: true };
+    // `least`: the height the room allows at the least (measured here: 205, 428, 275 and 142 px); `null`: no
+    // room, the thumbnail. Each fails at 102 px, the thumbnail every step had.
+    const cases = [
+      { size: SIZES[0]!, step: 4, least: 150 },
+      { size: PORTRAIT_LARGER, step: 1, least: 200 },
+      { size: PORTRAIT_LARGER, step: 4, least: 200 },
+      { size: SIZES[3]!, step: 1, least: 120 },
+      { size: SIZES[3]!, step: 4, least: null },
+    ];
+    const seen: string[] = [];
+    const problems: string[] = [];
+    for (const { size, step: n, least } of cases) {
+      const name = `${size.name} step ${n}`;
+      const sized = await appPage(browser, app.shell, { width: size.width, height: size.height });
+      sized.on('pageerror', (error) => pageErrors.push(error.message));
+      if (size.large) await sized.addInitScript(() => localStorage.setItem('fieldguide.textSize', 'large'));
+      await sized.goto(`${sessionUrl}?step=${n}`);
+      await sized
+        .locator('[data-testid="step-count"]')
+        .filter({ hasText: `Step ${n} of` })
+        .waitFor();
+      await sized.locator('[data-testid="step-form"][data-ready="true"]').waitFor();
+      // The form drawn, the fonts in: the pictures' sizes have stopped changing (two looks 200 ms apart).
+      const sizes = () =>
+        sized
+          .locator('[data-testid="session-step"] [data-testid="step-image"]')
+          .evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().height)).join(' '));
+      await expect
+        .poll(async () => {
+          const before = await sizes();
+          await sized.waitForTimeout(200);
+          return before !== '' && before === (await sizes());
+        })
+        .toBe(true);
+      const got = await sized.evaluate(() => {
+        const bar = document.querySelector('[data-testid="session-run-bar"]')!.getBoundingClientRect();
+        const area = document.querySelector('.session-scroll')!.getBoundingClientRect();
+        const boxes = [...document.querySelectorAll('[data-testid="session-step"] [data-testid="step-image"]')].map(
+          (el) => el.getBoundingClientRect(),
+        );
+        return {
+          count: boxes.length,
+          height: Math.min(...boxes.map((box) => box.height)),
+          whole: boxes.every((box) => box.top >= area.top && box.bottom <= bar.top + 1 && box.right <= area.right),
+        };
+      });
+      seen.push(`${name}: ${got.count} pictures ${Math.round(got.height)} px high, ${got.whole ? 'whole' : 'cut'}`);
+      if (got.count < 1) problems.push(`${name}: no pictures`);
+      // Grown pictures never go under the step bar; only a thumbnail may (a step taller than the screen).
+      if (got.height > THUMBNAIL + 1 && !got.whole) problems.push(`${name}: grown pictures cut off`);
+      if (least !== null && got.height < least) problems.push(`${name}: room left, pictures ${got.height} px high`);
+      if (least === null && Math.abs(got.height - THUMBNAIL) > 1)
+        problems.push(`${name}: no room, yet ${got.height} px`);
+      await sized.screenshot({ path: artifact(`run-layout-pictures-${size.name}-step-${n}.png`) });
+      await sized.context().close();
+    }
+    expect(problems, seen.join('\n')).toEqual([]);
+  });
+
   const step = (n: number) => page.locator('[data-testid="step-count"]').filter({ hasText: `Step ${n} of` });
 
   it('acceptance 4: a double click on Next moves one step', async () => {

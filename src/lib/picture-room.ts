@@ -1,0 +1,96 @@
+import { nextTick, onBeforeUnmount, onMounted, watch, type Ref, type WatchSource } from 'vue';
+
+/** A step picture's shape in run mode: the site's step pictures are 4:3 (Dozuki's `standard`, 592×444). */
+export const PICTURE_ASPECT = 4 / 3;
+/** The smallest a run-mode picture gets (136 px wide): a thumbnail that still shows what it is of. */
+export const PICTURE_MIN_HEIGHT = 102;
+/** The largest: the step size the site makes and the laptop keeps (592×444); larger would only blur it. */
+export const PICTURE_MAX_HEIGHT = 444;
+
+export interface PictureRoom {
+  /** How many pictures the step has. */
+  count: number;
+  /** The width of the row they sit in, and the height left for them before the step bar. */
+  width: number;
+  height: number;
+  /** The space between two pictures, across and down. */
+  gap: number;
+}
+
+/**
+ * The height of a run-mode step's pictures (all the same size, in rows): the largest that lets every one
+ * of them sit whole in the room left under the instructions, between the thumbnail size and the step size.
+ * Each number of rows is tried: the pictures per row make them as wide as the row allows, and the rows as
+ * tall as the height allows; the smaller of the two is what that number of rows gives.
+ */
+export function pictureHeight({ count, width, height, gap }: PictureRoom): number {
+  if (count < 1) return PICTURE_MIN_HEIGHT;
+  let best = 0;
+  for (let rows = 1; rows <= count; rows++) {
+    const perRow = Math.ceil(count / rows);
+    const byWidth = (width - (perRow - 1) * gap) / perRow / PICTURE_ASPECT;
+    const byHeight = (height - (rows - 1) * gap) / rows;
+    best = Math.max(best, Math.min(byWidth, byHeight, PICTURE_MAX_HEIGHT));
+  }
+  return Math.floor(Math.max(PICTURE_MIN_HEIGHT, best));
+}
+
+/** The nearest ancestor that scrolls up and down: the step area of run mode. */
+function scrollerOf(el: HTMLElement): HTMLElement | null {
+  for (let at = el.parentElement; at; at = at.parentElement) {
+    if (/(auto|scroll)/.test(getComputedStyle(at).overflowY)) return at;
+  }
+  return null;
+}
+
+/**
+ * Sizes the pictures of the step shown in `root` (`.step-images`, inside the step's card `.step`) to the
+ * room the step area has under them: on a tall screen a technician sees the picture without opening it,
+ * on a small one the pictures stay thumbnails and the instructions stay whole. Sets `--picture-height` on
+ * the pictures' row; measured again when the step area or the step changes size, and when `step` changes.
+ */
+export function usePictureRoom(root: Ref<HTMLElement | null>, step: WatchSource<unknown>): void {
+  let observer: ResizeObserver | null = null;
+  let frame = 0;
+  let scroller: HTMLElement | null = null;
+
+  function measure(): void {
+    frame = 0;
+    const images = root.value?.querySelector<HTMLElement>('.step-images');
+    const card = images?.closest<HTMLElement>('.step');
+    if (!images || !card || !scroller) return;
+    const area = scroller.getBoundingClientRect();
+    const box = images.getBoundingClientRect();
+    // Where the pictures start in the step area's content, and what the card and the area keep under them.
+    const top = box.top - area.top - scroller.clientTop + scroller.scrollTop;
+    const under =
+      card.getBoundingClientRect().bottom - box.bottom + parseFloat(getComputedStyle(scroller).paddingBottom);
+    const height = pictureHeight({
+      count: images.children.length,
+      width: images.clientWidth,
+      height: scroller.clientHeight - top - under,
+      gap: parseFloat(getComputedStyle(images).rowGap) || 0,
+    });
+    // Within a pixel: the same (a new size re-measures, and must settle).
+    const now = parseFloat(images.style.getPropertyValue('--picture-height'));
+    if (!(Math.abs(now - height) < 1)) images.style.setProperty('--picture-height', `${height}px`);
+  }
+  // After the layout of this frame (a size set inside an observer's callback would loop it).
+  const soon = () => {
+    if (!frame) frame = requestAnimationFrame(measure);
+  };
+
+  onMounted(() => {
+    if (!root.value) return;
+    scroller = scrollerOf(root.value);
+    observer = new ResizeObserver(soon);
+    observer.observe(root.value);
+    if (scroller) observer.observe(scroller);
+    soon();
+  });
+  watch(step, () => void nextTick(soon));
+  onBeforeUnmount(() => {
+    observer?.disconnect();
+    if (frame) cancelAnimationFrame(frame);
+  });
+}
