@@ -25,9 +25,22 @@ export const useMarksStore = defineStore('marks', () => {
     loaded = true;
   }
 
+  /**
+   * A guide's marks as the main process has them now; its star (favoriteIds) follows them, so a guide page
+   * opened first (a reload, a link) shows the star its words say, before any list of favourites is read.
+   */
+  function keep(guideid: number, marks: GuideMarks): void {
+    byGuide.value[guideid] = marks;
+    if (favoriteIds.value.has(guideid) === marks.favorite) return;
+    const ids = new Set(favoriteIds.value);
+    if (marks.favorite) ids.add(guideid);
+    else ids.delete(guideid);
+    favoriteIds.value = ids;
+  }
+
   async function loadGuide(guideid: number): Promise<void> {
     const marks = await bridge.getGuideMarks(guideid);
-    if (marks.ok) byGuide.value[guideid] = marks.value;
+    if (marks.ok) keep(guideid, marks.value);
   }
 
   async function loadMine(): Promise<void> {
@@ -41,11 +54,7 @@ export const useMarksStore = defineStore('marks', () => {
   async function set(guideid: number, mark: GuideMarkKind, on: boolean): Promise<Result<GuideMarks>> {
     const result = await bridge.setGuideMark(guideid, mark, on);
     if (result.ok) {
-      byGuide.value[guideid] = result.value;
-      const ids = new Set(favoriteIds.value);
-      if (result.value.favorite) ids.add(guideid);
-      else ids.delete(guideid);
-      favoriteIds.value = ids;
+      keep(guideid, result.value);
       if (mine.value) void loadMine();
     }
     return result;

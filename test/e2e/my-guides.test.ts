@@ -68,4 +68,14 @@ describe('a favourite starred offline', () => {
     await expect.poll(() => page.getByTestId('guide-favorite-state').textContent()).toBe('In your favourites');
     expect(pageErrors).toEqual([]);
   });
+
+  it('shows the star its words say on a guide page opened first, before the library', async () => {
+    // The star read the list of favourites that only the library loads: a guide page opened first (a
+    // reload, a link) said "In your favourites" beside an empty star.
+    await page.reload();
+    await expect.poll(() => page.getByTestId('guide-favorite-state').textContent()).toBe('In your favourites');
+    const star = page.getByTestId('guide-marks').getByTestId('favorite-star');
+    expect(await star.getAttribute('aria-pressed')).toBe('true');
+    expect(pageErrors).toEqual([]);
+  });
 });
