@@ -2,29 +2,31 @@ import { nextTick, onBeforeUnmount, onMounted, watch, type Ref, type WatchSource
 
 /** A step picture's shape in run mode: the site's step pictures are 4:3 (Dozuki's `standard`, 592×444). */
 export const PICTURE_ASPECT = 4 / 3;
-/** The smallest a run-mode picture gets (136 px wide): a thumbnail that still shows what it is of. */
+/** The thumbnail (136 px wide): the pictures' size where the room under the instructions is short of it. */
 export const PICTURE_MIN_HEIGHT = 102;
+/** Down to this (104 px wide) a picture shrinks below the thumbnail when that keeps it whole in view. */
+export const PICTURE_WHOLE_HEIGHT = 78;
 /** The largest: the step size the site makes and the laptop keeps (592×444); larger would only blur it. */
 export const PICTURE_MAX_HEIGHT = 444;
 
 export interface PictureRoom {
   /** How many pictures the step has. */
   count: number;
-  /** The width of the row they sit in, and the height left for them before the step bar. */
+  /** The width of the row they sit in, and the height from its top to the step bar. */
   width: number;
   height: number;
+  /** What the step's card and the step area keep under the pictures (their padding): seen when it fits. */
+  margin: number;
   /** The space between two pictures, across and down. */
   gap: number;
 }
 
 /**
- * The height of a run-mode step's pictures (all the same size, in rows): the largest that lets every one
- * of them sit whole in the room left under the instructions, between the thumbnail size and the step size.
- * Each number of rows is tried: the pictures per row make them as wide as the row allows, and the rows as
- * tall as the height allows; the smaller of the two is what that number of rows gives.
+ * The largest height at which `count` pictures (all the same size, in rows) sit whole in `width` and
+ * `height`, up to the step size. Each number of rows is tried: the pictures per row make them as wide as
+ * the row allows, and the rows as tall as the height allows; the smaller of the two is what it gives.
  */
-export function pictureHeight({ count, width, height, gap }: PictureRoom): number {
-  if (count < 1) return PICTURE_MIN_HEIGHT;
+function largest(count: number, width: number, height: number, gap: number): number {
   let best = 0;
   for (let rows = 1; rows <= count; rows++) {
     const perRow = Math.ceil(count / rows);
@@ -32,7 +34,22 @@ export function pictureHeight({ count, width, height, gap }: PictureRoom): numbe
     const byHeight = (height - (rows - 1) * gap) / rows;
     best = Math.max(best, Math.min(byWidth, byHeight, PICTURE_MAX_HEIGHT));
   }
-  return Math.floor(Math.max(PICTURE_MIN_HEIGHT, best));
+  return best;
+}
+
+/**
+ * The height of a run-mode step's pictures: as large as the room under the instructions allows with the
+ * card's and the area's padding in view too, when that is at least the thumbnail; else the thumbnail if it
+ * is whole above the step bar; else, a little short of that, as large as keeps them whole (a picture cut by
+ * a few pixels looks broken); far short, the thumbnail, and the step area scrolls to them.
+ */
+export function pictureHeight({ count, width, height, margin, gap }: PictureRoom): number {
+  if (count < 1) return PICTURE_MIN_HEIGHT;
+  const grown = largest(count, width, height - margin, gap);
+  if (grown >= PICTURE_MIN_HEIGHT) return Math.floor(grown);
+  const whole = largest(count, width, height, gap);
+  if (whole >= PICTURE_MIN_HEIGHT || whole < PICTURE_WHOLE_HEIGHT) return PICTURE_MIN_HEIGHT;
+  return Math.floor(whole);
 }
 
 /** The nearest ancestor that scrolls up and down: the step area of run mode. */
@@ -68,7 +85,8 @@ export function usePictureRoom(root: Ref<HTMLElement | null>, step: WatchSource<
     const height = pictureHeight({
       count: images.children.length,
       width: images.clientWidth,
-      height: scroller.clientHeight - top - under,
+      height: scroller.clientHeight - top,
+      margin: under,
       gap: parseFloat(getComputedStyle(images).rowGap) || 0,
     });
     // Within a pixel: the same (a new size re-measures, and must settle).
