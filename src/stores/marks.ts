@@ -47,6 +47,8 @@ export const useMarksStore = defineStore('marks', () => {
     const result = await bridge.getMyGuides();
     if (result.ok) {
       mine.value = result.value;
+      // Every favourite of the technician: the stars of My guides (opened first, too) show them.
+      favoriteIds.value = new Set(result.value.favorites.map((row) => row.guideid));
       error.value = null;
     } else error.value = result.error;
   }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
 import { capturingDemoWorkshop } from '../helpers/services.ts';
 import { connectAndSyncDemo, fullViewShot, openDemoApp, sendNowUnlessGone, type startApp } from './browser.ts';
+import { MIN_TARGET_PX } from './screen-checks.ts';
 
 // Issue 30 in Chromium: with the demo site stopped, tech1 stars a guide in the library; it is in My guides
 // at once and its page says the star waits to be sent; with the site back the site has it, as tech1's.
@@ -76,6 +77,23 @@ describe('a favourite starred offline', () => {
     await expect.poll(() => page.getByTestId('guide-favorite-state').textContent()).toBe('In your favourites');
     const star = page.getByTestId('guide-marks').getByTestId('favorite-star');
     expect(await star.getAttribute('aria-pressed')).toBe('true');
+    expect(pageErrors).toEqual([]);
+  });
+
+  it("lists My guides as the library's rows: a glove-sized target, the flags, the star, and when", async () => {
+    // The lists were bare links in the browser's blue, a line of text high, without the guide's picture,
+    // its flags or its star; and opened first, before the library, their stars could not say which are favourites.
+    await page.goto(new URL('/mine', app.shell.url).toString());
+    const row = page.getByTestId('my-guides-favorites').getByTestId('my-guide').filter({ hasText: LATHE });
+    await row.getByTestId('guide-row').waitFor();
+    const box = await row.getByTestId('guide-row').boundingBox();
+    expect(box!.height).toBeGreaterThanOrEqual(MIN_TARGET_PX);
+    expect(await row.getByTestId('guide-row-note').textContent()).toMatch(/^Starred \S/);
+    await expect.poll(() => row.getByTestId('favorite-star').getAttribute('aria-pressed')).toBe('true');
+    // Unstarred here, it leaves the list (and the site is told in tech1's name).
+    await row.getByTestId('favorite-star').click();
+    await expect.poll(() => row.count()).toBe(0);
+    await expect.poll(() => tech1Favorites(), { timeout: 30_000 }).not.toContain(LATHE);
     expect(pageErrors).toEqual([]);
   });
 });
