@@ -340,6 +340,22 @@ describe('the offline library in the browser', () => {
     expect(await page.getByTestId('search-result').filter({ hasText: BELT }).count()).toBe(1);
   });
 
+  it("shows each search result's worst hazard, as the library row does", async () => {
+    // Search results showed no flag: the forklift inspection (RISK OF DEATH) and the drive belt (DANGER)
+    // looked like any other guide until opened.
+    const result = (title: string) => page.getByTestId('search-result').filter({ hasText: title });
+    await page.getByTestId('search-box').fill('forklift');
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(() => result('Forklift Daily Pre-Shift Inspection').getByTestId('guide-flag').textContent())
+      .toBe('Risk of death');
+    await page.getByTestId('search-box').fill('compressor');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => result(BELT).getByTestId('guide-flag').textContent()).toBe('Danger');
+    await result(TANK).waitFor();
+    expect(await result(TANK).getByTestId('guide-flag').count()).toBe(0);
+  });
+
   it('shows the sync centre: last sync, storage against the budget, and a failed sync with its resource', async () => {
     await page.getByTestId('nav-sync').click();
     await page.getByTestId('sync-storage').waitFor();
