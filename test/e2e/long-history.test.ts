@@ -119,4 +119,31 @@ describe('the Sessions list', () => {
     await page.getByTestId('my-open-sessions').getByText('WO-E2E-HISTORY-OPEN').waitFor({ timeout: 30_000 });
     expect(pageErrors).toEqual([]);
   });
+
+  it("shows a guide's newest two open sessions, the others on a tap, before the guide's steps", async () => {
+    // One pre-shift check open per truck: the guide's panel listed every open session, a column of work
+    // orders (about 140 px each with Larger text at 1024x600) before the guide's first step.
+    const { api } = app.app.services;
+    const { guide } = await guideWithForms(api);
+    for (let truck = 1; truck <= 4; truck++)
+      unwrap(await api.startSession({ guideid: guide.guideid, workorderid: `WO-E2E-TRUCK-${truck}` }));
+    const open = unwrap(await api.listSessions({ guideid: guide.guideid, ended: 0 }));
+    expect(open.length).toBeGreaterThanOrEqual(5);
+
+    await page.goto(new URL(`/guides/${guide.guideid}`, app.shell.url).toString());
+    const panel = page.getByTestId('my-open-sessions');
+    const rows = panel.getByTestId('session-row');
+    const more = page.getByTestId('my-open-sessions-more');
+    await more.waitFor({ timeout: 30_000 });
+    // The newest two: trucks started just now (in the same second, in either order), not the older one.
+    const texts = await rows.allTextContents();
+    expect(texts).toHaveLength(2);
+    for (const text of texts) expect(text).toMatch(/WO-E2E-TRUCK-\d/);
+    expect(await more.textContent()).toContain(`Show ${open.length - 2} more open sessions`);
+    expect(await more.getAttribute('aria-expanded')).toBe('false');
+    await more.click();
+    await expect.poll(() => rows.count()).toBe(open.length);
+    expect(await more.getAttribute('aria-expanded')).toBe('true');
+    expect(pageErrors).toEqual([]);
+  });
 });
