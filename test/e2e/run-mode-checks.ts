@@ -19,7 +19,7 @@ export async function runModeProblems(page: Page): Promise<string[]> {
     minSessionTarget: MIN_SESSION_TARGET_PX,
     minText: RUN_MODE_MIN_TEXT_PX,
   });
-  for (const kind of ['scroll', 'targets', 'text', 'cut'] as const)
+  for (const kind of ['scroll', 'targets', 'text', 'cut', 'bars'] as const)
     for (const line of measured[kind]) problems.push(`${kind}: ${line}`);
   return problems;
 }

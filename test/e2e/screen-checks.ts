@@ -35,7 +35,7 @@ export async function axeViolations(page: Page): Promise<Awaited<ReturnType<AxeB
 export interface ScreenProblem {
   screen: string;
   viewport: string;
-  kind: 'axe' | 'scroll' | 'target' | 'text' | 'cut';
+  kind: 'axe' | 'scroll' | 'target' | 'text' | 'cut' | 'bars';
   what: string;
 }
 
@@ -44,7 +44,8 @@ export interface ScreenProblem {
  * test-results/e2e/screens/<viewport>/<name>.png. Returns the problems found (empty when it passes):
  * axe-core violations of impact serious or critical (and heading order, which axe rates moderate);
  * a horizontal scroll of the page or of the app's main area; a control smaller than 44 px (48 px in the
- * work session's controls); text below 16 px; a title cut with an ellipsis.
+ * work session's controls); text below 16 px; a title cut with an ellipsis; the top bar's sections on
+ * more than one row, the top bar on more than one at 1366 px, the status bar on more than one at 1024.
  */
 export async function checkScreen(page: Page, screen: string, viewport: Viewport): Promise<ScreenProblem[]> {
   const problems: ScreenProblem[] = [];
@@ -74,6 +75,7 @@ export async function checkScreen(page: Page, screen: string, viewport: Viewport
   for (const line of measured.targets) add('target', line);
   for (const line of measured.text) add('text', line);
   for (const line of measured.cut) add('cut', line);
+  for (const line of measured.bars) add('bars', line);
   return problems;
 }
 
@@ -85,6 +87,7 @@ export function measureInPage(limits: { minTarget: number; minSessionTarget: num
   targets: string[];
   text: string[];
   cut: string[];
+  bars: string[];
 } {
   const describe = (el: Element): string => {
     const id = el.getAttribute('data-testid');
@@ -190,7 +193,36 @@ export function measureInPage(limits: { minTarget: number; minSessionTarget: num
     else if (clamped && el.scrollHeight > el.clientHeight + 1)
       cut.push(`${describe(el)} is cut: ${el.scrollHeight}px of lines in ${el.clientHeight}px`);
   }
-  return { scroll, targets: targets.slice(0, 12), text: text.slice(0, 12), cut: cut.slice(0, 12) };
+  // The bars take room from every screen: the sections in one row (a portrait tablet's too), at a
+  // laptop's width the whole top bar in one, and from a small laptop's 1024 px the status bar; Larger
+  // text too.
+  const bars: string[] = [];
+  const rows = (els: Element[]): number => {
+    const boxes = els.filter(visible).map((el) => el.getBoundingClientRect());
+    boxes.sort((a, b) => a.top - b.top);
+    let count = 0;
+    let bottom = Number.NEGATIVE_INFINITY;
+    for (const box of boxes) {
+      if (box.top >= bottom - 1) count++;
+      bottom = Math.max(bottom, box.bottom);
+    }
+    return count;
+  };
+  const sections = Array.from(document.querySelectorAll('header.top-bar nav a'));
+  if (rows(sections) > 1) bars.push(`the top bar's ${sections.length} sections take ${rows(sections)} rows`);
+  const topBar = document.querySelector('header.top-bar');
+  if (topBar && !modal && window.innerWidth >= 1366 && rows(Array.from(topBar.children)) > 1)
+    bars.push(`the top bar takes ${rows(Array.from(topBar.children))} rows at ${window.innerWidth} px`);
+  const statusBar = document.querySelector('footer.status-bar');
+  if (statusBar && !modal && window.innerWidth >= 1024 && rows(Array.from(statusBar.children)) > 1)
+    bars.push(`the status bar takes ${rows(Array.from(statusBar.children))} rows at ${window.innerWidth} px`);
+  return {
+    scroll,
+    targets: targets.slice(0, 12),
+    text: text.slice(0, 12),
+    cut: cut.slice(0, 12),
+    bars,
+  };
 }
 
 export function formatProblems(problems: ScreenProblem[]): string {
