@@ -44,8 +44,9 @@ export interface ScreenProblem {
  * test-results/e2e/screens/<viewport>/<name>.png. Returns the problems found (empty when it passes):
  * axe-core violations of impact serious or critical (and heading order, which axe rates moderate);
  * a horizontal scroll of the page or of the app's main area; a control smaller than 44 px (48 px in the
- * work session's controls); text below 16 px; a title cut with an ellipsis; the top bar's sections on
- * more than one row, the top bar on more than one at 1366 px, the status bar on more than one at 1024.
+ * work session's controls); text below 16 px; a title cut with an ellipsis, or a button's short label
+ * broken over lines; the top bar's sections on more than one row, the top bar on more than one at
+ * 1366 px, the status bar on more than one at 1024.
  */
 export async function checkScreen(page: Page, screen: string, viewport: Viewport): Promise<ScreenProblem[]> {
   const problems: ScreenProblem[] = [];
@@ -192,6 +193,23 @@ export function measureInPage(limits: { minTarget: number; minSessionTarget: num
       cut.push(`${describe(el)} is cut: ${el.scrollWidth}px of text in ${el.clientWidth}px`);
     else if (clamped && el.scrollHeight > el.clientHeight + 1)
       cut.push(`${describe(el)} is cut: ${el.scrollHeight}px of lines in ${el.clientHeight}px`);
+  }
+  // A button's short label (two or three words) on one line: "Take / the / quiz" is read a word at a time.
+  for (const el of Array.from(scope.querySelectorAll('.button'))) {
+    const label = (el.textContent ?? '').replace(/\s+/g, ' ').trim();
+    if (!visible(el) || label.length === 0 || label.length > 24) continue;
+    const words = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let node = words.nextNode(); node; node = words.nextNode()) {
+      if (!node.textContent?.trim() || !node.parentElement || !visible(node.parentElement)) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      const lines = new Set(
+        Array.from(range.getClientRects())
+          .filter((rect) => rect.width > 0)
+          .map((rect) => Math.round(rect.top)),
+      );
+      if (lines.size > 1) cut.push(`${describe(el)} is broken over ${lines.size} lines`);
+    }
   }
   // The bars take room from every screen: the sections in one row (a portrait tablet's too), at a
   // laptop's width the whole top bar in one, and from a small laptop's 1024 px the status bar; Larger
