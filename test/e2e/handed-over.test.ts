@@ -117,6 +117,16 @@ describe("the taker's Sessions list", () => {
     await onGuide.waitFor({ timeout: 15_000 });
     expect(await onGuide.textContent()).toContain(DEMO_ACCOUNTS.tech2.username);
     expect(await onGuide.textContent()).toContain(await localTime(suspendedAt));
+    // In the guide page's narrow panel at 1366x768 the Take over button goes below the words, which keep
+    // the panel's width: "Handed over by Jordan Lindqvist on Aug 2, 2024, 01:25 AM" took four lines beside it.
+    await page.setViewportSize({ width: 1366, height: 768 });
+    const lines = await onGuide.getByTestId('handed-over-by').evaluate((el) => {
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      return new Set(Array.from(range.getClientRects()).map((rect) => Math.round(rect.top))).size;
+    });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    expect(lines).toBeLessThanOrEqual(2);
   });
 
   it("says the site's refusal of the list, and Try again asks at once (Sessions list and guide page)", async () => {
