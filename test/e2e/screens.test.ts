@@ -478,6 +478,40 @@ describe('every screen at three sizes, with axe-core', () => {
     });
   });
 
+  it("reads a step's instructions and the picture choices at a readable width, Larger text too", async () => {
+    // Width in em of the text's own size: a step's instructions beside a 420 px picture had 14em at 800 px
+    // with Larger text (15 to 20 characters a line); the picture choices' words, three across, 8em.
+    const narrow = (selector: string, words: string, min: number) =>
+      page.evaluate(
+        ({ selector, words, min }) =>
+          Array.from(document.querySelectorAll(selector))
+            .map((el) => {
+              const size = parseFloat(getComputedStyle(el.querySelector(words) ?? el).fontSize);
+              return el.getBoundingClientRect().width / size;
+            })
+            .filter((em) => em > 0 && em < min)
+            .map((em) => `${selector} ${em.toFixed(1)}em`),
+        { selector, words, min },
+      );
+    const problems: string[] = [];
+    for (const larger of [false, true]) {
+      if ((await page.getByTestId('text-size').getAttribute('aria-pressed')) !== String(larger))
+        await page.getByTestId('text-size').click();
+      for (const viewport of VIEWPORTS) {
+        await page.setViewportSize({ width: viewport.width, height: viewport.height });
+        const at = `${viewport.name}${larger ? ' larger text' : ''}`;
+        await open.guide();
+        await page.locator('.step-line-text').first().waitFor();
+        problems.push(...(await narrow('.step-text', '.step-line', 20)).map((line) => `${at}: ${line}`));
+        await visit('nav-sync', 'picture-quality');
+        problems.push(...(await narrow('.quality-option small', 'small', 12)).map((line) => `${at}: ${line}`));
+      }
+    }
+    await page.getByTestId('text-size').click();
+    expect(await page.getByTestId('text-size').getAttribute('aria-pressed')).toBe('false');
+    expect([...new Set(problems)]).toEqual([]);
+  });
+
   it('a guide read from the site, and its stored summary once the site is gone', async () => {
     const api = app.app.services.api;
     unwrap(await api.setOfflineScope({ mode: 'selected', categories: [], guideids: [2, 10] }));
