@@ -16,11 +16,10 @@ describe('the quick tier of tests', () => {
   it("runs npm test's checks and its unit project, with FIELDGUIDE_SEEDS=quick, and nothing else", () => {
     const full = steps(scripts.test!);
     const quick = steps(scripts['test:quick']!);
-    // Without isolation (a worker keeps its modules from file to file): the edit loop's speed. The full
-    // tier isolates each file, so what one file leaves behind cannot hide a failure of another there.
-    expect(quick).toContain('FIELDGUIDE_SEEDS=quick vitest run --project unit --no-isolate');
+    // The same unit project as the full tier's (its workers keep their modules from file to file in both:
+    // vitest.config.ts), with fewer seeds.
+    expect(quick).toContain('FIELDGUIDE_SEEDS=quick vitest run --project unit');
     expect(full).toContain('vitest run --project unit');
-    expect(scripts.test).not.toContain('--no-isolate');
     for (const check of ['npm run format:check', 'npm run check:imports', 'npm run typecheck']) {
       expect(full).toContain(check);
       expect(quick).toContain(check);
