@@ -503,6 +503,20 @@ describe('every screen at three sizes, with axe-core', () => {
         await open.guide();
         await page.locator('.step-line-text').first().waitFor();
         problems.push(...(await narrow('.step-text', '.step-line', 20)).map((line) => `${at}: ${line}`));
+        // A screen reader and Tab take a step's instructions before its pictures, whichever way they sit.
+        const layouts = await page.evaluate(() =>
+          Array.from(document.querySelectorAll('[data-testid="guide-step"]')).flatMap((step) => {
+            const [text, media] = [step.querySelector('.step-text'), step.querySelector('.step-media')];
+            if (!text || !media) return [];
+            const [t, m] = [text.getBoundingClientRect(), media.getBoundingClientRect()];
+            const textFirst = Boolean(text.compareDocumentPosition(media) & Node.DOCUMENT_POSITION_FOLLOWING);
+            const where = m.right <= t.left ? 'picture left' : t.bottom <= m.top ? 'text above' : 'overlapping';
+            return [`${textFirst ? 'text first' : 'pictures first'}, ${where}`];
+          }),
+        );
+        const expected = viewport.width < 1024 ? 'text first, text above' : 'text first, picture left';
+        problems.push(...layouts.filter((layout) => layout !== expected).map((layout) => `${at}: ${layout}`));
+        if (layouts.length === 0) problems.push(`${at}: no step with pictures`);
         await visit('nav-sync', 'picture-quality');
         problems.push(...(await narrow('.quality-option small', 'small', 12)).map((line) => `${at}: ${line}`));
       }
