@@ -200,4 +200,26 @@ describe('the reachability watch', () => {
     expect(await reach.checkAfresh()).toBe(true);
     expect(timeline).toHaveLength(4);
   });
+  it('asks afresh for "Send now" after a check still out from before, though the site was not yet said away', async () => {
+    // The flake of worklog-handed-over.test.ts in CI: a request reset sets off a check; the network comes
+    // back and "Send now" is pressed before that check ends. Still "reachable" then, Send now asked nothing;
+    // the old check failed after it and took down the next read sent (Take over's), on a site answering.
+    await vi.advanceTimersByTimeAsync(QUIET_MS / 4);
+    site = 'hangs';
+    const old = reach.check();
+    await vi.advanceTimersByTimeAsync(PROBE_MS / 2);
+    site = 'answers';
+    const afresh = reach.checkAfresh().then((answered) => timeline.push(`afresh:${answered}:${at()}`));
+    await vi.advanceTimersByTimeAsync(PROBE_MS);
+    expect(await old).toBe(false);
+    await afresh;
+    const ended = QUIET_MS / 4 + PROBE_MS;
+    expect(timeline).toEqual([
+      `check:${QUIET_MS / 4}`,
+      `offline:${ended}`,
+      `check:${ended}`,
+      `online:${ended}`,
+      `afresh:true:${ended}`,
+    ]);
+  });
 });

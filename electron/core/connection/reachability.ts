@@ -119,12 +119,14 @@ export class Reachability {
   }
 
   /**
-   * "Send now" while the site is thought away: a check that leaves after this call, not one already out,
-   * which may have left before the network came back and would fail what the technician asked for now.
+   * "Send now": a check that leaves after this call, not one already out, which may have left before the
+   * network came back and would fail what the technician asked for now. One still out is waited for even
+   * while the site is thought reachable: ending unanswered, it would say the site away (and end the reads
+   * sent meanwhile) just after Send now found nothing to ask.
    */
   async checkAfresh(): Promise<boolean> {
-    if (this.#reachable || this.#closed) return this.#reachable;
     if (this.#checking) await this.#checking;
+    if (this.#reachable || this.#closed) return this.#reachable;
     return this.check();
   }
 
