@@ -200,7 +200,7 @@ describe('the reachability watch', () => {
     expect(await reach.checkAfresh()).toBe(true);
     expect(timeline).toHaveLength(4);
   });
-  it('asks afresh for "Send now" after a check still out from before, though the site was not yet said away', async () => {
+  it('asks afresh for "Send now" after a check out from before, the site not yet said away', async () => {
     // The flake of worklog-handed-over.test.ts in CI: a request reset sets off a check; the network comes
     // back and "Send now" is pressed before that check ends. Still "reachable" then, Send now asked nothing;
     // the old check failed after it and took down the next read sent (Take over's), on a site answering.
