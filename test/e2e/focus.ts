@@ -9,7 +9,10 @@ export interface Focused {
   text: string;
   testid: string | null;
   name: string | null;
-  /** Whether the focus ring is drawn (an outline that is not `none`, or a box shadow). */
+  /**
+   * Whether the app's focus ring is drawn: an outline of 2 px or more, or a box shadow. Chromium's own ring
+   * (`auto`, 1 px) is thin beside the app's 3 px one, easy to lose on a workshop screen: not counted.
+   */
   ringed: boolean;
   inView: boolean;
   /** The test id of the nearest part of the screen around it that has one (a panel, a dialog). */
@@ -29,7 +32,7 @@ export const focusedOn = (page: Page): Promise<Focused> =>
       text: ((el as HTMLInputElement).labels?.[0] ?? el).textContent?.replace(/\s+/g, ' ').trim() ?? '',
       testid: el.getAttribute('data-testid'),
       name: el.getAttribute('name') ?? el.getAttribute('id') ?? el.getAttribute('aria-label'),
-      ringed: (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== 'none',
+      ringed: (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2) || style.boxShadow !== 'none',
       inView: box.bottom > 0 && box.top < innerHeight && box.right > 0 && box.left < innerWidth,
       within: el.parentElement?.closest('[data-testid]')?.getAttribute('data-testid') ?? null,
     };

@@ -88,6 +88,15 @@ describe('the keyboard alone', () => {
     expect((await focused()).testid).toBe('step-image');
   });
 
+  it("reaches the step's comments and the box to write one, each with the app's ring", async () => {
+    // A summary and a text box had Chromium's own 1 px ring, thin beside every other control's 3 px.
+    await tabTo((f) => f.tag === 'summary' && f.text.startsWith('Comments'), 10);
+    const isOpen = () => page.evaluate(() => (document.activeElement!.parentElement as HTMLDetailsElement).open);
+    if (!(await isOpen())) await page.keyboard.press('Enter');
+    expect(await isOpen()).toBe(true);
+    await tabTo((f) => f.testid === 'comment-new-text', 20);
+  });
+
   it('starts a session, and focus lands on the first field of the first step', async () => {
     await page.getByTestId('guide').locator('h1').focus();
     await tabTo((f) => f.testid === 'workorder-input', 30);
