@@ -40,7 +40,8 @@ export function timeRangeText(range: { min: number; max: number }): string {
   const minutes = (seconds: number) => Math.round(seconds / 60);
   const [low, high] = [minutes(range.min), minutes(range.max)];
   const hours = (n: number) => `${n / 60} hour${n === 60 ? '' : 's'}`;
-  if (low === high || low === 0) return `about ${high >= 120 && high % 60 === 0 ? hours(high) : `${high} minutes`}`;
+  const inMinutes = (n: number) => `${n} minute${n === 1 ? '' : 's'}`;
+  if (low === high || low === 0) return `about ${high >= 120 && high % 60 === 0 ? hours(high) : inMinutes(high)}`;
   if (high >= 120 && low % 60 === 0 && high % 60 === 0) return `${low / 60}–${high / 60} hours`;
   return `${low}–${high} minutes`;
 }

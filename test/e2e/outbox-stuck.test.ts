@@ -6,6 +6,7 @@ import { unwrap } from '../helpers/library.ts';
 import { proxiedDemoWorkshop } from '../helpers/services.ts';
 import { guideWithForms, sampleValue } from '../helpers/worklog.ts';
 import { openDemoApp, type startApp } from './browser.ts';
+import { checkLargerText, formatProblems } from './screen-checks.ts';
 
 // A step save the site keeps answering with a 500: in the sync centre it is stuck, in the site's words,
 // with Retry and Discard; once the site is back, Retry sends it.
@@ -60,6 +61,15 @@ describe('the sync centre', () => {
       'The work log database is unavailable',
     );
     expect(await stuck.getByTestId('action-discard').isVisible()).toBe(true);
+    // Read and answered as a technician meets it: at the three sizes with Larger text, Retry and Discard
+    // whole and in reach beside the site's words.
+    const problems = await checkLargerText(
+      page,
+      'outbox-stuck',
+      () => stuck.evaluate((row) => row.scrollIntoView({ block: 'center' })),
+      { width: 1280, height: 900 },
+    );
+    expect(formatProblems(problems)).toBe('');
 
     demo.setSchedule(null);
     await stuck.getByTestId('action-retry').click();

@@ -30,14 +30,22 @@ afterAll(async () => {
   await other?.close();
 });
 
-/** Shows the screen at each size (`show` runs after each resize) and checks it. */
-async function atEverySize(screen: string, show: (viewport: Viewport) => Promise<void>): Promise<void> {
+/**
+ * Shows the screen at each size (`show` runs after each resize) and checks it; with `larger`, again with
+ * Larger text (the status bar's setting, undone after).
+ */
+async function atEverySize(
+  screen: string,
+  show: (viewport: Viewport) => Promise<void>,
+  larger?: 'larger text too',
+): Promise<void> {
   const problems = [];
   for (const viewport of VIEWPORTS) {
     await page.setViewportSize({ width: viewport.width, height: viewport.height });
     await show(viewport);
     problems.push(...(await checkScreen(page, screen, viewport)));
   }
+  if (larger) problems.push(...(await checkLargerText(page, screen, show, VIEWPORTS[0])));
   expect(formatProblems(problems)).toBe('');
 }
 
@@ -310,10 +318,14 @@ describe('every screen at three sizes, with axe-core', () => {
     await visit('nav-sync', 'sync-centre');
     await sendNowUnlessGone(page);
     await page.getByTestId('conflict').first().waitFor({ timeout: 30_000 });
-    await atEverySize('conflicts', async () => {
-      await page.getByTestId('conflict').first().scrollIntoViewIfNeeded();
-      expect(await page.getByTestId('status-chip').getAttribute('data-tone')).toBe('problem');
-    });
+    await atEverySize(
+      'conflicts',
+      async () => {
+        await page.getByTestId('conflict').first().scrollIntoViewIfNeeded();
+        expect(await page.getByTestId('status-chip').getAttribute('data-tone')).toBe('problem');
+      },
+      'larger text too',
+    );
   });
 
   it('sync centre with errors: an action the site refuses and a sync that stopped', async () => {
@@ -333,13 +345,17 @@ describe('every screen at three sizes, with axe-core', () => {
     await page.locator('[data-testid="outbox-action"][data-state="failed"]').waitFor({ timeout: 30_000 });
     await page.getByTestId('sync-now').click();
     await page.locator('[data-testid="sync-last-error"][data-tone="problem"]').waitFor({ timeout: 30_000 });
-    await atEverySize('sync-errors', async () => {
-      await page.locator('[data-testid="outbox-action"][data-state="failed"]').scrollIntoViewIfNeeded();
-      expect(await page.getByTestId('outbox-action-error').first().textContent()).toContain(
-        'This work order is closed in the ERP',
-      );
-      expect(await page.getByTestId('sync-last-error').textContent()).not.toMatch(/GET |POST /);
-    });
+    await atEverySize(
+      'sync-errors',
+      async () => {
+        await page.locator('[data-testid="outbox-action"][data-state="failed"]').scrollIntoViewIfNeeded();
+        expect(await page.getByTestId('outbox-action-error').first().textContent()).toContain(
+          'This work order is closed in the ERP',
+        );
+        expect(await page.getByTestId('sync-last-error').textContent()).not.toMatch(/GET |POST /);
+      },
+      'larger text too',
+    );
     demo.setSchedule(null);
   });
 

@@ -57,6 +57,7 @@ describe('a guide read with its prerequisites', () => {
   it('says the time it takes in words', () => {
     expect(timeRangeText({ min: 1200, max: 2400 })).toBe('20–40 minutes');
     expect(timeRangeText({ min: 3600, max: 3600 })).toBe('about 60 minutes');
+    expect(timeRangeText({ min: 60, max: 60 })).toBe('about 1 minute');
     expect(timeRangeText({ min: 7200, max: 14400 })).toBe('2–4 hours');
     expect(timeRangeText({ min: 3600, max: 7200 })).toBe('1–2 hours');
   });
