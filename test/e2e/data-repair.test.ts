@@ -12,26 +12,34 @@ import { checkLargerText, formatProblems, type ScreenProblem } from './screen-ch
 
 // A database found damaged at start (issue 13): the sync centre tells the technician what was recovered,
 // what could not be read and where the damaged file went; a log lost after a crash (issue 24), what was
-// put back from the work journal.
+// put back from the work journal; a log ending in half a write, that every saved change is kept. Each in
+// the technician's words, SQLite's own folded away for support.
 let browser: Browser;
 let app: Awaited<ReturnType<typeof startApp>>;
 let restoredApp: Awaited<ReturnType<typeof startApp>>;
+let halfWriteApp: Awaited<ReturnType<typeof startApp>>;
 const dir = makeTempDir('e2e-repair');
 const crashed = makeTempDir('e2e-log-lost');
+const halfWrite = makeTempDir('e2e-half-write');
 
-/** A session started on a folder, copied while the app runs (as a crash leaves it), then its log deleted. */
-async function logLostAfterACrash(): Promise<void> {
-  const before = makeServices(crashed.dir);
+/**
+ * A session started on a folder, copied while the app runs (as a crash leaves it), then its log damaged:
+ * deleted, or ending in half a write (a crash or a full disk while writing).
+ */
+async function crashedWithItsLog(folder: string, log: 'lost' | 'half a write'): Promise<void> {
+  const before = makeServices(folder);
   unwrap(await before.services.api.connectDemo());
   unwrap(await before.services.api.syncNow());
   const guideid = unwrap(await before.services.api.listGuides({ offset: 0, limit: 1 })).items[0]!.guideid;
   unwrap(await before.services.api.startSession({ guideid, workorderid: 'E2E-LOG-LOST' }));
   const copy = makeTempDir('e2e-log-lost-copy');
-  fs.cpSync(crashed.dir, copy.dir, { recursive: true });
+  fs.cpSync(folder, copy.dir, { recursive: true });
   await before.services.close();
-  fs.rmSync(crashed.dir, { recursive: true });
-  fs.renameSync(copy.dir, crashed.dir);
-  fs.rmSync(path.join(crashed.dir, 'fieldguide.sqlite-wal'));
+  fs.rmSync(folder, { recursive: true });
+  fs.renameSync(copy.dir, folder);
+  const wal = path.join(folder, 'fieldguide.sqlite-wal');
+  if (log === 'lost') fs.rmSync(wal);
+  else fs.appendFileSync(wal, crypto.randomBytes(1000));
 }
 
 beforeAll(async () => {
@@ -53,15 +61,23 @@ beforeAll(async () => {
   const fd = fs.openSync(file, 'r+');
   fs.writeSync(fd, crypto.randomBytes(size), 0, size, (page - 1) * size);
   fs.closeSync(fd);
-  await logLostAfterACrash();
-  [browser, app, restoredApp] = await Promise.all([launchChromium(), startApp({}, dir.dir), startApp({}, crashed.dir)]);
-}, 90_000);
+  await crashedWithItsLog(crashed.dir, 'lost');
+  await crashedWithItsLog(halfWrite.dir, 'half a write');
+  [browser, app, restoredApp, halfWriteApp] = await Promise.all([
+    launchChromium(),
+    startApp({}, dir.dir),
+    startApp({}, crashed.dir),
+    startApp({}, halfWrite.dir),
+  ]);
+}, 120_000);
 afterAll(async () => {
   await browser?.close();
   await app?.stop();
   await restoredApp?.stop();
+  await halfWriteApp?.stop();
   dir.remove();
   crashed.remove();
+  halfWrite.remove();
 });
 
 describe('a repaired database', () => {
@@ -93,11 +109,29 @@ describe('a repaired database', () => {
     await page.screenshot({ path: artifact('sync-repair-restored.png'), fullPage: true });
   });
 
-  it('is read whole at the three sizes with Larger text, the recovered and the restored notice alike', async () => {
+  it('is told in the sync centre when its last save was not finished: every saved change kept', async () => {
+    const page = await appPage(browser, halfWriteApp.shell, { width: 1200, height: 900 });
+    await page.goto(new URL('/sync', halfWriteApp.shell.url).toString());
+    const notice = page.getByTestId('sync-repair');
+    await notice.waitFor();
+    const text = await notice.evaluate((box) => (box as HTMLElement).innerText);
+    expect(text).toContain('Fieldguide stopped while saving');
+    expect(text).toContain('Every change that was saved is kept');
+    expect(text).not.toMatch(/write-ahead|bytes/);
+    await notice.locator('summary').click();
+    expect(await page.getByTestId('sync-repair-cause').textContent()).toMatch(/write-ahead log/);
+    // The session started before the crash is there.
+    await page.getByTestId('nav-sessions').click();
+    expect(await page.getByTestId('session-row').first().textContent()).toContain('E2E-LOG-LOST');
+    await page.close();
+  });
+
+  it('is read whole at the three sizes with Larger text, each of the three notices', async () => {
     const problems: ScreenProblem[] = [];
     for (const [shell, screen] of [
       [app.shell, 'sync-repair'],
       [restoredApp.shell, 'sync-repair-restored'],
+      [halfWriteApp.shell, 'sync-repair-log-cut'],
     ] as const) {
       const page = await appPage(browser, shell, { width: 1200, height: 900 });
       await page.goto(new URL('/sync', shell.url).toString());
