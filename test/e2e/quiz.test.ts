@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { QuizAttempt, QuizRevision } from '../../electron/contract.ts';
 import { capturingDemoWorkshop } from '../helpers/services.ts';
 import { artifact, fullViewShot, openDemoApp, sendNowUnlessGone, withAnswersHeld, type startApp } from './browser.ts';
+import { checkLargerText, formatProblems } from './screen-checks.ts';
 
 // Acceptance 1 of issue 6 in Chromium (and 3 in the view): with the demo site stopped, one quiz passed,
 // one failed, a reload in the middle of a third brings its answers back; with the site back the outbox
@@ -241,6 +242,22 @@ describe('quizzes offline, sent when the site is back', () => {
     expect(rows.find((r) => r.name === 'feel-for-leak')).toMatchObject({ given: 'Yes', expected: 'No' });
     expect(rows.find((r) => r.name === 'checklist-where')).toMatchObject({ given: 'no idea', expected: 'truck' });
     await fullViewShot(page, 'quiz-failed.png');
+    // The verdict and each question's answer, read at the three sizes with Larger text, as at its first row.
+    const problems = [];
+    for (const at of ['quiz-result', 'result-row'] as const)
+      problems.push(
+        ...(await checkLargerText(
+          page,
+          `quiz-failed-${at}`,
+          () =>
+            page
+              .getByTestId(at)
+              .first()
+              .evaluate((box) => box.scrollIntoView({ block: 'start' })),
+          { width: 1280, height: 900 },
+        )),
+      );
+    expect(formatProblems(problems)).toBe('');
   });
 
   it('brings back the answers of a quiz half done after a reload, and drops them once submitted', async () => {

@@ -194,8 +194,15 @@ export function measureInPage(limits: { minTarget: number; minSessionTarget: num
     else if (clamped && el.scrollHeight > el.clientHeight + 1)
       cut.push(`${describe(el)} is cut: ${el.scrollHeight}px of lines in ${el.clientHeight}px`);
   }
-  // A button's short label (two or three words) on one line: "Take / the / quiz" is read a word at a time.
-  for (const el of Array.from(scope.querySelectorAll('.button'))) {
+  // A button's or a chip's short label (two or three words) on one line: "Take / the / quiz" is read a word
+  // at a time, and a chip (a pill: a rounded box with a background, "Waiting to be sent") broken in three
+  // reads as three.
+  const pill = (el: Element): boolean => {
+    const style = getComputedStyle(el);
+    return parseFloat(style.borderTopLeftRadius) >= 99 && style.backgroundColor !== 'rgba(0, 0, 0, 0)';
+  };
+  const labelled = Array.from(scope.querySelectorAll('*')).filter((el) => el.matches('.button') || pill(el));
+  for (const el of labelled) {
     const label = (el.textContent ?? '').replace(/\s+/g, ' ').trim();
     if (!visible(el) || label.length === 0 || label.length > 24) continue;
     const words = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
