@@ -43,7 +43,7 @@ describe('the screen checks', () => {
     expect(await runModeProblems(page)).toEqual([]);
   });
 
-  it('find each planted problem: axe, a sideways scroll, a small target, small text, a cut title, broken labels', async () => {
+  it('find each planted problem: axe, sideways scroll, small target, small text, cut title, broken label', async () => {
     await page.setContent(PLANTED);
     const problems = await checkScreen(page, 'checks-planted', VIEWPORTS[1]);
     const axe = problems.filter((p) => p.kind === 'axe').map((p) => p.what.split(' ')[0]);
