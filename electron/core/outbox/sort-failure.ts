@@ -36,7 +36,9 @@ export function sortFailure(deps: FailureSorting, row: OutboxRow, error: unknown
     case 'not-offered':
     case 'conflict':
     case 'refused':
-      outbox.fail(row.id, `${failure.request}: ${failure.message}`);
+      // The site's words for the technician; the request it refused ("POST /work_log") for the log only.
+      deps.log(`Outbox action ${row.id} (${row.kind}) refused: ${failure.request}: ${failure.message}`);
+      outbox.fail(row.id, failure.message);
       return;
     case 'unreachable':
     case 'timeout':
