@@ -260,6 +260,29 @@ describe('quizzes offline, sent when the site is back', () => {
     expect(formatProblems(problems)).toBe('');
   });
 
+  it("keeps the answers' column names in view as a long result is scrolled, 1024x600 with Larger text", async () => {
+    await page.setViewportSize({ width: 1024, height: 600 });
+    await page.getByTestId('text-size').click();
+    try {
+      await page
+        .getByTestId('result-row')
+        .last()
+        .evaluate((row) => row.scrollIntoView({ block: 'end' }));
+      const [bar, head, last] = await Promise.all([
+        page.locator('header.top-bar').boundingBox(),
+        page.locator('.quiz-result-table thead th').first().boundingBox(),
+        page.getByTestId('result-row').last().boundingBox(),
+      ]);
+      // Below the top bar, above the last answer: not scrolled away with the first rows.
+      expect(head!.y).toBeGreaterThanOrEqual(bar!.y + bar!.height - 1);
+      expect(head!.y + head!.height).toBeLessThanOrEqual(last!.y + 1);
+      await page.screenshot({ path: artifact('quiz-result-scrolled.png') });
+    } finally {
+      await page.getByTestId('text-size').click();
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
+  });
+
   it('brings back the answers of a quiz half done after a reload, and drops them once submitted', async () => {
     await openFromQuizzes(BANDSAW);
     const questions = pagesOf(BANDSAW).flat();
