@@ -8,6 +8,7 @@ import { unwrap } from '../helpers/library.ts';
 import { makeServices } from '../helpers/services.ts';
 import { makeTempDir } from '../helpers/tmp.ts';
 import { appPage, artifact, launchChromium, startApp } from './browser.ts';
+import { tabTo } from './focus.ts';
 import { checkLargerText, formatProblems, type ScreenProblem } from './screen-checks.ts';
 
 // A database found damaged at start (issue 13): the sync centre tells the technician what was recovered,
@@ -93,8 +94,12 @@ describe('a repaired database', () => {
     expect(await notice.evaluate((box) => (box as HTMLElement).innerText)).not.toMatch(/btree|\*\*\*|error code/i);
     const cause = page.getByTestId('sync-repair-cause');
     expect(await cause.isVisible()).toBe(false);
-    await notice.locator('summary').click();
+    // By keyboard: Tab reaches the fold, ringed and in view, and Enter opens it.
+    await page.getByTestId('nav-sync').focus();
+    await tabTo(page, (f) => f.tag === 'summary' && f.text.startsWith('What Fieldguide found'), 20);
+    await page.keyboard.press('Enter');
     expect(await cause.textContent()).toMatch(/^SQLite's check found damage: /);
+    expect(await cause.isVisible()).toBe(true);
     expect(await page.getByTestId('sync-repair-recovered').textContent()).toMatch(/\b1 technician, 1 work session\b/);
     await page.screenshot({ path: artifact('sync-repair.png'), fullPage: true });
   });
