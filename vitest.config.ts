@@ -1,5 +1,6 @@
 import os from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { SeededFirstSequencer } from './test/helpers/sequencer.ts';
 
 // Two projects: `unit` (pure logic, and integration against the real reference server over real HTTP
 // and real SQLite files) and `e2e` (Chromium through the web shell; needs `npm run build` first), which
@@ -26,6 +27,8 @@ const E2E_WORKERS = Math.max(1, os.availableParallelism());
 export default defineConfig({
   test: {
     pool: 'forks',
+    // Seeded tests (short files that run for minutes) first on a fresh clone: test/helpers/sequencer.ts.
+    sequence: { sequencer: SeededFirstSequencer },
     projects: [
       {
         test: {

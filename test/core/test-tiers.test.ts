@@ -1,7 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { ViteUserConfig } from 'vitest/config';
+import type { TestSpecification, Vitest } from 'vitest/node';
+import config from '../../vitest.config.ts';
 import { seedCount } from '../helpers/seeds.ts';
+import { SeededFirstSequencer } from '../helpers/sequencer.ts';
 
 // The two tiers of tests (README, Commands): `npm test` runs everything with the full seed counts;
 // `npm run test:quick` is its checks and its unit project with a few seeds. The README commands test does
@@ -43,5 +47,36 @@ describe('the quick tier of tests', () => {
       if (before === undefined) delete process.env.FIELDGUIDE_SEEDS;
       else process.env.FIELDGUIDE_SEEDS = before;
     }
+  });
+});
+
+describe('the order of test files', () => {
+  // What Vitest knows on a fresh clone (CI): each file's size, no timings.
+  const files = ['data-folder-damage', 'sync-faults', 'database-migrations', 'sync-kill'].map((name) =>
+    path.join(root, 'test/core', `${name}.test.ts`),
+  );
+  const fresh = {
+    config: { root },
+    cache: {
+      getFileTestResults: () => undefined,
+      getFileStats: (key: string) => ({ size: fs.statSync(path.join(root, key.slice('unit:'.length))).size }),
+    },
+  } as unknown as Vitest;
+  const spec = (moduleId: string) =>
+    ({
+      moduleId,
+      project: { name: 'unit', config: { isolate: false, sequence: { groupOrder: 0 } } },
+    }) as TestSpecification;
+
+  it('gives the seeded files (short, and minutes long) to the workers first on a fresh clone', async () => {
+    expect((config as ViteUserConfig).test?.sequence?.sequencer).toBe(SeededFirstSequencer);
+    const order = (await new SeededFirstSequencer(fresh).sort(files.map(spec))).map((f) => path.basename(f.moduleId));
+    // The seeded ones first, each kind largest first, as Vitest orders files it has not timed.
+    expect(order).toEqual([
+      'sync-faults.test.ts',
+      'sync-kill.test.ts',
+      'data-folder-damage.test.ts',
+      'database-migrations.test.ts',
+    ]);
   });
 });
