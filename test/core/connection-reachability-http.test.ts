@@ -14,14 +14,17 @@ let server: http.Server;
 let base: string;
 let hanging: http.ServerResponse[];
 let probes: number;
+let probeHangs: boolean;
 let reach: Reachability;
 let watched: Http;
 
 beforeEach(async () => {
   hanging = [];
   probes = 0;
+  probeHangs = false;
   server = http.createServer((req, res) => {
-    if (req.url === '/api/2.0/user') {
+    if (req.url === '/api/2.0/user' && probeHangs) hanging.push(res);
+    else if (req.url === '/api/2.0/user') {
       probes++;
       res.writeHead(401, { 'Content-Type': 'application/json' }).end('{"message":"Sign in"}');
     } else if (req.url?.startsWith('/hang')) hanging.push(res);
@@ -75,6 +78,21 @@ describe('requests to the site while it goes away', () => {
     start.writeHead(201, { 'Content-Type': 'application/json' }).end('{"entryid":1}');
     const answer = await change;
     expect(answer.status).toBe(201);
+    expect(reach.reachable).toBe(true);
+  });
+
+  it('a read sent while an older check is out is not ended when that check fails', async () => {
+    // The network came back while a check was out (stop 47's note): the read sent then gets its answer.
+    probeHangs = true;
+    const old = reach.check();
+    await waitFor(() => hanging.length === 1);
+    const read = ask('/hang/read');
+    await waitFor(() => hanging.length === 2);
+    expect(await old).toBe(false);
+    expect(reach.reachable).toBe(false);
+    probeHangs = false;
+    hanging[1]!.writeHead(200, { 'Content-Type': 'application/json' }).end('{"read":1}');
+    expect((await read).status).toBe(200);
     expect(reach.reachable).toBe(true);
   });
 

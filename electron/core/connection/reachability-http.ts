@@ -8,9 +8,9 @@ import type { Reachability } from './reachability.ts';
  * site is known not to answer, a request first joins a short check (a refused site answers it in
  * milliseconds, a hanging one within PROBE_MS): sent if the site answered, else failed with
  * SiteUnreachableError (said in plain words by network-errors.ts), never waiting out its own time limit.
- * A read still waiting for its answer when the site is found unreachable ends then too; a change (POST,
- * PATCH, DELETE) that has left waits for its own answer or time limit: what became of it stays the
- * outbox's to find out, as before. Other origins (a media host) pass untouched.
+ * A read still waiting for its answer when the site is found unreachable (by a check begun after it left)
+ * ends then too; a change (POST, PATCH, DELETE) that has left waits for its own answer or time limit: what
+ * became of it stays the outbox's to find out, as before. Other origins (a media host) pass untouched.
  */
 export function reachabilityHttp(base: Http, siteUrl: string, reach: Reachability): Http {
   const origin = new URL(siteUrl).origin;
@@ -20,7 +20,7 @@ export function reachabilityHttp(base: Http, siteUrl: string, reach: Reachabilit
     const sentAt = reach.now();
     const done = reach.sent();
     const method = init.method ?? 'GET';
-    const ending = method === 'GET' || method === 'HEAD' ? endsWhenLost(init, reach.lost) : null;
+    const ending = method === 'GET' || method === 'HEAD' ? endsWhenLost(init, reach, sentAt) : null;
     try {
       const answer = await base(url, ending ? { ...init, signal: ending.signal } : init);
       reach.heard(askedToWaitMs(answer.status, answer.headers.get('retry-after')));
@@ -40,29 +40,24 @@ export function reachabilityHttp(base: Http, siteUrl: string, reach: Reachabilit
 }
 
 /**
- * The caller's signal, relayed (for the answer's body too), and the site found unreachable while the
- * answer is awaited: one controller and two listeners, cheaper than AbortSignal.any per request.
+ * The caller's signal, relayed (for the answer's body too), and the site found unreachable by what began
+ * after the read left (Reachability.awaitAnswer): one controller, cheaper than AbortSignal.any per request.
  */
 function endsWhenLost(
   init: HttpInit,
-  lost: AbortSignal,
+  reach: Reachability,
+  sentAt: number,
 ): { signal: AbortSignal; lost: () => boolean; release: () => void } {
   const controller = new AbortController();
   const caller = init.signal;
   let ended = false;
-  const end = (): void => {
-    ended = true;
-    controller.abort(new SiteUnreachableError());
-  };
   if (caller?.aborted) controller.abort(caller.reason);
   else caller?.addEventListener('abort', () => controller.abort(caller.reason), { once: true });
-  if (lost.aborted) end();
-  else lost.addEventListener('abort', end, { once: true });
-  return {
-    signal: controller.signal,
-    lost: () => ended && !caller?.aborted,
-    release: () => lost.removeEventListener('abort', end),
-  };
+  const release = reach.awaitAnswer(sentAt, () => {
+    ended = true;
+    controller.abort(new SiteUnreachableError());
+  });
+  return { signal: controller.signal, lost: () => ended && !caller?.aborted, release };
 }
 
 const timedOut = (signal: AbortSignal): boolean =>

@@ -1,5 +1,3 @@
-import { setMaxListeners } from 'node:events';
-
 /** A request waiting this long with nothing heard from the site since it left: the site is asked at once. */
 export const SLOW_MS = 1_000;
 /** How long a check waits for the site's answer. */
@@ -54,7 +52,8 @@ export class Reachability {
   #checking: Promise<boolean> | null = null;
   #timer: NodeJS.Timeout | null = null;
   #retryMs = RETRY_MIN_MS;
-  #lost = lostController();
+  /** Reads waiting for their answers, each with when it left. */
+  readonly #reads = new Set<{ sentAt: number; end: () => void }>();
 
   constructor(
     private readonly delegate: ReachabilityDelegate,
@@ -65,9 +64,17 @@ export class Reachability {
     return this.#reachable;
   }
 
-  /** Aborted when the site is found unreachable (reads still waiting end then); a new one once it answers. */
-  get lost(): AbortSignal {
-    return this.#lost.signal;
+  /**
+   * A read that left at `sentAt` waits for its answer: `end` is called if the site is found away by what
+   * began after it left (a check, a request that got no answer, the network said gone). A check that was
+   * already out when it left says nothing of it: that check may have gone out before the network came back,
+   * and a read sent since on a site that answers must not end with it. A read that then waits SLOW_MS
+   * sets off a check of its own, which ends it if the site is away. Call the result once it has its answer.
+   */
+  awaitAnswer(sentAt: number, end: () => void): () => void {
+    const read = { sentAt, end };
+    this.#reads.add(read);
+    return () => this.#reads.delete(read);
   }
 
   /**
@@ -98,14 +105,12 @@ export class Reachability {
    */
   unanswered(sentAt: number): void {
     if (this.#lastHeard >= sentAt) void this.check();
-    else this.lose();
+    else this.#foundAway(sentAt);
   }
 
   /** The shell or a caller says the network is gone: unreachable until a check is answered. */
   lose(): void {
-    if (!this.#reachable) return;
-    this.#set(false);
-    this.#schedule();
+    this.#foundAway(this.now());
   }
 
   /** A request leaves now: if it waits SLOW_MS with nothing heard, the site is checked. Call the result at its end. */
@@ -149,11 +154,24 @@ export class Reachability {
     this.#checking = null;
     if (answered === true) this.heard();
     else if (this.#lastHeard < since) {
-      if (this.#reachable) this.#set(false);
-      else this.#retryMs = Math.min(this.#retryMs * 2, RETRY_MAX_MS);
+      if (!this.#reachable) this.#retryMs = Math.min(this.#retryMs * 2, RETRY_MAX_MS);
+      this.#foundAway(since);
     }
     this.#schedule();
     return this.#reachable;
+  }
+
+  /** Nothing heard from the site since `since`: it is away, and the reads that left before then end. */
+  #foundAway(since: number): void {
+    if (this.#closed) return;
+    for (const read of this.#reads) {
+      if (read.sentAt > since) continue;
+      this.#reads.delete(read);
+      read.end();
+    }
+    if (!this.#reachable) return;
+    this.#set(false);
+    this.#schedule();
   }
 
   /** One question within PROBE_MS: answered or not, or 'late' when its limit ran out LAG_MS late or more. */
@@ -180,8 +198,6 @@ export class Reachability {
   #set(reachable: boolean): void {
     if (this.#closed) return;
     this.#reachable = reachable;
-    if (!reachable) this.#lost.abort();
-    else this.#lost = lostController();
     this.delegate.changed(reachable);
   }
 
@@ -203,11 +219,4 @@ export class Reachability {
     if (this.#timer) clearTimeout(this.#timer);
     this.#timer = null;
   }
-}
-
-/** Every read waiting for an answer listens to it: as many as a sync's lanes, past Node's warning at 10. */
-function lostController(): AbortController {
-  const controller = new AbortController();
-  setMaxListeners(0, controller.signal);
-  return controller;
 }
