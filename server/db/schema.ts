@@ -7,6 +7,7 @@ import { workspacesSchema } from './schema-workspaces.ts';
 import { translationsSchema } from './schema-translations.ts';
 import { releasesSchema } from './schema-releases.ts';
 import { idsNeverReusedSchema } from './schema-ids.ts';
+import { documentPagesSchema } from './schema-document-pages.ts';
 
 /**
  * Every schema module in the order it is applied. A module runs once per database file (recorded by name
@@ -21,4 +22,5 @@ export const SCHEMA: readonly SchemaModule[] = [
   translationsSchema,
   releasesSchema,
   idsNeverReusedSchema,
+  documentPagesSchema,
 ];

@@ -74,7 +74,10 @@ export function videoDetailJson(
 export const documentViewPath = (guid: string, filename: string): string =>
   `/Document/${guid}/${encodeURIComponent(filename)}`;
 
-/** A guide's document: the reference names the array only; iFixit's Document adds `download_url` and `view_url`. */
+/**
+ * A guide's document: the reference names the array only; iFixit's Document adds `download_url`, `view_url`
+ * and `pages` (sent when known).
+ */
 export function documentJson(origin: string, doc: DocumentMeta) {
   const url = documentUrl(origin, doc.guid, doc.filename);
   return {
@@ -88,5 +91,6 @@ export function documentJson(origin: string, doc: DocumentMeta) {
     url,
     download_url: url,
     view_url: documentViewPath(doc.guid, doc.filename),
+    ...(doc.pages !== null ? { pages: doc.pages } : {}),
   };
 }

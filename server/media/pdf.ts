@@ -34,3 +34,14 @@ export function makePdf(title: string, lines: readonly string[]): Buffer {
   out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return Buffer.from(out, 'latin1');
 }
+
+/**
+ * How many pages a PDF has, as a real site says in a Document's `pages` (iFixit's OpenAPI description):
+ * its page objects (`/Type /Page`, not the tree's `/Pages`), read from the file's own text. Null for a file
+ * that is not a PDF, or whose pages are inside compressed object streams (PDF 1.5): not known, not guessed.
+ */
+export function pdfPages(bytes: Buffer): number | null {
+  if (bytes.subarray(0, 5).toString('latin1') !== '%PDF-') return null;
+  const pages = bytes.toString('latin1').match(/\/Type\s*\/Page(?![A-Za-z])/g)?.length ?? 0;
+  return pages > 0 ? pages : null;
+}

@@ -4,6 +4,7 @@ import type { PictureSpec } from './picture.ts';
 import { guidFrom } from '../prng.ts';
 import { statement } from '../db/statements.ts';
 import type { MediaKind, MediaOwner } from './access.ts';
+import { pdfPages } from './pdf.ts';
 
 export interface ImageMeta {
   imageid: number;
@@ -52,6 +53,8 @@ export interface DocumentMeta {
   filename: string;
   mime: string;
   size: number;
+  /** Its pages, when known (a PDF's page objects: media/pdf.ts). */
+  pages: number | null;
   ownerid: number | null;
   created: number;
 }
@@ -253,14 +256,23 @@ export function insertDocument(
   return Number(
     db
       .prepare(
-        'INSERT INTO documents (guid, title, filename, mime, bytes, ownerid, created) VALUES (?, ?, ?, ?, ?, ?, ?)',
+        'INSERT INTO documents (guid, title, filename, mime, bytes, pages, ownerid, created) ' +
+          'VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
       )
-      .run(doc.guid ?? randomGuid(), doc.title, doc.filename, doc.mime, doc.bytes, doc.ownerid ?? null, doc.created)
-      .lastInsertRowid,
+      .run(
+        doc.guid ?? randomGuid(),
+        doc.title,
+        doc.filename,
+        doc.mime,
+        doc.bytes,
+        pdfPages(doc.bytes),
+        doc.ownerid ?? null,
+        doc.created,
+      ).lastInsertRowid,
   );
 }
 
-const DOCUMENT_META = 'documentid, guid, title, filename, mime, length(bytes) AS size, ownerid, created';
+const DOCUMENT_META = 'documentid, guid, title, filename, mime, length(bytes) AS size, pages, ownerid, created';
 
 export function getDocumentsMeta(db: Db, ids: readonly number[]): DocumentMeta[] {
   if (ids.length === 0) return [];

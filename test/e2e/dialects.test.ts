@@ -203,6 +203,8 @@ for (const dialect of ['dozuki', 'ifixit'] as Dialect[]) {
         // The file kept here, and online the site's page for it too.
         const document = page.getByTestId('guide-document').first();
         await document.waitFor();
+        // Its pages, as the site says (a Document's `pages`): the demo's checklist is one page.
+        expect((await document.textContent())?.trim()).toMatch(/ · 1 page$/);
         expect(await document.getAttribute('href')).toMatch(/^\/media\/.+download=1/);
         const sitePage = page.getByTestId('guide-document-site').first();
         expect(await sitePage.getAttribute('href')).toMatch(/\/Document\/.+\.pdf$/);

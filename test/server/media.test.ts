@@ -1,5 +1,12 @@
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openServerDb } from '../../server/db/open.ts';
+import { SCHEMA } from '../../server/db/schema.ts';
+import { makePdf, pdfPages } from '../../server/media/pdf.ts';
+import { makeTempDir } from '../helpers/tmp.ts';
 import { DEMO_GUIDES } from '../../server/demo/seed.ts';
 import { IMAGE_SIZES, variantDimensions } from '../../server/media/image-sizes.ts';
 import { imageSize } from '../../server/media/png.ts';
@@ -97,5 +104,57 @@ describe('documents', () => {
     expect(Number(response.headers.get('content-length'))).toBe(doc.size);
     expect(bytes.toString('latin1', 0, 5)).toBe('%PDF-');
     expect((await fetch(`${site.url}/documents/${doc.guid}/other.pdf`)).status).toBe(404);
+  });
+
+  it("says a document's pages as iFixit's Document does, the count a PDF reader finds in the file", async () => {
+    const guide = await guideOf('forklift-inspection');
+    const [doc] = guide.documents;
+    const tmp = makeTempDir('pdf-pages');
+    try {
+      const file = path.join(tmp.dir, 'doc.pdf');
+      fs.writeFileSync(file, (await fetchBytes(doc.url)).bytes);
+      // poppler's pdfinfo (installed by .ci/run), a reader that is not this server's code.
+      const read = /^Pages:\s+(\d+)$/m.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }));
+      expect(doc.pages).toBe(Number(read![1]));
+    } finally {
+      tmp.remove();
+    }
+  });
+
+  it('counts page objects, not the page tree, and says nothing of a file it cannot read', () => {
+    const pages = (count: number) =>
+      Buffer.from(
+        '%PDF-1.4\n1 0 obj << /Type /Pages /Count 3 >> endobj\n' +
+          Array.from({ length: count }, (_, i) => `${i + 2} 0 obj <</Type/Page/Parent 1 0 R>> endobj\n`).join(''),
+        'latin1',
+      );
+    expect(pdfPages(pages(3))).toBe(3);
+    expect(pdfPages(makePdf('One page', ['a line']))).toBe(1);
+    // PDF 1.5 object streams hide the page objects: unknown, not zero.
+    expect(pdfPages(pages(0))).toBeNull();
+    expect(pdfPages(Buffer.from('PK\u0003\u0004 /Type /Page', 'latin1'))).toBeNull();
+  });
+
+  it('counts the pages of the documents a site file made before it already holds', () => {
+    const tmp = makeTempDir('pdf-pages-schema');
+    try {
+      const file = path.join(tmp.dir, 'site.sqlite');
+      const before = openServerDb(
+        file,
+        SCHEMA.filter((module) => module.name !== 'document-pages'),
+      );
+      before
+        .prepare(
+          'INSERT INTO documents (guid, title, filename, mime, bytes, created) ' +
+            "VALUES ('G1', 'T', 't.pdf', 'application/pdf', ?, 0)",
+        )
+        .run(makePdf('Old', ['kept before the column']));
+      before.close();
+      const after = openServerDb(file);
+      expect(after.prepare('SELECT pages FROM documents').get()).toEqual({ pages: 1 });
+      after.close();
+    } finally {
+      tmp.remove();
+    }
   });
 });
