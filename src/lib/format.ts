@@ -26,22 +26,32 @@ export function formatAgo(unixSeconds: number, nowMs: number = Date.now()): stri
   return formatDate(unixSeconds);
 }
 
+/**
+ * A date or time breaks after a comma only ("Dec 3, 2026, / 05:20 PM"): its other spaces are no-break, so
+ * a narrow column never shows "05:20 / PM" or "Dec / 3" (the session report at 1024×600 with Larger text).
+ */
+const whole = (text: string): string => text.replace(/(?<!,) /g, '\u00a0');
+
 export function formatDate(unixSeconds: number): string {
-  return new Date(unixSeconds * 1000).toLocaleDateString(undefined, {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-  });
+  return whole(
+    new Date(unixSeconds * 1000).toLocaleDateString(undefined, {
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+    }),
+  );
 }
 
 export function formatDateTime(unixSeconds: number): string {
-  return new Date(unixSeconds * 1000).toLocaleString(undefined, {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
+  return whole(
+    new Date(unixSeconds * 1000).toLocaleString(undefined, {
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+    }),
+  );
 }
 
 /** "1 guide", "3 guides". */
@@ -62,13 +72,15 @@ export function localTimes(text: string): string {
     const at = Date.parse(iso);
     return Number.isNaN(at)
       ? iso
-      : new Date(at).toLocaleString(undefined, {
-          month: 'short',
-          day: 'numeric',
-          hour: '2-digit',
-          minute: '2-digit',
-          second: '2-digit',
-        });
+      : whole(
+          new Date(at).toLocaleString(undefined, {
+            month: 'short',
+            day: 'numeric',
+            hour: '2-digit',
+            minute: '2-digit',
+            second: '2-digit',
+          }),
+        );
   });
 }
 

@@ -9,7 +9,7 @@ import { createCanvas, encodePng, fillRect } from '../../server/media/png.ts';
 import { proxiedDemoWorkshop } from '../helpers/services.ts';
 import { appPage, artifact, connectAndSyncDemo, openDemoApp, sendNowUnlessGone, type startApp } from './browser.ts';
 import { tabTo } from './focus.ts';
-import { checkScreen, VIEWPORTS } from './screen-checks.ts';
+import { checkLargerText, checkScreen, formatProblems, VIEWPORTS, type Viewport } from './screen-checks.ts';
 
 // Issue 16, acceptance 1–3 in Chromium with the demo site stopped: leaving a step by Next, Previous, the
 // step list, Back, another screen, a reload or a closed window either saves it as an outbox action or keeps
@@ -98,6 +98,40 @@ async function restored(id: string, step: number, value: () => Promise<string>, 
   await onStep(step);
   expect(await value()).toBe(want);
   expect((await savedValues(id))['Truck number'] ?? null).not.toBe(want);
+}
+
+/**
+ * The report as the technician reads it before printing, at each size and again with Larger text: the
+ * screen checks (a date broken as "05:20 / PM" among them), and each count of where the values are whole.
+ */
+async function reportAsRead(): Promise<void> {
+  const broken: string[] = [];
+  const show = async (viewport: Viewport) => {
+    await page.locator('[data-testid="session-report"][data-ready="true"]').waitFor();
+    const counts = await page.evaluate(() =>
+      Array.from(document.querySelectorAll('[data-testid="report-where"] .report-count')).map((el) => {
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        return { text: el.textContent, lines: new Set(Array.from(range.getClientRects()).map((r) => r.top)).size };
+      }),
+    );
+    expect(counts.map((count) => count.text)).toEqual([
+      expect.stringMatching(/on the site$/),
+      expect.stringMatching(/still on this laptop$/),
+      expect.stringMatching(/refused$/),
+    ]);
+    for (const count of counts.filter((c) => c.lines > 1))
+      broken.push(`${viewport.name}: "${count.text}" in ${count.lines}`);
+  };
+  const problems = [];
+  for (const viewport of VIEWPORTS) {
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    await show(viewport);
+    problems.push(...(await checkScreen(page, 'session-report', viewport)));
+  }
+  problems.push(...(await checkLargerText(page, 'session-report', show, { width: 1366, height: 768 })));
+  expect(formatProblems(problems)).toBe('');
+  expect(broken).toEqual([]);
 }
 
 let first = '';
@@ -266,6 +300,7 @@ describe('run mode: nothing typed is lost, and Finish is reviewed', () => {
       await page.getByTestId('session-report-link').click();
       await page.locator('[data-testid="session-report"][data-ready="true"]').waitFor();
       expect(await page.getByTestId('report-photo').count()).toBe(1);
+      await reportAsRead();
 
       // Made with the site unreachable (the proxy drops every connection), as a technician's print to PDF would.
       const pdf = artifact('run-mode-report.pdf');

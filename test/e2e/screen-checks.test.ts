@@ -21,7 +21,8 @@ afterAll(async () => {
 const CLEAN = `<!doctype html><html lang="en"><head><title>Clean</title>
   <style>body { font: 16px sans-serif; margin: 0 }
   button { font: inherit; min-width: 48px; min-height: 48px }</style></head>
-  <body><main><h1>Step 4</h1><p>Check the brake pads.</p><button type="button">Next step</button></main></body></html>`;
+  <body><main><h1>Step 4</h1><p>Check the brake pads.</p><button type="button">Next step</button>
+  <dl><dt>Ended</dt><dd style="width: 150px">Dec&nbsp;3, 2026, 05:20&nbsp;PM</dd></dl></main></body></html>`;
 
 const PLANTED = `<!doctype html><html><head>
   <style>body { font: 16px sans-serif; margin: 0 } .wide { width: 2000px } .small { font-size: 11px }
@@ -34,6 +35,7 @@ const PLANTED = `<!doctype html><html><head>
   <p class="title">A long guide title that does not fit</p>
   <button type="button" class="button" style="width: 50px; font: inherit">Take the quiz</button>
   <span style="display: inline-block; width: 60px; border-radius: 999px; background: #fff4e0">Waiting to be sent</span>
+  <dl><dt>Ended</dt><dd style="width: 150px">Dec 3, 2026, 05:20 PM</dd></dl>
   <div class="wide">Wider than the window</div></main></body></html>`;
 
 describe('the screen checks', () => {
@@ -63,6 +65,7 @@ describe('the screen checks', () => {
       expect.stringContaining('p.title "A long guide title'),
       expect.stringMatching(/button\.button "Take the quiz" is broken over 3 lines/),
       expect.stringMatching(/span "Waiting to be sent" is broken over \d lines/),
+      expect.stringMatching(/dd "Dec 3, 2026, 05:20 PM": "05:20 PM" is broken over 2 lines/),
     ]);
     // The run mode's check counts every axe violation, whatever its impact.
     const inRunMode = await runModeProblems(page);

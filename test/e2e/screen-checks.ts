@@ -44,9 +44,9 @@ export interface ScreenProblem {
  * test-results/e2e/screens/<viewport>/<name>.png. Returns the problems found (empty when it passes):
  * axe-core violations of impact serious or critical (and heading order, which axe rates moderate);
  * a horizontal scroll of the page or of the app's main area; a control smaller than 44 px (48 px in the
- * work session's controls); text below 16 px; a title cut with an ellipsis, or a button's short label
- * broken over lines; the top bar's sections on more than one row, the top bar on more than one at
- * 1366 px, the status bar on more than one at 1024.
+ * work session's controls); text below 16 px; a title cut with an ellipsis, a button's short label or a
+ * date's or time's pieces broken over lines; the top bar's sections on more than one row, the top bar on
+ * more than one at 1366 px, the status bar on more than one at 1024.
  */
 export async function checkScreen(page: Page, screen: string, viewport: Viewport): Promise<ScreenProblem[]> {
   const problems: ScreenProblem[] = [];
@@ -216,6 +216,30 @@ export function measureInPage(limits: { minTarget: number; minSessionTarget: num
           .map((rect) => Math.round(rect.top)),
       );
       if (lines.size > 1) cut.push(`${describe(el)} is broken over ${lines.size} lines`);
+    }
+  }
+  // A date or a time of day read in pieces: "05:20 / PM", "Dec / 3". It may break after a comma only
+  // ("Dec 3, 2026, / 05:20 PM"), as lib/format.ts writes them.
+  const time = /\b\d{1,2}:\d{2}(?:\s?[AaPp]\.?[Mm]\.?)?/.source;
+  const monthDay = /\b(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\.?\s\d{1,2}\b/.source;
+  const pieces = new RegExp(`${time}|${monthDay}`, 'g');
+  const dates = document.createTreeWalker(
+    scope instanceof Document ? document.body : (scope as Element),
+    NodeFilter.SHOW_TEXT,
+  );
+  for (let node = dates.nextNode(); node; node = dates.nextNode()) {
+    const el = node.parentElement;
+    if (!node.textContent || !el || !visible(el)) continue;
+    for (const match of node.textContent.matchAll(pieces)) {
+      const range = document.createRange();
+      range.setStart(node, match.index);
+      range.setEnd(node, match.index + match[0].length);
+      const lines = new Set(
+        Array.from(range.getClientRects())
+          .filter((rect) => rect.width > 0)
+          .map((rect) => Math.round(rect.top)),
+      );
+      if (lines.size > 1) cut.push(`${describe(el)}: "${match[0]}" is broken over ${lines.size} lines`);
     }
   }
   // The bars take room from every screen: the sections in one row (a portrait tablet's too), at a

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { CategoryNode, GuideFlag, SyncProgress } from '../../electron/contract.ts';
 import { categoryPath, flattenCategories, totalGuides, visibleCategoryRows } from '../../src/lib/category-tree.ts';
-import { excerpt, formatAgo, formatBytes, plural } from '../../src/lib/format.ts';
+import {
+  excerpt,
+  formatAgo,
+  formatBytes,
+  formatDate,
+  formatDateTime,
+  localTimes,
+  plural,
+} from '../../src/lib/format.ts';
 import { bulletKind, externalUrl, otherFlags, safetyFlags } from '../../src/lib/guide-content.ts';
 import { pagesCovering } from '../../src/lib/paging.ts';
 import { phaseWords, progressFraction } from '../../src/lib/sync-phase.ts';
@@ -38,6 +46,27 @@ describe('sizes and times in plain words', () => {
     expect(excerpt('x'.repeat(400), 160)).toBe(`${'x'.repeat(160)}…`);
     // Punctuation before the cut is not left hanging before the '…'.
     expect(excerpt(`${'a'.repeat(150)}, bbbbbbbbbbbbbbbbbbbbbbbbbbb`, 160)).toBe(`${'a'.repeat(150)}…`);
+  });
+
+  it("keeps a date's and a time's pieces whole: a narrow column breaks them after a comma only", () => {
+    const at = Date.UTC(2026, 11, 3, 17, 20) / 1000;
+    const texts = [formatDateTime(at), formatDate(at), localTimes('2026-12-03T17:20:00Z')];
+    for (const text of texts) {
+      // The breakable spaces are those after a comma: "Dec 3, 2026, 05:20 PM" as "Dec 3," "2026," "05:20 PM".
+      expect(text.replace(/, /g, ''), text).not.toMatch(/ /);
+      expect(text).toMatch(/\d/);
+    }
+    expect(formatDateTime(at).replace(/\s/g, ' ')).toBe(
+      new Date(at * 1000)
+        .toLocaleString(undefined, {
+          year: 'numeric',
+          month: 'short',
+          day: 'numeric',
+          hour: '2-digit',
+          minute: '2-digit',
+        })
+        .replace(/\s/g, ' '),
+    );
   });
 
   it('counts with the right plural', () => {
