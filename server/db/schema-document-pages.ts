@@ -9,11 +9,10 @@ export const documentPagesSchema: SchemaModule = {
   name: 'document-pages',
   up(db) {
     db.exec('ALTER TABLE documents ADD COLUMN pages INTEGER');
+    // One file in memory at a time: a site's documents may be large.
+    const ids = db.prepare('SELECT documentid FROM documents').pluck().all() as number[];
+    const bytes = db.prepare('SELECT bytes FROM documents WHERE documentid = ?').pluck();
     const set = db.prepare('UPDATE documents SET pages = ? WHERE documentid = ?');
-    const stored = db.prepare('SELECT documentid, bytes FROM documents').iterate() as Iterable<{
-      documentid: number;
-      bytes: Buffer;
-    }>;
-    for (const doc of [...stored]) set.run(pdfPages(doc.bytes), doc.documentid);
+    for (const id of ids) set.run(pdfPages(bytes.get(id) as Buffer), id);
   },
 };
