@@ -116,8 +116,8 @@ async function reportAsRead(): Promise<void> {
       }),
     );
     expect(counts.map((count) => count.text)).toEqual([
-      expect.stringMatching(/on the site$/),
-      expect.stringMatching(/still on this laptop$/),
+      expect.stringMatching(/on the site\s·$/),
+      expect.stringMatching(/still on this laptop\s·$/),
       expect.stringMatching(/refused$/),
     ]);
     for (const count of counts.filter((c) => c.lines > 1))
