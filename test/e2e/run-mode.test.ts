@@ -112,7 +112,10 @@ async function reportAsRead(): Promise<void> {
       Array.from(document.querySelectorAll('[data-testid="report-where"] .report-count')).map((el) => {
         const range = document.createRange();
         range.selectNodeContents(el);
-        return { text: el.textContent, lines: new Set(Array.from(range.getClientRects()).map((r) => r.top)).size };
+        const rects = Array.from(range.getClientRects());
+        const column = el.closest('dd')!.getBoundingClientRect();
+        const outside = rects.some((r) => r.right > column.right + 1 || r.left < column.left - 1);
+        return { text: el.textContent, lines: new Set(rects.map((r) => r.top)).size, outside };
       }),
     );
     expect(counts.map((count) => count.text)).toEqual([
@@ -120,6 +123,8 @@ async function reportAsRead(): Promise<void> {
       expect.stringMatching(/still on this laptop\s·$/),
       expect.stringMatching(/refused$/),
     ]);
+    for (const count of counts.filter((c) => c.outside))
+      broken.push(`${viewport.name}: "${count.text}" leaves its column`);
     for (const count of counts.filter((c) => c.lines > 1))
       broken.push(`${viewport.name}: "${count.text}" in ${count.lines}`);
   };
