@@ -137,6 +137,10 @@ async function reportAsRead(): Promise<void> {
   problems.push(...(await checkLargerText(page, 'session-report', show, { width: 1366, height: 768 })));
   expect(formatProblems(problems)).toBe('');
   expect(broken).toEqual([]);
+  // By keyboard from the window's top: Tab reaches the way back, then Print, each ringed and in view.
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await tabTo(page, (f) => f.text === '‹ Back to the session');
+  expect(await tabTo(page, (f) => f.testid === 'report-print')).toBe(1);
 }
 
 let first = '';
