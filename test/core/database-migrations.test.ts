@@ -101,6 +101,7 @@ const ROWS_AT: Record<number, string[]> = {
     `INSERT INTO guide_releases (guideid, releaseid, revisionid, title, notes, released_at, by_name)
      VALUES (1, 5, 2, 'Belt guard', 'Step 3 checks the guard.', 1700001000, 'Morgan Reyes')`,
   ],
+  21: [`INSERT INTO media (url, status, rank, zoom_only) VALUES ('https://cdn.test/p9.large', 'pending', 2, 1)`],
 };
 
 type Snapshot = Map<string, { columns: string[]; rows: unknown[][] }>;
@@ -287,6 +288,36 @@ describe('migrations', () => {
     },
   );
 
+  it('mark the files only a zoom variant needs, so that what the views show is read past none of them', () => {
+    const file = path.join(tmp.dir, 'to-show.sqlite');
+    const db = new Database(file);
+    migrate(db, file, MIGRATIONS.slice(0, 20));
+    const ref = db.prepare('INSERT INTO media_refs (guideid, url, needed_at) VALUES (?, ?, ?)');
+    const media = db.prepare("INSERT OR IGNORE INTO media (url, status, rank) VALUES (?, 'pending', ?)");
+    // A step picture, its large variant, and a site serving one file as both (always needed, then).
+    for (const [url, at, rank] of [
+      ['p1.standard', 'always', 1],
+      ['p1.large', 'large', 2],
+      ['both', 'always', 1],
+      ['both', 'large', 2],
+    ] as const) {
+      ref.run(rank === 1 ? 1 : 2, url, at);
+      media.run(url, rank);
+    }
+    media.run('gone', 2);
+    migrate(db, file, MIGRATIONS.slice(0, 21));
+    expect(db.prepare('SELECT url, zoom_only FROM media ORDER BY url').all()).toEqual([
+      { url: 'both', zoom_only: 0 },
+      { url: 'gone', zoom_only: 1 },
+      { url: 'p1.large', zoom_only: 1 },
+      { url: 'p1.standard', zoom_only: 0 },
+    ]);
+    const shown = "SELECT url FROM media WHERE status != 'done' AND zoom_only = 0 ORDER BY rank, rowid";
+    expect(JSON.stringify(db.prepare(`EXPLAIN QUERY PLAN ${shown}`).all())).toMatch(/INDEX media_to_show/);
+    expect(db.prepare(shown).pluck().all()).toEqual(['p1.standard', 'both']);
+    expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+    db.close();
+  });
   it(
     'carry the pictures of a pictures database made before it had migrations (version 0, ' + 'the table already there)',
     () => {

@@ -1,10 +1,10 @@
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { GuideDetail } from '../../electron/contract.ts';
 import type { Store } from '../../electron/core/db/store.ts';
 import { TRANSITION_ACTIONS } from '../../electron/core/worklog/replay/transition.ts';
 import { makeTempDir } from '../helpers/tmp.ts';
 import { openTestStore } from '../helpers/store.ts';
+import { bareGuide as detail } from '../helpers/guide-detail.ts';
 
 // The hot queries (a library page, a search, the outbox's next actions) must be answered through their
 // index, whatever the size of the library: a plan that scans a table is a page that gets slower with
@@ -33,32 +33,6 @@ function plansOf(work: () => void): { sql: string; plan: string }[] {
       .join(' | '),
   }));
 }
-
-const detail = (guideid: number): GuideDetail => ({
-  guideid,
-  revisionid: 1,
-  title: `Guide ${guideid}`,
-  category: guideid % 2 ? 'Compressors' : 'Forklifts',
-  subject: '',
-  type: 'repair',
-  difficulty: null,
-  timeRequired: null,
-  timeRange: null,
-  author: null,
-  image: null,
-  introductionRendered: '',
-  conclusionRendered: '',
-  flags: [],
-  parts: [],
-  tools: [],
-  prerequisites: [],
-  documents: [],
-  steps: [],
-  tags: [],
-  quizzes: [],
-  modifiedDate: 1_700_000_000 + guideid,
-  url: null,
-});
 
 beforeAll(() => {
   store = openTestStore(tmp.dir);
@@ -264,9 +238,16 @@ describe('the hot queries use their index', () => {
   });
 
   it('the media still to download are read in rank order from media_to_fetch, never the whole media table', () => {
-    const plans = plansOf(() => store.media.pending(64, 5, 'always'));
+    const plans = plansOf(() => store.media.pending(64, 5, 'large'));
     expect(plans).toHaveLength(1);
     expect(plans[0]!.plan).toMatch(/SCAN m USING INDEX media_to_fetch/);
+    expect(plans[0]!.plan).not.toMatch(/TEMP B-TREE/);
+  });
+
+  it('what the views show is read from media_to_show, past none of the zoom variants still to download', () => {
+    const plans = plansOf(() => store.media.pending(64, 5, 'always'));
+    expect(plans).toHaveLength(1);
+    expect(plans[0]!.plan).toMatch(/SCAN m USING INDEX media_to_show/);
     expect(plans[0]!.plan).not.toMatch(/TEMP B-TREE/);
   });
 });

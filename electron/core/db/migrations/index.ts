@@ -19,6 +19,7 @@ import { up as guideMarks } from './0017-guide-marks.ts';
 import { up as comments } from './0018-comments.ts';
 import { up as guideReads } from './0019-guide-reads.ts';
 import { up as guideReleases } from './0020-guide-releases.ts';
+import { up as mediaToShow } from './0021-media-to-show.ts';
 import { up as picture } from './pictures/0001-picture.ts';
 
 export interface Migration {
@@ -49,6 +50,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 18, name: 'comments written here', up: comments },
   { version: 19, name: 'the revision each technician last read', up: guideReads },
   { version: 20, name: 'release notes of changed guides', up: guideReleases },
+  { version: 21, name: 'media the views show, apart from zoom variants', up: mediaToShow },
 ];
 
 /** The attached pictures database has a version of its own (`pictures.user_version`). */

@@ -184,11 +184,13 @@ export class GuidesRepo {
 
       sql(this.db, 'DELETE FROM media_refs WHERE guideid = ?').run(detail.guideid);
       const ref = sql(this.db, 'INSERT OR IGNORE INTO media_refs (guideid, url, needed_at) VALUES (?, ?, ?)');
-      // A URL met again keeps the earliest rank it was given (a video's poster that is also a list picture).
+      // A URL met again keeps the earliest rank it was given (a video's poster that is also a list picture),
+      // and stays shown once a view showed it (migration 0021).
       const media = sql(
         this.db,
-        "INSERT INTO media (url, status, rank) VALUES (?, 'pending', ?) " +
-          'ON CONFLICT(url) DO UPDATE SET rank = min(rank, excluded.rank)',
+        "INSERT INTO media (url, status, rank, zoom_only) VALUES (?, 'pending', ?, ?) " +
+          'ON CONFLICT(url) DO UPDATE SET rank = min(rank, excluded.rank), ' +
+          'zoom_only = min(zoom_only, excluded.zoom_only)',
       );
       const first = new Set(guide.mediaOrder?.first);
       const last = new Set(guide.mediaOrder?.last);
@@ -202,7 +204,7 @@ export class GuidesRepo {
       ];
       for (const [url, neededAt] of refs) {
         ref.run(detail.guideid, url, neededAt);
-        media.run(url, rankOf(url, neededAt));
+        media.run(url, rankOf(url, neededAt), neededAt === 'always' ? 0 : 1);
       }
     })();
   }

@@ -36,9 +36,12 @@ export class MediaRepo {
    * first), by rank: library pictures, then step pictures, then videos and documents (migration 0010).
    */
   pending(limit: number, maxAttempts: number, at: NeededAt): PendingMedia[] {
+    // What the views show is read from its own index (migration 0021): asked after every few guides
+    // stored, it no longer walks the pending zoom variants of every guide.
+    const shown = at === 'always' ? 'AND m.zoom_only = 0' : '';
     return sql(
       this.db,
-      `SELECT m.url, m.attempts, m.rank FROM media m WHERE m.status != 'done' AND m.attempts < ?
+      `SELECT m.url, m.attempts, m.rank FROM media m WHERE m.status != 'done' ${shown} AND m.attempts < ?
        AND EXISTS (SELECT 1 FROM media_refs r WHERE r.url = m.url AND r.needed_at = ?)
        ORDER BY m.rank, m.rowid LIMIT ?`,
     ).all(maxAttempts, at, limit) as PendingMedia[];
@@ -72,7 +75,9 @@ export class MediaRepo {
     if (at)
       sql(
         this.db,
-        "INSERT OR IGNORE INTO media (url, status) SELECT url, 'pending' FROM media_refs WHERE needed_at = ?",
+        `INSERT OR IGNORE INTO media (url, status, zoom_only)
+         SELECT url, 'pending', NOT EXISTS (SELECT 1 FROM media_refs a WHERE a.url = r.url AND a.needed_at = 'always')
+         FROM media_refs r WHERE needed_at = ?`,
       ).run(at);
   }
 
