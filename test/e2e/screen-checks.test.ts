@@ -22,7 +22,8 @@ const CLEAN = `<!doctype html><html lang="en"><head><title>Clean</title>
   <style>body { font: 16px sans-serif; margin: 0 }
   button { font: inherit; min-width: 48px; min-height: 48px }</style></head>
   <body><main><h1>Step 4</h1><p>Check the brake pads.</p><button type="button">Next step</button>
-  <dl><dt>Ended</dt><dd style="width: 150px">Dec&nbsp;3, 2026, 05:20&nbsp;PM</dd></dl></main></body></html>`;
+  <dl><dt>Ended</dt><dd style="width: 150px">Dec&nbsp;3, 2026, 05:20&nbsp;PM</dd></dl>
+  <p style="width: 110px; overflow-wrap: anywhere">Not answered yet, WO-2024-0117-REAR-AXLE</p></main></body></html>`;
 
 const PLANTED = `<!doctype html><html><head>
   <style>body { font: 16px sans-serif; margin: 0 } .wide { width: 2000px } .small { font-size: 11px }
@@ -36,6 +37,7 @@ const PLANTED = `<!doctype html><html><head>
   <button type="button" class="button" style="width: 50px; font: inherit">Take the quiz</button>
   <span style="display: inline-block; width: 60px; border-radius: 999px; background: #fff4e0">Waiting to be sent</span>
   <dl><dt>Ended</dt><dd style="width: 150px">Dec 3, 2026, 05:20 PM</dd></dl>
+  <p style="width: 40px; overflow-wrap: anywhere">Not answered</p>
   <div class="wide">Wider than the window</div></main></body></html>`;
 
 describe('the screen checks', () => {
@@ -45,7 +47,7 @@ describe('the screen checks', () => {
     expect(await runModeProblems(page)).toEqual([]);
   });
 
-  it('find each planted problem: axe, sideways scroll, small target, small text, cut title, broken label', async () => {
+  it('find each planted problem: axe, sideways scroll, small target and text, cut title, broken words', async () => {
     await page.setContent(PLANTED);
     const problems = await checkScreen(page, 'checks-planted', VIEWPORTS[1]);
     const axe = problems.filter((p) => p.kind === 'axe').map((p) => p.what.split(' ')[0]);
@@ -66,6 +68,7 @@ describe('the screen checks', () => {
       expect.stringMatching(/button\.button "Take the quiz" is broken over 3 lines/),
       expect.stringMatching(/span "Waiting to be sent" is broken over \d lines/),
       expect.stringMatching(/dd "Dec 3, 2026, 05:20 PM": "05:20 PM" is broken over 2 lines/),
+      expect.stringMatching(/p "Not answered": "answered" is broken inside the word/),
     ]);
     // The run mode's check counts every axe violation, whatever its impact.
     const inRunMode = await runModeProblems(page);

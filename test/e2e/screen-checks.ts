@@ -242,6 +242,27 @@ export function measureInPage(limits: { minTarget: number; minSessionTarget: num
       if (lines.size > 1) cut.push(`${describe(el)}: "${match[0]}" is broken over ${lines.size} lines`);
     }
   }
+  // A word broken inside itself ("Not answere / d"): a column or a box too narrow for its words, read
+  // letter by letter. Letters only: a path, an address or a work order number may break where it must.
+  const inWords = document.createTreeWalker(
+    scope instanceof Document ? document.body : (scope as Element),
+    NodeFilter.SHOW_TEXT,
+  );
+  for (let node = inWords.nextNode(); node; node = inWords.nextNode()) {
+    const el = node.parentElement;
+    if (!node.textContent || !el || !visible(el)) continue;
+    for (const match of node.textContent.matchAll(/\p{L}{2,}/gu)) {
+      const range = document.createRange();
+      range.setStart(node, match.index);
+      range.setEnd(node, match.index + match[0].length);
+      const lines = new Set(
+        Array.from(range.getClientRects())
+          .filter((rect) => rect.width > 0)
+          .map((rect) => Math.round(rect.top)),
+      );
+      if (lines.size > 1) cut.push(`${describe(el)}: "${match[0]}" is broken inside the word`);
+    }
+  }
   // The bars take room from every screen: the sections in one row (a portrait tablet's too), at a
   // laptop's width the whole top bar in one (from a small laptop's 1024 px with the standard text size:
   // a second row there is a tenth of its 600 px), and from 1024 px the status bar; Larger text too.
