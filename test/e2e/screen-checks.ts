@@ -194,6 +194,16 @@ export function measureInPage(limits: { minTarget: number; minSessionTarget: num
     else if (clamped && el.scrollHeight > el.clientHeight + 1)
       cut.push(`${describe(el)} is cut: ${el.scrollHeight}px of lines in ${el.clientHeight}px`);
   }
+  // How many lines a piece of a text node is on: the distinct tops of its boxes.
+  const linesOf = (node: Node, start: number, end: number): number => {
+    const range = document.createRange();
+    range.setStart(node, start);
+    range.setEnd(node, end);
+    const tops = Array.from(range.getClientRects())
+      .filter((rect) => rect.width > 0)
+      .map((rect) => Math.round(rect.top));
+    return new Set(tops).size;
+  };
   // A button's or a chip's short label (two or three words) on one line: "Take / the / quiz" is read a word
   // at a time, and a chip (a pill: a rounded box with a background, "Waiting to be sent") broken in three
   // reads as three.
@@ -208,59 +218,32 @@ export function measureInPage(limits: { minTarget: number; minSessionTarget: num
     const words = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
     for (let node = words.nextNode(); node; node = words.nextNode()) {
       if (!node.textContent?.trim() || !node.parentElement || !visible(node.parentElement)) continue;
-      const range = document.createRange();
-      range.selectNodeContents(node);
-      const lines = new Set(
-        Array.from(range.getClientRects())
-          .filter((rect) => rect.width > 0)
-          .map((rect) => Math.round(rect.top)),
-      );
-      if (lines.size > 1) cut.push(`${describe(el)} is broken over ${lines.size} lines`);
+      const lines = linesOf(node, 0, node.textContent.length);
+      if (lines > 1) cut.push(`${describe(el)} is broken over ${lines} lines`);
     }
   }
   // A date or a time of day read in pieces: "05:20 / PM", "Dec / 3". It may break after a comma only
-  // ("Dec 3, 2026, / 05:20 PM"), as lib/format.ts writes them.
+  // ("Dec 3, 2026, / 05:20 PM"), as lib/format.ts writes them. And a word broken inside itself ("Not
+  // answere / d"): a column or a box too narrow for its words, read letter by letter. Letters only: a
+  // path, an address or a work order number may break where it must.
   const time = /\b\d{1,2}:\d{2}(?:\s?[AaPp]\.?[Mm]\.?)?/.source;
   const monthDay = /\b(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\.?\s\d{1,2}\b/.source;
-  const pieces = new RegExp(`${time}|${monthDay}`, 'g');
-  const dates = document.createTreeWalker(
+  const pieces = [
+    { pattern: new RegExp(`${time}|${monthDay}`, 'g'), says: (lines: number) => `is broken over ${lines} lines` },
+    { pattern: /\p{L}{2,}/gu, says: () => 'is broken inside the word' },
+  ];
+  const texts = document.createTreeWalker(
     scope instanceof Document ? document.body : (scope as Element),
     NodeFilter.SHOW_TEXT,
   );
-  for (let node = dates.nextNode(); node; node = dates.nextNode()) {
+  for (let node = texts.nextNode(); node; node = texts.nextNode()) {
     const el = node.parentElement;
     if (!node.textContent || !el || !visible(el)) continue;
-    for (const match of node.textContent.matchAll(pieces)) {
-      const range = document.createRange();
-      range.setStart(node, match.index);
-      range.setEnd(node, match.index + match[0].length);
-      const lines = new Set(
-        Array.from(range.getClientRects())
-          .filter((rect) => rect.width > 0)
-          .map((rect) => Math.round(rect.top)),
-      );
-      if (lines.size > 1) cut.push(`${describe(el)}: "${match[0]}" is broken over ${lines.size} lines`);
-    }
-  }
-  // A word broken inside itself ("Not answere / d"): a column or a box too narrow for its words, read
-  // letter by letter. Letters only: a path, an address or a work order number may break where it must.
-  const inWords = document.createTreeWalker(
-    scope instanceof Document ? document.body : (scope as Element),
-    NodeFilter.SHOW_TEXT,
-  );
-  for (let node = inWords.nextNode(); node; node = inWords.nextNode()) {
-    const el = node.parentElement;
-    if (!node.textContent || !el || !visible(el)) continue;
-    for (const match of node.textContent.matchAll(/\p{L}{2,}/gu)) {
-      const range = document.createRange();
-      range.setStart(node, match.index);
-      range.setEnd(node, match.index + match[0].length);
-      const lines = new Set(
-        Array.from(range.getClientRects())
-          .filter((rect) => rect.width > 0)
-          .map((rect) => Math.round(rect.top)),
-      );
-      if (lines.size > 1) cut.push(`${describe(el)}: "${match[0]}" is broken inside the word`);
+    for (const { pattern, says } of pieces) {
+      for (const match of node.textContent.matchAll(pattern)) {
+        const lines = linesOf(node, match.index, match.index + match[0].length);
+        if (lines > 1) cut.push(`${describe(el)}: "${match[0]}" ${says(lines)}`);
+      }
     }
   }
   // The bars take room from every screen: the sections in one row (a portrait tablet's too), at a
