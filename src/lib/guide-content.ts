@@ -1,4 +1,4 @@
-import type { GuideFlag, GuideType, VideoEncoding } from '../../electron/contract.ts';
+import type { GuideFlag, GuideLine, GuideType, VideoEncoding } from '../../electron/contract.ts';
 import { isMp4 } from '../../electron/shared/media.ts';
 
 export const GUIDE_TYPES: readonly GuideType[] = [
@@ -18,6 +18,18 @@ export const SAFETY_FLAGS = ['DEATH', 'DANGER'] as const;
 
 export function safetyFlags(flags: readonly GuideFlag[]): GuideFlag[] {
   return SAFETY_FLAGS.flatMap((id) => flags.filter((flag) => flag.flagid === id));
+}
+
+/** A caution line of a step (the caution icon, or the red bullet): run mode keeps these in view above the step. */
+export const isCautionLine = (line: GuideLine): boolean => line.bullet === 'icon_caution' || line.bullet === 'red';
+
+/**
+ * A step's lines under run mode's hazard strip, which shows its caution lines already: those are not
+ * listed a second time (at 1024×600 the repeat took two lines of the step's room). A caution with lines
+ * under it stays, so they are not left under the line before it.
+ */
+export function linesBesideCautions(lines: readonly GuideLine[]): GuideLine[] {
+  return lines.filter((line, i) => !isCautionLine(line) || (lines[i + 1]?.level ?? 0) > line.level);
 }
 
 /** Other flags worth a word (the site's own GUIDE_* bookkeeping flags are not shown). */

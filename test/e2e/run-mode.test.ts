@@ -818,6 +818,25 @@ describe('run mode at three sizes (acceptance 3)', () => {
     expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('step-image');
   });
 
+  it("says each caution line of a step once: in the hazard strip, not again in the step's instructions", async () => {
+    // Step 4 of the forklift inspection ends with a caution ("A cracked or bent fork…"): at 1024×600 run
+    // mode showed it twice, in the strip and as the last instruction, and the pictures lost those lines.
+    const id = await startForklift('WO-RUN-CAUTION');
+    await page.goto(`${sessionUrl(id)}?step=4`);
+    await page.getByTestId('step-count').filter({ hasText: 'Step 4 of 13' }).waitFor();
+    const step = page.getByTestId('session-step');
+    const cautions = (await step.getByTestId('hazard-caution').allInnerTexts()).map((t) => t.trim());
+    expect(cautions).toEqual([expect.stringContaining('A cracked or bent fork can drop its load')]);
+    const lines = (await step.locator('.step-line').allInnerTexts()).map((t) => t.trim());
+    expect(lines.length).toBeGreaterThan(0);
+    expect(lines.filter((line) => line.includes('A cracked or bent fork'))).toEqual([]);
+    // The guide itself lists it in place, after the lines it follows.
+    await page.getByTestId('session-leave').click();
+    await page.getByTestId('guide').waitFor();
+    const inGuide = await page.locator('#step-4 .step-line').allInnerTexts();
+    expect(inGuide.at(-1)).toContain('A cracked or bent fork can drop its load');
+  });
+
   it('ran without script errors or CSP violations', () => {
     expect(pageErrors).toEqual([]);
   });

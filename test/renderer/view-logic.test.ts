@@ -10,7 +10,7 @@ import {
   localTimes,
   plural,
 } from '../../src/lib/format.ts';
-import { bulletKind, externalUrl, otherFlags, safetyFlags } from '../../src/lib/guide-content.ts';
+import { bulletKind, externalUrl, linesBesideCautions, otherFlags, safetyFlags } from '../../src/lib/guide-content.ts';
 import { pagesCovering } from '../../src/lib/paging.ts';
 import { phaseWords, progressFraction } from '../../src/lib/sync-phase.ts';
 
@@ -146,6 +146,21 @@ describe('guide content', () => {
     }
     expect(bulletKind('red')).toMatchObject({ label: 'Red', shape: 'octagon' });
     expect(bulletKind('black')).toMatchObject({ label: null, shape: 'dot' });
+  });
+
+  it("lists a step's lines beside run mode's hazard strip without the cautions it shows", () => {
+    const line = (bullet: string, level: number, text: string) => ({ lineid: null, bullet, level, textRendered: text });
+    const lines = [
+      line('black', 0, 'Look at the forks'),
+      line('icon_caution', 0, 'Hot surface'),
+      line('black', 0, 'Check the pins'),
+      line('red', 0, 'Never use a bent fork'),
+    ];
+    expect(linesBesideCautions(lines).map((l) => l.textRendered)).toEqual(['Look at the forks', 'Check the pins']);
+    // A caution with lines under it stays, with them: they are not left under the line before it.
+    const nested = [line('black', 0, 'Lift the mast'), line('red', 0, 'Stand clear'), line('black', 1, 'Two metres')];
+    expect(linesBesideCautions(nested)).toEqual(nested);
+    expect(linesBesideCautions([line('icon_note', 0, 'Note'), line('red', 1, 'Sharp')]).length).toBe(1);
   });
 
   it('lets only http and https addresses leave the app', () => {
