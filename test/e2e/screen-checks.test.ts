@@ -23,6 +23,8 @@ const CLEAN = `<!doctype html><html lang="en"><head><title>Clean</title>
   button { font: inherit; min-width: 48px; min-height: 48px }</style></head>
   <body><main><h1>Step 4</h1><p>Check the brake pads.</p><button type="button">Next step</button>
   <dl><dt>Ended</dt><dd style="width: 150px">Dec&nbsp;3, 2026, 05:20&nbsp;PM</dd></dl>
+  <dl style="display: flex; gap: 12px"><div><dt>Media files</dt><dd>282</dd></div>
+  <div style="width: 140px"><dt>Guides kept</dt><dd>14 of 14</dd></div></dl>
   <p style="width: 110px; overflow-wrap: anywhere">Not answered yet, WO-2024-0117-REAR-AXLE</p></main></body></html>`;
 
 const PLANTED = `<!doctype html><html><head>
@@ -37,6 +39,8 @@ const PLANTED = `<!doctype html><html><head>
   <button type="button" class="button" style="width: 50px; font: inherit">Take the quiz</button>
   <span style="display: inline-block; width: 60px; border-radius: 999px; background: #fff4e0">Waiting to be sent</span>
   <dl><dt>Ended</dt><dd style="width: 150px">Dec 3, 2026, 05:20 PM</dd></dl>
+  <dl style="display: flex; gap: 12px"><div><dt>Media files</dt><dd>282</dd></div>
+  <div style="width: 90px"><dt>Waiting to download</dt><dd>0</dd></div></dl>
   <p style="width: 40px; overflow-wrap: anywhere">Not answered</p>
   <div class="wide">Wider than the window</div></main></body></html>`;
 
@@ -47,7 +51,7 @@ describe('the screen checks', () => {
     expect(await runModeProblems(page)).toEqual([]);
   });
 
-  it('find each planted problem: axe, sideways scroll, small target and text, cut title, broken words', async () => {
+  it('find each planted problem: axe, sideways scroll, small target and text, cut, broken text, facts', async () => {
     await page.setContent(PLANTED);
     const problems = await checkScreen(page, 'checks-planted', VIEWPORTS[1]);
     const axe = problems.filter((p) => p.kind === 'axe').map((p) => p.what.split(' ')[0]);
@@ -69,6 +73,7 @@ describe('the screen checks', () => {
       expect.stringMatching(/span "Waiting to be sent" is broken over \d lines/),
       expect.stringMatching(/dd "Dec 3, 2026, 05:20 PM": "05:20 PM" is broken over 2 lines/),
       expect.stringMatching(/p "Not answered": "answered" is broken inside the word/),
+      expect.stringMatching(/dl "Media files282 Waiting to download0": the values of a row are not on one line/),
     ]);
     // The run mode's check counts every axe violation, whatever its impact.
     const inRunMode = await runModeProblems(page);

@@ -45,8 +45,9 @@ export interface ScreenProblem {
  * axe-core violations of impact serious or critical (and heading order, which axe rates moderate);
  * a horizontal scroll of the page or of the app's main area; a control smaller than 44 px (48 px in the
  * work session's controls); text below 16 px; a title cut with an ellipsis, a button's short label or a
- * date's or time's pieces broken over lines; the top bar's sections on more than one row, the top bar on
- * more than one at 1366 px, the status bar on more than one at 1024.
+ * date's or time's pieces broken over lines, facts side by side whose values are not on one line; the top
+ * bar's sections on more than one row, the top bar on more than one at 1366 px, the status bar on more
+ * than one at 1024.
  */
 export async function checkScreen(page: Page, screen: string, viewport: Viewport): Promise<ScreenProblem[]> {
   const problems: ScreenProblem[] = [];
@@ -244,6 +245,22 @@ export function measureInPage(limits: { minTarget: number; minSessionTarget: num
         const lines = linesOf(node, match.index, match.index + match[0].length);
         if (lines > 1) cut.push(`${describe(el)}: "${match[0]}" ${says(lines)}`);
       }
+    }
+  }
+  // Facts side by side (a label over its value, in a list) are read across: their values on one line. A
+  // label of two lines ("Waiting to / download") put its value a line below the others in the row.
+  for (const list of Array.from(scope.querySelectorAll('dl'))) {
+    if (!visible(list)) continue;
+    const rows = new Map<number, number[]>();
+    for (const fact of Array.from(list.children)) {
+      const value = fact.querySelector(':scope > dd');
+      if (fact.tagName !== 'DIV' || !value || !visible(value)) continue;
+      const top = Math.round(fact.getBoundingClientRect().top);
+      rows.set(top, [...(rows.get(top) ?? []), value.getBoundingClientRect().top]);
+    }
+    for (const tops of rows.values()) {
+      if (tops.length > 1 && Math.max(...tops) - Math.min(...tops) > 2)
+        cut.push(`${describe(list)}: the values of a row are not on one line`);
     }
   }
   // The bars take room from every screen: the sections in one row (a portrait tablet's too), at a
