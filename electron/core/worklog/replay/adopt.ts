@@ -5,14 +5,21 @@ import { isEnded } from '../../../shared/worklog.ts';
 import { sessionChain } from '../session-chain.ts';
 import type { WorklogContext } from './context.ts';
 
-/** The site's values by field_guid (falling back to our forms for a server that sends only revision ids). */
+/**
+ * The site's values by field_guid (falling back to our forms for a server that sends only revision ids).
+ * The forms are read only then: each answer to a save comes here, and a long guide has many forms to parse.
+ */
 export function theirValues(guides: GuidesRepo, guideid: number, entry: SiteEntry): Map<string, string | null> {
-  const byRevision = new Map<number, string>();
-  for (const form of guides.formsOfGuide(guideid))
-    for (const field of form.fields) byRevision.set(field.fieldRevisionid, field.fieldGuid);
+  let byRevision: Map<number, string> | null = null;
+  const guidOf = (revisionid: number): string | undefined => {
+    byRevision ??= new Map(
+      guides.formsOfGuide(guideid).flatMap((form) => form.fields.map((f) => [f.fieldRevisionid, f.fieldGuid] as const)),
+    );
+    return byRevision.get(revisionid);
+  };
   const values = new Map<string, string | null>();
   for (const datum of entry.values) {
-    const guid = datum.fieldGuid ?? byRevision.get(datum.fieldRevisionid);
+    const guid = datum.fieldGuid ?? guidOf(datum.fieldRevisionid);
     if (guid) values.set(guid, datum.value);
   }
   return values;
