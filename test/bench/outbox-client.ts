@@ -2,6 +2,7 @@
 // enqueue latency), then replays them (throughput), then makes the same work with a bare fetch loop at
 // the same concurrency (the site's own capacity for those requests). Prints JSON.
 import '../../electron/core/threadpool.ts';
+import diagnostics from 'node:diagnostics_channel';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { createServices } from '../../electron/core/services.ts';
 import { plainCodec } from '../../electron/core/connection/secret-store.ts';
@@ -56,12 +57,57 @@ const timed = async <T>(call: () => Promise<T>): Promise<T> => {
 };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * How many requests are out at once on average while it runs (undici's own events: the app's client and
+ * Node's fetch both publish them): of CHAINS chains, those not waiting for the site are between an
+ * answer and their next request, the time a replay spends on its own work (marks on the disk, answers
+ * recorded) and a bare loop does not.
+ */
+class RequestsOut {
+  #out = 0;
+  #area = 0;
+  #since = performance.now();
+  #start = performance.now();
+
+  constructor() {
+    const opened = () => this.#step(1);
+    const ended = () => this.#step(-1);
+    diagnostics.subscribe('undici:request:create', opened);
+    diagnostics.subscribe('undici:request:trailers', ended);
+    diagnostics.subscribe('undici:request:error', ended);
+  }
+
+  reset(): void {
+    this.#step(0);
+    [this.#area, this.#start] = [0, performance.now()];
+  }
+
+  /** The mean number out since the last reset. */
+  mean(): number {
+    this.#step(0);
+    return this.#area / Math.max(1, performance.now() - this.#start);
+  }
+
+  #step(by: number): void {
+    const now = performance.now();
+    this.#area += this.#out * (now - this.#since);
+    [this.#out, this.#since] = [Math.max(0, this.#out + by), now];
+  }
+}
+const requestsOut = new RequestsOut();
+
 /** `count` whole work sessions taken with the site away, then its replay once the site is back. */
 async function takeOfflineThenReplay(
   count: number,
   name: string,
   measure: boolean,
-): Promise<{ queued: number; ms: number; cpu: NodeJS.CpuUsage; held: ReturnType<typeof monitorEventLoopDelay> }> {
+): Promise<{
+  queued: number;
+  ms: number;
+  cpu: NodeJS.CpuUsage;
+  held: ReturnType<typeof monitorEventLoopDelay>;
+  out: number;
+}> {
   await proxy.close();
   // A few turns for this process to see its kept-alive connections to the proxy end.
   for (let turn = 0; turn < 5; turn++) await sleep(10);
@@ -100,14 +146,16 @@ async function takeOfflineThenReplay(
   const held = monitorEventLoopDelay({ resolution: 1 });
   held.enable();
   const cpu0 = process.cpuUsage();
+  requestsOut.reset();
   const t0 = performance.now();
   let summary = must(await api.flushOutbox());
   while (summary.pending > 0) summary = must(await api.flushOutbox());
   const ms = performance.now() - t0;
   const cpu = process.cpuUsage(cpu0);
+  const out = requestsOut.mean();
   held.disable();
   if (summary.failed > 0 || summary.conflicts > 0) throw new Error(`replay: ${JSON.stringify(summary)}`);
-  return { queued, ms, cpu, held };
+  return { queued, ms, cpu, held, out };
 }
 
 // Each of the three is warmed up first, untimed, with one session per chain: the figures compare the
@@ -142,14 +190,16 @@ const viaApp: Call = async (method, path, body) => {
   });
   return JSON.parse((await answer.bytes(MAX_JSON_BYTES))!.toString('utf8')) as Entry;
 };
-async function bare(call: Call, name: string): Promise<{ ms: number; cpu: number; requests: number }> {
+async function bare(call: Call, name: string): Promise<{ ms: number; cpu: number; requests: number; out: number }> {
   await work(call, `${name}-WARM`, WARM_UP);
   await proxy.clear();
   const cpu1 = process.cpuUsage();
+  requestsOut.reset();
   const t1 = performance.now();
   await work(call, name, SESSIONS);
   const ms = performance.now() - t1;
-  return { ms, cpu: process.cpuUsage(cpu1).user / 1000, requests: await proxy.count() };
+  const out = requestsOut.mean();
+  return { ms, cpu: process.cpuUsage(cpu1).user / 1000, requests: await proxy.count(), out };
 }
 /** `count` work sessions made with `call`, CHAINS at once, each its requests in order. */
 async function work(call: Call, name: string, count: number): Promise<void> {
@@ -192,6 +242,7 @@ console.log(
     appFloorMs: appFloor.ms,
     sessions: SESSIONS,
     cpuMs: { replay: replayCpu.user / 1000, floor: floor.cpu, appFloor: appFloor.cpu },
+    requestsOut: { replay: replayed.out, floor: floor.out, appFloor: appFloor.out },
     requests: { replay: replayRequests, floor: floor.requests, appFloor: appFloor.requests },
   }),
 );

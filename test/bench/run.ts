@@ -402,6 +402,8 @@ if (process.env.BENCH_OUTBOX !== '0' && !bigOnly) {
       appFloorMs: number;
       sessions: number;
       cpuMs: { replay: number; floor: number; appFloor: number };
+      /** Requests out at once on average, of CHAINS_AT_ONCE (outbox-client.ts RequestsOut). */
+      requestsOut: { replay: number; floor: number; appFloor: number };
     };
     const runs: OutboxRun[] = [];
     for (let round = 0; round < rounds; round++) {
@@ -419,7 +421,9 @@ if (process.env.BENCH_OUTBOX !== '0' && !bigOnly) {
           `replay ${ms(run.replayMs)} ms (${((run.actions / run.replayMs) * 1000).toFixed(0)} actions/s, ` +
           `CPU ${ms(run.cpuMs.replay)} ms; main thread held p99 ${ms(run.heldMs.p99)} ms, ` +
           `max ${ms(run.heldMs.max)} ms); bare fetch loop ${ms(run.floorMs)} ms (CPU ${ms(run.cpuMs.floor)} ms); ` +
-          `bare loop on the app's HTTP client ${ms(run.appFloorMs)} ms (CPU ${ms(run.cpuMs.appFloor)} ms)`,
+          `bare loop on the app's HTTP client ${ms(run.appFloorMs)} ms (CPU ${ms(run.cpuMs.appFloor)} ms); ` +
+          `requests out on average: replay ${run.requestsOut.replay.toFixed(1)}, bare fetch ` +
+          `${run.requestsOut.floor.toFixed(1)}, the app's client ${run.requestsOut.appFloor.toFixed(1)}`,
       );
     }
     const median = (pick: (run: OutboxRun) => number): number => {
