@@ -15,8 +15,13 @@ function read(): boolean {
   }
 }
 
+/** The root's size, and `data-text-size="large"` for the layouts that make room for it (AppTopBar.vue). */
 function apply(): void {
-  if (typeof document !== 'undefined') document.documentElement.style.fontSize = large.value ? `${LARGE_PX}px` : '';
+  if (typeof document === 'undefined') return;
+  const root = document.documentElement;
+  root.style.fontSize = large.value ? `${LARGE_PX}px` : '';
+  if (large.value) root.dataset.textSize = 'large';
+  else delete root.dataset.textSize;
 }
 
 export function useTextSize(): { large: typeof large; toggle: () => void } {
