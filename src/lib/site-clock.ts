@@ -5,3 +5,6 @@
  * clocks would read as an hour of work, or none.
  */
 export const siteNow = (offsetSeconds: number, nowMs: number = Date.now()): number => nowMs / 1000 + offsetSeconds;
+
+/** How long until the site's clock, at `seconds`, shows its next whole second (and 1 ms past it). */
+export const msToNextSecond = (seconds: number): number => Math.ceil((1 - (seconds - Math.floor(seconds))) * 1000) + 1;

@@ -837,6 +837,44 @@ describe('run mode at three sizes (acceptance 3)', () => {
     expect(inGuide.at(-1)).toContain('A cracked or bent fork can drop its load');
   });
 
+  it('shows one active time: the header and the step bar tick together, and the list counts on', async () => {
+    // Each timer counted on its own second from when it appeared: the step bar appears again after the
+    // finish review (or the guide's load), and then said 0:00:32 under a header's 0:00:33 for part of
+    // every second. The page's clock is held and moved a quarter second at a time.
+    const id = await startForklift('WO-RUN-TIMERS');
+    const sized = await appPage(browser, app.shell, { width: 1024, height: 600 });
+    sized.on('pageerror', (error) => pageErrors.push(error.message));
+    await sized.clock.install();
+    await sized.goto(`${sessionUrl(id)}?step=1`);
+    await sized.getByTestId('step-count').filter({ hasText: 'Step 1 of 13' }).waitFor();
+    await sized.clock.pauseAt((await sized.evaluate(() => Date.now())) + 100);
+    await sized.getByTestId('session-finish').click();
+    await sized.getByTestId('finish-review').waitFor();
+    await sized.clock.runFor(500);
+    await sized.getByTestId('review-back').click();
+    await sized.getByTestId('run-timer').waitFor();
+    const seen: string[] = [];
+    for (let quarter = 0; quarter < 12; quarter++) {
+      await sized.clock.runFor(250);
+      const [header, bar] = await Promise.all([
+        sized.getByTestId('timer-active').textContent(),
+        sized.getByTestId('run-timer').locator('.timer-value').textContent(),
+      ]);
+      seen.push(header === bar ? header! : `${header} above ${bar}`);
+    }
+    expect(seen.filter((shown) => shown.includes('above'))).toEqual([]);
+    // And it counts: three seconds in twelve quarters.
+    expect(new Set(seen).size).toBeGreaterThanOrEqual(3);
+    // The guide's list of open sessions counts on too (it stood at the time it was drawn).
+    await sized.getByTestId('session-leave').click();
+    const row = sized.getByTestId('session-row').filter({ hasText: 'WO-RUN-TIMERS' });
+    const listed = async () => / · (\d+:\d\d:\d\d) active/.exec((await row.textContent())!)?.[1];
+    const before = await listed();
+    await sized.clock.runFor(2000);
+    expect(await listed()).not.toBe(before);
+    await sized.context().close();
+  });
+
   it('ran without script errors or CSP violations', () => {
     expect(pageErrors).toEqual([]);
   });

@@ -3,6 +3,7 @@ import type { StepValue } from '../../electron/contract.ts';
 import { draftKey, makeDraft, settledBy, unsavedDrafts } from '../../src/drafts/keys.ts';
 import { fieldProblem } from '../../electron/shared/field-values.ts';
 import { formatDuration } from '../../src/lib/format.ts';
+import { msToNextSecond } from '../../src/lib/site-clock.ts';
 import { cleanInput, defaultValue, hintOf, shownValue, valuesToSave } from '../../src/lib/step-form.ts';
 import { workOrderProblem } from '../../src/lib/workorder.ts';
 import { field } from '../helpers/fields.ts';
@@ -13,6 +14,14 @@ describe('session times in words', () => {
     expect(formatDuration(61)).toBe('0:01:01');
     expect(formatDuration(3600 * 27 + 5)).toBe('27:00:05');
     expect(formatDuration(-4)).toBe('0:00:00');
+  });
+
+  it("waits for the site clock's next whole second, just past it, never for nothing", () => {
+    expect(msToNextSecond(1_700_000_000.25)).toBe(751);
+    expect(msToNextSecond(1_700_000_000.999)).toBe(2);
+    expect(msToNextSecond(1_700_000_000)).toBe(1001);
+    // A site clock behind this computer's by a fraction: the same rule on its own seconds.
+    expect(msToNextSecond(99.5)).toBe(501);
   });
 });
 
