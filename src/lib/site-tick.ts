@@ -16,6 +16,7 @@ function tick(): void {
 
 /** The site's time (unix seconds), the same for every caller, ticking while one of them is mounted. */
 export function useSiteTick(siteNow: () => number): Readonly<Ref<number>> {
+  // Every caller passes the session store's reader; the latest is kept, so a new site's offset counts.
   read = siteNow;
   now.value = siteNow();
   onMounted(() => {
