@@ -4,6 +4,7 @@
 // guide's own bytes (its answers and media, asked again afterwards on loopback, outside the timing).
 import '../../electron/core/threadpool.ts';
 import { performance } from 'node:perf_hooks';
+import { Agent, request } from 'undici';
 import type { GuideStep, ImageVariants } from '../../electron/contract.ts';
 import { createServices } from '../../electron/core/services.ts';
 import { plainCodec } from '../../electron/core/connection/secret-store.ts';
@@ -69,7 +70,8 @@ try {
   // The guide's own bytes: its answers and every media file it keeps, asked again on loopback.
   const bytes = await guideBytes();
   const textBytes = await answersBytes();
-  console.log(JSON.stringify({ ms, readableMs, bytes, textBytes, mediaPending: kept.value.mediaPending }));
+  const floor = await bareFloor();
+  console.log(JSON.stringify({ ms, readableMs, bytes, textBytes, mediaPending: kept.value.mediaPending, floor }));
 } finally {
   await services.close();
   tmp.remove();
@@ -83,22 +85,70 @@ async function mediaStored(): Promise<boolean> {
   return urls.every((url) => !url || services.resolveMedia(url) !== null);
 }
 
+/**
+ * The guide's own bytes over the link, measured: a bare client (undici, no parsing, no storing) asks the
+ * same answers and the same pictures the keep stored, over the same link, idle now (the sync cancelled),
+ * on connections it opened before (as the front lane's are): its text (the guide and its forms at once),
+ * then its pictures all at once, the least any client can do (their addresses are in the guide's answer).
+ */
+async function bareFloor(): Promise<{ ms: number; textMs: number }> {
+  const token = await signInToken();
+  const headers = { Authorization: `api ${token}`, Accept: 'application/json' };
+  const pictures = await storedPictureUrls();
+  const agent = new Agent({ connections: Math.max(2, pictures.length) });
+  const get = async (url: string): Promise<void> => {
+    const answer = await request(url, { headers, dispatcher: agent });
+    if (answer.statusCode !== 200) throw new Error(`${url}: ${answer.statusCode}`);
+    for await (const chunk of answer.body) void chunk;
+  };
+  try {
+    // Its connections opened first (each a handshake over the link), with a question of no weight.
+    await Promise.all(Array.from({ length: Math.max(2, pictures.length) }, () => get(`${linkUrl}/api/2.0/user`)));
+    await sleep(500);
+    const start = performance.now();
+    await Promise.all(
+      [`/guides/${guideid}`, `/step_forms/guideid/${guideid}`].map((p) => get(`${linkUrl}/api/2.0${p}`)),
+    );
+    const textMs = performance.now() - start;
+    await Promise.all(pictures.map(get));
+    return { ms: performance.now() - start, textMs };
+  } finally {
+    await agent.close();
+  }
+}
+
+/** The addresses of the guide's pictures the keep stored (each variant it kept). */
+async function storedPictureUrls(): Promise<string[]> {
+  const detail = await services.api.getGuide(guideid);
+  if (!detail.ok) throw new Error(detail.error.message);
+  const urls = new Set<string>();
+  for (const image of [detail.value.image, ...detail.value.steps.flatMap(mediaImages)])
+    for (const url of [image?.thumbnail, image?.standard, image?.large, image?.original])
+      if (url && services.resolveMedia(url)) urls.add(url);
+  return [...urls];
+}
+
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 /** The bytes of the guide's own answers (its text and its forms), asked on loopback. */
 async function answersBytes(): Promise<number> {
-  const token = await fetch(`${siteUrl}/api/2.0/user/token`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email: DEMO_ACCOUNTS.tech1.email, password: DEMO_ACCOUNTS.tech1.password }),
-  }).then(async (response) => ((await response.json()) as { authToken: string }).authToken);
-  const headers = { Authorization: `api ${token}` };
+  const headers = { Authorization: `api ${await signInToken()}` };
   let total = 0;
   for (const path of [`/guides/${guideid}`, `/step_forms/guideid/${guideid}`])
     total += (await (await fetch(`${siteUrl}/api/2.0${path}`, { headers })).arrayBuffer()).byteLength;
   return total;
+}
+
+/** A token of tech1's, asked on loopback. */
+async function signInToken(): Promise<string> {
+  const answer = await fetch(`${siteUrl}/api/2.0/user/token`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: DEMO_ACCOUNTS.tech1.email, password: DEMO_ACCOUNTS.tech1.password }),
+  });
+  return ((await answer.json()) as { authToken: string }).authToken;
 }
 
 async function guideBytes(): Promise<number> {
