@@ -6,8 +6,12 @@ export type ChipTone = 'ok' | 'busy' | 'offline' | 'problem' | 'idle';
 
 export interface StatusChip {
   tone: ChipTone;
-  /** Short, for the chip itself. */
+  /** Short, for the chip itself: `lead`, then ` · ` and `tail` when there is one. */
   text: string;
+  /** The state in words ("2 conflicts", "Offline", "Synced 5 minutes ago"). */
+  lead: string;
+  /** This technician's changes not sent yet ("3 unsent"), said after the state; null when none or said in it. */
+  tail: string | null;
   /** The whole sentence, for the accessible name and the tooltip. */
   detail: string;
   /** What a screen reader is told when it changes: the detail without a clock that ticks. */
@@ -48,12 +52,17 @@ function ownChip(input: {
   const { network, sync, outbox } = input;
   const unsent = outbox.pending + outbox.inFlight;
   const unsentWords = unsent > 0 ? `${plural(unsent, 'change')} not sent yet` : 'nothing waiting to be sent';
-  const tail = unsent > 0 ? ` · ${unsent} unsent` : '';
+  const tail = unsent > 0 ? `${unsent} unsent` : null;
+  /** The chip's words: the state, then this technician's unsent count unless `alone` (the state says it). */
+  const words = (lead: string, alone = false) => {
+    const after = alone ? null : tail;
+    return { text: after ? `${lead} · ${after}` : lead, lead, tail: after };
+  };
 
   if (outbox.conflicts > 0) {
     return {
       tone: 'problem',
-      text: `${plural(outbox.conflicts, 'conflict')}${tail}`,
+      ...words(plural(outbox.conflicts, 'conflict')),
       detail: `${plural(outbox.conflicts, 'conflict')} to settle in the sync centre; ${unsentWords}.`,
       announce: `${plural(outbox.conflicts, 'conflict')} to settle in the sync centre; ${unsentWords}.`,
       unsent,
@@ -62,7 +71,7 @@ function ownChip(input: {
   if (outbox.failed > 0) {
     return {
       tone: 'problem',
-      text: `${outbox.failed} not accepted${tail}`,
+      ...words(`${outbox.failed} not accepted`),
       detail:
         `The site did not accept ${plural(outbox.failed, 'change')}: see the sync centre. ` +
         `Nothing is lost; ${unsentWords}.`,
@@ -77,14 +86,14 @@ function ownChip(input: {
     return unsent > 0
       ? {
           tone: 'offline',
-          text: `Offline · ${unsent} unsent`,
+          ...words('Offline'),
           detail: kept,
           announce: kept,
           unsent,
         }
       : {
           tone: 'offline',
-          text: 'Offline',
+          ...words('Offline'),
           detail: 'Offline. The guides on this laptop still work; nothing is waiting to be sent.',
           announce: 'Offline. The guides on this laptop still work; nothing is waiting to be sent.',
           unsent,
@@ -92,10 +101,9 @@ function ownChip(input: {
   }
   if (sync?.running) {
     const fraction = progressFraction(sync.progress);
-    const text = `Syncing${fraction === null ? '…' : ` ${Math.round(fraction * 100)}%`}${tail}`;
     return {
       tone: 'busy',
-      text,
+      ...words(`Syncing${fraction === null ? '…' : ` ${Math.round(fraction * 100)}%`}`),
       detail: `${phaseWords(sync.progress.phase)}; ${unsentWords}.`,
       announce: `Syncing the library; ${unsentWords}.`,
       unsent,
@@ -104,7 +112,7 @@ function ownChip(input: {
   if (unsent > 0) {
     return {
       tone: 'busy',
-      text: `Sending ${unsent}…`,
+      ...words(`Sending ${unsent}…`, true),
       detail: `Sending ${plural(unsent, 'change')} to the site.`,
       announce: `Sending ${plural(unsent, 'change')} to the site.`,
       unsent,
@@ -113,7 +121,7 @@ function ownChip(input: {
   if (sync?.lastError) {
     return {
       tone: 'problem',
-      text: 'Last sync failed',
+      ...words('Last sync failed'),
       detail: `The last sync stopped: ${sync.lastError.message} Everything you did has reached the site.`,
       announce: `The last sync stopped: ${sync.lastError.message} Everything you did has reached the site.`,
       unsent,
@@ -123,7 +131,7 @@ function ownChip(input: {
     const ago = formatAgo(sync.lastSyncAt, input.nowMs);
     return {
       tone: 'ok',
-      text: `Synced ${ago}`,
+      ...words(`Synced ${ago}`),
       detail: `Online. Synced ${ago}; everything you did has reached the site.`,
       announce: 'Online. Everything you did has reached the site.',
       unsent,
@@ -131,7 +139,7 @@ function ownChip(input: {
   }
   return {
     tone: 'idle',
-    text: 'Not synced yet',
+    ...words('Not synced yet'),
     detail: 'Not synced yet: open the sync centre to download the guides.',
     announce: 'Not synced yet: open the sync centre to download the guides.',
     unsent,

@@ -265,8 +265,7 @@ export function measureInPage(limits: { minTarget: number; minSessionTarget: num
   }
   // The bars take room from every screen: the sections in one row (a portrait tablet's too), at a
   // laptop's width the whole top bar in one (from a small laptop's 1024 px: a second row there is a tenth
-  // of its 600 px; with Larger text below 1366 px while the chip's words are no longer than "Synced 25
-  // minutes ago"), and from 1024 px the status bar; Larger text too.
+  // of its 600 px), and from 1024 px the status bar; Larger text too, whatever the chip says.
   const bars: string[] = [];
   const rows = (els: Element[]): number => {
     const boxes = els.filter(visible).map((el) => el.getBoundingClientRect());
@@ -282,12 +281,7 @@ export function measureInPage(limits: { minTarget: number; minSessionTarget: num
   const sections = Array.from(document.querySelectorAll('header.top-bar nav a'));
   if (rows(sections) > 1) bars.push(`the top bar's ${sections.length} sections take ${rows(sections)} rows`);
   const topBar = document.querySelector('header.top-bar');
-  const standardText = document.documentElement.style.fontSize === '';
-  const chipWords = (document.querySelector('[data-testid="status-chip"]')?.textContent ?? '').trim();
-  const oneRow =
-    window.innerWidth >= 1366 ||
-    (window.innerWidth >= 1024 && (standardText || chipWords.length <= 'Synced 25 minutes ago'.length));
-  if (topBar && !modal && oneRow && rows(Array.from(topBar.children)) > 1)
+  if (topBar && !modal && window.innerWidth >= 1024 && rows(Array.from(topBar.children)) > 1)
     bars.push(`the top bar takes ${rows(Array.from(topBar.children))} rows at ${window.innerWidth} px`);
   const statusBar = document.querySelector('footer.status-bar');
   if (statusBar && !modal && window.innerWidth >= 1024 && rows(Array.from(statusBar.children)) > 1)

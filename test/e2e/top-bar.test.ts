@@ -1,14 +1,16 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { capturingDemoWorkshop } from '../helpers/services.ts';
+import { always, PASS } from '../fault/proxy.ts';
+import { proxiedDemoWorkshop } from '../helpers/services.ts';
 import { artifact, connectAndSyncDemo, openDemoApp, type startApp } from './browser.ts';
 import { measureInPage, MIN_SESSION_TARGET_PX, MIN_TARGET_PX, MIN_TEXT_PX } from './screen-checks.ts';
 
 // The bars around every screen, at a laptop's 1366×768 and a small one's 1024×600 with Larger text: the
 // top bar one row however long the status chip's words ("Synced 25 minutes ago" after a morning's break),
 // and Sign out beside the technician's name in the status bar, where it wrapped alone onto a second row
-// of the top bar (52 px of every screen).
-const demo = capturingDemoWorkshop();
+// of the top bar (52 px of every screen). The chip with its longest words too: a change the site refused
+// and one waiting behind it.
+const demo = proxiedDemoWorkshop();
 let browser: Browser;
 let app: Awaited<ReturnType<typeof startApp>>;
 let page: Page;
@@ -30,7 +32,7 @@ const bars = () =>
   });
 
 describe('the bars at 1366x768 and 1024x600 with Larger text', () => {
-  it('keep the top bar one row after 25 minutes away, Sign out in the status bar', async () => {
+  it('keep the top bar one row after 25 minutes away', async () => {
     // The page's clock, not the app's: the chip's "ago" is the page's now against the last sync's time.
     await page.clock.install();
     await connectAndSyncDemo(page, app.shell.url);
@@ -48,11 +50,68 @@ describe('the bars at 1366x768 and 1024x600 with Larger text', () => {
     await page.screenshot({ path: artifact('top-bar-larger-text-1024.png') });
     expect((await bars()).bars).toEqual([]);
     expect(await page.getByRole('button', { name: 'Scan' }).isVisible()).toBe(true);
-    await page.setViewportSize({ width: 1366, height: 768 });
-    // Sign out sits with the technician in the status bar, and signs out from there.
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('keep the top bar one row when a change was refused and one waits behind it', async () => {
+    // A session started and paused with the site away; when it answers again it refuses the start for
+    // good (400), and the pause waits behind it.
+    demo.setSchedule(always({ kind: 'reset' }));
+    await page.getByTestId('nav-library').click();
+    await page.getByTestId('guide-row').first().click();
+    await page.getByTestId('workorder-input').fill('WO-TOP-BAR-1');
+    await page.getByTestId('start-session-button').click();
+    await page.waitForURL(/\/sessions\/[0-9a-f-]{36}/);
+    await page.getByTestId('session-pause').click();
+    await page.locator('[data-testid="session"][data-status="paused"]').waitFor();
+    // Back from run mode (no top bar there) to the guide's page.
+    await page.goBack();
+    await page.getByTestId('guide').waitFor();
+    demo.setSchedule((request) =>
+      request.method === 'POST' && /\/work_log(\?|$)/.test(request.path)
+        ? { kind: 'status', status: 400, message: 'Refused by the test' }
+        : PASS,
+    );
+    const chip = page.getByTestId('status-chip');
+    await expect.poll(() => chip.textContent(), { timeout: 30_000 }).toBe('1 not accepted · 1 unsent');
+    // Its words in two lines on a laptop, the state over the count, with either text size (on one line the
+    // chip took a second row at 1024 px with both, and at 1366 px with Larger text).
+    const lines = () =>
+      chip.locator('.status-chip-words > span').evaluateAll(
+        (spans) =>
+          new Set(
+            spans
+              .map((span) => span.getBoundingClientRect())
+              .filter((box) => box.width > 0)
+              .map((box) => Math.round(box.top)),
+          ).size,
+      );
+    for (const large of [true, false]) {
+      if (!large) {
+        await page.getByTestId('text-size').click();
+        await expect.poll(() => page.getByTestId('text-size').getAttribute('aria-pressed')).toBe('false');
+      }
+      for (const size of [
+        { width: 1024, height: 600 },
+        { width: 1366, height: 768 },
+      ]) {
+        await page.setViewportSize(size);
+        const name = `top-bar-${large ? 'larger-text-' : ''}${size.width}-refused.png`;
+        await page.screenshot({ path: artifact(name) });
+        expect((await bars()).bars, name).toEqual([]);
+        expect(await lines(), name).toBe(2);
+      }
+    }
+    demo.setSchedule(null);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('offer Sign out beside the technician, saying first what becomes of the unsent work', async () => {
     const signOut = page.locator('footer.status-bar').getByTestId('sign-out');
     expect(await page.locator('header.top-bar').getByTestId('sign-out').count()).toBe(0);
     await signOut.click();
+    await expect.poll(() => page.getByTestId('signout-what').textContent()).toMatch(/not reached the site yet/);
+    await page.getByTestId('signout-confirm').click();
     await page.waitForURL(/\/switch$/);
     expect(pageErrors).toEqual([]);
   });
