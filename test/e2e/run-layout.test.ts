@@ -215,7 +215,7 @@ describe('run mode: the step is the screen (issue 28, acceptance 1)', () => {
     expect(problems).toEqual([]);
   });
 
-  it('at 1024x600 the header takes two rows, the work order whole, and step 4 above the step bar', async () => {
+  it('at 1024x600 the header takes two rows, title and work order whole, and step 4 above the step bar', async () => {
     // Step 4 of the forklift inspection: the guide's and the step's hazards, a form, three instructions
     // (the last a warning). With Larger text the header took four rows (220 px of 600): its controls
     // wrapped twice and the title three lines, and the warning went under the step bar.
@@ -248,13 +248,21 @@ describe('run mode: the step is the screen (issue 28, acceptance 1)', () => {
           // The work order is what a technician checks the job by: whole, never cut with an ellipsis.
           const order = document.querySelector('.session-header .workorder')!;
           const cut = order.scrollWidth > order.clientWidth + 1;
-          return { rows: new Set(controls).size, lines: parts.length, out, bar: Math.round(bar.top), cut };
+          // The guide's title whole too (two guides of one machine may differ at its end), and the active
+          // time once: in the step bar, not again in the header.
+          const title = document.querySelector('.session-header .session-guide')!;
+          const titleCut = title.scrollWidth > title.clientWidth + 1;
+          const times = document.querySelectorAll('[data-testid="timer-active"], [data-testid="run-timer"]').length;
+          const rows = new Set(controls).size;
+          return { rows, lines: parts.length, out, bar: Math.round(bar.top), cut, titleCut, times };
         },
         { field: FIRST_FIELD },
       );
       if (seen.rows !== 1) problems.push(`${name}: the session's controls take ${seen.rows} rows`);
       if (seen.lines < 4) problems.push(`${name}: ${seen.lines} lines and fields found`);
       if (seen.cut) problems.push(`${name}: the work order is cut`);
+      if (seen.titleCut) problems.push(`${name}: the guide's title is cut`);
+      if (seen.times !== 1) problems.push(`${name}: the active time is shown ${seen.times} times`);
       for (const out of seen.out) problems.push(`${name}: ${out}, out of view (the step bar at ${seen.bar})`);
       await sized.screenshot({ path: artifact(`run-layout-1024x600${large ? '-larger' : ''}-step-4-whole.png`) });
       await sized.context().close();

@@ -842,7 +842,7 @@ describe('run mode at three sizes (acceptance 3)', () => {
     // finish review (or the guide's load), and then said 0:00:32 under a header's 0:00:33 for part of
     // every second. The page's clock is held and moved a quarter second at a time.
     const id = await startForklift('WO-RUN-TIMERS');
-    const sized = await appPage(browser, app.shell, { width: 1024, height: 600 });
+    const sized = await appPage(browser, app.shell, { width: 1366, height: 768 });
     sized.on('pageerror', (error) => pageErrors.push(error.message));
     await sized.clock.install();
     await sized.goto(`${sessionUrl(id)}?step=1`);
@@ -865,6 +865,17 @@ describe('run mode at three sizes (acceptance 3)', () => {
     expect(seen.filter((shown) => shown.includes('above'))).toEqual([]);
     // And it counts: three seconds in twelve quarters.
     expect(new Set(seen).size).toBeGreaterThanOrEqual(3);
+    // On a short screen (1024x600) the step bar alone says it, and the header again in the finish review,
+    // which has no step bar.
+    await sized.setViewportSize({ width: 1024, height: 600 });
+    await expect.poll(() => sized.getByTestId('timer-active').count()).toBe(0);
+    expect(await sized.getByTestId('run-timer').isVisible()).toBe(true);
+    await sized.getByTestId('session-finish').click();
+    await sized.getByTestId('finish-review').waitFor();
+    expect(await sized.getByTestId('timer-active').isVisible()).toBe(true);
+    expect(await sized.getByTestId('run-timer').count()).toBe(0);
+    await sized.getByTestId('review-back').click();
+    await sized.getByTestId('run-timer').waitFor();
     // The guide's list of open sessions counts on too (it stood at the time it was drawn).
     await sized.getByTestId('session-leave').click();
     const row = sized.getByTestId('session-row').filter({ hasText: 'WO-RUN-TIMERS' });
