@@ -2,7 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { readJournal } from '../../electron/core/db/journal-file.ts';
+import { readWorkJournal } from '../../electron/core/db/journal-rows.ts';
 import type { Store } from '../../electron/core/db/store.ts';
+import { JOURNAL_FILE } from '../../electron/core/db/work-start.ts';
 import { makeTempDir } from '../helpers/tmp.ts';
 import { openTestStore } from '../helpers/store.ts';
 
@@ -103,6 +106,47 @@ describe('a durable write', () => {
     await writing;
     expect(logHandles(), 'released once the flush ended').toEqual([]);
     // afterEach closes again: a second close must be harmless.
+    store = { close: () => {} } as unknown as Store;
+  });
+});
+
+describe("a replaceable write's rows in the work journal", () => {
+  /** The journal file as read back: each setting's last value in it, and how many records it holds. */
+  const journal = (): { values: Map<string, unknown>; records: number } => {
+    const file = path.join(dir, JOURNAL_FILE);
+    const state = readWorkJournal(file)!;
+    const values = new Map<string, unknown>();
+    for (const [key, row] of state.rows) {
+      const [table, id] = key.split('\u0000');
+      if (table === 'settings' && row) values.set(JSON.parse(id!)[0] as string, row.value);
+    }
+    return { values, records: readJournal(file)!.records.length };
+  };
+  const nextTimers = () => new Promise((resolve) => setTimeout(resolve, 5));
+
+  it('go with the next commit that waits for the disk, in one record, or at the end of the turn', async () => {
+    const before = journal().records;
+    // The site's answer recorded (an action done), then the next action's in-flight mark, as a replay does.
+    store.replaceable(() => store.settings.set('journal.answer', 'done'));
+    expect(journal().values.has('journal.answer'), 'not written at its own commit').toBe(false);
+    await store.durable(() => store.settings.set('journal.mark', 'in flight'));
+    expect(journal().values.get('journal.answer')).toBe('"done"');
+    expect(journal().values.get('journal.mark')).toBe('"in flight"');
+    expect(journal().records - before, 'both in one record').toBe(1);
+    // Nothing after it: written once the turn's timers run.
+    store.replaceable(() => store.settings.set('journal.alone', 1));
+    await nextTimers();
+    expect(journal().values.get('journal.alone')).toBe('1');
+    expect(journal().records - before).toBe(2);
+  });
+
+  it('are written before an answer reaches the technician, and at close', () => {
+    store.replaceable(() => store.settings.set('journal.settled', 1));
+    store.settle();
+    expect(journal().values.get('journal.settled')).toBe('1');
+    store.replaceable(() => store.settings.set('journal.closed', 2));
+    store.close();
+    expect(journal().values.get('journal.closed')).toBe('2');
     store = { close: () => {} } as unknown as Store;
   });
 });

@@ -77,6 +77,8 @@ export class Store {
   readonly #journal: WorkJournal;
   readonly #picturesFile: string;
   readonly #wal: WalFlush;
+  /** The journal write a replaceable commit left for later (`replaceable`), while one waits. */
+  #journalSoon: NodeJS.Timeout | null = null;
   readonly #log: (message: string) => void;
   /** A write of the journal that failed after its commit, said once (the next write tries again). */
   #journalLagging = false;
@@ -130,10 +132,16 @@ export class Store {
     return result;
   }
 
-  /** A transaction for what the site can give again: its commit does not wait for the disk (statements.ts). */
+  /**
+   * A transaction for what the site can give again: its commit does not wait for the disk (statements.ts),
+   * and its rows of the work reach the journal with the next commit, an answer to the technician (`settle`)
+   * or the end of the turn, whichever comes first: a replay's record of an answer goes with the next
+   * action's in-flight mark, one journal write instead of two (with the database behind the journal, the
+   * rows a lost log takes away are what the site gives again, as with its commit).
+   */
   replaceable<T>(fn: () => T): T {
     const result = this.#failingDisk(() => replaceableWrite(this.#db, fn));
-    this.#journalWrite();
+    this.#journalSoon ??= setTimeout(() => this.#journalWrite(), 0);
     return result;
   }
 
@@ -199,6 +207,8 @@ export class Store {
 
   /** After a commit: the changed rows of the work go to the journal file (flushed by `settle`). */
   #journalWrite(): void {
+    if (this.#journalSoon) clearTimeout(this.#journalSoon);
+    this.#journalSoon = null;
     if (this.#diskFailed) return;
     try {
       this.#journal.write();
@@ -259,6 +269,8 @@ export class Store {
   }
 
   close(): void {
+    if (this.#journalSoon) clearTimeout(this.#journalSoon);
+    this.#journalSoon = null;
     try {
       this.#journal.sync();
     } catch (error) {

@@ -42,12 +42,12 @@ const SNAPSHOT: Record<JournaledTable, string> = {
 /**
  * The work journal (`fieldguide.journal`): a second record of the technician's work, in a file of its
  * own, so that a damaged log, a deleted log or a damaged page of the database cannot take away what a
- * technician was told is saved. After each commit the rows of the work that changed are appended whole
- * (a deleted row as null), with the database's change count (so every earlier answer of the site is in it
- * before a request leaves), and before an answer reaches the technician the file is flushed to the disk
- * (store.ts settle). At start the journal is read back and
- * what the database lost is put back (journal-restore.ts), then the file is written anew with the work
- * still open (a snapshot), so it stays small.
+ * technician was told is saved. After each commit (a replaceable one's: soon after, store.ts) the rows of
+ * the work that changed are appended whole (a deleted row as null), with the database's change count (so
+ * every earlier answer of the site is in it before a request leaves), and before an answer reaches the
+ * technician the file is flushed to the disk (store.ts settle). At start the journal is read back and what
+ * the database lost is put back (journal-restore.ts), then the file is written anew with the work still
+ * open (a snapshot), so it stays small.
  *
  * Rows are found changed by TEMP triggers of this connection (every write path, whoever wrote it), so a
  * journal never needs a list of the writes to keep up with.
