@@ -52,4 +52,18 @@ describe("a technician's history of sessions", () => {
     );
     expect(await api.listSessions({ ended: -1 })).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
   });
+
+  it('lists sessions started in the same second in the order they were started, the last first', async () => {
+    // A technician who started the wrong work order and at once the right one (or four trucks in a row from
+    // their work orders) finds the last started on top, as every other list says: they were in the order
+    // of their random ids.
+    const { api } = app.services;
+    const { guide } = await guideWithForms(api);
+    now += 60_000;
+    const started: string[] = [];
+    for (let truck = 1; truck <= 6; truck++)
+      started.push(unwrap(await api.startSession({ guideid: guide.guideid, workorderid: `WO-SAME-${truck}` })).id);
+    const listed = unwrap(await api.listSessions({ guideid: guide.guideid, ended: 0 })).map((session) => session.id);
+    expect(listed.slice(0, 6)).toEqual(started.reverse());
+  });
 });

@@ -197,8 +197,8 @@ export class SessionsRepo {
       `SELECT id FROM work_sessions WHERE technician = @technician ${guide}
          AND (status NOT IN ('complete', 'cancelled') OR id IN (
            SELECT id FROM work_sessions WHERE technician = @technician ${guide} AND status IN ('complete', 'cancelled')
-           ORDER BY created_at DESC, id LIMIT @ended))
-         ORDER BY created_at DESC, id`,
+           ORDER BY created_at DESC, rowid DESC LIMIT @ended))
+         ORDER BY created_at DESC, rowid DESC`,
     ).all({
       technician,
       // LIMIT -1: no limit.
