@@ -136,8 +136,8 @@ export class Store {
    * A transaction for what the site can give again: its commit does not wait for the disk (statements.ts),
    * and its rows of the work reach the journal with the next commit, an answer to the technician (`settle`)
    * or the end of the turn, whichever comes first: a replay's record of an answer goes with the next
-   * action's in-flight mark, one journal write instead of two (with the database behind the journal, the
-   * rows a lost log takes away are what the site gives again, as with its commit).
+   * action's in-flight mark, one journal write instead of two. Meanwhile the journal is behind the database
+   * only by rows the site gives again, as the disk is behind this commit.
    */
   replaceable<T>(fn: () => T): T {
     const result = this.#failingDisk(() => replaceableWrite(this.#db, fn));
@@ -201,14 +201,14 @@ export class Store {
    */
   settle(): void {
     if (this.#diskFailed) return;
+    this.#journalTaken();
     this.#failingDisk(() => this.#journal.sync());
     this.#journalLagging = false;
   }
 
   /** After a commit: the changed rows of the work go to the journal file (flushed by `settle`). */
   #journalWrite(): void {
-    if (this.#journalSoon) clearTimeout(this.#journalSoon);
-    this.#journalSoon = null;
+    this.#journalTaken();
     if (this.#diskFailed) return;
     try {
       this.#journal.write();
@@ -218,6 +218,12 @@ export class Store {
         this.#log(`The work journal could not be written: ${error instanceof Error ? error.message : String(error)}`);
       this.#journalLagging = true;
     }
+  }
+
+  /** A journal write takes every change waiting: the one a replaceable commit left for later is not needed. */
+  #journalTaken(): void {
+    if (this.#journalSoon) clearTimeout(this.#journalSoon);
+    this.#journalSoon = null;
   }
 
   /**
@@ -269,8 +275,7 @@ export class Store {
   }
 
   close(): void {
-    if (this.#journalSoon) clearTimeout(this.#journalSoon);
-    this.#journalSoon = null;
+    this.#journalTaken();
     try {
       this.#journal.sync();
     } catch (error) {
