@@ -1,5 +1,5 @@
 import { defineStore } from 'pinia';
-import { computed, ref } from 'vue';
+import { computed, ref, shallowReactive } from 'vue';
 import type {
   AttachFileInput,
   Result,
@@ -21,8 +21,23 @@ export const useWorklogStore = defineStore('worklog', () => {
   const byId = ref<Record<string, WorkSession>>({});
   const loaded = ref(false);
 
+  /**
+   * The order sessions were made, as far as this window knows (larger: made later): what orders two started
+   * in the same second, `startedAt` being whole seconds. A list's answer (the core's order, the last made
+   * first) sets it for the sessions it names; a session met otherwise (started here, told by an event) is
+   * the last made. Without it, four trucks started in one second stood in the order the window met them.
+   */
+  const made = shallowReactive(new Map<string, number>());
+  let madeCount = 0;
+  const asListed = (list: readonly WorkSession[]): void => {
+    for (let i = list.length - 1; i >= 0; i--) made.set(list[i]!.id, ++madeCount);
+  };
+
   /** A copy from an answer or an event, unless a later one is held (WorkSession.readOrder). */
-  const keep = (session: WorkSession): void => keepLater(byId.value, session);
+  const keep = (session: WorkSession): void => {
+    if (!made.has(session.id)) made.set(session.id, ++madeCount);
+    keepLater(byId.value, session);
+  };
 
   bridge.onEvent((event) => {
     if (event.name === 'session') keep(event.payload);
@@ -33,12 +48,17 @@ export const useWorklogStore = defineStore('worklog', () => {
     return result;
   }
 
-  const sessions = computed(() => Object.values(byId.value).sort((a, b) => b.startedAt - a.startedAt));
+  const sessions = computed(() =>
+    Object.values(byId.value).sort(
+      (a, b) => b.startedAt - a.startedAt || (made.get(b.id) ?? 0) - (made.get(a.id) ?? 0),
+    ),
+  );
 
   /** The technician's sessions: every open one, and the `ended` newest ended (all when not given). */
   async function loadAll(ended?: number): Promise<Result<WorkSession[]>> {
     const result = await bridge.listSessions(ended === undefined ? {} : { ended });
     if (result.ok) {
+      asListed(result.value);
       byId.value = laterOf(byId.value, result.value);
       loaded.value = true;
     }
@@ -48,7 +68,10 @@ export const useWorklogStore = defineStore('worklog', () => {
   /** A guide's open sessions of the technician (what its page shows), none of its ended ones. */
   async function loadGuide(guideid: number): Promise<Result<WorkSession[]>> {
     const result = await bridge.listSessions({ guideid, ended: 0 });
-    if (result.ok) for (const s of result.value) keep(s);
+    if (result.ok) {
+      asListed(result.value);
+      for (const s of result.value) keep(s);
+    }
     return result;
   }
 

@@ -1,6 +1,6 @@
-import { createPinia, setActivePinia } from 'pinia';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BRIDGE_GLOBAL, type GuideComments, type MyComment, type Result } from '../../electron/contract.ts';
+import { describe, expect, it } from 'vitest';
+import type { GuideComments, MyComment, Result } from '../../electron/contract.ts';
+import { withStandInBridge } from '../helpers/stand-in-bridge.ts';
 
 // The comments store with a stand-in bridge whose answers come when the test says: the order the web
 // shell's connections may give them. The store is the logic under test; the App API is not.
@@ -27,21 +27,14 @@ const comment = (unsent: boolean): MyComment => ({
 const read = (unsent: boolean): Result<GuideComments> =>
   ({ ok: true, value: { offered: true, mine: [comment(unsent)] } }) as unknown as Result<GuideComments>;
 
-let useCommentsStore: typeof import('../../src/stores/comments.ts').useCommentsStore;
-beforeAll(async () => {
-  // useBridge() keeps the first bridge it finds (src/bridge/index.ts), and the unit files share a worker's
-  // modules (vitest.config.ts): fresh copies, so this file's stand-in is the bridge found.
-  vi.resetModules();
-  ({ useCommentsStore } = await import('../../src/stores/comments.ts'));
-});
-beforeEach(() => {
-  (globalThis as Record<string, unknown>).window = { [BRIDGE_GLOBAL]: fakeBridge };
-  setActivePinia(createPinia());
-  answers.length = 0;
-});
-afterEach(() => {
-  delete (globalThis as Record<string, unknown>).window;
-});
+const stores = withStandInBridge(
+  fakeBridge,
+  () => import('../../src/stores/comments.ts'),
+  () => {
+    answers.length = 0;
+  },
+);
+const useCommentsStore = () => stores.module.useCommentsStore();
 
 describe("the comments store's reads", () => {
   it('shows the last read asked, when an earlier one is answered after it', async () => {

@@ -1,6 +1,6 @@
-import { createPinia, setActivePinia } from 'pinia';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BRIDGE_GLOBAL, type HandedOverSession, type Result } from '../../electron/contract.ts';
+import { describe, expect, it } from 'vitest';
+import type { HandedOverSession, Result } from '../../electron/contract.ts';
+import { withStandInBridge } from '../helpers/stand-in-bridge.ts';
 
 // The worklog store's questions to the site (others' suspended sessions of a guide), with a stand-in
 // bridge whose answers come when the test says, as a hanging site gives them. The store's logic is under
@@ -15,21 +15,14 @@ const fakeBridge = {
 const none: Result<HandedOverSession[]> = { ok: true, value: [] };
 const turns = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-let useWorklogStore: typeof import('../../src/stores/worklog.ts').useWorklogStore;
-beforeAll(async () => {
-  // useBridge() keeps the first bridge it finds (src/bridge/index.ts), and the unit files share a worker's
-  // modules (vitest.config.ts): fresh copies, so this file's stand-in is the bridge found.
-  vi.resetModules();
-  ({ useWorklogStore } = await import('../../src/stores/worklog.ts'));
-});
-beforeEach(() => {
-  (globalThis as Record<string, unknown>).window = { [BRIDGE_GLOBAL]: fakeBridge };
-  setActivePinia(createPinia());
-  asked.length = 0;
-});
-afterEach(() => {
-  delete (globalThis as Record<string, unknown>).window;
-});
+const stores = withStandInBridge(
+  fakeBridge,
+  () => import('../../src/stores/worklog.ts'),
+  () => {
+    asked.length = 0;
+  },
+);
+const useWorklogStore = () => stores.module.useWorklogStore();
 
 describe("the worklog store's questions to the site", () => {
   it('sends one at a time; asked again while waiting its turn it is the same question, never one sent', async () => {
