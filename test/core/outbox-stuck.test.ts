@@ -8,9 +8,11 @@ import { always, onPaths, startFaultProxy, type FaultProxy } from '../fault/prox
 import { api, signIn, startTestSite } from '../server/helpers.ts';
 import { unwrap } from '../helpers/library.ts';
 import { makeServices, signInAndSync } from '../helpers/services.ts';
+import { SimTimers } from '../helpers/sim-timers.ts';
 import { guideWithForms, sampleValue } from '../helpers/worklog.ts';
 
-// The laptop's clock (and the backoff that reads it) is simulated: it moves only when a test says so.
+// The laptop's clock (and the backoff that reads it) is simulated: it moves only when a test says so, and
+// the outbox's own waits run on it (SimTimers, never run here): only Send now and the network's return send.
 let site: RunningSite;
 let proxy: FaultProxy;
 let app: ReturnType<typeof makeServices>;
@@ -21,7 +23,11 @@ let field: { field: StepFormField; stepid: number };
 beforeAll(async () => {
   site = await startTestSite({ demo: true });
   proxy = await startFaultProxy({ target: { port: site.port } });
-  app = makeServices(undefined, { clock: () => now, monotonic: () => now });
+  app = makeServices(undefined, {
+    clock: () => now,
+    monotonic: () => now,
+    outboxTimer: new SimTimers(() => now).timer,
+  });
   await signInAndSync(app.services, proxy.url);
   const found = await guideWithForms(app.services.api);
   guide = found.guide;
@@ -32,6 +38,10 @@ afterAll(async () => {
   await proxy?.close();
   await site?.close();
 });
+
+/** How many times the site has been said away so far. */
+const wentAway = (): number =>
+  app.events.filter((event) => event.name === 'network' && event.payload === 'offline').length;
 
 describe('an action the site keeps failing', () => {
   it(
@@ -56,14 +66,21 @@ describe('an action the site keeps failing', () => {
         unwrap(await app.services.api.getOutbox()).actions.find((x) => x.sessionId === a.id && x.kind === 'stepData');
       // The site refuses for over half an hour: Send now pressed every few minutes.
       const every = Math.ceil((STUCK_MIN_SECONDS * 1000) / (STUCK_AFTER_REFUSALS - 1));
+      const awayBefore = wentAway();
       for (let attempt = 1; attempt <= STUCK_AFTER_REFUSALS + 2 && (await stuck())?.state !== 'failed'; attempt++) {
         if (attempt > 1) now += every;
         unwrap(await app.services.api.flushOutbox());
         if (attempt === 2) unwrap(await app.services.api.transitionSession({ sessionId: b.id, transition: 'pause' }));
       }
       const action = (await stuck())!;
-      expect(action).toMatchObject({ state: 'failed', stuck: true, attempts: STUCK_AFTER_REFUSALS });
-      expect(action.error).toContain(`${STUCK_AFTER_REFUSALS} times in a row`);
+      expect(action).toMatchObject({ state: 'failed', stuck: true });
+      // One attempt per Send now. On a busy machine a check of the site can run out its time (PROBE_MS): the
+      // site is then thought away, and its next answer wakes every waiting chain, this one too, which is
+      // sent once more (seen once in CI: 9 attempts). Only then is there one more per time it went away.
+      const extra = action.attempts - STUCK_AFTER_REFUSALS;
+      expect(extra).toBeGreaterThanOrEqual(0);
+      expect(extra).toBeLessThanOrEqual(wentAway() - awayBefore);
+      expect(action.error).toContain(`${action.attempts} times in a row`);
       expect(action.error).toContain('The work log database is unavailable');
       const view = unwrap(await app.services.api.getOutbox());
       expect(view.summary).toMatchObject({ failed: 1, pending: 1, inFlight: 0 });
