@@ -370,6 +370,14 @@ describe('the offline library in the browser', () => {
     const failure = page.getByTestId('sync-last-error').or(page.getByTestId('sync-call-error'));
     await failure.first().waitFor({ timeout: 60_000 });
     expect(await failure.first().textContent()).toMatch(/\S/);
+    // The site is away (the chip says Offline): the progress says so in the Offline colour, not "Stopped by
+    // an error" in red above a card that says the guides still work.
+    await page.locator('[data-testid="sync-last-error"][data-tone="offline"]').waitFor();
+    expect((await page.getByTestId('sync-phase').textContent())?.trim()).toBe('Stopped: the site could not be reached');
+    const progress = page.getByTestId('sync-progress');
+    expect(await progress.getAttribute('data-tone')).toBe('offline');
+    const fill = await progress.locator('.bar-fill').evaluate((el) => getComputedStyle(el).backgroundColor);
+    expect(fill).toBe('rgb(201, 138, 28)');
     await page.screenshot({ path: artifact('sync-centre-site-down.png') });
   });
 
