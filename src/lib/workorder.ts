@@ -11,6 +11,3 @@ export function workOrderProblem(raw: string): string | null {
 
 /** The words before a work order's number, once, whatever prefix the workshop's numbers carry. */
 export const WORK_ORDER_WORDS = 'Work order';
-
-/** "Work order WO-1234". */
-export const workorderLabel = (workorderid: string): string => `${WORK_ORDER_WORDS} ${workorderid}`;

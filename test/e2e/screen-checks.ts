@@ -295,6 +295,28 @@ export function measureInPage(limits: { minTarget: number; minSessionTarget: num
   };
 }
 
+/**
+ * On how many lines `text` is drawn inside the first element `selector` matches (0: not there): a work
+ * order number split at a hyphen ("WO-" at a line's end, "2024-0117" on the next) reads as two numbers.
+ */
+export async function linesOfText(page: Page, selector: string, text: string): Promise<number> {
+  return page
+    .locator(selector)
+    .first()
+    .evaluate((root, wanted) => {
+      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const at = node.textContent!.indexOf(wanted);
+        if (at < 0) continue;
+        const range = document.createRange();
+        range.setStart(node, at);
+        range.setEnd(node, at + wanted.length);
+        return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+      }
+      return 0;
+    }, text);
+}
+
 export function formatProblems(problems: ScreenProblem[]): string {
   return problems.map((p) => `${p.viewport} ${p.screen} ${p.kind}: ${p.what}`).join('\n');
 }

@@ -9,7 +9,14 @@ import { unwrap } from '../helpers/library.ts';
 import { proxiedDemoWorkshop } from '../helpers/services.ts';
 import { openDemoApp, sendNowUnlessGone, type startApp } from './browser.ts';
 import { tabTo } from './focus.ts';
-import { checkLargerText, checkScreen, formatProblems, VIEWPORTS, type Viewport } from './screen-checks.ts';
+import {
+  checkLargerText,
+  checkScreen,
+  formatProblems,
+  linesOfText,
+  VIEWPORTS,
+  type Viewport,
+} from './screen-checks.ts';
 
 // Every screen at 1366×768, 1024×600 and 800×1280: axe-core (serious and critical fail), no sideways
 // scroll, touch targets, text size, nothing cut. Screenshots land in test-results/e2e/screens/<size>/.
@@ -282,12 +289,18 @@ describe('every screen at three sizes, with axe-core', () => {
     // The chip may say offline before the sync has finished asking
     // again (a reset read is retried): wait for it to stop.
     await page.locator('[data-testid="sync-last-error"][data-tone="offline"]').waitFor({ timeout: 30_000 });
-    await atEverySize('sync-offline', async () => {
-      await page.locator('[data-testid="outbox-action"][data-state="pending"]').first().waitFor();
-      expect(await page.getByTestId('status-chip').textContent()).toMatch(/Offline · \d+ unsent/);
-      expect(await page.locator('[data-testid="sync-last-error"][data-tone="offline"]').count()).toBe(1);
-      expect(await page.getByTestId('outbox-action-error').count()).toBe(0);
-    });
+    await atEverySize(
+      'sync-offline',
+      async () => {
+        await page.locator('[data-testid="outbox-action"][data-state="pending"]').first().waitFor();
+        expect(await page.getByTestId('status-chip').textContent()).toMatch(/Offline · \d+ unsent/);
+        expect(await page.locator('[data-testid="sync-last-error"][data-tone="offline"]').count()).toBe(1);
+        expect(await page.getByTestId('outbox-action-error').count()).toBe(0);
+        expect(await page.getByTestId('sync-phase').textContent()).toBe('Stopped: the site could not be reached');
+        expect(await linesOfText(page, '[data-testid="outbox-group"] h3', 'WO-SCREENS-1')).toBe(1);
+      },
+      'larger text too',
+    );
     await atEverySize('library-offline', async () => {
       await visit('nav-library', 'guide-row');
     });
@@ -323,6 +336,7 @@ describe('every screen at three sizes, with axe-core', () => {
       async () => {
         await page.getByTestId('conflict').first().scrollIntoViewIfNeeded();
         expect(await page.getByTestId('status-chip').getAttribute('data-tone')).toBe('problem');
+        expect(await linesOfText(page, '[data-testid="conflict"] header', 'WO-SCREENS-1')).toBe(1);
       },
       'larger text too',
     );
