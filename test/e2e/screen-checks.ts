@@ -226,7 +226,9 @@ export function measureInPage(limits: { minTarget: number; minSessionTarget: num
   // A date or a time of day read in pieces: "05:20 / PM", "Dec / 3". It may break after a comma only
   // ("Dec 3, 2026, / 05:20 PM"), as lib/format.ts writes them. And a word broken inside itself ("Not
   // answere / d"): a column or a box too narrow for its words, read letter by letter. Letters only: a
-  // path, an address or a work order number may break where it must.
+  // path, an address or a work order number may break where it must. Only where it must: a work order
+  // number (the tests' all begin "WO-") broken at a hyphen with room for it whole on a line of its box
+  // ("WO- / SCREENS-1") reads as two numbers.
   const time = /\b\d{1,2}:\d{2}(?:\s?[AaPp]\.?[Mm]\.?)?/.source;
   const monthDay = /\b(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\.?\s\d{1,2}\b/.source;
   const pieces = [
@@ -237,9 +239,22 @@ export function measureInPage(limits: { minTarget: number; minSessionTarget: num
     scope instanceof Document ? document.body : (scope as Element),
     NodeFilter.SHOW_TEXT,
   );
+  const workOrder = /\bWO-[A-Z0-9][A-Z0-9-]*/g;
   for (let node = texts.nextNode(); node; node = texts.nextNode()) {
     const el = node.parentElement;
     if (!node.textContent || !el || !visible(el)) continue;
+    for (const match of node.textContent.matchAll(workOrder)) {
+      const range = document.createRange();
+      range.setStart(node, match.index);
+      range.setEnd(node, match.index + match[0].length);
+      const rects = Array.from(range.getClientRects()).filter((rect) => rect.width > 0);
+      const width = rects.reduce((sum, rect) => sum + rect.width, 0);
+      // The box its lines are laid in: the nearest ancestor that is not inline.
+      let box: Element = el;
+      while (box.parentElement && getComputedStyle(box).display === 'inline') box = box.parentElement;
+      if (new Set(rects.map((rect) => Math.round(rect.top))).size > 1 && width <= box.clientWidth)
+        cut.push(`${describe(el)}: the work order number "${match[0]}" is broken with room for it on a line`);
+    }
     for (const { pattern, says } of pieces) {
       for (const match of node.textContent.matchAll(pattern)) {
         const lines = linesOf(node, match.index, match.index + match[0].length);
