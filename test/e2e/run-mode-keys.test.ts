@@ -48,10 +48,10 @@ async function expectFocus(check: (f: Focused) => boolean, what: string): Promis
     .toBe(true);
   expect((await focused()).inView, `${what} in view`).toBe(true);
 }
-const onStep = async (n: number) => {
+const onStep = async (n: number, of = STEPS) => {
   await page
     .getByTestId('step-count')
-    .filter({ hasText: `Step ${n} of ${STEPS}` })
+    .filter({ hasText: `Step ${n} of ${of}` })
     .waitFor();
   if ((await page.getByTestId('step-form').count()) > 0)
     await page.locator('[data-testid="step-form"][data-ready="true"]').waitFor();
@@ -215,6 +215,41 @@ describe('a whole session with the run mode keys (issue 28, acceptance 6)', () =
     await page.keyboard.press('Enter');
     await page.getByTestId('conflicts-none').waitFor();
     await expectFocus((f) => f.testid === 'conflicts-none', 'the line saying no conflict is left');
+  });
+
+  it('a step whose first field is a choice made: focus on the answer chosen, not the first option', async () => {
+    // Step 3 of the tank's drain: "What did the condensate look like?" (Clear, Milky, Oily, Rusty, ...).
+    // Focus on "Clear" while "Rusty" is the answer read "Clear, not checked", and Space there changed it.
+    await page.goto(new URL('/library', app.shell.url).toString());
+    await page.getByTestId('guide-row').filter({ hasText: 'Drain and Inspect the Air Compressor Tank' }).click();
+    await page.getByTestId('workorder-input').fill('WO-KEYS-RADIO');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/sessions\/[0-9a-f-]{36}/);
+    await page.goto(page.url().replace(/\?.*$/, '') + '?step=3');
+    await onStep(3, 6);
+    const radio = async () => {
+      const f = await focused();
+      const value = await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.value ?? '');
+      return f.type === 'radio' ? value : `${f.tag} ${f.testid ?? ''}`;
+    };
+    await expect.poll(radio, { message: 'focus on the first option, nothing chosen yet' }).toBe('Clear');
+    // Down three times chooses Rusty (arrows move and choose within a group of radio buttons).
+    for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Control+s');
+    await page.getByTestId('draft-kept').waitFor({ state: 'detached' });
+    await settled();
+    await page.keyboard.press('Alt+ArrowRight');
+    await onStep(4, 6);
+    await settled();
+    await page.keyboard.press('Alt+ArrowLeft');
+    await onStep(3, 6);
+    await expect.poll(radio, { message: 'focus on the answer chosen' }).toBe('Rusty');
+    expect((await focused()).inView).toBe(true);
+    await page.keyboard.press('Space');
+    await expect.poll(radio).toBe('Rusty');
+    expect(await page.locator('[data-testid="step-form"] input[type="radio"]:checked').getAttribute('value')).toBe(
+      'Rusty',
+    );
   });
 
   it('ran without script errors or CSP violations', () => {
