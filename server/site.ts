@@ -8,6 +8,7 @@ import { LOOPBACK_NAMES, hostMatcher, parseCorsOrigin } from './http/access.ts';
 import { DEFAULT_SIGN_IN_THROTTLE, type SignInThrottleOptions } from './http/sign-in-throttle.ts';
 import { listenOn } from './listen.ts';
 import { MEDIA_PATH } from './http/site-switches.ts';
+import { quietWrites } from './http/quiet-writes.ts';
 import { slowWrites, type SlowWrites } from './http/slow-writes.ts';
 import type { ServerModule } from './http/site-modules.ts';
 import type { Dialect } from './http/dialects.ts';
@@ -74,6 +75,8 @@ export interface SiteOptions {
   clock?: Clock;
   /** A slow site: starts and uploads are applied `ms` late, whether the client waited or not (`--slow-writes`). */
   slowWrites?: SlowWrites;
+  /** Work-log saves and transitions without a public answer shape are answered with no body (http/quiet-writes.ts). */
+  quietWrites?: boolean;
   /**
    * Why this site's requests are not held to iFixit's description when the tests' request check is on
    * (FIELDGUIDE_OPENAPI_CHECK, testing/request-check.ts): a site a test sends malformed requests to on purpose.
@@ -128,7 +131,8 @@ export async function startSite(options: SiteOptions = {}): Promise<RunningSite>
     );
     const app = createApp(ctx);
     const check = options.uncheckedBecause ? null : requestCheckFromEnv();
-    const slow = options.slowWrites ? slowWrites(app.fetch, options.slowWrites) : app.fetch;
+    const answered = options.quietWrites ? quietWrites(app.fetch) : app.fetch;
+    const slow = options.slowWrites ? slowWrites(answered, options.slowWrites) : answered;
     const fetch = check ? await checkRequests(slow, check, API_PREFIX, options.dialect ?? 'dozuki') : slow;
     server = createAdaptorServer({ fetch }) as Server;
     ownPort = await listenOn(server, { port: options.port ?? 0, host, nextFree: options.nextFreePort ?? 0 });
@@ -218,6 +222,7 @@ export async function startDemoSite(
     | 'appIds'
     | 'clock'
     | 'slowWrites'
+    | 'quietWrites'
     | 'uncheckedBecause'
   > & {
     /** The demo's media files (resources/demo); a packaged app passes its own copy. */

@@ -61,7 +61,10 @@ export const startEntry = (
   body: { guideid: number; workorderid: string; stepid?: number; timestamp: number },
 ): Promise<SiteEntry> => t.request('POST', '/work_log', { json: body, schema: entry });
 
-/** A transition; when the site answers only the times (a finish on Dozuki), the entry is read back. */
+/**
+ * A transition; when the site answers only the times (a finish on Dozuki) or nothing at all (no public
+ * shape is known for pause, resume, suspend, cancel or assume), the entry is read back.
+ */
 export async function transitionEntry(
   t: ApiTransport,
   entryid: number,
@@ -72,24 +75,30 @@ export async function transitionEntry(
   const answer = await t.request('POST', `/work_log/${entryid}/${transition}`, {
     query: { revisionid: revisionid ?? undefined },
     json: { timestamp },
-    schema: transitionAnswerWire,
+    schema: transitionAnswerWire.optional(),
   });
-  return 'entryid' in answer && typeof answer.entryid === 'number'
+  return answer !== undefined && 'entryid' in answer && typeof answer.entryid === 'number'
     ? toSiteEntry(answer as WorkLogEntryWire)
     : getEntry(t, entryid);
 }
 
-export const putStepData = (
+/**
+ * A save of step data. A site that answers it with no body (public-shapes.md: one public client saw so)
+ * has applied it: the entry is read back, for its revision and the values it now holds.
+ */
+export async function putStepData(
   t: ApiTransport,
   entryid: number,
   revisionid: number | null,
   body: { fields: Record<string, string | null>; stepid?: number; timestamp: number },
-): Promise<SiteEntry> =>
-  t.request('PUT', `/work_log/${entryid}/stepData`, {
+): Promise<SiteEntry> {
+  const answer = await t.request('PUT', `/work_log/${entryid}/stepData`, {
     query: { revisionid: revisionid ?? undefined },
     json: body,
-    schema: entry,
+    schema: entry.optional(),
   });
+  return answer ?? getEntry(t, entryid);
+}
 
 export const getEntry = (t: ApiTransport, entryid: number): Promise<SiteEntry> =>
   t.request('GET', `/work_log/${entryid}`, { schema: entry });
