@@ -172,6 +172,7 @@ describe('the API transport', () => {
       [409, 'conflict', false],
       [422, 'refused', false],
       [429, 'busy', true],
+      [420, 'busy', true],
       [503, 'busy', true],
       [500, 'site-error', true],
       [504, 'site-error', true],

@@ -79,8 +79,10 @@ function byStatus(said: Said, error: ApiError): SiteFailure {
   if (status === 404 || status === 410) return { ...said, kind: 'gone', forGood: status === 410 };
   if (status === 405 || status === 501) return { ...said, kind: 'not-offered' };
   if (status === 409) return { ...said, kind: 'conflict', current: error.body };
-  if (status === 429 || status === 503)
-    return { ...said, kind: 'busy', limit: status === 429 ? 'rate' : 'overload', retryAfter: error.retryAfter };
+  // 420: iFixit's rate limit on reputation-earning writes ("Returns 420 when a reputation rate limit is
+  // exceeded", PUT /guides/{id}/completed in its OpenAPI description): a rate limit like 429, asked again later.
+  if (status === 429 || status === 420 || status === 503)
+    return { ...said, kind: 'busy', limit: status === 503 ? 'overload' : 'rate', retryAfter: error.retryAfter };
   if (status >= 500) return { ...said, kind: 'site-error', gateway: status === 504, retryAfter: error.retryAfter };
   const invalid = status === 400 || status === 422;
   return { ...said, kind: 'refused', words, invalid, body: error.body };
