@@ -6,6 +6,7 @@ import { ApiError } from '../../electron/core/api/errors.ts';
 import { toAppFailure } from '../../electron/core/api/app-failure.ts';
 import { classify, mayPass } from '../../electron/core/api/failure.ts';
 import { ApiTransport } from '../../electron/core/api/transport.ts';
+import { fetchCompletions } from '../../electron/core/api/marks-api.ts';
 
 // A real HTTP server on loopback whose answers each test chooses: the transport's behaviour on the wire.
 type Handler = (req: http.IncomingMessage, res: http.ServerResponse, body: string) => void;
@@ -158,6 +159,27 @@ describe('the API transport', () => {
     const posted = await failure(transport.request('POST', '/work_log', { json: { guideid: 1 } }));
     expect(posted.kind).toBe('network');
     expect(asked).toBe(1);
+  });
+
+  it('reads completions on past a short page (paged before the language filter) to an empty one', async () => {
+    // iFixit's getCurrentUserCompletions: "offset and limit are applied before language filtering, so a page
+    // may contain fewer than limit items while higher offsets still return results". Here the first 200
+    // completions hold 150 in this language, the next 200 hold 3, then none.
+    const pages = new Map<string, number[]>([
+      ['0', Array.from({ length: 150 }, (_, i) => i + 1)],
+      ['200', [301, 302, 303]],
+    ]);
+    const asked: string[] = [];
+    handler = (req, res) => {
+      const url = new URL(req.url!, siteUrl);
+      asked.push(`${url.searchParams.get('offset')}/${url.searchParams.get('limit')}`);
+      res.setHeader('Content-Type', 'application/json');
+      const ids = pages.get(url.searchParams.get('offset') ?? '') ?? [];
+      res.end(JSON.stringify(ids.map((guideid) => ({ dataType: 'guide', guideid }))));
+    };
+    const marks = await fetchCompletions(new ApiTransport({ siteUrl, token: TOKEN }));
+    expect(marks.map((m) => m.guideid)).toEqual([...pages.get('0')!, 301, 302, 303]);
+    expect(asked).toEqual(['0/200', '200/200', '400/200']);
   });
 
   it('classifies each answer once: its kind, whether it may pass, and what was asked', async () => {

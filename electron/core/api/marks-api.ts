@@ -24,10 +24,9 @@ export async function fetchFavorites(transport: ApiTransport, signal?: AbortSign
 }
 
 /**
- * The signed-in user's completions, pages of 200 until a short one. iFixit's description warns that it
- * pages before it filters by language, so a short page may not be the end: a completion of a guide read in
- * another language may then be missed, which costs only its "done" mark; reading on to an empty page would
- * cost every sync one more request.
+ * The signed-in user's completions, pages of 200 until an empty one. iFixit's description warns that it
+ * pages before it filters by language, so a short page is not the end: stopping there lost the completions
+ * of every later page, and the sync took their "done" marks off this laptop. One request more a sync.
  */
 export async function fetchCompletions(transport: ApiTransport, signal?: AbortSignal): Promise<SiteMark[]> {
   const marks: SiteMark[] = [];
@@ -37,8 +36,8 @@ export async function fetchCompletions(transport: ApiTransport, signal?: AbortSi
       schema: completionListWire,
       ...(signal ? { signal } : {}),
     });
+    if (list.length === 0) break;
     for (const guide of list) marks.push({ guideid: guide.guideid, at: null });
-    if (list.length < PAGE_SIZE) break;
   }
   return marks;
 }
