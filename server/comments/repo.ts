@@ -63,6 +63,34 @@ export function commentsOf(
   return found;
 }
 
+/**
+ * Comments as iFixit's guide answers carry them (its OpenAPI, `Guide.comments` and a step's): the top-level
+ * ones, each with its `replies`, newest first ("present only on top-level comments"). A reply to a reply goes
+ * with its top-level comment; each keeps its own `parentid`.
+ */
+export function threaded<C extends { commentid: number; parentid: number | null }>(
+  comments: readonly C[],
+): (C & { replies: C[] })[] {
+  const byId = new Map(comments.map((comment) => [comment.commentid, comment]));
+  const rootOf = (comment: C): number => {
+    let at = comment;
+    for (let hops = 0; at.parentid !== null && byId.has(at.parentid) && hops < comments.length; hops++)
+      at = byId.get(at.parentid)!;
+    return at.commentid;
+  };
+  const replies = new Map<number, C[]>();
+  for (const comment of comments) {
+    const root = rootOf(comment);
+    if (root !== comment.commentid) replies.set(root, [...(replies.get(root) ?? []), comment]);
+  }
+  return comments
+    .filter((comment) => rootOf(comment) === comment.commentid)
+    .map((comment) => ({
+      ...comment,
+      replies: (replies.get(comment.commentid) ?? []).sort((a, b) => b.commentid - a.commentid),
+    }));
+}
+
 export function getComment(db: Db, commentid: number): CommentRow | undefined {
   return db.prepare('SELECT * FROM comments WHERE commentid = ?').get(commentid) as CommentRow | undefined;
 }

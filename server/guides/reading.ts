@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import type { ServerContext } from '../context.ts';
+import { threaded, type CommentJson } from '../comments/repo.ts';
 import { currentUser } from '../http/auth.ts';
 import type { AppEnv } from '../http/env.ts';
 import { invalid } from '../http/errors.ts';
@@ -31,7 +32,7 @@ export function readGuide<
   ctx: ServerContext,
   c: Context<AppEnv>,
   row: GuideRow,
-  json: G & { steps: Steps; prerequisites: { guideid: number; title: string }[] },
+  json: G & { steps: Steps; prerequisites: { guideid: number; title: string }[]; comments: CommentJson[] },
 ) {
   const langid = parseLangid(c.req.query('langid'));
   const translation =
@@ -42,6 +43,9 @@ export function readGuide<
     steps = [...prerequisiteSteps(ctx, c, row, langid, new Set([row.guideid])), ...steps];
   }
   if (ifixit) steps = steps.map(videoIdOnly);
+  // iFixit nests a comment's replies in it; the reference lists them beside it with their parentid.
+  const threads = ifixit ? { comments: threaded(json.comments) } : {};
+  if (ifixit) steps = steps.map((step) => ({ ...step, comments: threaded(step.comments) }));
   const prerequisites = json.prerequisites.map((prereq) => {
     const title = langid === undefined ? undefined : translationOf(ctx.db, prereq.guideid, langid)?.title;
     return title ? { ...prereq, title } : prereq;
@@ -55,6 +59,7 @@ export function readGuide<
     available_langids: languagesOf(ctx.db, row.guideid, row.locale),
     prerequisites,
     steps,
+    ...threads,
   };
 }
 
