@@ -9,6 +9,7 @@ import { DEFAULT_SIGN_IN_THROTTLE, type SignInThrottleOptions } from './http/sig
 import { listenOn } from './listen.ts';
 import { MEDIA_PATH } from './http/site-switches.ts';
 import { quietWrites } from './http/quiet-writes.ts';
+import { unsizedImages } from './http/unsized-images.ts';
 import { slowWrites, type SlowWrites } from './http/slow-writes.ts';
 import type { ServerModule } from './http/site-modules.ts';
 import type { Dialect } from './http/dialects.ts';
@@ -77,6 +78,8 @@ export interface SiteOptions {
   slowWrites?: SlowWrites;
   /** Work-log saves and transitions without a public answer shape are answered with no body (http/quiet-writes.ts). */
   quietWrites?: boolean;
+  /** Every image of a JSON answer without its resized variants: id, guid and original (http/unsized-images.ts). */
+  unsizedImages?: boolean;
   /**
    * Why this site's requests are not held to iFixit's description when the tests' request check is on
    * (FIELDGUIDE_OPENAPI_CHECK, testing/request-check.ts): a site a test sends malformed requests to on purpose.
@@ -131,7 +134,8 @@ export async function startSite(options: SiteOptions = {}): Promise<RunningSite>
     );
     const app = createApp(ctx);
     const check = options.uncheckedBecause ? null : requestCheckFromEnv();
-    const answered = options.quietWrites ? quietWrites(app.fetch) : app.fetch;
+    const sized = options.unsizedImages ? unsizedImages(app.fetch) : app.fetch;
+    const answered = options.quietWrites ? quietWrites(sized) : sized;
     const slow = options.slowWrites ? slowWrites(answered, options.slowWrites) : answered;
     const fetch = check ? await checkRequests(slow, check, API_PREFIX, options.dialect ?? 'dozuki') : slow;
     server = createAdaptorServer({ fetch }) as Server;
@@ -223,6 +227,7 @@ export async function startDemoSite(
     | 'clock'
     | 'slowWrites'
     | 'quietWrites'
+    | 'unsizedImages'
     | 'uncheckedBecause'
   > & {
     /** The demo's media files (resources/demo); a packaged app passes its own copy. */

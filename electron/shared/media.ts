@@ -17,13 +17,18 @@ export const PICTURE_QUALITIES: readonly PictureQuality[] = ['standard', 'large'
 export const zoomVariant = (quality: PictureQuality): 'large' | 'original' | null =>
   quality === 'standard' ? null : quality;
 
-/** The picture a list shows for an image. */
+/**
+ * The picture a list shows for an image: its thumbnail, else the smallest variant there is. A site answers
+ * an image before it has resized it with its original alone (iFixit's OpenAPI: "Ungenerated sizes are
+ * omitted from the object; id, guid, and original are always present"); the guide is not fetched again when
+ * it has, so that original is its picture here.
+ */
 export const listPicture = (image: ImageVariants | null | undefined): string | undefined =>
-  image?.[SHOWN_VARIANTS.list];
+  image?.[SHOWN_VARIANTS.list] ?? image?.standard ?? image?.medium ?? image?.large ?? image?.original;
 
-/** The picture a step shows for an image: its step size, else its thumbnail. */
+/** The picture a step shows for an image: its step size, else the nearest variant there is (listPicture). */
 export const stepPicture = (image: ImageVariants | null | undefined): string | undefined =>
-  image?.[SHOWN_VARIANTS.step] ?? image?.thumbnail;
+  image?.[SHOWN_VARIANTS.step] ?? image?.medium ?? image?.thumbnail ?? image?.large ?? image?.original;
 
 /**
  * What the lightbox asks for, best first: the original, the large variant, the step size, the thumbnail.
