@@ -435,6 +435,17 @@ describe('run mode: the step is the screen (issue 28, acceptance 1)', () => {
       await sized.getByTestId('finish-review').waitFor();
       await check('finish-review');
       await sized.getByTestId('review-back').click();
+      // Keep working (at the foot of the review, scrolled to) brings the step back at its top, heading in view.
+      await sized.getByTestId('finish-review').waitFor({ state: 'detached' });
+      const headingTop = () =>
+        sized.evaluate(() => {
+          const heading = document.querySelector('[data-testid="session-step"] [data-testid="step-heading"]')!;
+          const scroller = document.querySelector('.session-scroll')!;
+          return Math.round(heading.getBoundingClientRect().top - scroller.getBoundingClientRect().top);
+        });
+      expect(await headingTop(), `${size.name}: the step's heading below the top of its pane`).toBeGreaterThanOrEqual(
+        0,
+      );
       await sized.getByTestId('session-pause').click();
       await sized.locator('[data-testid="session"][data-status="paused"]').waitFor();
       await check('paused');
