@@ -398,9 +398,18 @@ describe('every screen at three sizes, with axe-core', () => {
     await atEverySize('larger-text-my-guides', async () => {
       await visit('nav-my-guides', 'my-guides');
     });
-    await atEverySize('larger-text-session', async () => {
+    await atEverySize('larger-text-session', async (viewport) => {
       if (page.url() !== sessionUrl) await page.goto(sessionUrl);
       await page.getByTestId('session').waitFor();
+      // Cancelled on the site by now (the conflicts test): it opens at its top, the title and the summary in view.
+      await page.locator('[data-testid="session"][data-status="cancelled"]').waitFor();
+      await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Session summary');
+      const titleTop = await page.evaluate(() => {
+        const title = document.querySelector('.session-title')!.getBoundingClientRect();
+        const bar = document.querySelector('.top-bar')!.getBoundingClientRect();
+        return Math.round(title.top - bar.bottom);
+      });
+      expect(titleTop, `${viewport.name}: the session's title below the top bar`).toBeGreaterThanOrEqual(0);
     });
     // The other screens a technician meets in a day, in the larger text too.
     await atEverySize('larger-text-guide', open.guide);
