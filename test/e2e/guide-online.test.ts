@@ -214,7 +214,7 @@ describe('a guide outside the offline scope', () => {
     await page.getByTestId('guide-keep').click();
     await answered;
     await page.getByTestId('guide-from-site').waitFor({ state: 'hidden' });
-    expect((await page.getByTestId('guide').getByTestId('offline-badge').textContent())?.trim()).toBe('Offline');
+    expect((await page.getByTestId('guide').getByTestId('offline-badge').textContent())?.trim()).toBe('Kept offline');
     expect(await page.getByTestId('worklog-panel').count()).toBe(1);
     expect(unwrap(await app.app.services.api.getSyncState()).scope.guideids).toContain(outside.guideid);
   });

@@ -59,7 +59,7 @@ describe('a guide kept offline on a big site', () => {
     await page.getByTestId('guide-keep').click();
     await page.getByTestId('guide-from-site').waitFor({ state: 'detached', timeout: 30_000 });
     await page.getByTestId('start-session-button').waitFor();
-    expect((await page.getByTestId('guide').getByTestId('offline-badge').textContent())?.trim()).toBe('Offline');
+    expect((await page.getByTestId('guide').getByTestId('offline-badge').textContent())?.trim()).toBe('Kept offline');
     expect(await page.locator('main').textContent()).not.toMatch(PROMISES);
     await page.screenshot({ path: artifact('guide-kept-now.png') });
 

@@ -86,7 +86,7 @@ describe('a library of thousands of guides', () => {
       document.querySelector('[data-testid="library-count"]')?.textContent?.trim().startsWith('1 guide '),
     );
     expect(await rowCount()).toBe(1);
-    expect((await page.getByTestId('offline-badge').textContent())?.trim()).toBe('Offline');
+    expect((await page.getByTestId('offline-badge').textContent())?.trim()).toBe('Kept offline');
     await page.getByTestId('filter-offline').uncheck();
     await page.waitForFunction(
       (n) => document.querySelector('[data-testid="library-count"]')?.textContent?.trim().startsWith(`${n} guides`),
