@@ -421,6 +421,9 @@ describe('every screen at three sizes, with axe-core', () => {
     });
     await atEverySize('larger-text-sessions', async () => {
       await visit('nav-sessions', 'session-row');
+      // The row says what needs the technician: the conflict of the session cancelled on the site.
+      const cancelled = page.getByTestId('session-row').filter({ hasText: 'WO-SCREENS-1' });
+      expect(await cancelled.getByTestId('session-row-trouble').textContent()).toBe('1 conflict');
     });
     await atEverySize('larger-text-quizzes', async () => {
       await visit('nav-quizzes', 'quiz-row');
