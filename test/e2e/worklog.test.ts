@@ -276,7 +276,7 @@ describe('a work session offline, replayed when the site is back', () => {
     // Finishing offers "Mark as done" for the guide (issue 30): marked at once, waiting for the site.
     const offer = page.getByTestId('session-mark-done');
     await offer.getByTestId('guide-mark-done').click();
-    expect(await offer.getByTestId('guide-done').textContent()).toContain('Done · waiting to be sent');
+    expect(await offer.getByTestId('guide-done').textContent()).toContain('Marked as done · waiting to be sent');
     const marks = await app.app.services.api.getGuideMarks(TANK.id);
     expect(marks.ok && marks.value.completed).toBe(true);
     // "Done" and its Undo as a technician with gloves meets them: at three sizes with Larger text.
