@@ -208,6 +208,15 @@ describe('run mode: the step is the screen (issue 28, acceptance 1)', () => {
           return area.bottom - bar.top;
         });
         if (behind > 1) problems.push(`${size.name} step ${n}: the step area runs ${behind}px behind the bar`);
+        // Where the technician is: the step list beside the step (where there is one) shows this step.
+        const listed = await sized.evaluate((at) => {
+          const button = document.querySelector(`.session-body [data-testid="step-nav-${at}"]`);
+          if (!button) return null;
+          const box = button.getBoundingClientRect();
+          const area = document.querySelector('.session-scroll')!.getBoundingClientRect();
+          return box.top >= area.top - 1 && box.bottom <= area.bottom + 1;
+        }, n);
+        if (listed === false) problems.push(`${size.name} step ${n}: the step list beside it does not show it`);
         await sized.screenshot({ path: artifact(`run-layout-${size.name}-step-${n}.png`) });
       }
       await sized.context().close();
