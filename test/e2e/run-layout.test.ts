@@ -157,6 +157,34 @@ describe('run mode: the step is the screen (issue 28, acceptance 1)', () => {
       }, WORK_ORDER);
       if (broken.rows !== 1 || broken.lines[0] !== 1)
         problems.push(`${size.name}: the open session's work order on ${broken.lines.join(', ')} lines`);
+      // Its active time whole on one line, and no line begins with the dot before it.
+      const time = await sized.evaluate(() => {
+        const row = document.querySelector('[data-testid="my-open-sessions"] [data-testid="session-row"]')!;
+        const walker = document.createTreeWalker(row, NodeFilter.SHOW_TEXT);
+        const found: { dotAtLineStart?: boolean; timeLines?: number } = {};
+        const rowLeft =
+          row.querySelector('.row-main')?.getBoundingClientRect().left ?? row.getBoundingClientRect().left;
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const text = node.textContent!;
+          const range = document.createRange();
+          const dot = text.indexOf('·');
+          if (dot >= 0 && found.dotAtLineStart === undefined) {
+            range.setStart(node, dot);
+            range.setEnd(node, dot + 1);
+            found.dotAtLineStart = range.getBoundingClientRect().left - rowLeft < 4;
+          }
+          const at = text.search(/\d+:\d\d:\d\d active/);
+          if (at >= 0) {
+            range.setStart(node, at);
+            range.setEnd(node, at + text.slice(at).indexOf('active') + 'active'.length);
+            found.timeLines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+          }
+        }
+        return found;
+      });
+      if (time.timeLines !== 1)
+        problems.push(`${size.name}: the open session's active time on ${time.timeLines} lines`);
+      if (time.dotAtLineStart) problems.push(`${size.name}: a line of the open session begins with its dot`);
       const wide = await sized.evaluate(() => {
         const main = document.querySelector('.app-main')!;
         return main.scrollWidth - main.clientWidth;

@@ -879,7 +879,7 @@ describe('run mode at three sizes (acceptance 3)', () => {
     // The guide's list of open sessions counts on too (it stood at the time it was drawn).
     await sized.getByTestId('session-leave').click();
     const row = sized.getByTestId('session-row').filter({ hasText: 'WO-RUN-TIMERS' });
-    const listed = async () => / · (\d+:\d\d:\d\d) active/.exec((await row.textContent())!)?.[1];
+    const listed = async () => /\s·\s(\d+:\d\d:\d\d) active/.exec((await row.textContent())!)?.[1];
     const before = await listed();
     await sized.clock.runFor(2000);
     expect(await listed()).not.toBe(before);

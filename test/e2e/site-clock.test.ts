@@ -78,7 +78,7 @@ describe("a site whose clock is an hour behind this computer's", () => {
     await page.getByTestId('nav-sessions').click();
     const row = page.getByTestId('session-row').filter({ hasText: FORKLIFT.workorder });
     await row.waitFor();
-    const active = / · (\d+:\d\d:\d\d) active/.exec((await row.textContent())!)?.[1];
+    const active = /\s·\s(\d+:\d\d:\d\d) active/.exec((await row.textContent())!)?.[1];
     expect(active).toMatch(SECONDS_ONLY);
     expect(pageErrors).toEqual([]);
   });
