@@ -49,6 +49,15 @@ const guide = {
 };
 
 describe('real shapes of API 2.0 answers', () => {
+  it('a step line with its raw text alone (StepLine requires only text_raw, bullet and level) shows that text', () => {
+    const raw = {
+      ...guide,
+      steps: [{ stepid: 3, lines: [{ bullet: 'black', level: 0, text_raw: 'Torque to 25 <Nm> & check' }] }],
+    };
+    const [step] = toGuideDetail(guideWire.parse(raw)).steps;
+    expect(step!.lines[0]!.textRendered).toBe('Torque to 25 &lt;Nm&gt; &amp; check');
+  });
+
   it('a guide with numbers as strings, [] and "" for missing values, flags as objects, quantity as a string', () => {
     const detail = toGuideDetail(guideWire.parse(guide));
     expect(detail).toMatchObject({

@@ -145,13 +145,20 @@ function toStep(step: StepWire, index: number, guideid: number): GuideStep {
       lineid: line.lineid ?? null,
       bullet: line.bullet ?? 'black',
       level: Math.max(0, Math.min(3, line.level ?? 0)),
-      textRendered: line.text_rendered ?? '',
+      textRendered: line.text_rendered ?? asHtml(line.text_raw ?? ''),
     })),
     media: toStepMedia(step.media),
     form: null,
     comments: toComments(step.comments),
   };
 }
+
+/**
+ * A line's raw text as HTML, for a site that sends it without `text_rendered` (iFixit's OpenAPI: a StepLine
+ * requires only text_raw, bullet and level): its markup shown as typed, never a blank instruction.
+ */
+const asHtml = (raw: string): string =>
+  raw.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** Seconds as the site writes them, when they make a range (`time_required_min`, `_max`). */
 function timeRange(min: number | null | undefined, max: number | null | undefined): GuideDetail['timeRange'] {
