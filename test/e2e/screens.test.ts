@@ -410,6 +410,21 @@ describe('every screen at three sizes, with axe-core', () => {
         return Math.round(title.top - bar.bottom);
       });
       expect(titleTop, `${viewport.name}: the session's title below the top bar`).toBeGreaterThanOrEqual(0);
+      // "1 conflict · Everything is on the site": a space between the count and its dot, as written.
+      const gap = await page.getByTestId('session-sync').evaluate((link) => {
+        const bad = link.querySelector('.bad')!.getBoundingClientRect();
+        const walker = document.createTreeWalker(link, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const at = node.textContent!.indexOf('·');
+          if (at < 0) continue;
+          const range = document.createRange();
+          range.setStart(node, at);
+          range.setEnd(node, at + 1);
+          return Math.round(range.getBoundingClientRect().left - bad.right);
+        }
+        return null;
+      });
+      expect(gap, `${viewport.name}: space before the dot of the session's sync line`).toBeGreaterThanOrEqual(2);
     });
     // The other screens a technician meets in a day, in the larger text too.
     await atEverySize('larger-text-guide', open.guide);
