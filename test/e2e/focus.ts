@@ -14,6 +14,11 @@ export interface Focused {
    * (`auto`, 1 px) is thin beside the app's 3 px one, easy to lose on a workshop screen: not counted.
    */
   ringed: boolean;
+  /**
+   * The contrast of the ring's colour against what it is drawn on (the first opaque background around the
+   * control): at least 3:1 to be seen (WCAG 1.4.11). A pale ring on white was 1.9:1. Null without an outline.
+   */
+  ringContrast: number | null;
   inView: boolean;
   /** The test id of the nearest part of the screen around it that has one (a panel, a dialog). */
   within: string | null;
@@ -23,8 +28,33 @@ export const focusedOn = (page: Page): Promise<Focused> =>
   page.evaluate(() => {
     const el = document.activeElement as HTMLElement | null;
     if (!el || el === document.body)
-      return { tag: 'body', text: '', testid: null, name: null, ringed: false, inView: false, within: null };
+      return {
+        tag: 'body',
+        text: '',
+        testid: null,
+        name: null,
+        ringed: false,
+        ringContrast: null,
+        inView: false,
+        within: null,
+      };
     const style = getComputedStyle(el);
+    const rgb = (colour: string): number[] => colour.match(/[\d.]+/g)!.map(Number);
+    const luminance = ([r, g, b]: number[]) => {
+      const linear = (c: number) => ((c /= 255) <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+      return 0.2126 * linear(r!) + 0.7152 * linear(g!) + 0.0722 * linear(b!);
+    };
+    const behind = (() => {
+      // The outline is drawn around the control (an inset one on it): the background it sits on.
+      const inset = parseFloat(style.outlineOffset) < 0;
+      for (let at: Element | null = inset ? el : el.parentElement; at; at = at.parentElement) {
+        const parts = rgb(getComputedStyle(at).backgroundColor);
+        if (parts.length === 3 || parts[3] === 1) return parts;
+      }
+      return [255, 255, 255];
+    })();
+    const outlined = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2;
+    const [ring, ground] = outlined ? [luminance(rgb(style.outlineColor)), luminance(behind)] : [0, 0];
     const box = el.getBoundingClientRect();
     return {
       tag: el.tagName.toLowerCase(),
@@ -32,7 +62,8 @@ export const focusedOn = (page: Page): Promise<Focused> =>
       text: ((el as HTMLInputElement).labels?.[0] ?? el).textContent?.replace(/\s+/g, ' ').trim() ?? '',
       testid: el.getAttribute('data-testid'),
       name: el.getAttribute('name') ?? el.getAttribute('id') ?? el.getAttribute('aria-label'),
-      ringed: (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2) || style.boxShadow !== 'none',
+      ringed: outlined || style.boxShadow !== 'none',
+      ringContrast: outlined ? (Math.max(ring, ground) + 0.05) / (Math.min(ring, ground) + 0.05) : null,
       inView: box.bottom > 0 && box.top < innerHeight && box.right > 0 && box.left < innerWidth,
       within: el.parentElement?.closest('[data-testid]')?.getAttribute('data-testid') ?? null,
     };
@@ -46,6 +77,10 @@ export async function tabTo(page: Page, wanted: (f: Focused) => boolean, max = 3
     // Past the last control Tab leaves the page for a moment (the browser's own UI) before it wraps.
     if (now.tag === 'body') continue;
     expect(now.ringed, `focus ring on ${now.tag} "${now.text.slice(0, 40)}"`).toBe(true);
+    if (now.ringContrast !== null)
+      expect(now.ringContrast, `focus ring's contrast on ${now.tag} "${now.text.slice(0, 40)}"`).toBeGreaterThanOrEqual(
+        3,
+      );
     if (wanted(now)) {
       expect(now.inView, `${now.tag} "${now.text.slice(0, 40)}" scrolled into view`).toBe(true);
       return presses;
