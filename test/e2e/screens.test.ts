@@ -410,7 +410,10 @@ describe('every screen at three sizes, with axe-core', () => {
         return Math.round(title.top - bar.bottom);
       });
       expect(titleTop, `${viewport.name}: the session's title below the top bar`).toBeGreaterThanOrEqual(0);
-      // "1 conflict · Everything is on the site": a space between the count and its dot, as written.
+      // What did not reach the site is not called "everything": the conflict holds it.
+      expect(await page.getByTestId('session-sync').textContent()).toBe('1 conflict · nothing else to send');
+      expect(await page.getByTestId('summary-site').textContent()).toBe('Not all: 1 conflict in the sync centre');
+      // "1 conflict · nothing else to send": a space between the count and its dot, as written.
       const gap = await page.getByTestId('session-sync').evaluate((link) => {
         const bad = link.querySelector('.bad')!.getBoundingClientRect();
         const walker = document.createTreeWalker(link, NodeFilter.SHOW_TEXT);
