@@ -276,6 +276,13 @@ describe('quizzes offline, sent when the site is back', () => {
       // Below the top bar, above the last answer: not scrolled away with the first rows.
       expect(head!.y).toBeGreaterThanOrEqual(bar!.y + bar!.height - 1);
       expect(head!.y + head!.height).toBeLessThanOrEqual(last!.y + 1);
+      // With its rule under it: a collapsed border stays with the table, and the row scrolled half under
+      // the header read as part of it ("YOUR ANSWER only").
+      const rule = await page
+        .locator('.quiz-result-table thead th')
+        .first()
+        .evaluate((th) => getComputedStyle(th).boxShadow);
+      expect(rule, 'the sticky header draws its own rule').toMatch(/inset/);
       await page.screenshot({ path: artifact('quiz-result-scrolled.png') });
     } finally {
       await page.getByTestId('text-size').click();
