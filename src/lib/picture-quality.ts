@@ -15,12 +15,12 @@ export const QUALITY_WORDS: Record<PictureQuality, { title: string; text: string
 export function qualitySize(option: PictureQualityOption): string {
   if (option.quality === 'standard') return 'No extra room: kept with every guide.';
   if (option.pictures === 0) return 'No step pictures in the guides kept offline.';
-  const here =
-    option.stored === option.pictures
-      ? ', all already here'
-      : option.stored > 0
-        ? `, ${option.stored.toLocaleString()} already here`
-        : '';
+  // All kept: no room "more" to find ("About 1.2 MB more for 125 pictures, all already here" said both).
+  if (option.stored === option.pictures) {
+    const size = option.bytes === null ? '' : `, about ${formatBytes(option.bytes)}`;
+    return `Already here: ${plural(option.pictures, 'picture')}${size}.`;
+  }
+  const here = option.stored > 0 ? `, ${option.stored.toLocaleString()} already here` : '';
   const count = `${plural(option.pictures, 'picture')}${here}`;
   if (option.bytes === null) return `Size not known yet (${count}): the site is asked while it answers.`;
   return `About ${formatBytes(option.bytes)} more for ${count}.`;

@@ -90,7 +90,7 @@ async function chooseQuality(quality: 'original'): Promise<void> {
     () => document.querySelector<HTMLButtonElement>('[data-testid="quality-save"]')?.disabled === true,
   );
   await syncFromSyncCentre(page);
-  await page.getByTestId(`quality-size-${quality}`).filter({ hasText: 'all already here' }).waitFor();
+  await page.getByTestId(`quality-size-${quality}`).filter({ hasText: 'Already here:' }).waitFor();
 }
 
 describe('pictures for zoom', () => {

@@ -15,7 +15,7 @@ describe('the picture quality chooser', () => {
       'About 4.2 MB more for 120 pictures, 36 already here.',
     );
     expect(qualitySize({ quality: 'original', pictures: 1, stored: 1, bytes: 9585, basis: 'stored' })).toBe(
-      'About 9.4 KB more for 1 picture, all already here.',
+      'Already here: 1 picture, about 9.4 KB.',
     );
     expect(qualitySize({ quality: 'original', pictures: 3, stored: 0, bytes: null, basis: 'unknown' })).toBe(
       'Size not known yet (3 pictures): the site is asked while it answers.',
