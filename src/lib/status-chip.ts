@@ -71,12 +71,14 @@ function ownChip(input: {
   if (outbox.failed > 0) {
     return {
       tone: 'problem',
-      ...words(`${outbox.failed} not accepted`),
+      // "failed", as the sync centre and the sessions count them: "not accepted" named a refusal, and a change
+      // the site kept failing on (stuck) was not refused.
+      ...words(`${outbox.failed} failed`),
       detail:
-        `The site did not accept ${plural(outbox.failed, 'change')}: see the sync centre. ` +
+        `${plural(outbox.failed, 'change')} could not be sent: see the sync centre. ` +
         `Nothing is lost; ${unsentWords}.`,
       announce:
-        `The site did not accept ${plural(outbox.failed, 'change')}: see the sync centre. ` +
+        `${plural(outbox.failed, 'change')} could not be sent: see the sync centre. ` +
         `Nothing is lost; ${unsentWords}.`,
       unsent,
     };

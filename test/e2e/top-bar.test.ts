@@ -73,7 +73,7 @@ describe('the bars at 1366x768 and 1024x600 with Larger text', () => {
         : PASS,
     );
     const chip = page.getByTestId('status-chip');
-    await expect.poll(() => chip.textContent(), { timeout: 30_000 }).toBe('1 not accepted · 1 unsent');
+    await expect.poll(() => chip.textContent(), { timeout: 30_000 }).toBe('1 failed · 1 unsent');
     // Its words in two lines on a laptop, the state over the count, with either text size (on one line the
     // chip took a second row at 1024 px with both, and at 1366 px with Larger text).
     const lines = () =>
