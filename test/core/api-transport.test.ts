@@ -2,9 +2,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ApiError } from '../../electron/core/api/errors.ts';
+import { ApiError, SignedOutHere } from '../../electron/core/api/errors.ts';
 import { toAppFailure } from '../../electron/core/api/app-failure.ts';
-import { classify, mayPass } from '../../electron/core/api/failure.ts';
+import { classify, mayPass, noAnswer } from '../../electron/core/api/failure.ts';
 import { ApiTransport } from '../../electron/core/api/transport.ts';
 import { fetchCompletions } from '../../electron/core/api/marks-api.ts';
 
@@ -158,6 +158,31 @@ describe('the API transport', () => {
     resets = 1;
     const posted = await failure(transport.request('POST', '/work_log', { json: { guideid: 1 } }));
     expect(posted.kind).toBe('network');
+    expect(asked).toBe(1);
+  });
+
+  it('sends nothing once retired (its technician signed out), a read asked again after a reset included', async () => {
+    let asked = 0;
+    const transport = new ApiTransport({ siteUrl, token: TOKEN });
+    handler = (req) => {
+      asked++;
+      // The technician signs out while this read is out: its reset is not asked again.
+      transport.retire();
+      req.socket.resetAndDestroy();
+    };
+    const lost = await failure(transport.request('GET', '/guides/1'));
+    expect(lost).toBeInstanceOf(SignedOutHere);
+    expect(asked).toBe(1);
+    // Not the site's failure: it says nothing of whether the site answers.
+    expect(noAnswer(classify(lost))).toBe(false);
+    expect(
+      noAnswer(classify(await failure(new ApiTransport({ siteUrl: 'http://127.0.0.1:1' }).request('GET', '/')))),
+    ).toBe(true);
+
+    // Nor does a write, on its own lane or the front lane.
+    for (const lane of [transport, transport.front(), transport.frontWarmth()]) {
+      expect(await failure(lane.request('POST', '/work_log', { json: { guideid: 1 } }))).toBeInstanceOf(SignedOutHere);
+    }
     expect(asked).toBe(1);
   });
 

@@ -38,6 +38,17 @@ export class ApiError extends Error {
 }
 
 /**
+ * A request of a technician who signed out on this computer: not sent (ApiTransport.retire). A `network`
+ * failure that is not the site's: it says nothing of whether the site answers (failure.ts, noAnswer).
+ */
+export class SignedOutHere extends ApiError {
+  constructor(resource: string) {
+    super('network', resource, 'Not sent: its technician signed out.');
+    this.reason = 'cancelled';
+  }
+}
+
+/**
  * An answer a caller of the client found not in the form it needs (a list that does not page, a web page
  * for a picture): an `unexpected` failure like any the client finds itself, made here so that ApiError is
  * made only by the API client.

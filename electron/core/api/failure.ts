@@ -1,4 +1,4 @@
-import { ApiError, errorBodyMessage, type NetworkReason } from './errors.ts';
+import { ApiError, errorBodyMessage, SignedOutHere, type NetworkReason } from './errors.ts';
 import { resourceOf, type Resource } from './resource.ts';
 
 export type { Resource } from './resource.ts';
@@ -111,7 +111,8 @@ export function mayPass(failure: Failure): boolean {
 }
 
 /** No answer came at all: the network or the site is away (what the status bar calls offline). */
-export const noAnswer = (failure: Failure): boolean => failure.kind === 'unreachable' || failure.kind === 'timeout';
+export const noAnswer = (failure: Failure): boolean =>
+  failure.kind === 'timeout' || (failure.kind === 'unreachable' && !(failure.error instanceof SignedOutHere));
 
 /**
  * The site says it has no such thing here (a module it lacks, a guide no longer shown to this account):

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { ApiError, describeResource, errorBodyMessage, isWebPage } from './errors.ts';
+import { ApiError, describeResource, errorBodyMessage, isWebPage, SignedOutHere } from './errors.ts';
 import type { Http, HttpAnswer, Lane } from './http.ts';
 import { refuseTooDeep } from './json-depth.ts';
 import { networkError } from './network-errors.ts';
@@ -36,6 +36,8 @@ export interface RequestWire {
   onServerTime: ((serverSeconds: number) => void) | undefined;
   /** The lane its requests go on (http.ts); none: the site's shared pool, with the sync's. */
   lane?: Lane;
+  /** Its technician signed out (ApiTransport.retire): no request leaves any more, a read asked again included. */
+  retired: boolean;
 }
 
 /**
@@ -72,6 +74,7 @@ export async function sendRequest<T>(
   let text!: string;
   try {
     for (let attempt = 0; ; attempt++) {
+      if (wire.retired) throw new SignedOutHere(resource);
       try {
         ({ response } = await fetchFollowing(
           wire.http,

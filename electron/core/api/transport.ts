@@ -1,10 +1,11 @@
 import { siteHttp, type Http, type Lane } from './http.ts';
 import { MediaFetch, type Download } from './media-fetch.ts';
 import { MediaAddressPolicy } from './media-hosts.ts';
+import { SignedOutHere } from './errors.ts';
 import { API_PATH, DEFAULT_TIMEOUT_MS, sendRequest, type RequestOptions, type RequestWire } from './request.ts';
 import { retryAfterSeconds } from './retry.ts';
 
-export { API_PATH, DEFAULT_TIMEOUT_MS, retryAfterSeconds };
+export { API_PATH, DEFAULT_TIMEOUT_MS, retryAfterSeconds, SignedOutHere };
 export type { QueryValue, RequestOptions } from './request.ts';
 
 export interface TransportOptions {
@@ -50,6 +51,7 @@ export class ApiTransport {
       timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
       onServerTime: options.onServerTime,
       ...(options.lane ? { lane: options.lane } : {}),
+      retired: false,
     };
     const policy = new MediaAddressPolicy(options.siteUrl, options.mediaOrigins ?? (() => []));
     this.#media = new MediaFetch({
@@ -68,6 +70,7 @@ export class ApiTransport {
   front(): ApiTransport {
     if (this.#options.lane === 'front') return this;
     this.#front ??= new ApiTransport({ ...this.#options, lane: 'front' });
+    if (this.retired) this.#front.retire();
     return this.#front;
   }
 
@@ -75,7 +78,23 @@ export class ApiTransport {
   frontWarmth(): ApiTransport {
     if (this.#options.lane === 'front-warmth') return this;
     this.#warmth ??= new ApiTransport({ ...this.#options, lane: 'front-warmth' });
+    if (this.retired) this.#warmth.retire();
     return this.#warmth;
+  }
+
+  /**
+   * Its technician signed out here (or their token was replaced): from now on no API request of this
+   * transport leaves, a read asked again after a reset included; each throws SignedOutHere. A request
+   * already out is answered as it comes: it left while they were signed in.
+   */
+  retire(): void {
+    this.#wire.retired = true;
+    this.#front?.retire();
+    this.#warmth?.retire();
+  }
+
+  get retired(): boolean {
+    return this.#wire.retired;
   }
 
   get hasToken(): boolean {

@@ -109,6 +109,8 @@ export class Technicians {
   /** Forgets one technician's sign-in; answers their token, to revoke on the site. Their work waits for them. */
   signOut(id: number): string | null {
     if (this.currentIdSetting() === id) this.leave();
+    // A replay of theirs already under way sends nothing more with it (outbox/runner.ts).
+    this.#transports.get(id)?.transport.retire();
     this.#transports.delete(id);
     return this.deps.credentials.forget(id);
   }
@@ -129,6 +131,7 @@ export class Technicians {
     if (token === null) return null;
     const cached = this.#transports.get(id);
     if (cached?.token === token) return cached.transport;
+    cached?.transport.retire();
     const transport = this.deps.transportWith(token);
     this.#transports.set(id, { token, transport });
     return transport;

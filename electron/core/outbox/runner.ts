@@ -1,5 +1,5 @@
 import { classify } from '../api/failure.ts';
-import type { ApiTransport } from '../api/transport.ts';
+import { SignedOutHere, type ApiTransport } from '../api/transport.ts';
 import type { OutboxRow } from '../db/repos/outbox-repo.ts';
 import { isStorageTrouble, outboxWaits } from '../db/disk-space.ts';
 import { retryDelayMs } from './backoff.ts';
@@ -244,6 +244,13 @@ export class OutboxRunner {
       }
     } catch (error) {
       if (isStorageTrouble(error)) throw error;
+      if (error instanceof SignedOutHere) {
+        // Its technician signed out while it was on its way: nothing more went; it waits for them, as it was.
+        outbox.retryLater(current.id, 0, 'Sign in again to send this.', row.unknownOutcome);
+        this.deps.log(`Outbox action ${row.id} (${row.kind}) waits: its technician signed out while it was sent.`);
+        this.deps.onChange(row.chain);
+        return false;
+      }
       const failed = classify(error).kind;
       unanswered = failed === 'unreachable' || failed === 'timeout';
       // An earlier attempt that may have landed stays "may have landed" whatever this attempt's answer was.
