@@ -1,4 +1,4 @@
-import type { WorkSession, WorkStatus, WorkTransition } from '../../electron/contract.ts';
+import type { ValueOnSite, WorkSession, WorkStatus, WorkTransition } from '../../electron/contract.ts';
 import { plural } from './format.ts';
 
 export const TRANSITION_LABELS: Record<WorkTransition, string> = {
@@ -29,4 +29,22 @@ export function unsettledWords(session: Pick<WorkSession, 'openConflicts' | 'fai
     failedActions > 0 ? `${failedActions} failed` : '',
   ];
   return parts.filter((part) => part !== '').join(' · ');
+}
+
+/**
+ * Where an attached file stands, in words and a tone: uploaded is not yet recorded. The file goes first,
+ * then the step's save that names it in the session; until that save reaches the site, the photo is not
+ * part of the work record there, and a save the site refused is said with where to settle it.
+ */
+export function attachmentWords(
+  attachment: { uploaded: boolean },
+  site: ValueOnSite,
+): { words: string; tone: 'ok' | 'warn' | 'bad' } {
+  if (site === 'refused') {
+    const what = attachment.uploaded ? "Uploaded, but the site did not take the step's save" : 'Not sent';
+    return { words: `${what}: see the sync centre`, tone: 'bad' };
+  }
+  if (!attachment.uploaded) return { words: 'Kept here, uploads when online', tone: 'warn' };
+  if (site === 'waiting') return { words: "Uploaded; the step's save is not sent yet", tone: 'warn' };
+  return { words: 'Uploaded', tone: 'ok' };
 }

@@ -6,6 +6,7 @@ import type { WorkSession } from '../../electron/contract.ts';
 import { rpcPath } from '../../electron/contract/shells.ts';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
 import { createCanvas, encodePng, fillRect } from '../../server/media/png.ts';
+import { PASS } from '../fault/proxy.ts';
 import { proxiedDemoWorkshop } from '../helpers/services.ts';
 import { appPage, artifact, connectAndSyncDemo, openDemoApp, sendNowUnlessGone, type startApp } from './browser.ts';
 import { tabTo } from './focus.ts';
@@ -675,6 +676,34 @@ describe('a photo from the camera (acceptance 5)', () => {
       /camera.*attach a photo from a file/,
     );
     expect(await field('Photo of the drain valve').locator('input[type="file"]').count()).toBe(1);
+  });
+
+  it("says a photo is uploaded, not yet recorded, until its step's save reaches the site", async () => {
+    // The site takes the file and not, for now, the save that names it in the session.
+    demo.setSchedule(({ path }) =>
+      path.includes('/stepData') ? { kind: 'status', status: 503, message: 'The work log is busy' } : PASS,
+    );
+    const canvas = createCanvas(32, 24, [90, 60, 40]);
+    await startGuide({ id: 3, title: 'Drain and Inspect the Air Compressor Tank' }, 'WO-RUN-PHOTO-SAVE');
+    await page.getByTestId('step-nav-4').click();
+    await onStep(4);
+    const photo = field('Photo of the drain valve');
+    await photo
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'valve-seat.png', mimeType: 'image/png', buffer: encodePng(canvas) });
+    const state = photo.getByTestId('attachment-state');
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="attachment-state"]')?.getAttribute('data-uploaded') === 'true',
+    );
+    expect([(await state.textContent())?.trim(), await state.getAttribute('data-tone')]).toEqual([
+      "Uploaded; the step's save is not sent yet",
+      'warn',
+    ]);
+
+    demo.setSchedule(null);
+    expect((await app.app.services.api.flushOutbox()).ok).toBe(true);
+    await photo.locator('[data-testid="attachment-state"][data-tone="ok"]').waitFor();
+    expect((await state.textContent())?.trim()).toBe('Uploaded');
   });
 
   it('is taken with a fake camera, previewed, attached offline and reaches the site after replay', async () => {

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { attachmentWords } from '../../src/lib/worklog-words.ts';
+
+describe('an attached file in words', () => {
+  it('says uploaded only once the step that names it reached the site; before that, what waits', () => {
+    expect(attachmentWords({ uploaded: false }, 'waiting')).toEqual({
+      words: 'Kept here, uploads when online',
+      tone: 'warn',
+    });
+    // The file is on the site, the save that puts it in the session is not: not yet part of the record.
+    expect(attachmentWords({ uploaded: true }, 'waiting')).toEqual({
+      words: "Uploaded; the step's save is not sent yet",
+      tone: 'warn',
+    });
+    expect(attachmentWords({ uploaded: true }, 'sent')).toEqual({ words: 'Uploaded', tone: 'ok' });
+  });
+
+  it('says where to settle a save or an upload the site did not take', () => {
+    expect(attachmentWords({ uploaded: true }, 'refused')).toEqual({
+      words: "Uploaded, but the site did not take the step's save: see the sync centre",
+      tone: 'bad',
+    });
+    expect(attachmentWords({ uploaded: false }, 'refused')).toEqual({
+      words: 'Not sent: see the sync centre',
+      tone: 'bad',
+    });
+  });
+});
