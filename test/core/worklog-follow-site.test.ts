@@ -139,8 +139,31 @@ describe('the session follows the site', () => {
       expect.stringMatching(/^Resumed here at /),
     ]);
     expect(record!.message).toMatch(ISO);
+    expect(record!.message).toContain('kept below: copy the values if you need them.');
     unwrap(await a.app.services.api.settleConflict({ conflictId: record!.id, keep: 'theirs' }));
     expect(await conflictsOf(started.id)).toEqual([]);
+  });
+
+  it('cancelled on the site with only a pause waiting here: the pause listed, no values to copy', async () => {
+    const started = unwrap(await a.app.services.api.startSession({ guideid, workorderid: `WO-FOLLOW-${++workorder}` }));
+    await a.online();
+    const entryid = unwrap(await a.app.services.api.getSession(started.id)).entryid!;
+    a.offline();
+    unwrap(await a.app.services.api.transitionSession({ sessionId: started.id, transition: 'pause' }));
+    const tech1 = await signIn(site, 'tech1');
+    const entry = (await api(site, 'GET', `/work_log/${entryid}`, { token: tech1.token })).body as {
+      revisionid: number;
+    };
+    const cancel = `/work_log/${entryid}/cancel?revisionid=${entry.revisionid}`;
+    expect((await api(site, 'POST', cancel, { token: tech1.token, json: {} })).status).toBe(200);
+    await a.online();
+
+    const [record, ...more] = await conflictsOf(started.id);
+    expect(more).toEqual([]);
+    expect(record!.mine!.split('\n')).toEqual([expect.stringMatching(/^Paused here at /)]);
+    // Once it said "copy the values if you need them" over a pause alone.
+    expect(record!.message).toMatch(/did not reach the site and is listed below\.$/);
+    unwrap(await a.app.services.api.settleConflict({ conflictId: record!.id, keep: 'theirs' }));
   });
 
   it('cancelled on the site: kept values read in words, and each value says whether the site has it', async () => {

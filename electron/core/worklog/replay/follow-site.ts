@@ -15,6 +15,9 @@ const DONE_HERE: Record<string, string> = {
   cancel: 'Cancelled',
 };
 
+/** A kept line that is a transition's time ("Paused here at …"), not a value the technician entered. */
+const TIME_LINE = new RegExp(`^(${Object.values(DONE_HERE).join('|')}) here at \\S+$`);
+
 /** Times go in ISO 8601 (UTC): the renderer shows them in the technician's local time. */
 const iso = (unix: number): string => new Date(unix * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
@@ -58,12 +61,17 @@ export async function followSite(
     adoptServerState(ctx, sessionId, theirs);
     for (const r of rows) ctx.outbox.remove(r.id);
     const open = ctx.conflicts.openOfSession(sessionId, ctx.technician);
-    const mine = [open?.mine, ...lines].filter((l): l is string => Boolean(l)).join('\n') || null;
-    // Only a record that keeps something says so (issue 28: "kept below" over nothing misled).
-    const message = mine
-      ? `${what}${when}. The site's state was kept; what you did here after that ` +
-        `did not reach the site and is kept below: copy the values if you need them.`
-      : `${what}${when}. The site's state was kept; nothing you did here was waiting to be sent.`;
+    const kept = [open?.mine, ...lines].filter((l): l is string => Boolean(l)).join('\n');
+    const mine = kept || null;
+    // Only a record that keeps something says so (issue 28: "kept below" over nothing misled), and only
+    // one that keeps a value asks to copy values (a pause kept is a time, listed).
+    const message = !mine
+      ? `${what}${when}. The site's state was kept; nothing you did here was waiting to be sent.`
+      : kept.split('\n').some((line) => !TIME_LINE.test(line))
+        ? `${what}${when}. The site's state was kept; what you did here after that ` +
+          `did not reach the site and is kept below: copy the values if you need them.`
+        : `${what}${when}. The site's state was kept; what you did here after that ` +
+          `did not reach the site and is listed below.`;
     if (open) ctx.amendConflict(open.id, { mine, theirs: siteSays, message });
     else
       ctx.conflict({
