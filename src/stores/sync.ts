@@ -14,6 +14,11 @@ import type {
 import { useBridge } from '../bridge/index.ts';
 
 const IDLE: SyncProgress = { phase: 'idle', done: 0, total: 0, bytes: 0, message: null };
+/**
+ * How often the storage figures and guide counts are read again while a sync runs: a phase can last
+ * minutes (the pictures of a big library), and its figures beside the live progress must not stand still.
+ */
+const FIGURES_EVERY_MS = 2_000;
 
 /** The sync: its state from the main process, live progress from events, and the technician's commands. */
 export const useSyncStore = defineStore('sync', () => {
@@ -28,10 +33,18 @@ export const useSyncStore = defineStore('sync', () => {
 
   const running = computed(() => state.value?.running ?? false);
 
+  let figuresReadAt = 0;
   bridge.onEvent((event) => {
     if (event.name === 'syncProgress') {
-      // A new phase: the storage figures and guide counts have moved, read them again.
-      if (event.payload.phase !== progress.value.phase) void load();
+      // A new phase, or a while into one: the storage figures and guide counts have moved, read them again.
+      const now = Date.now();
+      if (event.payload.phase !== progress.value.phase) {
+        figuresReadAt = now;
+        void load();
+      } else if (now - figuresReadAt >= FIGURES_EVERY_MS) {
+        figuresReadAt = now;
+        void loadFigures();
+      }
       progress.value = event.payload;
       if (
         state.value &&
@@ -58,6 +71,16 @@ export const useSyncStore = defineStore('sync', () => {
 
   async function load(): Promise<void> {
     take(await bridge.getSyncState());
+  }
+
+  /**
+   * The storage figures and guide counts alone: an answer read before the sync ended may arrive after the
+   * event saying it did (two connections in the web shell), and must not make it run again on screen.
+   */
+  async function loadFigures(): Promise<void> {
+    const result = await bridge.getSyncState();
+    if (result.ok && state.value)
+      state.value = { ...state.value, storage: result.value.storage, guides: result.value.guides };
   }
 
   async function run<T>(kind: NonNullable<typeof busy.value>, call: () => Promise<T>): Promise<T> {

@@ -83,6 +83,36 @@ describe('library thumbnails during a sync', () => {
     expect(demo.proxy().requestsTo(/^\/video\//).length).toBeGreaterThan(0);
   });
 
+  it("the sync centre's figures move with the pictures a sync stores, not only when its phase ends", async () => {
+    // Originals kept from now on: the next sync downloads a picture for every step, each held a while.
+    demo.setSchedule((request) => (/^\/igi\//.test(request.path) ? { kind: 'delay', ms: 800 } : PASS));
+    unwrap(await app.app.services.api.setPictureQuality('original'));
+    await page.getByTestId('nav-sync').click();
+    const files = page.getByTestId('sync-media-files');
+    const counted = async () => Number((await files.textContent())?.replace(/\D/g, ''));
+    await files.waitFor();
+    const answered = page.waitForResponse((response) => response.url().endsWith('/rpc/syncNow'), { timeout: 90_000 });
+    await page.getByTestId('sync-now').click();
+    // Pictures stored well into the media phase (each held 800 ms): the count on screen follows them while
+    // the phase goes on (it stood at the count read when the phase began, until the sync ended).
+    const state = async () => unwrap(await app.app.services.api.getSyncState());
+    const mediaDone = async () => ((s) => (s.progress.phase === 'media' ? s.progress.done : -1))(await state());
+    await expect.poll(mediaDone, { timeout: 60_000 }).toBeGreaterThanOrEqual(0);
+    const atStart = await mediaDone();
+    await expect.poll(mediaDone, { timeout: 60_000 }).toBeGreaterThanOrEqual(atStart + 3);
+    const landed = (await state()).storage.mediaFiles;
+    await page.waitForFunction(
+      (n) => Number(document.querySelector('[data-testid="sync-media-files"]')?.textContent?.replace(/\D/g, '')) >= n,
+      landed,
+      { timeout: 60_000 },
+    );
+    const during = unwrap(await app.app.services.api.getSyncState());
+    expect([during.running, during.progress.phase]).toEqual([true, 'media']);
+    expect((await (await answered).json()) as unknown).toMatchObject({ ok: true, value: { status: 'complete' } });
+    demo.setSchedule(null);
+    await expect.poll(counted).toBe(unwrap(await app.app.services.api.getSyncState()).storage.mediaFiles);
+  });
+
   it('ran without script errors, CSP violations or requests for pictures that are not there', () => {
     expect(pageErrors).toEqual([]);
   });
