@@ -39,7 +39,7 @@ export function statusChip(input: {
   if (othersUnsent === 0) return { ...chip, othersUnsent };
   const apart =
     ` Apart from yours, ${plural(othersUnsent, 'change')} of other ` +
-    `technicians wait${othersUnsent === 1 ? 's' : ''} on this laptop.`;
+    `technicians wait${othersUnsent === 1 ? 's' : ''} on this computer.`;
   return { ...chip, detail: chip.detail + apart, announce: chip.announce + apart, othersUnsent };
 }
 
@@ -84,7 +84,8 @@ function ownChip(input: {
     };
   }
   if (network === 'offline') {
-    const kept = `Offline. ${plural(unsent, 'change')} kept on this laptop — they will be sent when the site answers.`;
+    const kept =
+      `Offline. ${plural(unsent, 'change')} kept on this computer — ` + 'they will be sent when the site answers.';
     return unsent > 0
       ? {
           tone: 'offline',
@@ -96,8 +97,8 @@ function ownChip(input: {
       : {
           tone: 'offline',
           ...words('Offline'),
-          detail: 'Offline. The guides on this laptop still work; nothing is waiting to be sent.',
-          announce: 'Offline. The guides on this laptop still work; nothing is waiting to be sent.',
+          detail: 'Offline. The guides on this computer still work; nothing is waiting to be sent.',
+          announce: 'Offline. The guides on this computer still work; nothing is waiting to be sent.',
           unsent,
         };
   }

@@ -166,7 +166,7 @@ describe('a guide outside the offline scope', () => {
     await row.click();
     const banner = page.getByTestId('guide-from-site');
     await banner.waitFor();
-    expect(await banner.textContent()).toContain('Read from the site — not kept on this laptop');
+    expect(await banner.textContent()).toContain('Read from the site — not kept on this computer');
     expect(await page.getByTestId('guide-site-chip').textContent()).toBe('From the site');
     expect(await page.getByTestId('guide-work-needs-offline').count()).toBe(1);
     expect(await page.getByTestId('worklog-panel').count()).toBe(0);

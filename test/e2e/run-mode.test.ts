@@ -121,7 +121,7 @@ async function reportAsRead(): Promise<void> {
     );
     expect(counts.map((count) => count.text)).toEqual([
       expect.stringMatching(/on the site\s·$/),
-      expect.stringMatching(/still on this laptop\s·$/),
+      expect.stringMatching(/still on this computer\s·$/),
       expect.stringMatching(/refused$/),
     ]);
     for (const count of counts.filter((c) => c.outside))

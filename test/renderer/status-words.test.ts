@@ -43,7 +43,7 @@ describe('the status chip says network, sync and unsent work in one place', () =
       nowMs: NOW,
     });
     expect(chip).toMatchObject({ tone: 'offline', text: 'Offline · 17 unsent', unsent: 17 });
-    expect(chip.detail).toBe('Offline. 17 changes kept on this laptop — they will be sent when the site answers.');
+    expect(chip.detail).toBe('Offline. 17 changes kept on this computer — they will be sent when the site answers.');
     expect(statusChip({ network: 'offline', sync: synced(), outbox: clear, nowMs: NOW }).text).toBe('Offline');
   });
 
@@ -72,8 +72,8 @@ describe('the status chip says network, sync and unsent work in one place', () =
     });
     expect(chip).toMatchObject({ tone: 'offline', text: 'Offline · 2 unsent', unsent: 2, othersUnsent: 5 });
     expect(chip.detail).toBe(
-      'Offline. 2 changes kept on this laptop — they will be sent when the site answers. ' +
-        'Apart from yours, 5 changes of other technicians wait on this laptop.',
+      'Offline. 2 changes kept on this computer — they will be sent when the site answers. ' +
+        'Apart from yours, 5 changes of other technicians wait on this computer.',
     );
     expect(statusChip({ network: 'online', sync: synced(), outbox: { ...clear, others }, nowMs: NOW })).toMatchObject({
       tone: 'ok',

@@ -37,7 +37,7 @@ export function networkError(
   if (error instanceof SiteUnreachableError)
     return made(
       'unreachable',
-      `${url.host} does not answer just now: this laptop works from what it keeps, ` +
+      `${url.host} does not answer just now: this computer works from what it keeps, ` +
         `and asks the site again by itself.`,
     );
   if (error instanceof Error && error.name === 'AbortError')
@@ -48,7 +48,7 @@ export function networkError(
     return made(
       'dns',
       `No site called ${url.hostname} could be found: ` +
-        `check the address for a typing mistake, and that this laptop has a network.`,
+        `check the address for a typing mistake, and that this computer has a network.`,
     );
   if (code === 'ECONNREFUSED')
     return made('refused', `Nothing answers at ${url.host}: check the address, or whether the site is running.`);

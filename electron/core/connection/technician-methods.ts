@@ -66,9 +66,9 @@ async function switchTo(deps: TechnicianMethodDeps, site: SiteInfo, input: Switc
         throw new AppFailure(
           'offline',
           known
-            ? `The site did not answer, and ${known.username}'s sign-in is not kept on this laptop (or ` +
+            ? `The site did not answer, and ${known.username}'s sign-in is not kept on this computer (or ` +
                 `the password is not the one used here last): sign in again once the site can be reached.`
-            : 'The site did not answer: someone new to this laptop signs in once while the site can be reached.',
+            : 'The site did not answer: someone new to this computer signs in once while the site can be reached.',
           undefined,
           { cause: error },
         );

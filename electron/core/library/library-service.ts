@@ -144,7 +144,7 @@ export class LibraryService {
             throw new AppFailure(
               'server_error',
               `The site could not send "${summary.title}" just now (${failure.message}). ` +
-                `Only its summary is kept on this laptop.`,
+                `Only its summary is kept on this computer.`,
               needsSite,
               { cause: error },
             );
@@ -162,7 +162,7 @@ export class LibraryService {
     }
     throw new AppFailure(
       'offline',
-      `The whole of "${summary.title}" needs the site: only its summary is kept on this laptop.`,
+      `The whole of "${summary.title}" needs the site: only its summary is kept on this computer.`,
       needsSite,
     );
   }

@@ -46,6 +46,6 @@ export function signOffText(signOff: SignOff): string {
     .toISOString()
     .replace(/:\d\d\.\d{3}Z$/, ' UTC')
     .replace('T', ' ');
-  const how = signOff.how === 'typed' ? 'confirmed by typing their name' : 'signed by hand on the laptop';
+  const how = signOff.how === 'typed' ? 'confirmed by typing their name' : 'signed by hand in Fieldguide';
   return `Signed off by ${signOff.name} (${how}) at ${when}`;
 }

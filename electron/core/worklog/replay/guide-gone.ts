@@ -18,7 +18,7 @@ export async function guideGone(ctx: WorklogContext, guideid: number, error: unk
 
 export function goneMessage(ctx: WorklogContext, sessionId: string): string {
   const title = ctx.sessions.view(sessionId)?.guideTitle ?? 'The guide';
-  return `"${title}" was deleted on the site, which no longer takes this; what you entered is kept on this laptop.`;
+  return `"${title}" was deleted on the site, which no longer takes this; what you entered is kept on this computer.`;
 }
 
 /**
