@@ -183,6 +183,9 @@ describe('the API transport', () => {
     for (const lane of [transport, transport.front(), transport.frontWarmth()]) {
       expect(await failure(lane.request('POST', '/work_log', { json: { guideid: 1 } }))).toBeInstanceOf(SignedOutHere);
     }
+    // Nor a download or a size asked with the token (a guide being kept when they signed out).
+    expect(await failure(transport.download(`${siteUrl}/igi/a.jpg`))).toBeInstanceOf(SignedOutHere);
+    expect(await failure(transport.probeSize(`${siteUrl}/igi/a.jpg`))).toBeInstanceOf(SignedOutHere);
     expect(asked).toBe(1);
   });
 

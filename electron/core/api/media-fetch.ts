@@ -1,4 +1,4 @@
-import { ApiError } from './errors.ts';
+import { ApiError, SignedOutHere } from './errors.ts';
 import type { Http, HttpAnswer } from './http.ts';
 import { RefusedAddressError, type MediaAddressPolicy } from './media-hosts.ts';
 import { networkError } from './network-errors.ts';
@@ -29,6 +29,8 @@ export class MediaFetch {
       http: Http;
       timeoutMs: number;
       policy: MediaAddressPolicy;
+      /** Its technician signed out (ApiTransport.retire): nothing more is asked with their token. */
+      retired: () => boolean;
     },
   ) {
     this.#token = options.token;
@@ -120,6 +122,7 @@ export class MediaFetch {
       const message = `A media address that is not a web address (${target.protocol}) is refused.`;
       throw new ApiError('bad_response', resource, message);
     }
+    if (this.options.retired()) throw new SignedOutHere(resource);
     const headers: Record<string, string> = {};
     if (this.#token !== null && target.origin === this.#siteOrigin) headers.Authorization = `api ${this.#token}`;
     return { target, resource, headers };

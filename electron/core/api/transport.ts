@@ -60,6 +60,7 @@ export class ApiTransport {
       http: this.#wire.http,
       timeoutMs: this.#wire.timeoutMs,
       policy,
+      retired: () => this.#wire.retired,
     });
   }
 
@@ -83,9 +84,9 @@ export class ApiTransport {
   }
 
   /**
-   * Its technician signed out here (or their token was replaced): from now on no API request of this
-   * transport leaves, a read asked again after a reset included; each throws SignedOutHere. A request
-   * already out is answered as it comes: it left while they were signed in.
+   * Its technician signed out here (or their token was replaced): from now on no request of this transport
+   * leaves, an API read asked again after a reset and a download included; each throws SignedOutHere. A
+   * request already out is answered as it comes: it left while they were signed in.
    */
   retire(): void {
     this.#wire.retired = true;
