@@ -699,6 +699,29 @@ describe('a photo from the camera (acceptance 5)', () => {
       "Uploaded; the step's save is not sent yet",
       'warn',
     ]);
+    // Read where it stands at every size and with Larger text: in view, whole, nothing clipped or too small.
+    // Larger text is the status bar's, hidden in the run mode: set as its toggle keeps it, the page read again.
+    const problems = [];
+    for (const large of [false, true]) {
+      const screen = `run-mode-photo-save-waits${large ? '-larger' : ''}`;
+      await page.setViewportSize({ width: 1366, height: 768 });
+      if (large) {
+        await page.evaluate(() => localStorage.setItem('fieldguide.textSize', 'large'));
+        await page.reload();
+        await onStep(4);
+      }
+      for (const viewport of VIEWPORTS) {
+        await page.setViewportSize({ width: viewport.width, height: viewport.height });
+        await state.scrollIntoViewIfNeeded();
+        await page.screenshot({ path: artifact(`${screen}-${viewport.name}.png`) });
+        problems.push(...(await checkScreen(page, screen, viewport)));
+      }
+    }
+    await page.evaluate(() => localStorage.removeItem('fieldguide.textSize'));
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await page.reload();
+    await onStep(4);
+    expect(formatProblems(problems)).toBe('');
 
     demo.setSchedule(null);
     expect((await app.app.services.api.flushOutbox()).ok).toBe(true);
