@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { StepFormField } from '../../electron/contract.ts';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
 import type { RunningSite } from '../../server/site.ts';
-import { api, signIn } from '../server/helpers.ts';
+import { api, signIn, type SignedIn } from '../server/helpers.ts';
 import { unwrap } from '../helpers/library.ts';
 import { formWorkshop, type Client, type FormWorkshop } from '../helpers/worklog-clients.ts';
 import { sampleValue } from '../helpers/worklog.ts';
@@ -36,6 +36,16 @@ afterAll(async () => {
 beforeEach(() => workshop.passAll());
 
 const ISO = /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ/;
+/** tech1 cancels the session's entry on the site (another computer), on its current revision; their sign-in. */
+async function cancelOnSite(entryid: number): Promise<SignedIn> {
+  const tech1 = await signIn(site, 'tech1');
+  const entry = (await api(site, 'GET', `/work_log/${entryid}`, { token: tech1.token })).body as {
+    revisionid: number;
+  };
+  const cancel = `/work_log/${entryid}/cancel?revisionid=${entry.revisionid}`;
+  expect((await api(site, 'POST', cancel, { token: tech1.token, json: {} })).status).toBe(200);
+  return tech1;
+}
 const conflictsOf = async (sessionId: string) =>
   unwrap(await a.app.services.api.listConflicts()).filter((c) => c.sessionId === sessionId);
 
@@ -110,15 +120,7 @@ describe('the session follows the site', () => {
     );
     unwrap(await a.app.services.api.transitionSession({ sessionId: started.id, transition: 'resume' }));
 
-    const tech1 = await signIn(site, 'tech1');
-    const entry = (await api(site, 'GET', `/work_log/${entryid}`, { token: tech1.token })).body as {
-      revisionid: number;
-    };
-    const cancelled = await api(site, 'POST', `/work_log/${entryid}/cancel?revisionid=${entry.revisionid}`, {
-      token: tech1.token,
-      json: {},
-    });
-    expect(cancelled.status).toBe(200);
+    const tech1 = await cancelOnSite(entryid);
     await a.online();
 
     const endtime = (
@@ -150,12 +152,7 @@ describe('the session follows the site', () => {
     const entryid = unwrap(await a.app.services.api.getSession(started.id)).entryid!;
     a.offline();
     unwrap(await a.app.services.api.transitionSession({ sessionId: started.id, transition: 'pause' }));
-    const tech1 = await signIn(site, 'tech1');
-    const entry = (await api(site, 'GET', `/work_log/${entryid}`, { token: tech1.token })).body as {
-      revisionid: number;
-    };
-    const cancel = `/work_log/${entryid}/cancel?revisionid=${entry.revisionid}`;
-    expect((await api(site, 'POST', cancel, { token: tech1.token, json: {} })).status).toBe(200);
+    await cancelOnSite(entryid);
     await a.online();
 
     const [record, ...more] = await conflictsOf(started.id);
@@ -193,12 +190,7 @@ describe('the session follows the site', () => {
     const where = (session: typeof waiting) => Object.fromEntries(session.values.map((v) => [v.fieldGuid, v.site]));
     expect(where(waiting)).toEqual({ [field.field.fieldGuid]: 'sent', [box.field.fieldGuid]: 'waiting' });
 
-    const tech1 = await signIn(site, 'tech1');
-    const entry = (await api(site, 'GET', `/work_log/${entryid}`, { token: tech1.token })).body as {
-      revisionid: number;
-    };
-    const cancel = `/work_log/${entryid}/cancel?revisionid=${entry.revisionid}`;
-    expect((await api(site, 'POST', cancel, { token: tech1.token, json: {} })).status).toBe(200);
+    await cancelOnSite(entryid);
     await a.online();
 
     const [record] = await conflictsOf(started.id);
