@@ -27,7 +27,9 @@ export class ChangesService {
     if (!current) return null;
     const read = guideReads.revisionRead(technician, guideid);
     if (read === null) {
-      this.deps.store.transaction(() => guideReads.read(technician, guideid, current.revisionid, this.deps.now()));
+      // The first read remembered, as the guide opens: it does not wait for the disk (a power cut may take it
+      // back; the next opening remembers it again).
+      this.deps.store.replaceable(() => guideReads.read(technician, guideid, current.revisionid, this.deps.now()));
       return null;
     }
     if (read === current.revisionid) return null;

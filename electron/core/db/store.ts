@@ -133,7 +133,8 @@ export class Store {
   }
 
   /**
-   * A transaction for what the site can give again: its commit does not wait for the disk (statements.ts),
+   * A transaction for what the site can give again, or for a note a power cut may take back without harm
+   * (when a picture was last shown, a guide opened): its commit does not wait for the disk (statements.ts),
    * and its rows of the work reach the journal with the next commit, an answer to the technician (`settle`)
    * or the end of the turn, whichever comes first: a replay's record of an answer goes with the next
    * action's in-flight mark, one journal write instead of two. Meanwhile the journal is behind the database

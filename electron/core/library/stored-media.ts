@@ -62,7 +62,10 @@ export class StoredMedia {
       store.media.markFailed(url, `the stored file was ${size < 0 ? 'missing' : `${size} of ${stored.bytes} bytes`}`);
       return null;
     }
-    store.media.touch(url, this.deps.now());
+    // When it was last served (a full budget removes the least recently used first): a commit that does not wait
+    // for the disk. A guide's pictures are a dozen requests at once, and a flush of the disk for each held the
+    // main process that long each time on a slow disk; a power cut may take the last of these times back.
+    store.replaceable(() => store.media.touch(url, this.deps.now()));
     return { ...content, mime: stored.mime, bytes: stored.bytes };
   }
 

@@ -76,7 +76,9 @@ export class MarksService {
     const me = this.deps.technician();
     const { guides, marks } = this.deps.store;
     if (me === null || !guides.getListItem(guideid) || !guides.readable(guideid, this.deps.reader())) return null;
-    marks.set(me, 'opened', guideid, true, this.deps.clock.stamp().at);
+    // A note for "recently used", not the technician's work: it does not wait for the disk (a power cut may
+    // take the last one back), as every guide opened would otherwise.
+    this.deps.store.replaceable(() => marks.set(me, 'opened', guideid, true, this.deps.clock.stamp().at));
     return null;
   }
 
@@ -112,7 +114,9 @@ export class MarksService {
   #merge(technician: number, mark: GuideMarkKind, site: SiteMark[]): void {
     const { store } = this.deps;
     const now = this.deps.clock.stamp().at;
-    store.transaction(() => {
+    // The site's marks, which it gives again: a commit that does not wait for the disk (the marks still to
+    // send wait in the outbox, whose commits do).
+    store.replaceable(() => {
       const known = new Map(store.marks.list(technician, mark).map((row) => [row.guideid, row.at]));
       const rows = site.map(({ guideid, at }) => ({ guideid, at: at ?? known.get(guideid) ?? now }));
       const waiting = new Set<number>();

@@ -148,7 +148,9 @@ async function syncPhases(ctx: SyncContext, lane: FrontLane): Promise<EngineOutc
       guides.finish();
     }
     if (ctx.store.syncQueue.untried() === 0 && listed.newest !== undefined && listed.newest !== cursor) {
-      ctx.store.settings.set(cursorKey(ctx.includePrivate), listed.newest);
+      // On the disk with every guide stored before it (its flush covers them), waited for off the main thread.
+      const newest = listed.newest;
+      await ctx.store.durable(() => ctx.store.settings.set(cursorKey(ctx.includePrivate), newest));
     }
 
     // The guides kept whole, also in the technician's language when it is not the site's own.
@@ -182,7 +184,7 @@ async function syncPhases(ctx: SyncContext, lane: FrontLane): Promise<EngineOutc
     ctx.progress('cancelled', 0, 0);
     return { status: 'cancelled', changed, deleted, mediaDownloaded, error: null, networkFailed: false };
   }
-  ctx.store.settings.set(LAST_SYNC_KEY, ctx.now());
+  await ctx.store.durable(() => ctx.store.settings.set(LAST_SYNC_KEY, ctx.now()));
   ctx.progress(problems.length > 0 ? 'failed' : 'done', 1, 1);
   return {
     status: problems.length > 0 ? 'failed' : 'complete',

@@ -1,0 +1,57 @@
+// A technician's first minutes in a process of its own, whose disk flushes are noted (slow-disk.ts, preloaded
+// by the parent): signs in to a demo site, syncs, then opens a guide as the guide page does (its pictures
+// served) and starts a work session on it. Prints JSON: the files flushed during each of those two.
+import { createServices } from '../../electron/core/services.ts';
+import { plainCodec } from '../../electron/core/connection/secret-store.ts';
+import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
+import { startDemoSite } from '../../server/site.ts';
+import { mediaOf } from './library.ts';
+import { flushesSince } from './slow-disk.ts';
+
+const [dataDir, log] = process.argv.slice(2);
+if (!dataDir || !log) throw new Error('usage: flush-child.ts <dataDir> <flush log>');
+const must = <T>(result: { ok: true; value: T } | { ok: false; error: { message: string } }): T => {
+  if (!result.ok) throw new Error(result.error.message);
+  return result.value;
+};
+/** A few turns for what a call left to do after its answer (a write at the end of the turn, a flush on the pool). */
+const settled = () => new Promise((resolve) => setTimeout(resolve, 200));
+
+const site = await startDemoSite({});
+const services = createServices({
+  dataDir,
+  version: '0.0.0-test',
+  secretCodec: plainCodec,
+  startDemoWorkshop: () => Promise.reject(new Error('no demo workshop here')),
+  autoSync: false,
+});
+const { api } = services;
+const { email, password } = DEMO_ACCOUNTS.tech1;
+must(await api.signIn({ siteUrl: site.url, email, password }));
+if (must(await api.syncNow()).status !== 'complete') throw new Error('the sync did not complete');
+const guideid = 2;
+await settled();
+let from = flushesSince(log, dataDir, 0).end;
+
+// The guide page: the guide, "recently used", what changed since the last read, then each of its pictures.
+const guide = must(await api.getGuide(guideid));
+must(await api.noteGuideOpened(guideid));
+must(await api.guideChanges(guideid));
+const pictures = mediaOf(guide);
+const served = pictures.filter((url) => services.resolveMedia(url) !== null).length;
+await settled();
+const open = flushesSince(log, dataDir, from);
+from = open.end;
+
+must(await api.startSession({ guideid, workorderid: 'WO-FLUSHES' }));
+await settled();
+const start = flushesSince(log, dataDir, from);
+from = start.end;
+
+if (must(await api.syncNow()).status !== 'complete') throw new Error('the second sync did not complete');
+await settled();
+const resync = flushesSince(log, dataDir, from);
+
+console.log(JSON.stringify({ served, open: open.flushes, start: start.flushes, resync: resync.flushes }));
+await services.close();
+await site.close();
