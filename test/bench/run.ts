@@ -15,6 +15,9 @@
 // default 3; also at the end of a whole run when the renderer is built). BENCH_ONLY=waits opens a guide, starts
 // a session and moves a step in Chromium, with the site answering and hanging, and prints how long each took
 // from the click to the screen (BENCH_WAIT_ROUNDS, default 5; also at the end of a whole run, renderer built).
+// BENCH_ONLY=slow-disk does the same (and types a value in step 1 before Next) with each flush of the data folder
+// made slower by BENCH_SLOW_DISK_MS (default 0,30,100 ms; a preloaded shim, test/helpers/slow-disk.c, built
+// with cc), BENCH_SLOW_DISK_ROUNDS rounds each (default 3; also at the end of a whole run, renderer built).
 import fs from 'node:fs';
 import path from 'node:path';
 import { makeTempDir } from '../helpers/tmp.ts';
@@ -27,6 +30,7 @@ import { benchSearchTyping } from './search-typing.ts';
 import { benchOfflineSaid } from './offline-said.ts';
 import { benchTimeToGuide } from './time-to-guide.ts';
 import { benchTechnicianWaits } from './technician-waits.ts';
+import { benchSlowDisk } from './slow-disk.ts';
 
 interface SyncRun {
   initialMs: number;
@@ -98,6 +102,9 @@ const offlineRounds = Math.max(1, Number(process.env.BENCH_OFFLINE_ROUNDS ?? 3))
 await only('offline', () => benchOfflineSaid(offlineRounds));
 const waitRounds = Math.max(1, Number(process.env.BENCH_WAIT_ROUNDS ?? 5));
 await only('waits', () => benchTechnicianWaits(waitRounds));
+const slowDiskRounds = Math.max(1, Number(process.env.BENCH_SLOW_DISK_ROUNDS ?? 3));
+const slowDisk = (process.env.BENCH_SLOW_DISK_MS ?? '0,30,100').split(',').map(Number);
+await only('slow-disk', () => benchSlowDisk(slowDiskRounds, slowDisk));
 if (process.env.BENCH_LINKS) {
   const linkGuides = Number(process.env.BENCH_LINK_GUIDES ?? 300);
   const guideRounds = Math.max(1, Number(process.env.BENCH_GUIDE_ROUNDS ?? 3));
@@ -453,3 +460,4 @@ if (process.env.BENCH_OUTBOX !== '0' && !bigOnly) {
 // What the technician waits for when the site goes away and comes back (issue 29).
 if (!bigOnly) await benchOfflineSaid(offlineRounds);
 if (!bigOnly) await benchTechnicianWaits(waitRounds);
+if (!bigOnly) await benchSlowDisk(slowDiskRounds, slowDisk);

@@ -40,8 +40,8 @@ export async function startSiteProcess(
   };
 }
 
-/** Runs a TypeScript child and parses the JSON it prints last. */
-export function runJsonChild<T>(script: string, args: string[]): Promise<T> {
+/** Runs a TypeScript child (in `env`, else this process's environment) and parses the JSON it prints last. */
+export function runJsonChild<T>(script: string, args: string[], env?: NodeJS.ProcessEnv): Promise<T> {
   return new Promise((resolve, reject) => {
     // BENCH_CPU_PROF=<dir>: each client writes a V8 CPU profile there (open it in Chrome's DevTools).
     const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : [];
@@ -50,6 +50,7 @@ export function runJsonChild<T>(script: string, args: string[]): Promise<T> {
       ['--expose-gc', ...profile, '--import', 'tsx', path.join(import.meta.dirname, script), ...args],
       {
         cwd: root,
+        env: env ?? process.env,
         stdio: ['ignore', 'pipe', 'inherit'],
       },
     );

@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
 import { appPage, launchChromium, rendererDir, startApp } from '../e2e/browser.ts';
 import { makeTempDir } from '../helpers/tmp.ts';
 import { startSiteProcess } from './site-process.ts';
 
-const FORKLIFT = 'Forklift Daily Pre-Shift Inspection';
+export const FORKLIFT = 'Forklift Daily Pre-Shift Inspection';
 const ACTIONS = ['open a guide', 'start a session', 'next step'] as const;
 type Action = (typeof ACTIONS)[number];
 
@@ -29,37 +29,13 @@ export async function benchTechnicianWaits(rounds: number): Promise<void> {
   const [browser, app] = await Promise.all([launchChromium(), startApp()]);
   const figures = { answering: times(), hanging: times() };
   try {
-    const { email, password } = DEMO_ACCOUNTS.tech1;
-    const signedIn = await app.app.services.api.signIn({ siteUrl: site.url, email, password });
-    if (!signedIn.ok) throw new Error(signedIn.error.message);
-    const synced = await app.app.services.api.syncNow();
-    if (!synced.ok || synced.value.status !== 'complete') throw new Error('the first sync did not complete');
-    const page = await appPage(browser, app.shell, { width: 1366, height: 768 });
-    await page.goto(new URL('/library', app.shell.url).toString());
-    await page.evaluate(() => {
-      document.addEventListener(
-        'click',
-        () => ((window as { clickedAt?: number }).clickedAt = performance.now()),
-        true,
-      );
-    });
-    // A technician looks at the library a moment before choosing: the app has started, as on a laptop opened
-    // at the start of a job (the first round still includes the first drawing of each screen).
-    await page.getByTestId('guide-row').first().waitFor({ timeout: 30_000 });
-    await page.waitForTimeout(1_000);
+    const page = await libraryReady(browser, app, site.url);
     for (const condition of ['answering', 'hanging'] as const) {
       if (condition === 'hanging') process.kill(site.pid, 'SIGSTOP');
       try {
         for (let round = 0; round < rounds; round++) {
           const took = figures[condition];
-          // From the run mode back to the guide, then to the library, as a technician goes.
-          if (await page.getByTestId('session-leave').isVisible()) {
-            await page.getByTestId('session-leave').click();
-            await page.getByTestId('guide').waitFor({ timeout: 30_000 });
-          }
-          await page.getByTestId('nav-library').click();
-          const row = page.getByTestId('guide-row').filter({ hasText: FORKLIFT }).first();
-          await row.waitFor({ timeout: 30_000 });
+          const row = await backToLibrary(page);
           took['open a guide'].push(await clicked(page, row, guideShown, FORKLIFT));
           await page.getByTestId('workorder-input').fill(`WO-WAIT-${condition}-${round}`);
           took['start a session'].push(await clicked(page, page.getByTestId('start-session-button'), atStep, 1));
@@ -85,11 +61,48 @@ export async function benchTechnicianWaits(rounds: number): Promise<void> {
   }
 }
 
+/**
+ * Signed in to the site as tech1 and synced, the library shown at 1366x768 with each click's time kept for
+ * `clicked`, after a moment: the app has started, as on a computer opened at the start of a job (the first
+ * round still includes the first drawing of each screen).
+ */
+export async function libraryReady(
+  browser: Browser,
+  app: Awaited<ReturnType<typeof startApp>>,
+  siteUrl: string,
+): Promise<Page> {
+  const { email, password } = DEMO_ACCOUNTS.tech1;
+  const signedIn = await app.app.services.api.signIn({ siteUrl, email, password });
+  if (!signedIn.ok) throw new Error(signedIn.error.message);
+  const synced = await app.app.services.api.syncNow();
+  if (!synced.ok || synced.value.status !== 'complete') throw new Error('the first sync did not complete');
+  const page = await appPage(browser, app.shell, { width: 1366, height: 768 });
+  await page.goto(new URL('/library', app.shell.url).toString());
+  await page.evaluate(() => {
+    document.addEventListener('click', () => ((window as { clickedAt?: number }).clickedAt = performance.now()), true);
+  });
+  await page.getByTestId('guide-row').first().waitFor({ timeout: 30_000 });
+  await page.waitForTimeout(1_000);
+  return page;
+}
+
+/** From the run mode back to the guide, then to the library, as a technician goes: the forklift inspection's row. */
+export async function backToLibrary(page: Page): Promise<Locator> {
+  if (await page.getByTestId('session-leave').isVisible()) {
+    await page.getByTestId('session-leave').click();
+    await page.getByTestId('guide').waitFor({ timeout: 30_000 });
+  }
+  await page.getByTestId('nav-library').click();
+  const row = page.getByTestId('guide-row').filter({ hasText: FORKLIFT }).first();
+  await row.waitFor({ timeout: 30_000 });
+  return row;
+}
+
 function times(): Record<Action, number[]> {
   return { 'open a guide': [], 'start a session': [], 'next step': [] };
 }
 
-function summary(values: number[]): string {
+export function summary(values: number[]): string {
   const sorted = [...values].sort((a, b) => a - b);
   const median = sorted[Math.floor(sorted.length / 2)]!;
   const each = values.map((value) => value.toFixed(0)).join(', ');
@@ -100,7 +113,12 @@ function summary(values: number[]): string {
  * Clicks `target` and answers how long after the click (as the page saw it) the screen answered it:
  * `shown(arg)` checks at every frame the page draws, and answers that time once the screen is there.
  */
-async function clicked<A>(page: Page, target: Locator, shown: (arg: A) => number | null, arg: A): Promise<number> {
+export async function clicked<A>(
+  page: Page,
+  target: Locator,
+  shown: (arg: A) => number | null,
+  arg: A,
+): Promise<number> {
   await target.waitFor({ timeout: 30_000 });
   await page.evaluate(() => delete (window as { clickedAt?: number }).clickedAt);
   await target.click();
@@ -110,7 +128,7 @@ async function clicked<A>(page: Page, target: Locator, shown: (arg: A) => number
 }
 
 /** In the page: the guide's page with its title, its first step and that step's picture drawn. */
-function guideShown(title: string): number | null {
+export function guideShown(title: string): number | null {
   const at = (window as { clickedAt?: number }).clickedAt;
   const guide = document.querySelector('[data-testid="guide"]');
   if (at === undefined || !guide?.querySelector('.guide-title')?.textContent?.includes(title)) return null;
@@ -121,7 +139,7 @@ function guideShown(title: string): number | null {
 }
 
 /** In the page: the run mode at step `n`, its form (when it has one) ready for input. */
-function atStep(n: number): number | null {
+export function atStep(n: number): number | null {
   const at = (window as { clickedAt?: number }).clickedAt;
   const count = document.querySelector('[data-testid="step-count"]')?.textContent ?? '';
   if (at === undefined || !count.startsWith(`Step ${n} of`)) return null;

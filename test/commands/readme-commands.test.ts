@@ -172,6 +172,8 @@ const RUN: Record<string, (command: string) => Promise<void>> = {
         BENCH_OFFLINE_ROUNDS: '1',
         BENCH_REPLAY_ROUNDS: '1',
         BENCH_WAIT_ROUNDS: '1',
+        BENCH_SLOW_DISK_ROUNDS: '1',
+        BENCH_SLOW_DISK_MS: '0,30',
       },
     });
     try {
@@ -183,6 +185,7 @@ const RUN: Record<string, (command: string) => Promise<void>> = {
       expect(run.stdout()).toMatch(/CPU replay\/that client = \d+\.\d\d \(medians of 1 rounds\)/);
       expect(run.stdout()).toContain('A big site: the summary sync of 30 guides');
       expect(run.stdout()).toMatch(/^site hanging \(from the first click on\): open a guide median \d+ ms/m);
+      expect(run.stdout()).toMatch(/^each flush \+30 ms: open a guide median \d+ ms.*, flushes \d+\.\d \/ \d+\.\d;/m);
     } finally {
       await run.stop();
     }
