@@ -16,8 +16,13 @@ export interface StorageGuard {
   damaged: (error: unknown) => DamageFound;
   /** The disk cannot be written: nothing more is taken (store.ts failDisk). */
   failed: (error: unknown) => void;
-  /** The work journal on the disk before an answer goes out (store.ts settle); throws when it cannot be. */
-  settle: () => void;
+  /**
+   * The work journal on the disk before an answer goes out, and the log too when `walOwed` (store.ts
+   * settle); rejects when it cannot be.
+   */
+  settle: (walOwed: boolean) => Promise<void>;
+  /** Runs the synchronous part of a technician's work, its commits flushed by `settle` (store.ts deferFlushes). */
+  deferFlushes: <T>(fn: () => T) => { value: T; owed: boolean };
 }
 type DamageFound = 'repaired' | 'restart' | 'none';
 
@@ -79,15 +84,20 @@ export function dispatcher(
     if (declared.technician && !signedIn()) {
       return { ok: false, error: { code: 'unauthorized', message: 'Sign in to a site first.' } };
     }
-    const call = () => declared.call(...parsed.data);
+    // A technician's work: its commits' flush waits beside the journal's before the answer (store.ts deferFlushes).
+    const call = async (): Promise<Result<unknown>> => {
+      const run = () => declared.call(...parsed.data);
+      const { value, owed } = declared.work && guard ? guard.deferFlushes(run) : { value: run(), owed: false };
+      return settled(await value, owed, guard, log);
+    };
     try {
-      return settled(await call(), guard, log);
+      return await call();
     } catch (first) {
       let error = first;
       // Work on a full disk: the transaction was rolled back, so once the reserve is given back it is tried again.
       if (isStorageFull(error) && declared.work && guard?.full()) {
         try {
-          return settled(await call(), guard, log);
+          return await call();
         } catch (again) {
           error = again;
         }
@@ -97,7 +107,7 @@ export function dispatcher(
         if (found !== 'repaired') return failure(method, error, log, guard, found);
         // Repaired at once (the pictures database made again): the call goes again, once.
         try {
-          return settled(await call(), guard, log);
+          return await call();
         } catch (again) {
           error = again;
         }
@@ -108,23 +118,25 @@ export function dispatcher(
 }
 
 /**
- * An answer goes out once the work journal holds what the call changed (never a retry of the call: its
- * commit stands). A full disk gives its reserve back for the journal; if it still cannot be written, the
- * database holds the work (its commit waited for the disk) and the journal catches up later. A disk that
- * fails is said, and the answer is not given: the disk may not hold it.
+ * An answer goes out once the work journal holds what the call changed, and the database its commits
+ * (never a retry of the call: its commit stands). A full disk gives its reserve back for the journal; if
+ * it still cannot be written, the database holds the work (its commit is on the disk, flushed whatever
+ * became of the journal) and the journal catches up later. A disk that fails is said, and the answer is
+ * not given: the disk may not hold it.
  */
-function settled(
+async function settled(
   result: Result<unknown>,
+  walOwed: boolean,
   guard: StorageGuard | undefined,
   log: (message: string) => void,
-): Result<unknown> {
+): Promise<Result<unknown>> {
   if (!guard) return result;
   try {
-    guard.settle();
+    await guard.settle(walOwed);
     return result;
   } catch (error) {
     if (isStorageFull(error)) {
-      if (guard.full() && settledAgain(guard)) return result;
+      if (guard.full() && (await settledAgain(guard, walOwed))) return result;
       log('The disk is full: the work journal could not be written; the database holds the work.');
       return result;
     }
@@ -133,9 +145,9 @@ function settled(
   }
 }
 
-function settledAgain(guard: StorageGuard): boolean {
+async function settledAgain(guard: StorageGuard, walOwed: boolean): Promise<boolean> {
   try {
-    guard.settle();
+    await guard.settle(walOwed);
     return true;
   } catch {
     return false;

@@ -186,7 +186,8 @@ export function storageGuard(
       return 'restart';
     },
     failed: (error) => folder.store.failDisk(error),
-    settle: () => folder.store.settle(),
+    settle: (walOwed) => folder.store.settle(walOwed),
+    deferFlushes: (fn) => folder.store.deferFlushes(fn),
   };
 }
 

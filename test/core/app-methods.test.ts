@@ -37,7 +37,8 @@ const reserve = (): StorageGuard & { given: number } => {
     },
     damaged: () => 'none' as const,
     failed: () => {},
-    settle: () => {},
+    settle: () => Promise.resolve(),
+    deferFlushes: <T>(fn: () => T) => ({ value: fn(), owed: false }),
   };
   return guard;
 };

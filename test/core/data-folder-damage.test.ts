@@ -34,14 +34,17 @@ beforeAll(async () => {
   proxy = await startFaultProxy({ target: { port: site.port } });
   guideid = await formGuideOnSite(site.apiUrl, (await signIn(site, 'admin')).token);
   [live, clean] = [makeTempDir('damage-live'), makeTempDir('damage-clean')];
-  const app = makeServices(clean.dir);
+  const app = makeServices(clean.dir, { requestTimeoutMs: 60_000 });
   const api = app.services.api;
   unwrap(
     await api.signIn({ siteUrl: proxy.url, email: DEMO_ACCOUNTS.tech1.email, password: DEMO_ACCOUNTS.tech1.password }),
   );
   unwrap(await api.setOfflineScope({ mode: 'selected', categories: [], guideids: [guideid] }));
   expect(unwrap(await api.syncNow()).status).toBe('complete');
-  proxy.setSchedule(always({ kind: 'reset' }));
+  // The site never answers: the outbox's first tries stay out, and nothing of its own commits after the work
+  // (the last action is the log's last commit; an answer waits for flushes on the thread pool, during which
+  // a replay refused at once committed its record after it).
+  proxy.setSchedule(always({ kind: 'stall', ms: 30_000 }));
   // Enough actions for the outbox to span several pages.
   for (let i = 0; i < 25; i++) {
     const session = unwrap(await api.startSession({ guideid, workorderid: `DAMAGE-${i}-${'x'.repeat(60)}` }));

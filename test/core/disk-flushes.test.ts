@@ -11,7 +11,7 @@ import { makeTempDir } from '../helpers/tmp.ts';
 const folders: { remove: () => void }[] = [];
 afterEach(() => folders.splice(0).forEach((folder) => folder.remove()));
 
-it('a guide and its pictures open with no flush, and a sync with nothing new; starting work flushes', async () => {
+it('a guide and its pictures open with no flush, and a quiet sync; a start flushes off the main thread', async () => {
   const tmp = makeTempDir('flushes');
   folders.push(tmp);
   const dataDir = path.join(tmp.dir, 'data');
@@ -19,7 +19,8 @@ it('a guide and its pictures open with no flush, and a sync with nothing new; st
   const script = path.join(import.meta.dirname, '../helpers/flush-child.ts');
   const out = await new Promise<string>((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', script, dataDir, log], {
-      env: slowDiskEnv(dataDir, log),
+      // Each flush 50 ms: an answer that did not wait for one would come before it ended.
+      env: slowDiskEnv(dataDir, log, 50),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let [stdout, stderr] = ['', ''];
@@ -41,9 +42,14 @@ it('a guide and its pictures open with no flush, and a sync with nothing new; st
   // Reading: nothing the technician did, nothing to flush (when a picture was last shown, the guide opened and
   // its revision read are notes a power cut may take back).
   expect(open).toEqual([]);
-  // The technician's start: its commit and the work journal, before "started" is said.
-  expect(start).toContain('main fieldguide.sqlite-wal');
-  expect(start).toContain('main fieldguide.journal');
+  // The technician's start: its commit and the work journal flushed before "started" is said, side by side
+  // on the thread pool, the main thread answering the screens meanwhile.
+  expect(start).toContain('pool fieldguide.sqlite-wal');
+  expect(start).toContain('pool fieldguide.journal');
+  expect(start.filter((flush) => flush.startsWith('main '))).toEqual([]);
+  const answered = start.indexOf('mark started');
+  expect(answered).toBeGreaterThan(start.indexOf('pool fieldguide.sqlite-wal'));
+  expect(answered).toBeGreaterThan(start.indexOf('pool fieldguide.journal'));
   // A sync that brings nothing new holds the main thread for no flush of the database: what it stores the
   // site gives again, and its own record (when it ended) is flushed on the pool.
   expect(resync.filter((flush) => flush.startsWith('main fieldguide.sqlite'))).toEqual([]);

@@ -24,7 +24,8 @@ const guard = (found: ReturnType<StorageGuard['damaged']>): StorageGuard => ({
   full: () => false,
   damaged: () => found,
   failed: () => {},
-  settle: () => {},
+  settle: () => Promise.resolve(),
+  deferFlushes: (fn) => ({ value: fn(), owed: false }),
 });
 
 describe('damage found while running', () => {

@@ -140,9 +140,9 @@ describe("a replaceable write's rows in the work journal", () => {
     expect(journal().records - before).toBe(2);
   });
 
-  it('are written before an answer reaches the technician, and at close', () => {
+  it('are written before an answer reaches the technician, and at close', async () => {
     store.replaceable(() => store.settings.set('journal.settled', 1));
-    store.settle();
+    await store.settle();
     expect(journal().values.get('journal.settled')).toBe('1');
     store.replaceable(() => store.settings.set('journal.closed', 2));
     store.close();

@@ -1,12 +1,13 @@
 // A technician's first minutes in a process of its own, whose disk flushes are noted (slow-disk.ts, preloaded
 // by the parent): signs in to a demo site, syncs, then opens a guide as the guide page does (its pictures
-// served) and starts a work session on it. Prints JSON: the files flushed during each of those two.
+// served), starts a work session on it (its answer marked in the log) and syncs again. Prints JSON: the
+// flushes of each of those three.
 import { createServices } from '../../electron/core/services.ts';
 import { plainCodec } from '../../electron/core/connection/secret-store.ts';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
 import { startDemoSite } from '../../server/site.ts';
 import { mediaOf } from './library.ts';
-import { flushesSince } from './slow-disk.ts';
+import { flushesSince, markFlushLog } from './slow-disk.ts';
 
 const [dataDir, log] = process.argv.slice(2);
 if (!dataDir || !log) throw new Error('usage: flush-child.ts <dataDir> <flush log>');
@@ -44,6 +45,7 @@ const open = flushesSince(log, dataDir, from);
 from = open.end;
 
 must(await api.startSession({ guideid, workorderid: 'WO-FLUSHES' }));
+markFlushLog(log, 'started');
 await settled();
 const start = flushesSince(log, dataDir, from);
 from = start.end;

@@ -26,8 +26,8 @@ export function slowDiskLibrary(): string {
 }
 
 /**
- * The environment of a child process whose flushes of files under `dir` are each written in `log` (a line
- * of the file's path) and wait `waitMs` first.
+ * The environment of a child process whose flushes of files under `dir` each wait `waitMs` first and are
+ * then written in `log` (slow-disk.c says how).
  */
 export function slowDiskEnv(dir: string, log: string, waitMs = 0): NodeJS.ProcessEnv {
   return {
@@ -39,9 +39,15 @@ export function slowDiskEnv(dir: string, log: string, waitMs = 0): NodeJS.Proces
   };
 }
 
+/** Writes `mark <name>` in the log: what the process did, in order with the flushes noted as each ended. */
+export function markFlushLog(log: string, name: string): void {
+  fs.appendFileSync(log, `mark ${name}\n`);
+}
+
 /**
- * The flushes since `from` (bytes of the log), in order: "main <file>" (the main thread waited for it) or
- * "pool <file>" (a thread of libuv's pool did), the file relative to `dir`; and where the log ends.
+ * The flushes since `from` (bytes of the log), in order of their end: "main <file>" (the main thread
+ * waited for it) or "pool <file>" (a thread of libuv's pool did), the file relative to `dir`, with the
+ * marks among them (`markFlushLog`); and where the log ends.
  */
 export function flushesSince(log: string, dir: string, from: number): { flushes: string[]; end: number } {
   if (!fs.existsSync(log)) return { flushes: [], end: 0 };
@@ -51,7 +57,7 @@ export function flushesSince(log: string, dir: string, from: number): { flushes:
     .filter(Boolean)
     .map((line) => {
       const [thread, ...file] = line.split(' ');
-      return `${thread} ${path.relative(dir, file.join(' '))}`;
+      return thread === 'mark' ? line : `${thread} ${path.relative(dir, file.join(' '))}`;
     });
   return { flushes, end: from + Buffer.byteLength(text) };
 }

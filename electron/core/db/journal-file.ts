@@ -53,6 +53,11 @@ export class JournalFile {
   #fd: number | null = null;
   #unsynced = false;
   #size = 0;
+  /** The flush on the thread pool that is out now (`flush`), if one is. */
+  #flushing: Promise<void> | null = null;
+  /** Flushes out now, and the handles closed meanwhile: each is closed once none is out (never reused under one). */
+  #flushesOut = 0;
+  #closeWhenIdle: number[] = [];
 
   constructor(readonly file: string) {}
 
@@ -100,6 +105,30 @@ export class JournalFile {
     this.#unsynced = false;
   }
 
+  /**
+   * Resolves once the disk holds what was appended, the wait made on the thread pool: a flush of its own
+   * when anything was appended since the last one began, else the one out now (which covers it).
+   */
+  flush(): Promise<void> {
+    if (!this.#unsynced || this.#fd === null) return this.#flushing ?? Promise.resolve();
+    const fd = this.#fd;
+    this.#unsynced = false;
+    this.#flushesOut++;
+    const flushing = new Promise<void>((resolve, reject) => {
+      fs.fdatasync(fd, (error) => {
+        this.#flushesOut--;
+        if (this.#flushing === flushing) this.#flushing = null;
+        this.#closeIdle();
+        if (!error) return resolve();
+        // What it was to flush is not known to be on the disk: the next flush (or `sync`) tries again.
+        this.#unsynced = true;
+        reject(error);
+      });
+    });
+    this.#flushing = flushing;
+    return flushing;
+  }
+
   /** Replaces the file with these records: written beside it, flushed, renamed over it, the folder flushed. */
   replace(records: readonly unknown[]): void {
     const temp = `${this.file}.new`;
@@ -119,9 +148,15 @@ export class JournalFile {
   }
 
   close(): void {
-    if (this.#fd !== null) fs.closeSync(this.#fd);
+    if (this.#fd !== null) this.#closeWhenIdle.push(this.#fd);
     this.#fd = null;
     this.#unsynced = false;
+    this.#closeIdle();
+  }
+
+  #closeIdle(): void {
+    if (this.#flushesOut > 0) return;
+    for (const fd of this.#closeWhenIdle.splice(0)) fs.closeSync(fd);
   }
 }
 

@@ -83,6 +83,9 @@ export class Store {
   /** A write of the journal that failed after its commit, said once (the next write tries again). */
   #journalLagging = false;
   #diskFailed = false;
+  /** While a technician's call runs its synchronous part (`deferFlushes`), and whether it committed. */
+  #deferring = false;
+  #flushOwed = false;
 
   constructor(options: StoreOptions) {
     this.file = options.file;
@@ -125,11 +128,35 @@ export class Store {
     this.guideReleases = new GuideReleasesRepo(db);
   }
 
-  /** Runs `fn` in one transaction (inside another, as a savepoint of it) and answers what it answers. */
+  /**
+   * Runs `fn` in one transaction (inside another, as a savepoint of it) and answers what it answers. Its
+   * commit is on the disk when it returns; in a technician's call (`deferFlushes`) when the call's answer goes.
+   */
   transaction<T>(fn: () => T): T {
-    const result = this.#failingDisk(() => this.#db.transaction(fn)());
+    const deferred = this.#deferring && !this.#db.inTransaction;
+    const result = this.#failingDisk(() => (deferred ? replaceableWrite(this.#db, fn) : this.#db.transaction(fn)()));
+    if (deferred) this.#flushOwed = true;
     this.#journalWrite();
     return result;
+  }
+
+  /**
+   * Runs the synchronous part of a technician's call (invoke.ts), where the commits of `transaction` do not
+   * wait for the disk on the main thread: `owed` says one was made, and `settle` then flushes the log on the
+   * thread pool beside the work journal, before the answer goes. The answer waits for the slower of the two
+   * flushes instead of both one after the other, and the main process answers the screens meanwhile. Nothing
+   * leaves for the site before it is on the disk either way: an action is marked in flight by a flush of the
+   * whole log first (`durable`).
+   */
+  deferFlushes<T>(fn: () => T): { value: T; owed: boolean } {
+    const [deferring, owed] = [this.#deferring, this.#flushOwed];
+    [this.#deferring, this.#flushOwed] = [true, false];
+    try {
+      const value = fn();
+      return { value, owed: this.#flushOwed };
+    } finally {
+      [this.#deferring, this.#flushOwed] = [deferring, owed || this.#flushOwed];
+    }
   }
 
   /**
@@ -196,14 +223,29 @@ export class Store {
   }
 
   /**
-   * The work journal holds every committed change of the work, on the disk: called before an answer
-   * reaches the technician. Throws when the disk cannot take it. Once the disk failed nothing more is
-   * written (nothing more is committed either), and reads still answer.
+   * The work journal holds every committed change of the work, on the disk, and with `walOwed` the log
+   * holds a technician's call's commits (`deferFlushes`): awaited before an answer reaches the technician,
+   * both flushes made side by side on the thread pool. Rejects when the disk cannot take it. Once the disk
+   * failed nothing more is written (nothing more is committed either), and reads still answer.
    */
-  settle(): void {
+  async settle(walOwed = false): Promise<void> {
     if (this.#diskFailed) return;
     this.#journalTaken();
-    this.#failingDisk(() => this.#journal.sync());
+    // The log's flush whatever becomes of the journal's: on a full disk the commits are on the disk even when
+    // the journal cannot be written (invoke.ts answers then, the database holding the work).
+    const wal = walOwed ? this.#wal.flush() : Promise.resolve();
+    let journal: Promise<void>;
+    try {
+      journal = this.#failingDisk(() => this.#journal.flush());
+    } catch (error) {
+      journal = Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    }
+    const flushed = await Promise.allSettled([wal, journal]);
+    for (const flush of flushed) {
+      if (flush.status === 'fulfilled') continue;
+      if (isDiskFailure(flush.reason)) this.failDisk(flush.reason);
+      throw flush.reason;
+    }
     this.#journalLagging = false;
   }
 

@@ -132,6 +132,12 @@ export class WorkJournal {
     this.#file.sync();
   }
 
+  /** Writes what changed; resolves once the disk holds it, the wait made on the thread pool. */
+  flush(): Promise<void> {
+    this.write();
+    return this.#file.flush();
+  }
+
   /** The journal's last state of a row: undefined when it names no such row. */
   latest(table: JournaledTable, key: string): Row | null | undefined {
     return this.#state.get(keyOf(table, key));
