@@ -31,11 +31,12 @@ it('a guide and its pictures open with no flush, and a quiet sync; a start flush
       code === 0 ? resolve(stdout) : reject(new Error(`the child exited ${code}: ${stderr}`)),
     );
   });
-  const { served, open, start, resync } = JSON.parse(out.trim().split('\n').pop()!) as {
+  const { served, open, start, resync, away } = JSON.parse(out.trim().split('\n').pop()!) as {
     served: number;
     open: string[];
     start: string[];
     resync: string[];
+    away: string[];
   };
   // The demo's forklift inspection: a picture for each step, and the guide's own.
   expect(served).toBeGreaterThan(10);
@@ -54,4 +55,8 @@ it('a guide and its pictures open with no flush, and a quiet sync; a start flush
   // site gives again, and its own record (when it ended) is flushed on the pool.
   expect(resync.filter((flush) => flush.startsWith('main fieldguide.sqlite'))).toEqual([]);
   expect(resync).toContain('pool fieldguide.sqlite-wal');
+  // The site gone: the technician's pause is flushed as the start was, and the outbox's try of it, refused by
+  // the network, is recorded without a flush (it was marked in flight on the disk before it left).
+  expect(away.filter((flush) => flush.startsWith('main '))).toEqual([]);
+  expect(away).toContain('pool fieldguide.journal');
 }, 60_000);

@@ -44,7 +44,7 @@ await settled();
 const open = flushesSince(log, dataDir, from);
 from = open.end;
 
-must(await api.startSession({ guideid, workorderid: 'WO-FLUSHES' }));
+const session = must(await api.startSession({ guideid, workorderid: 'WO-FLUSHES' }));
 markFlushLog(log, 'started');
 await settled();
 const start = flushesSince(log, dataDir, from);
@@ -53,7 +53,16 @@ from = start.end;
 if (must(await api.syncNow()).status !== 'complete') throw new Error('the second sync did not complete');
 await settled();
 const resync = flushesSince(log, dataDir, from);
+from = resync.end;
 
-console.log(JSON.stringify({ served, open: open.flushes, start: start.flushes, resync: resync.flushes }));
-await services.close();
+// The site goes away (its port closed): a pause, and the outbox's try of it, refused by the network.
 await site.close();
+must(await api.transitionSession({ sessionId: session.id, transition: 'pause' }));
+must(await api.flushOutbox());
+await settled();
+const away = flushesSince(log, dataDir, from);
+
+console.log(
+  JSON.stringify({ served, open: open.flushes, start: start.flushes, resync: resync.flushes, away: away.flushes }),
+);
+await services.close();

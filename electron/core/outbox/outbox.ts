@@ -183,7 +183,8 @@ export class Outbox {
     // A site thought away is asked first, by a check that leaves now: what goes then finds it answering.
     await this.deps.askAfresh?.();
     try {
-      this.deps.store.outbox.sendNow();
+      // Their backoff set aside: a note that needs no flush of the disk (a power cut that takes it back leaves it).
+      this.deps.store.replaceable(() => this.deps.store.outbox.sendNow());
       this.#runner.sendNowPressed();
     } catch (error) {
       if (!isStorageTrouble(error)) throw error;

@@ -187,7 +187,7 @@ export class OutboxRunner {
       // Out when "Send now" was pressed, and no answer came (the network the technician saw come back was
       // still away when it left): it goes again now, not after its backoff. An answer of the site's (busy,
       // refused) came after the press, and is kept to.
-      if (this.#againNow.delete(row.id) && unanswered) this.deps.context.outbox.dueNow(row.id);
+      if (this.#againNow.delete(row.id) && unanswered) this.#record(() => this.deps.context.outbox.dueNow(row.id));
     } catch (error) {
       if (isStorageTrouble(error)) this.holdFor(error);
       else this.deps.log(`Outbox action ${row.id} (${row.kind}) could not be replayed: ${(error as Error).message}`);
@@ -232,12 +232,8 @@ export class OutboxRunner {
         const outcome: ReplayOutcome = await action.action.replay(ctx);
         if (this.#ended(current, outcome)) break;
         if (rebase >= REBASES_PER_ATTEMPT) {
-          outbox.retryLater(
-            current.id,
-            this.deps.nowMs() + retryDelayMs(current.attempts + 1, this.deps.random),
-            'The site kept changing; trying again later.',
-            false,
-          );
+          const at = this.deps.nowMs() + retryDelayMs(current.attempts + 1, this.deps.random);
+          this.#record(() => outbox.retryLater(current.id, at, 'The site kept changing; trying again later.', false));
           break;
         }
         current = outbox.get(current.id)!;
@@ -246,7 +242,7 @@ export class OutboxRunner {
       if (isStorageTrouble(error)) throw error;
       if (error instanceof SignedOutHere) {
         // Its technician signed out while it was on its way: nothing more went; it waits for them, as it was.
-        outbox.retryLater(current.id, 0, 'Sign in again to send this.', row.unknownOutcome);
+        this.#record(() => outbox.retryLater(current.id, 0, 'Sign in again to send this.', row.unknownOutcome));
         this.deps.log(`Outbox action ${row.id} (${row.kind}) waits: its technician signed out while it was sent.`);
         this.deps.onChange(row.chain);
         return false;
@@ -254,7 +250,7 @@ export class OutboxRunner {
       const failed = classify(error).kind;
       unanswered = failed === 'unreachable' || failed === 'timeout';
       // An earlier attempt that may have landed stays "may have landed" whatever this attempt's answer was.
-      sortFailure(this.#failures, outbox.get(current.id) ?? current, error, row.unknownOutcome);
+      this.#record(() => sortFailure(this.#failures, outbox.get(current.id) ?? current, error, row.unknownOutcome));
     }
     this.deps.onChange(row.chain);
     return unanswered;
@@ -264,9 +260,20 @@ export class OutboxRunner {
   #ended(row: OutboxRow, outcome: ReplayOutcome): boolean {
     const { outbox } = this.deps.context;
     if (outcome.type === 'done') this.#times.sent(row);
-    else if (outcome.type === 'failed') outbox.fail(row.id, outcome.message);
-    else if (outcome.type === 'wait') outbox.retryLater(row.id, outcome.atMs, outcome.message, row.unknownOutcome);
+    else if (outcome.type === 'failed') this.#record(() => outbox.fail(row.id, outcome.message));
+    else if (outcome.type === 'wait')
+      this.#record(() => outbox.retryLater(row.id, outcome.atMs, outcome.message, row.unknownOutcome));
     return outcome.type !== 'again';
+  }
+
+  /**
+   * Records how a try ended (to wait, to try again later, refused) in a commit that does not wait for the
+   * disk (Store.replaceable): the action was marked in flight on the disk before it left, so a power cut
+   * that takes the record back leaves it in flight, and it is looked for on the site before it is sent
+   * again (`recoverInFlight`). On a slow disk a flush each held the main process as the network went away.
+   */
+  #record(write: () => void): void {
+    this.deps.context.transaction(write);
   }
 
   #recoverInFlight(why: string): void {

@@ -88,9 +88,12 @@ export class SyncService {
       .then(({ networkFailed, storageFull: full, ...outcome }): SyncOutcome => {
         // On a full disk the answer is storage_full (what to do), not a sync that merely failed.
         if (full) throw storageFull();
-        if (outcome.error) store.settings.set(LAST_ERROR_KEY, outcome.error);
-        else if (outcome.status === 'complete') store.settings.delete(LAST_ERROR_KEY);
-        if (outcome.status !== 'cancelled') store.settings.set(REFUSED_MEDIA_KEY, [...refused]);
+        // What the sync found: the next sync finds it again, so no flush of the disk waits for it.
+        store.replaceable(() => {
+          if (outcome.error) store.settings.set(LAST_ERROR_KEY, outcome.error);
+          else if (outcome.status === 'complete') store.settings.delete(LAST_ERROR_KEY);
+          if (outcome.status !== 'cancelled') store.settings.set(REFUSED_MEDIA_KEY, [...refused]);
+        });
         if (networkFailed) this.deps.onNetworkError();
         return { ...outcome, requests: this.deps.requestCount() - before, failedGuides: store.syncQueue.failures() };
       })
