@@ -31,13 +31,16 @@ it('a guide and its pictures open with no flush, and a quiet sync; a start flush
       code === 0 ? resolve(stdout) : reject(new Error(`the child exited ${code}: ${stderr}`)),
     );
   });
-  const { served, open, start, resync, away } = JSON.parse(out.trim().split('\n').pop()!) as {
+  const { first, served, open, start, resync, away } = JSON.parse(out.trim().split('\n').pop()!) as {
     served: number;
     open: string[];
     start: string[];
+    first: string[];
     resync: string[];
     away: string[];
   };
+  // A first sync: what it stores the site gives again (its own records are flushed on the pool).
+  expect(first.filter((flush) => flush.startsWith('main '))).toEqual([]);
   // The demo's forklift inspection: a picture for each step, and the guide's own.
   expect(served).toBeGreaterThan(10);
   // Reading: nothing the technician did, nothing to flush (when a picture was last shown, the guide opened and

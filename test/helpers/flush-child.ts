@@ -29,10 +29,13 @@ const services = createServices({
 const { api } = services;
 const { email, password } = DEMO_ACCOUNTS.tech1;
 must(await api.signIn({ siteUrl: site.url, email, password }));
+await settled();
+let from = flushesSince(log, dataDir, 0).end;
 if (must(await api.syncNow()).status !== 'complete') throw new Error('the sync did not complete');
 const guideid = 2;
 await settled();
-let from = flushesSince(log, dataDir, 0).end;
+const first = flushesSince(log, dataDir, from);
+from = first.end;
 
 // The guide page: the guide, "recently used", what changed since the last read, then each of its pictures.
 const guide = must(await api.getGuide(guideid));
@@ -63,6 +66,13 @@ await settled();
 const away = flushesSince(log, dataDir, from);
 
 console.log(
-  JSON.stringify({ served, open: open.flushes, start: start.flushes, resync: resync.flushes, away: away.flushes }),
+  JSON.stringify({
+    first: first.flushes,
+    served,
+    open: open.flushes,
+    start: start.flushes,
+    resync: resync.flushes,
+    away: away.flushes,
+  }),
 );
 await services.close();

@@ -103,7 +103,8 @@ async function syncPhases(ctx: SyncContext, lane: FrontLane): Promise<EngineOutc
       ctx.progress('categories', 0, 1);
       await optionalPhase(withProblems, 'categories', async () => {
         const { tree, odd } = await fetchCategoryTree(ctx.transport, ctx.signal);
-        ctx.store.categories.replace(tree);
+        // The site's, which it gives again: no flush of the disk waits for it.
+        ctx.store.replaceable(() => ctx.store.categories.replace(tree));
         // The sound branches are kept; each odd one is the sync's problem, named.
         for (const path of odd) {
           const message =

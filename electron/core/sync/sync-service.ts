@@ -199,7 +199,9 @@ export class SyncService {
       lacks: (module, status) => modules.lacks(module, status),
       learnModules: (guideid) => modules.refreshIfStale(transport, guideid, signedIn, signal),
       reading: library.languages.reading(),
-      learnLanguages: (siteDefault, available) => library.languages.learned(siteDefault, available),
+      // What the site's guides say of its languages, learned again from the next: no flush of the disk for it.
+      learnLanguages: (siteDefault, available) =>
+        store.replaceable(() => library.languages.learned(siteDefault, available)),
       display: library.display.get(),
       ...(this.deps.marks ? { marks: this.deps.marks } : {}),
     });

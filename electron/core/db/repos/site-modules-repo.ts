@@ -1,7 +1,7 @@
 import { SITE_MODULES, type ModuleState, type SiteCapabilities, type SiteModule } from '../../../contract.ts';
 import type { ModuleAnswer, ModuleVia } from '../../api/capabilities-api.ts';
 import type { Db } from '../open.ts';
-import { sql } from '../statements.ts';
+import { replaceableWrite, sql } from '../statements.ts';
 
 /** What each module of a site answered when last asked (migration 0008). */
 export class SiteModulesRepo {
@@ -52,9 +52,10 @@ export class SiteModulesRepo {
     );
     this.#read.delete(site);
     this.#via.delete(site);
-    this.db.transaction(() => {
+    // The site's answers, which it gives again: the commit does not wait for the disk.
+    replaceableWrite(this.db, () => {
       for (const [module, { state, status, via }] of answers) upsert.run(site, module, state, status, at, via ?? null);
-    })();
+    });
   }
 
   /** The endpoint the site answered a module at, where the dialects differ (capabilities-api.ts); null: not known. */
