@@ -423,7 +423,7 @@ if (process.env.BENCH_OUTBOX !== '0' && !bigOnly) {
         );
       }
       console.log(
-        `  round ${round + 1}: durable enqueue (SQLite, synchronous=FULL) ` +
+        `  round ${round + 1}: durable enqueue (on the disk before the answer) ` +
           `p50 ${ms(run.enqueue.p50)} ms, p95 ${ms(run.enqueue.p95)} ms, max ${ms(run.enqueue.max)} ms; ` +
           `replay ${ms(run.replayMs)} ms (${((run.actions / run.replayMs) * 1000).toFixed(0)} actions/s, ` +
           `CPU ${ms(run.cpuMs.replay)} ms; main thread held p99 ${ms(run.heldMs.p99)} ms, ` +
