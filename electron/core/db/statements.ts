@@ -27,8 +27,9 @@ export function sql<P extends unknown[] = unknown[], R = unknown>(
  * Runs `fn` in a transaction whose commit does not wait for the disk (synchronous=NORMAL in WAL mode),
  * for what the site can give again: the library a sync stores. A crash of the app loses nothing so
  * committed; a power cut may undo the last such commits, never damage the database. A technician's
- * input is never written so: its next FULL commit (outbox, settings, the sync cursor) flushes the WAL
- * with every frame before it, so the cursor never moves past guides the disk does not have.
+ * input committed so (a call of theirs, Store.deferFlushes) has the log flushed before their answer
+ * (wal-flush.ts); a flush of the log covers every frame before it, so the sync's cursor, flushed so
+ * (Store.durable), never moves past guides the disk does not have.
  */
 export function replaceableWrite<T>(db: Database.Database, fn: () => T): T {
   if (db.inTransaction) return db.transaction(fn)();
