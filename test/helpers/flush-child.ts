@@ -6,15 +6,11 @@ import { createServices } from '../../electron/core/services.ts';
 import { plainCodec } from '../../electron/core/connection/secret-store.ts';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
 import { startDemoSite } from '../../server/site.ts';
-import { mediaOf } from './library.ts';
+import { mediaOf, unwrap } from './library.ts';
 import { flushesSince, markFlushLog } from './slow-disk.ts';
 
 const [dataDir, log] = process.argv.slice(2);
 if (!dataDir || !log) throw new Error('usage: flush-child.ts <dataDir> <flush log>');
-const must = <T>(result: { ok: true; value: T } | { ok: false; error: { message: string } }): T => {
-  if (!result.ok) throw new Error(result.error.message);
-  return result.value;
-};
 /** A few turns for what a call left to do after its answer (a write at the end of the turn, a flush on the pool). */
 const settled = () => new Promise((resolve) => setTimeout(resolve, 200));
 
@@ -28,40 +24,40 @@ const services = createServices({
 });
 const { api } = services;
 const { email, password } = DEMO_ACCOUNTS.tech1;
-must(await api.signIn({ siteUrl: site.url, email, password }));
+unwrap(await api.signIn({ siteUrl: site.url, email, password }));
 await settled();
 let from = flushesSince(log, dataDir, 0).end;
-if (must(await api.syncNow()).status !== 'complete') throw new Error('the sync did not complete');
+if (unwrap(await api.syncNow()).status !== 'complete') throw new Error('the sync did not complete');
 const guideid = 2;
 await settled();
 const first = flushesSince(log, dataDir, from);
 from = first.end;
 
 // The guide page: the guide, "recently used", what changed since the last read, then each of its pictures.
-const guide = must(await api.getGuide(guideid));
-must(await api.noteGuideOpened(guideid));
-must(await api.guideChanges(guideid));
+const guide = unwrap(await api.getGuide(guideid));
+unwrap(await api.noteGuideOpened(guideid));
+unwrap(await api.guideChanges(guideid));
 const pictures = mediaOf(guide);
 const served = pictures.filter((url) => services.resolveMedia(url) !== null).length;
 await settled();
 const open = flushesSince(log, dataDir, from);
 from = open.end;
 
-const session = must(await api.startSession({ guideid, workorderid: 'WO-FLUSHES' }));
+const session = unwrap(await api.startSession({ guideid, workorderid: 'WO-FLUSHES' }));
 markFlushLog(log, 'started');
 await settled();
 const start = flushesSince(log, dataDir, from);
 from = start.end;
 
-if (must(await api.syncNow()).status !== 'complete') throw new Error('the second sync did not complete');
+if (unwrap(await api.syncNow()).status !== 'complete') throw new Error('the second sync did not complete');
 await settled();
 const resync = flushesSince(log, dataDir, from);
 from = resync.end;
 
 // The site goes away (its port closed): a pause, and the outbox's try of it, refused by the network.
 await site.close();
-must(await api.transitionSession({ sessionId: session.id, transition: 'pause' }));
-must(await api.flushOutbox());
+unwrap(await api.transitionSession({ sessionId: session.id, transition: 'pause' }));
+unwrap(await api.flushOutbox());
 await settled();
 const away = flushesSince(log, dataDir, from);
 
