@@ -47,7 +47,7 @@ export interface ScreenProblem {
  * work session's controls); text below 16 px; a title cut with an ellipsis, a button's short label or a
  * date's or time's pieces broken over lines, facts side by side whose values are not on one line; the top
  * bar's sections on more than one row, the top bar on more than one at 1366 px, the status bar on more
- * than one at 1024.
+ * than one at any size (its version whole or not shown).
  */
 export async function checkScreen(page: Page, screen: string, viewport: Viewport): Promise<ScreenProblem[]> {
   const problems: ScreenProblem[] = [];
@@ -195,6 +195,12 @@ export function measureInPage(limits: { minTarget: number; minSessionTarget: num
     else if (clamped && el.scrollHeight > el.clientHeight + 1)
       cut.push(`${describe(el)} is cut: ${el.scrollHeight}px of lines in ${el.clientHeight}px`);
   }
+  // The status bar's version gives way to the rest of the row: whole, or not shown at all (never clipped).
+  const version = document.querySelector<HTMLElement>('[data-testid="status-version"]');
+  if (version && visible(version) && getComputedStyle(version).visibility !== 'hidden') {
+    if (version.scrollWidth > version.clientWidth + 1)
+      cut.push(`the status bar's version is cut: ${version.scrollWidth}px of text in ${version.clientWidth}px`);
+  }
   // How many lines a piece of a text node is on: the distinct tops of its boxes.
   const linesOf = (node: Node, start: number, end: number): number => {
     const range = document.createRange();
@@ -280,7 +286,8 @@ export function measureInPage(limits: { minTarget: number; minSessionTarget: num
   }
   // The bars take room from every screen: the sections in one row (a portrait tablet's too), at a
   // laptop's width the whole top bar in one (from a small laptop's 1024 px: a second row there is a tenth
-  // of its 600 px), and from 1024 px the status bar; Larger text too, whatever the chip says.
+  // of its 600 px), and the status bar at every size (a portrait tablet's second row cut the version in
+  // two at the window's edge); Larger text too, whatever the chip says.
   const bars: string[] = [];
   const rows = (els: Element[]): number => {
     const boxes = els.filter(visible).map((el) => el.getBoundingClientRect());
@@ -299,7 +306,7 @@ export function measureInPage(limits: { minTarget: number; minSessionTarget: num
   if (topBar && !modal && window.innerWidth >= 1024 && rows(Array.from(topBar.children)) > 1)
     bars.push(`the top bar takes ${rows(Array.from(topBar.children))} rows at ${window.innerWidth} px`);
   const statusBar = document.querySelector('footer.status-bar');
-  if (statusBar && !modal && window.innerWidth >= 1024 && rows(Array.from(statusBar.children)) > 1)
+  if (statusBar && !modal && rows(Array.from(statusBar.children)) > 1)
     bars.push(`the status bar takes ${rows(Array.from(statusBar.children))} rows at ${window.innerWidth} px`);
   return {
     scroll,

@@ -106,6 +106,35 @@ describe('the bars at 1366x768 and 1024x600 with Larger text', () => {
     expect(pageErrors).toEqual([]);
   });
 
+  it('keep the status bar one row on a portrait tablet with Larger text, the version whole or hidden', async () => {
+    // At 800×1280 with Larger text the version wrapped alone onto a second row, cut at the window's edge.
+    const version = page.getByTestId('status-version');
+    const shown = () =>
+      version.evaluate((el) =>
+        getComputedStyle(el).visibility === 'hidden'
+          ? 'hidden'
+          : el.scrollWidth <= el.clientWidth + 1
+            ? 'whole'
+            : 'cut',
+      );
+    await page.setViewportSize({ width: 1366, height: 768 });
+    if ((await page.getByTestId('text-size').getAttribute('aria-pressed')) === 'true')
+      await page.getByTestId('text-size').click();
+    await expect.poll(shown).toBe('whole');
+    expect(await version.textContent()).toMatch(/^Fieldguide v\S+$/);
+    await page.setViewportSize({ width: 800, height: 1280 });
+    await page.getByTestId('text-size').click();
+    await expect.poll(() => page.getByTestId('text-size').getAttribute('aria-pressed')).toBe('true');
+    await page.screenshot({ path: artifact('top-bar-larger-text-800-status-bar.png') });
+    expect((await bars()).bars).toEqual([]);
+    expect(['whole', 'hidden']).toContain(await shown());
+    // Back to the normal text, and the version is there again.
+    await page.getByTestId('text-size').click();
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await expect.poll(shown).toBe('whole');
+    expect(pageErrors).toEqual([]);
+  });
+
   it('offer Sign out beside the technician, saying first what becomes of the unsent work', async () => {
     const signOut = page.locator('footer.status-bar').getByTestId('sign-out');
     expect(await page.locator('header.top-bar').getByTestId('sign-out').count()).toBe(0);
