@@ -86,6 +86,7 @@ export function dispatcher(
     }
     // A technician's work: its commits' flush waits beside the journal's before the answer (store.ts deferFlushes).
     const call = async (): Promise<Result<unknown>> => {
+      if (declared.prepare) await declared.prepare(...parsed.data);
       const run = () => declared.call(...parsed.data);
       const { value, owed } = declared.work && guard ? guard.deferFlushes(run) : { value: run(), owed: false };
       return settled(await value, owed, guard, log);

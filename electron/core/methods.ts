@@ -22,6 +22,12 @@ type ValueOf<M extends AppMethod> = Awaited<ReturnType<AppApi[M]>> extends Resul
  */
 export interface MethodDeclaration<M extends AppMethod, Deps> extends MethodPolicies {
   input: z.ZodType<ArgsOf<M>>;
+  /**
+   * What must be on the disk before the body commits (a photo's file), written and flushed on the thread
+   * pool first, with the same arguments. The body then runs as any technician's work does (invoke.ts): its
+   * synchronous part's commits flushed beside the journal before the answer, nothing held on the main thread.
+   */
+  prepare?: (deps: Deps, ...args: ArgsOf<M>) => Promise<void>;
   run: (deps: Deps, ...args: ArgsOf<M>) => ValueOf<M> | Promise<ValueOf<M>>;
 }
 
@@ -40,6 +46,8 @@ export function defineMethods<M extends AppMethod, Deps>(methods: FeatureMethods
 /** A method ready to call: its schema and policies, its body bound to the feature's parts. */
 export interface BoundMethod extends MethodPolicies {
   input: z.ZodType<unknown[]>;
+  /** Awaited before `call`, with the same arguments (MethodDeclaration.prepare). */
+  prepare?: (...args: unknown[]) => Promise<void>;
   call: (...args: unknown[]) => Promise<Result<unknown>>;
 }
 
@@ -52,11 +60,13 @@ export function bindFeature<M extends AppMethod, Deps>(
 ): Record<M, BoundMethod> {
   const bound = {} as Record<M, BoundMethod>;
   for (const name of Object.keys(methods) as M[]) {
-    const { input, run, ...policies } = methods[name] as MethodDeclaration<M, Deps>;
+    const { input, run, prepare, ...policies } = methods[name] as MethodDeclaration<M, Deps>;
     const body = run as (deps: Deps, ...args: unknown[]) => unknown;
+    const before = prepare as ((deps: Deps, ...args: unknown[]) => Promise<void>) | undefined;
     bound[name] = {
       ...policies,
       input: input as z.ZodType<unknown[]>,
+      ...(before ? { prepare: (...args: unknown[]) => before(deps, ...args) } : {}),
       call: async (...args) => ok(await body(deps, ...args)),
     };
   }

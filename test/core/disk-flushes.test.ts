@@ -11,7 +11,7 @@ import { makeTempDir } from '../helpers/tmp.ts';
 const folders: { remove: () => void }[] = [];
 afterEach(() => folders.splice(0).forEach((folder) => folder.remove()));
 
-it('a guide and its pictures open with no flush, and a quiet sync; a start flushes off the main thread', async () => {
+it('a guide and its pictures open with no flush, nor a quiet sync; work and settings flush on the pool', async () => {
   const tmp = makeTempDir('flushes');
   folders.push(tmp);
   const dataDir = path.join(tmp.dir, 'data');
@@ -31,14 +31,17 @@ it('a guide and its pictures open with no flush, and a quiet sync; a start flush
       code === 0 ? resolve(stdout) : reject(new Error(`the child exited ${code}: ${stderr}`)),
     );
   });
-  const { first, served, open, start, resync, away } = JSON.parse(out.trim().split('\n').pop()!) as {
+  const parsed = JSON.parse(out.trim().split('\n').pop()!) as {
     served: number;
     open: string[];
     start: string[];
+    attach: string[];
     first: string[];
     resync: string[];
     away: string[];
+    settings: string[];
   };
+  const { first, served, open, start, attach, resync, away, settings } = parsed;
   // A first sync: what it stores the site gives again (its own records are flushed on the pool).
   expect(first.filter((flush) => flush.startsWith('main '))).toEqual([]);
   // The demo's forklift inspection: a picture for each step, and the guide's own.
@@ -54,6 +57,14 @@ it('a guide and its pictures open with no flush, and a quiet sync; a start flush
   const answered = start.indexOf('mark started');
   expect(answered).toBeGreaterThan(start.indexOf('pool fieldguide.sqlite-wal'));
   expect(answered).toBeGreaterThan(start.indexOf('pool fieldguide.journal'));
+  // A photo attached: its file flushed before the commit that names it is (both before "attached" is said),
+  // all of it on the thread pool: a photo held the main thread for two flushes.
+  expect(attach.filter((flush) => flush.startsWith('main '))).toEqual([]);
+  const photoFlushed = attach.findIndex((flush) => /^pool attachments\/[0-9a-f-]{36}\.png$/.test(flush));
+  expect(photoFlushed).toBeGreaterThanOrEqual(0);
+  expect(attach.indexOf('pool fieldguide.sqlite-wal')).toBeGreaterThan(photoFlushed);
+  expect(attach.indexOf('mark attached')).toBeGreaterThan(attach.indexOf('pool fieldguide.sqlite-wal'));
+  expect(attach.indexOf('mark attached')).toBeGreaterThan(attach.indexOf('pool fieldguide.journal'));
   // A sync that brings nothing new holds the main thread for no flush of the database: what it stores the
   // site gives again, and its own record (when it ended) is flushed on the pool.
   expect(resync.filter((flush) => flush.startsWith('main fieldguide.sqlite'))).toEqual([]);
@@ -62,4 +73,18 @@ it('a guide and its pictures open with no flush, and a quiet sync; a start flush
   // the network, is recorded without a flush (it was marked in flight on the disk before it left).
   expect(away.filter((flush) => flush.startsWith('main '))).toEqual([]);
   expect(away).toContain('pool fieldguide.journal');
+  // Settings: each chosen one on the disk before its answer, flushed on the thread pool; the window's size
+  // (told again at each start and resize) with no flush of the database. Each held the main thread for one.
+  expect(settings.filter((flush) => flush.startsWith('main '))).toEqual([]);
+  const display = settings.slice(0, settings.indexOf('mark display'));
+  expect(display.filter((flush) => flush.includes('fieldguide.sqlite'))).toEqual([]);
+  for (const [before, chosen] of [
+    ['display', 'quality'],
+    ['quality', 'budget'],
+    ['budget', 'scope'],
+    ['scope', 'language'],
+  ]) {
+    const flushed = settings.slice(settings.indexOf(`mark ${before}`), settings.indexOf(`mark ${chosen}`));
+    expect(flushed, chosen).toContain('pool fieldguide.sqlite-wal');
+  }
 }, 60_000);

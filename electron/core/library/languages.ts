@@ -31,6 +31,8 @@ export class Languages {
       settings: SettingsRepo;
       /** Who reads now: the technician's key, or a key for nobody signed in. */
       reader: () => string;
+      /** A write on the disk when its promise resolves, the flush made on the thread pool (Store.durable). */
+      durable: (write: () => void) => Promise<void>;
     },
   ) {}
 
@@ -53,8 +55,9 @@ export class Languages {
     return chosen !== null && chosen !== this.#learned().siteDefault ? chosen : null;
   }
 
-  choose(langid: string | null): void {
-    this.deps.settings.set(CHOSEN_PREFIX + this.deps.reader(), langid);
+  async choose(langid: string | null): Promise<void> {
+    const key = CHOSEN_PREFIX + this.deps.reader();
+    await this.deps.durable(() => this.deps.settings.set(key, langid));
   }
 
   /** What a sync learned of the site's languages: its own, and those its guides can be read in. */

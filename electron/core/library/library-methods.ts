@@ -51,8 +51,8 @@ export const libraryMethods = defineMethods<keyof LibraryApi, LibraryMethodDeps>
   getLanguages: { input: z.tuple([]), run: ({ library }) => library.languages.state() },
   setLanguage: {
     input: z.tuple([langid.nullable()]),
-    run: ({ library, languageChosen }, langid) => {
-      library.languages.choose(langid);
+    run: async ({ library, languageChosen }, langid) => {
+      await library.languages.choose(langid);
       languageChosen();
       return library.languages.state();
     },

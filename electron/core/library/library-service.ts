@@ -66,8 +66,12 @@ export class LibraryService {
       online: deps.online,
       budget: () => ({ budgetBytes: this.storage.disk.mediaBudget(), mediaBytes: store.media.usage().bytes }),
     });
-    this.languages = new Languages({ settings: store.settings, reader: deps.who ?? (() => 'public') });
-    this.display = new Display(store.settings);
+    this.languages = new Languages({
+      settings: store.settings,
+      reader: deps.who ?? (() => 'public'),
+      durable: (write) => store.durable(write),
+    });
+    this.display = new Display(store.settings, (write) => store.replaceable(write));
     this.#search = new LibrarySearch({ ...deps, reading: () => this.languages.reading() });
     const { reader, now, log } = deps;
     this.#stored = new StoredMedia({ store, mediaStore: this.mediaStore, reader, now, log });

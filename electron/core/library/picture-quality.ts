@@ -45,8 +45,10 @@ export class PictureQualities {
     return this.deps.store.settings.get(QUALITY_KEY, pictureQualitySchema) !== undefined;
   }
 
-  set(quality: PictureQuality): void {
-    this.deps.store.settings.set(QUALITY_KEY, pictureQualitySchema.parse(quality));
+  /** On the disk when the promise resolves, the flush made on the thread pool (Store.durable). */
+  async set(quality: PictureQuality): Promise<void> {
+    const chosen = pictureQualitySchema.parse(quality);
+    await this.deps.store.durable(() => this.deps.store.settings.set(QUALITY_KEY, chosen));
   }
 
   async state(): Promise<PictureQualityState> {

@@ -54,8 +54,13 @@ export class LibraryStorage {
     this.deps.store.settings.delete(SCOPE_KEY);
   }
 
-  setScope(scope: OfflineScope): void {
-    this.deps.store.settings.set(SCOPE_KEY, offlineScopeSchema.parse(scope));
+  /**
+   * The scope chosen, on the disk when the promise resolves: the commit's flush waits on the thread pool, not
+   * on the main thread (Store.durable), as for the budget and the picture quality.
+   */
+  async setScope(scope: OfflineScope): Promise<void> {
+    const chosen = offlineScopeSchema.parse(scope);
+    await this.deps.store.durable(() => this.deps.store.settings.set(SCOPE_KEY, chosen));
   }
 
   budget(): number {
@@ -64,7 +69,7 @@ export class LibraryStorage {
 
   /** Sets the media budget; media no stored guide needs are evicted at once down to it (LRU first). */
   async setBudget(bytes: number): Promise<void> {
-    this.deps.store.settings.set(BUDGET_KEY, bytes);
+    await this.deps.store.durable(() => this.deps.store.settings.set(BUDGET_KEY, bytes));
     await makeRoom({
       media: this.deps.store.media,
       mediaStore: this.deps.mediaStore,

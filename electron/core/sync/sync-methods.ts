@@ -35,8 +35,8 @@ export const syncMethods = defineMethods<keyof SyncApi, SyncMethodDeps>({
   getSyncState: { input: z.tuple([]), run: ({ sync }) => sync.state() },
   setOfflineScope: {
     input: z.tuple([offlineScopeSchema]),
-    run: ({ sync, library, background }, scope) => {
-      library.storage.setScope(scope);
+    run: async ({ sync, library, background }, scope) => {
+      await library.storage.setScope(scope);
       background.run('scope');
       return sync.state();
     },
@@ -63,8 +63,8 @@ export const syncMethods = defineMethods<keyof SyncApi, SyncMethodDeps>({
   getPictureQuality: { input: z.tuple([]), run: ({ library }) => library.pictures.state() },
   setPictureQuality: {
     input: z.tuple([pictureQualitySchema]),
-    run: ({ library, background }, quality) => {
-      library.pictures.set(quality);
+    run: async ({ library, background }, quality) => {
+      await library.pictures.set(quality);
       background.run('scope');
       return library.pictures.state();
     },

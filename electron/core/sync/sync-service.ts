@@ -113,7 +113,7 @@ export class SyncService {
   async keep(guideid: number): Promise<KeptGuide> {
     const { library, store } = this.deps;
     const scope = scopeWithGuide(store, library.storage.scope(), library.storage.scopeChosen(), guideid);
-    if (scope) library.storage.setScope(scope);
+    if (scope) await library.storage.setScope(scope);
     const controller = new AbortController();
     setMaxListeners(256, controller.signal);
     const release = this.#priority.hold();

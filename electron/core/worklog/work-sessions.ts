@@ -9,7 +9,7 @@ import type {
 import { ownerFolder } from '../db/owner-only.ts';
 import { AppFailure } from '../result.ts';
 import { startSession } from './actions/start.ts';
-import { attachFile, saveStepData } from './actions/step-data.ts';
+import { attachFile, keepAttachmentFile, saveStepData, type KeptFile } from './actions/step-data.ts';
 import { transitionSession } from './actions/transition.ts';
 import { SessionAccess } from './session-access.ts';
 import type { WorkSessionsDeps } from './work-sessions-deps.ts';
@@ -22,6 +22,8 @@ import type { WorkSessionsDeps } from './work-sessions-deps.ts';
  */
 export class WorkSessions {
   readonly #access: SessionAccess;
+  /** Files kept for attachments not yet recorded, by the input they were kept for (`keepFile`). */
+  readonly #kept = new WeakMap<AttachFileInput, KeptFile>();
 
   constructor(private readonly deps: WorkSessionsDeps) {
     ownerFolder(deps.attachmentsDir);
@@ -42,8 +44,19 @@ export class WorkSessions {
     return this.#changed(input.sessionId);
   }
 
+  /**
+   * A file for an attachment written and flushed on the thread pool, before `attach` (the App API's
+   * `prepare`, invoke.ts), which takes it by the same input.
+   */
+  async keepFile(input: AttachFileInput): Promise<void> {
+    this.#kept.set(input, await keepAttachmentFile(this.deps, input));
+  }
+
   attach(input: AttachFileInput): WorkSession {
-    attachFile(this.deps, this.#access, input);
+    const kept = this.#kept.get(input);
+    if (!kept) throw new Error('attach: its file was not kept first (keepFile)');
+    this.#kept.delete(input);
+    attachFile(this.deps, this.#access, input, kept);
     return this.#changed(input.sessionId);
   }
 

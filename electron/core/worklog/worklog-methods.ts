@@ -78,6 +78,7 @@ export const worklogMethods = defineMethods<keyof WorklogApi, WorklogMethodDeps>
     work: true,
     technician: true,
     file: true,
+    prepare: ({ worklog }, input) => worklog.sessions.keepFile(input),
     run: ({ worklog }, input) => worklog.sessions.attach(input),
   },
   listSessions: {

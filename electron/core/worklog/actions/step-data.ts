@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { AttachFileInput, SaveStepDataInput } from '../../../contract.ts';
-import { writeOwnerFile } from '../../db/owner-only.ts';
+import { OWNER_FILE } from '../../db/owner-only.ts';
 import { AppFailure } from '../../result.ts';
 import { checkFieldValue, isMediaField } from '../../../shared/field-values.ts';
 import { ATTACHMENT_MAX_BYTES } from '../../../shared/limits.ts';
@@ -33,8 +33,19 @@ export function saveStepData(deps: WorkSessionsDeps, access: SessionAccess, inpu
   });
 }
 
-/** A file attached to a step's Image, Video or Document field: kept on disk, then recorded and queued for upload. */
-export function attachFile(deps: WorkSessionsDeps, access: SessionAccess, input: AttachFileInput): void {
+/** A file of an attachment, on the disk: its id, its name in the attachments folder, its size. */
+export interface KeptFile {
+  attachmentId: string;
+  file: string;
+  bytes: number;
+}
+
+/**
+ * A file for a step's Image, Video or Document field, written and flushed on the thread pool: on the disk
+ * before the transaction that names it commits (`attachFile`), without holding the main process for its
+ * flush (a photo of a few MB on a busy disk: 100 ms and more). A write that fails leaves no file.
+ */
+export async function keepAttachmentFile(deps: WorkSessionsDeps, input: AttachFileInput): Promise<KeptFile> {
   const bytes = Buffer.from(input.dataBase64, 'base64');
   if (bytes.length === 0) throw new AppFailure('invalid_input', 'The file is empty.');
   if (bytes.length > ATTACHMENT_MAX_BYTES)
@@ -45,12 +56,33 @@ export function attachFile(deps: WorkSessionsDeps, access: SessionAccess, input:
     .toLowerCase()
     .replace(/[^.a-z0-9]/g, '')
     .slice(0, 8)}`;
-  // The bytes are on disk (fsync'd) before the transaction that refers to them commits.
   const full = path.join(deps.attachmentsDir, file);
-  writeOwnerFile(full, bytes, 'wx');
-  const handle = fs.openSync(full, 'r');
-  fs.fsyncSync(handle);
-  fs.closeSync(handle);
+  const handle = await fs.promises.open(full, 'wx', OWNER_FILE);
+  try {
+    try {
+      await handle.writeFile(bytes);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+  } catch (error) {
+    await fs.promises.rm(full, { force: true });
+    throw error;
+  }
+  return { attachmentId, file, bytes: bytes.length };
+}
+
+/**
+ * A file kept on the disk (`keepAttachmentFile`) attached to a step's Image, Video or Document field:
+ * recorded and queued for upload in one transaction; its file removed if that fails.
+ */
+export function attachFile(
+  deps: WorkSessionsDeps,
+  access: SessionAccess,
+  input: AttachFileInput,
+  { attachmentId, file, bytes }: KeptFile,
+): void {
+  const full = path.join(deps.attachmentsDir, file);
   const stamp = deps.clock.stamp();
   try {
     deps.store.transaction(() => {
@@ -72,7 +104,7 @@ export function attachFile(deps: WorkSessionsDeps, access: SessionAccess, input:
         // A name of our own making lets a lost upload be found on the site again.
         uploadName: `fg-${attachmentId}-${safeName}`,
         mime: input.mime,
-        bytes: bytes.length,
+        bytes,
         now: deps.now(),
         technician: session.technician,
       });
