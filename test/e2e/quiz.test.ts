@@ -185,6 +185,12 @@ describe('quizzes offline, sent when the site is back', () => {
       'Pass mark 90%, set by the course stage “New Technician Onboarding › Compressed air”.',
     );
 
+    // A tall window: the page is said in words in the header too, beside SurveyJS's dots (a tick and a dot).
+    const pageWords = page.getByTestId('quiz-page-count');
+    expect(page.viewportSize()!.height).toBeGreaterThan(720);
+    expect(await page.locator('.sd-progress-buttons').isVisible()).toBe(true);
+    expect(await pageWords.isVisible()).toBe(true);
+    expect(await pageWords.textContent()).toContain(`Page 1 of ${pagesOf(COMPRESSOR.title).length}`);
     // On a short screen (1024x600) each page is said in the quiz's header, in place of SurveyJS's row of
     // page dots (QuizView.vue): the first question then fits whole (screens.test.ts).
     await page.setViewportSize({ width: 1024, height: 600 });
