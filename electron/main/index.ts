@@ -132,8 +132,23 @@ async function main(): Promise<void> {
 app.on('window-all-closed', () => {
   if (process.platform !== 'darwin') app.quit();
 });
-app.on('will-quit', () => {
-  void services?.close();
+/** How long a quit waits for the data folder to close (a disk that hangs), before the process ends anyway. */
+const QUIT_WAIT_MS = 10_000;
+let quitting = false;
+app.on('will-quit', (event) => {
+  if (!services || quitting) return;
+  // The data folder closes before the process ends: the outbox's last records, the work journal's last
+  // flush, the database closed. Electron does not wait for a promise here, so the quit is held, then ended
+  // (app.exit fires no second will-quit). Requests out end at once (Connection.close): no site holds it.
+  quitting = true;
+  event.preventDefault();
+  const closed = services
+    .close()
+    .catch((error: unknown) =>
+      console.error(`[fieldguide] The data folder did not close: ${error instanceof Error ? error.message : error}`),
+    );
+  const waited = new Promise((resolve) => setTimeout(resolve, QUIT_WAIT_MS));
+  void Promise.race([closed, waited]).finally(() => app.exit(0));
 });
 
 void main();

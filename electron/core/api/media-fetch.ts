@@ -31,6 +31,8 @@ export class MediaFetch {
       policy: MediaAddressPolicy;
       /** Its technician signed out (ApiTransport.retire): nothing more is asked with their token. */
       retired: () => boolean;
+      /** Aborted when Fieldguide closes: a download out ends at once. */
+      closing?: AbortSignal;
     },
   ) {
     this.#token = options.token;
@@ -45,7 +47,7 @@ export class MediaFetch {
     const { target, resource, headers } = this.#prepare(url, 'GET');
     const { timeoutMs } = this.options;
     // One timer per download, pushed back on each chunk (refresh() re-arms it without a new timer).
-    const deadline = new Deadline(timeoutMs, signal);
+    const deadline = new Deadline(timeoutMs, signal, this.options.closing);
     const arm = (): void => deadline.refresh();
     const disarm = (): void => deadline.end();
     let response: HttpAnswer;
@@ -98,7 +100,7 @@ export class MediaFetch {
   /** The size of a file as the site reports it (`HEAD`, its Content-Length), or null when it does not say. */
   async probeSize(url: string, signal?: AbortSignal): Promise<number | null> {
     const { target, resource, headers } = this.#prepare(url, 'HEAD');
-    const deadline = new Deadline(this.options.timeoutMs, signal);
+    const deadline = new Deadline(this.options.timeoutMs, signal, this.options.closing);
     let response: HttpAnswer;
     const hop = { url: target };
     try {

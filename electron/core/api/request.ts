@@ -38,6 +38,8 @@ export interface RequestWire {
   lane?: Lane;
   /** Its technician signed out (ApiTransport.retire): no request leaves any more, a read asked again included. */
   retired: boolean;
+  /** Aborted when Fieldguide closes: every request out ends at once (Deadline), and none leaves after. */
+  closing?: AbortSignal;
 }
 
 /**
@@ -68,7 +70,7 @@ export async function sendRequest<T>(
   }
 
   // The time limit covers the answer and its body, retries included.
-  const deadline = new Deadline(wire.timeoutMs, options.signal);
+  const deadline = new Deadline(wire.timeoutMs, options.signal, wire.closing);
   const signal = deadline.signal;
   let response!: HttpAnswer;
   let text!: string;

@@ -42,19 +42,22 @@ export const pause = (ms: number, signal: AbortSignal): Promise<void> =>
   });
 
 /**
- * A request's time limit and the caller's signal as one signal: one controller and one timer (cheaper
- * than AbortSignal.timeout and AbortSignal.any per request). `refresh` pushes the limit back (a download's
- * next chunk); `end` lets go of the timer and the caller's signal.
+ * A request's time limit, the caller's signal and the app's closing (`closing`: every request ends at once)
+ * as one signal: one controller and one timer (cheaper than AbortSignal.timeout and AbortSignal.any per
+ * request). `refresh` pushes the limit back (a download's next chunk); `end` lets go of the timer and the
+ * signals.
  */
 export class Deadline {
   readonly #controller = new AbortController();
   readonly #timer: NodeJS.Timeout;
   readonly #relay = (): void => this.#controller.abort(this.caller?.reason);
+  readonly #closingRelay = (): void => this.#controller.abort(this.closing?.reason);
   #timedOut = false;
 
   constructor(
     readonly ms: number,
     private readonly caller?: AbortSignal,
+    private readonly closing?: AbortSignal,
   ) {
     this.#timer = setTimeout(() => {
       this.#timedOut = true;
@@ -62,6 +65,8 @@ export class Deadline {
     }, ms);
     if (caller?.aborted) this.#relay();
     else caller?.addEventListener('abort', this.#relay, { once: true });
+    if (closing?.aborted) this.#closingRelay();
+    else closing?.addEventListener('abort', this.#closingRelay, { once: true });
   }
 
   get signal(): AbortSignal {
@@ -79,6 +84,7 @@ export class Deadline {
   end(): void {
     clearTimeout(this.#timer);
     this.caller?.removeEventListener('abort', this.#relay);
+    this.closing?.removeEventListener('abort', this.#closingRelay);
   }
 }
 

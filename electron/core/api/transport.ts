@@ -23,6 +23,11 @@ export interface TransportOptions {
   mediaOrigins?: () => readonly string[];
   /** The lane its API requests go on (http.ts); none: the shared one. */
   lane?: Lane;
+  /**
+   * Aborted when Fieldguide closes: every request and download out ends at once, and none leaves after. A
+   * quit waits for no site (a hanging one held it for each request's time limit).
+   */
+  closing?: AbortSignal;
 }
 
 /**
@@ -51,6 +56,7 @@ export class ApiTransport {
       timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
       onServerTime: options.onServerTime,
       ...(options.lane ? { lane: options.lane } : {}),
+      ...(options.closing ? { closing: options.closing } : {}),
       retired: false,
     };
     const policy = new MediaAddressPolicy(options.siteUrl, options.mediaOrigins ?? (() => []));
@@ -61,6 +67,7 @@ export class ApiTransport {
       timeoutMs: this.#wire.timeoutMs,
       policy,
       retired: () => this.#wire.retired,
+      ...(options.closing ? { closing: options.closing } : {}),
     });
   }
 

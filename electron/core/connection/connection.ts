@@ -31,6 +31,8 @@ export class Connection {
   #anonymous: ApiTransport | null = null;
   readonly #onOnline = new Set<() => void>();
   readonly #heartbeat: NodeJS.Timeout;
+  /** Aborted by `close`: every request of every transport made here ends at once (ApiTransport's `closing`). */
+  readonly #closing = new AbortController();
   /** Whether the site answers, from every request to it and short checks (reachability.ts). */
   readonly #reach = new Reachability({
     probe: (signal) => this.#probe(signal),
@@ -237,9 +239,15 @@ export class Connection {
     return this.#network === 'online';
   }
 
+  /**
+   * Fieldguide closes: the watch stops, and every request out ends at once (an outbox's change left for a
+   * site that hangs is then found out at the next start, as after any lost answer), so the close waits for
+   * no site and the data folder closes behind it.
+   */
   close(): void {
     clearInterval(this.#heartbeat);
     this.#reach.close();
+    this.#closing.abort(new DOMException('Fieldguide is closing.', 'AbortError'));
   }
 
   /**
@@ -328,6 +336,7 @@ export class Connection {
       ...(timeoutMs ? { timeoutMs } : {}),
       mediaOrigins: () => (this.#site?.url === siteUrl ? (this.#site.mediaOrigins ?? []) : []),
       ...(onServerTime ? { onServerTime } : {}),
+      closing: this.#closing.signal,
     });
   }
 
