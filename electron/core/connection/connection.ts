@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import type { AppStatus, NetworkState, SiteInfo, UserSummary } from '../../contract.ts';
 import { fetchCurrentUser, requestToken, revokeToken } from '../api/auth.ts';
 import { classify, noAnswer } from '../api/failure.ts';
@@ -31,7 +32,11 @@ export class Connection {
   #anonymous: ApiTransport | null = null;
   readonly #onOnline = new Set<() => void>();
   readonly #heartbeat: NodeJS.Timeout;
-  /** Aborted by `close`: every request of every transport made here ends at once (ApiTransport's `closing`). */
+  /**
+   * Aborted by `close`: every request of every transport made here ends at once (ApiTransport's `closing`).
+   * Each request listens to it while it is out: a sync's downloads, the front lane and the outbox's chains
+   * together are more than the ten Node warns of (a listener left behind would still show past 1,024).
+   */
   readonly #closing = new AbortController();
   /** Whether the site answers, from every request to it and short checks (reachability.ts). */
   readonly #reach = new Reachability({
@@ -45,6 +50,7 @@ export class Connection {
     // Who the technician is, asked every half minute (a revoked token is found); whether the site answers
     // is the reachability watch's, which says "Offline" within seconds and starts a sync and the outbox
     // when the site answers again.
+    setMaxListeners(1024, this.#closing.signal);
     this.#heartbeat = setInterval(() => {
       if (this.canSync && this.#reach.reachable) void this.refresh().catch(() => undefined);
     }, REFRESH_MS);
