@@ -186,6 +186,9 @@ const RUN: Record<string, (command: string) => Promise<void>> = {
       expect(run.stdout()).toContain('A big site: the summary sync of 30 guides');
       expect(run.stdout()).toMatch(/^site hanging \(from the first click on\): open a guide median \d+ ms/m);
       expect(run.stdout()).toMatch(/^each flush \+30 ms: open a guide median \d+ ms.*, flushes \d+\.\d \/ \d+\.\d;/m);
+      expect(run.stdout()).toMatch(
+        /^each flush \+30 ms: .*; attach a photo median \d+ ms.*; save a setting median \d+ ms/m,
+      );
     } finally {
       await run.stop();
     }
