@@ -24,10 +24,12 @@ const services = createServices({
   autoSync: false,
 });
 const { api } = services;
+// A first start: the data folder made, its migrations run.
+const opened = flushesSince(log, dataDir, 0);
 const { email, password } = DEMO_ACCOUNTS.tech1;
 unwrap(await api.signIn({ siteUrl: site.url, email, password }));
 await settled();
-let from = flushesSince(log, dataDir, 0).end;
+let from = flushesSince(log, dataDir, opened.end).end;
 if (unwrap(await api.syncNow()).status !== 'complete') throw new Error('the sync did not complete');
 const guideid = 2;
 await settled();
@@ -103,6 +105,7 @@ const settings = flushesSince(log, dataDir, from);
 
 console.log(
   JSON.stringify({
+    opened: opened.flushes,
     first: first.flushes,
     served,
     open: open.flushes,

@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { MIGRATIONS, type Migration } from './migrations/index.ts';
 import { ownerDatabaseFile } from './owner-only.ts';
 import { hasRowSums, recomputeRowSums, registerRowSum } from './row-sums.ts';
+import { replaceableWrite } from './statements.ts';
 import { readLog, userVersionOf } from './wal-check.ts';
 
 export type Db = Database.Database;
@@ -85,7 +86,10 @@ export function refuseNewer(file: string): void {
 
 /**
  * Runs each pending migration in a transaction of its own and records it in `user_version` of `schema`
- * (`main`, or an attached database such as `pictures`).
+ * (`main`, or an attached database such as `pictures`). In `main` they wait for the disk once, not once
+ * each (a first start runs them all: a flush each held it a second on a slow disk): each commits without
+ * the flush but the last, whose flush of the write-ahead log holds every commit before it. A power cut
+ * before then takes back whole migrations only, each with its version: they run again at the next start.
  */
 export function migrate(db: Db, file: string, migrations: readonly Migration[], schema = 'main'): number {
   migrations.forEach((migration, index) => {
@@ -97,11 +101,14 @@ export function migrate(db: Db, file: string, migrations: readonly Migration[], 
   });
   const current = db.pragma(`${schema}.user_version`, { simple: true }) as number;
   if (current > migrations.length) throw new DatabaseTooNewError(file, current, migrations.length);
-  for (const migration of migrations.slice(current)) {
-    db.transaction(() => {
+  const pending = migrations.slice(current);
+  pending.forEach((migration, index) => {
+    const run = () => {
       migration.up(db);
       db.pragma(`${schema}.user_version = ${migration.version}`);
-    })();
-  }
+    };
+    if (schema === 'main' && index < pending.length - 1) replaceableWrite(db, run);
+    else db.transaction(run)();
+  });
   return migrations.length - current;
 }
