@@ -201,6 +201,12 @@ export function measureInPage(limits: { minTarget: number; minSessionTarget: num
     if (version.scrollWidth > version.clientWidth + 1)
       cut.push(`the status bar's version is cut: ${version.scrollWidth}px of text in ${version.clientWidth}px`);
   }
+  // An open dialog's text wraps inside it: a line wider than its box is cut at the dialog's edge (the
+  // sign-out warning took the status bar's nowrap and lost the end of each line).
+  for (const el of Array.from(document.querySelectorAll('dialog[open] :is(p, h1, h2, h3, li, label)'))) {
+    if (visible(el) && el.scrollWidth > el.clientWidth + 1)
+      cut.push(`${describe(el)} is cut in its dialog: ${el.scrollWidth}px of text in ${el.clientWidth}px`);
+  }
   // How many lines a piece of a text node is on: the distinct tops of its boxes.
   const linesOf = (node: Node, start: number, end: number): number => {
     const range = document.createRange();
