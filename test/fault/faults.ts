@@ -16,6 +16,11 @@ export type Fault =
   | { kind: 'stall'; ms?: number }
   /** Forward (the site commits), read the whole reply, then RST the client instead of replying. */
   | { kind: 'dropResponse' }
+  /**
+   * Forward, then answer with the site's body changed by `body` (its text, decompressed; sent back
+   * uncompressed): a real site's odd answer made from the reference site's own.
+   */
+  | { kind: 'rewrite'; body: (text: string) => string }
   /** RST every idle keep-alive client connection now, then handle this request with `then` (default pass). */
   | { kind: 'resetIdle'; then?: Exclude<Fault, { kind: 'resetIdle' }> };
 
@@ -29,6 +34,7 @@ export const FAULT_KINDS: readonly FaultKind[] = [
   'cutBody',
   'stall',
   'dropResponse',
+  'rewrite',
   'resetIdle',
 ];
 
@@ -65,6 +71,9 @@ export function checkFault(fault: Fault, limits: FaultLimits): Fault {
       if (fault.bytes !== undefined && !(Number.isInteger(fault.bytes) && fault.bytes >= 0)) {
         throw new Error(`cutBody bytes must be a non-negative integer, got ${fault.bytes}`);
       }
+      return fault;
+    case 'rewrite':
+      if (typeof fault.body !== 'function') throw new Error('rewrite fault needs a body function');
       return fault;
     case 'resetIdle':
       return fault.then

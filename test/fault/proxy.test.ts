@@ -114,6 +114,26 @@ describe('faults', () => {
     expect(proxy.log[0]!.upstreamStatus).toBeUndefined();
   });
 
+  it("rewrite: the site's gzip answer, decompressed, changed and sent with its own length", async () => {
+    const path = '/api/2.0/users?limit=3';
+    const asked = await fetch(site.url + path);
+    // Node's fetch asks for gzip: the site compresses its JSON for it.
+    expect(asked.headers.get('content-encoding')).toBe('gzip');
+    const direct = (await asked.json()) as { userid: number }[];
+    proxy.setSchedule(failFirst(1, { kind: 'rewrite', body: (text) => text.replace(/^\[/, '[{"odd":true},') }));
+    const response = await fetch(proxy.url + path);
+    expect(response.headers.has('content-encoding')).toBe(false);
+    const text = await response.text();
+    expect(response.headers.get('content-length')).toBe(String(Buffer.byteLength(text)));
+    // The site writes its own address into the users' links from Host: the users compared by id.
+    const [odd, ...users] = JSON.parse(text) as [unknown, ...{ userid: number }[]];
+    expect(odd).toEqual({ odd: true });
+    expect(users.map((u) => u.userid)).toEqual(direct.map((u) => u.userid));
+    expect(users).toHaveLength(3);
+    expect(proxy.log[0]).toMatchObject({ fault: { kind: 'rewrite' }, forwarded: true, outcome: 'replied' });
+    expect(proxy.log[0]!.upstreamStatus).toBe(200);
+  });
+
   it('status without retryAfter sends no Retry-After, and the given message', async () => {
     proxy.setSchedule(failFirst(1, { kind: 'status', status: 503, message: 'maintenance' }));
     const response = await fetch(`${proxy.url}/api/2.0/user`);

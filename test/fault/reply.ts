@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import zlib from 'node:zlib';
 import { cutLength, type Fault } from './faults.ts';
 import { endToEndHeaders, readAll, sleep } from './http-util.ts';
 
@@ -41,6 +42,8 @@ export async function sendReply(x: Exchange): Promise<void> {
       return;
     case 'cutBody':
       return cut(x, fault);
+    case 'rewrite':
+      return rewrite(x, fault);
     case 'delay': {
       if (!fault.beforeReply) return relay(x);
       // Read first, so the wait can't trip the upstream idle timeout.
@@ -91,4 +94,27 @@ async function cut(x: Exchange, fault: Extract<Fault, { kind: 'cutBody' }>): Pro
   else res.flushHeaders();
   socket.end();
   x.later(CUT_LINGER_MS, () => socket.destroy());
+}
+
+/** The site's answer with its body changed (decompressed first, sent as plain text with its own length). */
+async function rewrite(x: Exchange, fault: Extract<Fault, { kind: 'rewrite' }>): Promise<void> {
+  const { upstream } = x;
+  const raw = await readAll(upstream, x.maxBodyBytes);
+  const encoding = String(upstream.headers['content-encoding'] ?? '').toLowerCase();
+  const decoded =
+    encoding === 'gzip'
+      ? zlib.gunzipSync(raw)
+      : encoding === 'deflate'
+        ? zlib.inflateSync(raw)
+        : encoding === 'br'
+          ? zlib.brotliDecompressSync(raw)
+          : raw;
+  const body = Buffer.from(fault.body(decoded.toString('utf8')), 'utf8');
+  const headers = endToEndHeaders(upstream.rawHeaders, ['content-length', 'content-encoding']);
+  x.res.writeHead(upstream.statusCode ?? 502, upstream.statusMessage, [
+    ...headers,
+    'Content-Length',
+    String(body.length),
+  ]);
+  x.res.end(body);
 }
