@@ -151,9 +151,15 @@ export interface HandedOverSession {
   startedAt: number;
 }
 
-export interface HandedOverList {
+/** Suspended sessions as the site listed them. */
+export interface SuspendedList {
   sessions: HandedOverSession[];
-  /** Null: as the site answered now; else when this laptop last learned the list (the site did not answer). */
+  /** Entries the site listed in a shape this version cannot read: not shown, said (0 as a rule). */
+  unreadable: number;
+}
+
+export interface HandedOverList extends SuspendedList {
+  /** Null: as the site answered now; else when this computer last learned the list (the site did not answer). */
   learnedAt: number | null;
 }
 
@@ -174,7 +180,7 @@ export interface WorklogApi {
   /** A file attached to one of the technician's sessions, read from this computer (the session report). */
   getAttachment(attachmentId: string): Promise<Result<AttachmentData>>;
   /** Sessions of a guide suspended on the site, with who and when (needs the network). */
-  listSuspended(guideid: number): Promise<Result<HandedOverSession[]>>;
+  listSuspended(guideid: number): Promise<Result<SuspendedList>>;
   /** Sessions others handed over, across guides: from the site, or what this laptop last learned offline. */
   listHandedOver(): Promise<Result<HandedOverList>>;
   /** Continues here a session of yours that the site knows (started on another computer). */

@@ -82,7 +82,8 @@ describe('two computers, one site', () => {
     await a.online();
     const entryid = unwrap(await a.app.services.api.getSession(started.id)).entryid!;
     const suspended = unwrap(await tech2.app.services.api.listSuspended(guideid));
-    expect(suspended.map((s) => s.entryid)).toContain(entryid);
+    expect(suspended.sessions.map((s) => s.entryid)).toContain(entryid);
+    expect(suspended.unreadable).toBe(0);
 
     a.offline();
     unwrap(await a.app.services.api.transitionSession({ sessionId: started.id, transition: 'assume' }));

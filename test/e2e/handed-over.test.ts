@@ -133,6 +133,49 @@ describe("the taker's Sessions list", () => {
     expect(lines).toBeLessThanOrEqual(2);
   });
 
+  it('lists what it can read of a list with an entry it cannot, and says there is one more', async () => {
+    // A real site's entry of a shape this version does not know (a status it never heard of), added to
+    // both lists on their way from the site: the rows it can read stay, with a word on the other.
+    const lists = /\/work_log(\?status=suspended|\/\d+\/suspended)/;
+    const withOdd = (text: string) => {
+      const list = JSON.parse(text) as { results: Record<string, unknown>[] };
+      const first = list.results[0]!;
+      list.results.push({ ...first, entryid: 990_001, workorderid: 'WO-ODD', status: 'archived' });
+      return JSON.stringify(list);
+    };
+    demo.setSchedule(onPaths(lists, always({ kind: 'rewrite', body: withOdd }), 'GET'));
+    try {
+      await openSessions();
+      const said = page.getByTestId('handed-over').getByTestId('sessions-unreadable');
+      await said.waitFor({ timeout: 15_000 });
+      expect(await said.textContent()).toContain('1 more session on the site could not be read');
+      await row().waitFor();
+      expect(await page.getByTestId('handed-over-row').filter({ hasText: 'WO-ODD' }).count()).toBe(0);
+      for (const viewport of VIEWPORTS) {
+        await page.setViewportSize(viewport);
+        expect(await runModeProblems(page), viewport.name).toEqual([]);
+      }
+      const problems = await checkLargerText(
+        page,
+        'handed-over-unreadable',
+        async () => void (await said.scrollIntoViewIfNeeded()),
+        { width: 1280, height: 900 },
+      );
+      expect(formatProblems(problems)).toBe('');
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await fullViewShot(page, 'handed-over-unreadable.png');
+
+      await page.goto(new URL(`/guides/${forklift.id}`, app.shell.url).toString());
+      const onGuide = page.getByTestId('suspended-sessions').getByTestId('sessions-unreadable');
+      await onGuide.waitFor({ timeout: 15_000 });
+      await page.getByTestId('suspended-row').filter({ hasText: WORKORDER }).waitFor();
+      await onGuide.scrollIntoViewIfNeeded();
+      await fullViewShot(page, 'handed-over-unreadable-guide.png');
+    } finally {
+      demo.setSchedule(null);
+    }
+  });
+
   it("says the site's refusal of the list, and Try again asks at once (Sessions list and guide page)", async () => {
     const REFUSAL = 'The work log is down for maintenance.';
     // Both lists of handed-over sessions refused by the site, while everything else answers: the network

@@ -1,18 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import type { HandedOverSession, Result } from '../../electron/contract.ts';
+import type { Result, SuspendedList } from '../../electron/contract.ts';
 import { withStandInBridge } from '../helpers/stand-in-bridge.ts';
 
 // The worklog store's questions to the site (others' suspended sessions of a guide), with a stand-in
 // bridge whose answers come when the test says, as a hanging site gives them. The store's logic is under
 // test; the web shell's six connections and a hanging site are e2e hanging-site-work's.
-type Answer = (value: Result<HandedOverSession[]>) => void;
+type Answer = (value: Result<SuspendedList>) => void;
 const asked: { guideid: number; answer: Answer }[] = [];
 const fakeBridge = {
   onEvent: () => () => undefined,
   listSuspended: (guideid: number) =>
-    new Promise<Result<HandedOverSession[]>>((resolve) => asked.push({ guideid, answer: resolve })),
+    new Promise<Result<SuspendedList>>((resolve) => asked.push({ guideid, answer: resolve })),
 };
-const none: Result<HandedOverSession[]> = { ok: true, value: [] };
+const none: Result<SuspendedList> = { ok: true, value: { sessions: [], unreadable: 0 } };
 const turns = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 const stores = withStandInBridge(
@@ -34,7 +34,7 @@ describe("the worklog store's questions to the site", () => {
     const once = store.suspended(1); // the same as `again`, still waiting its turn
     await turns();
     expect(asked.map((q) => q.guideid)).toEqual([1]);
-    const fresh: Result<HandedOverSession[]> = { ok: true, value: [] };
+    const fresh: Result<SuspendedList> = { ok: true, value: { sessions: [], unreadable: 0 } };
     asked[0]!.answer(none);
     expect(await first).toBe(none);
     await turns();

@@ -4,6 +4,7 @@ import type { ApiTransport } from './transport.ts';
 import {
   invalidTransitionWire,
   transitionAnswerWire,
+  workLogEntriesWire,
   workLogEntryWire,
   workLogListWire,
   type WorkLogEntryWire,
@@ -55,6 +56,28 @@ function toSiteEntry(wire: WorkLogEntryWire): SiteEntry {
 
 const entry = workLogEntryWire.transform(toSiteEntry);
 const entries = workLogListWire.transform((list) => list.results.map(toSiteEntry));
+
+/**
+ * A list of entries to show or to choose from, as far as it can be read: an entry of a shape this
+ * version does not read (a status it does not know, a value it cannot take) is counted, not read, and the
+ * others are kept. One odd entry of another user's must not hide every session handed over to the
+ * technician. A list searched for a lost start stays whole or fails (`findEntries`): the entry it cannot
+ * read may be the start, and taking it for absent would send the start twice.
+ */
+export interface ReadableEntries {
+  entries: SiteEntry[];
+  /** How many of the listed entries could not be read. */
+  unreadable: number;
+}
+
+const readableEntries = workLogEntriesWire.transform((list): ReadableEntries => {
+  const read: SiteEntry[] = [];
+  for (const listed of list.results) {
+    const parsed = workLogEntryWire.safeParse(listed);
+    if (parsed.success) read.push(toSiteEntry(parsed.data));
+  }
+  return { entries: read, unreadable: list.results.length - read.length };
+});
 
 export const startEntry = (
   t: ApiTransport,
@@ -111,10 +134,10 @@ export const findEntries = (
   t.request('GET', '/work_log', { query: { ...filter, order: 'DESC', limit: 200 }, schema: entries });
 
 /** A user's newest entries across guides (at most 200): the guides they worked on (sync/worked-guides.ts). */
-export const entriesOfUser = (t: ApiTransport, userid: number, signal?: AbortSignal): Promise<SiteEntry[]> =>
+export const entriesOfUser = (t: ApiTransport, userid: number, signal?: AbortSignal): Promise<ReadableEntries> =>
   t.request('GET', '/work_log', {
     query: { userid, order: 'DESC', limit: 200 },
-    schema: entries,
+    schema: readableEntries,
     ...(signal ? { signal } : {}),
   });
 
@@ -124,11 +147,14 @@ export async function deleteEntry(t: ApiTransport, entryid: number, revisionid: 
 }
 
 /** Every suspended entry the caller may take over, across guides, in one request (newest first). */
-export const suspendedForTaker = (t: ApiTransport): Promise<SiteEntry[]> =>
-  t.request('GET', '/work_log', { query: { status: 'suspended', order: 'DESC', limit: 200 }, schema: entries });
+export const suspendedForTaker = (t: ApiTransport): Promise<ReadableEntries> =>
+  t.request('GET', '/work_log', {
+    query: { status: 'suspended', order: 'DESC', limit: 200 },
+    schema: readableEntries,
+  });
 
-export const suspendedEntries = (t: ApiTransport, guideid: number): Promise<SiteEntry[]> =>
-  t.request('GET', `/work_log/${guideid}/suspended`, { schema: entries });
+export const suspendedEntries = (t: ApiTransport, guideid: number): Promise<ReadableEntries> =>
+  t.request('GET', `/work_log/${guideid}/suspended`, { schema: readableEntries });
 
 /** The site's current entry out of a refusal: a 409 (the body is the entry) or an `invalid_transition` 422. */
 export function currentEntryOf(error: unknown): SiteEntry | null {

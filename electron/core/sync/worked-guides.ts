@@ -19,7 +19,8 @@ const workedSchema = z.object({ userid: z.number(), guideids: z.array(z.number()
  */
 export async function pullWorkedGuides(ctx: Pick<SyncContext, 'store' | 'transport' | 'reader' | 'signal'>) {
   const { userid } = ctx.reader;
-  const entries = await entriesOfUser(ctx.transport, userid, ctx.signal);
+  // An entry it cannot read is left out: the others still say which guides they worked on.
+  const { entries } = await entriesOfUser(ctx.transport, userid, ctx.signal);
   const guideids = [...new Set(entries.map((entry) => entry.guideid))].slice(0, WORKED_LIMIT);
   ctx.store.settings.set(WORKED_GUIDES_KEY, { userid, guideids });
 }

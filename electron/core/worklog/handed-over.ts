@@ -3,7 +3,7 @@ import type { HandedOverList, HandedOverSession } from '../../contract.ts';
 import { asAppFailure } from '../api/app-failure.ts';
 import type { ApiTransport } from '../api/transport.ts';
 import { userName } from '../api/users-api.ts';
-import { suspendedForTaker, type SiteEntry } from '../api/work-log-api.ts';
+import { suspendedForTaker, type ReadableEntries, type SiteEntry } from '../api/work-log-api.ts';
 import type { Store } from '../db/store.ts';
 import { AppFailure } from '../result.ts';
 
@@ -19,7 +19,12 @@ const handedOverSession = z.object({
   handedOverAt: z.number().nullable(),
   startedAt: z.number(),
 });
-const learned = z.object({ learnedAt: z.number(), sessions: z.array(handedOverSession) });
+const learned = z.object({
+  learnedAt: z.number(),
+  sessions: z.array(handedOverSession),
+  // Stored from this version on; a list learned before said none.
+  unreadable: z.number().int().nonnegative().default(0),
+});
 
 export interface HandedOverDeps {
   store: Store;
@@ -37,18 +42,19 @@ export async function handedOver(deps: HandedOverDeps, transport: ApiTransport):
   const me = deps.technician();
   const key = keyOf(me.id);
   const before = deps.store.settings.get(key, learned);
-  let entries: SiteEntry[];
+  let listed: ReadableEntries;
   try {
-    entries = await suspendedForTaker(transport);
+    listed = await suspendedForTaker(transport);
   } catch (error) {
     const failure = asAppFailure(error);
     if (before && failure instanceof AppFailure && failure.code === 'offline') return before;
     throw failure;
   }
-  const theirs = entries.filter((e) => e.status === 'suspended' && e.userid !== me.userid);
+  const theirs = listed.entries.filter((e) => e.status === 'suspended' && e.userid !== me.userid);
   const sessions = await describeEntries(deps, transport, theirs, before?.sessions ?? []);
-  deps.store.settings.set(key, { learnedAt: deps.now(), sessions });
-  return { sessions, learnedAt: null };
+  const { unreadable } = listed;
+  deps.store.settings.set(key, { learnedAt: deps.now(), sessions, unreadable });
+  return { sessions, unreadable, learnedAt: null };
 }
 
 /** Site entries as the technician reads them: the guide's title, who suspended them (by name) and when. */

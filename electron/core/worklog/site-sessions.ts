@@ -1,4 +1,4 @@
-import type { HandedOverList, HandedOverSession, WorkSession } from '../../contract.ts';
+import type { HandedOverList, SuspendedList, WorkSession } from '../../contract.ts';
 import { asAppFailure } from '../api/app-failure.ts';
 import type { ApiTransport } from '../api/transport.ts';
 import { getEntry, suspendedEntries, type SiteEntry } from '../api/work-log-api.ts';
@@ -25,9 +25,9 @@ export class SiteSessions {
   constructor(private readonly deps: SiteSessionsDeps) {}
 
   /** Sessions of a guide suspended on the site, with who suspended them and when (needs the network). */
-  async suspended(guideid: number, transport: ApiTransport): Promise<HandedOverSession[]> {
-    const entries = await siteCall(() => suspendedEntries(transport, guideid));
-    return describeEntries(this.deps, transport, entries);
+  async suspended(guideid: number, transport: ApiTransport): Promise<SuspendedList> {
+    const { entries, unreadable } = await siteCall(() => suspendedEntries(transport, guideid));
+    return { sessions: await describeEntries(this.deps, transport, entries), unreadable };
   }
 
   /** Sessions others handed over, across guides (from the site, or as last learned when it does not answer). */

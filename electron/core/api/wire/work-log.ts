@@ -50,6 +50,9 @@ export const transitionAnswerWire = z.union([
 
 export const workLogListWire = z.object({ results: z.array(workLogEntryWire) }).loose();
 
+/** A list whose entries are read one by one (work-log-api.ts `readableEntries`): each may be of any shape. */
+export const workLogEntriesWire = z.object({ results: z.array(z.unknown()) }).loose();
+
 /** The body of a 422 for a transition the entry's state does not allow (DESIGN.md §7). */
 export const invalidTransitionWire = z
   .object({
