@@ -146,7 +146,9 @@ describe('real API 2.0 answers from public sources', () => {
       const complete = JSON.parse(
         fs.readFileSync(path.join(fixturesDir, 'dozuki-work-log-entry-complete.json'), 'utf8'),
       ) as { entryid: number; work_data: unknown[] };
-      const [listed] = await findEntries(transport, { guideid: 380, workorderid: 'sh-003', userid: 228 });
+      const found = await findEntries(transport, { guideid: 380, workorderid: 'sh-003', userid: 228 });
+      expect(found.unreadable).toEqual([]);
+      const [listed] = found.entries;
       expect(listed).toMatchObject({
         entryid: complete.entryid,
         status: 'complete',

@@ -1,30 +1,45 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiTransport } from '../../electron/core/api/transport.ts';
-import { entriesOfUser, findEntries } from '../../electron/core/api/work-log-api.ts';
-import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
+import { entriesOfUser } from '../../electron/core/api/work-log-api.ts';
 import type { RunningSite } from '../../server/site.ts';
-import { always, onPaths, startFaultProxy, type FaultProxy } from '../fault/proxy.ts';
+import { always, onPaths, PASS, startFaultProxy, type Fault, type FaultProxy } from '../fault/proxy.ts';
 import { unwrap } from '../helpers/library.ts';
-import { makeServices } from '../helpers/services.ts';
-import { signIn, startTestSite } from '../server/helpers.ts';
+import { makeServices, signInAndSync } from '../helpers/services.ts';
+import { api, signIn, startTestSite } from '../server/helpers.ts';
 
-// A real site's work log may list an entry this version cannot read: a status it does not know, a value
-// of a shape it cannot take. The reference site's own lists, with one such entry added on their way (a
-// proxy), show what the technician gets: every session handed over that can be read, and a word on the one
-// that cannot, not a refusal of the whole list. The search for a lost start stays strict: the entry it
-// cannot read may be the start itself, and taking it for absent would send the start a second time.
+// A real site's work log may list an entry this version cannot read (a status it does not know, a value
+// of a shape it cannot take), or, ignoring one of the list's filters, entries of other users. The reference
+// site's own lists, changed on their way (the fault proxy's rewrite), show what the technician gets: every
+// session handed over that can be read, and a word on the other, not a refusal of the whole list; and a
+// lost start found among such entries is its own, never a colleague's, and never guessed.
 let site: RunningSite;
 let proxy: FaultProxy;
 let app: ReturnType<typeof makeServices>;
 let tech1: { token: string; userid: number };
-let tech2Userid = 0;
+let tech2: { token: string; userid: number };
 let handedGuide = 0;
 
+type Listed = Record<string, unknown>;
+const LISTS = /\/work_log(\?|\/\d+\/suspended)/;
+/** The lists of the work log the client asks for, each changed by `change` on its way. */
+const rewriteLists = (change: (results: Listed[], path: string) => Listed[]) =>
+  onPaths(
+    LISTS,
+    (request) => ({
+      kind: 'rewrite',
+      body: (text) => {
+        const list = JSON.parse(text) as { results: Listed[] };
+        return JSON.stringify({ ...list, results: change(list.results, request.path) });
+      },
+    }),
+    'GET',
+  );
+
 /** An entry of another technician's in a shape no version of Fieldguide knows. */
-const odd = (userid: number, guideid: number) => ({
+const odd = (): Listed => ({
   entryid: 990_001,
-  guideid,
-  userid,
+  guideid: handedGuide,
+  userid: tech2.userid,
   workorderid: 'WO-ODD',
   starttime: 1_700_000_000,
   status: 'archived',
@@ -35,21 +50,13 @@ beforeAll(async () => {
   site = await startTestSite({ demo: true });
   proxy = await startFaultProxy({ target: { port: site.port } });
   tech1 = await signIn(site, 'tech1');
-  tech2Userid = (await signIn(site, 'tech2')).userid;
+  tech2 = await signIn(site, 'tech2');
   // The demo's own hand-over: tech2's suspended WO-24021.
   handedGuide = (
     site.db.prepare("SELECT guideid FROM work_log WHERE workorderid = 'WO-24021'").get() as { guideid: number }
   ).guideid;
-  // Every list of the work log the client asks for comes with the odd entry at its end.
-  const withOdd = (text: string) => {
-    const list = JSON.parse(text) as { results: unknown[] };
-    list.results.push(odd(tech2Userid, handedGuide));
-    return JSON.stringify(list);
-  };
-  proxy.setSchedule(onPaths(/\/work_log(\?|\/\d+\/suspended)/, always({ kind: 'rewrite', body: withOdd }), 'GET'));
   app = makeServices();
-  const { email, password } = DEMO_ACCOUNTS.tech1;
-  unwrap(await app.services.api.signIn({ siteUrl: proxy.url, email, password }));
+  await signInAndSync(app.services, proxy.url);
 });
 
 afterAll(async () => {
@@ -60,29 +67,108 @@ afterAll(async () => {
 
 describe('a work-log list with an entry this version cannot read', () => {
   it('still lists every session handed over, and says one more could not be read', async () => {
-    const handedOver = unwrap(await app.services.api.listHandedOver());
-    expect(handedOver.sessions.map((s) => s.workorderid)).toContain('WO-24021');
-    expect(handedOver.unreadable).toBe(1);
-    // What was learned is kept for offline use with its word.
-    expect(handedOver.learnedAt).toBeNull();
+    proxy.setSchedule(rewriteLists((results) => [...results, odd()]));
+    try {
+      const handedOver = unwrap(await app.services.api.listHandedOver());
+      expect(handedOver.sessions.map((s) => s.workorderid)).toContain('WO-24021');
+      expect(handedOver.unreadable).toBe(1);
+      expect(handedOver.learnedAt).toBeNull();
 
-    const ofGuide = unwrap(await app.services.api.listSuspended(handedGuide));
-    expect(ofGuide.sessions.map((s) => s.workorderid)).toContain('WO-24021');
-    expect(ofGuide.unreadable).toBe(1);
+      const ofGuide = unwrap(await app.services.api.listSuspended(handedGuide));
+      expect(ofGuide.sessions.map((s) => s.workorderid)).toContain('WO-24021');
+      expect(ofGuide.unreadable).toBe(1);
+
+      // A big site's first scope: the guides of the entries it can read.
+      const transport = new ApiTransport({ siteUrl: proxy.url, token: tech1.token });
+      const worked = await entriesOfUser(transport, tech1.userid);
+      const onSite = site.db.prepare('SELECT COUNT(*) AS n FROM work_log WHERE userid = ?').get(tech1.userid) as {
+        n: number;
+      };
+      expect(onSite.n).toBeGreaterThan(0);
+      expect(worked.entries).toHaveLength(onSite.n);
+      expect(worked.unreadable).toEqual([odd()]);
+    } finally {
+      proxy.passAll();
+    }
+  });
+});
+
+describe('a start whose answer was lost, looked for among entries the site should not have listed', () => {
+  /** A start taken with the site away, then sent: the site makes it, the answer is lost (dropped). */
+  async function lostStart(workorderid: string, lists: (results: Listed[]) => Listed[]) {
+    const { api: app_ } = app.services;
+    proxy.setSchedule(always({ kind: 'reset' }));
+    const session = unwrap(await app_.startSession({ guideid: handedGuide, workorderid }));
+    unwrap(await app_.flushOutbox());
+    let dropped = false;
+    const rewrite = rewriteLists(lists);
+    proxy.setSchedule((request) => {
+      if (request.method === 'POST' && /\/work_log$/.test(request.path) && !dropped) {
+        dropped = true;
+        return { kind: 'dropResponse' } satisfies Fault;
+      }
+      return LISTS.test(request.path) && request.path.includes(workorderid) ? rewrite(request) : PASS;
+    });
+    return session;
+  }
+  const entriesOf = (workorderid: string) =>
+    site.db.prepare('SELECT entryid, userid FROM work_log WHERE workorderid = ? ORDER BY entryid').all(workorderid) as {
+      entryid: number;
+      userid: number;
+    }[];
+  const sendUntilKnown = async (sessionId: string) => {
+    for (let i = 0; i < 10 && unwrap(await app.services.api.getSession(sessionId)).entryid === null; i++)
+      unwrap(await app.services.api.flushOutbox());
+    return unwrap(await app.services.api.getSession(sessionId)).entryid;
+  };
+
+  it("takes its own entry, never a colleague's of the same work order and second, nor removes it", async () => {
+    // A site that ignores the list's user filter lists tech2's start of the same guide, work order and
+    // second beside tech1's: made on the site before tech1's arrives, it has the lower entry id.
+    let colleague: Listed | null = null;
+    const session = await lostStart('WO-SAME', (results) => (colleague ? [colleague, ...results] : results));
+    const json = { guideid: handedGuide, workorderid: 'WO-SAME', timestamp: session.startedAt };
+    const made = await api(site, 'POST', '/work_log', { token: tech2.token, json });
+    expect(made.status).toBe(201);
+    colleague = (await api(site, 'GET', `/work_log/${made.body.entryid}`, { token: tech2.token })).body as Listed;
+    try {
+      const entryid = await sendUntilKnown(session.id);
+      const [theirs, mine] = entriesOf('WO-SAME');
+      expect(theirs).toEqual({ entryid: made.body.entryid, userid: tech2.userid });
+      expect(mine).toMatchObject({ userid: tech1.userid });
+      expect(entryid).toBe(mine!.entryid);
+      // Nothing asked of tech2's entry; it is still there, as tech2 left it.
+      for (let i = 0; i < 5; i++) unwrap(await app.services.api.flushOutbox());
+      expect(proxy.requestsTo(/\/work_log\/\d+/, 'DELETE')).toEqual([]);
+      expect(entriesOf('WO-SAME')).toHaveLength(2);
+      const notices = unwrap(await app.services.api.listConflicts()).filter((c) => c.sessionId === session.id);
+      expect(notices).toEqual([]);
+    } finally {
+      proxy.passAll();
+    }
   });
 
-  it("still tells the guides a technician worked on; a lost start's search refuses the list", async () => {
-    const transport = new ApiTransport({ siteUrl: proxy.url, token: tech1.token });
-    const worked = await entriesOfUser(transport, tech1.userid);
-    expect(worked.unreadable).toBe(1);
-    const onSite = site.db.prepare('SELECT COUNT(*) AS n FROM work_log WHERE userid = ?').get(tech1.userid) as {
-      n: number;
-    };
-    expect(onSite.n).toBeGreaterThan(0);
-    expect(worked.entries).toHaveLength(onSite.n);
+  it('waits, saying why, while an entry it cannot read may be the start; one of another user does not', async () => {
+    // The site lists tech1's own entry in a shape this version cannot read, beside one of tech2's.
+    const unreadable = (results: Listed[]) => [...results.map((e) => ({ ...e, status: 'archived' })), odd()];
+    const session = await lostStart('WO-HIDDEN', unreadable);
+    const tries = () => proxy.requestsTo(/\/work_log$/, 'POST').length;
+    try {
+      const before = tries();
+      for (let i = 0; i < 3; i++) unwrap(await app.services.api.flushOutbox());
+      expect(unwrap(await app.services.api.getSession(session.id)).entryid).toBeNull();
+      // Sent once (its answer dropped), not again: it may be on the site already.
+      expect(tries() - before).toBe(1);
+      expect(entriesOf('WO-HIDDEN')).toHaveLength(1);
+      const listed = unwrap(await app.services.api.getOutbox()).actions.find((row) => row.kind === 'start');
+      expect(listed?.error).toMatch(/lists an entry for work order WO-HIDDEN that Fieldguide cannot read/);
 
-    await expect(
-      findEntries(transport, { guideid: handedGuide, workorderid: 'WO-ODD', userid: tech1.userid }),
-    ).rejects.toThrow(/not in the expected form at results\.\d+/);
+      // The site lists it readably again (tech2's odd entry still there): the start is found, not sent twice.
+      proxy.setSchedule(rewriteLists((results) => [...results, odd()]));
+      const entryid = await sendUntilKnown(session.id);
+      expect(entriesOf('WO-HIDDEN')).toEqual([{ entryid, userid: tech1.userid }]);
+    } finally {
+      proxy.passAll();
+    }
   });
 });

@@ -6,7 +6,6 @@ import {
   transitionAnswerWire,
   workLogEntriesWire,
   workLogEntryWire,
-  workLogListWire,
   type WorkLogEntryWire,
 } from './wire/work-log.ts';
 
@@ -55,28 +54,27 @@ function toSiteEntry(wire: WorkLogEntryWire): SiteEntry {
 }
 
 const entry = workLogEntryWire.transform(toSiteEntry);
-const entries = workLogListWire.transform((list) => list.results.map(toSiteEntry));
 
 /**
- * A list of entries to show or to choose from, as far as it can be read: an entry of a shape this
- * version does not read (a status it does not know, a value it cannot take) is counted, not read, and the
- * others are kept. One odd entry of another user's must not hide every session handed over to the
- * technician. A list searched for a lost start stays whole or fails (`findEntries`): the entry it cannot
- * read may be the start, and taking it for absent would send the start twice.
+ * A list of entries as far as it can be read: an entry of a shape this version does not read (a status it
+ * does not know, a value it cannot take) is set apart as the site sent it, and the others are kept. One odd
+ * entry of another user's must not hide every session handed over to the technician; whoever decides on
+ * what it lists says what an entry it cannot read means there (worklog/replay/landed.ts: maybe the start).
  */
 export interface ReadableEntries {
   entries: SiteEntry[];
-  /** How many of the listed entries could not be read. */
-  unreadable: number;
+  /** The listed entries it could not read, as the site sent them. */
+  unreadable: unknown[];
 }
 
 const readableEntries = workLogEntriesWire.transform((list): ReadableEntries => {
-  const read: SiteEntry[] = [];
+  const read: ReadableEntries = { entries: [], unreadable: [] };
   for (const listed of list.results) {
     const parsed = workLogEntryWire.safeParse(listed);
-    if (parsed.success) read.push(toSiteEntry(parsed.data));
+    if (parsed.success) read.entries.push(toSiteEntry(parsed.data));
+    else read.unreadable.push(listed);
   }
-  return { entries: read, unreadable: list.results.length - read.length };
+  return read;
 });
 
 export const startEntry = (
@@ -130,8 +128,8 @@ export const getEntry = (t: ApiTransport, entryid: number): Promise<SiteEntry> =
 export const findEntries = (
   t: ApiTransport,
   filter: { guideid: number; workorderid: string; userid: number },
-): Promise<SiteEntry[]> =>
-  t.request('GET', '/work_log', { query: { ...filter, order: 'DESC', limit: 200 }, schema: entries });
+): Promise<ReadableEntries> =>
+  t.request('GET', '/work_log', { query: { ...filter, order: 'DESC', limit: 200 }, schema: readableEntries });
 
 /** A user's newest entries across guides (at most 200): the guides they worked on (sync/worked-guides.ts). */
 export const entriesOfUser = (t: ApiTransport, userid: number, signal?: AbortSignal): Promise<ReadableEntries> =>

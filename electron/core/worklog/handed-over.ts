@@ -52,7 +52,7 @@ export async function handedOver(deps: HandedOverDeps, transport: ApiTransport):
   }
   const theirs = listed.entries.filter((e) => e.status === 'suspended' && e.userid !== me.userid);
   const sessions = await describeEntries(deps, transport, theirs, before?.sessions ?? []);
-  const { unreadable } = listed;
+  const unreadable = listed.unreadable.length;
   deps.store.settings.set(key, { learnedAt: deps.now(), sessions, unreadable });
   return { sessions, unreadable, learnedAt: null };
 }

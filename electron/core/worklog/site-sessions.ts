@@ -27,7 +27,7 @@ export class SiteSessions {
   /** Sessions of a guide suspended on the site, with who suspended them and when (needs the network). */
   async suspended(guideid: number, transport: ApiTransport): Promise<SuspendedList> {
     const { entries, unreadable } = await siteCall(() => suspendedEntries(transport, guideid));
-    return { sessions: await describeEntries(this.deps, transport, entries), unreadable };
+    return { sessions: await describeEntries(this.deps, transport, entries), unreadable: unreadable.length };
   }
 
   /** Sessions others handed over, across guides (from the site, or as last learned when it does not answer). */

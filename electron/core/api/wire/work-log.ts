@@ -48,8 +48,6 @@ export const transitionAnswerWire = z.union([
     .loose(),
 ]);
 
-export const workLogListWire = z.object({ results: z.array(workLogEntryWire) }).loose();
-
 /** A list whose entries are read one by one (work-log-api.ts `readableEntries`): each may be of any shape. */
 export const workLogEntriesWire = z.object({ results: z.array(z.unknown()) }).loose();
 
