@@ -48,3 +48,16 @@ export function attachmentWords(
   if (site === 'waiting') return { words: "Uploaded; the step's save is not sent yet", tone: 'warn' };
   return { words: 'Uploaded', tone: 'ok' };
 }
+
+/**
+ * Sessions the site listed that this version cannot read (an entry of a shape it does not know): not shown,
+ * but said, with where to take them over. `more`: rows are listed above ("1 more session"), else none is.
+ */
+export function unreadableSessionsWords(count: number, more: boolean): string {
+  const sessions = `${count}${more ? ' more' : ''} session${count === 1 ? '' : 's'}`;
+  const [it, them] = count === 1 ? ['it is', 'it'] : ['they are', 'them'];
+  return (
+    `${sessions} on the site could not be read, so ${it} not shown here. ` +
+    `Take ${them} over on the site, or tell your site's administrator.`
+  );
+}
