@@ -75,7 +75,7 @@ describe('a work-log list with an entry this version cannot read', () => {
       expect(handedOver.learnedAt).toBeNull();
 
       const ofGuide = unwrap(await app.services.api.listSuspended(handedGuide));
-      expect(ofGuide.sessions.map((s) => s.workorderid)).toContain('WO-24021');
+      expect(ofGuide.sessions.map((s) => s.workorderid)).toEqual(['WO-24021']);
       expect(ofGuide.unreadable).toBe(1);
 
       // A big site's first scope: the guides of the entries it can read.
@@ -87,6 +87,28 @@ describe('a work-log list with an entry this version cannot read', () => {
       expect(onSite.n).toBeGreaterThan(0);
       expect(worked.entries).toHaveLength(onSite.n);
       expect(worked.unreadable).toEqual([odd()]);
+    } finally {
+      proxy.passAll();
+    }
+  });
+});
+
+describe("a guide's list of sessions handed over, holding entries it should not", () => {
+  it('offers only those of that guide that are suspended', async () => {
+    // A site answering the guide's list with others: a running entry of this guide, one of another guide.
+    const wrong = (results: Listed[]) => {
+      const [first] = results;
+      return [
+        ...results,
+        { ...first, entryid: 990_002, workorderid: 'WO-RUNNING', status: 'started' },
+        { ...first, entryid: 990_003, workorderid: 'WO-ELSEWHERE', guideid: handedGuide + 1 },
+      ];
+    };
+    proxy.setSchedule(rewriteLists(wrong));
+    try {
+      const ofGuide = unwrap(await app.services.api.listSuspended(handedGuide));
+      expect(ofGuide).toMatchObject({ unreadable: 0 });
+      expect(ofGuide.sessions.map((s) => s.workorderid)).toEqual(['WO-24021']);
     } finally {
       proxy.passAll();
     }

@@ -24,10 +24,14 @@ export interface SiteSessionsDeps {
 export class SiteSessions {
   constructor(private readonly deps: SiteSessionsDeps) {}
 
-  /** Sessions of a guide suspended on the site, with who suspended them and when (needs the network). */
+  /**
+   * Sessions of a guide suspended on the site, with who suspended them and when (needs the network). What
+   * the site listed is checked again: an entry of another guide, or one not suspended, is not offered here.
+   */
   async suspended(guideid: number, transport: ApiTransport): Promise<SuspendedList> {
     const { entries, unreadable } = await siteCall(() => suspendedEntries(transport, guideid));
-    return { sessions: await describeEntries(this.deps, transport, entries), unreadable: unreadable.length };
+    const ofGuide = entries.filter((entry) => entry.guideid === guideid && entry.status === 'suspended');
+    return { sessions: await describeEntries(this.deps, transport, ofGuide), unreadable: unreadable.length };
   }
 
   /** Sessions others handed over, across guides (from the site, or as last learned when it does not answer). */
