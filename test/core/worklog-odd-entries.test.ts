@@ -194,3 +194,46 @@ describe('a start whose answer was lost, looked for among entries the site shoul
     }
   });
 });
+
+describe('an answer to a change of one entry that is about another', () => {
+  it("is not taken: the session stays in its own entry, and nothing goes to the other's", async () => {
+    const { api: app_ } = app.services;
+    const session = unwrap(await app_.startSession({ guideid: handedGuide, workorderid: 'WO-MIXED' }));
+    unwrap(await app_.flushOutbox());
+    const mine = unwrap(await app_.getSession(session.id)).entryid!;
+    expect(mine).not.toBeNull();
+    // tech2's suspended entry: what a site mixing up its answers answers the pause with.
+    const theirs = site.db.prepare("SELECT entryid, revisionid FROM work_log WHERE workorderid = 'WO-24021'").get() as {
+      entryid: number;
+      revisionid: number;
+    };
+    let mixed = false;
+    proxy.clearLog();
+    proxy.setSchedule((request) => {
+      if (mixed || request.method !== 'POST' || request.path.split('?')[0] !== `/api/2.0/work_log/${mine}/pause`)
+        return PASS;
+      mixed = true;
+      const other = (text: string) => JSON.stringify({ ...JSON.parse(text), entryid: theirs.entryid });
+      return { kind: 'rewrite', body: other } satisfies Fault;
+    });
+    try {
+      unwrap(await app_.transitionSession({ sessionId: session.id, transition: 'pause' }));
+      unwrap(await app_.transitionSession({ sessionId: session.id, transition: 'resume' }));
+      for (let i = 0; i < 10 && unwrap(await app_.flushOutbox()).pending > 0; i++);
+      expect(mixed).toBe(true);
+      const toTheirs = new RegExp(`/work_log/${theirs.entryid}(/(?!suspended)|\\?|$)`);
+      expect(proxy.requestsTo(toTheirs).map((r) => `${r.method} ${r.path}`)).toEqual([]);
+      expect(unwrap(await app_.getOutbox()).summary).toMatchObject({ pending: 0, failed: 0 });
+      expect(unwrap(await app_.getSession(session.id))).toMatchObject({ entryid: mine, status: 'started' });
+      expect(site.db.prepare('SELECT status, revisionid FROM work_log WHERE entryid = ?').get(theirs.entryid)).toEqual({
+        status: 'suspended',
+        revisionid: theirs.revisionid,
+      });
+      // Its own entry was paused and resumed on the site.
+      const own = site.db.prepare('SELECT status, pause_duration FROM work_log WHERE entryid = ?').get(mine);
+      expect(own).toMatchObject({ status: 'started' });
+    } finally {
+      proxy.passAll();
+    }
+  });
+});

@@ -1,4 +1,5 @@
 import type { WorkStatus, WorkTransition } from '../../contract.ts';
+import { ApiError } from './errors.ts';
 import { classify } from './failure.ts';
 import type { ApiTransport } from './transport.ts';
 import {
@@ -99,7 +100,7 @@ export async function transitionEntry(
     schema: transitionAnswerWire.optional(),
   });
   return answer !== undefined && 'entryid' in answer && typeof answer.entryid === 'number'
-    ? toSiteEntry(answer as WorkLogEntryWire)
+    ? ofEntry(entryid, `POST /work_log/${entryid}/${transition}`, toSiteEntry(answer as WorkLogEntryWire))
     : getEntry(t, entryid);
 }
 
@@ -118,11 +119,25 @@ export async function putStepData(
     json: body,
     schema: entry.optional(),
   });
-  return answer ?? getEntry(t, entryid);
+  return answer ? ofEntry(entryid, `PUT /work_log/${entryid}/stepData`, answer) : getEntry(t, entryid);
 }
 
-export const getEntry = (t: ApiTransport, entryid: number): Promise<SiteEntry> =>
-  t.request('GET', `/work_log/${entryid}`, { schema: entry });
+export const getEntry = async (t: ApiTransport, entryid: number): Promise<SiteEntry> =>
+  ofEntry(entryid, `GET /work_log/${entryid}`, await t.request('GET', `/work_log/${entryid}`, { schema: entry }));
+
+/**
+ * The site's answer about the entry it was asked of. One about another entry (a faulty site, a proxy that
+ * mixed up answers) is refused, not taken: taken, the session would go on in someone else's entry, and
+ * the next pause or value would be sent there.
+ */
+function ofEntry(entryid: number, resource: string, answer: SiteEntry): SiteEntry {
+  if (answer.entryid === entryid) return answer;
+  throw new ApiError(
+    'bad_response',
+    resource,
+    `The site answered a change to work-log entry ${entryid} with entry ${answer.entryid}: the answer was not taken.`,
+  );
+}
 
 /** The entries of a guide and work order for one user, newest first: how a lost `start` is found. */
 export const findEntries = (
@@ -154,16 +169,18 @@ export const suspendedForTaker = (t: ApiTransport): Promise<ReadableEntries> =>
 export const suspendedEntries = (t: ApiTransport, guideid: number): Promise<ReadableEntries> =>
   t.request('GET', `/work_log/${guideid}/suspended`, { schema: readableEntries });
 
-/** The site's current entry out of a refusal: a 409 (the body is the entry) or an `invalid_transition` 422. */
-export function currentEntryOf(error: unknown): SiteEntry | null {
+/**
+ * The site's current state of entry `entryid` out of a refusal: a 409 (the body is the entry) or an
+ * `invalid_transition` 422. Null when the body holds none, or holds another entry (not taken: ofEntry).
+ */
+export function currentEntryOf(error: unknown, entryid: number): SiteEntry | null {
   const failure = classify(error);
-  if (failure.kind === 'conflict') {
-    const parsed = workLogEntryWire.safeParse(failure.current);
-    return parsed.success ? toSiteEntry(parsed.data) : null;
-  }
+  const read = (parsed: { success: true; data: WorkLogEntryWire } | { success: false }) =>
+    parsed.success && parsed.data.entryid === entryid ? toSiteEntry(parsed.data) : null;
+  if (failure.kind === 'conflict') return read(workLogEntryWire.safeParse(failure.current));
   if (failure.kind === 'refused' && failure.invalid) {
     const parsed = invalidTransitionWire.safeParse(failure.body);
-    return parsed.success ? toSiteEntry(parsed.data.entry) : null;
+    return read(parsed.success ? { success: true, data: parsed.data.entry } : { success: false });
   }
   return null;
 }

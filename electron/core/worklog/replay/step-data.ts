@@ -61,7 +61,7 @@ const replayStepData: WorklogHandler<StepDataPayload> = async (ctx, row, payload
         timestamp: row.actedAt,
       });
     } catch (error) {
-      const theirs = currentEntryOf(error);
+      const theirs = currentEntryOf(error, session.entryid);
       if (!theirs && (await guideGone(ctx, session.guideid, error)))
         return keepGoneStepData(ctx, row.id, payload, session.guideid, session.guideRevisionid);
       if (!theirs) throw error;

@@ -42,7 +42,7 @@ function replayTransition(transition: WorkTransition): WorklogHandler<{ sessionI
     try {
       entry = await transitionEntry(ctx.transport, session.entryid, transition, session.serverRevisionid, row.actedAt);
     } catch (error) {
-      const theirs = currentEntryOf(error);
+      const theirs = currentEntryOf(error, session.entryid);
       if (!theirs) throw error;
       return resolve(ctx, row, session.id, session.userid, transition, theirs);
     }
