@@ -146,6 +146,58 @@ export const findEntries = (
 ): Promise<ReadableEntries> =>
   t.request('GET', '/work_log', { query: { ...filter, order: 'DESC', limit: 200 }, schema: readableEntries });
 
+/**
+ * Entries on the site that a send of this start may have made, oldest first: the list asked for its guide,
+ * work order and user, checked again here. A site that ignores one of the list's filters lists others'
+ * entries too, and a colleague's start of the same work order in the same second is theirs, never to be
+ * taken over or removed as a second copy of this one. An entry the list holds that cannot be read may be
+ * this start, unless what can be read of it (guide, work order, user, start time) says otherwise: then
+ * nothing can be decided, and the answer is refused as one that cannot be read (the start waits: sent
+ * again, it would make a second session).
+ */
+export async function findStart(
+  t: ApiTransport,
+  start: { guideid: number; workorderid: string; userid: number },
+  times: readonly number[],
+): Promise<SiteEntry[]> {
+  const { entries, unreadable } = await findEntries(t, start);
+  if (unreadable.some((listed) => mayBeStart(listed, start, times))) {
+    throw new ApiError(
+      'bad_response',
+      'GET /work_log',
+      `The site's work log lists an entry for work order ${start.workorderid} that Fieldguide cannot read: ` +
+        'whether this start reached the site cannot be told, so it is not sent again yet.',
+    );
+  }
+  return entries
+    .filter(
+      (entry) =>
+        entry.guideid === start.guideid &&
+        entry.workorderid === start.workorderid &&
+        entry.userid === start.userid &&
+        times.includes(entry.startedAt),
+    )
+    .sort((a, b) => a.entryid - b.entryid);
+}
+
+/** Whether an entry it cannot read may still be this start: nothing it can read of it says otherwise. */
+function mayBeStart(
+  listed: unknown,
+  start: { guideid: number; workorderid: string; userid: number },
+  times: readonly number[],
+): boolean {
+  if (typeof listed !== 'object' || listed === null) return true;
+  const entry = listed as Record<string, unknown>;
+  const other = (value: unknown, ours: number | string) =>
+    (typeof value === 'number' || typeof value === 'string') && String(value) !== String(ours);
+  return !(
+    other(entry.guideid, start.guideid) ||
+    other(entry.workorderid, start.workorderid) ||
+    other(entry.userid, start.userid) ||
+    (typeof entry.starttime === 'number' && !times.includes(entry.starttime))
+  );
+}
+
 /** A user's newest entries across guides (at most 200): the guides they worked on (sync/worked-guides.ts). */
 export const entriesOfUser = (t: ApiTransport, userid: number, signal?: AbortSignal): Promise<ReadableEntries> =>
   t.request('GET', '/work_log', {
