@@ -202,7 +202,7 @@ export function createServices(deps: ServicesDeps): Services {
     concurrency: deps.concurrency,
     repair: () => lastRepair(store),
     allowedMedia: () => connection.site?.mediaOrigins ?? [],
-    marks: { pull: (transport, signal) => marks.pull(transport, signal), kept: () => marks.kept() },
+    marks: { pullFor: () => marks.pullFor(), kept: () => marks.kept() },
   });
   const background = new BackgroundSync({
     sync,

@@ -127,6 +127,32 @@ describe('favourites', () => {
   });
 });
 
+describe('a switch of technician while a sync reads the site', () => {
+  it("leaves each one's favourites their own", async () => {
+    // tech1 has a favourite on the site that tech2 has not.
+    const only1 = id('lathe-chuck');
+    await siteApi(site, 'PUT', `/user/favorites/guides/${only1}`, { token: tech1.token });
+    expect(siteFavorites(tech1.userid)).toContain(only1);
+    expect(siteFavorites(tech2.userid)).not.toContain(only1);
+    // tech1's sync waits on the site's listing, which comes before the favourites: tech2 switches in then.
+    const listing = /\/api\/2\.0\/guides\?/;
+    proxy.setSchedule(failFirst(1, { kind: 'delay', ms: 1_500 }, { paths: listing, method: 'GET' }));
+    try {
+      const syncing = api.syncNow();
+      await vi.waitFor(() => expect(proxy.requestsTo(listing, 'GET').length).toBeGreaterThan(0));
+      unwrap(await api.switchTechnician(password('tech2')));
+      expect(unwrap(await syncing).status).toBe('complete');
+      // tech1's favourites, read with tech1's sign-in, stayed tech1's.
+      expect(unwrap(await api.listFavoriteGuideIds()).sort((a, b) => a - b)).toEqual(siteFavorites(tech2.userid));
+      expect(unwrap(await api.getGuideMarks(only1)).favorite).toBe(false);
+    } finally {
+      online();
+      unwrap(await api.switchTechnician(password('tech1')));
+    }
+    expect(unwrap(await api.getGuideMarks(only1)).favorite).toBe(true);
+  });
+});
+
 describe('completions', () => {
   it('sends "Mark as done" made offline once, as the technician who made it', async () => {
     const guideid = inScope;

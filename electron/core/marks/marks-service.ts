@@ -93,12 +93,17 @@ export class MarksService {
   }
 
   /**
-   * The site's favourites and completions of the technician who works now (the sync's transport is theirs)
-   * replace theirs here, but for the guides with a toggle of theirs still waiting (those stay as they
-   * chose). Nobody signed in: nothing to read.
+   * The pull of the technician who works now, for a sync that starts now with their transport: the site's
+   * favourites and completions replace theirs here, but for the guides with a toggle of theirs still
+   * waiting (those stay as they chose). Theirs whoever works when it runs: a switch of technician while a
+   * sync reads the site does not give them to the next one. Nobody signed in: nothing to read.
    */
-  async pull(transport: ApiTransport, signal?: AbortSignal): Promise<void> {
+  pullFor(): (transport: ApiTransport, signal?: AbortSignal) => Promise<void> {
     const technician = this.deps.technician();
+    return (transport, signal) => this.#pull(technician, transport, signal);
+  }
+
+  async #pull(technician: number | null, transport: ApiTransport, signal?: AbortSignal): Promise<void> {
     if (technician === null) return;
     const favorites = await fetchFavorites(transport, signal);
     this.#merge(technician, 'favorite', favorites);

@@ -49,7 +49,11 @@ export interface SyncServiceDeps {
   /** The last repair of a damaged database (db/data-folder.ts), shown in the sync centre. */
   repair?: () => DatabaseRepair | null;
   /** The technician's favourites and completions (marks/marks-service.ts): read first, favourites kept whole. */
-  marks?: SyncContext['marks'];
+  /**
+   * The marks of the technician who works when a sync starts (the sync's transport is theirs): `pullFor`
+   * is asked once per sync, so a switch of technician while it runs leaves each one's marks their own.
+   */
+  marks?: { pullFor: () => NonNullable<SyncContext['marks']>['pull']; kept: () => number[] };
   /** Origins the technician allowed media from (connection.ts): no longer offered once allowed. */
   allowedMedia?: () => readonly string[];
 }
@@ -172,6 +176,7 @@ export class SyncService {
     const { store, library, modules } = this.deps;
     const signedIn = this.deps.signedIn();
     const reader = this.deps.reader() ?? { userid: -1, admin: false };
+    const marks = this.deps.marks ? { pull: this.deps.marks.pullFor(), kept: this.deps.marks.kept } : null;
     return () => ({
       store,
       mediaStore: library.mediaStore,
@@ -203,7 +208,7 @@ export class SyncService {
       learnLanguages: (siteDefault, available) =>
         store.replaceable(() => library.languages.learned(siteDefault, available)),
       display: library.display.get(),
-      ...(this.deps.marks ? { marks: this.deps.marks } : {}),
+      ...(marks ? { marks } : {}),
     });
   }
 
