@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiTransport } from '../../electron/core/api/transport.ts';
-import { entriesOfUser } from '../../electron/core/api/work-log-api.ts';
+import { entriesOfUser, sameWorkorder } from '../../electron/core/api/work-log-api.ts';
 import type { RunningSite } from '../../server/site.ts';
 import { always, onPaths, PASS, startFaultProxy, type Fault, type FaultProxy } from '../fault/proxy.ts';
 import { unwrap } from '../helpers/library.ts';
@@ -195,7 +195,44 @@ describe('a start whose answer was lost, looked for among entries the site shoul
   });
 });
 
+describe('a work order as the site gives it back', () => {
+  it('is the same as typed, or as the number a site kept of it; another is not', () => {
+    expect(sameWorkorder('WO-1', 'WO-1')).toBe(true);
+    expect(sameWorkorder('42', '0042')).toBe(true);
+    expect(sameWorkorder('42', '420')).toBe(false);
+    expect(sameWorkorder('WO-1', 'wo-1')).toBe(false);
+  });
+});
+
 describe('an answer to a change of one entry that is about another', () => {
+  it("is not taken for a start: its own entry is found on the site, not a colleague's taken", async () => {
+    const { api: app_ } = app.services;
+    const theirs = site.db.prepare("SELECT entryid FROM work_log WHERE workorderid = 'WO-24021'").get() as {
+      entryid: number;
+    };
+    const real = await api(site, 'GET', `/work_log/${theirs.entryid}`, { token: tech2.token });
+    let mixed = false;
+    proxy.setSchedule((request) => {
+      if (mixed || request.method !== 'POST' || request.path !== '/api/2.0/work_log') return PASS;
+      mixed = true;
+      return { kind: 'rewrite', body: () => JSON.stringify(real.body) } satisfies Fault;
+    });
+    try {
+      const session = unwrap(await app_.startSession({ guideid: handedGuide, workorderid: 'WO-ANSWERED-AS' }));
+      for (let i = 0; i < 10 && unwrap(await app_.getSession(session.id)).entryid === null; i++)
+        unwrap(await app_.flushOutbox());
+      expect(mixed).toBe(true);
+      const own = site.db
+        .prepare("SELECT entryid, userid FROM work_log WHERE workorderid = 'WO-ANSWERED-AS'")
+        .all() as { entryid: number; userid: number }[];
+      expect(own).toHaveLength(1);
+      expect(unwrap(await app_.getSession(session.id)).entryid).toBe(own[0]!.entryid);
+      expect(own[0]!.userid).toBe(tech1.userid);
+    } finally {
+      proxy.passAll();
+    }
+  });
+
   it("is not taken: the session stays in its own entry, and nothing goes to the other's", async () => {
     const { api: app_ } = app.services;
     const session = unwrap(await app_.startSession({ guideid: handedGuide, workorderid: 'WO-MIXED' }));

@@ -78,10 +78,31 @@ const readableEntries = workLogEntriesWire.transform((list): ReadableEntries => 
   return read;
 });
 
-export const startEntry = (
+/**
+ * Starts an entry for `userid` (the technician whose sign-in sends it). The answer must be that start: an
+ * entry of another guide, work order or user (a faulty site, answers mixed up on the way) is refused, not
+ * taken, so the session never goes on in someone else's entry; the start is then looked for on the site
+ * like one whose answer was lost.
+ */
+export async function startEntry(
   t: ApiTransport,
   body: { guideid: number; workorderid: string; stepid?: number; timestamp: number },
-): Promise<SiteEntry> => t.request('POST', '/work_log', { json: body, schema: entry });
+  userid: number,
+): Promise<SiteEntry> {
+  const made = await t.request('POST', '/work_log', { json: body, schema: entry });
+  if (made.guideid === body.guideid && sameWorkorder(made.workorderid, body.workorderid) && made.userid === userid)
+    return made;
+  throw new ApiError(
+    'bad_response',
+    'POST /work_log',
+    `The site answered the start of work order ${body.workorderid} with entry ${made.entryid}, of work order ` +
+      `${made.workorderid} on guide ${made.guideid} for user ${made.userid}: the answer was not taken.`,
+  );
+}
+
+/** The same work order: as typed, or as a site that keeps a number gives it back ("0042" as 42). */
+export const sameWorkorder = (site: string, ours: string): boolean =>
+  site === ours || (/^\d+$/.test(site) && /^\d+$/.test(ours) && Number(site) === Number(ours));
 
 /**
  * A transition; when the site answers only the times (a finish on Dozuki) or nothing at all (no public
@@ -173,7 +194,7 @@ export async function findStart(
     .filter(
       (entry) =>
         entry.guideid === start.guideid &&
-        entry.workorderid === start.workorderid &&
+        sameWorkorder(entry.workorderid, start.workorderid) &&
         entry.userid === start.userid &&
         times.includes(entry.startedAt),
     )
@@ -189,7 +210,7 @@ function mayBeStart(
   if (typeof listed !== 'object' || listed === null) return true;
   const entry = listed as Record<string, unknown>;
   const other = (value: unknown, ours: number | string) =>
-    (typeof value === 'number' || typeof value === 'string') && String(value) !== String(ours);
+    (typeof value === 'number' || typeof value === 'string') && !sameWorkorder(String(value), String(ours));
   return !(
     other(entry.guideid, start.guideid) ||
     other(entry.workorderid, start.workorderid) ||

@@ -44,12 +44,16 @@ const replayStart: WorklogHandler<StartPayload> = async (ctx, row, payload) => {
   }
   let entry;
   try {
-    entry = await startEntry(ctx.transport, {
-      guideid: payload.guideid,
-      workorderid: payload.workorderid,
-      timestamp: row.actedAt,
-      ...(payload.stepid ? { stepid: payload.stepid } : {}),
-    });
+    entry = await startEntry(
+      ctx.transport,
+      {
+        guideid: payload.guideid,
+        workorderid: payload.workorderid,
+        timestamp: row.actedAt,
+        ...(payload.stepid ? { stepid: payload.stepid } : {}),
+      },
+      session.userid,
+    );
   } catch (error) {
     if (await guideGone(ctx, payload.guideid, error)) return { type: 'failed', message: goneMessage(ctx, session.id) };
     throw error;
