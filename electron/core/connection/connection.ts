@@ -183,7 +183,11 @@ export class Connection {
     if (!transport) return;
     try {
       if (id === null) await checkPublicSite(transport);
-      else this.deps.technicians.refreshed(id, await fetchCurrentUser(transport));
+      else if (!this.deps.technicians.refreshed(id, await fetchCurrentUser(transport))) {
+        this.setNetwork('online');
+        this.refused(id);
+        return;
+      }
       this.setNetwork('online');
       this.#changed();
     } catch (error) {

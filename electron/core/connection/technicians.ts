@@ -121,8 +121,16 @@ export class Technicians {
     this.deps.repo.setRefused(id, this.deps.now());
   }
 
-  refreshed(id: number, user: UserSummary): void {
+  /**
+   * The site's answer to "who am I" with this technician's sign-in, taken when it is them (their name and
+   * privileges may have changed). An answer about another user is not taken: false, and the caller forgets
+   * the sign-in, whose answers cannot be told from another's (a faulty site, answers mixed up on the way),
+   * rather than give this technician another's name or privileges.
+   */
+  refreshed(id: number, user: UserSummary): boolean {
+    if (this.deps.repo.get(id)?.userid !== user.userid) return false;
     this.deps.repo.refreshed(id, user);
+    return true;
   }
 
   /** This technician's own transport, or null when their sign-in is not kept. */
