@@ -1,35 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
-import type { RunningSite } from '../../server/site.ts';
-import { onPaths, always, startFaultProxy, type FaultProxy } from '../fault/proxy.ts';
+import { always, onPaths } from '../fault/proxy.ts';
 import { unwrap } from '../helpers/library.ts';
-import { makeServices } from '../helpers/services.ts';
-import { api, signIn, startTestSite } from '../server/helpers.ts';
+import { signedInOverProxy } from '../helpers/services.ts';
+import { api, signIn } from '../server/helpers.ts';
 
 // "Who am I" (GET /user) with a technician's kept sign-in, answered about another user: a faulty site, or
 // answers mixed up on the way (the fault proxy gives the site admin's answer). The technician is not given
 // the other's name and privileges (an admin reads every private guide kept on a shared computer); their
 // sign-in, whose answers cannot be told from another's, is forgotten, and they sign in again.
-let site: RunningSite;
-let proxy: FaultProxy;
-let app: ReturnType<typeof makeServices>;
+let over: Awaited<ReturnType<typeof signedInOverProxy>>;
 
 beforeAll(async () => {
-  site = await startTestSite({ demo: true });
-  proxy = await startFaultProxy({ target: { port: site.port } });
-  app = makeServices();
-  const { email, password } = DEMO_ACCOUNTS.tech1;
-  unwrap(await app.services.api.signIn({ siteUrl: proxy.url, email, password }));
+  over = await signedInOverProxy();
 });
-
-afterAll(async () => {
-  await app?.dispose();
-  await proxy?.close();
-  await site?.close();
-});
+afterAll(() => over?.close());
 
 describe("the site's answer to who the technician is", () => {
   it("about another user, gives the technician neither the other's name nor privileges", async () => {
+    const { site, proxy, app } = over;
     const { api: app_ } = app.services;
     expect(unwrap(await app_.getStatus()).user).toMatchObject({ username: DEMO_ACCOUNTS.tech1.username });
     const admin = await signIn(site, 'admin');

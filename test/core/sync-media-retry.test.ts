@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RETRY_BUDGETS } from '../../electron/core/api/retry.ts';
-import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
 import type { RunningSite } from '../../server/site.ts';
-import { PASS, startFaultProxy, type FaultProxy } from '../fault/proxy.ts';
-import { startTestSite } from '../server/helpers.ts';
+import { PASS, type FaultProxy } from '../fault/proxy.ts';
 import { allLocalGuides, mediaOf, unwrap } from '../helpers/library.ts';
-import { makeServices } from '../helpers/services.ts';
+import { signedInOverProxy, type makeServices } from '../helpers/services.ts';
 
 // A media file whose connection is reset more times in a row than one try asks again (a lossy link) is
 // asked again later in the same sync; when that try brings it, the sync got every file and is complete,
@@ -14,19 +12,12 @@ import { makeServices } from '../helpers/services.ts';
 let site: RunningSite;
 let proxy: FaultProxy;
 let app: ReturnType<typeof makeServices>;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  site = await startTestSite({ demo: true });
-  proxy = await startFaultProxy({ target: { port: site.port } });
-  app = makeServices();
-  const { email, password } = DEMO_ACCOUNTS.tech1;
-  unwrap(await app.services.api.signIn({ siteUrl: proxy.url, email, password }));
+  ({ site, proxy, app, close } = await signedInOverProxy());
 });
-afterAll(async () => {
-  await app?.dispose();
-  await proxy?.close();
-  await site?.close();
-});
+afterAll(() => close?.());
 
 describe('a media file reset on every try of its first attempt', () => {
   it('comes on a later attempt of the same sync, and the sync is complete', async () => {

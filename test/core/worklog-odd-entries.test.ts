@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiTransport } from '../../electron/core/api/transport.ts';
 import { entriesOfUser, sameWorkorder } from '../../electron/core/api/work-log-api.ts';
 import type { RunningSite } from '../../server/site.ts';
-import { always, onPaths, PASS, startFaultProxy, type Fault, type FaultProxy } from '../fault/proxy.ts';
+import { always, onPaths, PASS, type Fault, type FaultProxy } from '../fault/proxy.ts';
 import { unwrap } from '../helpers/library.ts';
-import { makeServices, signInAndSync } from '../helpers/services.ts';
-import { api, signIn, startTestSite } from '../server/helpers.ts';
+import { syncedOverProxy, type makeServices } from '../helpers/services.ts';
+import { api, signIn } from '../server/helpers.ts';
 
 // A real site's work log may list an entry this version cannot read (a status it does not know, a value
 // of a shape it cannot take), or, ignoring one of the list's filters, entries of other users. The reference
@@ -46,24 +46,18 @@ const odd = (): Listed => ({
   work_data: [{ field_revisionid: 1, value: { imageid: 7 } }],
 });
 
+let close: () => Promise<void>;
+
 beforeAll(async () => {
-  site = await startTestSite({ demo: true });
-  proxy = await startFaultProxy({ target: { port: site.port } });
+  ({ site, proxy, app, close } = await syncedOverProxy());
   tech1 = await signIn(site, 'tech1');
   tech2 = await signIn(site, 'tech2');
   // The demo's own hand-over: tech2's suspended WO-24021.
   handedGuide = (
     site.db.prepare("SELECT guideid FROM work_log WHERE workorderid = 'WO-24021'").get() as { guideid: number }
   ).guideid;
-  app = makeServices();
-  await signInAndSync(app.services, proxy.url);
 });
-
-afterAll(async () => {
-  await app?.dispose();
-  await proxy?.close();
-  await site?.close();
-});
+afterAll(() => close?.());
 
 describe('a work-log list with an entry this version cannot read', () => {
   it('still lists every session handed over, and says one more could not be read', async () => {

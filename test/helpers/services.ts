@@ -60,11 +60,8 @@ export async function signInAndSync(services: Services, siteUrl: string): Promis
     throw new Error(`first sync ended ${synced.value.status}: ${JSON.stringify(synced.value)}`);
 }
 
-/**
- * The demo site behind a fault proxy, and an app signed in through
- * the proxy and synced: where many outbox and work log tests start.
- */
-export async function syncedOverProxy(): Promise<{
+/** The demo site behind a fault proxy, and an app signed in through the proxy as tech1 (nothing synced yet). */
+export async function signedInOverProxy(): Promise<{
   site: RunningSite;
   proxy: FaultProxy;
   app: ReturnType<typeof makeServices>;
@@ -79,12 +76,32 @@ export async function syncedOverProxy(): Promise<{
     await site.close();
   };
   try {
-    await signInAndSync(app.services, proxy.url);
+    const { email, password } = DEMO_ACCOUNTS.tech1;
+    const signedIn = await app.services.api.signIn({ siteUrl: proxy.url, email, password });
+    if (!signedIn.ok) throw new Error(`sign-in: ${signedIn.error.message}`);
   } catch (error) {
     await close();
     throw error;
   }
   return { site, proxy, app, close };
+}
+
+/**
+ * The demo site behind a fault proxy, and an app signed in through
+ * the proxy and synced: where many outbox and work log tests start.
+ */
+export async function syncedOverProxy(): Promise<Awaited<ReturnType<typeof signedInOverProxy>>> {
+  const over = await signedInOverProxy();
+  try {
+    const synced = await over.app.services.api.syncNow();
+    if (!synced.ok) throw new Error(`first sync: ${synced.error.message}`);
+    if (synced.value.status !== 'complete')
+      throw new Error(`first sync ended ${synced.value.status}: ${JSON.stringify(synced.value)}`);
+  } catch (error) {
+    await over.close();
+    throw error;
+  }
+  return over;
 }
 
 /**
