@@ -1,13 +1,13 @@
 import { describe, expect, it, type TestContext } from 'vitest';
-import type { GuideDetail } from '../../electron/contract.ts';
 import { createCanvas, encodePng } from '../../server/media/png.ts';
 import { CHECKS_AFTER } from '../../electron/core/worklog/replay/doubles-check.ts';
 import { startDemoSite, type RunningSite, type SiteOptions } from '../../server/site.ts';
 import { audit } from '../fault/helpers.ts';
 import { api, signIn } from '../server/helpers.ts';
-import { allLocalGuides, unwrap } from '../helpers/library.ts';
+import { unwrap } from '../helpers/library.ts';
 import { makeServices, signInAndSync } from '../helpers/services.ts';
 import { makeTempDir } from '../helpers/tmp.ts';
+import { photoGuide } from '../helpers/worklog.ts';
 
 // A slow site (issue 24, item 4): it applies a start or an upload after the client's limit, whether the
 // client still waits or not. The client's limit is shortened (LIMIT_MS) so the test takes seconds. Each
@@ -40,21 +40,9 @@ async function slowSite(
   return { ...app, site, skip: (ms) => void (ahead += ms) };
 }
 
-/** A stored guide with an Image field, and that field. */
-async function photoGuide(running: App): Promise<{ guide: GuideDetail; stepid: number; fieldGuid: string }> {
-  for (const { guideid } of await allLocalGuides(running.services.api)) {
-    const guide = unwrap(await running.services.api.getGuide(guideid));
-    for (const step of guide.steps) {
-      const field = step.form?.fields.find((f) => f.type === 'Image');
-      if (field) return { guide, stepid: step.stepid, fieldGuid: field.fieldGuid };
-    }
-  }
-  throw new Error('no stored guide has an Image field');
-}
-
 /** `count` sessions started; the first `photos` of them with a photo attached. */
 async function work(running: App, prefix: string, count: number, photos: number) {
-  const { guide, stepid, fieldGuid } = await photoGuide(running);
+  const { guide, stepid, fieldGuid } = await photoGuide(running.services.api);
   const ids: string[] = [];
   for (let i = 0; i < count; i++) {
     const input = { guideid: guide.guideid, workorderid: `${prefix}-${i}` };

@@ -5,6 +5,8 @@ import type { RunningSite } from '../../server/site.ts';
 import { always, onPaths, PASS, type Fault, type FaultProxy } from '../fault/proxy.ts';
 import { unwrap } from '../helpers/library.ts';
 import { syncedOverProxy, type makeServices } from '../helpers/services.ts';
+import { PHOTO_BASE64 } from '../helpers/technicians.ts';
+import { photoGuide } from '../helpers/worklog.ts';
 import { api, signIn } from '../server/helpers.ts';
 
 // A real site's work log may list an entry this version cannot read (a status it does not know, a value
@@ -263,6 +265,41 @@ describe('an answer to a change of one entry that is about another', () => {
       // Its own entry was paused and resumed on the site.
       const own = site.db.prepare('SELECT status, pause_duration FROM work_log WHERE entryid = ?').get(mine);
       expect(own).toMatchObject({ status: 'started' });
+    } finally {
+      proxy.passAll();
+    }
+  });
+});
+
+describe("an answer to an upload that names another attachment's upload", () => {
+  it('is not taken: the step names its own photo, found on the site, uploaded once', async () => {
+    const { api: app_ } = app.services;
+    const { guide, stepid, fieldGuid } = await photoGuide(app_);
+    const session = unwrap(await app_.startSession({ guideid: guide.guideid, workorderid: 'WO-PHOTO-AS' }));
+    let mixed = false;
+    proxy.setSchedule((request) => {
+      if (mixed || request.method !== 'POST' || !request.path.startsWith('/api/2.0/user/media/uploads')) return PASS;
+      mixed = true;
+      const other = (text: string) =>
+        JSON.stringify({ ...JSON.parse(text), id: 990_004, name: 'fg-00000000-0000-4000-8000-000000000000-other.png' });
+      return { kind: 'rewrite', body: other } satisfies Fault;
+    });
+    try {
+      const attach = { sessionId: session.id, stepid, fieldGuid };
+      unwrap(await app_.attachFile({ ...attach, name: 'valve.png', mime: 'image/png', dataBase64: PHOTO_BASE64 }));
+      for (let i = 0; i < 10 && unwrap(await app_.flushOutbox()).pending > 0; i++);
+      expect(mixed).toBe(true);
+      expect(unwrap(await app_.getOutbox()).summary).toMatchObject({ pending: 0, failed: 0 });
+      const items = site.db
+        .prepare("SELECT itemid FROM user_media WHERE userid = ? AND name LIKE 'fg-%-valve.png'")
+        .all(tech1.userid) as { itemid: number }[];
+      expect(items).toHaveLength(1);
+      const { entryid } = unwrap(await app_.getSession(session.id));
+      const value = site.db
+        .prepare('SELECT value FROM work_log_data WHERE entryid = ? AND field_guid = ?')
+        .get(entryid, fieldGuid) as { value: string };
+      expect(value.value).toContain(String(items[0]!.itemid));
+      expect(value.value).not.toContain('990004');
     } finally {
       proxy.passAll();
     }

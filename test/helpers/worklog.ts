@@ -17,6 +17,18 @@ export async function guideWithForms(
   return best;
 }
 
+/** A stored guide with an Image field, and that field's step and guid. */
+export async function photoGuide(api: AppApi): Promise<{ guide: GuideDetail; stepid: number; fieldGuid: string }> {
+  for (const { guideid } of await allLocalGuides(api)) {
+    const guide = unwrap(await api.getGuide(guideid));
+    for (const step of guide.steps) {
+      const field = step.form?.fields.find((f) => f.type === 'Image');
+      if (field) return { guide, stepid: step.stepid, fieldGuid: field.fieldGuid };
+    }
+  }
+  throw new Error('no stored guide has an Image field');
+}
+
 /** A valid value for a field of each simple type (files are attached instead). */
 export function sampleValue(field: StepFormField, variant = 0): string | null {
   switch (field.type) {

@@ -50,7 +50,10 @@ export async function uploadMedia(
     try {
       const id =
         via === 'uploads'
-          ? (await t.request('POST', '/user/media/uploads', { query: { file: name }, bytes, schema: uploadWire })).id
+          ? ofUpload(
+              name,
+              await t.request('POST', '/user/media/uploads', { query: { file: name }, bytes, schema: uploadWire }),
+            )
           : (
               await t.request('POST', '/user/media/images', {
                 query: { file: name },
@@ -112,6 +115,27 @@ export async function findUploads(t: ApiTransport, name: string, endpoint?: Uplo
     if (id !== null && id !== undefined) found.push({ id, type: parsed.data.type ?? typeOf(name) });
   }
   return found.sort((a, b) => a.id - b.id);
+}
+
+/** The attachment an upload's name belongs to: `fg-<its id>-` (worklog/actions/step-data.ts names them so). */
+const ATTACHMENT_OF = /\bfg-([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})-/i;
+
+/**
+ * The media item the site made of this upload. An answer naming another attachment's upload (a faulty site,
+ * answers mixed up on the way) is refused, not taken: the step would name a file that is not its own, and
+ * the check for second copies would remove its own. A name that says nothing of an attachment (a site that
+ * renames uploads) is taken, as before.
+ */
+function ofUpload(asked: string, answer: { id: number; name?: string | null; filename?: string | null }): number {
+  const named = answer.name ?? answer.filename ?? null;
+  const ours = ATTACHMENT_OF.exec(asked)?.[1]?.toLowerCase();
+  const theirs = named === null ? undefined : ATTACHMENT_OF.exec(named)?.[1]?.toLowerCase();
+  if (ours === undefined || theirs === undefined || ours === theirs) return answer.id;
+  throw new ApiError(
+    'bad_response',
+    'POST /user/media/uploads',
+    `The site answered the upload of ${asked} with media item ${answer.id}, ${named}: the answer was not taken.`,
+  );
 }
 
 /** Removes one of the technician's media items (a second copy a slow site made). */

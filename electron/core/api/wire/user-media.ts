@@ -1,7 +1,9 @@
 import { z } from 'zod';
 
-/** `POST /user/media/uploads` answer: the new media item. */
-export const uploadWire = z.object({ id: z.number().int() }).loose();
+/** `POST /user/media/uploads` answer: the new media item (the reference's names it). */
+export const uploadWire = z
+  .object({ id: z.number().int(), name: z.string().nullish(), filename: z.string().nullish() })
+  .loose();
 
 /** `GET /user/media/current`: the user's media items, as a list or wrapped (sites differ). */
 export const currentMediaWire = z.union([
