@@ -1,4 +1,5 @@
 import type { CommentContext } from '../../contract.ts';
+import { ApiError } from './errors.ts';
 import type { ApiTransport } from './transport.ts';
 import { commentWire, guideCommentsWire } from './wire/comment.ts';
 
@@ -11,14 +12,38 @@ export interface PostedComment {
   date: number | null;
 }
 
+/**
+ * Posts a comment by `userid` (the technician whose sign-in sends it). An answer about another comment (of
+ * another page, another thread or another author, as far as it says: a faulty site, answers mixed up on the
+ * way) is refused, not taken: a later change or delete of this comment would go to that one. The comment is
+ * then looked for on the site like one whose answer was lost.
+ */
 export async function postComment(
   transport: ApiTransport,
   comment: { context: CommentContext; contextid: number; parentid: number | null; text: string },
+  userid: number | null,
 ): Promise<PostedComment> {
+  const resource = `POST /comments/${comment.context}/${comment.contextid}`;
   const answer = await transport.request('POST', `/comments/${comment.context}/${comment.contextid}`, {
     json: { text: comment.text, ...(comment.parentid !== null ? { parentid: comment.parentid } : {}) },
     schema: commentWire,
   });
+  const differs = <T>(said: T | null | undefined, ours: T | null) =>
+    said !== undefined && said !== null && ours !== null && said !== ours;
+  if (
+    differs(answer.context, comment.context) ||
+    differs(answer.contextid, comment.contextid) ||
+    differs(answer.parentid, comment.parentid) ||
+    differs(answer.author?.userid, userid)
+  ) {
+    throw new ApiError(
+      'bad_response',
+      resource,
+      `The site answered the comment sent to ${comment.context} ${comment.contextid} with comment ` +
+        `${answer.commentid}, of ${answer.context ?? '?'} ${answer.contextid ?? '?'} by user ` +
+        `${answer.author?.userid ?? '?'}: the answer was not taken.`,
+    );
+  }
   return { commentid: answer.commentid, date: answer.date ?? null };
 }
 
@@ -34,6 +59,8 @@ export interface CommentOnSite {
   context: CommentContext;
   contextid: number;
   commentid: number;
+  /** The comment it replies to; null for one of the page's own. */
+  parentid: number | null;
   userid: number | null;
   text: string;
   date: number | null;
@@ -54,6 +81,7 @@ export async function guideCommentsOnSite(transport: ApiTransport, guideid: numb
       context,
       contextid,
       commentid: c.commentid,
+      parentid: c.parentid ?? null,
       userid: c.author?.userid ?? null,
       text: c.text_raw ?? '',
       date: c.date ?? null,

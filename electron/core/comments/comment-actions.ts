@@ -40,10 +40,13 @@ function latest<P>(stored: OutboxRow | undefined, schema: z.ZodType<P>, read: P)
   }
 }
 
+const DAY_SECONDS = 24 * 60 * 60;
+
 /**
  * `POST /comments/{context}/{contextid}` is not idempotent. When an earlier attempt may have landed (sent,
- * no answer), the guide's comments are read first and one by this author on this page with a text it
- * was sent with, not known here, is taken as ours (then changed to the text it has now, if it differs).
+ * no answer), the guide's comments are read first and the newest by this author on this page, in the same
+ * thread, with a text it was sent with, taken after it was written and not known here, is taken as ours
+ * (then changed to the text it has now, if it differs).
  * A comment deleted meanwhile is not sent at all: only looked for, so its delete can follow.
  */
 export const commentPostAction = defineAction<PostPayload, CommentReplayDeps>(
@@ -60,17 +63,23 @@ export const commentPostAction = defineAction<PostPayload, CommentReplayDeps>(
       ctx.outbox.remove(row.id);
       return { type: 'done' };
     }
-    if (row.unknownOutcome) {
+    const userid = ctx.useridOf(ctx.technician);
+    if (row.unknownOutcome && userid !== null) {
       const texts = new Set([payload.text, ...(payload.tried ?? [])].map((t) => t.trim()));
-      const userid = ctx.useridOf(ctx.technician);
-      const landed = (await guideCommentsOnSite(ctx.transport, comment.guideid)).find(
-        (c) =>
-          c.context === comment.context &&
-          c.contextid === comment.contextid &&
-          c.userid === userid &&
-          texts.has(c.text.trim()) &&
-          !ctx.comments.knows(c.commentid),
-      );
+      // The newest that fits, and none the site took before this comment was written (a day's leeway for
+      // a clock not yet learned): "Checked." written on the same step last week is another comment.
+      const landed = (await guideCommentsOnSite(ctx.transport, comment.guideid))
+        .filter(
+          (c) =>
+            c.context === comment.context &&
+            c.contextid === comment.contextid &&
+            c.parentid === comment.parentid &&
+            c.userid === userid &&
+            (c.date === null || c.date >= row.actedAt - DAY_SECONDS) &&
+            texts.has(c.text.trim()) &&
+            !ctx.comments.knows(c.commentid),
+        )
+        .sort((a, b) => b.commentid - a.commentid)[0];
       if (landed) {
         ctx.transaction(() => {
           ctx.comments.posted(comment.id, landed.commentid, landed.date ?? ctx.now());
@@ -87,7 +96,7 @@ export const commentPostAction = defineAction<PostPayload, CommentReplayDeps>(
       ctx.outbox.remove(row.id);
       return { type: 'done' };
     }
-    const posted = await postComment(ctx.transport, { ...comment, text: payload.text });
+    const posted = await postComment(ctx.transport, { ...comment, text: payload.text }, userid);
     ctx.transaction(() => {
       ctx.comments.posted(comment.id, posted.commentid, posted.date ?? ctx.now());
       ctx.outbox.remove(row.id);
