@@ -1,20 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
 import { always, onPaths } from '../fault/proxy.ts';
 import { unwrap } from '../helpers/library.ts';
-import { signedInOverProxy } from '../helpers/services.ts';
+import { overProxyForFile } from '../helpers/services.ts';
 import { api, signIn } from '../server/helpers.ts';
 
 // "Who am I" (GET /user) with a technician's kept sign-in, answered about another user: a faulty site, or
 // answers mixed up on the way (the fault proxy gives the site admin's answer). The technician is not given
 // the other's name and privileges (an admin reads every private guide kept on a shared computer); their
 // sign-in, whose answers cannot be told from another's, is forgotten, and they sign in again.
-let over: Awaited<ReturnType<typeof signedInOverProxy>>;
-
-beforeAll(async () => {
-  over = await signedInOverProxy();
-});
-afterAll(() => over?.close());
+const over = overProxyForFile(false);
 
 describe("the site's answer to who the technician is", () => {
   it("about another user, gives the technician neither the other's name nor privileges", async () => {

@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiTransport } from '../../electron/core/api/transport.ts';
 import { entriesOfUser, sameWorkorder } from '../../electron/core/api/work-log-api.ts';
-import type { RunningSite } from '../../server/site.ts';
-import { always, onPaths, PASS, type Fault, type FaultProxy } from '../fault/proxy.ts';
+import { always, onPaths, PASS, type Fault } from '../fault/proxy.ts';
 import { unwrap } from '../helpers/library.ts';
-import { syncedOverProxy, type makeServices } from '../helpers/services.ts';
+import { overProxyForFile } from '../helpers/services.ts';
 import { PHOTO_BASE64 } from '../helpers/technicians.ts';
 import { photoGuide } from '../helpers/worklog.ts';
 import { api, signIn } from '../server/helpers.ts';
@@ -14,9 +13,7 @@ import { api, signIn } from '../server/helpers.ts';
 // site's own lists, changed on their way (the fault proxy's rewrite), show what the technician gets: every
 // session handed over that can be read, and a word on the other, not a refusal of the whole list; and a
 // lost start found among such entries is its own, never a colleague's, and never guessed.
-let site: RunningSite;
-let proxy: FaultProxy;
-let app: ReturnType<typeof makeServices>;
+const over = overProxyForFile(true);
 let tech1: { token: string; userid: number };
 let tech2: { token: string; userid: number };
 let handedGuide = 0;
@@ -48,43 +45,39 @@ const odd = (): Listed => ({
   work_data: [{ field_revisionid: 1, value: { imageid: 7 } }],
 });
 
-let close: () => Promise<void>;
-
 beforeAll(async () => {
-  ({ site, proxy, app, close } = await syncedOverProxy());
-  tech1 = await signIn(site, 'tech1');
-  tech2 = await signIn(site, 'tech2');
+  tech1 = await signIn(over.site, 'tech1');
+  tech2 = await signIn(over.site, 'tech2');
   // The demo's own hand-over: tech2's suspended WO-24021.
   handedGuide = (
-    site.db.prepare("SELECT guideid FROM work_log WHERE workorderid = 'WO-24021'").get() as { guideid: number }
+    over.site.db.prepare("SELECT guideid FROM work_log WHERE workorderid = 'WO-24021'").get() as { guideid: number }
   ).guideid;
 });
-afterAll(() => close?.());
 
 describe('a work-log list with an entry this version cannot read', () => {
   it('still lists every session handed over, and says one more could not be read', async () => {
-    proxy.setSchedule(rewriteLists((results) => [...results, odd()]));
+    over.proxy.setSchedule(rewriteLists((results) => [...results, odd()]));
     try {
-      const handedOver = unwrap(await app.services.api.listHandedOver());
+      const handedOver = unwrap(await over.app.services.api.listHandedOver());
       expect(handedOver.sessions.map((s) => s.workorderid)).toContain('WO-24021');
       expect(handedOver.unreadable).toBe(1);
       expect(handedOver.learnedAt).toBeNull();
 
-      const ofGuide = unwrap(await app.services.api.listSuspended(handedGuide));
+      const ofGuide = unwrap(await over.app.services.api.listSuspended(handedGuide));
       expect(ofGuide.sessions.map((s) => s.workorderid)).toEqual(['WO-24021']);
       expect(ofGuide.unreadable).toBe(1);
 
       // A big site's first scope: the guides of the entries it can read.
-      const transport = new ApiTransport({ siteUrl: proxy.url, token: tech1.token });
+      const transport = new ApiTransport({ siteUrl: over.proxy.url, token: tech1.token });
       const worked = await entriesOfUser(transport, tech1.userid);
-      const onSite = site.db.prepare('SELECT COUNT(*) AS n FROM work_log WHERE userid = ?').get(tech1.userid) as {
+      const onSite = over.site.db.prepare('SELECT COUNT(*) AS n FROM work_log WHERE userid = ?').get(tech1.userid) as {
         n: number;
       };
       expect(onSite.n).toBeGreaterThan(0);
       expect(worked.entries).toHaveLength(onSite.n);
       expect(worked.unreadable).toEqual([odd()]);
     } finally {
-      proxy.passAll();
+      over.proxy.passAll();
     }
   });
 });
@@ -100,13 +93,13 @@ describe("a guide's list of sessions handed over, holding entries it should not"
         { ...first, entryid: 990_003, workorderid: 'WO-ELSEWHERE', guideid: handedGuide + 1 },
       ];
     };
-    proxy.setSchedule(rewriteLists(wrong));
+    over.proxy.setSchedule(rewriteLists(wrong));
     try {
-      const ofGuide = unwrap(await app.services.api.listSuspended(handedGuide));
+      const ofGuide = unwrap(await over.app.services.api.listSuspended(handedGuide));
       expect(ofGuide).toMatchObject({ unreadable: 0 });
       expect(ofGuide.sessions.map((s) => s.workorderid)).toEqual(['WO-24021']);
     } finally {
-      proxy.passAll();
+      over.proxy.passAll();
     }
   });
 });
@@ -114,13 +107,13 @@ describe("a guide's list of sessions handed over, holding entries it should not"
 describe('a start whose answer was lost, looked for among entries the site should not have listed', () => {
   /** A start taken with the site away, then sent: the site makes it, the answer is lost (dropped). */
   async function lostStart(workorderid: string, lists: (results: Listed[]) => Listed[]) {
-    const { api: app_ } = app.services;
-    proxy.setSchedule(always({ kind: 'reset' }));
+    const { api: app_ } = over.app.services;
+    over.proxy.setSchedule(always({ kind: 'reset' }));
     const session = unwrap(await app_.startSession({ guideid: handedGuide, workorderid }));
     unwrap(await app_.flushOutbox());
     let dropped = false;
     const rewrite = rewriteLists(lists);
-    proxy.setSchedule((request) => {
+    over.proxy.setSchedule((request) => {
       if (request.method === 'POST' && /\/work_log$/.test(request.path) && !dropped) {
         dropped = true;
         return { kind: 'dropResponse' } satisfies Fault;
@@ -130,14 +123,16 @@ describe('a start whose answer was lost, looked for among entries the site shoul
     return session;
   }
   const entriesOf = (workorderid: string) =>
-    site.db.prepare('SELECT entryid, userid FROM work_log WHERE workorderid = ? ORDER BY entryid').all(workorderid) as {
+    over.site.db
+      .prepare('SELECT entryid, userid FROM work_log WHERE workorderid = ? ORDER BY entryid')
+      .all(workorderid) as {
       entryid: number;
       userid: number;
     }[];
   const sendUntilKnown = async (sessionId: string) => {
-    for (let i = 0; i < 10 && unwrap(await app.services.api.getSession(sessionId)).entryid === null; i++)
-      unwrap(await app.services.api.flushOutbox());
-    return unwrap(await app.services.api.getSession(sessionId)).entryid;
+    for (let i = 0; i < 10 && unwrap(await over.app.services.api.getSession(sessionId)).entryid === null; i++)
+      unwrap(await over.app.services.api.flushOutbox());
+    return unwrap(await over.app.services.api.getSession(sessionId)).entryid;
   };
 
   it("takes its own entry, never a colleague's of the same work order and second, nor removes it", async () => {
@@ -146,9 +141,9 @@ describe('a start whose answer was lost, looked for among entries the site shoul
     let colleague: Listed | null = null;
     const session = await lostStart('WO-SAME', (results) => (colleague ? [colleague, ...results] : results));
     const json = { guideid: handedGuide, workorderid: 'WO-SAME', timestamp: session.startedAt };
-    const made = await api(site, 'POST', '/work_log', { token: tech2.token, json });
+    const made = await api(over.site, 'POST', '/work_log', { token: tech2.token, json });
     expect(made.status).toBe(201);
-    colleague = (await api(site, 'GET', `/work_log/${made.body.entryid}`, { token: tech2.token })).body as Listed;
+    colleague = (await api(over.site, 'GET', `/work_log/${made.body.entryid}`, { token: tech2.token })).body as Listed;
     try {
       const entryid = await sendUntilKnown(session.id);
       const [theirs, mine] = entriesOf('WO-SAME');
@@ -156,13 +151,13 @@ describe('a start whose answer was lost, looked for among entries the site shoul
       expect(mine).toMatchObject({ userid: tech1.userid });
       expect(entryid).toBe(mine!.entryid);
       // Nothing asked of tech2's entry; it is still there, as tech2 left it.
-      for (let i = 0; i < 5; i++) unwrap(await app.services.api.flushOutbox());
-      expect(proxy.requestsTo(/\/work_log\/\d+/, 'DELETE')).toEqual([]);
+      for (let i = 0; i < 5; i++) unwrap(await over.app.services.api.flushOutbox());
+      expect(over.proxy.requestsTo(/\/work_log\/\d+/, 'DELETE')).toEqual([]);
       expect(entriesOf('WO-SAME')).toHaveLength(2);
-      const notices = unwrap(await app.services.api.listConflicts()).filter((c) => c.sessionId === session.id);
+      const notices = unwrap(await over.app.services.api.listConflicts()).filter((c) => c.sessionId === session.id);
       expect(notices).toEqual([]);
     } finally {
-      proxy.passAll();
+      over.proxy.passAll();
     }
   });
 
@@ -170,23 +165,23 @@ describe('a start whose answer was lost, looked for among entries the site shoul
     // The site lists tech1's own entry in a shape this version cannot read, beside one of tech2's.
     const unreadable = (results: Listed[]) => [...results.map((e) => ({ ...e, status: 'archived' })), odd()];
     const session = await lostStart('WO-HIDDEN', unreadable);
-    const tries = () => proxy.requestsTo(/\/work_log$/, 'POST').length;
+    const tries = () => over.proxy.requestsTo(/\/work_log$/, 'POST').length;
     try {
       const before = tries();
-      for (let i = 0; i < 3; i++) unwrap(await app.services.api.flushOutbox());
-      expect(unwrap(await app.services.api.getSession(session.id)).entryid).toBeNull();
+      for (let i = 0; i < 3; i++) unwrap(await over.app.services.api.flushOutbox());
+      expect(unwrap(await over.app.services.api.getSession(session.id)).entryid).toBeNull();
       // Sent once (its answer dropped), not again: it may be on the site already.
       expect(tries() - before).toBe(1);
       expect(entriesOf('WO-HIDDEN')).toHaveLength(1);
-      const listed = unwrap(await app.services.api.getOutbox()).actions.find((row) => row.kind === 'start');
+      const listed = unwrap(await over.app.services.api.getOutbox()).actions.find((row) => row.kind === 'start');
       expect(listed?.error).toMatch(/lists an entry for work order WO-HIDDEN that Fieldguide cannot read/);
 
       // The site lists it readably again (tech2's odd entry still there): the start is found, not sent twice.
-      proxy.setSchedule(rewriteLists((results) => [...results, odd()]));
+      over.proxy.setSchedule(rewriteLists((results) => [...results, odd()]));
       const entryid = await sendUntilKnown(session.id);
       expect(entriesOf('WO-HIDDEN')).toEqual([{ entryid, userid: tech1.userid }]);
     } finally {
-      proxy.passAll();
+      over.proxy.passAll();
     }
   });
 });
@@ -201,14 +196,14 @@ describe('a work order as the site gives it back', () => {
 });
 
 describe('an answer to a change of one entry that is about another', () => {
-  it("is not taken for a start: its own entry is found on the site, not a colleague's taken", async () => {
-    const { api: app_ } = app.services;
-    const theirs = site.db.prepare("SELECT entryid FROM work_log WHERE workorderid = 'WO-24021'").get() as {
+  it("is not taken for a start: its own entry is found on the over.site, not a colleague's taken", async () => {
+    const { api: app_ } = over.app.services;
+    const theirs = over.site.db.prepare("SELECT entryid FROM work_log WHERE workorderid = 'WO-24021'").get() as {
       entryid: number;
     };
-    const real = await api(site, 'GET', `/work_log/${theirs.entryid}`, { token: tech2.token });
+    const real = await api(over.site, 'GET', `/work_log/${theirs.entryid}`, { token: tech2.token });
     let mixed = false;
-    proxy.setSchedule((request) => {
+    over.proxy.setSchedule((request) => {
       if (mixed || request.method !== 'POST' || request.path !== '/api/2.0/work_log') return PASS;
       mixed = true;
       return { kind: 'rewrite', body: () => JSON.stringify(real.body) } satisfies Fault;
@@ -218,31 +213,33 @@ describe('an answer to a change of one entry that is about another', () => {
       for (let i = 0; i < 10 && unwrap(await app_.getSession(session.id)).entryid === null; i++)
         unwrap(await app_.flushOutbox());
       expect(mixed).toBe(true);
-      const own = site.db
+      const own = over.site.db
         .prepare("SELECT entryid, userid FROM work_log WHERE workorderid = 'WO-ANSWERED-AS'")
         .all() as { entryid: number; userid: number }[];
       expect(own).toHaveLength(1);
       expect(unwrap(await app_.getSession(session.id)).entryid).toBe(own[0]!.entryid);
       expect(own[0]!.userid).toBe(tech1.userid);
     } finally {
-      proxy.passAll();
+      over.proxy.passAll();
     }
   });
 
   it("is not taken: the session stays in its own entry, and nothing goes to the other's", async () => {
-    const { api: app_ } = app.services;
+    const { api: app_ } = over.app.services;
     const session = unwrap(await app_.startSession({ guideid: handedGuide, workorderid: 'WO-MIXED' }));
     unwrap(await app_.flushOutbox());
     const mine = unwrap(await app_.getSession(session.id)).entryid!;
     expect(mine).not.toBeNull();
     // tech2's suspended entry: what a site mixing up its answers answers the pause with.
-    const theirs = site.db.prepare("SELECT entryid, revisionid FROM work_log WHERE workorderid = 'WO-24021'").get() as {
+    const theirs = over.site.db
+      .prepare("SELECT entryid, revisionid FROM work_log WHERE workorderid = 'WO-24021'")
+      .get() as {
       entryid: number;
       revisionid: number;
     };
     let mixed = false;
-    proxy.clearLog();
-    proxy.setSchedule((request) => {
+    over.proxy.clearLog();
+    over.proxy.setSchedule((request) => {
       if (mixed || request.method !== 'POST' || request.path.split('?')[0] !== `/api/2.0/work_log/${mine}/pause`)
         return PASS;
       mixed = true;
@@ -255,29 +252,31 @@ describe('an answer to a change of one entry that is about another', () => {
       for (let i = 0; i < 10 && unwrap(await app_.flushOutbox()).pending > 0; i++);
       expect(mixed).toBe(true);
       const toTheirs = new RegExp(`/work_log/${theirs.entryid}(/(?!suspended)|\\?|$)`);
-      expect(proxy.requestsTo(toTheirs).map((r) => `${r.method} ${r.path}`)).toEqual([]);
+      expect(over.proxy.requestsTo(toTheirs).map((r) => `${r.method} ${r.path}`)).toEqual([]);
       expect(unwrap(await app_.getOutbox()).summary).toMatchObject({ pending: 0, failed: 0 });
       expect(unwrap(await app_.getSession(session.id))).toMatchObject({ entryid: mine, status: 'started' });
-      expect(site.db.prepare('SELECT status, revisionid FROM work_log WHERE entryid = ?').get(theirs.entryid)).toEqual({
+      expect(
+        over.site.db.prepare('SELECT status, revisionid FROM work_log WHERE entryid = ?').get(theirs.entryid),
+      ).toEqual({
         status: 'suspended',
         revisionid: theirs.revisionid,
       });
-      // Its own entry was paused and resumed on the site.
-      const own = site.db.prepare('SELECT status, pause_duration FROM work_log WHERE entryid = ?').get(mine);
+      // Its own entry was paused and resumed on the over.site.
+      const own = over.site.db.prepare('SELECT status, pause_duration FROM work_log WHERE entryid = ?').get(mine);
       expect(own).toMatchObject({ status: 'started' });
     } finally {
-      proxy.passAll();
+      over.proxy.passAll();
     }
   });
 });
 
 describe("an answer to an upload that names another attachment's upload", () => {
-  it('is not taken: the step names its own photo, found on the site, uploaded once', async () => {
-    const { api: app_ } = app.services;
+  it('is not taken: the step names its own photo, found on the over.site, uploaded once', async () => {
+    const { api: app_ } = over.app.services;
     const { guide, stepid, fieldGuid } = await photoGuide(app_);
     const session = unwrap(await app_.startSession({ guideid: guide.guideid, workorderid: 'WO-PHOTO-AS' }));
     let mixed = false;
-    proxy.setSchedule((request) => {
+    over.proxy.setSchedule((request) => {
       if (mixed || request.method !== 'POST' || !request.path.startsWith('/api/2.0/user/media/uploads')) return PASS;
       mixed = true;
       const other = (text: string) =>
@@ -290,18 +289,18 @@ describe("an answer to an upload that names another attachment's upload", () => 
       for (let i = 0; i < 10 && unwrap(await app_.flushOutbox()).pending > 0; i++);
       expect(mixed).toBe(true);
       expect(unwrap(await app_.getOutbox()).summary).toMatchObject({ pending: 0, failed: 0 });
-      const items = site.db
+      const items = over.site.db
         .prepare("SELECT itemid FROM user_media WHERE userid = ? AND name LIKE 'fg-%-valve.png'")
         .all(tech1.userid) as { itemid: number }[];
       expect(items).toHaveLength(1);
       const { entryid } = unwrap(await app_.getSession(session.id));
-      const value = site.db
+      const value = over.site.db
         .prepare('SELECT value FROM work_log_data WHERE entryid = ? AND field_guid = ?')
         .get(entryid, fieldGuid) as { value: string };
       expect(value.value).toContain(String(items[0]!.itemid));
       expect(value.value).not.toContain('990004');
     } finally {
-      proxy.passAll();
+      over.proxy.passAll();
     }
   });
 });

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import type { AppEvent } from '../../electron/contract.ts';
 import { createServices, type Services, type ServicesDeps } from '../../electron/core/services.ts';
 import { plainCodec } from '../../electron/core/connection/secret-store.ts';
@@ -103,6 +104,35 @@ export async function syncedOverProxy(): Promise<Awaited<ReturnType<typeof signe
   }
   return over;
 }
+
+/**
+ * For a test file: the demo site behind a fault proxy with tech1 signed in (and a first sync with `synced`),
+ * made before the file's tests and closed after them. Read its parts in the tests, not at the file's top.
+ */
+export function overProxyForFile(synced: boolean): { site: RunningSite; proxy: FaultProxy; app: TestServices } {
+  let over: Awaited<ReturnType<typeof signedInOverProxy>> | undefined;
+  beforeAll(async () => {
+    over = synced ? await syncedOverProxy() : await signedInOverProxy();
+  });
+  afterAll(() => over?.close());
+  const made = () => {
+    if (!over) throw new Error('The site behind its proxy is made before the tests (beforeAll).');
+    return over;
+  };
+  return {
+    get site() {
+      return made().site;
+    },
+    get proxy() {
+      return made().proxy;
+    },
+    get app() {
+      return made().app;
+    },
+  };
+}
+
+type TestServices = ReturnType<typeof makeServices>;
 
 /**
  * A `startDemoWorkshop` for tests that need the demo site itself: its database (to plant content before
