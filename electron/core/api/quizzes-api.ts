@@ -2,6 +2,7 @@ import type { QuizAttempt } from '../../contract.ts';
 import { MAX_SURVEY_DEPTH, refusedSurvey } from '../../shared/quiz-survey.ts';
 import { PAGE_SIZE } from './guides-api.ts';
 import { NestedTooDeepError } from './json-depth.ts';
+import { ApiError } from './errors.ts';
 import type { ApiTransport } from './transport.ts';
 import {
   attemptWire,
@@ -41,8 +42,9 @@ export async function fetchQuizRevision(
   quizRevisionid: number,
   signal?: AbortSignal,
 ): Promise<{ survey: unknown; title: string | null; passingScore: number | null }> {
+  let answer;
   try {
-    return await transport.request('GET', `/quizzes/${quizRevisionid}`, {
+    answer = await transport.request('GET', `/quizzes/${quizRevisionid}`, {
       schema: quizRevisionWire,
       maxDepth: MAX_SURVEY_DEPTH,
       ...(signal ? { signal } : {}),
@@ -51,6 +53,17 @@ export async function fetchQuizRevision(
     if (!(error instanceof NestedTooDeepError)) throw error;
     return { survey: refusedSurvey(error.message), title: null, passingScore: null };
   }
+  // Another revision's questions (a faulty site, answers mixed up on the way) are not kept as this one's:
+  // the technician would answer them, and the attempt be sent as this quiz's, passed or failed.
+  if (answer.quizRevisionid !== null && answer.quizRevisionid !== quizRevisionid) {
+    throw new ApiError(
+      'bad_response',
+      `GET /quizzes/${quizRevisionid}`,
+      `The site answered quiz revision ${quizRevisionid} with revision ${answer.quizRevisionid}: it was not kept.`,
+    );
+  }
+  const { survey, title, passingScore } = answer;
+  return { survey, title, passingScore };
 }
 
 /** One page of the site's quiz list (`POST /quizzes/getQuizzes`), and whether more follow. */

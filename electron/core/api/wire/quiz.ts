@@ -42,6 +42,8 @@ export const quizRevisionWire = z
     survey: surveyAsData(o.survey !== undefined ? o.survey : o),
     title: o.title ?? null,
     passingScore: o.passingScore ?? o.passing_score ?? null,
+    /** The revision the answer says it is, when it says (a bare survey does not). */
+    quizRevisionid: o.quizRevisionid ?? null,
   }));
 
 /** `GET /quizzes/courseAssignments/{quizid}`: course stages holding the quiz. */
