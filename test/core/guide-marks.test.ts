@@ -200,3 +200,30 @@ describe('completions', () => {
     expect(recent).not.toContain(99_999);
   });
 });
+
+describe("a site that ignores the completions list's offset", () => {
+  it('is asked for a second page, not 500, and the completions here stay as they were', async () => {
+    const first = await siteApi(site, 'GET', '/user/completions', {
+      token: tech1.token,
+      query: { offset: 0, limit: 200 },
+    });
+    expect((first.body as unknown[]).length).toBeGreaterThan(0);
+    const page = JSON.stringify(first.body);
+    const completed = async () =>
+      unwrap(await api.getMyGuides())
+        .completed.map((c) => c.guideid)
+        .sort((a, b) => a - b);
+    const before = await completed();
+    const list = /\/user\/completions\?/;
+    proxy.clearLog();
+    proxy.setSchedule(onPaths(list, always({ kind: 'rewrite', body: () => page }), 'GET'));
+    try {
+      const outcome = unwrap(await api.syncNow());
+      expect(proxy.requestsTo(list, 'GET')).toHaveLength(2);
+      expect(JSON.stringify(outcome)).toContain('does not seem to page its list of completed guides');
+    } finally {
+      online();
+    }
+    expect(await completed()).toEqual(before);
+  });
+});

@@ -1,3 +1,4 @@
+import { PagingGuard } from './paging.ts';
 import type { ApiTransport } from './transport.ts';
 import { PAGE_SIZE } from './guides-api.ts';
 import { completionListWire, favoriteListWire } from './wire/marks.ts';
@@ -30,6 +31,8 @@ export async function fetchFavorites(transport: ApiTransport, signal?: AbortSign
  */
 export async function fetchCompletions(transport: ApiTransport, signal?: AbortSignal): Promise<SiteMark[]> {
   const marks: SiteMark[] = [];
+  // A site that ignores `offset` answers its first page again: stopped there, not after 500 requests.
+  const guard = new PagingGuard('GET /user/completions', 'completed guides');
   for (let page = 0; page < MAX_COMPLETION_PAGES; page++) {
     const list = await transport.request('GET', '/user/completions', {
       query: { offset: page * PAGE_SIZE, limit: PAGE_SIZE },
@@ -37,6 +40,10 @@ export async function fetchCompletions(transport: ApiTransport, signal?: AbortSi
       ...(signal ? { signal } : {}),
     });
     if (list.length === 0) break;
+    guard.next(
+      page * PAGE_SIZE,
+      list.map((guide) => guide.guideid),
+    );
     for (const guide of list) marks.push({ guideid: guide.guideid, at: null });
   }
   return marks;

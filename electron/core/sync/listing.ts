@@ -1,6 +1,6 @@
 import { listGuidesPage, PAGE_SIZE } from '../api/guides-api.ts';
 import type { SyncContext } from './context.ts';
-import { PagingGuard } from './paging.ts';
+import { PagingGuard } from '../api/paging.ts';
 
 /**
  * Lists guides changed since the cursor, page by page (never the whole site in memory), and stores

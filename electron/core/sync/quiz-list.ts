@@ -2,7 +2,7 @@ import { PAGE_SIZE } from '../api/guides-api.ts';
 import { fetchQuizList } from '../api/quizzes-api.ts';
 import type { SyncContext } from './context.ts';
 import { fetchQuiz } from './guide-fetcher.ts';
-import { PagingGuard } from './paging.ts';
+import { PagingGuard } from '../api/paging.ts';
 
 /**
  * The site's quiz list (`POST /quizzes/getQuizzes`): quizzes of courses reach the library too, not only

@@ -1,4 +1,4 @@
-import { unexpectedAnswer } from '../api/errors.ts';
+import { unexpectedAnswer } from './errors.ts';
 
 /**
  * Guards a listing read page by page against a site that ignores `offset`: it answers its first page
