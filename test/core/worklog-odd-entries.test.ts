@@ -80,6 +80,23 @@ describe('a work-log list with an entry this version cannot read', () => {
       over.proxy.passAll();
     }
   });
+
+  it("tells the guides a technician worked on from their entries only, the site's filter ignored", async () => {
+    // A site that ignores the user filter lists tech2's entry (readable) among tech1's.
+    over.proxy.setSchedule(
+      rewriteLists((results, path) =>
+        path.includes('userid=') ? [...results, { ...results[0], entryid: 990_005, userid: tech2.userid }] : results,
+      ),
+    );
+    try {
+      const transport = new ApiTransport({ siteUrl: over.proxy.url, token: tech1.token });
+      const worked = await entriesOfUser(transport, tech1.userid);
+      expect(worked.entries.length).toBeGreaterThan(0);
+      expect(worked.entries.map((e) => e.userid)).toEqual(worked.entries.map(() => tech1.userid));
+    } finally {
+      over.proxy.passAll();
+    }
+  });
 });
 
 describe("a guide's list of sessions handed over, holding entries it should not", () => {

@@ -219,13 +219,18 @@ function mayBeStart(
   );
 }
 
-/** A user's newest entries across guides (at most 200): the guides they worked on (sync/worked-guides.ts). */
-export const entriesOfUser = (t: ApiTransport, userid: number, signal?: AbortSignal): Promise<ReadableEntries> =>
-  t.request('GET', '/work_log', {
+/**
+ * A user's newest entries across guides (at most 200): the guides they worked on (sync/worked-guides.ts).
+ * Only theirs: a site that ignores the filter lists others' too, and their guides are not this user's work.
+ */
+export async function entriesOfUser(t: ApiTransport, userid: number, signal?: AbortSignal): Promise<ReadableEntries> {
+  const listed = await t.request('GET', '/work_log', {
     query: { userid, order: 'DESC', limit: 200 },
     schema: readableEntries,
     ...(signal ? { signal } : {}),
   });
+  return { ...listed, entries: listed.entries.filter((entry) => entry.userid === userid) };
+}
 
 /** Removes an entry (a second one a slow site made); a stale revision is a 409: it changed since it was seen. */
 export async function deleteEntry(t: ApiTransport, entryid: number, revisionid: number | null): Promise<void> {
