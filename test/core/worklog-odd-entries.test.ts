@@ -99,6 +99,25 @@ describe('a work-log list with an entry this version cannot read', () => {
   });
 });
 
+describe('a name asked of the site, answered with another user', () => {
+  it('is not shown for who handed a session over', async () => {
+    const admin = await signIn(over.site, 'admin');
+    const adminUser = (await api(over.site, 'GET', `/users/${admin.userid}`, { token: admin.token })).body as {
+      username: string;
+    };
+    const rewrite = { kind: 'rewrite', body: () => JSON.stringify(adminUser) } satisfies Fault;
+    over.proxy.setSchedule(onPaths(new RegExp(`^/api/2\\.0/users/${tech2.userid}$`), always(rewrite), 'GET'));
+    try {
+      const handedOver = unwrap(await over.app.services.api.listHandedOver());
+      const row = handedOver.sessions.find((s) => s.workorderid === 'WO-24021')!;
+      expect(over.proxy.requestsTo(/\/users\/\d+$/, 'GET').length).toBeGreaterThan(0);
+      expect(row.handedOverBy).not.toBe(adminUser.username);
+    } finally {
+      over.proxy.passAll();
+    }
+  });
+});
+
 describe("a guide's list of sessions handed over, holding entries it should not", () => {
   it('offers only those of that guide that are suspended', async () => {
     // A site answering the guide's list with others: a running entry of this guide, one of another guide.
