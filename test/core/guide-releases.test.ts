@@ -4,8 +4,10 @@ import { DEMO_CHANGE } from '../../server/demo/change-guide.ts';
 import { DEMO_GUIDES } from '../../server/demo/seed.ts';
 import { DEMO_APP_ID, type Dialect } from '../../server/http/dialects.ts';
 import type { RunningSite } from '../../server/site.ts';
-import { always, startFaultProxy, type FaultProxy } from '../fault/proxy.ts';
-import { startTestSite } from '../server/helpers.ts';
+import { ApiTransport } from '../../electron/core/api/transport.ts';
+import { fetchGuideReleases } from '../../electron/core/api/releases-api.ts';
+import { always, onPaths, startFaultProxy, type FaultProxy } from '../fault/proxy.ts';
+import { signIn, startTestSite } from '../server/helpers.ts';
 import { unwrap } from '../helpers/library.ts';
 import { makeServices } from '../helpers/services.ts';
 
@@ -98,6 +100,24 @@ describe('release notes on a Dozuki site', () => {
     expect(releaseRequests(proxy)).toEqual([]);
     // Still kept for tech1 until they have seen the change.
     expect(unwrap(await app.services.api.guideChanges(BELT))!.releases).toHaveLength(1);
+  });
+
+  it("are the guide's own: another guide's release listed with them is not its news", async () => {
+    const { site, proxy } = dozuki;
+    const { token } = await signIn(site, 'tech1');
+    const withOther = (text: string) => {
+      const list = JSON.parse(text) as Record<string, unknown>[];
+      return JSON.stringify([...list, { ...list[0], releaseid: 990_007, guideid: DRAIN, title: 'Of another guide' }]);
+    };
+    proxy.setSchedule(onPaths(/\/releases$/, always({ kind: 'rewrite', body: withOther }), 'GET'));
+    try {
+      const transport = new ApiTransport({ siteUrl: proxy.url, token, appId: DEMO_APP_ID });
+      const notes = await fetchGuideReleases(transport, BELT);
+      expect(notes.length).toBeGreaterThan(0);
+      expect(notes.map((note) => note.title)).not.toContain('Of another guide');
+    } finally {
+      proxy.passAll();
+    }
   });
 
   it('are not shown to tech2, who never read the guide here', async () => {

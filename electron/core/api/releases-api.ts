@@ -17,7 +17,7 @@ export async function fetchGuideReleases(
     ...(signal ? { signal } : {}),
   });
   return list
-    .filter((release) => release.status !== 'removed')
+    .filter((release) => release.status !== 'removed' && (release.guideid == null || release.guideid === guideid))
     .map((release) => ({
       releaseid: release.releaseid,
       revisionid: release.revisionid,

@@ -10,6 +10,8 @@ const releaseUser = z.object({ username: wireText.nullish() }).loose();
 export const releaseWire = z
   .object({
     releaseid: wireInt,
+    /** The guide it is of, when the site says: another guide's is not this guide's news. */
+    guideid: orAbsent(wireInt),
     revisionid: wireInt,
     status: wireText.nullish(),
     title: orAbsent(wireText),
