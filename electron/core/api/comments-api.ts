@@ -39,9 +39,9 @@ export async function postComment(
     throw new ApiError(
       'bad_response',
       resource,
-      `The site answered the comment sent to ${comment.context} ${comment.contextid} with comment ` +
-        `${answer.commentid}, of ${answer.context ?? '?'} ${answer.contextid ?? '?'} by user ` +
-        `${answer.author?.userid ?? '?'}: the answer was not taken.`,
+      `The site answered this comment with another (comment ${answer.commentid}, on ${answer.context ?? '?'} ` +
+        `${answer.contextid ?? '?'} by user ${answer.author?.userid ?? '?'}), so the answer was not taken. ` +
+        'Fieldguide looks for this comment on the site before it sends it again.',
     );
   }
   return { commentid: answer.commentid, date: answer.date ?? null };

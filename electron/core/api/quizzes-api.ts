@@ -59,7 +59,8 @@ export async function fetchQuizRevision(
     throw new ApiError(
       'bad_response',
       `GET /quizzes/${quizRevisionid}`,
-      `The site answered quiz revision ${quizRevisionid} with revision ${answer.quizRevisionid}: it was not kept.`,
+      `The site answered quiz revision ${quizRevisionid} with revision ${answer.quizRevisionid}, so it was not ` +
+        'kept: the quiz stays as it was, and the next sync asks again.',
     );
   }
   const { survey, title, passingScore } = answer;

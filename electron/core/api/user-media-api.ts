@@ -134,7 +134,8 @@ function ofUpload(asked: string, answer: { id: number; name?: string | null; fil
   throw new ApiError(
     'bad_response',
     'POST /user/media/uploads',
-    `The site answered the upload of ${asked} with media item ${answer.id}, ${named}: the answer was not taken.`,
+    `The site answered the upload of ${asked} with another file (media item ${answer.id}, ${named}), so the ` +
+      'answer was not taken. Fieldguide looks for the file on the site before it sends it again.',
   );
 }
 

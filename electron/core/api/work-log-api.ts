@@ -95,8 +95,9 @@ export async function startEntry(
   throw new ApiError(
     'bad_response',
     'POST /work_log',
-    `The site answered the start of work order ${body.workorderid} with entry ${made.entryid}, of work order ` +
-      `${made.workorderid} on guide ${made.guideid} for user ${made.userid}: the answer was not taken.`,
+    `The site answered this start with another work session (entry ${made.entryid}: work order ` +
+      `${made.workorderid}, guide ${made.guideid}, user ${made.userid}), so the answer was not taken. ` +
+      'Fieldguide looks for this start on the site before it sends it again.',
   );
 }
 
@@ -156,7 +157,8 @@ function ofEntry(entryid: number, resource: string, answer: SiteEntry): SiteEntr
   throw new ApiError(
     'bad_response',
     resource,
-    `The site answered a change to work-log entry ${entryid} with entry ${answer.entryid}: the answer was not taken.`,
+    `The site answered this change with another work session (entry ${answer.entryid}, not ${entryid}), so ` +
+      'the answer was not taken. Fieldguide checks the site before it sends it again.',
   );
 }
 
