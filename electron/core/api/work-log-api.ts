@@ -60,7 +60,7 @@ const entry = workLogEntryWire.transform(toSiteEntry);
  * A list of entries as far as it can be read: an entry of a shape this version does not read (a status it
  * does not know, a value it cannot take) is set apart as the site sent it, and the others are kept. One odd
  * entry of another user's must not hide every session handed over to the technician; whoever decides on
- * what it lists says what an entry it cannot read means there (worklog/replay/landed.ts: maybe the start).
+ * what it lists says what an entry it cannot read means there (findStart: maybe the start itself).
  */
 export interface ReadableEntries {
   entries: SiteEntry[];
