@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { always, onPaths } from '../fault/proxy.ts';
+import { always, onPaths, PASS, type Fault } from '../fault/proxy.ts';
 import { unwrap } from '../helpers/library.ts';
 import { overProxyForFile } from '../helpers/services.ts';
 import { api } from '../server/helpers.ts';
@@ -39,5 +39,40 @@ describe('a quiz revision answered with another revision', () => {
     const again = unwrap(await app_.getQuiz(asked));
     expect(again.title).toBe('Air Compressor Safety');
     expect(JSON.stringify(again.survey)).not.toBe(questions);
+  });
+});
+
+describe('a quiz attempt answered with another attempt', () => {
+  it('is not taken for it: sent again, the one the site keeps for it is recorded', async () => {
+    const { api: app_ } = over.app.services;
+    const revision = revisionOf('Air Compressor Safety');
+    expect(unwrap(await app_.syncNow()).status).toBe('complete');
+    unwrap(await app_.getQuiz(revision));
+    let mixed = false;
+    over.proxy.setSchedule((request) => {
+      if (mixed || request.method !== 'POST' || request.path !== '/api/2.0/quizzes/attempt') return PASS;
+      mixed = true;
+      const other = (text: string) => JSON.stringify({ ...JSON.parse(text), attemptid: 990_008, client_uuid: 'x' });
+      return { kind: 'rewrite', body: other } satisfies Fault;
+    });
+    try {
+      const sent = unwrap(
+        await app_.submitQuizAttempt({
+          quizRevisionid: revision,
+          answers: {},
+          startedAt: Math.floor(Date.now() / 1000) - 60,
+        }),
+      );
+      for (let i = 0; i < 10 && unwrap(await app_.flushOutbox()).pending > 0; i++);
+      expect(mixed).toBe(true);
+      const kept = over.site.db.prepare('SELECT attemptid FROM quiz_attempts WHERE client_uuid = ?').all(sent.id) as {
+        attemptid: number;
+      }[];
+      expect(kept).toHaveLength(1);
+      const recorded = unwrap(await app_.listQuizAttempts({})).find((a) => a.id === sent.id)!;
+      expect(recorded).toMatchObject({ sync: 'sent', siteAttemptid: kept[0]!.attemptid });
+    } finally {
+      over.proxy.passAll();
+    }
   });
 });

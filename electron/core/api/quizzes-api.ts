@@ -141,5 +141,18 @@ export async function postAttempt(
     },
     schema: attemptWire,
   });
+  // An answer about another attempt (a faulty site, answers mixed up on the way) is not taken for this one:
+  // sent again with its id, the site answers the one it keeps for it.
+  const said = { uuid: answer.client_uuid ?? null, revision: answer.quizRevisionid ?? null };
+  if (
+    (said.uuid !== null && said.uuid !== attempt.id) ||
+    (said.revision ?? attempt.quizRevisionid) !== attempt.quizRevisionid
+  )
+    throw new ApiError(
+      'bad_response',
+      'POST /quizzes/attempt',
+      `The site answered this quiz attempt with another (attempt ${answer.attemptid}), so the answer was not ` +
+        'taken. Fieldguide sends it again: the site keeps one attempt for it.',
+    );
   return { attemptid: answer.attemptid, score: answer.score ?? null, passed: answer.passed ?? null };
 }

@@ -88,5 +88,12 @@ export const quizListWire = z
 
 /** `POST /quizzes/attempt` answer. */
 export const attemptWire = z
-  .object({ attemptid: z.number().int(), score: z.number().nullish(), passed: z.boolean().nullish() })
+  .object({
+    attemptid: z.number().int(),
+    score: z.number().nullish(),
+    passed: z.boolean().nullish(),
+    /** What the site says the attempt is, when it says: the client's id for it, and the quiz revision. */
+    client_uuid: z.string().nullish(),
+    quizRevisionid: z.number().int().nullish(),
+  })
   .loose();
