@@ -32,6 +32,11 @@ export interface OutboxAction {
 /** The current technician's work not on the site yet, and, apart, what waits for the others. */
 export interface OutboxSummary {
   pending: number;
+  /**
+   * Of `pending`, those whose last try did not go through (refused for now, no answer, an answer that could
+   * not be taken) and that wait for their next: the Sync centre says why under each.
+   */
+  retrying: number;
   inFlight: number;
   failed: number;
   conflicts: number;

@@ -4,6 +4,17 @@ import { phaseWords, progressFraction } from './sync-phase.ts';
 
 export type ChipTone = 'ok' | 'busy' | 'offline' | 'problem' | 'idle';
 
+/** The outbox's summary when nothing of anyone's waits (before the first answer of the core, too). */
+export const NOTHING_WAITING: OutboxSummary = {
+  pending: 0,
+  retrying: 0,
+  inFlight: 0,
+  failed: 0,
+  conflicts: 0,
+  others: [],
+  heldAside: 0,
+};
+
 export interface StatusChip {
   tone: ChipTone;
   /** Short, for the chip itself: `lead`, then ` · ` and `tail` when there is one. */
@@ -111,6 +122,13 @@ function ownChip(input: {
       announce: `Syncing the library; ${unsentWords}.`,
       unsent,
     };
+  }
+  if (unsent > 0 && outbox.inFlight === 0 && outbox.retrying === outbox.pending) {
+    // Every change waits for its next try after one that did not go through: not "sending" meanwhile.
+    const waits =
+      `${plural(unsent, 'change')} ${unsent === 1 ? 'waits' : 'wait'} for another try: the last one did not ` +
+      'go through (the sync centre says why). Nothing is lost.';
+    return { tone: 'busy', ...words(`${unsent} waiting`, true), detail: waits, announce: waits, unsent };
   }
   if (unsent > 0) {
     return {

@@ -9,8 +9,7 @@ import type {
   Result,
 } from '../../electron/contract.ts';
 import { useBridge } from '../bridge/index.ts';
-
-const EMPTY: OutboxSummary = { pending: 0, inFlight: 0, failed: 0, conflicts: 0, others: [], heldAside: 0 };
+import { NOTHING_WAITING as EMPTY } from '../lib/status-chip.ts';
 
 /** What waits to reach the site: the summary always (the badge), the actions and conflicts while a view watches. */
 export const useOutboxStore = defineStore('outbox', () => {

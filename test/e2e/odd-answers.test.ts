@@ -8,8 +8,9 @@ import { artifact, openDemoApp, type startApp } from './browser.ts';
 import { checkLargerText, formatProblems } from './screen-checks.ts';
 
 // A start whose answer was lost, and a site that lists it in a shape this version cannot read (a status
-// it does not know): the start is not sent again, and the Sync centre says why, readable at the three
-// sizes with Larger text; once the site lists it readably, Send now finds it and nothing waits.
+// it does not know): the start is not sent again, the top bar says it waits and the Sync centre says why,
+// readable at the three sizes with Larger text; once the site lists it readably, Send now finds it and
+// nothing waits.
 const demo = proxiedDemoWorkshop();
 let browser: Browser;
 let app: Awaited<ReturnType<typeof startApp>>;
@@ -57,6 +58,8 @@ describe('a lost start the site lists in a shape this version cannot read', () =
     expect(await said.textContent()).toContain(
       `lists an entry for work order ${WORKORDER} that Fieldguide cannot read`,
     );
+    // The top bar does not say "Sending" meanwhile: the change waits for another try.
+    await expect.poll(() => page.getByTestId('status-chip').textContent()).toContain('1 waiting');
     const problems = await checkLargerText(
       page,
       'outbox-start-unreadable',

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { OutboxSummary, SyncState } from '../../electron/contract.ts';
-import { statusChip } from '../../src/lib/status-chip.ts';
+import { NOTHING_WAITING, statusChip } from '../../src/lib/status-chip.ts';
 import { progressCounts } from '../../src/lib/sync-phase.ts';
 
 const NOW = Date.UTC(2026, 10, 23, 12, 0, 0);
-const clear: OutboxSummary = { pending: 0, inFlight: 0, failed: 0, conflicts: 0, others: [], heldAside: 0 };
+const clear: OutboxSummary = NOTHING_WAITING;
 const synced = (over: Partial<SyncState> = {}): SyncState => ({
   running: false,
   failedGuides: [],
@@ -91,6 +91,19 @@ describe('the status chip says network, sync and unsent work in one place', () =
     expect(
       statusChip({ network: 'online', sync: synced(), outbox: { ...clear, pending: 2 }, nowMs: NOW }),
     ).toMatchObject({ text: 'Sending 2…', tail: null });
+    // Every change waiting for another try after one that did not go through: said so, not "sending".
+    const retrying = { ...clear, pending: 2, retrying: 2 };
+    expect(statusChip({ network: 'online', sync: synced(), outbox: retrying, nowMs: NOW })).toMatchObject({
+      text: '2 waiting',
+      tone: 'busy',
+      detail:
+        '2 changes wait for another try: the last one did not go through (the sync centre says why). Nothing is lost.',
+    });
+    // One still being sent, or one not tried yet: sending.
+    const oneSending = { ...clear, pending: 2, retrying: 1 };
+    expect(statusChip({ network: 'online', sync: synced(), outbox: oneSending, nowMs: NOW }).text).toBe('Sending 2…');
+    const inFlight = { ...clear, pending: 1, retrying: 1, inFlight: 1 };
+    expect(statusChip({ network: 'online', sync: synced(), outbox: inFlight, nowMs: NOW }).text).toBe('Sending 2…');
     const failed = synced({ lastError: { message: 'The site answered 500.', resource: null, at: NOW / 1000 } });
     expect(statusChip({ network: 'online', sync: failed, outbox: clear, nowMs: NOW }).tone).toBe('problem');
   });

@@ -364,12 +364,14 @@ export class OutboxRepo {
     return sql(
       this.db,
       `SELECT count(*) FILTER (WHERE state = 'pending') AS pending,
+           count(*) FILTER (WHERE state = 'pending' AND last_error IS NOT NULL) AS retrying,
            count(*) FILTER (WHERE state = 'in_flight') AS inFlight,
            count(*) FILTER (WHERE state = 'failed') AS failed,
            (SELECT count(*) FROM conflicts WHERE ${TO_SETTLE} AND technician = @technician) AS conflicts
          FROM outbox WHERE technician = @technician AND ${WORK}`,
     ).get({ technician, ...this.work.params }) as {
       pending: number;
+      retrying: number;
       inFlight: number;
       failed: number;
       conflicts: number;
