@@ -4,7 +4,7 @@ import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
 import { capturingDemoWorkshop } from '../helpers/services.ts';
 import { reviseStepOnSite } from '../helpers/revise-step.ts';
 import { connectAndSyncDemo, openDemoApp, type startApp } from './browser.ts';
-import { checkLargerText, formatProblems } from './screen-checks.ts';
+import { expectLargerTextFits } from './screen-checks.ts';
 
 // Issue 30, acceptance 1 in Chromium, over real HTTP: tech1 reads the belt guide; the site revises its
 // step 3 with a release note; after the next sync the library marks the guide for tech1, and the guide
@@ -78,15 +78,7 @@ describe('a guide revised on the site after a technician used it', () => {
   });
 
   it('fits the banner at three sizes with Larger text, and it stays until read', async () => {
-    const problems = await checkLargerText(
-      page,
-      'guide-changes',
-      async () => {
-        await page.getByTestId('guide-changes').scrollIntoViewIfNeeded();
-      },
-      SIZE,
-    );
-    expect(formatProblems(problems)).toBe('');
+    await expectLargerTextFits(page, 'guide-changes', page.getByTestId('guide-changes'), SIZE);
     expect(await page.getByTestId('guide-changes').count()).toBe(1);
   });
 

@@ -6,7 +6,7 @@ import { proxiedDemoWorkshop } from '../helpers/services.ts';
 import { api, signIn } from '../server/helpers.ts';
 import { connectAndSyncDemo, fullViewShot, openDemoApp, type startApp } from './browser.ts';
 import { runModeProblems } from './run-mode-checks.ts';
-import { checkLargerText, formatProblems, VIEWPORTS } from './screen-checks.ts';
+import { expectLargerTextFits, VIEWPORTS } from './screen-checks.ts';
 
 // Issue 28: tech2 hands a session over on the site; tech1's Sessions list shows it with who and when (from
 // what this laptop last learned while the site does not answer), and tech1 takes it over from there.
@@ -155,13 +155,7 @@ describe("the taker's Sessions list", () => {
         await page.setViewportSize(viewport);
         expect(await runModeProblems(page), viewport.name).toEqual([]);
       }
-      const problems = await checkLargerText(
-        page,
-        'handed-over-unreadable',
-        async () => void (await said.scrollIntoViewIfNeeded()),
-        { width: 1280, height: 900 },
-      );
-      expect(formatProblems(problems)).toBe('');
+      await expectLargerTextFits(page, 'handed-over-unreadable', said);
       await page.setViewportSize({ width: 1280, height: 900 });
       await fullViewShot(page, 'handed-over-unreadable.png');
 
@@ -189,13 +183,7 @@ describe("the taker's Sessions list", () => {
       const refused = page.getByTestId('handed-over-refused');
       await refused.waitFor({ timeout: 15_000 });
       expect(await refused.textContent()).toContain(REFUSAL);
-      const problems = await checkLargerText(
-        page,
-        'handed-over-refused',
-        async () => void (await refused.scrollIntoViewIfNeeded()),
-        { width: 1280, height: 900 },
-      );
-      expect(formatProblems(problems)).toBe('');
+      await expectLargerTextFits(page, 'handed-over-refused', refused);
     } finally {
       demo.setSchedule(null);
     }
@@ -211,13 +199,7 @@ describe("the taker's Sessions list", () => {
       const onGuide = page.getByTestId('suspended-refused');
       await onGuide.waitFor({ timeout: 15_000 });
       expect(await onGuide.textContent()).toContain(REFUSAL);
-      const problems = await checkLargerText(
-        page,
-        'suspended-refused',
-        async () => void (await onGuide.scrollIntoViewIfNeeded()),
-        { width: 1280, height: 900 },
-      );
-      expect(formatProblems(problems)).toBe('');
+      await expectLargerTextFits(page, 'suspended-refused', onGuide);
     } finally {
       demo.setSchedule(null);
     }

@@ -8,7 +8,7 @@ import { unwrap } from '../helpers/library.ts';
 import { proxiedDemoWorkshop } from '../helpers/services.ts';
 import { guideWithForms } from '../helpers/worklog.ts';
 import { openDemoApp, type startApp } from './browser.ts';
-import { checkLargerText, formatProblems } from './screen-checks.ts';
+import { expectLargerTextFits } from './screen-checks.ts';
 
 // Weeks of work on one laptop: a long queue in the sync centre and a long history in Sessions are shown
 // a part at a time (the first actions, the newest sessions), and say what else there is.
@@ -53,15 +53,7 @@ describe('the sync centre', () => {
     await unlisted.waitFor({ timeout: 30_000 });
     expect(await unlisted.textContent()).toContain(`And ${sessions * 6 - LISTED} more changes after these`);
     expect(await page.getByTestId('outbox-action').count()).toBe(LISTED);
-    const problems = await checkLargerText(
-      page,
-      'sync-long-queue',
-      async () => {
-        await unlisted.scrollIntoViewIfNeeded();
-      },
-      SIZE,
-    );
-    expect(formatProblems(problems)).toBe('');
+    await expectLargerTextFits(page, 'sync-long-queue', unlisted, SIZE);
 
     demo.setSchedule(null);
     await page.getByTestId('outbox-send-now').click();
@@ -97,8 +89,7 @@ describe('the Sessions list', () => {
     expect(await rows.filter({ hasText: 'WO-E2E-HISTORY-OPEN' }).count()).toBe(1);
     // How many are left is not known (one more than shown was asked): no count promised on the button.
     expect((await more.textContent())?.trim()).toBe('Show older sessions');
-    const problems = await checkLargerText(page, 'sessions-long-history', () => more.scrollIntoViewIfNeeded(), SIZE);
-    expect(formatProblems(problems)).toBe('');
+    await expectLargerTextFits(page, 'sessions-long-history', more, SIZE);
 
     await more.click();
     const shown = 1 + Math.min(allEnded, 100);

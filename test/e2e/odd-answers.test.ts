@@ -5,7 +5,7 @@ import { unwrap } from '../helpers/library.ts';
 import { proxiedDemoWorkshop } from '../helpers/services.ts';
 import { guideWithForms } from '../helpers/worklog.ts';
 import { artifact, openDemoApp, type startApp } from './browser.ts';
-import { checkLargerText, formatProblems } from './screen-checks.ts';
+import { expectLargerTextFits } from './screen-checks.ts';
 
 // A start whose answer was lost, and a site that lists it in a shape this version cannot read (a status
 // it does not know): the start is not sent again, the top bar says it waits and the Sync centre says why,
@@ -60,13 +60,7 @@ describe('a lost start the site lists in a shape this version cannot read', () =
     );
     // The top bar does not say "Sending" meanwhile: the change waits for another try.
     await expect.poll(() => page.getByTestId('status-chip').textContent()).toContain('1 waiting');
-    const problems = await checkLargerText(
-      page,
-      'outbox-start-unreadable',
-      async () => void (await said.scrollIntoViewIfNeeded()),
-      { width: 1280, height: 900 },
-    );
-    expect(formatProblems(problems)).toBe('');
+    await expectLargerTextFits(page, 'outbox-start-unreadable', said);
     await page.screenshot({ path: artifact('outbox-start-unreadable.png'), fullPage: true });
 
     // The site lists it readably again: Send now, by keyboard, finds the start on the site.

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { artifactsDir } from './browser.ts';
 
 /** The three sizes every screen is checked at: a laptop, a small laptop, a portrait tablet. */
@@ -373,4 +374,23 @@ export async function checkLargerText(
     if ((await toggle.getAttribute('aria-pressed')) === 'true') await toggle.click();
   }
   return problems;
+}
+
+/**
+ * The screen checks at every size with Larger text, `shown` scrolled into view first, the window then back
+ * at `restore`: a screen expected to hold no problem (a failure lists them).
+ */
+export async function expectLargerTextFits(
+  page: Page,
+  screen: string,
+  shown: Locator,
+  restore: { width: number; height: number } = { width: 1280, height: 900 },
+): Promise<void> {
+  const problems = await checkLargerText(
+    page,
+    screen,
+    async () => void (await shown.scrollIntoViewIfNeeded()),
+    restore,
+  );
+  expect(formatProblems(problems)).toBe('');
 }

@@ -7,7 +7,7 @@ import { api as siteApi, signIn } from '../server/helpers.ts';
 import { unwrap } from '../helpers/library.ts';
 import { appPage, artifact, launchChromium, startApp } from './browser.ts';
 import { tabTo } from './focus.ts';
-import { checkLargerText, formatProblems } from './screen-checks.ts';
+import { expectLargerTextFits } from './screen-checks.ts';
 
 // Issue 15, big sites: after a first sync of a site bigger than a first sync takes, the sync centre asks
 // the technician what to keep whole, with each category's guide count; choosing downloads only that.
@@ -69,15 +69,7 @@ describe('the first sync of a big site asks what to keep', () => {
   });
 
   it('fits the choice, with the guide worked on, at three sizes with Larger text', async () => {
-    const problems = await checkLargerText(
-      page,
-      'sync-scope-choice',
-      async () => {
-        await page.getByTestId('scope-choice-worked').scrollIntoViewIfNeeded();
-      },
-      { width: 1280, height: 900 },
-    );
-    expect(formatProblems(problems)).toBe('');
+    await expectLargerTextFits(page, 'sync-scope-choice', page.getByTestId('scope-choice-worked'));
   });
 
   it('is chosen by keyboard alone, keeps the chosen category whole and stops asking', async () => {

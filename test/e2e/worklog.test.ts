@@ -12,7 +12,7 @@ import {
   withAnswersHeld,
   type startApp,
 } from './browser.ts';
-import { checkLargerText, formatProblems } from './screen-checks.ts';
+import { expectLargerTextFits } from './screen-checks.ts';
 
 // Acceptance 1 of issue 5 in Chromium: with the demo site stopped, three work sessions fill all nine
 // field types (a photo, a video, a document), pause, resume and finish, a reload mid-typing brings the
@@ -281,13 +281,7 @@ describe('a work session offline, replayed when the site is back', () => {
     const marks = await app.app.services.api.getGuideMarks(TANK.id);
     expect(marks.ok && marks.value.completed).toBe(true);
     // "Done" and its Undo as a technician with gloves meets them: at three sizes with Larger text.
-    const problems = await checkLargerText(
-      page,
-      'session-marked-done',
-      async () => void (await offer.scrollIntoViewIfNeeded()),
-      { width: 1280, height: 900 },
-    );
-    expect(formatProblems(problems)).toBe('');
+    await expectLargerTextFits(page, 'session-marked-done', offer);
   });
 
   it('attaches a document on the MIG torch guide and shows everything waiting in the sync centre', async () => {
