@@ -1,7 +1,7 @@
 // A technician's first minutes in a process of its own, whose disk flushes are noted (slow-disk.ts, preloaded
 // by the parent): signs in to a demo site, syncs, then opens a guide as the guide page does (its pictures
 // served), starts a work session on it (its answer marked in the log), attaches a photo to it, syncs again,
-// pauses with the site gone, and changes the settings. Prints JSON: the flushes of each of those.
+// changes the settings, and pauses with the site gone. Prints JSON: the flushes of each of those.
 import { createServices } from '../../electron/core/services.ts';
 import { plainCodec } from '../../electron/core/connection/secret-store.ts';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
@@ -79,15 +79,8 @@ await settled();
 const resync = flushesSince(log, dataDir, from);
 from = resync.end;
 
-// The site goes away (its port closed): a pause, and the outbox's try of it, refused by the network.
-await site.close();
-unwrap(await api.transitionSession({ sessionId: session.id, transition: 'pause' }));
-unwrap(await api.flushOutbox());
-await settled();
-const away = flushesSince(log, dataDir, from);
-from = away.end;
-
-// Settings a technician changes, each answer marked: the window's size, then the picture quality, the
+// Settings a technician changes, each answer marked (before the site goes away: the outbox's later tries of
+// the refused pause would flush beside them): the window's size, then the picture quality, the
 // storage budget, the offline scope and the language to read in.
 unwrap(await api.setDisplay({ width: 1366, height: 768 }));
 unwrap(await api.setDisplay({ width: 1024, height: 600 }));
@@ -102,6 +95,14 @@ unwrap(await api.setLanguage('de'));
 markFlushLog(log, 'language');
 await settled();
 const settings = flushesSince(log, dataDir, from);
+from = settings.end;
+
+// The site goes away (its port closed): a pause, and the outbox's try of it, refused by the network.
+await site.close();
+unwrap(await api.transitionSession({ sessionId: session.id, transition: 'pause' }));
+unwrap(await api.flushOutbox());
+await settled();
+const away = flushesSince(log, dataDir, from);
 
 console.log(
   JSON.stringify({
