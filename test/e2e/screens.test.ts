@@ -368,6 +368,9 @@ describe('every screen at three sizes, with axe-core', () => {
         // The site's words, not the request it refused ("POST /work_log"), which is for the log.
         expect(refused).not.toMatch(/GET |POST |PUT |\/work_log/);
         expect(await page.getByTestId('sync-last-error').textContent()).not.toMatch(/GET |POST /);
+        // Not "0 changes waiting to be sent, 1 failed.": the one that failed first, then that nothing else waits.
+        const summary = (await page.getByTestId('outbox-summary').textContent())!.replace(/\s+/g, ' ').trim();
+        expect(summary).toBe('1 change failed; nothing else is waiting to be sent.');
       },
       'larger text too',
     );
