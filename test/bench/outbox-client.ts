@@ -13,6 +13,7 @@ import { CHAINS_AT_ONCE } from '../../electron/core/outbox/runner.ts';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
 import { startProxyThread } from './proxy-thread.ts';
 import { makeTempDir } from '../helpers/tmp.ts';
+import { threadCpuMs } from './thread-cpu.ts';
 
 const [siteUrl, sessionsArg] = process.argv.slice(2);
 if (!siteUrl) throw new Error('usage: outbox-client.ts <siteUrl> [sessions]');
@@ -96,6 +97,22 @@ class RequestsOut {
 }
 const requestsOut = new RequestsOut();
 
+/**
+ * Where a window's CPU went (user and system, ms): this client's main thread, the proxy's thread (the
+ * network: in process.cpuUsage() for every client alike) and the rest (V8's collector and compiler
+ * threads, libuv's pool). Null on a system without /proc/thread-self.
+ */
+type Threads = { main: number; proxy: number; helpers: number } | null;
+async function threadsFrom(): Promise<() => Promise<Threads>> {
+  const [main0, proxy0, all0] = [threadCpuMs(), await proxy.cpuMs(), process.cpuUsage()];
+  return async () => {
+    const [main1, proxy1, all] = [threadCpuMs(), await proxy.cpuMs(), process.cpuUsage(all0)];
+    if (main0 === null || main1 === null || proxy0 === null || proxy1 === null) return null;
+    const [main, net] = [main1 - main0, proxy1 - proxy0];
+    return { main, proxy: net, helpers: Math.max(0, (all.user + all.system) / 1000 - main - net) };
+  };
+}
+
 /** `count` whole work sessions taken with the site away, then its replay once the site is back. */
 async function takeOfflineThenReplay(
   count: number,
@@ -107,6 +124,7 @@ async function takeOfflineThenReplay(
   cpu: NodeJS.CpuUsage;
   held: ReturnType<typeof monitorEventLoopDelay>;
   out: number;
+  threads: Threads;
 }> {
   await proxy.close();
   // A few turns for this process to see its kept-alive connections to the proxy end.
@@ -145,6 +163,7 @@ async function takeOfflineThenReplay(
   // How long the main thread is held at a time while the outbox replays: what an answer to a screen waits behind.
   const held = monitorEventLoopDelay({ resolution: 1 });
   held.enable();
+  const threadsNow = await threadsFrom();
   const cpu0 = process.cpuUsage();
   requestsOut.reset();
   const t0 = performance.now();
@@ -153,9 +172,10 @@ async function takeOfflineThenReplay(
   const ms = performance.now() - t0;
   const cpu = process.cpuUsage(cpu0);
   const out = requestsOut.mean();
+  const threads = await threadsNow();
   held.disable();
   if (summary.failed > 0 || summary.conflicts > 0) throw new Error(`replay: ${JSON.stringify(summary)}`);
-  return { queued, ms, cpu, held, out };
+  return { queued, ms, cpu, held, out, threads };
 }
 
 // Each of the three is warmed up first, untimed, with one session per chain: the figures compare the
@@ -190,16 +210,21 @@ const viaApp: Call = async (method, path, body) => {
   });
   return JSON.parse((await answer.bytes(MAX_JSON_BYTES))!.toString('utf8')) as Entry;
 };
-async function bare(call: Call, name: string): Promise<{ ms: number; cpu: number; requests: number; out: number }> {
+async function bare(
+  call: Call,
+  name: string,
+): Promise<{ ms: number; cpu: number; requests: number; out: number; threads: Threads }> {
   await work(call, `${name}-WARM`, WARM_UP);
   await proxy.clear();
+  const threadsNow = await threadsFrom();
   const cpu1 = process.cpuUsage();
   requestsOut.reset();
   const t1 = performance.now();
   await work(call, name, SESSIONS);
   const ms = performance.now() - t1;
   const out = requestsOut.mean();
-  return { ms, cpu: process.cpuUsage(cpu1).user / 1000, requests: await proxy.count(), out };
+  const cpu = process.cpuUsage(cpu1).user / 1000;
+  return { ms, cpu, requests: await proxy.count(), out, threads: await threadsNow() };
 }
 /** `count` work sessions made with `call`, CHAINS at once, each its requests in order. */
 async function work(call: Call, name: string, count: number): Promise<void> {
@@ -243,6 +268,7 @@ console.log(
     sessions: SESSIONS,
     cpuMs: { replay: replayCpu.user / 1000, floor: floor.cpu, appFloor: appFloor.cpu },
     requestsOut: { replay: replayed.out, floor: floor.out, appFloor: appFloor.out },
+    threadsMs: { replay: replayed.threads, appFloor: appFloor.threads },
     requests: { replay: replayRequests, floor: floor.requests, appFloor: appFloor.requests },
   }),
 );

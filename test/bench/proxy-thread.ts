@@ -4,9 +4,10 @@
 // proxy beside the outbox. The client only closes it, starts it again on its port and counts requests.
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { startFaultProxy, type FaultProxy } from '../fault/proxy.ts';
+import { threadCpuMs } from './thread-cpu.ts';
 
-type Command = { do: 'start'; port?: number } | { do: 'close' } | { do: 'count' } | { do: 'clear' };
-type Answer = { url: string; port: number } | { count: number } | { done: true };
+type Command = { do: 'start'; port?: number } | { do: 'close' } | { do: 'count' } | { do: 'clear' } | { do: 'cpu' };
+type Answer = { url: string; port: number } | { count: number } | { done: true } | { cpuMs: number | null };
 
 export interface ThreadProxy {
   readonly url: string;
@@ -15,6 +16,8 @@ export interface ThreadProxy {
   count(): Promise<number>;
   clear(): Promise<void>;
   close(): Promise<void>;
+  /** The proxy thread's own CPU time so far (ms; thread-cpu.ts), or null where it cannot be read. */
+  cpuMs(): Promise<number | null>;
 }
 
 /** Starts the proxy in front of `targetPort` on its own thread; `port` to listen where clients knew it. */
@@ -50,6 +53,7 @@ export async function startProxyThread(
     clear: async () => void (await ask({ do: 'clear' })),
     close: async () => void (await ask({ do: 'close' })),
     restart: async () => void (await ask({ do: 'start', port: started.port })),
+    cpuMs: async () => ((await ask({ do: 'cpu' })) as { cpuMs: number | null }).cpuMs,
     // The thread ends with the process.
   };
 }
@@ -73,6 +77,8 @@ if (!isMainThread && parentPort) {
         case 'clear':
           proxy?.clearLog();
           return { done: true };
+        case 'cpu':
+          return { cpuMs: threadCpuMs() };
       }
     })().then((answer) => port.postMessage(answer));
   });

@@ -411,7 +411,10 @@ if (process.env.BENCH_OUTBOX !== '0' && !bigOnly) {
       cpuMs: { replay: number; floor: number; appFloor: number };
       /** Requests out at once on average, of CHAINS_AT_ONCE (outbox-client.ts RequestsOut). */
       requestsOut: { replay: number; floor: number; appFloor: number };
+      /** Where the CPU went, by thread (outbox-client.ts Threads); null without /proc/thread-self. */
+      threadsMs: { replay: ThreadSplit | null; appFloor: ThreadSplit | null };
     };
+    type ThreadSplit = { main: number; proxy: number; helpers: number };
     const runs: OutboxRun[] = [];
     for (let round = 0; round < rounds; round++) {
       const run = await runJsonChild<OutboxRun>('outbox-client.ts', [site.url, process.env.BENCH_SESSIONS ?? '40']);
@@ -444,6 +447,17 @@ if (process.env.BENCH_OUTBOX !== '0' && !bigOnly) {
         `(target 1.25); CPU replay/that client = ${median((r) => r.cpuMs.replay / r.cpuMs.appFloor).toFixed(2)} ` +
         `(medians of ${rounds} rounds)`,
     );
+    if (runs.every((r) => r.threadsMs.replay && r.threadsMs.appFloor)) {
+      const split = (part: keyof ThreadSplit): string => {
+        const [replay, app] = [median((r) => r.threadsMs.replay![part]), median((r) => r.threadsMs.appFloor![part])];
+        return `${ms(replay)} against ${ms(app)} ms`;
+      };
+      console.log(
+        `  CPU by thread, user and system (medians; 10 ms ticks): the main thread ${split('main')}, ` +
+          `V8's and libuv's helper threads ${split('helpers')}, the proxy's thread (the network, in both ` +
+          `CPU figures above) ${split('proxy')}`,
+      );
+    }
     type Cost = { p50: number; p95: number };
     const next = await runJsonChild<{ long: Cost; short: Cost; calls: number }>('outbox-next.ts', []);
     console.log(
