@@ -77,7 +77,7 @@ export function checkWork(
     const plans = scans.map((s) => ({ ...s, plan: plan(s, keys[s.table], named, mode) }));
     for (const s of [...plans].reverse()) {
       for (const key of s.plan.remove) count(result, s.table, remove(db, s.table, keys[s.table], key));
-      for (const key of s.plan.copies) remove(db, s.table, keys[s.table], key);
+      for (const rowid of s.plan.copies) removeRow(db, s.table, rowid);
     }
     const copies = plans.reduce((n, s) => n + s.plan.copies.length, 0);
     if (copies > 0)
@@ -91,7 +91,7 @@ export function checkWork(
     }
     // With the journal whole and not behind, it names every action: one it does not name is a copy whose
     // key was damaged.
-    for (const s of plans) keepAsFound(db, s.table, keys[s.table], s.plan.asFound, result, complete && !ahead);
+    for (const s of plans) keepAsFound(db, s.table, s.plan.asFound, result, complete && !ahead);
     const missing = plans.reduce((n, s) => n + s.plan.missing, 0);
     if (missing > 0) result.findings.push(`${missing} row(s) of the work were missing from the database`);
     // The count never goes back: a copy of an older journal can never pass for a newer one.
@@ -109,20 +109,27 @@ interface Scan {
   named: Map<string, Row>;
   /** Keys of rows failing their checksum. */
   unsound: string[];
-  /** Those rows the journal does not name, as read. */
-  unnamed: Map<string, Row>;
+  /**
+   * Those rows the journal does not name, as read, by their rowid: a damaged key may not be valid UTF-8,
+   * and read back as text it no longer finds its row (the bytes SQLite holds are not the ones it is sent).
+   */
+  unnamed: Map<number, Row>;
 }
+
+/** The rowid of each row as scanned, under a name no table of the work has (every one is a rowid table). */
+const ROWID = 'fg_scanned_rowid';
 
 /** One pass over a table: the rows the journal names, and every row whose checksum fails. */
 function scan(db: Db, table: JournaledTable, keys: string[], journal: Map<string, Row | null>): Scan {
   const result: Scan = { table, named: new Map(), unsound: [], unnamed: new Map() };
-  for (const row of db.prepare(`SELECT * FROM main."${table}"`).iterate() as Iterable<Row>) {
+  const rows = db.prepare(`SELECT rowid AS ${ROWID}, * FROM main."${table}"`).iterate() as Iterable<Row>;
+  for (const { [ROWID]: rowid, ...row } of rows) {
     const key = rowKey(keys, row);
     const named = journal.has(keyOf(table, key));
     if (named) result.named.set(keyOf(table, key), row);
     if (isSound(row)) continue;
     result.unsound.push(key);
-    if (!named) result.unnamed.set(key, row);
+    if (!named) result.unnamed.set(rowid as number, row);
   }
   return result;
 }
@@ -140,7 +147,7 @@ function plan(
   mode: { behind: boolean; trustMissing: boolean },
 ) {
   const unsound = new Set(s.unsound);
-  const out = { put: [] as Row[], remove: [] as string[], copies: [] as string[], asFound: [] as string[], missing: 0 };
+  const out = { put: [] as Row[], remove: [] as string[], copies: [] as number[], asFound: [] as number[], missing: 0 };
   const putBackMissing = new Set<string>();
   const prefix = keyOf(s.table, '');
   for (const [name, wanted] of journal) {
@@ -163,9 +170,9 @@ function plan(
     }
   }
   // A damaged row the journal does not name that is a row put back but for its key: its key was damaged.
-  for (const [key, row] of s.unnamed) {
-    if (putBackMissing.has(content(row, keys))) out.copies.push(key);
-    else out.asFound.push(key);
+  for (const [rowid, row] of s.unnamed) {
+    if (putBackMissing.has(content(row, keys))) out.copies.push(rowid);
+    else out.asFound.push(rowid);
   }
   return out;
 }
@@ -180,6 +187,11 @@ function where(keys: string[]): string {
 
 function remove(db: Db, table: JournaledTable, keys: string[], key: string): number {
   return db.prepare(`DELETE FROM main."${table}" WHERE ${where(keys)}`).run(...(JSON.parse(key) as unknown[])).changes;
+}
+
+/** Removes a damaged row by where it is, not by its key as read (scan). */
+function removeRow(db: Db, table: JournaledTable, rowid: number): void {
+  db.prepare(`DELETE FROM main."${table}" WHERE rowid = ?`).run(rowid);
 }
 
 /** The journal's row in place of the database's (the columns both know; the checksum made anew). */
@@ -206,17 +218,10 @@ function put(db: Db, table: JournaledTable, keys: string[], row: Row): string | 
  * Rows changed on the disk that the journal does not hold (history the site already has): kept as found
  * and named. An action among them is never sent as it reads now: it is set aside, shown with the reason.
  */
-function keepAsFound(
-  db: Db,
-  table: JournaledTable,
-  keys: string[],
-  found: string[],
-  result: WorkCheck,
-  complete: boolean,
-): void {
+function keepAsFound(db: Db, table: JournaledTable, found: number[], result: WorkCheck, complete: boolean): void {
   if (found.length === 0) return;
   if (table === 'outbox' && complete) {
-    for (const key of found) remove(db, table, keys, key);
+    for (const rowid of found) removeRow(db, table, rowid);
     result.findings.push(
       `${found.length} damaged copy(ies) of actions the journal does not name were removed (their ids were damaged)`,
     );
@@ -224,9 +229,9 @@ function keepAsFound(
   }
   if (table === 'outbox') {
     const setAside = db.prepare(
-      `UPDATE main.outbox SET state = 'failed', next_attempt_at = 0, last_error = ? WHERE ${where(keys)}`,
+      `UPDATE main.outbox SET state = 'failed', next_attempt_at = 0, last_error = ? WHERE rowid = ?`,
     );
-    for (const key of found) setAside.run(DAMAGED_ACTION, ...(JSON.parse(key) as unknown[]));
+    for (const rowid of found) setAside.run(DAMAGED_ACTION, rowid);
   }
   recomputeRowSums(db, [table]);
   result.unrecoverable.push(`${table} (${found.length} row(s) damaged on the disk and kept as found)`);
