@@ -1,13 +1,13 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GuideDetail } from '../../electron/contract.ts';
-import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
 import type { RunningSite } from '../../server/site.ts';
 import { audit } from '../fault/helpers.ts';
-import { always, perRequestSchedule, startFaultProxy, type FaultProxy } from '../fault/proxy.ts';
-import { api, signIn, startTestSite } from '../server/helpers.ts';
+import { always, type FaultProxy } from '../fault/proxy.ts';
+import { api, signIn } from '../server/helpers.ts';
 import { unwrap } from '../helpers/library.ts';
-import { makeServices } from '../helpers/services.ts';
+import { flushThroughFaults, replayFaults, signedInThroughFaults } from '../helpers/replay-faults.ts';
+import type { makeServices } from '../helpers/services.ts';
 import { SEEDED_TIMEOUT_MS, seedCount } from '../helpers/seeds.ts';
 
 // The comment kinds through the fault schedules of outbox-faults.test.ts: fast-check draws comments
@@ -25,11 +25,7 @@ let userid: number;
 let serial = 0;
 
 beforeAll(async () => {
-  site = await startTestSite({ demo: true });
-  proxy = await startFaultProxy({ target: { port: site.port }, maxStallMs: 300, upstreamTimeoutMs: 5_000 });
-  app = makeServices();
-  const { email, password } = DEMO_ACCOUNTS.tech1;
-  unwrap(await app.services.api.signIn({ siteUrl: proxy.url, email, password }));
+  ({ site, proxy, app } = await signedInThroughFaults());
   const { guideid } = site.db.prepare('SELECT min(guideid) AS guideid FROM guides').get() as { guideid: number };
   unwrap(await app.services.api.setOfflineScope({ mode: 'selected', categories: [], guideids: [guideid] }));
   expect(unwrap(await app.services.api.syncNow()).status).toBe('complete');
@@ -99,29 +95,8 @@ describe('comments through a faulty network', () => {
               expected.push({ id: written.id, text: plan.remove ? null : text });
             }
 
-            proxy.clearLog();
-            proxy.setSchedule(
-              perRequestSchedule(seed, {
-                rates: {
-                  reset: 0.08,
-                  status: 0.08,
-                  cutBody: 0.06,
-                  dropResponse: 0.12,
-                  stall: 0.02,
-                  resetIdle: 0.03,
-                  delay: 0.05,
-                },
-                maxFailuresPerRequest: 2,
-                onlyPaths: /\/(comments|guides\/\d+)/,
-                stallMs: 300,
-                delayMs: [1, 20],
-              }),
-            );
-            let summary = unwrap(await api_.flushOutbox());
-            for (let flushes = 1; flushes < 40 && summary.pending + summary.inFlight > 0; flushes++)
-              summary = unwrap(await api_.flushOutbox());
-            for (const [kind, count] of Object.entries(proxy.counts)) kinds.set(kind, (kinds.get(kind) ?? 0) + count);
-            proxy.passAll();
+            replayFaults(proxy, seed, /\/(comments|guides\/\d+)/);
+            const summary = await flushThroughFaults(api_, proxy, kinds);
             expect(summary, `seed ${seed}`).toMatchObject({ pending: 0, inFlight: 0, failed: 0 });
 
             const after = await commentsOnSite();

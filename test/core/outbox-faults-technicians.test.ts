@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppApi, StepFormField, WorkSession } from '../../electron/contract.ts';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
 import type { RunningSite } from '../../server/site.ts';
-import { always, perRequestSchedule, startFaultProxy, type FaultProxy } from '../fault/proxy.ts';
+import { always, startFaultProxy, type FaultProxy } from '../fault/proxy.ts';
 import { unwrap } from '../helpers/library.ts';
+import { faultsMade, replayFaults } from '../helpers/replay-faults.ts';
 import { makeServices } from '../helpers/services.ts';
 import { auditOf } from '../helpers/technicians.ts';
 import { formGuideOnSite, sampleValue } from '../helpers/worklog.ts';
@@ -218,27 +219,9 @@ describe('two technicians, one laptop, a faulty network', () => {
               transitions[who]++;
             }
 
-            proxy.clearLog();
-            proxy.setSchedule(
-              perRequestSchedule(seed, {
-                rates: {
-                  reset: 0.08,
-                  status: 0.08,
-                  cutBody: 0.06,
-                  dropResponse: 0.12,
-                  stall: 0.02,
-                  resetIdle: 0.03,
-                  delay: 0.05,
-                },
-                maxFailuresPerRequest: 2,
-                onlyPaths: /\/(work_log|user\/media|quizzes\/attempt|user\/favorites|completed)/,
-                stallMs: 300,
-                delayMs: [1, 20],
-              }),
-            );
+            replayFaults(proxy, seed, /\/(work_log|user\/media|quizzes\/attempt|user\/favorites|completed)/);
             await drainEveryone(seed);
-            for (const [kind, count] of Object.entries(proxy.counts)) kinds.set(kind, (kinds.get(kind) ?? 0) + count);
-            proxy.passAll();
+            faultsMade(proxy, kinds);
 
             const workLog = await auditOf(site, 'work_log');
             const quizLog = await auditOf(site, 'quiz_attempt');

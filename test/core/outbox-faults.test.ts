@@ -4,9 +4,10 @@ import type { StepFormField } from '../../electron/contract.ts';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
 import type { RunningSite } from '../../server/site.ts';
 import { audit } from '../fault/helpers.ts';
-import { always, perRequestSchedule, startFaultProxy, type FaultProxy } from '../fault/proxy.ts';
+import { always, startFaultProxy, type FaultProxy } from '../fault/proxy.ts';
 import { api, signIn, startTestSite } from '../server/helpers.ts';
 import { unwrap } from '../helpers/library.ts';
+import { flushThroughFaults, replayFaults } from '../helpers/replay-faults.ts';
 import { makeServices } from '../helpers/services.ts';
 import { formGuideOnSite, sampleValue } from '../helpers/worklog.ts';
 import { SEEDED_TIMEOUT_MS, seedCount } from '../helpers/seeds.ts';
@@ -97,29 +98,8 @@ describe('replay through a faulty network', () => {
           const queued = unwrap(await api_.getOutbox()).actions.filter((a) => a.sessionId === session.id);
           const queuedSaves = queued.filter((a) => a.kind === 'stepData').length;
 
-          proxy.clearLog();
-          proxy.setSchedule(
-            perRequestSchedule(seed, {
-              rates: {
-                reset: 0.08,
-                status: 0.08,
-                cutBody: 0.06,
-                dropResponse: 0.12,
-                stall: 0.02,
-                resetIdle: 0.03,
-                delay: 0.05,
-              },
-              maxFailuresPerRequest: 2,
-              onlyPaths: /\/(work_log|user\/media)/,
-              stallMs: 300,
-              delayMs: [1, 20],
-            }),
-          );
-          let summary = unwrap(await api_.flushOutbox());
-          for (let flushes = 1; flushes < 40 && summary.pending + summary.inFlight > 0; flushes++)
-            summary = unwrap(await api_.flushOutbox());
-          for (const [kind, count] of Object.entries(proxy.counts)) kinds.set(kind, (kinds.get(kind) ?? 0) + count);
-          proxy.passAll();
+          replayFaults(proxy, seed, /\/(work_log|user\/media)/);
+          const summary = await flushThroughFaults(api_, proxy, kinds);
           expect(summary, `seed ${seed}`).toMatchObject({ pending: 0, inFlight: 0, failed: 0, conflicts: 0 });
 
           session = unwrap(await api_.getSession(session.id));
