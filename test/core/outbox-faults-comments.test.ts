@@ -8,7 +8,7 @@ import { api, signIn } from '../server/helpers.ts';
 import { unwrap } from '../helpers/library.ts';
 import { flushThroughFaults, replayFaults, signedInThroughFaults } from '../helpers/replay-faults.ts';
 import type { makeServices } from '../helpers/services.ts';
-import { SEEDED_TIMEOUT_MS, seedCount } from '../helpers/seeds.ts';
+import { SEEDED_TIMEOUT_MS, seedCount, seedStart } from '../helpers/seeds.ts';
 
 // The comment kinds through the fault schedules of outbox-faults.test.ts: fast-check draws comments
 // written offline (on the guide or a step), edits before and after a try, deletes; the outbox then drains
@@ -119,7 +119,7 @@ describe('comments through a faulty network', () => {
             expect(count('POST'), `seed ${seed}: created once each`).toBe(surviving.length + count('DELETE'));
           },
         ),
-        { numRuns: RUNS, seed: 20261125, endOnFailure: true },
+        { numRuns: RUNS, seed: seedStart(20261125), endOnFailure: true },
       );
       for (const kind of ['reset', 'status', 'cutBody', 'dropResponse'])
         expect(kinds.get(kind) ?? 0, kind).toBeGreaterThan(0);

@@ -12,7 +12,7 @@ import { runKillableChild } from '../helpers/child.ts';
 import { unwrap } from '../helpers/library.ts';
 import { makeServices } from '../helpers/services.ts';
 import { makeTempDir } from '../helpers/tmp.ts';
-import { SEEDED_TIMEOUT_MS, seedCount } from '../helpers/seeds.ts';
+import { SEEDED_TIMEOUT_MS, seedCount, seedStart } from '../helpers/seeds.ts';
 
 // The comment kinds in the kill schedule of outbox-kill.test.ts: SIGKILL the process replaying queued
 // comments (a post, a post edited after a try, an edit and a delete of a sent one) at seeded requests;
@@ -99,7 +99,7 @@ describe('killing a replay of comments', () => {
     expect(full.last).toBe('done 0');
     expect(await siteTexts('REF')).toEqual(reference.texts.sort());
 
-    const random = mulberry32(3030);
+    const random = mulberry32(seedStart(3030));
     for (let run = 1; run <= RUNS; run++) {
       const killAt = 1 + Math.floor(random() * full.requests);
       const auditedBefore = Math.max(0, ...(await audit(site, 'comment')).map((a) => a.auditid));

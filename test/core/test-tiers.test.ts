@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { ViteUserConfig } from 'vitest/config';
 import type { TestSpecification, Vitest } from 'vitest/node';
 import config from '../../vitest.config.ts';
-import { seedCount } from '../helpers/seeds.ts';
+import { seedCount, seedStart } from '../helpers/seeds.ts';
 import { SeededFirstSequencer } from '../helpers/sequencer.ts';
 
 // The two tiers of tests (README, Commands): `npm test` runs everything with the full seed counts;
@@ -46,6 +46,21 @@ describe('the quick tier of tests', () => {
     } finally {
       if (before === undefined) delete process.env.FIELDGUIDE_SEEDS;
       else process.env.FIELDGUIDE_SEEDS = before;
+    }
+  });
+
+  it('starts the seeds where the test says, or FIELDGUIDE_SEED_START further on, and refuses a typo', () => {
+    const before = process.env.FIELDGUIDE_SEED_START;
+    try {
+      delete process.env.FIELDGUIDE_SEED_START;
+      expect(seedStart(2403)).toBe(2403);
+      process.env.FIELDGUIDE_SEED_START = '6486';
+      expect(seedStart(2403)).toBe(8889);
+      process.env.FIELDGUIDE_SEED_START = '-1';
+      expect(() => seedStart(2403)).toThrow('FIELDGUIDE_SEED_START is "-1": it takes a whole number');
+    } finally {
+      if (before === undefined) delete process.env.FIELDGUIDE_SEED_START;
+      else process.env.FIELDGUIDE_SEED_START = before;
     }
   });
 });
