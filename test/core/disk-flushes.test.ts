@@ -65,7 +65,7 @@ it('a guide and its pictures open with no flush, nor a quiet sync; work and sett
   // A photo attached: its file flushed before the commit that names it is (both before "attached" is said),
   // all of it on the thread pool: a photo held the main thread for two flushes.
   expect(attach.filter((flush) => flush.startsWith('main '))).toEqual([]);
-  const photoFlushed = attach.findIndex((flush) => /^pool attachments\/[0-9a-f-]{36}\.png$/.test(flush));
+  const photoFlushed = attach.findIndex((flush) => /^pool attachments\/[0-9a-f-]{36}-[0-9a-f]{32}\.png$/.test(flush));
   expect(photoFlushed).toBeGreaterThanOrEqual(0);
   expect(attach.indexOf('pool fieldguide.sqlite-wal')).toBeGreaterThan(photoFlushed);
   expect(attach.indexOf('mark attached')).toBeGreaterThan(attach.indexOf('pool fieldguide.sqlite-wal'));

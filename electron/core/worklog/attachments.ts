@@ -1,8 +1,59 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { AttachmentData } from '../../contract.ts';
 import type { Store } from '../db/store.ts';
+import type { AttachmentRecord } from '../db/repos/sessions-repo.ts';
 import { AppFailure } from '../result.ts';
+
+/** How much of the file's SHA-256 its name carries (hex): enough to tell any change on the disk. */
+const DIGEST_CHARS = 32;
+
+/**
+ * The name an attached file is kept under in the attachments folder: its attachment's id, the start of
+ * the SHA-256 of its bytes (what `keptBytes` checks them against) and its extension.
+ */
+export function keptFileName(attachmentId: string, bytes: Uint8Array, extension: string): string {
+  const digest = createHash('sha256').update(bytes).digest('hex').slice(0, DIGEST_CHARS);
+  return `${attachmentId}-${digest}${extension}`;
+}
+
+const DIGEST_IN_NAME = new RegExp(`^[0-9a-f-]{36}-([0-9a-f]{${DIGEST_CHARS}})(?:\\.|$)`);
+
+/**
+ * An attached file's bytes as they were saved, or what became of them: gone from the disk, or changed on
+ * it since (their size, or the SHA-256 the file's name carries; a file kept by a version before the
+ * digest is checked by its size alone). A damaged photo is never sent or shown as the one taken.
+ */
+export function keptBytes(
+  attachmentsDir: string,
+  attachment: Pick<AttachmentRecord, 'file' | 'bytes'>,
+): { ok: true; bytes: Buffer } | { ok: false; problem: 'missing' | 'damaged' } {
+  let bytes: Buffer;
+  try {
+    bytes = fs.readFileSync(path.join(attachmentsDir, attachment.file));
+  } catch {
+    return { ok: false, problem: 'missing' };
+  }
+  const digest = DIGEST_IN_NAME.exec(attachment.file)?.[1];
+  const sound =
+    bytes.length === attachment.bytes &&
+    (digest === undefined || createHash('sha256').update(bytes).digest('hex').startsWith(digest));
+  return sound ? { ok: true, bytes } : { ok: false, problem: 'damaged' };
+}
+
+/** The name a technician gave an attached file (its upload's name without the id Fieldguide puts first). */
+export function attachedName(attachment: Pick<AttachmentRecord, 'uploadName'>): string {
+  return attachment.uploadName.replace(/^fg-[0-9a-f-]{36}-/, '');
+}
+
+/** What the technician is told of an attached file that `keptBytes` could not give back. */
+export function keptFileProblem(name: string, problem: 'missing' | 'damaged'): string {
+  return problem === 'missing'
+    ? `The attached file ${name} is missing from this computer.`
+    : `The attached file ${name} was damaged on this computer's disk after it was saved (its bytes are not the ` +
+        'ones saved), so it is not sent. Attach it again if you still have it, or take it again.';
+}
 
 /**
  * A file attached to a step field, read back from this computer (the session report shows the photos
@@ -18,9 +69,14 @@ export function readAttachment(
   if (!attachment || store.sessions.technicianOf(attachment.sessionId) !== technician) {
     throw new AppFailure('not_found', 'There is no such attached file on this computer.', { attachmentId });
   }
-  const file = path.join(attachmentsDir, attachment.file);
-  if (!fs.existsSync(file))
-    throw new AppFailure('not_found', 'The attached file is no longer on this computer.', { attachmentId });
-  const name = attachment.uploadName.replace(/^fg-[0-9a-f-]{36}-/, '');
-  return { name, mime: attachment.mime, dataBase64: fs.readFileSync(file).toString('base64') };
+  const name = attachedName(attachment);
+  const kept = keptBytes(attachmentsDir, attachment);
+  if (!kept.ok) {
+    const message =
+      kept.problem === 'missing'
+        ? 'The attached file is no longer on this computer.'
+        : `The attached file ${name} was damaged on this computer's disk after it was saved.`;
+    throw new AppFailure('not_found', message, { attachmentId });
+  }
+  return { name, mime: attachment.mime, dataBase64: kept.bytes.toString('base64') };
 }

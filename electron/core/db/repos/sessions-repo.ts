@@ -60,6 +60,17 @@ const toState = (row: SessionRow): SessionState => ({
   activeStepid: row.active_stepid,
 });
 
+/** A file attached to a step field, as recorded: `file` is its name in the attachments folder, `bytes` its size. */
+export interface AttachmentRecord {
+  id: string;
+  sessionId: string;
+  file: string;
+  uploadName: string;
+  mime: string;
+  bytes: number;
+  serverItemid: number | null;
+}
+
 /** The local projection of work sessions and their form values, each row checked as it is read (row-guard.ts). */
 export class SessionsRepo {
   constructor(
@@ -306,18 +317,12 @@ export class SessionsRepo {
     return out;
   }
 
-  attachment(
-    id: string,
-  ):
-    | { id: string; sessionId: string; file: string; uploadName: string; mime: string; serverItemid: number | null }
-    | undefined {
+  attachment(id: string): AttachmentRecord | undefined {
     return sql(
       this.db,
       'SELECT id, session_id AS sessionId, file, upload_name AS uploadName, ' +
-        'mime, server_itemid AS serverItemid FROM attachments WHERE id = ?',
-    ).get(id) as
-      | { id: string; sessionId: string; file: string; uploadName: string; mime: string; serverItemid: number | null }
-      | undefined;
+        'mime, bytes, server_itemid AS serverItemid FROM attachments WHERE id = ?',
+    ).get(id) as AttachmentRecord | undefined;
   }
 
   insertAttachment(a: {

@@ -6,6 +6,7 @@ import { OWNER_FILE } from '../../db/owner-only.ts';
 import { AppFailure } from '../../result.ts';
 import { checkFieldValue, isMediaField } from '../../../shared/field-values.ts';
 import { ATTACHMENT_MAX_BYTES } from '../../../shared/limits.ts';
+import { keptFileName } from '../attachments.ts';
 import { uploadAction } from '../replay/upload.ts';
 import type { SessionAccess } from '../session-access.ts';
 import { sessionChain } from '../session-chain.ts';
@@ -51,11 +52,12 @@ export async function keepAttachmentFile(deps: WorkSessionsDeps, input: AttachFi
   if (bytes.length > ATTACHMENT_MAX_BYTES)
     throw new AppFailure('invalid_input', `The file is larger than ${ATTACHMENT_MAX_BYTES / 1024 / 1024} MB.`);
   const attachmentId = randomUUID();
-  const file = `${attachmentId}${path
+  const extension = path
     .extname(input.name)
     .toLowerCase()
     .replace(/[^.a-z0-9]/g, '')
-    .slice(0, 8)}`;
+    .slice(0, 8);
+  const file = keptFileName(attachmentId, bytes, extension);
   const full = path.join(deps.attachmentsDir, file);
   const handle = await fs.promises.open(full, 'wx', OWNER_FILE);
   try {

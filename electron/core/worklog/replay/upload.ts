@@ -1,8 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { z } from 'zod';
 import { findUploads, uploadMedia } from '../../api/user-media-api.ts';
 import { checkForDoubles, lookLater, nextLook } from './doubles.ts';
+import { attachedName, keptBytes, keptFileProblem } from '../attachments.ts';
 import { uploadPayload } from './payloads.ts';
 import { missingHere, worklogAction, type WorklogHandler } from './context.ts';
 
@@ -10,6 +9,7 @@ import { missingHere, worklogAction, type WorklogHandler } from './context.ts';
  * An upload is not idempotent either: when an earlier attempt may have landed, our own file name (it
  * carries the attachment's id) is looked for among the user's media, later and longer while it is not
  * there (doubles.ts), before the bytes are sent again; then the site is checked for a second copy.
+ * A file gone from this computer, or changed on its disk since it was saved (attachments.ts), is not sent.
  */
 const replayUpload: WorklogHandler<z.infer<typeof uploadPayload>> = async (ctx, row, payload) => {
   const attachment = ctx.sessions.attachment(payload.attachmentId);
@@ -32,14 +32,10 @@ const replayUpload: WorklogHandler<z.infer<typeof uploadPayload>> = async (ctx, 
     const look = nextLook(ctx, row);
     if (look !== null) return lookLater(look, `the file ${attachment.uploadName}`);
   }
-  let bytes: Buffer;
-  try {
-    bytes = fs.readFileSync(path.join(ctx.attachmentsDir, attachment.file));
-  } catch {
-    return { type: 'failed', message: `The attached file ${attachment.uploadName} is missing from this computer.` };
-  }
+  const kept = keptBytes(ctx.attachmentsDir, attachment);
+  if (!kept.ok) return { type: 'failed', message: keptFileProblem(attachedName(attachment), kept.problem) };
   if (row.unknownOutcome) ctx.transaction(() => ctx.outbox.sendingAgain(row.id));
-  const itemid = await uploadMedia(ctx.transport, attachment.uploadName, new Uint8Array(bytes), ctx.uploads);
+  const itemid = await uploadMedia(ctx.transport, attachment.uploadName, new Uint8Array(kept.bytes), ctx.uploads);
   ctx.transaction(() => {
     ctx.sessions.attachmentUploaded(attachment.id, itemid);
     ctx.outbox.remove(row.id);
