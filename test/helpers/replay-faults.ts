@@ -1,10 +1,7 @@
 import type { AppApi, OutboxSummary } from '../../electron/contract.ts';
-import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
-import type { RunningSite } from '../../server/site.ts';
-import { perRequestSchedule, startFaultProxy, type FaultProxy } from '../fault/proxy.ts';
-import { startTestSite } from '../server/helpers.ts';
+import { perRequestSchedule, type FaultProxy } from '../fault/proxy.ts';
 import { unwrap } from './library.ts';
-import { makeServices } from './services.ts';
+import { signedInOverProxy } from './services.ts';
 
 /**
  * The fault schedule the seeded replay tests send the work through (outbox-faults*.test.ts): resets, 5xx,
@@ -55,15 +52,6 @@ export async function flushThroughFaults(
  * The demo site behind a fault proxy whose every fault ends within half a second (a stall closes the
  * connection), and an app signed in as tech1 through it: where a seeded replay test starts.
  */
-export async function signedInThroughFaults(): Promise<{
-  site: RunningSite;
-  proxy: FaultProxy;
-  app: ReturnType<typeof makeServices>;
-}> {
-  const site = await startTestSite({ demo: true });
-  const proxy = await startFaultProxy({ target: { port: site.port }, maxStallMs: 300, upstreamTimeoutMs: 5_000 });
-  const app = makeServices();
-  const { email, password } = DEMO_ACCOUNTS.tech1;
-  unwrap(await app.services.api.signIn({ siteUrl: proxy.url, email, password }));
-  return { site, proxy, app };
+export function signedInThroughFaults(): ReturnType<typeof signedInOverProxy> {
+  return signedInOverProxy({ maxStallMs: 300, upstreamTimeoutMs: 5_000 });
 }

@@ -6,7 +6,7 @@ import { plainCodec } from '../../electron/core/connection/secret-store.ts';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
 import { startDemoWorkshop } from '../../server/demo-workshop.ts';
 import { startDemoSite, type RunningSite } from '../../server/site.ts';
-import { PASS, startFaultProxy, type FaultProxy, type Schedule } from '../fault/proxy.ts';
+import { PASS, startFaultProxy, type FaultProxy, type FaultProxyOptions, type Schedule } from '../fault/proxy.ts';
 import { startTestSite } from '../server/helpers.ts';
 import { makeTempDir } from './tmp.ts';
 
@@ -61,15 +61,18 @@ export async function signInAndSync(services: Services, siteUrl: string): Promis
     throw new Error(`first sync ended ${synced.value.status}: ${JSON.stringify(synced.value)}`);
 }
 
-/** The demo site behind a fault proxy, and an app signed in through the proxy as tech1 (nothing synced yet). */
-export async function signedInOverProxy(): Promise<{
+/**
+ * The demo site behind a fault proxy (`proxy`: its options but the target), and an app signed in through
+ * the proxy as tech1 (nothing synced yet).
+ */
+export async function signedInOverProxy(proxyOptions: Omit<FaultProxyOptions, 'target'> = {}): Promise<{
   site: RunningSite;
   proxy: FaultProxy;
   app: ReturnType<typeof makeServices>;
   close: () => Promise<void>;
 }> {
   const site = await startTestSite({ demo: true });
-  const proxy = await startFaultProxy({ target: { port: site.port } });
+  const proxy = await startFaultProxy({ ...proxyOptions, target: { port: site.port } });
   const app = makeServices();
   const close = async (): Promise<void> => {
     await app.dispose();
