@@ -31,6 +31,9 @@ export function unsettledWords(session: Pick<WorkSession, 'openConflicts' | 'fai
   return parts.filter((part) => part !== '').join(' · ');
 }
 
+/** What a technician does about an attached file that cannot be read back from this computer. */
+export const REPLACE_IT = 'Attach it again.';
+
 /**
  * Where an attached file stands, in words and a tone: uploaded is not yet recorded. The file goes first,
  * then the step's save that names it in the session; until that save reaches the site, the photo is not

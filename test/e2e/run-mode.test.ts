@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import path from 'node:path';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WorkSession } from '../../electron/contract.ts';
 import { rpcPath } from '../../electron/contract/shells.ts';
@@ -84,6 +85,34 @@ async function onStep(n: number): Promise<void> {
     await page.locator('[data-testid="step-form"][data-ready="true"]').waitFor();
 }
 const field = (label: string) => page.getByTestId('form-field').filter({ hasText: label });
+/**
+ * The screen checks at every size, with and without Larger text, `shown` scrolled into view on step `step`.
+ * Larger text is the status bar's, hidden in the run mode: set as its toggle keeps it, the page read again.
+ */
+async function expectFitsOnStep(name: string, shown: Locator, step: number): Promise<void> {
+  const problems = [];
+  for (const large of [false, true]) {
+    const screen = `${name}${large ? '-larger' : ''}`;
+    await page.setViewportSize({ width: 1366, height: 768 });
+    if (large) {
+      await page.evaluate(() => localStorage.setItem('fieldguide.textSize', 'large'));
+      await page.reload();
+      await onStep(step);
+    }
+    for (const viewport of VIEWPORTS) {
+      await page.setViewportSize({ width: viewport.width, height: viewport.height });
+      await shown.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: artifact(`${screen}-${viewport.name}.png`) });
+      problems.push(...(await checkScreen(page, screen, viewport)));
+    }
+  }
+  await page.evaluate(() => localStorage.removeItem('fieldguide.textSize'));
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.reload();
+  await onStep(step);
+  expect(formatProblems(problems)).toBe('');
+}
+
 const truck = () => field('Truck number').locator('input');
 const meter = () => field('Hour meter reading').locator('input');
 const kept = async () => page.getByTestId('draft-kept').first().waitFor();
@@ -700,33 +729,51 @@ describe('a photo from the camera (acceptance 5)', () => {
       'warn',
     ]);
     // Read where it stands at every size and with Larger text: in view, whole, nothing clipped or too small.
-    // Larger text is the status bar's, hidden in the run mode: set as its toggle keeps it, the page read again.
-    const problems = [];
-    for (const large of [false, true]) {
-      const screen = `run-mode-photo-save-waits${large ? '-larger' : ''}`;
-      await page.setViewportSize({ width: 1366, height: 768 });
-      if (large) {
-        await page.evaluate(() => localStorage.setItem('fieldguide.textSize', 'large'));
-        await page.reload();
-        await onStep(4);
-      }
-      for (const viewport of VIEWPORTS) {
-        await page.setViewportSize({ width: viewport.width, height: viewport.height });
-        await state.scrollIntoViewIfNeeded();
-        await page.screenshot({ path: artifact(`${screen}-${viewport.name}.png`) });
-        problems.push(...(await checkScreen(page, screen, viewport)));
-      }
-    }
-    await page.evaluate(() => localStorage.removeItem('fieldguide.textSize'));
-    await page.setViewportSize({ width: 1366, height: 768 });
-    await page.reload();
-    await onStep(4);
-    expect(formatProblems(problems)).toBe('');
+    await expectFitsOnStep('run-mode-photo-save-waits', state, 4);
 
     demo.setSchedule(null);
     expect((await app.app.services.api.flushOutbox()).ok).toBe(true);
     await photo.locator('[data-testid="attachment-state"][data-tone="ok"]').waitFor();
     expect((await state.textContent())?.trim()).toBe('Uploaded');
+  });
+
+  it("says a photo damaged on this computer's disk before its upload, not that it uploads when online", async () => {
+    // The site takes no upload for now: the photo is kept here.
+    demo.setSchedule(({ path }) =>
+      path.includes('/user/media') ? { kind: 'status', status: 503, message: 'Uploads are paused' } : PASS,
+    );
+    const id = await startGuide({ id: 3, title: 'Drain and Inspect the Air Compressor Tank' }, 'WO-RUN-PHOTO-DAMAGED');
+    await page.getByTestId('step-nav-4').click();
+    await onStep(4);
+    const photo = field('Photo of the drain valve');
+    await photo.locator('input[type="file"]').setInputFiles({
+      name: 'valve-damaged.png',
+      mimeType: 'image/png',
+      buffer: encodePng(createCanvas(32, 24, [160, 60, 40])),
+    });
+    await photo.getByTestId('attachment-thumb').waitFor();
+    const state = photo.getByTestId('attachment-state');
+    expect((await state.textContent())?.trim()).toBe('Kept here, uploads when online');
+
+    // A byte of the kept file changed on the disk; the step shown again.
+    const attachment = (await sessionOf(id)).values.find((v) => v.attachment)!.attachment!;
+    const folder = path.join(app.app.dataDir, 'attachments');
+    const file = path.join(
+      folder,
+      fs.readdirSync(folder).find((name) => name.startsWith(attachment.id))!,
+    );
+    const bytes = fs.readFileSync(file);
+    bytes[Math.floor(bytes.length / 2)]! ^= 0x20;
+    fs.writeFileSync(file, bytes);
+    await page.reload();
+    await onStep(4);
+    await photo.locator('[data-testid="attachment-state"][data-tone="bad"]').waitFor();
+    expect((await state.textContent())?.trim()).toBe(
+      "The file was damaged on this computer's disk after it was saved, so it is not sent. Attach it again.",
+    );
+    expect(await photo.getByTestId('attachment-thumb').count()).toBe(0);
+    await expectFitsOnStep('run-mode-photo-damaged', state, 4);
+    demo.setSchedule(null);
   });
 
   it('is taken with a fake camera, previewed, attached offline and reaches the site after replay', async () => {

@@ -75,7 +75,7 @@ export function readAttachment(
     const message =
       kept.problem === 'missing'
         ? 'The attached file is no longer on this computer.'
-        : `The attached file ${name} was damaged on this computer's disk after it was saved.`;
+        : "The file was damaged on this computer's disk after it was saved, so it is not sent.";
     throw new AppFailure('not_found', message, { attachmentId });
   }
   return { name, mime: attachment.mime, dataBase64: kept.bytes.toString('base64') };
