@@ -12,6 +12,7 @@ import {
 import { readKeyOf, startWebShell, type RunningWebShell } from '../../electron/web/server.ts';
 import type { ServicesDeps } from '../../electron/core/services.ts';
 import { makeServices } from '../helpers/services.ts';
+import { unwrap } from '../helpers/library.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 export const rendererDir = path.join(root, 'out', 'renderer');
@@ -119,6 +120,17 @@ export async function openDemoApp(
     if (message.type() === 'error') pageErrors.push(message.text());
   });
   return { browser, app, page };
+}
+
+/** `openDemoApp`, then connected to its demo workshop and a first sync run, as the core's own calls do them. */
+export async function openSyncedDemoApp(
+  ...args: Parameters<typeof openDemoApp>
+): Promise<Awaited<ReturnType<typeof openDemoApp>>> {
+  const opened = await openDemoApp(...args);
+  const { api } = opened.app.app.services;
+  unwrap(await api.connectDemo());
+  unwrap(await api.syncNow());
+  return opened;
 }
 
 /**

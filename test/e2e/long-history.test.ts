@@ -7,7 +7,7 @@ import { PASS } from '../fault/schedules.ts';
 import { unwrap } from '../helpers/library.ts';
 import { proxiedDemoWorkshop } from '../helpers/services.ts';
 import { guideWithForms } from '../helpers/worklog.ts';
-import { openDemoApp, type startApp } from './browser.ts';
+import { openSyncedDemoApp, type startApp } from './browser.ts';
 import { expectLargerTextFits } from './screen-checks.ts';
 
 // Weeks of work on one laptop: a long queue in the sync centre and a long history in Sessions are shown
@@ -20,9 +20,7 @@ const pageErrors: string[] = [];
 const SIZE = { width: 1280, height: 900 };
 
 beforeAll(async () => {
-  ({ browser, app, page } = await openDemoApp(demo, SIZE, pageErrors));
-  unwrap(await app.app.services.api.connectDemo());
-  unwrap(await app.app.services.api.syncNow());
+  ({ browser, app, page } = await openSyncedDemoApp(demo, SIZE, pageErrors));
 });
 afterAll(async () => {
   await browser?.close();

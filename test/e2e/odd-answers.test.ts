@@ -4,7 +4,7 @@ import { PASS, type Fault } from '../fault/proxy.ts';
 import { unwrap } from '../helpers/library.ts';
 import { proxiedDemoWorkshop } from '../helpers/services.ts';
 import { guideWithForms } from '../helpers/worklog.ts';
-import { artifact, openDemoApp, type startApp } from './browser.ts';
+import { artifact, openSyncedDemoApp, type startApp } from './browser.ts';
 import { expectLargerTextFits } from './screen-checks.ts';
 
 // A start whose answer was lost, and a site that lists it in a shape this version cannot read (a status
@@ -19,9 +19,7 @@ const pageErrors: string[] = [];
 const WORKORDER = 'WO-E2E-HIDDEN';
 
 beforeAll(async () => {
-  ({ browser, app, page } = await openDemoApp(demo, { width: 1280, height: 900 }, pageErrors));
-  unwrap(await app.app.services.api.connectDemo());
-  unwrap(await app.app.services.api.syncNow());
+  ({ browser, app, page } = await openSyncedDemoApp(demo, { width: 1280, height: 900 }, pageErrors));
 });
 afterAll(async () => {
   await browser?.close();

@@ -5,7 +5,7 @@ import { PASS } from '../fault/proxy.ts';
 import { unwrap } from '../helpers/library.ts';
 import { proxiedDemoWorkshop } from '../helpers/services.ts';
 import { guideWithForms, sampleValue } from '../helpers/worklog.ts';
-import { openDemoApp, type startApp } from './browser.ts';
+import { openSyncedDemoApp, type startApp } from './browser.ts';
 import { checkLargerText, formatProblems } from './screen-checks.ts';
 
 // A step save the site keeps answering with a 500: in the sync centre it is stuck, in the site's words,
@@ -20,9 +20,7 @@ let shift = 0;
 beforeAll(async () => {
   // The laptop's clocks run `shift` ahead: half an hour of refusals passes between a few presses of Send now.
   const clocks = { clock: () => Date.now() + shift, monotonic: () => performance.now() + shift };
-  ({ browser, app, page } = await openDemoApp(demo, { width: 1280, height: 900 }, pageErrors, clocks));
-  unwrap(await app.app.services.api.connectDemo());
-  unwrap(await app.app.services.api.syncNow());
+  ({ browser, app, page } = await openSyncedDemoApp(demo, { width: 1280, height: 900 }, pageErrors, clocks));
 });
 afterAll(async () => {
   await browser?.close();

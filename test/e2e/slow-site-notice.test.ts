@@ -7,7 +7,7 @@ import { api, signIn } from '../server/helpers.ts';
 import { unwrap } from '../helpers/library.ts';
 import { proxiedDemoWorkshop } from '../helpers/services.ts';
 import { guideWithForms } from '../helpers/worklog.ts';
-import { artifact, openDemoApp, type startApp } from './browser.ts';
+import { artifact, openSyncedDemoApp, type startApp } from './browser.ts';
 
 // A second entry a slow site made for one session (issue 24, item 4) is removed from the site and the
 // technician is told: a notice in the sync centre, read with Understood, not counted as a conflict.
@@ -21,9 +21,7 @@ let ahead = 0;
 const clocks = { clock: () => Date.now() + ahead, monotonic: () => performance.now() + ahead };
 
 beforeAll(async () => {
-  ({ browser, app, page } = await openDemoApp(demo, { width: 1280, height: 900 }, pageErrors, clocks));
-  unwrap(await app.app.services.api.connectDemo());
-  unwrap(await app.app.services.api.syncNow());
+  ({ browser, app, page } = await openSyncedDemoApp(demo, { width: 1280, height: 900 }, pageErrors, clocks));
 });
 afterAll(async () => {
   await browser?.close();
