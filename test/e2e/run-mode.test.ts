@@ -773,7 +773,22 @@ describe('a photo from the camera (acceptance 5)', () => {
     );
     expect(await photo.getByTestId('attachment-thumb').count()).toBe(0);
     await expectFitsOnStep('run-mode-photo-damaged', state, 4);
+
+    // Attached again, as it says: the new photo goes once the site takes uploads, and the damaged one
+    // gives way (it held the session, the new photo and all after it, until discarded in the sync centre).
+    await photo.locator('input[type="file"]').setInputFiles({
+      name: 'valve-again.png',
+      mimeType: 'image/png',
+      buffer: encodePng(createCanvas(32, 24, [40, 160, 60])),
+    });
+    await photo.getByTestId('attachment-thumb').waitFor();
+    expect((await state.textContent())?.trim()).toBe('Kept here, uploads when online');
     demo.setSchedule(null);
+    expect((await app.app.services.api.flushOutbox()).ok).toBe(true);
+    await photo.locator('[data-testid="attachment-state"][data-tone="ok"]').waitFor();
+    expect((await state.textContent())?.trim()).toBe('Uploaded');
+    const session = await sessionOf(id);
+    expect([session.pendingActions, session.failedActions]).toEqual([0, 0]);
   });
 
   it('is taken with a fake camera, previewed, attached offline and reaches the site after replay', async () => {

@@ -208,13 +208,19 @@ export class Outbox {
     return this.view();
   }
 
-  /** Drops a failed action; what it would have sent stays in the session (and in a conflict record). */
+  /**
+   * Drops a failed action; what it would have sent stays in the session (and in a conflict record). Its
+   * feature drops what depended on it (OutboxFeature.discarded).
+   */
   discard(actionId: number): OutboxView {
     const { outbox } = this.deps.store;
     const row = outbox.get(actionId);
     if (!row || row.state !== 'failed' || !this.#own(actionId))
       throw new AppFailure('not_found', 'Only a failed action can be discarded.', { actionId });
-    outbox.remove(actionId);
+    this.deps.store.transaction(() => {
+      outbox.remove(actionId);
+      this.#kinds.discarded(row);
+    });
     this.#kinds.moved(chainOf(row.chain), this.deps.current());
     this.changed();
     this.kick();

@@ -12,6 +12,11 @@ export interface OutboxFeature<D> {
   deps: D;
   /** One of its chains was sent, refused, set aside or discarded; `current`: who works now (or nobody). */
   moved?: (chain: ChainRef, current: number | null) => void;
+  /**
+   * The technician discarded one of its failed actions: what goes with it (in the discard's transaction,
+   * the row removed), such as the values that refer to a file whose upload was discarded.
+   */
+  discarded?: (row: OutboxRow) => void;
 }
 
 /** A registered kind with its feature's deps bound: reads a stored row into what the runner and the view call. */
@@ -24,12 +29,14 @@ export interface BoundKind {
 export class ActionRegistry {
   readonly #kinds = new Map<string, BoundKind>();
   readonly #moved = new Map<string, NonNullable<OutboxFeature<unknown>['moved']>>();
+  readonly #discarded = new Map<string, NonNullable<OutboxFeature<unknown>['discarded']>>();
 
   register<D>(feature: OutboxFeature<D>): void {
     for (const kind of feature.actions) {
       if (this.#kinds.has(kind.name)) throw new Error(`The outbox action "${kind.name}" is registered twice.`);
       const deps = feature.deps;
       this.#kinds.set(kind.name, { name: kind.name, read: (row) => kind.read(row, deps) });
+      if (feature.discarded) this.#discarded.set(kind.name, feature.discarded);
     }
     for (const type of feature.chains) {
       if (this.#moved.has(type)) throw new Error(`The outbox chain type "${type}" is registered twice.`);
@@ -44,6 +51,11 @@ export class ActionRegistry {
 
   has(name: string): boolean {
     return this.#kinds.has(name);
+  }
+
+  /** Tells the feature whose kind a discarded row is (inside the discard's transaction). */
+  discarded(row: OutboxRow): void {
+    this.#discarded.get(row.kind)?.(row);
   }
 
   /** Tells the feature that owns the chain's type that it moved. */

@@ -5,6 +5,7 @@ import type { Store } from '../db/store.ts';
 import type { Outbox } from '../outbox/outbox.ts';
 import type { StepDataPayload } from './replay/payloads.ts';
 import { stepDataAction } from './replay/step-data.ts';
+import { dropUnsentFile } from './replay/unsent-files.ts';
 import { sessionChain } from './session-chain.ts';
 
 /** A value the technician saved in a step's form (an attached file's: null until uploaded). */
@@ -29,6 +30,8 @@ export function queueStepValues(
   const { sessions, outbox } = deps.store;
   const current = new Map(sessions.values(session.id).map((v) => [v.fieldGuid, v]));
   for (const { field, value, attachmentId } of values) {
+    const replaced = current.get(field.fieldGuid)?.attachmentId ?? null;
+    if (replaced !== null && replaced !== attachmentId) dropUnsentFile(deps.store, session.id, replaced);
     sessions.setValue(session.id, {
       fieldGuid: field.fieldGuid,
       fieldRevisionid: field.fieldRevisionid,

@@ -139,6 +139,11 @@ export class OutboxRepo {
     return record ? this.#checked([record])[0] : undefined;
   }
 
+  /** Every action of a chain, oldest first. */
+  inChain(chain: string): OutboxRow[] {
+    return this.#checked(sql(this.db, `${SELECT} WHERE chain = ? ORDER BY id`).all(chain) as OutboxRecord[]);
+  }
+
   /** Actions of a chain not on the site yet. */
   chainLength(chain: string): number {
     return (sql(this.db, 'SELECT count(*) AS n FROM outbox WHERE chain = ?').get(chain) as { n: number }).n;
