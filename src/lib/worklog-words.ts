@@ -31,6 +31,17 @@ export function unsettledWords(session: Pick<WorkSession, 'openConflicts' | 'fai
   return parts.filter((part) => part !== '').join(' · ');
 }
 
+/**
+ * What of a session stays on this computer only, with nothing of it waiting to be sent nor refused: all of
+ * it when its start was discarded (the site never made its entry), else the values whose save was
+ * discarded. Null when the site has all of it. Both were said as "Everything has reached the site".
+ */
+export function keptHereOnlyWords(session: Pick<WorkSession, 'entryid' | 'values'>): string | null {
+  if (session.entryid === null) return 'Not on the site: kept on this computer only';
+  const unsent = session.values.filter((value) => value.site === 'refused').length;
+  return unsent > 0 ? `Not all: ${plural(unsent, 'value')} kept on this computer only` : null;
+}
+
 /** What a technician does about an attached file that cannot be read back from this computer. */
 export const REPLACE_IT = 'Attach it again.';
 

@@ -84,4 +84,55 @@ describe('a guide deleted on the site under an unfinished session', () => {
       expect((await appApi.getGuide(guide.guideid, session.guideRevisionid)).ok).toBe(false);
     },
   );
+
+  // Started offline, the site refuses the start (its guide deleted): the session can never be on the site.
+  // Discarding the start left each action after it to fail in turn ("This session was never created on
+  // the site"): a start, a save, a pause, a resume and a finish took five discards in the sync centre.
+  it('started offline: one discard of its refused start, nothing after it fails, all entered stays', async () => {
+    const { api: appApi } = app.services;
+    const { guide, fields } = await guideWithForms(appApi);
+    const { field, stepid } = fields.find(({ field }) => sampleValue(field) !== null)!;
+    proxy.setSchedule(always({ kind: 'reset' }));
+    const session = unwrap(await appApi.startSession({ guideid: guide.guideid, workorderid: 'WO-GONE-OFFLINE' }));
+    const value = sampleValue(field, 5);
+    unwrap(
+      await appApi.saveStepData({ sessionId: session.id, stepid, values: [{ fieldGuid: field.fieldGuid, value }] }),
+    );
+    for (const transition of ['pause', 'resume', 'finish'] as const)
+      unwrap(await appApi.transitionSession({ sessionId: session.id, transition }));
+    const admin = await signIn(site, 'admin');
+    const query = { revisionid: guide.revisionid };
+    expect((await api(site, 'DELETE', `/guides/${guide.guideid}`, { token: admin.token, query })).status).toBe(204);
+    proxy.passAll();
+
+    const waiting = async () =>
+      unwrap(await appApi.getOutbox()).actions.filter((action) => action.sessionId === session.id);
+    unwrap(await appApi.flushOutbox());
+    const [start, ...after] = await waiting();
+    expect([start?.kind, start?.state, start?.error]).toEqual([
+      'start',
+      'failed',
+      `"${guide.title}" was deleted on the site, which no longer takes this; ` +
+        'what you entered is kept on this computer.',
+    ]);
+    expect(after.map((a) => [a.kind, a.state])).toEqual([
+      ['stepData', 'pending'],
+      ['pause', 'pending'],
+      ['resume', 'pending'],
+      ['finish', 'pending'],
+    ]);
+
+    unwrap(await appApi.discardAction(start!.id));
+    expect(unwrap(await appApi.flushOutbox())).toMatchObject({ pending: 0, inFlight: 0, failed: 0 });
+    expect(await waiting()).toEqual([]);
+    const kept = unwrap(await appApi.getSession(session.id));
+    expect([kept.status, kept.entryid, kept.pendingActions, kept.failedActions]).toEqual(['complete', null, 0, 0]);
+    expect(kept.values.map((v) => [v.fieldGuid, v.value])).toEqual([[field.fieldGuid, value]]);
+    const tech = await signIn(site, 'tech1');
+    const query2 = { workorderid: 'WO-GONE-OFFLINE' };
+    const listed = (await api(site, 'GET', '/work_log', { token: tech.token, query: query2 })).body as {
+      results: unknown[];
+    };
+    expect(listed.results).toEqual([]);
+  });
 });

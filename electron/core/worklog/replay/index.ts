@@ -3,12 +3,12 @@ import type { Store } from '../../db/store.ts';
 import type { EventHub } from '../../events.ts';
 import type { OutboxFeature } from '../../outbox/registry.ts';
 import type { WorklogReplayDeps } from './context.ts';
+import { dropWithDiscarded } from './discarded.ts';
 import { doublesCheckAction } from './doubles-check.ts';
 import { startAction } from './start.ts';
 import { stepDataAction } from './step-data.ts';
 import { TRANSITION_ACTIONS } from './transition.ts';
 import { uploadAction } from './upload.ts';
-import { dropUnsentFile } from './unsent-files.ts';
 
 /** Every kind of action the work log queues (a new kind: its file in this folder, and a line here). */
 export const WORKLOG_ACTIONS = [
@@ -54,12 +54,7 @@ export function worklogOutbox(deps: WorklogOutboxDeps): OutboxFeature<WorklogRep
         if (conflicts.technicianOf(id) === deps.current()) events.emit('conflict', record);
       },
     },
-    // A discarded upload: the values that name its file would be refused next ("never uploaded"), one
-    // discard more for the technician; they go with it.
-    discarded: (row) => {
-      const read = row.kind === uploadAction.name ? uploadAction.parse(row) : null;
-      if (read?.ok) dropUnsentFile(store, read.payload.sessionId, read.payload.attachmentId);
-    },
+    discarded: (row) => dropWithDiscarded(store, row),
     // The renderer shows the current technician's sessions only; a check for a second copy shows nothing.
     moved: (chain, current) => {
       if (chain.type !== 'session') return;
