@@ -69,6 +69,14 @@ describe('a session whose start the site refused for good', () => {
     expect(await page.getByTestId('session-sync').textContent()).toBe('Not on the site: kept on this computer only');
     await expectLargerTextFits(page, 'session-kept-here-only', site, { width: 1024, height: 600 });
     await page.screenshot({ path: artifact('session-kept-here-only.png') });
+    // Its report puts the value with what did not reach the site, not with what the site refused.
+    await page.getByTestId('session-report-link').click();
+    const unsent = page.getByTestId('report-refused');
+    await unsent.waitFor();
+    expect(await unsent.locator('h2').textContent()).toBe('Not sent: refused by the site, or discarded');
+    expect(await unsent.getByTestId('report-refused-value').allTextContents()).toEqual([
+      expect.stringContaining(value!),
+    ]);
     const kept = unwrap(await appApi.getSession(session.id));
     expect([kept.status, kept.entryid, kept.values.map((v) => v.value)]).toEqual(['complete', null, [value]]);
     expect(pageErrors).toEqual([]);
