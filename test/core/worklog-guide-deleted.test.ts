@@ -113,7 +113,8 @@ describe('a guide deleted on the site under an unfinished session', () => {
       'start',
       'failed',
       `"${guide.title}" was deleted on the site, which no longer takes this; ` +
-        'what you entered is kept on this computer.',
+        'what you entered is kept on this computer. ' +
+        'Discard it to stop sending the rest of this session.',
     ]);
     expect(after.map((a) => [a.kind, a.state])).toEqual([
       ['stepData', 'pending'],

@@ -53,9 +53,13 @@ describe('a session whose start the site refused for good', () => {
     await page.getByTestId('nav-sync').click();
     const start = page.locator('[data-testid="outbox-action"][data-kind="start"]');
     await start.getByTestId('outbox-action-error').waitFor();
-    expect(await start.getByTestId('outbox-action-error').textContent()).toContain(
-      `"${guide.title}" was deleted on the site, which no longer takes this`,
-    );
+    const said = start.getByTestId('outbox-action-error');
+    expect(await said.textContent()).toContain(`"${guide.title}" was deleted on the site, which no longer takes this`);
+    // What Discard does to the rest of the session is said before it is pressed.
+    expect(await said.textContent()).toContain('Discard it to stop sending the rest of this session.');
+    await expectLargerTextFits(page, 'outbox-start-refused', said, { width: 1024, height: 600 });
+    await said.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: artifact('outbox-start-refused.png') });
     await start.getByTestId('action-discard').click();
     await start.waitFor({ state: 'detached' });
     unwrap(await appApi.flushOutbox());

@@ -10,6 +10,9 @@ import { startTimed } from './timing.ts';
 
 type StartPayload = z.infer<typeof startPayload>;
 
+/** Said with a start the site refused for good. */
+const DISCARD_ENDS_IT = 'Discard it to stop sending the rest of this session.';
+
 /**
  * `POST /work_log` is not idempotent. When an earlier attempt may have landed (sent, no answer), the
  * entry is looked for first (same guide, work order and user, started at a time it was sent with) and
@@ -55,7 +58,9 @@ const replayStart: WorklogHandler<StartPayload> = async (ctx, row, payload) => {
       session.userid,
     );
   } catch (error) {
-    if (await guideGone(ctx, payload.guideid, error)) return { type: 'failed', message: goneMessage(ctx, session.id) };
+    // What Discard then does is said: it ends the session's sending (discarded.ts), not this action's alone.
+    if (await guideGone(ctx, payload.guideid, error))
+      return { type: 'failed', message: `${goneMessage(ctx, session.id)} ${DISCARD_ENDS_IT}` };
     throw error;
   }
   ctx.transaction(() => {
