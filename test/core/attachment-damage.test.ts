@@ -97,6 +97,12 @@ describe('a photo changed on the disk before its upload', () => {
       'failed',
       ['stepData', 'finish'],
     ]);
+    // Finished, the session takes no file: the words say to discard it, not to attach it again.
+    expect(failed?.error).toBe(
+      "The attached file hose-first.png was damaged on this computer's disk after it was saved (its bytes are " +
+        'not the ones saved), so it is not sent. The session has ended, so nothing can be attached to it: ' +
+        'discard this to send the rest of it.',
+    );
 
     unwrap(await app.discardAction(failed!.id));
     await online();

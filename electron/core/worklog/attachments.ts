@@ -48,11 +48,16 @@ export function attachedName(attachment: Pick<AttachmentRecord, 'uploadName'>): 
 }
 
 /** What the technician is told of an attached file that `keptBytes` could not give back. */
-export function keptFileProblem(name: string, problem: 'missing' | 'damaged'): string {
-  return problem === 'missing'
-    ? `The attached file ${name} is missing from this computer.`
-    : `The attached file ${name} was damaged on this computer's disk after it was saved (its bytes are not the ` +
-        'ones saved), so it is not sent. Attach it again if you still have it, or take it again.';
+export function keptFileProblem(name: string, problem: 'missing' | 'damaged', sessionOpen: boolean): string {
+  const what =
+    problem === 'missing'
+      ? `The attached file ${name} is missing from this computer.`
+      : `The attached file ${name} was damaged on this computer's disk after it was saved (its bytes are not the ` +
+        'ones saved), so it is not sent.';
+  // An ended session takes no file: "attach it again" could not be done (its upload's discard lets the rest go).
+  return sessionOpen
+    ? `${what} Attach it again if you still have it, or take it again.`
+    : `${what} The session has ended, so nothing can be attached to it: discard this to send the rest of it.`;
 }
 
 /**

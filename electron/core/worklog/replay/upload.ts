@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { findUploads, uploadMedia } from '../../api/user-media-api.ts';
 import { checkForDoubles, lookLater, nextLook } from './doubles.ts';
 import { attachedName, keptBytes, keptFileProblem } from '../attachments.ts';
+import { isEditable } from '../../../shared/worklog.ts';
 import { uploadPayload } from './payloads.ts';
 import { missingHere, worklogAction, type WorklogHandler } from './context.ts';
 
@@ -33,7 +34,11 @@ const replayUpload: WorklogHandler<z.infer<typeof uploadPayload>> = async (ctx, 
     if (look !== null) return lookLater(look, `the file ${attachment.uploadName}`);
   }
   const kept = keptBytes(ctx.attachmentsDir, attachment);
-  if (!kept.ok) return { type: 'failed', message: keptFileProblem(attachedName(attachment), kept.problem) };
+  if (!kept.ok) {
+    const status = ctx.sessions.state(payload.sessionId)?.status;
+    const open = status !== undefined && isEditable(status);
+    return { type: 'failed', message: keptFileProblem(attachedName(attachment), kept.problem, open) };
+  }
   if (row.unknownOutcome) ctx.transaction(() => ctx.outbox.sendingAgain(row.id));
   const itemid = await uploadMedia(ctx.transport, attachment.uploadName, new Uint8Array(kept.bytes), ctx.uploads);
   ctx.transaction(() => {
