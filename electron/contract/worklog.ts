@@ -115,6 +115,15 @@ export interface AttachmentData {
   dataBase64: string;
 }
 
+/** An attached file of a session that cannot be sent: gone from this computer, or damaged on its disk. */
+export interface UnreadableAttachment {
+  attachmentId: string;
+  stepid: number;
+  fieldGuid: string;
+  /** Why, in the technician's words. */
+  problem: string;
+}
+
 export interface ConflictRecord {
   id: number;
   sessionId: string;
@@ -179,6 +188,11 @@ export interface WorklogApi {
   getSession(sessionId: string): Promise<Result<WorkSession>>;
   /** A file attached to one of the technician's sessions, read from this computer (the session report). */
   getAttachment(attachmentId: string): Promise<Result<AttachmentData>>;
+  /**
+   * The session's attached files not yet uploaded that can no longer be read back as saved (the Finish
+   * review lists them: an ended session takes no file to replace them).
+   */
+  checkAttachments(sessionId: string): Promise<Result<UnreadableAttachment[]>>;
   /** Sessions of a guide suspended on the site, with who and when (needs the network). */
   listSuspended(guideid: number): Promise<Result<SuspendedList>>;
   /** Sessions others handed over, across guides: from the site, or what this laptop last learned offline. */

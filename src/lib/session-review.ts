@@ -1,4 +1,4 @@
-import type { GuideStep, SaveStepDataInput, StepValue } from '../../electron/contract.ts';
+import type { GuideStep, SaveStepDataInput, StepValue, UnreadableAttachment } from '../../electron/contract.ts';
 import { answerWords, failingAnswer, isSignOffField } from '../../electron/shared/field-answers.ts';
 import { fieldProblem, isMediaField } from '../../electron/shared/field-values.ts';
 import type { Draft } from '../drafts/keys.ts';
@@ -31,9 +31,20 @@ export interface FailedItem {
   reason: string;
 }
 
+/** An attached file that cannot be read back as saved (so not sent), with its step and field. */
+export interface UnreadableFile {
+  number: number;
+  stepid: number;
+  title: string;
+  label: string;
+  problem: string;
+}
+
 export interface SessionReview {
   /** Failing answers, listed first: what a technician signs off on must not hide among the rest. */
   failed: FailedItem[];
+  /** Files that will not be sent: replaced now, or never (an ended session takes no file). */
+  unreadable: UnreadableFile[];
   /** Steps with a form whose fields are not all filled. */
   emptySteps: ReviewedStep[];
   /** Steps holding typed values that are not saved yet. */
@@ -43,14 +54,16 @@ export interface SessionReview {
 }
 
 /**
- * What Finish must not pass silently (issues 16 and 28): failing answers, empty fields, and drafts that
- * never became a save (typed, then left by Back, another screen, a reload or a closed window). Pure: the
- * view reads the drafts from Dexie and the session from the core, this says what to show and what to save.
+ * What Finish must not pass silently (issues 16 and 28): failing answers, files that cannot be sent (the
+ * core reads them back: `unreadableFiles`), empty fields, and drafts that never became a save (typed, then
+ * left by Back, another screen, a reload or a closed window). Pure: the view reads the drafts from Dexie and
+ * the session from the core, this says what to show and what to save.
  */
 export function reviewSession(
   steps: readonly GuideStep[],
   values: readonly StepValue[],
   drafts: readonly Draft[],
+  unreadableFiles: readonly UnreadableAttachment[] = [],
 ): SessionReview {
   const open = unsavedDrafts(drafts, values);
   const emptySteps: ReviewedStep[] = [];
@@ -105,5 +118,20 @@ export function reviewSession(
     if (empty.length > 0) emptySteps.push(reviewed);
     if (mine.length > 0) draftSteps.push(reviewed);
   });
-  return { failed, emptySteps, draftSteps, saves };
+  const unreadable = unreadableFiles.flatMap((file) => {
+    const index = steps.findIndex((step) => step.stepid === file.stepid);
+    const field = steps[index]?.form?.fields.find((f) => f.fieldGuid === file.fieldGuid);
+    if (!field) return [];
+    const step = steps[index]!;
+    return [
+      {
+        number: index + 1,
+        stepid: step.stepid,
+        title: step.title,
+        label: field.label || field.type,
+        problem: file.problem,
+      },
+    ];
+  });
+  return { failed, unreadable, emptySteps, draftSteps, saves };
 }

@@ -82,6 +82,11 @@ export const useWorklogStore = defineStore('worklog', () => {
   const save = async (input: SaveStepDataInput) => take(await bridge.saveStepData(input));
   const attach = async (input: AttachFileInput) => take(await bridge.attachFile(input));
   const assume = async (entryid: number) => take(await bridge.assumeSession(entryid));
+  /** A session's attached files that cannot be read back as saved (none when it cannot be asked). */
+  const unreadableFiles = async (sessionId: string) => {
+    const files = await bridge.checkAttachments(sessionId);
+    return files.ok ? files.value : [];
+  };
   // Questions to the site, one at a time: while a site takes its time (a hanging one, until it is found
   // away), each question waits on one of the browser's six connections to the web shell, and a technician
   // walking between guides asked one per visit: five held every connection the event stream left, and the
@@ -128,6 +133,7 @@ export const useWorklogStore = defineStore('worklog', () => {
     save,
     attach,
     assume,
+    unreadableFiles,
     suspended,
     handedOver,
   };

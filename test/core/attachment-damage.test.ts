@@ -30,9 +30,20 @@ describe('a photo changed on the disk before its upload', () => {
     const photo = await photoGuide(app);
     // Off the network (nothing listens at the site's address): the work waits, known not to have left.
     const port = await offline();
-    const damaged = (await attach(photo, 'WO-DAMAGED-PHOTO', 'valve-damaged.png')).attachmentId;
-    const sound = (await attach(photo, 'WO-SOUND-PHOTO', 'valve-sound.png')).attachmentId;
+    const damagedPhoto = await attach(photo, 'WO-DAMAGED-PHOTO', 'valve-damaged.png');
+    const soundPhoto = await attach(photo, 'WO-SOUND-PHOTO', 'valve-sound.png');
+    const [damaged, sound] = [damagedPhoto.attachmentId, soundPhoto.attachmentId];
     damage(damaged);
+    // The Finish review asks which files cannot be sent: this one, with its step and field.
+    expect(unwrap(await app.checkAttachments(damagedPhoto.sessionId))).toEqual([
+      {
+        attachmentId: damaged,
+        stepid: photo.stepid,
+        fieldGuid: photo.fieldGuid,
+        problem: "The file was damaged on this computer's disk after it was saved, so it is not sent.",
+      },
+    ]);
+    expect(unwrap(await app.checkAttachments(soundPhoto.sessionId))).toEqual([]);
 
     const report = await app.getAttachment(damaged);
     expect(report.ok).toBe(false);

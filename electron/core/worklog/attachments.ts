@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { AttachmentData } from '../../contract.ts';
+import type { AttachmentData, UnreadableAttachment } from '../../contract.ts';
 import type { Store } from '../db/store.ts';
 import type { AttachmentRecord } from '../db/repos/sessions-repo.ts';
 import { AppFailure } from '../result.ts';
@@ -60,6 +60,38 @@ export function keptFileProblem(name: string, problem: 'missing' | 'damaged', se
     : `${what} The session has ended, so nothing can be attached to it: discard this to send the rest of it.`;
 }
 
+/** What the technician is told of a file `keptBytes` could not give back, where the file is shown. */
+function unreadableWords(problem: 'missing' | 'damaged'): string {
+  return problem === 'missing'
+    ? 'The attached file is no longer on this computer.'
+    : "The file was damaged on this computer's disk after it was saved, so it is not sent.";
+}
+
+/**
+ * The session's files not uploaded yet that cannot be read back as they were saved. Each is read and
+ * checked whole (a photo: milliseconds; a video at the 200 MB limit: about half a second), when the
+ * technician asks to finish. Only the technician whose session it is may ask.
+ */
+export function unreadableAttachments(
+  store: Store,
+  attachmentsDir: string,
+  technician: number,
+  sessionId: string,
+): UnreadableAttachment[] {
+  if (store.sessions.technicianOf(sessionId) !== technician)
+    throw new AppFailure('not_found', 'There is no such work session on this computer.', { sessionId });
+  const found: UnreadableAttachment[] = [];
+  for (const value of store.sessions.values(sessionId)) {
+    const attachment = value.attachmentId ? store.sessions.attachment(value.attachmentId) : undefined;
+    if (!attachment || attachment.serverItemid !== null) continue;
+    const kept = keptBytes(attachmentsDir, attachment);
+    if (kept.ok) continue;
+    const { stepid, fieldGuid } = value;
+    found.push({ attachmentId: attachment.id, stepid, fieldGuid, problem: unreadableWords(kept.problem) });
+  }
+  return found;
+}
+
 /**
  * A file attached to a step field, read back from this computer (the session report shows the photos
  * with the site stopped). Only the technician whose session it is may read it.
@@ -76,12 +108,6 @@ export function readAttachment(
   }
   const name = attachedName(attachment);
   const kept = keptBytes(attachmentsDir, attachment);
-  if (!kept.ok) {
-    const message =
-      kept.problem === 'missing'
-        ? 'The attached file is no longer on this computer.'
-        : "The file was damaged on this computer's disk after it was saved, so it is not sent.";
-    throw new AppFailure('not_found', message, { attachmentId });
-  }
+  if (!kept.ok) throw new AppFailure('not_found', unreadableWords(kept.problem), { attachmentId });
   return { name, mime: attachment.mime, dataBase64: kept.bytes.toString('base64') };
 }

@@ -96,6 +96,11 @@ export const worklogMethods = defineMethods<keyof WorklogApi, WorklogMethodDeps>
     technician: true,
     run: ({ worklog }, attachmentId) => worklog.attachment(attachmentId),
   },
+  checkAttachments: {
+    input: z.tuple([sessionId]),
+    technician: true,
+    run: ({ worklog }, id) => worklog.unreadable(id),
+  },
   listSuspended: {
     input: z.tuple([id]),
     technician: true,

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
-import type { AttachmentData, WorkSession } from '../../contract.ts';
-import { readAttachment } from './attachments.ts';
+import type { AttachmentData, UnreadableAttachment, WorkSession } from '../../contract.ts';
+import { readAttachment, unreadableAttachments } from './attachments.ts';
 import type { ServerClock } from '../connection/server-clock.ts';
 import { ownerFolder } from '../db/owner-only.ts';
 import type { GuideReader } from '../db/repos/guide-row.ts';
@@ -70,6 +70,13 @@ export class WorkLog {
     const me = this.deps.technician();
     if (me === null) throw new AppFailure('unauthorized', 'Sign in to a site first.');
     return readAttachment(this.deps.store, this.deps.attachmentsDir, me.id, attachmentId);
+  }
+
+  /** The session's files not uploaded yet that cannot be read back as saved (attachments.ts). */
+  unreadable(sessionId: string): UnreadableAttachment[] {
+    const me = this.deps.technician();
+    if (me === null) throw new AppFailure('unauthorized', 'Sign in to a site first.');
+    return unreadableAttachments(this.deps.store, this.deps.attachmentsDir, me.id, sessionId);
   }
 
   /**
