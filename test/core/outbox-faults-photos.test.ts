@@ -13,7 +13,7 @@ import { photoGuide } from '../helpers/worklog.ts';
 
 // Photos through a faulty network, as outbox-faults.test.ts does it for values and transitions: fast-check
 // draws a session with one to three photos taken one after another for the same step's Image field (each
-// replacing the last) and an ending, and a fault schedule (resets, 5xx, cut and dropped answers after the
+// replacing the last), maybe one more taken while the replay runs, and an ending, and a fault schedule (resets, 5xx, cut and dropped answers after the
 // site committed, stalls) on the uploads and the work log. After each run the last photo is on the site
 // once (an upload whose answer was lost is found by its name, not sent again; a second copy is removed),
 // a photo replaced at most once (none when its upload had not left: step-values.ts), and the step's value
@@ -71,33 +71,40 @@ describe('photos replayed through a faulty network', () => {
           fc.integer({ min: 1, max: 2 ** 30 }),
           fc.integer({ min: 1, max: 3 }),
           fc.constantFrom('finish', 'cancel', 'open'),
-          async (seed, photos, ending) => {
+          fc.boolean(),
+          async (seed, offline, ending, duringReplay) => {
             const run = ++workorder;
             const api_ = app.services.api;
             proxy.setSchedule(always({ kind: 'reset' }));
             let session = unwrap(await api_.startSession({ guideid: photo.guide.guideid, workorderid: `PF-${run}` }));
-            for (let p = 0; p < photos; p++) {
+            const take = async (p: number) => {
               const picture = encodePng(createCanvas(8, 6, [(40 * p + run) % 256, 90, 160]));
+              const file = { stepid: photo.stepid, fieldGuid: photo.fieldGuid, name: `pf-${run}-${p}.png` };
+              const dataBase64 = picture.toString('base64');
               session = unwrap(
-                await api_.attachFile({
-                  sessionId: session.id,
-                  stepid: photo.stepid,
-                  fieldGuid: photo.fieldGuid,
-                  name: `pf-${run}-${p}.png`,
-                  mime: 'image/png',
-                  dataBase64: picture.toString('base64'),
-                }),
+                await api_.attachFile({ sessionId: session.id, ...file, mime: 'image/png', dataBase64 }),
               );
+            };
+            for (let p = 0; p < offline; p++) await take(p);
+            const before = await uploadsApplied();
+
+            replayFaults(proxy, seed, /\/(work_log|user\/media)/);
+            // One more taken while the replay runs: the one it replaces may be on its way, or refused, or
+            // landed with its answer lost (a replaced photo that has not left is not sent: step-values.ts).
+            let photos = offline;
+            let replaying: Promise<unknown> = Promise.resolve();
+            if (duringReplay) {
+              replaying = api_.flushOutbox();
+              await new Promise((resolve) => setTimeout(resolve, seed % 40));
+              await take(photos++);
             }
             if (ending !== 'open') {
               const transition = ending as 'finish' | 'cancel';
               session = unwrap(await api_.transitionSession({ sessionId: session.id, transition }));
             }
-            const before = await uploadsApplied();
-
-            replayFaults(proxy, seed, /\/(work_log|user\/media)/);
+            await replaying;
             const summary = await flushThroughFaults(api_, proxy, kinds);
-            const label = `seed ${seed}, ${photos} photo(s), ${ending}`;
+            const label = `seed ${seed}, ${offline} photo(s)${duringReplay ? ' and 1 during the replay' : ''}, ${ending}`;
             expect(summary, label).toMatchObject({ pending: 0, inFlight: 0, failed: 0, conflicts: 0 });
 
             const media = await mediaOnSite();
