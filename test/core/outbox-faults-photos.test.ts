@@ -13,11 +13,11 @@ import { photoGuide } from '../helpers/worklog.ts';
 
 // Photos through a faulty network, as outbox-faults.test.ts does it for values and transitions: fast-check
 // draws a session with one to three photos taken one after another for the same step's Image field (each
-// replacing the last), maybe one more taken while the replay runs, and an ending, and a fault schedule (resets, 5xx, cut and dropped answers after the
-// site committed, stalls) on the uploads and the work log. After each run the last photo is on the site
-// once (an upload whose answer was lost is found by its name, not sent again; a second copy is removed),
-// a photo replaced at most once (none when its upload had not left: step-values.ts), and the step's value
-// on the site names the upload of the last one.
+// replacing the last), maybe one more taken while the replay runs, and an ending, and a fault schedule
+// (resets, 5xx, cut and dropped answers after the site committed, stalls) on the uploads and the work log.
+// After each run the last photo is on the site once (an upload whose answer was lost is found by its name,
+// not sent again; a second copy is removed), a photo replaced at most once (none when its upload had not
+// left: step-values.ts), and the step's value on the site names the upload of the last one.
 const RUNS = seedCount(40, 5);
 let site: RunningSite;
 let proxy: FaultProxy;
@@ -104,7 +104,8 @@ describe('photos replayed through a faulty network', () => {
             }
             await replaying;
             const summary = await flushThroughFaults(api_, proxy, kinds);
-            const label = `seed ${seed}, ${offline} photo(s)${duringReplay ? ' and 1 during the replay' : ''}, ${ending}`;
+            const more = duringReplay ? ' and 1 during the replay' : '';
+            const label = `seed ${seed}, ${offline} photo(s)${more}, ${ending}`;
             expect(summary, label).toMatchObject({ pending: 0, inFlight: 0, failed: 0, conflicts: 0 });
 
             const media = await mediaOnSite();
