@@ -23,6 +23,8 @@ export const useOutboxStore = defineStore('outbox', () => {
   const error = ref<AppError | null>(null);
   let watchers = 0;
   let reload: ReturnType<typeof setTimeout> | undefined;
+  /** Conflicts the core has told of: a read of the list asked before the last of them is older than it. */
+  let conflictsTold = 0;
 
   bridge.onEvent((event) => {
     if (event.name === 'outbox') {
@@ -33,6 +35,7 @@ export const useOutboxStore = defineStore('outbox', () => {
         reload = setTimeout(() => void load(), 150);
       }
     } else if (event.name === 'conflict') {
+      conflictsTold++;
       // A session's one record grows as more of its queued work meets the site's decision: replaced in place.
       const known = conflicts.value.some((c) => c.id === event.payload.id);
       conflicts.value = known
@@ -53,9 +56,14 @@ export const useOutboxStore = defineStore('outbox', () => {
   }
 
   async function load(): Promise<void> {
+    const told = conflictsTold;
     const [view, open] = await Promise.all([bridge.getOutbox(), bridge.listConflicts()]);
     takeView(view);
-    if (open.ok) conflicts.value = open.value;
+    if (!open.ok) return;
+    // A conflict told while this read was out is newer than the list it read: set back to that list, its
+    // card went from the screen until the next read (seen in CI: shown, then gone). The list is read again.
+    if (conflictsTold === told) conflicts.value = open.value;
+    else void load();
   }
 
   async function loadSummary(): Promise<void> {
