@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { IncomingMessage } from 'node:http';
+import type { Socket } from 'node:net';
 
 export interface Target {
   host?: string;
@@ -69,6 +70,7 @@ function attempt(
       upstream.destroy(new UpstreamError(`site silent for ${idleTimeoutMs} ms`)),
     );
     upstream.once('response', resolve);
+    upstream.on('socket', heardOut);
     upstream.once('error', (error) => {
       const code = (error as NodeJS.ErrnoException).code;
       if (upstream.reusedSocket && (code === 'ECONNRESET' || code === 'EPIPE')) {
@@ -79,4 +81,16 @@ function attempt(
     });
     upstream.end(request.body.length > 0 ? request.body : undefined);
   });
+}
+
+/**
+ * The site may answer before it has read the body (a 413 from the Content-Length) and close: the body's
+ * write then fails (EPIPE) once the exchange has ended and the request no longer listens to its socket,
+ * and an error nobody listens to ends the process. Such an error is the site's closing, said by its answer.
+ */
+const listened = new WeakSet<Socket>();
+function heardOut(socket: Socket): void {
+  if (listened.has(socket)) return;
+  listened.add(socket);
+  socket.on('error', () => {});
 }
