@@ -11,8 +11,11 @@ export interface StepValue {
   stepid: number;
   /** As the site stores it: text, a number as text, "1"/"0" for a checkbox, a media item id. */
   value: string | null;
-  /** For Image/Video/Document fields: the attached file, until and after its upload. */
-  attachment: { id: string; name: string; uploaded: boolean } | null;
+  /**
+   * For Image/Video/Document fields: the attached file, until and after its upload; `notSent`, why its
+   * upload failed (the site refused it, say), until it is retried, discarded or replaced.
+   */
+  attachment: { id: string; name: string; uploaded: boolean; notSent: string | null } | null;
   /**
    * Whether the site has this value (issue 28): `sent` (the site confirmed it), `waiting` (queued here),
    * `refused` (the site did not take it: a failed action, a conflict, or a session the site decided).
@@ -122,6 +125,11 @@ export interface UnreadableAttachment {
   fieldGuid: string;
   /** Why, in the technician's words. */
   problem: string;
+  /**
+   * The site refused its upload (the problem gives the site's words and what to do); else it cannot be read
+   * back from this computer (gone, or damaged on its disk).
+   */
+  refused: boolean;
 }
 
 export interface ConflictRecord {

@@ -38,6 +38,8 @@ export interface UnreadableFile {
   title: string;
   label: string;
   problem: string;
+  /** The site refused its upload: `problem` says what to do (attach another, or discard its upload). */
+  refused: boolean;
 }
 
 export interface SessionReview {
@@ -130,6 +132,7 @@ export function reviewSession(
         title: step.title,
         label: field.label || field.type,
         problem: file.problem,
+        refused: file.refused,
       },
     ];
   });

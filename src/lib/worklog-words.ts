@@ -51,9 +51,11 @@ export const REPLACE_IT = 'Attach it again.';
  * part of the work record there, and a save the site refused is said with where to settle it.
  */
 export function attachmentWords(
-  attachment: { uploaded: boolean },
+  attachment: { uploaded: boolean; notSent: string | null },
   site: ValueOnSite,
 ): { words: string; tone: 'ok' | 'warn' | 'bad' } {
+  // Its upload failed (the site would not take it): why, and what to do; not "uploads when online".
+  if (!attachment.uploaded && attachment.notSent !== null) return { words: attachment.notSent, tone: 'bad' };
   if (site === 'refused') {
     const what = attachment.uploaded ? "Uploaded, but the site did not take the step's save" : 'Not sent';
     return { words: `${what}: see the sync centre`, tone: 'bad' };

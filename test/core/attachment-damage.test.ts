@@ -41,6 +41,7 @@ describe('a photo changed on the disk before its upload', () => {
         stepid: photo.stepid,
         fieldGuid: photo.fieldGuid,
         problem: "The file was damaged on this computer's disk after it was saved, so it is not sent.",
+        refused: false,
       },
     ]);
     expect(unwrap(await app.checkAttachments(soundPhoto.sessionId))).toEqual([]);

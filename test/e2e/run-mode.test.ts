@@ -113,6 +113,11 @@ async function expectFitsOnStep(name: string, shown: Locator, step: number): Pro
   expect(formatProblems(problems)).toBe('');
 }
 
+/** Gives the compressor drain guide's step 4 photo field a small PNG of one colour, as a file picked. */
+const attachPhoto = (name: string, rgb: [number, number, number]) =>
+  field('Photo of the drain valve')
+    .locator('input[type="file"]')
+    .setInputFiles({ name, mimeType: 'image/png', buffer: encodePng(createCanvas(32, 24, rgb)) });
 const truck = () => field('Truck number').locator('input');
 const meter = () => field('Hour meter reading').locator('input');
 const kept = async () => page.getByTestId('draft-kept').first().waitFor();
@@ -746,11 +751,7 @@ describe('a photo from the camera (acceptance 5)', () => {
     await page.getByTestId('step-nav-4').click();
     await onStep(4);
     const photo = field('Photo of the drain valve');
-    await photo.locator('input[type="file"]').setInputFiles({
-      name: 'valve-damaged.png',
-      mimeType: 'image/png',
-      buffer: encodePng(createCanvas(32, 24, [160, 60, 40])),
-    });
+    await attachPhoto('valve-damaged.png', [160, 60, 40]);
     await photo.getByTestId('attachment-thumb').waitFor();
     const state = photo.getByTestId('attachment-state');
     expect((await state.textContent())?.trim()).toBe('Kept here, uploads when online');
@@ -776,11 +777,7 @@ describe('a photo from the camera (acceptance 5)', () => {
 
     // Attached again, as it says: the new photo goes once the site takes uploads, and the damaged one
     // gives way (it held the session, the new photo and all after it, until discarded in the sync centre).
-    await photo.locator('input[type="file"]').setInputFiles({
-      name: 'valve-again.png',
-      mimeType: 'image/png',
-      buffer: encodePng(createCanvas(32, 24, [40, 160, 60])),
-    });
+    await attachPhoto('valve-again.png', [40, 160, 60]);
     await photo.getByTestId('attachment-thumb').waitFor();
     expect((await state.textContent())?.trim()).toBe('Kept here, uploads when online');
     demo.setSchedule(null);
@@ -789,6 +786,49 @@ describe('a photo from the camera (acceptance 5)', () => {
     expect((await state.textContent())?.trim()).toBe('Uploaded');
     const session = await sessionOf(id);
     expect([session.pendingActions, session.failedActions]).toEqual([0, 0]);
+  });
+
+  it('says a photo the site will not take is not sent, why, and what to do; another in its place goes', async () => {
+    // The site refuses the file for good (its size: the reference site takes up to 25 MiB; core test
+    // upload-refused sends one that large), as a real site has a limit of its own.
+    demo.setSchedule(({ path }) =>
+      path.includes('/user/media/uploads')
+        ? { kind: 'status', status: 413, message: 'The file is larger than 25 MiB' }
+        : PASS,
+    );
+    await startGuide({ id: 3, title: 'Drain and Inspect the Air Compressor Tank' }, 'WO-RUN-PHOTO-TOO-LARGE');
+    await page.getByTestId('step-nav-4').click();
+    await onStep(4);
+    const photo = field('Photo of the drain valve');
+    await attachPhoto('valve-raw.png', [60, 60, 160]);
+    await photo.getByTestId('attachment-thumb').waitFor();
+    expect((await app.app.services.api.flushOutbox()).ok).toBe(true);
+    const state = photo.getByTestId('attachment-state');
+    await photo.locator('[data-testid="attachment-state"][data-tone="bad"]').waitFor();
+    // Before: "Kept here, uploads when online", for a file that would never go.
+    expect((await state.textContent())?.trim()).toBe(
+      'The site did not take the file valve-raw.png: The file is larger than 25 MiB. Attach another in its ' +
+        'place, or discard its upload in the sync centre to send the rest of the session.',
+    );
+    await expectFitsOnStep('run-mode-photo-refused', state, 4);
+    const notSent = (await state.textContent())?.trim();
+    // The Finish review lists it among the files that will not be sent, and takes the technician to its step.
+    await page.getByTestId('session-finish').click();
+    const listed = page.getByTestId('review-unreadable-file');
+    expect(await listed.locator('.review-problem').textContent()).toBe(
+      `Photo of the drain valve after closing: ${notSent} ` +
+        'Do it before finishing: a finished session takes no file.',
+    );
+    await page.getByTestId('review-unreadable-go-4').click();
+    await page.getByTestId('finish-review').waitFor({ state: 'detached' });
+    await onStep(4);
+
+    // Another in its place, as it says (the Replace button): it goes, and nothing is left refused.
+    demo.setSchedule(null);
+    await attachPhoto('valve.png', [40, 160, 60]);
+    expect((await app.app.services.api.flushOutbox()).ok).toBe(true);
+    await photo.locator('[data-testid="attachment-state"][data-tone="ok"]').waitFor();
+    expect((await state.textContent())?.trim()).toBe('Uploaded');
   });
 
   it('is taken with a fake camera, previewed, attached offline and reaches the site after replay', async () => {

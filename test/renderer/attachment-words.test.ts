@@ -3,26 +3,31 @@ import { attachmentWords } from '../../src/lib/worklog-words.ts';
 
 describe('an attached file in words', () => {
   it('says uploaded only once the step that names it reached the site; before that, what waits', () => {
-    expect(attachmentWords({ uploaded: false }, 'waiting')).toEqual({
+    expect(attachmentWords({ uploaded: false, notSent: null }, 'waiting')).toEqual({
       words: 'Kept here, uploads when online',
       tone: 'warn',
     });
     // The file is on the site, the save that puts it in the session is not: not yet part of the record.
-    expect(attachmentWords({ uploaded: true }, 'waiting')).toEqual({
+    expect(attachmentWords({ uploaded: true, notSent: null }, 'waiting')).toEqual({
       words: "Uploaded; the step's save is not sent yet",
       tone: 'warn',
     });
-    expect(attachmentWords({ uploaded: true }, 'sent')).toEqual({ words: 'Uploaded', tone: 'ok' });
+    expect(attachmentWords({ uploaded: true, notSent: null }, 'sent')).toEqual({ words: 'Uploaded', tone: 'ok' });
   });
 
   it('says where to settle a save or an upload the site did not take', () => {
-    expect(attachmentWords({ uploaded: true }, 'refused')).toEqual({
+    expect(attachmentWords({ uploaded: true, notSent: null }, 'refused')).toEqual({
       words: "Uploaded, but the site did not take the step's save: see the sync centre",
       tone: 'bad',
     });
-    expect(attachmentWords({ uploaded: false }, 'refused')).toEqual({
+    expect(attachmentWords({ uploaded: false, notSent: null }, 'refused')).toEqual({
       words: 'Not sent: see the sync centre',
       tone: 'bad',
     });
+  });
+
+  it("says why a file's upload failed, not that it uploads when online, while a save waits behind it", () => {
+    const notSent = 'The site did not take the file horn.mp4: The file is larger than 25 MiB. Attach another…';
+    expect(attachmentWords({ uploaded: false, notSent }, 'refused')).toEqual({ words: notSent, tone: 'bad' });
   });
 });

@@ -60,6 +60,19 @@ export function keptFileProblem(name: string, problem: 'missing' | 'damaged', se
     : `${what} The session has ended, so nothing can be attached to it: discard this to send the rest of it.`;
 }
 
+/**
+ * What the technician is told of a file the site refused for good (`words`: the site's own, "The file is
+ * larger than 25 MiB"), in the sync centre and at the file's step alike: attaching another in its place
+ * drops this upload (unsent-files.ts); an ended session takes no file, and only the discard frees the rest.
+ */
+export function refusedFileProblem(name: string, words: string, sessionOpen: boolean): string {
+  const what = `The site did not take the file ${name}: ${words.replace(/[.\s]+$/, '')}.`;
+  return sessionOpen
+    ? `${what} Attach another in its place, or discard its upload in the sync centre to send the rest of the session.`
+    : `${what} The session has ended, so nothing can be attached to it: discard its upload in the sync centre to ` +
+        'send the rest of it.';
+}
+
 /** What the technician is told of a file `keptBytes` could not give back, where the file is shown. */
 function unreadableWords(problem: 'missing' | 'damaged'): string {
   return problem === 'missing'
@@ -68,8 +81,9 @@ function unreadableWords(problem: 'missing' | 'damaged'): string {
 }
 
 /**
- * The session's files not uploaded yet that cannot be read back as they were saved. Each is read and
- * checked whole (a photo: milliseconds; a video at the 200 MB limit: about half a second), when the
+ * The session's files not uploaded yet that will not be sent as they are: those that cannot be read back as
+ * they were saved, and those whose upload the site refused (`refused`: the failed upload's words). Each is
+ * read and checked whole (a photo: milliseconds; a video at the 200 MB limit: about half a second), when the
  * technician asks to finish. Only the technician whose session it is may ask.
  */
 export function unreadableAttachments(
@@ -81,13 +95,25 @@ export function unreadableAttachments(
   if (store.sessions.technicianOf(sessionId) !== technician)
     throw new AppFailure('not_found', 'There is no such work session on this computer.', { sessionId });
   const found: UnreadableAttachment[] = [];
+  const notSent = store.sessions.refusedUploads(sessionId);
   for (const value of store.sessions.values(sessionId)) {
     const attachment = value.attachmentId ? store.sessions.attachment(value.attachmentId) : undefined;
     if (!attachment || attachment.serverItemid !== null) continue;
-    const kept = keptBytes(attachmentsDir, attachment);
-    if (kept.ok) continue;
     const { stepid, fieldGuid } = value;
-    found.push({ attachmentId: attachment.id, stepid, fieldGuid, problem: unreadableWords(kept.problem) });
+    const kept = keptBytes(attachmentsDir, attachment);
+    if (!kept.ok) {
+      found.push({
+        attachmentId: attachment.id,
+        stepid,
+        fieldGuid,
+        problem: unreadableWords(kept.problem),
+        refused: false,
+      });
+      continue;
+    }
+    const refused = notSent.get(attachment.id);
+    if (refused !== undefined)
+      found.push({ attachmentId: attachment.id, stepid, fieldGuid, problem: refused, refused: true });
   }
   return found;
 }

@@ -249,13 +249,17 @@ export class SessionsRepo {
       ).map((a) => [a.id, a]),
     );
     const queued = this.#queuedFields(id);
+    const notSent = this.refusedUploads(id);
     const values: StepValue[] = this.values(id).map((v) => {
       const attachment = v.attachmentId ? attachments.get(v.attachmentId) : undefined;
       // A file's value on the site is its media item id, which the local row does not repeat.
       const confirmed = attachment
         ? attachment.server_itemid !== null && v.serverValue !== null
         : (v.value ?? null) === (v.serverValue ?? null);
-      const site: ValueOnSite = queued.get(v.fieldGuid) ?? (confirmed ? 'sent' : 'refused');
+      // A file whose upload failed does not reach the site, whatever waits behind it to name it there.
+      const refused = attachment && attachment.server_itemid === null ? (notSent.get(attachment.id) ?? null) : null;
+      const site: ValueOnSite =
+        refused !== null ? 'refused' : (queued.get(v.fieldGuid) ?? (confirmed ? 'sent' : 'refused'));
       return {
         site,
         fieldGuid: v.fieldGuid,
@@ -263,7 +267,7 @@ export class SessionsRepo {
         stepid: v.stepid,
         value: v.value,
         attachment: attachment
-          ? { id: attachment.id, name: attachment.name, uploaded: attachment.server_itemid !== null }
+          ? { id: attachment.id, name: attachment.name, uploaded: attachment.server_itemid !== null, notSent: refused }
           : null,
       };
     });
@@ -301,18 +305,28 @@ export class SessionsRepo {
     ).all(chainKey({ type: 'session', id })) as { payload: string; state: string }[];
     const out = new Map<string, ValueOnSite>();
     for (const row of rows) {
-      let fields: unknown;
-      try {
-        fields = (JSON.parse(row.payload) as { fields?: unknown }).fields;
-      } catch {
-        continue;
-      }
+      const fields = payloadPart(row.payload, 'fields');
       if (!Array.isArray(fields)) continue;
       for (const field of fields as { fieldGuid?: unknown }[]) {
         if (typeof field?.fieldGuid !== 'string') continue;
         if (row.state !== 'failed') out.set(field.fieldGuid, 'waiting');
         else if (!out.has(field.fieldGuid)) out.set(field.fieldGuid, 'refused');
       }
+    }
+    return out;
+  }
+
+  /** Why each of the session's files whose upload failed was not sent (the failure's words), by attachment id. */
+  refusedUploads(id: string): Map<string, string> {
+    const rows = sql(
+      this.db,
+      `SELECT payload, last_error AS error FROM outbox
+       WHERE chain = ? AND kind = 'upload' AND state = 'failed' ORDER BY id`,
+    ).all(chainKey({ type: 'session', id })) as { payload: string; error: string | null }[];
+    const out = new Map<string, string>();
+    for (const row of rows) {
+      const attachmentId = payloadPart(row.payload, 'attachmentId');
+      if (typeof attachmentId === 'string') out.set(attachmentId, row.error ?? 'The site did not take it.');
     }
     return out;
   }
@@ -356,5 +370,14 @@ function parseSignOff(json: string | null | undefined): SignOff | null {
     return typeof value?.name === 'string' && typeof value.at === 'number' ? value : null;
   } catch {
     return null;
+  }
+}
+
+/** One part of an outbox row's payload as stored (JSON), unchecked; undefined when it cannot be read. */
+function payloadPart(payload: string, key: string): unknown {
+  try {
+    return (JSON.parse(payload) as Record<string, unknown> | null)?.[key];
+  } catch {
+    return undefined;
   }
 }

@@ -1,7 +1,8 @@
 import type { z } from 'zod';
+import { classify } from '../../api/failure.ts';
 import { findUploads, uploadMedia } from '../../api/user-media-api.ts';
 import { checkForDoubles, lookLater, nextLook } from './doubles.ts';
-import { attachedName, keptBytes, keptFileProblem } from '../attachments.ts';
+import { attachedName, keptBytes, keptFileProblem, refusedFileProblem } from '../attachments.ts';
 import { isEditable } from '../../../shared/worklog.ts';
 import { uploadPayload } from './payloads.ts';
 import { missingHere, worklogAction, type WorklogHandler } from './context.ts';
@@ -11,6 +12,9 @@ import { missingHere, worklogAction, type WorklogHandler } from './context.ts';
  * carries the attachment's id) is looked for among the user's media, later and longer while it is not
  * there (doubles.ts), before the bytes are sent again; then the site is checked for a second copy.
  * A file gone from this computer, or changed on its disk since it was saved (attachments.ts), is not sent.
+ * A file the site will not take (larger than it accepts, of a kind it does not take: 413, 415, 400) is said
+ * with the site's words and what the technician can do, not only the site's words: before, "The file is
+ * larger than 25 MiB" alone, and the step said the file "uploads when online".
  */
 const replayUpload: WorklogHandler<z.infer<typeof uploadPayload>> = async (ctx, row, payload) => {
   const attachment = ctx.sessions.attachment(payload.attachmentId);
@@ -40,7 +44,19 @@ const replayUpload: WorklogHandler<z.infer<typeof uploadPayload>> = async (ctx, 
     return { type: 'failed', message: keptFileProblem(attachedName(attachment), kept.problem, open) };
   }
   if (row.unknownOutcome) ctx.transaction(() => ctx.outbox.sendingAgain(row.id));
-  const itemid = await uploadMedia(ctx.transport, attachment.uploadName, new Uint8Array(kept.bytes), ctx.uploads);
+  let itemid: number;
+  try {
+    itemid = await uploadMedia(ctx.transport, attachment.uploadName, new Uint8Array(kept.bytes), ctx.uploads);
+  } catch (error) {
+    const failure = classify(error);
+    if (failure.kind !== 'refused') throw error;
+    const status = ctx.sessions.state(payload.sessionId)?.status;
+    const open = status !== undefined && isEditable(status);
+    return {
+      type: 'failed',
+      message: refusedFileProblem(attachedName(attachment), failure.words ?? failure.message, open),
+    };
+  }
   ctx.transaction(() => {
     ctx.sessions.attachmentUploaded(attachment.id, itemid);
     ctx.outbox.remove(row.id);

@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCanvas, encodePng } from '../../server/media/png.ts';
+import { MAX_UPLOAD } from '../../server/routes/user-media.ts';
+import { api, signIn } from '../server/helpers.ts';
+import { unwrap } from '../helpers/library.ts';
+import { syncedOverProxy } from '../helpers/services.ts';
+import { photoGuide } from '../helpers/worklog.ts';
+
+// A file larger than the site takes (the reference site: 25 MiB, as a real site has a limit of its own;
+// Fieldguide keeps up to 200 MB). Its upload is refused for good (413), and the step went on saying the
+// file "uploads when online", the Finish review listed nothing, and the Sync centre gave the site's words
+// alone. Now the step, the review and the Sync centre say the site did not take it, why, and what to do;
+// attaching another in its place frees the session.
+let over: Awaited<ReturnType<typeof syncedOverProxy>>;
+
+beforeAll(async () => {
+  over = await syncedOverProxy();
+});
+afterAll(async () => {
+  await over?.close();
+});
+
+const TOO_LARGE = 'The file is larger than 25 MiB';
+
+describe('a file the site will not take', () => {
+  it('is said not sent, with the site’s words and what to do; another in its place goes', async () => {
+    const { api: app } = over.app.services;
+    const photo = await photoGuide(app);
+    const session = unwrap(await app.startSession({ guideid: photo.guide.guideid, workorderid: 'WO-TOO-LARGE' }));
+    const sessionId = session.id;
+    // Over the site's limit: a photo straight off a camera's RAW mode, say.
+    const big = Buffer.alloc(MAX_UPLOAD + 1024 * 1024, 0x5a);
+    const first = await attachTo(photo, sessionId, 'valve-raw.png', big);
+    await sendAll();
+
+    const notSent =
+      `The site did not take the file valve-raw.png: ${TOO_LARGE}. Attach another in its place, or discard its ` +
+      'upload in the sync centre to send the rest of the session.';
+    expect((await waiting(sessionId)).map((a) => [a.kind, a.state, a.error])).toEqual([
+      ['upload', 'failed', notSent],
+      ['stepData', 'pending', null],
+    ]);
+    // The step says so (not "uploads when online"), and the value counts as not on the site.
+    const value = unwrap(await app.getSession(sessionId)).values.find((v) => v.fieldGuid === photo.fieldGuid)!;
+    expect([value.site, value.attachment]).toEqual([
+      'refused',
+      { id: first, name: 'valve-raw.png', uploaded: false, notSent },
+    ]);
+    // The Finish review lists it among the files that will not be sent.
+    expect(unwrap(await app.checkAttachments(sessionId))).toEqual([
+      { attachmentId: first, stepid: photo.stepid, fieldGuid: photo.fieldGuid, problem: notSent, refused: true },
+    ]);
+
+    // Another in its place, as it says: the refused upload gives way, the new one and the finish go.
+    const second = await attachTo(photo, sessionId, 'valve.png', encodePng(createCanvas(64, 48, [30, 90, 160])));
+    unwrap(await app.transitionSession({ sessionId, transition: 'finish' }));
+    await sendAll();
+    expect(await waiting(sessionId)).toEqual([]);
+    const done = unwrap(await app.getSession(sessionId));
+    expect(done.values.map((v) => [v.attachment?.name, v.attachment?.uploaded, v.attachment?.notSent, v.site])).toEqual(
+      [['valve.png', true, null, 'sent']],
+    );
+    expect(unwrap(await app.checkAttachments(sessionId))).toEqual([]);
+    const tech = await signIn(over.site, 'tech1');
+    const entry = (await api(over.site, 'GET', `/work_log/${done.entryid}`, { token: tech.token })).body as {
+      status: string;
+      work_data: { value: string }[];
+    };
+    const media = (await api(over.site, 'GET', '/user/media/current?limit=200', { token: tech.token })).body as {
+      id: number;
+      name: string;
+    }[];
+    const sent = media.find((m) => m.name === `fg-${second}-valve.png`)!;
+    expect([entry.status, entry.work_data.map((d) => d.value)]).toEqual(['complete', [String(sent.id)]]);
+    expect(media.filter((m) => m.name.endsWith('valve-raw.png'))).toEqual([]);
+  });
+
+  it('of a session already finished: its words say to discard it, as nothing can be attached any more', async () => {
+    const { api: app } = over.app.services;
+    const photo = await photoGuide(app);
+    const session = unwrap(await app.startSession({ guideid: photo.guide.guideid, workorderid: 'WO-TOO-LATE' }));
+    await attachTo(photo, session.id, 'hose-raw.png', Buffer.alloc(MAX_UPLOAD + 1, 0x33));
+    unwrap(await app.transitionSession({ sessionId: session.id, transition: 'finish' }));
+    await sendAll();
+    const [refused, ...after] = await waiting(session.id);
+    expect([refused?.kind, refused?.state, after.map((a) => [a.kind, a.state])]).toEqual([
+      'upload',
+      'failed',
+      [
+        ['stepData', 'pending'],
+        ['finish', 'pending'],
+      ],
+    ]);
+    expect(refused?.error).toBe(
+      `The site did not take the file hose-raw.png: ${TOO_LARGE}. The session has ended, so nothing can be ` +
+        'attached to it: discard its upload in the sync centre to send the rest of it.',
+    );
+    // Discarded: its value goes with it, and the finish reaches the site.
+    unwrap(await app.discardAction(refused!.id));
+    await sendAll();
+    expect(await waiting(session.id)).toEqual([]);
+  });
+});
+
+type PhotoStep = Awaited<ReturnType<typeof photoGuide>>;
+
+async function attachTo(photo: PhotoStep, sessionId: string, name: string, bytes: Buffer): Promise<string> {
+  const { api: app } = over.app.services;
+  const input = { sessionId, stepid: photo.stepid, fieldGuid: photo.fieldGuid, name, mime: 'image/png' };
+  const attached = unwrap(await app.attachFile({ ...input, dataBase64: bytes.toString('base64') }));
+  return attached.values.find((v) => v.fieldGuid === photo.fieldGuid)!.attachment!.id;
+}
+
+/** "Send now" until nothing more goes. */
+async function sendAll(): Promise<void> {
+  const { api: app } = over.app.services;
+  let summary = unwrap(await app.flushOutbox());
+  for (let i = 0; i < 20 && summary.pending + summary.inFlight > 0; i++) summary = unwrap(await app.flushOutbox());
+}
+
+/** What the Sync centre lists of a session. */
+async function waiting(sessionId: string) {
+  return unwrap(await over.app.services.api.getOutbox()).actions.filter((a) => a.sessionId === sessionId);
+}
