@@ -12,10 +12,11 @@ export interface StepValue {
   /** As the site stores it: text, a number as text, "1"/"0" for a checkbox, a media item id. */
   value: string | null;
   /**
-   * For Image/Video/Document fields: the attached file, until and after its upload; `notSent`, why its
-   * upload failed (the site refused it, say), until it is retried, discarded or replaced.
+   * For Image/Video/Document fields: the attached file, until and after its upload (`mime`: a photo is
+   * read back for its thumbnail, a video or a document is not); `notSent`, why its upload failed (the site
+   * refused it, say), until it is retried, discarded or replaced.
    */
-  attachment: { id: string; name: string; uploaded: boolean; notSent: string | null } | null;
+  attachment: { id: string; name: string; mime: string; uploaded: boolean; notSent: string | null } | null;
   /**
    * Whether the site has this value (issue 28): `sent` (the site confirmed it), `waiting` (queued here),
    * `refused` (the site did not take it: a failed action, a conflict, or a session the site decided).

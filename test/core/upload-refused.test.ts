@@ -44,7 +44,7 @@ describe('a file the site will not take', () => {
     const value = unwrap(await app.getSession(sessionId)).values.find((v) => v.fieldGuid === photo.fieldGuid)!;
     expect([value.site, value.attachment]).toEqual([
       'refused',
-      { id: first, name: 'valve-raw.png', uploaded: false, notSent },
+      { id: first, name: 'valve-raw.png', mime: 'image/png', uploaded: false, notSent },
     ]);
     // The Finish review lists it among the files that will not be sent.
     expect(unwrap(await app.checkAttachments(sessionId))).toEqual([

@@ -831,6 +831,34 @@ describe('a photo from the camera (acceptance 5)', () => {
     expect((await state.textContent())?.trim()).toBe('Uploaded');
   });
 
+  it('does not read a video back whole each time its step shows: only photos are, for their thumbnail', async () => {
+    const forklift = await app.app.services.api.getGuide(FORKLIFT.id);
+    if (!forklift.ok) throw new Error(forklift.error.message);
+    const n = forklift.value.steps.findIndex((s) => s.form?.fields.some((f) => f.type === 'Video')) + 1;
+    const id = await startGuide(FORKLIFT, 'WO-RUN-VIDEO');
+    const readBack: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith(rpcPath('getAttachment'))) readBack.push(request.url());
+    });
+    await page.getByTestId(`step-nav-${n}`).click();
+    await onStep(n);
+    const video = field('Video of the horn, lights and back-up alarm test');
+    await video.locator('input[type="file"]').setInputFiles({
+      name: 'horn.mp4',
+      mimeType: 'video/mp4',
+      buffer: Buffer.alloc(256 * 1024, 0x42),
+    });
+    await video.getByTestId('attachment').waitFor();
+    await page.reload();
+    await onStep(n);
+    await video.getByTestId('attachment-state').waitFor();
+    await page.goto(new URL(`/sessions/${id}/report`, app.shell.url).toString());
+    await page.locator('[data-testid="session-report"][data-ready="true"]').waitFor();
+    // Before: the whole file, as base64, on attaching, on the step shown again and for the report.
+    expect(readBack).toEqual([]);
+    expect((await sessionOf(id)).values.map((v) => v.attachment?.mime)).toEqual(['video/mp4']);
+  });
+
   it('is taken with a fake camera, previewed, attached offline and reaches the site after replay', async () => {
     const cameraBrowser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

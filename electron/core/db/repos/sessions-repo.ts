@@ -241,9 +241,10 @@ export class SessionsRepo {
     ).get({ id, chain: chainKey({ type: 'session', id }) }) as { pending: number; failed: number; conflicts: number };
     const attachments = new Map(
       (
-        sql(this.db, 'SELECT id, name, server_itemid FROM attachments WHERE session_id = ?').all(id) as {
+        sql(this.db, 'SELECT id, name, mime, server_itemid FROM attachments WHERE session_id = ?').all(id) as {
           id: string;
           name: string;
+          mime: string;
           server_itemid: number | null;
         }[]
       ).map((a) => [a.id, a]),
@@ -267,7 +268,13 @@ export class SessionsRepo {
         stepid: v.stepid,
         value: v.value,
         attachment: attachment
-          ? { id: attachment.id, name: attachment.name, uploaded: attachment.server_itemid !== null, notSent: refused }
+          ? {
+              id: attachment.id,
+              name: attachment.name,
+              mime: attachment.mime,
+              uploaded: attachment.server_itemid !== null,
+              notSent: refused,
+            }
           : null,
       };
     });
