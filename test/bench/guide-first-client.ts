@@ -3,11 +3,10 @@
 // offline" does). Prints as JSON how long until that guide is stored whole with its pictures, and the
 // guide's own bytes (its answers and media, asked again afterwards on loopback, outside the timing).
 import '../../electron/core/threadpool.ts';
+import { benchServices } from './bench-services.ts';
 import { performance } from 'node:perf_hooks';
 import { Agent, request } from 'undici';
 import type { GuideStep, ImageVariants } from '../../electron/contract.ts';
-import { createServices } from '../../electron/core/services.ts';
-import { plainCodec } from '../../electron/core/connection/secret-store.ts';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
 import { makeTempDir } from '../helpers/tmp.ts';
 
@@ -19,13 +18,7 @@ const guideid = Number(guideidText);
 // sync in full flow (its lanes grown, its answers queued on the link ahead of the technician's).
 const afterMs = Number(afterText ?? 0);
 const tmp = makeTempDir('bench-guide-first');
-const services = createServices({
-  dataDir: tmp.dir,
-  version: 'bench',
-  secretCodec: plainCodec,
-  startDemoWorkshop: () => Promise.reject(new Error('no demo')),
-  autoSync: false,
-});
+const services = benchServices(tmp.dir);
 const storing = new Promise<void>((resolve) =>
   services.events.subscribe((event) => {
     if (event.name === 'syncProgress' && event.payload.phase === 'guides' && event.payload.done > 0) resolve();

@@ -2,10 +2,9 @@
 // enqueue latency), then replays them (throughput), then makes the same work with a bare fetch loop at
 // the same concurrency (the site's own capacity for those requests). Prints JSON.
 import '../../electron/core/threadpool.ts';
+import { benchServices } from './bench-services.ts';
 import diagnostics from 'node:diagnostics_channel';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
-import { createServices } from '../../electron/core/services.ts';
-import { plainCodec } from '../../electron/core/connection/secret-store.ts';
 import { siteHttp } from '../../electron/core/api/http.ts';
 import { MAX_JSON_BYTES } from '../../electron/core/api/redirects.ts';
 import { runBounded } from '../../electron/core/sync/pool.ts';
@@ -24,13 +23,7 @@ const site = new URL(siteUrl);
 // The proxy runs on its own thread (proxy-thread.ts): it is the network, not part of the client.
 const proxy = await startProxyThread(Number(site.port));
 const tmp = makeTempDir('bench-outbox');
-const services = createServices({
-  dataDir: tmp.dir,
-  version: 'bench',
-  secretCodec: plainCodec,
-  startDemoWorkshop: () => Promise.reject(new Error('no demo')),
-  autoSync: false,
-});
+const services = benchServices(tmp.dir);
 const api = services.api;
 const must = <T>(r: { ok: true; value: T } | { ok: false; error: { message: string } }): T => {
   if (!r.ok) throw new Error(r.error.message);

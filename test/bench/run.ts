@@ -18,6 +18,8 @@
 // BENCH_ONLY=slow-disk does the same (and types a value in step 1 before Next) with each flush of the data folder
 // made slower by BENCH_SLOW_DISK_MS (default 0,30,100 ms; a preloaded shim, test/helpers/slow-disk.c, built
 // with cc), BENCH_SLOW_DISK_ROUNDS rounds each (default 3; also at the end of a whole run, renderer built).
+// BENCH_ONLY=big-file attaches a video of BENCH_FILE_MB (default 200), checks it as the Finish review does and
+// uploads one the site takes, BENCH_FILE_ROUNDS rounds (default 3; also at the end of a whole run).
 import fs from 'node:fs';
 import path from 'node:path';
 import { makeTempDir } from '../helpers/tmp.ts';
@@ -31,6 +33,7 @@ import { benchOfflineSaid } from './offline-said.ts';
 import { benchTimeToGuide } from './time-to-guide.ts';
 import { benchTechnicianWaits } from './technician-waits.ts';
 import { benchSlowDisk } from './slow-disk.ts';
+import { benchBigFile } from './big-file.ts';
 
 interface SyncRun {
   initialMs: number;
@@ -105,6 +108,9 @@ await only('waits', () => benchTechnicianWaits(waitRounds));
 const slowDiskRounds = Math.max(1, Number(process.env.BENCH_SLOW_DISK_ROUNDS ?? 3));
 const slowDisk = (process.env.BENCH_SLOW_DISK_MS ?? '0,30,100').split(',').map(Number);
 await only('slow-disk', () => benchSlowDisk(slowDiskRounds, slowDisk));
+const fileMb = Number(process.env.BENCH_FILE_MB ?? 200);
+const fileRounds = Math.max(1, Number(process.env.BENCH_FILE_ROUNDS ?? 3));
+await only('big-file', () => benchBigFile(fileMb, fileRounds));
 if (process.env.BENCH_LINKS) {
   const linkGuides = Number(process.env.BENCH_LINK_GUIDES ?? 300);
   const guideRounds = Math.max(1, Number(process.env.BENCH_GUIDE_ROUNDS ?? 3));
@@ -475,3 +481,4 @@ if (process.env.BENCH_OUTBOX !== '0' && !bigOnly) {
 if (!bigOnly) await benchOfflineSaid(offlineRounds);
 if (!bigOnly) await benchTechnicianWaits(waitRounds);
 if (!bigOnly) await benchSlowDisk(slowDiskRounds, slowDisk);
+if (!bigOnly) await benchBigFile(fileMb, fileRounds);

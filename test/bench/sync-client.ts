@@ -3,9 +3,8 @@
 // (everything kept whole, then local search and open), `summaries` (nothing kept whole: the summary sync
 // alone), `big` (a first sync as a technician meets it, then library pages and search over the summaries).
 import '../../electron/core/threadpool.ts';
+import { benchServices } from './bench-services.ts';
 import { constants, PerformanceObserver, performance } from 'node:perf_hooks';
-import { createServices } from '../../electron/core/services.ts';
-import { plainCodec } from '../../electron/core/connection/secret-store.ts';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
 import { makeTempDir } from '../helpers/tmp.ts';
 import { siteHttp } from '../../electron/core/api/http.ts';
@@ -16,12 +15,7 @@ const concurrency = { guides: Number(guidesConcurrency ?? 32), media: Number(med
 const tmp = makeTempDir('bench-sync');
 let phase = 'idle';
 const requests: { url: string; phase: string }[] = [];
-const services = createServices({
-  dataDir: tmp.dir,
-  version: 'bench',
-  secretCodec: plainCodec,
-  startDemoWorkshop: () => Promise.reject(new Error('no demo')),
-  autoSync: false,
+const services = benchServices(tmp.dir, {
   concurrency,
   http: (url, init) => {
     // Not the front lane's (its warm questions, sync/front-lane.ts): they keep the technician's connections open,

@@ -174,6 +174,8 @@ const RUN: Record<string, (command: string) => Promise<void>> = {
         BENCH_WAIT_ROUNDS: '1',
         BENCH_SLOW_DISK_ROUNDS: '1',
         BENCH_SLOW_DISK_MS: '0,30',
+        BENCH_FILE_MB: '2',
+        BENCH_FILE_ROUNDS: '1',
       },
     });
     try {
@@ -182,6 +184,7 @@ const RUN: Record<string, (command: string) => Promise<void>> = {
       expect(run.stdout()).toMatch(/^12 \| \d+ \|/m);
       expect(run.stdout()).toContain('Local library of');
       expect(run.stdout()).toContain('Outbox:');
+      expect(run.stdout()).toMatch(/A big video in a work session[^\n]*\n {2}attach 2 MB: \d+ ms/);
       expect(run.stdout()).toMatch(/CPU replay\/that client = \d+\.\d\d \(medians of 1 rounds\)/);
       expect(run.stdout()).toContain('A big site: the summary sync of 30 guides');
       expect(run.stdout()).toMatch(/^site hanging \(from the first click on\): open a guide median \d+ ms/m);

@@ -42,6 +42,61 @@ export function keptBytes(
   return sound ? { ok: true, bytes } : { ok: false, problem: 'damaged' };
 }
 
+/**
+ * `keptBytes` for an upload, without holding the main thread: the file read on the thread pool, its SHA-256
+ * taken 8 MiB at a time with a turn of the event loop between (a 200 MB video's read and hash held it 0.3 s).
+ */
+export async function keptBytesRead(
+  attachmentsDir: string,
+  attachment: Pick<AttachmentRecord, 'file' | 'bytes'>,
+): Promise<{ ok: true; bytes: Buffer } | { ok: false; problem: 'missing' | 'damaged' }> {
+  let bytes: Buffer;
+  try {
+    bytes = await fs.promises.readFile(path.join(attachmentsDir, attachment.file));
+  } catch {
+    return { ok: false, problem: 'missing' };
+  }
+  if (bytes.length !== attachment.bytes) return { ok: false, problem: 'damaged' };
+  const digest = DIGEST_IN_NAME.exec(attachment.file)?.[1];
+  if (digest === undefined) return { ok: true, bytes };
+  const hash = createHash('sha256');
+  const PIECE = 8 * 1024 * 1024;
+  for (let at = 0; at < bytes.length; at += PIECE) {
+    if (at > 0) await new Promise<void>((resolve) => setImmediate(resolve));
+    hash.update(bytes.subarray(at, at + PIECE));
+  }
+  return hash.digest('hex').startsWith(digest) ? { ok: true, bytes } : { ok: false, problem: 'damaged' };
+}
+
+/**
+ * `keptBytes`'s check without keeping the bytes, read in pieces of 1 MiB: the main thread hashes one piece
+ * at a time (half a millisecond) between reads on the thread pool, and answers the screens meanwhile. Read
+ * whole, a 200 MB video held it 0.4 s at each Finish review (`npm run bench` with BENCH_ONLY=big-file).
+ */
+export async function keptFileSound(
+  attachmentsDir: string,
+  attachment: Pick<AttachmentRecord, 'file' | 'bytes'>,
+): Promise<{ ok: true } | { ok: false; problem: 'missing' | 'damaged' }> {
+  const digest = DIGEST_IN_NAME.exec(attachment.file)?.[1];
+  const hash = createHash('sha256');
+  let size = 0;
+  try {
+    const pieces = fs.createReadStream(path.join(attachmentsDir, attachment.file), { highWaterMark: 1024 * 1024 });
+    for await (const piece of pieces as AsyncIterable<Buffer>) {
+      size += piece.length;
+      if (size > attachment.bytes) {
+        pieces.destroy();
+        return { ok: false, problem: 'damaged' };
+      }
+      if (digest !== undefined) hash.update(piece);
+    }
+  } catch {
+    return { ok: false, problem: 'missing' };
+  }
+  const sound = size === attachment.bytes && (digest === undefined || hash.digest('hex').startsWith(digest));
+  return sound ? { ok: true } : { ok: false, problem: 'damaged' };
+}
+
 /** The name a technician gave an attached file (its upload's name without the id Fieldguide puts first). */
 export function attachedName(attachment: Pick<AttachmentRecord, 'uploadName'>): string {
   return attachment.uploadName.replace(/^fg-[0-9a-f-]{36}-/, '');
@@ -83,15 +138,16 @@ function unreadableWords(problem: 'missing' | 'damaged'): string {
 /**
  * The session's files not uploaded yet that will not be sent as they are: those that cannot be read back as
  * they were saved, and those whose upload the site refused (`refused`: the failed upload's words). Each is
- * read and checked whole (a photo: milliseconds; a video at the 200 MB limit: about half a second), when the
- * technician asks to finish. Only the technician whose session it is may ask.
+ * read and checked whole (a photo: milliseconds; a video at the 200 MB limit: about a quarter of a second, in
+ * pieces off the main thread's way: `keptFileSound`), when the technician asks to finish. Only the technician
+ * whose session it is may ask.
  */
-export function unreadableAttachments(
+export async function unreadableAttachments(
   store: Store,
   attachmentsDir: string,
   technician: number,
   sessionId: string,
-): UnreadableAttachment[] {
+): Promise<UnreadableAttachment[]> {
   if (store.sessions.technicianOf(sessionId) !== technician)
     throw new AppFailure('not_found', 'There is no such work session on this computer.', { sessionId });
   const found: UnreadableAttachment[] = [];
@@ -100,7 +156,7 @@ export function unreadableAttachments(
     const attachment = value.attachmentId ? store.sessions.attachment(value.attachmentId) : undefined;
     if (!attachment || attachment.serverItemid !== null) continue;
     const { stepid, fieldGuid } = value;
-    const kept = keptBytes(attachmentsDir, attachment);
+    const kept = await keptFileSound(attachmentsDir, attachment);
     if (!kept.ok) {
       found.push({
         attachmentId: attachment.id,

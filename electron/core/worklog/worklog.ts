@@ -73,7 +73,7 @@ export class WorkLog {
   }
 
   /** The session's files not uploaded yet that cannot be read back as saved (attachments.ts). */
-  unreadable(sessionId: string): UnreadableAttachment[] {
+  unreadable(sessionId: string): Promise<UnreadableAttachment[]> {
     const me = this.deps.technician();
     if (me === null) throw new AppFailure('unauthorized', 'Sign in to a site first.');
     return unreadableAttachments(this.deps.store, this.deps.attachmentsDir, me.id, sessionId);

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { classify } from '../../api/failure.ts';
 import { findUploads, uploadMedia } from '../../api/user-media-api.ts';
 import { checkForDoubles, lookLater, nextLook } from './doubles.ts';
-import { attachedName, keptBytes, keptFileProblem, refusedFileProblem } from '../attachments.ts';
+import { attachedName, keptBytesRead, keptFileProblem, refusedFileProblem } from '../attachments.ts';
 import { isEditable } from '../../../shared/worklog.ts';
 import { uploadPayload } from './payloads.ts';
 import { missingHere, worklogAction, type WorklogHandler } from './context.ts';
@@ -37,7 +37,7 @@ const replayUpload: WorklogHandler<z.infer<typeof uploadPayload>> = async (ctx, 
     const look = nextLook(ctx, row);
     if (look !== null) return lookLater(look, `the file ${attachment.uploadName}`);
   }
-  const kept = keptBytes(ctx.attachmentsDir, attachment);
+  const kept = await keptBytesRead(ctx.attachmentsDir, attachment);
   if (!kept.ok) {
     const status = ctx.sessions.state(payload.sessionId)?.status;
     const open = status !== undefined && isEditable(status);
