@@ -56,6 +56,11 @@ const attached: { ms: number; heldMs: number }[] = [];
 // Larger than the site takes: the outbox's upload of it is refused (413) while it is checked, as it would be.
 const big = await attachVideo('BENCH-BIG-FILE', bytes);
 const review = await timed(async () => must(await api.checkAttachments(big)));
+// The outbox's try of the big one over (refused): the upload below is timed alone.
+for (let i = 0; i < 100 && must(await api.getOutbox()).summary.failed === 0; i++) {
+  must(await api.flushOutbox());
+  await new Promise((resolve) => setTimeout(resolve, 50));
+}
 // Its upload refused at once (413), the one the site takes is sent.
 const takenSize = Math.min(bytes, MAX_UPLOAD - 64 * 1024);
 const taken = await attachVideo('BENCH-TAKEN-FILE', takenSize);
