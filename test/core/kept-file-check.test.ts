@@ -1,7 +1,14 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { keptBytes, keptBytesRead, keptFileName, keptFileSound } from '../../electron/core/worklog/attachments.ts';
+import {
+  decodeFile,
+  keptBytes,
+  keptBytesRead,
+  keptFileName,
+  keptFileSound,
+} from '../../electron/core/worklog/attachments.ts';
 import { makeTempDir } from '../helpers/tmp.ts';
 
 // The three readers of a kept file (whole and at once; on the thread pool for an upload; in pieces for the
@@ -13,7 +20,8 @@ afterAll(() => tmp.remove());
 function kept(name: string, size: number, change: (bytes: Buffer) => Buffer | null) {
   const bytes = Buffer.alloc(size);
   for (let i = 0; i < size; i++) bytes[i] = (i * 31) & 0xff;
-  const file = keptFileName('00000000-0000-4000-8000-00000000000' + name, bytes, '.mp4');
+  const digest = createHash('sha256').update(bytes).digest('hex');
+  const file = keptFileName('00000000-0000-4000-8000-00000000000' + name, digest, '.mp4');
   const changed = change(Buffer.from(bytes));
   if (changed) fs.writeFileSync(path.join(tmp.dir, file), changed);
   return { file, bytes: size };
@@ -38,5 +46,23 @@ describe('a kept file read back', () => {
     ]).toEqual([answer, answer, answer]);
     const read = await keptBytesRead(tmp.dir, attachment);
     if (read.ok) expect(read.bytes.equals(fs.readFileSync(path.join(tmp.dir, attachment.file)))).toBe(true);
+  });
+});
+
+describe('a file given as base64', () => {
+  it('is decoded and hashed a piece at a time, as it would be whole', async () => {
+    for (const size of [1, 2, 3, 6 * 1024 * 1024, 6 * 1024 * 1024 + 1, 13 * 1024 * 1024 + 2]) {
+      const bytes = Buffer.alloc(size);
+      for (let i = 0; i < size; i++) bytes[i] = (i * 7 + size) & 0xff;
+      const { pieces, size: decoded, digest } = await decodeFile(bytes.toString('base64'));
+      expect([Buffer.concat(pieces).equals(bytes), decoded]).toEqual([true, size]);
+      expect(digest).toBe(createHash('sha256').update(bytes).digest('hex'));
+    }
+  });
+
+  it('is refused when it is not base64, in any piece', async () => {
+    const piece = 'A'.repeat(8 * 1024 * 1024);
+    for (const text of ['not base64!', `${piece}A=A`, `${piece.slice(4)}AA==${piece}`, `${piece}${piece}@`])
+      await expect(decodeFile(text)).rejects.toThrow('The file could not be read: it is not base64.');
   });
 });

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCanvas, encodePng } from '../../server/media/png.ts';
 import { MAX_UPLOAD } from '../../server/routes/user-media.ts';
@@ -99,6 +101,28 @@ describe('a file the site will not take', () => {
     unwrap(await app.discardAction(refused!.id));
     await sendAll();
     expect(await waiting(session.id)).toEqual([]);
+  });
+});
+
+describe('what cannot be a file', () => {
+  it('is refused when attached, in words, and nothing is kept', async () => {
+    const { api: app } = over.app.services;
+    const photo = await photoGuide(app);
+    const session = unwrap(await app.startSession({ guideid: photo.guide.guideid, workorderid: 'WO-NOT-A-FILE' }));
+    const input = { sessionId: session.id, stepid: photo.stepid, fieldGuid: photo.fieldGuid, name: 'x.png' };
+    const folder = path.join(over.app.dataDir, 'attachments');
+    const before = fs.readdirSync(folder);
+    const refused = async (dataBase64: string) => {
+      const attached = await app.attachFile({ ...input, mime: 'image/png', dataBase64 });
+      return attached.ok ? null : [attached.error.code, attached.error.message];
+    };
+    expect(await refused('a photo, not base64')).toEqual([
+      'invalid_input',
+      'The file could not be read: it is not base64.',
+    ]);
+    expect(await refused('==')).toEqual(['invalid_input', 'The file is empty.']);
+    expect(fs.readdirSync(folder)).toEqual(before);
+    expect(unwrap(await app.getSession(session.id)).values).toEqual([]);
   });
 });
 

@@ -6,7 +6,7 @@ import { OWNER_FILE } from '../../db/owner-only.ts';
 import { AppFailure } from '../../result.ts';
 import { checkFieldValue, isMediaField } from '../../../shared/field-values.ts';
 import { ATTACHMENT_MAX_BYTES } from '../../../shared/limits.ts';
-import { keptFileName } from '../attachments.ts';
+import { decodeFile, keptFileName } from '../attachments.ts';
 import { uploadAction } from '../replay/upload.ts';
 import type { SessionAccess } from '../session-access.ts';
 import { sessionChain } from '../session-chain.ts';
@@ -47,22 +47,26 @@ export interface KeptFile {
  * flush (a photo of a few MB on a busy disk: 100 ms and more). A write that fails leaves no file.
  */
 export async function keepAttachmentFile(deps: WorkSessionsDeps, input: AttachFileInput): Promise<KeptFile> {
-  const bytes = Buffer.from(input.dataBase64, 'base64');
-  if (bytes.length === 0) throw new AppFailure('invalid_input', 'The file is empty.');
-  if (bytes.length > ATTACHMENT_MAX_BYTES)
-    throw new AppFailure('invalid_input', `The file is larger than ${ATTACHMENT_MAX_BYTES / 1024 / 1024} MB.`);
+  const tooLarge = () =>
+    new AppFailure('invalid_input', `The file is larger than ${ATTACHMENT_MAX_BYTES / 1024 / 1024} MB.`);
+  // Told from the text's length before a byte is decoded.
+  if (Buffer.byteLength(input.dataBase64, 'base64') > ATTACHMENT_MAX_BYTES) throw tooLarge();
+  const { pieces, size, digest } = await decodeFile(input.dataBase64);
+  if (size === 0) throw new AppFailure('invalid_input', 'The file is empty.');
+  if (size > ATTACHMENT_MAX_BYTES) throw tooLarge();
   const attachmentId = randomUUID();
   const extension = path
     .extname(input.name)
     .toLowerCase()
     .replace(/[^.a-z0-9]/g, '')
     .slice(0, 8);
-  const file = keptFileName(attachmentId, bytes, extension);
+  const file = keptFileName(attachmentId, digest, extension);
   const full = path.join(deps.attachmentsDir, file);
   const handle = await fs.promises.open(full, 'wx', OWNER_FILE);
   try {
     try {
-      await handle.writeFile(bytes);
+      // Each piece from where the last ended (a handle's writeFile writes at its position, whole).
+      for (const piece of pieces) await handle.writeFile(piece);
       await handle.sync();
     } finally {
       await handle.close();
@@ -71,7 +75,7 @@ export async function keepAttachmentFile(deps: WorkSessionsDeps, input: AttachFi
     await fs.promises.rm(full, { force: true });
     throw error;
   }
-  return { attachmentId, file, bytes: bytes.length };
+  return { attachmentId, file, bytes: size };
 }
 
 /**
