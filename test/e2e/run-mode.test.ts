@@ -819,6 +819,32 @@ describe('a photo from the camera (acceptance 5)', () => {
       `Photo of the drain valve after closing: ${notSent} ` +
         'Do it before finishing: a finished session takes no file.',
     );
+    // Read at every size, with and without Larger text: whole, nothing cut or too small.
+    const problems = [];
+    for (const large of [false, true]) {
+      if (large) {
+        // Where the step list is beside the step (not in its drawer), as the test found the step.
+        await page.setViewportSize({ width: 1366, height: 768 });
+        await page.evaluate(() => localStorage.setItem('fieldguide.textSize', 'large'));
+        await page.reload();
+        await onStep(4);
+        await page.getByTestId('session-finish').click();
+        await listed.waitFor();
+      }
+      for (const viewport of VIEWPORTS) {
+        await page.setViewportSize({ width: viewport.width, height: viewport.height });
+        await listed.scrollIntoViewIfNeeded();
+        const screen = `run-mode-review-refused${large ? '-larger' : ''}`;
+        await page.screenshot({ path: artifact(`${screen}-${viewport.name}.png`) });
+        problems.push(...(await checkScreen(page, screen, viewport)));
+      }
+    }
+    expect(formatProblems(problems)).toBe('');
+    await page.evaluate(() => localStorage.removeItem('fieldguide.textSize'));
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await page.reload();
+    await onStep(4);
+    await page.getByTestId('session-finish').click();
     await page.getByTestId('review-unreadable-go-4').click();
     await page.getByTestId('finish-review').waitFor({ state: 'detached' });
     await onStep(4);
