@@ -249,8 +249,9 @@ export class SessionsRepo {
         }[]
       ).map((a) => [a.id, a]),
     );
-    const queued = this.#queuedFields(id);
-    const notSent = this.refusedUploads(id);
+    const waiting = this.#waitingWork(id);
+    const queued = queuedFields(waiting);
+    const notSent = refusedUploads(waiting);
     const values: StepValue[] = this.values(id).map((v) => {
       const attachment = v.attachmentId ? attachments.get(v.attachmentId) : undefined;
       // A file's value on the site is its media item id, which the local row does not repeat.
@@ -301,41 +302,18 @@ export class SessionsRepo {
     };
   }
 
-  /**
-   * Fields a step-data action of the session still holds: `waiting` while it is queued, `refused` once
-   * it failed. A value in neither that differs from what the site confirmed did not reach the site.
-   */
-  #queuedFields(id: string): Map<string, ValueOnSite> {
-    const rows = sql(
+  /** The session's step data and uploads not on the site yet, in order (what `view` tells of its values). */
+  #waitingWork(id: string): WaitingWork[] {
+    return sql(
       this.db,
-      "SELECT payload, state FROM outbox WHERE chain = ? AND kind = 'stepData' ORDER BY id",
-    ).all(chainKey({ type: 'session', id })) as { payload: string; state: string }[];
-    const out = new Map<string, ValueOnSite>();
-    for (const row of rows) {
-      const fields = payloadPart(row.payload, 'fields');
-      if (!Array.isArray(fields)) continue;
-      for (const field of fields as { fieldGuid?: unknown }[]) {
-        if (typeof field?.fieldGuid !== 'string') continue;
-        if (row.state !== 'failed') out.set(field.fieldGuid, 'waiting');
-        else if (!out.has(field.fieldGuid)) out.set(field.fieldGuid, 'refused');
-      }
-    }
-    return out;
+      `SELECT kind, payload, state, last_error AS error FROM outbox
+       WHERE chain = ? AND kind IN ('stepData', 'upload') ORDER BY id`,
+    ).all(chainKey({ type: 'session', id })) as WaitingWork[];
   }
 
   /** Why each of the session's files whose upload failed was not sent (the failure's words), by attachment id. */
   refusedUploads(id: string): Map<string, string> {
-    const rows = sql(
-      this.db,
-      `SELECT payload, last_error AS error FROM outbox
-       WHERE chain = ? AND kind = 'upload' AND state = 'failed' ORDER BY id`,
-    ).all(chainKey({ type: 'session', id })) as { payload: string; error: string | null }[];
-    const out = new Map<string, string>();
-    for (const row of rows) {
-      const attachmentId = payloadPart(row.payload, 'attachmentId');
-      if (typeof attachmentId === 'string') out.set(attachmentId, row.error ?? 'The site did not take it.');
-    }
-    return out;
+    return refusedUploads(this.#waitingWork(id));
   }
 
   attachment(id: string): AttachmentRecord | undefined {
@@ -387,4 +365,35 @@ function payloadPart(payload: string, key: string): unknown {
   } catch {
     return undefined;
   }
+}
+
+type WaitingWork = { kind: string; payload: string; state: string; error: string | null };
+
+/**
+ * Fields a step-data action of the session still holds: `waiting` while it is queued, `refused` once
+ * it failed. A value in neither that differs from what the site confirmed did not reach the site.
+ */
+function queuedFields(rows: WaitingWork[]): Map<string, ValueOnSite> {
+  const out = new Map<string, ValueOnSite>();
+  for (const row of rows) {
+    const fields = row.kind === 'stepData' ? payloadPart(row.payload, 'fields') : undefined;
+    if (!Array.isArray(fields)) continue;
+    for (const field of fields as { fieldGuid?: unknown }[]) {
+      if (typeof field?.fieldGuid !== 'string') continue;
+      if (row.state !== 'failed') out.set(field.fieldGuid, 'waiting');
+      else if (!out.has(field.fieldGuid)) out.set(field.fieldGuid, 'refused');
+    }
+  }
+  return out;
+}
+
+/** The failed uploads' words, by attachment id. */
+function refusedUploads(rows: WaitingWork[]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const row of rows) {
+    if (row.kind !== 'upload' || row.state !== 'failed') continue;
+    const attachmentId = payloadPart(row.payload, 'attachmentId');
+    if (typeof attachmentId === 'string') out.set(attachmentId, row.error ?? 'The site did not take it.');
+  }
+  return out;
 }

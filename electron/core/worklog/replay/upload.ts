@@ -38,11 +38,13 @@ const replayUpload: WorklogHandler<z.infer<typeof uploadPayload>> = async (ctx, 
     if (look !== null) return lookLater(look, `the file ${attachment.uploadName}`);
   }
   const kept = await keptBytesRead(ctx.attachmentsDir, attachment);
-  if (!kept.ok) {
+  // Whether the session can still take another file in its place (what the technician is told to do).
+  const sessionOpen = () => {
     const status = ctx.sessions.state(payload.sessionId)?.status;
-    const open = status !== undefined && isEditable(status);
-    return { type: 'failed', message: keptFileProblem(attachedName(attachment), kept.problem, open) };
-  }
+    return status !== undefined && isEditable(status);
+  };
+  if (!kept.ok)
+    return { type: 'failed', message: keptFileProblem(attachedName(attachment), kept.problem, sessionOpen()) };
   if (row.unknownOutcome) ctx.transaction(() => ctx.outbox.sendingAgain(row.id));
   let itemid: number;
   try {
@@ -50,12 +52,8 @@ const replayUpload: WorklogHandler<z.infer<typeof uploadPayload>> = async (ctx, 
   } catch (error) {
     const failure = classify(error);
     if (failure.kind !== 'refused') throw error;
-    const status = ctx.sessions.state(payload.sessionId)?.status;
-    const open = status !== undefined && isEditable(status);
-    return {
-      type: 'failed',
-      message: refusedFileProblem(attachedName(attachment), failure.words ?? failure.message, open),
-    };
+    const words = failure.words ?? failure.message;
+    return { type: 'failed', message: refusedFileProblem(attachedName(attachment), words, sessionOpen()) };
   }
   ctx.transaction(() => {
     ctx.sessions.attachmentUploaded(attachment.id, itemid);
