@@ -36,9 +36,8 @@ import {
   storageGuard,
   uploadEndpoint,
   wakeOnReconnect,
+  worklogOf,
 } from './wiring.ts';
-import { worklogOutbox } from './worklog/replay/index.ts';
-import { WorkLog } from './worklog/worklog.ts';
 
 // The one door of the core: the shells import this file and nothing deeper (the import rules check it),
 // so what they need of the core besides createServices is handed on here.
@@ -181,9 +180,9 @@ export function createServices(deps: ServicesDeps): Services {
     current: () => current()?.id ?? null,
   });
   const me = () => ((row) => (row ? { id: row.id, userid: row.userid } : null))(current());
-  const uploads = uploadEndpoint(modules);
   // Each feature's kinds of action: the outbox knows none of its own.
-  outbox.register(worklogOutbox({ store, events, attachmentsDir, uploads, current: () => me()?.id ?? null, now }));
+  const work = { store, events, clock, outbox, attachmentsDir, technician: me, reader, log };
+  const { worklog, keptFiles } = worklogOf({ ...work, uploads: uploadEndpoint(modules) });
   outbox.register(quizOutbox({ store, events }));
   outbox.register(marksOutbox({ store }));
   const marks = new MarksService({ store, outbox, clock, technician: () => me()?.id ?? null, reader });
@@ -211,7 +210,6 @@ export function createServices(deps: ServicesDeps): Services {
     everyMinutes: deps.syncEveryMinutes ?? 15,
     log,
   });
-  const worklog = new WorkLog({ store, events, clock, outbox, attachmentsDir, technician: me, reader });
   const quiz = new QuizService({ store, events, clock, outbox, technician: () => me()?.id ?? null, reader });
   const notes = guideNotes({ store, clock, outbox, modules, reader, now, technician: () => me()?.id ?? null });
   wakeOnReconnect(connection, background, outbox);
@@ -248,6 +246,6 @@ export function createServices(deps: ServicesDeps): Services {
     resolveMedia: (url) => library.resolveMedia(url),
     openMedia: (request) => library.openMedia(request),
     setNetworkHint: (online) => connection.hint(online),
-    ...lifecycle({ connection, demo, outbox, background, sync, store, log, release: () => folder.lock.release() }),
+    ...lifecycle({ connection, demo, outbox, background, sync, keptFiles, store, log, lock: folder.lock }),
   };
 }

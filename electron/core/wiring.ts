@@ -14,7 +14,9 @@ import type { BackgroundSync } from './sync/background.ts';
 import type { UploadEndpoint } from './api/user-media-api.ts';
 import { SiteModules } from './sync/site-modules.ts';
 import type { SyncService } from './sync/sync-service.ts';
-import type { WorkLog } from './worklog/worklog.ts';
+import { KeptFiles } from './worklog/kept-files.ts';
+import { worklogOutbox } from './worklog/replay/index.ts';
+import { WorkLog, type WorkLogDeps } from './worklog/worklog.ts';
 
 /**
  * Starting (the site asked who we are, the outbox and a sync set
@@ -26,9 +28,11 @@ export function lifecycle(f: {
   outbox: Outbox;
   background: BackgroundSync;
   sync: SyncService;
+  keptFiles: KeptFiles;
   store: Store;
   log: (message: string) => void;
-  release: () => void;
+  /** The data folder's lock (db/folder-lock.ts), let go last. */
+  lock: { release(): void };
 }): { start(): Promise<void>; close(): Promise<void> } {
   return {
     async start() {
@@ -40,6 +44,8 @@ export function lifecycle(f: {
       } catch (error) {
         f.log(`Start-up refresh failed: ${error instanceof Error ? error.message : String(error)}`);
       }
+      // Files an earlier version kept that the work no longer needs, in the background (it never throws).
+      void f.keptFiles.considerAll();
     },
     async close() {
       f.background.close();
@@ -47,9 +53,10 @@ export function lifecycle(f: {
       f.sync.cancel();
       await f.sync.idle();
       await f.outbox.close();
+      await f.keptFiles.close();
       await f.demo.close();
       f.store.close();
-      f.release();
+      f.lock.release();
     },
   };
 }
@@ -138,6 +145,20 @@ export function outboxSite(
 /** Which of the site's upload endpoints answers, as the site's modules learned it. */
 export function uploadEndpoint(modules: SiteModules): UploadEndpoint {
   return { via: () => modules.via('user_media'), answeredAt: (via) => modules.answeredAt('user_media', via) };
+}
+
+/**
+ * The work log, its kinds of action registered with the outbox, and what keeps its attachments folder to
+ * what the work needs (worklog/kept-files.ts).
+ */
+export function worklogOf(
+  d: Omit<WorkLogDeps, 'keptFiles' | 'outbox'> & { outbox: Outbox; uploads: UploadEndpoint; log: (m: string) => void },
+): { worklog: WorkLog; keptFiles: KeptFiles } {
+  const { store, events, attachmentsDir, uploads } = d;
+  const keptFiles = new KeptFiles({ store, attachmentsDir, log: d.log });
+  const current = () => d.technician()?.id ?? null;
+  d.outbox.register(worklogOutbox({ store, events, attachmentsDir, keptFiles, uploads, current, now: d.clock.now }));
+  return { worklog: new WorkLog({ ...d, keptFiles }), keptFiles };
 }
 
 /** HTTP, counting the requests made (a sync reports what it cost). */

@@ -5,6 +5,12 @@ export const isMediaField = (type: StepFieldType): boolean =>
   type === 'Image' || type === 'Video' || type === 'Document';
 
 /**
+ * Whether an attached file is a photo (by its mime): a photo is read back from this computer, at its step and
+ * in the session report; a video or a document never is (its name is shown).
+ */
+export const isPhoto = (mime: string): boolean => mime.startsWith('image/');
+
+/**
  * Checks a value against its field as reference 2.12 describes the field types, and returns it as the
  * site stores it (strings; checkboxes as "1"/"0"), or an error in a technician's words.
  */

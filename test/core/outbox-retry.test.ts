@@ -190,7 +190,10 @@ beforeEach(() => {
   });
   const attachmentsDir = path.join(tmp.dir, 'attachments');
   outbox.register(
-    worklogOutbox({ store, events: hub, attachmentsDir, current: () => technicianA, now: () => NOW / 1000 }),
+    worklogOutbox({
+      ...{ store, events: hub, attachmentsDir, current: () => technicianA, now: () => NOW / 1000 },
+      keptFiles: { consider: () => {} },
+    }),
   );
 });
 

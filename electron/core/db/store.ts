@@ -18,6 +18,7 @@ import { SearchRepo } from './repos/search-repo.ts';
 import { SessionsRepo } from './repos/sessions-repo.ts';
 import { SettingsRepo } from './repos/settings-repo.ts';
 import { SiteModulesRepo } from './repos/site-modules-repo.ts';
+import { AttachmentFilesRepo } from './repos/attachment-files-repo.ts';
 import { CommentsRepo } from './repos/comments-repo.ts';
 import { GuideReadsRepo } from './repos/guide-reads-repo.ts';
 import { GuideReleasesRepo } from './repos/guide-releases-repo.ts';
@@ -64,6 +65,7 @@ export class Store {
   readonly technicians: TechniciansRepo;
   readonly siteModules: SiteModulesRepo;
   readonly comments: CommentsRepo;
+  readonly attachmentFiles: AttachmentFilesRepo;
   readonly guideReads: GuideReadsRepo;
   readonly guideReleases: GuideReleasesRepo;
   readonly translations: TranslationsRepo;
@@ -124,6 +126,7 @@ export class Store {
     this.siteModules = new SiteModulesRepo(db);
     this.marks = new GuideMarksRepo(db);
     this.comments = new CommentsRepo(db);
+    this.attachmentFiles = new AttachmentFilesRepo(db);
     this.guideReads = new GuideReadsRepo(db);
     this.guideReleases = new GuideReleasesRepo(db);
   }
@@ -247,6 +250,17 @@ export class Store {
       throw flush.reason;
     }
     this.#journalLagging = false;
+  }
+
+  /**
+   * Waits until every commit made so far is on the disk, in the log and in the work journal: what must hold
+   * before something the database no longer needs is deleted (an attached file the site has). False when
+   * the disk failed: a commit may then be held by nothing but the OS.
+   */
+  async allOnDisk(): Promise<boolean> {
+    if (this.#diskFailed) return false;
+    await this.settle(true);
+    return !this.#diskFailed;
   }
 
   /** After a commit: the changed rows of the work go to the journal file (flushed by `settle`). */

@@ -6,6 +6,7 @@ import type { Outbox } from '../outbox/outbox.ts';
 import type { StepDataPayload } from './replay/payloads.ts';
 import { stepDataAction } from './replay/step-data.ts';
 import { dropUnsentFile } from './replay/unsent-files.ts';
+import type { KeptFiles } from './kept-files.ts';
 import { sessionChain } from './session-chain.ts';
 
 /** A value the technician saved in a step's form (an attached file's: null until uploaded). */
@@ -21,7 +22,7 @@ export interface SavedValue {
  * one request for a form saved field by field offline.
  */
 export function queueStepValues(
-  deps: { store: Store; outbox: Pick<Outbox, 'enqueue' | 'amend'> },
+  deps: { store: Store; outbox: Pick<Outbox, 'enqueue' | 'amend'>; keptFiles: Pick<KeptFiles, 'consider'> },
   session: { id: string; technician: number },
   stepid: number,
   values: SavedValue[],
@@ -31,7 +32,10 @@ export function queueStepValues(
   const current = new Map(sessions.values(session.id).map((v) => [v.fieldGuid, v]));
   for (const { field, value, attachmentId } of values) {
     const replaced = current.get(field.fieldGuid)?.attachmentId ?? null;
-    if (replaced !== null && replaced !== attachmentId) dropUnsentFile(deps.store, session.id, replaced);
+    if (replaced !== null && replaced !== attachmentId) {
+      dropUnsentFile(deps.store, session.id, replaced);
+      deps.keptFiles.consider(replaced);
+    }
     sessions.setValue(session.id, {
       fieldGuid: field.fieldGuid,
       fieldRevisionid: field.fieldRevisionid,

@@ -10,6 +10,7 @@ import type { Outbox } from '../outbox/outbox.ts';
 import { AppFailure } from '../result.ts';
 import { Conflicts } from './conflicts.ts';
 import { SiteSessions } from './site-sessions.ts';
+import type { KeptFiles } from './kept-files.ts';
 import { WorkSessions } from './work-sessions.ts';
 
 export interface WorkLogDeps {
@@ -18,8 +19,9 @@ export interface WorkLogDeps {
   clock: Pick<ServerClock, 'now' | 'stamp' | 'remember'>;
   /** Where actions are queued (enqueue wakes it); told when conflicts or forgotten work change its counts. */
   outbox: Pick<Outbox, 'enqueue' | 'amend' | 'changed'>;
-  /** Files attached to step fields, kept until uploaded. */
+  /** Files attached to step fields, kept while the work needs them (kept-files.ts). */
   attachmentsDir: string;
+  keptFiles: Pick<KeptFiles, 'consider'>;
   /** The current technician (their local id and the site's userid), or null. */
   technician: () => { id: number; userid: number } | null;
   /** Who reads the library (the current technician): a session starts only on a guide they may read. */
@@ -38,6 +40,7 @@ export class WorkLog {
     this.sessions = new WorkSessions({
       store,
       attachmentsDir: deps.attachmentsDir,
+      keptFiles: deps.keptFiles,
       now: clock.now,
       clock,
       outbox,

@@ -15,6 +15,8 @@ export interface WorklogReplayDeps {
   conflicts: ConflictsRepo;
   guides: GuidesRepo;
   attachmentsDir: string;
+  /** An attachment whose kept file the work may no longer need (its upload done): looked at once committed. */
+  mayLetGo: (attachmentId: string) => void;
   /** Where the site takes uploads, as learned (api/user-media-api.ts); absent: the reference's first. */
   uploads?: UploadEndpoint;
   /** The local clock, unix seconds. */

@@ -2,6 +2,7 @@ import type { UploadEndpoint } from '../../api/user-media-api.ts';
 import type { Store } from '../../db/store.ts';
 import type { EventHub } from '../../events.ts';
 import type { OutboxFeature } from '../../outbox/registry.ts';
+import type { KeptFiles } from '../kept-files.ts';
 import type { WorklogReplayDeps } from './context.ts';
 import { dropWithDiscarded } from './discarded.ts';
 import { doublesCheckAction } from './doubles-check.ts';
@@ -23,6 +24,8 @@ export interface WorklogOutboxDeps {
   store: Store;
   events: EventHub;
   attachmentsDir: string;
+  /** Lets go of kept files the work no longer needs (kept-files.ts). */
+  keptFiles: Pick<KeptFiles, 'consider'>;
   /** Where the site takes uploads, as learned (api/user-media-api.ts). */
   uploads?: UploadEndpoint;
   /** The current technician's local id, or null: what the renderer is told of. */
@@ -43,6 +46,7 @@ export function worklogOutbox(deps: WorklogOutboxDeps): OutboxFeature<WorklogRep
       conflicts,
       guides: store.guides,
       attachmentsDir: deps.attachmentsDir,
+      mayLetGo: (attachmentId) => deps.keptFiles.consider(attachmentId),
       ...(deps.uploads ? { uploads: deps.uploads } : {}),
       now: deps.now,
       addConflict: (conflict) => {

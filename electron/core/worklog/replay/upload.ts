@@ -21,6 +21,7 @@ const replayUpload: WorklogHandler<z.infer<typeof uploadPayload>> = async (ctx, 
   if (!attachment) return missingHere('attached file record');
   if (attachment.serverItemid !== null) {
     ctx.outbox.remove(row.id);
+    ctx.mayLetGo(attachment.id);
     return { type: 'done' };
   }
   const check = { of: 'upload', attachmentId: attachment.id, since: ctx.nowMs() } as const;
@@ -32,6 +33,7 @@ const replayUpload: WorklogHandler<z.infer<typeof uploadPayload>> = async (ctx, 
         ctx.outbox.remove(row.id);
         checkForDoubles(ctx, check, more.length > 0);
       });
+      ctx.mayLetGo(attachment.id);
       return { type: 'done' };
     }
     const look = nextLook(ctx, row);
@@ -60,6 +62,8 @@ const replayUpload: WorklogHandler<z.infer<typeof uploadPayload>> = async (ctx, 
     ctx.outbox.remove(row.id);
     if (row.unknownOutcome) checkForDoubles(ctx, check);
   });
+  // The site has it: a video or a document is not kept here any more (kept-files.ts).
+  ctx.mayLetGo(attachment.id);
   return { type: 'done' };
 };
 
