@@ -22,6 +22,11 @@ export interface StepValue {
    * `refused` (the site did not take it: a failed action, a conflict, or a session the site decided).
    */
   site: ValueOnSite;
+  /**
+   * Why the site did not take this value's save (its words), while that save is refused and holds the rest
+   * of the session: saving the field again replaces it. Null otherwise (a conflict says its own).
+   */
+  notSent: string | null;
 }
 
 export type ValueOnSite = 'sent' | 'waiting' | 'refused';

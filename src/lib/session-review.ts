@@ -42,11 +42,23 @@ export interface UnreadableFile {
   refused: boolean;
 }
 
+/** A saved value whose save the site refused for good (its words), with its step and field. */
+export interface RefusedValue {
+  number: number;
+  stepid: number;
+  title: string;
+  label: string;
+  /** The site's words, naming the field. */
+  problem: string;
+}
+
 export interface SessionReview {
   /** Failing answers, listed first: what a technician signs off on must not hide among the rest. */
   failed: FailedItem[];
   /** Files that will not be sent: replaced now, or never (an ended session takes no file). */
   unreadable: UnreadableFile[];
+  /** Values the site did not take: their save holds the finish until changed (or discarded). */
+  refused: RefusedValue[];
   /** Steps with a form whose fields are not all filled. */
   emptySteps: ReviewedStep[];
   /** Steps holding typed values that are not saved yet. */
@@ -72,6 +84,7 @@ export function reviewSession(
   const draftSteps: ReviewedStep[] = [];
   const saves: SessionReview['saves'] = [];
   const failed: FailedItem[] = [];
+  const refused: RefusedValue[] = [];
   steps.forEach((step, index) => {
     if (!step.form) return;
     const fields = step.form.fields;
@@ -99,6 +112,16 @@ export function reviewSession(
         answer: answerWords(f, answer),
         reason,
       });
+    }
+    for (const f of fields) {
+      // A value typed again is saved first when the technician confirms: it takes the refused save's place.
+      const words = saved.get(f.fieldGuid)?.notSent;
+      if (!words || isMediaField(f.type) || typed[f.fieldGuid] !== undefined) continue;
+      // The site's words often name the field already (the reference site's do).
+      const label = f.label || f.type;
+      const said = words.replace(/[.\s]+$/, '');
+      const problem = said.startsWith(label) ? said : `${label}: ${said}`;
+      refused.push({ number: index + 1, stepid: step.stepid, title: step.title, label, problem });
     }
     let problem: string | null = null;
     if (mine.length > 0) {
@@ -136,5 +159,5 @@ export function reviewSession(
       },
     ];
   });
-  return { failed, unreadable, emptySteps, draftSteps, saves };
+  return { failed, unreadable, refused, emptySteps, draftSteps, saves };
 }

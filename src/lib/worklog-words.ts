@@ -42,6 +42,18 @@ export function keptHereOnlyWords(session: Pick<WorkSession, 'entryid' | 'values
   return unsent > 0 ? `Not all: ${plural(unsent, 'value')} kept on this computer only` : null;
 }
 
+/**
+ * What a field says of a value whose save the site refused for good (`words`: the site's own, "What did the
+ * condensate look like?: one of: Milky, Oily"), and what the technician does: saved again, the new value
+ * takes the refused save's place (core step-values.ts), and the rest of the session goes.
+ */
+export function refusedValueWords(words: string): string {
+  return (
+    `The site did not take this value: ${words.replace(/[.\s]+$/, '')}. Change it and save again, or discard ` +
+    'the save in the sync centre; the rest of the session waits until then.'
+  );
+}
+
 /** What a technician does about an attached file that cannot be read back from this computer. */
 export const REPLACE_IT = 'Attach it again.';
 

@@ -961,6 +961,72 @@ describe('a photo from the camera (acceptance 5)', () => {
   });
 });
 
+describe('a value the site did not take', () => {
+  it('is said at its field and in the Finish review; chosen again (one tap, Save), it goes with the rest', async () => {
+    // The site refuses the step's save for good: a choice its revised form no longer offers (core test
+    // refused-save revises the form on the reference site itself).
+    const words = 'What did the condensate look like?: one of: Milky, Oily, Rusty';
+    demo.setSchedule(({ method, path }) =>
+      method === 'PUT' && /\/work_log\/\d+\/stepData/.test(path)
+        ? { kind: 'status', status: 400, message: words }
+        : PASS,
+    );
+    const id = await startGuide({ id: 3, title: 'Drain and Inspect the Air Compressor Tank' }, 'WO-RUN-CHOICE');
+    await page.getByTestId('step-nav-3').click();
+    await onStep(3);
+    const choice = field('What did the condensate look like?');
+    const option = (name: string) => choice.getByRole('radio', { name, exact: true });
+    await option('Clear').check();
+    await page.getByTestId('step-save').click();
+    expect((await app.app.services.api.flushOutbox()).ok).toBe(true);
+    const said = choice.getByTestId('field-refused');
+    await said.waitFor();
+    // Before: nothing at the field, and a new save of it waited behind the refused one for good.
+    expect((await said.textContent())?.trim()).toBe(
+      `The site did not take this value: ${words}. Change it and save again, or discard the save in the sync ` +
+        'centre; the rest of the session waits until then.',
+    );
+    await expectFitsOnStep('run-mode-value-refused', said, 3);
+
+    // The Finish review lists it, and takes the technician to its step.
+    await page.getByTestId('session-finish').click();
+    const listed = page.getByTestId('review-refused-value');
+    expect((await listed.locator('.review-problem').textContent())?.replace(/\s+/g, ' ').trim()).toBe(
+      `${words}. Change it before finishing: its save holds the rest of the session, and a finished session ` +
+        'takes no change.',
+    );
+    // Before: "Everything saved so far has reached the site", beside a save the site refused.
+    expect((await page.getByTestId('review-pending').textContent())?.replace(/\s+/g, ' ').trim()).toBe(
+      'The site did not take 1 change of this session: it waits in the sync centre, and what follows waits behind.',
+    );
+    const problems = [];
+    for (const viewport of VIEWPORTS) {
+      await page.setViewportSize({ width: viewport.width, height: viewport.height });
+      await listed.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: artifact(`run-mode-review-value-refused-${viewport.name}.png`) });
+      problems.push(...(await checkScreen(page, 'run-mode-review-value-refused', viewport)));
+    }
+    expect(formatProblems(problems)).toBe('');
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await page.getByTestId('review-refused-go-3').click();
+    await page.getByTestId('finish-review').waitFor({ state: 'detached' });
+    await onStep(3);
+
+    // Chosen again and saved: the refused save gives way, and the value reaches the site.
+    demo.setSchedule(null);
+    await option('Milky').check();
+    await page.getByTestId('step-save').click();
+    await said.waitFor({ state: 'detached' });
+    expect((await app.app.services.api.flushOutbox()).ok).toBe(true);
+    const session = await sessionOf(id);
+    expect([session.failedActions, session.pendingActions, session.values.map((v) => [v.value, v.site])]).toEqual([
+      0,
+      0,
+      [['Milky', 'sent']],
+    ]);
+  });
+});
+
 describe('run mode at three sizes (acceptance 3)', () => {
   it('shows the first field without scrolling and the hazard strip on every step', async () => {
     const id = await startForklift('WO-RUN-SIZES');

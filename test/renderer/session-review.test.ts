@@ -23,6 +23,7 @@ const value = (stepid: number, fieldGuid: string, v: string | null): StepValue =
   value: v,
   attachment: null,
   site: 'sent',
+  notSent: null,
 });
 const truck = field('Text Input', { fieldGuid: 'truck', label: 'Truck number' });
 const hours = field('Numeric Input', { fieldGuid: 'hours', label: 'Hour meter' });
@@ -55,6 +56,18 @@ describe('the Finish review (issue 16)', () => {
       { stepid: 3, values: [{ fieldGuid: 'brakes', value: '1' }] },
     ]);
     expect(review.emptySteps.map((s) => s.number)).toEqual([1, 4]);
+  });
+
+  it('lists a value whose save the site refused, unless it is typed again (saved first, in its place)', () => {
+    const refusedWith = (notSent: string) => ({ ...value(1, 'hours', '250000'), site: 'refused' as const, notSent });
+    const refused = refusedWith('Hour meter: a number below 100000.');
+    const review = reviewSession(steps, [value(1, 'truck', 'FL-07'), refused], []);
+    expect(review.refused).toEqual([
+      { number: 1, stepid: 1, title: 'Step 1', label: 'Hour meter', problem: 'Hour meter: a number below 100000' },
+    ]);
+    // The site's words name the field once, whether it named it or not.
+    expect(reviewSession(steps, [refusedWith('Too large')], []).refused[0]?.problem).toBe('Hour meter: Too large');
+    expect(reviewSession(steps, [refused], [makeDraft('t', 's', 1, 'hours', '2500')]).refused).toEqual([]);
   });
 
   it('holds back a draft the site would refuse, with the reason, and does not count saved drafts', () => {

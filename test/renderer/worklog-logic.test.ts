@@ -32,6 +32,7 @@ const saved = (fieldGuid: string, value: string | null, stepid = 5): StepValue =
   value,
   attachment: null,
   site: 'sent',
+  notSent: null,
 });
 
 describe('step form fields (reference 2.12)', () => {

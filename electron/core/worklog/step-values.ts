@@ -30,6 +30,7 @@ export function queueStepValues(
 ): void {
   const { sessions, outbox } = deps.store;
   const current = new Map(sessions.values(session.id).map((v) => [v.fieldGuid, v]));
+  dropRefusedSaves(deps.store, session.id, new Set(values.map(({ field }) => field.fieldGuid)));
   for (const { field, value, attachmentId } of values) {
     const replaced = current.get(field.fieldGuid)?.attachmentId ?? null;
     if (replaced !== null && replaced !== attachmentId) {
@@ -68,5 +69,23 @@ export function queueStepValues(
     const chain = sessionChain(session.id);
     const payload = { sessionId: session.id, stepid, fields: fresh };
     deps.outbox.enqueue(stepDataAction, payload, { chain, technician: session.technician, ...at });
+  }
+}
+
+/**
+ * Fields saved again leave a step save the site refused for good (a value a revised form no longer takes,
+ * say): that save held the rest of the session's queue, the new one waited behind it, and the technician
+ * had to find the old save in the sync centre and discard it. A refused save with no field left goes; one
+ * that keeps other fields stays refused, with them. The technician's newer value replaces their older one.
+ */
+function dropRefusedSaves(store: Pick<Store, 'outbox'>, sessionId: string, saved: ReadonlySet<string>): void {
+  for (const row of store.outbox.inChain(chainKey(sessionChain(sessionId)))) {
+    if (row.kind !== stepDataAction.name || row.state !== 'failed') continue;
+    const read = stepDataAction.parse(row);
+    if (!read.ok) continue;
+    const fields = read.payload.fields.filter((field) => !saved.has(field.fieldGuid));
+    if (fields.length === read.payload.fields.length) continue;
+    if (fields.length === 0) store.outbox.remove(row.id);
+    else store.outbox.replacePayload(row.id, stepDataAction, { ...read.payload, fields }, row.actedAt);
   }
 }

@@ -6,6 +6,7 @@ import type { RowGuard } from '../row-guard.ts';
 import { sql } from '../statements.ts';
 import { TO_SETTLE } from './conflicts-repo.ts';
 import { toValue, type ValueRecord, type ValueRow } from './value-row.ts';
+import { queuedFields, refusedSaves, refusedUploads, type WaitingWork } from './waiting-work.ts';
 
 export type { ValueRow } from './value-row.ts';
 
@@ -252,6 +253,7 @@ export class SessionsRepo {
     const waiting = this.#waitingWork(id);
     const queued = queuedFields(waiting);
     const notSent = refusedUploads(waiting);
+    const refusedSave = refusedSaves(waiting);
     const values: StepValue[] = this.values(id).map((v) => {
       const attachment = v.attachmentId ? attachments.get(v.attachmentId) : undefined;
       // A file's value on the site is its media item id, which the local row does not repeat.
@@ -264,6 +266,7 @@ export class SessionsRepo {
         refused !== null ? 'refused' : (queued.get(v.fieldGuid) ?? (confirmed ? 'sent' : 'refused'));
       return {
         site,
+        notSent: site === 'refused' && !attachment ? (refusedSave.get(v.fieldGuid) ?? null) : null,
         fieldGuid: v.fieldGuid,
         fieldRevisionid: v.fieldRevisionid,
         stepid: v.stepid,
@@ -356,44 +359,4 @@ function parseSignOff(json: string | null | undefined): SignOff | null {
   } catch {
     return null;
   }
-}
-
-/** One part of an outbox row's payload as stored (JSON), unchecked; undefined when it cannot be read. */
-function payloadPart(payload: string, key: string): unknown {
-  try {
-    return (JSON.parse(payload) as Record<string, unknown> | null)?.[key];
-  } catch {
-    return undefined;
-  }
-}
-
-type WaitingWork = { kind: string; payload: string; state: string; error: string | null };
-
-/**
- * Fields a step-data action of the session still holds: `waiting` while it is queued, `refused` once
- * it failed. A value in neither that differs from what the site confirmed did not reach the site.
- */
-function queuedFields(rows: WaitingWork[]): Map<string, ValueOnSite> {
-  const out = new Map<string, ValueOnSite>();
-  for (const row of rows) {
-    const fields = row.kind === 'stepData' ? payloadPart(row.payload, 'fields') : undefined;
-    if (!Array.isArray(fields)) continue;
-    for (const field of fields as { fieldGuid?: unknown }[]) {
-      if (typeof field?.fieldGuid !== 'string') continue;
-      if (row.state !== 'failed') out.set(field.fieldGuid, 'waiting');
-      else if (!out.has(field.fieldGuid)) out.set(field.fieldGuid, 'refused');
-    }
-  }
-  return out;
-}
-
-/** The failed uploads' words, by attachment id. */
-function refusedUploads(rows: WaitingWork[]): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const row of rows) {
-    if (row.kind !== 'upload' || row.state !== 'failed') continue;
-    const attachmentId = payloadPart(row.payload, 'attachmentId');
-    if (typeof attachmentId === 'string') out.set(attachmentId, row.error ?? 'The site did not take it.');
-  }
-  return out;
 }
