@@ -986,6 +986,12 @@ describe('a value the site did not take', () => {
       `The site did not take this value: ${words}. Change it and save again, or discard the save in the sync ` +
         'centre; the rest of the session waits until then.',
     );
+    // The step list marks the step, for a technician looking for what holds the session (before: ✓, saved).
+    const listed3 = page.getByTestId('step-nav-3');
+    expect([await listed3.getAttribute('aria-label'), await listed3.locator('.step-nav-mark').textContent()]).toEqual([
+      'Step 3: Inspect the condensate, the site did not take a value',
+      '!',
+    ]);
     await expectFitsOnStep('run-mode-value-refused', said, 3);
 
     // The Finish review lists it, and takes the technician to its step.
@@ -1017,6 +1023,9 @@ describe('a value the site did not take', () => {
     await option('Milky').check();
     await page.getByTestId('step-save').click();
     await said.waitFor({ state: 'detached' });
+    expect(await page.getByTestId('step-nav-3').getAttribute('aria-label')).toBe(
+      'Step 3: Inspect the condensate, saved',
+    );
     expect((await app.app.services.api.flushOutbox()).ok).toBe(true);
     const session = await sessionOf(id);
     expect([session.failedActions, session.pendingActions, session.values.map((v) => [v.value, v.site])]).toEqual([
