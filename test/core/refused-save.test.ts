@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { StepFormField, StepValue } from '../../electron/contract.ts';
-import { always, onPaths } from '../fault/proxy.ts';
+import { always, onPaths, PASS } from '../fault/proxy.ts';
 import { api, signIn } from '../server/helpers.ts';
 import { unwrap } from '../helpers/library.ts';
 import { overProxyForFile } from '../helpers/services.ts';
@@ -67,6 +67,37 @@ describe('a step save the site refused', () => {
       keptOption,
       sampleValue(other.field, 1),
     ]);
+  });
+
+  it('saved again before the site refused it: the refused save gives way to the newer value', async () => {
+    const app = over.app.services.api;
+    const radios = await stepWithField(app, 'Radios');
+    const [first, second] = radios.field.options;
+    const session = unwrap(await app.startSession({ guideid: radios.guideid, workorderid: 'WO-SAVED-MEANWHILE' }));
+    await sendAll();
+    // The first save meets no site once, so the next is a save of its own behind it (not merged into it).
+    over.proxy.setSchedule(onPaths(/\/stepData/, always({ kind: 'reset' })));
+    await save(session.id, radios.stepid, radios.field, first!);
+    unwrap(await app.flushOutbox());
+    await save(session.id, radios.stepid, radios.field, second!);
+    expect((await waiting(session.id)).map((a) => a.kind)).toEqual(['stepData', 'stepData']);
+    // The site refuses the first for good: the technician's newer value goes instead, nothing is held.
+    let refusedOnce = false;
+    over.proxy.setSchedule(
+      onPaths(/\/stepData/, () => {
+        if (refusedOnce) return PASS;
+        refusedOnce = true;
+        return { kind: 'status', status: 400, message: `${radios.field.label}: one of: ${second}` };
+      }),
+    );
+    try {
+      await sendAll();
+    } finally {
+      over.proxy.passAll();
+    }
+    expect([refusedOnce, await waiting(session.id)]).toEqual([true, []]);
+    const done = unwrap(await app.getSession(session.id));
+    expect(done.values.map((v) => [v.value, v.site, v.notSent])).toEqual([[second, 'sent', null]]);
   });
 });
 

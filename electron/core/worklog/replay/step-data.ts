@@ -1,4 +1,6 @@
+import { classify } from '../../api/failure.ts';
 import { currentEntryOf, putStepData, type SiteEntry } from '../../api/work-log-api.ts';
+import type { OutboxRow } from '../../db/repos/outbox-repo.ts';
 import { isEditable } from '../../../shared/worklog.ts';
 import { adoptRevision, theirValues } from './adopt.ts';
 import { guideGone, keepGoneStepData } from './guide-gone.ts';
@@ -64,6 +66,7 @@ const replayStepData: WorklogHandler<StepDataPayload> = async (ctx, row, payload
       const theirs = currentEntryOf(error, session.entryid);
       if (!theirs && (await guideGone(ctx, session.guideid, error)))
         return keepGoneStepData(ctx, row.id, payload, session.guideid, session.guideRevisionid);
+      if (!theirs && classify(error).kind === 'refused' && savedAgainSince(ctx, row, payload)) return { type: 'done' };
       if (!theirs) throw error;
       // Taken over, cancelled or finished elsewhere: one record for the session, not one per field.
       if (siteTookIt(theirs, session.userid)) {
@@ -146,6 +149,23 @@ function merge(
       ? ({ type: 'again' } as const)
       : ({ type: 'failed', message: 'The site refused the save and sent no revision to retry on.' } as const);
   });
+}
+
+/**
+ * A save the site refused for good whose every field the technician saved again before the refusal came
+ * (while it was out, or after a try that met no site: a later save of the session, queued behind it): it
+ * gives way to theirs instead of holding the session with values they had already replaced (step-values.ts
+ * does the same for a save made after the refusal).
+ */
+function savedAgainSince(ctx: WorklogContext, row: OutboxRow, payload: StepDataPayload): boolean {
+  const later = new Set<string>();
+  for (const next of ctx.outbox.inChain(row.chain)) {
+    const read = next.id > row.id && next.kind === stepDataAction.name ? stepDataAction.parse(next) : null;
+    if (read?.ok) for (const field of read.payload.fields) later.add(field.fieldGuid);
+  }
+  if (!payload.fields.every((field) => later.has(field.fieldGuid))) return false;
+  ctx.transaction(() => ctx.outbox.remove(row.id));
+  return true;
 }
 
 function recordServerValue(
