@@ -27,6 +27,11 @@ export interface OutboxAction {
   attempts: number;
   nextAttemptAt: number | null;
   error: string | null;
+  /**
+   * For a refused save of an open session: the step (numbered as the step list shows it) where the value
+   * can be changed and saved again, which takes the refused save's place. Null otherwise.
+   */
+  step: number | null;
 }
 
 /** The current technician's work not on the site yet, and, apart, what waits for the others. */

@@ -47,11 +47,14 @@ export function keptHereOnlyWords(session: Pick<WorkSession, 'entryid' | 'values
  * condensate look like?: one of: Milky, Oily"), and what the technician does: saved again, the new value
  * takes the refused save's place (core step-values.ts), and the rest of the session goes.
  */
-export function refusedValueWords(words: string): string {
-  return (
-    `The site did not take this value: ${words.replace(/[.\s]+$/, '')}. Change it and save again, or discard ` +
-    'the save in the sync centre; the rest of the session waits until then.'
-  );
+export function refusedValueWords(words: string, open: boolean): string {
+  const what = `The site did not take this value: ${words.replace(/[.\s]+$/, '')}.`;
+  // An ended session takes no change: only the discard lets the rest of it go.
+  return open
+    ? `${what} Change it and save again, or discard the save in the sync centre; the rest of the session waits ` +
+        'until then.'
+    : `${what} The session has ended, so it cannot be changed: discard the save in the sync centre to send the ` +
+        'rest of it.';
 }
 
 /** What a technician does about an attached file that cannot be read back from this computer. */

@@ -28,10 +28,13 @@ describe('a step save the site refused', () => {
     over.proxy.passAll();
     await sendAll();
     const [refused] = await waiting(session.id);
-    expect([refused?.kind, refused?.state, refused?.error]).toEqual([
+    // The sync centre links it to its step (numbered as the step list shows it), where it is changed.
+    const number = unwrap(await app.getGuide(radios.guideid)).steps.findIndex((s) => s.stepid === radios.stepid) + 1;
+    expect([refused?.kind, refused?.state, refused?.error, refused?.step]).toEqual([
       'stepData',
       'failed',
       expect.stringContaining(`${radios.field.label}: one of: ${keptOption}, Replace now`),
+      number,
     ]);
 
     // Another value waits behind it; the session counts the refused choice as not on the site.

@@ -1018,6 +1018,30 @@ describe('a value the site did not take', () => {
     await page.getByTestId('finish-review').waitFor({ state: 'detached' });
     await onStep(3);
 
+    // The sync centre links the refused save to its step, where it is changed (before: Retry and Discard
+    // only, and Discard leaves the value off the site). Read at the three sizes with Larger text.
+    await topBar('nav-sync');
+    await page.getByTestId('sync-centre').waitFor();
+    const item = page.locator('[data-testid="outbox-action"][data-state="failed"]').filter({ hasText: 'Save step 3' });
+    const change = item.getByTestId('action-change');
+    await page.evaluate(() => localStorage.setItem('fieldguide.textSize', 'large'));
+    await page.reload();
+    expect((await change.textContent())?.trim()).toBe('Change it at step 3');
+    const centre = [];
+    for (const viewport of VIEWPORTS) {
+      await page.setViewportSize({ width: viewport.width, height: viewport.height });
+      await item.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: artifact(`run-mode-sync-value-refused-larger-${viewport.name}.png`) });
+      centre.push(...(await checkScreen(page, 'run-mode-sync-value-refused-larger', viewport)));
+    }
+    expect(formatProblems(centre)).toBe('');
+    await page.evaluate(() => localStorage.removeItem('fieldguide.textSize'));
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await page.reload();
+    await change.click();
+    await page.waitForURL(new RegExp(`/sessions/${id}\\?step=3`));
+    await onStep(3);
+
     // Chosen again and saved: the refused save gives way, and the value reaches the site.
     demo.setSchedule(null);
     await option('Milky').check();

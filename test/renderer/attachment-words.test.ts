@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { attachmentWords } from '../../src/lib/worklog-words.ts';
+import { attachmentWords, refusedValueWords } from '../../src/lib/worklog-words.ts';
 
 describe('an attached file in words', () => {
   it('says uploaded only once the step that names it reached the site; before that, what waits', () => {
@@ -29,5 +29,19 @@ describe('an attached file in words', () => {
   it("says why a file's upload failed, not that it uploads when online, while a save waits behind it", () => {
     const notSent = 'The site did not take the file horn.mp4: The file is larger than 25 MiB. Attach another…';
     expect(attachmentWords({ uploaded: false, notSent }, 'refused')).toEqual({ words: notSent, tone: 'bad' });
+  });
+});
+
+describe('a value the site did not take', () => {
+  it("says the site's words and what to do: change it while the session is open, discard it once ended", () => {
+    const words = 'Hour meter: a number, like 12 or 3.5.';
+    expect(refusedValueWords(words, true)).toBe(
+      'The site did not take this value: Hour meter: a number, like 12 or 3.5. Change it and save again, or ' +
+        'discard the save in the sync centre; the rest of the session waits until then.',
+    );
+    expect(refusedValueWords(words, false)).toBe(
+      'The site did not take this value: Hour meter: a number, like 12 or 3.5. The session has ended, so it ' +
+        'cannot be changed: discard the save in the sync centre to send the rest of it.',
+    );
   });
 });

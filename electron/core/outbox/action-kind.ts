@@ -22,6 +22,11 @@ export interface KindHooks<P, D> {
    */
   describe?: (deps: D, row: OutboxRow, payload: P, memo: Map<string, unknown>) => string;
   /**
+   * Where the technician can change what the action sends (the step of an open session whose fields it
+   * saves, numbered as the step list shows it), else null: the outbox view links a refused one there.
+   */
+  changeAt?: (deps: D, row: OutboxRow, payload: P, memo: Map<string, unknown>) => number | null;
+  /**
    * The action goes with the time `at` (send-time.ts: re-dated by the site's clock, never before its
    * chain's last): what it changed on this computer follows (a session shows the times the site keeps).
    * Called for every action timed, moved or not (`at` equal to `row.actedAt`), after the new time is stored.
@@ -64,6 +69,8 @@ export interface ReadAction {
   replay(ctx: ReplayContext): Promise<ReplayOutcome>;
   /** In the outbox view (KindHooks.describe). */
   describe(memo: Map<string, unknown>): string;
+  /** Where it can be changed (KindHooks.changeAt), or null. */
+  changeAt(memo: Map<string, unknown>): number | null;
   /** Sent with the time `at` (KindHooks.timed). */
   timed(at: number, memory: ChainMemory): void;
   /** The payload to store when it goes again at another time after a try that may have landed, or null: as is. */
@@ -103,6 +110,7 @@ export function defineAction<P, D>(
         action: {
           replay: (ctx) => run({ ...ctx, ...deps }, row, payload),
           describe: (memo) => hooks.describe?.(deps, row, payload, memo) ?? name,
+          changeAt: (memo) => hooks.changeAt?.(deps, row, payload, memo) ?? null,
           timed: (at, memory) => hooks.timed?.(deps, row, payload, at, memory),
           triedAgain: () => (hooks.triedAgain ? JSON.stringify(hooks.triedAgain(payload, row.actedAt)) : null),
         },

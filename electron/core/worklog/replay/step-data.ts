@@ -8,7 +8,7 @@ import { followSite, siteTookIt } from './follow-site.ts';
 import { mergeStepData } from './merge.ts';
 import { stepDataPayload, type StepDataPayload } from './payloads.ts';
 import { missingHere, worklogAction, type WorklogHandler, type WorklogContext } from './context.ts';
-import { describeStepData } from './step-words.ts';
+import { describeStepData, stepDataChangeAt } from './step-words.ts';
 
 type Field = StepDataPayload['fields'][number];
 
@@ -201,4 +201,5 @@ function keepRemoved(ctx: WorklogContext, sessionId: string, stepid: number, rem
 /** Values saved in a step's form; a later save of the same step merges into it while it waits (work-sessions.ts). */
 export const stepDataAction = worklogAction('stepData', stepDataPayload, replayStepData, {
   describe: describeStepData,
+  changeAt: stepDataChangeAt,
 });
