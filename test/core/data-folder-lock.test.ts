@@ -58,7 +58,10 @@ function startProcess(
   stderr: () => string;
   exit: Promise<number | null>;
 }> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', ...args], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let [stdout, stderr] = ['', ''];
   const exit = new Promise<number | null>((resolve) => proc.on('exit', (code) => resolve(code)));
   return new Promise((resolve, reject) => {
@@ -161,6 +164,25 @@ describe('one copy per data folder', () => {
       }
       // The OS dropped the dead process's lock: the folder opens at once, no stale lock to clear by hand.
       second(dir.dir).close();
+    } finally {
+      dir.remove();
+    }
+  }, 60_000);
+
+  it('holds for the life of its process, whatever the process keeps a reference to', async () => {
+    // The lock was the object's: a copy that no longer referred to its services (and whose timers did not)
+    // lost it to the garbage collector, and a second copy was let in (seen twice in CI as a second copy
+    // taking the lock file and then meeting the first's database).
+    const dir = makeTempDir('lock-forgotten');
+    try {
+      const held = await startProcess([lockChild, dir.dir, 'forgotten'], /^ready /);
+      try {
+        const pid = Number(held.line.slice('ready '.length));
+        expect(() => second(dir.dir)).toThrow(`process ${pid}`);
+      } finally {
+        held.proc.kill('SIGKILL');
+        await held.exit;
+      }
     } finally {
       dir.remove();
     }

@@ -58,6 +58,15 @@ const HOLDER_FILE = 'fieldguide.lock.json';
 const START_RACE_MS = 1000;
 
 /**
+ * The lock connections this process holds, for the life of the process whatever refers to them: a
+ * connection the garbage collector takes is closed, and its lock let go. The lock was only as long-lived as
+ * the object that held it: a process that kept no reference to what it made (a test's child, a shell that
+ * dropped its services) lost the lock at a collection, and a second copy then took the lock file (twice in
+ * CI, `test/core/data-folder-lock.test.ts`).
+ */
+const HELD = new Set<Database.Database>();
+
+/**
  * One writer per data folder, for the life of the process. The lock is SQLite's exclusive lock on a
  * small database of its own (`fieldguide.lock`), held in a transaction that is never committed: an
  * OS file lock (fcntl on POSIX, LockFileEx on Windows) that the OS drops when the process ends however it
@@ -100,10 +109,12 @@ export function lockDataFolder(folder: string, nativeBinding?: string): FolderLo
     // Only a name for a refusal: the lock holds without it.
   }
   let held = true;
+  HELD.add(db);
   return {
     release() {
       if (!held) return;
       held = false;
+      HELD.delete(db);
       try {
         db.exec('ROLLBACK');
       } finally {
