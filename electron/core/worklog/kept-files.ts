@@ -22,11 +22,12 @@ export class KeptFiles {
   constructor(private readonly deps: { store: Store; attachmentsDir: string; log: (message: string) => void }) {}
 
   /**
-   * An attachment whose file may no longer be needed (uploaded, replaced, cleared): call it in the transaction
-   * that changed it, or after; it is looked at once that has committed.
+   * An attachment whose file may no longer be needed (uploaded, replaced, cleared): call it once the change is
+   * made, in its transaction or after; it is looked at again once that has committed and is on the disk. A
+   * file still needed as things stand (a photo a step shows, most uploads) costs no wait for the disk.
    */
   consider(attachmentId: string): void {
-    if (this.#closed) return;
+    if (this.#closed || this.deps.store.attachmentFiles.fileNoLongerNeeded(attachmentId) === null) return;
     this.#toLook.add(attachmentId);
     this.#looking ??= this.#look();
   }

@@ -31,11 +31,12 @@ export function queueStepValues(
   const { sessions, outbox } = deps.store;
   const current = new Map(sessions.values(session.id).map((v) => [v.fieldGuid, v]));
   dropRefusedSaves(deps.store, session.id, new Set(values.map(({ field }) => field.fieldGuid)));
+  const replacedFiles: string[] = [];
   for (const { field, value, attachmentId } of values) {
     const replaced = current.get(field.fieldGuid)?.attachmentId ?? null;
     if (replaced !== null && replaced !== attachmentId) {
       dropUnsentFile(deps.store, session.id, replaced);
-      deps.keptFiles.consider(replaced);
+      replacedFiles.push(replaced);
     }
     sessions.setValue(session.id, {
       fieldGuid: field.fieldGuid,
@@ -45,6 +46,8 @@ export function queueStepValues(
       attachmentId: attachmentId ?? null,
     });
   }
+  // Once no value shows them (their files go after the commit, if nothing queued names them).
+  for (const replaced of replacedFiles) deps.keptFiles.consider(replaced);
   const fresh: StepDataPayload['fields'] = values.map(({ field, value, attachmentId }) => ({
     fieldGuid: field.fieldGuid,
     fieldRevisionid: field.fieldRevisionid,
