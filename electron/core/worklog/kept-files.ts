@@ -44,7 +44,8 @@ export class KeptFiles {
       return;
     }
     if (this.#closed) return;
-    for (const { id, file } of this.deps.store.attachmentFiles.all()) if (kept.has(file)) this.consider(id);
+    // One read for them all (thousands of photos are kept for the reports), then each is looked at as a change is.
+    for (const { id, file } of this.deps.store.attachmentFiles.noLongerNeeded()) if (kept.has(file)) this.consider(id);
     await this.#looking;
   }
 
