@@ -47,6 +47,18 @@ const second = (dataDir: string) =>
     log: () => {},
   });
 
+/** A second copy is refused, naming the child that holds the folder (`mode`: lock-child.ts); then it is killed. */
+async function refusedWhileHeld(dataDir: string, mode: 'hold' | 'forgotten'): Promise<void> {
+  const held = await startProcess([lockChild, dataDir, mode], /^ready /);
+  try {
+    const pid = Number(held.line.slice('ready '.length));
+    expect(() => second(dataDir)).toThrow(`process ${pid}`);
+  } finally {
+    held.proc.kill('SIGKILL');
+    await held.exit;
+  }
+}
+
 /** Starts a process and answers once it printed a line matching `ready` (or ended). */
 function startProcess(
   args: string[],
@@ -154,14 +166,7 @@ describe('one copy per data folder', () => {
       expect(await exited.exit).toBe(0);
       second(dir.dir).close();
 
-      const held = await startProcess([lockChild, dir.dir, 'hold'], /^ready /);
-      try {
-        const pid = Number(held.line.slice('ready '.length));
-        expect(() => second(dir.dir)).toThrow(`process ${pid}`);
-      } finally {
-        held.proc.kill('SIGKILL');
-        await held.exit;
-      }
+      await refusedWhileHeld(dir.dir, 'hold');
       // The OS dropped the dead process's lock: the folder opens at once, no stale lock to clear by hand.
       second(dir.dir).close();
     } finally {
@@ -175,14 +180,7 @@ describe('one copy per data folder', () => {
     // taking the lock file and then meeting the first's database).
     const dir = makeTempDir('lock-forgotten');
     try {
-      const held = await startProcess([lockChild, dir.dir, 'forgotten'], /^ready /);
-      try {
-        const pid = Number(held.line.slice('ready '.length));
-        expect(() => second(dir.dir)).toThrow(`process ${pid}`);
-      } finally {
-        held.proc.kill('SIGKILL');
-        await held.exit;
-      }
+      await refusedWhileHeld(dir.dir, 'forgotten');
     } finally {
       dir.remove();
     }
