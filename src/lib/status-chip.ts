@@ -71,11 +71,14 @@ function ownChip(input: {
   };
 
   if (outbox.conflicts > 0) {
+    // A change the site refused is said beside the conflicts, not hidden behind them: both wait for the technician.
+    const failed = outbox.failed > 0 ? `; ${plural(outbox.failed, 'change')} could not be sent` : '';
+    const said = `${plural(outbox.conflicts, 'conflict')} to settle in the sync centre${failed}; ${unsentWords}.`;
     return {
       tone: 'problem',
-      ...words(plural(outbox.conflicts, 'conflict')),
-      detail: `${plural(outbox.conflicts, 'conflict')} to settle in the sync centre; ${unsentWords}.`,
-      announce: `${plural(outbox.conflicts, 'conflict')} to settle in the sync centre; ${unsentWords}.`,
+      ...words(`${plural(outbox.conflicts, 'conflict')}${outbox.failed > 0 ? `, ${outbox.failed} failed` : ''}`),
+      detail: said,
+      announce: said,
       unsent,
     };
   }

@@ -32,6 +32,19 @@ export function unsettledWords(session: Pick<WorkSession, 'openConflicts' | 'fai
 }
 
 /**
+ * The session summary's "On the site": what waits to be sent, what the site refused or a conflict holds, and
+ * what stays here only. A refused save that holds the rest was said as "1 change still to send" alone.
+ */
+export function onSiteWords(
+  session: Pick<WorkSession, 'openConflicts' | 'failedActions' | 'pendingActions' | 'entryid' | 'values'>,
+): string {
+  const unsettled = unsettledWords(session);
+  const pending = session.pendingActions > 0 ? `${plural(session.pendingActions, 'change')} still to send` : '';
+  if (unsettled) return `Not all: ${unsettled} in the sync centre${pending ? `, and ${pending}` : ''}`;
+  return pending || (keptHereOnlyWords(session) ?? 'Everything has reached the site');
+}
+
+/**
  * What of a session stays on this computer only, with nothing of it waiting to be sent nor refused: all of
  * it when its start was discarded (the site never made its entry), else the values whose save was
  * discarded. Null when the site has all of it. Both were said as "Everything has reached the site".

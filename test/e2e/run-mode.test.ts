@@ -1057,6 +1057,77 @@ describe('a value the site did not take', () => {
       [['Milky', 'sent']],
     ]);
   });
+
+  it('finished anyway: the ended step says to discard it, the list marks it; discarded, the finish goes', async () => {
+    const words = 'What did the condensate look like?: one of: Milky, Oily, Rusty';
+    demo.setSchedule(({ method, path }) =>
+      method === 'PUT' && /\/work_log\/\d+\/stepData/.test(path)
+        ? { kind: 'status', status: 400, message: words }
+        : PASS,
+    );
+    const id = await startGuide({ id: 3, title: 'Drain and Inspect the Air Compressor Tank' }, 'WO-RUN-ENDED');
+    await page.getByTestId('step-nav-3').click();
+    await onStep(3);
+    const choice = field('What did the condensate look like?');
+    await choice.getByRole('radio', { name: 'Clear', exact: true }).check();
+    await page.getByTestId('step-save').click();
+    expect((await app.app.services.api.flushOutbox()).ok).toBe(true);
+    await choice.getByTestId('field-refused').waitFor();
+    // The review says to change it first; the technician finishes anyway (the sign-off is theirs to give).
+    await page.getByTestId('session-finish').click();
+    await page.getByTestId('review-refused-value').waitFor();
+    await signOff();
+    await page.getByTestId('review-confirm').click();
+    await page.locator('[data-testid="session"][data-status="complete"]').waitFor();
+    expect((await app.app.services.api.flushOutbox()).ok).toBe(true);
+    // The finish waits behind the refused save: the session is ended here, not yet on the site.
+    expect([(await sessionOf(id)).failedActions, (await sessionOf(id)).pendingActions]).toEqual([1, 1]);
+
+    // Its step, read-only now, says what can still be done: not "change it", which an ended session cannot.
+    await page.goto(`${sessionUrl(id)}?step=3`);
+    await onStep(3);
+    // The summary says what holds the rest (before: "1 change still to send", as if it only waited).
+    expect(await page.getByTestId('summary-site').textContent()).toBe(
+      'Not all: 1 failed in the sync centre, and 1 change still to send',
+    );
+    const said = choice.getByTestId('field-refused');
+    expect((await said.textContent())?.trim()).toBe(
+      `The site did not take this value: ${words}. The session has ended, so it cannot be changed: discard the ` +
+        'save in the sync centre to send the rest of it.',
+    );
+    await expectFitsOnStep('run-mode-ended-value-refused', said, 3);
+    // The step list marks the step at every size (beside the step, or a row of numbers above it), and says why.
+    const [marked, problems] = [[] as (string | null)[][], [] as Awaited<ReturnType<typeof checkScreen>>];
+    const listed = page.getByTestId('step-nav-3');
+    for (const viewport of VIEWPORTS) {
+      await page.setViewportSize({ width: viewport.width, height: viewport.height });
+      await listed.scrollIntoViewIfNeeded();
+      const mark = listed.locator('.step-nav-mark');
+      marked.push([viewport.name, await listed.getAttribute('aria-label'), await mark.textContent()]);
+      expect(await mark.isVisible()).toBe(true);
+      await page.screenshot({ path: artifact(`run-mode-ended-value-refused-list-${viewport.name}.png`) });
+      problems.push(...(await checkScreen(page, 'run-mode-ended-value-refused-list', viewport)));
+    }
+    const mark = ['Step 3: Inspect the condensate, the site did not take a value', '!'];
+    expect(marked).toEqual(VIEWPORTS.map((v) => [v.name, ...mark]));
+    expect(formatProblems(problems)).toBe('');
+    await page.setViewportSize({ width: 1366, height: 768 });
+
+    // The sync centre offers no "Change it" for it; Discard lets the finish go.
+    await topBar('nav-sync');
+    await page.getByTestId('sync-centre').waitFor();
+    const item = page.locator('[data-testid="outbox-action"][data-state="failed"]').filter({ hasText: 'Save step 3' });
+    await item.waitFor();
+    expect(await item.getByTestId('action-change').count()).toBe(0);
+    demo.setSchedule(null);
+    await item.getByTestId('action-discard').click();
+    await item.waitFor({ state: 'detached' });
+    expect((await app.app.services.api.flushOutbox()).ok).toBe(true);
+    const session = await sessionOf(id);
+    expect([session.failedActions, session.pendingActions, session.status]).toEqual([0, 0, 'complete']);
+    await page.goto(sessionUrl(id));
+    await page.getByTestId('summary-site').filter({ hasText: 'Not all: 1 value kept on this computer only' }).waitFor();
+  });
 });
 
 describe('run mode at three sizes (acceptance 3)', () => {

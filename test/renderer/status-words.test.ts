@@ -60,6 +60,17 @@ describe('the status chip says network, sync and unsent work in one place', () =
     expect(statusChip({ network: 'online', sync: synced(), outbox: { ...clear, failed: 1 }, nowMs: NOW }).tone).toBe(
       'problem',
     );
+    // A refused change is not hidden behind the conflicts: the chip said "2 conflicts · 1 unsent" beside it.
+    const both = statusChip({
+      network: 'online',
+      sync: synced(),
+      outbox: { ...clear, pending: 1, conflicts: 2, failed: 1 },
+      nowMs: NOW,
+    });
+    expect(both).toMatchObject({ text: '2 conflicts, 1 failed · 1 unsent', lead: '2 conflicts, 1 failed' });
+    expect(both.detail).toBe(
+      '2 conflicts to settle in the sync centre; 1 change could not be sent; 1 change not sent yet.',
+    );
   });
 
   it("counts the current technician's work, and says the other technicians' apart", () => {
