@@ -132,7 +132,8 @@ export const DEMO_QUIZZES: DemoQuiz[] = [
             {
               type: 'text',
               name: 'checklist-where',
-              title: 'Where is the signed checklist left? (two words: "on the ...")',
+              // The answer scored is one word: the title asked for "on the ..." and marked "on the truck" wrong.
+              title: 'On what is the signed checklist left? (one word)',
               correctAnswer: 'truck',
             },
           ],

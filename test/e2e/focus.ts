@@ -38,7 +38,19 @@ export const focusedOn = (page: Page): Promise<Focused> =>
         inView: false,
         within: null,
       };
-    const style = getComputedStyle(el);
+    // A control hidden to the eye (1 px, clipped: SurveyJS's radios, check boxes and switch) shows its focus on
+    // what stands for it in its label: the ring is looked for there. On the hidden control it counted, unseen.
+    const own = el.getBoundingClientRect();
+    const hidden = own.width <= 2 || own.height <= 2;
+    const holder = hidden ? (el.closest('label') ?? el.parentElement ?? el) : el;
+    const drawn = (at: Element): boolean => {
+      const look = getComputedStyle(at);
+      return look.outlineStyle !== 'none' && parseFloat(look.outlineWidth) >= 2;
+    };
+    const shown = hidden
+      ? ([holder, ...holder.querySelectorAll('*')].find((at) => at !== el && drawn(at)) ?? null)
+      : el;
+    const style = getComputedStyle(shown ?? el);
     const rgb = (colour: string): number[] => colour.match(/[\d.]+/g)!.map(Number);
     const luminance = ([r, g, b]: number[]) => {
       const linear = (c: number) => ((c /= 255) <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
@@ -47,22 +59,23 @@ export const focusedOn = (page: Page): Promise<Focused> =>
     const behind = (() => {
       // The outline is drawn around the control (an inset one on it): the background it sits on.
       const inset = parseFloat(style.outlineOffset) < 0;
-      for (let at: Element | null = inset ? el : el.parentElement; at; at = at.parentElement) {
+      const ringed = shown ?? el;
+      for (let at: Element | null = inset ? ringed : ringed.parentElement; at; at = at.parentElement) {
         const parts = rgb(getComputedStyle(at).backgroundColor);
         if (parts.length === 3 || parts[3] === 1) return parts;
       }
       return [255, 255, 255];
     })();
-    const outlined = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2;
+    const outlined = shown !== null && style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2;
     const [ring, ground] = outlined ? [luminance(rgb(style.outlineColor)), luminance(behind)] : [0, 0];
-    const box = el.getBoundingClientRect();
+    const box = (hidden ? holder : el).getBoundingClientRect();
     return {
       tag: el.tagName.toLowerCase(),
       // A checkbox or a field says nothing itself: its label does.
       text: ((el as HTMLInputElement).labels?.[0] ?? el).textContent?.replace(/\s+/g, ' ').trim() ?? '',
       testid: el.getAttribute('data-testid'),
       name: el.getAttribute('name') ?? el.getAttribute('id') ?? el.getAttribute('aria-label'),
-      ringed: outlined || style.boxShadow !== 'none',
+      ringed: outlined || (shown !== null && style.boxShadow !== 'none'),
       ringContrast: outlined ? (Math.max(ring, ground) + 0.05) / (Math.min(ring, ground) + 0.05) : null,
       inView: box.bottom > 0 && box.top < innerHeight && box.right > 0 && box.left < innerWidth,
       within: el.parentElement?.closest('[data-testid]')?.getAttribute('data-testid') ?? null,

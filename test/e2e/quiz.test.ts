@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { QuizAttempt, QuizRevision } from '../../electron/contract.ts';
 import { capturingDemoWorkshop } from '../helpers/services.ts';
 import { artifact, fullViewShot, openDemoApp, sendNowUnlessGone, withAnswersHeld, type startApp } from './browser.ts';
-import { checkLargerText, formatProblems } from './screen-checks.ts';
+import { focusedOn } from './focus.ts';
+import { checkLargerText, checkScreen, formatProblems, VIEWPORTS } from './screen-checks.ts';
 
 // Acceptance 1 of issue 6 in Chromium (and 3 in the view): with the demo site stopped, one quiz passed,
 // one failed, a reload in the middle of a third brings its answers back; with the site back the outbox
@@ -107,6 +108,10 @@ async function resultRows(): Promise<{ name: string; given: string; expected: st
     })),
   );
 }
+
+/** The question the keyboard's focus is in (a radio's own name is SurveyJS's, not the question's). */
+const focusedQuestion = (): Promise<string | null> =>
+  page.evaluate(() => document.activeElement?.closest('[data-name]')?.getAttribute('data-name') ?? null);
 
 const localAttempts = async (): Promise<QuizAttempt[]> => {
   const result = await app.app.services.api.listQuizAttempts({});
@@ -427,6 +432,103 @@ describe('quizzes offline, sent when the site is back', () => {
     });
     await page.waitForTimeout(300);
     expect(await page.getByTestId('quiz-result').getByTestId('attempt-sync').getAttribute('data-sync')).toBe('sent');
+  });
+
+  it('by keyboard, gloved, at three sizes: the focus follows the page, a stray Submit records nothing', async () => {
+    const [first, second] = pagesOf(COMPRESSOR.title) as [Question[], Question[]];
+    const before = (await localAttempts()).length;
+    const problems = [];
+    const seen: unknown[] = [];
+    for (const large of [false, true]) {
+      for (const viewport of VIEWPORTS) {
+        await page.setViewportSize({ width: viewport.width, height: viewport.height });
+        await openFromQuizzes(COMPRESSOR.title);
+        if (large && (await page.getByTestId('text-size').getAttribute('aria-pressed')) !== 'true')
+          await page.getByTestId('text-size').click();
+        const screen = `quiz-keys${large ? '-larger' : ''}`;
+        // The keyboard's ring on a choice is seen (it was on the hidden radio: a pale glow was all that showed).
+        await page.locator(`[data-name="${first[0]!.name}"] input`).first().focus();
+        await page.keyboard.press('ArrowDown');
+        const choice = await focusedOn(page);
+        await page.locator('.sd-navigation__next-btn').focus();
+        await page.keyboard.press('Enter');
+        // Page 2: the focus on its first answer, the quiz's title and page in view (before: on the page itself,
+        // the header scrolled away).
+        await expect.poll(focusedQuestion).toBe(second[0]!.name);
+        const turned = await focusedOn(page);
+        const header = await page.locator('.quiz-header h1').boundingBox();
+        const bar = await page.locator('header.top-bar').boundingBox();
+        seen.push([
+          screen,
+          viewport.name,
+          choice.ringed,
+          turned.ringed,
+          turned.inView,
+          header!.y >= bar!.y + bar!.height - 1,
+          (await page.getByTestId('quiz-page-count').textContent())?.trim(),
+        ]);
+        await page.screenshot({ path: artifact(`${screen}-page-2-${viewport.name}.png`) });
+        // Every control on the page 44 px at least (the switch's words and the dropdown's buttons were 40).
+        problems.push(...(await checkScreen(page, screen, viewport)));
+        // Previous by keyboard: the focus on page 1's first answer (its draft brings page 1 back next time).
+        await page.locator('.sd-navigation__prev-btn').focus();
+        await page.keyboard.press('Enter');
+        await expect.poll(focusedQuestion).toBe(first[0]!.name);
+        if (large) await page.getByTestId('text-size').click();
+      }
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+    expect(seen).toEqual(
+      [false, true].flatMap((large) =>
+        VIEWPORTS.map((v) => [`quiz-keys${large ? '-larger' : ''}`, v.name, true, true, true, true, 'Page 2 of 2']),
+      ),
+    );
+    expect(formatProblems(problems)).toBe('');
+
+    await page.locator('.sd-navigation__next-btn').click();
+    // Submit with questions left empty: nothing recorded yet, the technician is asked (before: an attempt
+    // recorded at once, 0 % with none answered).
+    await page.locator('.sd-navigation__complete-btn').click();
+    const asked = page.getByTestId('quiz-unanswered');
+    await asked.waitFor();
+    const empty = first.length - 1 + second.length;
+    expect((await asked.locator('p').textContent())?.replace(/\s+/g, ' ').trim()).toBe(
+      `${empty} questions not answered: each counts as wrong. Nothing is recorded until you submit.`,
+    );
+    expect(await page.getByTestId('quiz-result').count()).toBe(0);
+    expect((await localAttempts()).length).toBe(before);
+    // "Answer them" takes the keyboard to the first one left empty, back on page 1.
+    await expect.poll(async () => (await focusedOn(page)).testid).toBe('quiz-answer-them');
+    await page.keyboard.press('Enter');
+    await expect.poll(focusedQuestion).toBe(first[1]!.name);
+    await answer(first[1]!, first[1]!.correctAnswer);
+    await page.locator('.sd-navigation__next-btn').click();
+    await page.locator('.sd-navigation__complete-btn').click();
+    await page.getByTestId('quiz-submit-anyway').click();
+    await page.getByTestId('quiz-result').waitFor();
+    expect((await localAttempts()).length).toBe(before + 1);
+    const rows = await resultRows();
+    expect(rows.filter((r) => r.given === 'No answer').map((r) => r.name)).toEqual(second.map((q) => q.name));
+
+    // Take it again, by keyboard: the focus on the new attempt's first answer (before: on nothing).
+    await page.getByTestId('quiz-again').focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(focusedQuestion).toBe(first[0]!.name);
+
+    // A quiz not kept here (a link to one the site removed): no revision number, and advice that fits
+    // (before: "Quiz revision 99999 is not stored…", and to ask the quiz's author to correct it).
+    await page.goto(new URL('/quizzes/99999', app.shell.url).toString());
+    await page.getByTestId('quiz-error').waitFor();
+    expect([
+      await page.getByTestId('quiz-error').getAttribute('data-code'),
+      await page.getByTestId('quiz-error-message').textContent(),
+      (await page.getByTestId('quiz-error-advice').textContent())?.replace(/\s+/g, ' ').trim(),
+    ]).toEqual([
+      'not_found',
+      'The site may have removed it, or it goes with guides not kept here.',
+      'Choose it from the list of quizzes, or sync with the site online to bring the quizzes of the guides kept on ' +
+        'this computer.',
+    ]);
   });
 
   it('ran without script errors or CSP violations', () => {

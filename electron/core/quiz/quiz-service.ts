@@ -32,7 +32,7 @@ export class QuizService {
     const stored = this.deps.store.quizzes.revision(quizRevisionid);
     const hidden = stored && this.#hidden(this.deps.store.quizzes.guidesOf(stored.quizid));
     if (!stored || hidden)
-      throw new AppFailure('not_found', `Quiz revision ${quizRevisionid} is not stored on this computer.`, {
+      throw new AppFailure('not_found', 'The site may have removed it, or it goes with guides not kept here.', {
         quizRevisionid,
       });
     try {
