@@ -319,8 +319,9 @@ describe('quizzes offline, sent when the site is back', () => {
 
     await page.reload();
     await page.getByTestId('quiz-draft-restored').waitFor();
-    expect(await page.getByTestId('quiz-draft-restored').textContent()).toContain(
-      'Restored your answers (4 questions)',
+    expect((await page.getByTestId('quiz-draft-restored').textContent())?.replace(/\s+/g, ' ').trim()).toBe(
+      'Restored your answers (4 questions) from your last time on this quiz. Carry on where you left off; nothing ' +
+        'is sent until you submit. OK',
     );
     const question = (q: Question) => page.locator(`[data-name="${q.name}"]`);
     expect(
