@@ -196,6 +196,43 @@ describe('a shared laptop, each technician under their own name', () => {
     expect(unwrap(await api.listSessions({})).map((s) => s.id)).not.toContain(session.id);
   });
 
+  it('a stale "handed over" row offline moves nothing: the session tech1 took back stays theirs, unseen', async () => {
+    online();
+    unwrap(await api.switchTechnician(password('tech1')));
+    const started = unwrap(await api.startSession({ guideid: guide.guideid, workorderid: 'WO-TAKEN-BACK' }));
+    unwrap(await api.transitionSession({ sessionId: started.id, transition: 'suspend' }));
+    await flushUntilQuiet();
+    const entryid = unwrap(await api.getSession(started.id)).entryid!;
+    // tech2 sees it handed over (and this laptop learns the list), then tech1 takes it back.
+    unwrap(await api.switchTechnician(password('tech2')));
+    expect(unwrap(await api.listHandedOver()).sessions.map((s) => s.entryid)).toContain(entryid);
+    unwrap(await api.switchTechnician(password('tech1')));
+    unwrap(await api.assumeSession(entryid));
+    await flushUntilQuiet();
+
+    // The site away: tech2's list as last learned no longer offers it (before: it did, with Take over)…
+    offline();
+    unwrap(await api.switchTechnician(password('tech2')));
+    const learned = unwrap(await api.listHandedOver());
+    expect(learned.learnedAt).not.toBeNull();
+    expect(learned.sessions.map((s) => s.entryid)).not.toContain(entryid);
+    // …and a take-over asked anyway is refused, and changes nothing (before: refused, after the session had
+    // moved to tech2 here: tech2 read tech1's values, and tech1 had no such session any more).
+    const refused = await api.assumeSession(entryid);
+    expect(await api.getSession(started.id)).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    unwrap(await api.switchTechnician(password('tech1')));
+    expect(unwrap(await api.getSession(started.id))).toMatchObject({ status: 'started', userid: tech1.userid });
+    expect(refused).toMatchObject({
+      ok: false,
+      error: {
+        code: 'invalid_transition',
+        message: 'This session is started, not suspended: it cannot be taken over.',
+      },
+    });
+    online();
+    await flushUntilQuiet();
+  });
+
   it("never downloads the library again on a switch: the guides are the site's, shared", async () => {
     online();
     proxy.clearLog();

@@ -47,7 +47,9 @@ export async function handedOver(deps: HandedOverDeps, transport: ApiTransport):
     listed = await suspendedForTaker(transport);
   } catch (error) {
     const failure = asAppFailure(error);
-    if (before && failure instanceof AppFailure && failure.code === 'offline') return before;
+    // As last learned, less what this laptop knows is no longer handed over (taken back, or over, here since).
+    if (before && failure instanceof AppFailure && failure.code === 'offline')
+      return { ...before, sessions: before.sessions.filter((s) => stillHandedOver(deps.store, s.entryid)) };
     throw failure;
   }
   const theirs = listed.entries.filter((e) => e.status === 'suspended' && e.userid !== me.userid);
@@ -56,6 +58,11 @@ export async function handedOver(deps: HandedOverDeps, transport: ApiTransport):
   deps.store.settings.set(key, { learnedAt: deps.now(), sessions, unreadable });
   return { sessions, unreadable, learnedAt: null };
 }
+
+const stillHandedOver = (store: Store, entryid: number): boolean => {
+  const known = store.sessions.byEntry(entryid);
+  return known === undefined || known.status === 'suspended';
+};
 
 /** Site entries as the technician reads them: the guide's title, who suspended them (by name) and when. */
 export async function describeEntries(

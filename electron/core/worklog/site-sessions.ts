@@ -5,7 +5,7 @@ import { getEntry, suspendedEntries, type SiteEntry } from '../api/work-log-api.
 import { pinKey } from '../db/chains.ts';
 import type { Store } from '../db/store.ts';
 import { AppFailure } from '../result.ts';
-import { isEnded } from '../../shared/worklog.ts';
+import { canApply, isEnded } from '../../shared/worklog.ts';
 import { describeEntries, handedOver } from './handed-over.ts';
 import { theirValues } from './replay/adopt.ts';
 import { sessionChain } from './session-chain.ts';
@@ -43,15 +43,14 @@ export class SiteSessions {
   async assume(entryid: number, transport: ApiTransport): Promise<WorkSession> {
     const known = this.deps.store.sessions.byEntry(entryid);
     if (known) {
+      // Checked before it changes hands: refused after, a session its technician had taken back moved to the
+      // taker here all the same (a "handed over" row learned before, offered offline).
+      if (!canApply(known.status, 'assume')) throw notSuspended(known.status);
       this.#handOverHere(known.id);
       return this.deps.work.transition(known.id, 'assume');
     }
     const entry = await siteCall(() => getEntry(transport, entryid));
-    if (entry.status !== 'suspended')
-      throw new AppFailure(
-        'invalid_transition',
-        `This session is ${entry.status}, not suspended: it cannot be taken over.`,
-      );
+    if (entry.status !== 'suspended') throw notSuspended(entry.status);
     return this.deps.work.transition(this.#store(entry), 'assume');
   }
 
@@ -157,3 +156,8 @@ async function siteCall<T>(call: () => Promise<T>): Promise<T> {
     throw asAppFailure(error);
   }
 }
+
+const notSuspended = (status: string): AppFailure =>
+  new AppFailure('invalid_transition', `This session is ${status}, not suspended: it cannot be taken over.`, {
+    status,
+  });
