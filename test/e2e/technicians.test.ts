@@ -172,6 +172,15 @@ describe('technicians sharing one laptop, in the browser', () => {
     expect(await page.getByTestId('signout-what').textContent()).toMatch(
       /^\d+ changes? of yours (has|have) not reached the site yet\.$/,
     );
+    // Offline, it says the way back needs the site (before: only that signing out works without a network;
+    // the technician then found their sign-in refused until the site answered).
+    await expect
+      .poll(async () => (await page.getByTestId('signout-then').textContent())?.replace(/\s+/g, ' ').trim())
+      .toBe(
+        'If you sign out, it stays on this computer under your name: nobody else can see it or send it. It is sent ' +
+          'the next time you sign in here. Signing out works without a network, but signing in again needs the ' +
+          'site: until it answers, you cannot get back to this work here.',
+      );
     await fullViewShot(page, 'sign-out-warning.png');
     await page.getByTestId('signout-confirm').click();
     await page.getByTestId('switch-screen').waitFor();
