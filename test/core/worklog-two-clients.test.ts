@@ -158,6 +158,47 @@ describe('two computers, one site', () => {
     expect(unwrap(await b.app.services.api.listConflicts()).filter((c) => c.sessionId === onB)).toEqual([]);
   });
 
+  it('both edit a field on each of two steps: two conflicts, the later step not overwritten', async () => {
+    const { onA, onB, entryid } = await sharedSession();
+    const first = fields.find(({ field }) => field.type === 'Text Input' || field.type === 'Numeric Input')!;
+    const second = fields.find(
+      ({ field, stepid }) => stepid !== first.stepid && (field.type === 'Text Input' || field.type === 'Text Area'),
+    )!;
+    a.offline();
+    b.offline();
+    for (const [client, session, variant] of [
+      [a, onA, 5],
+      [b, onB, 6],
+    ] as const) {
+      for (const { field, stepid } of [first, second]) {
+        unwrap(
+          await client.app.services.api.saveStepData({
+            sessionId: session,
+            stepid,
+            values: [{ fieldGuid: field.fieldGuid, value: sampleValue(field, variant) }],
+          }),
+        );
+      }
+    }
+    await a.online();
+    await b.online();
+    // B's first save is refused on a stale revision and merged; its second went on the revision the merge
+    // took, unchecked: A's value of the second field was overwritten, with no conflict (before this change).
+    const data = new Map((await siteEntry(entryid)).work_data.map((d) => [d.field_guid, d.value]));
+    expect([data.get(first.field.fieldGuid), data.get(second.field.fieldGuid)]).toEqual([
+      sampleValue(first.field, 5),
+      sampleValue(second.field, 5),
+    ]);
+    const conflicts = unwrap(await b.app.services.api.listConflicts()).filter((c) => c.sessionId === onB);
+    expect(conflicts.map((c) => [c.fieldGuid, c.stepid, c.mine, c.theirs]).sort()).toEqual(
+      [
+        [first.field.fieldGuid, first.stepid, sampleValue(first.field, 6), sampleValue(first.field, 5)],
+        [second.field.fieldGuid, second.stepid, sampleValue(second.field, 6), sampleValue(second.field, 5)],
+      ].sort(),
+    );
+    expect(unwrap(await b.app.services.api.getOutbox()).summary.pending).toBe(0);
+  });
+
   it('they edit different fields: both values reach the site, no conflict', async () => {
     const { onA, onB, entryid } = await sharedSession();
     const [first, second] = fields;

@@ -5,7 +5,7 @@ import { isEditable } from '../../../shared/worklog.ts';
 import { adoptRevision, theirValues } from './adopt.ts';
 import { guideGone, keepGoneStepData } from './guide-gone.ts';
 import { followSite, siteTookIt } from './follow-site.ts';
-import { mergeStepData } from './merge.ts';
+import { mergeStepData, type FieldChange } from './merge.ts';
 import { stepDataPayload, type StepDataPayload } from './payloads.ts';
 import { missingHere, worklogAction, type WorklogHandler, type WorklogContext } from './context.ts';
 import { describeStepData, stepDataChangeAt } from './step-words.ts';
@@ -105,6 +105,13 @@ function merge(
   const site = theirValues(ctx.guides, session.guideid, theirs);
   const editable = isEditable(theirs.status);
   const mineOf = (field: Field): string | null => sentValues[String(field.fieldRevisionid)] ?? null;
+  // What this computer last knew the site had of each field: the site holding just that, nobody changed it
+  // since, whatever a later save's own base (taken when it was made, before an earlier save of it was confirmed).
+  const known = new Map(ctx.sessions.values(session.id).map((v) => [v.fieldGuid, v.serverValue]));
+  const baseOf = (guid: string, base: string | null): string | null => {
+    const current = site.get(guid) ?? null;
+    return known.has(guid) && known.get(guid) === current ? current : base;
+  };
   const changes = sendable.map((field) => ({ fieldGuid: field.fieldGuid, base: field.base, mine: mineOf(field) }));
   const result = editable
     ? mergeStepData(changes, site)
@@ -113,30 +120,37 @@ function merge(
   const labels = new Map(
     ctx.guides.formsOfGuide(session.guideid).flatMap((form) => form.fields.map((f) => [f.fieldGuid, f.label] as const)),
   );
+  const record = (conflict: Conflicted, field: Field, stepid: number): void => {
+    ctx.conflict({
+      sessionId: session.id,
+      kind: 'field',
+      fieldGuid: conflict.fieldGuid,
+      stepid,
+      label: labels.get(conflict.fieldGuid) ?? conflict.fieldGuid,
+      mine: conflict.mine,
+      theirs: conflict.theirs,
+      base: conflict.base,
+      message: editable
+        ? 'This field was changed here and on the site to different values.'
+        : `The session is ${theirs.status} on the site, so this value was not saved there.`,
+    });
+    // The site's value becomes the base: keeping mine later sends it against what the site has now.
+    ctx.sessions.setServerValue(session.id, conflict.fieldGuid, conflict.theirs, false, {
+      fieldRevisionid: field.fieldRevisionid,
+      stepid,
+    });
+  };
   return ctx.transaction(() => {
     ctx.sessions.update(session.id, { serverRevisionid: theirs.revisionid }, ctx.now());
     for (const done of result.alreadyThere)
       recordServerValue(ctx, session.id, byGuid.get(done.fieldGuid)!, done.mine, payload.stepid);
-    for (const conflict of result.conflicts) {
-      ctx.conflict({
-        sessionId: session.id,
-        kind: 'field',
-        fieldGuid: conflict.fieldGuid,
-        stepid: payload.stepid,
-        label: labels.get(conflict.fieldGuid) ?? conflict.fieldGuid,
-        mine: conflict.mine,
-        theirs: conflict.theirs,
-        base: conflict.base,
-        message: editable
-          ? 'This field was changed here and on the site to different values.'
-          : `The session is ${theirs.status} on the site, so this value was not saved there.`,
-      });
-      // The site's value becomes the base: keeping mine later sends it against what the site has now.
-      ctx.sessions.setServerValue(session.id, conflict.fieldGuid, conflict.theirs, false, {
-        fieldRevisionid: byGuid.get(conflict.fieldGuid)!.fieldRevisionid,
-        stepid: payload.stepid,
-      });
-    }
+    // A field a later save of the session holds is said once, with the newer value (checkLaterSaves).
+    const later = laterSaves(ctx, actionId);
+    const savedLater = new Set(later.flatMap((l) => l.payload.fields.map((f) => f.fieldGuid)));
+    for (const conflict of result.conflicts)
+      if (!savedLater.has(conflict.fieldGuid)) record(conflict, byGuid.get(conflict.fieldGuid)!, payload.stepid);
+    const onForm = new Set(labels.keys());
+    checkLaterSaves(ctx, { later, earlier: changes, site, baseOf, onForm, editable }, record);
     keepRemoved(ctx, session.id, payload.stepid, removed);
     if (result.send.length === 0) {
       ctx.outbox.remove(actionId);
@@ -149,6 +163,80 @@ function merge(
       ? ({ type: 'again' } as const)
       : ({ type: 'failed', message: 'The site refused the save and sent no revision to retry on.' } as const);
   });
+}
+
+type Conflicted = ReturnType<typeof mergeStepData>['conflicts'][number];
+type LaterSave = { row: OutboxRow; payload: StepDataPayload };
+
+/** The saves of the session queued after `actionId`, oldest first. */
+function laterSaves(ctx: WorklogContext, actionId: number): LaterSave[] {
+  const row = ctx.outbox.get(actionId)!;
+  return ctx.outbox.inChain(row.chain).flatMap((next) => {
+    const read = next.id > actionId && next.kind === stepDataAction.name ? stepDataAction.parse(next) : null;
+    return read?.ok ? [{ row: next, payload: read.payload }] : [];
+  });
+}
+
+/**
+ * The session's later saves, checked against the site's values learned now: the session takes the site's
+ * revision here, and they go on it. Unchecked, a field the site changed meanwhile (an office user cleared a
+ * check) was overwritten without a word when it waited in a save of another step behind the refused one.
+ * A field changed on both sides becomes a conflict (once, at its newest save); one the site already has is
+ * done; the rest still go. A file's value goes as it is (the site's media id is not known before its upload),
+ * and a field the form no longer has is kept when its save goes (keepRemoved).
+ */
+function checkLaterSaves(
+  ctx: WorklogContext,
+  check: {
+    later: LaterSave[];
+    /** The values of the save being merged: the site may have them already (an answer lost on the way). */
+    earlier: readonly FieldChange[];
+    site: ReadonlyMap<string, string | null>;
+    /** A field's base, or the site's value when it is what this computer last knew the site had. */
+    baseOf: (guid: string, base: string | null) => string | null;
+    onForm: ReadonlySet<string>;
+    editable: boolean;
+  },
+  record: (conflict: Conflicted, field: Field, stepid: number) => void,
+): void {
+  const { later, site, onForm, editable } = check;
+  const newest = new Map<string, number>();
+  for (const { row, payload } of later) for (const field of payload.fields) newest.set(field.fieldGuid, row.id);
+  // What this technician saved of a field before (queued, maybe landed): the site holding one of them is
+  // their own change, not somebody else's.
+  const own = new Map<string, Set<string | null>>();
+  const saw = (guid: string, value: string | null) => own.set(guid, (own.get(guid) ?? new Set()).add(value));
+  for (const change of check.earlier) saw(change.fieldGuid, change.mine);
+  for (const { row, payload } of later) {
+    const checked = payload.fields.filter((field) => !field.attachmentId && onForm.has(field.fieldGuid));
+    const changes = checked.map((field) => {
+      const current = site.get(field.fieldGuid) ?? null;
+      const base = own.get(field.fieldGuid)?.has(current) ? current : check.baseOf(field.fieldGuid, field.base);
+      return { fieldGuid: field.fieldGuid, base, mine: field.value };
+    });
+    for (const field of payload.fields) saw(field.fieldGuid, field.value);
+    const result = editable
+      ? mergeStepData(changes, site)
+      : {
+          send: [],
+          alreadyThere: [],
+          conflicts: changes.map((c) => ({ ...c, theirs: site.get(c.fieldGuid) ?? null })),
+        };
+    const settled = new Set<string>();
+    const byGuid = new Map(checked.map((field) => [field.fieldGuid, field]));
+    for (const done of result.alreadyThere) {
+      recordServerValue(ctx, payload.sessionId, byGuid.get(done.fieldGuid)!, done.mine, payload.stepid);
+      settled.add(done.fieldGuid);
+    }
+    for (const conflict of result.conflicts) {
+      if (newest.get(conflict.fieldGuid) === row.id) record(conflict, byGuid.get(conflict.fieldGuid)!, payload.stepid);
+      settled.add(conflict.fieldGuid);
+    }
+    if (settled.size === 0) continue;
+    const still = payload.fields.filter((field) => !settled.has(field.fieldGuid));
+    if (still.length === 0) ctx.outbox.remove(row.id);
+    else ctx.outbox.replacePayload(row.id, stepDataAction, { ...payload, fields: still }, row.actedAt);
+  }
 }
 
 /**
