@@ -184,6 +184,18 @@ export interface SuspendedList {
 export interface HandedOverList extends SuspendedList {
   /** Null: as the site answered now; else when this computer last learned the list (the site did not answer). */
   learnedAt: number | null;
+  /** Sessions of this technician's another technician took over on this computer, newest first (this computer's). */
+  takenFromYou: TakenHere[];
+}
+
+/** A session handed over and taken over on this computer, as its first technician is told. */
+export interface TakenHere {
+  workorderid: string;
+  guideTitle: string;
+  /** The user name of who took it over. */
+  takenBy: string;
+  /** Unix seconds when it was taken over here. */
+  at: number;
 }
 
 export interface WorklogApi {

@@ -194,6 +194,17 @@ describe('a shared laptop, each technician under their own name', () => {
     ]);
     unwrap(await api.switchTechnician(password('tech1')));
     expect(unwrap(await api.listSessions({})).map((s) => s.id)).not.toContain(session.id);
+    // Gone from tech1's list, not without a word: who took it over here, and when (before: nothing at all).
+    const told = unwrap(await api.listHandedOver()).takenFromYou;
+    expect(told).toEqual([
+      {
+        workorderid: 'WO-HANDOVER',
+        guideTitle: guide.title,
+        takenBy: DEMO_ACCOUNTS.tech2.username,
+        at: expect.any(Number),
+      },
+    ]);
+    expect(Math.abs(told[0]!.at - Date.now() / 1000)).toBeLessThan(120);
   });
 
   it('a stale "handed over" row offline moves nothing: the session tech1 took back stays theirs, unseen', async () => {

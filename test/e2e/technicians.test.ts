@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
 import { always } from '../fault/proxy.ts';
 import { proxiedDemoWorkshop } from '../helpers/services.ts';
+import { unwrap } from '../helpers/library.ts';
 import { fullViewShot, openDemoApp, type startApp } from './browser.ts';
+import { expectLargerTextFits } from './screen-checks.ts';
 
 // A shared workshop laptop in Chromium: tech1 leaves a step form half typed and switches to tech2, who sees
 // none of it and works in a session of their own; back as tech1, the half-typed form is there again. An
@@ -228,6 +230,32 @@ describe('technicians sharing one laptop, in the browser', () => {
     }
     demo.setSchedule(null);
     await fullViewShot(page, 'private-guide-hidden.png');
+  });
+
+  it('a session tech1 hands over here and tech2 takes over: tech1 is told who took it and when', async () => {
+    demo.setSchedule(null);
+    await startOnTextArea('WO-HANDED-HERE');
+    await page.getByTestId('session-suspend').click();
+    await page.locator('[data-testid="session"][data-status="suspended"]').waitFor();
+    await expect.poll(async () => unwrap(await app.app.services.api.flushOutbox()).pending).toBe(0);
+    await switchTo('tech2');
+    await bars('nav-sessions');
+    const offered = page.getByTestId('handed-over-row').filter({ hasText: 'WO-HANDED-HERE' });
+    await offered.getByTestId('take-over').click();
+    await page.locator('[data-testid="session"][data-status="started"]').waitFor();
+
+    // Back as tech1: the session is tech2's now, and tech1's list says so (before: gone without a word, and
+    // "No work sessions on this computer yet").
+    await switchTo('tech1');
+    await bars('nav-sessions');
+    const told = page.getByTestId('taken-row').filter({ hasText: 'WO-HANDED-HERE' });
+    await told.waitFor();
+    expect((await told.innerText()).split('\n').map((line) => line.replace(/\s+/g, ' ').trim())).toEqual([
+      'Work order WO-HANDED-HERE',
+      formGuide.title,
+      expect.stringMatching(new RegExp(`^Taken over on this computer by ${DEMO_ACCOUNTS.tech2.username} on .+$`)),
+    ]);
+    await expectLargerTextFits(page, 'sessions-taken-from-you', told);
   });
 
   it('ran without script errors or CSP violations', () => {

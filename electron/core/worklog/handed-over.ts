@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { HandedOverList, HandedOverSession } from '../../contract.ts';
+import type { HandedOverList, HandedOverSession, TakenHere } from '../../contract.ts';
 import { asAppFailure } from '../api/app-failure.ts';
 import type { ApiTransport } from '../api/transport.ts';
 import { userName } from '../api/users-api.ts';
@@ -26,6 +26,22 @@ const learned = z.object({
   unreadable: z.number().int().nonnegative().default(0),
 });
 
+const takenHere = z.array(
+  z.object({ workorderid: z.string(), guideTitle: z.string(), takenBy: z.string(), at: z.number() }),
+);
+const takenKey = (technicianId: number) => `worklog.takenHere.${technicianId}`;
+/** How many sessions taken over here a technician is told of (the newest). */
+const TAKEN_KEPT = 20;
+
+/**
+ * Keeps, for the technician a session was taken from on this computer, who took it and when: the session
+ * is the taker's from then on, and its first technician found it gone from their list without a word.
+ */
+export function noteTakenHere(store: Store, from: number, taken: TakenHere): void {
+  const before = store.settings.get(takenKey(from), takenHere) ?? [];
+  store.settings.set(takenKey(from), [taken, ...before].slice(0, TAKEN_KEPT));
+}
+
 export interface HandedOverDeps {
   store: Store;
   technician: () => { id: number; userid: number };
@@ -49,15 +65,22 @@ export async function handedOver(deps: HandedOverDeps, transport: ApiTransport):
     const failure = asAppFailure(error);
     // As last learned, less what this laptop knows is no longer handed over (taken back, or over, here since).
     if (before && failure instanceof AppFailure && failure.code === 'offline')
-      return { ...before, sessions: before.sessions.filter((s) => stillHandedOver(deps.store, s.entryid)) };
+      return {
+        ...before,
+        sessions: before.sessions.filter((s) => stillHandedOver(deps.store, s.entryid)),
+        takenFromYou: takenFrom(deps.store, me.id),
+      };
     throw failure;
   }
   const theirs = listed.entries.filter((e) => e.status === 'suspended' && e.userid !== me.userid);
   const sessions = await describeEntries(deps, transport, theirs, before?.sessions ?? []);
   const unreadable = listed.unreadable.length;
   deps.store.settings.set(key, { learnedAt: deps.now(), sessions, unreadable });
-  return { sessions, unreadable, learnedAt: null };
+  return { sessions, unreadable, learnedAt: null, takenFromYou: takenFrom(deps.store, me.id) };
 }
+
+const takenFrom = (store: Store, technicianId: number): TakenHere[] =>
+  store.settings.get(takenKey(technicianId), takenHere) ?? [];
 
 const stillHandedOver = (store: Store, entryid: number): boolean => {
   const known = store.sessions.byEntry(entryid);

@@ -6,7 +6,7 @@ import { pinKey } from '../db/chains.ts';
 import type { Store } from '../db/store.ts';
 import { AppFailure } from '../result.ts';
 import { canApply, isEnded } from '../../shared/worklog.ts';
-import { describeEntries, handedOver } from './handed-over.ts';
+import { describeEntries, handedOver, noteTakenHere } from './handed-over.ts';
 import { theirValues } from './replay/adopt.ts';
 import { sessionChain } from './session-chain.ts';
 import type { WorkSessions } from './work-sessions.ts';
@@ -99,7 +99,17 @@ export class SiteSessions {
         { waiting },
       );
     }
-    store.sessions.handOver(sessionId, me);
+    const session = store.sessions.state(sessionId)!;
+    const taken = {
+      workorderid: session.workorderid,
+      guideTitle: store.guides.getListItem(session.guideid)?.title ?? `Guide ${session.guideid}`,
+      takenBy: store.technicians.get(me)?.username ?? 'another technician',
+      at: this.deps.now(),
+    };
+    store.transaction(() => {
+      store.sessions.handOver(sessionId, me);
+      if (owner !== null) noteTakenHere(store, owner, taken);
+    });
   }
 
   /** Stores a site's entry as a local session, with the site's values as confirmed values. */
