@@ -387,6 +387,26 @@ describe('run mode: the step is the screen (issue 28, acceptance 1)', () => {
     expect(new URL(page.url()).searchParams.get('step')).toBe('2');
   });
 
+  it('a second tap on Next just before the last step is not a tap on Finish', async () => {
+    await page.goto(`${sessionUrl}?step=12`);
+    await step(12).waitFor();
+    if ((await page.getByTestId('step-form').count()) > 0)
+      await page.locator('[data-testid="step-form"][data-ready="true"]').waitFor();
+    // A gloved double tap, a fifth of a second apart: the second landed on Finish, in Next's place, and the
+    // Finish review opened over step 13, never seen.
+    const next = (await page.getByTestId('step-next').boundingBox())!;
+    const [x, y] = [next.x + next.width / 2, next.y + next.height / 2];
+    await page.mouse.click(x, y);
+    await page.waitForTimeout(200);
+    await page.mouse.click(x, y);
+    await step(13).waitFor();
+    // Settled: Finish is on, or the review opened (the defect).
+    await page.getByTestId('finish-review').or(page.locator('[data-testid="step-finish"]:enabled')).first().waitFor();
+    expect(await page.getByTestId('finish-review').count()).toBe(0);
+    await page.goto(`${sessionUrl}?step=2`);
+    await step(2).waitFor();
+  });
+
   it('acceptance 4: the session reopens from Sessions at the step last shown', async () => {
     await page.getByTestId('step-next').click();
     await step(3).waitFor();
