@@ -290,4 +290,37 @@ describe('two computers, one site', () => {
       expect(label(latest)).toBe(`${kept!.label} (renamed)`);
     },
   );
+
+  it('a finished session keeps the revision it was done on, once the guide is revised and read', async () => {
+    // A computer of its own: no other session of it holds the revision.
+    const c = await workshop.client('tech1');
+    const started = unwrap(await c.app.services.api.startSession({ guideid, workorderid: `WO-${++workorder}` }));
+    const begun = unwrap(await c.app.services.api.getGuide(guideid, started.guideRevisionid));
+    const step = begun.steps.find((s) => s.form && s.form.fields.length > 0)!;
+    unwrap(await c.app.services.api.transitionSession({ sessionId: started.id, transition: 'finish' }));
+    await c.online();
+    unwrap(await c.app.services.api.guideChanges(guideid));
+    const author = await signIn(site, 'author');
+    const fields = step.form!.fields.map((f) => ({
+      field_guid: f.fieldGuid,
+      field_type: f.type,
+      label: `${f.label} (revised)`,
+      ...(f.placeholder ? { placeholder: f.placeholder } : {}),
+      ...(f.options.length ? { options: f.options } : {}),
+    }));
+    expect(
+      (await api(site, 'POST', `/step_forms/${step.stepid}`, { token: author.token, json: { fields } })).status,
+    ).toBe(201);
+    expect(unwrap(await c.app.services.api.syncNow()).status).toBe('complete');
+    unwrap(await c.app.services.api.guideChanges(guideid));
+    unwrap(await c.app.services.api.seenGuideChanges(guideid));
+    // Its report still reads that revision (before: the pin went with the end, and once the changes were
+    // read the report showed the revised guide's steps and fields, the session's values dropped).
+    const kept = unwrap(await c.app.services.api.getGuide(guideid, started.guideRevisionid));
+    expect([kept.revisionid, kept.steps.find((s) => s.stepid === step.stepid)!.form!.fields[0]!.label]).toEqual([
+      started.guideRevisionid,
+      step.form!.fields[0]!.label,
+    ]);
+    expect(unwrap(await c.app.services.api.getGuide(guideid)).revisionid).toBeGreaterThan(started.guideRevisionid);
+  });
 });

@@ -13,7 +13,7 @@ import type { NeededAt } from './media-repo.ts';
 import { listItemOf, readableBy, readDetail, THUMBNAIL_STORED, type GuideReader, type GuideRow } from './guide-row.ts';
 import { LibraryPages } from './library-pages.ts';
 import type { QuizzesRepo } from './quizzes-repo.ts';
-import { dropUnpinnedRevisions, pinRevision, unpinRevisions } from './revision-pins.ts';
+import { dropUnpinnedRevisions, pinRevision } from './revision-pins.ts';
 import type { SearchRepo } from './search-repo.ts';
 import type { TranslationsRepo } from './translations-repo.ts';
 import type { PrerequisitesRepo } from './prerequisites-repo.ts';
@@ -298,11 +298,9 @@ export class GuidesRepo {
     return rows.map((r) => JSON.parse(r.form) as StepForm);
   }
 
-  /** Keeps a guide's stored revision while an unfinished session uses it (revision-pins.ts). */
+  /** Keeps a guide's stored revision for a session that follows it, ended too (revision-pins.ts). */
   pin = (guideid: number, revisionid: number, reason: string): void =>
     pinRevision(this.db, guideid, revisionid, reason);
-
-  unpin = (reason: string): void => unpinRevisions(this.db, reason);
 
   /** A page of the guides this reader may see. */
   list(query: LibraryQuery, categories: string[] | null, reader: GuideReader | null): LibraryPage {

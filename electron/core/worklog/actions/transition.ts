@@ -1,9 +1,8 @@
 import type { SignOffInput, WorkTransition } from '../../../contract.ts';
 import type { Stamp } from '../../connection/server-clock.ts';
-import { pinKey } from '../../db/chains.ts';
 import { AppFailure } from '../../result.ts';
 import { applyClock } from '../../../shared/work-clock.ts';
-import { canApply, isEnded, sourceOf } from '../../../shared/worklog.ts';
+import { canApply, sourceOf } from '../../../shared/worklog.ts';
 import { TRANSITION_ACTIONS } from '../replay/transition.ts';
 import type { SessionAccess } from '../session-access.ts';
 import { sessionChain } from '../session-chain.ts';
@@ -44,7 +43,6 @@ export function transitionSession(
       { ...clock, ...(transition === 'assume' ? { userid: me.userid } : {}) },
       deps.now(),
     );
-    if (isEnded(clock.status)) deps.store.guides.unpin(pinKey(sessionChain(sessionId)));
     deps.outbox.enqueue(
       TRANSITION_ACTIONS[transition],
       { sessionId },

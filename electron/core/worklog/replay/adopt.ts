@@ -1,8 +1,6 @@
 import type { SiteEntry } from '../../api/work-log-api.ts';
-import { pinKey } from '../../db/chains.ts';
 import type { GuidesRepo } from '../../db/repos/guides-repo.ts';
 import { isEnded } from '../../../shared/worklog.ts';
-import { sessionChain } from '../session-chain.ts';
 import type { WorklogContext } from './context.ts';
 
 /**
@@ -45,5 +43,4 @@ export function adoptServerState(ctx: WorklogContext, sessionId: string, entry: 
     },
     ctx.now(),
   );
-  if (ended) ctx.guides.unpin(pinKey(sessionChain(sessionId)));
 }
