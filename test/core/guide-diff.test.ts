@@ -38,5 +38,13 @@ describe('what changed between two revisions of a guide', () => {
 
   it('reads markup and entities as the text a technician sees', () => {
     expect(plainText('<p>Torque &amp; check &lt;35 Nm&gt;</p>')).toBe('Torque & check <35 Nm>');
+    // Numbered entities as the reference site writes them (the banner showed "10 psi &#38; never …").
+    expect(plainText('10 psi &#38; never more than 15 psi (&#60;15 psi) &#x2014; <em>ever</em>')).toBe(
+      '10 psi & never more than 15 psi (<15 psi) — ever',
+    );
+    // A release note's text: a "<" before a number is not a tag (the note lost everything up to the ">").
+    expect(plainText('Keep the tank <15 psi when draining & check the seal. Step 5 is gone > see step 6.')).toBe(
+      'Keep the tank <15 psi when draining & check the seal. Step 5 is gone > see step 6.',
+    );
   });
 });

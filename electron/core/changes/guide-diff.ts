@@ -1,16 +1,18 @@
+import { decodeHTML } from 'entities';
 import type { GuideDetail, GuideStep, StepChange } from '../../contract.ts';
 
 // What changed between two stored revisions of a guide, step by step, for the banner: pure, offline.
 // Steps are matched by `stepid` (stable across revisions on API 2.0 sites); lines are compared as the
 // text a technician reads, so markup alone is no change.
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ' };
-
-/** The text of a line's server HTML, for comparing and for showing as plain text (never as HTML). */
+/**
+ * The text of a line's server HTML, for comparing and for showing as plain text (never as HTML). Every
+ * entity is read (the `entities` package, HTML's own table: a site writes `&#38;` as well as `&amp;`, and
+ * the banner showed "&#38;"), and only what is a tag is taken out: a `<` before a number or a space is text
+ * ("the tank <15 psi … > see step 6" lost everything between the two).
+ */
 export function plainText(html: string): string {
-  return html
-    .replace(/<[^>]*>/g, '')
-    .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_, name: string) => ENTITIES[name]!)
+  return decodeHTML(html.replace(/<\/?[a-zA-Z][^<>]*>/g, ''))
     .replace(/\s+/g, ' ')
     .trim();
 }
