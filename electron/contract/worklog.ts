@@ -157,6 +157,12 @@ export interface ConflictRecord {
   base: string | null;
   message: string;
   createdAt: number;
+  /**
+   * Keep mine can send the value: a `field` conflict of a session still open here, whose field the guide's form
+   * still has. False for a field a revised form removed, a deleted guide's or an ended session's (there the
+   * value can only be copied: Keep mine closed the card and sent nothing), and for the other kinds.
+   */
+  keepable: boolean;
 }
 
 /** A session another technician handed over (suspended on the site), that this technician may take over. */

@@ -144,6 +144,7 @@ describe('two computers, one site', () => {
         mine: 'Measured by B',
         theirs: 'Measured by A',
         base: null,
+        keepable: true,
       }),
     ]);
     expect((await siteEntry(entryid)).work_data.find((d) => d.field_guid === field.fieldGuid)?.value).toBe(
@@ -271,14 +272,19 @@ describe('two computers, one site', () => {
       expect(onSite.label).toBe(`${kept!.label} (renamed)`);
       expect(onSite.field_revisionid).not.toBe(kept!.fieldRevisionid);
       expect(entry.work_data.find((d) => d.field_guid === dropped!.fieldGuid)).toBeUndefined();
-      expect(unwrap(await a.app.services.api.listConflicts())).toContainEqual(
-        expect.objectContaining({
-          sessionId: started.id,
-          fieldGuid: dropped!.fieldGuid,
-          mine: sampleValue(dropped!, 5),
-          label: 'Field removed from the form',
-        }),
+      const removed = unwrap(await a.app.services.api.listConflicts()).find(
+        (c) => c.sessionId === started.id && c.fieldGuid === dropped!.fieldGuid,
       );
+      // Its value can only be copied: not offered to keep (before: Keep mine closed it and sent nothing).
+      expect(removed).toMatchObject({
+        mine: sampleValue(dropped!, 5),
+        label: 'Field removed from the form',
+        keepable: false,
+      });
+      expect(await a.app.services.api.settleConflict({ conflictId: removed!.id, keep: 'mine' })).toMatchObject({
+        ok: false,
+        error: { code: 'invalid_input' },
+      });
       // The session keeps the revision it began on; the library moved on to the revised one.
       const pinned = unwrap(await a.app.services.api.getGuide(guideid, session.guideRevisionid));
       const latest = unwrap(await a.app.services.api.getGuide(guideid));

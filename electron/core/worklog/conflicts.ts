@@ -1,7 +1,6 @@
 import type { ConflictRecord, WorkSession } from '../../contract.ts';
 import type { Store } from '../db/store.ts';
 import { AppFailure } from '../result.ts';
-import { isEditable } from '../../shared/worklog.ts';
 import type { WorkSessions } from './work-sessions.ts';
 
 export interface ConflictsDeps {
@@ -30,9 +29,15 @@ export class Conflicts {
     const conflict = mine ? store.conflicts.get(conflictId) : undefined;
     if (!conflict) throw new AppFailure('not_found', 'There is no such conflict.', { conflictId });
     const session = store.sessions.state(conflict.sessionId);
-    const editable = session && isEditable(session.status);
+    // Keep mine on a value that can no longer be sent closed the card and sent nothing, without a word.
+    if (keep === 'mine' && conflict.kind === 'field' && !conflict.keepable)
+      throw new AppFailure(
+        'invalid_input',
+        'This value cannot be sent any more (its field or its session is gone from the site): copy it instead.',
+        { conflictId },
+      );
     if (conflict.kind === 'field' && conflict.fieldGuid && conflict.stepid !== null && session) {
-      if (keep === 'mine' && editable && conflict.label !== 'Field removed from the form') {
+      if (keep === 'mine' && conflict.keepable) {
         this.deps.work.saveStepData({
           sessionId: session.id,
           stepid: conflict.stepid,

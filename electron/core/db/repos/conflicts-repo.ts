@@ -1,4 +1,5 @@
-import type { ConflictRecord } from '../../../contract.ts';
+import type { ConflictRecord, WorkStatus } from '../../../contract.ts';
+import { isEditable } from '../../../shared/worklog.ts';
 import type { Db } from '../open.ts';
 import { sql } from '../statements.ts';
 
@@ -36,13 +37,21 @@ export class ConflictsRepo {
   }
 
   get(id: number): ConflictRecord | undefined {
-    return sql(
+    const row = sql(
       this.db,
       `SELECT c.id, c.session_id AS sessionId, coalesce(s.guide_title, '') AS guideTitle,
            coalesce(s.workorderid, '') AS workorderid, c.kind, c.field_guid AS fieldGuid, c.stepid, c.label, c.mine,
-           c.theirs, c.base, c.message, c.created_at AS createdAt
+           c.theirs, c.base, c.message, c.created_at AS createdAt, s.status,
+           EXISTS (SELECT 1 FROM step_forms f, json_each(f.form, '$.fields') j
+                    WHERE f.guideid = s.guideid AND json_extract(j.value, '$.fieldGuid') = c.field_guid
+                      AND f.form_revisionid = (SELECT max(form_revisionid) FROM step_forms g
+                                               WHERE g.guideid = f.guideid AND g.stepid = f.stepid)) AS onForm
          FROM conflicts c LEFT JOIN work_sessions s ON s.id = c.session_id WHERE c.id = ?`,
-    ).get(id) as ConflictRecord | undefined;
+    ).get(id) as (Omit<ConflictRecord, 'keepable'> & { status: WorkStatus | null; onForm: number }) | undefined;
+    if (!row) return undefined;
+    const { status, onForm, ...record } = row;
+    const keepable = record.kind === 'field' && onForm === 1 && status !== null && isEditable(status);
+    return { ...record, keepable };
   }
 
   /** One technician's open conflicts. */
