@@ -1,4 +1,5 @@
 import type { Result } from './result.ts';
+import type { StepFormField } from './guide.ts';
 
 /** The App API of work sessions: what a technician does in them, those the site knows, conflicts to settle. */
 
@@ -163,6 +164,8 @@ export interface ConflictRecord {
    * value can only be copied: Keep mine closed the card and sent nothing), and for the other kinds.
    */
   keepable: boolean;
+  /** The field's type on the guide's form (a checkbox's `1` is said "Yes"); null off the form or for other kinds. */
+  fieldType: StepFormField['type'] | null;
 }
 
 /** A session another technician handed over (suspended on the site), that this technician may take over. */

@@ -145,6 +145,7 @@ describe('two computers, one site', () => {
         theirs: 'Measured by A',
         base: null,
         keepable: true,
+        fieldType: field.type,
       }),
     ]);
     expect((await siteEntry(entryid)).work_data.find((d) => d.field_guid === field.fieldGuid)?.value).toBe(
@@ -280,6 +281,7 @@ describe('two computers, one site', () => {
         mine: sampleValue(dropped!, 5),
         label: 'Field removed from the form',
         keepable: false,
+        fieldType: null,
       });
       expect(await a.app.services.api.settleConflict({ conflictId: removed!.id, keep: 'mine' })).toMatchObject({
         ok: false,

@@ -42,16 +42,21 @@ export class ConflictsRepo {
       `SELECT c.id, c.session_id AS sessionId, coalesce(s.guide_title, '') AS guideTitle,
            coalesce(s.workorderid, '') AS workorderid, c.kind, c.field_guid AS fieldGuid, c.stepid, c.label, c.mine,
            c.theirs, c.base, c.message, c.created_at AS createdAt, s.status,
-           EXISTS (SELECT 1 FROM step_forms f, json_each(f.form, '$.fields') j
-                    WHERE f.guideid = s.guideid AND json_extract(j.value, '$.fieldGuid') = c.field_guid
-                      AND f.form_revisionid = (SELECT max(form_revisionid) FROM step_forms g
-                                               WHERE g.guideid = f.guideid AND g.stepid = f.stepid)) AS onForm
+           (SELECT json_extract(j.value, '$.type') FROM step_forms f, json_each(f.form, '$.fields') j
+             WHERE f.guideid = s.guideid AND json_extract(j.value, '$.fieldGuid') = c.field_guid
+               AND f.form_revisionid = (SELECT max(form_revisionid) FROM step_forms g
+                                        WHERE g.guideid = f.guideid AND g.stepid = f.stepid)
+             LIMIT 1) AS fieldType
          FROM conflicts c LEFT JOIN work_sessions s ON s.id = c.session_id WHERE c.id = ?`,
-    ).get(id) as (Omit<ConflictRecord, 'keepable'> & { status: WorkStatus | null; onForm: number }) | undefined;
+    ).get(id) as (Omit<ConflictRecord, 'keepable'> & { status: WorkStatus | null }) | undefined;
     if (!row) return undefined;
-    const { status, onForm, ...record } = row;
-    const keepable = record.kind === 'field' && onForm === 1 && status !== null && isEditable(status);
-    return { ...record, keepable };
+    const { status, ...record } = row;
+    const onForm = record.kind === 'field' && record.fieldType !== null;
+    return {
+      ...record,
+      fieldType: onForm ? record.fieldType : null,
+      keepable: onForm && status !== null && isEditable(status),
+    };
   }
 
   /** One technician's open conflicts. */
