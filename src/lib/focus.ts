@@ -4,7 +4,10 @@
  * their data has come, so this waits for it (up to `waitMs`), and gives up if the technician has put
  * focus somewhere themselves in the meantime.
  */
-export function focusWhenShown(selector: string, options: { waitMs?: number; within?: ParentNode } = {}): void {
+export function focusWhenShown(
+  selector: string,
+  options: { waitMs?: number; within?: ParentNode; block?: ScrollLogicalPosition } = {},
+): void {
   const started = performance.now();
   const startedOn = document.activeElement;
   const attempt = (): void => {
@@ -15,7 +18,7 @@ export function focusWhenShown(selector: string, options: { waitMs?: number; wit
       if (!target.matches('a[href], button, input, select, textarea, [tabindex]'))
         target.setAttribute('tabindex', '-1');
       target.focus({ preventScroll: true });
-      target.scrollIntoView({ block: 'nearest' });
+      target.scrollIntoView({ block: options.block ?? 'nearest' });
       return;
     }
     if (performance.now() - started < (options.waitMs ?? 3000)) requestAnimationFrame(attempt);

@@ -92,7 +92,8 @@ export function createAppRouter(pinia: Pinia) {
   // Not on the first load, and not when only the query changes (a search as it is typed, a work
   // session's step: that view moves focus to the step itself).
   router.afterEach((to, from, failure) => {
-    if (failure || from.matched.length === 0 || to.path === from.path || to.meta.focusesItself) return;
+    // A link to a part of a screen (the sync centre's conflicts): that screen takes the keyboard there itself.
+    if (failure || from.matched.length === 0 || to.path === from.path || to.meta.focusesItself || to.hash) return;
     focusWhenShown('.app-main h1');
   });
   return router;

@@ -431,6 +431,19 @@ describe('every screen at three sizes, with axe-core', () => {
         return null;
       });
       expect(gap, `${viewport.name}: space before the dot of the session's sync line`).toBeGreaterThanOrEqual(2);
+      // The line goes to the conflict: its heading in view with the keyboard (before: the sync centre's top,
+      // the conflicts below the fold).
+      await page.getByTestId('session-sync').click();
+      await page.getByTestId('sync-centre').waitFor();
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('conflicts-heading');
+      const shown = await page.locator('#conflicts-heading').evaluate((heading) => {
+        const [at, bar] = [
+          heading.getBoundingClientRect(),
+          document.querySelector('.top-bar')!.getBoundingClientRect(),
+        ];
+        return at.top >= bar.bottom - 1 && at.bottom <= innerHeight;
+      });
+      expect(shown, `${viewport.name}: the conflicts' heading in view`).toBe(true);
     });
     // The other screens a technician meets in a day, in the larger text too.
     await atEverySize('larger-text-guide', open.guide);
