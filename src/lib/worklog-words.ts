@@ -105,3 +105,27 @@ export function unreadableSessionsWords(count: number, more: boolean): string {
     `Take ${them} over on the site, or tell your site's administrator.`
   );
 }
+
+/**
+ * Where the session's work stands, as the Finish review says it: refused, waiting, or on the site. Never
+ * "everything has reached the site" beside a conflict, whose value is the site's until it is settled.
+ */
+export function reviewPendingWords(counts: { failed: number; pending: number; conflicts: number }): string {
+  const { failed, pending, conflicts } = counts;
+  const held =
+    conflicts > 0
+      ? ` ${plural(conflicts, 'conflict')} of this session ${conflicts === 1 ? 'waits' : 'wait'} for you in the ` +
+        `sync centre: the site keeps its own value until you settle ${conflicts === 1 ? 'it' : 'them'}.`
+      : '';
+  if (failed > 0)
+    return (
+      `The site did not take ${plural(failed, 'change')} of this session: ${failed === 1 ? 'it waits' : 'they wait'} ` +
+      `in the sync centre, and what follows waits behind.${held}`
+    );
+  if (pending > 0)
+    return (
+      `${plural(pending, 'change')} of this session ${pending === 1 ? 'waits' : 'wait'} to reach the site; ` +
+      `${pending === 1 ? 'it goes' : 'they go'} when it answers.${held}`
+    );
+  return held ? held.trim() : 'Everything saved so far has reached the site.';
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { onSiteWords } from '../../src/lib/worklog-words.ts';
+import { onSiteWords, reviewPendingWords } from '../../src/lib/worklog-words.ts';
 
 const session = { openConflicts: 0, failedActions: 0, pendingActions: 0, entryid: 7, values: [] };
 
@@ -16,5 +16,26 @@ describe("the session summary's On the site", () => {
   it('says everything only when the site has it all', () => {
     expect(onSiteWords(session)).toBe('Everything has reached the site');
     expect(onSiteWords({ ...session, entryid: null })).toBe('Not on the site: kept on this computer only');
+  });
+});
+
+describe("the Finish review's word on what reached the site", () => {
+  it('never says everything reached the site beside an open conflict', () => {
+    expect(reviewPendingWords({ failed: 0, pending: 0, conflicts: 0 })).toBe(
+      'Everything saved so far has reached the site.',
+    );
+    // Said "Everything saved so far has reached the site." while the session's header said "1 conflict".
+    expect(reviewPendingWords({ failed: 0, pending: 0, conflicts: 1 })).toBe(
+      '1 conflict of this session waits for you in the sync centre: the site keeps its own value until you ' +
+        'settle it.',
+    );
+    expect(reviewPendingWords({ failed: 0, pending: 2, conflicts: 0 })).toBe(
+      '2 changes of this session wait to reach the site; they go when it answers.',
+    );
+    expect(reviewPendingWords({ failed: 1, pending: 1, conflicts: 2 })).toBe(
+      'The site did not take 1 change of this session: it waits in the sync centre, and what follows waits ' +
+        'behind. 2 conflicts of this session wait for you in the sync centre: the site keeps its own value until ' +
+        'you settle them.',
+    );
   });
 });
