@@ -57,6 +57,11 @@ export interface WorkSession {
   /** The technician's sign-off at Finish (issue 28); null until signed, and for sessions ended elsewhere. */
   signOff: SignOff | null;
   /**
+   * This computer has a newer revision of the guide than the one the session follows (the site revised it
+   * after the session began): the session goes on following its own, and says so.
+   */
+  guideRevised: boolean;
+  /**
    * When the App API read this copy, in the order of its reads (larger is later; it grows with every read,
    * changed or not). A command's answer and a `session` event can reach a window in either order (the web
    * shell carries them on two connections): the window keeps the later copy, never an older one over it.

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
 import { capturingDemoWorkshop } from '../helpers/services.ts';
 import { reviseStepOnSite } from '../helpers/revise-step.ts';
-import { connectAndSyncDemo, openDemoApp, type startApp } from './browser.ts';
-import { expectLargerTextFits } from './screen-checks.ts';
+import { artifact, connectAndSyncDemo, openDemoApp, type startApp } from './browser.ts';
+import { checkScreen, expectLargerTextFits, formatProblems, VIEWPORTS } from './screen-checks.ts';
 
 // Issue 30, acceptance 1 in Chromium, over real HTTP: tech1 reads the belt guide; the site revises its
 // step 3 with a release note; after the next sync the library marks the guide for tech1, and the guide
@@ -109,6 +109,55 @@ describe('a guide revised on the site after a technician used it', () => {
     await page.getByTestId('nav-library').click();
     await beltRow().waitFor();
     expect(await beltRow().getByTestId('guide-row-changed').count()).toBe(0);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('says in a session begun before a revision that the session keeps to the guide as it began', async () => {
+    await page.getByTestId('nav-library').click();
+    await beltRow().click();
+    await page.getByTestId('guide-step').first().waitFor();
+    const guideid = Number(page.url().split('/').pop());
+    await page.getByTestId('workorder-input').fill('WO-REVISED-MID');
+    await page.getByTestId('start-session-button').click();
+    await page.waitForURL(/\/sessions\/[0-9a-f-]{36}/);
+    const sessionUrl = page.url();
+    await page.getByTestId('session').waitFor();
+    expect(await page.getByTestId('guide-revised').count()).toBe(0);
+
+    // The author revises the guide meanwhile; a sync brings it (before: the session said nothing of it).
+    await reviseStepOnSite(demo.site(), guideid, 2, { reworded: 'Wear ear defenders.', added: 'Cut-out is loud.' });
+    await page.getByTestId('session-leave').click();
+    await syncFromSyncCentre();
+    await page.goto(sessionUrl);
+    const notice = page.getByTestId('guide-revised');
+    await notice.waitFor();
+    expect((await notice.innerText()).replace(/\s+/g, ' ').trim()).toBe(
+      'The site revised this guide after this session began. This session goes on with the guide as it was when ' +
+        'you started; the revised guide is in the library. OK',
+    );
+    // Read at the three sizes, with and without Larger text (the status bar's, hidden in the run mode: set as its
+    // toggle keeps it, the page read again).
+    const problems = [];
+    for (const large of [false, true]) {
+      await page.evaluate((on) => {
+        if (on) localStorage.setItem('fieldguide.textSize', 'large');
+        else localStorage.removeItem('fieldguide.textSize');
+      }, large);
+      await page.reload();
+      for (const viewport of VIEWPORTS) {
+        await page.setViewportSize({ width: viewport.width, height: viewport.height });
+        await notice.scrollIntoViewIfNeeded();
+        const screen = `session-guide-revised${large ? '-larger' : ''}`;
+        await page.screenshot({ path: artifact(`${screen}-${viewport.name}.png`) });
+        problems.push(...(await checkScreen(page, screen, viewport)));
+      }
+    }
+    await page.evaluate(() => localStorage.removeItem('fieldguide.textSize'));
+    await page.setViewportSize(SIZE);
+    await page.reload();
+    expect(formatProblems(problems)).toBe('');
+    await notice.getByRole('button', { name: 'OK' }).click();
+    await notice.waitFor({ state: 'detached' });
     expect(pageErrors).toEqual([]);
   });
 });

@@ -27,6 +27,7 @@ const session = (id: string, startedAt: number): WorkSession => ({
   failedActions: 0,
   openConflicts: 0,
   signOff: null,
+  guideRevised: false,
   readOrder: ++reads,
 });
 const ok = <T>(value: T): Result<T> => ({ ok: true, value });

@@ -238,8 +238,14 @@ export class SessionsRepo {
       this.db,
       `SELECT (SELECT count(*) FROM outbox WHERE chain = @chain AND state != 'failed') AS pending,
                 (SELECT count(*) FROM outbox WHERE chain = @chain AND state = 'failed') AS failed,
-                (SELECT count(*) FROM conflicts WHERE session_id = @id AND ${TO_SETTLE}) AS conflicts`,
-    ).get({ id, chain: chainKey({ type: 'session', id }) }) as { pending: number; failed: number; conflicts: number };
+                (SELECT count(*) FROM conflicts WHERE session_id = @id AND ${TO_SETTLE}) AS conflicts,
+                (SELECT stored_revisionid FROM guides WHERE guideid = @guideid) AS stored`,
+    ).get({ id, chain: chainKey({ type: 'session', id }), guideid: row.guideid }) as {
+      pending: number;
+      failed: number;
+      conflicts: number;
+      stored: number | null;
+    };
     const attachments = new Map(
       (
         sql(this.db, 'SELECT id, name, mime, server_itemid FROM attachments WHERE session_id = ?').all(id) as {
@@ -301,6 +307,7 @@ export class SessionsRepo {
       failedActions: counts.failed,
       openConflicts: counts.conflicts,
       signOff: parseSignOff(row.sign_off),
+      guideRevised: counts.stored !== null && counts.stored !== row.guide_revisionid,
       readOrder: nextRead(),
     };
   }
