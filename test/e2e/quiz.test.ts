@@ -4,7 +4,7 @@ import type { QuizAttempt, QuizRevision } from '../../electron/contract.ts';
 import { capturingDemoWorkshop } from '../helpers/services.ts';
 import { artifact, fullViewShot, openDemoApp, sendNowUnlessGone, withAnswersHeld, type startApp } from './browser.ts';
 import { focusedOn } from './focus.ts';
-import { checkLargerText, checkScreen, formatProblems, VIEWPORTS } from './screen-checks.ts';
+import { checkLargerText, checkScreen, expectLargerTextFits, formatProblems, VIEWPORTS } from './screen-checks.ts';
 
 // Acceptance 1 of issue 6 in Chromium (and 3 in the view): with the demo site stopped, one quiz passed,
 // one failed, a reload in the middle of a third brings its answers back; with the site back the outbox
@@ -498,8 +498,12 @@ describe('quizzes offline, sent when the site is back', () => {
     );
     expect(await page.getByTestId('quiz-result').count()).toBe(0);
     expect((await localAttempts()).length).toBe(before);
-    // "Answer them" takes the keyboard to the first one left empty, back on page 1.
+    // The keyboard is on "Answer them"; the question and its two answers read whole at the three sizes with
+    // Larger text.
     await expect.poll(async () => (await focusedOn(page)).testid).toBe('quiz-answer-them');
+    await expectLargerTextFits(page, 'quiz-unanswered', asked, { width: 1280, height: 900 });
+    // "Answer them" takes the keyboard to the first one left empty, back on page 1.
+    await page.getByTestId('quiz-answer-them').focus();
     await page.keyboard.press('Enter');
     await expect.poll(focusedQuestion).toBe(first[1]!.name);
     await answer(first[1]!, first[1]!.correctAnswer);
