@@ -144,13 +144,14 @@ function merge(
     ctx.sessions.update(session.id, { serverRevisionid: theirs.revisionid }, ctx.now());
     for (const done of result.alreadyThere)
       recordServerValue(ctx, session.id, byGuid.get(done.fieldGuid)!, done.mine, payload.stepid);
-    // A field a later save of the session holds is said once, with the newer value (checkLaterSaves).
+    // A field a later save of the session holds, and checkLaterSaves looks at, is said once, with the newer value.
     const later = laterSaves(ctx, actionId);
-    const savedLater = new Set(later.flatMap((l) => l.payload.fields.map((f) => f.fieldGuid)));
+    const onForm = new Set(labels.keys());
+    const checkedLater = (field: Field) => !field.attachmentId && onForm.has(field.fieldGuid);
+    const savedLater = new Set(later.flatMap((l) => l.payload.fields.filter(checkedLater).map((f) => f.fieldGuid)));
     for (const conflict of result.conflicts)
       if (!savedLater.has(conflict.fieldGuid)) record(conflict, byGuid.get(conflict.fieldGuid)!, payload.stepid);
-    const onForm = new Set(labels.keys());
-    checkLaterSaves(ctx, { later, earlier: changes, site, baseOf, onForm, editable }, record);
+    checkLaterSaves(ctx, { later, earlier: changes, site, baseOf, checkedLater, editable }, record);
     keepRemoved(ctx, session.id, payload.stepid, removed);
     if (result.send.length === 0) {
       ctx.outbox.remove(actionId);
@@ -194,12 +195,13 @@ function checkLaterSaves(
     site: ReadonlyMap<string, string | null>;
     /** A field's base, or the site's value when it is what this computer last knew the site had. */
     baseOf: (guid: string, base: string | null) => string | null;
-    onForm: ReadonlySet<string>;
+    /** A field it looks at: not a file's (its media id is not known before its upload), and on the form. */
+    checkedLater: (field: Field) => boolean;
     editable: boolean;
   },
   record: (conflict: Conflicted, field: Field, stepid: number) => void,
 ): void {
-  const { later, site, onForm, editable } = check;
+  const { later, site, editable } = check;
   const newest = new Map<string, number>();
   for (const { row, payload } of later) for (const field of payload.fields) newest.set(field.fieldGuid, row.id);
   // What this technician saved of a field before (queued, maybe landed): the site holding one of them is
@@ -208,7 +210,7 @@ function checkLaterSaves(
   const saw = (guid: string, value: string | null) => own.set(guid, (own.get(guid) ?? new Set()).add(value));
   for (const change of check.earlier) saw(change.fieldGuid, change.mine);
   for (const { row, payload } of later) {
-    const checked = payload.fields.filter((field) => !field.attachmentId && onForm.has(field.fieldGuid));
+    const checked = payload.fields.filter(check.checkedLater);
     const changes = checked.map((field) => {
       const current = site.get(field.fieldGuid) ?? null;
       const base = own.get(field.fieldGuid)?.has(current) ? current : check.baseOf(field.fieldGuid, field.base);
