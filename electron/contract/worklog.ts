@@ -28,6 +28,11 @@ export interface StepValue {
    * of the session: saving the field again replaces it. Null otherwise (a conflict says its own).
    */
   notSent: string | null;
+  /**
+   * The open conflict on this field (the newest), settled in the sync centre: what the site has (`theirs`),
+   * whether the site's form still has the field (`offForm`: no), and the record's words. Null when none.
+   */
+  conflict: { id: number; theirs: string | null; offForm: boolean; message: string } | null;
 }
 
 export type ValueOnSite = 'sent' | 'waiting' | 'refused';
@@ -169,8 +174,20 @@ export interface ConflictRecord {
    * value can only be copied: Keep mine closed the card and sent nothing), and for the other kinds.
    */
   keepable: boolean;
-  /** The field's type on the guide's form (a checkbox's `1` is said "Yes"); null off the form or for other kinds. */
+  /**
+   * The field's type (a checkbox's `1` is said "Yes"): on the guide's form, else on the session's revision of it;
+   * null for other kinds.
+   */
   fieldType: StepFormField['type'] | null;
+  /**
+   * A `field` conflict whose field the guide's form on the site no longer has (a revision dropped it, or the
+   * guide was deleted): there is no site's value to show, and the value stays on this computer.
+   */
+  offForm: boolean;
+  /** The step as the session knew it (its revision): its number in the run and its title; null if not kept. */
+  step: { number: number; title: string } | null;
+  /** The session's attached file the value is (a photo, say): shown, and saved as a copy; null for other values. */
+  attachment: { id: string; name: string; mime: string } | null;
 }
 
 /** A session another technician handed over (suspended on the site), that this technician may take over. */

@@ -102,6 +102,7 @@ const ROWS_AT: Record<number, string[]> = {
      VALUES (1, 5, 2, 'Belt guard', 'Step 3 checks the guard.', 1700001000, 'Morgan Reyes')`,
   ],
   21: [`INSERT INTO media (url, status, rank, zoom_only) VALUES ('https://cdn.test/p9.large', 'pending', 2, 1)`],
+  22: [`UPDATE conflicts SET attachment_id = 'a1' WHERE kind = 'field'`],
 };
 
 type Snapshot = Map<string, { columns: string[]; rows: unknown[][] }>;

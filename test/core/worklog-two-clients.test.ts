@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { GuideDetail, StepFormField } from '../../electron/contract.ts';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
 import type { RunningSite } from '../../server/site.ts';
+import { createCanvas, encodePng } from '../../server/media/png.ts';
 import { always, onPaths } from '../fault/proxy.ts';
 import { api, signIn } from '../server/helpers.ts';
 import { unwrap } from '../helpers/library.ts';
@@ -146,11 +147,19 @@ describe('two computers, one site', () => {
         base: null,
         keepable: true,
         fieldType: field.type,
+        offForm: false,
+        step: { number: guide.steps.findIndex((s) => s.stepid === stepid) + 1, title: expect.any(String) },
       }),
     ]);
     expect((await siteEntry(entryid)).work_data.find((d) => d.field_guid === field.fieldGuid)?.value).toBe(
       'Measured by A',
     );
+    // The step's field says it is in conflict, and what the site has.
+    const onStep = unwrap(await b.app.services.api.getSession(onB)).values.find((v) => v.fieldGuid === field.fieldGuid);
+    expect(onStep).toMatchObject({
+      value: 'Measured by B',
+      conflict: { id: conflicts[0]!.id, theirs: 'Measured by A', offForm: false },
+    });
 
     unwrap(await b.app.services.api.settleConflict({ conflictId: conflicts[0]!.id, keep: 'mine' }));
     await b.online();
@@ -277,12 +286,29 @@ describe('two computers, one site', () => {
         (c) => c.sessionId === started.id && c.fieldGuid === dropped!.fieldGuid,
       );
       // Its value can only be copied: not offered to keep (before: Keep mine closed it and sent nothing).
+      // Named by the field's label and its step as the session knew them (before: "Field removed from the
+      // form", and no step), its type from that revision, and no site's value to show beside it.
+      const stepIndex = guide.steps.findIndex((s) => s.stepid === step.stepid);
       expect(removed).toMatchObject({
         mine: sampleValue(dropped!, 5),
-        label: 'Field removed from the form',
+        label: dropped!.label,
         keepable: false,
-        fieldType: null,
+        offForm: true,
+        fieldType: dropped!.type,
+        step: { number: stepIndex + 1, title: step.title },
+        attachment: null,
       });
+      // The step's value says it too, where the technician sees it.
+      expect(
+        unwrap(await a.app.services.api.getSession(started.id)).values.find((v) => v.fieldGuid === dropped!.fieldGuid)
+          ?.conflict,
+      ).toMatchObject({ id: removed!.id, theirs: null, offForm: true });
+      // Understood: the card goes, and the value stays in the session (before: it was cleared, the site's "value").
+      unwrap(await a.app.services.api.settleConflict({ conflictId: removed!.id, keep: 'theirs' }));
+      const after = unwrap(await a.app.services.api.getSession(started.id)).values.find(
+        (v) => v.fieldGuid === dropped!.fieldGuid,
+      );
+      expect([after?.value, after?.conflict]).toEqual([sampleValue(dropped!, 5), null]);
       expect(await a.app.services.api.settleConflict({ conflictId: removed!.id, keep: 'mine' })).toMatchObject({
         ok: false,
         error: { code: 'invalid_input' },
@@ -330,5 +356,61 @@ describe('two computers, one site', () => {
       step.form!.fields[0]!.label,
     ]);
     expect(unwrap(await c.app.services.api.getGuide(guideid)).revisionid).toBeGreaterThan(started.guideRevisionid);
+  });
+
+  it('a photo on a field the revised form drops: its card names the field and step and keeps the file', async () => {
+    const c = await workshop.client('tech1');
+    const author = await signIn(site, 'author');
+    const formOf = (f: StepFormField) => ({
+      field_guid: f.fieldGuid,
+      field_type: f.type,
+      label: f.label,
+      ...(f.placeholder ? { placeholder: f.placeholder } : {}),
+      ...(f.options.length ? { options: f.options } : {}),
+    });
+    const current = unwrap(await c.app.services.api.getGuide(guideid));
+    const index = current.steps.findIndex((s) => s.form && s.form.fields.length > 0);
+    const step = current.steps[index]!;
+    const photo = { field_type: 'Image', label: 'Photo of the gauge' };
+    const post = async (fields: unknown[]) =>
+      expect(
+        (await api(site, 'POST', `/step_forms/${step.stepid}`, { token: author.token, json: { fields } })).status,
+      ).toBe(201);
+    // The step's form gets a photo field; the session begins on that revision.
+    await post([...step.form!.fields.map(formOf), photo]);
+    expect(unwrap(await c.app.services.api.syncNow()).status).toBe('complete');
+    const started = unwrap(await c.app.services.api.startSession({ guideid, workorderid: `WO-${++workorder}` }));
+    await c.online();
+    const begun = unwrap(await c.app.services.api.getGuide(guideid, started.guideRevisionid));
+    const field = begun.steps[index]!.form!.fields.find((f) => f.type === 'Image')!;
+    expect(field.label).toBe(photo.label);
+    c.offline();
+    const bytes = encodePng(createCanvas(32, 24, [200, 90, 40]));
+    const input = { sessionId: started.id, stepid: step.stepid, fieldGuid: field.fieldGuid, name: 'gauge.png' };
+    unwrap(await c.app.services.api.attachFile({ ...input, mime: 'image/png', dataBase64: bytes.toString('base64') }));
+    // The site's form drops it again before the work reaches the site.
+    await post(step.form!.fields.map(formOf));
+    c.proxy.setSchedule(onPaths(/\/work_log|\/user\/media/, always({ kind: 'reset' })));
+    expect(unwrap(await c.app.services.api.syncNow()).status).toBe('complete');
+    await c.online();
+    const card = unwrap(await c.app.services.api.listConflicts()).find(
+      (x) => x.sessionId === started.id && x.fieldGuid === field.fieldGuid,
+    );
+    // Before: label "Field removed from the form", value null ("(empty)"), no file, no step.
+    expect(card).toMatchObject({
+      label: photo.label,
+      mine: null,
+      offForm: true,
+      keepable: false,
+      fieldType: 'Image',
+      step: { number: index + 1, title: step.title },
+      attachment: { name: 'gauge.png', mime: 'image/png' },
+    });
+    const kept = unwrap(await c.app.services.api.getAttachment(card!.attachment!.id));
+    expect(Buffer.from(kept.dataBase64, 'base64').equals(bytes)).toBe(true);
+    const value = unwrap(await c.app.services.api.getSession(started.id)).values.find(
+      (v) => v.fieldGuid === field.fieldGuid,
+    );
+    expect(value?.conflict).toMatchObject({ id: card!.id, offForm: true });
   });
 });

@@ -24,6 +24,7 @@ const value = (stepid: number, fieldGuid: string, v: string | null): StepValue =
   attachment: null,
   site: 'sent',
   notSent: null,
+  conflict: null,
 });
 const truck = field('Text Input', { fieldGuid: 'truck', label: 'Truck number' });
 const hours = field('Numeric Input', { fieldGuid: 'hours', label: 'Hour meter' });

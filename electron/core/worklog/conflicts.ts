@@ -43,7 +43,8 @@ export class Conflicts {
           stepid: conflict.stepid,
           values: [{ fieldGuid: conflict.fieldGuid, value: conflict.mine }],
         });
-      } else if (keep === 'theirs') {
+      } else if (keep === 'theirs' && !conflict.offForm) {
+        // (The site has no value for a field its form dropped: what the technician entered stays in the session.)
         const current = store.sessions.values(session.id).find((v) => v.fieldGuid === conflict.fieldGuid);
         if (current) store.sessions.setValue(session.id, { ...current, value: conflict.theirs });
       }

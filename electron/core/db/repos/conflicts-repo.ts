@@ -13,9 +13,32 @@ export interface NewConflict {
   theirs: string | null;
   base: string | null;
   message: string;
+  /** The session's attached file the value names (a photo on a field the revised form dropped), if any. */
+  attachmentId?: string | null;
   /** Whose action met the conflict: only they see and settle it. */
   technician: number;
 }
+
+/**
+ * A field's type on the guide's current form (its newest revision per step), or null when that form does not
+ * have it: SQL for a subquery, over a guide id and a field guid expression.
+ */
+export const FIELD_TYPE_ON_FORM = (guideid: string, fieldGuid: string): string =>
+  `SELECT json_extract(j.value, '$.type') FROM step_forms f, json_each(f.form, '$.fields') j
+     WHERE f.guideid = ${guideid} AND json_extract(j.value, '$.fieldGuid') = ${fieldGuid}
+       AND f.form_revisionid = (SELECT max(form_revisionid) FROM step_forms g
+                                WHERE g.guideid = f.guideid AND g.stepid = f.stepid)
+     LIMIT 1`;
+
+type StepOfSession = { number: number; title: string | null; fieldType: FieldType | null };
+type ConflictRow = Omit<ConflictRecord, 'keepable' | 'offForm' | 'step' | 'attachment'> & {
+  status: WorkStatus | null;
+  stepJson: string | null;
+  attachmentId: string | null;
+  attachmentName: string | null;
+  attachmentMime: string | null;
+};
+type FieldType = NonNullable<ConflictRecord['fieldType']>;
 
 /** Open records that need the technician to decide: notices are only to read, and counted apart from these. */
 export const TO_SETTLE = "settled IS NULL AND kind != 'notice'";
@@ -29,9 +52,10 @@ export class ConflictsRepo {
       sql(
         this.db,
         `INSERT INTO conflicts (session_id, kind, field_guid, stepid, label, mine, theirs, base, message, created_at,
-             technician)
-           VALUES (@sessionId, @kind, @fieldGuid, @stepid, @label, @mine, @theirs, @base, @message, @now, @technician)`,
-      ).run({ ...conflict, now }).lastInsertRowid,
+             technician, attachment_id)
+           VALUES (@sessionId, @kind, @fieldGuid, @stepid, @label, @mine, @theirs, @base, @message, @now, @technician,
+             @attachmentId)`,
+      ).run({ ...conflict, attachmentId: conflict.attachmentId ?? null, now }).lastInsertRowid,
     );
     return this.get(id)!;
   }
@@ -42,20 +66,34 @@ export class ConflictsRepo {
       `SELECT c.id, c.session_id AS sessionId, coalesce(s.guide_title, '') AS guideTitle,
            coalesce(s.workorderid, '') AS workorderid, c.kind, c.field_guid AS fieldGuid, c.stepid, c.label, c.mine,
            c.theirs, c.base, c.message, c.created_at AS createdAt, s.status,
-           (SELECT json_extract(j.value, '$.type') FROM step_forms f, json_each(f.form, '$.fields') j
-             WHERE f.guideid = s.guideid AND json_extract(j.value, '$.fieldGuid') = c.field_guid
-               AND f.form_revisionid = (SELECT max(form_revisionid) FROM step_forms g
-                                        WHERE g.guideid = f.guideid AND g.stepid = f.stepid)
-             LIMIT 1) AS fieldType
-         FROM conflicts c LEFT JOIN work_sessions s ON s.id = c.session_id WHERE c.id = ?`,
-    ).get(id) as (Omit<ConflictRecord, 'keepable'> & { status: WorkStatus | null }) | undefined;
+           (${FIELD_TYPE_ON_FORM('s.guideid', 'c.field_guid')}) AS fieldType,
+           (SELECT json_object('number', st.key + 1, 'title', json_extract(st.value, '$.title'),
+                     'fieldType', (SELECT json_extract(fl.value, '$.type') FROM json_each(st.value, '$.form.fields') fl
+                                   WHERE json_extract(fl.value, '$.fieldGuid') = c.field_guid))
+              FROM guide_revisions r, json_each(r.detail, '$.steps') st
+             WHERE r.guideid = s.guideid AND r.revisionid = s.guide_revisionid
+               AND json_extract(st.value, '$.stepid') = c.stepid LIMIT 1) AS stepJson,
+           a.id AS attachmentId, a.name AS attachmentName, a.mime AS attachmentMime
+         FROM conflicts c LEFT JOIN work_sessions s ON s.id = c.session_id
+           LEFT JOIN attachments a ON a.id = c.attachment_id AND a.session_id = c.session_id
+         WHERE c.id = ?`,
+    ).get(id) as ConflictRow | undefined;
     if (!row) return undefined;
-    const { status, ...record } = row;
+    const { status, stepJson, attachmentId, attachmentName, attachmentMime, ...record } = row;
+    // The step as the session knew it (its revision): the run's step number, its title, the field's type there.
+    const step = stepJson ? (JSON.parse(stepJson) as StepOfSession) : null;
     const onForm = record.kind === 'field' && record.fieldType !== null;
+    const offForm = record.kind === 'field' && !onForm;
     return {
       ...record,
-      fieldType: onForm ? record.fieldType : null,
+      fieldType: record.kind !== 'field' ? null : (record.fieldType ?? step?.fieldType ?? null),
       keepable: onForm && status !== null && isEditable(status),
+      offForm,
+      step: step ? { number: step.number, title: step.title ?? '' } : null,
+      attachment:
+        attachmentId !== null && attachmentName !== null && attachmentMime !== null
+          ? { id: attachmentId, name: attachmentName, mime: attachmentMime }
+          : null,
     };
   }
 

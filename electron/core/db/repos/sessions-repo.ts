@@ -4,7 +4,7 @@ import { nextRead } from '../read-order.ts';
 import type { Db } from '../open.ts';
 import type { RowGuard } from '../row-guard.ts';
 import { sql } from '../statements.ts';
-import { TO_SETTLE } from './conflicts-repo.ts';
+import { FIELD_TYPE_ON_FORM, TO_SETTLE } from './conflicts-repo.ts';
 import { toValue, type ValueRecord, type ValueRow } from './value-row.ts';
 import { queuedFields, refusedSaves, refusedUploads, type WaitingWork } from './waiting-work.ts';
 
@@ -230,6 +230,23 @@ export class SessionsRepo {
     return rows.map((row) => row.guideid);
   }
 
+  /** The session's open field conflicts by field, the newest of each (StepValue.conflict). */
+  #fieldConflicts(id: string, guideid: number): Map<string, NonNullable<StepValue['conflict']>> {
+    const rows = sql(
+      this.db,
+      `SELECT c.id, c.field_guid AS fieldGuid, c.theirs, c.message,
+           (${FIELD_TYPE_ON_FORM('@guideid', 'c.field_guid')}) IS NULL AS offForm
+         FROM conflicts c WHERE c.session_id = @id AND c.kind = 'field' AND c.settled IS NULL ORDER BY c.id`,
+    ).all({ id, guideid }) as {
+      id: number;
+      fieldGuid: string;
+      theirs: string | null;
+      message: string;
+      offForm: 0 | 1;
+    }[];
+    return new Map(rows.map(({ fieldGuid, offForm, ...rest }) => [fieldGuid, { ...rest, offForm: offForm === 1 }]));
+  }
+
   /** The whole session as the renderer sees it, with the order of this read (WorkSession.readOrder). */
   view(id: string): WorkSession | undefined {
     const row = this.#session('id', id);
@@ -260,6 +277,7 @@ export class SessionsRepo {
     const queued = queuedFields(waiting);
     const notSent = refusedUploads(waiting);
     const refusedSave = refusedSaves(waiting);
+    const conflicts = this.#fieldConflicts(id, row.guideid);
     const values: StepValue[] = this.values(id).map((v) => {
       const attachment = v.attachmentId ? attachments.get(v.attachmentId) : undefined;
       // A file's value on the site is its media item id, which the local row does not repeat.
@@ -273,6 +291,7 @@ export class SessionsRepo {
       return {
         site,
         notSent: site === 'refused' && !attachment ? (refusedSave.get(v.fieldGuid) ?? null) : null,
+        conflict: conflicts.get(v.fieldGuid) ?? null,
         fieldGuid: v.fieldGuid,
         fieldRevisionid: v.fieldRevisionid,
         stepid: v.stepid,

@@ -47,6 +47,7 @@ export function keepGoneStepData(
         theirs: null,
         base: field.base,
         message,
+        attachmentId: field.attachmentId ?? null,
       });
     }
     ctx.outbox.remove(rowId);

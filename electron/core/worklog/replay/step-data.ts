@@ -130,6 +130,7 @@ function merge(
       mine: conflict.mine,
       theirs: conflict.theirs,
       base: conflict.base,
+      attachmentId: field.attachmentId ?? null,
       message: editable
         ? 'This field was changed here and on the site to different values.'
         : `The session is ${theirs.status} on the site, so this value was not saved there.`,
@@ -271,19 +272,28 @@ function recordServerValue(
   });
 }
 
-/** A field the revised form no longer has: what the technician entered is kept in a conflict record. */
+/**
+ * A field the revised form no longer has: what the technician entered is kept in a conflict record, named by
+ * the field's label on the revision the session follows (the technician's words for it), a file with it.
+ */
 function keepRemoved(ctx: WorklogContext, sessionId: string, stepid: number, removed: Field[]): void {
+  if (removed.length === 0) return;
+  const session = ctx.sessions.state(sessionId);
+  const step = session && ctx.guides.getRevision(session.guideid, session.guideRevisionid);
+  const fields = step ? (step.steps.find((s) => s.stepid === stepid)?.form?.fields ?? []) : [];
+  const labels = new Map(fields.map((f) => [f.fieldGuid, f.label]));
   for (const field of removed) {
     ctx.conflict({
       sessionId,
       kind: 'field',
       fieldGuid: field.fieldGuid,
       stepid,
-      label: `Field removed from the form`,
+      label: labels.get(field.fieldGuid) || 'A field removed from the form',
       mine: field.value,
       theirs: null,
       base: field.base,
       message: 'The form of this step was revised and no longer has this field; your value is kept here.',
+      attachmentId: field.attachmentId ?? null,
     });
   }
 }
