@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
 import { capturingDemoWorkshop } from '../helpers/services.ts';
 import { reviseStepOnSite } from '../helpers/revise-step.ts';
-import { artifact, connectAndSyncDemo, openDemoApp, type startApp } from './browser.ts';
-import { checkScreen, expectLargerTextFits, formatProblems, VIEWPORTS } from './screen-checks.ts';
+import { connectAndSyncDemo, openDemoApp, type startApp } from './browser.ts';
+import { expectFitsBothTextSizes, expectLargerTextFits } from './screen-checks.ts';
 
 // Issue 30, acceptance 1 in Chromium, over real HTTP: tech1 reads the belt guide; the site revises its
 // step 3 with a release note; after the next sync the library marks the guide for tech1, and the guide
@@ -135,27 +135,14 @@ describe('a guide revised on the site after a technician used it', () => {
       'The site revised this guide after this session began. This session goes on with the guide as it was when ' +
         'you started; the revised guide is in the library. OK',
     );
-    // Read at the three sizes, with and without Larger text (the status bar's, hidden in the run mode: set as its
-    // toggle keeps it, the page read again).
-    const problems = [];
-    for (const large of [false, true]) {
-      await page.evaluate((on) => {
-        if (on) localStorage.setItem('fieldguide.textSize', 'large');
-        else localStorage.removeItem('fieldguide.textSize');
-      }, large);
-      await page.reload();
-      for (const viewport of VIEWPORTS) {
-        await page.setViewportSize({ width: viewport.width, height: viewport.height });
-        await notice.scrollIntoViewIfNeeded();
-        const screen = `session-guide-revised${large ? '-larger' : ''}`;
-        await page.screenshot({ path: artifact(`${screen}-${viewport.name}.png`) });
-        problems.push(...(await checkScreen(page, screen, viewport)));
-      }
-    }
-    await page.evaluate(() => localStorage.removeItem('fieldguide.textSize'));
-    await page.setViewportSize(SIZE);
-    await page.reload();
-    expect(formatProblems(problems)).toBe('');
+    // Read at the three sizes, with and without Larger text.
+    await expectFitsBothTextSizes(
+      page,
+      'session-guide-revised',
+      () => notice,
+      () => notice.waitFor(),
+      SIZE,
+    );
     await notice.getByRole('button', { name: 'OK' }).click();
     await notice.waitFor({ state: 'detached' });
     expect(pageErrors).toEqual([]);

@@ -394,3 +394,39 @@ export async function expectLargerTextFits(
   );
   expect(formatProblems(problems)).toBe('');
 }
+
+/**
+ * The screen checks at every size, with and without Larger text, a screenshot of each: `shown` scrolled into
+ * view once `ready` says the page is read again. Larger text is set as its toggle keeps it and the page read
+ * again (the run mode hides the status bar that holds the toggle); at the end it is off and the window `restore`.
+ */
+export async function expectFitsBothTextSizes(
+  page: Page,
+  name: string,
+  shown: () => Locator,
+  ready: () => Promise<void>,
+  restore: { width: number; height: number },
+): Promise<void> {
+  const problems: ScreenProblem[] = [];
+  for (const large of [false, true]) {
+    await page.evaluate((on) => {
+      if (on) localStorage.setItem('fieldguide.textSize', 'large');
+      else localStorage.removeItem('fieldguide.textSize');
+    }, large);
+    await page.setViewportSize(restore);
+    await page.reload();
+    await ready();
+    for (const viewport of VIEWPORTS) {
+      await page.setViewportSize({ width: viewport.width, height: viewport.height });
+      await shown().scrollIntoViewIfNeeded();
+      const screen = `${name}${large ? '-larger' : ''}`;
+      await page.screenshot({ path: path.join(artifactsDir, `${screen}-${viewport.name}.png`) });
+      problems.push(...(await checkScreen(page, screen, viewport)));
+    }
+  }
+  await page.evaluate(() => localStorage.removeItem('fieldguide.textSize'));
+  await page.setViewportSize(restore);
+  await page.reload();
+  await ready();
+  expect(formatProblems(problems)).toBe('');
+}
