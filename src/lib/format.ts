@@ -54,10 +54,7 @@ export function formatDateTime(unixSeconds: number): string {
   );
 }
 
-/** "1 guide", "3 guides". */
-export function plural(count: number, one: string, many = `${one}s`): string {
-  return `${count.toLocaleString()} ${count === 1 ? one : many}`;
-}
+export { plural } from '../../electron/shared/words.ts';
 
 /** "0:04:07", "12:00:00": hours never wrap, a shift can run long. */
 export function formatDuration(seconds: number): string {

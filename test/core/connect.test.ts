@@ -5,7 +5,8 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
 import { startDemoSite, type RunningSite } from '../../server/site.ts';
-import { makeServices } from '../helpers/services.ts';
+import { allLocalGuides } from '../helpers/library.ts';
+import { makeServices, signInAndSync } from '../helpers/services.ts';
 import { makeTempDir } from '../helpers/tmp.ts';
 
 // The connect flows of the App API against the real reference server over real HTTP.
@@ -237,6 +238,29 @@ describe('connecting to a site', () => {
       expect(await second.services.api.getStatus()).toMatchObject({ ok: true, value: { network: 'online' } });
     } finally {
       await second.services.close();
+    }
+  });
+
+  it("refuses another site while this one's work waits, counting it in words", async () => {
+    // A site of its own, stopped once synced: the session started then waits to be sent.
+    const first = await startDemoSite();
+    const { services } = fresh();
+    try {
+      await signInAndSync(services, first.url);
+      const guideid = (await allLocalGuides(services.api))[0]!.guideid;
+      await first.close();
+      expect((await services.api.startSession({ guideid, workorderid: 'WO-SWITCH' })).ok).toBe(true);
+      const refused = await services.api.signIn({ siteUrl: site.url, email: tech.email, password: tech.password });
+      // Before: "1 action(s) and 0 conflict(s) of http://… are not settled yet."
+      expect(refused).toMatchObject({
+        ok: false,
+        error: {
+          code: 'conflict',
+          message: `${first.url} still has 1 action not sent yet. Let it be sent before connecting to another site.`,
+        },
+      });
+    } finally {
+      await first.close().catch(() => {});
     }
   });
 

@@ -3,6 +3,7 @@ import type { AppStatus, ConnectionApi, SiteInfo } from '../../contract.ts';
 import { required } from '../method-inputs.ts';
 import { defineMethods } from '../methods.ts';
 import { AppFailure } from '../result.ts';
+import { plural } from '../../shared/words.ts';
 import type { Connection } from './connection.ts';
 import type { DemoLauncher } from './demo-launcher.ts';
 import { checkEncryption, siteUrlCandidates, webOrigin } from './site-url.ts';
@@ -110,11 +111,22 @@ function guardSiteSwitch({ connection, hooks }: ConnectionMethodDeps, target: Si
   if (!current || sameSite(current, target)) return;
   const { unsent, conflicts } = hooks.unsettled();
   if (unsent > 0 || conflicts > 0) {
+    // Only what there is: it said "1 action(s) and 0 conflict(s) … are not settled yet".
+    const waiting = [
+      unsent > 0 ? `${plural(unsent, 'action')} not sent yet` : null,
+      conflicts > 0 ? `${plural(conflicts, 'conflict')} to settle` : null,
+    ].filter((part) => part !== null);
+    const them = unsent + conflicts === 1 ? 'it' : 'them';
+    const todo =
+      unsent > 0 && conflicts > 0
+        ? 'Let them be sent and settle the conflicts'
+        : unsent > 0
+          ? `Let ${them} be sent`
+          : `Settle ${them}`;
     throw new AppFailure(
       'conflict',
-      `${unsent} action(s) and ${conflicts} conflict(s) ` +
-        `of ${current.demo ? 'the demo workshop' : current.url} are not settled yet. ` +
-        'Send them (or settle them) before connecting to another site.',
+      `${current.demo ? 'The demo workshop' : current.url} still has ${waiting.join(' and ')}. ` +
+        `${todo} before connecting to another site.`,
       { unsent, conflicts },
     );
   }

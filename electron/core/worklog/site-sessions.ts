@@ -6,6 +6,7 @@ import { pinKey } from '../db/chains.ts';
 import type { Store } from '../db/store.ts';
 import { AppFailure } from '../result.ts';
 import { canApply, isEnded } from '../../shared/worklog.ts';
+import { plural } from '../../shared/words.ts';
 import { describeEntries, handedOver, noteTakenHere } from './handed-over.ts';
 import { theirValues } from './replay/adopt.ts';
 import { sessionChain } from './session-chain.ts';
@@ -94,8 +95,8 @@ export class SiteSessions {
         owner === null ? 'an earlier technician' : (store.technicians.get(owner)?.username ?? 'another technician');
       throw new AppFailure(
         'conflict',
-        `${name} has ${waiting} action(s) in this session that have not reached the site yet: ` +
-          `it can be taken over once they have.`,
+        `${name} has ${plural(waiting, 'action')} in this session that ${waiting === 1 ? 'has' : 'have'} not ` +
+          `reached the site yet: it can be taken over once ${waiting === 1 ? 'it has' : 'they have'}.`,
         { waiting },
       );
     }
