@@ -14,6 +14,10 @@ export interface StepChange {
   removedLines: string[];
   /** Pictures it shows now that it did not show. */
   newPictures: number;
+  /** The labels of the fields its record (step form) asks for now that it did not. */
+  addedFields: string[];
+  /** The labels of the fields its record asked for that it asks no longer (a value there stays on this computer). */
+  removedFields: string[];
 }
 
 /** A release note the site published with a revision of a guide (Dozuki's guide releases). */

@@ -19,7 +19,16 @@ describe('what changed between two revisions of a guide', () => {
     const before = guide([step(9, ['Prerequisite'], [], 2), step(1, ['Unplug it.']), step(2, ['Old way.'], [5])]);
     const after = guide([step(1, ['<p>Unplug <b>it</b>.</p>']), step(3, ['New step.']), step(2, ['New way.'], [5, 6])]);
     expect(guideDiff(before, after)).toEqual([
-      { kind: 'added', number: 2, title: 'Step 3', addedLines: ['New step.'], removedLines: [], newPictures: 0 },
+      {
+        kind: 'added',
+        number: 2,
+        title: 'Step 3',
+        addedLines: ['New step.'],
+        removedLines: [],
+        newPictures: 0,
+        addedFields: [],
+        removedFields: [],
+      },
       {
         kind: 'changed',
         number: 3,
@@ -27,6 +36,8 @@ describe('what changed between two revisions of a guide', () => {
         addedLines: ['New way.'],
         removedLines: ['Old way.'],
         newPictures: 1,
+        addedFields: [],
+        removedFields: [],
       },
     ]);
     const removed = guideDiff(after, guide([step(1, ['Unplug it.'])]));
@@ -46,5 +57,61 @@ describe('what changed between two revisions of a guide', () => {
     expect(plainText('Keep the tank <15 psi when draining & check the seal. Step 5 is gone > see step 6.')).toBe(
       'Keep the tank <15 psi when draining & check the seal. Step 5 is gone > see step 6.',
     );
+  });
+
+  it("names the record's fields asked for now and no longer (a renamed field is the same field)", () => {
+    const withForm = (labels: [string, string][]): GuideStep => ({
+      ...step(4, ['Close the drain valve.']),
+      form: {
+        formRevisionid: 1,
+        stepid: 4,
+        fields: labels.map(([fieldGuid, label]) => ({ fieldGuid, label, type: 'Image' }) as never),
+      },
+    });
+    const before = guide([
+      withForm([
+        ['photo', 'Photo of the valve'],
+        ['leak', 'Leaks?'],
+      ]),
+    ]);
+    const after = guide([
+      withForm([
+        ['leak', 'Leaks when closed?'],
+        ['torque', 'Torque'],
+      ]),
+    ]);
+    // Before: a form change alone was no change at all, and the banner said the steps read the same.
+    expect(guideDiff(before, after)).toEqual([
+      expect.objectContaining({
+        kind: 'changed',
+        number: 1,
+        addedFields: ['Torque'],
+        removedFields: ['Photo of the valve'],
+      }),
+    ]);
+    expect(guideDiff(after, guide([]))[0]).toMatchObject({
+      kind: 'removed',
+      removedFields: ['Leaks when closed?', 'Torque'],
+    });
+  });
+
+  it('names a caution, a note and a reminder as the guide shows them (a caution read as any line)', () => {
+    const line = (bullet: string, text: string) => ({ lineid: null, bullet, level: 0, textRendered: text });
+    const before = guide([step(1, [])]);
+    const after = guide([
+      {
+        ...step(1, []),
+        lines: [
+          line('icon_caution', 'Bleed the tank first.'),
+          line('icon_note', 'Hand tight.'),
+          line('black', 'Close it.'),
+        ],
+      },
+    ]);
+    expect(guideDiff(before, after)[0]!.addedLines).toEqual([
+      'Caution: Bleed the tank first.',
+      'Note: Hand tight.',
+      'Close it.',
+    ]);
   });
 });

@@ -173,4 +173,18 @@ describe('conflict cards a technician can act on', () => {
     expect(await field(PHOTO).getByTestId('field-conflict').count()).toBe(0);
     expect(pageErrors).toEqual([]);
   });
+
+  it("says in the guide's change banner what the step's record asks for now, and no longer", async () => {
+    await page.getByTestId('session-leave').click();
+    const banner = page.getByTestId('guide-changes');
+    await banner.waitFor();
+    const change = banner.getByTestId('guide-change').filter({ hasText: 'Test and close the drain valve' });
+    // Before: a form change was no change ("Its steps read the same"), the dropped photo field unsaid.
+    const said = await change.getByTestId('guide-change-field').allInnerTexts();
+    expect(said.map((text) => text.replace(/\s+/g, ' ').trim())).toEqual([
+      'Added: To record: Drain valve closes without a leak',
+      `Removed: To record: ${PHOTO}`,
+    ]);
+    expect(await change.innerText()).toContain('Changed step 4');
+  });
 });

@@ -17,8 +17,27 @@ export function plainText(html: string): string {
     .trim();
 }
 
+/** A line's icon said in words, as the guide shows it beside the line: a caution read as plain text is named. */
+const ICON_WORDS: Readonly<Record<string, string>> = {
+  icon_caution: 'Caution',
+  icon_note: 'Note',
+  icon_reminder: 'Reminder',
+};
+
 const ownSteps = (guide: GuideDetail): GuideStep[] => guide.steps.filter((s) => s.guideid === guide.guideid);
-const lines = (step: GuideStep): string[] => step.lines.map((l) => plainText(l.textRendered)).filter((t) => t !== '');
+const lines = (step: GuideStep): string[] =>
+  step.lines.flatMap((line) => {
+    const text = plainText(line.textRendered);
+    const icon = ICON_WORDS[line.bullet];
+    return text === '' ? [] : [icon ? `${icon}: ${text}` : text];
+  });
+const fields = (step: GuideStep): { fieldGuid: string; label: string }[] =>
+  (step.form?.fields ?? []).map((f) => ({ fieldGuid: f.fieldGuid, label: f.label || f.type }));
+/** The labels of `of`'s fields that `other` does not have (by field_guid: a renamed field is the same field). */
+const fieldsNotIn = (of: GuideStep, other: GuideStep | null): string[] =>
+  fields(of)
+    .filter((f) => !other || !fields(other).some((o) => o.fieldGuid === f.fieldGuid))
+    .map((f) => f.label);
 const pictures = (step: GuideStep): number[] => (step.media.type === 'image' ? step.media.images.map((i) => i.id) : []);
 
 /** Each of `after` not in `before`, as many times as it is missing (a line written twice counts twice). */
@@ -47,14 +66,28 @@ export function guideDiff(before: GuideDetail, after: GuideDetail): StepChange[]
         addedLines: lines(step),
         removedLines: [],
         newPictures: pictures(step).length,
+        addedFields: fieldsNotIn(step, null),
+        removedFields: [],
       });
       return;
     }
     const addedLines = missingFrom(lines(was), lines(step));
     const removedLines = missingFrom(lines(step), lines(was));
     const newPictures = pictures(step).filter((id) => !pictures(was).includes(id)).length;
-    if (addedLines.length + removedLines.length + newPictures > 0 || was.title !== step.title)
-      changes.push({ kind: 'changed', number: index + 1, title, addedLines, removedLines, newPictures });
+    // The record's changes too: a field dropped takes the technician's value there off the site's form.
+    const [addedFields, removedFields] = [fieldsNotIn(step, was), fieldsNotIn(was, step)];
+    const changed = addedLines.length + removedLines.length + newPictures + addedFields.length + removedFields.length;
+    if (changed > 0 || was.title !== step.title)
+      changes.push({
+        kind: 'changed',
+        number: index + 1,
+        title,
+        addedLines,
+        removedLines,
+        newPictures,
+        addedFields,
+        removedFields,
+      });
   });
   old.forEach((step, index) => {
     if (!now.some((s) => s.stepid === step.stepid))
@@ -65,6 +98,8 @@ export function guideDiff(before: GuideDetail, after: GuideDetail): StepChange[]
         addedLines: [],
         removedLines: lines(step),
         newPictures: 0,
+        addedFields: [],
+        removedFields: fieldsNotIn(step, null),
       });
   });
   return changes;
