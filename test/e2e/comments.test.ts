@@ -1,9 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
+import { removeStepOnSite } from '../helpers/revise-step.ts';
 import { capturingDemoWorkshop } from '../helpers/services.ts';
 import { connectAndSyncDemo, openDemoApp, type startApp } from './browser.ts';
-import { checkLargerText, formatProblems } from './screen-checks.ts';
+import { checkLargerText, expectLargerTextFits, formatProblems } from './screen-checks.ts';
 
 // Issue 30, acceptance 2 in Chromium: with the demo site stopped, tech1 reads the guide's comments (author,
 // time, replies), writes one on step 3 and changes it before it is sent; it shows as waiting to be sent.
@@ -84,6 +85,29 @@ describe('comments written offline', () => {
       )
       .all(FIRST, EDITED);
     expect(rows).toEqual([{ text: EDITED, username: DEMO_ACCOUNTS.tech1.username }]);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('keeps the comment in view when the next revision removes its step, and says the old number', async () => {
+    const guideid = Number(page.url().split('/').pop());
+    await removeStepOnSite(demo.site(), guideid, 3);
+    await page.getByTestId('nav-sync').click();
+    const synced = page.waitForResponse((r) => r.url().endsWith('/rpc/syncNow'), { timeout: 90_000 });
+    await page.getByTestId('sync-now').click();
+    await synced;
+    await page.getByTestId('nav-library').click();
+    await page.getByTestId('guide-row').filter({ hasText: BELT }).first().click();
+    // Before: the comment was on no screen (its step is in no revision shown).
+    const kept = page.getByTestId('removed-step-comments');
+    await kept.waitFor();
+    expect(await kept.getByTestId('comment-text').allTextContents()).toEqual([EDITED]);
+    expect(await kept.getByTestId('comment-new-text').count()).toBe(0);
+    // The banner numbers a removed step as it was (the others are the new revision's numbers).
+    const removed = page.getByTestId('guide-changes').locator('[data-testid="guide-change"][data-kind="removed"]');
+    expect((await removed.innerText()).replace(/\s+/g, ' ')).toMatch(
+      /^Removed step: .+ \(step 3 before this revision\)/,
+    );
+    await expectLargerTextFits(page, 'removed-step-comments', kept, SIZE);
     expect(pageErrors).toEqual([]);
   });
 });

@@ -66,3 +66,23 @@ export async function reviseStepOnSite(
   }
   return revisionid;
 }
+
+/** Removes the guide's own step `number` on the site, in a new revision (as reviseStepOnSite makes one). Answers it. */
+export async function removeStepOnSite(site: RunningSite, guideid: number, number: number): Promise<number> {
+  const { token } = await signIn(site, 'admin');
+  const current = (await api(site, 'GET', `/guides/${guideid}`)).body as { revisionid: number };
+  const patched = await api(site, 'PATCH', `/guides/${guideid}`, {
+    token,
+    query: { revisionid: current.revisionid },
+    json: { summary: `Step ${number} removed ${Date.now()}` },
+  });
+  if (patched.status !== 200) throw new Error(`PATCH /guides/${guideid}: ${patched.status}`);
+  const revisionid = (patched.body as { revisionid: number }).revisionid;
+  const { old } = site.db
+    .prepare(
+      'SELECT step_revisionid AS old FROM guide_revision_steps WHERE revisionid = ? ORDER BY orderby LIMIT 1 OFFSET ?',
+    )
+    .get(revisionid, number - 1) as { old: number };
+  site.db.prepare('DELETE FROM guide_revision_steps WHERE revisionid = ? AND step_revisionid = ?').run(revisionid, old);
+  return revisionid;
+}
