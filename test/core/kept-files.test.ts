@@ -7,6 +7,7 @@ import type { Fault } from '../fault/faults.ts';
 import { unwrap } from '../helpers/library.ts';
 import { makeServices, overProxyForFile } from '../helpers/services.ts';
 import { photoGuide, stepWithField } from '../helpers/worklog.ts';
+import { api, signIn } from '../server/helpers.ts';
 
 // Every attached file stayed in the attachments folder until the technician switched sites: a 200 MB
 // video for good after the site had it, and each photo replaced before it left. A workshop laptop's disk
@@ -124,6 +125,49 @@ describe('the attachments folder', () => {
       await again.dispose();
       fs.rmSync(copy, { recursive: true, force: true });
     }
+  });
+
+  it("keeps a video whose field the site's revised form dropped until its card is settled", async () => {
+    const app = over.app.services.api;
+    const video = await stepWithField(app, 'Video');
+    const session = unwrap(await app.startSession({ guideid: video.guideid, workorderid: 'WO-KEPT-DROPPED' }));
+    await sendAll();
+    // The author drops the video field; the library learns it; the session keeps the form it began on.
+    const author = await signIn(over.site, 'author');
+    const form = unwrap(await app.getGuide(video.guideid)).steps.find((s) => s.stepid === video.stepid)!.form!;
+    const fields = form.fields
+      .filter((f) => f.fieldGuid !== video.field.fieldGuid)
+      .map((f) => ({
+        field_guid: f.fieldGuid,
+        field_type: f.type,
+        label: f.label,
+        ...(f.placeholder ? { placeholder: f.placeholder } : {}),
+        ...(f.options.length ? { options: f.options } : {}),
+      }));
+    const posted = await api(over.site, 'POST', `/step_forms/${video.stepid}`, {
+      token: author.token,
+      json: { fields },
+    });
+    expect(posted.status).toBe(201);
+    expect(unwrap(await app.syncNow()).status).toBe('complete');
+    const clip = Buffer.alloc(2 * 1024 * 1024, 0x33);
+    const id = await attach(session.id, video.stepid, video.field.fieldGuid, 'drain.mp4', 'video/mp4', clip);
+    await sendAll();
+    const card = unwrap(await app.listConflicts()).find((c) => c.sessionId === session.id)!;
+    expect(card).toMatchObject({ offForm: true, attachment: { id, name: 'drain.mp4' } });
+    // A photo replaced after its upload, looked at after this video (one look at a time, in order): once it is
+    // gone, the video was looked at, and stayed (before: it went once uploaded; "Save a copy" found nothing).
+    const photo = await photoGuide(app);
+    const other = unwrap(await app.startSession({ guideid: photo.guide.guideid, workorderid: 'WO-KEPT-AFTER' }));
+    const replaced = await attach(other.id, photo.stepid, photo.fieldGuid, 'before.png', 'image/png', png(7));
+    await sendAll();
+    await attach(other.id, photo.stepid, photo.fieldGuid, 'instead.png', 'image/png', png(8));
+    await vi.waitFor(() => expect(kept(replaced)).toBe(false), { timeout: 10_000 });
+    expect(kept(id)).toBe(true);
+    expect(Buffer.from(unwrap(await app.getAttachment(id)).dataBase64, 'base64').equals(clip)).toBe(true);
+    // Settled ("Understood"): the site has the file among its media, and this computer lets it go.
+    unwrap(await app.settleConflict({ conflictId: card.id, keep: 'theirs' }));
+    await vi.waitFor(() => expect(kept(id)).toBe(false), { timeout: 10_000 });
   });
 });
 

@@ -12,6 +12,8 @@ export interface ConflictsDeps {
   onSession: (session: WorkSession) => void;
   /** The outbox's summary counts open conflicts. */
   onSettled: () => void;
+  /** A file an open conflict held (attachment-files-repo.ts) may go once it is settled. */
+  keptFiles: { consider: (attachmentId: string) => void };
 }
 
 /** Disagreements with the site, kept until the technician settles each one (DESIGN.md §6). */
@@ -50,6 +52,7 @@ export class Conflicts {
       }
     }
     store.conflicts.settle(conflictId, keep, this.deps.now());
+    if (conflict.attachment) this.deps.keptFiles.consider(conflict.attachment.id);
     if (session) {
       const view = store.sessions.view(session.id);
       if (view) this.deps.onSession(view);

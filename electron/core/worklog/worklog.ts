@@ -65,6 +65,7 @@ export class WorkLog {
       now: clock.now,
       onSession,
       onSettled: () => outbox.changed(),
+      keptFiles: deps.keptFiles,
     });
   }
 

@@ -20,6 +20,17 @@ type Field = StepDataPayload['fields'][number];
  * changed differently is a conflict the technician settles.
  */
 const replayStepData: WorklogHandler<StepDataPayload> = async (ctx, row, payload) => {
+  const outcome = await sendStepData(ctx, row, payload);
+  // Its files may go now that the save is recorded (kept-files.ts): one the site has, a conflict not holding it.
+  for (const field of payload.fields) if (field.attachmentId) ctx.mayLetGo(field.attachmentId);
+  return outcome;
+};
+
+async function sendStepData(
+  ctx: WorklogContext,
+  row: OutboxRow,
+  payload: StepDataPayload,
+): ReturnType<WorklogHandler<StepDataPayload>> {
   const session = ctx.sessions.state(payload.sessionId);
   if (!session) return missingHere('work session');
   if (session.entryid === null)
@@ -90,7 +101,7 @@ const replayStepData: WorklogHandler<StepDataPayload> = async (ctx, row, payload
     ctx.outbox.remove(row.id);
   });
   return { type: 'done' };
-};
+}
 
 function merge(
   ctx: WorklogContext,
