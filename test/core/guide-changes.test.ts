@@ -66,6 +66,8 @@ describe('a guide changed since the technician last read it', () => {
         addedLines: [REWORDED, ADDED],
         removedLines: [expect.stringContaining(before[0]!.replace(/<[^>]*>/g, '').slice(0, 12))],
         newPictures: 0,
+        addedFields: [],
+        removedFields: [],
       },
     ]);
     proxy.passAll();
