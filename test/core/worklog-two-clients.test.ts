@@ -413,4 +413,68 @@ describe('two computers, one site', () => {
     );
     expect(value?.conflict).toMatchObject({ id: card!.id, offForm: true });
   });
+
+  it('both change a photo: the card shows mine as the photo, and Keep mine puts it on the site', async () => {
+    const author = await signIn(site, 'author');
+    const current = unwrap(await a.app.services.api.getGuide(guideid));
+    const index = current.steps.findIndex((s) => s.form && s.form.fields.length > 0);
+    const step = current.steps[index]!;
+    const fields = [
+      ...step.form!.fields.map((f) => ({
+        field_guid: f.fieldGuid,
+        field_type: f.type,
+        label: f.label,
+        ...(f.placeholder ? { placeholder: f.placeholder } : {}),
+        ...(f.options.length ? { options: f.options } : {}),
+      })),
+      { field_type: 'Image', label: 'Photo of the plate' },
+    ];
+    const posted = await api(site, 'POST', `/step_forms/${step.stepid}`, { token: author.token, json: { fields } });
+    expect(posted.status).toBe(201);
+    for (const c of [a, b]) expect(unwrap(await c.app.services.api.syncNow()).status).toBe('complete');
+    const { onA, onB, entryid } = await sharedSession();
+    const field = unwrap(await a.app.services.api.getGuide(guideid)).steps[index]!.form!.fields.find(
+      (f) => f.type === 'Image',
+    )!;
+    const photo = (shade: number) => ({
+      stepid: step.stepid,
+      fieldGuid: field.fieldGuid,
+      name: `plate-${shade}.png`,
+      mime: 'image/png',
+      dataBase64: encodePng(createCanvas(16, 12, [shade, 80, 80])).toString('base64'),
+    });
+    unwrap(await a.app.services.api.attachFile({ sessionId: onA, ...photo(40) }));
+    await a.online();
+    const siteValue = async () =>
+      (await siteEntry(entryid)).work_data.find((d) => d.field_guid === field.fieldGuid)?.value;
+    const fromA = await siteValue();
+    unwrap(await b.app.services.api.attachFile({ sessionId: onB, ...photo(200) }));
+    await b.online();
+    const card = unwrap(await b.app.services.api.listConflicts()).find((c) => c.sessionId === onB)!;
+    expect(card).toMatchObject({ keepable: true, fieldType: 'Image', attachment: { name: 'plate-200.png' } });
+    expect(await siteValue()).toBe(fromA);
+    // Before: refused, "Photo of the plate: attach a file instead".
+    unwrap(await b.app.services.api.settleConflict({ conflictId: card.id, keep: 'mine' }));
+    await b.online();
+    const mine = await siteValue();
+    expect(mine).not.toBe(fromA);
+    expect(mine).toMatch(/^\d+$/);
+    const value = unwrap(await b.app.services.api.getSession(onB)).values.find((v) => v.fieldGuid === field.fieldGuid);
+    expect(value).toMatchObject({
+      site: 'sent',
+      conflict: null,
+      attachment: { name: 'plate-200.png', uploaded: true },
+    });
+
+    // The other computer changes it too, and keeps the site's: its step no longer shows its own photo as the one
+    // on the site (before: "Uploaded", its photo beside the site's value).
+    unwrap(await a.app.services.api.attachFile({ sessionId: onA, ...photo(120) }));
+    await a.online();
+    const other = unwrap(await a.app.services.api.listConflicts()).find((c) => c.sessionId === onA)!;
+    expect(other).toMatchObject({ attachment: { name: 'plate-120.png' }, theirs: mine });
+    unwrap(await a.app.services.api.settleConflict({ conflictId: other.id, keep: 'theirs' }));
+    const kept = unwrap(await a.app.services.api.getSession(onA)).values.find((v) => v.fieldGuid === field.fieldGuid);
+    expect(kept).toMatchObject({ value: mine, attachment: null, site: 'sent', conflict: null });
+    expect(await siteValue()).toBe(mine);
+  });
 });

@@ -39,7 +39,16 @@ export class Conflicts {
         { conflictId },
       );
     if (conflict.kind === 'field' && conflict.fieldGuid && conflict.stepid !== null && session) {
-      if (keep === 'mine' && conflict.keepable) {
+      if (keep === 'mine' && conflict.keepable && conflict.attachment) {
+        // A photo of theirs against a photo of mine: mine goes again as the file it is.
+        const { fieldGuid, stepid } = conflict;
+        this.deps.work.saveAttachedAgain({
+          sessionId: session.id,
+          stepid,
+          fieldGuid,
+          attachmentId: conflict.attachment.id,
+        });
+      } else if (keep === 'mine' && conflict.keepable) {
         this.deps.work.saveStepData({
           sessionId: session.id,
           stepid: conflict.stepid,
@@ -48,7 +57,9 @@ export class Conflicts {
       } else if (keep === 'theirs' && !conflict.offForm) {
         // (The site has no value for a field its form dropped: what the technician entered stays in the session.)
         const current = store.sessions.values(session.id).find((v) => v.fieldGuid === conflict.fieldGuid);
-        if (current) store.sessions.setValue(session.id, { ...current, value: conflict.theirs });
+        // The site's file is not on this computer: the step no longer shows the technician's as the one there.
+        const attachmentId = conflict.attachment ? null : current?.attachmentId;
+        if (current) store.sessions.setValue(session.id, { ...current, value: conflict.theirs, attachmentId });
       }
     }
     store.conflicts.settle(conflictId, keep, this.deps.now());

@@ -9,7 +9,7 @@ import type {
 import { ownerFolder } from '../db/owner-only.ts';
 import { AppFailure } from '../result.ts';
 import { startSession } from './actions/start.ts';
-import { attachFile, keepAttachmentFile, saveStepData, type KeptFile } from './actions/step-data.ts';
+import { attachFile, keepAttachmentFile, saveAttachedAgain, saveStepData, type KeptFile } from './actions/step-data.ts';
 import { transitionSession } from './actions/transition.ts';
 import { SessionAccess } from './session-access.ts';
 import type { WorkSessionsDeps } from './work-sessions-deps.ts';
@@ -37,6 +37,17 @@ export class WorkSessions {
   transition(sessionId: string, transition: WorkTransition, signOff?: SignOffInput): WorkSession {
     transitionSession(this.deps, this.#access, sessionId, transition, signOff);
     return this.#changed(sessionId);
+  }
+
+  /** A file attached to a field, saved in it again (a conflict's Keep mine). */
+  saveAttachedAgain(input: {
+    sessionId: string;
+    stepid: number;
+    fieldGuid: string;
+    attachmentId: string;
+  }): WorkSession {
+    saveAttachedAgain(this.deps, this.#access, input);
+    return this.#changed(input.sessionId);
   }
 
   saveStepData(input: SaveStepDataInput): WorkSession {

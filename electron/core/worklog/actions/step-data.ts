@@ -34,6 +34,31 @@ export function saveStepData(deps: WorkSessionsDeps, access: SessionAccess, inpu
   });
 }
 
+/**
+ * A file the technician attached, saved again in its field (a conflict's Keep mine on a photo: a value typed
+ * there is refused, "attach a file instead"): its save queued as an attachment's, the file uploaded already
+ * or queued to be.
+ */
+export function saveAttachedAgain(
+  deps: WorkSessionsDeps,
+  access: SessionAccess,
+  input: { sessionId: string; stepid: number; fieldGuid: string; attachmentId: string },
+): void {
+  const stamp = deps.clock.stamp();
+  deps.store.transaction(() => {
+    const session = access.editable(input.sessionId);
+    const field = access.fieldsOfStep(session, input.stepid).get(input.fieldGuid);
+    if (
+      !field ||
+      !isMediaField(field.type) ||
+      deps.store.sessions.attachment(input.attachmentId)?.sessionId !== session.id
+    )
+      throw new AppFailure('invalid_input', 'That file is not attached to this field of the session.');
+    const values = [{ field, value: null, attachmentId: input.attachmentId }];
+    queueStepValues(deps, session, input.stepid, values, { actedAt: access.after(session, stamp), stamp });
+  });
+}
+
 /** A file of an attachment, on the disk: its id, its name in the attachments folder, its size. */
 export interface KeptFile {
   attachmentId: string;
