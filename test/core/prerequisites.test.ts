@@ -7,6 +7,7 @@ import { DEMO_APP_ID } from '../../server/http/dialects.ts';
 import type { RunningSite } from '../../server/site.ts';
 import { unwrap } from '../helpers/library.ts';
 import { makeServices } from '../helpers/services.ts';
+import { withPrerequisites } from '../../electron/core/library/prerequisites.ts';
 import { api, clearFavorites, signIn, startTestSite } from '../server/helpers.ts';
 
 // Issue 25: a guide with prerequisites was read in a scrambled order. iFixit inlines the prerequisites'
@@ -101,3 +102,19 @@ for (const dialect of ['dozuki', 'ifixit'] as Dialect[]) {
     });
   });
 }
+
+describe("a step's form", () => {
+  it('is none when the site emptied it (it showed an empty record with a Save button)', () => {
+    const step = (stepid: number) => ({ stepid, guideid: 7, revisionid: 1, orderby: stepid, title: '', lines: [] });
+    const detail = {
+      guideid: 7,
+      steps: [step(1), step(2)].map((s) => ({ ...s, form: null })),
+    } as unknown as GuideDetail;
+    const field = { fieldGuid: 'g', fieldRevisionid: 3, label: 'Torque', type: 'Numeric Input', options: [] };
+    const forms = new Map([
+      [1, { formRevisionid: 11, stepid: 1, fields: [] }],
+      [2, { formRevisionid: 12, stepid: 2, fields: [field] }],
+    ]) as unknown as Parameters<typeof withPrerequisites>[2];
+    expect(withPrerequisites(detail, [], forms).steps.map((s) => s.form?.formRevisionid ?? null)).toEqual([null, 12]);
+  });
+});

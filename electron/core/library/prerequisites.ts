@@ -24,7 +24,7 @@ export const asPrerequisite = (detail: GuideDetail): Prerequisite => ({
  * needed), then its own steps in their order. `prerequisites` then names every guide whose steps come
  * first, in that order; a prerequisite that could not be read is still named, with no steps. A step's
  * form is the one `forms` has for it (the guide's own step forms cover its prerequisites' steps on a
- * Dozuki site), else the one its own guide had.
+ * Dozuki site), else the one its own guide had; none when it has no field.
  */
 export function withPrerequisites(
   detail: GuideDetail,
@@ -42,14 +42,23 @@ export function withPrerequisites(
       seen.add(guideid);
       named.push({ guideid, title: titles.get(guideid) ?? `Guide ${guideid}` });
       for (const step of prereq.steps) {
-        if (step.guideid === guideid) steps.push({ ...step, form: forms.get(step.stepid) ?? step.form });
+        if (step.guideid === guideid) steps.push({ ...step, form: formOf(step, forms) });
       }
     }
   }
   const own = detail.steps
     .filter((step) => step.guideid === detail.guideid)
-    .map((step) => ({ ...step, form: forms.get(step.stepid) ?? step.form }));
+    .map((step) => ({ ...step, form: formOf(step, forms) }));
   return { ...detail, prerequisites: named, steps: [...steps, ...own] };
+}
+
+/**
+ * A step's form, or null when it asks for nothing: a form the site emptied (its author took every field out)
+ * was shown as "This step has a form to fill in during a work session: ." and an empty record with a Save.
+ */
+function formOf(step: GuideStep, forms: ReadonlyMap<number, StepForm>): StepForm | null {
+  const form = forms.get(step.stepid) ?? step.form;
+  return form && form.fields.length > 0 ? form : null;
 }
 
 /** The steps of a guide that are its own (not a prerequisite's). */
