@@ -20,7 +20,8 @@ export interface StepValue {
   attachment: { id: string; name: string; mime: string; uploaded: boolean; notSent: string | null } | null;
   /**
    * Whether the site has this value (issue 28): `sent` (the site confirmed it), `waiting` (queued here),
-   * `refused` (the site did not take it: a failed action, a conflict, or a session the site decided).
+   * `refused` (the site did not take it: a failed action, a conflict, or a session the site decided), `kept`
+   * (never sent and kept on this computer only: the site's form no longer has its field, DESIGN.md §6).
    */
   site: ValueOnSite;
   /**
@@ -35,7 +36,7 @@ export interface StepValue {
   conflict: { id: number; theirs: string | null; offForm: boolean; message: string } | null;
 }
 
-export type ValueOnSite = 'sent' | 'waiting' | 'refused';
+export type ValueOnSite = 'sent' | 'waiting' | 'refused' | 'kept';
 
 export interface WorkSession {
   /** Local id: the session exists before the site knows it. */

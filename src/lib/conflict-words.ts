@@ -30,8 +30,10 @@ export function fieldConflictWords(
   conflict: NonNullable<StepValue['conflict']>,
   fieldType: NonNullable<ConflictRecord['fieldType']>,
 ): string {
-  if (conflict.offForm)
-    return "The site's revised form no longer has this field: what you entered is kept on this computer only.";
+  if (conflict.offForm) {
+    const what = isMediaField(fieldType) ? 'attached' : 'entered';
+    return `The site's revised form no longer has this field: what you ${what} is kept on this computer only.`;
+  }
   const theirs = conflictValueWords({ fieldType }, conflict.theirs);
   return conflict.theirs === null || conflict.theirs === ''
     ? 'Changed on the site too: it is empty there.'

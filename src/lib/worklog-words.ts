@@ -51,7 +51,7 @@ export function onSiteWords(
  */
 export function keptHereOnlyWords(session: Pick<WorkSession, 'entryid' | 'values'>): string | null {
   if (session.entryid === null) return 'Not on the site: kept on this computer only';
-  const unsent = session.values.filter((value) => value.site === 'refused').length;
+  const unsent = session.values.filter((value) => value.site === 'refused' || value.site === 'kept').length;
   return unsent > 0 ? `Not all: ${plural(unsent, 'value')} kept on this computer only` : null;
 }
 
@@ -84,6 +84,8 @@ export function attachmentWords(
 ): { words: string; tone: 'ok' | 'warn' | 'bad' } {
   // Its upload failed (the site would not take it): why, and what to do; not "uploads when online".
   if (!attachment.uploaded && attachment.notSent !== null) return { words: attachment.notSent, tone: 'bad' };
+  // Never sent: the site's revised form no longer has the field (the field's note says so).
+  if (site === 'kept') return { words: 'Kept on this computer only', tone: 'warn' };
   if (site === 'refused') {
     const what = attachment.uploaded ? "Uploaded, but the site did not take the step's save" : 'Not sent';
     return { words: `${what}: see the sync centre`, tone: 'bad' };
@@ -108,15 +110,27 @@ export function unreadableSessionsWords(count: number, more: boolean): string {
 
 /**
  * Where the session's work stands, as the Finish review says it: refused, waiting, or on the site. Never
- * "everything has reached the site" beside a conflict, whose value is the site's until it is settled.
+ * "everything has reached the site" beside a conflict, whose value is the site's until it is settled, nor
+ * beside a value kept here because the site's revised form dropped its field (`kept`: no "site's own value"
+ * to keep there, and nothing to settle but to read it).
  */
-export function reviewPendingWords(counts: { failed: number; pending: number; conflicts: number }): string {
+export function reviewPendingWords(counts: {
+  failed: number;
+  pending: number;
+  conflicts: number;
+  kept?: number;
+}): string {
   const { failed, pending, conflicts } = counts;
+  const kept = counts.kept ?? 0;
   const held =
-    conflicts > 0
+    (conflicts > 0
       ? ` ${plural(conflicts, 'conflict')} of this session ${conflicts === 1 ? 'waits' : 'wait'} for you in the ` +
         `sync centre: the site keeps its own value until you settle ${conflicts === 1 ? 'it' : 'them'}.`
-      : '';
+      : '') +
+    (kept > 0
+      ? ` ${plural(kept, 'value')} of this session ${kept === 1 ? 'stays' : 'stay'} on this computer only: the ` +
+        `site's revised form no longer has ${kept === 1 ? 'its field' : 'their fields'}.`
+      : '');
   if (failed > 0)
     return (
       `The site did not take ${plural(failed, 'change')} of this session: ${failed === 1 ? 'it waits' : 'they wait'} ` +

@@ -309,6 +309,8 @@ describe('two computers, one site', () => {
         (v) => v.fieldGuid === dropped!.fieldGuid,
       );
       expect([after?.value, after?.conflict]).toEqual([sampleValue(dropped!, 5), null]);
+      // Never sent, and said so apart from a refused save (before: 'refused', "Not sent: refused or discarded").
+      expect(after?.site).toBe('kept');
       expect(await a.app.services.api.settleConflict({ conflictId: removed!.id, keep: 'mine' })).toMatchObject({
         ok: false,
         error: { code: 'invalid_input' },
@@ -411,7 +413,7 @@ describe('two computers, one site', () => {
     const value = unwrap(await c.app.services.api.getSession(started.id)).values.find(
       (v) => v.fieldGuid === field.fieldGuid,
     );
-    expect(value?.conflict).toMatchObject({ id: card!.id, offForm: true });
+    expect(value).toMatchObject({ site: 'kept', conflict: { id: card!.id, offForm: true } });
   });
 
   it('both change a photo: the card shows mine as the photo, and Keep mine puts it on the site', async () => {

@@ -171,6 +171,8 @@ describe('conflict cards a technician can act on', () => {
     await onStep(4);
     await field(PHOTO).getByTestId('attachment-thumb').waitFor();
     expect(await field(PHOTO).getByTestId('field-conflict').count()).toBe(0);
+    // Never sent, and said so (before: "Uploaded, but the site did not take the step's save: see the sync centre").
+    expect(await field(PHOTO).getByTestId('attachment-state').innerText()).toBe('Kept on this computer only');
     expect(pageErrors).toEqual([]);
   });
 

@@ -38,7 +38,8 @@ describe("a step's field in conflict says so where the technician reads it", () 
 
   it('says a field the site dropped keeps its value here only', () => {
     expect(fieldConflictWords({ ...open, offForm: true, theirs: null }, 'Image')).toMatch(
-      /no longer has this field: what you entered is kept on this computer only/,
+      /no longer has this field: what you attached is kept on this computer only/,
     );
+    expect(fieldConflictWords({ ...open, offForm: true, theirs: null }, 'Text Area')).toMatch(/what you entered/);
   });
 });

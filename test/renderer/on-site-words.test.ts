@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { onSiteWords, reviewPendingWords } from '../../src/lib/worklog-words.ts';
+import { attachmentWords, onSiteWords, reviewPendingWords } from '../../src/lib/worklog-words.ts';
 
 const session = { openConflicts: 0, failedActions: 0, pendingActions: 0, entryid: 7, values: [] };
 
@@ -37,5 +37,26 @@ describe("the Finish review's word on what reached the site", () => {
         'behind. 2 conflicts of this session wait for you in the sync centre: the site keeps its own value until ' +
         'you settle them.',
     );
+  });
+});
+
+describe('a value whose field the site dropped (kept here only)', () => {
+  it('is not a conflict "whose value the site keeps" in the Finish review, and is said', () => {
+    // Before: "1 conflict … the site keeps its own value until you settle it" (the site has no value there).
+    expect(reviewPendingWords({ failed: 0, pending: 0, conflicts: 0, kept: 1 })).toBe(
+      "1 value of this session stays on this computer only: the site's revised form no longer has its field.",
+    );
+  });
+
+  it('counts in the summary as kept on this computer only', () => {
+    const kept = { site: 'kept' as const };
+    expect(onSiteWords({ ...session, values: [kept] as never })).toBe('Not all: 1 value kept on this computer only');
+  });
+
+  it('says a photo there is kept here, not "Uploaded, but the site did not take the step\'s save"', () => {
+    expect(attachmentWords({ uploaded: true, notSent: null }, 'kept')).toEqual({
+      words: 'Kept on this computer only',
+      tone: 'warn',
+    });
   });
 });

@@ -4,7 +4,8 @@ import { nextRead } from '../read-order.ts';
 import type { Db } from '../open.ts';
 import type { RowGuard } from '../row-guard.ts';
 import { sql } from '../statements.ts';
-import { FIELD_TYPE_ON_FORM, TO_SETTLE } from './conflicts-repo.ts';
+import { TO_SETTLE } from './conflicts-repo.ts';
+import { fieldConflicts, offFormFields } from './value-conflicts.ts';
 import { toValue, type ValueRecord, type ValueRow } from './value-row.ts';
 import { queuedFields, refusedSaves, refusedUploads, type WaitingWork } from './waiting-work.ts';
 
@@ -230,23 +231,6 @@ export class SessionsRepo {
     return rows.map((row) => row.guideid);
   }
 
-  /** The session's open field conflicts by field, the newest of each (StepValue.conflict). */
-  #fieldConflicts(id: string, guideid: number): Map<string, NonNullable<StepValue['conflict']>> {
-    const rows = sql(
-      this.db,
-      `SELECT c.id, c.field_guid AS fieldGuid, c.theirs, c.message,
-           (${FIELD_TYPE_ON_FORM('@guideid', 'c.field_guid')}) IS NULL AS offForm
-         FROM conflicts c WHERE c.session_id = @id AND c.kind = 'field' AND c.settled IS NULL ORDER BY c.id`,
-    ).all({ id, guideid }) as {
-      id: number;
-      fieldGuid: string;
-      theirs: string | null;
-      message: string;
-      offForm: 0 | 1;
-    }[];
-    return new Map(rows.map(({ fieldGuid, offForm, ...rest }) => [fieldGuid, { ...rest, offForm: offForm === 1 }]));
-  }
-
   /** The whole session as the renderer sees it, with the order of this read (WorkSession.readOrder). */
   view(id: string): WorkSession | undefined {
     const row = this.#session('id', id);
@@ -277,7 +261,10 @@ export class SessionsRepo {
     const queued = queuedFields(waiting);
     const notSent = refusedUploads(waiting);
     const refusedSave = refusedSaves(waiting);
-    const conflicts = this.#fieldConflicts(id, row.guideid);
+    const conflicts = fieldConflicts(this.db, id, row.guideid);
+    // Looked up only for a value the site does not have (rare; a view is read after each replayed action).
+    let dropped: Set<string> | undefined;
+    const offForm = (guid: string) => (dropped ??= offFormFields(this.db, id, row.guideid)).has(guid);
     const values: StepValue[] = this.values(id).map((v) => {
       const attachment = v.attachmentId ? attachments.get(v.attachmentId) : undefined;
       // A file's value on the site is its media item id, which the local row does not repeat.
@@ -287,7 +274,9 @@ export class SessionsRepo {
       // A file whose upload failed does not reach the site, whatever waits behind it to name it there.
       const refused = attachment && attachment.server_itemid === null ? (notSent.get(attachment.id) ?? null) : null;
       const site: ValueOnSite =
-        refused !== null ? 'refused' : (queued.get(v.fieldGuid) ?? (confirmed ? 'sent' : 'refused'));
+        refused !== null
+          ? 'refused'
+          : (queued.get(v.fieldGuid) ?? (confirmed ? 'sent' : offForm(v.fieldGuid) ? 'kept' : 'refused'));
       return {
         site,
         notSent: site === 'refused' && !attachment ? (refusedSave.get(v.fieldGuid) ?? null) : null,
