@@ -479,4 +479,70 @@ describe('two computers, one site', () => {
     expect(kept).toMatchObject({ value: mine, attachment: null, site: 'sent', conflict: null });
     expect(await siteValue()).toBe(mine);
   });
+
+  it('learns an office change on another step a save or a pause meets; checks saves queued behind', async () => {
+    const started = unwrap(await a.app.services.api.startSession({ guideid, workorderid: `WO-${++workorder}` }));
+    await a.online();
+    const entryid = unwrap(await a.app.services.api.getSession(started.id)).entryid!;
+    const current = unwrap(await a.app.services.api.getGuide(guideid, started.guideRevisionid));
+    const onForm = current.steps.flatMap((st) =>
+      (st.form?.fields ?? []).map((field) => ({ field, stepid: st.stepid })),
+    );
+    const text = onForm.filter(({ field }) => ['Text Input', 'Text Area', 'Numeric Input'].includes(field.type));
+    const mine = text[0]!;
+    const office = text.find((f) => f.stepid !== mine.stepid)!;
+    const tech = await signIn(site, 'tech1');
+    const officeSaves = async (value: string) => {
+      const forms = (await api(site, 'GET', `/step_forms/guideid/${guideid}`, { token: tech.token })).body as {
+        fields: { field_guid: string; field_revisionid: number }[];
+      }[];
+      const revision = forms.flatMap((f) => f.fields).find((f) => f.field_guid === office.field.fieldGuid)!;
+      const entry = await api(site, 'GET', `/work_log/${entryid}`, { token: tech.token });
+      const put = await api(site, 'PUT', `/work_log/${entryid}/stepData`, {
+        token: tech.token,
+        query: { revisionid: entry.body.revisionid },
+        json: { fields: { [revision.field_revisionid]: value }, stepid: office.stepid },
+      });
+      expect(put.status).toBe(200);
+    };
+    const [x, y, z] = [1, 2, 3].map((v) => sampleValue(office.field, v)!) as [string, string, string];
+    const onSite = async () =>
+      (await siteEntry(entryid)).work_data.find((d) => d.field_guid === office.field.fieldGuid)?.value;
+    const here = async () =>
+      unwrap(await a.app.services.api.getSession(started.id)).values.find(
+        (v) => v.fieldGuid === office.field.fieldGuid,
+      );
+
+    // The office fills a field of another step; this computer's save of its own step meets that revision.
+    await officeSaves(x);
+    unwrap(
+      await a.app.services.api.saveStepData({
+        sessionId: started.id,
+        stepid: mine.stepid,
+        values: [{ fieldGuid: mine.field.fieldGuid, value: sampleValue(mine.field, 1) }],
+      }),
+    );
+    await a.online();
+    // Learned (before: not known here, the step showed it empty, and a value typed there overwrote it).
+    expect(await here()).toMatchObject({ value: x, site: 'sent' });
+
+    // The office changes it again; offline, the technician pauses, then changes it too: the pause meets the
+    // office's revision, and the save queued behind it is checked against it (before: it went unchecked).
+    await officeSaves(y);
+    a.offline();
+    unwrap(await a.app.services.api.transitionSession({ sessionId: started.id, transition: 'pause' }));
+    unwrap(
+      await a.app.services.api.saveStepData({
+        sessionId: started.id,
+        stepid: office.stepid,
+        values: [{ fieldGuid: office.field.fieldGuid, value: z }],
+      }),
+    );
+    await a.online();
+    expect(await onSite()).toBe(y);
+    const card = unwrap(await a.app.services.api.listConflicts()).find(
+      (c) => c.sessionId === started.id && c.fieldGuid === office.field.fieldGuid,
+    );
+    expect(card).toMatchObject({ mine: z, theirs: y, base: x, keepable: true });
+  });
 });

@@ -3,6 +3,7 @@ import { currentEntryOf, putStepData, type SiteEntry } from '../../api/work-log-
 import type { OutboxRow } from '../../db/repos/outbox-repo.ts';
 import { isEditable } from '../../../shared/worklog.ts';
 import { adoptRevision, theirValues } from './adopt.ts';
+import { learnSiteValues } from './learn-site.ts';
 import { guideGone, keepGoneStepData } from './guide-gone.ts';
 import { followSite, siteTookIt } from './follow-site.ts';
 import { mergeStepData, type FieldChange } from './merge.ts';
@@ -113,24 +114,59 @@ function merge(
   theirs: SiteEntry,
 ) {
   const session = ctx.sessions.state(payload.sessionId)!;
-  const site = theirValues(ctx.guides, session.guideid, theirs);
-  const editable = isEditable(theirs.status);
+  const { site, editable, baseOf, checkedLater, record } = siteCheck(ctx, session, theirs);
   const mineOf = (field: Field): string | null => sentValues[String(field.fieldRevisionid)] ?? null;
-  // What this computer last knew the site had of each field: the site holding just that, nobody changed it
-  // since, whatever a later save's own base (taken when it was made, before an earlier save of it was confirmed).
-  const known = new Map(ctx.sessions.values(session.id).map((v) => [v.fieldGuid, v.serverValue]));
-  const baseOf = (guid: string, base: string | null): string | null => {
-    const current = site.get(guid) ?? null;
-    return known.has(guid) && known.get(guid) === current ? current : base;
-  };
   const changes = sendable.map((field) => ({ fieldGuid: field.fieldGuid, base: field.base, mine: mineOf(field) }));
   const result = editable
     ? mergeStepData(changes, site)
     : { send: [], alreadyThere: [], conflicts: changes.map((c) => ({ ...c, theirs: site.get(c.fieldGuid) ?? null })) };
   const byGuid = new Map(sendable.map((f) => [f.fieldGuid, f]));
+  return ctx.transaction(() => {
+    ctx.sessions.update(session.id, { serverRevisionid: theirs.revisionid }, ctx.now());
+    for (const done of result.alreadyThere)
+      recordServerValue(ctx, session.id, byGuid.get(done.fieldGuid)!, done.mine, payload.stepid);
+    // A field a later save of the session holds, and checkLaterSaves looks at, is said once, with the newer value.
+    const later = laterSaves(ctx, actionId);
+    const savedLater = new Set(later.flatMap((l) => l.payload.fields.filter(checkedLater).map((f) => f.fieldGuid)));
+    for (const conflict of result.conflicts)
+      if (!savedLater.has(conflict.fieldGuid)) record(conflict, byGuid.get(conflict.fieldGuid)!, payload.stepid);
+    checkLaterSaves(ctx, { later, earlier: changes, site, baseOf, checkedLater, editable }, record);
+    keepRemoved(ctx, session.id, payload.stepid, removed);
+    // The rest of what the site has now, that nobody here changed: the session takes it (learn-site.ts).
+    const handled = [...sendable, ...removed, ...later.flatMap((l) => l.payload.fields)].map((f) => f.fieldGuid);
+    learnSiteValues(ctx, session, site, new Set(handled));
+    if (result.send.length === 0) {
+      ctx.outbox.remove(actionId);
+      return { type: 'done' } as const;
+    }
+    const still = result.send.map((c) => byGuid.get(c.fieldGuid)!);
+    const actedAt = ctx.outbox.get(actionId)!.actedAt;
+    ctx.outbox.replacePayload(actionId, stepDataAction, { ...payload, fields: still }, actedAt);
+    return theirs.revisionid !== null
+      ? ({ type: 'again' } as const)
+      : ({ type: 'failed', message: 'The site refused the save and sent no revision to retry on.' } as const);
+  });
+}
+
+/**
+ * What a 409's entry (the site's now) is checked with: its values by field, whether it still takes values, a
+ * field's base (the site's value when it is what this computer last knew the site had: nobody changed it since,
+ * whatever a save's own base, taken before an earlier save of it was confirmed), the fields a later save's
+ * check looks at (on the form, not a file's: its media id is not known before its upload), and the record of
+ * a field changed on both sides.
+ */
+function siteCheck(ctx: WorklogContext, session: { id: string; guideid: number }, theirs: SiteEntry) {
+  const site = theirValues(ctx.guides, session.guideid, theirs);
+  const editable = isEditable(theirs.status);
+  const known = new Map(ctx.sessions.values(session.id).map((v) => [v.fieldGuid, v.serverValue]));
+  const baseOf = (guid: string, base: string | null): string | null => {
+    const current = site.get(guid) ?? null;
+    return known.has(guid) && known.get(guid) === current ? current : base;
+  };
   const labels = new Map(
     ctx.guides.formsOfGuide(session.guideid).flatMap((form) => form.fields.map((f) => [f.fieldGuid, f.label] as const)),
   );
+  const checkedLater = (field: Field) => !field.attachmentId && labels.has(field.fieldGuid);
   const record = (conflict: Conflicted, field: Field, stepid: number): void => {
     ctx.conflict({
       sessionId: session.id,
@@ -152,30 +188,22 @@ function merge(
       stepid,
     });
   };
-  return ctx.transaction(() => {
-    ctx.sessions.update(session.id, { serverRevisionid: theirs.revisionid }, ctx.now());
-    for (const done of result.alreadyThere)
-      recordServerValue(ctx, session.id, byGuid.get(done.fieldGuid)!, done.mine, payload.stepid);
-    // A field a later save of the session holds, and checkLaterSaves looks at, is said once, with the newer value.
-    const later = laterSaves(ctx, actionId);
-    const onForm = new Set(labels.keys());
-    const checkedLater = (field: Field) => !field.attachmentId && onForm.has(field.fieldGuid);
-    const savedLater = new Set(later.flatMap((l) => l.payload.fields.filter(checkedLater).map((f) => f.fieldGuid)));
-    for (const conflict of result.conflicts)
-      if (!savedLater.has(conflict.fieldGuid)) record(conflict, byGuid.get(conflict.fieldGuid)!, payload.stepid);
-    checkLaterSaves(ctx, { later, earlier: changes, site, baseOf, checkedLater, editable }, record);
-    keepRemoved(ctx, session.id, payload.stepid, removed);
-    if (result.send.length === 0) {
-      ctx.outbox.remove(actionId);
-      return { type: 'done' } as const;
-    }
-    const still = result.send.map((c) => byGuid.get(c.fieldGuid)!);
-    const actedAt = ctx.outbox.get(actionId)!.actedAt;
-    ctx.outbox.replacePayload(actionId, stepDataAction, { ...payload, fields: still }, actedAt);
-    return theirs.revisionid !== null
-      ? ({ type: 'again' } as const)
-      : ({ type: 'failed', message: 'The site refused the save and sent no revision to retry on.' } as const);
-  });
+  return { site, editable, baseOf, checkedLater, record };
+}
+
+/**
+ * A transition rebased on a 409's entry (the site's now, changed by someone else): the session's saves queued
+ * behind it are checked against it (they go on its revision: unchecked, a field the office changed meanwhile
+ * was overwritten without a card), and the values nobody here changed are learned. In the transaction of the
+ * rebase.
+ */
+export function checkQueuedSaves(ctx: WorklogContext, sessionId: string, actionId: number, theirs: SiteEntry): void {
+  const session = ctx.sessions.state(sessionId);
+  if (!session) return;
+  const { site, editable, baseOf, checkedLater, record } = siteCheck(ctx, session, theirs);
+  const later = laterSaves(ctx, actionId);
+  checkLaterSaves(ctx, { later, earlier: [], site, baseOf, checkedLater, editable }, record);
+  learnSiteValues(ctx, session, site, new Set(later.flatMap((l) => l.payload.fields.map((f) => f.fieldGuid))));
 }
 
 type Conflicted = ReturnType<typeof mergeStepData>['conflicts'][number];

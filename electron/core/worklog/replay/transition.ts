@@ -3,6 +3,7 @@ import type { WorkTransition } from '../../../contract.ts';
 import { canApply, targetOf, TRANSITION_TABLE } from '../../../shared/worklog.ts';
 import type { OutboxRow } from '../../db/repos/outbox-repo.ts';
 import { adoptRevision, adoptServerState } from './adopt.ts';
+import { checkQueuedSaves } from './step-data.ts';
 import { missingHere, worklogAction, type WorklogContext, type WorklogHandler } from './context.ts';
 import { followSite, siteTookIt } from './follow-site.ts';
 import { transitionPayload } from './payloads.ts';
@@ -65,6 +66,7 @@ async function resolve(
   const [actionId, actedAt] = [row.id, row.actedAt];
   if (theirs.status === targetOf(transition) && (transition === 'assume' ? theirs.userid === userid : true)) {
     ctx.transaction(() => {
+      checkQueuedSaves(ctx, sessionId, actionId, theirs);
       adoptRevision(ctx, sessionId, theirs);
       // Finished (or cancelled) on both computers: the site's end time is the one that counts.
       if (theirs.endedAt !== null) ctx.sessions.update(sessionId, { endedAt: theirs.endedAt }, ctx.now());
@@ -74,7 +76,11 @@ async function resolve(
   }
   const stillOurs = transition === 'assume' || theirs.userid === userid;
   if (canApply(theirs.status, transition) && stillOurs && theirs.revisionid !== null) {
-    ctx.sessions.update(sessionId, { serverRevisionid: theirs.revisionid }, ctx.now());
+    ctx.transaction(() => {
+      // Rebased on what the site has now: what it says of the step data is learned and checked first.
+      checkQueuedSaves(ctx, sessionId, actionId, theirs);
+      ctx.sessions.update(sessionId, { serverRevisionid: theirs.revisionid }, ctx.now());
+    });
     return { type: 'again' } as const;
   }
   // Taken over, cancelled or finished elsewhere: the site's state, one record for the whole session.
