@@ -125,7 +125,9 @@ export function reviewPendingWords(counts: {
   const held =
     (conflicts > 0
       ? ` ${plural(conflicts, 'conflict')} of this session ${conflicts === 1 ? 'waits' : 'wait'} for you in the ` +
-        `sync centre: the site keeps its own value until you settle ${conflicts === 1 ? 'it' : 'them'}.`
+        `sync centre: the site keeps its own value until you settle ${conflicts === 1 ? 'it' : 'them'}. Settle ` +
+        `${conflicts === 1 ? 'it' : 'them'} before you finish: once the session is finished, your ` +
+        `${conflicts === 1 ? 'value' : 'values'} can no longer be sent, only copied.`
       : '') +
     (kept > 0
       ? ` ${plural(kept, 'value')} of this session ${kept === 1 ? 'stays' : 'stay'} on this computer only: the ` +

@@ -125,14 +125,31 @@ describe('conflict cards a technician can act on', () => {
       () => onStep(3),
       SIZE,
     );
+    // The Finish review says what finishing does to them, and leads to them.
+    await page.getByTestId('session-finish').click();
+    expect(await page.getByTestId('review-pending').innerText()).toContain(
+      'once the session is finished, your value can no longer be sent, only copied.',
+    );
+    expect(await page.getByTestId('review-conflicts-link').innerText()).toBe('Settle the conflict first');
+    await page.keyboard.press('Escape');
 
+    // The field's link goes to its own card, its heading focused (before: the list's heading, the card below).
     await field(NOTES).getByTestId('field-conflict-link').click();
-    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('conflicts-heading');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe(NOTES);
     const cards = page.getByTestId('conflict');
     await expect.poll(() => cards.count()).toBe(2);
+    // Not "Everything you did has reached the site" beside them.
+    expect(await page.getByTestId('outbox-summary').innerText()).toBe(
+      'Nothing waits to be sent; 2 conflicts below need you: what they hold is not on the site.',
+    );
     const notesCard = cards.filter({ hasText: NOTES });
     expect(await notesCard.getByTestId('conflict-step').textContent()).toContain('Step 3: Inspect the condensate');
     expect(await notesCard.getByTestId('conflict-theirs').textContent()).toContain('Office: the drain thread weeps');
+    // Back to the step from its card.
+    await notesCard.getByTestId('conflict-step').click();
+    await onStep(3);
+    await page.goBack();
+    await cards.first().waitFor();
 
     const photoCard = cards.filter({ hasText: PHOTO });
     expect(await photoCard.locator('h3').textContent()).toBe(PHOTO);

@@ -27,7 +27,8 @@ describe("the Finish review's word on what reached the site", () => {
     // Said "Everything saved so far has reached the site." while the session's header said "1 conflict".
     expect(reviewPendingWords({ failed: 0, pending: 0, conflicts: 1 })).toBe(
       '1 conflict of this session waits for you in the sync centre: the site keeps its own value until you ' +
-        'settle it.',
+        'settle it. Settle it before you finish: once the session is finished, your value can no longer be sent, ' +
+        'only copied.',
     );
     expect(reviewPendingWords({ failed: 0, pending: 2, conflicts: 0 })).toBe(
       '2 changes of this session wait to reach the site; they go when it answers.',
@@ -35,7 +36,8 @@ describe("the Finish review's word on what reached the site", () => {
     expect(reviewPendingWords({ failed: 1, pending: 1, conflicts: 2 })).toBe(
       'The site did not take 1 change of this session: it waits in the sync centre, and what follows waits ' +
         'behind. 2 conflicts of this session wait for you in the sync centre: the site keeps its own value until ' +
-        'you settle them.',
+        'you settle them. Settle them before you finish: once the session is finished, your values can no longer ' +
+        'be sent, only copied.',
     );
   });
 });
