@@ -18,6 +18,8 @@ export interface StepChange {
   addedFields: string[];
   /** The labels of the fields its record asked for that it asks no longer (a value there stays on this computer). */
   removedFields: string[];
+  /** The fields its record asks for under another label now: the name the site's record uses for the value. */
+  renamedFields: { from: string; to: string }[];
 }
 
 /** A release note the site published with a revision of a guide (Dozuki's guide releases). */

@@ -68,6 +68,7 @@ describe('a guide changed since the technician last read it', () => {
         newPictures: 0,
         addedFields: [],
         removedFields: [],
+        renamedFields: [],
       },
     ]);
     proxy.passAll();

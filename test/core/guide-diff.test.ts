@@ -28,6 +28,7 @@ describe('what changed between two revisions of a guide', () => {
         newPictures: 0,
         addedFields: [],
         removedFields: [],
+        renamedFields: [],
       },
       {
         kind: 'changed',
@@ -38,6 +39,7 @@ describe('what changed between two revisions of a guide', () => {
         newPictures: 1,
         addedFields: [],
         removedFields: [],
+        renamedFields: [],
       },
     ]);
     const removed = guideDiff(after, guide([step(1, ['Unplug it.'])]));
@@ -87,6 +89,8 @@ describe('what changed between two revisions of a guide', () => {
         number: 1,
         addedFields: ['Torque'],
         removedFields: ['Photo of the valve'],
+        // The name the site's record now gives the value (the session's form keeps the one it began with).
+        renamedFields: [{ from: 'Leaks?', to: 'Leaks when closed?' }],
       }),
     ]);
     expect(guideDiff(after, guide([]))[0]).toMatchObject({

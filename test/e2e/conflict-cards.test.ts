@@ -184,6 +184,8 @@ describe('conflict cards a technician can act on', () => {
     // Understood: the card goes; the photo stays in the session.
     await page.getByTestId('conflict').filter({ hasText: PHOTO }).getByTestId('keep-theirs').click();
     await expect.poll(() => page.getByTestId('conflict').count()).toBe(1);
+    // Said (before: the card just went).
+    expect(await page.getByTestId('conflicts-said').innerText()).toBe('Read and closed.');
     await page.goto(`${sessionUrl}?step=4`);
     await onStep(4);
     await field(PHOTO).getByTestId('attachment-thumb').waitFor();

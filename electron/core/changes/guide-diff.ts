@@ -51,6 +51,13 @@ function missingFrom(before: readonly string[], after: readonly string[]): strin
   });
 }
 
+/** The fields both have (by field_guid) under another label now. */
+const renamed = (was: GuideStep, now: GuideStep): { from: string; to: string }[] =>
+  fields(now).flatMap((f) => {
+    const before = fields(was).find((o) => o.fieldGuid === f.fieldGuid);
+    return before && before.label !== f.label ? [{ from: before.label, to: f.label }] : [];
+  });
+
 export function guideDiff(before: GuideDetail, after: GuideDetail): StepChange[] {
   const old = ownSteps(before);
   const now = ownSteps(after);
@@ -68,6 +75,7 @@ export function guideDiff(before: GuideDetail, after: GuideDetail): StepChange[]
         newPictures: pictures(step).length,
         addedFields: fieldsNotIn(step, null),
         removedFields: [],
+        renamedFields: [],
       });
       return;
     }
@@ -76,7 +84,14 @@ export function guideDiff(before: GuideDetail, after: GuideDetail): StepChange[]
     const newPictures = pictures(step).filter((id) => !pictures(was).includes(id)).length;
     // The record's changes too: a field dropped takes the technician's value there off the site's form.
     const [addedFields, removedFields] = [fieldsNotIn(step, was), fieldsNotIn(was, step)];
-    const changed = addedLines.length + removedLines.length + newPictures + addedFields.length + removedFields.length;
+    const renamedFields = renamed(was, step);
+    const changed =
+      addedLines.length +
+      removedLines.length +
+      newPictures +
+      addedFields.length +
+      removedFields.length +
+      renamedFields.length;
     if (changed > 0 || was.title !== step.title)
       changes.push({
         kind: 'changed',
@@ -87,6 +102,7 @@ export function guideDiff(before: GuideDetail, after: GuideDetail): StepChange[]
         newPictures,
         addedFields,
         removedFields,
+        renamedFields,
       });
   });
   old.forEach((step, index) => {
@@ -100,6 +116,7 @@ export function guideDiff(before: GuideDetail, after: GuideDetail): StepChange[]
         newPictures: 0,
         addedFields: [],
         removedFields: fieldsNotIn(step, null),
+        renamedFields: [],
       });
   });
   return changes;
