@@ -545,4 +545,34 @@ describe('two computers, one site', () => {
     );
     expect(card).toMatchObject({ mine: z, theirs: y, base: x, keepable: true });
   });
+
+  it('keep yours, and the site changes it again before it gets there: the card says so', async () => {
+    const { onA, onB } = await sharedSession();
+    const { field, stepid } = fields.find(({ field }) => field.type === 'Text Input' || field.type === 'Text Area')!;
+    const save = async (c: Client, sessionId: string, value: string) =>
+      unwrap(
+        await c.app.services.api.saveStepData({ sessionId, stepid, values: [{ fieldGuid: field.fieldGuid, value }] }),
+      );
+    a.offline();
+    b.offline();
+    await save(a, onA, 'A first');
+    await save(b, onB, 'B mine');
+    await a.online();
+    await b.online();
+    const first = unwrap(await b.app.services.api.listConflicts()).find((c) => c.sessionId === onB)!;
+    expect(first.message).toBe('This field was changed here and on the site to different values.');
+    b.offline();
+    unwrap(await b.app.services.api.settleConflict({ conflictId: first.id, keep: 'mine' }));
+    await save(a, onA, 'A again');
+    await a.online();
+    await b.online();
+    const again = unwrap(await b.app.services.api.listConflicts()).find((c) => c.sessionId === onB)!;
+    // Before: the same words as the first card, as if "Keep yours" had done nothing.
+    expect(again).toMatchObject({
+      mine: 'B mine',
+      theirs: 'A again',
+      message:
+        "You kept yours, but the site's value changed again before it got there: decide again with what it has now.",
+    });
+  });
 });

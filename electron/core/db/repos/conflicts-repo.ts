@@ -133,6 +133,15 @@ export class ConflictsRepo {
     );
   }
 
+  /** The site's value the technician last chose theirs over on a field ("Keep yours"), if they did. */
+  keptMineOver(sessionId: string, fieldGuid: string): { theirs: string | null } | undefined {
+    return sql(
+      this.db,
+      `SELECT theirs FROM conflicts WHERE session_id = ? AND field_guid = ? AND kind = 'field' AND settled = 'mine'
+         ORDER BY settled_at DESC, id DESC LIMIT 1`,
+    ).get(sessionId, fieldGuid) as { theirs: string | null } | undefined;
+  }
+
   settle(id: number, keep: 'mine' | 'theirs', now: number): boolean {
     return (
       sql(this.db, 'UPDATE conflicts SET settled = ?, settled_at = ? WHERE id = ? AND settled IS NULL').run(

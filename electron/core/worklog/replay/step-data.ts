@@ -168,6 +168,10 @@ function siteCheck(ctx: WorklogContext, session: { id: string; guideid: number }
   );
   const checkedLater = (field: Field) => !field.attachmentId && labels.has(field.fieldGuid);
   const record = (conflict: Conflicted, field: Field, stepid: number): void => {
+    // "Keep yours" was chosen over another value of the site's: the card back with the same words read as if
+    // the tap had done nothing.
+    const kept = ctx.conflicts.keptMineOver(session.id, conflict.fieldGuid);
+    const again = kept !== undefined && (kept.theirs ?? null) !== (conflict.theirs ?? null);
     ctx.conflict({
       sessionId: session.id,
       kind: 'field',
@@ -178,9 +182,12 @@ function siteCheck(ctx: WorklogContext, session: { id: string; guideid: number }
       theirs: conflict.theirs,
       base: conflict.base,
       attachmentId: field.attachmentId ?? null,
-      message: editable
-        ? 'This field was changed here and on the site to different values.'
-        : `The session is ${theirs.status} on the site, so this value was not saved there.`,
+      message: !editable
+        ? `The session is ${theirs.status} on the site, so this value was not saved there.`
+        : again
+          ? "You kept yours, but the site's value changed again before it got there: decide again with what it " +
+            'has now.'
+          : 'This field was changed here and on the site to different values.',
     });
     // The site's value becomes the base: keeping mine later sends it against what the site has now.
     ctx.sessions.setServerValue(session.id, conflict.fieldGuid, conflict.theirs, false, {
