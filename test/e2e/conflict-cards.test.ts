@@ -98,6 +98,14 @@ describe('conflict cards a technician can act on', () => {
     await synced;
     await page.goto(`${sessionUrl}?step=3`);
     await onStep(3);
+    // The session's notice names what the site's forms ask for now, and no longer (it named no field).
+    const notice = page.getByTestId('guide-revised');
+    await expect
+      .poll(async () => (await notice.innerText()).replace(/\s+/g, ' '))
+      .toContain(
+        'Its form on the site now also asks for Drain valve closes without a leak (step 4), which this session ' +
+          `does not. It no longer asks for ${PHOTO} (step 4): what you enter there stays on this computer.`,
+      );
     await field(NOTES).locator('textarea').fill('Mine: clean, no weeping');
     await page.getByTestId('step-nav-4').click();
     await onStep(4);
