@@ -146,6 +146,37 @@ describe('the session follows the site', () => {
     expect(await conflictsOf(started.id)).toEqual([]);
   });
 
+  it('cancelled on the site after the office filled a field: the session here shows what the site has', async () => {
+    const started = unwrap(await a.app.services.api.startSession({ guideid, workorderid: `WO-FOLLOW-${++workorder}` }));
+    await a.online();
+    const entryid = unwrap(await a.app.services.api.getSession(started.id)).entryid!;
+    const office = await signIn(site, 'tech1');
+    const forms = (await api(site, 'GET', `/step_forms/guideid/${guideid}`, { token: office.token })).body as {
+      stepid: number;
+      fields: { field_guid: string; field_revisionid: number }[];
+    }[];
+    const form = forms.find((f) => f.stepid === field.stepid)!;
+    const revision = form.fields.find((f) => f.field_guid === field.field.fieldGuid)!.field_revisionid;
+    const entry = (await api(site, 'GET', `/work_log/${entryid}`, { token: office.token })).body as {
+      revisionid: number;
+    };
+    const put = await api(site, 'PUT', `/work_log/${entryid}/stepData`, {
+      token: office.token,
+      query: { revisionid: entry.revisionid },
+      json: { fields: { [revision]: 'Entered in the office' }, stepid: field.stepid },
+    });
+    expect(put.status).toBe(200);
+    await cancelOnSite(entryid);
+    a.offline();
+    unwrap(await a.app.services.api.transitionSession({ sessionId: started.id, transition: 'pause' }));
+    await a.online();
+    const value = unwrap(await a.app.services.api.getSession(started.id)).values.find(
+      (v) => v.fieldGuid === field.field.fieldGuid,
+    );
+    // Before: not known here (the session's report said "Not answered" where the site has the office's value).
+    expect(value).toMatchObject({ value: 'Entered in the office', site: 'sent' });
+  });
+
   it('cancelled on the site with only a pause waiting here: the pause listed, no values to copy', async () => {
     const started = unwrap(await a.app.services.api.startSession({ guideid, workorderid: `WO-FOLLOW-${++workorder}` }));
     await a.online();

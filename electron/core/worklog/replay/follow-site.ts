@@ -2,7 +2,8 @@ import { answerWords } from '../../../shared/field-answers.ts';
 import { userName } from '../../api/users-api.ts';
 import type { SiteEntry } from '../../api/work-log-api.ts';
 import type { OutboxRow } from '../../db/repos/outbox-repo.ts';
-import { adoptServerState } from './adopt.ts';
+import { adoptServerState, theirValues } from './adopt.ts';
+import { learnSiteValues } from './learn-site.ts';
 import { stepDataPayload } from './payloads.ts';
 import type { WorklogContext } from './context.ts';
 
@@ -59,6 +60,9 @@ export async function followSite(
     const rows = ctx.outbox.all(ctx.technician).filter((r) => r.chain === row.chain && r.id >= row.id);
     const lines = rows.flatMap((r) => describe(ctx, session.guideid, r));
     adoptServerState(ctx, sessionId, theirs);
+    // The site's values too, where nothing here changed them: the read-only session and its report show what
+    // the site records (an office value entered before the cancel stayed blank here).
+    learnSiteValues(ctx, session, theirValues(ctx.guides, session.guideid, theirs), new Set());
     for (const r of rows) ctx.outbox.remove(r.id);
     const open = ctx.conflicts.openOfSession(sessionId, ctx.technician);
     const kept = [open?.mine, ...lines].filter((l): l is string => Boolean(l)).join('\n');
