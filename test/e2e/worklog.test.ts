@@ -404,7 +404,7 @@ describe('a work session offline, replayed when the site is back', () => {
     });
     // The held answer has been taken: what the header says now is what the window kept.
     await page.waitForTimeout(300);
-    expect(await page.getByTestId('session-sync').textContent()).toContain('Everything saved is on the site');
+    expect(await page.getByTestId('session-sync').textContent()).toContain('Saved work is on the site');
   });
 
   it('ran without script errors or CSP violations', () => {
