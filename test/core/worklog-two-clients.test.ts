@@ -547,7 +547,7 @@ describe('two computers, one site', () => {
   });
 
   it('keep yours, and the site changes it again before it gets there: the card says so', async () => {
-    const { onA, onB } = await sharedSession();
+    const { onA, onB, entryid } = await sharedSession();
     const { field, stepid } = fields.find(({ field }) => field.type === 'Text Input' || field.type === 'Text Area')!;
     const save = async (c: Client, sessionId: string, value: string) =>
       unwrap(
@@ -573,6 +573,29 @@ describe('two computers, one site', () => {
       theirs: 'A again',
       message:
         "You kept yours, but the site's value changed again before it got there: decide again with what it has now.",
+    });
+    // Kept again, and it reaches the site; a later change on both sides is a new disagreement, said as one.
+    unwrap(await b.app.services.api.settleConflict({ conflictId: again.id, keep: 'mine' }));
+    await b.online();
+    // The office, on the site itself, then this computer.
+    const office = await signIn(site, 'tech1');
+    const forms = (await api(site, 'GET', `/step_forms/guideid/${guideid}`, { token: office.token })).body as {
+      fields: { field_guid: string; field_revisionid: number }[];
+    }[];
+    const revision = forms.flatMap((f) => f.fields).find((f) => f.field_guid === field.fieldGuid)!.field_revisionid;
+    const entry = await api(site, 'GET', `/work_log/${entryid}`, { token: office.token });
+    const put = await api(site, 'PUT', `/work_log/${entryid}/stepData`, {
+      token: office.token,
+      query: { revisionid: entry.body.revisionid },
+      json: { fields: { [revision]: 'A third' }, stepid },
+    });
+    expect(put.status).toBe(200);
+    await save(b, onB, 'B second');
+    await b.online();
+    const later = unwrap(await b.app.services.api.listConflicts()).find((c) => c.sessionId === onB)!;
+    expect(later).toMatchObject({
+      theirs: 'A third',
+      message: 'This field was changed here and on the site to different values.',
     });
   });
 });

@@ -168,10 +168,12 @@ function siteCheck(ctx: WorklogContext, session: { id: string; guideid: number }
   );
   const checkedLater = (field: Field) => !field.attachmentId && labels.has(field.fieldGuid);
   const record = (conflict: Conflicted, field: Field, stepid: number): void => {
-    // "Keep yours" was chosen over another value of the site's: the card back with the same words read as if
-    // the tap had done nothing.
+    // "Keep yours" was chosen over the site's value this save was based on, and the site has another now: the
+    // card back with the same words read as if the tap had done nothing. (A keep of long ago, whose save went
+    // through, had another base.)
     const kept = ctx.conflicts.keptMineOver(session.id, conflict.fieldGuid);
-    const again = kept !== undefined && (kept.theirs ?? null) !== (conflict.theirs ?? null);
+    const keptOver = kept === undefined ? undefined : (kept.theirs ?? null);
+    const again = keptOver === (conflict.base ?? null) && keptOver !== (conflict.theirs ?? null);
     ctx.conflict({
       sessionId: session.id,
       kind: 'field',
