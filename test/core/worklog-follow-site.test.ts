@@ -5,6 +5,7 @@ import type { RunningSite } from '../../server/site.ts';
 import { api, signIn, type SignedIn } from '../server/helpers.ts';
 import { unwrap } from '../helpers/library.ts';
 import { formWorkshop, type Client, type FormWorkshop } from '../helpers/worklog-clients.ts';
+import { officeSaves } from '../helpers/office-save.ts';
 import { sampleValue } from '../helpers/worklog.ts';
 
 // Issue 16, acceptance 6 over real HTTP: when the replay finds a session taken over or cancelled on the
@@ -150,22 +151,8 @@ describe('the session follows the site', () => {
     const started = unwrap(await a.app.services.api.startSession({ guideid, workorderid: `WO-FOLLOW-${++workorder}` }));
     await a.online();
     const entryid = unwrap(await a.app.services.api.getSession(started.id)).entryid!;
-    const office = await signIn(site, 'tech1');
-    const forms = (await api(site, 'GET', `/step_forms/guideid/${guideid}`, { token: office.token })).body as {
-      stepid: number;
-      fields: { field_guid: string; field_revisionid: number }[];
-    }[];
-    const form = forms.find((f) => f.stepid === field.stepid)!;
-    const revision = form.fields.find((f) => f.field_guid === field.field.fieldGuid)!.field_revisionid;
-    const entry = (await api(site, 'GET', `/work_log/${entryid}`, { token: office.token })).body as {
-      revisionid: number;
-    };
-    const put = await api(site, 'PUT', `/work_log/${entryid}/stepData`, {
-      token: office.token,
-      query: { revisionid: entry.revisionid },
-      json: { fields: { [revision]: 'Entered in the office' }, stepid: field.stepid },
-    });
-    expect(put.status).toBe(200);
+    const target = { fieldGuid: field.field.fieldGuid, stepid: field.stepid };
+    await officeSaves(site, { entryid, guideid }, target, 'Entered in the office');
     await cancelOnSite(entryid);
     a.offline();
     unwrap(await a.app.services.api.transitionSession({ sessionId: started.id, transition: 'pause' }));

@@ -7,6 +7,7 @@ import { always, onPaths } from '../fault/proxy.ts';
 import { api, signIn } from '../server/helpers.ts';
 import { unwrap } from '../helpers/library.ts';
 import { formWorkshop, type Client, type FormWorkshop } from '../helpers/worklog-clients.ts';
+import { officeSaves } from '../helpers/office-save.ts';
 import { sampleValue } from '../helpers/worklog.ts';
 
 // Two computers against one real site, each behind its own proxy so each can lose the network alone.
@@ -491,20 +492,8 @@ describe('two computers, one site', () => {
     const text = onForm.filter(({ field }) => ['Text Input', 'Text Area', 'Numeric Input'].includes(field.type));
     const mine = text[0]!;
     const office = text.find((f) => f.stepid !== mine.stepid)!;
-    const tech = await signIn(site, 'tech1');
-    const officeSaves = async (value: string) => {
-      const forms = (await api(site, 'GET', `/step_forms/guideid/${guideid}`, { token: tech.token })).body as {
-        fields: { field_guid: string; field_revisionid: number }[];
-      }[];
-      const revision = forms.flatMap((f) => f.fields).find((f) => f.field_guid === office.field.fieldGuid)!;
-      const entry = await api(site, 'GET', `/work_log/${entryid}`, { token: tech.token });
-      const put = await api(site, 'PUT', `/work_log/${entryid}/stepData`, {
-        token: tech.token,
-        query: { revisionid: entry.body.revisionid },
-        json: { fields: { [revision.field_revisionid]: value }, stepid: office.stepid },
-      });
-      expect(put.status).toBe(200);
-    };
+    const officeSavesHere = (value: string) =>
+      officeSaves(site, { entryid, guideid }, { fieldGuid: office.field.fieldGuid, stepid: office.stepid }, value);
     const [x, y, z] = [1, 2, 3].map((v) => sampleValue(office.field, v)!) as [string, string, string];
     const onSite = async () =>
       (await siteEntry(entryid)).work_data.find((d) => d.field_guid === office.field.fieldGuid)?.value;
@@ -514,7 +503,7 @@ describe('two computers, one site', () => {
       );
 
     // The office fills a field of another step; this computer's save of its own step meets that revision.
-    await officeSaves(x);
+    await officeSavesHere(x);
     unwrap(
       await a.app.services.api.saveStepData({
         sessionId: started.id,
@@ -528,7 +517,7 @@ describe('two computers, one site', () => {
 
     // The office changes it again; offline, the technician pauses, then changes it too: the pause meets the
     // office's revision, and the save queued behind it is checked against it (before: it went unchecked).
-    await officeSaves(y);
+    await officeSavesHere(y);
     a.offline();
     unwrap(await a.app.services.api.transitionSession({ sessionId: started.id, transition: 'pause' }));
     unwrap(
@@ -578,18 +567,7 @@ describe('two computers, one site', () => {
     unwrap(await b.app.services.api.settleConflict({ conflictId: again.id, keep: 'mine' }));
     await b.online();
     // The office, on the site itself, then this computer.
-    const office = await signIn(site, 'tech1');
-    const forms = (await api(site, 'GET', `/step_forms/guideid/${guideid}`, { token: office.token })).body as {
-      fields: { field_guid: string; field_revisionid: number }[];
-    }[];
-    const revision = forms.flatMap((f) => f.fields).find((f) => f.field_guid === field.fieldGuid)!.field_revisionid;
-    const entry = await api(site, 'GET', `/work_log/${entryid}`, { token: office.token });
-    const put = await api(site, 'PUT', `/work_log/${entryid}/stepData`, {
-      token: office.token,
-      query: { revisionid: entry.body.revisionid },
-      json: { fields: { [revision]: 'A third' }, stepid },
-    });
-    expect(put.status).toBe(200);
+    await officeSaves(site, { entryid, guideid }, { fieldGuid: field.fieldGuid, stepid }, 'A third');
     await save(b, onB, 'B second');
     await b.online();
     const later = unwrap(await b.app.services.api.listConflicts()).find((c) => c.sessionId === onB)!;

@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCanvas, encodePng, fillRect } from '../../server/media/png.ts';
 import { capturingDemoWorkshop } from '../helpers/services.ts';
+import { officeSaves } from '../helpers/office-save.ts';
 import { api, signIn } from '../server/helpers.ts';
 import { connectAndSyncDemo, openDemoApp, type startApp } from './browser.ts';
 import { expectFitsBothTextSizes } from './screen-checks.ts';
@@ -76,13 +77,8 @@ describe('conflict cards a technician can act on', () => {
     const forms = await siteForms(office.token);
     const notes = forms.flatMap((f) => f.fields).find((f) => f.label === NOTES)!;
     const notesStep = forms.find((f) => f.fields.includes(notes))!.stepid;
-    const entry = await api(demo.site(), 'GET', `/work_log/${entryid}`, { token: office.token });
-    const put = await api(demo.site(), 'PUT', `/work_log/${entryid}/stepData`, {
-      token: office.token,
-      query: { revisionid: entry.body.revisionid },
-      json: { fields: { [notes.field_revisionid]: 'Office: the drain thread weeps' }, stepid: notesStep },
-    });
-    expect(put.status).toBe(200);
+    const target = { fieldGuid: notes.field_guid, stepid: notesStep };
+    await officeSaves(demo.site(), { entryid, guideid: DRAIN.id }, target, 'Office: the drain thread weeps');
     const photoForm = forms.find((f) => f.fields.some((x) => x.label === PHOTO))!;
     const author = await signIn(demo.site(), 'author');
     const revised = await api(demo.site(), 'POST', `/step_forms/${photoForm.stepid}`, {
