@@ -5,7 +5,7 @@ import { createCanvas, encodePng, fillRect } from '../../server/media/png.ts';
 import { capturingDemoWorkshop } from '../helpers/services.ts';
 import { officeSaves } from '../helpers/office-save.ts';
 import { api, signIn } from '../server/helpers.ts';
-import { connectAndSyncDemo, openDemoApp, type startApp } from './browser.ts';
+import { artifact, connectAndSyncDemo, openDemoApp, type startApp } from './browser.ts';
 import { expectFitsBothTextSizes } from './screen-checks.ts';
 
 // Conflict cards a technician can act on, over real HTTP in Chromium. On the drain guide an office user
@@ -129,6 +129,27 @@ describe('conflict cards a technician can act on', () => {
       () => onStep(3),
       SIZE,
     );
+    // At 1024x600 with Larger text the run header says them on the controls' one row: "2 conflicts · nothing
+    // else to send" took a row of its own, and the step had 360 px left.
+    await page.evaluate(() => localStorage.setItem('fieldguide.textSize', 'large'));
+    await page.setViewportSize({ width: 1024, height: 600 });
+    await page.reload();
+    // The step list is a drawer at this size: the step's count says where it is.
+    await page.locator('[data-testid="step-count"]').filter({ hasText: 'Step 3 of' }).waitFor();
+    await page.locator('[data-testid="step-form"][data-ready="true"]').waitFor();
+    const header = await page.evaluate(() => {
+      const controls = [...document.querySelectorAll('.session-header .session-controls > *')];
+      return {
+        rows: new Set(controls.map((el) => Math.round(el.getBoundingClientRect().top))).size,
+        sync: document.querySelector('[data-testid="session-sync"]')?.textContent?.replace(/\s+/g, ' ').trim(),
+      };
+    });
+    await page.screenshot({ path: artifact('conflict-cards-run-header-1024x600-larger.png') });
+    expect(header).toEqual({ rows: 1, sync: '2 conflicts to settle' });
+    await page.evaluate(() => localStorage.removeItem('fieldguide.textSize'));
+    await page.setViewportSize(SIZE);
+    await page.reload();
+    await onStep(3);
     // The Finish review says what finishing does to them, and leads to them.
     await page.getByTestId('session-finish').click();
     expect(await page.getByTestId('review-pending').innerText()).toContain(

@@ -414,14 +414,14 @@ describe('every screen at three sizes, with axe-core', () => {
       });
       expect(titleTop, `${viewport.name}: the session's title below the top bar`).toBeGreaterThanOrEqual(0);
       // What did not reach the site is not called "everything": the conflict holds it.
-      expect(await page.getByTestId('session-sync').textContent()).toBe('1 conflict · nothing else to send');
+      expect(await page.getByTestId('session-sync').textContent()).toBe('1 conflict to settle');
       expect(await page.getByTestId('summary-site').textContent()).toBe('Not all: 1 conflict in the sync centre');
-      // "1 conflict · nothing else to send": a space between the count and its dot, as written.
+      // "1 conflict to settle": a space between the count and its words, as written.
       const gap = await page.getByTestId('session-sync').evaluate((link) => {
         const bad = link.querySelector('.bad')!.getBoundingClientRect();
         const walker = document.createTreeWalker(link, NodeFilter.SHOW_TEXT);
         for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-          const at = node.textContent!.indexOf('·');
+          const at = node.textContent!.indexOf('to settle');
           if (at < 0) continue;
           const range = document.createRange();
           range.setStart(node, at);
@@ -430,7 +430,10 @@ describe('every screen at three sizes, with axe-core', () => {
         }
         return null;
       });
-      expect(gap, `${viewport.name}: space before the dot of the session's sync line`).toBeGreaterThanOrEqual(2);
+      expect(
+        gap,
+        `${viewport.name}: space before the words after the count on the session's sync line`,
+      ).toBeGreaterThanOrEqual(2);
       // The line goes to the conflict: its heading in view with the keyboard (before: the sync centre's top,
       // the conflicts below the fold).
       await page.getByTestId('session-sync').click();
