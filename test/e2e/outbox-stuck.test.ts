@@ -59,6 +59,8 @@ describe('the sync centre', () => {
       'The work log database is unavailable',
     );
     expect(await stuck.getByTestId('action-discard').isVisible()).toBe(true);
+    // When it was done here, in words that cannot be read as "sent".
+    expect(await stuck.getByTestId('outbox-action-when').textContent()).toMatch(/^Recorded on this computer \S/);
     // Read and answered as a technician meets it: at the three sizes with Larger text, Retry and Discard
     // whole and in reach beside the site's words.
     const problems = await checkLargerText(
