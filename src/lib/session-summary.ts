@@ -1,5 +1,5 @@
 import type { GuideStep, StepValue, ValueOnSite } from '../../electron/contract.ts';
-import { answerWords, failingAnswer } from '../../electron/shared/field-answers.ts';
+import { answerWords, failingAnswer, isSignOffField, NOT_ANSWERED } from '../../electron/shared/field-answers.ts';
 
 /** One value as a summary or report shows it. */
 export interface ShownValue {
@@ -51,4 +51,24 @@ export function valuesBySite(
   return rows.flatMap((row) =>
     row.values.filter((v) => v.site === site).map((v) => ({ ...v, step: row.number, stepTitle: row.title })),
   );
+}
+
+/**
+ * How many fields nothing was recorded in: said beside the failed items, so a check skipped on a
+ * guide of hazards is not read as a clean pass ("Failed items: None" alone did).
+ */
+export const notAnswered = (rows: readonly SummaryStep[]): number =>
+  rows.flatMap((row) => row.values).filter((v) => v.attachment === null && v.text === NOT_ANSWERED).length;
+
+/**
+ * Where the sign-off's value is: the field it went into is the last sign-off field of the guide's forms
+ * (core/worklog/sign-off.ts), and its value says whether the site has it. Null when it has none here.
+ */
+export function signOffOnSite(steps: readonly GuideStep[], values: readonly StepValue[]): ValueOnSite | null {
+  let target: { stepid: number; fieldGuid: string } | null = null;
+  for (const step of steps)
+    for (const field of step.form?.fields ?? [])
+      if (isSignOffField(field)) target = { stepid: step.stepid, fieldGuid: field.fieldGuid };
+  const value = target && values.find((v) => v.stepid === target.stepid && v.fieldGuid === target.fieldGuid);
+  return value && value.value !== null ? value.site : null;
 }

@@ -427,10 +427,18 @@ describe('run mode: nothing typed is lost, and Finish is reviewed', () => {
     expect(await summaryRow('Fork condition').getByTestId('summary-fail').textContent()).toBe('FAIL');
     expect(await summaryRow('Seat belt latches and retracts').textContent()).toMatch(/FAIL\s*No/);
     expect(await page.getByTestId('summary-failed').getAttribute('data-failed')).toBe('2');
+    // The skipped checks are counted beside the failed ones: "Failed items: None" alone read as a clean pass.
+    const empty = await page.locator('[data-testid="summary-value"] td[data-empty="true"]').count();
+    expect(empty).toBeGreaterThan(1);
+    expect(await page.getByTestId('summary-unanswered').getAttribute('data-count')).toBe(String(empty));
+    expect(await page.getByTestId('summary-unanswered').textContent()).toContain(`${empty} fields`);
     await page.screenshot({ path: artifact('run-mode-failed-summary.png'), fullPage: true });
 
     await page.getByTestId('session-report-link').click();
     await page.locator('[data-testid="session-report"][data-ready="true"]').waitFor();
+    expect(await page.getByTestId('report-unanswered').getAttribute('data-count')).toBe(String(empty));
+    // Finished offline: the sign-off's value waits here with the rest (it said "Sent to the site").
+    expect(await page.getByTestId('report-sign-off-where').textContent()).toContain('Still on this computer');
     const pdf = artifact('run-mode-failed-report.pdf');
     await page.emulateMedia({ media: 'print' });
     await page.pdf({ path: pdf, format: 'A4', printBackground: true });
@@ -449,7 +457,17 @@ describe('run mode: nothing typed is lost, and Finish is reviewed', () => {
   });
 
   it('back online, every value reaches the site (checked over REST)', async () => {
+    // The report of the session finished offline, left open, follows its values to the site without a
+    // reload (it read the session once, and said "2 still on this computer" after they had gone).
+    await page.locator('[data-testid="session-report"][data-ready="true"]').waitFor();
+    expect(await page.getByTestId('report-where').textContent()).not.toContain(' 0 still on this computer');
     demo.setSchedule(null);
+    await expect
+      .poll(() => page.getByTestId('report-sign-off-where').textContent(), { timeout: 60_000 })
+      .toContain('Sent to the site in the field');
+    expect((await page.getByTestId('report-where').textContent())!.replace(/\s+/g, ' ')).toContain(
+      '0 still on this computer',
+    );
     const site = demo.site();
     await page.getByTestId('nav-sync').click();
     await sendNowUnlessGone(page);
