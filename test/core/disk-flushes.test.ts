@@ -47,8 +47,16 @@ it('a guide and its pictures open with no flush, nor a quiet sync; work and sett
   // the log on the main thread before; the folder's own set-up makes the others).
   const startFlushes = opened.filter((flush) => flush === 'main fieldguide.sqlite-wal');
   expect(startFlushes.length, opened.join(', ')).toBeLessThanOrEqual(4);
-  // A first sync: what it stores the site gives again (its own records are flushed on the pool).
-  expect(first.filter((flush) => flush.startsWith('main '))).toEqual([]);
+  // A first sync: what it stores the site gives again (its own records are flushed on the pool); once it has
+  // stored guides, one checkpoint moves them into the database file (the log, then the file, as SQLite does
+  // for every checkpoint and a big sync's own every 1,000 pages), and the log begins again (its header): a
+  // log lost after a crash takes no guide a session needs (library-log-loss.test.ts). At the sync's end, so
+  // that opening the guide after it waits for none (below).
+  expect(first.filter((flush) => flush.startsWith('main '))).toEqual([
+    'main fieldguide.sqlite-wal',
+    'main fieldguide.sqlite',
+    'main fieldguide.sqlite-wal',
+  ]);
   // The demo's forklift inspection: a picture for each step, and the guide's own.
   expect(served).toBeGreaterThan(10);
   // Reading: nothing the technician did, nothing to flush (when a picture was last shown, the guide opened and

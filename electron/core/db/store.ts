@@ -33,6 +33,9 @@ import { WalFlush } from './wal-flush.ts';
 import type { WorkJournal } from './work-journal.ts';
 import { openWork, type StartFindings } from './work-start.ts';
 
+/** When the library was last moved into the database file (`settleLibrary`); the sync's own, not journaled. */
+const SETTLED_KEY = 'sync.librarySettledAt';
+
 export interface StoreOptions {
   /** The main database file (`fieldguide.sqlite`). */
   file: string;
@@ -194,6 +197,25 @@ export class Store {
       throw error;
     }
     return result;
+  }
+
+  /**
+   * Moves what the log holds into the database file (a checkpoint), once a sync or a guide kept now has
+   * stored the library: a log lost or damaged later (a crash, a power cut) then takes back no guide that a
+   * session needs. The work is in the work journal either way; the library was not, and a session whose
+   * guide only the log held said "There is no guide 10 in the library" and could not go on offline. A
+   * checkpoint that cannot finish (a full disk) leaves the log as it was: said, not thrown.
+   */
+  settleLibrary(): void {
+    if (this.#diskFailed || this.#db.inTransaction) return;
+    try {
+      this.#db.pragma('main.wal_checkpoint(PASSIVE)');
+      // The log begins again with a write of its own: its new header waits for the disk now, at the end of
+      // the sync, not in the technician's next click (the first write after a checkpoint flushes it).
+      replaceableWrite(this.#db, () => this.settings.set(SETTLED_KEY, Date.now()));
+    } catch (error) {
+      this.#log(`The library could not be moved into the database file yet: ${(error as Error).message}`);
+    }
   }
 
   /**

@@ -99,6 +99,7 @@ export class SyncService {
           if (outcome.status !== 'cancelled') store.settings.set(REFUSED_MEDIA_KEY, [...refused]);
         });
         if (networkFailed) this.deps.onNetworkError();
+        if (outcome.changed > 0) store.settleLibrary();
         return { ...outcome, requests: this.deps.requestCount() - before, failedGuides: store.syncQueue.failures() };
       })
       .finally(() => {
@@ -128,6 +129,7 @@ export class SyncService {
       const context = { ...this.#context(transport, controller.signal, () => {})(), progress: () => {} };
       const outcome = await keepGuideNow(context, guideid);
       if (outcome.networkFailed) this.deps.onNetworkError();
+      if (outcome.stored) store.settleLibrary();
       const { stored, mediaPending, error } = outcome;
       return { guideid, stored, mediaPending, error, state: this.state() };
     } finally {
