@@ -26,17 +26,33 @@ class DraftsDb extends Dexie {
 let db: DraftsDb | null = null;
 const open = (): DraftsDb => (db ??= new DraftsDb());
 
-/** Kept on every keystroke; resolves once IndexedDB has the value. */
+/**
+ * Drafts this window could not read (IndexedDB refused: a full disk under the browser's profile, a damaged
+ * one): none are restored, and the step takes typing all the same. Before, a step opened so never became
+ * ready, its fields disabled with no word, and Finish… did nothing.
+ */
+async function readOrNone(read: () => Promise<Draft[]>): Promise<Draft[]> {
+  try {
+    return await read();
+  } catch (error) {
+    console.warn(`Drafts could not be read: ${error instanceof Error ? error.message : String(error)}`);
+    return [];
+  }
+}
+
+/** Kept on every keystroke; resolves once IndexedDB has the value, rejects when it cannot be kept. */
 export async function keepDraft(draft: Draft): Promise<void> {
   await open().drafts.put(draft);
 }
 
 export async function draftsOfSession(technician: string, sessionId: string): Promise<Draft[]> {
-  return open().drafts.where('[technician+sessionId]').equals([technician, sessionId]).toArray();
+  return readOrNone(() => open().drafts.where('[technician+sessionId]').equals([technician, sessionId]).toArray());
 }
 
 export async function draftsOfStep(technician: string, sessionId: string, stepid: number): Promise<Draft[]> {
-  return open().drafts.where('[technician+sessionId+stepid]').equals([technician, sessionId, stepid]).toArray();
+  return readOrNone(() =>
+    open().drafts.where('[technician+sessionId+stepid]').equals([technician, sessionId, stepid]).toArray(),
+  );
 }
 
 /**
@@ -50,13 +66,18 @@ export async function dropSavedDrafts(
   sent: { fieldGuid: string; value: string | null }[],
 ): Promise<void> {
   const d = open();
-  await d.transaction('rw', d.drafts, async () => {
-    const drafts = await d.drafts
-      .where('[technician+sessionId+stepid]')
-      .equals([technician, sessionId, stepid])
-      .toArray();
-    await d.drafts.bulkDelete(settledBy(drafts, stepid, sent));
-  });
+  try {
+    await d.transaction('rw', d.drafts, async () => {
+      const drafts = await d.drafts
+        .where('[technician+sessionId+stepid]')
+        .equals([technician, sessionId, stepid])
+        .toArray();
+      await d.drafts.bulkDelete(settledBy(drafts, stepid, sent));
+    });
+  } catch (error) {
+    // The save is made: a draft left of a value saved shows as nothing to save (it equals the value).
+    console.warn(`Saved drafts could not be dropped: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }
 
 /** The drafts kept before technicians were recorded become this technician's (they were signed in then). */
