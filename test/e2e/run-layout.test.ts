@@ -307,6 +307,37 @@ describe('run mode: the step is the screen (issue 28, acceptance 1)', () => {
     expect(problems).toEqual([]);
   });
 
+  it('a step Next step refuses shows why above the step bar, the field focused, at 1024x600 with Larger text', async () => {
+    // Before: "Hour meter reading: a number, like 12 or 3.5" stood under the step bar, focus on the page's
+    // body, and Next step looked dead to a technician with gloves or a keyboard.
+    const sized = await appPage(browser, app.shell, { width: 1024, height: 600 });
+    sized.on('pageerror', (error) => pageErrors.push(error.message));
+    await sized.addInitScript(() => localStorage.setItem('fieldguide.textSize', 'large'));
+    await sized.goto(`${sessionUrl}?step=1`);
+    await sized.locator('[data-testid="step-count"]').filter({ hasText: 'Step 1 of' }).waitFor();
+    await sized.locator('[data-testid="step-form"][data-ready="true"]').waitFor();
+    const meter = sized.getByTestId('form-field').filter({ hasText: 'Hour meter reading' });
+    await meter.locator('input').fill('2,345.6');
+    await sized.getByTestId('step-next').click();
+    const error = meter.getByTestId('field-error');
+    await error.waitFor();
+    await sized.waitForTimeout(150);
+    const seen = await sized.evaluate(() => {
+      const message = document.querySelector('[data-testid="field-error"]')!.getBoundingClientRect();
+      const bar = document.querySelector('[data-testid="session-run-bar"]')!.getBoundingClientRect();
+      const header = document.querySelector('.session-header')!.getBoundingClientRect();
+      const focused = document.activeElement as HTMLInputElement | null;
+      return {
+        inView: message.top >= header.bottom && message.bottom <= bar.top,
+        focused: focused?.getAttribute('aria-invalid') === 'true' ? focused.value : null,
+      };
+    });
+    await sized.screenshot({ path: artifact('run-layout-1024x600-larger-next-refused.png') });
+    expect(seen).toEqual({ inView: true, focused: '2,345.6' });
+    expect(await sized.locator('[data-testid="step-count"]').textContent()).toContain('Step 1 of');
+    await sized.context().close();
+  });
+
   it('sizes the pictures to the room under the instructions: larger where there is room, always whole', async () => {
     // Step pictures were 136×102 thumbnails at every size: on the portrait tablet the fork heel to look at
     // was a stamp above 300 px of empty screen. Now they take the room left under the instructions, up to
