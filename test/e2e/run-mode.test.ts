@@ -198,6 +198,25 @@ describe('run mode: nothing typed is lost, and Finish is reviewed', () => {
     expect(await savedValues(first)).toEqual({ 'Fork condition': 'Good' });
     expect(await page.getByTestId('step-nav-4').getAttribute('aria-label')).toContain('saved');
     await field('Service and parking brakes hold').locator('input[type="checkbox"]').check();
+    // What waits to be sent, said in the run header in words short enough for its one row at 1024x600 with
+    // Larger text ("3 changes waiting to be sent" put Help on a row of its own: the step lost 56 px).
+    await page.evaluate(() => localStorage.setItem('fieldguide.textSize', 'large'));
+    await page.setViewportSize({ width: 1024, height: 600 });
+    await page.reload();
+    await page.locator('[data-testid="step-form"][data-ready="true"]').waitFor();
+    const header = await page.evaluate(() => {
+      const controls = [...document.querySelectorAll('.session-header .session-controls > *')];
+      return {
+        rows: new Set(controls.map((el) => Math.round(el.getBoundingClientRect().top))).size,
+        sync: document.querySelector('[data-testid="session-sync"]')?.textContent?.replace(/\s+/g, ' ').trim(),
+      };
+    });
+    await page.screenshot({ path: artifact('run-mode-header-unsent-1024x600-larger.png') });
+    expect(header).toEqual({ rows: 1, sync: expect.stringMatching(/^\d+ changes unsent$/) });
+    await page.evaluate(() => localStorage.removeItem('fieldguide.textSize'));
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await page.reload();
+    await onStep(11);
 
     await page.getByTestId('session-finish').click();
     await page.getByTestId('finish-review').waitFor();
