@@ -7,6 +7,7 @@ import { officeSaves } from '../helpers/office-save.ts';
 import { api, signIn } from '../server/helpers.ts';
 import { artifact, connectAndSyncDemo, openDemoApp, type startApp } from './browser.ts';
 import { expectFitsBothTextSizes } from './screen-checks.ts';
+import { runHeader } from './run-mode-checks.ts';
 
 // Conflict cards a technician can act on, over real HTTP in Chromium. On the drain guide an office user
 // changes the tank notes on the site while the technician writes their own; the author revises the form of
@@ -137,13 +138,7 @@ describe('conflict cards a technician can act on', () => {
     // The step list is a drawer at this size: the step's count says where it is.
     await page.locator('[data-testid="step-count"]').filter({ hasText: 'Step 3 of' }).waitFor();
     await page.locator('[data-testid="step-form"][data-ready="true"]').waitFor();
-    const header = await page.evaluate(() => {
-      const controls = [...document.querySelectorAll('.session-header .session-controls > *')];
-      return {
-        rows: new Set(controls.map((el) => Math.round(el.getBoundingClientRect().top))).size,
-        sync: document.querySelector('[data-testid="session-sync"]')?.textContent?.replace(/\s+/g, ' ').trim(),
-      };
-    });
+    const header = await runHeader(page);
     await page.screenshot({ path: artifact('conflict-cards-run-header-1024x600-larger.png') });
     expect(header).toEqual({ rows: 1, sync: '2 conflicts to settle' });
     await page.evaluate(() => localStorage.removeItem('fieldguide.textSize'));

@@ -307,7 +307,7 @@ describe('run mode: the step is the screen (issue 28, acceptance 1)', () => {
     expect(problems).toEqual([]);
   });
 
-  it('a step Next step refuses shows why above the step bar, the field focused, at 1024x600 with Larger text', async () => {
+  it('Next step refused: why, above the step bar, the field focused, at 1024x600 with Larger text', async () => {
     // Before: "Hour meter reading: a number, like 12 or 3.5" stood under the step bar, focus on the page's
     // body, and Next step looked dead to a technician with gloves or a keyboard.
     const sized = await appPage(browser, app.shell, { width: 1024, height: 600 });

@@ -23,3 +23,17 @@ export async function runModeProblems(page: Page): Promise<string[]> {
     for (const line of measured[kind]) problems.push(`${kind}: ${line}`);
   return problems;
 }
+
+/**
+ * The run header as it stands: on how many rows its controls are, and the words of its sync line. Two
+ * rows at 1024x600 with Larger text took 56 px from the step.
+ */
+export async function runHeader(page: Page): Promise<{ rows: number; sync: string | undefined }> {
+  return page.evaluate(() => {
+    const controls = [...document.querySelectorAll('.session-header .session-controls > *')];
+    return {
+      rows: new Set(controls.map((el) => Math.round(el.getBoundingClientRect().top))).size,
+      sync: document.querySelector('[data-testid="session-sync"]')?.textContent?.replace(/\s+/g, ' ').trim(),
+    };
+  });
+}

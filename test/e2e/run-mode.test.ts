@@ -12,6 +12,7 @@ import { proxiedDemoWorkshop } from '../helpers/services.ts';
 import { appPage, artifact, connectAndSyncDemo, openDemoApp, sendNowUnlessGone, type startApp } from './browser.ts';
 import { tabTo } from './focus.ts';
 import { checkLargerText, checkScreen, formatProblems, VIEWPORTS, type Viewport } from './screen-checks.ts';
+import { runHeader } from './run-mode-checks.ts';
 
 // Issue 16, acceptance 1–3 in Chromium with the demo site stopped: leaving a step by Next, Previous, the
 // step list, Back, another screen, a reload or a closed window either saves it as an outbox action or keeps
@@ -204,13 +205,7 @@ describe('run mode: nothing typed is lost, and Finish is reviewed', () => {
     await page.setViewportSize({ width: 1024, height: 600 });
     await page.reload();
     await page.locator('[data-testid="step-form"][data-ready="true"]').waitFor();
-    const header = await page.evaluate(() => {
-      const controls = [...document.querySelectorAll('.session-header .session-controls > *')];
-      return {
-        rows: new Set(controls.map((el) => Math.round(el.getBoundingClientRect().top))).size,
-        sync: document.querySelector('[data-testid="session-sync"]')?.textContent?.replace(/\s+/g, ' ').trim(),
-      };
-    });
+    const header = await runHeader(page);
     await page.screenshot({ path: artifact('run-mode-header-unsent-1024x600-larger.png') });
     expect(header).toEqual({ rows: 1, sync: expect.stringMatching(/^\d+ changes unsent$/) });
     await page.evaluate(() => localStorage.removeItem('fieldguide.textSize'));
