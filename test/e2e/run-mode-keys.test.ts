@@ -145,6 +145,17 @@ describe('a whole session with the run mode keys (issue 28, acceptance 6)', () =
     await expect.poll(savedValues).toContain('FL-DRAFT');
   });
 
+  it('Pause by the keyboard: focus on Resume in its place; Resume: focus on Pause', async () => {
+    // Before: on the page's body, and the next Tab went back to "‹ Guide" at the top.
+    await page.getByTestId('session-pause').focus();
+    await page.keyboard.press('Enter');
+    await page.locator('[data-testid="session"][data-status="paused"]').waitFor();
+    await expectFocus((f) => f.testid === 'session-resume', 'Resume');
+    await page.keyboard.press('Enter');
+    await page.locator('[data-testid="session"][data-status="started"]').waitFor();
+    await expectFocus((f) => f.testid === 'session-pause', 'Pause');
+  });
+
   it('Finish on the last step: the review, Escape back to Finish, confirmed the summary has the focus', async () => {
     await page.goto(page.url().replace(/\?.*$/, '') + `?step=${STEPS}`);
     await onStep(STEPS);
