@@ -49,6 +49,11 @@ export interface OutboxSummary {
   others: OthersWork[];
   /** Actions of an earlier version whose maker is not known: kept here, never sent under anyone's name. */
   heldAside: number;
+  /**
+   * A full (or failing) disk stopped the replay: what waits stays on this computer and goes once there is
+   * room (a retry after a while, or Send now). The status chip said "Sending 2…" meanwhile.
+   */
+  diskFull: boolean;
 }
 
 export interface OutboxView {

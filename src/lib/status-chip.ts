@@ -13,6 +13,7 @@ export const NOTHING_WAITING: OutboxSummary = {
   conflicts: 0,
   others: [],
   heldAside: 0,
+  diskFull: false,
 };
 
 export interface StatusChip {
@@ -96,6 +97,13 @@ function ownChip(input: {
         `Nothing is lost; ${unsentWords}.`,
       unsent,
     };
+  }
+  if (outbox.diskFull && unsent > 0) {
+    // Not "Sending 2…": nothing goes while the disk cannot record what the site answers.
+    const held =
+      `The disk is full: ${plural(unsent, 'change')} ${unsent === 1 ? 'waits' : 'wait'} on this computer, ` +
+      'nothing is lost. Free some space; they go by themselves soon after, or with Send now in the sync centre.';
+    return { tone: 'problem', ...words('Disk full'), detail: held, announce: held, unsent };
   }
   if (network === 'offline') {
     const kept =

@@ -139,6 +139,9 @@ describe.skipIf(!mounted)('a full disk', () => {
         // The site answers again while the disk is full: Send now meets the full disk, the replay holds.
         expect(await api.flushOutbox()).toMatchObject(fullAnswer);
         expect(app.logs.filter((line) => line.includes('the outbox waits')).length).toBeGreaterThan(0);
+        // And said to the screens (the status chip said "Sending 2…" while nothing could go).
+        expect(unwrap(await api.getOutbox()).summary.diskFull).toBe(true);
+        expect(app.events.some((e) => e.name === 'outbox' && e.payload.diskFull)).toBe(true);
         // Kicked again (a reconnect) while held: no attempt, no log, no spin.
         await app.services.start();
         // Reads still answer.
@@ -152,7 +155,7 @@ describe.skipIf(!mounted)('a full disk', () => {
         fs.rmSync(filler);
         let summary = unwrap(await api.flushOutbox());
         for (let i = 0; i < 10 && summary.pending > 0; i++) summary = unwrap(await api.flushOutbox());
-        expect(summary).toMatchObject({ pending: 0, inFlight: 0, failed: 0 });
+        expect(summary).toMatchObject({ pending: 0, inFlight: 0, failed: 0, diskFull: false });
         const applied = await audit(site, 'work_log');
         let transitions = 0;
         for (const id of sessions) {

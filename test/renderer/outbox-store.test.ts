@@ -8,7 +8,7 @@ import { withStandInBridge } from '../helpers/stand-in-bridge.ts';
 const conflictReads: ((value: Result<ConflictRecord[]>) => void)[] = [];
 let tell: (event: AppEvent) => void = () => undefined;
 const view: OutboxView = {
-  summary: { pending: 0, retrying: 0, inFlight: 0, failed: 0, conflicts: 0, others: [], heldAside: 0 },
+  summary: { pending: 0, retrying: 0, inFlight: 0, failed: 0, conflicts: 0, others: [], heldAside: 0, diskFull: false },
   actions: [],
   unlisted: 0,
 };

@@ -35,6 +35,13 @@ describe('the status chip says network, sync and unsent work in one place', () =
     expect(chip).toMatchObject({ tone: 'ok', text: 'Synced 1 minute ago', unsent: 0 });
   });
 
+  it('says a full disk holds the unsent work, never "Sending" while nothing can go', () => {
+    const outbox = { ...clear, pending: 1, inFlight: 1, diskFull: true };
+    const chip = statusChip({ network: 'online', sync: synced(), outbox, nowMs: NOW });
+    expect(chip).toMatchObject({ tone: 'problem', text: 'Disk full · 2 unsent', unsent: 2 });
+    expect(chip.detail).toContain('The disk is full: 2 changes wait on this computer, nothing is lost.');
+  });
+
   it('is calm and amber offline, counting what is kept on this laptop (never "synced" offline)', () => {
     const chip = statusChip({
       network: 'offline',

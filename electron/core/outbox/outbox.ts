@@ -92,6 +92,7 @@ export class Outbox {
       ...(deps.onNoAnswer ? { onNoAnswer: deps.onNoAnswer } : {}),
       random: deps.random ?? Math.random,
       onChange: (chain) => this.#moved(chain),
+      onStorageHeld: () => this.changed(),
       // The work journal is written with the marks (Store.durable): every earlier answer is in it before a
       // request leaves. Not flushed: the marks' own commit is on the disk before the requests leave, and
       // the main process waits for the disk off its thread, answering the screens meanwhile.
@@ -144,7 +145,12 @@ export class Outbox {
   /** The current technician's work, and the others' apart (counts only). */
   summary(): OutboxSummary {
     const { outbox, technicians } = this.deps.store;
-    return { ...outbox.counts(this.deps.current()), others: this.deps.others(), heldAside: technicians.heldAside() };
+    return {
+      ...outbox.counts(this.deps.current()),
+      others: this.deps.others(),
+      heldAside: technicians.heldAside(),
+      diskFull: this.#runner.storageHeld !== null,
+    };
   }
 
   /**

@@ -37,6 +37,8 @@ export interface RunnerDeps {
   clock?: SendClock;
   random: () => number;
   onChange: (sessionId: string) => void;
+  /** A full disk began or stopped holding the replay (`storageHeld`). */
+  onStorageHeld?: () => void;
   /** A request got no answer at all: the site cannot be reached (its next answer wakes the outbox). */
   onNoAnswer?: () => void;
   /**
@@ -96,13 +98,21 @@ export class OutboxRunner {
 
   /** "Send now": a full disk held the replay; try again at once. */
   releaseStorageHold(): void {
-    this.#storageHeldUntil = 0;
+    this.#holdUntil(0);
   }
 
   /** A full or failing disk stopped a write of the outbox: the replay waits a while (or for Send now), said once. */
   holdFor(error: unknown): void {
     if (this.#storageHeldUntil === 0) this.deps.log(outboxWaits(error));
-    [this.#storageHeldUntil, this.#storageError] = [this.deps.nowMs() + STORAGE_PAUSE_MS, error];
+    this.#storageError = error;
+    this.#holdUntil(this.deps.nowMs() + STORAGE_PAUSE_MS);
+  }
+
+  /** Sets (0: ends) the full disk's hold, said when it begins or ends. */
+  #holdUntil(until: number): void {
+    const was = this.#storageHeldUntil > 0;
+    this.#storageHeldUntil = until;
+    if (was !== until > 0) this.deps.onStorageHeld?.();
   }
 
   /** Replays what is due; resolves when nothing more can go now. */
@@ -146,7 +156,7 @@ export class OutboxRunner {
     const active = new Map<string, Promise<void>>();
     // A hold that is over is forgotten (or it would schedule this loop again at once, for ever); then rows
     // left in flight by a replay a full disk stopped half-way go back (only this process sends: it holds the lock).
-    if (this.#storageHeldUntil <= this.deps.nowMs()) this.#storageHeldUntil = 0;
+    if (this.#storageHeldUntil <= this.deps.nowMs()) this.#holdUntil(0);
     if (this.#storageHeldUntil === 0) this.#recoverInFlight('were stopped by a full disk');
     do {
       this.#again = false;
@@ -183,7 +193,7 @@ export class OutboxRunner {
     this.#out.add(row.id);
     try {
       const unanswered = await this.#replayOne(row, technician, transport);
-      this.#storageHeldUntil = 0;
+      this.#holdUntil(0);
       // Out when "Send now" was pressed, and no answer came (the network the technician saw come back was
       // still away when it left): it goes again now, not after its backoff. An answer of the site's (busy,
       // refused) came after the press, and is kept to.
