@@ -166,6 +166,36 @@ describe('the keyboard alone', () => {
     await page.locator('[data-testid="session"][data-status="complete"]').waitFor();
   });
 
+  it("Tab to a step's picture on the guide page keeps the step's heading and first line in view", async () => {
+    // Found walking 800x1280 with Larger text: on the drain guide, Tab to step 3's picture left its heading
+    // and its first line scrolled out above, the line cut in half.
+    await page.setViewportSize({ width: 800, height: 1280 });
+    await page.evaluate(() => localStorage.setItem('fieldguide.textSize', 'large'));
+    await page.goto(new URL('/guides/3', app.shell.url).toString());
+    await page.getByTestId('guide').waitFor();
+    await page.locator('[data-testid="guide"] h1').focus();
+    const problems: string[] = [];
+    for (let picture = 0; picture < 4; picture++) {
+      await tabTo((f) => f.testid === 'step-image', 40);
+      const seen = await page.evaluate(() => {
+        const step = document.activeElement!.closest('[data-testid="guide-step"]')!;
+        const scroller = document.querySelector('.app-main')!.getBoundingClientRect();
+        const box = step.getBoundingClientRect();
+        const heading = step.querySelector('[data-testid="step-heading"]')!.getBoundingClientRect();
+        const line = step.querySelector('li')?.getBoundingClientRect() ?? heading;
+        return {
+          step: step.id,
+          fits: box.height <= scroller.height,
+          inView: heading.top >= scroller.top - 1 && line.bottom <= scroller.bottom + 1,
+        };
+      });
+      if (seen.fits && !seen.inView) problems.push(`${seen.step}: its heading or first line out of view`);
+    }
+    await page.screenshot({ path: artifact('keyboard-guide-step-picture-800x1280-larger.png') });
+    await page.evaluate(() => localStorage.removeItem('fieldguide.textSize'));
+    expect(problems).toEqual([]);
+  });
+
   it('ran without script errors or CSP violations', () => {
     expect(pageErrors).toEqual([]);
   });
