@@ -105,6 +105,12 @@ describe('a repaired database', () => {
     expect(await cause.textContent()).toMatch(/^SQLite's check found damage: /);
     expect(await cause.isVisible()).toBe(true);
     expect(await page.getByTestId('sync-repair-recovered').textContent()).toMatch(/\b1 technician, 1 work session\b/);
+    // Where the file went is for whoever looks after the computer: in the fold, not in the technician's way;
+    // and the library is said as it is (offline, nothing downloads: it said "is being downloaded again").
+    expect(await page.getByTestId('sync-repair-moved').textContent()).toContain('fieldguide.sqlite.damaged-');
+    expect(await notice.evaluate((box) => (box as HTMLElement).innerText)).toContain(
+      "The library's guides come back with the next sync, once the site answers.",
+    );
     await page.screenshot({ path: artifact('sync-repair.png'), fullPage: true });
   });
 
@@ -115,6 +121,8 @@ describe('a repaired database', () => {
     await notice.waitFor();
     expect((await notice.textContent()) ?? '').toContain('Your work was put back');
     expect(await page.getByTestId('sync-repair-restored').textContent()).toMatch(/\b1 work session\b/);
+    // What had nothing to put back is not listed ("0 conflicts, 0 quiz attempts").
+    expect(await page.getByTestId('sync-repair-restored').textContent()).not.toMatch(/\b0 /);
     await page.screenshot({ path: artifact('sync-repair-restored.png'), fullPage: true });
   });
 
