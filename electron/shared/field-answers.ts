@@ -1,4 +1,4 @@
-import type { StepFormField } from '../contract.ts';
+import type { GuideStep, StepFormField } from '../contract.ts';
 
 // What a recorded value means for an inspection (issue 28): in words, and whether it is a failing answer.
 // One home for the rule: the step form, the Finish review, the summary, the report and the conflict
@@ -110,3 +110,14 @@ const SIGN_OFF_LABEL = /sign(?:ed)?[\s-]*off|signature|signed by|inspected by|in
 /** A text field the Finish sign-off fills ("Signed off by", "Signature"): the review does not ask for it. */
 export const isSignOffField = (field: Pick<StepFormField, 'type' | 'label'>): boolean =>
   (field.type === 'Text Input' || field.type === 'Text Area') && SIGN_OFF_LABEL.test(field.label);
+
+/**
+ * The form field a sign-off goes into (core/worklog/sign-off.ts), and the one the report looks at to say
+ * where it is: the last text field whose label names a sign-off, else null.
+ */
+export function signOffField(guide: { steps: readonly GuideStep[] }): { field: StepFormField; stepid: number } | null {
+  let found: { field: StepFormField; stepid: number } | null = null;
+  for (const step of guide.steps)
+    for (const field of step.form?.fields ?? []) if (isSignOffField(field)) found = { field, stepid: step.stepid };
+  return found;
+}

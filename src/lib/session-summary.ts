@@ -1,5 +1,5 @@
 import type { GuideStep, StepValue, ValueOnSite } from '../../electron/contract.ts';
-import { answerWords, failingAnswer, isSignOffField, NOT_ANSWERED } from '../../electron/shared/field-answers.ts';
+import { answerWords, failingAnswer, NOT_ANSWERED, signOffField } from '../../electron/shared/field-answers.ts';
 
 /** One value as a summary or report shows it. */
 export interface ShownValue {
@@ -65,10 +65,7 @@ export const notAnswered = (rows: readonly SummaryStep[]): number =>
  * (core/worklog/sign-off.ts), and its value says whether the site has it. Null when it has none here.
  */
 export function signOffOnSite(steps: readonly GuideStep[], values: readonly StepValue[]): ValueOnSite | null {
-  let target: { stepid: number; fieldGuid: string } | null = null;
-  for (const step of steps)
-    for (const field of step.form?.fields ?? [])
-      if (isSignOffField(field)) target = { stepid: step.stepid, fieldGuid: field.fieldGuid };
-  const value = target && values.find((v) => v.stepid === target.stepid && v.fieldGuid === target.fieldGuid);
+  const target = signOffField({ steps });
+  const value = target && values.find((v) => v.stepid === target.stepid && v.fieldGuid === target.field.fieldGuid);
   return value && value.value !== null ? value.site : null;
 }

@@ -1,5 +1,4 @@
-import type { GuideDetail, SignOff, SignOffInput, StepFormField } from '../../contract.ts';
-import { isSignOffField } from '../../shared/field-answers.ts';
+import type { SignOff, SignOffInput, StepFormField } from '../../contract.ts';
 import { AppFailure } from '../result.ts';
 
 // The sign-off of a finished session (issue 28). It goes to the site as a step-data value when the
@@ -7,14 +6,6 @@ import { AppFailure } from '../result.ts';
 // entry, sent with the technician's own credentials along the session's chain, before the finish. A
 // comment would be public to every reader of the guide and is tied to the guide, not to the entry, so it
 // is not used. A guide with no such field keeps the sign-off on this laptop, in the report.
-
-/** The form field a sign-off goes into: the last text field whose label names a sign-off, else null. */
-export function signOffField(guide: Pick<GuideDetail, 'steps'>): { field: StepFormField; stepid: number } | null {
-  let found: { field: StepFormField; stepid: number } | null = null;
-  for (const step of guide.steps)
-    for (const field of step.form?.fields ?? []) if (isSignOffField(field)) found = { field, stepid: step.stepid };
-  return found;
-}
 
 const normal = (name: string): string => name.trim().replace(/\s+/g, ' ').toLowerCase();
 

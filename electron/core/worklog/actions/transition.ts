@@ -6,7 +6,8 @@ import { canApply, sourceOf } from '../../../shared/worklog.ts';
 import { TRANSITION_ACTIONS } from '../replay/transition.ts';
 import type { SessionAccess } from '../session-access.ts';
 import { sessionChain } from '../session-chain.ts';
-import { makeSignOff, signOffField, signOffText } from '../sign-off.ts';
+import { signOffField } from '../../../shared/field-answers.ts';
+import { makeSignOff, signOffText } from '../sign-off.ts';
 import { queueStepValues } from '../step-values.ts';
 import type { WorkSessionsDeps } from '../work-sessions-deps.ts';
 
