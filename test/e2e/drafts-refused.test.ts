@@ -4,6 +4,7 @@ import { unwrap } from '../helpers/library.ts';
 import { proxiedDemoWorkshop } from '../helpers/services.ts';
 import { guideWithForms } from '../helpers/worklog.ts';
 import { appPage, artifact, openSyncedDemoApp, type startApp } from './browser.ts';
+import { checkScreen, formatProblems, VIEWPORTS, type ScreenProblem } from './screen-checks.ts';
 
 // Drafts the window cannot write down (found walking a full disk in Chromium, the browser's profile on it):
 // a box ticked said nothing, and after a reload it was unticked ("Not answered yet") with no word; a step
@@ -65,6 +66,31 @@ describe('drafts this computer cannot write down', () => {
     );
     expect(await field.getByTestId('draft-kept').count()).toBe(0);
     await page.screenshot({ path: artifact('drafts-refused-field.png') });
+    // Read whole where a technician meets it: at the three sizes, in both text sizes (set in the page as the
+    // app sets it: a reload would take the word away, the draft being unkept), above the step bar.
+    const problems: ScreenProblem[] = [];
+    for (const large of [false, true]) {
+      await page.evaluate((on) => {
+        document.documentElement.style.fontSize = on ? '19px' : '';
+        if (on) document.documentElement.dataset.textSize = 'large';
+        else delete document.documentElement.dataset.textSize;
+      }, large);
+      for (const viewport of VIEWPORTS) {
+        await page.setViewportSize({ width: viewport.width, height: viewport.height });
+        await said.scrollIntoViewIfNeeded();
+        const screen = `drafts-refused${large ? '-larger' : ''}`;
+        await page.screenshot({ path: artifact(`${screen}-${viewport.name}.png`) });
+        problems.push(...(await checkScreen(page, screen, viewport)));
+        const clear = await said.evaluate((note) => {
+          const bar = document.querySelector('[data-testid="session-run-bar"]')!.getBoundingClientRect();
+          return note.getBoundingClientRect().bottom <= bar.top;
+        });
+        if (!clear)
+          problems.push({ screen, viewport: viewport.name, kind: 'bars', what: 'the warning under the step bar' });
+      }
+    }
+    await page.setViewportSize({ width: 1366, height: 768 });
+    expect(formatProblems(problems)).toBe('');
     await page.getByTestId('step-save').click();
     await said.waitFor({ state: 'detached' });
     const saved = unwrap(await app.app.services.api.getSession(sessionUrl.split('/sessions/')[1]!.split('?')[0]!));
