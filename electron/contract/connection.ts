@@ -89,6 +89,8 @@ export interface AppStatus {
    * running one with it.
    */
   siteClockOffset: number;
+  /** Its place among the statuses the core has made (shared/told.ts): a later one has a greater number. */
+  told: number;
 }
 
 export interface ConnectWithTokenInput {

@@ -54,6 +54,8 @@ export interface OutboxSummary {
    * room (a retry after a while, or Send now). The status chip said "Sending 2…" meanwhile.
    */
   diskFull: boolean;
+  /** Its place among the summaries the core has made (shared/told.ts): a later one has a greater number. */
+  told: number;
 }
 
 export interface OutboxView {

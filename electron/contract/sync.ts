@@ -151,6 +151,8 @@ export interface SyncState {
    * local network, plain http) and the technician has not allowed (`allowMediaOrigin`).
    */
   refusedMediaOrigins: string[];
+  /** Its place among the states the core has made (shared/told.ts): a later one has a greater number. */
+  told: number;
 }
 
 /** What "Keep offline" did for one guide (keepGuideOffline): kept now, ahead of any running sync. */

@@ -14,6 +14,7 @@ export const NOTHING_WAITING: OutboxSummary = {
   others: [],
   heldAside: 0,
   diskFull: false,
+  told: 0,
 };
 
 export interface StatusChip {

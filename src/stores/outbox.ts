@@ -8,6 +8,7 @@ import type {
   OutboxView,
   Result,
 } from '../../electron/contract.ts';
+import { madeBefore } from '../../electron/shared/told.ts';
 import { useBridge } from '../bridge/index.ts';
 import { NOTHING_WAITING as EMPTY } from '../lib/status-chip.ts';
 
@@ -28,7 +29,7 @@ export const useOutboxStore = defineStore('outbox', () => {
 
   bridge.onEvent((event) => {
     if (event.name === 'outbox') {
-      summary.value = event.payload;
+      take(event.payload);
       // Replay emits a summary per action: one read of the list per burst is enough.
       if (watchers > 0) {
         clearTimeout(reload);
@@ -46,13 +47,27 @@ export const useOutboxStore = defineStore('outbox', () => {
 
   const waiting = computed(() => summary.value.pending + summary.value.inFlight);
 
+  /**
+   * A summary newer than the one shown: a read answered after an event it is older than is not taken (the
+   * top bar's read on leaving run mode, answered after the replay's event, kept "Sending 2…" over "1 failed").
+   */
+  function take(next: OutboxSummary): boolean {
+    if (madeBefore(next, summary.value)) return false;
+    summary.value = next;
+    return true;
+  }
+
   function takeView(result: Result<OutboxView>): boolean {
-    if (result.ok) {
-      summary.value = result.value.summary;
+    if (!result.ok) {
+      error.value = result.error;
+      return false;
+    }
+    // Older than the summary told since (its list too): the event newer than it read the list again.
+    if (take(result.value.summary)) {
       actions.value = result.value.actions;
       unlisted.value = result.value.unlisted;
-    } else error.value = result.error;
-    return result.ok;
+    }
+    return true;
   }
 
   async function load(): Promise<void> {
@@ -92,7 +107,7 @@ export const useOutboxStore = defineStore('outbox', () => {
   const flush = () =>
     run('flush', async () => {
       const result = await bridge.flushOutbox();
-      if (result.ok) summary.value = result.value;
+      if (result.ok) take(result.value);
       else error.value = result.error;
       await load();
       return result.ok;

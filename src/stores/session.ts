@@ -10,6 +10,7 @@ import type {
   SwitchTechnicianInput,
   TechnicianEntry,
 } from '../../electron/contract.ts';
+import { madeBefore } from '../../electron/shared/told.ts';
 import { useBridge } from '../bridge/index.ts';
 import { adoptEarlierDrafts } from '../drafts/db.ts';
 import { adoptEarlierQuizDrafts } from '../drafts/quiz-db.ts';
@@ -36,7 +37,7 @@ export const useSessionStore = defineStore('session', () => {
   const siteNow = (): number => siteNowWith(status.value?.siteClockOffset ?? 0);
 
   bridge.onEvent((event) => {
-    if (event.name === 'status') status.value = event.payload;
+    if (event.name === 'status') take(event.payload);
     else if (event.name === 'network' && status.value) status.value = { ...status.value, network: event.payload };
   });
 
@@ -51,12 +52,17 @@ export const useSessionStore = defineStore('session', () => {
     },
   );
 
+  /** A status newer than the one shown (shared/told.ts): a read answered after a newer event is not taken. */
+  function take(next: AppStatus): void {
+    if (!madeBefore(next, status.value)) status.value = next;
+  }
+
   async function run(kind: NonNullable<typeof busy.value>, call: () => Promise<Result<AppStatus>>): Promise<boolean> {
     busy.value = kind;
     error.value = null;
     try {
       const result = await call();
-      if (result.ok) status.value = result.value;
+      if (result.ok) take(result.value);
       else error.value = result.error;
       return result.ok;
     } finally {
@@ -66,7 +72,7 @@ export const useSessionStore = defineStore('session', () => {
 
   async function load(): Promise<void> {
     const result = await bridge.getStatus();
-    if (result.ok) status.value = result.value;
+    if (result.ok) take(result.value);
     else error.value = result.error;
   }
 

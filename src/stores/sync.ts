@@ -11,6 +11,7 @@ import type {
   SyncProgress,
   SyncState,
 } from '../../electron/contract.ts';
+import { madeBefore } from '../../electron/shared/told.ts';
 import { useBridge } from '../bridge/index.ts';
 
 const IDLE: SyncProgress = { phase: 'idle', done: 0, total: 0, bytes: 0, message: null };
@@ -54,6 +55,7 @@ export const useSyncStore = defineStore('sync', () => {
         state.value = { ...state.value, running: true };
       }
     } else if (event.name === 'syncState') {
+      if (madeBefore(event.payload, state.value)) return;
       state.value = event.payload;
       progress.value = event.payload.progress;
       // A sync that ended has stored (or evicted) pictures: the estimates change with them.
@@ -61,11 +63,13 @@ export const useSyncStore = defineStore('sync', () => {
     }
   });
 
+  /** A state read: not taken over a newer one already told (shared/told.ts: "Syncing…" after the sync ended). */
   function take(result: Result<SyncState>): boolean {
-    if (result.ok) {
+    if (!result.ok) error.value = result.error;
+    else if (!madeBefore(result.value, state.value)) {
       state.value = result.value;
       progress.value = result.value.progress;
-    } else error.value = result.error;
+    }
     return result.ok;
   }
 
@@ -79,7 +83,7 @@ export const useSyncStore = defineStore('sync', () => {
    */
   async function loadFigures(): Promise<void> {
     const result = await bridge.getSyncState();
-    if (result.ok && state.value)
+    if (result.ok && state.value && !madeBefore(result.value, state.value))
       state.value = { ...state.value, storage: result.value.storage, guides: result.value.guides };
   }
 
@@ -124,7 +128,7 @@ export const useSyncStore = defineStore('sync', () => {
       error.value = result.error;
       return null;
     }
-    state.value = result.value.state;
+    if (!madeBefore(result.value.state, state.value)) state.value = result.value.state;
     return result.value;
   }
 

@@ -26,6 +26,7 @@ const synced = (over: Partial<SyncState> = {}): SyncState => ({
   scopeChoice: null,
   repair: null,
   refusedMediaOrigins: [],
+  told: 1,
   ...over,
 });
 

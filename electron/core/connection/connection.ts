@@ -9,6 +9,7 @@ import { ConnectAttempts } from './connect-failure.ts';
 import { checkPublicSite } from './public-site.ts';
 import type { DemoLauncher } from './demo-launcher.ts';
 import { Reachability } from './reachability.ts';
+import { TellOrder } from '../../shared/told.ts';
 import { reachabilityHttp } from './reachability-http.ts';
 import { appIdFor, keptFor, siteSetting, withMediaOrigin } from './site-record.ts';
 import { technicianKey } from './technicians.ts';
@@ -44,6 +45,8 @@ export class Connection {
     changed: (reachable) => this.#say(reachable ? 'online' : 'offline'),
   });
   #prober: ApiTransport | null = null;
+  /** The statuses' order (AppStatus.told). */
+  readonly #told = new TellOrder();
 
   constructor(private readonly deps: ConnectionDeps) {
     this.#site = deps.settings.get('site', siteSetting) ?? null;
@@ -71,6 +74,7 @@ export class Connection {
       demoPassword: this.#site?.demo ? (this.deps.demoPassword?.() ?? null) : null,
       capabilities: this.deps.capabilities?.() ?? null,
       siteClockOffset: this.deps.siteClockOffset?.() ?? 0,
+      told: this.#told.next(),
     };
   }
 

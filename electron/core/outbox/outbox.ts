@@ -2,6 +2,7 @@ import type { OthersWork, OutboxSummary, OutboxView } from '../../contract.ts';
 import type { ApiTransport } from '../api/transport.ts';
 import { chainKey, chainOf } from '../db/chains.ts';
 import type { StoredKind } from '../db/repos/outbox-repo.ts';
+import { TellOrder } from '../../shared/told.ts';
 import type { Store } from '../db/store.ts';
 import type { EventHub } from '../events.ts';
 import { isStorageTrouble, storageFailure } from '../db/disk-space.ts';
@@ -64,6 +65,8 @@ export class Outbox {
   #telling: { cancel: () => void } | null = null;
   /** When the views were last told (performance.now()): a replay tells them at most every TELL_EVERY_MS. */
   #toldAt = Number.NEGATIVE_INFINITY;
+  /** The summaries' order (OutboxSummary.told). */
+  readonly #order = new TellOrder();
 
   constructor(private readonly deps: OutboxDeps) {
     const { store } = deps;
@@ -150,6 +153,7 @@ export class Outbox {
       others: this.deps.others(),
       heldAside: technicians.heldAside(),
       diskFull: this.#runner.storageHeld !== null,
+      told: this.#order.next(),
     };
   }
 

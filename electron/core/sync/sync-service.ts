@@ -19,6 +19,7 @@ import { WORKED_GUIDES_KEY } from './worked-guides.ts';
 import { keepGuideNow } from './keep-now.ts';
 import { keepFrontLaneWarm } from './front-lane.ts';
 import { Priority, yielding } from './priority.ts';
+import { TellOrder } from '../../shared/told.ts';
 
 const syncErrorSchema = z.object({
   message: z.string(),
@@ -64,6 +65,8 @@ export class SyncService {
   #progress: SyncProgress = { phase: 'idle', done: 0, total: 0, bytes: 0, message: null };
   #lastEmit = 0;
   readonly #priority = new Priority();
+  /** The states' order (SyncState.told). */
+  readonly #told = new TellOrder();
 
   constructor(private readonly deps: SyncServiceDeps) {}
 
@@ -228,6 +231,7 @@ export class SyncService {
       scopeChoice: scopeChoice(store, library.storage.scopeChosen(), this.deps.reader()),
       repair: this.deps.repair?.() ?? null,
       refusedMediaOrigins: this.#refusedMedia(),
+      told: this.#told.next(),
     };
   }
 
