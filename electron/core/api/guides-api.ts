@@ -166,8 +166,10 @@ export async function fetchStepForms(
   return forms.map(toStepForm);
 }
 
+const tagsWire = z.array(z.string());
+
 export const fetchGuideTags = (transport: ApiTransport, guideid: number, signal?: AbortSignal): Promise<string[]> =>
-  transport.request('GET', `/guides/${guideid}/tags`, { schema: z.array(z.string()), ...(signal ? { signal } : {}) });
+  transport.request('GET', `/guides/${guideid}/tags`, { schema: tagsWire, ...(signal ? { signal } : {}) });
 
 export interface CategoryTreeNode {
   name: string;

@@ -55,6 +55,9 @@ function toSiteEntry(wire: WorkLogEntryWire): SiteEntry {
 }
 
 const entry = workLogEntryWire.transform(toSiteEntry);
+// Made once: a schema made per request cost the replay ~10 µs a change (stop 66's profile).
+const entryOrNothing = entry.optional();
+const transitionAnswerOrNothing = transitionAnswerWire.optional();
 
 /**
  * A list of entries as far as it can be read: an entry of a shape this version does not read (a status it
@@ -119,7 +122,7 @@ export async function transitionEntry(
   const answer = await t.request('POST', `/work_log/${entryid}/${transition}`, {
     query: { revisionid: revisionid ?? undefined },
     json: { timestamp },
-    schema: transitionAnswerWire.optional(),
+    schema: transitionAnswerOrNothing,
   });
   return answer !== undefined && 'entryid' in answer && typeof answer.entryid === 'number'
     ? ofEntry(entryid, `POST /work_log/${entryid}/${transition}`, toSiteEntry(answer as WorkLogEntryWire))
@@ -139,7 +142,7 @@ export async function putStepData(
   const answer = await t.request('PUT', `/work_log/${entryid}/stepData`, {
     query: { revisionid: revisionid ?? undefined },
     json: body,
-    schema: entry.optional(),
+    schema: entryOrNothing,
   });
   return answer ? ofEntry(entryid, `PUT /work_log/${entryid}/stepData`, answer) : getEntry(t, entryid);
 }
