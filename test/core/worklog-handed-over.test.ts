@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
 import { unwrap } from '../helpers/library.ts';
+import { api, signIn } from '../server/helpers.ts';
 import { formWorkshop, type Client, type FormWorkshop } from '../helpers/worklog-clients.ts';
 
 // Issue 28: the taker's Sessions list shows what others handed over, across guides, with who and when,
@@ -57,5 +58,35 @@ describe('sessions handed over to the taker', () => {
     expect(unwrap(await tech1.app.services.api.getSession(taken.id))).toMatchObject({ status: 'started' });
     const later = unwrap(await tech1.app.services.api.listHandedOver());
     expect(later.sessions.map((s) => s.entryid)).not.toContain(entryid);
+  });
+
+  it('counts the time it waited handed over as pause, as the site does, not as work', async () => {
+    // Handed over a quarter of an hour ago, after a quarter of an hour of work on another computer.
+    const { guideid, site } = workshop;
+    const tech2OnSite = await signIn(site, 'tech2');
+    const now = Math.floor(Date.now() / 1000);
+    const token = tech2OnSite.token;
+    const started = await api(site, 'POST', '/work_log', {
+      token,
+      json: { guideid, workorderid: 'WO-HAND-2', timestamp: now - 1800 },
+    });
+    const { entryid, revisionid } = started.body as { entryid: number; revisionid: number };
+    await api(site, 'POST', `/work_log/${entryid}/suspend`, {
+      token,
+      query: { revisionid },
+      json: { timestamp: now - 900 },
+    });
+
+    await tech1.online();
+    const taken = unwrap(await tech1.app.services.api.assumeSession(entryid));
+    await tech1.online();
+    const here = unwrap(await tech1.app.services.api.getSession(taken.id));
+    const tech1OnSite = await signIn(site, 'tech1');
+    const there = (await api(site, 'GET', `/work_log/${entryid}`, { token: tech1OnSite.token })).body as {
+      pause_duration: number;
+    };
+    expect(there.pause_duration).toBeGreaterThanOrEqual(890);
+    // The pause of this computer's session is the site's, to the second or two its clock is learned to.
+    expect(Math.abs(here.pauseSeconds - there.pause_duration)).toBeLessThanOrEqual(3);
   });
 });

@@ -135,7 +135,10 @@ export class SiteSessions {
         status: entry.status,
         serverRevisionid: entry.revisionid,
         startedAt: entry.startedAt,
-        pausedAt: entry.status === 'paused' || entry.status === 'suspended' ? now : null,
+        // Paused since the site says (a session handed over a day ago waited a day, not worked it); since
+        // now only from a site that does not say, whose pause time this computer cannot know.
+        pausedAt:
+          entry.status === 'paused' || entry.status === 'suspended' ? Math.min(entry.pausedAt ?? now, now) : null,
         pauseSeconds: entry.pauseSeconds,
         activeStepid: entry.activeStepid,
         now,
