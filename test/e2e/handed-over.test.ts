@@ -215,6 +215,19 @@ describe("the taker's Sessions list", () => {
       await page.getByTestId('handed-over-learned').waitFor({ timeout: 30_000 });
       expect(await row().textContent()).toContain(DEMO_ACCOUNTS.tech2.username);
       expect(await runModeProblems(page)).toEqual([]);
+      // Take over by keyboard meanwhile: it needs the site, said so (not "Could not reach 127.0.0.1:…"),
+      // and the focus stays on the button (it had dropped to the page's start).
+      await row().getByTestId('take-over').focus();
+      await page.keyboard.press('Enter');
+      const said = row().getByRole('alert');
+      await said.waitFor({ timeout: 15_000 });
+      expect(await said.textContent()).toBe(
+        'Taking over needs the site, and it does not answer now. Nothing has changed: try again once it does.',
+      );
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? null))
+        .toBe('take-over');
+      await expectLargerTextFits(page, 'take-over-message', said);
     } finally {
       demo.setSchedule(null);
     }
