@@ -60,7 +60,7 @@ describe('sessions handed over to the taker', () => {
     expect(later.sessions.map((s) => s.entryid)).not.toContain(entryid);
   });
 
-  it('counts the time it waited handed over as pause, as the site does, not as work', async () => {
+  it('counts the time it waited handed over as pause, as the site does, and opens where the work stopped', async () => {
     // Handed over a quarter of an hour ago, after a quarter of an hour of work on another computer.
     const { guideid, site } = workshop;
     const tech2OnSite = await signIn(site, 'tech2');
@@ -70,7 +70,24 @@ describe('sessions handed over to the taker', () => {
       token,
       json: { guideid, workorderid: 'WO-HAND-2', timestamp: now - 1800 },
     });
-    const { entryid, revisionid } = started.body as { entryid: number; revisionid: number };
+    const { entryid } = started.body as { entryid: number };
+    // A value recorded in a step that is neither the first nor the last with a form: the work stopped there.
+    const forms = (await api(site, 'GET', `/step_forms/guideid/${guideid}`, { token })).body as {
+      stepid: number;
+      fields: { field_revisionid: number; field_type: string; options?: string[] }[];
+    }[];
+    const typedIn = forms.slice(1, -1).find((form) => form.fields[0]?.field_type === 'Select')!;
+    const [field] = typedIn.fields;
+    const saved = await api(site, 'PUT', `/work_log/${entryid}/stepData`, {
+      token,
+      query: { revisionid: (started.body as { revisionid: number }).revisionid },
+      json: {
+        fields: { [field!.field_revisionid]: field!.options![0] },
+        stepid: typedIn.stepid,
+        timestamp: now - 1000,
+      },
+    });
+    const revisionid = (saved.body as { revisionid: number }).revisionid;
     await api(site, 'POST', `/work_log/${entryid}/suspend`, {
       token,
       query: { revisionid },
@@ -88,5 +105,7 @@ describe('sessions handed over to the taker', () => {
     expect(there.pause_duration).toBeGreaterThanOrEqual(890);
     // The pause of this computer's session is the site's, to the second or two its clock is learned to.
     expect(Math.abs(here.pauseSeconds - there.pause_duration)).toBeLessThanOrEqual(3);
+    // It opens where the work stopped (the site says no step while it is handed over), not at step 1.
+    expect(here.activeStepid).toBe(typedIn.stepid);
   });
 });

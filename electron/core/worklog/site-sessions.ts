@@ -123,6 +123,20 @@ export class SiteSessions {
       });
     const id = crypto.randomUUID();
     const now = this.deps.now();
+    const paused = entry.status === 'paused' || entry.status === 'suspended';
+    const fields = new Map(
+      guide.steps.flatMap((s) =>
+        s.form ? s.form.fields.map((f) => [f.fieldGuid, { f, stepid: s.stepid }] as const) : [],
+      ),
+    );
+    const theirs = [...theirValues(store.guides, entry.guideid, entry)].flatMap(([guid, value]) => {
+      const field = fields.get(guid);
+      return field ? [{ guid, value, field }] : [];
+    });
+    // A paused or handed-over entry has no active step on the site until it goes on: it opens at the last
+    // step holding a value (the work stopped there or just after), not at the guide's first step.
+    const withValues = new Set(theirs.map((t) => t.field.stepid));
+    const lastWithValue = guide.steps.findLast((s) => withValues.has(s.stepid))?.stepid ?? null;
     store.transaction(() => {
       store.sessions.insert({
         id,
@@ -137,27 +151,18 @@ export class SiteSessions {
         startedAt: entry.startedAt,
         // Paused since the site says (a session handed over a day ago waited a day, not worked it); since
         // now only from a site that does not say, whose pause time this computer cannot know.
-        pausedAt:
-          entry.status === 'paused' || entry.status === 'suspended' ? Math.min(entry.pausedAt ?? now, now) : null,
+        pausedAt: paused ? Math.min(entry.pausedAt ?? now, now) : null,
         pauseSeconds: entry.pauseSeconds,
-        activeStepid: entry.activeStepid,
+        activeStepid: entry.activeStepid ?? (paused ? lastWithValue : null),
         now,
         technician: this.deps.technician().id,
       });
       store.guides.pin(guide.guideid, guide.revisionid, pinKey(sessionChain(id)));
-      const fields = new Map(
-        guide.steps.flatMap((s) =>
-          s.form ? s.form.fields.map((f) => [f.fieldGuid, { f, stepid: s.stepid }] as const) : [],
-        ),
-      );
-      for (const [guid, value] of theirValues(store.guides, entry.guideid, entry)) {
-        const field = fields.get(guid);
-        if (field)
-          store.sessions.setServerValue(id, guid, value, true, {
-            fieldRevisionid: field.f.fieldRevisionid,
-            stepid: field.stepid,
-          });
-      }
+      for (const { guid, value, field } of theirs)
+        store.sessions.setServerValue(id, guid, value, true, {
+          fieldRevisionid: field.f.fieldRevisionid,
+          stepid: field.stepid,
+        });
     });
     return id;
   }
