@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   LAG_MS,
+  PROBE_MAX_MS,
   PROBE_MS,
   QUIET_MS,
   Reachability,
@@ -11,7 +12,9 @@ import {
 
 // The reachability watch on fake timers: a timeline of checks and changes, asserted without waiting
 // (connection/reachability.ts). `site` says how a check fares: answered, refused at once, or silent.
-let site: 'answers' | 'refuses' | 'hangs';
+let site: 'answers' | 'refuses' | 'hangs' | 'slow';
+/** How long the 'slow' site takes to answer a check. */
+const SLOW_ANSWER_MS = 5_000;
 let timeline: string[];
 let reach: Reachability;
 const at = (): number => Date.now();
@@ -26,6 +29,14 @@ beforeEach(() => {
         timeline.push(`check:${at()}`);
         if (site === 'answers') return Promise.resolve(true);
         if (site === 'refuses') return Promise.resolve(false);
+        if (site === 'slow')
+          return new Promise((resolve) => {
+            const answer = setTimeout(() => resolve(true), SLOW_ANSWER_MS);
+            signal.addEventListener('abort', () => {
+              clearTimeout(answer);
+              resolve(false);
+            });
+          });
         return new Promise((resolve) => signal.addEventListener('abort', () => resolve(false)));
       },
       changed: (reachable) => timeline.push(`${reachable ? 'online' : 'offline'}:${at()}`),
@@ -146,6 +157,35 @@ describe('the reachability watch', () => {
     site = 'answers';
     await vi.advanceTimersByTimeAsync(PROBE_MS + RETRY_MAX_MS);
     expect(reach.reachable).toBe(true);
+  });
+
+  it('a site answering in 5 s: said offline once, online at its late answer, then checks wait for it', async () => {
+    // Bad Wi-Fi: every answer takes 5 s. The first check gives up at PROBE_MS (a site that stops answering
+    // must be said offline within 5 s), but its answer is still listened to, and says the site is there.
+    site = 'slow';
+    await vi.advanceTimersByTimeAsync(QUIET_MS + SLOW_ANSWER_MS);
+    const changes = () => timeline.filter((entry) => !entry.startsWith('check:'));
+    expect(timeline[0]).toBe(`check:${QUIET_MS}`);
+    expect(changes()).toEqual([`offline:${QUIET_MS + PROBE_MS}`, `online:${QUIET_MS + SLOW_ANSWER_MS}`]);
+    // The next checks wait twice its last answer (10 s): a minute of it, and online all along.
+    expect(reach.probeMs).toBe(Math.min(PROBE_MAX_MS, 2 * SLOW_ANSWER_MS));
+    const before = timeline.length;
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(changes()).toHaveLength(2);
+    expect(timeline.length - before).toBeGreaterThan(3);
+    expect(reach.reachable).toBe(true);
+    // It stops answering: said offline within PROBE_MAX_MS of its next check.
+    site = 'hangs';
+    const stopped = at();
+    await vi.advanceTimersByTimeAsync(QUIET_MS + PROBE_MAX_MS + SLOW_ANSWER_MS);
+    const offline = timeline.find((entry) => entry.startsWith('offline:') && Number(entry.slice(8)) > stopped);
+    expect(offline).toBeDefined();
+    expect(Number(offline!.slice(8)) - stopped).toBeLessThanOrEqual(QUIET_MS + SLOW_ANSWER_MS + PROBE_MAX_MS);
+    // Fast again: the checks are short again after its first quick answer.
+    site = 'answers';
+    await vi.advanceTimersByTimeAsync(RETRY_MAX_MS + PROBE_MAX_MS);
+    expect(reach.reachable).toBe(true);
+    expect(reach.probeMs).toBe(PROBE_MS);
   });
 
   it("waits out a busy site's Retry-After before a quiet-site check", async () => {

@@ -1,7 +1,18 @@
 /** A request waiting this long with nothing heard from the site since it left: the site is asked at once. */
 export const SLOW_MS = 1_000;
-/** How long a check waits for the site's answer. */
+/** How long a check waits for the site's answer (a site known slow: up to PROBE_MAX_MS, see SLOW_FACTOR). */
 export const PROBE_MS = 2_000;
+/**
+ * A check of a site whose last answer took long waits twice that, up to this: a site on bad Wi-Fi that
+ * answers in 3–8 s was said offline at every check, and nothing was ever sent to it.
+ */
+export const PROBE_MAX_MS = 10_000;
+export const SLOW_FACTOR = 2;
+/**
+ * One check whose time limit ran out is still listened to this long (one at a time): its answer, late,
+ * says the site is there and how slow it is.
+ */
+export const LATE_MS = 20_000;
 /**
  * A check's time limit that ran out this much late: the event loop was held up (both cores busy), an
  * answer may be waiting unread, and the site is asked once more before it is said offline.
@@ -39,6 +50,8 @@ export interface ReachabilityDelegate {
  *        ▲
  *        └── a request waits SLOW_MS, or nothing heard for QUIET_MS
  * ```
+ * A check that runs out of time is still listened to (one at a time): a slow site's late answer says it
+ * is there, and the checks after it wait twice as long as it took (bad Wi-Fi, answers in 3–8 s).
  * While unreachable, a new request joins a check (reachability-http.ts): it is sent if the site answers it,
  * else it fails then, never waiting out its own time limit.
  */
@@ -52,6 +65,10 @@ export class Reachability {
   #checking: Promise<boolean> | null = null;
   #timer: NodeJS.Timeout | null = null;
   #retryMs = RETRY_MIN_MS;
+  /** How long the site's last answered check took (ms). */
+  #answerMs = 0;
+  /** The one check still listened to after its time limit ran out, if any. */
+  #lingering: Promise<boolean> | null = null;
   /** Reads waiting for their answers, each with when it left. */
   readonly #reads = new Set<{ sentAt: number; end: () => void }>();
 
@@ -174,19 +191,50 @@ export class Reachability {
     this.#schedule();
   }
 
-  /** One question within PROBE_MS: answered or not, or 'late' when its limit ran out LAG_MS late or more. */
+  /** A check's time limit now: PROBE_MS, or twice the last answer's time for a slow site (PROBE_MAX_MS at most). */
+  get probeMs(): number {
+    return Math.min(PROBE_MAX_MS, Math.max(PROBE_MS, SLOW_FACTOR * this.#answerMs));
+  }
+
+  /**
+   * One question within `probeMs`: answered or not, or 'late' when its limit ran out LAG_MS late or more.
+   * Unanswered in time, it is still listened to (one at a time, up to LATE_MS): a late answer says the
+   * site is there, and the next checks wait long enough for it.
+   */
   async #probe(): Promise<boolean | 'late'> {
-    const limit = new AbortController();
-    const due = this.now() + PROBE_MS;
-    let late = false;
-    const timer = setTimeout(() => {
-      late = this.now() - due >= LAG_MS;
-      limit.abort();
-    }, PROBE_MS);
-    timer.unref();
-    const answered = await this.delegate.probe(limit.signal).catch(() => false);
+    const limitMs = this.probeMs;
+    const started = this.now();
+    const due = started + limitMs;
+    const lingers = this.#lingering === null;
+    const stop = new AbortController();
+    const giveUp = setTimeout(() => stop.abort(), lingers ? LATE_MS : limitMs);
+    giveUp.unref();
+    const asked = this.delegate
+      .probe(stop.signal)
+      .catch(() => false)
+      .then((answered) => {
+        clearTimeout(giveUp);
+        if (answered) this.#answerMs = this.now() - started;
+        return answered;
+      });
+    if (lingers) {
+      this.#lingering = asked;
+      void asked.then((answered) => {
+        this.#lingering = null;
+        // Answered after this check gave up: the site is there, only slow.
+        if (answered && !this.#closed && this.now() > due) this.heard();
+      });
+    }
+    let timer: NodeJS.Timeout | undefined;
+    const outOfTime = new Promise<'out'>((resolve) => {
+      timer = setTimeout(() => resolve('out'), limitMs);
+      timer.unref();
+    });
+    const answered = await Promise.race([asked, outOfTime]);
     clearTimeout(timer);
-    return !answered && late ? 'late' : answered;
+    // Out of time (or stopped at it, when another check lingers): 'late' when the limit ran out late.
+    if (answered === 'out' || (!answered && stop.signal.aborted)) return this.now() - due >= LAG_MS ? 'late' : false;
+    return answered;
   }
 
   /** The app is closing: no check is started, and an answer still on its way changes nothing. */
