@@ -54,6 +54,11 @@ export interface OutboxSummary {
    * room (a retry after a while, or Send now). The status chip said "Sending 2…" meanwhile.
    */
   diskFull: boolean;
+  /**
+   * When the next of these actions goes (ms since the epoch), when none is being sent and none goes now: they
+   * wait for another try, or behind one that does (the status chip said "Sending 4…" meanwhile). Else null.
+   */
+  nextTryAt: number | null;
   /** Its place among the summaries the core has made (shared/told.ts): a later one has a greater number. */
   told: number;
 }

@@ -14,6 +14,7 @@ export const NOTHING_WAITING: OutboxSummary = {
   others: [],
   heldAside: 0,
   diskFull: false,
+  nextTryAt: null,
   told: 0,
 };
 
@@ -135,8 +136,9 @@ function ownChip(input: {
       unsent,
     };
   }
-  if (unsent > 0 && outbox.inFlight === 0 && outbox.retrying === outbox.pending) {
-    // Every change waits for its next try after one that did not go through: not "sending" meanwhile.
+  if (unsent > 0 && outbox.inFlight === 0 && (outbox.nextTryAt !== null || outbox.retrying === outbox.pending)) {
+    // Every change waits for its next try after one that did not go through, or behind one that does: not
+    // "sending" meanwhile (a lost start waited 20 s to be looked for, three saves behind it: "Sending 4…").
     const waits =
       `${plural(unsent, 'change')} ${unsent === 1 ? 'waits' : 'wait'} for another try: the last one did not ` +
       'go through (the sync centre says why). Nothing is lost.';

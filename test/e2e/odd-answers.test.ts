@@ -58,6 +58,9 @@ describe('a lost start the site lists in a shape this version cannot read', () =
     );
     // The top bar does not say "Sending" meanwhile: the change waits for another try.
     await expect.poll(() => page.getByTestId('status-chip').textContent()).toContain('1 waiting');
+    // Paused meanwhile: the pause waits behind the start, and nothing is sent: "2 waiting", not "Sending 2…".
+    unwrap(await appApi.transitionSession({ sessionId: session.id, transition: 'pause' }));
+    await expect.poll(() => page.getByTestId('status-chip').textContent()).toBe('2 waiting');
     await expectLargerTextFits(page, 'outbox-start-unreadable', said);
     await page.screenshot({ path: artifact('outbox-start-unreadable.png'), fullPage: true });
 

@@ -118,6 +118,9 @@ describe('the status chip says network, sync and unsent work in one place', () =
       detail:
         '2 changes wait for another try: the last one did not go through (the sync centre says why). Nothing is lost.',
     });
+    // One waits for its next try and the others behind it, nothing out and nothing due: waiting too.
+    const behind = { ...clear, pending: 4, retrying: 1, nextTryAt: NOW + 20_000 };
+    expect(statusChip({ network: 'online', sync: synced(), outbox: behind, nowMs: NOW }).text).toBe('4 waiting');
     // One still being sent, or one not tried yet: sending.
     const oneSending = { ...clear, pending: 2, retrying: 1 };
     expect(statusChip({ network: 'online', sync: synced(), outbox: oneSending, nowMs: NOW }).text).toBe('Sending 2…');

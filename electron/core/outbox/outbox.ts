@@ -148,8 +148,13 @@ export class Outbox {
   /** The current technician's work, and the others' apart (counts only). */
   summary(): OutboxSummary {
     const { outbox, technicians } = this.deps.store;
+    const current = this.deps.current();
+    const counts = outbox.counts(current);
+    // Read only when nothing is out: while the replay sends, the chip says so and this is not asked.
+    const next = current !== null && counts.inFlight === 0 && counts.pending > 0 ? outbox.nextDue([current]) : null;
     return {
-      ...outbox.counts(this.deps.current()),
+      ...counts,
+      nextTryAt: next !== null && next > this.deps.nowMs() ? next : null,
       others: this.deps.others(),
       heldAside: technicians.heldAside(),
       diskFull: this.#runner.storageHeld !== null,
