@@ -47,6 +47,21 @@ export const useGuideStore = defineStore('guide', () => {
     }
   }
 
+  /**
+   * Reads the open guide again and takes only a whole answer: what is shown stays when the read fails (a
+   * guide read from the site, then a keep the hanging site did not answer, became "Not available offline").
+   */
+  async function refresh(): Promise<void> {
+    const id = guideid.value;
+    if (id === null) return;
+    const gen = generation;
+    const result = await bridge.getGuide(id);
+    if (gen !== generation || !result.ok) return;
+    guide.value = result.value;
+    summary.value = null;
+    error.value = null;
+  }
+
   /** Kept only as a summary on this computer, and the site out of reach (the App API's `offline: 'summary'`). */
   const summaryOnly = (e: AppError | null): boolean => e?.details?.offline === 'summary';
 
@@ -60,5 +75,5 @@ export const useGuideStore = defineStore('guide', () => {
     loading.value = false;
   }
 
-  return { guideid, guide, summary, error, loading, open, summaryOnly, forget };
+  return { guideid, guide, summary, error, loading, open, refresh, summaryOnly, forget };
 });
