@@ -55,8 +55,14 @@ export function networkError(
   if (/^(EPROTO|ERR_SSL|ERR_TLS|CERT_|DEPTH_ZERO|SELF_SIGNED|UNABLE_TO_VERIFY)/.test(code)) {
     return made('tls', `${url.host} does not answer securely (https) at this address.`);
   }
+  // Cut on the way (a reset: an unsteady Wi-Fi, a proxy): the address was right, the network was not steady.
+  if (CUT_CODES.has(code) || /^UND_ERR_(SOCKET|CLOSED)$/.test(code))
+    return made('other', `The connection to ${url.host} was cut before it answered: the network may be unsteady.`);
   return made('other', `Could not reach ${url.host}: check the address and the network.`);
 }
+
+/** Codes of a connection cut after it was made. */
+const CUT_CODES: ReadonlySet<string> = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED']);
 
 /** Codes that say no connection could be made at all: the site (or the network) is away, not one exchange lost. */
 const AWAY_CODES: ReadonlySet<string> = new Set([
