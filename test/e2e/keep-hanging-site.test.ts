@@ -48,6 +48,14 @@ describe('keeping a guide read from the site, as the site stops answering', () =
     expect(await page.locator('[data-testid="guide"] [data-testid="guide-step"]').count()).toBe(steps);
     await page.screenshot({ path: artifact('keep-hanging-site-not-kept.png') });
     await expectLargerTextFits(page, 'keep-hanging-site', said);
+    // The Sync centre lists it as not stored, in this computer's words, not as what "the site said".
+    const centre = await page.context().newPage();
+    await centre.goto(new URL('/sync', app.shell.url).toString());
+    const row = centre.locator(`[data-testid="sync-failed-guide"][data-guideid="${guideid}"]`);
+    await row.waitFor({ timeout: 15_000 });
+    expect(await row.textContent()).toContain('does not answer just now');
+    expect(await row.textContent()).not.toContain('The site said');
+    await centre.close();
   });
 
   it('takes the guide kept by the next sync, with Start work session, without Try again', async () => {

@@ -67,7 +67,7 @@ describe('a site that lacks modules, in the browser', () => {
       expect(await missing.textContent()).toContain('work sessions cannot be started');
       expect(await failed.count()).toBe(1);
       expect(await failed.getAttribute('data-guideid')).toBe(String(broken));
-      expect(await failed.textContent()).toContain('The site said: This guide is being migrated: try later');
+      expect(await failed.textContent()).toContain('This guide is being migrated: try later');
       // The sync went on past that guide: not "Stopped by an error" (with no error said), but where to look.
       expect(await page.getByTestId('sync-phase').textContent()).toBe('Finished, with problems listed below');
       expect(await page.getByTestId('sync-progress').getAttribute('data-tone')).toBe('partial');
