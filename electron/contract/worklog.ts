@@ -38,6 +38,14 @@ export interface StepValue {
 
 export type ValueOnSite = 'sent' | 'waiting' | 'refused' | 'kept';
 
+/** Whom a session was taken over from: the site's user, their name when known, and when they handed it over. */
+export interface TakenFrom {
+  userid: number;
+  name: string | null;
+  /** Unix seconds (the site's clock); null when the site did not say. */
+  at: number | null;
+}
+
 export interface WorkSession {
   /** Local id: the session exists before the site knows it. */
   id: string;
@@ -62,6 +70,8 @@ export interface WorkSession {
   openConflicts: number;
   /** The technician's sign-off at Finish (issue 28); null until signed, and for sessions ended elsewhere. */
   signOff: SignOff | null;
+  /** Taken over here: from whom (their name when known) and when they handed it over; null otherwise. */
+  takenFrom: TakenFrom | null;
   /**
    * This computer has a newer revision of the guide than the one the session follows (the site revised it
    * after the session began): the session goes on following its own, and says so.

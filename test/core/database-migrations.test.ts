@@ -103,6 +103,7 @@ const ROWS_AT: Record<number, string[]> = {
   ],
   21: [`INSERT INTO media (url, status, rank, zoom_only) VALUES ('https://cdn.test/p9.large', 'pending', 2, 1)`],
   22: [`UPDATE conflicts SET attachment_id = 'a1' WHERE kind = 'field'`],
+  23: [`UPDATE work_sessions SET taken_from = '{"userid":4,"name":"Jordan Lee","at":1700000950}'`],
 };
 
 type Snapshot = Map<string, { columns: string[]; rows: unknown[][] }>;

@@ -107,5 +107,7 @@ describe('sessions handed over to the taker', () => {
     expect(Math.abs(here.pauseSeconds - there.pause_duration)).toBeLessThanOrEqual(3);
     // It opens where the work stopped (the site says no step while it is handed over), not at step 1.
     expect(here.activeStepid).toBe(typedIn.stepid);
+    // And it keeps whom it was taken over from, and when they handed it over (the report names them).
+    expect(here.takenFrom).toEqual({ userid: tech2OnSite.userid, name: DEMO_ACCOUNTS.tech2.username, at: now - 900 });
   });
 });

@@ -273,6 +273,15 @@ describe("the taker's Sessions list", () => {
     const entry = async () =>
       (await api(demo.site(), 'GET', `/work_log/${entryid}`, { token: tech1.token })).body as unknown;
     await expect.poll(entry, { timeout: 30_000 }).toMatchObject({ status: 'started', userid: tech1.userid });
+    // Its report names whom it was taken over from and when, beside the technician who goes on with it.
+    const id = /\/sessions\/([0-9a-f-]{36})/.exec(page.url())![1]!;
+    await page.goto(new URL(`/sessions/${id}/report`, app.shell.url).toString());
+    const from = page.getByTestId('report-taken-from');
+    await from.waitFor();
+    expect(plain((await from.locator('dd').textContent()) ?? '')).toBe(
+      `${DEMO_ACCOUNTS.tech2.username}, who handed it over ${await localTime(suspendedAt)}`,
+    );
+    await expectLargerTextFits(page, 'report-taken-from', from);
   });
 
   it('ran without script errors', () => {

@@ -27,6 +27,7 @@ const session = (id: string, startedAt: number): WorkSession => ({
   failedActions: 0,
   openConflicts: 0,
   signOff: null,
+  takenFrom: null,
   guideRevised: false,
   readOrder: ++reads,
 });

@@ -1,4 +1,4 @@
-import type { HandedOverList, SuspendedList, WorkSession } from '../../contract.ts';
+import type { HandedOverList, SuspendedList, TakenFrom, WorkSession } from '../../contract.ts';
 import { asAppFailure } from '../api/app-failure.ts';
 import type { ApiTransport } from '../api/transport.ts';
 import { getEntry, suspendedEntries, type SiteEntry } from '../api/work-log-api.ts';
@@ -52,7 +52,10 @@ export class SiteSessions {
     }
     const entry = await siteCall(() => getEntry(transport, entryid));
     if (entry.status !== 'suspended') throw notSuspended(entry.status);
-    return this.deps.work.transition(this.#store(entry), 'assume');
+    // Who handed it over, by name (the site's, when it gives it): the report names them beside the taker.
+    const [described] = await describeEntries(this.deps, transport, [entry]);
+    const from = { userid: entry.userid, name: described?.handedOverBy ?? null, at: entry.pausedAt };
+    return this.deps.work.transition(this.#store(entry, from), 'assume');
   }
 
   /** Continues here a session of yours that the site knows (started on another computer). */
@@ -107,14 +110,17 @@ export class SiteSessions {
       takenBy: store.technicians.get(me)?.username ?? 'another technician',
       at: this.deps.now(),
     };
+    const handedBy = owner === null ? undefined : store.technicians.get(owner);
     store.transaction(() => {
       store.sessions.handOver(sessionId, me);
+      const from = { userid: session.userid, name: handedBy?.username ?? null, at: session.pausedAt };
+      store.sessions.setTakenFrom(sessionId, from);
       if (owner !== null) noteTakenHere(store, owner, taken);
     });
   }
 
   /** Stores a site's entry as a local session, with the site's values as confirmed values. */
-  #store(entry: SiteEntry): string {
+  #store(entry: SiteEntry, takenFrom?: TakenFrom): string {
     const { store } = this.deps;
     const guide = store.guides.getDetail(entry.guideid);
     if (!guide)
@@ -158,6 +164,7 @@ export class SiteSessions {
         technician: this.deps.technician().id,
       });
       store.guides.pin(guide.guideid, guide.revisionid, pinKey(sessionChain(id)));
+      if (takenFrom) store.sessions.setTakenFrom(id, takenFrom);
       for (const { guid, value, field } of theirs)
         store.sessions.setServerValue(id, guid, value, true, {
           fieldRevisionid: field.f.fieldRevisionid,

@@ -1,4 +1,4 @@
-import type { SignOff, StepValue, ValueOnSite, WorkSession, WorkStatus } from '../../../contract.ts';
+import type { SignOff, StepValue, TakenFrom, ValueOnSite, WorkSession, WorkStatus } from '../../../contract.ts';
 import { chainKey } from '../chains.ts';
 import { nextRead } from '../read-order.ts';
 import type { Db } from '../open.ts';
@@ -27,6 +27,7 @@ interface SessionRow extends Record<string, unknown> {
   pause_seconds: number;
   active_stepid: number | null;
   sign_off?: string | null;
+  taken_from?: string | null;
 }
 
 export interface SessionState {
@@ -156,6 +157,10 @@ export class SessionsRepo {
 
   setSignOff(id: string, signOff: SignOff): void {
     sql(this.db, 'UPDATE work_sessions SET sign_off = ? WHERE id = ?').run(JSON.stringify(signOff), id);
+  }
+
+  setTakenFrom(id: string, from: TakenFrom): void {
+    sql(this.db, 'UPDATE work_sessions SET taken_from = ? WHERE id = ?').run(JSON.stringify(from), id);
   }
 
   values(id: string): ValueRow[] {
@@ -314,7 +319,8 @@ export class SessionsRepo {
       pendingActions: counts.pending,
       failedActions: counts.failed,
       openConflicts: counts.conflicts,
-      signOff: parseSignOff(row.sign_off),
+      signOff: parseJson(row.sign_off, (v: SignOff) => typeof v?.name === 'string' && typeof v.at === 'number'),
+      takenFrom: parseJson(row.taken_from, (v: TakenFrom) => typeof v?.userid === 'number'),
       guideRevised: counts.stored !== null && counts.stored !== row.guide_revisionid,
       readOrder: nextRead(),
     };
@@ -366,11 +372,12 @@ export class SessionsRepo {
 }
 
 /** A stored sign-off; one that does not read as one (a hand edit) is shown as none rather than breaking the view. */
-function parseSignOff(json: string | null | undefined): SignOff | null {
+/** A JSON column's value when it is sound; null otherwise (a damaged value is not shown as anything). */
+function parseJson<T>(json: string | null | undefined, sound: (value: T) => boolean): T | null {
   if (!json) return null;
   try {
-    const value = JSON.parse(json) as SignOff;
-    return typeof value?.name === 'string' && typeof value.at === 'number' ? value : null;
+    const value = JSON.parse(json) as T;
+    return sound(value) ? value : null;
   } catch {
     return null;
   }
