@@ -43,6 +43,10 @@ describe('keeping a guide read from the site, as the site stops answering', () =
     const said = page.getByTestId('guide-from-site');
     await expect.poll(() => said.textContent(), { timeout: 30_000 }).toContain('Not kept:');
     expect(await said.textContent()).toContain('The next sync tries again.');
+    // Work on it: not "keep it offline first" (it is in the scope now, waiting for the site).
+    expect(await page.getByTestId('guide-work-needs-offline').textContent()).toContain(
+      'it is kept as soon as the site answers, and a session can start here then.',
+    );
     // The guide it was reading is still there, its steps too.
     expect(await page.getByTestId('guide-unavailable').count()).toBe(0);
     expect(await page.locator('[data-testid="guide"] [data-testid="guide-step"]').count()).toBe(steps);
