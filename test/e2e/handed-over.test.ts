@@ -219,6 +219,11 @@ describe("the taker's Sessions list", () => {
       // and the focus stays on the button (it had dropped to the page's start).
       await row().getByTestId('take-over').focus();
       await page.keyboard.press('Enter');
+      // It asks first, the focus on its answer: Enter takes it over.
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? null))
+        .toBe('take-over-confirm');
+      await page.keyboard.press('Enter');
       const said = row().getByRole('alert');
       await said.waitFor({ timeout: 15_000 });
       expect(await said.textContent()).toBe(
@@ -265,13 +270,33 @@ describe("the taker's Sessions list", () => {
       .catch(async (error: unknown) => {
         throw new Error(await whatIsShown(), { cause: error });
       });
-    await row().getByTestId('take-over').click();
-    await page.waitForURL(/\/sessions\/[0-9a-f-]{36}/);
-    await page.locator('[data-testid="session"][data-status="started"]').waitFor();
-    expect(await page.getByTestId('session-workorder').textContent()).toBe(WORKORDER);
+    // One tap asks, and takes nothing (a stray gloved tap took a colleague's session on the site).
     const tech1 = await signIn(demo.site(), 'tech1');
     const entry = async () =>
       (await api(demo.site(), 'GET', `/work_log/${entryid}`, { token: tech1.token })).body as unknown;
+    const box = (await row().getByTestId('take-over').boundingBox())!;
+    await row().getByTestId('take-over').click();
+    const question = row().getByTestId('take-over-question');
+    await question.waitFor();
+    await fullViewShot(page, 'take-over-question.png');
+    // A second tap where Take over was does not land on "Take it over" (the answers stand below and after).
+    const under = await page.evaluate(
+      ({ x, y }) => document.elementFromPoint(x, y)?.closest('button')?.getAttribute('data-testid') ?? null,
+      { x: box.x + box.width / 2, y: box.y + box.height / 2 },
+    );
+    expect(under).not.toBe('take-over-confirm');
+    expect(await question.textContent()).toBe(
+      `Take it over from ${DEMO_ACCOUNTS.tech2.username}? It becomes yours on the site.`,
+    );
+    await expectLargerTextFits(page, 'take-over-question', row());
+    await row().getByTestId('take-over-cancel').click();
+    await row().getByTestId('take-over').waitFor();
+    expect(await entry()).toMatchObject({ status: 'suspended' });
+    await row().getByTestId('take-over').click();
+    await row().getByTestId('take-over-confirm').click();
+    await page.waitForURL(/\/sessions\/[0-9a-f-]{36}/);
+    await page.locator('[data-testid="session"][data-status="started"]').waitFor();
+    expect(await page.getByTestId('session-workorder').textContent()).toBe(WORKORDER);
     await expect.poll(entry, { timeout: 30_000 }).toMatchObject({ status: 'started', userid: tech1.userid });
     // Its report names whom it was taken over from and when, beside the technician who goes on with it.
     const id = /\/sessions\/([0-9a-f-]{36})/.exec(page.url())![1]!;

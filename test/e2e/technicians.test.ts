@@ -242,6 +242,7 @@ describe('technicians sharing one laptop, in the browser', () => {
     await bars('nav-sessions');
     const offered = page.getByTestId('handed-over-row').filter({ hasText: 'WO-HANDED-HERE' });
     await offered.getByTestId('take-over').click();
+    await offered.getByTestId('take-over-confirm').click();
     await page.locator('[data-testid="session"][data-status="started"]').waitFor();
 
     // Back as tech1: the session is tech2's now, and tech1's list says so (before: gone without a word, and

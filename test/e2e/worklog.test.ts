@@ -372,6 +372,7 @@ describe('a work session offline, replayed when the site is back', () => {
     const row = page.getByTestId('suspended-row').filter({ hasText: 'WO-24021' });
     await row.waitFor({ timeout: 15_000 });
     await row.getByTestId('take-over').click();
+    await row.getByTestId('take-over-confirm').click();
     await page.waitForURL(/\/sessions\/[0-9a-f-]{36}/);
     await page.locator('[data-testid="session"][data-status="started"]').waitFor();
     expect(await page.getByTestId('session-workorder').textContent()).toBe('WO-24021');
