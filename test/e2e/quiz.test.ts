@@ -459,18 +459,24 @@ describe('quizzes offline, sent when the site is back', () => {
         const turned = await focusedOn(page);
         const header = await page.locator('.quiz-header h1').boundingBox();
         const bar = await page.locator('header.top-bar').boundingBox();
+        const headerInView = header!.y >= bar!.y + bar!.height - 1;
+        await page.screenshot({ path: artifact(`${screen}-page-2-${viewport.name}.png`) });
+        // Every control on the page 44 px at least (the switch's words and the dropdown's buttons were 40).
+        problems.push(...(await checkScreen(page, screen, viewport)));
+        // The typed answer's box shows the app's ring too (SurveyJS's own was a 1 px line).
+        await page.locator('[data-name="valve-stamp"] input').focus();
+        const typed = await focusedOn(page);
+        await page.screenshot({ path: artifact(`${screen}-typed-${viewport.name}.png`) });
         seen.push([
           screen,
           viewport.name,
           choice.ringed,
           turned.ringed,
           turned.inView,
-          header!.y >= bar!.y + bar!.height - 1,
+          headerInView,
+          typed.ringed && typed.ringContrast! >= 3,
           (await page.getByTestId('quiz-page-count').textContent())?.trim(),
         ]);
-        await page.screenshot({ path: artifact(`${screen}-page-2-${viewport.name}.png`) });
-        // Every control on the page 44 px at least (the switch's words and the dropdown's buttons were 40).
-        problems.push(...(await checkScreen(page, screen, viewport)));
         // Previous by keyboard: the focus on page 1's first answer (its draft brings page 1 back next time).
         await page.locator('.sd-navigation__prev-btn').focus();
         await page.keyboard.press('Enter');
@@ -481,7 +487,16 @@ describe('quizzes offline, sent when the site is back', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     expect(seen).toEqual(
       [false, true].flatMap((large) =>
-        VIEWPORTS.map((v) => [`quiz-keys${large ? '-larger' : ''}`, v.name, true, true, true, true, 'Page 2 of 2']),
+        VIEWPORTS.map((v) => [
+          `quiz-keys${large ? '-larger' : ''}`,
+          v.name,
+          true,
+          true,
+          true,
+          true,
+          true,
+          'Page 2 of 2',
+        ]),
       ),
     );
     expect(formatProblems(problems)).toBe('');
