@@ -523,6 +523,34 @@ describe('run mode: nothing typed is lost, and Finish is reviewed', () => {
       'Fork condition': 'Good',
     });
   });
+
+  it('a gloved double tap on a check ticks it once: it never ends unticked, a "No" (FAIL)', async () => {
+    const id = await startForklift('WO-RUN-DOUBLE');
+    // On its words (the label), as a glove meets it: the first tap ticks, the second does nothing.
+    await page.getByTestId('step-nav-9').click();
+    await onStep(9);
+    const belt = field('Seat belt latches and retracts');
+    await belt.locator('label span').dblclick();
+    expect(await belt.locator('input[type="checkbox"]').isChecked()).toBe(true);
+    expect(await belt.getByTestId('field-fail').count()).toBe(0);
+    // On the box itself.
+    await page.getByTestId('step-nav-11').click();
+    await onStep(11);
+    const brakes = field('Service and parking brakes hold');
+    await brakes.locator('input[type="checkbox"]').dblclick();
+    expect(await brakes.locator('input[type="checkbox"]').isChecked()).toBe(true);
+    // One tap apart still unticks, and ticks again: a second thought is kept.
+    await brakes.locator('input[type="checkbox"]').click();
+    expect(await brakes.locator('input[type="checkbox"]').isChecked()).toBe(false);
+    await brakes.locator('input[type="checkbox"]').click();
+    expect(await brakes.locator('input[type="checkbox"]').isChecked()).toBe(true);
+    await page.getByTestId('step-next').click();
+    await onStep(12);
+    expect(await savedValues(id)).toEqual({
+      'Seat belt latches and retracts': '1',
+      'Service and parking brakes hold': '1',
+    });
+  });
 });
 
 const ISO = /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ/;
@@ -935,6 +963,9 @@ describe('a photo from the camera (acceptance 5)', () => {
       page.on('pageerror', (error) => pageErrors.push(error.message));
       await page.goto(app.shell.url);
       await page.getByTestId('nav-library').waitFor();
+      // With Larger text, as a helper's walk met it: the camera opened under the step bar.
+      await page.getByTestId('text-size').click();
+      expect(await page.getByTestId('text-size').getAttribute('aria-pressed')).toBe('true');
       demo.setSchedule(() => ({ kind: 'reset' }));
       const id = await startGuide({ id: 3, title: 'Drain and Inspect the Air Compressor Tank' }, 'WO-RUN-CAMERA');
       await page.getByTestId('step-nav-4').click();
@@ -946,8 +977,17 @@ describe('a photo from the camera (acceptance 5)', () => {
         null,
         { timeout: 15_000 },
       );
-      await photoField.getByTestId('camera-take').click();
+      // Its live view and Take in view once it opens, above the step bar (Take was under it, at 752 against 694).
+      const bar = (await page.getByTestId('session-run-bar').boundingBox())!;
+      const live = (await photoField.getByTestId('camera-live').boundingBox())!;
+      const takeAt = (await photoField.getByTestId('camera-take').boundingBox())!;
+      await page.screenshot({ path: artifact('run-mode-camera-live-larger.png') });
+      expect([live.y >= 0, takeAt.y + takeAt.height <= bar.y + 1]).toEqual([true, true]);
+      // A gloved double tap on Take takes the photo and shows it; it attaches nothing unseen (the second tap
+      // attached it: "Attach this photo" stood where Take was).
+      await page.mouse.dblclick(takeAt.x + takeAt.width / 2, takeAt.y + takeAt.height / 2);
       await photoField.getByTestId('camera-preview').waitFor();
+      expect(await photoField.getByTestId('attachment').count()).toBe(0);
       expect(
         await page.evaluate(
           () => (document.querySelector('[data-testid="camera-preview"]') as HTMLCanvasElement).width,
