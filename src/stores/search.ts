@@ -1,5 +1,5 @@
 import { defineStore } from 'pinia';
-import { ref } from 'vue';
+import { computed, ref } from 'vue';
 import type { AppError, SearchResults } from '../../electron/contract.ts';
 import { useBridge } from '../bridge/index.ts';
 import { useSessionStore } from './session.ts';
@@ -8,14 +8,25 @@ const PAGE = 30;
 
 /**
  * Search: the guides on this computer at once (FTS5, in the technician's language), then, while the site
- * answers, the site's own search in their place. The site's search never holds the local results back:
- * while it is slow they are shown, and when it fails or the site has none they stay, with a calm note.
+ * answers, the site's own search in their place, with the guides kept here that it did not list after it
+ * (`alsoHere`: a site that searches titles only, or words as typed, said "No guide matches" over guides
+ * this computer had found). The site's search never holds the local results back: while it is slow they
+ * are shown, and when it fails they stay, with a calm note.
  */
 export const useSearchStore = defineStore('search', () => {
   const bridge = useBridge();
   const session = useSessionStore();
   const text = ref('');
   const results = ref<SearchResults | null>(null);
+  /** This computer's own results for the same words: shown first, then kept beside the site's. */
+  const local = ref<SearchResults | null>(null);
+  /** Guides kept here that match and that the site's results (as far as they are shown) do not list. */
+  const alsoHere = computed<SearchResults['items']>(() => {
+    const shown = results.value;
+    if (shown?.source !== 'site' || !local.value) return [];
+    const listed = new Set(shown.items.map((item) => item.guideid));
+    return local.value.items.filter((item) => !listed.has(item.guideid));
+  });
   const searchedFor = ref('');
   const busy = ref(false);
   /** The site's search is being asked (the local results are shown meanwhile). */
@@ -34,18 +45,19 @@ export const useSearchStore = defineStore('search', () => {
     asking.value = false;
     if (!trimmed) {
       results.value = null;
+      local.value = null;
       searchedFor.value = '';
       return;
     }
     busy.value = true;
     try {
-      const local = await bridge.search({ text: trimmed, where: 'local', limit: PAGE, offset: 0 });
+      const here = await bridge.search({ text: trimmed, where: 'local', limit: PAGE, offset: 0 });
       if (gen !== generation) return;
       searchedFor.value = trimmed;
-      if (local.ok) results.value = local.value;
+      if (here.ok) results.value = local.value = here.value;
       else {
-        results.value = null;
-        error.value = local.error;
+        results.value = local.value = null;
+        error.value = here.error;
       }
     } finally {
       if (gen === generation) busy.value = false;
@@ -111,6 +123,7 @@ export const useSearchStore = defineStore('search', () => {
     generation++;
     text.value = '';
     results.value = null;
+    local.value = null;
     searchedFor.value = '';
     error.value = null;
     note.value = null;
@@ -118,5 +131,5 @@ export const useSearchStore = defineStore('search', () => {
     asking.value = false;
   }
 
-  return { text, results, searchedFor, busy, asking, note, error, search, more, forget };
+  return { text, results, alsoHere, searchedFor, busy, asking, note, error, search, more, forget };
 });

@@ -1,0 +1,74 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { unwrap } from '../helpers/library.ts';
+import { proxiedDemoWorkshop } from '../helpers/services.ts';
+import { artifact, openSyncedDemoApp, type startApp } from './browser.ts';
+import { expectLargerTextFits } from './screen-checks.ts';
+
+// The site's search answers in place of this computer's, and it searches words as typed: "belts" found
+// nothing there, and the page said "No guide matches" over two guides kept here that match (found walking
+// the app). The guides kept here that the site's results do not list now stand after them.
+const demo = proxiedDemoWorkshop();
+let browser: Browser;
+let app: Awaited<ReturnType<typeof startApp>>;
+let page: Page;
+const pageErrors: string[] = [];
+
+beforeAll(async () => {
+  ({ browser, app, page } = await openSyncedDemoApp(demo, { width: 1024, height: 600 }, pageErrors));
+  await page.goto(app.shell.url);
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+const titles = (testid: string) =>
+  page
+    .getByTestId(testid)
+    .getByTestId('search-result')
+    .locator('.search-title')
+    .evaluateAll((els) => els.map((el) => el.textContent?.trim() ?? ''));
+
+async function searchFor(words: string): Promise<void> {
+  await page.getByTestId('search-box').fill(words);
+  await page.keyboard.press('Enter');
+  await page.locator('[data-testid="search-source"][data-source="site"]').waitFor();
+  await expect.poll(() => page.getByTestId('search-asking').count()).toBe(0);
+}
+
+describe("the site's search beside this computer's", () => {
+  it('keeps the guides kept here that match, after the site results, never "No guide matches" over them', async () => {
+    const { api } = app.app.services;
+    const here = unwrap(await api.search({ text: 'belts', where: 'local' }));
+    const site = unwrap(await api.search({ text: 'belts', where: 'site' }));
+    // The case the walk met: this computer finds guides the site's search does not list.
+    expect(here.total).toBeGreaterThan(0);
+    const onSite = new Set(site.items.map((item) => item.guideid));
+    const missed = here.items.filter((item) => !onSite.has(item.guideid)).map((item) => item.title);
+    expect(missed.length).toBeGreaterThan(0);
+
+    await page.getByTestId('nav-search').click();
+    await searchFor('belts');
+    expect(await page.getByTestId('search-none').count()).toBe(0);
+    expect(await titles('search-results')).toEqual(site.items.map((item) => item.title));
+    expect(await titles('also-here-results')).toEqual(missed);
+    expect((await page.getByTestId('also-here').locator('p').textContent())?.replace(/\s+/g, ' ').trim()).toBe(
+      site.total === 0
+        ? `${missed.length} guides kept here match “belts”; the site's search found none.`
+        : `${missed.length} guides kept here match “belts” and are not among the site's results above.`,
+    );
+    await page.screenshot({ path: artifact('search-also-here-1024x600.png') });
+    // A guide both list is shown once: among the site's.
+    await searchFor('drain');
+    const siteRows = await titles('search-results');
+    const extra = await titles('also-here-results').catch(() => [] as string[]);
+    expect(extra.filter((title) => siteRows.includes(title))).toEqual([]);
+    await searchFor('belts');
+    await expectLargerTextFits(page, 'search-also-here', page.getByTestId('also-here'));
+  });
+
+  it('ran without script errors', () => {
+    expect(pageErrors).toEqual([]);
+  });
+});
