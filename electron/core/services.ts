@@ -209,6 +209,7 @@ export function createServices(deps: ServicesDeps): Services {
     signedIn: () => connection.canSync,
     everyMinutes: deps.syncEveryMinutes ?? 15,
     log,
+    guidesDue: () => store.syncQueue.failedDue(clock.now()),
   });
   const quiz = new QuizService({ store, events, clock, outbox, technician: () => me()?.id ?? null, reader });
   const notes = guideNotes({ store, clock, outbox, modules, reader, now, technician: () => me()?.id ?? null });

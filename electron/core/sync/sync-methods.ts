@@ -43,7 +43,12 @@ export const syncMethods = defineMethods<keyof SyncApi, SyncMethodDeps>({
   },
   keepGuideOffline: {
     input: z.tuple([id]),
-    run: ({ sync }, guideid) => sync.keep(guideid),
+    run: async ({ sync, background }, guideid) => {
+      const kept = await sync.keep(guideid);
+      // Not kept (the site refused, or cut the connection): tried again soon, not at the next schedule.
+      if (!kept.stored) background.again();
+      return kept;
+    },
   },
   setStorageBudget: {
     // Any positive size: too small a budget only fails the sync with its own message. The settings view

@@ -58,6 +58,12 @@ export class SyncQueueRepo {
     ).n;
   }
 
+  /** Whether a guide that failed is due again at `now` (a first failure, or no answer from the site). */
+  failedDue(now: number): boolean {
+    const due = sql(this.db, 'SELECT 1 FROM sync_queue WHERE failed_at IS NOT NULL AND next_attempt_at <= ? LIMIT 1');
+    return due.get(now) !== undefined;
+  }
+
   /** Queued guides never tried (the cursor may move past the others: they stay queued). */
   untried(): number {
     return (sql(this.db, 'SELECT count(*) AS n FROM sync_queue WHERE failed_at IS NULL').get() as { n: number }).n;
