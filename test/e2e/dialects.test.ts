@@ -7,7 +7,7 @@ import { startDemoSite, type RunningSite } from '../../server/site.ts';
 import { unwrap } from '../helpers/library.ts';
 import { startRewriteProxy } from '../helpers/rewrite-proxy.ts';
 import { appPage, artifact, launchChromium, startApp } from './browser.ts';
-import { checkScreen, VIEWPORTS } from './screen-checks.ts';
+import { checkScreen, MIN_TARGET_PX, VIEWPORTS } from './screen-checks.ts';
 
 // Issue 25 in Chromium, against the reference server in both dialects of API 2.0. A guide with two
 // prerequisite guides reads (and runs) as the prerequisites' steps, each part under "Before you begin:
@@ -216,6 +216,9 @@ for (const dialect of ['dozuki', 'ifixit'] as Dialect[]) {
         expect(await page.getByTestId('step-embed-link').getAttribute('href')).toBe(
           'https://www.example.com/embed/lp-tank-change',
         );
+        // A link alone on its line, not in a sentence: a gloved tap's 44 px (it was 22 px tall).
+        const link = (await page.getByTestId('step-embed-link').boundingBox())!;
+        expect(Math.min(link.width, link.height)).toBeGreaterThanOrEqual(MIN_TARGET_PX);
         expect(await page.getByTestId('item-optional').count()).toBe(1);
         expect(await page.getByTestId('guide-time').textContent()).toContain('5–10 minutes');
 
