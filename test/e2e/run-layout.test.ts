@@ -92,6 +92,16 @@ const FIRST_FIELD =
   '[data-testid="step-form"] [data-testid="form-field"] ' +
   ':is(input:not([type=file]), select, textarea, label.file-button)';
 
+/** A work session of the compressor tank guide started from the library: its address, without a step. */
+async function startTank(workorder: string): Promise<string> {
+  await page.goto(new URL('/', app.shell.url).toString());
+  await page.getByTestId('guide-row').filter({ hasText: 'Drain and Inspect the Air Compressor Tank' }).first().click();
+  await page.getByTestId('workorder-input').fill(workorder);
+  await page.getByTestId('start-session-button').click();
+  await page.waitForURL(/\/sessions\/[0-9a-f-]{36}/);
+  return page.url().replace(/\?.*$/, '');
+}
+
 describe('run mode: the step is the screen (issue 28, acceptance 1)', () => {
   let sessionUrl = '';
   let guideUrl = '';
@@ -552,16 +562,7 @@ describe('run mode: the step is the screen (issue 28, acceptance 1)', () => {
   );
 
   it('shows the photo button at 1366×768, and a thumbnail once a photo is attached', async () => {
-    await page.goto(new URL('/', app.shell.url).toString());
-    await page
-      .getByTestId('guide-row')
-      .filter({ hasText: 'Drain and Inspect the Air Compressor Tank' })
-      .first()
-      .click();
-    await page.getByTestId('workorder-input').fill('WO-LAYOUT-PHOTO');
-    await page.getByTestId('start-session-button').click();
-    await page.waitForURL(/\/sessions\/[0-9a-f-]{36}/);
-    await page.goto(`${page.url().replace(/\?.*$/, '')}?step=4`);
+    await page.goto(`${await startTank('WO-LAYOUT-PHOTO')}?step=4`);
     await page.locator('[data-testid="step-form"][data-ready="true"]').waitFor();
     const [camera] = await placed(page, { 'photo button': '[data-testid="camera-open"]' });
     expect(camera, JSON.stringify(camera)).toMatchObject({ found: true, inside: true, onTop: true });
@@ -576,6 +577,44 @@ describe('run mode: the step is the screen (issue 28, acceptance 1)', () => {
       64,
     );
     await page.screenshot({ path: artifact('run-layout-photo-thumbnail.png') });
+  });
+
+  it('a choice of five and a notes box: the form above the step bar at three sizes with Larger text', async () => {
+    // Step 3 of the compressor tank: five radios in one column, then a notes box five lines high. With
+    // Larger text the notes went under the step bar at 1366x768 and 1024x600, and the step's pictures at
+    // 800x1280 (a helper's walk). Now whole, but at 1024x600, where the 330 px under the header (310 with
+    // Larger text) hold the choices, 48 px each for a glove, and the notes' label: the box is a scroll away.
+    const tankUrl = await startTank('WO-LAYOUT-TANK');
+    const problems: string[] = [];
+    const sizes = [...VIEWPORTS.map((v) => ({ ...v, large: true })), { ...VIEWPORTS[1], large: false }];
+    for (const size of sizes) {
+      const name = `${size.name}${size.large ? '-larger' : ''}`;
+      const sized = await appPage(browser, app.shell, { width: size.width, height: size.height });
+      sized.on('pageerror', (error) => pageErrors.push(error.message));
+      if (size.large) await sized.addInitScript(() => localStorage.setItem('fieldguide.textSize', 'large'));
+      await sized.goto(`${tankUrl}?step=3`);
+      await sized.locator('[data-testid="step-count"]').filter({ hasText: 'Step 3 of' }).waitFor();
+      await sized.locator('[data-testid="step-form"][data-ready="true"]').waitFor();
+      await sized.waitForTimeout(150);
+      const labelOnly = size.name === '1024x600';
+      const out = await sized.evaluate((labelOnly) => {
+        const bar = document.querySelector('[data-testid="session-run-bar"]')!.getBoundingClientRect();
+        const fields = [...document.querySelectorAll('[data-testid="step-form"] [data-testid="form-field"]')];
+        const parts = [
+          ...document.querySelectorAll('[data-testid="session-step"] .step-line'),
+          ...(labelOnly ? fields.map((field) => field.querySelector('.form-label')!) : fields),
+          ...document.querySelectorAll('[data-testid="session-step"] [data-testid="step-image"]'),
+        ];
+        return parts
+          .map((el) => [el, el.getBoundingClientRect()] as const)
+          .filter(([, box]) => box.top < 0 || box.bottom > bar.top + 1)
+          .map(([el, box]) => `"${(el.textContent ?? '').trim().slice(0, 30)}" ${Math.round(box.bottom)} > ${bar.top}`);
+      }, labelOnly);
+      problems.push(...out.map((part) => `${name}: ${part}`));
+      await sized.screenshot({ path: artifact(`run-layout-${name}-tank-step-3.png`) });
+      await sized.context().close();
+    }
+    expect(problems).toEqual([]);
   });
 
   it('ran without script errors or CSP violations', () => {
