@@ -1193,6 +1193,7 @@ describe('a value the site did not take', () => {
     expect(await item.getByTestId('action-change').count()).toBe(0);
     demo.setSchedule(null);
     await item.getByTestId('action-discard').click();
+    await item.getByTestId('action-discard-confirm').click();
     await item.waitFor({ state: 'detached' });
     expect((await app.app.services.api.flushOutbox()).ok).toBe(true);
     const session = await sessionOf(id);

@@ -61,6 +61,7 @@ describe('a session whose start the site refused for good', () => {
     await said.scrollIntoViewIfNeeded();
     await page.screenshot({ path: artifact('outbox-start-refused.png') });
     await start.getByTestId('action-discard').click();
+    await start.getByTestId('action-discard-confirm').click();
     await start.waitFor({ state: 'detached' });
     unwrap(await appApi.flushOutbox());
     await page.getByTestId('outbox-summary').filter({ hasText: 'Everything you did has reached the site.' }).waitFor();
@@ -104,6 +105,7 @@ describe('a session whose start the site refused for good', () => {
     await page.goto(new URL('/sync', app.shell.url).toString());
     const upload = page.locator('[data-testid="outbox-action"][data-kind="upload"]');
     await upload.getByTestId('action-discard').click();
+    await upload.getByTestId('action-discard-confirm').click();
     await upload.waitFor({ state: 'detached' });
     demo.setSchedule(null);
     unwrap(await appApi.flushOutbox());

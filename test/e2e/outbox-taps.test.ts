@@ -1,0 +1,96 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PASS } from '../fault/proxy.ts';
+import { unwrap } from '../helpers/library.ts';
+import { proxiedDemoWorkshop } from '../helpers/services.ts';
+import { guideWithForms, sampleValue } from '../helpers/worklog.ts';
+import { artifact, openSyncedDemoApp, type startApp } from './browser.ts';
+import { expectLargerTextFits } from './screen-checks.ts';
+
+// The Sync centre's Retry and Discard, by glove and by keyboard.
+const demo = proxiedDemoWorkshop();
+let browser: Browser;
+let app: Awaited<ReturnType<typeof startApp>>;
+let page: Page;
+const pageErrors: string[] = [];
+
+beforeAll(async () => {
+  ({ browser, app, page } = await openSyncedDemoApp(demo, { width: 1024, height: 600 }, pageErrors));
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+describe('Retry and Discard in the Sync centre', () => {
+  // Three sessions whose saves the site refused: a gloved double tap on Discard discarded two (the list
+  // moved up under the finger, the second tap on the next one's Discard, unasked), and one on Retry sent
+  // the save twice; the keyboard's focus fell to the page's body after either (a helper's walk).
+  it('Discard asks first, a double tap discards nothing unasked, a double tap on Retry sends once', async () => {
+    const { api: appApi } = app.app.services;
+    const { guide, fields } = await guideWithForms(appApi);
+    const { field, stepid } = fields.find(({ field }) => sampleValue(field) !== null)!;
+    const refuse = () =>
+      demo.setSchedule(({ path }) =>
+        path.includes('/stepData') ? { kind: 'status', status: 422, message: 'The value is not allowed' } : PASS,
+      );
+    refuse();
+    for (const workorder of ['WO-TAP-1', 'WO-TAP-2', 'WO-TAP-3']) {
+      const session = unwrap(await appApi.startSession({ guideid: guide.guideid, workorderid: workorder }));
+      const values = [{ fieldGuid: field.fieldGuid, value: sampleValue(field) }];
+      unwrap(await appApi.saveStepData({ sessionId: session.id, stepid, values }));
+    }
+    for (let i = 0; i < 3; i++) unwrap(await appApi.flushOutbox());
+    expect(unwrap(await appApi.getOutbox()).summary.failed).toBe(3);
+    await page.goto(new URL('/sync', app.shell.url).toString());
+    const failed = page.locator('[data-testid="outbox-action"][data-state="failed"]');
+    await failed.first().waitFor();
+    const tapTwice = async (testid: string) => {
+      await failed.first().getByTestId(testid).scrollIntoViewIfNeeded();
+      const box = (await failed.first().getByTestId(testid).boundingBox())!;
+      const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+      await page.mouse.click(x, y);
+      await page.waitForTimeout(200);
+      // The second tap, as Chromium counts it (mouse.click's clickCount: 2 would make two clicks).
+      await page.mouse.down({ clickCount: 2 });
+      await page.mouse.up({ clickCount: 2 });
+    };
+
+    await tapTwice('action-discard');
+    await page.waitForTimeout(500);
+    await page.screenshot({ path: artifact('outbox-discard-double-tap.png') });
+    expect(unwrap(await appApi.getOutbox()).summary.failed).toBe(3);
+    const question = failed.first().getByTestId('action-discard-question');
+    expect((await question.locator('p').textContent())?.replace(/\s+/g, ' ').trim()).toBe(
+      'Discard this change? It will not be sent to the site, and it cannot be brought back.',
+    );
+    await failed.first().getByTestId('action-discard-keep').click();
+    await question.waitFor({ state: 'detached' });
+    // By keyboard: Discard by Enter puts the focus on "Keep it"; Enter there keeps the change, the focus
+    // back on Discard.
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('data-testid'));
+    await failed.first().getByTestId('action-discard').focus();
+    await page.keyboard.press('Enter');
+    expect(await focused()).toBe('action-discard-keep');
+    await expectLargerTextFits(page, 'outbox-discard-question', question, { width: 1024, height: 600 });
+    await failed.first().getByTestId('action-discard-keep').focus();
+    await page.keyboard.press('Enter');
+    expect(await focused()).toBe('action-discard');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('action-discard-confirm').click();
+    await expect.poll(async () => unwrap(await appApi.getOutbox()).summary.failed).toBe(2);
+    // The focus on what shows it happened: the outbox's summary, not the page's body.
+    expect(await focused()).toBe('outbox-summary');
+
+    demo.proxy().clearLog();
+    await tapTwice('action-retry');
+    const sent = () => demo.proxy().requestsTo(/\/stepData/).length;
+    await expect.poll(sent, { timeout: 15_000 }).toBeGreaterThan(0);
+    await page.waitForTimeout(1000);
+    expect(sent()).toBe(1);
+    // Refused again: the focus stays on Retry (it fell to the page's body when the button went).
+    expect(await focused()).toBe('action-retry');
+    demo.setSchedule(null);
+    expect(pageErrors).toEqual([]);
+  });
+});
