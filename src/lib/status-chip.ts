@@ -1,6 +1,6 @@
 import type { NetworkState, OutboxSummary, SyncState } from '../../electron/contract.ts';
 import { formatAgo, plural } from './format.ts';
-import { phaseWords, progressFraction } from './sync-phase.ts';
+import { phaseWords, progressFraction, syncStopped } from './sync-phase.ts';
 
 export type ChipTone = 'ok' | 'busy' | 'offline' | 'problem' | 'idle';
 
@@ -153,22 +153,21 @@ function ownChip(input: {
       unsent,
     };
   }
-  if (sync?.lastError) {
-    return {
-      tone: 'problem',
-      ...words('Last sync failed'),
-      detail: `The last sync stopped: ${sync.lastError.message} Everything you did has reached the site.`,
-      announce: `The last sync stopped: ${sync.lastError.message} Everything you did has reached the site.`,
-      unsent,
-    };
+  if (sync?.lastError && syncStopped(sync)) {
+    const said = `The last sync stopped: ${sentence(sync.lastError.message)} Everything you did has reached the site.`;
+    return { tone: 'problem', ...words('Last sync failed'), detail: said, announce: said, unsent };
   }
   if (sync?.lastSyncAt) {
     const ago = formatAgo(sync.lastSyncAt, input.nowMs);
+    // A sync that went on past a guide it could not store finished: the guide is named in the sync centre.
+    const missing = sync.lastError ? sync.failedGuides.length : 0;
+    const notKept =
+      missing > 0 ? ` ${plural(missing, 'guide')} could not be stored: the sync centre says which and why.` : '';
     return {
       tone: 'ok',
       ...words(`Synced ${ago}`),
-      detail: `Online. Synced ${ago}; everything you did has reached the site.`,
-      announce: 'Online. Everything you did has reached the site.',
+      detail: `Online. Synced ${ago}; everything you did has reached the site.${notKept}`,
+      announce: `Online. Everything you did has reached the site.${notKept}`,
       unsent,
     };
   }
@@ -180,3 +179,6 @@ function ownChip(input: {
     unsent,
   };
 }
+
+/** The site's words as a sentence, ended by a full stop when they have none ("Internal error reading guide"). */
+const sentence = (words: string): string => (/[.!?]$/.test(words.trim()) ? words.trim() : `${words.trim()}.`);

@@ -1,4 +1,4 @@
-import type { SyncPhase, SyncProgress } from '../../electron/contract.ts';
+import type { SyncPhase, SyncProgress, SyncState } from '../../electron/contract.ts';
 import { formatBytes } from './format.ts';
 
 const PHASE_WORDS: Record<SyncPhase, string> = {
@@ -19,7 +19,8 @@ export const phaseWords = (phase: SyncPhase): string => PHASE_WORDS[phase];
 export function phaseUnit(phase: SyncPhase): string | null {
   switch (phase) {
     case 'listing':
-      return 'pages';
+      // It counts the guides the site listed (listing.ts), not its pages.
+      return 'guides';
     case 'deletions':
       return 'checks';
     case 'guides':
@@ -52,4 +53,16 @@ export function progressCounts(progress: SyncProgress, running: boolean): string
     parts.push(`${formatBytes(progress.bytes)} downloaded`);
   if (progress.message) parts.push(progress.message);
   return parts.join(' · ');
+}
+
+/**
+ * Whether the last sync stopped on its error: not when the error is a guide's, named with the failed
+ * guides, which the sync went on past ("Finished, with problems listed below").
+ */
+export function syncStopped(state: SyncState | null): boolean {
+  const error = state?.lastError;
+  return (
+    error != null &&
+    !(state?.failedGuides ?? []).some((guide) => guide.resource === error.resource && guide.message === error.message)
+  );
 }

@@ -85,6 +85,22 @@ describe('a site that lacks modules, in the browser', () => {
       await page.getByTestId('sync-retry-guide').click();
       await page.getByTestId('sync-now').and(page.locator(':not([disabled])')).waitFor();
       await expect.poll(() => askedBroken, { timeout: 15_000 }).toBeGreaterThan(before);
+      // The chip agrees with the sync centre: finished, one guide missing (it said "Last sync failed").
+      const chip = page.getByTestId('status-chip');
+      expect(await chip.textContent()).toMatch(/^\s*Synced /);
+      expect(await chip.getAttribute('aria-label')).toContain('1 guide could not be stored');
+      // A gloved double tap on Retry retries once (a quick retry's sync had ended: the second tap ran another).
+      const once = askedBroken - before;
+      const retry = (await page.getByTestId('sync-retry-guide').boundingBox())!;
+      const [x, y] = [retry.x + retry.width / 2, retry.y + retry.height / 2];
+      const twice = askedBroken;
+      await page.mouse.click(x, y);
+      await page.waitForTimeout(200);
+      await page.mouse.down({ clickCount: 2 });
+      await page.mouse.up({ clickCount: 2 });
+      await page.waitForTimeout(1500);
+      await page.getByTestId('sync-now').and(page.locator(':not([disabled])')).waitFor();
+      expect(askedBroken - twice).toBe(once);
     },
   );
 

@@ -130,6 +130,28 @@ describe('the status chip says network, sync and unsent work in one place', () =
     expect(statusChip({ network: 'online', sync: failed, outbox: clear, nowMs: NOW }).tone).toBe('problem');
   });
 
+  it("says a sync that went on past a guide it could not store finished, and ends the site's words", () => {
+    // "Last sync failed … The last sync stopped" beside the sync centre's "Finished, with problems listed below".
+    const error = { message: 'Internal error reading guide', resource: '/guides/2', at: NOW / 1000 };
+    const guide = { guideid: 2, title: 'Drive belt', message: error.message, resource: error.resource, attempts: 1 };
+    const partly = synced({
+      lastError: error,
+      failedGuides: [{ ...guide, failedAt: NOW / 1000, nextAttemptAt: null }],
+    });
+    const chip = statusChip({ network: 'online', sync: partly, outbox: clear, nowMs: NOW });
+    expect([chip.tone, chip.text]).toEqual(['ok', 'Synced 1 minute ago']);
+    expect(chip.detail).toBe(
+      'Online. Synced 1 minute ago; everything you did has reached the site. 1 guide could not be stored: ' +
+        'the sync centre says which and why.',
+    );
+    // Stopped on it (the listing, say): a sentence of its own before the next.
+    const stopped = statusChip({ network: 'online', sync: synced({ lastError: error }), outbox: clear, nowMs: NOW });
+    expect([stopped.tone, stopped.text]).toEqual(['problem', 'Last sync failed']);
+    expect(stopped.detail).toBe(
+      'The last sync stopped: Internal error reading guide. Everything you did has reached the site.',
+    );
+  });
+
   it('does not announce a ticking clock to a screen reader', () => {
     const a = statusChip({ network: 'online', sync: synced(), outbox: clear, nowMs: NOW });
     const b = statusChip({ network: 'online', sync: synced(), outbox: clear, nowMs: NOW + 10 * 60_000 });

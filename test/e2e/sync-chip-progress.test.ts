@@ -1,0 +1,54 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PASS } from '../fault/proxy.ts';
+import { unwrap } from '../helpers/library.ts';
+import { proxiedDemoWorkshop } from '../helpers/services.ts';
+import { artifact, openDemoApp, type startApp } from './browser.ts';
+
+// The status chip's percentage during a first sync: it read the sync's state, whose progress is the
+// phase's first, and said "Syncing 0%" while the sync centre counted 359 of 381 guides (a helper's walk).
+// Here each file is slowed on its way, and the two are read as the media come: they say the same figure.
+const demo = proxiedDemoWorkshop();
+let browser: Browser;
+let app: Awaited<ReturnType<typeof startApp>>;
+let page: Page;
+const pageErrors: string[] = [];
+
+beforeAll(async () => {
+  ({ browser, app, page } = await openDemoApp(demo, { width: 1366, height: 768 }, pageErrors));
+});
+afterAll(async () => {
+  demo.setSchedule(null);
+  await browser?.close();
+  await app?.stop();
+});
+
+describe('the status chip during a first sync', () => {
+  it('says the percentage the sync centre says', async () => {
+    const { api } = app.app.services;
+    unwrap(await api.connectDemo());
+    // Each file a while on the way: the sync moves through its media, and the two are read as it moves.
+    demo.setSchedule(({ path }) => (path.startsWith('/api/') ? PASS : { kind: 'delay', ms: 150 }));
+    const syncing = api.syncNow();
+    await page.goto(new URL('/sync', app.shell.url).toString());
+    await page.locator('[data-testid="sync-progress"][data-phase="media"]').waitFor({ timeout: 30_000 });
+    const seen: string[][] = [];
+    for (let i = 0; i < 10; i++) {
+      await page.waitForTimeout(300);
+      // Both read in one turn of the page: what the technician sees at one moment.
+      seen.push(
+        await page.evaluate(() => [
+          document.querySelector('[data-testid="status-chip"]')?.textContent?.match(/Syncing (\d+%)/)?.[1] ?? '',
+          document.querySelector('.sync-percent')?.textContent?.trim() ?? '',
+        ]),
+      );
+    }
+    const moving = seen.filter(([, centre]) => centre !== '');
+    expect(moving.length).toBeGreaterThan(3);
+    expect(moving.filter(([chip, centre]) => chip !== centre)).toEqual([]);
+    await page.screenshot({ path: artifact('sync-chip-progress.png') });
+    demo.setSchedule(null);
+    await syncing;
+    expect(pageErrors).toEqual([]);
+  });
+});
