@@ -163,7 +163,13 @@ export const useSyncStore = defineStore('sync', () => {
 
   const cancel = () => run('cancel', async () => take(await bridge.cancelSync()));
   const setScope = (scope: OfflineScope) => run('scope', async () => take(await bridge.setOfflineScope(scope)));
-  const setBudget = (bytes: number) => run('budget', async () => take(await bridge.setStorageBudget(bytes)));
+  /** The budget set; the picture qualities' card says it beside their estimates: read again with it. */
+  const setBudget = (bytes: number) =>
+    run('budget', async () => {
+      const ok = take(await bridge.setStorageBudget(bytes));
+      if (ok && pictures.value) await loadPictures();
+      return ok;
+    });
 
   return {
     state,
