@@ -59,7 +59,7 @@ export interface SyncServiceDeps {
   allowedMedia?: () => readonly string[];
 }
 
-/** The progress is told at most this often, and its latest at the end of each such window. */
+/** The progress is told at most this often, and the latest of each 100 ms span when the span ends. */
 const PROGRESS_EVERY_MS = 100;
 
 /** Pulls the library from the site: one sync at a time, its progress told as events, its state kept. */
@@ -256,7 +256,7 @@ export class SyncService {
       this.#tell();
       return;
     }
-    // Told when the window ends, the latest then: dropped, the last figures before a guide the site hung on
+    // Told when the span ends, the latest then: dropped, the last figures before a guide the site hung on
     // stood for its 40 s ("6 of 14 guides" while 13 were stored).
     this.#toldLater ??= setTimeout(() => this.#tell(), PROGRESS_EVERY_MS - (now - this.#lastEmit));
   }
