@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import {
   LAUNCH_STORAGE_KEY,
   rpcPath,
@@ -130,6 +130,36 @@ export async function openSyncedDemoApp(
   const { api } = opened.app.app.services;
   unwrap(await api.connectDemo());
   unwrap(await api.syncNow());
+  return opened;
+}
+
+/** The app and browser a test file works with, and the page errors seen (set once `beforeAll` has run). */
+export interface OpenedApp {
+  browser: Browser;
+  app: Awaited<ReturnType<typeof startApp>>;
+  page: Page;
+  pageErrors: string[];
+}
+
+/**
+ * One app and one browser for a test file: opened before its tests (connected to the demo workshop and
+ * synced unless `synced: false`), the page on the app's start, and closed after them.
+ */
+export function demoAppForFile(
+  demo: { startDemoWorkshop: ServicesDeps['startDemoWorkshop'] },
+  viewport: { width: number; height: number },
+  options: { synced?: boolean; overrides?: Partial<ServicesDeps> } = {},
+): OpenedApp {
+  const opened = { pageErrors: [] as string[] } as OpenedApp;
+  beforeAll(async () => {
+    const open = options.synced === false ? openDemoApp : openSyncedDemoApp;
+    Object.assign(opened, await open(demo, viewport, opened.pageErrors, options.overrides));
+    await opened.page.goto(opened.app.shell.url);
+  });
+  afterAll(async () => {
+    await opened.browser?.close();
+    await opened.app?.stop();
+  });
   return opened;
 }
 

@@ -1,9 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { always, PASS } from '../fault/proxy.ts';
 import { unwrap } from '../helpers/library.ts';
 import { proxiedDemoWorkshop } from '../helpers/services.ts';
-import { artifact, openSyncedDemoApp, type startApp } from './browser.ts';
+import { artifact, demoAppForFile } from './browser.ts';
 
 // "Keep this guide offline" on a site that answered but did not send the guide (503), or cut the
 // connection: the site stayed online, so no reconnect came, and the guide was not kept for the 15
@@ -11,33 +10,23 @@ import { artifact, openSyncedDemoApp, type startApp } from './browser.ts';
 // by itself then" (found walking the app with automatic sync on, as the app runs). The app syncs again
 // soon after a guide it did not store, by itself.
 const demo = proxiedDemoWorkshop();
-let browser: Browser;
-let app: Awaited<ReturnType<typeof startApp>>;
-let page: Page;
-const pageErrors: string[] = [];
+const opened = demoAppForFile(demo, { width: 1024, height: 600 }, { overrides: { autoSync: true } });
 let outside: { guideid: number; title: string }[] = [];
 
 beforeAll(async () => {
-  ({ browser, app, page } = await openSyncedDemoApp(demo, { width: 1024, height: 600 }, pageErrors, {
-    autoSync: true,
-  }));
-  const { api } = app.app.services;
+  const { api } = opened.app.app.services;
   const guides = unwrap(await api.listGuides({ limit: 50 })).items;
   unwrap(await api.setOfflineScope({ mode: 'selected', categories: [], guideids: [guides[0]!.guideid] }));
   unwrap(await api.syncNow());
   outside = unwrap(await api.listGuides({ limit: 50 })).items.filter((guide) => guide.offline === 'summary');
-  await page.goto(app.shell.url);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
 });
 
 const keptWhole = async (guideid: number) =>
-  unwrap(await app.app.services.api.listGuides({ limit: 50 })).items.find((g) => g.guideid === guideid)?.offline;
+  unwrap(await opened.app.app.services.api.listGuides({ limit: 50 })).items.find((g) => g.guideid === guideid)?.offline;
 
 describe('a guide the site did not send when asked to keep it', () => {
   it('refused (503): kept by itself once the site answers, and the page opens it whole', async () => {
+    const { app, page } = opened;
     const { guideid } = outside[0]!;
     demo.setSchedule(always({ kind: 'status', status: 503, message: 'Service Unavailable' }));
     await page.goto(new URL(`/guides/${guideid}`, app.shell.url).toString());
@@ -56,6 +45,7 @@ describe('a guide the site did not send when asked to keep it', () => {
   });
 
   it('cut (every other answer dropped): kept by itself, and "Not kept" goes from the page', async () => {
+    const { app, page } = opened;
     const { guideid } = outside[1]!;
     await page.goto(new URL(`/guides/${guideid}`, app.shell.url).toString());
     await page.getByTestId('guide-from-site').waitFor({ timeout: 15_000 });
@@ -71,6 +61,7 @@ describe('a guide the site did not send when asked to keep it', () => {
   });
 
   it('ran without script errors', () => {
+    const { pageErrors } = opened;
     expect(pageErrors).toEqual([]);
   });
 });

@@ -1,32 +1,21 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PASS } from '../fault/proxy.ts';
 import { unwrap } from '../helpers/library.ts';
 import { proxiedDemoWorkshop } from '../helpers/services.ts';
 import { guideWithForms, sampleValue } from '../helpers/worklog.ts';
-import { artifact, openSyncedDemoApp, type startApp } from './browser.ts';
+import { artifact, demoAppForFile } from './browser.ts';
 import { expectLargerTextFits } from './screen-checks.ts';
 
 // The Sync centre's Retry and Discard, by glove and by keyboard.
 const demo = proxiedDemoWorkshop();
-let browser: Browser;
-let app: Awaited<ReturnType<typeof startApp>>;
-let page: Page;
-const pageErrors: string[] = [];
-
-beforeAll(async () => {
-  ({ browser, app, page } = await openSyncedDemoApp(demo, { width: 1024, height: 600 }, pageErrors));
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const opened = demoAppForFile(demo, { width: 1024, height: 600 });
 
 describe('Retry and Discard in the Sync centre', () => {
   // Three sessions whose saves the site refused: a gloved double tap on Discard discarded two (the list
   // moved up under the finger, the second tap on the next one's Discard, unasked), and one on Retry sent
   // the save twice; the keyboard's focus fell to the page's body after either (a helper's walk).
   it('Discard asks first, a double tap discards nothing unasked, a double tap on Retry sends once', async () => {
+    const { app, page, pageErrors } = opened;
     const { api: appApi } = app.app.services;
     const { guide, fields } = await guideWithForms(appApi);
     const { field, stepid } = fields.find(({ field }) => sampleValue(field) !== null)!;

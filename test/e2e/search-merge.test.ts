@@ -1,36 +1,24 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { unwrap } from '../helpers/library.ts';
 import { proxiedDemoWorkshop } from '../helpers/services.ts';
-import { artifact, openSyncedDemoApp, type startApp } from './browser.ts';
+import { artifact, demoAppForFile } from './browser.ts';
 import { expectLargerTextFits } from './screen-checks.ts';
 
 // The site's search answers in place of this computer's, and it searches words as typed: "belts" found
 // nothing there, and the page said "No guide matches" over two guides kept here that match (found walking
 // the app). The guides kept here that the site's results do not list now stand after them.
 const demo = proxiedDemoWorkshop();
-let browser: Browser;
-let app: Awaited<ReturnType<typeof startApp>>;
-let page: Page;
-const pageErrors: string[] = [];
-
-beforeAll(async () => {
-  ({ browser, app, page } = await openSyncedDemoApp(demo, { width: 1024, height: 600 }, pageErrors));
-  await page.goto(app.shell.url);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const opened = demoAppForFile(demo, { width: 1024, height: 600 });
 
 const titles = (testid: string) =>
-  page
+  opened.page
     .getByTestId(testid)
     .getByTestId('search-result')
     .locator('.search-title')
     .evaluateAll((els) => els.map((el) => el.textContent?.trim() ?? ''));
 
 async function searchFor(words: string): Promise<void> {
+  const { page } = opened;
   await page.getByTestId('search-box').fill(words);
   await page.keyboard.press('Enter');
   await page.locator('[data-testid="search-source"][data-source="site"]').waitFor();
@@ -39,6 +27,7 @@ async function searchFor(words: string): Promise<void> {
 
 describe("the site's search beside this computer's", () => {
   it('keeps the guides kept here that match, after the site results, never "No guide matches" over them', async () => {
+    const { app, page } = opened;
     const { api } = app.app.services;
     const here = unwrap(await api.search({ text: 'belts', where: 'local' }));
     const site = unwrap(await api.search({ text: 'belts', where: 'site' }));
@@ -69,6 +58,6 @@ describe("the site's search beside this computer's", () => {
   });
 
   it('ran without script errors', () => {
-    expect(pageErrors).toEqual([]);
+    expect(opened.pageErrors).toEqual([]);
   });
 });

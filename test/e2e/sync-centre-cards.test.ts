@@ -1,28 +1,17 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { unwrap } from '../helpers/library.ts';
 import { capturingDemoWorkshop } from '../helpers/services.ts';
-import { openDemoApp, type startApp } from './browser.ts';
+import { demoAppForFile } from './browser.ts';
 
 // Cards of the Sync centre that said what was true when the page opened (a helper's walk): the language
 // card "learned at the next sync" after the first sync had learned them, and the picture qualities' card
 // the old storage budget beside the budget card's new one.
 const demo = capturingDemoWorkshop();
-let browser: Browser;
-let app: Awaited<ReturnType<typeof startApp>>;
-let page: Page;
-const pageErrors: string[] = [];
-
-beforeAll(async () => {
-  ({ browser, app, page } = await openDemoApp(demo, { width: 1366, height: 768 }, pageErrors));
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const opened = demoAppForFile(demo, { width: 1366, height: 768 }, { synced: false });
 
 describe('the Sync centre follows what changes while it is open', () => {
   it('the languages, once the first sync has learned them', async () => {
+    const { app, page } = opened;
     unwrap(await app.app.services.api.connectDemo());
     await page.goto(new URL('/sync', app.shell.url).toString());
     const card = page.getByTestId('sync-language');
@@ -35,6 +24,7 @@ describe('the Sync centre follows what changes while it is open', () => {
   });
 
   it('the storage budget beside the picture qualities, once saved', async () => {
+    const { page, pageErrors } = opened;
     await page.getByTestId('budget-amount').fill('500');
     await page.getByTestId('sync-budget').locator('select').selectOption({ label: 'MB' });
     await page.getByTestId('budget-amount').press('Enter');

@@ -1,30 +1,18 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PASS } from '../fault/proxy.ts';
 import { unwrap } from '../helpers/library.ts';
 import { proxiedDemoWorkshop } from '../helpers/services.ts';
-import { artifact, openDemoApp, type startApp } from './browser.ts';
+import { artifact, demoAppForFile } from './browser.ts';
 
 // The status chip's percentage during a first sync: it read the sync's state, whose progress is the
 // phase's first, and said "Syncing 0%" while the sync centre counted 359 of 381 guides (a helper's walk).
 // Here each file is slowed on its way, and the two are read as the media come: they say the same figure.
 const demo = proxiedDemoWorkshop();
-let browser: Browser;
-let app: Awaited<ReturnType<typeof startApp>>;
-let page: Page;
-const pageErrors: string[] = [];
-
-beforeAll(async () => {
-  ({ browser, app, page } = await openDemoApp(demo, { width: 1366, height: 768 }, pageErrors));
-});
-afterAll(async () => {
-  demo.setSchedule(null);
-  await browser?.close();
-  await app?.stop();
-});
+const opened = demoAppForFile(demo, { width: 1366, height: 768 }, { synced: false });
 
 describe('the status chip during a first sync', () => {
   it('says the percentage the sync centre says', async () => {
+    const { app, page, pageErrors } = opened;
     const { api } = app.app.services;
     unwrap(await api.connectDemo());
     // Each file a while on the way: the sync moves through its media, and the two are read as it moves.
