@@ -55,6 +55,11 @@ export interface OutboxSummary {
    */
   diskFull: boolean;
   /**
+   * The disk filled and Fieldguide gave back the room it kept for the technician's work (or found none at
+   * its start): work still saves on that room while it lasts. Said until there is room again.
+   */
+  diskLow: boolean;
+  /**
    * When the next of these actions goes (ms since the epoch), when none is being sent and none goes now: they
    * wait for another try, or behind one that does (the status chip said "Sending 4…" meanwhile). Else null.
    */

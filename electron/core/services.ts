@@ -178,6 +178,7 @@ export function createServices(deps: ServicesDeps): Services {
     ...(deps.outboxTimer ? { timer: deps.outboxTimer } : {}),
     ...outboxSite(connection, technicians),
     current: () => current()?.id ?? null,
+    reserve: folder.reserve,
   });
   const me = () => ((row) => (row ? { id: row.id, userid: row.userid } : null))(current());
   // Each feature's kinds of action: the outbox knows none of its own.
@@ -237,7 +238,7 @@ export function createServices(deps: ServicesDeps): Services {
   });
   const invoke = dispatcher(methods, {
     log,
-    guard: storageGuard(folder, dataDir, log, () => library.repairPictures()),
+    guard: storageGuard(folder, dataDir, log, { repairPictures: () => library.repairPictures(), outbox }),
     signedIn: () => current() !== null,
   });
   return {
@@ -247,6 +248,6 @@ export function createServices(deps: ServicesDeps): Services {
     resolveMedia: (url) => library.resolveMedia(url),
     openMedia: (request) => library.openMedia(request),
     setNetworkHint: (online) => connection.hint(online),
-    ...lifecycle({ connection, demo, outbox, background, sync, keptFiles, store, log, lock: folder.lock }),
+    ...lifecycle({ connection, demo, outbox, background, sync, keptFiles, folder, log }),
   };
 }

@@ -29,10 +29,9 @@ export function lifecycle(f: {
   background: BackgroundSync;
   sync: SyncService;
   keptFiles: KeptFiles;
-  store: Store;
+  /** The data folder: its reserve's watch ended first, its store closed, its lock let go last. */
+  folder: Pick<OpenedFolder, 'store' | 'lock' | 'reserve'>;
   log: (message: string) => void;
-  /** The data folder's lock (db/folder-lock.ts), let go last. */
-  lock: { release(): void };
 }): { start(): Promise<void>; close(): Promise<void> } {
   return {
     async start() {
@@ -48,6 +47,7 @@ export function lifecycle(f: {
       void f.keptFiles.considerAll();
     },
     async close() {
+      f.folder.reserve.stop();
       f.background.close();
       f.connection.close();
       f.sync.cancel();
@@ -55,8 +55,8 @@ export function lifecycle(f: {
       await f.outbox.close();
       await f.keptFiles.close();
       await f.demo.close();
-      f.store.close();
-      f.lock.release();
+      f.folder.store.close();
+      f.folder.lock.release();
     },
   };
 }
@@ -175,7 +175,8 @@ export function countingHttp(base: Http): { http: Http; count: () => number } {
 
 /**
  * What the dispatcher does with a storage failure: on a full disk the reserve is given back once so work
- * actions still go in (then the call is tried again). A damage is looked for: the pictures database in
+ * actions still go in (then the call is tried again), and the screens are told, and told again once it is
+ * made again. A damage is looked for: the pictures database in
  * full, set aside and made again at once when it is the damaged one (`repairPictures`); else the main
  * database, marked to be repaired at the next start only when its check finds damage, so a restart is
  * never asked for that would repair nothing.
@@ -184,13 +185,23 @@ export function storageGuard(
   folder: OpenedFolder,
   dataDir: string,
   log: (message: string) => void,
-  repairPictures: () => boolean,
+  on: { repairPictures: () => boolean; outbox: Pick<Outbox, 'changed'> },
 ): StorageGuard {
+  const { repairPictures, outbox } = on;
+  // A reserve given back (a full disk, at this start or since) is said on the screens until it is made again.
+  const back = () => {
+    log('There is room on the disk again: Fieldguide keeps its reserve for your work again.');
+    outbox.changed();
+  };
+  folder.reserve.watch(back);
   return {
     full: () => {
       const released = folder.reserve.release();
-      if (released)
+      if (released) {
         log('The disk is full: Fieldguide gave back its reserve so your work can still be saved. Free some space.');
+        outbox.changed();
+        folder.reserve.watch(back);
+      }
       return released;
     },
     damaged: (error) => {

@@ -14,6 +14,7 @@ export const NOTHING_WAITING: OutboxSummary = {
   others: [],
   heldAside: 0,
   diskFull: false,
+  diskLow: false,
   nextTryAt: null,
   told: 0,
 };
@@ -106,6 +107,14 @@ function ownChip(input: {
       `The disk is full: ${plural(unsent, 'change')} ${unsent === 1 ? 'waits' : 'wait'} on this computer, ` +
       'nothing is lost. Free some space; they go by themselves soon after, or with Send now in the sync centre.';
     return { tone: 'problem', ...words('Disk full'), detail: held, announce: held, unsent };
+  }
+  if (outbox.diskLow) {
+    // Said before offline: the next save may fail on a disk with no room left, and only the technician can free it.
+    const low =
+      'The disk is full. Your work still saves, in the little room Fieldguide kept for it: ' +
+      'free some space on this computer before that runs out too. ' +
+      (unsent > 0 ? `${plural(unsent, 'change')} not sent yet; nothing is lost.` : 'Nothing waits to be sent.');
+    return { tone: 'problem', ...words('Disk full'), detail: low, announce: low, unsent };
   }
   if (network === 'offline') {
     const kept =

@@ -10,6 +10,16 @@ export const TRANSITION_LABELS: Record<WorkTransition, string> = {
   cancel: 'Cancel session',
 };
 
+/** What did not happen when a transition was refused, said before why ("Not paused. The disk is full…"). */
+export const TRANSITION_REFUSED: Record<WorkTransition, string> = {
+  pause: 'Not paused',
+  resume: 'Not resumed',
+  suspend: 'Not handed over',
+  assume: 'Not taken over',
+  finish: 'Not finished',
+  cancel: 'Not cancelled',
+};
+
 export const STATUS_LABELS: Record<WorkStatus, string> = {
   started: 'In progress',
   paused: 'Paused',

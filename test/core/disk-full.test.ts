@@ -1,4 +1,3 @@
-import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -11,20 +10,16 @@ import { always, startFaultProxy, type FaultProxy } from '../fault/proxy.ts';
 import { signIn, startTestSite } from '../server/helpers.ts';
 import { unwrap } from '../helpers/library.ts';
 import { makeServices } from '../helpers/services.ts';
-import { makeTempDir } from '../helpers/tmp.ts';
+import { smallDisk } from '../helpers/small-disk.ts';
 import { formGuideOnSite } from '../helpers/worklog.ts';
 
 // A full disk (issue 13), made real: the data folder lives on a small tmpfs this test mounts, and a file
 // fills it. A tmpfs rather than a hook that fakes SQLITE_FULL because the faults that matter are the
 // real ones: SQLite's write-ahead log, its shared-memory file at start, media files and the reserve
 // file all meet ENOSPC as they would on a laptop. Needs root (mount); skipped, saying why, without it.
-const temp = makeTempDir('disk-full');
-const disk = path.join(temp.dir, 'disk');
-fs.mkdirSync(disk);
-const mounted = spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=64m', 'tmpfs', disk]).status === 0;
-if (!mounted) console.warn('disk-full tests skipped: mounting a tmpfs is not permitted here (run the tests as root)');
-const dataDir = path.join(disk, 'data');
-const filler = path.join(disk, 'filler');
+const disk = smallDisk('disk-full');
+const { mounted } = disk;
+const dataDir = path.join(disk.dir, 'data');
 
 let site: RunningSite;
 let proxy: FaultProxy;
@@ -43,36 +38,11 @@ afterAll(async () => {
   process.off('unhandledRejection', onUnhandled);
   await proxy?.close();
   await site?.close();
-  // Lazily when still busy (a failed test left a file open): never left mounted.
-  if (mounted && spawnSync('umount', [disk]).status !== 0) execFileSync('umount', ['-l', disk]);
-  temp.remove();
+  disk.remove();
 });
 
-const free = (): number => {
-  const stats = fs.statfsSync(disk);
-  return stats.bavail * stats.bsize;
-};
-
-/** Fills the disk to its last byte (bounded: the disk is 64 MB). */
-function fillDisk(): void {
-  const fd = fs.openSync(filler, 'a');
-  try {
-    for (const size of [1024 * 1024, 4096, 1]) {
-      const chunk = Buffer.alloc(size);
-      for (let i = 0; i < 70_000; i++) {
-        try {
-          fs.writeSync(fd, chunk);
-        } catch (error) {
-          if ((error as { code?: string }).code === 'ENOSPC') break;
-          throw error;
-        }
-      }
-    }
-  } finally {
-    fs.closeSync(fd);
-  }
-  expect(free()).toBe(0);
-}
+/** Fills the disk to its last byte. */
+const fillDisk = (): void => disk.fill();
 
 const fullAnswer = { ok: false, error: { code: 'storage_full', message: expect.stringContaining('Free some space') } };
 
@@ -94,7 +64,7 @@ describe.skipIf(!mounted)('a full disk', () => {
       const state = unwrap(await api.getSyncState());
       expect(state.guides.total).toBeGreaterThan(0);
       expect(state.storage).toMatchObject({ mediaBytes: 0, budgetLimitedTo: 0, reserveBytes: 200 * 1024 ** 2 });
-      expect(state.storage.diskFreeBytes).toBe(free());
+      expect(state.storage.diskFreeBytes).toBe(disk.free());
     } finally {
       await app.services.close();
     }
@@ -120,6 +90,9 @@ describe.skipIf(!mounted)('a full disk', () => {
         expect(second.ok).toBe(true);
         if (second.ok) sessions.push(second.value.id);
         expect(app.logs.some((line) => line.includes('gave back its reserve'))).toBe(true);
+        // Said to the screens at once, not only in the log: the next save may find no room at all.
+        expect(unwrap(await api.getOutbox()).summary.diskLow).toBe(true);
+        expect(app.events.some((e) => e.name === 'outbox' && e.payload.diskLow)).toBe(true);
         // What the reserve gave back is filled too: now nothing is left.
         fillDisk();
         let answer: Result<unknown> = { ok: true, value: null };
@@ -152,10 +125,11 @@ describe.skipIf(!mounted)('a full disk', () => {
         expect(unhandled).toEqual([]);
 
         // Space again: everything queued drains once.
-        fs.rmSync(filler);
+        disk.empty();
         let summary = unwrap(await api.flushOutbox());
         for (let i = 0; i < 10 && summary.pending > 0; i++) summary = unwrap(await api.flushOutbox());
-        expect(summary).toMatchObject({ pending: 0, inFlight: 0, failed: 0, diskFull: false });
+        // Send now made the reserve again on the room freed: the chip says the disk is full no more.
+        expect(summary).toMatchObject({ pending: 0, inFlight: 0, failed: 0, diskFull: false, diskLow: false });
         const applied = await audit(site, 'work_log');
         let transitions = 0;
         for (const id of sessions) {
@@ -188,15 +162,16 @@ describe.skipIf(!mounted)('a full disk', () => {
     try {
       proxy.setSchedule(always({ kind: 'reset' }));
       const session = unwrap(await app.services.api.startSession({ guideid, workorderid: 'FULL-START' }));
-      fs.rmSync(filler);
+      expect(unwrap(await app.services.api.getOutbox()).summary.diskLow, 'started without its reserve').toBe(true);
+      disk.empty();
       proxy.passAll();
       let summary = unwrap(await app.services.api.flushOutbox());
       for (let i = 0; i < 10 && summary.pending > 0; i++) summary = unwrap(await app.services.api.flushOutbox());
-      expect(summary).toMatchObject({ pending: 0, failed: 0 });
+      expect(summary).toMatchObject({ pending: 0, failed: 0, diskLow: false });
       expect(unwrap(await app.services.api.getSession(session.id)).entryid).not.toBeNull();
     } finally {
       await app.services.close();
-      fs.rmSync(filler, { force: true });
+      disk.empty();
     }
     expect(unhandled).toEqual([]);
   }, 60_000);

@@ -43,6 +43,16 @@ describe('the status chip says network, sync and unsent work in one place', () =
     expect(chip.detail).toContain('The disk is full: 2 changes wait on this computer, nothing is lost.');
   });
 
+  it('says a disk that took the reserve is full, even offline, before the next save meets it', () => {
+    const outbox = { ...clear, pending: 3, diskLow: true };
+    const chip = statusChip({ network: 'offline', sync: synced(), outbox, nowMs: NOW });
+    expect(chip).toMatchObject({ tone: 'problem', text: 'Disk full · 3 unsent', unsent: 3 });
+    expect(chip.detail).toContain('free some space on this computer');
+    expect(chip.detail).toContain('3 changes not sent yet; nothing is lost.');
+    const calm = statusChip({ network: 'online', sync: synced(), outbox: { ...clear, diskLow: true }, nowMs: NOW });
+    expect(calm.text).toBe('Disk full');
+  });
+
   it('is calm and amber offline, counting what is kept on this laptop (never "synced" offline)', () => {
     const chip = statusChip({
       network: 'offline',

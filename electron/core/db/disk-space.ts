@@ -89,6 +89,8 @@ export const RESERVE_FILE = 'fieldguide.reserve';
  * Room kept for the technician's work on a full disk: a few thousand actions, and SQLite's shared-memory file at start.
  */
 export const RESERVE_FILE_BYTES = 4 * 1024 * 1024;
+/** How often a reserve given back is tried again: freeing space is not an event the app hears. */
+const RESERVE_CHECK_MS = 30_000;
 
 /**
  * A file of zeros that holds a little of the disk for the technician's work. When the disk is full it is
@@ -97,21 +99,39 @@ export const RESERVE_FILE_BYTES = 4 * 1024 * 1024;
  */
 export class DiskReserve {
   readonly #file: string;
+  #gone = false;
+  #watch: NodeJS.Timeout | null = null;
 
   constructor(folder: string) {
     this.#file = path.join(folder, RESERVE_FILE);
   }
 
+  /**
+   * Given back to a full disk (or never made: the disk had no room for it) and not made again: the work
+   * saves on what it gave back, and the technician is told to free some space before that runs out too.
+   */
+  get gone(): boolean {
+    return this.#gone;
+  }
+
   /** Makes the reserve when missing and the disk has room beyond it; never throws. */
   ensure(): void {
     try {
-      if (fs.existsSync(this.#file)) return;
+      if (fs.existsSync(this.#file)) {
+        this.#gone = false;
+        return;
+      }
       const free = freeBytes(path.dirname(this.#file));
-      if (free !== null && free < RESERVE_FILE_BYTES * 4) return;
+      if (free !== null && free < RESERVE_FILE_BYTES * 4) {
+        this.#gone = true;
+        return;
+      }
       const temp = `${this.#file}.tmp`;
       fs.writeFileSync(temp, Buffer.alloc(RESERVE_FILE_BYTES), { mode: 0o600 });
       fs.renameSync(temp, this.#file);
+      this.#gone = false;
     } catch {
+      this.#gone = true;
       try {
         fs.rmSync(`${this.#file}.tmp`, { force: true });
       } catch {
@@ -124,9 +144,37 @@ export class DiskReserve {
   release(): boolean {
     try {
       fs.unlinkSync(this.#file);
+      this.#gone = true;
       return true;
     } catch {
       return false;
     }
+  }
+
+  /**
+   * While the reserve is gone, tries to make it again every `everyMs` (the technician freeing space is not
+   * told to the app): `back` once it is made. One watch at a time; it holds no process open.
+   */
+  watch(back: () => void, everyMs = RESERVE_CHECK_MS): void {
+    if (this.#watch || !this.#gone) return;
+    this.#watch = setInterval(() => {
+      if (this.again()) back();
+    }, everyMs);
+    this.#watch.unref();
+  }
+
+  /** Tries once to make a gone reserve again (Send now, the watch): true when it was gone and is made now. */
+  again(): boolean {
+    if (!this.#gone) return false;
+    this.ensure();
+    if (this.#gone) return false;
+    this.stop();
+    return true;
+  }
+
+  /** Ends the watch (the app closes, or the reserve is back). */
+  stop(): void {
+    if (this.#watch) clearInterval(this.#watch);
+    this.#watch = null;
   }
 }

@@ -47,6 +47,8 @@ export interface OutboxDeps {
   log: (message: string) => void;
   /** How the outbox waits for the next due action (tests: their simulated clock). */
   timer?: OutboxTimer;
+  /** The disk's reserve for the work (db/disk-space.ts): said while given back, tried again by Send now. */
+  reserve?: { readonly gone: boolean; again(): boolean };
 }
 
 /**
@@ -158,6 +160,7 @@ export class Outbox {
       others: this.deps.others(),
       heldAside: technicians.heldAside(),
       diskFull: this.#runner.storageHeld !== null,
+      diskLow: this.deps.reserve?.gone ?? false,
       told: this.#order.next(),
     };
   }
@@ -197,6 +200,8 @@ export class Outbox {
   async flush(): Promise<OutboxSummary> {
     // A site thought away is asked first, by a check that leaves now: what goes then finds it answering.
     await this.deps.askAfresh?.();
+    // Space freed on a full disk is not an event: the reserve is tried again here too, not only by its watch.
+    if (this.deps.reserve?.again()) this.deps.log('There is room on the disk again: the reserve is made again.');
     try {
       // Their backoff set aside: a note that needs no flush of the disk (a power cut that takes it back leaves it).
       this.deps.store.replaceable(() => this.deps.store.outbox.sendNow());
