@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import {
   LAUNCH_STORAGE_KEY,
@@ -227,4 +227,18 @@ export async function withAnswersHeld(
   } finally {
     await page.unroute(route);
   }
+}
+
+/**
+ * A gloved finger's double tap on `target`: a click, then 200 ms on, the second click as Chromium counts it
+ * (its detail 2) at the same spot, whatever the first put there. Playwright's `click({ clickCount: 2 })`
+ * would make two clicks of counts 1 and 2 at once.
+ */
+export async function gloveDoubleTap(page: Page, target: Locator): Promise<void> {
+  await target.scrollIntoViewIfNeeded();
+  const box = (await target.boundingBox())!;
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  await page.waitForTimeout(200);
+  await page.mouse.down({ clickCount: 2 });
+  await page.mouse.up({ clickCount: 2 });
 }

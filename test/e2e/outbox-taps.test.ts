@@ -3,7 +3,7 @@ import { PASS } from '../fault/proxy.ts';
 import { unwrap } from '../helpers/library.ts';
 import { proxiedDemoWorkshop } from '../helpers/services.ts';
 import { guideWithForms, sampleValue } from '../helpers/worklog.ts';
-import { artifact, demoAppForFile } from './browser.ts';
+import { artifact, demoAppForFile, gloveDoubleTap } from './browser.ts';
 import { expectLargerTextFits } from './screen-checks.ts';
 
 // The Sync centre's Retry and Discard, by glove and by keyboard.
@@ -34,16 +34,7 @@ describe('Retry and Discard in the Sync centre', () => {
     await page.goto(new URL('/sync', app.shell.url).toString());
     const failed = page.locator('[data-testid="outbox-action"][data-state="failed"]');
     await failed.first().waitFor();
-    const tapTwice = async (testid: string) => {
-      await failed.first().getByTestId(testid).scrollIntoViewIfNeeded();
-      const box = (await failed.first().getByTestId(testid).boundingBox())!;
-      const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
-      await page.mouse.click(x, y);
-      await page.waitForTimeout(200);
-      // The second tap, as Chromium counts it (mouse.click's clickCount: 2 would make two clicks).
-      await page.mouse.down({ clickCount: 2 });
-      await page.mouse.up({ clickCount: 2 });
-    };
+    const tapTwice = (testid: string) => gloveDoubleTap(page, failed.first().getByTestId(testid));
 
     await tapTwice('action-discard');
     await page.waitForTimeout(500);

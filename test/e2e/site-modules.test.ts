@@ -5,7 +5,7 @@ import { DEMO_GUIDES } from '../../server/demo/seed.ts';
 import { startDemoSite, type RunningSite } from '../../server/site.ts';
 import { unwrap } from '../helpers/library.ts';
 import { startRewriteProxy } from '../helpers/rewrite-proxy.ts';
-import { appPage, fullViewShot, launchChromium, startApp } from './browser.ts';
+import { appPage, fullViewShot, gloveDoubleTap, launchChromium, startApp } from './browser.ts';
 
 // Issue 15 in Chromium. A site without a work log, quizzes and step forms (its media on another origin),
 // one of its guides answering 500: the sync centre's site panel names what the site lacks and the failed
@@ -91,13 +91,8 @@ describe('a site that lacks modules, in the browser', () => {
       expect(await chip.getAttribute('aria-label')).toContain('1 guide could not be stored');
       // A gloved double tap on Retry retries once (a quick retry's sync had ended: the second tap ran another).
       const once = askedBroken - before;
-      const retry = (await page.getByTestId('sync-retry-guide').boundingBox())!;
-      const [x, y] = [retry.x + retry.width / 2, retry.y + retry.height / 2];
       const twice = askedBroken;
-      await page.mouse.click(x, y);
-      await page.waitForTimeout(200);
-      await page.mouse.down({ clickCount: 2 });
-      await page.mouse.up({ clickCount: 2 });
+      await gloveDoubleTap(page, page.getByTestId('sync-retry-guide'));
       await page.waitForTimeout(1500);
       await page.getByTestId('sync-now').and(page.locator(':not([disabled])')).waitFor();
       expect(askedBroken - twice).toBe(once);

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { unwrap } from '../helpers/library.ts';
+import { proxiedDemoWorkshop } from '../helpers/services.ts';
+import { guideWithForms } from '../helpers/worklog.ts';
+import { artifact, demoAppForFile, gloveDoubleTap } from './browser.ts';
+
+// The session's own buttons, by glove and by keyboard (found walking the app at 1024x600 with Larger text):
+// one gloved double tap on Cancel session cancelled the session for good (the first tap put "Yes, cancel
+// this session" where Cancel had been, and the bounce pressed it), and one on Resume sent a resume and a
+// pause (Pause stood where Resume had been): the work counted as pause time.
+const demo = proxiedDemoWorkshop();
+const opened = demoAppForFile(demo, { width: 1024, height: 600 });
+
+async function openSession(workorderid: string): Promise<string> {
+  const { app, page } = opened;
+  const { api } = app.app.services;
+  const { guide } = await guideWithForms(api);
+  const session = unwrap(await api.startSession({ guideid: guide.guideid, workorderid }));
+  await page.evaluate(() => localStorage.setItem('fieldguide.textSize', 'large'));
+  await page.goto(new URL(`/sessions/${session.id}`, app.shell.url).toString());
+  await page.locator('[data-testid="step-form"][data-ready="true"]').waitFor();
+  return session.id;
+}
+
+const status = () => opened.page.getByTestId('session').getAttribute('data-status');
+
+describe("a session's buttons, tapped twice by a glove", () => {
+  it('a double tap on Cancel session asks, and cancels nothing; Enter twice keeps working', async () => {
+    const { app, page } = opened;
+    const id = await openSession('WO-TAP-CANCEL');
+    await gloveDoubleTap(page, page.getByTestId('session-cancel'));
+    await page.waitForTimeout(500);
+    await page.screenshot({ path: artifact('session-taps-cancel-1024x600-larger.png') });
+    expect(await status()).toBe('started');
+    expect(unwrap(await app.app.services.api.getSession(id)).status).toBe('started');
+    // The question stands, and Keep working answers it.
+    expect(await page.getByTestId('session-cancel').textContent()).toContain('Yes, cancel this session');
+    await page.getByTestId('session-keep-working').click();
+    await page.getByTestId('session-keep-working').waitFor({ state: 'detached' });
+    // By keyboard, the question's focus is on Keep working: Enter twice keeps the session.
+    await page.getByTestId('session-cancel').focus();
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')))
+      .toBe('session-keep-working');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('session-keep-working').waitFor({ state: 'detached' });
+    expect(await status()).toBe('started');
+    // Asked, and answered with a tap after a pause: cancelled, as the technician meant.
+    await page.getByTestId('session-cancel').click();
+    await page.waitForTimeout(700);
+    await page.getByTestId('session-cancel').click();
+    await expect.poll(status).toBe('cancelled');
+  });
+
+  it('a double tap on Resume resumes once, and on Pause pauses once', async () => {
+    const { app, page } = opened;
+    const id = await openSession('WO-TAP-RESUME');
+    await gloveDoubleTap(page, page.getByTestId('session-pause'));
+    await expect.poll(status).toBe('paused');
+    await page.getByTestId('session-resume').waitFor();
+    await page.waitForTimeout(500);
+    expect(await status()).toBe('paused');
+    await gloveDoubleTap(page, page.getByTestId('session-resume'));
+    await expect.poll(status).toBe('started');
+    await page.waitForTimeout(500);
+    expect(await status()).toBe('started');
+    const session = unwrap(await app.app.services.api.getSession(id));
+    expect(session.status).toBe('started');
+  });
+});
