@@ -100,6 +100,11 @@ export interface SyncError {
   at: number;
   /** A media address refused for where it leads: the origin the technician may allow (`allowMediaOrigin`). */
   mediaOrigin?: string;
+  /**
+   * The sync went on past it (one guide, one picture, the category tree, the quiz list) and stored the
+   * rest: it finished with this problem. Absent: it stopped on it (no answer, a refused sign-in).
+   */
+  wentOn?: boolean;
 }
 
 /** A guide the last syncs could not store: named, with the site's own message and when it is tried again. */

@@ -1,6 +1,6 @@
 import type { NetworkState, OutboxSummary, SyncState } from '../../electron/contract.ts';
 import { formatAgo, plural } from './format.ts';
-import { phaseWords, progressFraction, syncStopped } from './sync-phase.ts';
+import { otherProblem, phaseWords, progressFraction, syncStopped } from './sync-phase.ts';
 
 export type ChipTone = 'ok' | 'busy' | 'offline' | 'problem' | 'idle';
 
@@ -170,8 +170,10 @@ function ownChip(input: {
     const ago = formatAgo(sync.lastSyncAt, input.nowMs);
     // A sync that went on past a guide it could not store finished: the guide is named in the sync centre.
     const missing = sync.lastError ? sync.failedGuides.length : 0;
+    const other = otherProblem(sync);
     const notKept =
-      missing > 0 ? ` ${plural(missing, 'guide')} could not be stored: the sync centre says which and why.` : '';
+      (missing > 0 ? ` ${plural(missing, 'guide')} could not be stored: the sync centre says which and why.` : '') +
+      (other ? ` The last sync finished with a problem: ${sentence(other.message)}` : '');
     return {
       tone: 'ok',
       ...words(`Synced ${ago}`),

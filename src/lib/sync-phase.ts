@@ -1,4 +1,4 @@
-import type { SyncPhase, SyncProgress, SyncState } from '../../electron/contract.ts';
+import type { SyncError, SyncPhase, SyncProgress, SyncState } from '../../electron/contract.ts';
 import { formatBytes } from './format.ts';
 
 const PHASE_WORDS: Record<SyncPhase, string> = {
@@ -56,13 +56,23 @@ export function progressCounts(progress: SyncProgress, running: boolean): string
 }
 
 /**
- * Whether the last sync stopped on its error: not when the error is a guide's, named with the failed
- * guides, which the sync went on past ("Finished, with problems listed below").
+ * Whether the last sync stopped on its error: not when the sync went on past it (a guide's, named with the
+ * failed guides; a picture's; the category tree's) and stored the rest ("Finished, with problems listed
+ * below"). An error recorded before the core said so is a guide's when it names one of the failed guides.
  */
 export function syncStopped(state: SyncState | null): boolean {
   const error = state?.lastError;
   return (
     error != null &&
+    error.wentOn !== true &&
     !(state?.failedGuides ?? []).some((guide) => guide.resource === error.resource && guide.message === error.message)
   );
+}
+
+/** The last sync's problem that it went on past and that no failed guide names (a picture's), else null. */
+export function otherProblem(state: SyncState | null): SyncError | null {
+  const error = state?.lastError;
+  if (error == null || syncStopped(state)) return null;
+  const guides = state?.failedGuides ?? [];
+  return guides.some((guide) => guide.resource === error.resource && guide.message === error.message) ? null : error;
 }

@@ -162,6 +162,18 @@ describe('the status chip says network, sync and unsent work in one place', () =
     );
   });
 
+  it('says a sync that went on past a picture finished, naming the problem (it said "Last sync failed")', () => {
+    const error = { message: 'A media file could not be downloaded: 404', resource: 'GET /x.standard', at: 1 };
+    const chip = statusChip({
+      network: 'online',
+      sync: synced({ lastError: { ...error, wentOn: true } }),
+      outbox: clear,
+      nowMs: NOW,
+    });
+    expect([chip.tone, chip.text]).toEqual(['ok', 'Synced 1 minute ago']);
+    expect(chip.detail).toContain('The last sync finished with a problem: A media file could not be downloaded: 404.');
+  });
+
   it('does not announce a ticking clock to a screen reader', () => {
     const a = statusChip({ network: 'online', sync: synced(), outbox: clear, nowMs: NOW });
     const b = statusChip({ network: 'online', sync: synced(), outbox: clear, nowMs: NOW + 10 * 60_000 });

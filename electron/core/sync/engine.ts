@@ -192,7 +192,8 @@ async function syncPhases(ctx: SyncContext, lane: FrontLane): Promise<EngineOutc
     changed,
     deleted,
     mediaDownloaded,
-    error: problems[0] ?? null,
+    // Each a problem the sync went on past: the rest is stored, and the views say so (not "stopped").
+    error: problems[0] ? { ...problems[0], wentOn: true } : null,
     networkFailed: false,
   };
 }

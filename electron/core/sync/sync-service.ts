@@ -26,6 +26,7 @@ const syncErrorSchema = z.object({
   resource: z.string().nullable(),
   at: z.number(),
   mediaOrigin: z.string().optional(),
+  wentOn: z.boolean().optional(),
 });
 
 export interface SyncServiceDeps {
