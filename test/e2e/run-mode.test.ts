@@ -1277,6 +1277,13 @@ describe('run mode at three sizes (acceptance 3)', () => {
     const step = page.getByTestId('session-step');
     const cautions = (await step.getByTestId('hazard-caution').allInnerTexts()).map((t) => t.trim());
     expect(cautions).toEqual([expect.stringContaining('A cracked or bent fork can drop its load')]);
+    // A red item, as the guide's page draws it (a red octagon, named "Red item"), not a yellow caution
+    // triangle beside the step's real cautions (found walking the app: red and yellow looked alike).
+    const red = step.getByTestId('hazard-caution');
+    expect(await red.getAttribute('data-bullet')).toBe('red');
+    expect(await red.locator('[data-shape="octagon"]').count()).toBe(1);
+    expect(await red.getByTestId('bullet-name').textContent()).toBe('Red item:');
+    expect(await red.evaluate((el) => getComputedStyle(el).borderColor)).toBe('rgb(198, 40, 40)');
     const lines = (await step.locator('.step-line').allInnerTexts()).map((t) => t.trim());
     expect(lines.length).toBeGreaterThan(0);
     expect(lines.filter((line) => line.includes('A cracked or bent fork'))).toEqual([]);
