@@ -69,3 +69,49 @@ describe("a session's buttons, tapped twice by a glove", () => {
     expect(session.status).toBe('started');
   });
 });
+
+// After a restart the app opens on the library; a technician who started the job again on the guide's page
+// made a second session of the same work order, with no question, and the site kept the empty one open
+// for good beside the first (found killing the app 40 ms after Start).
+describe('Start with a work order already open on the guide', () => {
+  it('asks, goes back to the open session, and starts another only when asked to', async () => {
+    const { app, page } = opened;
+    const { api } = app.app.services;
+    const { guide } = await guideWithForms(api);
+    const first = unwrap(await api.startSession({ guideid: guide.guideid, workorderid: 'WO-AGAIN' }));
+    const count = async () =>
+      unwrap(await api.listSessions({ guideid: guide.guideid, ended: 0 })).filter((s) => s.workorderid === 'WO-AGAIN')
+        .length;
+    await page.goto(new URL(`/guides/${guide.guideid}`, app.shell.url).toString());
+    await page.getByTestId('my-open-sessions').waitFor();
+    await page.getByTestId('workorder-input').fill(' wo-again ');
+    // A glove's double tap on Start: one question, no session.
+    await gloveDoubleTap(page, page.getByTestId('start-session-button'));
+    const question = page.getByTestId('start-already');
+    await question.waitFor();
+    expect((await question.locator('p').textContent())?.replace(/\s+/g, ' ')).toMatch(
+      /^ ?Work order WO-AGAIN is open on this guide already \(in progress, started /,
+    );
+    await page.waitForTimeout(500);
+    expect(await count()).toBe(1);
+    await page.screenshot({ path: artifact('start-already-1024x600-larger.png') });
+    // By keyboard: Enter in the work order asks the same, with the focus on Go back to it, so a second
+    // Enter opens the session that was open.
+    await page.getByTestId('workorder-input').focus();
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')))
+      .toBe('start-already-open');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(new RegExp(`/sessions/${first.id}`));
+    expect(await count()).toBe(1);
+    // Asked to, it starts another of the same work order (a second truck under one order, say).
+    await page.goBack();
+    await page.getByTestId('workorder-input').fill('WO-AGAIN');
+    await page.getByTestId('start-session-button').click();
+    await page.getByTestId('start-already-another').click();
+    await page.waitForURL(/\/sessions\/[0-9a-f-]{36}/);
+    expect(page.url()).not.toContain(first.id);
+    expect(await count()).toBe(2);
+  });
+});
