@@ -340,10 +340,12 @@ describe('run mode: the step is the screen (issue 28, acceptance 1)', () => {
       return {
         inView: message.top >= header.bottom && message.bottom <= bar.top,
         focused: focused?.getAttribute('aria-invalid') === 'true' ? focused.value : null,
+        // Only the step's pane moved to show it: the page under the session stays put (scrollInView).
+        pageMoved: document.querySelector('main')!.scrollTop + window.scrollY + Math.round(header.top),
       };
     });
     await sized.screenshot({ path: artifact('run-layout-1024x600-larger-next-refused.png') });
-    expect(seen).toEqual({ inView: true, focused: '2,345.6' });
+    expect(seen).toEqual({ inView: true, focused: '2,345.6', pageMoved: 0 });
     expect(await sized.locator('[data-testid="step-count"]').textContent()).toContain('Step 1 of');
     await sized.context().close();
   });
