@@ -100,6 +100,23 @@ for (const dialect of ['dozuki', 'ifixit'] as Dialect[]) {
       expect(unwrap(await app.services.api.syncNow()).status).toBe('complete');
       expect(unwrap(await app.services.api.getGuide(HOSE)).prerequisites[0]).toEqual({ guideid: LOCKOUT, title });
     });
+
+    it("stores the guide again when a prerequisite is deleted on the site: not the deleted guide's steps", async () => {
+      // The guide's own revision does not move when a guide it needs is deleted: it kept the deleted guide's
+      // steps, to be done and saved into (found walking a site of iFixit's dialect).
+      const { token } = await signIn(site, 'admin');
+      const revisionid = (await api(site, 'GET', `/guides/${LOCKOUT}`)).body.revisionid;
+      const deleted = await api(site, 'DELETE', `/guides/${LOCKOUT}`, { token, query: { revisionid } });
+      expect(deleted.status, deleted.text).toBe(204);
+      expect(unwrap(await app.services.api.syncNow()).status).toBe('complete');
+      const hose = unwrap(await app.services.api.getGuide(HOSE));
+      expect(hose.prerequisites.map((p) => p.guideid)).toEqual([INSPECTION]);
+      expect(hose.steps.some((step) => step.guideid === LOCKOUT)).toBe(false);
+      expect(hose.steps.map((step) => step.stepid)).toEqual([
+        ...(await ownSteps(site, INSPECTION)).map((step) => step.stepid),
+        ...(await ownSteps(site, HOSE)).map((step) => step.stepid),
+      ]);
+    });
   });
 }
 

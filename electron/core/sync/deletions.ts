@@ -52,7 +52,14 @@ export async function removeDeleted(ctx: SyncContext): Promise<number> {
       });
       return deleted;
     }
-    for (const id of gone) ctx.store.guides.deleteGuide(id);
+    // A guide kept whole that needed one of them first is stored again: the site's answer no longer holds
+    // its steps (the guide's own revision does not move, so the plan did not queue it).
+    ctx.store.replaceable(() => {
+      for (const needs of ctx.store.prerequisites.neededBy(gone)) {
+        if (!gone.includes(needs.guideid)) ctx.store.syncQueue.enqueue(needs.guideid, needs.revisionid);
+      }
+      for (const id of gone) ctx.store.guides.deleteGuide(id);
+    });
     deleted += gone.length;
     checked += ids.length;
     after = ids[ids.length - 1]!;
