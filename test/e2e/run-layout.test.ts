@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCanvas, encodePng } from '../../server/media/png.ts';
+import { DEMO_GUIDES } from '../../server/demo/seed.ts';
 import { capturingDemoWorkshop } from '../helpers/services.ts';
 import { appPage, artifact, openDemoApp, syncDemoWorkshop, type startApp } from './browser.ts';
 import { runModeProblems } from './run-mode-checks.ts';
@@ -17,6 +18,8 @@ let page: Page;
 const pageErrors: string[] = [];
 const FORKLIFT = 'Forklift Daily Pre-Shift Inspection';
 const WORK_ORDER = 'WO-2024-00123';
+/** The hose guide: both safety flags, two guides to do first. */
+const HOSE = DEMO_GUIDES.findIndex((guide) => guide.key === 'forklift-hose') + 1;
 const SIZES = [
   ...VIEWPORTS.map((v) => ({ ...v, large: false })),
   { ...VIEWPORTS[1], name: '1024x600-larger', large: true },
@@ -147,6 +150,20 @@ describe('run mode: the step is the screen (issue 28, acceptance 1)', () => {
         else if (!part.inside) problems.push(`${size.name}: ${part.what} not whole in view (${part.box})`);
         else if (!part.onTop) problems.push(`${size.name}: ${part.what} covered by ${part.hit}`);
       }
+      // A guide with both flags (DEATH and DANGER) and guides to do first: at 1024x600 with Larger text its
+      // Start stood half under the status bar (533-581 against 556; found walking the app).
+      await sized.goto(new URL(`/guides/${HOSE}`, app.shell.url).toString());
+      await sized.getByTestId('start-session').waitFor();
+      await sized.waitForTimeout(150);
+      for (const part of await placed(sized, parts)) {
+        const where = `${size.name}, the hose guide`;
+        if (!part.found) problems.push(`${where}: no ${part.what}`);
+        else if (!part.inside) problems.push(`${where}: ${part.what} not whole in view (${part.box})`);
+        else if (!part.onTop) problems.push(`${where}: ${part.what} covered by ${part.hit}`);
+      }
+      await sized.screenshot({ path: artifact(`run-layout-guide-hose-${size.name}.png`) });
+      await sized.goto(guideUrl);
+      await sized.getByTestId('my-open-sessions').waitFor();
       // The open session's work order whole on its line, not broken at a hyphen in the narrower panel.
       const broken = await sized.evaluate((number) => {
         const rows = [...document.querySelectorAll('[data-testid="my-open-sessions"] [data-testid="session-row"]')];
