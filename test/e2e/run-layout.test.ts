@@ -433,6 +433,54 @@ describe('run mode: the step is the screen (issue 28, acceptance 1)', () => {
     expect(problems, seen.join('\n')).toEqual([]);
   });
 
+  it('a guide with both flags and two guides first: every step whole at 1024x600 with Larger text', async () => {
+    // The hose guide (RISK OF DEATH and DANGER, 30 steps with the lockout and the inspection first): its two
+    // flags in full took 110 px of every step, and the pictures of 11 steps went under the step bar (found
+    // walking the app). A window 720 px high or less shows the flags' titles side by side.
+    const sized = await appPage(browser, app.shell, { width: 1024, height: 600 });
+    sized.on('pageerror', (error) => pageErrors.push(error.message));
+    await sized.addInitScript(() => localStorage.setItem('fieldguide.textSize', 'large'));
+    await sized.goto(new URL(`/guides/${HOSE}`, app.shell.url).toString());
+    await sized.getByTestId('workorder-input').fill('WO-HOSE-WHOLE');
+    await sized.getByTestId('start-session-button').click();
+    await sized.waitForURL(/\/sessions\/[0-9a-f-]{36}/);
+    const url = sized.url().replace(/\?.*$/, '');
+    const problems: string[] = [];
+    for (let n = 1; n <= 30; n++) {
+      await sized.goto(`${url}?step=${n}`);
+      await sized
+        .locator('[data-testid="step-count"]')
+        .filter({ hasText: `Step ${n} of 30` })
+        .waitFor();
+      const pictures = sized.locator('[data-testid="session-step"] [data-testid="step-image"]');
+      await pictures.first().waitFor();
+      // The pictures sized to the room once the step is drawn: the same two looks 200 ms apart.
+      const sizes = () => pictures.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().height).join(' '));
+      await expect
+        .poll(async () => {
+          const before = await sizes();
+          await sized.waitForTimeout(200);
+          return before === (await sizes());
+        })
+        .toBe(true);
+      const cut = await sized.evaluate(() => {
+        const bar = document.querySelector('[data-testid="session-run-bar"]')!.getBoundingClientRect();
+        return [...document.querySelectorAll('[data-testid="session-step"] [data-testid="step-image"]')]
+          .map((el) => el.getBoundingClientRect())
+          .filter((box) => box.bottom > bar.top + 1)
+          .map((box) => `${Math.round(box.top)}-${Math.round(box.bottom)} against ${Math.round(bar.top)}`);
+      });
+      for (const box of cut) problems.push(`step ${n}: a picture at ${box}`);
+      if (n === 3) await sized.screenshot({ path: artifact('run-layout-hose-1024x600-larger-step-3.png') });
+    }
+    // The flags are said whole to a screen reader, their titles in view.
+    const flag = sized.getByTestId('hazard-flag').first();
+    expect(await flag.textContent()).toContain('Mistakes in this procedure can kill');
+    expect(await flag.locator('.hazard-title').isVisible()).toBe(true);
+    await sized.context().close();
+    expect(problems).toEqual([]);
+  });
+
   const step = (n: number) => page.locator('[data-testid="step-count"]').filter({ hasText: `Step ${n} of` });
 
   it('acceptance 4: a double click on Next moves one step', async () => {
