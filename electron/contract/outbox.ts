@@ -28,6 +28,11 @@ export interface OutboxAction {
   nextAttemptAt: number | null;
   error: string | null;
   /**
+   * Sent before, and no answer came back (the connection cut, the app stopped): it may be on the site
+   * already. The site is asked before it is sent again, so it is never applied twice.
+   */
+  mayBeOnSite: boolean;
+  /**
    * For a refused save of an open session: the step (numbered as the step list shows it) where the value
    * can be changed and saved again, which takes the refused save's place. Null otherwise.
    */

@@ -59,8 +59,11 @@ export function onSiteWords(
  * it when its start was discarded (the site never made its entry), else the values whose save was
  * discarded. Null when the site has all of it. Both were said as "Everything has reached the site".
  */
-export function keptHereOnlyWords(session: Pick<WorkSession, 'entryid' | 'values'>): string | null {
-  if (session.entryid === null) return 'Not on the site: kept on this computer only';
+export function keptHereOnlyWords(session: Pick<WorkSession, 'entryid' | 'values' | 'pendingActions'>): string | null {
+  // Its start still waits to go (or went, and no answer came: it may be on the site already), said as "2 to
+  // send": not "kept on this computer only" beside it (found opening the app again after it was killed).
+  if (session.entryid === null)
+    return session.pendingActions > 0 ? null : 'Not on the site: kept on this computer only';
   const unsent = session.values.filter((value) => value.site === 'refused' || value.site === 'kept').length;
   return unsent > 0 ? `Not all: ${plural(unsent, 'value')} kept on this computer only` : null;
 }

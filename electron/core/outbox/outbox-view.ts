@@ -21,6 +21,7 @@ export function outboxActions(rows: readonly OutboxRow[], kinds: ActionRegistry)
       attempts: row.attempts,
       nextAttemptAt: row.state === 'pending' && row.nextAttemptAt > 0 ? Math.ceil(row.nextAttemptAt / 1000) : null,
       error: row.lastError,
+      mayBeOnSite: row.state === 'pending' && row.unknownOutcome,
       // Only a refused action is changed by the technician (a save: at its step).
       step: row.state === 'failed' && read?.ok ? read.action.changeAt(memo) : null,
     };
