@@ -14,12 +14,13 @@ let missing: string | null = null;
 
 beforeAll(async () => {
   unwrap(await opened.app.app.services.api.connectDemo());
-  // The first media file asked for is not on the site; everything else is.
+  // The first step's first picture of guide 1 is not on the site, in any of its sizes; everything else is.
+  const guide = (await (await fetch(`${demo.site().apiUrl}/guides/1`)).json()) as { steps: unknown[] };
+  missing = JSON.stringify(guide.steps[0]).match(/\/igi\/[A-Za-z0-9]+/)![0];
   demo.setSchedule(({ path }) => {
     if (path.startsWith('/api/') || path.startsWith('/__')) return PASS;
-    const file = path.split('?')[0]!;
-    missing ??= file;
-    return file === missing ? { kind: 'status', status: 404, message: 'Not found' } : PASS;
+    const picture = path.split('?')[0]!.replace(/\.[a-z]+$/, '');
+    return picture === missing ? { kind: 'status', status: 404, message: 'Not found' } : PASS;
   });
 });
 
@@ -44,5 +45,24 @@ describe('a picture the site does not have', () => {
     // Every guide is kept whole all the same.
     const state = unwrap(await app.app.services.api.getSyncState());
     expect(state.guides.offline).toBe(state.guides.total);
+
+    // Its step says so in words, not a broken-image box under a zoom sign.
+    const { api } = app.app.services;
+    const guid = missing!.split('/').pop()!;
+    let where: { guideid: number; stepid: number } | null = null;
+    for (const { guideid } of unwrap(await api.listGuides({ limit: 50 })).items) {
+      const step = unwrap(await api.getGuide(guideid)).steps.find(
+        (s) => s.media.type === 'image' && s.media.images.some((image) => JSON.stringify(image).includes(guid)),
+      );
+      if (step) where ??= { guideid, stepid: step.stepid };
+    }
+    expect(where).not.toBeNull();
+    await page.goto(new URL(`/guides/${where!.guideid}`, app.shell.url).toString());
+    const step = page.locator(`[data-testid="guide-step"][data-stepid="${where!.stepid}"]`);
+    await step.scrollIntoViewIfNeeded();
+    await expect
+      .poll(() => step.getByTestId('picture-missing').first().textContent(), { timeout: 10_000 })
+      .toMatch(/^Picture \d is not on this computer, and the site did not send it\.$/);
+    await step.screenshot({ path: artifact('picture-missing-step-1024x600.png') });
   });
 });
