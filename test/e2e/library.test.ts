@@ -229,6 +229,11 @@ describe('the offline library in the browser', () => {
     expect(await page.getByTestId('guide-step').count()).toBeGreaterThan(3);
     expect(await page.getByTestId('guide-tools').locator('li').count()).toBeGreaterThan(0);
     expect(await page.getByTestId('guide-prerequisites').getByRole('link').count()).toBeGreaterThan(0);
+    // Their steps are this guide's first ones: said, so a technician does not do them twice (it said only
+    // "Complete these guides first:").
+    expect(await page.getByTestId('prerequisites-included').textContent()).toContain(
+      'Their steps are the first steps of this guide',
+    );
 
     const firstImage = page.getByTestId('step-image').first();
     await firstImage.scrollIntoViewIfNeeded();
