@@ -15,7 +15,7 @@ export const TRANSITION_REFUSED: Record<WorkTransition, string> = {
   pause: 'Not paused',
   resume: 'Not resumed',
   suspend: 'Not handed over',
-  assume: 'Not taken over',
+  assume: 'Not taken back',
   finish: 'Not finished',
   cancel: 'Not cancelled',
 };

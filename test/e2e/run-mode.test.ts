@@ -684,6 +684,8 @@ describe('the session follows the site (acceptance 6)', () => {
     await sent();
     offline();
     await page.goto(sessionUrl(id));
+    // Their own session, handed over: taken back, not "taken over" as a colleague's.
+    expect((await page.getByTestId('session-assume').textContent())?.trim()).toBe('Take it back');
     await page.getByTestId('session-assume').click();
     await page.locator('[data-testid="session"][data-status="started"]').waitFor();
     await onStep(1);
