@@ -317,7 +317,15 @@ describe('quizzes offline, sent when the site is back', () => {
     await page.locator(`[data-name="${text.name}"] input`).pressSequentially('ba', { delay: 20 });
     await page.locator('[data-testid="quiz-draft-state"][data-state="kept"]').waitFor();
 
-    await page.reload();
+    // The Quizzes list says the answers are kept (it said "0 attempts · Take the quiz"), and goes on with them.
+    const url = page.url();
+    await page.getByTestId('nav-quizzes').click();
+    const card = page.getByTestId('quiz-row').filter({ hasText: BANDSAW });
+    await expect
+      .poll(() => card.getByTestId('quiz-row-kept').textContent())
+      .toMatch(/^\s*Not handed in: your answers to 4 questions are kept on this computer\.\s*$/);
+    expect((await card.getByTestId('quiz-open').textContent())?.trim()).toBe('Go on with it');
+    await page.goto(url);
     await page.getByTestId('quiz-draft-restored').waitFor();
     expect((await page.getByTestId('quiz-draft-restored').textContent())?.replace(/\s+/g, ' ').trim()).toBe(
       'Restored your answers (4 questions) from your last time on this quiz. Carry on where you left off; nothing ' +
