@@ -81,6 +81,17 @@ describe.skipIf(!disk.mounted)('a full disk, as the technician meets it', () => 
     expect(await refused().count(), `said after ${tries} actions`).toBe(0);
     expect(await said()).toMatch(/^Disk full · \d+ changes? unsent/);
     await page.screenshot({ path: artifact('disk-full-said-session-1024x600.png') });
+    // The step's pictures kept here are still shown on the full disk (the time each was last shown could
+    // not be written, and the picture failed with it: "Picture 1 is not on this computer").
+    await page.reload();
+    await page.locator('[data-testid="step-form"][data-ready="true"]').waitFor();
+    const picture = page.locator('[data-testid="session-step"] [data-testid="step-image"] img').first();
+    await expect
+      .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), {
+        timeout: 10_000,
+      })
+      .toBe(true);
+    expect(await page.getByTestId('picture-missing').count()).toBe(0);
 
     // What the reserve gave back is filled too: an action is refused, and says first what did not happen.
     disk.fill();
@@ -97,6 +108,18 @@ describe.skipIf(!disk.mounted)('a full disk, as the technician meets it', () => 
       .toMatch(/The disk of this computer is full\..*Free some space/s);
     expect(await page.getByTestId('status-chip').textContent()).toMatch(/^Disk full/);
     expect(await page.getByTestId('status-chip').getAttribute('aria-label')).toMatch(/free some space/i);
+    // The chip leads there too, the card in view (it opened the Sync centre at its top, the card far below).
+    await page.getByTestId('nav-library').click();
+    await page.getByTestId('status-chip').click();
+    await page.waitForURL(/\/sync#outbox$/);
+    await expect
+      .poll(() =>
+        page.getByTestId('outbox-disk-full').evaluate((card) => {
+          const box = card.getBoundingClientRect();
+          return box.top >= 0 && box.bottom <= window.innerHeight;
+        }),
+      )
+      .toBe(true);
     await page.screenshot({ path: artifact('disk-full-said-sync-1024x600.png') });
 
     // The technician frees some space and the site answers: Send now makes the reserve again and sends.

@@ -1,5 +1,6 @@
 import type { GuideReader } from '../db/repos/guide-row.ts';
 import { isDamage } from '../db/damage.ts';
+import { isStorageTrouble } from '../db/disk-space.ts';
 import type { Store } from '../db/store.ts';
 import { matchesName, PICTURE_MAX_BYTES, type MediaStore, type StoredContent } from './media-store.ts';
 
@@ -65,7 +66,13 @@ export class StoredMedia {
     // When it was last served (a full budget removes the least recently used first): a commit that does not wait
     // for the disk. A guide's pictures are a dozen requests at once, and a flush of the disk for each held the
     // main process that long each time on a slow disk; a power cut may take the last of these times back.
-    store.replaceable(() => store.media.touch(url, this.deps.now()));
+    // Best effort: on a full disk the picture is still served (every step's picture went blank there: the
+    // time's write failed with SQLITE_FULL, and the picture with it).
+    try {
+      store.replaceable(() => store.media.touch(url, this.deps.now()));
+    } catch (error) {
+      if (!isStorageTrouble(error)) throw error;
+    }
     return { ...content, mime: stored.mime, bytes: stored.bytes };
   }
 
