@@ -4,7 +4,7 @@ import { unwrap } from '../helpers/library.ts';
 import { proxiedDemoWorkshop } from '../helpers/services.ts';
 import { makeTempDir } from '../helpers/tmp.ts';
 import { guideWithForms } from '../helpers/worklog.ts';
-import { appPage, artifact, launchChromium, startApp } from './browser.ts';
+import { appPage, artifact, gloveDoubleTap, launchChromium, startApp } from './browser.ts';
 
 // The app opened again after it died mid-job (a battery gone flat; found killing the web shell in a
 // session): it opened on the library, and nothing there said a job was under way. The technician found it
@@ -23,6 +23,7 @@ beforeAll(async () => {
     unwrap(await api.connectDemo());
     unwrap(await api.syncNow());
     const { guide } = await guideWithForms(api);
+    unwrap(await api.startSession({ guideid: guide.guideid, workorderid: 'WO-EARLIER' }));
     session = unwrap(await api.startSession({ guideid: guide.guideid, workorderid: 'WO-REOPEN' }));
   } finally {
     await first.stop();
@@ -39,7 +40,7 @@ afterAll(async () => {
 });
 
 describe('the app opened again with a session under way', () => {
-  it('the library says which session is open, and one tap goes back to it', async () => {
+  it('the library says which sessions are open, and one tap goes back to the newest', async () => {
     const page = await appPage(browser, again!.shell, { width: 1024, height: 600 });
     await page.goto(again!.shell.url);
     await page.evaluate(() => localStorage.setItem('fieldguide.textSize', 'large'));
@@ -48,13 +49,20 @@ describe('the app opened again with a session under way', () => {
     const banner = page.getByTestId('open-session-banner');
     await banner.waitFor();
     const words = (await banner.locator('p').textContent())!.replace(/\s+/g, ' ').trim();
-    expect(words).toBe(`A work session is open: ${session.guideTitle} · Work order WO-REOPEN (in progress).`);
+    // The newest named, the others counted.
+    expect(words).toBe(`2 work sessions are open: ${session.guideTitle} · Work order WO-REOPEN (in progress).`);
     // In view with the first guides below it, at 1024x600 with Larger text; the button a glove's size.
     const go = (await page.getByTestId('open-session-go').boundingBox())!;
     expect(go.y + go.height).toBeLessThan(600 - 44);
     expect(go.height).toBeGreaterThanOrEqual(48);
     await page.getByTestId('guide-row').first().waitFor();
     await page.screenshot({ path: artifact('reopen-open-session-1024x600-larger.png') });
+    // A glove's double tap on All open sessions opens the list, not the session its bounce lands on there.
+    await gloveDoubleTap(page, page.getByTestId('open-session-all'));
+    await page.getByTestId('sessions').waitFor();
+    await page.waitForTimeout(500);
+    expect(new URL(page.url()).pathname).toBe('/sessions');
+    await page.getByTestId('nav-library').click();
     await page.getByTestId('open-session-go').click();
     await page.waitForURL(new RegExp(`/sessions/${session.id}`));
     await page.locator('[data-testid="step-form"][data-ready="true"]').waitFor();

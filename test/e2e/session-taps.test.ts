@@ -33,10 +33,17 @@ describe("a session's buttons, tapped twice by a glove", () => {
     await page.screenshot({ path: artifact('session-taps-cancel-1024x600-larger.png') });
     expect(await status()).toBe('started');
     expect(unwrap(await app.app.services.api.getSession(id)).status).toBe('started');
-    // The question stands, and Keep working answers it.
+    // The question stands, the keyboard on Keep working (the bounce's press had put it on "Yes, cancel this
+    // session", for the next Enter to cancel).
     expect(await page.getByTestId('session-cancel').textContent()).toContain('Yes, cancel this session');
-    await page.getByTestId('session-keep-working').click();
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('session-keep-working');
+    // A double tap on Keep working keeps working, here: its bounce went on to the session's line that took
+    // its place, a link to the Sync centre.
+    const at = page.url();
+    await gloveDoubleTap(page, page.getByTestId('session-keep-working'));
     await page.getByTestId('session-keep-working').waitFor({ state: 'detached' });
+    await page.waitForTimeout(500);
+    expect(page.url()).toBe(at);
     // By keyboard, the question's focus is on Keep working: Enter twice keeps the session.
     await page.getByTestId('session-cancel').focus();
     await page.keyboard.press('Enter');
@@ -95,6 +102,15 @@ describe('Start with a work order already open on the guide', () => {
     await page.waitForTimeout(500);
     expect(await count()).toBe(1);
     await page.screenshot({ path: artifact('start-already-1024x600-larger.png') });
+    // Wherever the bounce landed, the keyboard is not on Start another session (the next Enter made one).
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).not.toBe(
+      'start-already-another',
+    );
+    // Escape puts the question away, the work order kept to be changed.
+    await page.getByTestId('start-already-open').focus();
+    await page.keyboard.press('Escape');
+    await question.waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('workorder-input');
     // By keyboard: Enter in the work order asks the same, with the focus on Go back to it, so a second
     // Enter opens the session that was open.
     await page.getByTestId('workorder-input').focus();
