@@ -60,6 +60,10 @@ export default defineConfig({
           include: ['test/e2e/**/*.test.ts', 'test/commands/**/*.test.ts', 'test/security/**/*.e2e.test.ts'],
           testTimeout: 300_000,
           hookTimeout: 300_000,
+          // A page's state is polled for up to 10 s, not vitest's 1 s: under CI's load a send still out as
+          // the Sync centre opened said "Sending…" past the second (outbox-no-answer failed on the shared
+          // runner, never alone). A state that never comes still fails the test.
+          expect: { poll: { timeout: 10_000 } },
           globalSetup: ['test/helpers/openapi-check-global.ts', 'test/helpers/picture-dir-global.ts'],
           maxWorkers: E2E_WORKERS,
           isolate: false,

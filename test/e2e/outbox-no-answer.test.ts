@@ -37,8 +37,9 @@ describe('an action sent whose answer never came', () => {
 
     await page.goto(new URL('/sync', app.shell.url).toString());
     const row = page.getByTestId('outbox-action').first();
+    // A try may be out as the page opens ("Sending…", seen in CI under load for over a second): its end is waited for.
     await expect
-      .poll(() => row.locator('.action-state').textContent())
+      .poll(() => row.locator('.action-state').textContent(), { timeout: 15_000 })
       .toMatch(/^Sent, no answer came — the site is asked/);
     await page.screenshot({ path: artifact('outbox-no-answer-1024x600.png') });
     await page.getByTestId('nav-sessions').click();
