@@ -111,9 +111,10 @@ export async function openDemoApp(
   viewport: { width: number; height: number },
   pageErrors: string[],
   overrides: Partial<ServicesDeps> = {},
+  chromiumArgs: readonly string[] = [],
 ): Promise<{ browser: Browser; app: Awaited<ReturnType<typeof startApp>>; page: Page }> {
   const started = startApp({ ...overrides, startDemoWorkshop: demo.startDemoWorkshop });
-  const [browser, app] = await Promise.all([launchChromium(), started]);
+  const [browser, app] = await Promise.all([launchChromium(chromiumArgs), started]);
   const page = await appPage(browser, app.shell, viewport);
   page.on('pageerror', (error) => pageErrors.push(error.message));
   page.on('console', (message) => {
@@ -143,17 +144,18 @@ export interface OpenedApp {
 
 /**
  * One app and one browser for a test file: opened before its tests (connected to the demo workshop and
- * synced unless `synced: false`), the page on the app's start, and closed after them.
+ * synced unless `synced: false`; Chromium given `chromiumArgs` too), the page on the app's start, and closed
+ * after them.
  */
 export function demoAppForFile(
   demo: { startDemoWorkshop: ServicesDeps['startDemoWorkshop'] },
   viewport: { width: number; height: number },
-  options: { synced?: boolean; overrides?: Partial<ServicesDeps> } = {},
+  options: { synced?: boolean; overrides?: Partial<ServicesDeps>; chromiumArgs?: readonly string[] } = {},
 ): OpenedApp {
   const opened = { pageErrors: [] as string[] } as OpenedApp;
   beforeAll(async () => {
     const open = options.synced === false ? openDemoApp : openSyncedDemoApp;
-    Object.assign(opened, await open(demo, viewport, opened.pageErrors, options.overrides));
+    Object.assign(opened, await open(demo, viewport, opened.pageErrors, options.overrides, options.chromiumArgs));
     await opened.page.goto(opened.app.shell.url);
   });
   afterAll(async () => {
