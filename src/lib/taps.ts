@@ -12,3 +12,24 @@ export const secondTap = (event: MouseEvent): boolean => event.detail > 1;
 export function ignoreSecondTap(event: MouseEvent): void {
   if (secondTap(event)) event.preventDefault();
 }
+
+/** How long after a tap its bounce may come: Chromium counts a second click as one within 500 ms. */
+const BOUNCE_MS = 600;
+
+/**
+ * For a control that takes itself away under the finger (a dialog's Close): the bounce of its tap, which
+ * lands on whatever the page shows beneath (the status chip, Scan: found by a walk), is swallowed, its
+ * press too (so the focus given back stays where it was put). Call it from the tap's click.
+ */
+export function swallowBounce(): void {
+  const swallow = (event: MouseEvent) => {
+    if (!secondTap(event)) return;
+    event.preventDefault();
+    event.stopPropagation();
+  };
+  const kinds = ['mousedown', 'mouseup', 'click', 'dblclick'] as const;
+  for (const kind of kinds) window.addEventListener(kind, swallow, { capture: true });
+  setTimeout(() => {
+    for (const kind of kinds) window.removeEventListener(kind, swallow, { capture: true });
+  }, BOUNCE_MS);
+}
