@@ -132,6 +132,8 @@ export interface GuideDocument {
   viewUrl: string | null;
   /** Its pages, when the site says. */
   pages: number | null;
+  /** Whether this computer has the file, as the guide is read (absent where it is not asked). */
+  kept?: boolean;
 }
 
 export interface QuizRef {

@@ -127,7 +127,7 @@ export class LibraryService {
         const stored = (id: number) => guides.getDetail(id);
         const read = await readGuideFromSite(transport, guideid, { stored, langid: this.#reading(), fit });
         this.#siteRead.remember(read);
-        return read;
+        return this.#documentsKept(read);
       } catch (error) {
         const failure = classify(error);
         switch (failure.kind) {
@@ -178,7 +178,17 @@ export class LibraryService {
   /** A stored guide in the technician's language (translation.ts). */
   #inLanguage(detail: GuideDetail): GuideDetail {
     const langid = this.#reading();
-    return langid ? inLanguage(detail, langid, this.deps.store.translations.get(detail.guideid, langid)) : detail;
+    const shown = langid
+      ? inLanguage(detail, langid, this.deps.store.translations.get(detail.guideid, langid))
+      : detail;
+    return this.#documentsKept(shown);
+  }
+
+  /** Each document says whether this computer has its file: one not kept opened as an error page. */
+  #documentsKept(detail: GuideDetail): GuideDetail {
+    const { media } = this.deps.store;
+    const documents = detail.documents.map((doc) => ({ ...doc, kept: media.lookup(doc.url) !== undefined }));
+    return { ...detail, documents };
   }
 
   /**
