@@ -71,8 +71,10 @@ export async function appPage(
   browser: Browser,
   shell: RunningWebShell,
   viewport: { width: number; height: number },
+  /** The screen's pixels per CSS pixel: 2 is a window of twice the size zoomed to 200 %. */
+  deviceScaleFactor?: number,
 ): Promise<Page> {
-  const context = await browser.newContext({ viewport });
+  const context = await browser.newContext({ viewport, deviceScaleFactor });
   const kept = JSON.stringify({ secret: shell.secret, readKey: readKeyOf(shell.secret) });
   await context.addInitScript(
     ({ origin, key, value }) => {

@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { unwrap } from '../helpers/library.ts';
+import { proxiedDemoWorkshop } from '../helpers/services.ts';
+import { appPage, artifact, demoAppForFile } from './browser.ts';
+
+// A technician with poor sight runs the browser (or the system) at 200 %: 1366x768 is then 683x384 CSS
+// pixels. Found by a walk: with a session open, the library's list was squeezed to 2 px under the session's
+// banner and the filters, no guide in it and none reachable; in run mode the fixed header and step bar left
+// the step 145 px, and Next put the focus on a field under the step bar.
+const demo = proxiedDemoWorkshop();
+const opened = demoAppForFile(demo, { width: 1366, height: 768 });
+let page: Page;
+let sessionId: string;
+
+beforeAll(async () => {
+  const { app, browser } = opened;
+  page = await appPage(browser, app.shell, { width: 683, height: 384 }, 2);
+  sessionId = unwrap(await app.app.services.api.startSession({ guideid: 3, workorderid: 'WO-ZOOM-200' })).id;
+});
+afterAll(async () => {
+  await page?.context().close();
+});
+
+const box = async (selector: string) => (await page.locator(selector).first().boundingBox())!;
+
+describe('the browser zoomed to 200 %', () => {
+  it('the library with a session open still lists the guides, a scroll away at most', async () => {
+    await page.goto(opened.app.shell.url);
+    await page.getByTestId('open-session-banner').waitFor();
+    const row = page.getByTestId('guide-row').first();
+    await row.waitFor({ state: 'attached' });
+    expect((await box('[data-testid="guide-list"]')).height).toBeGreaterThanOrEqual(150);
+    await row.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: artifact('browser-zoom-200-library.png') });
+    const title = (await row.textContent())!;
+    await row.click();
+    await page.getByTestId('guide').waitFor();
+    expect(title.length).toBeGreaterThan(0);
+  });
+
+  it('run mode gives the step the window less the step bar, and Next puts the focus above the bar', async () => {
+    await page.goto(new URL(`/sessions/${sessionId}?step=3`, opened.app.shell.url).toString());
+    await page.locator('[data-testid="step-form"][data-ready="true"]').waitFor();
+    const [pane, bar] = [await box('.session-scroll'), await box('[data-testid="session-run-bar"]')];
+    expect(pane.height, 'the step pane: the window less the step bar').toBeGreaterThanOrEqual(384 - bar.height - 8);
+    // The header is in the pane, whole: its title not cut.
+    const cut = await page
+      .locator('.session-scroll .session-guide')
+      .evaluate((title) => title.scrollWidth > title.clientWidth + 1);
+    expect(cut).toBe(false);
+
+    await page.getByTestId('step-next').focus();
+    await page.keyboard.press('Enter');
+    await page.locator('[data-testid="step-nav-4"][aria-current="step"]').waitFor({ state: 'attached' });
+    await page.locator('[data-testid="step-form"][data-ready="true"]').waitFor();
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.closest('[data-testid="step-form"]') !== null))
+      .toBe(true);
+    const focused = await page.evaluate(() => {
+      const rect = document.activeElement!.getBoundingClientRect();
+      return { top: rect.top, bottom: rect.bottom };
+    });
+    const barNow = await box('[data-testid="session-run-bar"]');
+    await page.screenshot({ path: artifact('browser-zoom-200-run-next.png') });
+    expect(focused.top).toBeGreaterThanOrEqual(0);
+    expect(focused.bottom, 'the focused field above the step bar').toBeLessThanOrEqual(barNow.y + 1);
+  });
+});
