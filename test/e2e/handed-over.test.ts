@@ -292,6 +292,14 @@ describe("the taker's Sessions list", () => {
     await row().getByTestId('take-over-cancel').click();
     await row().getByTestId('take-over').waitFor();
     expect(await entry()).toMatchObject({ status: 'suspended' });
+    // By keyboard, Escape puts the question away and the focus back on Take over (it stayed open).
+    await row().getByTestId('take-over').focus();
+    await page.keyboard.press('Enter');
+    await question.waitFor();
+    await page.keyboard.press('Escape');
+    await question.waitFor({ state: 'detached' });
+    const focused = await page.evaluate(() => document.activeElement?.getAttribute('data-testid'));
+    expect(focused).toBe('take-over');
     await row().getByTestId('take-over').click();
     await row().getByTestId('take-over-confirm').click();
     await page.waitForURL(/\/sessions\/[0-9a-f-]{36}/);

@@ -56,6 +56,18 @@ describe('Retry and Discard in the Sync centre', () => {
     await failed.first().getByTestId('action-discard-keep').focus();
     await page.keyboard.press('Enter');
     await expect.poll(focused).toBe('action-discard');
+    // The question is named by its words, and Escape puts it away as "Keep it" does (it stayed open).
+    await page.keyboard.press('Enter');
+    await expect.poll(focused).toBe('action-discard-keep');
+    expect(
+      await failed
+        .first()
+        .getByRole('group', { name: /^Discard this change\?/ })
+        .count(),
+    ).toBe(1);
+    await page.keyboard.press('Escape');
+    await question.waitFor({ state: 'detached' });
+    await expect.poll(focused).toBe('action-discard');
     await page.keyboard.press('Enter');
     await page.getByTestId('action-discard-confirm').click();
     await expect.poll(async () => unwrap(await appApi.getOutbox()).summary.failed).toBe(2);

@@ -1049,6 +1049,8 @@ describe('a value the site did not take', () => {
     await page.getByTestId('step-nav-3').click();
     await onStep(3);
     const choice = field('What did the condensate look like?');
+    // The group is named by its question (a screen reader said "Clear, radio" without it).
+    expect(await page.getByRole('radiogroup', { name: 'What did the condensate look like?' }).count()).toBe(1);
     const option = (name: string) => choice.getByRole('radio', { name, exact: true });
     await option('Clear').check();
     await page.getByTestId('step-save').click();
