@@ -61,7 +61,7 @@ function scrollerOf(el: HTMLElement): HTMLElement | null {
 }
 
 /**
- * Sizes the pictures of the step shown in `root` (`.step-images`, inside the step's card `.step`) to the
+ * Sizes the pictures (or the video) of the step shown in `root` (`.step-images`, inside the step's card `.step`) to the
  * room the step area has under them: on a tall screen a technician sees the picture without opening it,
  * on a small one the pictures stay thumbnails and the instructions stay whole. Sets `--picture-height` on
  * the pictures' row; measured again when the step area or the step changes size, and when `step` changes.
@@ -73,7 +73,8 @@ export function usePictureRoom(root: Ref<HTMLElement | null>, step: WatchSource<
 
   function measure(): void {
     frame = 0;
-    const images = root.value?.querySelector<HTMLElement>('.step-images');
+    // A step's video is sized as one picture: it stayed the player's 300x225 at every size (found by a walk).
+    const images = root.value?.querySelector<HTMLElement>('.step-images, .step-media[data-media="video"]');
     const card = images?.closest<HTMLElement>('.step');
     if (!images || !card || !scroller) return;
     const area = scroller.getBoundingClientRect();
@@ -83,7 +84,7 @@ export function usePictureRoom(root: Ref<HTMLElement | null>, step: WatchSource<
     const under =
       card.getBoundingClientRect().bottom - box.bottom + parseFloat(getComputedStyle(scroller).paddingBottom);
     const height = pictureHeight({
-      count: images.children.length,
+      count: images.matches('.step-images') ? images.children.length : 1,
       width: images.clientWidth,
       height: scroller.clientHeight - top,
       margin: under,

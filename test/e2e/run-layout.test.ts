@@ -684,6 +684,48 @@ describe('run mode: the step is the screen (issue 28, acceptance 1)', () => {
     expect(problems).toEqual([]);
   });
 
+  it("a step's video takes the room a picture would, whole above the step bar, at three sizes", async () => {
+    // The tank's step 2 is a video: it stayed the player's 300x225 at every size, half of the 800x1280
+    // screen empty under it (a walk). `least`: what the room gives it at the least (measured here with
+    // Larger text: 373, 444 and 203 px high; at 1024x600 the room is short of the player's 225 px).
+    const tankUrl = await startTank('WO-LAYOUT-VIDEO');
+    const cases = [
+      { ...VIEWPORTS[0]!, least: 300 },
+      { ...VIEWPORTS[2]!, least: 400 },
+      { ...VIEWPORTS[1]!, least: 180 },
+    ];
+    const seen: string[] = [];
+    const problems: string[] = [];
+    for (const size of cases) {
+      const sized = await appPage(browser, app.shell, { width: size.width, height: size.height });
+      sized.on('pageerror', (error) => pageErrors.push(error.message));
+      await sized.addInitScript(() => localStorage.setItem('fieldguide.textSize', 'large'));
+      await sized.goto(`${tankUrl}?step=2`);
+      await sized.locator('[data-testid="step-count"]').filter({ hasText: 'Step 2 of' }).waitFor();
+      const video = sized.locator('[data-testid="session-step"] [data-testid="step-video"]');
+      const height = () => video.evaluate((el) => Math.round(el.getBoundingClientRect().height));
+      await expect
+        .poll(async () => {
+          const before = await height();
+          await sized.waitForTimeout(200);
+          return before === (await height());
+        })
+        .toBe(true);
+      const got = await sized.evaluate(() => {
+        const bar = document.querySelector('[data-testid="session-run-bar"]')!.getBoundingClientRect();
+        const box = document.querySelector('[data-testid="session-step"] [data-testid="step-video"]')!;
+        const rect = box.getBoundingClientRect();
+        return { height: Math.round(rect.height), whole: rect.top >= 0 && rect.bottom <= bar.top + 1 };
+      });
+      seen.push(`${size.name}: ${got.height} px high, ${got.whole ? 'whole' : 'cut'}`);
+      if (!got.whole) problems.push(`${size.name}: the video goes under the step bar`);
+      if (got.height < size.least) problems.push(`${size.name}: room left, the video ${got.height} px high`);
+      await sized.screenshot({ path: artifact(`run-layout-video-${size.name}-larger.png`) });
+      await sized.context().close();
+    }
+    expect(problems, seen.join('\n')).toEqual([]);
+  });
+
   it('ran without script errors or CSP violations', () => {
     expect(pageErrors).toEqual([]);
   });
