@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { unwrap } from '../helpers/library.ts';
 import { proxiedDemoWorkshop } from '../helpers/services.ts';
 import { appPage, artifact, demoAppForFile } from './browser.ts';
+import { axeViolations } from './screen-checks.ts';
 
 // A technician with poor sight runs the browser (or the system) at 200 %: 1366x768 is then 683x384 CSS
 // pixels. Found by a walk: with a session open, the library's list was squeezed to 2 px under the session's
@@ -65,5 +66,13 @@ describe('the browser zoomed to 200 %', () => {
     await page.screenshot({ path: artifact('browser-zoom-200-run-next.png') });
     expect(focused.top).toBeGreaterThanOrEqual(0);
     expect(focused.bottom, 'the focused field above the step bar').toBeLessThanOrEqual(barNow.y + 1);
+  });
+
+  it('a step without a form: axe finds nothing (scrollable-region-focusable was flagged on its pane)', async () => {
+    await page.goto(new URL(`/sessions/${sessionId}?step=2`, opened.app.shell.url).toString());
+    await page.locator('[data-testid="step-nav-2"][aria-current="step"]').waitFor({ state: 'attached' });
+    await page.getByTestId('step-video').waitFor();
+    const found = (await axeViolations(page)).map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`);
+    expect(found).toEqual([]);
   });
 });
