@@ -33,3 +33,9 @@ export function swallowBounce(): void {
     for (const kind of kinds) window.removeEventListener(kind, swallow, { capture: true });
   }, BOUNCE_MS);
 }
+
+/** Closes a dialog from its own button, the tap's bounce swallowed (it fell on what the dialog covered). */
+export function closeWithoutBounce(dialog: HTMLDialogElement | null | undefined): void {
+  swallowBounce();
+  dialog?.close();
+}

@@ -80,6 +80,43 @@ describe("a session's buttons, tapped twice by a glove", () => {
 // After a restart the app opens on the library; a technician who started the job again on the guide's page
 // made a second session of the same work order, with no question, and the site kept the empty one open
 // for good beside the first (found killing the app 40 ms after Start).
+describe("run mode's dialogs, closed by a glove's double tap", () => {
+  it('Help and the Steps drawer close, and the bounce presses nothing they covered', async () => {
+    const { page } = opened;
+    // Tank step 3: five choices under the dialogs' Close buttons at 1024x600 with Larger text.
+    const session = unwrap(await opened.app.app.services.api.startSession({ guideid: 3, workorderid: 'WO-TAP-CLOSE' }));
+    await page.evaluate(() => localStorage.setItem('fieldguide.textSize', 'large'));
+    const url = new URL(`/sessions/${session.id}?step=3`, opened.app.shell.url).toString();
+    await page.goto(url);
+    await page.locator('[data-testid="step-form"][data-ready="true"]').waitFor();
+    const pressed: string[] = [];
+    await page.exposeFunction('pressedBeneath', (what: string) => pressed.push(what));
+    await page.evaluate(() => {
+      const dialogOpen = () => [...document.querySelectorAll('dialog')].some((d) => d.open);
+      document.addEventListener('click', (event) => {
+        const target = event.target as Element;
+        if (!dialogOpen() && !target.closest('dialog')) {
+          const name = target.closest('button, a, label, input')?.textContent?.trim() ?? target.tagName;
+          void (window as unknown as { pressedBeneath: (what: string) => void }).pressedBeneath(name);
+        }
+      });
+    });
+    for (const [open, close] of [
+      ['run-help-open', 'run-help-close'],
+      ['step-drawer-open', 'step-drawer-close'],
+    ] as const) {
+      await page.getByTestId(open).click();
+      await page.getByTestId(close).waitFor();
+      await gloveDoubleTap(page, page.getByTestId(close));
+      await page.getByTestId(close).waitFor({ state: 'hidden' });
+      await page.waitForTimeout(300);
+      expect(pressed, `${close}: a click reached the page beneath`).toEqual([]);
+      expect(page.url()).toBe(url);
+    }
+    expect(await page.locator('input[type="radio"]:checked').count()).toBe(0);
+  });
+});
+
 describe('Start with a work order already open on the guide', () => {
   it('asks, goes back to the open session, and starts another only when asked to', async () => {
     const { app, page } = opened;
