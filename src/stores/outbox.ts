@@ -20,6 +20,11 @@ export const useOutboxStore = defineStore('outbox', () => {
   /** The current technician's actions waiting after those listed (the core lists the first ones). */
   const unlisted = ref(0);
   const conflicts = ref<ConflictRecord[]>([]);
+  /**
+   * Whether `actions` is a read made while the view watches: opened again, the Sync centre showed the list
+   * of its last visit (1 action beside "76 changes") until its own read came back.
+   */
+  const listed = ref(false);
   const busy = ref<null | 'flush' | `retry:${number}` | `discard:${number}` | `settle:${number}`>(null);
   const error = ref<AppError | null>(null);
   let watchers = 0;
@@ -66,6 +71,7 @@ export const useOutboxStore = defineStore('outbox', () => {
     if (take(result.value.summary)) {
       actions.value = result.value.actions;
       unlisted.value = result.value.unlisted;
+      if (watchers > 0) listed.value = true;
     }
     return true;
   }
@@ -87,6 +93,7 @@ export const useOutboxStore = defineStore('outbox', () => {
 
   /** A view that shows the actions calls this while mounted; the list then follows the events. */
   function watch(): () => void {
+    if (watchers === 0) listed.value = false;
     watchers++;
     void load();
     return () => {
@@ -135,6 +142,7 @@ export const useOutboxStore = defineStore('outbox', () => {
     forget,
     summary,
     actions,
+    listed,
     unlisted,
     conflicts,
     busy,
