@@ -197,7 +197,10 @@ export async function downloadMedia(
       queue.settled(url, true);
       // A refused address names its origin: the sync centre offers to allow it.
       const refused = error instanceof RefusedAddressError ? { mediaOrigin: error.origin } : {};
-      const problem = { message: `A media file could not be downloaded: ${message}`, resource: `GET ${safePath(url)}` };
+      const problem = {
+        message: `A media file${whereUsed(ctx.store, url)} could not be downloaded: ${message}`,
+        resource: `GET ${safePath(url)}`,
+      };
       // The default quality's zoom picture that did not fit the budget is no failure of the sync (above).
       // A file asked again later in this sync (its tries not spent) fails the sync only if its last try does:
       // over a lossy link it usually comes then, and a sync that got every file is no failed sync.
@@ -235,6 +238,19 @@ export async function downloadMedia(
   ctx.mediaStore.sweep();
   if (budgetError) throw budgetError;
   return { downloaded, bytes };
+}
+
+/**
+ * Where a file that did not come is used, said to the technician (the file's name alone meant nothing to
+ * them, found walking a site of iFixit's dialect): ` of "Guide title", step 3,`, or nothing when no stored
+ * guide names it.
+ */
+function whereUsed(store: SyncContext['store'], url: string): string {
+  const user = store.media.firstUser(url);
+  if (!user) return '';
+  const steps = store.guides.getDetail(user.guideid)?.steps ?? [];
+  const at = steps.findIndex((step) => JSON.stringify(step.media).includes(JSON.stringify(url).slice(1, -1)));
+  return ` of "${user.title}"${at >= 0 ? `, step ${at + 1},` : ''}`;
 }
 
 /** Stops a download whose body is not wanted: leaving the loop cancels it. */

@@ -112,6 +112,15 @@ export class MediaRepo {
     return sql(this.db, 'SELECT 1 FROM media_refs WHERE url = ? LIMIT 1').get(url) !== undefined;
   }
 
+  /** The first stored guide that uses this URL (by guideid), to name where a file that did not come belongs. */
+  firstUser(url: string): { guideid: number; title: string } | undefined {
+    return sql(
+      this.db,
+      'SELECT g.guideid, g.title FROM media_refs r JOIN guides g ON g.guideid = r.guideid WHERE r.url = ? ' +
+        'ORDER BY g.guideid LIMIT 1',
+    ).get(url) as { guideid: number; title: string } | undefined;
+  }
+
   markDone(url: string, stored: StoredMedia, now: number): void {
     sql(
       this.db,
