@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { rpcPath } from '../../electron/contract.ts';
 import { unwrap } from '../helpers/library.ts';
 import { proxiedDemoWorkshop } from '../helpers/services.ts';
-import { artifact, demoAppForFile } from './browser.ts';
+import { artifact, demoAppForFile, gloveDoubleTap } from './browser.ts';
 
 // A photo taken with the camera and not attached was held by the window alone: the app dying between Take
 // and Attach lost it (typed text was kept as a draft), and so did an attach that did not go through (the
@@ -66,6 +66,17 @@ describe('a photo taken with the camera and not attached', () => {
     expect(await photo.getByTestId('camera-close').textContent()).toContain('Put this photo away');
     expect(await photo.getByTestId('attachment').count()).toBe(0);
     await page.screenshot({ path: artifact('camera-photo-kept-1024x600.png') });
+
+    // A glove's double tap on Take it again opens the camera once: its bounce on the button that stood
+    // there put the photo away. Closed, the camera goes back to the photo taken before, kept.
+    await gloveDoubleTap(page, photo.getByTestId('camera-retake'));
+    await photo.getByTestId('camera-take').waitFor();
+    expect(await photosKept(page)).toBe(1);
+    expect(await photo.getByTestId('camera-close').textContent()).toContain('Back to the photo taken');
+    await photo.getByTestId('camera-close').click();
+    await photo.getByTestId('camera-attach').waitFor();
+    expect(await previewWidth()).toBeGreaterThan(0);
+    expect(await photosKept(page)).toBe(1);
 
     // The attach does not reach the core: the field says so, and the photo stays to be attached again.
     const attachRoute = `**${rpcPath('attachFile')}`;
