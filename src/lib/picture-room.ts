@@ -6,6 +6,8 @@ export const PICTURE_ASPECT = 4 / 3;
 export const PICTURE_MIN_HEIGHT = 102;
 /** Down to this (104 px wide) a picture shrinks below the thumbnail when that keeps it whole in view. */
 export const PICTURE_WHOLE_HEIGHT = 78;
+/** A video far short of room: the player's own size (300×225), or less on a window under 500 px high. */
+export const VIDEO_SHORT_HEIGHT = 225;
 /** The largest: the step size the site makes and the laptop keeps (592×444); larger would only blur it. */
 export const PICTURE_MAX_HEIGHT = 444;
 
@@ -79,17 +81,25 @@ export function usePictureRoom(root: Ref<HTMLElement | null>, step: WatchSource<
     if (!images || !card || !scroller) return;
     const area = scroller.getBoundingClientRect();
     const box = images.getBoundingClientRect();
-    // Where the pictures start in the step area's content, and what the card and the area keep under them.
-    const top = box.top - area.top - scroller.clientTop + scroller.scrollTop;
+    // Where the pictures start in the step area's content, and what the card and the area keep under them;
+    // from under the session's header where it scrolls away with the step (a step opens under it): sized
+    // with it, a video at 200 % zoom was a 136x102 thumbnail.
+    const pane = scroller;
+    const inContent = (y: number) => y - area.top - pane.clientTop + pane.scrollTop;
+    const header = pane.querySelector<HTMLElement>(':scope > .session-header');
+    const top = inContent(box.top) - (header ? inContent(header.getBoundingClientRect().bottom) : 0);
     const under =
       card.getBoundingClientRect().bottom - box.bottom + parseFloat(getComputedStyle(scroller).paddingBottom);
-    const height = pictureHeight({
-      count: images.matches('.step-images') ? images.children.length : 1,
+    const video = !images.matches('.step-images');
+    const fitted = pictureHeight({
+      count: video ? 1 : images.children.length,
       width: images.clientWidth,
       height: scroller.clientHeight - top,
       margin: under,
       gap: parseFloat(getComputedStyle(images).rowGap) || 0,
     });
+    // Far short of room, a video is not a thumbnail: at 136x102 its player kept only ▶ and ⋮ (at 200 % zoom).
+    const height = video && fitted <= PICTURE_MIN_HEIGHT ? Math.min(VIDEO_SHORT_HEIGHT, 0.45 * innerHeight) : fitted;
     // Within a pixel: the same (a new size re-measures, and must settle).
     const now = parseFloat(images.style.getPropertyValue('--picture-height'));
     if (!(Math.abs(now - height) < 1)) images.style.setProperty('--picture-height', `${height}px`);

@@ -68,6 +68,36 @@ describe('the browser zoomed to 200 %', () => {
     expect(focused.bottom, 'the focused field above the step bar').toBeLessThanOrEqual(barNow.y + 1);
   });
 
+  it('opens on the step, its video sized to the room under the header, and a resize keeps the keyboard', async () => {
+    await page.goto(new URL(`/sessions/${sessionId}?step=2`, opened.app.shell.url).toString());
+    await page.locator('[data-testid="step-nav-2"][aria-current="step"]').waitFor({ state: 'attached' });
+    const video = page.locator('[data-testid="session-step"] [data-testid="step-video"]');
+    await video.waitFor();
+    const fits = () =>
+      page.evaluate(() => {
+        const bar = document.querySelector('[data-testid="session-run-bar"]')!.getBoundingClientRect();
+        const rect = document.querySelector('[data-testid="session-step"] [data-testid="step-video"]')!;
+        const box = rect.getBoundingClientRect();
+        return { height: Math.round(box.height), whole: box.top >= 0 && box.bottom <= bar.top + 1 };
+      });
+    // It was the 136x102 thumbnail (its player kept only ▶ and ⋮), and opened under the header, below the fold.
+    await expect.poll(async () => (await fits()).height).toBeGreaterThanOrEqual(170);
+    const heading = await box('[data-testid="session-step"] [data-testid="step-heading"]');
+    expect(heading.y, 'the step heading at the top of the pane').toBeLessThan(60);
+    await page.screenshot({ path: artifact('browser-zoom-200-video.png') });
+
+    // The header goes back above the step as the window grows past 480 px: the keyboard stays on Pause.
+    await page.locator('.session-scroll').evaluate((pane) => pane.scrollTo({ top: 0 }));
+    await page.getByTestId('session-pause').focus();
+    await page.setViewportSize({ width: 683, height: 520 });
+    await expect.poll(() => page.locator('.session-scroll .session-header').count()).toBe(0);
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('data-testid'));
+    await expect.poll(focused).toBe('session-pause');
+    await page.setViewportSize({ width: 683, height: 384 });
+    await expect.poll(() => page.locator('.session-scroll .session-header').count()).toBe(1);
+    await expect.poll(focused).toBe('session-pause');
+  });
+
   it('a step without a form: axe finds nothing (scrollable-region-focusable was flagged on its pane)', async () => {
     await page.goto(new URL(`/sessions/${sessionId}?step=2`, opened.app.shell.url).toString());
     await page.locator('[data-testid="step-nav-2"][aria-current="step"]').waitFor({ state: 'attached' });
