@@ -83,6 +83,16 @@ describe('the keyboard alone', () => {
     await tabTo((f) => f.testid === 'step-image', 60);
     await page.keyboard.press('Enter');
     await page.getByTestId('lightbox').waitFor();
+    // Zoomed in, then out by its button until it is fitted: Zoom out turns itself off, and the keyboard stays in
+    // the view (it fell to the page's body, and + did nothing more; a walk).
+    await page.getByTestId('lightbox-zoom').focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Zoom out' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByRole('button', { name: 'Zoom out' }).isDisabled()).toBe(true);
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.closest('[data-testid="lightbox"]') != null))
+      .toBe(true);
     await page.keyboard.press('Escape');
     await page.getByTestId('lightbox').waitFor({ state: 'hidden' });
     expect((await focused()).testid).toBe('step-image');
