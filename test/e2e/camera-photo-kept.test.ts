@@ -66,6 +66,21 @@ describe('a photo taken with the camera and not attached', () => {
     expect(await photo.getByTestId('camera-close').textContent()).toContain('Put this photo away');
     expect(await photo.getByTestId('attachment').count()).toBe(0);
     await page.screenshot({ path: artifact('camera-photo-kept-1024x600.png') });
+    // With Larger text, its buttons are in view under its words as the step opens, uncovered by the step's
+    // bars: under its picture they were a scroll away, "attach it" read as the file button above them.
+    await page.evaluate(() => localStorage.setItem('fieldguide.textSize', 'large'));
+    await page.reload();
+    await onStep4();
+    await kept.waitFor();
+    const uncovered = (testid: string) =>
+      photo.getByTestId(testid).evaluate((button) => {
+        const box = button.getBoundingClientRect();
+        return document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2) === button;
+      });
+    for (const button of ['camera-attach', 'camera-retake', 'camera-close']) {
+      expect(await uncovered(button), `${button} in view as the step opens`).toBe(true);
+    }
+    await page.screenshot({ path: artifact('camera-photo-kept-1024x600-larger.png') });
 
     // A glove's double tap on Take it again opens the camera once: its bounce on the button that stood
     // there put the photo away. Closed, the camera goes back to the photo taken before, kept.
