@@ -77,6 +77,44 @@ describe("a session's buttons, tapped twice by a glove", () => {
   });
 });
 
+describe('the Steps drawer by keyboard', () => {
+  it('opens on the current step; the arrows, Home and End go from step to step; Enter goes there', async () => {
+    const { page } = opened;
+    const session = unwrap(
+      await opened.app.app.services.api.startSession({ guideid: 3, workorderid: 'WO-DRAWER-KEYS' }),
+    );
+    await page.goto(new URL(`/sessions/${session.id}?step=3`, opened.app.shell.url).toString());
+    await page.locator('[data-testid="step-form"][data-ready="true"]').waitFor();
+    const drawer = page.getByTestId('step-drawer');
+    const focusedStep = () => page.evaluate(() => document.activeElement?.getAttribute('data-testid'));
+    await page.getByTestId('step-drawer-open').focus();
+    await page.keyboard.press('Enter');
+    await drawer.waitFor();
+    // The keyboard was on Close, and End scrolled the list away from it.
+    await expect.poll(focusedStep).toBe('step-nav-3');
+    await page.keyboard.press('End');
+    expect(await focusedStep()).toBe('step-nav-6');
+    await page.keyboard.press('ArrowDown');
+    expect(await focusedStep()).toBe('step-nav-6');
+    await page.keyboard.press('Home');
+    expect(await focusedStep()).toBe('step-nav-1');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowUp');
+    expect(await focusedStep()).toBe('step-nav-2');
+    await page.keyboard.press('Enter');
+    await drawer.waitFor({ state: 'hidden' });
+    await page.locator('[data-testid="step-nav-2"][aria-current="step"]').waitFor({ state: 'attached' });
+    // Opened again, on the step now shown; Escape closes it, the keyboard back on the button that opened it.
+    await page.getByTestId('step-drawer-open').focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(focusedStep).toBe('step-nav-2');
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'hidden' });
+    expect(await focusedStep()).toBe('step-drawer-open');
+  });
+});
+
 // After a restart the app opens on the library; a technician who started the job again on the guide's page
 // made a second session of the same work order, with no question, and the site kept the empty one open
 // for good beside the first (found killing the app 40 ms after Start).
