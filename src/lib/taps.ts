@@ -5,6 +5,42 @@
  */
 export const secondTap = (event: MouseEvent): boolean => event.detail > 1;
 
+/** Where a double click keeps its meaning: text typed in, whose words it selects. */
+const TEXT_ENTRY = [
+  'textarea',
+  '[contenteditable]',
+  'input:not([type])',
+  ...['text', 'search', 'email', 'url', 'tel', 'password', 'number', 'date', 'time', 'datetime-local'].map(
+    (type) => `input[type="${type}"]`,
+  ),
+].join(', ');
+
+/**
+ * One tap, one step, on every control of the app (main.ts installs it once): the bounce of a glove's tap
+ * neither moves the focus (its press) nor clicks (its click), wherever it lands. Each control guarded on
+ * its own, a walk found the next one that was not: one tap on Larger text grew the status bar, and its
+ * bounce pressed Sign out, now under the finger; a technician's row on Switch technician opened and
+ * closed; a filter, a category's arrow, a scope's category and Advanced each flipped twice. A double
+ * click's own event (`dblclick`, the zoom view's) still comes, and in a text field it still selects a word.
+ */
+export function oneTapOneStep(target: Window): void {
+  const bounce = (event: MouseEvent): boolean =>
+    secondTap(event) && !(event.target instanceof Element && event.target.closest(TEXT_ENTRY));
+  const noPress = (event: MouseEvent) => {
+    if (bounce(event)) event.preventDefault();
+  };
+  target.addEventListener('mousedown', noPress, { capture: true });
+  target.addEventListener(
+    'click',
+    (event) => {
+      if (!bounce(event)) return;
+      event.preventDefault();
+      event.stopImmediatePropagation();
+    },
+    { capture: true },
+  );
+}
+
 /**
  * For a link a glove's bounce may land on once the tap before it moved the page (`@click.capture`): its
  * second click is not followed (the router leaves a click whose default is prevented alone).
