@@ -63,22 +63,30 @@ export function formatDuration(seconds: number): string {
   return `${Math.floor(s / 3600)}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;
 }
 
-/** The core writes times into conflict texts as ISO 8601 (UTC): shown in the technician's local time. */
+/**
+ * The core writes times into conflict texts as ISO 8601 (UTC), and a sign-off's value as "2026-12-06 16:07
+ * UTC" (the site shows it to anyone, wherever they are): both shown in the technician's local time. The
+ * report showed a sign-off at "16:07 UTC" beside the same one at "10:07 AM" (a walk in America/Chicago).
+ */
 export function localTimes(text: string): string {
-  return text.replace(/\b\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z\b/g, (iso) => {
-    const at = Date.parse(iso);
-    return Number.isNaN(at)
-      ? iso
+  const local = (at: number, withSeconds: boolean, was: string): string =>
+    Number.isNaN(at)
+      ? was
       : whole(
           new Date(at).toLocaleString(undefined, {
+            ...(withSeconds ? {} : { year: 'numeric' }),
             month: 'short',
             day: 'numeric',
             hour: '2-digit',
             minute: '2-digit',
-            second: '2-digit',
+            ...(withSeconds ? { second: '2-digit' } : {}),
           }),
         );
-  });
+  return text
+    .replace(/\b\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z\b/g, (iso) => local(Date.parse(iso), true, iso))
+    .replace(/\b(\d{4}-\d\d-\d\d) (\d\d:\d\d) UTC\b/g, (utc, day: string, time: string) =>
+      local(Date.parse(`${day}T${time}:00Z`), false, utc),
+    );
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { GuideStep, StepValue, ValueOnSite } from '../../electron/contract.ts';
 import { answerWords, failingAnswer, NOT_ANSWERED, signOffField } from '../../electron/shared/field-answers.ts';
+import { localTimes } from './format.ts';
 
 /** One value as a summary or report shows it. */
 export interface ShownValue {
@@ -33,7 +34,8 @@ export function summarySteps(steps: readonly GuideStep[], values: readonly StepV
       const recorded = value !== undefined && (value.value !== null || value.attachment !== null);
       return {
         label: field.label || field.type,
-        text: value?.attachment ? value.attachment.name : answerWords(field, value?.value ?? null),
+        // A sign-off's time is written in UTC for the site: read here in local time.
+        text: value?.attachment ? value.attachment.name : localTimes(answerWords(field, value?.value ?? null)),
         fail: value ? failingAnswer(field, value.value) : null,
         site: recorded ? value.site : null,
         attachment: value?.attachment ?? null,

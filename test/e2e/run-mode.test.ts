@@ -465,6 +465,8 @@ describe('run mode: nothing typed is lost, and Finish is reviewed', () => {
     expect(text).toMatch(/Failed items/i);
     expect(text).toContain('FAIL: 2');
     expect(text).toContain(`Signed off by ${DEMO_ACCOUNTS.tech1.username} at`);
+    // The sign-off's value, sent to the site in UTC, reads in local time as the Sign-off section does.
+    expect(text).not.toContain(' UTC');
     expect(text).toContain('Step 13: Sign the checklist');
     expect(text).toContain('No form on this step.');
     expect(text).not.toMatch(/:\s+[01]\s*$/m);

@@ -50,7 +50,12 @@ describe('sizes and times in plain words', () => {
 
   it("keeps a date's and a time's pieces whole: a narrow column breaks them after a comma only", () => {
     const at = Date.UTC(2026, 11, 3, 17, 20) / 1000;
-    const texts = [formatDateTime(at), formatDate(at), localTimes('2026-12-03T17:20:00Z')];
+    const texts = [
+      formatDateTime(at),
+      formatDate(at),
+      localTimes('2026-12-03T17:20:00Z'),
+      localTimes('2026-12-03 17:20 UTC'),
+    ];
     for (const text of texts) {
       // The breakable spaces are those after a comma: "Dec 3, 2026, 05:20 PM" as "Dec 3," "2026," "05:20 PM".
       expect(text.replace(/, /g, ''), text).not.toMatch(/ /);
@@ -67,6 +72,14 @@ describe('sizes and times in plain words', () => {
         })
         .replace(/\s/g, ' '),
     );
+  });
+
+  it("shows a sign-off's UTC time, as the site is sent it, in local time", () => {
+    const at = Date.UTC(2026, 11, 3, 17, 20) / 1000;
+    const said = 'Signed off by Sam Okafor (confirmed by typing their name) at 2026-12-03 17:20 UTC';
+    expect(localTimes(said)).toBe(`Signed off by Sam Okafor (confirmed by typing their name) at ${formatDateTime(at)}`);
+    // Not a time: left as written.
+    expect(localTimes('torque 2026-13-45 99:99 UTC')).toBe('torque 2026-13-45 99:99 UTC');
   });
 
   it('counts with the right plural', () => {
