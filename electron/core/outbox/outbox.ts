@@ -17,6 +17,12 @@ import { OutboxRunner } from './runner.ts';
 /** How often, at most, a replay tells the views what moved (the first move after a quiet time: at once). */
 const TELL_EVERY_MS = 200;
 /**
+ * How long a try may be out before the views are told it is: a slow site's answer took seconds, and the Sync
+ * centre said meanwhile "Sent, no answer came" and the last try's "does not answer", not "Sending…". A try
+ * answered sooner tells them itself (a replay on a quick site tells nothing more).
+ */
+const OUT_SAID_MS = 300;
+/**
  * How many of a technician's actions the outbox screen lists (and every failed one). Every one was listed:
  * reading and checking 3,000 took 26 ms of the main process (30,000: 312 ms), then describing and drawing
  * them, each time a replay told the screen (every 200 ms).
@@ -69,6 +75,9 @@ export class Outbox {
   #toldAt = Number.NEGATIVE_INFINITY;
   /** The summaries' order (OutboxSummary.told). */
   readonly #order = new TellOrder();
+  /** When a summary was last sent (performance.now()), and the wait to say the tries just marked are out. */
+  #saidAt = Number.NEGATIVE_INFINITY;
+  #outSaid: ReturnType<typeof setTimeout> | null = null;
 
   constructor(private readonly deps: OutboxDeps) {
     const { store } = deps;
@@ -101,7 +110,10 @@ export class Outbox {
       // The work journal is written with the marks (Store.durable): every earlier answer is in it before a
       // request leaves. Not flushed: the marks' own commit is on the disk before the requests leave, and
       // the main process waits for the disk off its thread, answering the screens meanwhile.
-      markInFlight: (ids) => store.durable(() => store.outbox.markAllInFlight(ids)),
+      markInFlight: async (ids) => {
+        await store.durable(() => store.outbox.markAllInFlight(ids));
+        this.#sayOutSoon();
+      },
       log: deps.log,
       ...(deps.timer ? { timer: deps.timer } : {}),
     });
@@ -174,7 +186,18 @@ export class Outbox {
 
   /** Tells the renderer what waits now (after anything queued, sent, settled or forgotten). */
   changed(): void {
+    this.#saidAt = performance.now();
     this.deps.events.emit('outbox', this.summary());
+  }
+
+  /** Tries just marked in flight are said to be out, unless an answer has told the views since (OUT_SAID_MS). */
+  #sayOutSoon(): void {
+    if (this.#outSaid) return;
+    const markedAt = performance.now();
+    this.#outSaid = setTimeout(() => {
+      this.#outSaid = null;
+      if (this.#saidAt < markedAt) this.changed();
+    }, OUT_SAID_MS);
   }
 
   /** Replays what is due, in the background. */
@@ -249,6 +272,8 @@ export class Outbox {
 
   async close(): Promise<void> {
     await this.#runner.close();
+    if (this.#outSaid) clearTimeout(this.#outSaid);
+    this.#outSaid = null;
     // Told now: the database closes next.
     this.#tellMoved();
   }
