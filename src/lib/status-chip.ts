@@ -66,8 +66,16 @@ function ownChip(input: {
 }): Omit<StatusChip, 'othersUnsent'> {
   const { network, sync, outbox } = input;
   const unsent = outbox.pending + outbox.inFlight;
-  const unsentWords = unsent > 0 ? `${plural(unsent, 'change')} not sent yet` : 'nothing waiting to be sent';
-  const tail = unsent > 0 ? `${unsent} unsent` : null;
+  // Beside a conflict or a failure, work going out says so: "1 conflict · 13 unsent" read as if the sending had
+  // stopped while it drained (a walk of stop 71, the site back after a day away).
+  const sending = outbox.inFlight > 0 && network !== 'offline' && !outbox.diskFull && !outbox.diskLow;
+  const unsentWords =
+    unsent === 0
+      ? 'nothing waiting to be sent'
+      : sending
+        ? `${plural(unsent, 'change')} being sent`
+        : `${plural(unsent, 'change')} not sent yet`;
+  const tail = unsent === 0 ? null : sending ? `sending ${unsent}…` : `${unsent} unsent`;
   /** The chip's words: the state, then this technician's unsent count unless `alone` (the state says it). */
   const words = (lead: string, alone = false) => {
     const after = alone ? null : tail;

@@ -91,6 +91,17 @@ describe('the status chip says network, sync and unsent work in one place', () =
     );
   });
 
+  it('says work going out beside a conflict as being sent, not as unsent', () => {
+    const outbox = { ...clear, pending: 12, inFlight: 1, conflicts: 1 };
+    const chip = statusChip({ network: 'online', sync: synced(), outbox, nowMs: NOW });
+    expect(chip).toMatchObject({ text: '1 conflict · sending 13…', lead: '1 conflict', tail: 'sending 13…' });
+    expect(chip.detail).toBe('1 conflict to settle in the sync centre; 13 changes being sent.');
+    // Waiting between tries, or offline: unsent.
+    const waiting = statusChip({ network: 'online', sync: synced(), outbox: { ...outbox, inFlight: 0 }, nowMs: NOW });
+    expect(waiting.text).toBe('1 conflict · 12 unsent');
+    expect(statusChip({ network: 'offline', sync: synced(), outbox, nowMs: NOW }).text).toBe('1 conflict · 13 unsent');
+  });
+
   it("counts the current technician's work, and says the other technicians' apart", () => {
     const others = [{ key: 'demo|3', username: 'Sam Okafor', unsent: 5, conflicts: 0, signIn: 'signed_out' as const }];
     const chip = statusChip({
