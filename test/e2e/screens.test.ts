@@ -201,6 +201,13 @@ describe('every screen at three sizes, with axe-core', () => {
       await alert.waitFor();
       expect(await alert.getAttribute('data-code')).toBe('cancelled');
       expect(await page.getByTestId('connect-cancel').count()).toBe(0);
+      // By keyboard: Escape cancels it too (the focus is nowhere in the form while Connect is disabled).
+      await page.getByTestId('connect-submit').focus();
+      await page.keyboard.press('Enter');
+      await page.getByTestId('connect-cancel').waitFor();
+      await page.keyboard.press('Escape');
+      await expect.poll(() => page.getByTestId('connect-cancel').count()).toBe(0);
+      expect(await alert.getAttribute('data-code')).toBe('cancelled');
     } finally {
       for (const socket of sockets) socket.destroy();
       await new Promise((resolve) => hanging.close(resolve));
