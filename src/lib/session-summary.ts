@@ -12,6 +12,18 @@ export interface ShownValue {
   /** Where the value is; null when nothing was recorded. */
   site: ValueOnSite | null;
   attachment: { id: string; name: string; uploaded: boolean } | null;
+  /** An open conflict on this field: the site has another value, settled in the sync centre. */
+  conflict: boolean;
+}
+
+/**
+ * Beside a value the site does not have and will not get by itself: which one it is (the summary said only
+ * "Not all: 1 conflict in the sync centre", every value alike). Null for a value sent or on its way.
+ */
+export function notOnSiteWords(value: ShownValue): string | null {
+  if (value.site === 'kept') return 'kept on this computer only';
+  if (value.site !== 'refused') return null;
+  return value.conflict ? 'the site has another value: see the sync centre' : 'the site did not take it';
 }
 
 export interface SummaryStep {
@@ -39,6 +51,7 @@ export function summarySteps(steps: readonly GuideStep[], values: readonly StepV
         fail: value ? failingAnswer(field, value.value) : null,
         site: recorded ? value.site : null,
         attachment: value?.attachment ?? null,
+        conflict: (value?.conflict ?? null) !== null,
       };
     });
     return { number: index + 1, title: step.title, hasForm: step.form !== null, values: shown };

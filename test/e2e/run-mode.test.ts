@@ -1168,6 +1168,10 @@ describe('a value the site did not take', () => {
     expect(await page.getByTestId('summary-site').textContent()).toBe(
       'Not all: 1 failed in the sync centre, and 1 change still to send',
     );
+    // And which value it is (the summary's values were all alike).
+    const refusedRow = page.getByTestId('summary-value').filter({ hasText: 'What did the condensate look like?' });
+    expect(await refusedRow.getByTestId('summary-value-not-on-site').textContent()).toBe('(the site did not take it)');
+    expect(await page.getByTestId('summary-value-not-on-site').count()).toBe(1);
     const said = choice.getByTestId('field-refused');
     expect((await said.textContent())?.trim()).toBe(
       `The site did not take this value: ${words}. The session has ended, so it cannot be changed: discard the ` +
@@ -1206,6 +1210,7 @@ describe('a value the site did not take', () => {
     expect([session.failedActions, session.pendingActions, session.status]).toEqual([0, 0, 'complete']);
     await page.goto(sessionUrl(id));
     await page.getByTestId('summary-site').filter({ hasText: 'Not all: 1 value kept on this computer only' }).waitFor();
+    expect(await refusedRow.getByTestId('summary-value-not-on-site').textContent()).toBe('(the site did not take it)');
   });
 });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { attachmentWords, onSiteWords, reviewPendingWords } from '../../src/lib/worklog-words.ts';
+import { notOnSiteWords, type ShownValue } from '../../src/lib/session-summary.ts';
 
 const session = { openConflicts: 0, failedActions: 0, pendingActions: 0, entryid: 7, values: [] };
 
@@ -60,5 +61,26 @@ describe('a value whose field the site dropped (kept here only)', () => {
       words: 'Kept on this computer only',
       tone: 'warn',
     });
+  });
+});
+
+describe('a value of the session summary the site does not have, marked on its row', () => {
+  const shown = (site: ShownValue['site'], conflict = false): ShownValue => ({
+    label: 'Notes',
+    text: 'worn, replaced',
+    fail: null,
+    site,
+    attachment: null,
+    conflict,
+  });
+  it('says which, and nothing for a value sent or on its way', () => {
+    expect(notOnSiteWords(shown('refused', true))).toBe('the site has another value: see the sync centre');
+    expect(notOnSiteWords(shown('refused'))).toBe('the site did not take it');
+    expect(notOnSiteWords(shown('kept'))).toBe('kept on this computer only');
+    expect([notOnSiteWords(shown('sent')), notOnSiteWords(shown('waiting')), notOnSiteWords(shown(null))]).toEqual([
+      null,
+      null,
+      null,
+    ]);
   });
 });
