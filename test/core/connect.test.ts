@@ -168,6 +168,30 @@ describe('connecting to a site', () => {
     },
   );
 
+  it('says an address typed wrong is wrong, not that a site of part of it could not be found', async () => {
+    // "htps//demo workshop" was looked for as a site called htps: "The site did not answer. No site called htps".
+    const { services } = fresh();
+    const tried = (siteUrl: string) => services.api.signIn({ siteUrl, email: tech.email, password: tech.password });
+    expect(await tried('htps//demo workshop')).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input', message: 'A web address has no spaces: check "htps//demo workshop".' },
+    });
+    for (const typed of ['htps//demo.example.com', 'https//demo.example.com', 'https:/demo.example.com']) {
+      expect(await tried(typed), typed).toMatchObject({
+        ok: false,
+        error: {
+          code: 'invalid_input',
+          message:
+            `"${typed}" does not begin as a web address does: write its start as https:// (or http://), ` +
+            'or leave it out.',
+        },
+      });
+    }
+    // A port after the host is not a scheme.
+    const typedPort = site.url.replace(/^http:\/\//, '');
+    expect(await tried(typedPort)).toMatchObject({ ok: true });
+  });
+
   it('cancels a sign-in that waits on a site that never answers, and changes nothing', async () => {
     const sockets = new Set<import('node:net').Socket>();
     const hanging = http.createServer(() => undefined);

@@ -1,5 +1,7 @@
 import { AppFailure } from '../result.ts';
 
+const BEGIN_AS = 'write its start as https:// (or http://), or leave it out.';
+
 /**
  * Normalises what a technician typed as a site address: adds `https://` when no scheme is given, accepts
  * only http and https, and drops a trailing `/api/2.0` or slash (the client adds the API path itself).
@@ -8,6 +10,14 @@ export function normalizeSiteUrl(input: string): string {
   const trimmed = input.trim();
   if (trimmed === '')
     throw new AppFailure('invalid_input', 'Enter the address of your documentation site.', { field: 'siteUrl' });
+  // Typed wrong, the address went on as a host ("htps//demo workshop" was looked for as a site called htps).
+  if (/\s/.test(trimmed))
+    throw new AppFailure('invalid_input', `A web address has no spaces: check "${trimmed}".`, { field: 'siteUrl' });
+  const start = /^([a-z][a-z0-9+.-]*)(:\/(?!\/)|\/\/|:(?!\/|\d))/i.exec(trimmed);
+  if (start && !/^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed))
+    throw new AppFailure('invalid_input', `"${trimmed}" does not begin as a web address does: ${BEGIN_AS}`, {
+      field: 'siteUrl',
+    });
   const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`;
   let url: URL;
   try {
