@@ -192,6 +192,15 @@ describe('connecting to a site', () => {
     expect(await tried(typedPort)).toMatchObject({ ok: true });
   });
 
+  it('says what to type for a site without a certificate, asked for with https', async () => {
+    const { services } = fresh();
+    const secure = site.url.replace(/^http:/, 'https:');
+    const result = await services.api.signIn({ siteUrl: secure, email: tech.email, password: tech.password });
+    expect(result).toMatchObject({ ok: false, error: { code: 'offline' } });
+    const said = ' does not answer securely (https) at this address. A workshop server without a certificate is ';
+    expect(!result.ok && result.error.message).toContain(`${said}reached with http:// at the start of its address.`);
+  });
+
   it('cancels a sign-in that waits on a site that never answers, and changes nothing', async () => {
     const sockets = new Set<import('node:net').Socket>();
     const hanging = http.createServer(() => undefined);

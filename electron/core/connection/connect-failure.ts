@@ -29,8 +29,14 @@ export function connectFailure(
   }
   switch (failure.kind) {
     case 'unreachable':
-    case 'timeout':
-      return new AppFailure('offline', failure.message, details, cause);
+    case 'timeout': {
+      // https typed to a site that has no certificate: what to type instead (it said only "does not answer securely").
+      const plain =
+        reason === 'tls' && siteUrl.startsWith('https:')
+          ? ' A workshop server without a certificate is reached with http:// at the start of its address.'
+          : '';
+      return new AppFailure('offline', `${failure.message}${plain}`, details, cause);
+    }
     case 'signed-out': {
       const refused =
         how === 'sign-in' ? 'The site refused the e-mail and password.' : 'The site refused this API token.';
