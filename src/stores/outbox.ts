@@ -87,8 +87,17 @@ export const useOutboxStore = defineStore('outbox', () => {
     else void load();
   }
 
-  async function loadSummary(): Promise<void> {
-    takeView(await bridge.getOutbox());
+  /**
+   * The summary read once for everyone asking at the same time: the top bar and the announcer each asked at
+   * start-up (two reads of the outbox for one chip).
+   */
+  let summaryRead: Promise<void> | null = null;
+  function loadSummary(): Promise<void> {
+    summaryRead ??= bridge
+      .getOutbox()
+      .then((view) => void takeView(view))
+      .finally(() => (summaryRead = null));
+    return summaryRead;
   }
 
   /** A view that shows the actions calls this while mounted; the list then follows the events. */

@@ -91,3 +91,17 @@ describe("the outbox store's summary (the status chip's counts)", () => {
     expect(store.actions.map((a) => a.id)).toEqual([1]);
   });
 });
+
+describe("the outbox store's summary", () => {
+  it('is read once for the top bar and the announcer asking together, and again after', async () => {
+    const store = stores.module.useOutboxStore();
+    holdViews = true;
+    const [first, second] = [store.loadSummary(), store.loadSummary()];
+    expect(viewReads).toHaveLength(1);
+    viewReads[0]!({ ok: true, value: { ...view, summary: { ...NOTHING_WAITING, pending: 2, told: 5 } } });
+    await Promise.all([first, second]);
+    expect(store.summary.pending).toBe(2);
+    void store.loadSummary();
+    expect(viewReads).toHaveLength(2);
+  });
+});
