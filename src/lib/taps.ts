@@ -5,7 +5,15 @@
  */
 export const secondTap = (event: MouseEvent): boolean => event.detail > 1;
 
-/** Where a double click keeps its meaning: text typed in, whose words it selects. */
+/** How long after a tap its bounce may come: Chromium counts a second click as one within 500 ms. */
+const BOUNCE_MS = 600;
+/** How far from a tap its bounce may land (Chromium's double click allows a few pixels). */
+const BOUNCE_PX = 8;
+
+/**
+ * Where a double click keeps its meaning: text typed in, whose words it selects. Not a text field that opens
+ * a list when clicked (a quiz's dropdown: the list opened, and the bounce on its filter field shut it).
+ */
 const TEXT_ENTRY = [
   'textarea',
   '[contenteditable]',
@@ -13,7 +21,9 @@ const TEXT_ENTRY = [
   ...['text', 'search', 'email', 'url', 'tel', 'password', 'number', 'date', 'time', 'datetime-local'].map(
     (type) => `input[type="${type}"]`,
   ),
-].join(', ');
+]
+  .map((field) => `${field}:not([role="combobox"])`)
+  .join(', ');
 
 /**
  * One tap, one step, on every control of the app (main.ts installs it once): the bounce of a glove's tap
@@ -24,12 +34,30 @@ const TEXT_ENTRY = [
  * click's own event (`dblclick`, the zoom view's) still comes, and in a text field it still selects a word.
  */
 export function oneTapOneStep(target: Window): void {
-  const bounce = (event: MouseEvent): boolean =>
-    secondTap(event) && !(event.target instanceof Element && event.target.closest(TEXT_ENTRY));
+  const exempt = (event: Event, also = ''): boolean =>
+    event.target instanceof Element && event.target.closest(TEXT_ENTRY + also) !== null;
+  const bounce = (event: MouseEvent): boolean => secondTap(event) && !exempt(event);
   const noPress = (event: MouseEvent) => {
     if (bounce(event)) event.preventDefault();
   };
   target.addEventListener('mousedown', noPress, { capture: true });
+  // A control that acts on the pointer's press (a quiz's dropdown opened on the tap's click, and shut on its
+  // bounce's press): a press where a tap just ended, within a bounce's time, goes no further. Its count is
+  // not known yet (a pointer event has none), so time and place say it. Not on what draws (a signature, a
+  // picture dragged): each press there is a stroke of its own.
+  let lastTap = { at: Number.NEGATIVE_INFINITY, x: 0, y: 0 };
+  target.addEventListener('click', (event) => (lastTap = { at: event.timeStamp, x: event.clientX, y: event.clientY }), {
+    capture: true,
+  });
+  target.addEventListener(
+    'pointerdown',
+    (event) => {
+      const near = Math.abs(event.clientX - lastTap.x) <= BOUNCE_PX && Math.abs(event.clientY - lastTap.y) <= BOUNCE_PX;
+      if (event.timeStamp - lastTap.at < BOUNCE_MS && near && !exempt(event, ', canvas, [data-own-presses]'))
+        event.stopImmediatePropagation();
+    },
+    { capture: true },
+  );
   target.addEventListener(
     'click',
     (event) => {
@@ -48,9 +76,6 @@ export function oneTapOneStep(target: Window): void {
 export function ignoreSecondTap(event: MouseEvent): void {
   if (secondTap(event)) event.preventDefault();
 }
-
-/** How long after a tap its bounce may come: Chromium counts a second click as one within 500 ms. */
-const BOUNCE_MS = 600;
 
 /**
  * For a control that takes itself away under the finger (a dialog's Close): the bounce of its tap, which
