@@ -40,14 +40,19 @@ export interface SummaryStep {
  */
 export function summarySteps(steps: readonly GuideStep[], values: readonly StepValue[]): SummaryStep[] {
   const byGuid = new Map(values.map((v) => [`${v.stepid}|${v.fieldGuid}`, v]));
+  const signOff = signOffField({ steps });
   return steps.map((step, index) => {
+    // The sign-off's time is written in UTC for the site, and read here in local time; a time the technician
+    // typed in a field of their own stays as typed (a walk saw "14:00 UTC" typed shown as "08:00 AM").
+    const isSignOff = (field: { fieldGuid: string }) =>
+      signOff?.stepid === step.stepid && signOff.field.fieldGuid === field.fieldGuid;
     const shown = (step.form?.fields ?? []).map((field): ShownValue => {
+      const words = (text: string) => (isSignOff(field) ? localTimes(text) : text);
       const value = byGuid.get(`${step.stepid}|${field.fieldGuid}`);
       const recorded = value !== undefined && (value.value !== null || value.attachment !== null);
       return {
         label: field.label || field.type,
-        // A sign-off's time is written in UTC for the site: read here in local time.
-        text: value?.attachment ? value.attachment.name : localTimes(answerWords(field, value?.value ?? null)),
+        text: value?.attachment ? value.attachment.name : words(answerWords(field, value?.value ?? null)),
         fail: value ? failingAnswer(field, value.value) : null,
         site: recorded ? value.site : null,
         attachment: value?.attachment ?? null,

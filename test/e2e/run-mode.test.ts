@@ -1171,6 +1171,9 @@ describe('a value the site did not take', () => {
     // And which value it is (the summary's values were all alike).
     const refusedRow = page.getByTestId('summary-value').filter({ hasText: 'What did the condensate look like?' });
     expect(await refusedRow.getByTestId('summary-value-not-on-site').textContent()).toBe('(the site did not take it)');
+    expect((await refusedRow.locator('td').last().textContent())?.replace(/\s+/g, ' ').trim()).toBe(
+      'Clear (the site did not take it)',
+    );
     expect(await page.getByTestId('summary-value-not-on-site').count()).toBe(1);
     const said = choice.getByTestId('field-refused');
     expect((await said.textContent())?.trim()).toBe(

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { GuideStep, StepFormField, StepValue } from '../../electron/contract.ts';
 import { makeDraft } from '../../src/drafts/keys.ts';
 import { reviewSession } from '../../src/lib/session-review.ts';
+import { formatDateTime } from '../../src/lib/format.ts';
 import { summarySteps } from '../../src/lib/session-summary.ts';
 import { valuesToSave } from '../../src/lib/step-form.ts';
 import { field } from '../helpers/fields.ts';
@@ -114,6 +115,22 @@ describe('the session summary', () => {
       [null, 'sent'],
       [null, null],
     ]);
+  });
+});
+
+describe("the session summary's times", () => {
+  it("reads the sign-off's UTC time in local time, and leaves a time the technician typed as typed", () => {
+    const signed = field('Text Input', { fieldGuid: 'signed', label: 'Signed off by' });
+    const withSignOff = [...steps, step(5, [signed], 'Sign the checklist')];
+    const at = Date.UTC(2026, 10, 30, 14, 0) / 1000;
+    const rows = summarySteps(withSignOff, [
+      value(1, 'truck', 'Last service 2026-11-30 14:00 UTC'),
+      value(5, 'signed', 'Signed off by Sam Okafor (confirmed by typing their name) at 2026-11-30 14:00 UTC'),
+    ]);
+    expect(rows[0]!.values[0]!.text).toBe('Last service 2026-11-30 14:00 UTC');
+    expect(rows[4]!.values[0]!.text).toBe(
+      `Signed off by Sam Okafor (confirmed by typing their name) at ${formatDateTime(at)}`,
+    );
   });
 });
 
