@@ -13,7 +13,8 @@ export function normalizeSiteUrl(input: string): string {
   // Typed wrong, the address went on as a host ("htps//demo workshop" was looked for as a site called htps).
   if (/\s/.test(trimmed))
     throw new AppFailure('invalid_input', `A web address has no spaces: check "${trimmed}".`, { field: 'siteUrl' });
-  const start = /^([a-z][a-z0-9+.-]*)(:\/(?!\/)|\/\/|:(?!\/|\d))/i.exec(trimmed);
+  // A scheme has no dot: "www.example.com//api/2.0" and "demo.example.com:abc" begin with their host.
+  const start = /^([a-z][a-z0-9+-]*)(:\/(?!\/)|\/\/|:(?!\/|\d))/i.exec(trimmed);
   if (start && !/^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed))
     throw new AppFailure('invalid_input', `"${trimmed}" does not begin as a web address does: ${BEGIN_AS}`, {
       field: 'siteUrl',
