@@ -102,12 +102,19 @@ describe('a photo taken with the camera and not attached', () => {
     expect(await photo.getByTestId('camera-preview').isVisible()).toBe(true);
     expect(await photosKept(page)).toBe(1);
 
-    await photo.getByTestId('camera-attach').click();
+    // By keyboard: attached, the keyboard is on the camera's button again (it was left on the page's body).
+    await photo.getByTestId('camera-attach').focus();
+    await page.keyboard.press('Enter');
     await photo
       .getByTestId('attachment')
       .filter({ hasText: /camera-.*\.jpg/ })
       .waitFor();
     await photo.getByTestId('camera-open').waitFor();
+    await expect
+      .poll(() =>
+        page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? document.activeElement?.tagName),
+      )
+      .toBe('camera-open');
     await expect.poll(() => photosKept(page)).toBe(0);
     const values = unwrap(await api.getSession(session.id)).values;
     expect(values.filter((v) => v.attachment?.name.startsWith('camera-')).length).toBe(1);
