@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
+import { unwrap } from '../helpers/library.ts';
 import { proxiedDemoWorkshop } from '../helpers/services.ts';
 import { artifact, demoAppForFile, gloveDoubleTap } from './browser.ts';
 
@@ -107,6 +108,40 @@ describe("a glove's tap on the first day's controls", () => {
     await page.waitForTimeout(600);
     await page.screenshot({ path: artifact('glove-taps-quiz-dropdown-1024x600-larger.png') });
     expect(await page.getByRole('option').first().isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+  });
+
+  it('a signature drawn in quick strokes keeps every stroke (each press on what draws is a stroke)', async () => {
+    const { app, page } = opened;
+    const session = unwrap(await app.app.services.api.startSession({ guideid: 3, workorderid: 'WO-GLOVE-SIGN' }));
+    await page.goto(new URL(`/sessions/${session.id}`, app.shell.url).toString());
+    await page.getByTestId('session-finish').click();
+    await page.getByTestId('sign-off-drawn').check();
+    const pad = page.getByTestId('sign-off-pad');
+    await pad.scrollIntoViewIfNeeded();
+    const box = (await pad.boundingBox())!;
+    const inked = () =>
+      pad.evaluate((canvas) => {
+        const c = canvas as HTMLCanvasElement;
+        const { data } = c.getContext('2d')!.getImageData(0, 0, c.width, c.height);
+        let count = 0;
+        for (let i = 3; i < data.length; i += 4) if (data[i]! > 0) count++;
+        return count;
+      });
+    const counts: number[] = [];
+    // Three strokes, each begun where the last ended, at once: the press of each lands where a click just was.
+    let [x, y] = [box.x + 20, box.y + box.height / 2];
+    for (let stroke = 0; stroke < 3; stroke++) {
+      await page.mouse.move(x, y);
+      await page.mouse.down();
+      x += 60;
+      await page.mouse.move(x, y + (stroke % 2 ? -20 : 20), { steps: 5 });
+      await page.mouse.up();
+      y += stroke % 2 ? -20 : 20;
+      counts.push(await inked());
+    }
+    expect(counts[1]!, 'the second stroke drew').toBeGreaterThan(counts[0]!);
+    expect(counts[2]!, 'the third stroke drew').toBeGreaterThan(counts[1]!);
     await page.keyboard.press('Escape');
   });
 
