@@ -104,6 +104,10 @@ describe("a glove's tap on the first day's controls", () => {
     await page.getByTestId('quiz-row').filter({ hasText: 'Forklift Pre-Shift Check' }).getByTestId('quiz-open').click();
     const dropdown = page.locator('[data-name="lp-pin"] .sd-dropdown');
     await dropdown.waitFor();
+    // Scrolled to first and settled, as a technician's page is when they tap: SurveyJS shuts an open list on
+    // a scroll of the page, and the scroll's event came a frame after the tap had opened it.
+    await dropdown.scrollIntoViewIfNeeded();
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
     await gloveDoubleTap(page, dropdown);
     await page.waitForTimeout(600);
     await page.screenshot({ path: artifact('glove-taps-quiz-dropdown-1024x600-larger.png') });
