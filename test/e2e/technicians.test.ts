@@ -171,9 +171,10 @@ describe('technicians sharing one laptop, in the browser', () => {
     await bars('sign-out');
     const dialog = page.getByTestId('signout-dialog');
     await dialog.waitFor();
-    expect(await page.getByTestId('signout-what').textContent()).toMatch(
-      /^\d+ changes? of yours (has|have) not reached the site yet\.$/,
-    );
+    // Polled: a try out at that moment is said apart ("and 1 more is on the way to the site now") until it ends.
+    await expect
+      .poll(() => page.getByTestId('signout-what').textContent())
+      .toMatch(/^\d+ changes? of yours (has|have) not reached the site yet\.$/);
     // Offline, it says the way back needs the site (before: only that signing out works without a network;
     // the technician then found their sign-in refused until the site answered).
     await expect
