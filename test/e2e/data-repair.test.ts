@@ -143,6 +143,52 @@ describe('a repaired database', () => {
     await page.close();
   });
 
+  it('is told once on the first screen after the start, with the way to the whole story', async () => {
+    // A walk restarted after a crash whose log was lost: the library, the session and a green "Synced just
+    // now" said nothing; only the Sync centre, if the technician went there, told the work was put back.
+    const page = await appPage(browser, restoredApp.shell, { width: 1024, height: 600 });
+    await page.goto(restoredApp.shell.url);
+    const notice = page.getByTestId('repair-notice');
+    await notice.waitFor();
+    expect(await notice.locator('p').textContent()).toBe(
+      'When Fieldguide started, it found that its database had lost some work, and put it back from its work ' +
+        'journal. Nothing of the work was lost.',
+    );
+    await page.getByTestId('guide-row').first().waitFor();
+    const problems = await checkLargerText(
+      page,
+      'repair-notice',
+      async () => void (await notice.scrollIntoViewIfNeeded()),
+      { width: 1024, height: 600 },
+    );
+    expect(formatProblems(problems)).toBe('');
+    await page.screenshot({ path: artifact('repair-notice-1024x600.png') });
+    // By keyboard to the whole story; read there, it is not said again.
+    await tabTo(page, (f) => f.testid === 'repair-notice-more');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('sync-repair').waitFor();
+    await page.getByTestId('nav-library').click();
+    await page.getByTestId('guide-row').first().waitFor();
+    expect(await notice.count()).toBe(0);
+    await page.close();
+
+    // OK puts it away for good, the keyboard on the screen's heading.
+    const other = await appPage(browser, halfWriteApp.shell, { width: 1024, height: 600 });
+    await other.goto(halfWriteApp.shell.url);
+    const cut = other.getByTestId('repair-notice');
+    expect(await cut.locator('p').textContent()).toBe(
+      'Fieldguide stopped while saving: every change that was saved is kept.',
+    );
+    await tabTo(other, (f) => f.testid === 'repair-notice-ok');
+    await other.keyboard.press('Enter');
+    await cut.waitFor({ state: 'detached' });
+    await expect.poll(() => other.evaluate(() => document.activeElement?.tagName)).toBe('H1');
+    await other.reload();
+    await other.getByTestId('guide-row').first().waitFor();
+    expect(await cut.count()).toBe(0);
+    await other.close();
+  });
+
   it('is read whole at the three sizes with Larger text, each of the three notices', async () => {
     const problems: ScreenProblem[] = [];
     for (const [shell, screen] of [
