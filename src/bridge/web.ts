@@ -19,7 +19,10 @@ export function createWebBridge(base = ''): BridgeApi {
         body: JSON.stringify({ args }),
       });
     } catch {
-      return { ok: false, error: { code: 'internal', message: "Fieldguide's background service is not answering." } };
+      // Said where the press was (a step's Next, say), and it stays until the next press: so it says what became of
+      // the press (a walk's Next had saved nothing, the words still there once the service was back).
+      const message = "Fieldguide's background service is not answering, so this was not done: try again in a moment.";
+      return { ok: false, error: { code: 'internal', message } };
     }
     if (response.status === 401) {
       return {

@@ -54,4 +54,16 @@ describe('the web bridge, derived from the contract', () => {
     expect(await Promise.resolve(bridge)).toBe(bridge);
     expect(typeof bridge.onEvent).toBe('function');
   });
+
+  it('says a call to a service that does not answer was not done', async () => {
+    const gone = await startWebShell({ services: app.services, staticDir: staticDir.dir });
+    await gone.close();
+    expect(await createWebBridge(gone.url).getStatus()).toEqual({
+      ok: false,
+      error: {
+        code: 'internal',
+        message: "Fieldguide's background service is not answering, so this was not done: try again in a moment.",
+      },
+    });
+  });
 });
