@@ -60,6 +60,32 @@ describe('comments written offline', () => {
     expect(await thread.getByTestId('comment-waiting').count()).toBe(1);
   });
 
+  it('keeps the keyboard with the comment: Add, Edit, Save and Cancel', async () => {
+    // A walk by keyboard: after each of Add comment, Edit and Save the focus fell to the page's body.
+    const onGuide = page.locator('[data-testid="comments"][data-context="guide"]');
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? 'BODY');
+    await onGuide.getByTestId('comment-new-text').fill('By keyboard: the belt on unit 4 squeals at start.');
+    await onGuide.getByTestId('comment-add').focus();
+    await page.keyboard.press('Enter');
+    const mine = onGuide.getByTestId('comment').filter({ hasText: 'By keyboard' });
+    await mine.getByTestId('comment-waiting').waitFor();
+    expect(await focused()).toBe('comment-add');
+    await mine.getByTestId('comment-edit').focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(focused).toBe('comment-edit-text');
+    await page.keyboard.type(' Checked the tension.');
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('comment-save');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => mine.getByTestId('comment-text').textContent()).toContain('Checked the tension.');
+    await expect.poll(focused).toBe('comment-edit');
+    expect(await mine.getByTestId('comment-edit').evaluate((button) => button === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    await page.getByTestId('comment-cancel').focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(focused).toBe('comment-edit');
+  });
+
   it('fits the open thread, its waiting comment and its form at three sizes with Larger text', async () => {
     const thread = step3().getByTestId('comments');
     const problems = await checkLargerText(
