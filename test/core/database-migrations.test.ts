@@ -104,6 +104,7 @@ const ROWS_AT: Record<number, string[]> = {
   21: [`INSERT INTO media (url, status, rank, zoom_only) VALUES ('https://cdn.test/p9.large', 'pending', 2, 1)`],
   22: [`UPDATE conflicts SET attachment_id = 'a1' WHERE kind = 'field'`],
   23: [`UPDATE work_sessions SET taken_from = '{"userid":4,"name":"Jordan Lee","at":1700000950}'`],
+  24: [],
 };
 
 type Snapshot = Map<string, { columns: string[]; rows: unknown[][] }>;
@@ -229,6 +230,43 @@ describe('migrations', () => {
     expect(db.prepare(`SELECT v FROM guide_search_config WHERE k = 'rank'`).pluck().get()).toBe('bm25(10.0, 4.0, 1.0)');
     expect(queries.map(search)).toEqual(before);
     expect(db.prepare(`SELECT name FROM sqlite_master WHERE name LIKE 'guide_search_prefixed%'`).all()).toEqual([]);
+    expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+    db.close();
+  });
+
+  it('add the parts and tools of the guides kept before to the search index, in each language', () => {
+    // A walk searched "AX-section" and "Torque wrench", in a guide's Parts and Tools: nothing was found.
+    const file = path.join(tmp.dir, 'parts.sqlite');
+    const db = new Database(file);
+    migrate(db, file, MIGRATIONS.slice(0, 23));
+    for (let version = 1; version <= 23; version++) for (const insert of ROWS_AT[version] ?? []) db.exec(insert);
+    const item = (text: string, notes: string | null) => ({ text, notes, quantity: 1, url: null, optional: false });
+    const detail = (part: string) =>
+      JSON.stringify({
+        guideid: 7,
+        parts: [item(part, 'Gates 4L340'), item('Key', null)],
+        tools: [item('Torque wrench', null)],
+      });
+    db.prepare('UPDATE guide_revisions SET detail = ? WHERE guideid = 7 AND revisionid = 3').run(detail('AX-section'));
+    db.prepare("UPDATE guide_translations SET detail = ? WHERE guideid = 7 AND langid = 'de'").run(
+      detail('Keilriemen AX'),
+    );
+    // A guide whose detail is damaged keeps its row as it was (the next sync stores it again).
+    db.exec(`INSERT INTO guides (guideid, revisionid, title, summary, flags, modified_date, stored_revisionid)
+      VALUES (8, 1, 'Oil', 'Oil', '[]', 1700000000, 1)`);
+    db.exec(`INSERT INTO guide_revisions (guideid, revisionid, detail, stored_at) VALUES (8, 1, '{"parts":[', 1)`);
+    db.exec(`INSERT INTO guide_search (rowid, title, summary, body) VALUES (8, 'Oil', 'Oil', 'Drain the oil')`);
+    const search = (table: string, text: string) =>
+      db.prepare(`SELECT rowid FROM ${table} WHERE ${table} MATCH ?`).pluck().all(text);
+    expect(search('guide_search', '"ax" "section"')).toEqual([]);
+
+    migrate(db, file, MIGRATIONS.slice(0, 24));
+    expect(search('guide_search', '"ax" "section"')).toEqual([7]);
+    expect(search('guide_search', '"torque" "wrench"')).toEqual([7]);
+    expect(search('guide_search', '"4l340"')).toEqual([7]);
+    expect(search('guide_search', '"loosen"')).toEqual([7]);
+    expect(search('guide_search_translated', '"keilriemen"').length).toBe(1);
+    expect(db.prepare('SELECT body FROM guide_search WHERE rowid = 8').pluck().get()).toBe('Drain the oil');
     expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
     db.close();
   });

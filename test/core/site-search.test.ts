@@ -95,4 +95,14 @@ describe("the site's search", () => {
     expect(found.note).toBe("The site's search did not answer: these are the guides on this computer.");
     expect(found.items.length).toBeGreaterThan(0);
   });
+
+  it('finds a kept guide by a part or a tool it needs, as the empty search suggests', async () => {
+    // A walk searched the Parts and Tools of the belt guide ("AX-section", "Torque wrench"): nothing.
+    const api = await synced({ without: ['search'] });
+    for (const text of ['AX-section', 'torque wrench', 'ax sec']) {
+      const found = unwrap(await api.search({ text }));
+      expect(found.source).toBe('local');
+      expect(found.items.map((item) => item.title)).toContain('Replace the Drive Belt on a 60-Gallon Air Compressor');
+    }
+  });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { always } from '../fault/proxy.ts';
 import { unwrap } from '../helpers/library.ts';
 import { proxiedDemoWorkshop } from '../helpers/services.ts';
 import { artifact, demoAppForFile } from './browser.ts';
@@ -55,6 +56,31 @@ describe("the site's search beside this computer's", () => {
     expect(extra.filter((title) => siteRows.includes(title))).toEqual([]);
     await searchFor('belts');
     await expectLargerTextFits(page, 'search-also-here', page.getByTestId('also-here'));
+  });
+
+  it('finds a guide by a part or a tool; offline, the hint says nothing of guides not kept when all are', async () => {
+    // A walk searched the belt guide's Parts and Tools ("AX-section", "Torque wrench"): nothing, online or not.
+    const { page } = opened;
+    const belt = 'Replace the Drive Belt on a 60-Gallon Air Compressor';
+    await page.getByTestId('nav-search').click();
+    for (const words of ['AX-section', 'torque wrench']) {
+      await searchFor(words);
+      const shown = [...(await titles('search-results').catch(() => [])), ...(await titles('also-here-results'))];
+      expect(shown).toContain(belt);
+    }
+    // Offline, with every guide of the demo kept: no word that sends the technician looking for one not kept.
+    demo.setSchedule(always({ kind: 'reset' }));
+    try {
+      await page.getByTestId('search-box').fill('zzqqxx');
+      await page.keyboard.press('Enter');
+      await page.locator('[data-testid="search-source"][data-source="local"]').waitFor();
+      const hint = page.getByTestId('search-none').locator('p.muted');
+      expect((await hint.textContent())?.replace(/\s+/g, ' ').trim()).toBe(
+        'Try fewer or other words: a part, a tool, a machine, a fault.',
+      );
+    } finally {
+      demo.setSchedule(null);
+    }
   });
 
   it('ran without script errors', () => {

@@ -1,8 +1,11 @@
 import type { GuideDetail } from '../../contract.ts';
 
 /**
- * What the local search index holds of a stored guide: its title, summary and the text of its own steps
- * (a prerequisite's steps are found under the prerequisite, not under every guide that needs it).
+ * What the local search index holds of a stored guide: its title, summary, the text of its own steps (a
+ * prerequisite's steps are found under the prerequisite, not under every guide that needs it), and its parts
+ * and tools with their notes: a technician looks for the guide that fits a part in hand ("AX-section", "ISO
+ * 100"), as the empty search's hint says, and a walk found none of them (migration 0024 adds them to what
+ * was kept before).
  */
 export function searchTextOf(detail: GuideDetail, summary: string): { title: string; summary: string; body: string } {
   const own = detail.steps.filter((step) => (step.guideid ?? detail.guideid) === detail.guideid);
@@ -10,6 +13,7 @@ export function searchTextOf(detail: GuideDetail, summary: string): { title: str
     htmlToText(detail.introductionRendered),
     ...own.flatMap((step) => [step.title, ...step.lines.map((line) => htmlToText(line.textRendered))]),
     htmlToText(detail.conclusionRendered),
+    ...[...detail.parts, ...detail.tools].map((item) => [item.text, item.notes].filter(Boolean).join(' ')),
   ].join('\n');
   return { title: detail.title, summary, body };
 }
