@@ -15,8 +15,17 @@ export const useMarksStore = defineStore('marks', () => {
   const error = ref<AppError | null>(null);
   let loaded = false;
 
+  // A mark waiting to be sent says so until the outbox has sent it: read again after the outbox's news (one read
+  // per burst). It said "waiting to be sent" until the next sync ended, 20 s after the site had it (a walk).
+  let reread: ReturnType<typeof setTimeout> | undefined;
   bridge.onEvent((event) => {
     if (event.name === 'syncState' && !event.payload.running && loaded) void refresh();
+    else if (event.name === 'outbox') {
+      const waiting = Object.values(byGuide.value).filter((m) => m.waiting.favorite || m.waiting.completed);
+      if (waiting.length === 0) return;
+      clearTimeout(reread);
+      reread = setTimeout(() => void Promise.all(waiting.map((m) => loadGuide(m.guideid))), 150);
+    }
   });
 
   async function loadFavorites(): Promise<void> {

@@ -80,6 +80,20 @@ describe('a favourite starred offline', () => {
     expect(pageErrors).toEqual([]);
   });
 
+  it('says a star is sent once the site has it, on the page where it was pressed', async () => {
+    // A walk with the site answering: "Not in your favourites · waiting to be sent" stood until the next sync
+    // ended, 20 s after the site had it; the page was read again only then, or when opened again.
+    const star = page.getByTestId('guide-marks').getByTestId('favorite-star');
+    const said = () => page.getByTestId('guide-favorite-state').textContent();
+    await star.click();
+    await expect.poll(() => tech1Favorites(), { timeout: 15_000 }).not.toContain(LATHE);
+    await expect.poll(said, { timeout: 10_000 }).toBe('Not in your favourites');
+    await star.click();
+    await expect.poll(() => tech1Favorites(), { timeout: 15_000 }).toContain(LATHE);
+    await expect.poll(said, { timeout: 10_000 }).toBe('In your favourites');
+    expect(pageErrors).toEqual([]);
+  });
+
   it("lists My guides as the library's rows: a glove-sized target, the flags, the star, and when", async () => {
     // The lists were bare links in the browser's blue, a line of text high, without the guide's picture,
     // its flags or its star; and opened first, before the library, their stars could not say which are favourites.
