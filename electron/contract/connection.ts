@@ -63,6 +63,11 @@ export interface SiteCapabilities {
   modules: Record<SiteModule, ModuleState>;
   /** When the site was last asked (unix seconds), or null. */
   checkedAt: number | null;
+  /**
+   * The site takes uploads as pictures only (iFixit's media manager, learned where it answered): a step's
+   * Video or Document field takes a picture there, and a video or document is refused as it is attached.
+   */
+  picturesOnly?: boolean;
 }
 
 export interface AppStatus {

@@ -158,7 +158,8 @@ export function worklogOf(
   const keptFiles = new KeptFiles({ store, attachmentsDir, log: d.log });
   const current = () => d.technician()?.id ?? null;
   d.outbox.register(worklogOutbox({ store, events, attachmentsDir, keptFiles, uploads, current, now: d.clock.now }));
-  return { worklog: new WorkLog({ ...d, keptFiles }), keptFiles };
+  const picturesOnly = () => uploads.via() === 'images';
+  return { worklog: new WorkLog({ ...d, keptFiles, picturesOnly }), keptFiles };
 }
 
 /** HTTP, counting the requests made (a sync reports what it cost). */

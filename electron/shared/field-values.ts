@@ -58,3 +58,8 @@ export function fieldProblem(field: StepFormField, value: string | null): string
   const checked = checkFieldValue(field, value);
   return checked.ok ? null : checked.message;
 }
+
+/** What a site that takes pictures only (iFixit's media manager) does not take, in the technician's words. */
+export const PICTURES_ONLY = 'This site takes pictures only: it does not take videos or documents';
+/** A Video or Document field of such a site: its value is a video's or a document's, which it does not make. */
+export const NO_FILE_HERE = `${PICTURES_ONLY}, so this field cannot be filled in from here.`;

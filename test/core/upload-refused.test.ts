@@ -7,6 +7,8 @@ import { api, signIn } from '../server/helpers.ts';
 import { unwrap } from '../helpers/library.ts';
 import { syncedOverProxy } from '../helpers/services.ts';
 import { photoGuide } from '../helpers/worklog.ts';
+import { refusedFileProblem } from '../../electron/core/worklog/attachments.ts';
+import { PICTURES_ONLY } from '../../electron/shared/field-values.ts';
 
 // A file larger than the site takes (the reference site: 25 MiB, as a real site has a limit of its own;
 // Fieldguide keeps up to 200 MB). Its upload is refused for good (413), and the step went on saying the
@@ -146,3 +148,14 @@ async function sendAll(): Promise<void> {
 async function waiting(sessionId: string) {
   return unwrap(await over.app.services.api.getOutbox()).actions.filter((a) => a.sessionId === sessionId);
 }
+
+describe("a site's refusal of a kind of file", () => {
+  it('on a site that takes pictures only, does not advise another file in its place', () => {
+    // A walk on an iFixit-dialect site: "...: fg-120f32d4-…-horn.mp4 could not be uploaded. Attach another in its
+    // place…", the upload's own name shown, and a video field that takes no file there.
+    expect(refusedFileProblem('horn.mp4', PICTURES_ONLY, true)).toBe(
+      'The site did not take the file horn.mp4: This site takes pictures only: it does not take videos or ' +
+        'documents. Discard its upload in the sync centre to send the rest.',
+    );
+  });
+});

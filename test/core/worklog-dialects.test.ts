@@ -82,5 +82,37 @@ for (const dialect of ['dozuki', 'ifixit'] as Dialect[]) {
         expect(items.find((item) => String(item.id) === value)?.name).toMatch(/belt\.png$/);
       }
     });
+
+    it('takes no file in a Video field of a site taking pictures only: refused as attached, not queued', async () => {
+      // A walk on an iFixit-dialect site: "Attach a video" took one, kept it "uploads when online", and the site's
+      // refusal then held the rest of the session, its finish included, behind that upload. Its Video field
+      // wants a video's media item, which such a site does not make: a photo there is refused too.
+      const sdk = app.services.api;
+      const video = await stepWithField(sdk, 'Video');
+      const session = unwrap(await sdk.startSession({ guideid: video.guideid, workorderid: `WO-${dialect}-VIDEO` }));
+      const attach = { sessionId: session.id, stepid: video.stepid, fieldGuid: video.field.fieldGuid };
+      const picturesOnly = dialect === 'ifixit';
+      expect(unwrap(await sdk.getStatus()).capabilities?.picturesOnly ?? false).toBe(picturesOnly);
+      const before = unwrap(await sdk.getSession(session.id)).pendingActions;
+      const clip = await sdk.attachFile({ ...attach, name: 'horn.mp4', mime: 'video/mp4', dataBase64: PNG_1X1 });
+      if (picturesOnly) {
+        const refused = (message: string) => ({ ok: false, error: expect.objectContaining({ message }) });
+        expect(clip).toEqual(
+          refused(
+            'This site takes pictures only: it does not take videos or documents, so horn.mp4 cannot be sent to it.',
+          ),
+        );
+        expect(await sdk.attachFile({ ...attach, name: 'horn.png', mime: 'image/png', dataBase64: PNG_1X1 })).toEqual(
+          refused(
+            'This site takes pictures only: it does not take videos or documents, so this field cannot be filled in ' +
+              'from here.',
+          ),
+        );
+        expect(unwrap(await sdk.getSession(session.id)).pendingActions).toBe(before);
+      } else unwrap(clip);
+      unwrap(await sdk.transitionSession({ sessionId: session.id, transition: 'finish' }));
+      expect(unwrap(await sdk.flushOutbox())).toMatchObject({ pending: 0, failed: 0, conflicts: 0 });
+      expect(unwrap(await sdk.getSession(session.id)).status).toBe('complete');
+    });
   });
 }

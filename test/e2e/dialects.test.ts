@@ -4,6 +4,7 @@ import { DEMO_GUIDES } from '../../server/demo/seed.ts';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
 import { DEMO_APP_ID, type Dialect } from '../../server/http/dialects.ts';
 import { startDemoSite, type RunningSite } from '../../server/site.ts';
+import { NO_FILE_HERE } from '../../electron/shared/field-values.ts';
 import { unwrap } from '../helpers/library.ts';
 import { startRewriteProxy } from '../helpers/rewrite-proxy.ts';
 import { appPage, artifact, launchChromium, startApp } from './browser.ts';
@@ -135,6 +136,30 @@ for (const dialect of ['dozuki', 'ifixit'] as Dialect[]) {
         await sized.context().close();
       }
       expect(problems).toEqual([]);
+    });
+
+    it('says at a Video field what the site takes: on one taking pictures only, that it takes no file', async () => {
+      // A walk on an iFixit-dialect site: "Attach a video" took one, and the site's refusal of its upload then
+      // held the rest of the session, its finish included.
+      const { api } = app.app.services;
+      const session = unwrap(await api.startSession({ guideid: HOSE, workorderid: `WO-${dialect}-VIDEO` }));
+      const guide = unwrap(await api.getGuide(HOSE));
+      const number = guide.steps.findIndex((step) => step.form?.fields.some((f) => f.type === 'Video')) + 1;
+      const sized = await appPage(browser, app.shell, { width: 1024, height: 600 });
+      await sized.goto(new URL(`/sessions/${session.id}?step=${number}`, app.shell.url).toString());
+      await sized.locator('[data-testid="step-form"][data-ready="true"]').waitFor();
+      const field = sized.getByTestId('form-field').filter({ has: sized.locator('.file') });
+      if (dialect === 'ifixit') {
+        expect(await field.getByTestId('no-file-here').textContent()).toBe(NO_FILE_HERE);
+        expect(await field.locator('input[type=file]').count()).toBe(0);
+      } else {
+        expect(await field.getByTestId('no-file-here').count()).toBe(0);
+        expect((await field.locator('label.file-button').textContent())?.trim()).toBe('Attach a video');
+      }
+      await field.scrollIntoViewIfNeeded();
+      await sized.screenshot({ path: artifact(`dialect-${dialect}-video-field-1024x600.png`) });
+      expect(await checkScreen(sized, `dialect-${dialect}-video-field`, VIEWPORTS[1]!)).toEqual([]);
+      await sized.context().close();
     });
 
     if (dialect === 'ifixit') {

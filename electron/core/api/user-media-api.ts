@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PICTURES_ONLY } from '../../shared/field-values.ts';
 import { notOffered, type ModuleVia } from './capabilities-api.ts';
 import { ApiError } from './errors.ts';
 import type { ApiTransport } from './transport.ts';
@@ -27,6 +28,9 @@ const IMAGE_TYPES: Record<string, string> = {
 };
 const imageTypeOf = (name: string): string | undefined =>
   IMAGE_TYPES[/\.([A-Za-z0-9]+)$/.exec(name)?.[1]?.toLowerCase() ?? ''];
+
+/** Whether a site that takes pictures only (iFixit's media manager) takes a file of this name. */
+export const takenAsPicture = (name: string): boolean => imageTypeOf(name) !== undefined;
 
 /** `POST /user/media/images` answer (iFixit): the image with its sizes; its `id` names it in a step's value. */
 const imageUploadWire = z.object({ image: z.object({ id: z.number().int() }).loose() }).loose();
@@ -70,18 +74,9 @@ export async function uploadMedia(
       lacking = lacks;
     }
   }
-  if (lacking && !type && endpoint?.via() === 'images') {
-    throw new ApiError('http', lacking.request, `This site takes pictures only: ${name} could not be uploaded.`, 415);
-  }
-  throw (
-    lacking?.error ??
-    new ApiError(
-      'http',
-      'POST /user/media/images',
-      `This site takes pictures only: ${name} could not be uploaded.`,
-      415,
-    )
-  );
+  // The file's name is not said: it is the upload's own (`fg-<id>-…`), and the caller names the file as attached.
+  if (lacking && !type && endpoint?.via() === 'images') throw new ApiError('http', lacking.request, PICTURES_ONLY, 415);
+  throw lacking?.error ?? new ApiError('http', 'POST /user/media/images', PICTURES_ONLY, 415);
 }
 
 /** One of the technician's media items: its id and the type its route names. */

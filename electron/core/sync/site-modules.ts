@@ -37,7 +37,9 @@ export class SiteModules {
 
   capabilities(): SiteCapabilities | null {
     const site = this.deps.site();
-    return site === null ? null : this.deps.repo.of(site);
+    if (site === null) return null;
+    const known = this.deps.repo.of(site);
+    return this.deps.repo.via(site, 'user_media') === 'images' ? { ...known, picturesOnly: true } : known;
   }
 
   /**

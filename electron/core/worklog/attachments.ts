@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { AttachmentData, UnreadableAttachment } from '../../contract.ts';
 import type { Store } from '../db/store.ts';
 import type { AttachmentRecord } from '../db/repos/sessions-repo.ts';
+import { PICTURES_ONLY } from '../../shared/field-values.ts';
 import { AppFailure } from '../result.ts';
 
 /** How much of the file's SHA-256 its name carries (hex): enough to tell any change on the disk. */
@@ -169,6 +170,8 @@ export function keptFileProblem(name: string, problem: 'missing' | 'damaged', se
  */
 export function refusedFileProblem(name: string, words: string, sessionOpen: boolean): string {
   const what = `The site did not take the file ${name}: ${words.replace(/[.\s]+$/, '')}.`;
+  // Nothing attached in its place would go: such a site's Video and Document fields take no file at all.
+  if (words.startsWith(PICTURES_ONLY)) return `${what} Discard its upload in the sync centre to send the rest.`;
   return sessionOpen
     ? `${what} Attach another in its place, or discard its upload in the sync centre to send the rest of the session.`
     : `${what} The session has ended, so nothing can be attached to it: discard its upload in the sync centre to ` +

@@ -21,4 +21,6 @@ export interface WorkSessionsDeps {
   /** Whether the current technician may read the guide (a private one: admins and its author). */
   readable: (guideid: number) => boolean;
   onChange: (session: WorkSession) => void;
+  /** Whether the site takes pictures only (iFixit's media manager, as learned): a video or document is refused. */
+  picturesOnly?: () => boolean;
 }

@@ -26,6 +26,8 @@ export interface WorkLogDeps {
   technician: () => { id: number; userid: number } | null;
   /** Who reads the library (the current technician): a session starts only on a guide they may read. */
   reader: () => GuideReader | null;
+  /** Whether the site takes pictures only, as learned (work-sessions-deps.ts). */
+  picturesOnly?: () => boolean;
 }
 
 /** Work sessions: what a technician does in them, those the site knows, and the conflicts to settle. */
@@ -51,6 +53,7 @@ export class WorkLog {
       },
       readable: (guideid) => store.guides.readable(guideid, deps.reader()),
       onChange: onSession,
+      ...(deps.picturesOnly ? { picturesOnly: deps.picturesOnly } : {}),
     });
     const me = () => {
       const technician = deps.technician();

@@ -2,9 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { AttachFileInput, SaveStepDataInput } from '../../../contract.ts';
+import { takenAsPicture } from '../../api/user-media-api.ts';
 import { OWNER_FILE } from '../../db/owner-only.ts';
 import { AppFailure } from '../../result.ts';
-import { checkFieldValue, isMediaField } from '../../../shared/field-values.ts';
+import { checkFieldValue, isMediaField, NO_FILE_HERE, PICTURES_ONLY } from '../../../shared/field-values.ts';
 import { ATTACHMENT_MAX_BYTES } from '../../../shared/limits.ts';
 import { decodeFile, keptFileName } from '../attachments.ts';
 import { uploadAction } from '../replay/upload.ts';
@@ -76,6 +77,9 @@ export async function keepAttachmentFile(deps: WorkSessionsDeps, input: AttachFi
     new AppFailure('invalid_input', `The file is larger than ${ATTACHMENT_MAX_BYTES / 1024 / 1024} MB.`);
   // Told from the text's length before a byte is decoded.
   if (Buffer.byteLength(input.dataBase64, 'base64') > ATTACHMENT_MAX_BYTES) throw tooLarge();
+  // Refused here, not queued: the site's refusal came at the upload, and held the rest of the session behind it.
+  if (deps.picturesOnly?.() && !takenAsPicture(input.name))
+    throw new AppFailure('invalid_input', `${PICTURES_ONLY}, so ${path.basename(input.name)} cannot be sent to it.`);
   const { pieces, size, digest } = await decodeFile(input.dataBase64);
   if (size === 0) throw new AppFailure('invalid_input', 'The file is empty.');
   if (size > ATTACHMENT_MAX_BYTES) throw tooLarge();
@@ -122,6 +126,8 @@ export function attachFile(
       const field = access.fieldsOfStep(session, input.stepid).get(input.fieldGuid);
       if (!field || !isMediaField(field.type))
         throw new AppFailure('invalid_input', 'Files can only be attached to Image, Video and Document fields.');
+      // Its Video and Document fields want a video's or a document's media item, which it does not make.
+      if (field.type !== 'Image' && deps.picturesOnly?.()) throw new AppFailure('invalid_input', NO_FILE_HERE);
       const safeName =
         path
           .basename(input.name)
