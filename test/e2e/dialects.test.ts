@@ -56,6 +56,8 @@ for (const dialect of ['dozuki', 'ifixit'] as Dialect[]) {
           const error = page.getByTestId('connect-error');
           await error.waitFor();
           expect(await error.textContent()).toMatch(/wants an application id .* enter it under Advanced/);
+          // Nothing on the form is wrong: the title said "Check the form." (a walk of an iFixit-dialect day).
+          expect(await error.locator('strong').first().textContent()).toBe('The site asks for its application id.');
           // The field that takes it is shown, under the message.
           await page.getByTestId('connect-app-id').waitFor({ state: 'visible' });
           await page.screenshot({ path: artifact('dialect-ifixit-connect-app-id.png') });
