@@ -67,8 +67,10 @@ describe('comments written offline', () => {
     await onGuide.getByTestId('comment-new-text').fill('By keyboard: the belt on unit 4 squeals at start.');
     await onGuide.getByTestId('comment-add').focus();
     await page.keyboard.press('Enter');
-    const mine = onGuide.getByTestId('comment').filter({ hasText: 'By keyboard' });
-    await mine.getByTestId('comment-waiting').waitFor();
+    const added = onGuide.getByTestId('comment').filter({ hasText: 'By keyboard' });
+    await added.getByTestId('comment-waiting').waitFor();
+    // Found by its id from here on: being changed, its text is in a field, not on the page.
+    const mine = onGuide.locator(`[data-mine-id="${await added.getAttribute('data-mine-id')}"]`);
     expect(await focused()).toBe('comment-add');
     await mine.getByTestId('comment-edit').focus();
     await page.keyboard.press('Enter');
@@ -81,9 +83,37 @@ describe('comments written offline', () => {
     await expect.poll(focused).toBe('comment-edit');
     expect(await mine.getByTestId('comment-edit').evaluate((button) => button === document.activeElement)).toBe(true);
     await page.keyboard.press('Enter');
+    // Refused (too short): said beside the field, in view, the keyboard back in it (the walk of this change: said
+    // under the new comment's form, behind the status bar).
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.type('short');
+    await mine.getByTestId('comment-save').focus();
+    await page.keyboard.press('Enter');
+    const refused = mine.getByTestId('comment-edit-error');
+    await expect.poll(() => refused.textContent()).toContain('at least 12 characters');
+    await expect.poll(focused).toBe('comment-edit-text');
+    const [box, bar] = [await refused.boundingBox(), await page.locator('footer.status-bar').boundingBox()];
+    expect(box!.y + box!.height).toBeLessThanOrEqual(bar!.y);
+    expect(await onGuide.locator('form [data-testid="comment-error"]').count()).toBe(0);
     await page.getByTestId('comment-cancel').focus();
     await page.keyboard.press('Enter');
     await expect.poll(focused).toBe('comment-edit');
+    expect(await refused.count()).toBe(0);
+
+    // The only comment on a step deleted: its fold shuts, and the keyboard is on the fold, not the page's body.
+    const step4 = page
+      .locator('[data-testid="guide-step-section"]:not(.guide-prereq-steps) [data-testid="guide-step"]')
+      .nth(3)
+      .getByTestId('comments');
+    await step4.locator('summary').click();
+    await step4.getByTestId('comment-new-text').fill('Only comment here, deleted by keyboard.');
+    await step4.getByTestId('comment-add').click();
+    await step4.getByTestId('comment-delete').focus();
+    await page.keyboard.press('Enter');
+    await step4.getByTestId('comment').waitFor({ state: 'detached' });
+    await expect
+      .poll(() => step4.locator('summary').evaluate((summary) => summary === document.activeElement))
+      .toBe(true);
   });
 
   it('fits the open thread, its waiting comment and its form at three sizes with Larger text', async () => {
