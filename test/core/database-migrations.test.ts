@@ -266,6 +266,10 @@ describe('migrations', () => {
     expect(search('guide_search', '"4l340"')).toEqual([7]);
     expect(search('guide_search', '"loosen"')).toEqual([7]);
     expect(search('guide_search_translated', '"keilriemen"').length).toBe(1);
+    // As search-text.ts writes them, a part's notes with it: a snippet does not run one into the next.
+    expect(db.prepare('SELECT body FROM guide_search WHERE rowid = 7').pluck().get()).toBe(
+      'Loosen the tensioner\nAX-section (Gates 4L340);\nKey;\nTorque wrench;',
+    );
     expect(db.prepare('SELECT body FROM guide_search WHERE rowid = 8').pluck().get()).toBe('Drain the oil');
     expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
     db.close();

@@ -13,7 +13,10 @@ export function searchTextOf(detail: GuideDetail, summary: string): { title: str
     htmlToText(detail.introductionRendered),
     ...own.flatMap((step) => [step.title, ...step.lines.map((line) => htmlToText(line.textRendered))]),
     htmlToText(detail.conclusionRendered),
-    ...[...detail.parts, ...detail.tools].map((item) => [item.text, item.notes].filter(Boolean).join(' ')),
+    // "Compressor oil, ISO 100 (about 40 oz)": a snippet folds the lines, and a part's notes ran into the next part.
+    ...[...detail.parts, ...detail.tools].map((item) =>
+      item.notes ? `${item.text} (${item.notes});` : `${item.text};`,
+    ),
   ].join('\n');
   return { title: detail.title, summary, body };
 }

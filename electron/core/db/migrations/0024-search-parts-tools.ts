@@ -5,14 +5,15 @@ import type Database from 'better-sqlite3';
  * have theirs added from their stored detail, in the site's language and in each translation. A detail that
  * is not valid JSON (damaged) is left as it was: the next sync stores the guide again.
  */
+const ITEM = `coalesce(json_extract(j.value, '$.text'), '')
+  || coalesce(' (' || nullif(json_extract(j.value, '$.notes'), '') || ')', '') || ';'`;
+/** As search-text.ts writes them: "Compressor oil, ISO 100 (about 40 oz);", one a line. */
 const ITEMS = (detail: string) => `(
   SELECT group_concat(item, char(10)) FROM (
-    SELECT trim(coalesce(json_extract(j.value, '$.text'), '') || ' ' || coalesce(json_extract(j.value, '$.notes'), ''))
-      AS item FROM json_each(${detail}, '$.parts') j
+    SELECT ${ITEM} AS item FROM json_each(${detail}, '$.parts') j
     UNION ALL
-    SELECT trim(coalesce(json_extract(j.value, '$.text'), '') || ' ' || coalesce(json_extract(j.value, '$.notes'), ''))
-      AS item FROM json_each(${detail}, '$.tools') j
-  ) WHERE item <> '')`;
+    SELECT ${ITEM} AS item FROM json_each(${detail}, '$.tools') j
+  ) WHERE item <> ';')`;
 
 export function up(db: Database.Database): void {
   const stored = `(SELECT r.detail FROM guides g JOIN guide_revisions r
