@@ -1,6 +1,7 @@
-import type { GuideStep, StepValue, ValueOnSite } from '../../electron/contract.ts';
+import type { GuideDetail, GuideStep, StepValue, ValueOnSite } from '../../electron/contract.ts';
 import { answerWords, failingAnswer, NOT_ANSWERED, signOffField } from '../../electron/shared/field-answers.ts';
 import { localTimes } from './format.ts';
+import { prerequisiteOf } from './guide-sections.ts';
 
 /** One value as a summary or report shows it. */
 export interface ShownValue {
@@ -29,6 +30,12 @@ export function notOnSiteWords(value: ShownValue): string | null {
 export interface SummaryStep {
   number: number;
   title: string;
+  /**
+   * Where a new part of the guide begins, its title: "Before you begin: <prerequisite>", or "Steps of this
+   * guide" after them; null within a part, and for a guide without prerequisites. The report ran 1 to 30
+   * with no word of which were the lockout's and the inspection's (a walk on a guide with two prerequisites).
+   */
+  part: string | null;
   /** False for a step without a form: listed all the same, with nothing to record. */
   hasForm: boolean;
   values: ShownValue[];
@@ -38,10 +45,21 @@ export interface SummaryStep {
  * Every step of the guide, each with its form's fields in the form's order, in words, with failing
  * answers marked: what the summary and the report show.
  */
-export function summarySteps(steps: readonly GuideStep[], values: readonly StepValue[]): SummaryStep[] {
+export function summarySteps(
+  steps: readonly GuideStep[],
+  values: readonly StepValue[],
+  guide?: Pick<GuideDetail, 'guideid' | 'prerequisites'>,
+): SummaryStep[] {
   const byGuid = new Map(values.map((v) => [`${v.stepid}|${v.fieldGuid}`, v]));
   const signOff = signOffField({ steps });
+  const partOf = (step: GuideStep | undefined) => (step && guide ? (step.guideid ?? guide.guideid) : null);
+  const partTitle = (step: GuideStep): string | null => {
+    if (!guide || guide.prerequisites.length === 0) return null;
+    const prerequisite = prerequisiteOf(guide, step);
+    return prerequisite === null ? 'Steps of this guide' : `Before you begin: ${prerequisite}`;
+  };
   return steps.map((step, index) => {
+    const part = index === 0 || partOf(steps[index - 1]) !== partOf(step) ? partTitle(step) : null;
     // The sign-off's time is written in UTC for the site, and read here in local time; a time the technician
     // typed in a field of their own stays as typed (a walk saw "14:00 UTC" typed shown as "08:00 AM").
     const isSignOff = (field: { fieldGuid: string }) =>
@@ -59,7 +77,7 @@ export function summarySteps(steps: readonly GuideStep[], values: readonly StepV
         conflict: (value?.conflict ?? null) !== null,
       };
     });
-    return { number: index + 1, title: step.title, hasForm: step.form !== null, values: shown };
+    return { number: index + 1, title: step.title, part, hasForm: step.form !== null, values: shown };
   });
 }
 

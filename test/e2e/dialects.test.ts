@@ -164,6 +164,24 @@ for (const dialect of ['dozuki', 'ifixit'] as Dialect[]) {
       await sized.context().close();
     });
 
+    it("names the guide's parts in the session's report, as the guide page does", async () => {
+      // A walk: the report ran steps 1 to 30 with no word of which were the lockout's and the inspection's.
+      const { api } = app.app.services;
+      const [session] = unwrap(await api.listSessions({ guideid: HOSE }));
+      const sized = await appPage(browser, app.shell, { width: 800, height: 1280 });
+      await sized.goto(new URL(`/sessions/${session!.id}/report`, app.shell.url).toString());
+      await sized.locator('[data-testid="session-report"][data-ready="true"]').waitFor();
+      expect((await sized.getByTestId('report-part').allTextContents()).map((t) => t.trim())).toEqual([
+        `Before you begin: ${titleOf('lockout')}`,
+        `Before you begin: ${titleOf('forklift-inspection')}`,
+        'Steps of this guide',
+      ]);
+      await sized.getByTestId('report-part').nth(1).scrollIntoViewIfNeeded();
+      await sized.screenshot({ path: artifact(`dialect-${dialect}-report-parts-800x1280.png`) });
+      expect(await checkScreen(sized, `dialect-${dialect}-report-parts`, VIEWPORTS[2]!)).toEqual([]);
+      await sized.context().close();
+    });
+
     if (dialect === 'ifixit') {
       it(
         "shows the local results at once while the site's search hangs, then says why they stand",

@@ -104,6 +104,32 @@ describe('the session summary', () => {
     expect(rows[1]!.hasForm).toBe(false);
   });
 
+  it("names the guide's parts where each begins: its prerequisites', then its own", () => {
+    // A walk on a guide with two prerequisites: the report ran 1 to 30, nothing said which were whose.
+    const [lockout, inspection, own] = [{ guideid: 5 }, { guideid: 6 }, { guideid: 9 }];
+    const parted = steps.map((s, i) => ({ ...s, ...[lockout, inspection, inspection, own][i] }));
+    const guide = {
+      guideid: 9,
+      prerequisites: [
+        { guideid: 5, title: 'Lockout' },
+        { guideid: 6, title: 'Pre-shift inspection' },
+      ],
+    };
+    expect(summarySteps(parted, [], guide).map((r) => [r.number, r.part])).toEqual([
+      [1, 'Before you begin: Lockout'],
+      [2, 'Before you begin: Pre-shift inspection'],
+      [3, null],
+      [4, 'Steps of this guide'],
+    ]);
+    // A guide without prerequisites has no parts to name.
+    expect(summarySteps(steps, [], { guideid: 9, prerequisites: [] }).map((r) => r.part)).toEqual([
+      null,
+      null,
+      null,
+      null,
+    ]);
+  });
+
   it('marks a failing answer with its reason, and says where each recorded value is', () => {
     const rows = summarySteps(steps, [
       { ...value(1, 'truck', 'FL-07'), site: 'sent' },
