@@ -63,3 +63,8 @@ export function fieldProblem(field: StepFormField, value: string | null): string
 export const PICTURES_ONLY = 'This site takes pictures only: it does not take videos or documents';
 /** A Video or Document field of such a site: its value is a video's or a document's, which it does not make. */
 export const NO_FILE_HERE = `${PICTURES_ONLY}, so this field cannot be filled in from here.`;
+/** Such a site's Video and Document fields: nothing can fill them from here (not "not answered" work left). */
+export const takesNoFile = (field: { type: string }, picturesOnly: boolean): boolean =>
+  picturesOnly && (field.type === 'Video' || field.type === 'Document');
+/** What the summary and the report show in such a field. */
+export const NO_FILE_WORDS = 'Cannot be filled in here: the site takes pictures only';

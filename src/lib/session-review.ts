@@ -1,6 +1,6 @@
 import type { GuideStep, SaveStepDataInput, StepValue, UnreadableAttachment } from '../../electron/contract.ts';
 import { answerWords, failingAnswer, isSignOffField } from '../../electron/shared/field-answers.ts';
-import { fieldProblem, isMediaField } from '../../electron/shared/field-values.ts';
+import { fieldProblem, isMediaField, takesNoFile } from '../../electron/shared/field-values.ts';
 import type { Draft } from '../drafts/keys.ts';
 import { unsavedDrafts } from '../drafts/keys.ts';
 import { valuesToSave } from './step-form.ts';
@@ -78,6 +78,8 @@ export function reviewSession(
   values: readonly StepValue[],
   drafts: readonly Draft[],
   unreadableFiles: readonly UnreadableAttachment[] = [],
+  /** The site takes pictures only: its Video and Document fields are not empty work (nothing can fill them). */
+  picturesOnly = false,
 ): SessionReview {
   const open = unsavedDrafts(drafts, values);
   const emptySteps: ReviewedStep[] = [];
@@ -93,7 +95,7 @@ export function reviewSession(
     const typed = Object.fromEntries(mine.map((d) => [d.fieldGuid, d.value]));
     const empty = fields
       .filter((f) => {
-        if (isSignOffField(f)) return false;
+        if (isSignOffField(f) || takesNoFile(f, picturesOnly)) return false;
         const have = saved.get(f.fieldGuid);
         const filled = have && (have.value !== null && have.value !== '' ? true : have.attachment !== null);
         return !filled && !(typed[f.fieldGuid] ?? '').trim();

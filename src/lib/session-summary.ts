@@ -1,5 +1,6 @@
 import type { GuideDetail, GuideStep, StepValue, ValueOnSite } from '../../electron/contract.ts';
 import { answerWords, failingAnswer, NOT_ANSWERED, signOffField } from '../../electron/shared/field-answers.ts';
+import { NO_FILE_WORDS, takesNoFile } from '../../electron/shared/field-values.ts';
 import { localTimes } from './format.ts';
 import { prerequisiteOf } from './guide-sections.ts';
 
@@ -49,6 +50,8 @@ export function summarySteps(
   steps: readonly GuideStep[],
   values: readonly StepValue[],
   guide?: Pick<GuideDetail, 'guideid' | 'prerequisites'>,
+  /** The site takes pictures only: its Video and Document fields say why they are empty, and are not counted. */
+  picturesOnly = false,
 ): SummaryStep[] {
   const byGuid = new Map(values.map((v) => [`${v.stepid}|${v.fieldGuid}`, v]));
   const signOff = signOffField({ steps });
@@ -70,7 +73,11 @@ export function summarySteps(
       const recorded = value !== undefined && (value.value !== null || value.attachment !== null);
       return {
         label: field.label || field.type,
-        text: value?.attachment ? value.attachment.name : words(answerWords(field, value?.value ?? null)),
+        text: value?.attachment
+          ? value.attachment.name
+          : !recorded && takesNoFile(field, picturesOnly)
+            ? NO_FILE_WORDS
+            : words(answerWords(field, value?.value ?? null)),
         fail: value ? failingAnswer(field, value.value) : null,
         site: recorded ? value.site : null,
         attachment: value?.attachment ?? null,

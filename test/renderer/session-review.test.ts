@@ -3,7 +3,7 @@ import type { GuideStep, StepFormField, StepValue } from '../../electron/contrac
 import { makeDraft } from '../../src/drafts/keys.ts';
 import { reviewSession } from '../../src/lib/session-review.ts';
 import { formatDateTime } from '../../src/lib/format.ts';
-import { summarySteps } from '../../src/lib/session-summary.ts';
+import { notAnswered, summarySteps } from '../../src/lib/session-summary.ts';
 import { valuesToSave } from '../../src/lib/step-form.ts';
 import { field } from '../helpers/fields.ts';
 
@@ -70,6 +70,22 @@ describe('the Finish review (issue 16)', () => {
     // The site's words name the field once, whether it named it or not.
     expect(reviewSession(steps, [refusedWith('Too large')], []).refused[0]?.problem).toBe('Hour meter: Too large');
     expect(reviewSession(steps, [refused], [makeDraft('t', 's', 1, 'hours', '2500')]).refused).toEqual([]);
+  });
+
+  it('does not send the technician to a field the site takes no file for', () => {
+    // A walk on a site that takes pictures only: "Steps with fields not answered" listed the Video field, and led to
+    // a step that says it cannot be filled in from here; the summary and the report counted it as not answered.
+    const video = field('Video', { fieldGuid: 'video', label: 'Video of the horn test' });
+    const withVideo = [...steps, step(5, [video], 'Test the horn')];
+    const saved = [value(1, 'truck', 'FL-07'), value(1, 'hours', '12'), value(3, 'brakes', '1')];
+    const photo = { ...value(4, 'photo', null), attachment: { id: 'a', name: 'p.jpg', mime: 'image/jpeg' } };
+    const all = [...saved, photo as StepValue];
+    expect(reviewSession(withVideo, all, []).emptySteps.map((s) => s.number)).toEqual([5]);
+    expect(reviewSession(withVideo, all, [], [], true).emptySteps).toEqual([]);
+    const rows = summarySteps(withVideo, all, undefined, true);
+    expect(rows[4]!.values[0]!.text).toBe('Cannot be filled in here: the site takes pictures only');
+    expect(notAnswered(rows)).toBe(0);
+    expect(notAnswered(summarySteps(withVideo, all))).toBe(1);
   });
 
   it('holds back a draft the site would refuse, with the reason, and does not count saved drafts', () => {
