@@ -16,16 +16,19 @@ export const useMarksStore = defineStore('marks', () => {
   let loaded = false;
 
   // A mark waiting to be sent says so until the outbox has sent it: read again after the outbox's news (one read
-  // per burst). It said "waiting to be sent" until the next sync ended, 20 s after the site had it (a walk).
+  // per burst), and after the answer to the press that queued it (the outbox's news of its sending can come
+  // first: CI saw the star say "waiting to be sent" 10 s after the site had it). It said so until the next sync
+  // ended, 20 s after the site had it (a walk).
   let reread: ReturnType<typeof setTimeout> | undefined;
+  function rereadWaiting(): void {
+    const waiting = Object.values(byGuide.value).filter((m) => m.waiting.favorite || m.waiting.completed);
+    if (waiting.length === 0) return;
+    clearTimeout(reread);
+    reread = setTimeout(() => void Promise.all(waiting.map((m) => loadGuide(m.guideid))), 150);
+  }
   bridge.onEvent((event) => {
     if (event.name === 'syncState' && !event.payload.running && loaded) void refresh();
-    else if (event.name === 'outbox') {
-      const waiting = Object.values(byGuide.value).filter((m) => m.waiting.favorite || m.waiting.completed);
-      if (waiting.length === 0) return;
-      clearTimeout(reread);
-      reread = setTimeout(() => void Promise.all(waiting.map((m) => loadGuide(m.guideid))), 150);
-    }
+    else if (event.name === 'outbox') rereadWaiting();
   });
 
   async function loadFavorites(): Promise<void> {
@@ -66,6 +69,7 @@ export const useMarksStore = defineStore('marks', () => {
     const result = await bridge.setGuideMark(guideid, mark, on);
     if (result.ok) {
       keep(guideid, result.value);
+      rereadWaiting();
       if (mine.value) void loadMine();
     }
     return result;
