@@ -34,11 +34,11 @@ describe('a change sent again after the site was away', () => {
     // and the pause went unheld.
     let held = 0;
     demo.setSchedule(({ path, method }) =>
-      method !== 'GET' && path.includes('/work_log') && held++ === 0 ? { kind: 'delay', ms: 30_000 } : PASS,
+      method !== 'GET' && path.includes('/work_log') && held++ === 0 ? { kind: 'delay', ms: 20_000 } : PASS,
     );
     await sendNowUnlessGone(page);
-    // Out for 30 s: told within 15 however loaded the machine (CI saw the row gone, never read in flight, at 4 s).
-    await expect.poll(() => row.getAttribute('data-state'), { timeout: 15_000 }).toBe('in_flight');
+    // Out for 20 s: told within 12 however loaded the machine (CI saw the row gone, never read in flight, at 4 s).
+    await expect.poll(() => row.getAttribute('data-state'), { timeout: 12_000 }).toBe('in_flight');
     expect(await row.locator('.action-state').textContent()).toBe('Sending…');
     expect(await row.getByTestId('outbox-action-error').count(), "the last try's failure, beside Sending…").toBe(0);
     await page.screenshot({ path: artifact('outbox-sending-words-1366x768.png') });
