@@ -2,7 +2,7 @@ import type { GuideDetail, GuideStep, StepValue, ValueOnSite } from '../../elect
 import { answerWords, failingAnswer, NOT_ANSWERED, signOffField } from '../../electron/shared/field-answers.ts';
 import { NO_FILE_WORDS, takesNoFile } from '../../electron/shared/field-values.ts';
 import { localTimes } from './format.ts';
-import { prerequisiteOf } from './guide-sections.ts';
+import { stepSections } from './guide-sections.ts';
 
 /** One value as a summary or report shows it. */
 export interface ShownValue {
@@ -55,14 +55,17 @@ export function summarySteps(
 ): SummaryStep[] {
   const byGuid = new Map(values.map((v) => [`${v.stepid}|${v.fieldGuid}`, v]));
   const signOff = signOffField({ steps });
-  const partOf = (step: GuideStep | undefined) => (step && guide ? (step.guideid ?? guide.guideid) : null);
-  const partTitle = (step: GuideStep): string | null => {
-    if (!guide || guide.prerequisites.length === 0) return null;
-    const prerequisite = prerequisiteOf(guide, step);
-    return prerequisite === null ? 'Steps of this guide' : `Before you begin: ${prerequisite}`;
-  };
+  // Where each part begins, as the guide page's sections (guide-sections.ts): a guide without prerequisites has none.
+  const parts = new Map(
+    guide && guide.prerequisites.length > 0
+      ? stepSections({ ...guide, steps: [...steps] }).map((section) => [
+          section.steps[0]!.index,
+          section.prerequisite === null ? 'Steps of this guide' : `Before you begin: ${section.prerequisite}`,
+        ])
+      : [],
+  );
   return steps.map((step, index) => {
-    const part = index === 0 || partOf(steps[index - 1]) !== partOf(step) ? partTitle(step) : null;
+    const part = parts.get(index) ?? null;
     // The sign-off's time is written in UTC for the site, and read here in local time; a time the technician
     // typed in a field of their own stays as typed (a walk saw "14:00 UTC" typed shown as "08:00 AM").
     const isSignOff = (field: { fieldGuid: string }) =>

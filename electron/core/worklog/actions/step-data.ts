@@ -5,7 +5,13 @@ import type { AttachFileInput, SaveStepDataInput } from '../../../contract.ts';
 import { takenAsPicture } from '../../api/user-media-api.ts';
 import { OWNER_FILE } from '../../db/owner-only.ts';
 import { AppFailure } from '../../result.ts';
-import { checkFieldValue, isMediaField, NO_FILE_HERE, PICTURES_ONLY } from '../../../shared/field-values.ts';
+import {
+  checkFieldValue,
+  isMediaField,
+  NO_FILE_HERE,
+  PICTURES_ONLY,
+  takesNoFile,
+} from '../../../shared/field-values.ts';
 import { ATTACHMENT_MAX_BYTES } from '../../../shared/limits.ts';
 import { decodeFile, keptFileName } from '../attachments.ts';
 import { uploadAction } from '../replay/upload.ts';
@@ -127,7 +133,7 @@ export function attachFile(
       if (!field || !isMediaField(field.type))
         throw new AppFailure('invalid_input', 'Files can only be attached to Image, Video and Document fields.');
       // Its Video and Document fields want a video's or a document's media item, which it does not make.
-      if (field.type !== 'Image' && deps.picturesOnly?.()) throw new AppFailure('invalid_input', NO_FILE_HERE);
+      if (takesNoFile(field, deps.picturesOnly?.() ?? false)) throw new AppFailure('invalid_input', NO_FILE_HERE);
       const safeName =
         path
           .basename(input.name)
