@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
 import { removeStepOnSite } from '../helpers/revise-step.ts';
@@ -114,6 +114,29 @@ describe('comments written offline', () => {
     await expect
       .poll(() => step4.locator('summary').evaluate((summary) => summary === document.activeElement))
       .toBe(true);
+
+    // Two of the technician's comments changed at once: Edit on the second took the first's unsaved words away.
+    await step4.locator('summary').click();
+    for (const text of ['First of two on step 4, to change.', 'Second of two on step 4, to change.']) {
+      await step4.getByTestId('comment-new-text').fill(text);
+      await step4.getByTestId('comment-add').click();
+      await step4.getByTestId('comment').filter({ hasText: text }).waitFor();
+    }
+    const ids = await step4.getByTestId('comment').evaluateAll((items) => items.map((li) => li.dataset.mineId));
+    const [first, second] = [ids[0], ids[1]].map((id) => step4.locator(`[data-mine-id="${id}"]`)) as [Locator, Locator];
+    await first.getByTestId('comment-edit').click();
+    await first.getByTestId('comment-edit-text').fill('First of two, changed and not saved yet.');
+    await second.getByTestId('comment-edit').click();
+    expect(await first.getByTestId('comment-edit-text').inputValue()).toBe('First of two, changed and not saved yet.');
+    await second.getByTestId('comment-edit-text').fill('Second of two, changed and saved.');
+    await second.getByTestId('comment-save').click();
+    await expect.poll(() => second.getByTestId('comment-text').textContent()).toBe('Second of two, changed and saved.');
+    await first.getByTestId('comment-save').click();
+    await expect
+      .poll(() => first.getByTestId('comment-text').textContent())
+      .toBe('First of two, changed and not saved yet.');
+    for (const comment of [first, second]) await comment.getByTestId('comment-delete').click();
+    await step4.getByTestId('comment').first().waitFor({ state: 'detached' });
   });
 
   it('fits the open thread, its waiting comment and its form at three sizes with Larger text', async () => {
