@@ -154,7 +154,10 @@ for (const dialect of ['dozuki', 'ifixit'] as Dialect[]) {
       if (dialect === 'ifixit') {
         expect(await field.getByTestId('no-file-here').textContent()).toBe(NO_FILE_HERE);
         expect(await field.locator('input[type=file]').count()).toBe(0);
+        // Nor a Save that keeps nothing: the Video field is the step's only one.
+        expect(await sized.getByTestId('step-save').count()).toBe(0);
       } else {
+        expect(await sized.getByTestId('step-save').count()).toBe(1);
         expect(await field.getByTestId('no-file-here').count()).toBe(0);
         expect((await field.locator('label.file-button').textContent())?.trim()).toBe('Attach a video');
       }
