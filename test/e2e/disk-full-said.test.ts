@@ -122,6 +122,19 @@ describe.skipIf(!disk.mounted)('a full disk, as the technician meets it', () => 
       .toBe(true);
     await page.screenshot({ path: artifact('disk-full-said-sync-1024x600.png') });
 
+    // A star pressed on the full disk says why nothing changed, under its row (said in its tooltip only).
+    await page.getByTestId('nav-library').click();
+    const star = page.getByTestId('favorite-star').first();
+    const was = await star.getAttribute('aria-pressed');
+    await star.click();
+    const problem = page.getByTestId('marks-problem');
+    await expect
+      .poll(() => problem.textContent(), { timeout: 10_000 })
+      .toMatch(/^Not (added to|taken out of) your favourites\. The disk is full/);
+    expect(await star.getAttribute('aria-pressed')).toBe(was);
+    await problem.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: artifact('disk-full-said-star-1024x600.png') });
+
     // The technician frees some space and the site answers: Send now makes the reserve again and sends.
     disk.empty();
     demo.setSchedule(null);
