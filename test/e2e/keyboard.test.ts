@@ -168,10 +168,15 @@ describe('the keyboard alone', () => {
     // The review takes the focus on its heading; its confirmation is reached with Tab.
     await page.getByTestId('finish-review').waitFor();
     await expectFocusOn((f) => f.tag === 'h2', 'the heading of the Finish review');
-    // The sign-off (issue 28): the technician types their name, then confirms.
+    // The sign-off (issue 28): the technician types their name, then confirms with Enter there (it did nothing);
+    // not before the name is theirs.
     await tabTo((f) => f.testid === 'sign-off-name', 40);
-    await page.keyboard.type(DEMO_ACCOUNTS.tech1.username);
-    await tabTo((f) => f.testid === 'review-confirm', 40);
+    const name = DEMO_ACCOUNTS.tech1.username;
+    await page.keyboard.type(name.slice(0, -1));
+    await page.keyboard.press('Enter');
+    expect(await page.getByTestId('sign-off-note').textContent()).toContain('Type your name as you signed in');
+    expect(await page.getByTestId('finish-review').count()).toBe(1);
+    await page.keyboard.type(name.slice(-1));
     await page.keyboard.press('Enter');
     await page.locator('[data-testid="session"][data-status="complete"]').waitFor();
   });
