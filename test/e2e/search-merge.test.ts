@@ -83,6 +83,19 @@ describe("the site's search beside this computer's", () => {
     }
   });
 
+  it('clears the words with a button a gloved finger hits, the keyboard back in the field', async () => {
+    // The field's own × was 16 px wide.
+    const { page } = opened;
+    const clear = page.getByTestId('search-clear');
+    const box = await clear.boundingBox();
+    expect(Math.min(box!.width, box!.height)).toBeGreaterThanOrEqual(44);
+    await clear.click();
+    expect(await page.getByTestId('search-box').inputValue()).toBe('');
+    expect(await page.getByTestId('search-box').evaluate((field) => field === document.activeElement)).toBe(true);
+    await expect.poll(() => page.getByTestId('search-source').count()).toBe(0);
+    expect(await clear.count()).toBe(0);
+  });
+
   it('ran without script errors', () => {
     expect(opened.pageErrors).toEqual([]);
   });
