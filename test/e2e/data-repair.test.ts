@@ -120,6 +120,8 @@ describe('a repaired database', () => {
     const notice = page.getByTestId('sync-repair');
     await notice.waitFor();
     expect((await notice.textContent()) ?? '').toContain('Your work was put back');
+    // Nothing lost: a notice, not an alarm in red.
+    expect([await notice.getAttribute('data-tone'), await notice.getAttribute('role')]).toEqual(['notice', 'status']);
     expect(await page.getByTestId('sync-repair-restored').textContent()).toMatch(/\b1 work session\b/);
     // What had nothing to put back is not listed ("0 conflicts, 0 quiz attempts").
     expect(await page.getByTestId('sync-repair-restored').textContent()).not.toMatch(/\b0 /);
