@@ -717,7 +717,24 @@ describe('the session follows the site (acceptance 6)', () => {
     expect(await page.getByTestId('session-status').textContent()).toBe('Taken over');
     expect(await page.getByTestId('session-actions').count()).toBe(0);
     expect(await page.getByTestId('step-save').count()).toBe(0);
+    // Its time goes on on the site, with tech2: not counted on here (it ran on, for nobody).
+    expect(await page.locator('[data-testid="session"] [role="timer"]').count()).toBe(0);
     await page.screenshot({ path: artifact('run-mode-taken-over.png') });
+    // No longer this technician's open work: not "In progress" among their open sessions, nor in the
+    // library's "A work session is open".
+    await page.getByTestId('nav-sessions').click();
+    const row = page.getByTestId('session-row').filter({ hasText: 'WO-RUN-TAKEN' });
+    await row.waitFor();
+    expect(await row.locator('.row-status').textContent()).toBe('Taken over');
+    expect(await row.textContent()).not.toMatch(/active/);
+    expect(
+      await page
+        .locator('section.card', { has: page.getByRole('heading', { name: 'Open', exact: true }) })
+        .textContent(),
+    ).not.toContain('WO-RUN-TAKEN');
+    await page.getByTestId('nav-library').click();
+    await page.getByTestId('guide-row').first().waitFor();
+    expect((await page.getByTestId('open-session-banner').allTextContents()).join()).not.toContain('WO-RUN-TAKEN');
   });
 
   it('taken over, at three sizes, Larger text, by keyboard: the banner, the step and its hazard in view', async () => {
