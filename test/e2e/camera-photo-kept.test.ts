@@ -32,6 +32,9 @@ const photosKept = (page: Page) =>
       }),
   );
 
+const focusedTestid = (page: Page) =>
+  page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? document.activeElement?.tagName);
+
 describe('a photo taken with the camera and not attached', () => {
   it('is there again after the window died, and after an attach that did not go through', async () => {
     const { app, page } = opened;
@@ -88,8 +91,12 @@ describe('a photo taken with the camera and not attached', () => {
     await photo.getByTestId('camera-take').waitFor();
     expect(await photosKept(page)).toBe(1);
     expect(await photo.getByTestId('camera-close').textContent()).toContain('Back to the photo taken');
-    await photo.getByTestId('camera-close').click();
+    // By keyboard: Enter there goes back to the photo, the keyboard on Attach (it stayed on the same button, now
+    // "Put this photo away", and a second Enter threw the photo away).
+    await photo.getByTestId('camera-close').focus();
+    await page.keyboard.press('Enter');
     await photo.getByTestId('camera-attach').waitFor();
+    await expect.poll(() => focusedTestid(page)).toBe('camera-attach');
     expect(await previewWidth()).toBeGreaterThan(0);
     expect(await photosKept(page)).toBe(1);
 
@@ -110,11 +117,7 @@ describe('a photo taken with the camera and not attached', () => {
       .filter({ hasText: /camera-.*\.jpg/ })
       .waitFor();
     await photo.getByTestId('camera-open').waitFor();
-    await expect
-      .poll(() =>
-        page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? document.activeElement?.tagName),
-      )
-      .toBe('camera-open');
+    await expect.poll(() => focusedTestid(page)).toBe('camera-open');
     await expect.poll(() => photosKept(page)).toBe(0);
     const values = unwrap(await api.getSession(session.id)).values;
     expect(values.filter((v) => v.attachment?.name.startsWith('camera-')).length).toBe(1);
@@ -124,5 +127,24 @@ describe('a photo taken with the camera and not attached', () => {
     await photo.getByTestId('attachment').waitFor();
     expect(await photo.getByTestId('camera-kept').count()).toBe(0);
     expect(await photo.getByTestId('camera-open').isVisible()).toBe(true);
+  });
+
+  it('is taken by a tap on Take where it first shows; put away, the keyboard is on the camera', async () => {
+    // A walk: Take showed before the camera's first picture, then jumped down as the picture came; a tap where
+    // it first showed fell on the picture, and a tap on it before the picture did nothing, without a word.
+    const { page } = opened;
+    const photo = page.getByTestId('form-field').filter({ hasText: 'Photo of the drain valve' });
+    await photo.getByTestId('camera-open').click();
+    const take = photo.getByTestId('camera-take');
+    await take.waitFor();
+    const box = (await take.boundingBox())!;
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await photo.getByTestId('camera-preview').waitFor();
+    await expect.poll(() => photosKept(page)).toBe(1);
+    // Put away by keyboard: the keyboard on the camera's button (it was left on the page's body).
+    await photo.getByTestId('camera-close').focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => focusedTestid(page)).toBe('camera-open');
+    await expect.poll(() => photosKept(page)).toBe(0);
   });
 });
