@@ -30,6 +30,13 @@ export interface StepValue {
    */
   notSent: string | null;
   /**
+   * Not on the site, and nothing of it waits anywhere (`site` is `refused`): no save queued or held, no failed
+   * upload, no conflict. Its save (or its file's upload) was discarded, or the site decided the session. The
+   * Finish review said "Everything saved so far has reached the site" over such a photo, and its field "see the
+   * sync centre", where nothing of it was.
+   */
+  dropped: boolean;
+  /**
    * The open conflict on this field (the newest), settled in the sync centre: what the site has (`theirs`),
    * whether the site's form still has the field (`offForm`: no), and the record's words. Null when none.
    */

@@ -94,11 +94,17 @@ export const REPLACE_IT = 'Attach it again.';
 export function attachmentWords(
   attachment: { uploaded: boolean; notSent: string | null },
   site: ValueOnSite,
+  dropped = false,
 ): { words: string; tone: 'ok' | 'warn' | 'bad' } {
   // Its upload failed (the site would not take it): why, and what to do; not "uploads when online".
   if (!attachment.uploaded && attachment.notSent !== null) return { words: attachment.notSent, tone: 'bad' };
   // Never sent: the site's revised form no longer has the field (the field's note says so).
   if (site === 'kept') return { words: 'Kept on this computer only', tone: 'warn' };
+  // Nothing of it waits anywhere (its upload or save discarded): not "see the sync centre", where nothing is.
+  if (site === 'refused' && dropped)
+    return attachment.uploaded
+      ? { words: "Uploaded, but not in the site's record: its save no longer waits to be sent", tone: 'bad' }
+      : { words: 'Not on the site, and no longer waiting to be sent', tone: 'bad' };
   if (site === 'refused') {
     const what = attachment.uploaded ? "Uploaded, but the site did not take the step's save" : 'Not sent';
     return { words: `${what}: see the sync centre`, tone: 'bad' };
@@ -132,9 +138,11 @@ export function reviewPendingWords(counts: {
   pending: number;
   conflicts: number;
   kept?: number;
+  /** Values whose save (or upload) was discarded: nothing of them waits, and they will not reach the site. */
+  dropped?: number;
 }): string {
   const { failed, pending, conflicts } = counts;
-  const kept = counts.kept ?? 0;
+  const [kept, dropped] = [counts.kept ?? 0, counts.dropped ?? 0];
   const held =
     (conflicts > 0
       ? ` ${plural(conflicts, 'conflict')} of this session ${conflicts === 1 ? 'waits' : 'wait'} for you in the ` +
@@ -145,6 +153,10 @@ export function reviewPendingWords(counts: {
     (kept > 0
       ? ` ${plural(kept, 'value')} of this session ${kept === 1 ? 'stays' : 'stay'} on this computer only: the ` +
         `site's revised form no longer has ${kept === 1 ? 'its field' : 'their fields'}.`
+      : '') +
+    (dropped > 0
+      ? ` ${plural(dropped, 'value')} of this session will not reach the site: ` +
+        `${dropped === 1 ? 'its save was' : 'their saves were'} discarded.`
       : '');
   if (failed > 0)
     return (

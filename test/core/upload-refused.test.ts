@@ -100,9 +100,14 @@ describe('a file the site will not take', () => {
         'attached to it: discard its upload in the sync centre to send the rest of it.',
     );
     // Discarded: its value goes with it, and the finish reaches the site.
+    const held = unwrap(await app.getSession(session.id)).values.find((v) => v.attachment);
+    expect([held?.site, held?.dropped]).toEqual(['refused', false]);
     unwrap(await app.discardAction(refused!.id));
     await sendAll();
     expect(await waiting(session.id)).toEqual([]);
+    // Said as waiting nowhere (the Finish review said "Everything saved so far has reached the site" over it).
+    const dropped = unwrap(await app.getSession(session.id)).values.find((v) => v.attachment);
+    expect([dropped?.site, dropped?.dropped]).toEqual(['refused', true]);
   });
 });
 

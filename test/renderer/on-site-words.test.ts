@@ -43,6 +43,21 @@ describe("the Finish review's word on what reached the site", () => {
   });
 });
 
+describe('a value whose save was discarded', () => {
+  it('is said in the Finish review: it will not reach the site (not "Everything saved so far has reached")', () => {
+    expect(reviewPendingWords({ failed: 0, pending: 0, conflicts: 0, dropped: 1 })).toBe(
+      '1 value of this session will not reach the site: its save was discarded.',
+    );
+  });
+
+  it('says a photo is not on the site and waits nowhere, not "see the sync centre"', () => {
+    expect(attachmentWords({ uploaded: false, notSent: null }, 'refused', true)).toEqual({
+      words: 'Not on the site, and no longer waiting to be sent',
+      tone: 'bad',
+    });
+  });
+});
+
 describe('a value whose field the site dropped (kept here only)', () => {
   it('is not a conflict "whose value the site keeps" in the Finish review, and is said', () => {
     // Before: "1 conflict … the site keeps its own value until you settle it" (the site has no value there).

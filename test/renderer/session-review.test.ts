@@ -25,6 +25,7 @@ const value = (stepid: number, fieldGuid: string, v: string | null): StepValue =
   attachment: null,
   site: 'sent',
   notSent: null,
+  dropped: false,
   conflict: null,
 });
 const truck = field('Text Input', { fieldGuid: 'truck', label: 'Truck number' });

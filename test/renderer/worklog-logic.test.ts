@@ -33,6 +33,7 @@ const saved = (fieldGuid: string, value: string | null, stepid = 5): StepValue =
   attachment: null,
   site: 'sent',
   notSent: null,
+  dropped: false,
   conflict: null,
 });
 

@@ -285,6 +285,7 @@ export class SessionsRepo {
       return {
         site,
         notSent: site === 'refused' && !attachment ? (refusedSave.get(v.fieldGuid) ?? null) : null,
+        dropped: site === 'refused' && refused === null && !queued.has(v.fieldGuid) && !conflicts.has(v.fieldGuid),
         conflict: conflicts.get(v.fieldGuid) ?? null,
         fieldGuid: v.fieldGuid,
         fieldRevisionid: v.fieldRevisionid,
