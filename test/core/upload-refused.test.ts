@@ -163,4 +163,13 @@ describe("a site's refusal of a kind of file", () => {
         'documents. Discard its upload in the sync centre to send the rest.',
     );
   });
+
+  it("names the file as attached, never by the upload's own name the site's words use", () => {
+    // A walk: "The site did not take the file notes.jpg: fg-44bb1308-…-notes.jpg: not a readable PNG, JPEG or GIF…".
+    const upload = 'fg-44bb1308-a628-449f-8e60-3e9f7b36516e-notes.jpg';
+    expect(refusedFileProblem('notes.jpg', `${upload}: not a readable PNG, JPEG or GIF image`, true)).toBe(
+      'The site did not take the file notes.jpg: not a readable PNG, JPEG or GIF image. Attach another in its ' +
+        'place, or discard its upload in the sync centre to send the rest of the session.',
+    );
+  });
 });

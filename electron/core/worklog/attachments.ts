@@ -169,7 +169,9 @@ export function keptFileProblem(name: string, problem: 'missing' | 'damaged', se
  * drops this upload (unsent-files.ts); an ended session takes no file, and only the discard frees the rest.
  */
 export function refusedFileProblem(name: string, words: string, sessionOpen: boolean): string {
-  const what = `The site did not take the file ${name}: ${words.replace(/[.\s]+$/, '')}.`;
+  // The site names the file by the upload's own name (`fg-<id>-notes.jpg: not a readable…`): not the technician's.
+  const theirs = words.replace(/fg-[0-9a-f-]{36}-[^:]*:\s*/g, '').replace(/fg-[0-9a-f-]{36}-/g, '');
+  const what = `The site did not take the file ${name}: ${theirs.replace(/[.\s]+$/, '')}.`;
   // Nothing attached in its place would go: such a site's Video and Document fields take no file at all.
   if (words.startsWith(PICTURES_ONLY)) return `${what} Discard its upload in the sync centre to send the rest.`;
   return sessionOpen
