@@ -694,6 +694,11 @@ describe('the session follows the site (acceptance 6)', () => {
     await truck().fill('FL-MINE');
     await page.getByTestId('step-next').click();
     await onStep(2);
+    // Typed on step 1 and not saved, as tech2 takes it over on the site.
+    await page.getByTestId('step-nav-1').click();
+    await onStep(1);
+    await meter().fill('1500');
+    await kept();
     await onSite('tech2', id, 'assume');
     demo.setSchedule(null);
     await sendNow();
@@ -717,6 +722,10 @@ describe('the session follows the site (acceptance 6)', () => {
     expect(await page.getByTestId('session-status').textContent()).toBe('Taken over');
     expect(await page.getByTestId('session-actions').count()).toBe(0);
     expect(await page.getByTestId('step-save').count()).toBe(0);
+    // What was typed comes back, said as what it is now: not "Save or Next step keeps it" (neither can).
+    const notice = (await page.getByTestId('draft-restored').textContent())!.replace(/\s+/g, ' ');
+    expect(notice).toContain('This session is read-only here, so it will not be saved.');
+    expect(notice).not.toContain('Save or Next step');
     // Its time goes on on the site, with tech2: not counted on here (it ran on, for nobody).
     expect(await page.locator('[data-testid="session"] [role="timer"]').count()).toBe(0);
     await page.screenshot({ path: artifact('run-mode-taken-over.png') });
