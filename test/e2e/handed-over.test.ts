@@ -261,6 +261,28 @@ describe("the taker's Sessions list", () => {
     expect(await row().getByTestId('take-over').count()).toBe(1);
   });
 
+  it("asks the site again once this laptop's work has reached it: a hand-over may be among it", async () => {
+    // A walk: a colleague's hand-over made here offline went when the site came back, and the list stayed
+    // empty (it asked the site as the network came back, before the outbox sent the hand-over).
+    await openSessions();
+    await row().waitFor({ timeout: 15_000 });
+    const tech2 = await signIn(demo.site(), 'tech2');
+    const started = await api(demo.site(), 'POST', '/work_log', {
+      token: tech2.token,
+      json: { guideid: forklift.id, workorderid: 'WO-HANDED-LATER', timestamp: Math.floor(Date.now() / 1000) },
+    });
+    await api(demo.site(), 'POST', `/work_log/${started.body.entryid}/suspend`, {
+      token: tech2.token,
+      query: { revisionid: started.body.revisionid },
+      json: { timestamp: Math.floor(Date.now() / 1000) },
+    });
+    // Work of tech1's goes from this laptop (the list's own reasons to ask again, the network's changes, none).
+    const { api: appApi } = app.app.services;
+    const session = await appApi.startSession({ guideid: forklift.id, workorderid: 'WO-HANDED-MINE' });
+    expect(session.ok).toBe(true);
+    await page.getByTestId('handed-over-row').filter({ hasText: 'WO-HANDED-LATER' }).waitFor({ timeout: 15_000 });
+  });
+
   it('takes it over from the Sessions list', async () => {
     await openSessions();
     await page.getByTestId('handed-over-learned').waitFor({ state: 'detached', timeout: 30_000 });
