@@ -243,7 +243,8 @@ describe('a shared laptop, each technician under their own name', () => {
       ok: false,
       error: {
         code: 'invalid_transition',
-        message: 'This session is started, not suspended: it cannot be taken over.',
+        message:
+          'This session is no longer handed over: its technician is working on it again, so it cannot be taken over.',
       },
     });
     online();

@@ -60,6 +60,23 @@ describe('sessions handed over to the taker', () => {
     expect(later.sessions.map((s) => s.entryid)).not.toContain(entryid);
   });
 
+  it('says a session no longer handed over is being worked on again, not "belongs to someone else"', async () => {
+    // A walk: tech2 took the session back on the site while tech1's list still showed it handed over.
+    const { guideid } = workshop;
+    const started = unwrap(await tech2.app.services.api.startSession({ guideid, workorderid: 'WO-HAND-BACK' }));
+    unwrap(await tech2.app.services.api.transitionSession({ sessionId: started.id, transition: 'suspend' }));
+    await tech2.online();
+    const entryid = unwrap(await tech2.app.services.api.getSession(started.id)).entryid!;
+    expect(unwrap(await tech1.app.services.api.listHandedOver()).sessions.map((s) => s.entryid)).toContain(entryid);
+    unwrap(await tech2.app.services.api.transitionSession({ sessionId: started.id, transition: 'assume' }));
+    await tech2.online();
+    const refused = await tech1.app.services.api.assumeSession(entryid);
+    expect(refused.ok ? 'taken' : refused.error.message).toBe(
+      'This session is no longer handed over: its technician is working on it again, so it cannot be taken over.',
+    );
+    expect(unwrap(await tech2.app.services.api.getSession(started.id)).status).toBe('started');
+  });
+
   it('counts the time it waited handed over as pause, as the site does, and opens where the work stopped', async () => {
     // Handed over a quarter of an hour ago, after a quarter of an hour of work on another computer.
     const { guideid, site } = workshop;

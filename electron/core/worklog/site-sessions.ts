@@ -50,7 +50,11 @@ export class SiteSessions {
       this.#handOverHere(known.id);
       return this.deps.work.transition(known.id, 'assume');
     }
-    const entry = await siteCall(() => getEntry(transport, entryid));
+    // The site shows another technician's entry only while it is handed over: refused, its technician has it
+    // again (it said "This work-log entry belongs to someone else", the site's words, beside "Handed over by").
+    const entry = await siteCall(() => getEntry(transport, entryid)).catch((error: unknown) => {
+      throw error instanceof AppFailure && error.code === 'forbidden' ? notSuspended('started') : error;
+    });
     if (entry.status !== 'suspended') throw notSuspended(entry.status);
     // Who handed it over, by name (the site's, when it gives it): the report names them beside the taker.
     const [described] = await describeEntries(this.deps, transport, [entry]);
@@ -183,7 +187,13 @@ async function siteCall<T>(call: () => Promise<T>): Promise<T> {
   }
 }
 
+/** Why a session is not there to take over, in the technician's words (not "This session is started, not …"). */
 const notSuspended = (status: string): AppFailure =>
-  new AppFailure('invalid_transition', `This session is ${status}, not suspended: it cannot be taken over.`, {
-    status,
-  });
+  new AppFailure(
+    'invalid_transition',
+    isEnded(status)
+      ? `This session was ${status === 'complete' ? 'finished' : 'cancelled'} on the site: there is nothing left to ` +
+          'take over.'
+      : 'This session is no longer handed over: its technician is working on it again, so it cannot be taken over.',
+    { status },
+  );
