@@ -1,4 +1,4 @@
-import type { HandedOverList, SuspendedList, TakenFrom, WorkSession } from '../../contract.ts';
+import type { HandedOverList, SuspendedList, TakenFrom, WorkSession, WorkStatus } from '../../contract.ts';
 import { asAppFailure } from '../api/app-failure.ts';
 import type { ApiTransport } from '../api/transport.ts';
 import { getEntry, suspendedEntries, type SiteEntry } from '../api/work-log-api.ts';
@@ -188,7 +188,7 @@ async function siteCall<T>(call: () => Promise<T>): Promise<T> {
 }
 
 /** Why a session is not there to take over, in the technician's words (not "This session is started, not …"). */
-const notSuspended = (status: string): AppFailure =>
+const notSuspended = (status: WorkStatus): AppFailure =>
   new AppFailure(
     'invalid_transition',
     isEnded(status)
