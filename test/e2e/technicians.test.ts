@@ -236,8 +236,20 @@ describe('technicians sharing one laptop, in the browser', () => {
   it('a session tech1 hands over here and tech2 takes over: tech1 is told who took it and when', async () => {
     demo.setSchedule(null);
     await startOnTextArea('WO-HANDED-HERE');
+    // Handed over with the site away: signing out says a colleague waits for it (it said only "2 changes").
+    await expect.poll(async () => unwrap(await app.app.services.api.flushOutbox()).pending).toBe(0);
+    demo.setSchedule(always({ kind: 'reset' }));
     await page.getByTestId('session-suspend').click();
     await page.locator('[data-testid="session"][data-status="suspended"]').waitFor();
+    await bars('sign-out');
+    await expect
+      .poll(() => page.getByTestId('signout-handover').textContent())
+      .toBe(
+        'Among it, your hand-over of work order WO-HANDED-HERE: until it reaches the site, no one can take that ' +
+          'session over.',
+      );
+    await page.getByTestId('signout-cancel').click();
+    demo.setSchedule(null);
     await expect.poll(async () => unwrap(await app.app.services.api.flushOutbox()).pending).toBe(0);
     await switchTo('tech2');
     await bars('nav-sessions');
