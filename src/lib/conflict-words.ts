@@ -39,3 +39,9 @@ export function fieldConflictWords(
     ? 'Changed on the site too: it is empty there.'
     : `Changed on the site too: it has "${theirs}" there.`;
 }
+
+/**
+ * The site's verdict on a session it decided ("Taken over by Jordan Lindqvist at …"): the first line of the
+ * record's `theirs`, whose next lines are what the site records in the fields kept here (the card shows them).
+ */
+export const verdictOf = (theirs: string | null): string | null => (theirs === null ? null : theirs.split('\n')[0]!);

@@ -68,7 +68,15 @@ describe('the session follows the site', () => {
       }),
     );
     unwrap(await a.app.services.api.transitionSession({ sessionId: started.id, transition: 'pause' }));
-    unwrap(await tech2.app.services.api.assumeSession(entryid));
+    const taken = unwrap(await tech2.app.services.api.assumeSession(entryid));
+    await tech2.online();
+    unwrap(
+      await tech2.app.services.api.saveStepData({
+        sessionId: taken.id,
+        stepid: field.stepid,
+        values: [{ fieldGuid: field.field.fieldGuid, value: 'Entered by tech2' }],
+      }),
+    );
     await tech2.online();
     await a.online();
 
@@ -85,7 +93,11 @@ describe('the session follows the site', () => {
       kind: 'transition',
       label: `Taken over on the site by ${DEMO_ACCOUNTS.tech2.username}`,
     });
-    expect(record!.theirs).toContain(`Taken over by ${DEMO_ACCOUNTS.tech2.username}`);
+    // Under who took it, what the site records in the field kept here (the card showed only who).
+    expect(record!.theirs!.split('\n')).toEqual([
+      expect.stringMatching(new RegExp(`^Taken over by ${DEMO_ACCOUNTS.tech2.username}`)),
+      `${field.field.label}: Entered by tech2`,
+    ]);
     const lines = record!.mine!.split('\n');
     expect(lines).toEqual([
       expect.stringMatching(/^Took over here at /),

@@ -1,4 +1,5 @@
 import { answerWords } from '../../../shared/field-answers.ts';
+import { isMediaField } from '../../../shared/field-values.ts';
 import { userName } from '../../api/users-api.ts';
 import type { SiteEntry } from '../../api/work-log-api.ts';
 import type { OutboxRow } from '../../db/repos/outbox-repo.ts';
@@ -54,11 +55,12 @@ export async function followSite(
   const when = theirs.endedAt !== null ? ` at ${iso(theirs.endedAt)}` : '';
   const verdict =
     theirs.status === 'cancelled' ? 'Cancelled' : theirs.status === 'complete' ? 'Finished' : 'Taken over';
-  const siteSays = `${verdict} by ${who}${when}`;
-
   ctx.transaction(() => {
     const rows = ctx.outbox.all(ctx.technician).filter((r) => r.chain === row.chain && r.id >= row.id);
     const lines = rows.flatMap((r) => describe(ctx, session.guideid, r));
+    // What the site records in the fields kept here, under its verdict: the card showed "Worn" beside "Taken over
+    // by Jordan" only, never that the site says "Good" (a walk of a hand-over).
+    const siteSays = [`${verdict} by ${who}${when}`, ...siteValues(ctx, session.guideid, rows, theirs)].join('\n');
     adoptServerState(ctx, sessionId, theirs);
     // The site's values too, where nothing here changed them: the read-only session and its report show what
     // the site records (an office value entered before the cancel stayed blank here).
@@ -89,6 +91,33 @@ export async function followSite(
         base: null,
         message,
       });
+  });
+}
+
+/** The site's value, in words, of each field the queued saves set ("Fork condition: Good"), in their order. */
+function siteValues(ctx: WorklogContext, guideid: number, rows: OutboxRow[], theirs: SiteEntry): string[] {
+  const guids = new Set(
+    rows.flatMap((r) => {
+      if (r.kind !== 'stepData') return [];
+      const parsed = stepDataPayload.safeParse(JSON.parse(r.payload));
+      return parsed.success ? parsed.data.fields.map((field) => field.fieldGuid) : [];
+    }),
+  );
+  if (guids.size === 0) return [];
+  const fields = new Map(
+    ctx.guides.formsOfGuide(guideid).flatMap((form) => form.fields.map((f) => [f.fieldGuid, f] as const)),
+  );
+  const values = theirValues(ctx.guides, guideid, theirs);
+  return [...guids].map((guid) => {
+    const known = fields.get(guid);
+    const value = values.get(guid) ?? null;
+    const words =
+      value === null || value === ''
+        ? 'not answered'
+        : isMediaField(known?.type ?? 'Text Input')
+          ? 'a file'
+          : answerWords(known, value);
+    return `${known?.label ?? guid}: ${words}`;
   });
 }
 
