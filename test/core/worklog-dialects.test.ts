@@ -83,6 +83,24 @@ for (const dialect of ['dozuki', 'ifixit'] as Dialect[]) {
       }
     });
 
+    it('takes a picture only in a photo field: a document there is refused as attached, not queued', async () => {
+      // A walk: a PDF in a Photo field went up as the site's document, and the site refused the step's save.
+      const sdk = app.services.api;
+      const image = await stepWithField(sdk, 'Image');
+      const session = unwrap(await sdk.startSession({ guideid: image.guideid, workorderid: `WO-${dialect}-PDF` }));
+      const attach = { sessionId: session.id, stepid: image.stepid, fieldGuid: image.field.fieldGuid };
+      const pdf = await sdk.attachFile({ ...attach, name: 'valve.pdf', mime: 'application/pdf', dataBase64: PNG_1X1 });
+      // (A site taking pictures only says so first: it would take the file in no field.)
+      const message =
+        dialect === 'ifixit'
+          ? 'This site takes pictures only: it does not take videos or documents, so valve.pdf cannot be sent to it.'
+          : 'valve.pdf is not a picture: this field takes a photo (JPEG, PNG, GIF or WebP).';
+      expect(pdf).toEqual({ ok: false, error: expect.objectContaining({ message }) });
+      expect(unwrap(await sdk.getSession(session.id)).values.filter((v) => v.attachment)).toEqual([]);
+      unwrap(await sdk.transitionSession({ sessionId: session.id, transition: 'cancel' }));
+      expect(unwrap(await sdk.flushOutbox())).toMatchObject({ pending: 0, failed: 0, conflicts: 0 });
+    });
+
     it('takes no file in a Video field of a site taking pictures only: refused as attached, not queued', async () => {
       // A walk on an iFixit-dialect site: "Attach a video" took one, kept it "uploads when online", and the site's
       // refusal then held the rest of the session, its finish included, behind that upload. Its Video field

@@ -8,6 +8,7 @@ import { AppFailure } from '../../result.ts';
 import {
   checkFieldValue,
   isMediaField,
+  isPhoto,
   NO_FILE_HERE,
   PICTURES_ONLY,
   takesNoFile,
@@ -134,6 +135,13 @@ export function attachFile(
         throw new AppFailure('invalid_input', 'Files can only be attached to Image, Video and Document fields.');
       // Its Video and Document fields want a video's or a document's media item, which it does not make.
       if (takesNoFile(field, deps.picturesOnly?.() ?? false)) throw new AppFailure('invalid_input', NO_FILE_HERE);
+      // A photo field takes a picture: a PDF there went up as the site's document, and the site then refused the
+      // step's save naming it ("the id of one of your GuideImage media items"), the document left on the site.
+      if (field.type === 'Image' && !isPhoto(input.mime) && !takenAsPicture(input.name))
+        throw new AppFailure(
+          'invalid_input',
+          `${path.basename(input.name)} is not a picture: this field takes a photo (JPEG, PNG, GIF or WebP).`,
+        );
       const safeName =
         path
           .basename(input.name)
