@@ -127,6 +127,23 @@ describe('a photo taken with the camera and not attached', () => {
     await photo.getByTestId('attachment').waitFor();
     expect(await photo.getByTestId('camera-kept').count()).toBe(0);
     expect(await photo.getByTestId('camera-open').isVisible()).toBe(true);
+
+    // Attached by mistake, it comes off (asked first; it could only be replaced), by keyboard, the keyboard then
+    // on the field's own button; the site's record of the step loses it too.
+    await photo.getByTestId('attachment-remove').focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => focusedTestid(page)).toBe('attachment-remove-confirm');
+    await page.keyboard.press('Enter');
+    await photo.getByTestId('attachment').waitFor({ state: 'detached' });
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('file');
+    expect(unwrap(await api.flushOutbox())).toMatchObject({ pending: 0, failed: 0 });
+    const after = unwrap(await api.getSession(session.id));
+    expect(after.values.filter((v) => v.attachment !== null)).toEqual([]);
+    const onSite = demo
+      .site()
+      .db.prepare("SELECT value FROM work_log_data WHERE entryid = ? AND label LIKE 'Photo of the drain valve%'")
+      .all(after.entryid) as { value: string }[];
+    expect(onSite.filter((row) => row.value !== '')).toEqual([]);
   });
 
   it('is taken by a tap on Take where it first shows; put away, the keyboard is on the camera', async () => {
