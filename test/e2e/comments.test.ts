@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
 import { removeStepOnSite } from '../helpers/revise-step.ts';
 import { capturingDemoWorkshop } from '../helpers/services.ts';
-import { connectAndSyncDemo, openDemoApp, type startApp } from './browser.ts';
+import { connectAndSyncDemo, gloveDoubleTap, openDemoApp, type startApp, withAnswersHeld } from './browser.ts';
 import { checkLargerText, expectLargerTextFits, formatProblems } from './screen-checks.ts';
 
 // Issue 30, acceptance 2 in Chromium: with the demo site stopped, tech1 reads the guide's comments (author,
@@ -124,14 +124,22 @@ describe('comments written offline', () => {
     }
     const ids = await step4.getByTestId('comment').evaluateAll((items) => items.map((li) => li.dataset.mineId));
     const [first, second] = [ids[0], ids[1]].map((id) => step4.locator(`[data-mine-id="${id}"]`)) as [Locator, Locator];
-    await first.getByTestId('comment-edit').click();
+    // A glove's double tap on Edit: its second tap, in the field opened under it, selected a word the next key
+    // typed over; the caret is at the end of the words.
+    await gloveDoubleTap(page, first.getByTestId('comment-edit'));
+    await page.keyboard.type(' More.');
+    expect(await first.getByTestId('comment-edit-text').inputValue()).toBe('First of two on step 4, to change. More.');
     await first.getByTestId('comment-edit-text').fill('First of two, changed and not saved yet.');
     await second.getByTestId('comment-edit').click();
     expect(await first.getByTestId('comment-edit-text').inputValue()).toBe('First of two, changed and not saved yet.');
     await second.getByTestId('comment-edit-text').fill('Second of two, changed and saved.');
-    await second.getByTestId('comment-save').click();
+    // Saved one after the other while the first's answer is held: both are saved (the second did nothing, said
+    // nothing), and the first's late answer leaves the keyboard where the technician went.
+    await withAnswersHeld(page, 'editComment', 800, async () => {
+      await first.getByTestId('comment-save').click();
+      await second.getByTestId('comment-save').click();
+    });
     await expect.poll(() => second.getByTestId('comment-text').textContent()).toBe('Second of two, changed and saved.');
-    await first.getByTestId('comment-save').click();
     await expect
       .poll(() => first.getByTestId('comment-text').textContent())
       .toBe('First of two, changed and not saved yet.');
