@@ -729,6 +729,13 @@ describe('the session follows the site (acceptance 6)', () => {
     // Its time goes on on the site, with tech2: not counted on here (it ran on, for nobody).
     expect(await page.locator('[data-testid="session"] [role="timer"]').count()).toBe(0);
     await page.screenshot({ path: artifact('run-mode-taken-over.png') });
+    // The report's banner says who once, with when ("…by Jordan Lindqvist: Taken over by Jordan Lindqvist.").
+    await page.goto(`${sessionUrl(id)}/report`);
+    const reportBanner = (await page.getByTestId('report-banner').textContent())!;
+    expect(reportBanner.split(DEMO_ACCOUNTS.tech2.username).length - 1, reportBanner).toBe(1);
+    expect(reportBanner).toMatch(
+      new RegExp(`^\\s*Taken over on the site by ${DEMO_ACCOUNTS.tech2.username}( at .+)?\\.\\s*$`),
+    );
     // No longer this technician's open work: not "In progress" among their open sessions, nor in the
     // library's "A work session is open".
     await page.getByTestId('nav-sessions').click();
