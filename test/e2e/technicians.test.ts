@@ -244,10 +244,14 @@ describe('technicians sharing one laptop, in the browser', () => {
     await bars('sign-out');
     await expect
       .poll(() => page.getByTestId('signout-handover').textContent())
-      .toBe(
-        'Among it, your hand-over of work order WO-HANDED-HERE: until it reaches the site, no one can take that ' +
-          'session over.',
+      .toMatch(
+        new RegExp(
+          '^(It includes|They include) your hand-over of work order WO-HANDED-HERE: until it reaches the site, ' +
+            'no one can take that session over\\.$',
+        ),
       );
+    // The keyboard on its heading (a short window's Larger text scrolled the heading away from the first button).
+    expect(await page.getByTestId('sign-out-title-text').evaluate((h) => h === document.activeElement)).toBe(true);
     await page.getByTestId('signout-cancel').click();
     demo.setSchedule(null);
     await expect.poll(async () => unwrap(await app.app.services.api.flushOutbox()).pending).toBe(0);
