@@ -134,6 +134,9 @@ describe.skipIf(!disk.mounted)('a full disk, as the technician meets it', () => 
     expect(await star.getAttribute('aria-pressed')).toBe(was);
     await problem.scrollIntoViewIfNeeded();
     await page.screenshot({ path: artifact('disk-full-said-star-1024x600.png') });
+    // Back to the Sync centre, where Send now is pressed below (on the library, the replay's own retry came 30 s on).
+    await page.getByTestId('nav-sync').click();
+    await page.getByTestId('outbox-disk-full').waitFor();
 
     // The technician frees some space and the site answers: Send now makes the reserve again and sends.
     disk.empty();
