@@ -156,7 +156,7 @@ export function reviewPendingWords(counts: {
       : '') +
     (dropped > 0
       ? ` ${plural(dropped, 'value')} of this session will not reach the site: ` +
-        `${dropped === 1 ? 'its save was' : 'their saves were'} discarded.`
+        `${dropped === 1 ? 'it was' : 'they were'} discarded (a save, or a file's upload).`
       : '');
   if (failed > 0)
     return (

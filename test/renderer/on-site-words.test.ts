@@ -46,7 +46,7 @@ describe("the Finish review's word on what reached the site", () => {
 describe('a value whose save was discarded', () => {
   it('is said in the Finish review: it will not reach the site (not "Everything saved so far has reached")', () => {
     expect(reviewPendingWords({ failed: 0, pending: 0, conflicts: 0, dropped: 1 })).toBe(
-      '1 value of this session will not reach the site: its save was discarded.',
+      "1 value of this session will not reach the site: it was discarded (a save, or a file's upload).",
     );
   });
 
