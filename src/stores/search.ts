@@ -44,6 +44,8 @@ export const useSearchStore = defineStore('search', () => {
     note.value = null;
     asking.value = false;
     if (!trimmed) {
+      // A search still out is forgotten: its "Searching…" went on for ever under the emptied field.
+      busy.value = false;
       results.value = null;
       local.value = null;
       searchedFor.value = '';
