@@ -99,6 +99,14 @@ describe('comments written offline', () => {
     await page.keyboard.press('Enter');
     await expect.poll(focused).toBe('comment-edit');
     expect(await refused.count()).toBe(0);
+    // Escape in the field is Cancel too (it did nothing: the keyboard had to find Cancel past Save).
+    await page.keyboard.press('Enter');
+    await expect.poll(focused).toBe('comment-edit-text');
+    await page.keyboard.type(' Not this.');
+    await page.keyboard.press('Escape');
+    await expect.poll(focused).toBe('comment-edit');
+    expect(await mine.getByTestId('comment-edit-text').count()).toBe(0);
+    expect(await mine.getByTestId('comment-text').textContent()).not.toContain('Not this.');
 
     // The only comment on a step deleted: its fold shuts, and the keyboard is on the fold, not the page's body.
     const step4 = page
