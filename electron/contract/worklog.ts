@@ -80,6 +80,12 @@ export interface WorkSession {
   /** Taken over here: from whom (their name when known) and when they handed it over; null otherwise. */
   takenFrom: TakenFrom | null;
   /**
+   * What the site decided of this session (taken over, cancelled or finished there), in the words of its newest
+   * record, settled or not: its screen and report still say who took it over once its card is settled (they
+   * said "another technician"), and say it at once, not after a second look at the conflicts. Null otherwise.
+   */
+  siteDecided: Pick<ConflictRecord, 'label' | 'theirs' | 'message'> | null;
+  /**
    * This computer has a newer revision of the guide than the one the session follows (the site revised it
    * after the session began): the session goes on following its own, and says so.
    */

@@ -116,6 +116,16 @@ describe('the session follows the site', () => {
       values: [{ fieldGuid: field.field.fieldGuid, value: 'x' }],
     });
     expect(save.ok ? null : save.error.code).toBe('invalid_transition');
+
+    // The session says who took it over, with its card open and once it is settled (the banner then said
+    // "another technician").
+    const decided = { label: record!.label, theirs: record!.theirs, message: record!.message };
+    expect(unwrap(await a.app.services.api.getSession(started.id)).siteDecided).toEqual(decided);
+    unwrap(await a.app.services.api.settleConflict({ conflictId: record!.id, keep: 'theirs' }));
+    expect(unwrap(await a.app.services.api.getSession(started.id))).toMatchObject({
+      openConflicts: 0,
+      siteDecided: decided,
+    });
   });
 
   it('cancelled on the site: the site state and end time, one record for a pause, a value and a resume', async () => {

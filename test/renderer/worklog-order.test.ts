@@ -28,6 +28,7 @@ const session = (id: string, startedAt: number): WorkSession => ({
   openConflicts: 0,
   signOff: null,
   takenFrom: null,
+  siteDecided: null,
   guideRevised: false,
   readOrder: ++reads,
 });

@@ -1,5 +1,6 @@
 import type { SignOff, StepValue, TakenFrom, ValueOnSite, WorkSession, WorkStatus } from '../../../contract.ts';
 import { chainKey } from '../chains.ts';
+import { isOpen } from '../../../shared/worklog.ts';
 import { nextRead } from '../read-order.ts';
 import type { Db } from '../open.ts';
 import type { RowGuard } from '../row-guard.ts';
@@ -322,9 +323,28 @@ export class SessionsRepo {
       openConflicts: counts.conflicts,
       signOff: parseJson(row.sign_off, (v: SignOff) => typeof v?.name === 'string' && typeof v.at === 'number'),
       takenFrom: parseJson(row.taken_from, (v: TakenFrom) => typeof v?.userid === 'number'),
+      siteDecided: this.#siteDecided(row),
       guideRevised: counts.stored !== null && counts.stored !== row.guide_revisionid,
       readOrder: nextRead(),
     };
+  }
+
+  /**
+   * The newest record of what the site decided of the session (WorkSession.siteDecided), settled or not; none
+   * for a session open here under its own technician again (taken back after a take-over: it is theirs to go on).
+   */
+  #siteDecided(row: { id: string; status: WorkStatus; userid: number; technician?: number | null }) {
+    if (isOpen(row.status)) {
+      const own = sql(this.db, 'SELECT userid FROM technicians WHERE id = ?').get(row.technician ?? null) as
+        { userid: number } | undefined;
+      if (own?.userid === row.userid) return null;
+    }
+    const found = sql(
+      this.db,
+      `SELECT label, theirs, message FROM conflicts WHERE session_id = ? AND kind = 'transition'
+       ORDER BY id DESC LIMIT 1`,
+    ).get(row.id) as WorkSession['siteDecided'] | undefined;
+    return found ?? null;
   }
 
   /** The session's step data and uploads not on the site yet, in order (what `view` tells of its values). */
