@@ -456,8 +456,26 @@ describe('run mode: nothing typed is lost, and Finish is reviewed', () => {
     const pdf = artifact('run-mode-failed-report.pdf');
     await page.emulateMedia({ media: 'print' });
     await page.pdf({ path: pdf, format: 'A4', printBackground: true });
+    const letter = artifact('run-mode-failed-report-letter.pdf');
+    await page.pdf({ path: letter, format: 'Letter', printBackground: true });
     await page.emulateMedia({ media: 'screen' });
     const text = execFileSync('pdftotext', ['-layout', pdf, '-']).toString();
+    // On paper (A4 and Letter): the steps begin on page 1 (they began on page 2, page 1 two-thirds blank), and
+    // no page ends on a step's title or a field's name whose value is on the next page (the report's walk).
+    const breaks: string[] = [];
+    for (const [format, file] of [
+      ['A4', pdf],
+      ['Letter', letter],
+    ] as const) {
+      const pages = execFileSync('pdftotext', ['-layout', file, '-']).toString().split('\f').slice(0, -1);
+      if (!/Every step[\s\S]*Step 1:/.test(pages[0]!)) breaks.push(`${format}: no step on page 1`);
+      pages.slice(0, -1).forEach((one, i) => {
+        const last = one.trim().split('\n').at(-1)!.trim();
+        if (/^Step \d+/.test(last) || /^[A-Z][A-Z ,()'-]+$/.test(last))
+          breaks.push(`${format} page ${i + 1} ends on "${last}"`);
+      });
+    }
+    expect(breaks).toEqual([]);
     // The report's field names are in capitals where it lists every step (dt), as printed.
     expect(text).toMatch(/Service and parking brakes hold\s+Not answered/i);
     expect(text).toMatch(/Fork condition\s+FAIL Cracked or bent: out of service/i);
