@@ -85,6 +85,8 @@ export function siteHooks(f: {
     // On connecting, the site is asked again what it offers (by the sync that starts now).
     siteConnected: () => f.modules.invalidate(),
     connected: () => {
+      // What the site said only members get (heard while nobody's sign-in worked) is asked again now.
+      f.modules.signedIn();
       f.outbox.resume();
       f.background.run('connect');
     },

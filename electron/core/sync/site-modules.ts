@@ -72,6 +72,18 @@ export class SiteModules {
   }
 
   /**
+   * Someone signed in (or switched in): what the site answered "members only" (or left unknown) is asked again at
+   * the next sync. Heard while a refused token was the only one (a day-two walk), it hid the work log for 10
+   * minutes from the technician who had just signed in again; a switch on a settled site asks nothing more.
+   */
+  signedIn(): void {
+    const site = this.deps.site();
+    if (site === null) return;
+    const { modules } = this.deps.repo.of(site);
+    if (Object.values(modules).some((state) => state === 'sign_in' || state === 'unknown')) this.#stale = true;
+  }
+
+  /**
    * Asks the site when what is known is old, or told to (a new connection, a sign-in); what left a module
    * unknown, or members only while someone is signed in, is asked again once UNSETTLED_RETRY_SECONDS passed.
    */
