@@ -28,6 +28,30 @@ export const STATUS_LABELS: Record<WorkStatus, string> = {
   cancelled: 'Cancelled',
 };
 
+/** The change of state done here, said as done ("Finished here"), for where the site does not have it yet. */
+const DONE_HERE: Record<'start' | WorkTransition, string> = {
+  start: 'Started',
+  pause: 'Paused',
+  resume: 'Resumed',
+  suspend: 'Handed over',
+  assume: 'Taken over',
+  finish: 'Finished',
+  cancel: 'Cancelled',
+};
+
+/**
+ * The session's last change of state, when the site does not have it yet ("Finished here, not on the site yet:
+ * …"); null when it does. A printed report said "Complete" over a finish the site never had.
+ */
+export function stateNotOnSiteWords(session: Pick<WorkSession, 'stateNotOnSite'>): string | null {
+  const state = session.stateNotOnSite;
+  if (!state) return null;
+  const done = `${DONE_HERE[state.action]} here, not on the site yet`;
+  return state.held
+    ? `${done}: it waits behind an action the site refused (see the sync centre).`
+    : `${done}: it goes when the site answers.`;
+}
+
 /**
  * What of a session needs the technician in the sync centre, as it counts it ("1 conflict · 2 failed"), or
  * '' when nothing does: the work those hold did not reach the site.

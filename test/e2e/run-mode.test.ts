@@ -358,6 +358,10 @@ describe('run mode: nothing typed is lost, and Finish is reviewed', () => {
       await page.getByTestId('session-report-link').click();
       await page.locator('[data-testid="session-report"][data-ready="true"]').waitFor();
       expect(await page.getByTestId('report-photo').count()).toBe(1);
+      // Finished offline: the finish is not on the site yet, said with the status (it said "Complete" alone).
+      expect(await page.getByTestId('report-state-waiting').textContent()).toBe(
+        'Finished here, not on the site yet: it goes when the site answers.',
+      );
       await reportAsRead();
 
       // Made with the site unreachable (the proxy drops every connection), as a technician's print to PDF would.
@@ -380,6 +384,7 @@ describe('run mode: nothing typed is lost, and Finish is reviewed', () => {
         'drain-valve.png',
       ])
         expect(text).toContain(want);
+      expect(text).toMatch(/Finished here,\s+not\s+on\s+the\s+site\s+yet/);
       const images = execFileSync('pdfimages', ['-list', pdf])
         .toString()
         .split('\n')
