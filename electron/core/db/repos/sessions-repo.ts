@@ -1,28 +1,16 @@
-import type {
-  SignOff,
-  StepValue,
-  TakenFrom,
-  ValueOnSite,
-  WorkSession,
-  WorkStatus,
-  WorkTransition,
-} from '../../../contract.ts';
+import type { SignOff, StepValue, TakenFrom, ValueOnSite, WorkSession, WorkStatus } from '../../../contract.ts';
 import { chainKey } from '../chains.ts';
-import { isOpen } from '../../../shared/worklog.ts';
 import { nextRead } from '../read-order.ts';
 import type { Db } from '../open.ts';
 import type { RowGuard } from '../row-guard.ts';
 import { sql } from '../statements.ts';
 import { TO_SETTLE } from './conflicts-repo.ts';
-import { TRANSITIONS } from '../../../shared/worklog.ts';
+import { siteDecided, stateNotOnSite } from './session-site-state.ts';
 import { fieldConflicts, offFormFields } from './value-conflicts.ts';
 import { toValue, type ValueRecord, type ValueRow } from './value-row.ts';
 import { queuedFields, refusedSaves, refusedUploads, type WaitingWork } from './waiting-work.ts';
 
 export type { ValueRow } from './value-row.ts';
-
-/** The outbox kinds that change a session's state (stored by the transition's name), as SQL. */
-const STATE_KINDS = ['start', ...TRANSITIONS].map((kind) => `'${kind}'`).join(', ');
 
 interface SessionRow extends Record<string, unknown> {
   id: string;
@@ -258,20 +246,12 @@ export class SessionsRepo {
       `SELECT (SELECT count(*) FROM outbox WHERE chain = @chain AND state != 'failed') AS pending,
                 (SELECT count(*) FROM outbox WHERE chain = @chain AND state = 'failed') AS failed,
                 (SELECT count(*) FROM conflicts WHERE session_id = @id AND ${TO_SETTLE}) AS conflicts,
-                (SELECT stored_revisionid FROM guides WHERE guideid = @guideid) AS stored,
-                (SELECT id FROM outbox WHERE chain = @chain AND kind IN (${STATE_KINDS}) ORDER BY id DESC LIMIT 1)
-                  AS stateId,
-                (SELECT kind FROM outbox WHERE chain = @chain AND kind IN (${STATE_KINDS}) ORDER BY id DESC LIMIT 1)
-                  AS stateKind,
-                (SELECT min(id) FROM outbox WHERE chain = @chain AND state = 'failed') AS firstFailed`,
+                (SELECT stored_revisionid FROM guides WHERE guideid = @guideid) AS stored`,
     ).get({ id, chain: chainKey({ type: 'session', id }), guideid: row.guideid }) as {
       pending: number;
       failed: number;
       conflicts: number;
       stored: number | null;
-      stateId: number | null;
-      stateKind: 'start' | WorkTransition | null;
-      firstFailed: number | null;
     };
     const attachments = new Map(
       (
@@ -343,32 +323,11 @@ export class SessionsRepo {
       openConflicts: counts.conflicts,
       signOff: parseJson(row.sign_off, (v: SignOff) => typeof v?.name === 'string' && typeof v.at === 'number'),
       takenFrom: parseJson(row.taken_from, (v: TakenFrom) => typeof v?.userid === 'number'),
-      siteDecided: this.#siteDecided(row),
-      stateNotOnSite:
-        counts.stateKind === null || counts.stateId === null
-          ? null
-          : { action: counts.stateKind, held: counts.firstFailed !== null && counts.firstFailed <= counts.stateId },
+      siteDecided: siteDecided(this.db, row),
+      stateNotOnSite: stateNotOnSite(this.db, chainKey({ type: 'session', id })),
       guideRevised: counts.stored !== null && counts.stored !== row.guide_revisionid,
       readOrder: nextRead(),
     };
-  }
-
-  /**
-   * The newest record of what the site decided of the session (WorkSession.siteDecided), settled or not; none
-   * for a session open here under its own technician again (taken back after a take-over: it is theirs to go on).
-   */
-  #siteDecided(row: { id: string; status: WorkStatus; userid: number; technician?: number | null }) {
-    if (isOpen(row.status)) {
-      const own = sql(this.db, 'SELECT userid FROM technicians WHERE id = ?').get(row.technician ?? null) as
-        { userid: number } | undefined;
-      if (own?.userid === row.userid) return null;
-    }
-    const found = sql(
-      this.db,
-      `SELECT label, theirs, message FROM conflicts WHERE session_id = ? AND kind = 'transition'
-       ORDER BY id DESC LIMIT 1`,
-    ).get(row.id) as WorkSession['siteDecided'] | undefined;
-    return found ?? null;
   }
 
   /** The session's step data and uploads not on the site yet, in order (what `view` tells of its values). */
