@@ -143,8 +143,13 @@ describe('a guide revised on the site after a technician used it', () => {
       () => notice.waitFor(),
       SIZE,
     );
-    await notice.getByRole('button', { name: 'OK' }).click();
+    // By keyboard: OK leaves the keyboard in the step (it fell to the page's body), ringed and in view.
+    await notice.getByRole('button', { name: 'OK' }).focus();
+    await page.keyboard.press('Enter');
     await notice.waitFor({ state: 'detached' });
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.closest('[data-testid="session-step"]') !== null))
+      .toBe(true);
     expect(pageErrors).toEqual([]);
   });
 });
