@@ -16,6 +16,21 @@ export interface ShownValue {
   attachment: { id: string; name: string; uploaded: boolean } | null;
   /** An open conflict on this field: the site has another value, settled in the sync centre. */
   conflict: boolean;
+  /**
+   * Why a value the site does not have is not there (its `site` is `refused`): the site's words for a refused
+   * save or upload, else what became of it; null for the others. The report listed "not sent" values with no
+   * reason ("one of: Milky, Oily, Rusty" stood only in the sync centre).
+   */
+  why: string | null;
+}
+
+/** Why a recorded value the site did not take is not there (ShownValue.why). */
+function whyNotOnSite(value: StepValue): string | null {
+  if (value.site !== 'refused') return null;
+  const refused = value.notSent ?? value.attachment?.notSent ?? null;
+  if (refused) return `The site did not take it: ${refused}`;
+  if (value.conflict) return 'The site has another value: see the sync centre.';
+  return value.dropped ? 'Not sent, and no longer waiting to be sent.' : null;
 }
 
 /**
@@ -85,6 +100,7 @@ export function summarySteps(
         site: recorded ? value.site : null,
         attachment: value?.attachment ?? null,
         conflict: (value?.conflict ?? null) !== null,
+        why: recorded ? whyNotOnSite(value) : null,
       };
     });
     return { number: index + 1, title: step.title, part, hasForm: step.form !== null, values: shown };

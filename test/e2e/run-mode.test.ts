@@ -690,7 +690,11 @@ describe('the session follows the site (acceptance 6)', () => {
     const siteHas = entry.work_data.map((d) => [d.label, d.value]);
     expect(siteHas).toEqual([['Hour meter reading', '1200']]);
     expect(await rowsOf('report-on-site')).toEqual(siteHas);
-    expect(await rowsOf('report-refused')).toEqual([['Truck number', 'FL-LATE']]);
+    expect(await rowsOf('report-refused')).toEqual([['Truck number', expect.stringMatching(/^FL-LATE/)]]);
+    // With why it is not on the site (the section said "not sent" with no reason).
+    expect(await page.getByTestId('report-refused').getByTestId('report-why').textContent()).toBe(
+      'Not sent, and no longer waiting to be sent.',
+    );
     expect(await rowsOf('report-waiting')).toEqual([]);
     // The disagreement shows what it kept, below its words.
     const kept = (await page.getByTestId('report-disagreements').textContent())!;

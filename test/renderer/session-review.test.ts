@@ -121,6 +121,25 @@ describe('the session summary', () => {
     expect(rows[1]!.hasForm).toBe(false);
   });
 
+  it('says why a value is not on the site: the site refused it (its words), another value, or discarded', () => {
+    // The report listed them under "Not sent" with no reason (a walk of the end of the day).
+    const refused = { ...value(1, 'truck', 'FL-07'), site: 'refused' as const, notSent: 'one of: FL-01, FL-02' };
+    const theirs = {
+      ...value(1, 'hours', '12'),
+      site: 'refused' as const,
+      conflict: { id: 1, theirs: '14', offForm: false, message: 'Changed on the site' },
+    };
+    const dropped = { ...value(3, 'brakes', '1'), site: 'refused' as const, dropped: true };
+    const why = summarySteps(steps, [refused, theirs, dropped]).flatMap((r) => r.values.map((v) => v.why));
+    expect(why).toEqual([
+      'The site did not take it: one of: FL-01, FL-02',
+      'The site has another value: see the sync centre.',
+      'Not sent, and no longer waiting to be sent.',
+      null,
+    ]);
+    expect(summarySteps(steps, [value(1, 'truck', 'FL-07')])[0]!.values[0]!.why).toBeNull();
+  });
+
   it("names the guide's parts where each begins: its prerequisites', then its own", () => {
     // A walk on a guide with two prerequisites: the report ran 1 to 30, nothing said which were whose.
     const [lockout, inspection, own] = [{ guideid: 5 }, { guideid: 6 }, { guideid: 9 }];
