@@ -46,7 +46,10 @@ async function expectHidden(): Promise<void> {
   expect(unwrap(await api.listGuides({ guideids: [guideid] })).items).toEqual([]);
   expect(await api.getGuide(guideid)).toMatchObject({
     ok: false,
-    error: { code: 'not_found', message: `There is no guide ${guideid} in the library.` },
+    error: {
+      code: 'not_found',
+      message: 'This guide is not in the library: the site no longer lists it (deleted, or not shared with you).',
+    },
   });
   expect(await api.getGuide(guideid, privateGuide.revisionid)).toMatchObject({
     ok: false,

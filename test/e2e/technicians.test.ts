@@ -220,7 +220,7 @@ describe('technicians sharing one laptop, in the browser', () => {
     await page.getByTestId('guide-row').first().waitFor();
     expect(await page.getByTestId('guide-row').filter({ hasText: title }).count()).toBe(0);
     await page.goto(new URL(`/guides/${id}`, app.shell.url).toString());
-    await page.getByText(`There is no guide ${id} in the library.`).waitFor();
+    await page.getByText('This guide is not in the library: the site no longer lists it').waitFor();
     expect(await page.getByRole('heading', { level: 1, name: title }).count()).toBe(0);
     // The site's search (online) and this laptop's index (the site away) both leave it out.
     for (const source of ['site', 'local'] as const) {

@@ -111,13 +111,12 @@ export class LibraryService {
     const kept =
       revisionid !== undefined && !guides.getListItem(guideid) ? guides.getRevision(guideid, revisionid) : undefined;
     if (kept) return this.#inLanguage(kept);
-    if (!guides.readable(guideid, this.deps.reader()))
-      throw new AppFailure('not_found', `There is no guide ${guideid} in the library.`, { guideid });
+    if (!guides.readable(guideid, this.deps.reader())) throw notInLibrary(guideid);
     const detail =
       (revisionid !== undefined ? guides.getRevision(guideid, revisionid) : undefined) ?? guides.getDetail(guideid);
     if (detail) return this.#inLanguage(detail);
     const summary = guides.getListItem(guideid);
-    if (!summary) throw new AppFailure('not_found', `There is no guide ${guideid} in the library.`, { guideid });
+    if (!summary) throw notInLibrary(guideid);
     const needsSite = { guideid, offline: 'summary' };
     const transport = this.deps.online() ? this.#signedIn() : null;
     if (transport) {
@@ -197,7 +196,7 @@ export class LibraryService {
   summary(guideid: number): GuideSummary {
     const { guides, media } = this.deps.store;
     const entry = guides.getSummary(guideid);
-    if (!entry) throw new AppFailure('not_found', `There is no guide ${guideid} in the library.`, { guideid });
+    if (!entry) throw notInLibrary(guideid);
     const candidates = [entry.image?.[SHOWN_VARIANTS.step], entry.image?.[SHOWN_VARIANTS.list]];
     const picture =
       candidates.find(
@@ -249,3 +248,14 @@ export class LibraryService {
     for (const file of this.deps.store.guides.resetAll()) void this.mediaStore.remove(file);
   }
 }
+
+/**
+ * A guide this computer does not list (deleted on the site, or not shared with this technician), in words: "There
+ * is no guide 3 in the library" gave a day-two walk an id and no reason, from the session of a deleted guide.
+ */
+const notInLibrary = (guideid: number): AppFailure =>
+  new AppFailure(
+    'not_found',
+    'This guide is not in the library: the site no longer lists it (deleted, or not shared with you).',
+    { guideid },
+  );
