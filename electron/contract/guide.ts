@@ -183,7 +183,9 @@ export interface GuideDetail {
   readFromSite?: boolean;
   /**
    * The language this text is in (`langid`), and whether it is the site's default shown because the guide
-   * has no translation into the technician's language (`fallback`); null when the site does not say.
+   * has no translation into the technician's language (`fallback`); null when the site does not say. `pending`:
+   * shown so because no sync has read the guide in that language yet (not "Not translated": a walk in German
+   * was told so, offline, of a guide the site has in German).
    */
-  language?: { langid: string; fallback: boolean } | null;
+  language?: { langid: string; fallback: boolean; pending?: boolean } | null;
 }

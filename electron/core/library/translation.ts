@@ -45,5 +45,5 @@ export function inLanguage(detail: GuideDetail, langid: string, kept: StoredTran
     const shown = kept.fallback ? (detail.language?.langid ?? langid) : langid;
     return { ...kept.detail, language: { langid: shown, fallback: kept.fallback } };
   }
-  return { ...detail, language: { langid: detail.language?.langid ?? '', fallback: true } };
+  return { ...detail, language: { langid: detail.language?.langid ?? '', fallback: true, pending: true } };
 }
