@@ -102,6 +102,12 @@ for (const dialect of ['ifixit', 'dozuki'] as Dialect[]) {
       ]);
       const english = unwrap(await api.search({ text: 'contact tip', where: 'local' }));
       expect(english.items.map((item) => item.guideid)).toContain(TIP);
+      // A translated guide by the words of the site's language, the title the library lists it under (it was
+      // left out: only its German text was searched), once.
+      const byOwnTitle = unwrap(await api.search({ text: DEMO_GUIDES[HOSE - 1]!.title, where: 'local' }));
+      expect(byOwnTitle.items.filter((item) => item.guideid === HOSE)).toHaveLength(1);
+      const both = unwrap(await api.search({ text: 'Hubmast OR hose', where: 'local' }));
+      expect(both.items.filter((item) => item.guideid === HOSE)).toHaveLength(1);
     });
   });
 }

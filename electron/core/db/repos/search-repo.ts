@@ -67,15 +67,21 @@ export class SearchRepo {
     return { total: translated + rest.total, items: [...items, ...rest.items] };
   }
 
-  /** The site's own language; with `except`, leaving out the guides read in that language (#inLanguage has them). */
+  /** The site's own language; with `except`, leaving out the guides found in that language (#inLanguage has them). */
   #search(text: string, limit: number, offset: number, reader: GuideReader | null, except: string | null): Found {
     const match = ftsQuery(text);
     if (!match) return { total: 0, items: [] };
     const found = readableBy(reader, 'g');
-    const translated = `EXISTS (SELECT 1 FROM guide_translations x
-      WHERE x.guideid = g.guideid AND x.langid = ? AND x.fallback = 0)`;
+    // A guide the search in that language found is listed there, once; the others, translated or not, by their
+    // words in the site's language: offline in German, the hose guide was not found by the English title the
+    // library lists it under (every translated guide was left out of this part).
+    const foundInLanguage = `g.guideid NOT IN (SELECT t.guideid FROM guide_search_translated
+      JOIN guide_translations t ON t.rowid = guide_search_translated.rowid
+      WHERE guide_search_translated MATCH ? AND t.langid = ?)`;
     const readable: Readable =
-      except === null ? found : { clause: `${found.clause} AND NOT ${translated}`, params: [...found.params, except] };
+      except === null
+        ? found
+        : { clause: `${found.clause} AND ${foundInLanguage}`, params: [...found.params, match, except] };
     // Counting every hit of a common word costs as much as ranking them: the total is capped.
     const total = (
       sql(
