@@ -87,10 +87,11 @@ export interface WorkSession {
   siteDecided: Pick<ConflictRecord, 'label' | 'theirs' | 'message'> | null;
   /**
    * The session's last change of state done here (its start, a pause, the finish…) that has not reached the
-   * site yet: `held` when a refused action stops it (the refused one itself, or one before it in the session);
-   * null once the site has it. A report said "Complete" and "Nothing waits to be sent" over a finish that waited.
+   * site yet, and why: `waiting` to be sent, `held` behind an action of the session the site refused, `refused`
+   * by the site itself; null once the site has it. A report said "Complete" and "Nothing waits to be sent" over
+   * a finish that waited.
    */
-  stateNotOnSite: { action: 'start' | WorkTransition; held: boolean } | null;
+  stateNotOnSite: { action: 'start' | WorkTransition; because: 'waiting' | 'held' | 'refused' } | null;
   /**
    * This computer has a newer revision of the guide than the one the session follows (the site revised it
    * after the session began): the session goes on following its own, and says so.

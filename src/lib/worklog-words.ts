@@ -46,10 +46,11 @@ const DONE_HERE: Record<'start' | WorkTransition, string> = {
 export function stateNotOnSiteWords(session: Pick<WorkSession, 'stateNotOnSite'>): string | null {
   const state = session.stateNotOnSite;
   if (!state) return null;
-  const done = `${DONE_HERE[state.action]} here, not on the site yet`;
-  return state.held
-    ? `${done}: it waits behind an action the site refused (see the sync centre).`
-    : `${done}: it goes when the site answers.`;
+  const done = DONE_HERE[state.action];
+  if (state.because === 'refused') return `${done} here, not on the site: the site refused it (see the sync centre).`;
+  return state.because === 'held'
+    ? `${done} here, not on the site yet: it waits behind an action the site refused (see the sync centre).`
+    : `${done} here, not on the site yet: it goes when the site answers.`;
 }
 
 /**

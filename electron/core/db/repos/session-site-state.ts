@@ -1,5 +1,5 @@
 import type { WorkSession, WorkStatus, WorkTransition } from '../../../contract.ts';
-import { isOpen, TRANSITIONS } from '../../../shared/worklog.ts';
+import { TRANSITIONS } from '../../../shared/worklog.ts';
 import type { Db } from '../open.ts';
 import { sql } from '../statements.ts';
 
@@ -10,29 +10,45 @@ import { sql } from '../statements.ts';
 const STATE_KINDS = ['start', ...TRANSITIONS].map((kind) => `'${kind}'`).join(', ');
 
 /**
- * The newest record of what the site decided of the session (WorkSession.siteDecided), settled or not; none
- * for a session open here under its own technician again (taken back after a take-over: it is theirs to go on).
+ * The labels of the records the replay writes when the site decided a session (worklog/replay/follow-site.ts):
+ * a record of another kind (a pause here the site had suspended, say) is not what the site decided of it.
+ */
+export const SITE_DECIDED = {
+  cancelled: 'Cancelled on the site',
+  complete: 'Finished on the site',
+  takenOver: 'Taken over on the site by',
+} as const;
+
+/**
+ * The newest record of what the site decided of the session (WorkSession.siteDecided), settled or not, while
+ * the session still stands as the site decided it: cancelled, finished, or someone else's. None for a session
+ * that is its own technician's again (taken back), nor from a record of another disagreement: a walk saw a
+ * session finished here headed "suspended on the site", from an old "Session paused" card.
  */
 export function siteDecided(
   db: Db,
   row: { id: string; status: WorkStatus; userid: number; technician?: number | null },
 ): WorkSession['siteDecided'] {
-  if (isOpen(row.status)) {
-    const own = sql(db, 'SELECT userid FROM technicians WHERE id = ?').get(row.technician ?? null) as
-      { userid: number } | undefined;
-    if (own?.userid === row.userid) return null;
-  }
+  const own = sql(db, 'SELECT userid FROM technicians WHERE id = ?').get(row.technician ?? null) as
+    { userid: number } | undefined;
+  const label =
+    own !== undefined && own.userid !== row.userid
+      ? `${SITE_DECIDED.takenOver} %`
+      : row.status === 'cancelled' || row.status === 'complete'
+        ? SITE_DECIDED[row.status]
+        : null;
+  if (label === null) return null;
   const found = sql(
     db,
-    `SELECT label, theirs, message FROM conflicts WHERE session_id = ? AND kind = 'transition'
+    `SELECT label, theirs, message FROM conflicts WHERE session_id = ? AND kind = 'transition' AND label LIKE ?
      ORDER BY id DESC LIMIT 1`,
-  ).get(row.id) as WorkSession['siteDecided'] | undefined;
+  ).get(row.id, label) as WorkSession['siteDecided'] | undefined;
   return found ?? null;
 }
 
 /**
- * The session's last change of state still in the outbox (WorkSession.stateNotOnSite), held when a refused
- * action of its chain stands at or before it; null when none waits.
+ * The session's last change of state still in the outbox (WorkSession.stateNotOnSite): refused when the site
+ * refused it, held when a refused action of its chain stands before it; null when none waits.
  */
 export function stateNotOnSite(db: Db, chain: string): WorkSession['stateNotOnSite'] {
   const found = sql(
@@ -41,5 +57,9 @@ export function stateNotOnSite(db: Db, chain: string): WorkSession['stateNotOnSi
      FROM outbox WHERE chain = @chain AND kind IN (${STATE_KINDS}) ORDER BY id DESC LIMIT 1`,
   ).get({ chain }) as { id: number; kind: 'start' | WorkTransition; firstFailed: number | null } | undefined;
   if (!found) return null;
-  return { action: found.kind, held: found.firstFailed !== null && found.firstFailed <= found.id };
+  const failed = found.firstFailed;
+  return {
+    action: found.kind,
+    because: failed === found.id ? 'refused' : failed !== null && failed < found.id ? 'held' : 'waiting',
+  };
 }

@@ -3,6 +3,7 @@ import { isMediaField } from '../../../shared/field-values.ts';
 import { userName } from '../../api/users-api.ts';
 import type { SiteEntry } from '../../api/work-log-api.ts';
 import type { OutboxRow } from '../../db/repos/outbox-repo.ts';
+import { SITE_DECIDED } from '../../db/repos/session-site-state.ts';
 import { adoptServerState, theirValues } from './adopt.ts';
 import { learnSiteValues } from './learn-site.ts';
 import { stepDataPayload } from './payloads.ts';
@@ -48,10 +49,10 @@ export async function followSite(
     : 'you, on the site or on another computer,';
   const what =
     theirs.status === 'cancelled'
-      ? 'Cancelled on the site'
+      ? SITE_DECIDED.cancelled
       : theirs.status === 'complete'
-        ? 'Finished on the site'
-        : `Taken over on the site by ${name ?? 'another technician'}`;
+        ? SITE_DECIDED.complete
+        : `${SITE_DECIDED.takenOver} ${name ?? 'another technician'}`;
   const when = theirs.endedAt !== null ? ` at ${iso(theirs.endedAt)}` : '';
   const verdict =
     theirs.status === 'cancelled' ? 'Cancelled' : theirs.status === 'complete' ? 'Finished' : 'Taken over';
