@@ -476,11 +476,17 @@ describe('run mode: nothing typed is lost, and Finish is reviewed', () => {
       if (!/Every step[\s\S]*Step 1:/.test(pages[0]!)) breaks.push(`${format}: no step on page 1`);
       pages.slice(0, -1).forEach((one, i) => {
         const last = one.trim().split('\n').at(-1)!.trim();
-        if (/^Step \d+/.test(last) || /^[A-Z][A-Z ,()'-]+$/.test(last))
+        const heading = /^(Every step|On the site|Still on this computer, to send|Not sent: .*|Sign-off)$/;
+        if (/^Step \d+/.test(last) || /^[A-Z][A-Z ,()'-]+$/.test(last) || heading.test(last))
           breaks.push(`${format} page ${i + 1} ends on "${last}"`);
       });
     }
     expect(breaks).toEqual([]);
+    // The value sections are not styled as a guide part's heading (one class name for both: a second rule under
+    // each, and on paper "keep with the next" on whole sections, breaking after a section's heading).
+    expect(
+      await page.getByTestId('report-on-site').evaluate((section) => getComputedStyle(section).borderBottomWidth),
+    ).toBe('0px');
     // The report's field names are in capitals where it lists every step (dt), as printed.
     expect(text).toMatch(/Service and parking brakes hold\s+Not answered/i);
     expect(text).toMatch(/Fork condition\s+FAIL Cracked or bent: out of service/i);
