@@ -106,6 +106,14 @@ describe('comments written offline', () => {
     await page.keyboard.press('Escape');
     await expect.poll(focused).toBe('comment-edit');
     expect(await mine.getByTestId('comment-edit-text').count()).toBe(0);
+    // And on its Save button (a walk: Escape there left the change open).
+    await page.keyboard.press('Enter');
+    await expect.poll(focused).toBe('comment-edit-text');
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('comment-save');
+    await page.keyboard.press('Escape');
+    await expect.poll(focused).toBe('comment-edit');
+    expect(await mine.getByTestId('comment-edit-text').count()).toBe(0);
     expect(await mine.getByTestId('comment-text').textContent()).not.toContain('Not this.');
 
     // The only comment on a step deleted: its fold shuts, and the keyboard is on the fold, not the page's body.
