@@ -63,12 +63,17 @@ async function switchTo(deps: TechnicianMethodDeps, site: SiteInfo, input: Switc
       await connection.signIn(site.url, input.email.trim(), input.password, site.demo);
     } catch (error) {
       if (error instanceof AppFailure && error.code === 'offline') {
+        // Which of the two it is, said apart: "(or the password is not the one used here last)" beside a
+        // sign-in not kept made a technician doubt a right password (a walk of a refused sign-in).
         throw new AppFailure(
           'offline',
-          known
-            ? `The site did not answer, and ${known.username}'s sign-in is not kept on this computer (or ` +
-                `the password is not the one used here last): sign in again once the site can be reached.`
-            : 'The site did not answer: someone new to this computer signs in once while the site can be reached.',
+          !known
+            ? 'The site did not answer: someone new to this computer signs in once while the site can be reached.'
+            : technicians.signInKept(known.id)
+              ? `The site did not answer, and this is not the password ${known.username} used on this computer ` +
+                'last: offline, only that one can be checked here.'
+              : `The site did not answer, and ${known.username}'s sign-in is not kept on this computer (the site ` +
+                'refused it, or they signed out): sign in again once the site can be reached.',
           undefined,
           { cause: error },
         );

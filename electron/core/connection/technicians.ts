@@ -168,6 +168,11 @@ export class Technicians {
     return this.deps.repo.byEmail(siteKeyOf(site), email);
   }
 
+  /** Whether this technician's token is kept here (their work can go in the background, they can come back offline). */
+  signInKept(id: number): boolean {
+    return this.deps.credentials.token(id) !== null;
+  }
+
   passwordMatches(id: number, password: string): Promise<boolean> {
     return this.deps.credentials.passwordMatches(id, password);
   }
