@@ -245,6 +245,16 @@ for (const dialect of ['dozuki', 'ifixit'] as Dialect[]) {
           expect(await page.getByTestId('guide-language-fallback').textContent()).toMatch(
             /Not translated: shown in the site's language\s*\(en\)/,
           );
+          // A report in German names the guide as the site does too: its work log and the lists use that title.
+          const session = unwrap(
+            await app.app.services.api.startSession({ guideid: HOSE, workorderid: 'WO-DIALECT-GERMAN' }),
+          );
+          await page.goto(new URL(`/sessions/${session.id}/report`, app.shell.url).toString());
+          await page.locator('[data-testid="session-report"][data-ready="true"]').waitFor();
+          expect(await page.getByTestId('report-site-title').textContent()).toBe(
+            `On the site: ${DEMO_GUIDES[HOSE - 1]!.title}`,
+          );
+          unwrap(await app.app.services.api.transitionSession({ sessionId: session.id, transition: 'cancel' }));
           unwrap(await app.app.services.api.setLanguage(null));
         },
       );
