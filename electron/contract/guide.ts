@@ -121,6 +121,11 @@ export interface GuideStep {
   form: StepForm | null;
   /** The site's comments on the step, oldest first (absent from guides stored before comments were kept). */
   comments?: SiteComment[];
+  /**
+   * The language its title and lines are in, in a guide read in a translation: the translation's, or the
+   * site's for a prerequisite's step the site has not translated (absent: the guide's `language`).
+   */
+  langid?: string;
 }
 
 export interface GuideDocument {

@@ -97,3 +97,16 @@ export function videoMime(encoding: VideoEncoding): string | undefined {
 
 /** An address that may leave the app: http and https only, anything else is null (shared/web-address.ts). */
 export { webAddress as externalUrl } from '../../electron/shared/web-address.ts';
+
+/**
+ * The `lang` of a guide's own text (a step's title and lines, the guide's title and introduction): the
+ * language the site or its translation says it is in, as a BCP 47 tag (a site's `en_US` is `en-US`), so a
+ * screen reader reads German text in German inside the app's English. Undefined: the page's own.
+ */
+export function textLang(
+  guide: { language?: { langid: string } | null } | null,
+  step?: { langid?: string },
+): string | undefined {
+  const langid = step?.langid || guide?.language?.langid;
+  return langid ? langid.replace(/_/g, '-') : undefined;
+}

@@ -75,8 +75,11 @@ for (const dialect of ['ifixit', 'dozuki'] as Dialect[]) {
       });
       expect(hose.steps[0]!.title).toBe('Die Menschen in der Nähe informieren');
       // The inspection has no German: its steps stay English inside the German guide.
-      expect(hose.steps.find((step) => step.guideid === id('forklift-inspection'))!.title).toBe('Identify the truck');
+      const inspection = hose.steps.find((step) => step.guideid === id('forklift-inspection'))!;
+      expect(inspection.title).toBe('Identify the truck');
       expect(hose.steps.at(-1)!.title).toBe('Auf Lecks prüfen und nachfüllen');
+      // Each step says the language it is in (a screen reader reads German text in German).
+      expect([hose.steps[0]!.langid, inspection.langid, hose.steps.at(-1)!.langid]).toEqual(['de', 'en', 'de']);
       const tip = unwrap(await api.getGuide(TIP));
       expect(tip.title).toBe(DEMO_GUIDES[TIP - 1]!.title);
       expect(tip.language).toEqual({ langid: 'en', fallback: true });

@@ -5,9 +5,11 @@ import type { StoredTranslation } from '../db/repos/translations-repo.ts';
  * A stored guide (its prerequisites' steps included) with the texts of its translations laid over it:
  * the guide's own title, introduction, conclusion, parts and tools from `texts` of its id, and every
  * step's title and lines from the translation of the guide the step is of. What no translation has
- * stays in the site's language; pictures, videos, forms and quizzes stay the stored guide's.
+ * stays in the site's language; pictures, videos, forms and quizzes stay the stored guide's. Each step says
+ * which language it is in (`langid`): a screen reader reads it so.
  */
-export function translated(base: GuideDetail, texts: ReadonlyMap<number, GuideDetail>): GuideDetail {
+export function translated(base: GuideDetail, texts: ReadonlyMap<number, GuideDetail>, langid: string): GuideDetail {
+  const siteLangid = base.language?.langid;
   const own = texts.get(base.guideid);
   const steps = new Map<number, GuideStep>();
   for (const text of texts.values()) {
@@ -30,7 +32,8 @@ export function translated(base: GuideDetail, texts: ReadonlyMap<number, GuideDe
     })),
     steps: base.steps.map((step) => {
       const text = steps.get(step.stepid);
-      return text ? { ...step, title: text.title, lines: text.lines } : step;
+      if (text) return { ...step, title: text.title, lines: text.lines, langid };
+      return siteLangid ? { ...step, langid: siteLangid } : step;
     }),
   };
 }

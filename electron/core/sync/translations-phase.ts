@@ -64,7 +64,7 @@ async function translateOne(ctx: SyncContext, guideid: number, langid: string): 
     });
     if (read && read.detail.language?.langid === langid) texts.set(prereq.guideid, read.detail);
   }
-  const detail = translated(base, texts);
+  const detail = translated(base, texts, langid);
   ctx.store.translations.store(
     { detail, langid, revisionid: base.revisionid, fallback, searchText: searchTextOf(detail, own.summary) },
     ctx.now(),

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { DEMO_GUIDES } from '../../server/demo/seed.ts';
+import { unwrap } from '../helpers/library.ts';
+import { capturingDemoWorkshop } from '../helpers/services.ts';
+import { demoAppForFile } from './browser.ts';
+
+// A walk in German (the demo site's translations): the guide's German text was not marked `lang="de"`, so
+// a screen reader read "Die Menschen in der Nähe informieren" with English sounds. The guide's own text now
+// carries the language it is in, step by step: a prerequisite the site has not translated stays English.
+const demo = capturingDemoWorkshop();
+const opened = demoAppForFile(demo, { width: 1366, height: 768 });
+const id = (key: string) => DEMO_GUIDES.findIndex((guide) => guide.key === key) + 1;
+const [HOSE, INSPECTION] = [id('forklift-hose'), id('forklift-inspection')];
+
+describe('text in the language the technician reads guides in', () => {
+  it('the guide page marks its German text German and an untranslated prerequisite English', async () => {
+    const { app, page, pageErrors } = opened;
+    const api = app.app.services.api;
+    unwrap(await api.setLanguage('de'));
+    unwrap(await api.syncNow());
+    await page.goto(new URL(`/guides/${HOSE}`, app.shell.url).toString());
+    const title = page.locator('h1.guide-title');
+    await expect.poll(() => title.textContent()).toContain('Hydraulikschlauch');
+    expect(await title.getAttribute('lang')).toBe('de');
+    expect(await page.getByTestId('guide-introduction').getAttribute('lang')).toBe('de');
+    // The app's own words stay the page's English.
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+    const steps = page.getByTestId('guide-step');
+    const first = steps.first();
+    expect(await first.locator('.step-title').textContent()).toBe('Die Menschen in der Nähe informieren');
+    expect(await first.locator('.step-title').getAttribute('lang')).toBe('de');
+    expect(await first.locator('.step-lines').getAttribute('lang')).toBe('de');
+    const english = page.locator(`[data-testid="guide-step"]:has(.step-title:text-is("Identify the truck"))`);
+    expect(await english.count()).toBe(1);
+    const detail = unwrap(await api.getGuide(HOSE));
+    expect(detail.steps.some((step) => step.guideid === INSPECTION)).toBe(true);
+    expect(await english.locator('.step-title').getAttribute('lang')).toBe('en');
+    expect(await english.locator('.step-lines').getAttribute('lang')).toBe('en');
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('run mode marks the step it shows', async () => {
+    const { app, page, pageErrors } = opened;
+    const session = unwrap(await app.app.services.api.startSession({ guideid: HOSE, workorderid: 'WO-LANG' }));
+    await page.goto(new URL(`/sessions/${session.id}`, app.shell.url).toString());
+    const heading = page.getByTestId('session-step').locator('.run-title');
+    await expect.poll(() => heading.textContent()).toBe('Die Menschen in der Nähe informieren');
+    expect(await heading.getAttribute('lang')).toBe('de');
+    expect(await page.getByTestId('session-step').locator('.step-lines').getAttribute('lang')).toBe('de');
+    expect(pageErrors).toEqual([]);
+  });
+});
