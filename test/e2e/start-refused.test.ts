@@ -1,8 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
+import type { GuideDetail, StepFormField } from '../../electron/contract.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCanvas, encodePng } from '../../server/media/png.ts';
 import { PASS } from '../fault/proxy.ts';
-import { unwrap } from '../helpers/library.ts';
+import { allLocalGuides, unwrap } from '../helpers/library.ts';
 import { proxiedDemoWorkshop } from '../helpers/services.ts';
 import { guideWithForms, photoGuide, sampleValue } from '../helpers/worklog.ts';
 import { api, signIn } from '../server/helpers.ts';
@@ -20,6 +21,11 @@ let app: Awaited<ReturnType<typeof startApp>>;
 let page: Page;
 const pageErrors: string[] = [];
 const WORKORDER = 'WO-E2E-GUIDE-GONE';
+// A site's refusal in full, as long as real ones are.
+const LONG_REFUSAL =
+  'This value cannot be recorded for this field: the entry is locked by a review that a supervisor opened on ' +
+  "it. Values are taken again once the review is closed under Work log > Reviews; ask the site's " +
+  'administrator or the supervisor who opened it to close it, then send the value again from this device.';
 
 beforeAll(async () => {
   ({ browser, app, page } = await openSyncedDemoApp(demo, { width: 1024, height: 600 }, pageErrors));
@@ -118,6 +124,56 @@ describe('a session whose start the site refused for good', () => {
     expect(await page.getByTestId('session-sync').textContent()).toBe('Not all: 1 value kept on this computer only');
     const kept = unwrap(await appApi.getSession(session.id));
     expect([kept.status, kept.entryid === null, kept.failedActions]).toEqual(['complete', false, 0]);
+    expect(pageErrors).toEqual([]);
+  });
+
+  // A walk's report at 1366x768: a refusal of some 280 characters squeezed the step's and the field's
+  // columns to a word's width and less ("Tempera|ture"), the table laid out by its longest text.
+  it("a long refusal in the report leaves the step's and the field's words whole", async () => {
+    const { api: appApi } = app.app.services;
+    // A guide the first test did not have deleted, with a field to fill.
+    const gone = (await guideWithForms(appApi)).guide.guideid;
+    let found: { guide: GuideDetail; stepid: number; field: StepFormField } | null = null;
+    for (const { guideid } of await allLocalGuides(appApi)) {
+      const guide = unwrap(await appApi.getGuide(guideid));
+      for (const step of guide.steps)
+        for (const field of step.form?.fields ?? [])
+          if (!found && guideid !== gone && field.type === 'Text Input') found = { guide, stepid: step.stepid, field };
+    }
+    const { guide, stepid, field } = found!;
+    const session = unwrap(await appApi.startSession({ guideid: guide.guideid, workorderid: 'WO-E2E-LONG-NO' }));
+    unwrap(await appApi.flushOutbox());
+    demo.setSchedule(({ path }) =>
+      path.includes('/stepData') ? { kind: 'status', status: 400, message: LONG_REFUSAL } : PASS,
+    );
+    const value = sampleValue(field, 3);
+    unwrap(
+      await appApi.saveStepData({ sessionId: session.id, stepid, values: [{ fieldGuid: field.fieldGuid, value }] }),
+    );
+    unwrap(await appApi.flushOutbox());
+    demo.setSchedule(null);
+    await page.goto(new URL(`/sessions/${session.id}/report`, app.shell.url).toString());
+    const row = page.getByTestId('report-refused-value');
+    await row.waitFor();
+    expect(await row.getByTestId('report-why').textContent()).toContain('Work log > Reviews');
+    // Each word of the step's and the field's cells on one line: none broken inside.
+    const broken = await row.evaluate((r) =>
+      [...r.querySelectorAll('td')].slice(0, 2).flatMap((td) => {
+        const text = td.firstChild!;
+        const words: string[] = [];
+        for (const match of text.textContent!.matchAll(/\S+/g)) {
+          const range = document.createRange();
+          range.setStart(text, match.index);
+          range.setEnd(text, match.index + match[0].length);
+          const lines = new Set([...range.getClientRects()].map((box) => Math.round(box.top)));
+          if (lines.size > 1) words.push(match[0]);
+        }
+        return words;
+      }),
+    );
+    expect(broken).toEqual([]);
+    await row.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: artifact('report-long-refusal.png') });
     expect(pageErrors).toEqual([]);
   });
 });
