@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import type { WorkSession } from '../../electron/contract.ts';
+import { unwrap } from '../helpers/library.ts';
+import { proxiedDemoWorkshop } from '../helpers/services.ts';
+import { artifact, demoAppForFile } from './browser.ts';
+
+// A walk's scanning day with a USB scanner (a keyboard that types a code in a burst, then Enter): the
+// second read of a work order's label went into the field the new session had just focused and on to the
+// site joined to the next code; its Enter after a Pause pressed the focused Resume; on the library, and with
+// the scanner's own dialog open, a scanned guide's code did nothing or closed the dialog, lost.
+const demo = proxiedDemoWorkshop();
+const opened = demoAppForFile(demo, { width: 1366, height: 768 });
+const FORKLIFT = { id: 10, title: 'Forklift Daily Pre-Shift Inspection' };
+
+/**
+ * What a scanner does: the code's keys 3 ms apart, then Enter. Their times are given to Chromium (a busy
+ * test machine spaced Playwright's own keys by more than a scanner's, and a code's first key fell out).
+ */
+let clock = Date.now() / 1000;
+async function scan(code: string): Promise<void> {
+  const cdp = await opened.page.context().newCDPSession(opened.page);
+  clock = Math.max(clock + 1, Date.now() / 1000);
+  const press = async (key: string, text: string, extra: Record<string, unknown> = {}) => {
+    clock += 0.003;
+    await cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', key, text, timestamp: clock, ...extra });
+    await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', key, timestamp: clock, ...extra });
+  };
+  for (const char of code) await press(char, char);
+  await press('Enter', '\r', { code: 'Enter', windowsVirtualKeyCode: 13 });
+  await cdp.detach();
+}
+const sessionsOf = async (workorderid: string): Promise<WorkSession[]> =>
+  unwrap(await opened.app.app.services.api.listSessions({ guideid: FORKLIFT.id })).filter(
+    (session) => session.workorderid === workorderid,
+  );
+
+/** The forklift guide's code as printed: its page on the site. */
+async function printedCode(): Promise<string> {
+  const site = unwrap(await opened.app.app.services.api.getStatus()).site!.url.replace(/\/$/, '');
+  return `${site}/Guide/Forklift+Daily+Pre-Shift+Inspection/${FORKLIFT.id}`;
+}
+
+describe('a USB scanner types where the keyboard is', () => {
+  let sessionId = '';
+  it("a label read twice starts one session, and the second read is not left in the session's first field", async () => {
+    const { app, page } = opened;
+    await page.goto(new URL(`/guides/${FORKLIFT.id}`, app.shell.url).toString());
+    await page.getByTestId('workorder-input').focus();
+    await scan('WO-6611');
+    await scan('WO-6611');
+    await page.getByTestId('session').waitFor();
+    await page.locator('[data-testid="step-form"][data-ready="true"]').waitFor();
+    const first = page.getByTestId('form-field').first().locator('input, textarea').first();
+    await expect.poll(() => page.getByTestId('app-notice').textContent()).toContain('read “WO-6611” twice');
+    expect(await first.inputValue()).toBe('');
+    // The next code, a truck's plate, goes into the field alone.
+    await first.focus();
+    await scan('FL-07');
+    expect(await first.inputValue()).toBe('FL-07');
+    const sessions = await sessionsOf('WO-6611');
+    expect(sessions).toHaveLength(1);
+    sessionId = sessions[0]!.id;
+    await page.screenshot({ path: artifact('scanner-read-twice.png') });
+  });
+
+  it('a code scanned after Pause leaves the session paused, and says it went nowhere', async () => {
+    const { page } = opened;
+    await page.getByTestId('session-pause').focus();
+    await page.keyboard.press('Enter');
+    await page.locator('[data-testid="session"][data-status="paused"]').waitFor();
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')))
+      .toBe('session-resume');
+    await scan('PN4471882');
+    await expect.poll(() => page.getByTestId('app-notice').textContent()).toContain('“PN4471882” with no field chosen');
+    await page.waitForTimeout(300);
+    expect(await page.getByTestId('session').getAttribute('data-status')).toBe('paused');
+    expect(unwrap(await opened.app.app.services.api.getSession(sessionId)).status).toBe('paused');
+    await page.screenshot({ path: artifact('scanner-after-pause.png') });
+    await page.getByTestId('app-notice').getByRole('button', { name: 'OK' }).click();
+  });
+
+  it("on the library, with no field, a guide's code opens the guide", async () => {
+    const { app, page } = opened;
+    await page.goto(app.shell.url);
+    await page.getByTestId('guide-row').first().waitFor();
+    await page.locator('body').focus();
+    await scan(await printedCode());
+    await page.locator(`[data-testid="guide"][data-guideid="${FORKLIFT.id}"]`).waitFor();
+  });
+
+  it("with the scanner's dialog open, a USB scanner's code closes it and opens the guide", async () => {
+    const { app, page, pageErrors } = opened;
+    await page.goto(app.shell.url);
+    await page.getByTestId('guide-row').first().waitFor();
+    await page.getByTestId('scan-open').click();
+    await page.getByTestId('scan-dialog').waitFor();
+    await scan(await printedCode());
+    await page.locator(`[data-testid="guide"][data-guideid="${FORKLIFT.id}"]`).waitFor();
+    expect(await page.getByTestId('scan-dialog').isVisible()).toBe(false);
+    await page.screenshot({ path: artifact('scanner-in-dialog.png') });
+    expect(pageErrors).toEqual([]);
+  });
+});
