@@ -71,12 +71,18 @@ export function unsettledWords(session: Pick<WorkSession, 'openConflicts' | 'fai
  * what stays here only. A refused save that holds the rest was said as "1 change still to send" alone.
  */
 export function onSiteWords(
-  session: Pick<WorkSession, 'openConflicts' | 'failedActions' | 'pendingActions' | 'entryid' | 'values'>,
+  session: Pick<WorkSession, 'openConflicts' | 'failedActions' | 'pendingActions' | 'entryid' | 'values'> &
+    Partial<Pick<WorkSession, 'signOff'>>,
 ): string {
   const unsettled = unsettledWords(session);
   const pending = session.pendingActions > 0 ? `${plural(session.pendingActions, 'change')} still to send` : '';
   if (unsettled) return `Not all: ${unsettled} in the sync centre${pending ? `, and ${pending}` : ''}`;
-  return pending || (keptHereOnlyWords(session) ?? 'Everything has reached the site');
+  const said = pending || keptHereOnlyWords(session);
+  if (said) return said;
+  // A sign-off the guide's forms have no field for stays here, in the report (a walk was told "Everything").
+  return session.signOff?.sentAs === 'kept-here'
+    ? 'Everything but the sign-off, which stays on this computer (the site has no field for it)'
+    : 'Everything has reached the site';
 }
 
 /**

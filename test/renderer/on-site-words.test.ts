@@ -18,6 +18,23 @@ describe("the session summary's On the site", () => {
     expect(onSiteWords(session)).toBe('Everything has reached the site');
     expect(onSiteWords({ ...session, entryid: null })).toBe('Not on the site: kept on this computer only');
   });
+
+  it('says a sign-off kept here, the guide having no field for it, is not on the site', () => {
+    const signOff = {
+      name: 'Sam Okafor',
+      how: 'typed',
+      typed: 'Sam Okafor',
+      drawingPng: null,
+      at: 1,
+      field: null,
+    } as const;
+    expect(onSiteWords({ ...session, signOff: { ...signOff, sentAs: 'kept-here' } })).toBe(
+      'Everything but the sign-off, which stays on this computer (the site has no field for it)',
+    );
+    expect(onSiteWords({ ...session, signOff: { ...signOff, sentAs: 'step-data', field: 'Signed off by' } })).toBe(
+      'Everything has reached the site',
+    );
+  });
 });
 
 describe("the Finish review's word on what reached the site", () => {

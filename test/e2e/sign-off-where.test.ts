@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { signOffField } from '../../electron/shared/field-answers.ts';
+import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
+import { allLocalGuides, unwrap } from '../helpers/library.ts';
+import { proxiedDemoWorkshop } from '../helpers/services.ts';
+import { artifact, demoAppForFile } from './browser.ts';
+
+// A walk through long guides signed off a session of a guide whose forms have no field for it: the sign-off
+// stayed on this computer (in the report only), and the session's summary said "Everything has reached the
+// site". The review says where the sign-off goes before it is given, and the summary does not claim it.
+const demo = proxiedDemoWorkshop();
+const opened = demoAppForFile(demo, { width: 1024, height: 600 });
+const FORKLIFT = 10;
+
+async function finishSignedOff(guideid: number, workorderid: string): Promise<string> {
+  const { app, page } = opened;
+  const session = unwrap(await app.app.services.api.startSession({ guideid, workorderid }));
+  await page.goto(new URL(`/sessions/${session.id}`, app.shell.url).toString());
+  await page.getByTestId('session-finish').click();
+  await page.getByTestId('finish-review').waitFor();
+  const where = (await page.getByTestId('sign-off-where').textContent())!;
+  await page.getByTestId('sign-off-where').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: artifact(`sign-off-where-${workorderid}.png`) });
+  await page.getByTestId('sign-off-name').fill(DEMO_ACCOUNTS.tech1.username);
+  await page.getByTestId('review-confirm').click();
+  await page.locator('[data-testid="session"][data-status="complete"]').waitFor();
+  unwrap(await app.app.services.api.flushOutbox());
+  return where;
+}
+
+describe('where a sign-off goes', () => {
+  it('a guide with a field for it: the review names the field, and the site has it', async () => {
+    const { page } = opened;
+    const where = await finishSignedOff(FORKLIFT, 'WO-SIGN-FIELD');
+    expect(where).toBe('It goes to the site in the field “Signed off by”.');
+    await expect.poll(() => page.getByTestId('summary-site').textContent()).toBe('Everything has reached the site');
+  });
+
+  it('a guide without one: the review says it stays here, and the summary does not say everything', async () => {
+    const { app, page, pageErrors } = opened;
+    const api = app.app.services.api;
+    let without: number | null = null;
+    for (const { guideid } of await allLocalGuides(api))
+      if (without === null && signOffField(unwrap(await api.getGuide(guideid))) === null) without = guideid;
+    const where = await finishSignedOff(without!, 'WO-SIGN-HERE');
+    expect(where).toContain("This guide's forms have no field for a sign-off: it stays on this computer");
+    await expect
+      .poll(() => page.getByTestId('summary-site').textContent())
+      .toBe('Everything but the sign-off, which stays on this computer (the site has no field for it)');
+    expect(pageErrors).toEqual([]);
+  });
+});
