@@ -42,7 +42,7 @@ async function printedCode(): Promise<string> {
 
 describe('a USB scanner types where the keyboard is', () => {
   let sessionId = '';
-  it("a label read twice starts one session, and the second read is not left in the session's first field", async () => {
+  it("a label read twice starts one session; the second read is not left in the session's first field", async () => {
     const { app, page } = opened;
     await page.goto(new URL(`/guides/${FORKLIFT.id}`, app.shell.url).toString());
     await page.getByTestId('workorder-input').focus();
