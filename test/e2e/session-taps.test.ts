@@ -153,6 +153,40 @@ describe("run mode's dialogs, closed by a glove's double tap", () => {
     }
     expect(await page.locator('input[type="radio"]:checked').count()).toBe(0);
   });
+
+  // A walk through a 39-step guide at 800x1280: the list opened on the last step with its Close 1,970 px
+  // above the window, and a tap on the dimmed page beside it did nothing.
+  it('the Steps drawer closes at a tap beside it, its bounce pressing nothing; Close stays in view', async () => {
+    const { page } = opened;
+    // The forklift's 13 steps: a list longer than the window at 1024x600 with Larger text.
+    const session = unwrap(
+      await opened.app.app.services.api.startSession({ guideid: 10, workorderid: 'WO-LONG-LIST' }),
+    );
+    await page.goto(new URL(`/sessions/${session.id}`, opened.app.shell.url).toString());
+    await page.getByTestId('session').waitFor();
+    const url = page.url();
+    const drawer = page.getByTestId('step-drawer');
+    await page.getByTestId('step-drawer-open').click();
+    await drawer.waitFor();
+    await page.keyboard.press('End');
+    const close = await page.getByTestId('step-drawer-close').boundingBox();
+    expect(close!.y, "Close above the window at the list's end").toBeGreaterThanOrEqual(0);
+    const box = (await drawer.boundingBox())!;
+    // A glove's double tap there: the tap, and its bounce 200 ms later.
+    await page.mouse.click(box.x + box.width + 60, 300);
+    await page.waitForTimeout(200);
+    await page.mouse.down({ clickCount: 2 });
+    await page.mouse.up({ clickCount: 2 });
+    await drawer.waitFor({ state: 'hidden' });
+    await page.waitForTimeout(300);
+    expect(page.url()).toBe(url);
+    expect(await page.locator('input[type="radio"]:checked').count()).toBe(0);
+    // A tap inside the list, off its steps, leaves it open.
+    await page.getByTestId('step-drawer-open').click();
+    await drawer.getByRole('heading', { name: 'Steps' }).click();
+    expect(await drawer.isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+  });
 });
 
 describe('Start with a work order already open on the guide', () => {
