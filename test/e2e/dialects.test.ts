@@ -138,6 +138,18 @@ for (const dialect of ['dozuki', 'ifixit'] as Dialect[]) {
         await sized.context().close();
       }
       expect(problems).toEqual([]);
+      // The guide's own first step after them says its steps have begun (a walk was told nothing there).
+      const own = guide.steps.findIndex((step) => step.guideid === HOSE) + 1;
+      const sized = await appPage(browser, app.shell, { width: 800, height: 1280 });
+      await sized.goto(new URL(`/sessions/${session.id}?step=${own}`, app.shell.url).toString());
+      await sized
+        .getByTestId('step-count')
+        .filter({ hasText: `Step ${own} of` })
+        .waitFor();
+      expect((await sized.getByTestId('step-own-part').textContent())?.trim()).toBe('Steps of this guide');
+      expect(await sized.getByTestId('step-prerequisite').count()).toBe(0);
+      await sized.screenshot({ path: artifact(`dialect-${dialect}-run-own-800x1280.png`) });
+      await sized.context().close();
     });
 
     it('says at a Video field what the site takes: on one taking pictures only, that it takes no file', async () => {
