@@ -1,13 +1,19 @@
 import { defineStore } from 'pinia';
 import { ref } from 'vue';
+import type { WorkSession } from '../../electron/contract.ts';
 import { SEARCH_TEXT_MAX } from '../../electron/shared/limits.ts';
+import { isOpen } from '../../electron/shared/worklog.ts';
 import { useBridge } from '../bridge/index.ts';
 import { cleanCode, readScannedCode, unknownCodeWords } from '../lib/scan-code.ts';
 import { useSessionStore } from './session.ts';
 
 /** Where a scanned code leads: a guide, a category of the library, or the search with the code in the box. */
 export type ScanOutcome =
-  { to: 'guide'; guideid: number } | { to: 'category'; name: string } | { to: 'search'; text: string; words: string };
+  | { to: 'guide'; guideid: number }
+  | { to: 'category'; name: string }
+  | { to: 'session'; id: string }
+  | { to: 'sessions'; words: string }
+  | { to: 'search'; text: string; words: string };
 
 /**
  * Scan to open: a code from the webcam or a USB scanner, read offline against what this computer keeps
@@ -35,6 +41,13 @@ export const useScanStore = defineStore('scan', () => {
     }
     if (code.kind === 'category') return { to: 'category', name: code.name };
     const text = code.text || cleanCode(raw);
+    // A job sheet's work order: the technician's open session of it (a walk's scan of one searched the guides).
+    if (!code.otherSite && text) {
+      const open = await openSessionsOf(text);
+      if (open.length === 1) return { to: 'session', id: open[0]!.id };
+      if (open.length > 1)
+        return { to: 'sessions', words: `Work order ${text} is open in ${open.length} of your sessions: choose one.` };
+    }
     if (text.length > SEARCH_TEXT_MAX) {
       const words =
         `The code read is ${text.length} characters long and names no guide or category on this computer: ` +
@@ -42,6 +55,12 @@ export const useScanStore = defineStore('scan', () => {
       return { to: 'search', text: text.slice(0, SEARCH_TEXT_MAX), words };
     }
     return { to: 'search', text, words: unknownCodeWords(code, siteUrl) };
+  }
+
+  async function openSessionsOf(workorder: string): Promise<WorkSession[]> {
+    const listed = await bridge.listSessions({ ended: 0 });
+    const same = (a: string) => a.trim().toLowerCase() === workorder.trim().toLowerCase();
+    return listed.ok ? listed.value.filter((s) => isOpen(s.status) && same(s.workorderid)) : [];
   }
 
   function say(words: string | null): void {

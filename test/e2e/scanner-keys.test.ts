@@ -89,6 +89,24 @@ describe('a USB scanner types where the keyboard is', () => {
     await page.locator(`[data-testid="guide"][data-guideid="${FORKLIFT.id}"]`).waitFor();
   });
 
+  it("a work order's label opens the technician's open session of it, from the library or Search", async () => {
+    const { app, page } = opened;
+    await page.goto(app.shell.url);
+    await page.getByTestId('guide-row').first().waitFor();
+    await page.locator('body').focus();
+    await scan('wo-6611');
+    await page.locator(`[data-testid="session"][data-session-id="${sessionId}"]`).waitFor();
+    await page.goto(new URL('/search', app.shell.url).toString());
+    await page.getByTestId('search-box').focus();
+    await scan('WO-6611');
+    await page.locator(`[data-testid="session"][data-session-id="${sessionId}"]`).waitFor();
+    // A work order with no open session here is searched for, as before.
+    await page.goto(new URL('/search', app.shell.url).toString());
+    await page.getByTestId('search-box').focus();
+    await scan('WO-NOT-HERE');
+    await page.getByTestId('scan-unknown').waitFor();
+  });
+
   it("with the scanner's dialog open, a USB scanner's code closes it and opens the guide", async () => {
     const { app, page, pageErrors } = opened;
     await page.goto(app.shell.url);
