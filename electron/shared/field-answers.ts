@@ -94,7 +94,10 @@ export function failingAnswer(field: StepFormField, value: string | null): strin
       const n = Number(value.trim());
       if (!range || !Number.isFinite(n)) return null;
       if ((range.min !== null && n < range.min) || (range.max !== null && n > range.max))
-        return `${value.trim()} is outside ${range.text}`;
+        // "9 is outside 10–14 mm"; a range stated in words is quoted ("101 is outside between 70 and 95").
+        return /^[\d.,+−-]/.test(range.text)
+          ? `${value.trim()} is outside ${range.text}`
+          : `${value.trim()} is outside the stated range (${range.text})`;
       return null;
     }
     default:

@@ -57,5 +57,10 @@ describe('a failing answer', () => {
     expect(failingAnswer(belt, '14')).toBeNull();
     expect(failingAnswer(belt, '10.5')).toBeNull();
     expect(failingAnswer(numeric('12'), '900')).toBeNull();
+    // A range stated in words is quoted: a walk read "101 is outside between 70 and 95".
+    expect(failingAnswer(numeric('between 70 and 95'), '101')).toBe(
+      '101 is outside the stated range (between 70 and 95)',
+    );
+    expect(failingAnswer(numeric('45 ± 5'), '52')).toBe('52 is outside 45 ± 5');
   });
 });
