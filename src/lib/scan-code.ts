@@ -88,6 +88,13 @@ function fromUrl(url: URL, text: string, place: ScanPlace): ScannedCode {
   return fromSitePath(path, text, place);
 }
 
+/** A link to one of the site's (or the app's) guides: never a step form's answer (lib/scanner-keys.ts). */
+export function isGuideLink(raw: string, place: Omit<ScanPlace, 'categories'>): boolean {
+  const text = cleanCode(raw);
+  const url = parseUrl(text);
+  return url !== null && fromUrl(url, text, { ...place, categories: [] }).kind === 'guide';
+}
+
 /** What the code names, read offline: a link of the site or of the app, a guide id, a category's name. */
 export function readScannedCode(raw: string, place: ScanPlace): ScannedCode {
   const text = cleanCode(raw);

@@ -63,6 +63,18 @@ describe('a USB scanner types where the keyboard is', () => {
     await page.screenshot({ path: artifact('scanner-read-twice.png') });
   });
 
+  it("a guide's printed code scanned into a step's field is not typed there, nor saved", async () => {
+    const { page } = opened;
+    const first = page.getByTestId('form-field').first().locator('input, textarea').first();
+    await first.focus();
+    await scan(await printedCode());
+    await expect.poll(() => page.getByTestId('app-notice').textContent()).toContain('a link to a guide');
+    expect(await first.inputValue()).toBe('FL-07');
+    expect(page.url()).toContain(sessionId);
+    const saved = unwrap(await opened.app.app.services.api.getSession(sessionId)).values.map((v) => v.value);
+    expect(saved.some((value) => value?.includes('/Guide/'))).toBe(false);
+  });
+
   it('a code scanned after Pause leaves the session paused, and says it went nowhere', async () => {
     const { page } = opened;
     await page.getByTestId('session-pause').focus();

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CategoryNode } from '../../electron/contract.ts';
 import {
   cleanCode,
+  isGuideLink,
   looksLikeCode,
   readScannedCode,
   typedByScanner,
@@ -111,5 +112,16 @@ describe('a USB scanner typing into the search box', () => {
     // A person's first letters, then a paste-like burst of the rest: only the text's own keys count.
     expect(typedByScanner([0, 200, 400, 401, 402, 403, 404], 4)).toBe(true);
     expect(typedByScanner([0, 5, 200, 400, 600], 5)).toBe(false);
+  });
+});
+
+describe("a guide's link", () => {
+  it("is one of this site's or the app's guide pages, not a number, another site's link or a category", () => {
+    const at = { siteUrl: place.siteUrl, appOrigin: place.appOrigin };
+    expect(isGuideLink('https://workshop.example.com/Guide/Replace+the+Air+Filter/12', at)).toBe(true);
+    expect(isGuideLink('app://fieldguide/guides/12', at)).toBe(true);
+    expect(isGuideLink('12', at)).toBe(false);
+    expect(isGuideLink('https://other.example.com/Guide/Replace/12', at)).toBe(false);
+    expect(isGuideLink('https://workshop.example.com/Device/Forklifts', at)).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 import { storeToRefs } from 'pinia';
 import { onBeforeUnmount, onMounted } from 'vue';
+import { isGuideLink } from '../../lib/scan-code.ts';
 import { ScannerKeys } from '../../lib/scanner-keys.ts';
 import { useRunModeStore } from '../../stores/run-mode.ts';
 import { useSessionStore } from '../../stores/session.ts';
@@ -58,7 +59,18 @@ export function useScannerKeys(): void {
       session.setNotice(`The scanner read “${read.code}” twice: the second read was left out.`);
       return;
     }
-    if (typedField(target)) return;
+    if (typedField(target)) {
+      // A guide's printed code scanned into a step's field: not its answer (it was saved, and sent).
+      const place = { siteUrl: session.status?.site?.url ?? null, appOrigin: window.location.origin };
+      if (!(target as Element).closest('[data-testid="step-form"]') || !isGuideLink(read.code, place)) return;
+      stop(event);
+      for (const [field, value] of touched) restore(field, value);
+      session.setNotice(
+        `The scanner read a link to a guide (${read.code}): a step's field does not take it, and it was not typed. ` +
+          'To open the guide, scan it in the library or in Search.',
+      );
+      return;
+    }
     stop(event);
     for (const [field, value] of touched) restore(field, value);
     if (runMode.value) {
