@@ -509,7 +509,11 @@ describe('run mode: the step is the screen (issue 28, acceptance 1)', () => {
     await page.mouse.click(x, y);
     await step(13).waitFor();
     // Settled: Finish is on, or the review opened (the defect).
-    await page.getByTestId('finish-review').or(page.locator('[data-testid="step-finish"]:enabled')).first().waitFor();
+    await page
+      .getByTestId('finish-review')
+      .or(page.locator('[data-testid="step-finish"]:not([aria-disabled="true"])'))
+      .first()
+      .waitFor();
     expect(await page.getByTestId('finish-review').count()).toBe(0);
     await page.goto(`${sessionUrl}?step=2`);
     await step(2).waitFor();

@@ -62,7 +62,11 @@ const atStepStart = (f: Focused) => ['input', 'select', 'textarea'].includes(f.t
 const settled = () =>
   page.waitForFunction(() => {
     const count = document.querySelector('[data-testid="step-count"]')?.textContent ?? '';
-    const off = (id: string) => document.querySelector<HTMLButtonElement>(`[data-testid="${id}"]`)?.disabled === true;
+    // Off while a move settles: aria-disabled (a disabled button took a glove's bounce to the page's body).
+    const off = (id: string) => {
+      const button = document.querySelector<HTMLButtonElement>(`[data-testid="${id}"]`);
+      return button?.disabled === true || button?.getAttribute('aria-disabled') === 'true';
+    };
     return !off('step-next') && (!off('step-previous') || count.startsWith('Step 1 of'));
   });
 const savedValues = async (): Promise<string[]> => {

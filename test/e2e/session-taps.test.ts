@@ -77,6 +77,29 @@ describe("a session's buttons, tapped twice by a glove", () => {
   });
 });
 
+describe("Next by a glove's double tap", () => {
+  // A walk through a long guide by glove: one tap left the keyboard on the new step, a double tap on the
+  // page's body (the bounce met Next disabled while the move settled: a disabled button takes no press, so no
+  // guard saw it, and the press moved the focus), and the next Tab left the page.
+  it('moves one step, and the keyboard stays on the new step', async () => {
+    const { app, page } = opened;
+    const session = unwrap(await app.app.services.api.startSession({ guideid: 10, workorderid: 'WO-NEXT-GLOVE' }));
+    await page.goto(new URL(`/sessions/${session.id}?step=2`, app.shell.url).toString());
+    await page.getByTestId('session').waitFor();
+    for (const to of [3, 4]) {
+      await gloveDoubleTap(page, page.getByTestId('step-next'));
+      await page
+        .locator(`[data-testid="step-count"]`)
+        .filter({ hasText: `Step ${to} of` })
+        .waitFor();
+      await page.waitForTimeout(700);
+      expect(await page.getByTestId('step-count').textContent()).toBe(`Step ${to} of 13`);
+      const focus = await page.evaluate(() => document.activeElement?.closest('[data-testid="session-step"]') !== null);
+      expect(focus, `the keyboard on step ${to}`).toBe(true);
+    }
+  });
+});
+
 describe('the Steps drawer by keyboard', () => {
   it('opens on the current step; the arrows, Home and End go from step to step; Enter goes there', async () => {
     const { page } = opened;
