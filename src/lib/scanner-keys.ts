@@ -31,9 +31,12 @@ export class ScannerKeys {
     return quick;
   }
 
-  /** Another key (Tab, an arrow): the keys before it and an Enter after it are not one code. */
+  /**
+   * Another key (Tab, an arrow) or a person's press: the keys before it and an Enter after it are not one
+   * code, and the same code read after it is read again on purpose (two labels alike), not a double read.
+   */
   other(): void {
-    [this.#text, this.#times] = ['', []];
+    [this.#text, this.#times, this.#last] = ['', [], null];
   }
 
   /** Enter: the code a scanner typed before it, or null when the keys before were a person's. */

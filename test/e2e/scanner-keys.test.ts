@@ -17,16 +17,16 @@ const FORKLIFT = { id: 10, title: 'Forklift Daily Pre-Shift Inspection' };
  * test machine spaced Playwright's own keys by more than a scanner's, and a code's first key fell out).
  */
 let clock = Date.now() / 1000;
-async function scan(code: string): Promise<void> {
+async function scan(code: string, { gapMs = 3, enter = true } = {}): Promise<void> {
   const cdp = await opened.page.context().newCDPSession(opened.page);
   clock = Math.max(clock + 1, Date.now() / 1000);
   const press = async (key: string, text: string, extra: Record<string, unknown> = {}) => {
-    clock += 0.003;
+    clock += gapMs / 1000;
     await cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', key, text, timestamp: clock, ...extra });
     await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', key, timestamp: clock, ...extra });
   };
   for (const char of code) await press(char, char);
-  await press('Enter', '\r', { code: 'Enter', windowsVirtualKeyCode: 13 });
+  if (enter) await press('Enter', '\r', { code: 'Enter', windowsVirtualKeyCode: 13 });
   await cdp.detach();
 }
 const sessionsOf = async (workorderid: string): Promise<WorkSession[]> =>
@@ -130,5 +130,24 @@ describe('a USB scanner types where the keyboard is', () => {
     expect(await page.getByTestId('scan-dialog').isVisible()).toBe(false);
     await page.screenshot({ path: artifact('scanner-in-dialog.png') });
     expect(pageErrors).toEqual([]);
+  });
+
+  it("a guide's printed code scanned into the work order's field opens the guide, and starts nothing", async () => {
+    const { app, page } = opened;
+    await page.goto(new URL('/guides/3', app.shell.url).toString());
+    await page.getByTestId('workorder-input').focus();
+    await scan(await printedCode());
+    await page.locator(`[data-testid="guide"][data-guideid="${FORKLIFT.id}"]`).waitFor();
+    const listed = unwrap(await app.app.services.api.listSessions({}));
+    expect(listed.filter((session) => session.workorderid.includes('/Guide/'))).toEqual([]);
+  });
+
+  it("a person's quick type-ahead in a dropdown picks what they typed", async () => {
+    const { app, page } = opened;
+    await page.goto(app.shell.url);
+    await page.getByTestId('filter-type').focus();
+    // "repa", 25 ms a key: a quick person (the scanner's keys were swallowed there, and "r" chose Replacement).
+    await scan('repa', { gapMs: 25, enter: false });
+    expect(await page.getByTestId('filter-type').inputValue()).toBe('repair');
   });
 });

@@ -39,6 +39,13 @@ describe("a USB scanner's keys", () => {
     expect(keys.enter(5)).toBeNull();
   });
 
+  it('the same code after a Tab or a tap (another field) is read again on purpose', () => {
+    const keys = new ScannerKeys();
+    expect(type(keys, '4471', 0, 3).read!.again).toBe(false);
+    keys.other();
+    expect(type(keys, '4471', 300, 3).read!.again).toBe(false);
+  });
+
   it('a new burst starts after a pause: the keys before it are not part of its code', () => {
     const keys = new ScannerKeys();
     keys.key('x', 0);

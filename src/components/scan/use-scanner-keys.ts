@@ -25,7 +25,9 @@ const valued = (target: EventTarget | null): target is Valued =>
  * focused, then went to the site joined to the next code ("WO-6621FL-07"). Watching every key first
  * (lib/scanner-keys.ts): a scanner's keys and Enter never press a button or pick a choice; a code scanned
  * with no field to type into opens what it names, as in Search (in a work session it is said unused: the
- * session is not left for it); the same code read again at once is taken back out of the fields it went into.
+ * session is not left for it), and so does a guide's printed link scanned into a field (a work order, a tag:
+ * never its text; in a step's field it is said, not typed); the same code read again at once is taken back
+ * out of the fields it went into.
  */
 export function useScannerKeys(): void {
   const keys = new ScannerKeys();
@@ -43,8 +45,9 @@ export function useScannerKeys(): void {
       const quick = keys.key(event.key, event.timeStamp);
       if (!quick) before.clear();
       if (valued(target) && !before.has(target)) before.set(target, target.value);
-      // On a button, a choice, a check box: a scanner's keys press or pick nothing (a Space chose a step).
-      if (quick && !typedField(target)) event.preventDefault();
+      // On a button or a check box: a scanner's keys press nothing (a Space chose a step). Not on a dropdown,
+      // whose type-ahead a person's quick keys use ("we": Wet, not Worn): a read there is undone at its Enter.
+      if (quick && !typedField(target) && !(target instanceof HTMLSelectElement)) event.preventDefault();
       return;
     }
     if (MODIFIERS.has(event.key)) return;
@@ -59,20 +62,20 @@ export function useScannerKeys(): void {
       session.setNotice(`The scanner read “${read.code}” twice: the second read was left out.`);
       return;
     }
-    if (typedField(target)) {
-      // A guide's printed code scanned into a step's field: not its answer (it was saved, and sent).
-      const place = { siteUrl: session.status?.site?.url ?? null, appOrigin: window.location.origin };
-      if (!(target as Element).closest('[data-testid="step-form"]') || !isGuideLink(read.code, place)) return;
-      stop(event);
-      for (const [field, value] of touched) restore(field, value);
+    // Into a field, a code is its text (a part number into its field; Search opens codes itself), unless it is a
+    // guide's printed link: never a work order, a tag or a step's answer (each was taken, the first two sent).
+    const place = { siteUrl: session.status?.site?.url ?? null, appOrigin: window.location.origin };
+    const searchBox = target instanceof Element && target.closest('[role="search"]') !== null;
+    if (typedField(target) && (searchBox || !isGuideLink(read.code, place))) return;
+    stop(event);
+    for (const [field, value] of touched) restore(field, value);
+    if (typedField(target) && (runMode.value || (target as Element).closest('[data-testid="step-form"]'))) {
       session.setNotice(
         `The scanner read a link to a guide (${read.code}): a step's field does not take it, and it was not typed. ` +
           'To open the guide, scan it in the library or in Search.',
       );
       return;
     }
-    stop(event);
-    for (const [field, value] of touched) restore(field, value);
     if (runMode.value) {
       session.setNotice(
         `The scanner read “${read.code}” with no field chosen: it was not typed anywhere. ` +
@@ -90,14 +93,18 @@ export function useScannerKeys(): void {
   function onFocusin(event: FocusEvent): void {
     if (!typedField(event.target)) keys.other();
   }
+  // A person's tap or click between two reads of one code: two labels alike, each into its own field.
+  const onPointerdown = () => keys.other();
 
   onMounted(() => {
     window.addEventListener('keydown', onKeydown, true);
     window.addEventListener('focusin', onFocusin, true);
+    window.addEventListener('pointerdown', onPointerdown, true);
   });
   onBeforeUnmount(() => {
     window.removeEventListener('keydown', onKeydown, true);
     window.removeEventListener('focusin', onFocusin, true);
+    window.removeEventListener('pointerdown', onPointerdown, true);
   });
 }
 
