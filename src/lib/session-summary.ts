@@ -46,6 +46,8 @@ export function notOnSiteWords(value: ShownValue): string | null {
 export interface SummaryStep {
   number: number;
   title: string;
+  /** The language of its title when the guide is read in a translation (GuideStep.langid). */
+  langid?: string;
   /**
    * Where a new part of the guide begins, its title: "Before you begin: <prerequisite>", or "Steps of this
    * guide" after them; null within a part, and for a guide without prerequisites. The report ran 1 to 30
@@ -103,7 +105,8 @@ export function summarySteps(
         why: recorded ? whyNotOnSite(value) : null,
       };
     });
-    return { number: index + 1, title: step.title, part, hasForm: step.form !== null, values: shown };
+    const row = { number: index + 1, title: step.title, part, hasForm: step.form !== null, values: shown };
+    return step.langid ? { ...row, langid: step.langid } : row;
   });
 }
 

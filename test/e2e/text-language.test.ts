@@ -39,14 +39,29 @@ describe('text in the language the technician reads guides in', () => {
     expect(pageErrors).toEqual([]);
   });
 
+  let sessionId = '';
   it('run mode marks the step it shows', async () => {
     const { app, page, pageErrors } = opened;
     const session = unwrap(await app.app.services.api.startSession({ guideid: HOSE, workorderid: 'WO-LANG' }));
+    sessionId = session.id;
     await page.goto(new URL(`/sessions/${session.id}`, app.shell.url).toString());
     const heading = page.getByTestId('session-step').locator('.run-title');
     await expect.poll(() => heading.textContent()).toBe('Die Menschen in der Nähe informieren');
     expect(await heading.getAttribute('lang')).toBe('de');
     expect(await page.getByTestId('session-step').locator('.step-lines').getAttribute('lang')).toBe('de');
+    expect(pageErrors).toEqual([]);
+  });
+
+  it("the report marks each step's title in its language", async () => {
+    const { app, page, pageErrors } = opened;
+    await page.goto(new URL(`/sessions/${sessionId}/report`, app.shell.url).toString());
+    await page.locator('[data-testid="session-report"][data-ready="true"]').waitFor();
+    const titles = await page
+      .getByTestId('report-step')
+      .locator('.report-step-title span')
+      .evaluateAll((spans) => spans.map((span) => [span.textContent, span.getAttribute('lang')]));
+    expect(titles).toContainEqual(['Die Menschen in der Nähe informieren', 'de']);
+    expect(titles).toContainEqual(['Identify the truck', 'en']);
     expect(pageErrors).toEqual([]);
   });
 });
