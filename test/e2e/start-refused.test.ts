@@ -3,6 +3,8 @@ import type { GuideDetail, StepFormField } from '../../electron/contract.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCanvas, encodePng } from '../../server/media/png.ts';
 import { PASS } from '../fault/proxy.ts';
+import { signOffField } from '../../electron/shared/field-answers.ts';
+import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
 import { allLocalGuides, unwrap } from '../helpers/library.ts';
 import { proxiedDemoWorkshop } from '../helpers/services.ts';
 import { guideWithForms, photoGuide, sampleValue } from '../helpers/worklog.ts';
@@ -131,11 +133,12 @@ describe('a session whose start the site refused for good', () => {
   // columns to a word's width and less ("Tempera|ture"), the table laid out by its longest text.
   it("a long refusal in the report leaves the step's and the field's words whole", async () => {
     const { api: appApi } = app.app.services;
-    // A guide the first test did not have deleted, with a field to fill.
+    // A guide the first test did not have deleted, with a field to fill and one for a sign-off.
     const gone = (await guideWithForms(appApi)).guide.guideid;
     let found: { guide: GuideDetail; stepid: number; field: StepFormField } | null = null;
     for (const { guideid } of await allLocalGuides(appApi)) {
       const guide = unwrap(await appApi.getGuide(guideid));
+      if (signOffField(guide) === null) continue;
       for (const step of guide.steps)
         for (const field of step.form?.fields ?? [])
           if (!found && guideid !== gone && field.type === 'Text Input') found = { guide, stepid: step.stepid, field };
@@ -174,6 +177,15 @@ describe('a session whose start the site refused for good', () => {
     expect(broken).toEqual([]);
     await row.scrollIntoViewIfNeeded();
     await page.screenshot({ path: artifact('report-long-refusal.png') });
+    // Finished and signed off behind the refusal: the sign-off waits behind it, not "for the site to answer"
+    // (a walk's report said so while the site answered all along).
+    const signOff = { how: 'typed' as const, typed: DEMO_ACCOUNTS.tech1.username };
+    unwrap(await appApi.transitionSession({ sessionId: session.id, transition: 'finish', signOff }));
+    unwrap(await appApi.flushOutbox());
+    await page.reload();
+    const where = page.getByTestId('report-sign-off-where');
+    await where.waitFor();
+    expect(await where.textContent()).toContain('it waits behind what the site refused (see the sync centre)');
     expect(pageErrors).toEqual([]);
   });
 });
