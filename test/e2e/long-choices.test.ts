@@ -35,6 +35,9 @@ describe('a step form with a long choice', () => {
     const ready = async () => void (await form().waitFor());
     await ready();
     await page.getByTestId('step-form').locator('select').selectOption({ label: LONG_CHOICE });
+    // Chosen and not saved: the step list marks it so at once (it showed nothing until a save).
+    const mark = page.getByTestId(`step-nav-${at + 1}`).locator('.step-nav-mark');
+    await expect.poll(() => mark.textContent()).toBe('●');
     await expectFitsBothTextSizes(page, 'long-choice', form, ready, { width: 1366, height: 768 });
     // The form within its own column, the choice within the form, at each size.
     for (const size of [
