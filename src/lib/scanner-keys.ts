@@ -36,7 +36,13 @@ export class ScannerKeys {
    * code, and the same code read after it is read again on purpose (two labels alike), not a double read.
    */
   other(): void {
-    [this.#text, this.#times, this.#last] = ['', [], null];
+    this.cut();
+    this.#last = null;
+  }
+
+  /** The keyboard moved by the app's doing: the keys before and an Enter after are not one code. */
+  cut(): void {
+    [this.#text, this.#times] = ['', []];
   }
 
   /** Enter: the code a scanner typed before it, or null when the keys before were a person's. */

@@ -46,6 +46,15 @@ describe("a USB scanner's keys", () => {
     expect(type(keys, '4471', 300, 3).read!.again).toBe(false);
   });
 
+  it('a cut (the app moved the keyboard) ends the burst, but the same code after it is still a double read', () => {
+    const keys = new ScannerKeys();
+    expect(type(keys, 'WO-6611', 0, 3).read!.again).toBe(false);
+    for (const [i, char] of [...'WO-6'].entries()) keys.key(char, 100 + i);
+    keys.cut();
+    expect(keys.enter(105)).toBeNull();
+    expect(type(keys, 'WO-6611', 300, 3).read!.again).toBe(true);
+  });
+
   it('a new burst starts after a pause: the keys before it are not part of its code', () => {
     const keys = new ScannerKeys();
     keys.key('x', 0);

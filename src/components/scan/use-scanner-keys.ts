@@ -91,7 +91,7 @@ export function useScannerKeys(): void {
   // The keyboard moved to a button between the keys and an Enter (a program's focus: no person is that
   // quick): the Enter is the button's. Moved to a field, the keys go on (a second read into a new session).
   function onFocusin(event: FocusEvent): void {
-    if (!typedField(event.target)) keys.other();
+    if (!typedField(event.target)) keys.cut();
   }
   // A person's tap or click between two reads of one code: two labels alike, each into its own field.
   const onPointerdown = () => keys.other();
