@@ -110,17 +110,33 @@ export const FAIL_WORD = 'FAIL';
 
 const SIGN_OFF_LABEL = /sign(?:ed)?[\s-]*off|signature|signed by|inspected by|inspector/i;
 
-/** A text field the Finish sign-off fills ("Signed off by", "Signature"): the review does not ask for it. */
+/** A text field whose label names a sign-off ("Signed off by", "Signature"): where `signOffField` looks. */
 export const isSignOffField = (field: Pick<StepFormField, 'type' | 'label'>): boolean =>
   (field.type === 'Text Input' || field.type === 'Text Area') && SIGN_OFF_LABEL.test(field.label);
 
 /**
  * The form field a sign-off goes into (core/worklog/sign-off.ts), and the one the report looks at to say
- * where it is: the last text field whose label names a sign-off, else null.
+ * where it is: the last text field of the guide's own steps whose label names a sign-off, else null. A
+ * prerequisite's "Signed off by" signs off that procedure, not this job: the hose guide's sign-off went into
+ * its pre-shift inspection's field (a walk of long guides). Without `guideid`, the guide's own steps are the
+ * last steps' guide (a prerequisite's steps come first).
  */
-export function signOffField(guide: { steps: readonly GuideStep[] }): { field: StepFormField; stepid: number } | null {
+export function signOffField(guide: {
+  guideid?: number;
+  steps: readonly GuideStep[];
+}): { field: StepFormField; stepid: number } | null {
+  const own = guide.guideid ?? guide.steps.at(-1)?.guideid;
   let found: { field: StepFormField; stepid: number } | null = null;
-  for (const step of guide.steps)
+  for (const step of guide.steps) {
+    if ((step.guideid ?? own) !== own) continue;
     for (const field of step.form?.fields ?? []) if (isSignOffField(field)) found = { field, stepid: step.stepid };
+  }
   return found;
 }
+
+/** Whether a step's field is the one the sign-off fills (`signOffField`): not typed, not asked for by the review. */
+export const isSignOffTarget = (
+  target: { field: Pick<StepFormField, 'fieldGuid'>; stepid: number } | null,
+  stepid: number,
+  field: Pick<StepFormField, 'fieldGuid'>,
+): boolean => target !== null && target.stepid === stepid && target.field.fieldGuid === field.fieldGuid;

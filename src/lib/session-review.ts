@@ -1,5 +1,5 @@
 import type { GuideStep, SaveStepDataInput, StepValue, UnreadableAttachment } from '../../electron/contract.ts';
-import { answerWords, failingAnswer, isSignOffField } from '../../electron/shared/field-answers.ts';
+import { answerWords, failingAnswer, isSignOffTarget, signOffField } from '../../electron/shared/field-answers.ts';
 import { fieldProblem, isMediaField, takesNoFile } from '../../electron/shared/field-values.ts';
 import type { Draft } from '../drafts/keys.ts';
 import { unsavedDrafts } from '../drafts/keys.ts';
@@ -87,6 +87,8 @@ export function reviewSession(
   const saves: SessionReview['saves'] = [];
   const failed: FailedItem[] = [];
   const refused: RefusedValue[] = [];
+  // The guide's own sign-off field is filled at Finish; a prerequisite's is a field like any other.
+  const signOff = signOffField({ steps });
   steps.forEach((step, index) => {
     if (!step.form) return;
     const fields = step.form.fields;
@@ -95,7 +97,7 @@ export function reviewSession(
     const typed = Object.fromEntries(mine.map((d) => [d.fieldGuid, d.value]));
     const empty = fields
       .filter((f) => {
-        if (isSignOffField(f) || takesNoFile(f, picturesOnly)) return false;
+        if (isSignOffTarget(signOff, step.stepid, f) || takesNoFile(f, picturesOnly)) return false;
         const have = saved.get(f.fieldGuid);
         const filled = have && (have.value !== null && have.value !== '' ? true : have.attachment !== null);
         return !filled && !(typed[f.fieldGuid] ?? '').trim();

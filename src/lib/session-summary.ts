@@ -71,7 +71,7 @@ export function summarySteps(
   picturesOnly = false,
 ): SummaryStep[] {
   const byGuid = new Map(values.map((v) => [`${v.stepid}|${v.fieldGuid}`, v]));
-  const signOff = signOffField({ steps });
+  const signOff = signOffField({ guideid: guide?.guideid, steps });
   // Where each part begins, as the guide page's sections (guide-sections.ts): a guide without prerequisites has none.
   const parts = new Map(
     guide && guide.prerequisites.length > 0

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
+import { DEMO_GUIDES } from '../../server/demo/seed.ts';
 import type { RunningSite } from '../../server/site.ts';
 import { api, signIn, startTestSite } from '../server/helpers.ts';
 import { unwrap } from '../helpers/library.ts';
@@ -12,6 +13,7 @@ let site: RunningSite;
 let app: ReturnType<typeof makeServices>;
 const FORKLIFT = 10;
 const COMPRESSOR = 3;
+const HOSE = DEMO_GUIDES.findIndex((guide) => guide.key === 'forklift-hose') + 1;
 const name = DEMO_ACCOUNTS.tech1.username;
 
 beforeAll(async () => {
@@ -84,5 +86,28 @@ describe('the sign-off at Finish', () => {
     );
     expect(done.signOff).toMatchObject({ name, how: 'drawn', drawingPng: png, sentAs: 'kept-here', field: null });
     expect(done.values).toEqual([]);
+  });
+
+  it("is not sent into a prerequisite's sign-off field: the hose job does not sign off its inspection", async () => {
+    // The hose guide has no sign-off field of its own; its prerequisite (the inspection) has "Signed off by".
+    const session = await start(HOSE, 'WO-SIGN-PREREQ');
+    const done = unwrap(
+      await app.services.api.transitionSession({
+        sessionId: session.id,
+        transition: 'finish',
+        signOff: { how: 'typed', typed: name },
+      }),
+    );
+    expect(done.signOff).toMatchObject({ name, sentAs: 'kept-here', field: null });
+    expect(done.values).toEqual([]);
+    expect(unwrap(await app.services.api.flushOutbox())).toMatchObject({ pending: 0, failed: 0, conflicts: 0 });
+    const after = unwrap(await app.services.api.getSession(session.id));
+    const tech = await signIn(site, 'tech1');
+    const entry = (await api(site, 'GET', `/work_log/${after.entryid}`, { token: tech.token })).body as {
+      status: string;
+      work_data: unknown[];
+    };
+    expect(entry.status).toBe('complete');
+    expect(entry.work_data).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { signOffField } from '../../electron/shared/field-answers.ts';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
+import { DEMO_GUIDES } from '../../server/demo/seed.ts';
 import { allLocalGuides, unwrap } from '../helpers/library.ts';
 import { proxiedDemoWorkshop } from '../helpers/services.ts';
 import { artifact, demoAppForFile } from './browser.ts';
@@ -11,6 +12,7 @@ import { artifact, demoAppForFile } from './browser.ts';
 const demo = proxiedDemoWorkshop();
 const opened = demoAppForFile(demo, { width: 1024, height: 600 });
 const FORKLIFT = 10;
+const HOSE = DEMO_GUIDES.findIndex((guide) => guide.key === 'forklift-hose') + 1;
 
 async function finishSignedOff(guideid: number, workorderid: string): Promise<string> {
   const { app, page } = opened;
@@ -47,6 +49,46 @@ describe('where a sign-off goes', () => {
     await expect
       .poll(() => page.getByTestId('summary-site').textContent())
       .toBe('Everything but the sign-off, which stays on this computer (the site has no field for it)');
+    expect(pageErrors).toEqual([]);
+  });
+
+  it("a prerequisite's sign-off field is the technician's to type: the job's sign-off stays here", async () => {
+    // The hose guide opens with the pre-shift inspection, whose last step has "Signed off by": the sign-off of
+    // the hose job went into it. The inspection's field is typed like any other, and the site has it as typed.
+    const { app, page, pageErrors } = opened;
+    const api = app.app.services.api;
+    const hose = unwrap(await api.getGuide(HOSE));
+    const at = hose.steps.findIndex((step) => step.guideid !== HOSE && step.form?.fields[0]?.label === 'Signed off by');
+    expect(at).toBeGreaterThanOrEqual(0);
+    const session = unwrap(await api.startSession({ guideid: HOSE, workorderid: 'WO-SIGN-PREREQ' }));
+    await page.goto(new URL(`/sessions/${session.id}?step=${at + 1}`, app.shell.url).toString());
+    const signed = page.getByTestId('step-form').getByLabel('Signed off by');
+    await expect.poll(() => signed.isEnabled()).toBe(true);
+    await signed.fill('Inspected by Sam, 06:10');
+    await page.getByTestId('step-save').click();
+    await expect.poll(async () => unwrap(await api.getSession(session.id)).values.length).toBe(1);
+    await page.getByTestId('session-finish').click();
+    await page.getByTestId('finish-review').waitFor();
+    expect(await page.getByTestId('sign-off-where').textContent()).toContain(
+      "This guide's forms have no field for a sign-off: it stays on this computer",
+    );
+    await page.getByTestId('sign-off-name').fill(DEMO_ACCOUNTS.tech1.username);
+    await page.getByTestId('review-confirm').click();
+    await page.locator('[data-testid="session"][data-status="complete"]').waitFor();
+    unwrap(await api.flushOutbox());
+    const { email, password } = DEMO_ACCOUNTS.tech1;
+    const signIn = await fetch(`${demo.site().apiUrl}/user/token`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    });
+    const { authToken } = (await signIn.json()) as { authToken: string };
+    const entryid = unwrap(await api.getSession(session.id)).entryid;
+    const entry = (await (
+      await fetch(`${demo.site().apiUrl}/work_log/${entryid}`, { headers: { Authorization: `api ${authToken}` } })
+    ).json()) as { status: string; work_data: { label: string; value: string }[] };
+    expect(entry.status).toBe('complete');
+    expect(entry.work_data.map((d) => [d.label, d.value])).toEqual([['Signed off by', 'Inspected by Sam, 06:10']]);
     expect(pageErrors).toEqual([]);
   });
 });

@@ -50,6 +50,19 @@ describe('the Finish review (issue 16)', () => {
     expect(review.saves).toEqual([]);
   });
 
+  it("does not ask for the guide's sign-off field, but asks for a prerequisite's like any other field", () => {
+    const signed = (fieldGuid: string) => field('Text Input', { fieldGuid, label: 'Signed off by' });
+    // The inspection (guide 2) comes first, its "Signed off by" signs off the inspection: the technician types it.
+    const inspection = { ...step(7, [signed('inspected')], 'Sign the checklist'), guideid: 2 };
+    const own = [inspection, step(1, [truck])];
+    expect(reviewSession(own, [value(1, 'truck', 'FL-07')], []).emptySteps.map((s) => [s.number, s.empty])).toEqual([
+      [1, ['Signed off by']],
+    ]);
+    const withOwn = [...own, step(9, [signed('job')], 'Sign off the job')];
+    const review = reviewSession(withOwn, [value(1, 'truck', 'FL-07'), value(7, 'inspected', 'Sam')], []);
+    expect(review.emptySteps).toEqual([]);
+  });
+
   it('lists a draft left on another step and saves it on confirmation, typed fields only', () => {
     const drafts = [makeDraft('t', 's', 3, 'brakes', '1'), makeDraft('t', 's', 1, 'truck', 'FL-07')];
     const review = reviewSession(steps, [], drafts);
