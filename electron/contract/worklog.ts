@@ -250,6 +250,17 @@ export interface HandedOverList extends SuspendedList {
   takenFromYou: TakenHere[];
 }
 
+/** Another technician's open session of a work order on this computer: asked about before a second is made. */
+export interface OthersOpenSession {
+  /** Their user name on the site. */
+  username: string;
+  /** The work order as they typed it. */
+  workorderid: string;
+  status: Exclude<WorkStatus, 'complete' | 'cancelled'>;
+  /** Unix seconds. */
+  startedAt: number;
+}
+
 /** A session handed over and taken over on this computer, as its first technician is told. */
 export interface TakenHere {
   workorderid: string;
@@ -281,6 +292,11 @@ export interface WorklogApi {
    * review lists them: an ended session takes no file to replace them).
    */
   checkAttachments(sessionId: string): Promise<Result<UnreadableAttachment[]>>;
+  /**
+   * Other technicians' open sessions of this guide under this work order on this computer (a shared laptop):
+   * the start form asks before a second entry of the same job is made.
+   */
+  othersOpen(input: { guideid: number; workorderid: string }): Promise<Result<OthersOpenSession[]>>;
   /** Sessions of a guide suspended on the site, with who and when (needs the network). */
   listSuspended(guideid: number): Promise<Result<SuspendedList>>;
   /** Sessions others handed over, across guides: from the site, or what this laptop last learned offline. */

@@ -106,6 +106,11 @@ export const useWorklogStore = defineStore('worklog', () => {
     siteTurn = answer.catch(() => undefined);
     return answer;
   }
+  /** Other technicians' open sessions of a guide's work order on this computer (none when it cannot be asked). */
+  const othersOpen = async (guideid: number, workorderid: string) => {
+    const result = await bridge.othersOpen({ guideid, workorderid });
+    return result.ok ? result.value : [];
+  };
   /** Others' suspended sessions of a guide: asks the site, so it needs the network. */
   const suspended = (guideid: number) => askSite(`suspended ${guideid}`, () => bridge.listSuspended(guideid));
   /** What others handed over, across guides: from the site, or as this computer last learned it. */
@@ -134,6 +139,7 @@ export const useWorklogStore = defineStore('worklog', () => {
     attach,
     assume,
     unreadableFiles,
+    othersOpen,
     suspended,
     handedOver,
   };

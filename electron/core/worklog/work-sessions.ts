@@ -1,5 +1,6 @@
 import type {
   AttachFileInput,
+  OthersOpenSession,
   SaveStepDataInput,
   SignOffInput,
   StartSessionInput,
@@ -77,6 +78,11 @@ export class WorkSessions {
    */
   list(filter: { guideid?: number; ended?: number }): WorkSession[] {
     return this.deps.store.sessions.list(filter, this.deps.technician().id).map((id) => this.view(id));
+  }
+
+  /** Other technicians' open sessions of a guide under a work order here: who, and how far, no more. */
+  othersOpen(input: { guideid: number; workorderid: string }): OthersOpenSession[] {
+    return this.deps.store.technicians.othersOpen(this.deps.technician().id, input.guideid, input.workorderid);
   }
 
   /** One of the current technician's sessions; another's is "no such session" to them. */

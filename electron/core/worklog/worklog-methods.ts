@@ -101,6 +101,11 @@ export const worklogMethods = defineMethods<keyof WorklogApi, WorklogMethodDeps>
     technician: true,
     run: ({ worklog }, id) => worklog.unreadable(id),
   },
+  othersOpen: {
+    input: z.tuple([z.object({ guideid: id, workorderid: required('Work order').max(WORK_ORDER_MAX_CHARS) })]),
+    technician: true,
+    run: ({ worklog }, input) => worklog.sessions.othersOpen(input),
+  },
   listSuspended: {
     input: z.tuple([id]),
     technician: true,

@@ -1,4 +1,4 @@
-import type { UserSummary } from '../../../contract.ts';
+import type { OthersOpenSession, UserSummary } from '../../../contract.ts';
 import type { Db } from '../open.ts';
 import { sql } from '../statements.ts';
 import { TO_SETTLE } from './conflicts-repo.ts';
@@ -122,6 +122,22 @@ export class TechniciansRepo {
            GROUP BY technician
        ) GROUP BY technician`,
     ).all(this.workKinds.params) as TechnicianWork[];
+  }
+
+  /**
+   * The open sessions of a guide under a work order (as typed: case and spaces aside) of the other
+   * technicians of `technician`'s site, the newest first.
+   */
+  othersOpen(technician: number, guideid: number, workorderid: string): OthersOpenSession[] {
+    return sql(
+      this.db,
+      `SELECT t.username, s.workorderid, s.status, s.started_at AS startedAt
+         FROM work_sessions s JOIN technicians t ON t.id = s.technician
+        WHERE s.guideid = @guideid AND lower(trim(s.workorderid)) = lower(trim(@workorderid))
+          AND s.status NOT IN ('complete', 'cancelled') AND s.technician != @technician
+          AND t.site = (SELECT site FROM technicians WHERE id = @technician)
+        ORDER BY s.started_at DESC, s.rowid DESC`,
+    ).all({ technician, guideid, workorderid }) as OthersOpenSession[];
   }
 
   /** Actions of an earlier version whose maker is not known: kept, never sent. */
