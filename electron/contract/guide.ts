@@ -171,7 +171,12 @@ export interface GuideDetail {
    * Guides to follow first, in order: each is kept as a guide of its own, and its steps open `steps`
    * (nested prerequisites before the guide that needs them), each named by its own `guideid`.
    */
-  prerequisites: { guideid: number; title: string }[];
+  prerequisites: {
+    guideid: number;
+    title: string;
+    /** The language its title (and its steps) are in, in a guide read in a translation (as GuideStep.langid). */
+    langid?: string;
+  }[];
   documents: GuideDocument[];
   /** The prerequisites' steps first, in their order, then the guide's own steps in its order. */
   steps: GuideStep[];

@@ -72,7 +72,10 @@ for (const dialect of ['ifixit', 'dozuki'] as Dialect[]) {
       expect(hose.prerequisites[0]).toEqual({
         guideid: LOCKOUT,
         title: 'Freischalten und Kennzeichnen vor Arbeiten an Werkstattmaschinen',
+        langid: 'de',
       });
+      // The inspection's title, untranslated, says it is the site's English.
+      expect(hose.prerequisites[1]).toMatchObject({ guideid: id('forklift-inspection'), langid: 'en' });
       expect(hose.steps[0]!.title).toBe('Die Menschen in der Nähe informieren');
       // The inspection has no German: its steps stay English inside the German guide.
       const inspection = hose.steps.find((step) => step.guideid === id('forklift-inspection'))!;

@@ -36,6 +36,11 @@ describe('text in the language the technician reads guides in', () => {
     expect(detail.steps.some((step) => step.guideid === INSPECTION)).toBe(true);
     expect(await english.locator('.step-title').getAttribute('lang')).toBe('en');
     expect(await english.locator('.step-lines').getAttribute('lang')).toBe('en');
+    // The prerequisites' titles too, in the list and over their steps: the lockout's German, the inspection's not.
+    const langs = (selector: string) =>
+      page.locator(selector).evaluateAll((els) => els.map((el) => el.getAttribute('lang')));
+    expect(await langs('.prereq-link')).toEqual(['de', 'en']);
+    expect(await langs('[data-testid="guide-section-title"] span')).toEqual(['de', 'en']);
     expect(pageErrors).toEqual([]);
   });
 
@@ -49,6 +54,7 @@ describe('text in the language the technician reads guides in', () => {
     await expect.poll(() => heading.textContent()).toBe('Die Menschen in der Nähe informieren');
     expect(await heading.getAttribute('lang')).toBe('de');
     expect(await page.getByTestId('session-step').locator('.step-lines').getAttribute('lang')).toBe('de');
+    expect(await page.getByTestId('step-prerequisite').locator('span').getAttribute('lang')).toBe('de');
     expect(pageErrors).toEqual([]);
   });
 

@@ -26,10 +26,11 @@ export function translated(base: GuideDetail, texts: ReadonlyMap<number, GuideDe
           tools: base.tools.map((item, index) => ({ ...item, text: own.tools[index]?.text || item.text })),
         }
       : {}),
-    prerequisites: base.prerequisites.map((prereq) => ({
-      ...prereq,
-      title: texts.get(prereq.guideid)?.title ?? prereq.title,
-    })),
+    prerequisites: base.prerequisites.map((prereq) => {
+      const text = texts.get(prereq.guideid);
+      if (text) return { ...prereq, title: text.title, langid };
+      return siteLangid ? { ...prereq, langid: siteLangid } : prereq;
+    }),
     steps: base.steps.map((step) => {
       const text = steps.get(step.stepid);
       if (text) return { ...step, title: text.title, lines: text.lines, langid };
