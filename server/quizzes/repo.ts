@@ -81,14 +81,26 @@ export function questionsOf(survey: SurveyJson): SurveyElement[] {
   return out;
 }
 
-const normalise = (value: unknown): unknown => (typeof value === 'string' ? value.trim().toLowerCase() : value);
+/** A value as SurveyJS compares it: strings without case or surrounding space, numbers as numbers. */
+const normalise = (value: unknown): unknown => {
+  if (typeof value !== 'string') return value;
+  const text = value.trim();
+  return text !== '' && Number.isFinite(Number(text)) ? Number(text) : text.toLowerCase();
+};
 
-/** SurveyJS-style equality: strings ignore case and surrounding space, arrays ignore order. */
-export function answerMatches(answer: unknown, correct: unknown): boolean {
+/**
+ * SurveyJS-style equality (Question.isAnswerCorrect): strings ignore case and surrounding space, a number
+ * and the same number as text are equal, a checkbox's list ignores order and a ranking's does not.
+ */
+export function answerMatches(answer: unknown, correct: unknown, type = ''): boolean {
   if (Array.isArray(correct)) {
     if (!Array.isArray(answer) || answer.length !== correct.length) return false;
-    const want = correct.map((v) => JSON.stringify(normalise(v))).sort();
-    const got = answer.map((v) => JSON.stringify(normalise(v))).sort();
+    const want = correct.map((v) => JSON.stringify(normalise(v)));
+    const got = answer.map((v) => JSON.stringify(normalise(v)));
+    if (type !== 'ranking') {
+      want.sort();
+      got.sort();
+    }
     return want.every((v, i) => v === got[i]);
   }
   return JSON.stringify(normalise(answer)) === JSON.stringify(normalise(correct));
@@ -100,7 +112,7 @@ export function scoreAnswers(
   answers: Record<string, unknown>,
 ): { score: number; correct: number; total: number } {
   const scored = questionsOf(survey).filter((q) => q.correctAnswer !== undefined);
-  const correct = scored.filter((q) => answerMatches(answers[q.name], q.correctAnswer)).length;
+  const correct = scored.filter((q) => answerMatches(answers[q.name], q.correctAnswer, q.type)).length;
   const total = scored.length;
   return { score: total === 0 ? 100 : Math.round((100 * correct) / total), correct, total };
 }

@@ -31,6 +31,22 @@ describe('scoring a quiz', () => {
     expect(answerMatches('false', false)).toBe(false);
   });
 
+  it("ranking: the order is the answer (a checkbox's is not)", () => {
+    const order = ['Lock out', 'Bleed the tank', 'Remove the guard'];
+    expect(scoreAttempt(question('ranking', order), { q: [...order] }).score).toBe(100);
+    expect(
+      scoreAttempt(question('ranking', order), { q: ['Bleed the tank', 'Lock out', 'Remove the guard'] }).score,
+    ).toBe(0);
+    expect(scoreAttempt(question('checkbox', order), { q: [...order].reverse() }).score).toBe(100);
+  });
+
+  it('a number box: the number typed is the number the quiz writes as text, and the other way round', () => {
+    expect(scoreAttempt(question('text', '4'), { q: 4 }).score).toBe(100);
+    expect(scoreAttempt(question('text', 150), { q: ' 150 ' }).score).toBe(100);
+    expect(scoreAttempt(question('text', '4'), { q: 5 }).score).toBe(0);
+    expect(scoreAttempt(question('text', '4'), { q: '' }).score).toBe(0);
+  });
+
   it('text: case and surrounding space do not matter, the words do', () => {
     expect(scoreAttempt(question('text', 'Lockout'), { q: '  lockOUT ' }).score).toBe(100);
     expect(scoreAttempt(question('text', 'Lockout'), { q: 'lock out' }).score).toBe(0);

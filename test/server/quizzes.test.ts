@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { DEMO_GUIDES } from '../../server/demo/seed.ts';
 import { DEMO_QUIZZES } from '../../server/demo/quizzes.ts';
-import { questionsOf } from '../../server/quizzes/repo.ts';
+import { answerMatches, questionsOf } from '../../server/quizzes/repo.ts';
 import type { DemoAccountName } from '../../server/demo-accounts.ts';
 import type { RunningSite } from '../../server/site.ts';
 import { association, attempt, courseAssignment, quizSummary, surveyQuiz } from './content-schemas.ts';
@@ -254,5 +254,19 @@ describe('POST /quizzes/attempt', () => {
       422,
       'course_stageid',
     );
+  });
+});
+
+describe('scoring as SurveyJS does', () => {
+  it("a ranking's order is its answer, a checkbox's is not; a number is the number written as text", () => {
+    const order = ['Lock out', 'Bleed the tank', 'Remove the guard'];
+    const swapped = ['Bleed the tank', 'Lock out', 'Remove the guard'];
+    expect(answerMatches(order, order, 'ranking')).toBe(true);
+    expect(answerMatches(swapped, order, 'ranking')).toBe(false);
+    expect(answerMatches(swapped, order, 'checkbox')).toBe(true);
+    expect(answerMatches(4, '4', 'text')).toBe(true);
+    expect(answerMatches(' 150 ', 150, 'text')).toBe(true);
+    expect(answerMatches(5, '4', 'text')).toBe(false);
+    expect(answerMatches(' LOCKOUT', 'lockout', 'text')).toBe(true);
   });
 });

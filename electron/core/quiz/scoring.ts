@@ -2,8 +2,8 @@ import { surveyRefusal } from '../../shared/quiz-survey.ts';
 
 /**
  * Scoring of a SurveyJS quiz (DESIGN.md §7: a quiz revision is SurveyJS JSON with `correctAnswer` on
- * scored questions), the same way the site scores an attempt: strings ignore case and surrounding
- * space, lists ignore order, score = rounded percentage of the scored questions.
+ * scored questions), the same way the site scores an attempt (`answerMatches`), score = rounded
+ * percentage of the scored questions.
  */
 export class QuizFormatError extends Error {
   override readonly name = 'QuizFormatError';
@@ -115,19 +115,33 @@ export function scoredQuestions(survey: unknown): ScoredQuestion[] {
   return found;
 }
 
-export function answerMatches(given: unknown, expected: unknown): boolean {
+/**
+ * Whether an answer is the correct one, as SurveyJS judges it (Question.isAnswerCorrect): strings ignore
+ * case and surrounding space; a number typed and one written as text are the same number (a number box
+ * gives 4 where the quiz says "4": "4 · 4 · Wrong"); a checkbox's or tag box's choices count in any order,
+ * a ranking's only in its order (Lock out, then bleed the tank: the other way round scored right).
+ */
+export function answerMatches(given: unknown, expected: unknown, type = ''): boolean {
   if (Array.isArray(expected)) {
     if (!Array.isArray(given) || given.length !== expected.length) return false;
-    const left = given.map(normal).sort();
-    const right = expected.map(normal).sort();
+    const left = given.map(normal);
+    const right = expected.map(normal);
+    if (type !== 'ranking') {
+      left.sort();
+      right.sort();
+    }
     return left.every((value, index) => value === right[index]);
   }
   return normal(given) === normal(expected);
 }
 
 function normal(value: unknown): string {
-  if (typeof value === 'string') return `s:${value.trim().toLowerCase()}`;
-  if (typeof value === 'number' || typeof value === 'boolean') return `${typeof value}:${String(value)}`;
+  if (typeof value === 'number') return `number:${value}`;
+  if (typeof value === 'string') {
+    const text = value.trim();
+    return text !== '' && Number.isFinite(Number(text)) ? `number:${Number(text)}` : `s:${text.toLowerCase()}`;
+  }
+  if (typeof value === 'boolean') return `boolean:${String(value)}`;
   return `j:${JSON.stringify(value ?? null)}`;
 }
 
@@ -139,7 +153,7 @@ export function scoreAttempt(survey: unknown, answers: Record<string, unknown>):
       title: q.title,
       given: given ?? null,
       expected: q.expected,
-      correct: given !== undefined && answerMatches(given, q.expected),
+      correct: given !== undefined && answerMatches(given, q.expected, q.type),
     };
   });
   const correct = questions.filter((q) => q.correct).length;
