@@ -47,6 +47,11 @@ export interface QuizAttempt {
   sync: 'pending' | 'sent' | 'failed';
   syncError: string | null;
   siteAttemptid: number | null;
+  /**
+   * The site's own scoring, once it recorded the attempt: its score and verdict, against its pass mark (which
+   * may have changed since this computer last learned it); null until it answered (or where it said neither).
+   */
+  site: { score: number | null; passed: boolean | null } | null;
   /** When the App API read this copy, in the order of its reads (as WorkSession.readOrder). */
   readOrder: number;
 }

@@ -94,6 +94,35 @@ export function resultRows(attempt: Pick<QuizAttempt, 'questions'>, survey: unkn
   }));
 }
 
+/** What an attempt's result says: the site's score and verdict once it has them, and why they differ from here. */
+export interface Verdict {
+  score: number;
+  passed: boolean;
+  /** Who scored what is shown. */
+  by: 'here' | 'site';
+  /** Said when the site's scoring is not this computer's (its pass mark changed since the last sync); else null. */
+  differs: string | null;
+}
+
+export function verdictOf(attempt: Pick<QuizAttempt, 'score' | 'passed' | 'passingScore' | 'site'>): Verdict {
+  const site = attempt.site;
+  if (!site) return { score: attempt.score, passed: attempt.passed, by: 'here', differs: null };
+  const score = site.score ?? attempt.score;
+  const passed = site.passed ?? attempt.passed;
+  const words = (p: boolean) => (p ? 'Passed' : 'Not passed');
+  const here = score !== attempt.score ? ` (this computer scored ${attempt.score}%)` : '';
+  const mark = attempt.passingScore === null ? 'every question right' : `${attempt.passingScore}%`;
+  const differs =
+    passed !== attempt.passed
+      ? `The site recorded ${score}% as ${words(passed)}${here}; against the pass mark this computer knew ` +
+        `(${mark}) it was ${words(attempt.passed)}. The site's pass mark may have changed since the last sync: ` +
+        'its verdict is the one on your record.'
+      : here
+        ? `The site scored it ${score}%${here}.`
+        : null;
+  return { score, passed, by: 'site', differs };
+}
+
 export function passingWords(passing: PassingSource): string {
   if (passing.score === null) return 'No pass mark is set: every question must be right.';
   return passing.from === 'stage'

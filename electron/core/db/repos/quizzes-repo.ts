@@ -152,6 +152,10 @@ export class QuizzesRepo {
       sync: row.attemptid !== null ? 'sent' : pending?.state === 'failed' ? 'failed' : 'pending',
       syncError: pending?.error ?? null,
       siteAttemptid: row.attemptid,
+      site:
+        row.attemptid !== null && (row.site_score !== null || row.site_passed !== null)
+          ? { score: row.site_score, passed: row.site_passed === null ? null : row.site_passed === 1 }
+          : null,
       readOrder: nextRead(),
     };
   }
