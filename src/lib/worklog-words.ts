@@ -140,7 +140,7 @@ export function attachmentWords(
     const what = attachment.uploaded ? "Uploaded, but the site did not take the step's save" : 'Not sent';
     return { words: `${what}: see the sync centre`, tone: 'bad' };
   }
-  if (!attachment.uploaded) return { words: 'Kept here, uploads when online', tone: 'warn' };
+  if (!attachment.uploaded) return { words: 'Kept here, not uploaded yet', tone: 'warn' };
   if (site === 'waiting') return { words: "Uploaded; the step's save is not sent yet", tone: 'warn' };
   return { words: 'Uploaded', tone: 'ok' };
 }

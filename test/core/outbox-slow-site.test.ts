@@ -130,6 +130,20 @@ describe.concurrent('a site that applies starts and uploads after the client gav
   }) => {
     const running = await slowSite({ ms: 4000 }, onTestFinished);
     const ids = await work(running, 'WO-SLOW', 6, 2);
+    // While it waits to look again, the Sync centre says the site answered the look: not there yet, and why it
+    // is not sent again at once (it said "the site has not answered whether it took the start").
+    let said: string | null = null;
+    for (let i = 0; i < 40 && said === null; i++) {
+      unwrap(await running.services.api.flushOutbox());
+      const { actions } = unwrap(await running.services.api.getOutbox());
+      said = actions.find((a) => a.kind === 'start' && a.error?.includes('not on the site yet'))?.error ?? null;
+      if (said === null) await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    expect(said).toBe(
+      'The start of this session is not on the site yet, but no answer came when it was sent: a slow site may ' +
+        'still be taking it. It is looked for once more and sent again only if it is still not there, so that it ' +
+        'is not made twice.',
+    );
     await drain(running);
     await settleSite(running, 4000, 'work_log', 'WO-SLOW');
     const { entries, uploads } = await onTheSite(running.site, 'WO-SLOW');

@@ -901,7 +901,7 @@ describe('a photo from the camera (acceptance 5)', () => {
     await attachPhoto('valve-damaged.png', [160, 60, 40]);
     await photo.getByTestId('attachment-thumb').waitFor();
     const state = photo.getByTestId('attachment-state');
-    expect((await state.textContent())?.trim()).toBe('Kept here, uploads when online');
+    expect((await state.textContent())?.trim()).toBe('Kept here, not uploaded yet');
 
     // A byte of the kept file changed on the disk; the step shown again.
     const attachment = (await sessionOf(id)).values.find((v) => v.attachment)!.attachment!;
@@ -926,7 +926,7 @@ describe('a photo from the camera (acceptance 5)', () => {
     // gives way (it held the session, the new photo and all after it, until discarded in the sync centre).
     await attachPhoto('valve-again.png', [40, 160, 60]);
     await photo.getByTestId('attachment-thumb').waitFor();
-    expect((await state.textContent())?.trim()).toBe('Kept here, uploads when online');
+    expect((await state.textContent())?.trim()).toBe('Kept here, not uploaded yet');
     demo.setSchedule(null);
     expect((await app.app.services.api.flushOutbox()).ok).toBe(true);
     await photo.locator('[data-testid="attachment-state"][data-tone="ok"]').waitFor();

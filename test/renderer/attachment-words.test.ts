@@ -4,7 +4,7 @@ import { attachmentWords, refusedValueWords } from '../../src/lib/worklog-words.
 describe('an attached file in words', () => {
   it('says uploaded only once the step that names it reached the site; before that, what waits', () => {
     expect(attachmentWords({ uploaded: false, notSent: null }, 'waiting')).toEqual({
-      words: 'Kept here, uploads when online',
+      words: 'Kept here, not uploaded yet',
       tone: 'warn',
     });
     // The file is on the site, the save that puts it in the session is not: not yet part of the record.

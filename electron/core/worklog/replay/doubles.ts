@@ -22,9 +22,17 @@ export function nextLook(ctx: WorklogContext, row: OutboxRow): number | null {
   return next ?? null;
 }
 
-/** Look again later: the site has not shown whether it took it, and may still be taking it. */
+/**
+ * Look again later: it is not on the site yet, but a site that got it late may still be taking it. The site
+ * did answer the look: "has not answered whether it took the start" stood in the Sync centre over a site that
+ * had just said it had not (a walk on flapping Wi-Fi, where a hung request is the common drop).
+ */
 export function lookLater(at: number, what: string): ReplayOutcome {
-  return { type: 'wait', atMs: at, message: `The site has not answered whether it took ${what}; looking again.` };
+  const message =
+    `${what[0]!.toUpperCase()}${what.slice(1)} is not on the site yet, but no answer came when it was sent: ` +
+    'a slow site may still be taking it. It is looked for once more and sent again only if it is still not ' +
+    'there, so that it is not made twice.';
+  return { type: 'wait', atMs: at, message };
 }
 
 /**
