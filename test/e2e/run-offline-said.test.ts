@@ -11,6 +11,7 @@ import { checkScreen, formatProblems, VIEWPORTS } from './screen-checks.ts';
 const demo = proxiedDemoWorkshop();
 const opened = demoAppForFile(demo, { width: 1024, height: 600 });
 const FORKLIFT = 10;
+const DRAIN = 3;
 
 describe('run mode with the site gone', () => {
   it("the session's line says Offline beside what waits, and no longer once the site is back", async () => {
@@ -40,6 +41,31 @@ describe('run mode with the site gone', () => {
     await page.evaluate(() => localStorage.removeItem('fieldguide.textSize'));
     demo.setSchedule(null);
     await expect.poll(() => line.textContent(), { timeout: 30_000 }).toBe('Saved work is on the site');
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('a long work order stays whole in the header, paused, at 1366x768 with Larger text', async () => {
+    // "WO-2024-00123-" over "FLAP" (a walk on flapping Wi-Fi; the screen checks' split word).
+    const { app, page, pageErrors } = opened;
+    const api = app.app.services.api;
+    // The drain guide's title takes two lines there, and what waits to be sent squeezes the heading's column.
+    demo.setSchedule(() => ({ kind: 'reset' }));
+    const session = unwrap(await api.startSession({ guideid: DRAIN, workorderid: 'WO-2024-00123-FLAP' }));
+    unwrap(await api.transitionSession({ sessionId: session.id, transition: 'pause' }));
+    await page.evaluate(() => localStorage.setItem('fieldguide.textSize', 'large'));
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await page.goto(new URL(`/sessions/${session.id}?step=1`, app.shell.url).toString());
+    await page.locator('[data-testid="session"][data-status="paused"]').waitFor();
+    // One line: not as tall as two lines of its text.
+    const tall = await page
+      .getByTestId('session-workorder')
+      .evaluate((el) => el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).fontSize));
+    await page.screenshot({ path: artifact('run-long-workorder-1366x768-larger.png') });
+    expect(tall).toBeLessThan(2);
+    const viewport = VIEWPORTS.find((v) => v.width === 1366)!;
+    expect(formatProblems(await checkScreen(page, 'run-long-workorder-larger', viewport))).toBe('');
+    await page.evaluate(() => localStorage.removeItem('fieldguide.textSize'));
+    demo.setSchedule(null);
     expect(pageErrors).toEqual([]);
   });
 });

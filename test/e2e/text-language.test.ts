@@ -55,6 +55,10 @@ describe('text in the language the technician reads guides in', () => {
     expect(await heading.getAttribute('lang')).toBe('de');
     expect(await page.getByTestId('session-step').locator('.step-lines').getAttribute('lang')).toBe('de');
     expect(await page.getByTestId('step-prerequisite').locator('span').getAttribute('lang')).toBe('de');
+    // The header's title too: the guide's German one, not the site's English the session was started with.
+    const title = page.locator('.session-guide');
+    expect(await title.textContent()).toBe('Hydraulikschlauch am Hubmast eines Gabelstaplers ersetzen');
+    expect(await title.getAttribute('lang')).toBe('de');
     expect(pageErrors).toEqual([]);
   });
 
