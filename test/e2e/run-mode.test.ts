@@ -200,14 +200,15 @@ describe('run mode: nothing typed is lost, and Finish is reviewed', () => {
     expect(await page.getByTestId('step-nav-4').getAttribute('aria-label')).toContain('saved');
     await field('Service and parking brakes hold').locator('input[type="checkbox"]').check();
     // What waits to be sent, said in the run header in words short enough for its one row at 1024x600 with
-    // Larger text ("3 changes waiting to be sent" put Help on a row of its own: the step lost 56 px).
+    // Larger text ("3 changes waiting to be sent" put Help on a row of its own: the step lost 56 px), with
+    // "Offline" before it (the site is stopped here), as the chip says it.
     await page.evaluate(() => localStorage.setItem('fieldguide.textSize', 'large'));
     await page.setViewportSize({ width: 1024, height: 600 });
     await page.reload();
     await page.locator('[data-testid="step-form"][data-ready="true"]').waitFor();
     const header = await runHeader(page);
     await page.screenshot({ path: artifact('run-mode-header-unsent-1024x600-larger.png') });
-    expect(header).toEqual({ rows: 1, sync: expect.stringMatching(/^\d+ changes unsent$/) });
+    expect(header).toEqual({ rows: 1, sync: expect.stringMatching(/^Offline · \d+ unsent$/) });
     await page.evaluate(() => localStorage.removeItem('fieldguide.textSize'));
     await page.setViewportSize({ width: 1366, height: 768 });
     await page.reload();
