@@ -158,3 +158,19 @@ describe('quizzes offline', () => {
     expect((await audit(site, 'quiz_attempt')).length).toBeLessThanOrEqual(2);
   });
 });
+
+describe("a quiz's pass mark changed on the site", () => {
+  it('reaches the revision kept here at the next sync, with no new revision', async () => {
+    // A quiz walk: the site raised the pass mark from 70% to 90%; after Sync now the laptop still scored
+    // against 70% (the quiz list skipped a revision it kept), and a pass here was the site's fail.
+    const api = app.services.api;
+    proxy.passAll();
+    const quiz = unwrap(await api.listQuizzes()).find((q) => q.title === 'Shop Fire Safety')!;
+    expect(quiz.passingScore).toBe(60);
+    const now = Math.floor(Date.now() / 1000);
+    site.db.prepare('UPDATE quizzes SET passing_score = 90, modified = ? WHERE quizid = ?').run(now, quiz.quizid);
+    expect(unwrap(await api.syncNow())).toMatchObject({ status: 'complete', error: null });
+    expect(unwrap(await api.listQuizzes()).find((q) => q.quizid === quiz.quizid)?.passingScore).toBe(90);
+    expect(unwrap(await api.getQuiz(quiz.quizRevisionid)).passingScore).toBe(90);
+  });
+});

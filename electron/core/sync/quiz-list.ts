@@ -20,7 +20,15 @@ export async function syncQuizList(ctx: SyncContext): Promise<number> {
     );
     offset += page.quizzes.length;
     for (const listed of page.quizzes) {
-      if (listed.quizRevisionid === null || ctx.store.quizzes.revision(listed.quizRevisionid)) continue;
+      if (listed.quizRevisionid === null) continue;
+      const known = ctx.store.quizzes.revision(listed.quizRevisionid);
+      // The pass mark is the quiz's, not its revision's: one the site raised reaches a revision kept here (a
+      // quiz walk: "pass mark 70%" stood after the site's was 90%, and the site recorded a pass as a fail).
+      if (known) {
+        if (listed.passingScore !== null && listed.passingScore !== known.passingScore)
+          ctx.store.quizzes.setPassingScore(listed.quizRevisionid, listed.passingScore);
+        continue;
+      }
       const quiz = await fetchQuiz(
         ctx.transport,
         { ...listed, quizRevisionid: listed.quizRevisionid },

@@ -74,6 +74,14 @@ export class QuizzesRepo {
     ).map((r) => r.guideid);
   }
 
+  /** The quiz's own pass mark, as the site's list says it now (it changes without a new revision). */
+  setPassingScore(quizRevisionid: number, passingScore: number): void {
+    sql(this.db, 'UPDATE quiz_revisions SET passing_score = ? WHERE quiz_revisionid = ?').run(
+      passingScore,
+      quizRevisionid,
+    );
+  }
+
   /** A stored quiz revision (without its stages). */
   revision(quizRevisionid: number): Omit<QuizRevision, 'stages'> | undefined {
     const row = sql(this.db, 'SELECT * FROM quiz_revisions WHERE quiz_revisionid = ?').get(quizRevisionid) as
