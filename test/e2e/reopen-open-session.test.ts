@@ -15,6 +15,8 @@ const demo = proxiedDemoWorkshop();
 let browser: Browser;
 let again: Awaited<ReturnType<typeof startApp>> | null = null;
 let session = { id: '', guideTitle: '' };
+/** The step the work stopped at (1-based): the last with a value saved. */
+let stoppedAt = 0;
 
 beforeAll(async () => {
   const first = await startApp({ startDemoWorkshop: demo.startDemoWorkshop }, folder.dir);
@@ -22,9 +24,21 @@ beforeAll(async () => {
     const { api } = first.app.services;
     unwrap(await api.connectDemo());
     unwrap(await api.syncNow());
-    const { guide } = await guideWithForms(api);
+    const { guide, fields } = await guideWithForms(api);
     unwrap(await api.startSession({ guideid: guide.guideid, workorderid: 'WO-EARLIER' }));
     session = unwrap(await api.startSession({ guideid: guide.guideid, workorderid: 'WO-REOPEN' }));
+    // Values saved on two steps past the first with a form: the work stopped at the later of them.
+    const answer = { 'Text Input': 'kept', 'Text Area': 'kept', 'Numeric Input': '1', Checkbox: '1' } as const;
+    const typed = fields.filter((f) => f.field.type in answer);
+    for (const { stepid, field } of [...new Map(typed.map((f) => [f.stepid, f])).values()].slice(1, 3)) {
+      const value = answer[field.type as keyof typeof answer];
+      unwrap(
+        await api.saveStepData({ sessionId: session.id, stepid, values: [{ fieldGuid: field.fieldGuid, value }] }),
+      );
+    }
+    const saved = new Set(unwrap(await api.getSession(session.id)).values.map((v) => v.stepid));
+    expect(saved.size).toBe(2);
+    stoppedAt = 1 + guide.steps.findLastIndex((step) => saved.has(step.stepid));
   } finally {
     await first.stop();
   }
@@ -66,5 +80,8 @@ describe('the app opened again with a session under way', () => {
     await page.getByTestId('open-session-go').click();
     await page.waitForURL(new RegExp(`/sessions/${session.id}`));
     await page.locator('[data-testid="step-form"][data-ready="true"]').waitFor();
+    // At the step where the work stopped, not step 1 (a window new to the session after an upgrade).
+    expect(stoppedAt).toBeGreaterThan(1);
+    expect(await page.getByTestId('step-count').textContent()).toMatch(new RegExp(`^Step ${stoppedAt} of `));
   });
 });
