@@ -94,6 +94,13 @@ describe('a whole session with the run mode keys (issue 28, acceptance 6)', () =
     await page.keyboard.press('Control+s');
     await expect.poll(savedValues).toEqual(['4321', 'FL-KEYS']);
     await expectFocus((f) => f.tag === 'input' && f.label.startsWith('Hour meter'), 'the hour meter field');
+    // Enter on Save: the keyboard stays on Save while it saves and after (it fell to the page's body).
+    await page.keyboard.type('5');
+    await page.getByTestId('step-save').focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(savedValues).toEqual(['43215', 'FL-KEYS']);
+    await expectFocus((f) => f.testid === 'step-save', 'Save');
+    await page.locator('[data-testid="form-field"]').nth(1).locator('input').focus();
   });
 
   it('F1 lists the keys; Escape closes the list and focus returns to the field', async () => {
