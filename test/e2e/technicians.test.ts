@@ -251,7 +251,9 @@ describe('technicians sharing one laptop, in the browser', () => {
         ),
       );
     // The keyboard on its heading (a short window's Larger text scrolled the heading away from the first button).
-    expect(await page.getByTestId('sign-out-title-text').evaluate((h) => h === document.activeElement)).toBe(true);
+    await expect
+      .poll(() => page.getByTestId('sign-out-title-text').evaluate((h) => h === document.activeElement))
+      .toBe(true);
     await page.getByTestId('signout-cancel').click();
     demo.setSchedule(null);
     await expect.poll(async () => unwrap(await app.app.services.api.flushOutbox()).pending).toBe(0);

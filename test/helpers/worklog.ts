@@ -4,10 +4,13 @@ import { allLocalGuides, unwrap } from './library.ts';
 /** A stored guide whose steps have forms, with its fields by type (the demo has all nine types). */
 export async function guideWithForms(
   api: AppApi,
+  /** Only guides this accepts. */
+  accept: (guide: GuideDetail) => boolean = () => true,
 ): Promise<{ guide: GuideDetail; fields: { field: StepFormField; stepid: number }[] }> {
   let best: { guide: GuideDetail; fields: { field: StepFormField; stepid: number }[] } | null = null;
   for (const { guideid } of await allLocalGuides(api)) {
     const guide = unwrap(await api.getGuide(guideid));
+    if (!accept(guide)) continue;
     const fields = guide.steps.flatMap((step) =>
       step.form ? step.form.fields.map((field) => ({ field, stepid: step.stepid })) : [],
     );
