@@ -81,29 +81,32 @@ export function questionsOf(survey: SurveyJson): SurveyElement[] {
   return out;
 }
 
-/** A value as SurveyJS compares it: strings without case or surrounding space, numbers as numbers. */
-const normalise = (value: unknown): unknown => {
-  if (typeof value !== 'string') return value;
-  const text = value.trim();
-  return text !== '' && Number.isFinite(Number(text)) ? Number(text) : text.toLowerCase();
-};
-
 /**
- * SurveyJS-style equality (Question.isAnswerCorrect): strings ignore case and surrounding space, a number
- * and the same number as text are equal, a checkbox's list ignores order and a ranking's does not.
+ * SurveyJS-style equality (Question.isAnswerCorrect, Helpers.checkIfValuesEqual): two strings ignore case and
+ * surrounding space, a number and a string are compared as numbers where both read as one, a checkbox's list
+ * ignores order and a ranking's does not.
  */
 export function answerMatches(answer: unknown, correct: unknown, type = ''): boolean {
   if (Array.isArray(correct)) {
     if (!Array.isArray(answer) || answer.length !== correct.length) return false;
-    const want = correct.map((v) => JSON.stringify(normalise(v)));
-    const got = answer.map((v) => JSON.stringify(normalise(v)));
-    if (type !== 'ranking') {
-      want.sort();
-      got.sort();
-    }
-    return want.every((v, i) => v === got[i]);
+    if (type === 'ranking') return correct.every((value, i) => sameValue(answer[i], value));
+    const left = [...answer];
+    return correct.every((value) => {
+      const at = left.findIndex((item) => sameValue(item, value));
+      return at >= 0 && left.splice(at, 1).length === 1;
+    });
   }
-  return JSON.stringify(normalise(answer)) === JSON.stringify(normalise(correct));
+  return sameValue(answer, correct);
+}
+
+const numeric = (value: unknown): boolean =>
+  value !== undefined && value !== null && value !== '' && !Array.isArray(value) && !Number.isNaN(Number(value));
+
+function sameValue(a: unknown, b: unknown): boolean {
+  if (typeof a === 'string' && typeof b === 'string') return a.trim().toLowerCase() === b.trim().toLowerCase();
+  if (typeof a !== 'boolean' && typeof b !== 'boolean' && numeric(a) && numeric(b))
+    return parseInt(String(a), 10) === parseInt(String(b), 10) && parseFloat(String(a)) === parseFloat(String(b));
+  return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 }
 
 /** Percentage (0..100, rounded) of questions with a `correctAnswer` that the answers get right. */

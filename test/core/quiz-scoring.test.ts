@@ -45,6 +45,9 @@ describe('scoring a quiz', () => {
     expect(scoreAttempt(question('text', 150), { q: ' 150 ' }).score).toBe(100);
     expect(scoreAttempt(question('text', '4'), { q: 5 }).score).toBe(0);
     expect(scoreAttempt(question('text', '4'), { q: '' }).score).toBe(0);
+    // Two strings are compared as strings, as SurveyJS does: a part number "007" is not "7".
+    expect(scoreAttempt(question('text', '007'), { q: '7' }).score).toBe(0);
+    expect(scoreAttempt(question('text', 10), { q: '0xA' }).score).toBe(0);
   });
 
   it('text: case and surrounding space do not matter, the words do', () => {

@@ -268,5 +268,7 @@ describe('scoring as SurveyJS does', () => {
     expect(answerMatches(' 150 ', 150, 'text')).toBe(true);
     expect(answerMatches(5, '4', 'text')).toBe(false);
     expect(answerMatches(' LOCKOUT', 'lockout', 'text')).toBe(true);
+    expect(answerMatches('7', '007', 'text')).toBe(false);
+    expect(answerMatches('0xA', 10, 'text')).toBe(false);
   });
 });

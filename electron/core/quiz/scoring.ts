@@ -116,33 +116,35 @@ export function scoredQuestions(survey: unknown): ScoredQuestion[] {
 }
 
 /**
- * Whether an answer is the correct one, as SurveyJS judges it (Question.isAnswerCorrect): strings ignore
- * case and surrounding space; a number typed and one written as text are the same number (a number box
- * gives 4 where the quiz says "4": "4 · 4 · Wrong"); a checkbox's or tag box's choices count in any order,
- * a ranking's only in its order (Lock out, then bleed the tank: the other way round scored right).
+ * Whether an answer is the correct one, as SurveyJS judges it (Question.isAnswerCorrect, survey-core 3.0.0
+ * Helpers.checkIfValuesEqual): two strings ignore case and surrounding space ("007" is not "7"); a number and a
+ * string are compared as numbers where both read as one (a number box gives 4 where the quiz says "4": it read
+ * "4 · 4 · Wrong"); a checkbox's or tag box's choices count in any order, a ranking's only in its order (Lock out,
+ * then bleed the tank: the other way round scored right).
  */
 export function answerMatches(given: unknown, expected: unknown, type = ''): boolean {
   if (Array.isArray(expected)) {
     if (!Array.isArray(given) || given.length !== expected.length) return false;
-    const left = given.map(normal);
-    const right = expected.map(normal);
-    if (type !== 'ranking') {
-      left.sort();
-      right.sort();
-    }
-    return left.every((value, index) => value === right[index]);
+    if (type === 'ranking') return expected.every((value, index) => sameValue(given[index], value));
+    const left = [...given];
+    return expected.every((value) => {
+      const at = left.findIndex((item) => sameValue(item, value));
+      return at >= 0 && left.splice(at, 1).length === 1;
+    });
   }
-  return normal(given) === normal(expected);
+  return sameValue(given, expected);
 }
 
-function normal(value: unknown): string {
-  if (typeof value === 'number') return `number:${value}`;
-  if (typeof value === 'string') {
-    const text = value.trim();
-    return text !== '' && Number.isFinite(Number(text)) ? `number:${Number(text)}` : `s:${text.toLowerCase()}`;
+const numberLike = (value: unknown): boolean =>
+  value !== undefined && value !== null && !Array.isArray(value) && !Number.isNaN(Number(value)) && value !== '';
+
+function sameValue(a: unknown, b: unknown): boolean {
+  if (typeof a === 'string' && typeof b === 'string') return a.trim().toLowerCase() === b.trim().toLowerCase();
+  if (typeof a !== 'boolean' && typeof b !== 'boolean' && numberLike(a) && numberLike(b)) {
+    const [x, y] = [String(a), String(b)];
+    return parseInt(x, 10) === parseInt(y, 10) && parseFloat(x) === parseFloat(y);
   }
-  if (typeof value === 'boolean') return `boolean:${String(value)}`;
-  return `j:${JSON.stringify(value ?? null)}`;
+  return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 }
 
 export function scoreAttempt(survey: unknown, answers: Record<string, unknown>): ScoreResult {
