@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { unwrap } from '../helpers/library.ts';
 import { proxiedDemoWorkshop } from '../helpers/services.ts';
 import { artifact, demoAppForFile } from './browser.ts';
+import { runHeader } from './run-mode-checks.ts';
 import { checkScreen, formatProblems, VIEWPORTS } from './screen-checks.ts';
 
 // A walk on flapping Wi-Fi: in run mode the top bar and its chip are hidden, and with the site gone the
@@ -23,6 +24,16 @@ describe('run mode with the site gone', () => {
     const line = page.getByTestId('session-sync');
     await expect.poll(() => line.textContent()).toBe('Saved work is on the site');
     demo.setSchedule(() => ({ kind: 'reset' }));
+    // Nothing waiting: said short, so the header keeps its one row at 1024x600 with Larger text (below).
+    await expect.poll(() => line.textContent(), { timeout: 15_000 }).toBe('Offline · all sent');
+    await page.evaluate(() => localStorage.setItem('fieldguide.textSize', 'large'));
+    await page.reload();
+    await page.locator('[data-testid="step-form"][data-ready="true"]').waitFor();
+    await expect.poll(() => line.textContent(), { timeout: 15_000 }).toBe('Offline · all sent');
+    expect((await runHeader(page)).rows).toBe(1);
+    await page.evaluate(() => localStorage.removeItem('fieldguide.textSize'));
+    await page.reload();
+    await page.locator('[data-testid="step-form"][data-ready="true"]').waitFor();
     await page.getByTestId('step-form').locator('input').first().fill('FL-OFF');
     await page.getByTestId('step-save').click();
     await expect.poll(() => line.textContent(), { timeout: 15_000 }).toBe('Offline · 1 unsent');
@@ -31,6 +42,7 @@ describe('run mode with the site gone', () => {
     await page.reload();
     await page.locator('[data-testid="step-form"][data-ready="true"]').waitFor();
     await expect.poll(() => line.textContent(), { timeout: 15_000 }).toBe('Offline · 1 unsent');
+    expect((await runHeader(page)).rows).toBe(1);
     const problems = [];
     for (const viewport of VIEWPORTS) {
       await page.setViewportSize({ width: viewport.width, height: viewport.height });
