@@ -13,7 +13,7 @@ let site: RunningSite;
 let app: ReturnType<typeof makeServices>;
 let api: AppApi;
 const FORKLIFT = 10;
-const password = (who: 'tech1' | 'tech2') => ({
+const password = (who: 'tech1' | 'tech2' | 'admin') => ({
   email: DEMO_ACCOUNTS[who].email,
   password: DEMO_ACCOUNTS[who].password,
 });
@@ -54,5 +54,16 @@ describe("another technician's open session of the same work order", () => {
     unwrap(await api.transitionSession({ sessionId: first.id, transition: 'cancel' }));
     unwrap(await api.switchTechnician(password('tech2')));
     expect(unwrap(await api.othersOpen({ guideid: FORKLIFT, workorderid: 'WO-SHIFT-7' }))).toEqual([]);
+  });
+
+  it('names every colleague with it open, and reads a work order in any script as typed', async () => {
+    // Sam and Morgan have the same job open; Jordan asks, typing it in lower case ("wö", not "WÖ").
+    unwrap(await api.switchTechnician(password('tech1')));
+    unwrap(await api.startSession({ guideid: FORKLIFT, workorderid: 'WÖ-UML-1' }));
+    unwrap(await api.switchTechnician(password('admin')));
+    unwrap(await api.startSession({ guideid: FORKLIFT, workorderid: 'wÖ-uml-1' }));
+    unwrap(await api.switchTechnician(password('tech2')));
+    const open = unwrap(await api.othersOpen({ guideid: FORKLIFT, workorderid: 'wö-uml-1' }));
+    expect(open.map((s) => s.username).sort()).toEqual([DEMO_ACCOUNTS.admin.username, DEMO_ACCOUNTS.tech1.username]);
   });
 });

@@ -56,4 +56,29 @@ describe("the same work order open under another technician's name on this lapto
     expect(mine.map((s) => s.workorderid)).toEqual(['wo-shift-7']);
     expect(pageErrors).toEqual([]);
   });
+
+  it('names both colleagues who have it open, and asks after "Start another session" of my own too', async () => {
+    const { app, page, pageErrors } = opened;
+    const api = app.app.services.api;
+    const admin = { email: DEMO_ACCOUNTS.admin.email, password: DEMO_ACCOUNTS.admin.password };
+    unwrap(await api.switchTechnician(admin));
+    unwrap(await api.startSession({ guideid: FORKLIFT, workorderid: 'WO-SHIFT-7' }));
+    unwrap(await api.switchTechnician(password('tech2')));
+    await page.goto(new URL(`/guides/${FORKLIFT}`, app.shell.url).toString());
+    // tech2 has one of their own (the first test's): asked about it first, then about the colleagues.
+    await page.getByTestId('workorder-input').fill('WO-SHIFT-7');
+    await page.getByTestId('start-session-button').click();
+    await page.getByTestId('start-already').waitFor();
+    await page.getByTestId('start-already-another').click();
+    const question = page.getByTestId('start-theirs');
+    await question.waitFor();
+    expect((await question.locator('p').textContent())!.replace(/\s+/g, ' ')).toMatch(
+      new RegExp(
+        `^ ?${DEMO_ACCOUNTS.admin.username} and ${DEMO_ACCOUNTS.tech1.username} have work order WO-SHIFT-7 ` +
+          'open on this guide on this computer \\(the newest in progress, started ',
+      ),
+    );
+    await page.getByTestId('start-theirs-not-now').click();
+    expect(pageErrors).toEqual([]);
+  });
 });

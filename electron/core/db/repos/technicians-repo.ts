@@ -125,19 +125,20 @@ export class TechniciansRepo {
   }
 
   /**
-   * The open sessions of a guide under a work order (as typed: case and spaces aside) of the other
-   * technicians of `technician`'s site, the newest first.
+   * The open sessions of a guide under a work order (as typed: case and surrounding spaces aside, in any
+   * script: SQLite's lower() knows A-Z only) of the other technicians of `technician`'s site, the newest first.
    */
   othersOpen(technician: number, guideid: number, workorderid: string): OthersOpenSession[] {
-    return sql(
+    const rows = sql(
       this.db,
       `SELECT t.username, s.workorderid, s.status, s.started_at AS startedAt
          FROM work_sessions s JOIN technicians t ON t.id = s.technician
-        WHERE s.guideid = @guideid AND lower(trim(s.workorderid)) = lower(trim(@workorderid))
-          AND s.status NOT IN ('complete', 'cancelled') AND s.technician != @technician
+        WHERE s.guideid = @guideid AND s.status NOT IN ('complete', 'cancelled') AND s.technician != @technician
           AND t.site = (SELECT site FROM technicians WHERE id = @technician)
         ORDER BY s.started_at DESC, s.rowid DESC`,
-    ).all({ technician, guideid, workorderid }) as OthersOpenSession[];
+    ).all({ technician, guideid }) as OthersOpenSession[];
+    const key = (order: string) => order.trim().toLowerCase();
+    return rows.filter((row) => key(row.workorderid) === key(workorderid));
   }
 
   /** Actions of an earlier version whose maker is not known: kept, never sent. */
