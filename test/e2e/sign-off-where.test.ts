@@ -64,6 +64,13 @@ describe('where a sign-off goes', () => {
     await page.goto(new URL(`/sessions/${session.id}?step=${at + 1}`, app.shell.url).toString());
     const signed = page.getByTestId('step-form').getByLabel('Signed off by');
     await expect.poll(() => signed.isEnabled()).toBe(true);
+    // Not the site's hint written for the inspection on its own ("filled in when you sign off at Finish"): the
+    // field says what to type.
+    expect(await signed.getAttribute('placeholder')).toBe('');
+    expect(await page.getByTestId('typed-sign-off').textContent()).toBe(
+      "Type who signed this part off: your sign-off at Finish is this guide's own and does not fill it.",
+    );
+    await page.screenshot({ path: artifact('sign-off-typed-prerequisite-1024x600.png') });
     await signed.fill('Inspected by Sam, 06:10');
     await page.getByTestId('step-save').click();
     await expect.poll(async () => unwrap(await api.getSession(session.id)).values.length).toBe(1);
