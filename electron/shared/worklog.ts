@@ -53,3 +53,12 @@ export const isEnded = (status: WorkStatus): boolean => status === 'complete' ||
 export const isOpen = (status: WorkStatus): boolean => !isEnded(status);
 /** Step data can change while the session is started or paused, never once it ended or was handed over. */
 export const isEditable = (status: WorkStatus): boolean => status === 'started' || status === 'paused';
+
+/**
+ * Whether two work orders as typed name the same job: case, surrounding and repeated spaces aside, in any script
+ * (the start form asks before a second session of one; "WO  DOUBLE 1" and "wo double 1" are one work order).
+ */
+export const sameWorkOrder = (a: string, b: string): boolean => {
+  const key = (order: string) => order.trim().replace(/\s+/g, ' ').toLowerCase();
+  return key(a) === key(b);
+};

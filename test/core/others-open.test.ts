@@ -65,5 +65,11 @@ describe("another technician's open session of the same work order", () => {
     unwrap(await api.switchTechnician(password('tech2')));
     const open = unwrap(await api.othersOpen({ guideid: FORKLIFT, workorderid: 'wö-uml-1' }));
     expect(open.map((s) => s.username).sort()).toEqual([DEMO_ACCOUNTS.admin.username, DEMO_ACCOUNTS.tech1.username]);
+    // Repeated spaces inside are one work order too.
+    unwrap(await api.switchTechnician(password('tech1')));
+    unwrap(await api.startSession({ guideid: FORKLIFT, workorderid: 'WO  DOUBLE 1' }));
+    unwrap(await api.switchTechnician(password('tech2')));
+    const spaced = unwrap(await api.othersOpen({ guideid: FORKLIFT, workorderid: 'wo double 1' }));
+    expect(spaced.map((s) => s.workorderid)).toEqual(['WO  DOUBLE 1']);
   });
 });

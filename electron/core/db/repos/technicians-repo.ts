@@ -1,6 +1,7 @@
 import type { OthersOpenSession, UserSummary } from '../../../contract.ts';
 import type { Db } from '../open.ts';
 import { sql } from '../statements.ts';
+import { sameWorkOrder } from '../../../shared/worklog.ts';
 import { TO_SETTLE } from './conflicts-repo.ts';
 import { WORK, type WorkKinds } from './work-kinds.ts';
 
@@ -125,8 +126,8 @@ export class TechniciansRepo {
   }
 
   /**
-   * The open sessions of a guide under a work order (as typed: case and surrounding spaces aside, in any
-   * script: SQLite's lower() knows A-Z only) of the other technicians of `technician`'s site, the newest first.
+   * The open sessions of a guide under a work order (`sameWorkOrder`, compared here: SQLite's lower() knows A-Z
+   * only) of the other technicians of `technician`'s site, the newest first.
    */
   othersOpen(technician: number, guideid: number, workorderid: string): OthersOpenSession[] {
     const rows = sql(
@@ -137,8 +138,7 @@ export class TechniciansRepo {
           AND t.site = (SELECT site FROM technicians WHERE id = @technician)
         ORDER BY s.started_at DESC, s.rowid DESC`,
     ).all({ technician, guideid }) as OthersOpenSession[];
-    const key = (order: string) => order.trim().toLowerCase();
-    return rows.filter((row) => key(row.workorderid) === key(workorderid));
+    return rows.filter((row) => sameWorkOrder(row.workorderid, workorderid));
   }
 
   /** Actions of an earlier version whose maker is not known: kept, never sent. */
