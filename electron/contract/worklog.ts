@@ -53,6 +53,12 @@ export interface TakenFrom {
   at: number | null;
 }
 
+/** A stretch a running session counted with nobody at the app (unix seconds, the site's clock). */
+export interface RanUnwatched {
+  from: number;
+  to: number;
+}
+
 export interface WorkSession {
   /** Local id: the session exists before the site knows it. */
   id: string;
@@ -85,6 +91,11 @@ export interface WorkSession {
    * said "another technician"), and say it at once, not after a second look at the conflicts. Null otherwise.
    */
   siteDecided: Pick<ConflictRecord, 'label' | 'theirs' | 'message'> | null;
+  /**
+   * The session ran on while Fieldguide was closed or the laptop slept (a night it was left running): from its
+   * last sign of life to when it came back, until the technician says whether that was work. Null otherwise.
+   */
+  ranUnwatched: RanUnwatched | null;
   /**
    * The session's last change of state done here (its start, a pause, the finish…) that has not reached the
    * site yet, and why: `waiting` to be sent, `held` behind an action of the session the site refused, `refused`
@@ -297,6 +308,11 @@ export interface WorklogApi {
    * the start form asks before a second entry of the same job is made.
    */
   othersOpen(input: { guideid: number; workorderid: string }): Promise<Result<OthersOpenSession[]>>;
+  /**
+   * The technician's answer about the time a session ran with Fieldguide closed (`ranUnwatched`): work (kept
+   * as it counted), or not (a pause from its start to its end is queued, so the site counts it as one).
+   */
+  answerRanUnwatched(input: { sessionId: string; work: boolean }): Promise<Result<WorkSession>>;
   /** Sessions of a guide suspended on the site, with who and when (needs the network). */
   listSuspended(guideid: number): Promise<Result<SuspendedList>>;
   /** Sessions others handed over, across guides: from the site, or what this laptop last learned offline. */

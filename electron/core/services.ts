@@ -248,6 +248,6 @@ export function createServices(deps: ServicesDeps): Services {
     resolveMedia: (url) => library.resolveMedia(url),
     openMedia: (request) => library.openMedia(request),
     setNetworkHint: (online) => connection.hint(online),
-    ...lifecycle({ connection, demo, outbox, background, sync, keptFiles, folder, log }),
+    ...lifecycle({ connection, demo, outbox, background, sync, keptFiles, folder, log, unwatched: worklog.unwatched }),
   };
 }

@@ -15,6 +15,7 @@ import type { UploadEndpoint } from './api/user-media-api.ts';
 import { SiteModules } from './sync/site-modules.ts';
 import type { SyncService } from './sync/sync-service.ts';
 import { KeptFiles } from './worklog/kept-files.ts';
+import type { Unwatched } from './worklog/unwatched.ts';
 import { worklogOutbox } from './worklog/replay/index.ts';
 import { WorkLog, type WorkLogDeps } from './worklog/worklog.ts';
 
@@ -29,12 +30,15 @@ export function lifecycle(f: {
   background: BackgroundSync;
   sync: SyncService;
   keptFiles: KeptFiles;
+  /** Notes that Fieldguide runs (worklog/unwatched.ts): from the start, a last time as it closes. */
+  unwatched: Pick<Unwatched, 'start' | 'stop'>;
   /** The data folder: its reserve's watch ended first, its store closed, its lock let go last. */
   folder: Pick<OpenedFolder, 'store' | 'lock' | 'reserve'>;
   log: (message: string) => void;
 }): { start(): Promise<void>; close(): Promise<void> } {
   return {
     async start() {
+      f.unwatched.start();
       try {
         const online = await f.connection.reconnect(f.demo);
         // Work of technicians whose sign-in is kept goes even when nobody works now.
@@ -54,6 +58,7 @@ export function lifecycle(f: {
       await f.sync.idle();
       await f.outbox.close();
       await f.keptFiles.close();
+      f.unwatched.stop();
       await f.demo.close();
       f.folder.store.close();
       f.folder.lock.release();

@@ -56,6 +56,14 @@ export function formatDateTime(unixSeconds: number): string {
 
 export { plural } from '../../electron/shared/words.ts';
 
+/** "13 h 33 min", "45 min", "2 h": a stretch of time in words a technician reads at a glance. */
+export function formatSpan(seconds: number): string {
+  const minutes = Math.max(0, Math.round(seconds / 60));
+  const [h, m] = [Math.floor(minutes / 60), minutes % 60];
+  if (h === 0) return `${m} min`;
+  return m === 0 ? `${h} h` : `${h} h ${m} min`;
+}
+
 /** "0:04:07", "12:00:00": hours never wrap, a shift can run long. */
 export function formatDuration(seconds: number): string {
   const s = Math.max(0, Math.floor(seconds));

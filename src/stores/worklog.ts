@@ -82,6 +82,9 @@ export const useWorklogStore = defineStore('worklog', () => {
   const save = async (input: SaveStepDataInput) => take(await bridge.saveStepData(input));
   const attach = async (input: AttachFileInput) => take(await bridge.attachFile(input));
   const assume = async (entryid: number) => take(await bridge.assumeSession(entryid));
+  /** Whether the time a session ran with Fieldguide closed was work (not: a pause over it is queued). */
+  const answerRanUnwatched = async (sessionId: string, work: boolean) =>
+    take(await bridge.answerRanUnwatched({ sessionId, work }));
   /** A session's attached files that cannot be read back as saved (none when it cannot be asked). */
   const unreadableFiles = async (sessionId: string) => {
     const files = await bridge.checkAttachments(sessionId);
@@ -138,6 +141,7 @@ export const useWorklogStore = defineStore('worklog', () => {
     save,
     attach,
     assume,
+    answerRanUnwatched,
     unreadableFiles,
     othersOpen,
     suspended,

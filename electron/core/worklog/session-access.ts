@@ -10,13 +10,26 @@ import { sessionChain } from './session-chain.ts';
 export class SessionAccess {
   constructor(private readonly deps: { store: Store; technician: () => { id: number; userid: number } }) {}
 
-  /** An action is never timed before the session's previous event (a clock set back mid-session). */
-  after(
+  /**
+   * When the technician acts in the session now: never before its previous event (a clock set back
+   * mid-session). Going on in it answers the time it ran while Fieldguide was closed as work: a pause back
+   * in that time could no longer be sent in order after what they do now.
+   */
+  actingAt(
     session: { id: string; startedAt: number; pausedAt: number | null; endedAt?: number | null },
     stamp: Stamp,
   ): number {
+    this.deps.store.sessions.ranUnwatched.set(session.id, null);
+    return this.after(session, stamp.at);
+  }
+
+  /** The time `at`, or the session's previous event's when that is later. */
+  after(
+    session: { id: string; startedAt: number; pausedAt: number | null; endedAt?: number | null },
+    at: number,
+  ): number {
     return Math.max(
-      stamp.at,
+      at,
       session.startedAt,
       session.pausedAt ?? 0,
       session.endedAt ?? 0,

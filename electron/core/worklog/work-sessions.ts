@@ -9,6 +9,7 @@ import type {
 } from '../../contract.ts';
 import { ownerFolder } from '../db/owner-only.ts';
 import { AppFailure } from '../result.ts';
+import { answerRanUnwatched } from './actions/ran-unwatched.ts';
 import { startSession } from './actions/start.ts';
 import { attachFile, keepAttachmentFile, saveAttachedAgain, saveStepData, type KeptFile } from './actions/step-data.ts';
 import { transitionSession } from './actions/transition.ts';
@@ -37,6 +38,12 @@ export class WorkSessions {
 
   transition(sessionId: string, transition: WorkTransition, signOff?: SignOffInput): WorkSession {
     transitionSession(this.deps, this.#access, sessionId, transition, signOff);
+    return this.#changed(sessionId);
+  }
+
+  /** Whether the time the session ran with Fieldguide closed was work (actions/ran-unwatched.ts). */
+  answerRanUnwatched(sessionId: string, work: boolean): WorkSession {
+    answerRanUnwatched(this.deps, this.#access, sessionId, work);
     return this.#changed(sessionId);
   }
 

@@ -106,6 +106,12 @@ export const worklogMethods = defineMethods<keyof WorklogApi, WorklogMethodDeps>
     technician: true,
     run: ({ worklog }, input) => worklog.sessions.othersOpen(input),
   },
+  answerRanUnwatched: {
+    input: z.tuple([z.object({ sessionId, work: z.boolean() })]),
+    work: true,
+    technician: true,
+    run: ({ worklog }, { sessionId, work }) => worklog.sessions.answerRanUnwatched(sessionId, work),
+  },
   listSuspended: {
     input: z.tuple([id]),
     technician: true,

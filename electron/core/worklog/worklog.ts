@@ -11,6 +11,7 @@ import { AppFailure } from '../result.ts';
 import { Conflicts } from './conflicts.ts';
 import { SiteSessions } from './site-sessions.ts';
 import type { KeptFiles } from './kept-files.ts';
+import { Unwatched } from './unwatched.ts';
 import { WorkSessions } from './work-sessions.ts';
 
 export interface WorkLogDeps {
@@ -28,6 +29,7 @@ export interface WorkLogDeps {
   reader: () => GuideReader | null;
   /** Whether the site takes pictures only, as learned (work-sessions-deps.ts). */
   picturesOnly?: () => boolean;
+  log?: (message: string) => void;
 }
 
 /** Work sessions: what a technician does in them, those the site knows, and the conflicts to settle. */
@@ -35,6 +37,8 @@ export class WorkLog {
   readonly sessions: WorkSessions;
   readonly site: SiteSessions;
   readonly conflicts: Conflicts;
+  /** Time running sessions counted while Fieldguide was closed or the laptop slept (started with the app). */
+  readonly unwatched: Unwatched;
 
   constructor(private readonly deps: WorkLogDeps) {
     const { store, events, clock, outbox } = deps;
@@ -70,6 +74,12 @@ export class WorkLog {
       onSettled: () => outbox.changed(),
       keptFiles: deps.keptFiles,
     });
+    // Told to the window of the technician whose session it is, as the replay's changes are.
+    const told = (ids: string[]) => {
+      const technician = deps.technician()?.id;
+      for (const id of ids) if (store.sessions.technicianOf(id) === technician) onSession(this.sessions.view(id));
+    };
+    this.unwatched = new Unwatched({ store, clock, onChange: told, log: deps.log ?? (() => {}) });
   }
 
   /** A file attached to one of the current technician's sessions, read from this computer. */

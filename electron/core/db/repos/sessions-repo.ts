@@ -1,6 +1,7 @@
 import type { SignOff, StepValue, TakenFrom, ValueOnSite, WorkSession, WorkStatus } from '../../../contract.ts';
 import { chainKey } from '../chains.ts';
 import { nextRead } from '../read-order.ts';
+import { RanUnwatchedRepo, readRan } from './ran-unwatched.ts';
 import type { Db } from '../open.ts';
 import type { RowGuard } from '../row-guard.ts';
 import { sql } from '../statements.ts';
@@ -29,6 +30,7 @@ interface SessionRow extends Record<string, unknown> {
   active_stepid: number | null;
   sign_off?: string | null;
   taken_from?: string | null;
+  ran_unwatched?: string | null;
 }
 
 export interface SessionState {
@@ -77,10 +79,15 @@ export interface AttachmentRecord {
 
 /** The local projection of work sessions and their form values, each row checked as it is read (row-guard.ts). */
 export class SessionsRepo {
+  /** Time a running session counted while Fieldguide was closed, until its technician answers. */
+  readonly ranUnwatched: RanUnwatchedRepo;
+
   constructor(
     private readonly db: Db,
     private readonly guard: RowGuard,
-  ) {}
+  ) {
+    this.ranUnwatched = new RanUnwatchedRepo(db);
+  }
 
   #session(where: 'id' | 'entryid', value: string | number): SessionRow | undefined {
     const row = sql(this.db, `SELECT * FROM work_sessions WHERE ${where} = ?`).get(value) as SessionRow | undefined;
@@ -323,6 +330,7 @@ export class SessionsRepo {
       openConflicts: counts.conflicts,
       signOff: parseJson(row.sign_off, (v: SignOff) => typeof v?.name === 'string' && typeof v.at === 'number'),
       takenFrom: parseJson(row.taken_from, (v: TakenFrom) => typeof v?.userid === 'number'),
+      ranUnwatched: row.status === 'started' ? readRan(row.ran_unwatched) : null,
       siteDecided: siteDecided(this.db, row),
       stateNotOnSite: stateNotOnSite(this.db, chainKey({ type: 'session', id })),
       guideRevised: counts.stored !== null && counts.stored !== row.guide_revisionid,

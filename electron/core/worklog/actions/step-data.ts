@@ -38,7 +38,7 @@ export function saveStepData(deps: WorkSessionsDeps, access: SessionAccess, inpu
       return { field, value: result.value };
     });
     const values = checked.map(({ field, value }) => ({ field, value, attachmentId: undefined }));
-    queueStepValues(deps, session, input.stepid, values, { actedAt: access.after(session, stamp), stamp });
+    queueStepValues(deps, session, input.stepid, values, { actedAt: access.actingAt(session, stamp), stamp });
   });
 }
 
@@ -63,7 +63,7 @@ export function saveAttachedAgain(
     )
       throw new AppFailure('invalid_input', 'That file is not attached to this field of the session.');
     const values = [{ field, value: null, attachmentId: input.attachmentId }];
-    queueStepValues(deps, session, input.stepid, values, { actedAt: access.after(session, stamp), stamp });
+    queueStepValues(deps, session, input.stepid, values, { actedAt: access.actingAt(session, stamp), stamp });
   });
 }
 
@@ -129,7 +129,7 @@ export function attachFile(
   try {
     deps.store.transaction(() => {
       const session = access.editable(input.sessionId);
-      const at = access.after(session, stamp);
+      const at = access.actingAt(session, stamp);
       const field = access.fieldsOfStep(session, input.stepid).get(input.fieldGuid);
       if (!field || !isMediaField(field.type))
         throw new AppFailure('invalid_input', 'Files can only be attached to Image, Video and Document fields.');

@@ -26,7 +26,7 @@ export function transitionSession(
   deps.store.transaction(() => {
     const session = access.state(sessionId);
     if (transition !== 'assume') access.stillMine(session);
-    const at = access.after(session, stamp);
+    const at = access.actingAt(session, stamp);
     if (!canApply(session.status, transition)) {
       throw new AppFailure(
         'invalid_transition',

@@ -1,0 +1,48 @@
+import type { RanUnwatched } from '../../../contract.ts';
+import type { Db } from '../open.ts';
+import { sql } from '../statements.ts';
+
+/**
+ * The stretches in which a running session counted on while Fieldguide was closed or the laptop slept
+ * (worklog/unwatched.ts): kept on the session's row until its technician says whether it was work.
+ */
+export class RanUnwatchedRepo {
+  constructor(private readonly db: Db) {}
+
+  /** The sessions of every technician here whose clock runs now (started, not paused, suspended or ended). */
+  running(): { id: string; startedAt: number; ran: RanUnwatched | null }[] {
+    const rows = sql(
+      this.db,
+      `SELECT id, started_at, ran_unwatched FROM work_sessions
+       WHERE status = 'started' AND paused_at IS NULL AND ended_at IS NULL`,
+    ).all() as { id: string; started_at: number; ran_unwatched: string | null }[];
+    return rows.map((row) => ({ id: row.id, startedAt: row.started_at, ran: readRan(row.ran_unwatched) }));
+  }
+
+  get(id: string): RanUnwatched | null {
+    const json = sql(this.db, 'SELECT ran_unwatched FROM work_sessions WHERE id = ?').pluck().get(id);
+    return readRan(json as string | null | undefined);
+  }
+
+  /** Sets the stretch (null: answered, or the technician went on in the session). */
+  set(id: string, ran: RanUnwatched | null): void {
+    const json = ran === null ? null : JSON.stringify({ from: ran.from, to: ran.to });
+    sql(this.db, 'UPDATE work_sessions SET ran_unwatched = ? WHERE id = ? AND ran_unwatched IS NOT ?').run(
+      json,
+      id,
+      json,
+    );
+  }
+}
+
+/** The stored stretch, or null for none or one that does not read as two times in order. */
+export function readRan(json: string | null | undefined): RanUnwatched | null {
+  if (!json) return null;
+  try {
+    const value = JSON.parse(json) as Partial<RanUnwatched> | null;
+    const sound = Number.isInteger(value?.from) && Number.isInteger(value?.to) && value!.to! > value!.from!;
+    return sound ? { from: value!.from!, to: value!.to! } : null;
+  } catch {
+    return null;
+  }
+}

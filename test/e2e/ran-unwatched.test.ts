@@ -1,0 +1,111 @@
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ServicesDeps } from '../../electron/core/services.ts';
+import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
+import { startDemoSite, type RunningSite } from '../../server/site.ts';
+import { unwrap } from '../helpers/library.ts';
+import { makeTempDir } from '../helpers/tmp.ts';
+import { appPage, artifact, gloveDoubleTap, launchChromium, startApp } from './browser.ts';
+import { expectFitsBothTextSizes } from './screen-checks.ts';
+
+// A second day's walk: the forklift check left running when Fieldguide closed for the night counted 14 hours
+// of work, here and on the site, and the morning said nothing. Reopened, the session asks first whether that
+// time was work; "No" (a glove's double tap: one answer) makes it a pause on the site. The laptop's and the
+// site's clocks are moved together, a night in a moment.
+const HOUR = 3_600_000;
+const FORKLIFT = 10;
+let now = Math.floor(Date.now() / 1000) * 1000;
+const siteClock = { now: () => Math.floor(now / 1000), set: () => {} };
+const tmp = makeTempDir('e2e-ran-unwatched');
+let site: RunningSite | null = null;
+const demo: Pick<ServicesDeps, 'startDemoWorkshop'> = {
+  startDemoWorkshop: async (dataDir) => {
+    const running = await startDemoSite({ dbFile: path.join(dataDir, 'demo-site.sqlite'), clock: siteClock });
+    site = running;
+    const { email, password } = DEMO_ACCOUNTS.tech1;
+    return { url: running.url, account: { email, password }, close: () => running.close() };
+  },
+};
+const overrides = { ...demo, clock: () => now, monotonic: () => now };
+let app: Awaited<ReturnType<typeof startApp>>;
+let browser: Browser;
+let page: Page;
+const pageErrors: string[] = [];
+let sessionId = '';
+let closedAt = 0;
+let openedAt = 0;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  // The first day: the check started, then Fieldguide closed with it running.
+  app = await startApp(overrides, tmp.dir);
+  const api = app.app.services.api;
+  await app.app.services.start();
+  unwrap(await api.connectDemo());
+  unwrap(await api.syncNow());
+  sessionId = unwrap(await api.startSession({ guideid: FORKLIFT, workorderid: 'WO-NIGHT-1' })).id;
+  now += 25 * 60_000;
+  expect(unwrap(await api.flushOutbox())).toMatchObject({ pending: 0, failed: 0 });
+  closedAt = Math.floor(now / 1000);
+  await app.stop();
+  // The morning after.
+  now += 14 * HOUR;
+  openedAt = Math.floor(now / 1000);
+  app = await startApp(overrides, tmp.dir);
+  await app.app.services.start();
+  page = await appPage(browser, app.shell, { width: 1024, height: 600 });
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+  tmp.remove();
+});
+
+describe('a session left running overnight', () => {
+  it('the Sessions list says a question waits, and the session asks it before the step', async () => {
+    await page.goto(new URL('/sessions', app.shell.url).toString());
+    await expect
+      .poll(() => page.getByTestId('session-row-ran').textContent(), { timeout: 15_000 })
+      .toContain('Asks about 14 h while Fieldguide was');
+    await page.goto(new URL(`/sessions/${sessionId}`, app.shell.url).toString());
+    const asked = page.getByTestId('ran-unwatched');
+    await asked.waitFor();
+    expect(await page.getByTestId('ran-unwatched-span').textContent()).toBe('14 h');
+    // The question first: the step and its buttons wait for the answer, the keyboard on the question.
+    expect(await page.getByTestId('session-step').count()).toBe(0);
+    expect(await page.getByTestId('session-pause').count()).toBe(0);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('ran-unwatched-title');
+    await page.screenshot({ path: artifact('ran-unwatched-1024x600.png') });
+  });
+
+  it('fits at every size, with Larger text', async () => {
+    await expectFitsBothTextSizes(
+      page,
+      'ran-unwatched',
+      () => page.getByTestId('ran-unwatched'),
+      () => page.getByTestId('ran-unwatched').waitFor(),
+      { width: 1024, height: 600 },
+    );
+  });
+
+  it('"No", tapped twice with a glove, is one pause over the night on the site, and the step opens', async () => {
+    await gloveDoubleTap(page, page.getByTestId('ran-unwatched-pause'));
+    await page.getByTestId('session-step').waitFor();
+    expect(await page.getByTestId('ran-unwatched').count()).toBe(0);
+    // Focus goes on with the step (its first field), not to the page's top.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.closest('[data-testid="session-step"]') !== null))
+      .toBe(true);
+    const api = app.app.services.api;
+    expect(unwrap(await api.flushOutbox())).toMatchObject({ pending: 0, failed: 0, conflicts: 0 });
+    const session = unwrap(await api.getSession(sessionId));
+    expect(session.pauseSeconds).toBe(openedAt - closedAt);
+    const entry = site!.db
+      .prepare('SELECT status, pause_duration FROM work_log WHERE entryid = ?')
+      .get(session.entryid) as { status: string; pause_duration: number };
+    expect(entry).toEqual({ status: 'started', pause_duration: openedAt - closedAt });
+    expect(pageErrors).toEqual([]);
+  });
+});
