@@ -139,7 +139,7 @@ describe('technicians sharing one laptop, in the browser', () => {
       await bars('nav-sessions');
       await page.getByTestId('sessions-empty').waitFor();
       await page.goto(new URL(`/sessions/${tech1Session}`, app.shell.url).toString());
-      await page.getByText('There is no such work session on this computer.').waitFor();
+      await page.getByText('There is no such work session of yours on this computer.').waitFor();
       const tech2Session = await startOnTextArea('WO-TECH2-OWN');
       expect(await notes().inputValue()).toBe('');
       await notes().fill('Tank drained, water clear.');

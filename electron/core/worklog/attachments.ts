@@ -6,6 +6,7 @@ import type { Store } from '../db/store.ts';
 import type { AttachmentRecord } from '../db/repos/sessions-repo.ts';
 import { PICTURES_ONLY } from '../../shared/field-values.ts';
 import { AppFailure } from '../result.ts';
+import { NOT_YOURS } from './session-access.ts';
 
 /** How much of the file's SHA-256 its name carries (hex): enough to tell any change on the disk. */
 const DIGEST_CHARS = 32;
@@ -201,7 +202,7 @@ export async function unreadableAttachments(
   sessionId: string,
 ): Promise<UnreadableAttachment[]> {
   if (store.sessions.technicianOf(sessionId) !== technician)
-    throw new AppFailure('not_found', 'There is no such work session on this computer.', { sessionId });
+    throw new AppFailure('not_found', NOT_YOURS, { sessionId });
   const found: UnreadableAttachment[] = [];
   const notSent = store.sessions.refusedUploads(sessionId);
   for (const value of store.sessions.values(sessionId)) {

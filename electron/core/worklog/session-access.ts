@@ -6,6 +6,12 @@ import { AppFailure } from '../result.ts';
 import { isEditable } from '../../shared/worklog.ts';
 import { sessionChain } from './session-chain.ts';
 
+/**
+ * What a technician is told of a session that is not theirs (another's on a shared computer, or none): it does
+ * not say whose, nor that it is here (a walk was told there was no such session on this computer, where there was).
+ */
+export const NOT_YOURS = 'There is no such work session of yours on this computer.';
+
 /** A session as each action finds it: the current technician's own, still theirs, still editable, its form. */
 export class SessionAccess {
   constructor(private readonly deps: { store: Store; technician: () => { id: number; userid: number } }) {}
@@ -55,7 +61,7 @@ export class SessionAccess {
       this.deps.store.sessions.technicianOf(sessionId) === technician
         ? this.deps.store.sessions.state(sessionId)
         : undefined;
-    if (!session) throw new AppFailure('not_found', 'There is no such work session on this computer.', { sessionId });
+    if (!session) throw new AppFailure('not_found', NOT_YOURS, { sessionId });
     return { ...session, technician };
   }
 

@@ -13,7 +13,7 @@ import { answerRanUnwatched } from './actions/ran-unwatched.ts';
 import { startSession } from './actions/start.ts';
 import { attachFile, keepAttachmentFile, saveAttachedAgain, saveStepData, type KeptFile } from './actions/step-data.ts';
 import { transitionSession } from './actions/transition.ts';
-import { SessionAccess } from './session-access.ts';
+import { NOT_YOURS, SessionAccess } from './session-access.ts';
 import type { WorkSessionsDeps } from './work-sessions-deps.ts';
 
 /**
@@ -98,7 +98,7 @@ export class WorkSessions {
       this.deps.store.sessions.technicianOf(sessionId) === this.deps.technician().id
         ? this.deps.store.sessions.view(sessionId)
         : undefined;
-    if (!view) throw new AppFailure('not_found', 'There is no such work session on this computer.', { sessionId });
+    if (!view) throw new AppFailure('not_found', NOT_YOURS, { sessionId });
     return view;
   }
 
