@@ -53,6 +53,8 @@ interface SyncRun {
   guides: { total: number; offline: number } | null;
   mediaBytes: number | null;
   concurrency: { guides: number; media: number };
+  /** Fieldguide opened again on the local library's folder (sync-client.ts benchReopen). */
+  reopen: Percentiles | null;
   local: {
     guides: number;
     search: { p50: number; p95: number; max: number };
@@ -281,6 +283,11 @@ async function benchLocalSite(): Promise<void> {
       `open a guide: p50 ${ms(local.open.p50)} ms, ` +
         `p95 ${ms(local.open.p95)} ms, max ${ms(local.open.max)} ms over 1000 opens`,
     );
+    if (run.reopen)
+      console.log(
+        `Fieldguide opened again on it (the folder checked, the journal read, status and first page answered): ` +
+          `p50 ${ms(run.reopen.p50)} ms, max ${ms(run.reopen.max)} ms over 5 opens`,
+      );
     console.log(
       `initial sync of ${local.guides} guides: ${ms(run.initialMs)} ms; ` +
         `nothing changed: ${run.unchangedRequests} requests, ${ms(run.unchangedMs)} ms`,
