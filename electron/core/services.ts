@@ -76,6 +76,8 @@ export interface ServicesDeps {
   diskReserveBytes?: number;
   /** How the outbox waits for its next due action; tests pass one that runs on their simulated `clock`. */
   outboxTimer?: OutboxTimer;
+  /** How often a running Fieldguide notes that it runs (worklog/unwatched.ts); default a minute. */
+  aliveEveryMs?: number;
 }
 
 export interface Services {
@@ -182,7 +184,17 @@ export function createServices(deps: ServicesDeps): Services {
   });
   const me = () => ((row) => (row ? { id: row.id, userid: row.userid } : null))(current());
   // Each feature's kinds of action: the outbox knows none of its own.
-  const work = { store, events, clock, outbox, attachmentsDir, technician: me, reader, log };
+  const work = {
+    store,
+    events,
+    clock,
+    outbox,
+    attachmentsDir,
+    technician: me,
+    reader,
+    log,
+    aliveEveryMs: deps.aliveEveryMs,
+  };
   const { worklog, keptFiles } = worklogOf({ ...work, uploads: uploadEndpoint(modules) });
   outbox.register(quizOutbox({ store, events }));
   outbox.register(marksOutbox({ store }));

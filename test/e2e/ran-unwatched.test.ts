@@ -52,7 +52,8 @@ beforeAll(async () => {
   // The morning after.
   now += 14 * HOUR;
   openedAt = Math.floor(now / 1000);
-  app = await startApp(overrides, tmp.dir);
+  // Its notes that it runs come every 300 ms here (a minute in the app): the sleep below is seen at once.
+  app = await startApp({ ...overrides, aliveEveryMs: 300 }, tmp.dir);
   await app.app.services.start();
   page = await appPage(browser, app.shell, { width: 1024, height: 600 });
   page.on('pageerror', (error) => pageErrors.push(error.message));
@@ -106,6 +107,29 @@ describe('a session left running overnight', () => {
       .prepare('SELECT status, pause_duration FROM work_log WHERE entryid = ?')
       .get(session.entryid) as { status: string; pause_duration: number };
     expect(entry).toEqual({ status: 'started', pause_duration: openedAt - closedAt });
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('the computer asleep with the step on screen: the question comes, the keyboard with it, "Yes" keeps it', async () => {
+    const api = app.app.services.api;
+    const before = unwrap(await api.getSession(sessionId)).pauseSeconds;
+    const field = page.locator('[data-testid="step-form"] input, [data-testid="step-form"] textarea').first();
+    await field.focus();
+    now += 2 * HOUR;
+    await page.getByTestId('ran-unwatched').waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('ran-unwatched-span').textContent()).toBe('2 h');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('ran-unwatched-title');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('ran-unwatched-work');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('session-step').waitFor();
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.closest('[data-testid="session-step"]') !== null))
+      .toBe(true);
+    const kept = unwrap(await api.getSession(sessionId));
+    expect(kept).toMatchObject({ ranUnwatched: null, pausedAt: null, pauseSeconds: before });
+    expect(unwrap(await api.getOutbox()).summary.pending).toBe(0);
     expect(pageErrors).toEqual([]);
   });
 });

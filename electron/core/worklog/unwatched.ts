@@ -20,6 +20,8 @@ export interface UnwatchedDeps {
   /** Sessions that now carry a stretch to answer (their views change). */
   onChange: (sessionIds: string[]) => void;
   log: (message: string) => void;
+  /** How often it notes that it runs: ALIVE_EVERY_MS (a test's shorter). */
+  everyMs: number;
 }
 
 /**
@@ -34,10 +36,10 @@ export class Unwatched {
 
   constructor(private readonly deps: UnwatchedDeps) {}
 
-  /** Notes a sign of life now and every ALIVE_EVERY_MS until `stop`. */
+  /** Notes a sign of life now and every `everyMs` until `stop`. */
   start(): void {
     this.#beatSafely();
-    this.#timer ??= setInterval(() => this.#beatSafely(), ALIVE_EVERY_MS);
+    this.#timer ??= setInterval(() => this.#beatSafely(), this.deps.everyMs);
     this.#timer.unref();
   }
 

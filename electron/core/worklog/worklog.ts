@@ -11,7 +11,7 @@ import { AppFailure } from '../result.ts';
 import { Conflicts } from './conflicts.ts';
 import { SiteSessions } from './site-sessions.ts';
 import type { KeptFiles } from './kept-files.ts';
-import { Unwatched } from './unwatched.ts';
+import { ALIVE_EVERY_MS, Unwatched } from './unwatched.ts';
 import { WorkSessions } from './work-sessions.ts';
 
 export interface WorkLogDeps {
@@ -30,6 +30,8 @@ export interface WorkLogDeps {
   /** Whether the site takes pictures only, as learned (work-sessions-deps.ts). */
   picturesOnly?: () => boolean;
   log?: (message: string) => void;
+  /** How often Fieldguide notes that it runs (unwatched.ts ALIVE_EVERY_MS unless given). */
+  aliveEveryMs?: number | undefined;
 }
 
 /** Work sessions: what a technician does in them, those the site knows, and the conflicts to settle. */
@@ -79,7 +81,13 @@ export class WorkLog {
       const technician = deps.technician()?.id;
       for (const id of ids) if (store.sessions.technicianOf(id) === technician) onSession(this.sessions.view(id));
     };
-    this.unwatched = new Unwatched({ store, clock, onChange: told, log: deps.log ?? (() => {}) });
+    this.unwatched = new Unwatched({
+      store,
+      clock,
+      onChange: told,
+      log: deps.log ?? (() => {}),
+      everyMs: deps.aliveEveryMs ?? ALIVE_EVERY_MS,
+    });
   }
 
   /** A file attached to one of the current technician's sessions, read from this computer. */
