@@ -100,6 +100,9 @@ export interface Services {
   close(): Promise<void>;
 }
 
+/** The services options the work log takes (worklog.ts). */
+const worklogOptions = ({ aliveEveryMs }: ServicesDeps) => ({ aliveEveryMs });
+
 /**
  * The composition root: builds each feature once, in the order they need each other, and joins their App API methods.
  */
@@ -184,17 +187,7 @@ export function createServices(deps: ServicesDeps): Services {
   });
   const me = () => ((row) => (row ? { id: row.id, userid: row.userid } : null))(current());
   // Each feature's kinds of action: the outbox knows none of its own.
-  const work = {
-    store,
-    events,
-    clock,
-    outbox,
-    attachmentsDir,
-    technician: me,
-    reader,
-    log,
-    aliveEveryMs: deps.aliveEveryMs,
-  };
+  const work = { store, events, clock, outbox, attachmentsDir, technician: me, reader, log, ...worklogOptions(deps) };
   const { worklog, keptFiles } = worklogOf({ ...work, uploads: uploadEndpoint(modules) });
   outbox.register(quizOutbox({ store, events }));
   outbox.register(marksOutbox({ store }));

@@ -110,7 +110,7 @@ describe('a session left running overnight', () => {
     expect(pageErrors).toEqual([]);
   });
 
-  it('the computer asleep with the step on screen: the question comes, the keyboard with it, "Yes" keeps it', async () => {
+  it('asleep with the step on screen: the question comes, the keyboard with it, "Yes" keeps it', async () => {
     const api = app.app.services.api;
     const before = unwrap(await api.getSession(sessionId)).pauseSeconds;
     const field = page.locator('[data-testid="step-form"] input, [data-testid="step-form"] textarea').first();
