@@ -135,4 +135,23 @@ describe('the server clock', () => {
     clock.observe(SITE_AT_START + 60 + 3600);
     expect(clock.actedAt()).toBe(SITE_AT_START + 60 + 3600);
   });
+
+  it('keeps for the next start the offset carried through a clock set back, not the day-old one it learned', () => {
+    // A walk set the laptop a day forward with Fieldguide open (the site's answer taught it "a day behind"),
+    // then back, then closed it: the next start dated everything a day early until the site answered.
+    pass(60_000);
+    wall += 24 * HOUR;
+    pass(60_000);
+    clock.observe(SITE_AT_START + 120);
+    expect(clock.actedAt()).toBe(SITE_AT_START + 120);
+    wall -= 24 * HOUR;
+    pass(60_000);
+    expect(clock.actedAt()).toBe(SITE_AT_START + 180);
+    const next = new ServerClock(
+      store.settings,
+      () => wall,
+      () => 0,
+    );
+    expect(next.actedAt()).toBe(SITE_AT_START + 180);
+  });
 });

@@ -146,12 +146,23 @@ export class ServerClock {
   #learn(group: { base: number; learned: boolean }, base: number): void {
     group.base = base;
     group.learned = true;
+    this.#keep();
+    this.#tell();
+  }
+
+  /**
+   * Keeps the offset for the next start once it is known (learned, or carried through a clock set back): a
+   * clock set a day forward, learned, then set back kept "a day behind", and the next start dated everything
+   * a day early until the site answered (a walk's night then ended before it began, and was not asked about).
+   */
+  #keep(): void {
+    const segment = this.#segments.at(-1)!;
+    if (!this.#groups[segment.group]!.learned) return;
     const offset = Math.round(this.#offsetOf(this.#segments.length - 1));
     if (Math.abs(offset - this.#stored) >= SAME_SECONDS) {
       this.#stored = offset;
       this.settings.set(OFFSET_KEY, this.#stored);
     }
-    this.#tell();
   }
 
   /** Tells the listeners the offset when it moved (learned, changed, or a jump back): rare events. */
@@ -176,6 +187,7 @@ export class ServerClock {
     if (gap < -JUMP_SECONDS) {
       this.#segments.push({ group: current.group, rel: current.rel - gap });
       this.#last = { wall, mono };
+      this.#keep();
       this.#tell();
     } else if (gap > JUMP_SECONDS) {
       this.#groups.push({ base: this.#offsetOf(this.#segments.length - 1), learned: false });
