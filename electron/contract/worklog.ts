@@ -54,9 +54,14 @@ export interface TakenFrom {
 }
 
 /** A stretch a running session counted with nobody at the app (unix seconds, the site's clock). */
-export interface RanUnwatched {
+export interface UnwatchedStretch {
   from: number;
   to: number;
+}
+
+/** The stretches a running session counted while Fieldguide was closed or the computer slept, oldest first. */
+export interface RanUnwatched {
+  stretches: UnwatchedStretch[];
 }
 
 export interface WorkSession {
@@ -92,8 +97,9 @@ export interface WorkSession {
    */
   siteDecided: Pick<ConflictRecord, 'label' | 'theirs' | 'message'> | null;
   /**
-   * The session ran on while Fieldguide was closed or the laptop slept (a night it was left running): from its
-   * last sign of life to when it came back, until the technician says whether that was work. Null otherwise.
+   * The session ran on while Fieldguide was closed or the computer slept (a night it was left running): each
+   * stretch from the last sign of life to when it came back, until the technician says whether that was work
+   * (a second night unanswered is a second stretch). Null otherwise.
    */
   ranUnwatched: RanUnwatched | null;
   /**

@@ -78,6 +78,8 @@ export interface ServicesDeps {
   outboxTimer?: OutboxTimer;
   /** How often a running Fieldguide notes that it runs (worklog/unwatched.ts); default a minute. */
   aliveEveryMs?: number;
+  /** Seconds since the computer started, sleep included; default os.uptime (tests move it with `clock`). */
+  uptime?: () => number;
 }
 
 export interface Services {
@@ -101,7 +103,7 @@ export interface Services {
 }
 
 /** The services options the work log takes (worklog.ts). */
-const worklogOptions = ({ aliveEveryMs }: ServicesDeps) => ({ aliveEveryMs });
+const worklogOptions = ({ aliveEveryMs, uptime }: ServicesDeps) => ({ aliveEveryMs, uptime });
 
 /**
  * The composition root: builds each feature once, in the order they need each other, and joins their App API methods.

@@ -105,7 +105,7 @@ const ROWS_AT: Record<number, string[]> = {
   22: [`UPDATE conflicts SET attachment_id = 'a1' WHERE kind = 'field'`],
   23: [`UPDATE work_sessions SET taken_from = '{"userid":4,"name":"Jordan Lee","at":1700000950}'`],
   24: [],
-  25: [`UPDATE work_sessions SET ran_unwatched = '{"from":1700001000,"to":1700050000}'`],
+  25: [`UPDATE work_sessions SET ran_unwatched = '[{"from":1700001000,"to":1700050000}]'`],
 };
 
 type Snapshot = Map<string, { columns: string[]; rows: unknown[][] }>;

@@ -15,6 +15,10 @@ import { guideWithForms, sampleValue } from '../helpers/worklog.ts';
 const HOUR = 3_600_000;
 let site: RunningSite;
 let now = Math.floor(Date.now() / 1000) * 1000;
+/** The computer's uptime, seconds: it runs with the time, sleep included; a clock set by hand does not move it. */
+let up = 3600;
+/** A monotonic clock, ms: it runs with the time too, and a clock set by hand does not move it either. */
+let mono = 0;
 const tmp = makeTempDir('ran-unwatched');
 let app: ReturnType<typeof makeServices>;
 let api: AppApi;
@@ -22,6 +26,8 @@ let guideid: number;
 
 async function advance(ms: number): Promise<void> {
   now += ms;
+  up += ms / 1000;
+  mono += ms;
   const answer = await fetch(`${site.url}/__test/clock`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -32,9 +38,16 @@ async function advance(ms: number): Promise<void> {
 
 /** Fieldguide opened on the data folder (its notes that it runs begin). */
 async function open(): Promise<void> {
-  app = makeServices(tmp.dir, { clock: () => now, monotonic: () => now });
+  app = makeServices(tmp.dir, { clock: () => now, monotonic: () => mono, uptime: () => up, aliveEveryMs: 20 });
   api = app.services.api;
   await app.services.start();
+}
+/** Fieldguide open through `ms` of the day: its notes (every 20 ms here) see each 20 minutes go by. */
+async function workDay(ms: number): Promise<void> {
+  for (let spent = 0; spent < ms; spent += 20 * 60_000) {
+    await advance(20 * 60_000);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+  }
 }
 /** Fieldguide closed: its last note is taken as it closes. */
 const close = () => app.services.close();
@@ -75,7 +88,7 @@ describe('a session left running while Fieldguide was closed', () => {
     const openedAt = seconds();
     await open();
     const night = unwrap(await api.getSession(running.id));
-    expect(night.ranUnwatched).toEqual({ from: closedAt, to: openedAt });
+    expect(night.ranUnwatched).toEqual({ stretches: [{ from: closedAt, to: openedAt }] });
     // A paused session's clock did not run: nothing to ask.
     expect(unwrap(await api.getSession(paused.id)).ranUnwatched).toBeNull();
     expect(unwrap(await api.getOutbox()).summary.pending).toBe(0);
@@ -131,6 +144,51 @@ describe('a session left running while Fieldguide was closed', () => {
     expect(saved.ranUnwatched).toBeNull();
     unwrap(await api.answerRanUnwatched({ sessionId: session.id, work: false }));
     expect(unwrap(await api.getSession(session.id)).pauseSeconds).toBe(0);
+    unwrap(await api.transitionSession({ sessionId: session.id, transition: 'cancel' }));
+    unwrap(await api.flushOutbox());
+  });
+
+  it('two nights unanswered are two stretches: the day between stays work, each night a pause', async () => {
+    const session = unwrap(await api.startSession({ guideid, workorderid: 'WO-TWO-NIGHTS' }));
+    unwrap(await api.flushOutbox());
+    const nights: { from: number; to: number }[] = [];
+    for (let night = 0; night < 2; night++) {
+      const from = seconds();
+      await close();
+      await advance(13 * HOUR);
+      await open();
+      nights.push({ from, to: seconds() });
+      // The day: Fieldguide open, this session not touched.
+      await workDay(9 * HOUR);
+    }
+    expect(unwrap(await api.getSession(session.id)).ranUnwatched).toEqual({ stretches: nights });
+    unwrap(await api.answerRanUnwatched({ sessionId: session.id, work: false }));
+    expect(unwrap(await api.flushOutbox())).toMatchObject({ pending: 0, failed: 0, conflicts: 0 });
+    const done = unwrap(await api.getSession(session.id));
+    expect(done.pauseSeconds).toBe(2 * 13 * 3600);
+    expect((await siteEntry(done.entryid)).pause_duration).toBe(2 * 13 * 3600);
+    unwrap(await api.transitionSession({ sessionId: session.id, transition: 'cancel' }));
+    unwrap(await api.flushOutbox());
+  });
+
+  it('a clock set a day forward by hand is no night; a computer restarted is judged by its wall clock', async () => {
+    const session = unwrap(await api.startSession({ guideid, workorderid: 'WO-CLOCK' }));
+    unwrap(await api.flushOutbox());
+    await close();
+    // The laptop's clock alone moves a day (the site's, the uptime and the monotonic clock do not), with
+    // Fieldguide open: the site's answers teach it the offset; then the clock is set back.
+    await open();
+    now += 24 * HOUR;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(unwrap(await api.getSession(session.id)).ranUnwatched).toBeNull();
+    unwrap(await api.listSuspended(guideid));
+    now -= 24 * HOUR;
+    await close();
+    // A night in which the computer was shut down: its uptime starts again.
+    await advance(12 * HOUR);
+    up = 120;
+    await open();
+    expect(unwrap(await api.getSession(session.id)).ranUnwatched?.stretches.length).toBe(1);
     unwrap(await api.transitionSession({ sessionId: session.id, transition: 'cancel' }));
     unwrap(await api.flushOutbox());
   });

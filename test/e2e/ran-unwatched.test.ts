@@ -27,7 +27,7 @@ const demo: Pick<ServicesDeps, 'startDemoWorkshop'> = {
     return { url: running.url, account: { email, password }, close: () => running.close() };
   },
 };
-const overrides = { ...demo, clock: () => now, monotonic: () => now };
+const overrides = { ...demo, clock: () => now, monotonic: () => now, uptime: () => now / 1000 };
 let app: Awaited<ReturnType<typeof startApp>>;
 let browser: Browser;
 let page: Page;
@@ -79,6 +79,10 @@ describe('a session left running overnight', () => {
     expect(await page.getByTestId('session-pause').count()).toBe(0);
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('ran-unwatched-title');
     await page.screenshot({ path: artifact('ran-unwatched-1024x600.png') });
+    // The step keys wait for the answer too (Alt+→ moved the hidden step: the answer then opened step 2).
+    await page.keyboard.press('Alt+ArrowRight');
+    await page.waitForTimeout(300);
+    expect(new URL(page.url()).searchParams.get('step')).toBeNull();
   });
 
   it('fits at every size, with Larger text', async () => {

@@ -1,11 +1,14 @@
+import os from 'node:os';
 import { z } from 'zod';
 import type { RanUnwatched } from '../../contract.ts';
 import type { Stamp } from '../connection/server-clock.ts';
 import type { Store } from '../db/store.ts';
 
-/** When Fieldguide last showed a sign of life: the local wall clock and the site's, seconds. */
+/** When Fieldguide last showed a sign of life: the local wall clock and the computer's uptime, seconds. */
 const ALIVE_KEY = 'clock.aliveAt';
-const alive = z.object({ wall: z.number(), at: z.number() });
+const alive = z.object({ wall: z.number(), uptime: z.number() });
+/** The stretches a session keeps unanswered at most (the newest): a month of nights left running. */
+const STRETCHES_KEPT = 31;
 /** How often a running Fieldguide notes that it runs. */
 export const ALIVE_EVERY_MS = 60_000;
 /**
@@ -17,6 +20,11 @@ export const UNWATCHED_SECONDS = 30 * 60;
 export interface UnwatchedDeps {
   store: Store;
   clock: { stamp(): Stamp };
+  /**
+   * Seconds since the computer started, sleep included (os.uptime): a clock set forward by hand moves the wall
+   * clock, not this one, and is not a night; a restart begins it again, and then the wall clock is taken.
+   */
+  uptime?: () => number;
   /** Sessions that now carry a stretch to answer (their views change). */
   onChange: (sessionIds: string[]) => void;
   log: (message: string) => void;
@@ -62,35 +70,48 @@ export class Unwatched {
   }
 
   /**
-   * A sign of life: the running sessions take the gap since the last one when it is long. A stretch not yet
-   * answered grows to the new end (nothing was done in the session in between, or it would be answered).
+   * A sign of life: each running session takes the gap since the last one, when it is long, as a stretch of
+   * its own after any not yet answered (a second night is not one stretch with the day between). The gap is
+   * the shorter of the wall clock's and the uptime's: a clock set forward by hand is not a night (the walk's
+   * question of 24 h over a day Fieldguide was open), a restart of the computer leaves the wall clock's.
    */
   beat(): void {
     const { store } = this.deps;
     const now = this.deps.clock.stamp();
+    const uptime = (this.deps.uptime ?? os.uptime)();
     const last = store.settings.get(ALIVE_KEY, alive);
     const changed: string[] = [];
     store.replaceable(() => {
-      if (last && now.wall - last.wall >= UNWATCHED_SECONDS) {
+      const gap = last ? gapSeconds(now.wall - last.wall, uptime - last.uptime) : 0;
+      if (gap >= UNWATCHED_SECONDS) {
         for (const session of store.sessions.ranUnwatched.running()) {
-          const ran = stretch(session, last.at, now.at);
+          const ran = withStretch(session, now.at - gap, now.at);
           if (!ran) continue;
           store.sessions.ranUnwatched.set(session.id, ran);
           changed.push(session.id);
         }
       }
-      store.settings.set(ALIVE_KEY, { wall: now.wall, at: now.at });
+      store.settings.set(ALIVE_KEY, { wall: now.wall, uptime });
     });
     if (changed.length > 0) this.deps.onChange(changed);
   }
 }
 
-/** The stretch a running session counted unseen: from the last sign of life (or an earlier unanswered one). */
-function stretch(
+/**
+ * Seconds nobody could work in the app, from the wall clock's and the uptime's gaps since the last note: the
+ * uptime's when it ran on (the same start of the computer), never more than the wall's.
+ */
+export const gapSeconds = (wall: number, uptime: number): number =>
+  Math.floor(uptime >= 0 ? Math.min(wall, uptime) : wall);
+
+/** A session's stretches with one more (from its start at the earliest, after the ones before). */
+function withStretch(
   session: { startedAt: number; ran: RanUnwatched | null },
-  lastAt: number,
-  nowAt: number,
+  from: number,
+  to: number,
 ): RanUnwatched | null {
-  const from = session.ran?.from ?? Math.max(lastAt, session.startedAt);
-  return nowAt > from ? { from, to: nowAt } : null;
+  const before = session.ran?.stretches ?? [];
+  const start = Math.max(Math.floor(from), session.startedAt, before.at(-1)?.to ?? 0);
+  if (to <= start) return null;
+  return { stretches: [...before, { from: start, to }].slice(-STRETCHES_KEPT) };
 }

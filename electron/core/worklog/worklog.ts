@@ -32,6 +32,8 @@ export interface WorkLogDeps {
   log?: (message: string) => void;
   /** How often Fieldguide notes that it runs (unwatched.ts ALIVE_EVERY_MS unless given). */
   aliveEveryMs?: number | undefined;
+  /** Seconds since the computer started (unwatched.ts). */
+  uptime?: (() => number) | undefined;
 }
 
 /** Work sessions: what a technician does in them, those the site knows, and the conflicts to settle. */
@@ -87,6 +89,7 @@ export class WorkLog {
       onChange: told,
       log: deps.log ?? (() => {}),
       everyMs: deps.aliveEveryMs ?? ALIVE_EVERY_MS,
+      ...(deps.uptime ? { uptime: deps.uptime } : {}),
     });
   }
 

@@ -1,4 +1,4 @@
-import type { RanUnwatched } from '../../../contract.ts';
+import type { RanUnwatched, UnwatchedStretch } from '../../../contract.ts';
 import type { Db } from '../open.ts';
 import { sql } from '../statements.ts';
 
@@ -24,9 +24,9 @@ export class RanUnwatchedRepo {
     return readRan(json as string | null | undefined);
   }
 
-  /** Sets the stretch (null: answered, or the technician went on in the session). */
+  /** Sets the stretches (null: answered, or the technician went on in the session). */
   set(id: string, ran: RanUnwatched | null): void {
-    const json = ran === null ? null : JSON.stringify({ from: ran.from, to: ran.to });
+    const json = ran === null ? null : JSON.stringify(ran.stretches.map(({ from, to }) => ({ from, to })));
     sql(this.db, 'UPDATE work_sessions SET ran_unwatched = ? WHERE id = ? AND ran_unwatched IS NOT ?').run(
       json,
       id,
@@ -35,14 +35,17 @@ export class RanUnwatchedRepo {
   }
 }
 
-/** The stored stretch, or null for none or one that does not read as two times in order. */
+/** The stored stretches (a JSON array), or null for none; one that does not read as two times in order is left out. */
 export function readRan(json: string | null | undefined): RanUnwatched | null {
   if (!json) return null;
+  let value: unknown;
   try {
-    const value = JSON.parse(json) as Partial<RanUnwatched> | null;
-    const sound = Number.isInteger(value?.from) && Number.isInteger(value?.to) && value!.to! > value!.from!;
-    return sound ? { from: value!.from!, to: value!.to! } : null;
+    value = JSON.parse(json);
   } catch {
     return null;
   }
+  const sound = (s: Partial<UnwatchedStretch> | null): s is UnwatchedStretch =>
+    Number.isInteger(s?.from) && Number.isInteger(s?.to) && s!.to! > s!.from!;
+  const stretches = (Array.isArray(value) ? (value as Partial<UnwatchedStretch>[]) : []).filter(sound);
+  return stretches.length > 0 ? { stretches } : null;
 }

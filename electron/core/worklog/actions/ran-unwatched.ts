@@ -7,9 +7,9 @@ import type { WorkSessionsDeps } from '../work-sessions-deps.ts';
 
 /**
  * The technician's answer about the time their session ran while Fieldguide was closed (worklog/unwatched.ts).
- * Work: it stays counted, nothing is sent. Not work: a pause at its start and a resume at its end are queued
- * as theirs, in order, so the site counts the stretch as paused, as this computer does. A second answer (a
- * glove's bounce) finds nothing left to answer and changes nothing.
+ * Work: it stays counted, nothing is sent. Not work: for each stretch a pause at its start and a resume at its
+ * end are queued as theirs, in order, so the site counts the stretches as paused, as this computer does. A second
+ * answer (a glove's bounce) finds nothing left to answer and changes nothing.
  */
 export function answerRanUnwatched(
   deps: WorkSessionsDeps,
@@ -25,21 +25,23 @@ export function answerRanUnwatched(
     if (!ran) return;
     deps.store.sessions.ranUnwatched.set(sessionId, null);
     if (work || session.status !== 'started' || session.pausedAt !== null) return;
-    // Never before what the session did last (an action in the minute before Fieldguide closed).
-    const from = access.after(session, ran.from);
-    if (ran.to <= from) return;
-    let clock: SessionClock = session;
-    for (const [transition, at] of [
-      ['pause', from],
-      ['resume', ran.to],
-    ] as [WorkTransition, number][]) {
-      clock = applyClock(clock, transition, at);
-      deps.store.sessions.update(sessionId, clock, deps.now());
-      deps.outbox.enqueue(
-        TRANSITION_ACTIONS[transition],
-        { sessionId },
-        { chain: sessionChain(sessionId), actedAt: at, technician: me.id },
-      );
+    let clock: SessionClock & { id: string } = session;
+    for (const stretch of ran.stretches) {
+      // Never before what the session did last (an action in the minute before Fieldguide closed).
+      const from = access.after(clock, stretch.from);
+      if (stretch.to <= from) continue;
+      for (const [transition, at] of [
+        ['pause', from],
+        ['resume', stretch.to],
+      ] as [WorkTransition, number][]) {
+        clock = { ...clock, ...applyClock(clock, transition, at) };
+        deps.store.sessions.update(sessionId, clock, deps.now());
+        deps.outbox.enqueue(
+          TRANSITION_ACTIONS[transition],
+          { sessionId },
+          { chain: sessionChain(sessionId), actedAt: at, technician: me.id },
+        );
+      }
     }
   });
 }
