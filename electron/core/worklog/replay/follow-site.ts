@@ -44,9 +44,11 @@ export async function followSite(
   if (!session) return;
   const someoneElse = theirs.userid !== session.userid;
   const name = someoneElse ? await userName(ctx.transport, theirs.userid).catch(() => null) : null;
+  // The site's entry names its technician, not who ended it: a supervisor's cancel of their job was said to be
+  // theirs ("Cancelled by you, on the site or on another computer", a walk of the night question).
   const who = someoneElse
     ? (name ?? `another technician (user ${theirs.userid})`)
-    : 'you, on the site or on another computer,';
+    : 'you on another computer or by a supervisor on the site,';
   const what =
     theirs.status === 'cancelled'
       ? SITE_DECIDED.cancelled
