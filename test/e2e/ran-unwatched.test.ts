@@ -65,7 +65,13 @@ afterAll(async () => {
 });
 
 describe('a session left running overnight', () => {
-  it('the Sessions list says a question waits, and the session asks it before the step', async () => {
+  it('the library and the Sessions list say a question waits, and the session asks it before the step', async () => {
+    // The app opens on the library: its banner of the open work names the session that asks.
+    await page.goto(app.shell.url);
+    await expect
+      .poll(() => page.getByTestId('open-session-ran').textContent(), { timeout: 15_000 })
+      .toContain('Its timer ran 14 h while Fieldguide was closed: say whether that was work.');
+    await page.getByTestId('open-session-banner').screenshot({ path: artifact('ran-unwatched-banner.png') });
     await page.goto(new URL('/sessions', app.shell.url).toString());
     await expect
       .poll(() => page.getByTestId('session-row-ran').textContent(), { timeout: 15_000 })
