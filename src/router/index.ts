@@ -76,7 +76,13 @@ export function createAppRouter(pinia: Pinia) {
       { path: '/switch', name: 'switch', component: () => import('../views/SwitchView.vue') },
       { path: '/:rest(.*)*', redirect: '/' },
     ],
-    scrollBehavior: () => ({ top: 0 }),
+    // The screens scroll in the main area, not the window: a new screen starts at its top there too. The
+    // Switch screen scrolled down to a row's form left the library it led to 74 px down, its notice (who was
+    // signed in) above the window (a walk of a shared laptop's morning).
+    scrollBehavior: (to, from) => {
+      if (to.path !== from.path && !to.hash) document.querySelector('.app-main')?.scrollTo({ top: 0 });
+      return { top: 0 };
+    },
   });
 
   router.beforeEach(async (to) => {

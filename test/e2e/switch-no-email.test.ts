@@ -44,4 +44,43 @@ describe('a technician this computer knows no e-mail of', () => {
     await expect.poll(() => page.getByTestId('status-user').textContent()).toBe(username);
     expect(pageErrors).toEqual([]);
   });
+
+  it("says so when the e-mail typed in that row is another technician's", async () => {
+    const { app, page, pageErrors } = opened;
+    const api = app.app.services.api;
+    // The author's row asks for an e-mail (a token sign-in); Sam's e-mail and password are typed in it.
+    const { email, password, username } = DEMO_ACCOUNTS.author;
+    const answer = await fetch(`${demo.site().apiUrl}/user/token`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    });
+    const { authToken } = (await answer.json()) as { authToken: string };
+    unwrap(await api.switchTechnician({ token: authToken }));
+    const tech2 = DEMO_ACCOUNTS.tech2;
+    unwrap(await api.switchTechnician({ email: tech2.email, password: tech2.password }));
+    await page.goto(new URL('/switch', app.shell.url).toString());
+    await page.getByTestId('switch-screen').waitFor();
+    const row = page.getByTestId('technician-row').filter({ hasText: username });
+    await row.getByTestId('technician-pick').click();
+    const form = row.getByTestId('switch-form');
+    const tech1 = DEMO_ACCOUNTS.tech1;
+    await form.getByLabel('E-mail', { exact: true }).fill(tech1.email);
+    await form.getByTestId('switch-password').fill(tech1.password);
+    await form.getByTestId('switch-submit').click();
+    await page.getByTestId('library').waitFor();
+    await expect.poll(() => page.getByTestId('status-user').textContent()).toBe(tech1.username);
+    // Said, not only the status bar's name: who is signed in, and how to work as the row's technician.
+    await expect
+      .poll(() => page.getByTestId('app-notice').textContent())
+      .toContain(
+        `Signed in as ${tech1.username}: the e-mail typed in ${username}'s row is ${tech1.username}'s. ` +
+          `To work as ${username}, type ${username}'s own e-mail in that row.`,
+      );
+    // In view: the library opened at its top, not where the Switch screen was scrolled to (the notice was above).
+    const box = (await page.getByTestId('app-notice').boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(600);
+    expect(pageErrors).toEqual([]);
+  });
 });
