@@ -46,7 +46,7 @@ describe('an action sent whose answer never came', () => {
     const listed = page.getByTestId('session-row').filter({ hasText: 'WO-NO-ANSWER' });
     await listed.waitFor();
     expect(await listed.textContent()).not.toContain('kept on this computer only');
-    expect(await listed.textContent()).toContain('1 to send');
+    expect(await listed.textContent()).toContain('1 unsent');
 
     // The site answers again: the start is found there, not made twice.
     demo.setSchedule(null);
