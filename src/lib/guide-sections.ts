@@ -5,7 +5,11 @@ export interface StepSection {
   guideid: number;
   /** The prerequisite's title ("Before you begin: <title>"); null for the guide's own steps. */
   prerequisite: string | null;
-  /** Each step with its place in the whole guide (`index`, from 0) and its number within the section (from 1). */
+  /**
+   * Each step with its place in the whole guide (`index`, from 0) and its number (from 1): counted through the
+   * whole guide, prerequisites and all, as a work session and the site's own guide page count them. Numbered
+   * from 1 in each section, "step 4" on the guide page was step 23 in the session (a walk of a long guide).
+   */
   steps: { step: GuideStep; index: number; number: number }[];
 }
 
@@ -23,7 +27,7 @@ export function stepSections(guide: Pick<GuideDetail, 'guideid' | 'prerequisites
       section = { guideid, prerequisite: guideid === guide.guideid ? null : title, steps: [] };
       sections.push(section);
     }
-    section.steps.push({ step, index, number: section.steps.length + 1 });
+    section.steps.push({ step, index, number: index + 1 });
   });
   return sections;
 }

@@ -23,7 +23,7 @@ const guide = {
 };
 
 describe('a guide read with its prerequisites', () => {
-  it("is in sections: each prerequisite under its title, then the guide's own, each numbered from 1", () => {
+  it("is in sections: each prerequisite under its title, then the guide's own, numbered through as a session", () => {
     const sections = stepSections(guide);
     expect(
       sections.map((s) => [s.guideid, s.prerequisite, s.steps.map((x) => [x.step.stepid, x.index, x.number])]),
@@ -36,13 +36,13 @@ describe('a guide read with its prerequisites', () => {
           [2, 1, 2],
         ],
       ],
-      [10, 'Pre-shift inspection', [[20, 2, 1]]],
+      [10, 'Pre-shift inspection', [[20, 2, 3]]],
       [
         11,
         null,
         [
-          [110, 3, 1],
-          [111, 4, 2],
+          [110, 3, 4],
+          [111, 4, 5],
         ],
       ],
     ]);
