@@ -113,6 +113,19 @@ export function looksLikeCode(raw: string): boolean {
 }
 
 /**
+ * A code as labels carry one: a link, or one run of characters without a space that has a digit in it (an
+ * article number, a work order "WO-6611", a part number) or is in capitals joined by a dash, a dot or a slash
+ * ("WO-NOT-HERE"). Words are not ("belt", "drive belt", "o-ring"): typed in a burst by a quick hand, then
+ * Enter, they were said as a code that matched nothing.
+ */
+export function codeLike(raw: string): boolean {
+  const text = cleanCode(raw);
+  if (parseUrl(text) !== null) return true;
+  if (!text || /\s/.test(text)) return false;
+  return /\d/.test(text) || (/[-_./]/.test(text) && !/\p{Ll}/u.test(text));
+}
+
+/**
  * A USB barcode scanner is a keyboard that types a whole code in a burst; a person types a key every
  * 100 ms or more. The keys' times (ms) of the text in the box: typed by a scanner when there are at
  * least four and half of the gaps between them are under 50 ms.

@@ -126,6 +126,15 @@ describe('a USB scanner types where the keyboard is', () => {
     await page.getByTestId('scan-unknown').waitFor();
   });
 
+  it('a word typed into Search as quickly as a scanner, then Enter, is searched, not said as a code', async () => {
+    const { app, page } = opened;
+    await page.goto(new URL('/search', app.shell.url).toString());
+    await page.getByTestId('search-box').focus();
+    await scan('belt', { gapMs: 30 });
+    await page.getByTestId('search-source').filter({ hasText: '“belt”' }).waitFor();
+    expect(await page.getByTestId('scan-unknown').count()).toBe(0);
+  });
+
   it("with the scanner's dialog open, a USB scanner's code closes it and opens the guide", async () => {
     const { app, page, pageErrors } = opened;
     await page.goto(app.shell.url);

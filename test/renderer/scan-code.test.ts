@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CategoryNode } from '../../electron/contract.ts';
 import {
   cleanCode,
+  codeLike,
   isGuideLink,
   looksLikeCode,
   readScannedCode,
@@ -112,6 +113,23 @@ describe('a USB scanner typing into the search box', () => {
     // A person's first letters, then a paste-like burst of the rest: only the text's own keys count.
     expect(typedByScanner([0, 200, 400, 401, 402, 403, 404], 4)).toBe(true);
     expect(typedByScanner([0, 5, 200, 400, 600], 5)).toBe(false);
+  });
+
+  it("is a code when what it typed looks like a label's, not when a quick hand typed words", () => {
+    for (const code of [
+      '4006381333931',
+      'WO-6611',
+      'wo-6611',
+      'PN4471882',
+      'FL-07',
+      'WO-NOT-HERE',
+      'https://x.test/a',
+    ]) {
+      expect(codeLike(code), code).toBe(true);
+    }
+    for (const words of ['belt', 'BELT', 'drive belt', 'o-ring', 'Air Compressors', 'm8 bolt', '']) {
+      expect(codeLike(words), words).toBe(false);
+    }
   });
 });
 
