@@ -15,17 +15,46 @@ export type ScanOutcome =
   | { to: 'sessions'; words: string }
   | { to: 'search'; text: string; words: string };
 
+/** A code answered within this long is never said as looked up: the words would only flash by. */
+export const LOOKING_SAID_AFTER_MS = 400;
+/** A code is named in the words of its lookup up to this long (a label's link can run to hundreds). */
+const LOOKING_CODE_CHARS = 60;
+
+/** The words said while a code is looked up: the code as read, its end cut when it is long. */
+function lookingWords(raw: string): string {
+  const code = cleanCode(raw);
+  const shown = code.length > LOOKING_CODE_CHARS ? `${code.slice(0, LOOKING_CODE_CHARS - 1)}…` : code;
+  return `Looking up the code “${shown}”…`;
+}
+
 /**
  * Scan to open: a code from the webcam or a USB scanner, read offline against what this computer keeps
  * (the stored category tree, the guides of the library). `notice` is the last code that opened nothing,
- * in plain words; the search page shows it above the results for the code.
+ * in plain words; the search page shows it above the results for the code. `looking` says a code is being
+ * looked up, once that has taken LOOKING_SAID_AFTER_MS (the app's answers were slow and nothing said so).
  */
 export const useScanStore = defineStore('scan', () => {
   const bridge = useBridge();
   const session = useSessionStore();
   const notice = ref<string | null>(null);
+  const looking = ref<string | null>(null);
+  /** The lookups asked so far: only the last one's words are said, and only its end takes them away. */
+  let asked = 0;
 
   async function resolve(raw: string): Promise<ScanOutcome> {
+    const mine = ++asked;
+    const timer = setTimeout(() => {
+      if (mine === asked) looking.value = lookingWords(raw);
+    }, LOOKING_SAID_AFTER_MS);
+    try {
+      return await lookUp(raw);
+    } finally {
+      clearTimeout(timer);
+      if (mine === asked) looking.value = null;
+    }
+  }
+
+  async function lookUp(raw: string): Promise<ScanOutcome> {
     const tree = await bridge.getCategories();
     const siteUrl = session.status?.site?.url ?? null;
     const place = { siteUrl, appOrigin: window.location.origin, categories: tree.ok ? tree.value : [] };
@@ -70,7 +99,9 @@ export const useScanStore = defineStore('scan', () => {
   /** Another technician works now: what the previous one scanned goes. */
   function forget(): void {
     notice.value = null;
+    looking.value = null;
+    asked++;
   }
 
-  return { notice, resolve, say, forget };
+  return { notice, looking, resolve, say, forget };
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { WorkSession } from '../../electron/contract.ts';
 import { unwrap } from '../helpers/library.ts';
 import { proxiedDemoWorkshop } from '../helpers/services.ts';
-import { artifact, demoAppForFile } from './browser.ts';
+import { artifact, demoAppForFile, withAnswersHeld } from './browser.ts';
 
 // A walk's scanning day with a USB scanner (a keyboard that types a code in a burst, then Enter): the
 // second read of a work order's label went into the field the new session had just focused and on to the
@@ -165,5 +165,23 @@ describe('a USB scanner types where the keyboard is', () => {
     // "repa", 25 ms a key: a quick person (the scanner's keys were swallowed there, and "r" chose Replacement).
     await scan('repa', { gapMs: 25, enter: false });
     expect(await page.getByTestId('filter-type').inputValue()).toBe('repair');
+  });
+
+  it('a code looked up slowly, the site hanging, is said as looked up, then its answer', async () => {
+    const { app, page } = opened;
+    await page.goto(new URL('/search', app.shell.url).toString());
+    await page.getByTestId('search-box').focus();
+    demo.setSchedule(() => ({ kind: 'stall' }));
+    try {
+      await withAnswersHeld(page, 'getCategories', 1_500, async () => {
+        await scan('4006381333931');
+        await page.getByTestId('scan-looking').filter({ hasText: 'Looking up the code “4006381333931”…' }).waitFor();
+        await page.screenshot({ path: artifact('scanner-looking-up.png') });
+      });
+      await page.getByTestId('scan-unknown').filter({ hasText: '“4006381333931”' }).waitFor();
+      expect(await page.getByTestId('scan-looking').textContent()).toBe('');
+    } finally {
+      demo.setSchedule(null);
+    }
   });
 });
