@@ -99,6 +99,25 @@ describe('a USB scanner types where the keyboard is', () => {
       .toBe('session-resume');
   });
 
+  it('a code scanned with the list of keys open is said in that list, its OK within reach', async () => {
+    const { page } = opened;
+    await page.keyboard.press('F1');
+    const help = page.getByTestId('run-help');
+    await help.waitFor();
+    await scan('PN5550001');
+    const notice = help.getByTestId('app-notice');
+    await notice.filter({ hasText: '“PN5550001” with no field chosen' }).waitFor();
+    expect(await notice.textContent()).toContain('Close this window, choose the field');
+    await page.screenshot({ path: artifact('scanner-in-keys-list.png') });
+    await notice.getByRole('button', { name: 'OK' }).click();
+    await page.getByTestId('app-notice').waitFor({ state: 'detached' });
+    const inHelp = () => page.evaluate(() => document.activeElement?.closest('[data-testid="run-help"]') !== null);
+    await expect.poll(inHelp).toBe(true);
+    await page.keyboard.press('Escape');
+    await help.waitFor({ state: 'hidden' });
+    expect(await page.getByTestId('session').getAttribute('data-status')).toBe('paused');
+  });
+
   it("on the library, with no field, a guide's code opens the guide", async () => {
     const { app, page } = opened;
     await page.goto(app.shell.url);

@@ -77,9 +77,13 @@ export function useScannerKeys(): void {
       return;
     }
     if (runMode.value) {
+      // A dialog open over the session (its keys listed) holds the keyboard: the field is chosen once it is closed.
+      const choose = document.querySelector('dialog:modal')
+        ? 'Close this window, choose the field'
+        : 'Choose the field';
       session.setNotice(
         `The scanner read “${read.code}” with no field chosen: it was not typed anywhere. ` +
-          'Choose the field, then scan again.',
+          `${choose}, then scan again.`,
       );
       return;
     }
