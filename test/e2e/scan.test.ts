@@ -164,6 +164,12 @@ describe('scan to open (acceptance 4)', () => {
     expect(await page.getByTestId('search-box').inputValue()).toBe(long.slice(0, 500));
     await page.getByTestId('search-source').filter({ hasText: 'https://other.example/' }).waitFor();
     expect(await page.locator('.alert[role="alert"]').count()).toBe(0);
+    // Its words wrap in the window: the code ran off its right edge in the notice and the results' lines.
+    const sideways = await page.evaluate(() => {
+      const main = document.querySelector('.app-main')!;
+      return main.scrollWidth - main.clientWidth;
+    });
+    expect(sideways).toBeLessThanOrEqual(1);
     await page.context().close();
   });
 
