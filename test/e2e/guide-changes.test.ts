@@ -131,9 +131,10 @@ describe('a guide revised on the site after a technician used it', () => {
     await page.goto(sessionUrl);
     const notice = page.getByTestId('guide-revised');
     await notice.waitFor();
+    // Its first sentence on the line, the rest behind More (read by a screen reader all the same).
     expect((await notice.innerText()).replace(/\s+/g, ' ').trim()).toBe(
-      'The site revised this guide after this session began. This session goes on with the guide as it was when ' +
-        'you started; the revised guide is in the library. OK',
+      'The site revised this guide. It did so after this session began. This session goes on with the guide as it ' +
+        'was when you started; the revised guide is in the library. More OK',
     );
     // Read at the three sizes, with and without Larger text.
     await expectFitsBothTextSizes(

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCanvas, encodePng } from '../../server/media/png.ts';
 import { DEMO_GUIDES } from '../../server/demo/seed.ts';
 import { capturingDemoWorkshop } from '../helpers/services.ts';
+import { api, signIn } from '../server/helpers.ts';
 import { appPage, artifact, openDemoApp, syncDemoWorkshop, type startApp } from './browser.ts';
 import { runModeProblems } from './run-mode-checks.ts';
 import { VIEWPORTS } from './screen-checks.ts';
@@ -626,7 +627,7 @@ describe('run mode: the step is the screen (issue 28, acceptance 1)', () => {
       await sized.reload();
       await sized.getByTestId('draft-restored').waitFor();
       await check('restored-notice');
-      await sized.getByTestId('draft-restored').getByRole('button').click();
+      await sized.getByTestId('draft-restored').getByRole('button', { name: 'OK' }).click();
       await sized.context().close();
       expect(problems).toEqual([]);
     },
@@ -728,6 +729,64 @@ describe('run mode: the step is the screen (issue 28, acceptance 1)', () => {
       await sized.context().close();
     }
     expect(problems, seen.join('\n')).toEqual([]);
+  });
+
+  it('typing restored, a form revised on the site: a line each, step 1 whole at three sizes, Larger text', async () => {
+    // A walk of the run screen: the two notices, two and five lines with an OK each, stood above the step and
+    // put its second field (the hour meter) at 624-672 px at 1024x600 with Larger text, under the step bar (at
+    // 526) and the window's foot; or at 594-642 with the pane scrolled to the focused first field, the first
+    // notice's OK then under the header. The author revises step 4's form on the site; step 1 holds a draft.
+    const guideid = Number(new URL(guideUrl).pathname.split('/').pop());
+    const { token } = await signIn(demo.site(), 'author');
+    const forms = (await api(demo.site(), 'GET', `/step_forms/guideid/${guideid}`, { token })).body as {
+      stepid: number;
+      fields: { label: string }[];
+    }[];
+    const forks = forms.find((form) => form.fields.some((field) => field.label === 'Fork condition'))!;
+    const fields = [{ field_type: 'Checkbox', label: 'Both fork locking pins engaged' }];
+    expect((await api(demo.site(), 'POST', `/step_forms/${forks.stepid}`, { token, json: { fields } })).status).toBe(
+      201,
+    );
+    expect((await app.app.services.api.syncNow()).ok).toBe(true);
+    await page.goto(`${sessionUrl}?step=1`);
+    await page.locator('[data-testid="step-form"][data-ready="true"]').waitFor();
+    await page.getByTestId('form-field').first().locator('input').fill('FL-NOTICES');
+    await page.getByTestId('draft-kept').first().waitFor();
+    await page.evaluate(() => localStorage.setItem('fieldguide.textSize', 'large'));
+    const problems: string[] = [];
+    for (const size of VIEWPORTS) {
+      await page.setViewportSize(size);
+      await page.reload();
+      await page.getByTestId('draft-restored').waitFor();
+      await page.getByTestId('guide-revised').getByText('Both fork locking pins engaged', { exact: false }).waitFor({
+        state: 'attached',
+      });
+      await page.locator('[data-testid="step-form"][data-ready="true"]').waitFor();
+      await page.waitForTimeout(150);
+      const parts = {
+        ...PARTS,
+        'second field': '[data-testid="step-form"] [data-testid="form-field"][data-type="Numeric Input"] input',
+        "restored typing's OK": '[data-testid="draft-restored"] button:last-child',
+        "revised guide's OK": '[data-testid="guide-revised"] button:last-child',
+      };
+      for (const part of await placed(page, parts)) {
+        if (!part.found) problems.push(`${size.name}: no ${part.what}`);
+        else if (!part.inside) problems.push(`${size.name}: ${part.what} not whole in view (${part.box})`);
+        else if (!part.onTop) problems.push(`${size.name}: ${part.what} covered by ${part.hit}`);
+      }
+      await page.screenshot({ path: artifact(`run-layout-notices-${size.name}-larger.png`) });
+    }
+    await page.evaluate(() => localStorage.removeItem('fieldguide.textSize'));
+    expect(problems).toEqual([]);
+    // Out of sight, not out of the page: a screen reader reads the notice whole, and More shows it, within
+    // the window's width beside the other notice (across the row, it made the session 1432 px wide).
+    const revised = page.getByTestId('guide-revised');
+    expect(await revised.ariaSnapshot()).toContain('It no longer asks for Fork condition (step 4)');
+    await page.setViewportSize(VIEWPORTS[1]);
+    await revised.getByTestId('notice-more').click();
+    expect(await revised.getByTestId('notice-rest').isVisible()).toBe(true);
+    const doc = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+    expect(doc[0]).toBe(doc[1]);
   });
 
   it('ran without script errors or CSP violations', () => {
