@@ -258,7 +258,7 @@ describe('a work session offline, replayed when the site is back', () => {
     await page.getByTestId('draft-restored').waitFor();
     await onStep(formStep);
     expect(await page.getByTestId('draft-restored').textContent()).toContain(
-      'Restored what you were typing in step ' + formStep,
+      'Restored your unsaved typing in step ' + formStep,
     );
     expect(await notes.locator('textarea').inputValue()).toBe(NOTES);
     expect(await page.locator('[data-testid="form-field"][data-type="Radios"]').getByLabel('Rusty').isChecked()).toBe(
