@@ -34,6 +34,7 @@ import {
   siteModulesOf,
   siteHooks,
   storageGuard,
+  syncReads,
   uploadEndpoint,
   wakeOnReconnect,
   worklogOf,
@@ -209,7 +210,7 @@ export function createServices(deps: ServicesDeps): Services {
     concurrency: deps.concurrency,
     repair: () => lastRepair(store),
     allowedMedia: () => connection.site?.mediaOrigins ?? [],
-    marks: { pullFor: () => marks.pullFor(), kept: () => marks.kept() },
+    ...syncReads(marks, worklog),
   });
   const background = new BackgroundSync({
     sync,

@@ -13,7 +13,8 @@ import type { Outbox, OutboxDeps } from './outbox/outbox.ts';
 import type { BackgroundSync } from './sync/background.ts';
 import type { UploadEndpoint } from './api/user-media-api.ts';
 import { SiteModules } from './sync/site-modules.ts';
-import type { SyncService } from './sync/sync-service.ts';
+import type { SyncService, SyncServiceDeps } from './sync/sync-service.ts';
+import type { MarksService } from './marks/marks-service.ts';
 import { KeptFiles } from './worklog/kept-files.ts';
 import type { Unwatched } from './worklog/unwatched.ts';
 import { worklogOutbox } from './worklog/replay/index.ts';
@@ -257,4 +258,15 @@ export function siteModulesOf(store: Store, now: () => number, site: { get(): Co
     now,
     changed: () => site.get().changed(),
   });
+}
+
+/**
+ * What each sync reads besides the library, for the technician who works when it starts: their marks, and
+ * their sessions handed over as the site has them now (worklog/handed-over-look.ts).
+ */
+export function syncReads(marks: MarksService, worklog: WorkLog): Pick<SyncServiceDeps, 'marks' | 'handedOverFor'> {
+  return {
+    marks: { pullFor: () => marks.pullFor(), kept: () => marks.kept() },
+    handedOverFor: () => worklog.handedOverLookFor(),
+  };
 }

@@ -128,6 +128,107 @@ describe('the session follows the site', () => {
     });
   });
 
+  it('handed over, then taken over on the site with nothing waiting here: the next sync says so', async () => {
+    // A walk: tech2 took it over from another computer; here it stayed "Handed over", with "Take it back".
+    const started = unwrap(await a.app.services.api.startSession({ guideid, workorderid: `WO-FOLLOW-${++workorder}` }));
+    unwrap(await a.app.services.api.transitionSession({ sessionId: started.id, transition: 'suspend' }));
+    await a.online();
+    const entryid = unwrap(await a.app.services.api.getSession(started.id)).entryid!;
+    const tech1id = (await signIn(site, 'tech1')).userid;
+    const workLog = () => a.proxy.requestsTo(/^\/api\/2\.0\/work_log/);
+    const readOfEntry = () => a.proxy.requestsTo(new RegExp(`^/api/2\\.0/work_log/${entryid}(\\?|$)`));
+
+    // Still handed over on the site: the session stays as it is.
+    a.proxy.clearLog();
+    expect(unwrap(await a.app.services.api.syncNow()).status).toBe('complete');
+    const whileHandedOver = workLog().map((r) => `${r.method} ${r.path}`);
+    expect(unwrap(await a.app.services.api.getSession(started.id))).toMatchObject({
+      status: 'suspended',
+      userid: tech1id,
+    });
+
+    const taken = unwrap(await tech2.app.services.api.assumeSession(entryid));
+    await tech2.online();
+    a.proxy.clearLog();
+    expect(unwrap(await a.app.services.api.syncNow()).status).toBe('complete');
+
+    // Taken over, as the replay says it, and no more than the site said: not who, nor whether it ended since.
+    const session = unwrap(await a.app.services.api.getSession(started.id));
+    expect(session.userid).not.toBe(tech1id);
+    expect(session).toMatchObject({ pendingActions: 0, openConflicts: 1 });
+    const [record, ...more] = await conflictsOf(started.id);
+    expect(more).toEqual([]);
+    expect(record).toMatchObject({
+      kind: 'transition',
+      label: 'Taken over on the site by another technician',
+      theirs: 'Taken over by another technician',
+      mine: null,
+    });
+    expect(record!.message).toMatch(
+      /^Taken over on the site by another technician\. .*not known here; nothing you did/,
+    );
+    expect(session.siteDecided).toEqual({ label: record!.label, theirs: record!.theirs, message: record!.message });
+    // What it cost: while it was handed over, the list alone; once gone from it, the list and one read of it
+    // (refused: it is tech2's now). Nothing sent to change it.
+    expect(whileHandedOver).toEqual([expect.stringMatching(/^GET \/api\/2\.0\/work_log\?/)]);
+    expect(readOfEntry().map((r) => [r.method, r.upstreamStatus])).toEqual([['GET', 403]]);
+    expect(workLog().filter((r) => r.method !== 'GET')).toEqual([]);
+
+    // Take it back is refused here: no assume goes to the site for work a colleague has.
+    const back = await a.app.services.api.transitionSession({ sessionId: started.id, transition: 'assume' });
+    expect(back.ok ? null : back.error.code).toBe('invalid_transition');
+    // The next sync asks nothing more of it, and adds no second card; tech2's session is theirs, untouched.
+    a.proxy.clearLog();
+    expect(unwrap(await a.app.services.api.syncNow()).status).toBe('complete');
+    expect(readOfEntry()).toEqual([]);
+    expect(await conflictsOf(started.id)).toHaveLength(1);
+    expect(unwrap(await tech2.app.services.api.getSession(taken.id))).toMatchObject({ status: 'started' });
+    unwrap(await a.app.services.api.settleConflict({ conflictId: record!.id, keep: 'theirs' }));
+  });
+
+  it('handed over and ended elsewhere: cancelled by a supervisor, finished by you, taken back stays', async () => {
+    const handedOver = async () => {
+      const started = unwrap(
+        await a.app.services.api.startSession({ guideid, workorderid: `WO-FOLLOW-${++workorder}` }),
+      );
+      unwrap(await a.app.services.api.transitionSession({ sessionId: started.id, transition: 'suspend' }));
+      await a.online();
+      return { id: started.id, entryid: unwrap(await a.app.services.api.getSession(started.id)).entryid! };
+    };
+    /** `who` does `transitions` to the entry on the site, each on its current revision. */
+    const onSite = async (who: 'admin' | 'tech1', entryid: number, transitions: string[]) => {
+      const { token } = await signIn(site, who);
+      for (const transition of transitions) {
+        const { revisionid } = (await api(site, 'GET', `/work_log/${entryid}`, { token })).body as {
+          revisionid: number;
+        };
+        const path = `/work_log/${entryid}/${transition}?revisionid=${revisionid}`;
+        expect((await api(site, 'POST', path, { token, json: {} })).status).toBe(200);
+      }
+    };
+    const [supervised, finished, back] = [await handedOver(), await handedOver(), await handedOver()];
+    await onSite('admin', supervised.entryid, ['assume', 'cancel']);
+    await onSite('tech1', finished.entryid, ['assume', 'finish']);
+    await onSite('tech1', back.entryid, ['assume']);
+    expect(unwrap(await a.app.services.api.syncNow()).status).toBe('complete');
+
+    // The site would not show it: taken over, and no claim of who or of a cancel it cannot see.
+    expect((await conflictsOf(supervised.id)).map((c) => c.label)).toEqual([
+      'Taken over on the site by another technician',
+    ]);
+    // Readable, theirs and ended: said as the replay says it.
+    const [done, ...more] = await conflictsOf(finished.id);
+    expect(more).toEqual([]);
+    expect(done).toMatchObject({ label: 'Finished on the site', mine: null });
+    expect(done!.theirs).toMatch(/^Finished by you on another computer or by a supervisor on the site, at /);
+    expect(unwrap(await a.app.services.api.getSession(finished.id))).toMatchObject({ status: 'complete' });
+    // Taken back on another computer: still this technician's, nothing to say of it.
+    expect(await conflictsOf(back.id)).toEqual([]);
+    expect(unwrap(await a.app.services.api.getSession(back.id)).status).toBe('suspended');
+    for (const record of [...(await conflictsOf(supervised.id)), done!])
+      unwrap(await a.app.services.api.settleConflict({ conflictId: record.id, keep: 'theirs' }));
+  });
+
   it('cancelled on the site: the site state and end time, one record for a pause, a value and a resume', async () => {
     const started = unwrap(await a.app.services.api.startSession({ guideid, workorderid: `WO-FOLLOW-${++workorder}` }));
     await a.online();

@@ -147,8 +147,12 @@ export async function putStepData(
   return answer ? ofEntry(entryid, `PUT /work_log/${entryid}/stepData`, answer) : getEntry(t, entryid);
 }
 
-export const getEntry = async (t: ApiTransport, entryid: number): Promise<SiteEntry> =>
-  ofEntry(entryid, `GET /work_log/${entryid}`, await t.request('GET', `/work_log/${entryid}`, { schema: entry }));
+export const getEntry = async (t: ApiTransport, entryid: number, signal?: AbortSignal): Promise<SiteEntry> =>
+  ofEntry(
+    entryid,
+    `GET /work_log/${entryid}`,
+    await t.request('GET', `/work_log/${entryid}`, { schema: entry, ...(signal ? { signal } : {}) }),
+  );
 
 /**
  * The site's answer about the entry it was asked of. One about another entry (a faulty site, a proxy that
@@ -243,10 +247,11 @@ export async function deleteEntry(t: ApiTransport, entryid: number, revisionid: 
 }
 
 /** Every suspended entry the caller may take over, across guides, in one request (newest first). */
-export const suspendedForTaker = (t: ApiTransport): Promise<ReadableEntries> =>
+export const suspendedForTaker = (t: ApiTransport, signal?: AbortSignal): Promise<ReadableEntries> =>
   t.request('GET', '/work_log', {
     query: { status: 'suspended', order: 'DESC', limit: 200 },
     schema: readableEntries,
+    ...(signal ? { signal } : {}),
   });
 
 export const suspendedEntries = (t: ApiTransport, guideid: number): Promise<ReadableEntries> =>

@@ -97,6 +97,7 @@ async function syncPhases(ctx: SyncContext, lane: FrontLane): Promise<EngineOutc
     await ctx.learnModules(ctx.store.guides.planningRows(0, 1, ctx.reader)[0]?.guideid ?? null);
     await pullMarks(withProblems);
     await pullWorked(withProblems);
+    await lookAtHandedOver(withProblems);
 
     phase = 'categories';
     if (ctx.offers('categories') && (listed.changed > 0 || ctx.store.categories.tree(ctx.reader).length === 0)) {
@@ -270,6 +271,22 @@ async function pullWorked(ctx: SyncContext): Promise<void> {
     'listing',
     () => pullWorkedGuides(ctx),
     // Not taken as the site lacking a work log: a filter it refuses says nothing of the rest.
+    () => {},
+    { localStops: true },
+  );
+}
+
+/**
+ * The technician's sessions handed over, as the site has them now (worklog/handed-over-look.ts): one list,
+ * and a read of each gone from it. A site without a work log, or refusing the list, is skipped.
+ */
+async function lookAtHandedOver(ctx: SyncContext): Promise<void> {
+  const look = ctx.handedOver;
+  if (!look || !ctx.offers('work_log')) return;
+  await tolerated(
+    ctx,
+    'listing',
+    () => look(ctx.transport, ctx.signal),
     () => {},
     { localStops: true },
   );

@@ -56,6 +56,8 @@ export interface SyncServiceDeps {
    * is asked once per sync, so a switch of technician while it runs leaves each one's marks their own.
    */
   marks?: { pullFor: () => NonNullable<SyncContext['marks']>['pull']; kept: () => number[] };
+  /** The look at the handed-over sessions of the technician who works when a sync starts (asked once per sync). */
+  handedOverFor?: () => NonNullable<SyncContext['handedOver']>;
   /** Origins the technician allowed media from (connection.ts): no longer offered once allowed. */
   allowedMedia?: () => readonly string[];
 }
@@ -187,6 +189,7 @@ export class SyncService {
     const signedIn = this.deps.signedIn();
     const reader = this.deps.reader() ?? { userid: -1, admin: false };
     const marks = this.deps.marks ? { pull: this.deps.marks.pullFor(), kept: this.deps.marks.kept } : null;
+    const handedOver = this.deps.handedOverFor?.();
     return () => ({
       store,
       mediaStore: library.mediaStore,
@@ -219,6 +222,7 @@ export class SyncService {
         store.replaceable(() => library.languages.learned(siteDefault, available)),
       display: library.display.get(),
       ...(marks ? { marks } : {}),
+      ...(handedOver ? { handedOver } : {}),
     });
   }
 

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import type { ApiTransport } from '../api/transport.ts';
 import type { AttachmentData, UnreadableAttachment, WorkSession } from '../../contract.ts';
 import { readAttachment, unreadableAttachments } from './attachments.ts';
 import type { ServerClock } from '../connection/server-clock.ts';
@@ -9,6 +10,8 @@ import type { EventHub } from '../events.ts';
 import type { Outbox } from '../outbox/outbox.ts';
 import { AppFailure } from '../result.ts';
 import { Conflicts } from './conflicts.ts';
+import { handedOverLook, type HandedOverLookDeps } from './handed-over-look.ts';
+import { toldConflicts } from './replay/index.ts';
 import { SiteSessions } from './site-sessions.ts';
 import type { KeptFiles } from './kept-files.ts';
 import { ALIVE_EVERY_MS, Unwatched } from './unwatched.ts';
@@ -43,6 +46,7 @@ export class WorkLog {
   readonly conflicts: Conflicts;
   /** Time running sessions counted while Fieldguide was closed or the laptop slept (started with the app). */
   readonly unwatched: Unwatched;
+  readonly #look: HandedOverLookDeps;
 
   constructor(private readonly deps: WorkLogDeps) {
     const { store, events, clock, outbox } = deps;
@@ -83,6 +87,16 @@ export class WorkLog {
       const technician = deps.technician()?.id;
       for (const id of ids) if (store.sessions.technicianOf(id) === technician) onSession(this.sessions.view(id));
     };
+    const current = () => deps.technician()?.id ?? null;
+    this.#look = {
+      store,
+      now: clock.now,
+      conflicts: toldConflicts({ store, events, current, now: clock.now }),
+      changed: (id, technician) => {
+        if (technician === current()) onSession(this.sessions.view(id));
+        outbox.changed();
+      },
+    };
     this.unwatched = new Unwatched({
       store,
       clock,
@@ -91,6 +105,14 @@ export class WorkLog {
       everyMs: deps.aliveEveryMs ?? ALIVE_EVERY_MS,
       ...(deps.uptime ? { uptime: deps.uptime } : {}),
     });
+  }
+
+  /**
+   * The look at the sessions handed over of the technician who works when a sync starts, with the sync's
+   * transport (theirs): theirs whoever works when it runs (handed-over-look.ts).
+   */
+  handedOverLookFor(): (transport: ApiTransport, signal?: AbortSignal) => Promise<void> {
+    return handedOverLook(this.#look, this.deps.technician());
   }
 
   /** A file attached to one of the current technician's sessions, read from this computer. */

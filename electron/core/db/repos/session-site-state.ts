@@ -20,6 +20,12 @@ export const SITE_DECIDED = {
 } as const;
 
 /**
+ * The site user of a session taken over on the site by someone the site would not name (the entry's read was
+ * refused to its technician: worklog/handed-over-look.ts). No user of a site: their ids start at 1.
+ */
+export const UNNAMED_TAKER = 0;
+
+/**
  * The newest record of what the site decided of the session (WorkSession.siteDecided), settled or not, while
  * the session still stands as the site decided it: cancelled, finished, or someone else's. None for a session
  * that is its own technician's again (taken back), nor from a record of another disagreement: a walk saw a

@@ -1,5 +1,6 @@
 import type { SignOffInput, WorkTransition } from '../../../contract.ts';
 import type { Stamp } from '../../connection/server-clock.ts';
+import { UNNAMED_TAKER } from '../../db/repos/session-site-state.ts';
 import { AppFailure } from '../../result.ts';
 import { applyClock } from '../../../shared/work-clock.ts';
 import { canApply, sourceOf } from '../../../shared/worklog.ts';
@@ -25,7 +26,9 @@ export function transitionSession(
   const me = deps.technician();
   deps.store.transaction(() => {
     const session = access.state(sessionId);
-    if (transition !== 'assume') access.stillMine(session);
+    // Another's session is taken over here by assume; one taken over on the site by someone it did not name
+    // is not handed over any more, whatever it last was here (its Take it back went to a colleague's work).
+    if (transition !== 'assume' || session.userid === UNNAMED_TAKER) access.stillMine(session);
     const at = access.actingAt(session, stamp);
     if (!canApply(session.status, transition)) {
       throw new AppFailure(

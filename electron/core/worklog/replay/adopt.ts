@@ -29,7 +29,11 @@ export function adoptRevision(ctx: WorklogContext, sessionId: string, entry: Sit
 }
 
 /** Takes the site's state of the entry as the session's (after a conflict the site won). */
-export function adoptServerState(ctx: WorklogContext, sessionId: string, entry: SiteEntry): void {
+export function adoptServerState(
+  ctx: Pick<WorklogContext, 'sessions' | 'now'>,
+  sessionId: string,
+  entry: SiteEntry,
+): void {
   const ended = isEnded(entry.status);
   ctx.sessions.update(
     sessionId,

@@ -49,14 +49,7 @@ export function worklogOutbox(deps: WorklogOutboxDeps): OutboxFeature<WorklogRep
       mayLetGo: (attachmentId) => deps.keptFiles.consider(attachmentId),
       ...(deps.uploads ? { uploads: deps.uploads } : {}),
       now: deps.now,
-      addConflict: (conflict) => {
-        const record = conflicts.add(conflict, deps.now());
-        if (conflict.technician === deps.current()) events.emit('conflict', record);
-      },
-      amendConflict: (id, change) => {
-        const record = conflicts.amend(id, change);
-        if (conflicts.technicianOf(id) === deps.current()) events.emit('conflict', record);
-      },
+      ...toldConflicts(deps),
     },
     discarded: (row) => dropWithDiscarded(store, row),
     // The renderer shows the current technician's sessions only; a check for a second copy shows nothing.
@@ -64,6 +57,23 @@ export function worklogOutbox(deps: WorklogOutboxDeps): OutboxFeature<WorklogRep
       if (chain.type !== 'session') return;
       const view = sessions.view(chain.id);
       if (view && current !== null && sessions.technicianOf(chain.id) === current) events.emit('session', view);
+    },
+  };
+}
+
+/** Records a conflict, or changes one, and tells the renderer when it is the current technician's. */
+export function toldConflicts(
+  deps: Pick<WorklogOutboxDeps, 'store' | 'events' | 'current' | 'now'>,
+): Pick<WorklogReplayDeps, 'addConflict' | 'amendConflict'> {
+  const { conflicts } = deps.store;
+  return {
+    addConflict: (conflict) => {
+      const record = conflicts.add(conflict, deps.now());
+      if (conflict.technician === deps.current()) deps.events.emit('conflict', record);
+    },
+    amendConflict: (id, change) => {
+      const record = conflicts.amend(id, change);
+      if (conflicts.technicianOf(id) === deps.current()) deps.events.emit('conflict', record);
     },
   };
 }

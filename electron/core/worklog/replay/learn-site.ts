@@ -9,7 +9,7 @@ import type { WorklogContext } from './context.ts';
  * then went on that revision unchecked, overwriting it without a card.
  */
 export function learnSiteValues(
-  ctx: WorklogContext,
+  ctx: Pick<WorklogContext, 'sessions' | 'guides'>,
   session: { id: string; guideid: number },
   site: ReadonlyMap<string, string | null>,
   handled: ReadonlySet<string>,

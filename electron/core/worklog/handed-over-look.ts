@@ -1,0 +1,128 @@
+import { classify } from '../api/failure.ts';
+import type { ApiTransport } from '../api/transport.ts';
+import { getEntry, suspendedForTaker } from '../api/work-log-api.ts';
+import { chainKey } from '../db/chains.ts';
+import type { SessionState } from '../db/repos/sessions-repo.ts';
+import type { Store } from '../db/store.ts';
+import type { WorklogReplayDeps } from './replay/context.ts';
+import {
+  recordDecision,
+  siteDecision,
+  siteTookIt,
+  takenByUnnamed,
+  type DecisionContext,
+  type SiteDecision,
+} from './replay/follow-site.ts';
+import { sessionChain } from './session-chain.ts';
+
+export interface HandedOverLookDeps {
+  store: Store;
+  now: () => number;
+  conflicts: Pick<WorklogReplayDeps, 'addConflict' | 'amendConflict'>;
+  /** A session of `technician` took the site's decision: their window is told, and the outbox's counts. */
+  changed: (sessionId: string, technician: number) => void;
+}
+
+type Technician = { id: number; userid: number };
+type HandedOver = SessionState & { entryid: number };
+
+/**
+ * A walk: a session handed over here and taken over on the site from another computer stayed "Handed over",
+ * with "Take it back", for as long as nothing of it was queued here, since only the answer to something sent
+ * told the replay (follow-site.ts). Each sync now looks, for the technician whose sign-in it uses and at
+ * their sessions only (a read under anyone else's sign-in says nothing of theirs): one list of the entries
+ * handed over on the site, and a read of each of theirs gone from it. One the site no longer lets them read
+ * is someone else's now (the site shows another's entry only while it is handed over); one it shows them
+ * ended, or someone else's, is recorded as the replay records it. One taken back on another computer, or
+ * handed over again by whoever took it, stays as it is: Take it back then does what it says.
+ */
+export function handedOverLook(
+  deps: HandedOverLookDeps,
+  technician: Technician | null,
+): (transport: ApiTransport, signal?: AbortSignal) => Promise<void> {
+  return async (transport, signal) => {
+    if (technician === null) return;
+    const idle = idleHandedOver(deps.store, technician);
+    // Nothing handed over and quiet here: no request at all.
+    if (idle.length === 0) return;
+    const { entries, unreadable } = await suspendedForTaker(transport, signal);
+    const still = new Set(entries.filter((entry) => entry.status === 'suspended').map((entry) => entry.entryid));
+    // Listed as handed over in a shape this version does not read: still handed over, as far as can be told.
+    for (const odd of unreadable) if (hasEntryid(odd)) still.add(odd.entryid);
+    const ctx = contextOf(deps, technician, transport);
+    for (const session of idle) {
+      if (still.has(session.entryid)) continue;
+      const decision = await readDecision(ctx, session, signal);
+      if (!decision) continue;
+      const recorded = ctx.transaction(() => {
+        // Looked at again: something queued meanwhile (Take it back pressed during the look) goes to the
+        // site, and the replay learns the site's decision from its answer, with who by name.
+        if (!isIdle(deps.store, technician, session.id)) return false;
+        recordDecision(ctx, session, decision, []);
+        return true;
+      });
+      if (recorded) deps.changed(session.id, technician.id);
+    }
+  };
+}
+
+/**
+ * What the site decided of a session gone from its list of handed-over entries, or null when it decided
+ * nothing this computer should follow: still handed over (by whoever took it, say), the technician's own
+ * again (taken back on another computer), or gone from the site (nothing known to say of it).
+ */
+async function readDecision(
+  ctx: DecisionContext,
+  session: HandedOver,
+  signal: AbortSignal | undefined,
+): Promise<SiteDecision | null> {
+  try {
+    const entry = await getEntry(ctx.transport, session.entryid, signal);
+    if (entry.status === 'suspended' || !siteTookIt(entry, session.userid)) return null;
+    return await siteDecision(ctx, session.userid, entry);
+  } catch (error) {
+    const failure = classify(error);
+    // The site refuses a read of another's entry that is not handed over: it is someone else's now.
+    if (failure.kind === 'forbidden') return takenByUnnamed;
+    if (failure.kind === 'gone') return null;
+    throw error;
+  }
+}
+
+/** The technician's sessions handed over on the site with nothing of theirs waiting to be sent. */
+function idleHandedOver(store: Store, technician: Technician): HandedOver[] {
+  return store.sessions.list({ ended: 0 }, technician.id).flatMap((id) => {
+    const session = store.sessions.state(id);
+    return session && isIdle(store, technician, id) ? [session as HandedOver] : [];
+  });
+}
+
+function isIdle(store: Store, technician: Technician, sessionId: string): boolean {
+  const session = store.sessions.state(sessionId);
+  return (
+    session !== undefined &&
+    session.status === 'suspended' &&
+    session.entryid !== null &&
+    session.userid === technician.userid &&
+    store.sessions.technicianOf(sessionId) === technician.id &&
+    store.outbox.chainLength(chainKey(sessionChain(sessionId))) === 0
+  );
+}
+
+const hasEntryid = (listed: unknown): listed is { entryid: number } =>
+  typeof listed === 'object' && listed !== null && typeof (listed as { entryid?: unknown }).entryid === 'number';
+
+/** What the replay records a decision with, for the technician whose sign-in the sync uses. */
+const contextOf = (deps: HandedOverLookDeps, technician: Technician, transport: ApiTransport): DecisionContext => ({
+  sessions: deps.store.sessions,
+  conflicts: deps.store.conflicts,
+  guides: deps.store.guides,
+  outbox: deps.store.outbox,
+  // What the site answered, it can give again (as the replay's).
+  transaction: (fn) => deps.store.replaceable(fn),
+  transport,
+  technician: technician.id,
+  now: deps.now,
+  conflict: (conflict) => deps.conflicts.addConflict({ ...conflict, technician: technician.id }),
+  amendConflict: deps.conflicts.amendConflict,
+});
