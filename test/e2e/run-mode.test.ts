@@ -789,6 +789,36 @@ describe('the session follows the site (acceptance 6)', () => {
     expect((await page.getByTestId('open-session-banner').allTextContents()).join()).not.toContain('WO-RUN-TAKEN');
   });
 
+  it('handed over, then taken over on the site with nothing waiting here: the next sync says so', async () => {
+    demo.setSchedule(null);
+    const id = await startForklift('WO-RUN-TAKEN-QUIET');
+    await onStep(1);
+    await page.getByTestId('session-suspend').click();
+    await page.locator('[data-testid="session"][data-status="suspended"]').waitFor();
+    await sent();
+    await onSite('tech2', id, 'assume');
+    // Nothing of it waits here: only the sync learns it (the screen said "Handed over", with "Take it back").
+    expect((await app.app.services.api.syncNow()).ok).toBe(true);
+    await page.goto(sessionUrl(id));
+    const banner = page.getByTestId('session-site-state');
+    await banner.waitFor();
+    expect((await banner.textContent())!.replace(/\s+/g, ' ')).toContain(
+      'Taken over by another technician. This session is read-only here.',
+    );
+    expect(await page.getByTestId('session-status').textContent()).toBe('Taken over');
+    expect(await page.getByTestId('session-assume').count()).toBe(0);
+    await page.screenshot({ path: artifact('run-mode-taken-over-quiet.png') });
+    // Its card says what the site would not: who has it, and whether it was finished or cancelled since.
+    await topBar('nav-sync');
+    const card = conflictOf('WO-RUN-TAKEN-QUIET');
+    await card.waitFor();
+    expect(await card.textContent()).toContain('whether it was finished or cancelled since is not known here');
+    await card.scrollIntoViewIfNeeded();
+    await card.screenshot({ path: artifact('run-mode-taken-over-quiet-card.png') });
+    await card.getByTestId('keep-theirs').click();
+    await expect.poll(() => card.count()).toBe(0);
+  });
+
   it('taken over, at three sizes, Larger text, by keyboard: the banner, the step and its hazard in view', async () => {
     expect(takenId).not.toBe('');
     const problems: string[] = [];
