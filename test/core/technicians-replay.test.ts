@@ -6,7 +6,7 @@ import { always, startFaultProxy, type FaultProxy } from '../fault/proxy.ts';
 import { unwrap } from '../helpers/library.ts';
 import { makeServices } from '../helpers/services.ts';
 import { auditOf, doWork, expectOnSiteAs, photoAndQuizGuide } from '../helpers/technicians.ts';
-import { signIn, startTestSite, type SignedIn } from '../server/helpers.ts';
+import { api as siteApi, signIn, startTestSite, type SignedIn } from '../server/helpers.ts';
 
 // A shared workshop laptop over real HTTP: two technicians work on it while the site is away, one signs
 // out with work unsent, the other signs in offline and works; the site comes back. Each one's work must
@@ -249,6 +249,47 @@ describe('a shared laptop, each technician under their own name', () => {
     });
     online();
     await flushUntilQuiet();
+  });
+
+  it('a session taken over on the site, learned by a sync here, is offered to nobody here, nor moved', async () => {
+    online();
+    unwrap(await api.switchTechnician(password('tech1')));
+    const started = unwrap(await api.startSession({ guideid: guide.guideid, workorderid: 'WO-TAKEN-ON-SITE' }));
+    unwrap(await api.transitionSession({ sessionId: started.id, transition: 'suspend' }));
+    await flushUntilQuiet();
+    const entryid = unwrap(await api.getSession(started.id)).entryid!;
+    unwrap(await api.switchTechnician(password('tech2')));
+    expect(unwrap(await api.listHandedOver()).sessions.map((s) => s.entryid)).toContain(entryid);
+    // The admin takes it over on the site from another computer; tech1's next sync here learns it.
+    const { revisionid } = (await siteApi(site, 'GET', `/work_log/${entryid}`, { token: admin.token })).body as {
+      revisionid: number;
+    };
+    const assume = `/work_log/${entryid}/assume?revisionid=${revisionid}`;
+    expect((await siteApi(site, 'POST', assume, { token: admin.token, json: {} })).status).toBe(200);
+    unwrap(await api.switchTechnician(password('tech1')));
+    expect(unwrap(await api.syncNow()).status).toBe('complete');
+    expect(unwrap(await api.getSession(started.id)).siteDecided?.label).toBe(
+      'Taken over on the site by another technician',
+    );
+
+    // The site away: tech2's list as last learned no longer offers it, and a take-over asked anyway moves
+    // nothing (before: it went to tech2 here, with an assume of the admin's work queued under their name).
+    offline();
+    unwrap(await api.switchTechnician(password('tech2')));
+    expect(unwrap(await api.listHandedOver()).sessions.map((s) => s.entryid)).not.toContain(entryid);
+    expect(await api.assumeSession(entryid)).toMatchObject({
+      ok: false,
+      error: {
+        code: 'invalid_transition',
+        message: 'This session was taken over on the site by another technician: it is no longer handed over.',
+      },
+    });
+    expect(unwrap(await api.getOutbox()).actions).toEqual([]);
+    unwrap(await api.switchTechnician(password('tech1')));
+    expect(unwrap(await api.getSession(started.id)).siteDecided?.label).toBe(
+      'Taken over on the site by another technician',
+    );
+    online();
   });
 
   it("never downloads the library again on a switch: the guides are the site's, shared", async () => {

@@ -67,7 +67,7 @@ export async function handedOver(deps: HandedOverDeps, transport: ApiTransport):
     if (before && failure instanceof AppFailure && failure.code === 'offline')
       return {
         ...before,
-        sessions: before.sessions.filter((s) => stillHandedOver(deps.store, s.entryid)),
+        sessions: before.sessions.filter((s) => stillHandedOver(deps.store, s)),
         takenFromYou: takenFrom(deps.store, me.id),
       };
     throw failure;
@@ -82,9 +82,13 @@ export async function handedOver(deps: HandedOverDeps, transport: ApiTransport):
 const takenFrom = (store: Store, technicianId: number): TakenHere[] =>
   store.settings.get(takenKey(technicianId), takenHere) ?? [];
 
-const stillHandedOver = (store: Store, entryid: number): boolean => {
-  const known = store.sessions.byEntry(entryid);
-  return known === undefined || known.status === 'suspended';
+/**
+ * Not known here as no longer handed over by whoever the list names: taken back, or taken over, here or on the
+ * site (a sync learns that, worklog/handed-over-look.ts: the session stays suspended, someone else's).
+ */
+const stillHandedOver = (store: Store, listed: HandedOverSession): boolean => {
+  const known = store.sessions.byEntry(listed.entryid);
+  return known === undefined || (known.status === 'suspended' && known.userid === listed.userid);
 };
 
 /** Site entries as the technician reads them: the guide's title, who suspended them (by name) and when. */

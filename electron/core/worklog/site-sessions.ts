@@ -3,6 +3,7 @@ import { asAppFailure } from '../api/app-failure.ts';
 import type { ApiTransport } from '../api/transport.ts';
 import { getEntry, suspendedEntries, type SiteEntry } from '../api/work-log-api.ts';
 import { pinKey } from '../db/chains.ts';
+import { UNNAMED_TAKER } from '../db/repos/session-site-state.ts';
 import type { Store } from '../db/store.ts';
 import { AppFailure } from '../result.ts';
 import { canApply, isEnded } from '../../shared/worklog.ts';
@@ -47,6 +48,12 @@ export class SiteSessions {
       // Checked before it changes hands: refused after, a session its technician had taken back moved to the
       // taker here all the same (a "handed over" row learned before, offered offline).
       if (!canApply(known.status, 'assume')) throw notSuspended(known.status);
+      // A sync learned that someone took it over on the site (handed-over-look.ts): it stays suspended here.
+      if (known.userid === UNNAMED_TAKER)
+        throw new AppFailure(
+          'invalid_transition',
+          'This session was taken over on the site by another technician: it is no longer handed over.',
+        );
       this.#handOverHere(known.id);
       return this.deps.work.transition(known.id, 'assume');
     }
