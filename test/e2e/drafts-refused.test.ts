@@ -98,6 +98,21 @@ describe('drafts this computer cannot write down', () => {
     expect(pageErrors).toEqual([]);
   });
 
+  it('typed and not kept, then left by "‹ Guide": saved on the way out, not lost without a word', async () => {
+    // A walk of a full disk: a note typed at 800x1280, "‹ Guide" tapped, the session opened again: the note
+    // was gone, and nothing had said so. The core still saved on its reserve; leaving did not ask it to.
+    await openStep();
+    const field = page.getByTestId('form-field').filter({ hasText: label });
+    await field.locator('input').fill('Serial SN-FULL-LEFT');
+    await field.getByTestId('draft-not-kept').waitFor();
+    await page.getByTestId('session-leave').click();
+    await page.getByTestId('guide').waitFor();
+    const id = sessionUrl.split('/sessions/')[1]!.split('?')[0]!;
+    const saved = unwrap(await app.app.services.api.getSession(id));
+    expect(saved.values.map((v) => v.value)).toContain('Serial SN-FULL-LEFT');
+    expect(pageErrors).toEqual([]);
+  });
+
   it('opened with IndexedDB refused whole: the step takes typing, and Finish opens its review', async () => {
     page = await appPage(browser, app.shell, { width: 1366, height: 768 });
     page.on('pageerror', (error) => pageErrors.push(error.message));
