@@ -89,8 +89,12 @@ export const RESERVE_FILE = 'fieldguide.reserve';
  * Room kept for the technician's work on a full disk: a few thousand actions, and SQLite's shared-memory file at start.
  */
 export const RESERVE_FILE_BYTES = 4 * 1024 * 1024;
-/** How often a reserve given back is tried again: freeing space is not an event the app hears. */
-const RESERVE_CHECK_MS = 30_000;
+/**
+ * How often a reserve given back is tried again: freeing space is not an event the app hears. A look at the
+ * disk's free space is all a try costs while it is still full; at 30 s, "Disk full" stood for 27 s after a walk
+ * freed the space, with nothing waiting for Send now to try it sooner.
+ */
+const RESERVE_CHECK_MS = 5_000;
 
 /**
  * A file of zeros that holds a little of the disk for the technician's work. When the disk is full it is
