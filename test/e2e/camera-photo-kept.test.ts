@@ -106,6 +106,8 @@ describe('a photo taken with the camera and not attached', () => {
     await photo.getByTestId('camera-attach').click();
     await photo.getByTestId('field-error').waitFor();
     await page.unroute(attachRoute);
+    // Said first what did not happen, as "Not paused." (a refused photo on a full disk said only "Free some space").
+    expect(await photo.getByTestId('field-error').textContent()).toMatch(/^Not attached\. /);
     expect(await photo.getByTestId('camera-preview').isVisible()).toBe(true);
     expect(await photosKept(page)).toBe(1);
 

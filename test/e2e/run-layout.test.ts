@@ -639,7 +639,10 @@ describe('run mode: the step is the screen (issue 28, acceptance 1)', () => {
     const [camera] = await placed(page, { 'photo button': '[data-testid="camera-open"]' });
     expect(camera, JSON.stringify(camera)).toMatchObject({ found: true, inside: true, onTop: true });
     const photo = page.getByTestId('form-field').filter({ hasText: 'Photo of the drain valve' });
-    await photo.locator('input[type="file"]').setInputFiles({
+    const input = photo.locator('input[type="file"]');
+    // Chosen by keyboard: the keyboard stays on the field's button (off while it attached, it fell to the body).
+    await input.focus();
+    await input.setInputFiles({
       name: 'valve.png',
       mimeType: 'image/png',
       buffer: encodePng(createCanvas(64, 48, [40, 110, 90])),
@@ -648,6 +651,7 @@ describe('run mode: the step is the screen (issue 28, acceptance 1)', () => {
     expect(await photo.getByTestId('attachment-thumb').evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(
       64,
     );
+    await expect.poll(() => input.evaluate((el) => el === document.activeElement)).toBe(true);
     await page.screenshot({ path: artifact('run-layout-photo-thumbnail.png') });
   });
 
