@@ -13,7 +13,9 @@ export type ScanOutcome =
   | { to: 'category'; name: string }
   | { to: 'session'; id: string }
   | { to: 'sessions'; words: string }
-  | { to: 'search'; text: string; words: string };
+  | { to: 'search'; text: string; words: string }
+  /** Another code was scanned while this one was looked up: the later one opens, this one nothing. */
+  | { to: 'superseded' };
 
 /** A code answered within this long is never said as looked up: the words would only flash by. */
 export const LOOKING_SAID_AFTER_MS = 400;
@@ -47,7 +49,10 @@ export const useScanStore = defineStore('scan', () => {
       if (mine === asked) looking.value = lookingWords(raw);
     }, LOOKING_SAID_AFTER_MS);
     try {
-      return await lookUp(raw);
+      const outcome = await lookUp(raw);
+      // Two scans close together: the first one's answer, come second, took the technician from the guide the
+      // second opened to a search for the first (a walk, the list of sessions slow to answer).
+      return mine === asked ? outcome : { to: 'superseded' };
     } finally {
       clearTimeout(timer);
       if (mine === asked) looking.value = null;

@@ -56,10 +56,24 @@ describe('a scanned code looked up', () => {
     expect(scan.looking).toMatch(/^Looking up the code “https:\/\/other\.example\/a+…”…$/);
     expect(scan.looking!.length).toBeLessThan(90);
     treeReads[1]!({ ok: true, value: [] });
-    await first;
+    // The first's answer, come while the second is out, opens nothing: the second is the one scanned last.
+    expect(await first).toEqual({ to: 'superseded' });
     expect(scan.looking).toMatch(/other\.example/);
     treeReads[2]!({ ok: true, value: [] });
-    await second;
+    expect(await second).toMatchObject({ to: 'search' });
     expect(scan.looking).toBeNull();
+  });
+
+  it("opens the last of two codes scanned close together, whichever's answer comes first", async () => {
+    const { useScanStore } = stores.module;
+    const scan = useScanStore();
+    const first = scan.resolve('PN-ZZ-1');
+    await settle();
+    const second = scan.resolve('WO-2');
+    await settle();
+    treeReads[1]!({ ok: true, value: [] });
+    expect(await second).toMatchObject({ to: 'search', text: 'WO-2' });
+    treeReads[0]!({ ok: true, value: [] });
+    expect(await first).toEqual({ to: 'superseded' });
   });
 });

@@ -17,6 +17,7 @@ export function useOpenCode() {
 
   return async function openCode(raw: string, { sayUnknown = true } = {}): Promise<ScanOutcome['to']> {
     const outcome = await scan.resolve(raw);
+    if (outcome.to === 'superseded') return outcome.to;
     if (outcome.to === 'guide') {
       scan.say(null);
       await router.push({ name: 'guide', params: { guideid: outcome.guideid } });
