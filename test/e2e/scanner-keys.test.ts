@@ -118,6 +118,40 @@ describe('a USB scanner types where the keyboard is', () => {
     expect(await page.getByTestId('session').getAttribute('data-status')).toBe('paused');
   });
 
+  it("closed by Escape, the list's notice goes above the step, and its OK puts the keyboard back", async () => {
+    // A walk did as the notice says (Escape), then OK: the keyboard went to the page's body, not where the list
+    // had given it back.
+    const { page } = opened;
+    await page.getByTestId('session-resume').focus();
+    await page.keyboard.press('F1');
+    const help = page.getByTestId('run-help');
+    await help.waitFor();
+    await scan('PN5550002');
+    await help.getByTestId('app-notice').filter({ hasText: 'PN5550002' }).waitFor();
+    await page.keyboard.press('Escape');
+    await help.waitFor({ state: 'hidden' });
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? null);
+    expect(await focused()).toBe('session-resume');
+    await page.getByTestId('app-notice').getByRole('button', { name: 'OK' }).click();
+    await page.getByTestId('app-notice').waitFor({ state: 'detached' });
+    await expect.poll(focused).toBe('session-resume');
+  });
+
+  it("a code scanned in the picture viewer is said there, in the notice's own ink", async () => {
+    // It came into the viewer, white words (the viewer's) on the notice's cream: unreadable (a walk).
+    const { page } = opened;
+    await page.getByTestId('step-image').first().click();
+    const lightbox = page.getByTestId('lightbox');
+    await lightbox.waitFor();
+    await scan('PN5550003');
+    const words = lightbox.getByTestId('app-notice').locator('p');
+    await words.filter({ hasText: 'PN5550003' }).waitFor();
+    expect(await words.evaluate((p) => getComputedStyle(p).color)).not.toBe('rgb(255, 255, 255)');
+    await lightbox.getByTestId('app-notice').getByRole('button', { name: 'OK' }).click();
+    await page.keyboard.press('Escape');
+    await lightbox.waitFor({ state: 'hidden' });
+  });
+
   it("on the library, with no field, a guide's code opens the guide", async () => {
     const { app, page } = opened;
     await page.goto(app.shell.url);
