@@ -791,6 +791,19 @@ describe('run mode: the step is the screen (issue 28, acceptance 1)', () => {
     expect(await revised.getByTestId('notice-rest').isVisible()).toBe(true);
     const doc = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
     expect(doc[0]).toBe(doc[1]);
+    // Each notice's More and OK described by its own line: a screen reader heard "More, OK, More, OK".
+    const described = await page.evaluate(() =>
+      [...document.querySelectorAll('[data-testid="run-notices"] button')].map(
+        (button) =>
+          `${button.textContent!.trim()}: ${document.getElementById(button.getAttribute('aria-describedby') ?? '')?.textContent?.trim()}`,
+      ),
+    );
+    expect(described).toEqual([
+      'More: Restored your unsaved typing in step 1.',
+      'OK: Restored your unsaved typing in step 1.',
+      'Less: The site revised this guide.',
+      'OK: The site revised this guide.',
+    ]);
   });
 
   it('ran without script errors or CSP violations', () => {

@@ -236,5 +236,18 @@ describe('a USB scanner types where the keyboard is', () => {
     } finally {
       demo.setSchedule(null);
     }
+    // On the library, the words come over the screen's top: the rows stay under the finger (they were pushed
+    // 48 px down, and back up with the answer).
+    await page.goto(app.shell.url);
+    const row = page.getByTestId('guide-row').first();
+    await row.waitFor();
+    const before = (await row.boundingBox())!.y;
+    await page.locator('body').focus();
+    await withAnswersHeld(page, 'getCategories', 1_000, async () => {
+      await scan('4006381333932');
+      await page.getByTestId('scan-looking').getByText('4006381333932', { exact: false }).waitFor();
+      await page.screenshot({ path: artifact('scanner-looking-up-library.png') });
+      expect((await row.boundingBox())!.y).toBe(before);
+    });
   });
 });
