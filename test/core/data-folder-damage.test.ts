@@ -160,9 +160,13 @@ describe('a data folder that cannot be used', () => {
       try {
         fs.cpSync(clean.dir, readOnly, { recursive: true, filter: (src) => !src.includes('media') });
         execFileSync('mount', ['-o', 'remount,ro', readOnly]);
+        // Words a technician can act on: the cause in plain words, the work kept, what to do; no "EROFS" nor
+        // the path of the file it tried, no folder to choose (the app offers none).
         expect(() => makeServices(readOnly)).toThrow(
-          `Fieldguide cannot write in its data folder ${readOnly}: the folder is on a read-only disk`,
+          `Fieldguide cannot write in its data folder ${readOnly}: the folder is on a read-only disk. ` +
+            'Your work in it is kept. Restart the computer;',
         );
+        expect(() => makeServices(readOnly)).not.toThrow(/EROFS|write-check|Choose a folder/);
         // The web shell says it and exits: no stack trace.
         const web = spawnSync(
           process.execPath,

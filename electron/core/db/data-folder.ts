@@ -9,6 +9,7 @@ import {
   FolderInUseError,
   lockDataFolder,
   readHolder,
+  reasonOf,
   StartupError,
   type FolderLock,
 } from './folder-lock.ts';
@@ -201,10 +202,13 @@ function writableFolder(dir: string): void {
     repairOwnerModes(dir);
   } catch (error) {
     if ((error as { code?: string }).code === 'ENOSPC') return;
+    // Words a technician can act on: the app offers no other folder, and "EROFS … .write-check-836" told them
+    // nothing (a walk, the folder on a disk turned read-only). The OS's own words stay in the cause.
     throw new StartupError(
       dir,
-      `Fieldguide cannot write in its data folder ${dir}: ${describe(error)}. ` +
-        `Choose a folder this user may write in, or make this one writable.`,
+      `Fieldguide cannot write in its data folder ${dir}: ${reasonOf(error) ?? describe(error)}. ` +
+        'Your work in it is kept. Restart the computer; if Fieldguide still cannot start, have whoever looks ' +
+        'after this computer check its disk and that folder.',
       { cause: error },
     );
   }

@@ -145,8 +145,14 @@ export function isBusy(error: unknown): boolean {
 
 /** An OS or SQLite error as a technician can read it: the cause, without a stack. */
 export function describe(error: unknown): string {
-  const code = (error as { code?: unknown }).code;
+  const reason = reasonOf(error);
   const message = error instanceof Error ? error.message : String(error);
+  return reason ? `${reason} (${message})` : message;
+}
+
+/** The cause in plain words alone, when it is one known here (no code, no path of a file it tried); else null. */
+export function reasonOf(error: unknown): string | null {
+  const code = (error as { code?: unknown }).code;
   const reasons: Record<string, string> = {
     EROFS: 'the folder is on a read-only disk',
     EACCES: 'this user may not write there',
@@ -158,6 +164,5 @@ export function describe(error: unknown): string {
     SQLITE_CANTOPEN: 'the file cannot be opened (read-only or missing folder)',
     SQLITE_FULL: 'the disk is full',
   };
-  const reason = typeof code === 'string' ? (reasons[code] ?? reasons[code.replace(/_[A-Z]+$/, '')]) : undefined;
-  return reason ? `${reason} (${message})` : message;
+  return (typeof code === 'string' ? (reasons[code] ?? reasons[code.replace(/_[A-Z]+$/, '')]) : undefined) ?? null;
 }
