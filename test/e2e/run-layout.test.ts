@@ -793,10 +793,10 @@ describe('run mode: the step is the screen (issue 28, acceptance 1)', () => {
     expect(doc[0]).toBe(doc[1]);
     // Each notice's More and OK described by its own line: a screen reader heard "More, OK, More, OK".
     const described = await page.evaluate(() =>
-      [...document.querySelectorAll('[data-testid="run-notices"] button')].map(
-        (button) =>
-          `${button.textContent!.trim()}: ${document.getElementById(button.getAttribute('aria-describedby') ?? '')?.textContent?.trim()}`,
-      ),
+      [...document.querySelectorAll('[data-testid="run-notices"] button')].map((button) => {
+        const line = document.getElementById(button.getAttribute('aria-describedby') ?? '');
+        return `${button.textContent!.trim()}: ${line?.textContent?.trim()}`;
+      }),
     );
     expect(described).toEqual([
       'More: Restored your unsaved typing in step 1.',
