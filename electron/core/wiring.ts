@@ -194,13 +194,13 @@ export function storageGuard(
   folder: OpenedFolder,
   dataDir: string,
   log: (message: string) => void,
-  on: { repairPictures: () => boolean; outbox: Pick<Outbox, 'changed'> },
+  on: { repairPictures: () => boolean; outbox: Pick<Outbox, 'changed' | 'roomAgain'> },
 ): StorageGuard {
   const { repairPictures, outbox } = on;
   // A reserve given back (a full disk, at this start or since) is said on the screens until it is made again.
   const back = () => {
     log('There is room on the disk again: Fieldguide keeps its reserve for your work again.');
-    outbox.changed();
+    outbox.roomAgain();
   };
   folder.reserve.watch(back);
   return {

@@ -219,6 +219,16 @@ export class Outbox {
     return { summary, actions: outboxActions(rows, this.#kinds), unlisted };
   }
 
+  /**
+   * The disk has room again (its reserve made again by its watch): a replay a full disk held goes on now, not at
+   * the hold's end, and "Disk full" leaves the chip (it stood up to 30 s more with work waiting).
+   */
+  roomAgain(): void {
+    this.#runner.releaseStorageHold();
+    this.changed();
+    this.kick();
+  }
+
   /** "Send now": waiting work goes at once, whatever its backoff said (a hidden check keeps its time). */
   async flush(): Promise<OutboxSummary> {
     // A site thought away is asked first, by a check that leaves now: what goes then finds it answering.
