@@ -33,4 +33,22 @@ describe('the words of the screens', () => {
     );
     expect(found).toEqual([]);
   });
+
+  it('name what frees a full disk in one place only (electron/shared/disk-words.ts)', () => {
+    // The core said "empty the trash", the sync centre "the bin": a second wording is a second home.
+    const home = path.join(root, 'electron/shared/disk-words.ts');
+    const files = ['src', 'electron'].flatMap((dir) => sources(path.join(root, dir))).filter((file) => file !== home);
+    const found = files.flatMap((file) =>
+      fs
+        .readFileSync(file, 'utf8')
+        .split('\n')
+        .flatMap((line, index) =>
+          /\b(trash|recycle bin|the bin)\b/i.test(line) && !comment(line)
+            ? [`${path.relative(root, file)}:${index + 1}: ${line.trim()}`]
+            : [],
+        ),
+    );
+    expect(found).toEqual([]);
+    expect(fs.readFileSync(home, 'utf8')).toMatch(/Recycle Bin or Trash/);
+  });
 });

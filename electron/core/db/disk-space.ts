@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { freeSomeSpace } from '../../shared/disk-words.ts';
 import { AppFailure } from '../result.ts';
 
 /** What a technician reads when the disk is full: what happened, that nothing is lost, what to do. */
 export const STORAGE_FULL_MESSAGE =
   'The disk is full, so Fieldguide cannot save this. Nothing already saved is lost. ' +
-  'Free some space (empty the trash, remove large files, ' +
-  'or lower the storage budget in the sync centre), then try again.';
+  `${freeSomeSpace()}, then try again.`;
 
 /** What a technician reads when the disk cannot be written at all: not full, but read-only or failing. */
 export const DISK_FAILED_MESSAGE =
