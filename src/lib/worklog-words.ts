@@ -1,4 +1,5 @@
-import type { ValueOnSite, WorkSession, WorkStatus, WorkTransition } from '../../electron/contract.ts';
+import type { AppError, ValueOnSite, WorkSession, WorkStatus, WorkTransition } from '../../electron/contract.ts';
+import { freeSomeSpace } from '../../electron/shared/disk-words.ts';
 import { plural } from './format.ts';
 
 export const TRANSITION_LABELS: Record<WorkTransition, string> = {
@@ -19,6 +20,20 @@ export const TRANSITION_REFUSED: Record<WorkTransition, string> = {
   finish: 'Not finished',
   cancel: 'Not cancelled',
 };
+
+/**
+ * A step's save refused, said once under its form by Save: what did not happen first ("Not saved.", as "Not
+ * paused." says), then on a full disk what became of the typing and what to do. `onScreenOnly`: some of it
+ * could not be kept as a draft either (the window's own files on the same disk). The field said "save this
+ * step now" above the core's "…then try again": saving was what had just failed.
+ */
+export function saveRefusedWords(error: Pick<AppError, 'code' | 'message'>, onScreenOnly: boolean): string {
+  if (error.code !== 'storage_full') return `Not saved. ${error.message}`;
+  const typed = onScreenOnly
+    ? 'What you typed is still in the form, and not lost while this window stays open.'
+    : 'What you typed is kept on this computer.';
+  return `Not saved. The disk is full. ${typed} ${freeSomeSpace()}, then press Save again.`;
+}
 
 export const STATUS_LABELS: Record<WorkStatus, string> = {
   started: 'In progress',

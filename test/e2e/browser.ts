@@ -187,6 +187,18 @@ export async function sendNowUnlessGone(page: Page): Promise<void> {
   });
 }
 
+/**
+ * For `page.addInitScript`: every write of the window's IndexedDB refused as a full disk refuses it
+ * (QuotaExceededError; reads still answer), the drafts and the photos taken among them.
+ */
+export const refuseDraftWrites = (): void => {
+  const full = () => {
+    throw new DOMException('The disk is full.', 'QuotaExceededError');
+  };
+  IDBObjectStore.prototype.put = full;
+  IDBObjectStore.prototype.add = full;
+};
+
 /** Connects the page to the demo workshop and syncs it from the sync centre, waiting for the outcome. */
 export async function connectAndSyncDemo(page: Page, shellUrl: string): Promise<void> {
   await page.goto(shellUrl);

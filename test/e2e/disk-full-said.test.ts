@@ -7,7 +7,7 @@ import { proxiedDemoWorkshop } from '../helpers/services.ts';
 import { smallDisk } from '../helpers/small-disk.ts';
 import { makeTempDir } from '../helpers/tmp.ts';
 import { guideWithForms } from '../helpers/worklog.ts';
-import { appPage, artifact, launchChromium, sendNowUnlessGone, startApp } from './browser.ts';
+import { appPage, artifact, launchChromium, refuseDraftWrites, sendNowUnlessGone, startApp } from './browser.ts';
 
 // A full disk as the technician meets it (found walking the app with its data folder on a small tmpfs).
 // The first time the disk filled, Fieldguide gave back its reserve so the Pause still went in, and said so
@@ -21,6 +21,8 @@ let browser: Browser;
 let app: Awaited<ReturnType<typeof startApp>>;
 let page: Page;
 let sessionUrl = '';
+/** The step of a text field, and the field's label. */
+let textStep = { number: 0, label: '' };
 
 beforeAll(async () => {
   if (!disk.mounted) return;
@@ -33,7 +35,9 @@ beforeAll(async () => {
   const { api } = app.app.services;
   unwrap(await api.connectDemo());
   unwrap(await api.syncNow());
-  const { guide } = await guideWithForms(api);
+  const { guide, fields } = await guideWithForms(api);
+  const text = fields.find(({ field }) => field.type === 'Text Input')!;
+  textStep = { number: guide.steps.findIndex((step) => step.stepid === text.stepid) + 1, label: text.field.label };
   const session = unwrap(await api.startSession({ guideid: guide.guideid, workorderid: 'WO-DISK-FULL' }));
   sessionUrl = new URL(`/sessions/${session.id}`, app.shell.url).toString();
 }, 120_000);
@@ -48,22 +52,25 @@ const said = () => page.getByTestId('session-sync').textContent();
 const status = () => page.getByTestId('session').getAttribute('data-status');
 const refused = () => page.getByTestId('session-action-error');
 
+/** One Pause or Resume, as the session offers it: done once the session is in its new state or refused it. */
+async function pauseOrResume(): Promise<void> {
+  const next = (await status()) === 'paused' ? 'resume' : 'pause';
+  await page.getByTestId(`session-${next}`).click();
+  await page.waitForFunction(
+    (wanted) =>
+      document.querySelector('[data-testid="session-action-error"]') !== null ||
+      document.querySelector('[data-testid="session"]')?.getAttribute('data-status') === wanted,
+    next === 'resume' ? 'started' : 'paused',
+  );
+}
+
 /**
  * Pause, Resume, Pause… as a technician goes on, until `done` (bounded): on a full disk SQLite first
  * writes over its log's frames already on the disk, so the first actions may need no new room at all.
  */
 async function actUntil(done: () => Promise<boolean>): Promise<number> {
   let tries = 0;
-  for (; tries < 400 && !(await done()); tries++) {
-    const next = (await status()) === 'paused' ? 'resume' : 'pause';
-    await page.getByTestId(`session-${next}`).click();
-    await page.waitForFunction(
-      (wanted) =>
-        document.querySelector('[data-testid="session-action-error"]') !== null ||
-        document.querySelector('[data-testid="session"]')?.getAttribute('data-status') === wanted,
-      next === 'resume' ? 'started' : 'paused',
-    );
-  }
+  for (; tries < 400 && !(await done()); tries++) await pauseOrResume();
   return tries;
 }
 
@@ -155,4 +162,71 @@ describe.skipIf(!disk.mounted)('a full disk, as the technician meets it', () => 
     expect(onSite).toMatchObject({ status: kept, pendingActions: 0 });
     expect(onSite.entryid).not.toBeNull();
   });
+
+  it('a Save refused says once, by Save: not saved, the typing still in the form, free space, Save again', async () => {
+    // A walk of a full disk at 1024x600 with Larger text: the field said "…could not keep it (its disk may be
+    // full): save this step now" above the form's "The disk is full, so Fieldguide cannot save this … then try
+    // again", the save just refused. The window's own files are on the same disk (as in the desktop app, its
+    // profile in the data folder): IndexedDB refuses the drafts too.
+    await page.addInitScript(refuseDraftWrites);
+    demo.setSchedule(always({ kind: 'reset' }));
+    await page.evaluate(() => localStorage.setItem('fieldguide.textSize', 'large'));
+    const stepUrl = `${sessionUrl}?step=${textStep.number}`;
+    const openStep = async () => {
+      await page.goto(stepUrl);
+      await page.locator('[data-testid="step-form"][data-ready="true"]').waitFor();
+    };
+    await openStep();
+    const field = page.getByTestId('form-field').filter({ hasText: textStep.label });
+    const formError = page.getByTestId('form-error');
+    // Typed and saved until the disk refuses a save: a Pause or Resume between takes a little more of it (a
+    // save alone is written over the one before it, not sent, and may need no new room). A refused Pause
+    // leaves its own words: the step is opened again, without them.
+    let typed = '';
+    for (let tries = 0; tries < 200 && (await formError.count()) === 0; tries++) {
+      disk.fill();
+      typed = `Serial SN-DISK-${tries}`;
+      await field.locator('input').fill(typed);
+      await page.getByTestId('step-save').click();
+      await page.waitForFunction(
+        () =>
+          document.querySelector('[data-testid="form-error"]') !== null ||
+          document.querySelector('[data-testid="step-save"]')?.textContent?.trim() === 'Save',
+      );
+      if ((await formError.count()) > 0) break;
+      await pauseOrResume();
+      if ((await refused().count()) > 0) await openStep();
+    }
+    await formError.waitFor();
+    await page.screenshot({ path: artifact('disk-full-save-refused-1024x600-larger.png') });
+
+    // One message, the form's: what did not happen, that the typing is not lost while the window stays open,
+    // and what to do. The field only says it is not saved, in quiet words, and "save this step now" is gone.
+    const words = (await formError.textContent()) ?? '';
+    expect(words).toMatch(/^Not saved\. The disk is full\. /);
+    expect(words).toContain('What you typed is still in the form, and not lost while this window stays open.');
+    expect(words).toMatch(/ Free some space \(empty the Recycle Bin or Trash, .*\), then press Save again\.$/);
+    const alarms = page.locator('[data-testid="session"] :is([role="alert"], .alert, .form-error):visible');
+    expect(await alarms.allTextContents()).toEqual([words]);
+    expect(await field.getByTestId('draft-not-kept').textContent()).toBe('Not saved yet · only on this screen');
+    expect(await page.getByText(/save this step now/).count()).toBe(0);
+    expect(await field.locator('input').inputValue()).toBe(typed);
+    // In view where the technician looks, by Save: whole, between the step's top and the step bar.
+    const inView = await formError.evaluate((message) => {
+      const box = message.getBoundingClientRect();
+      const pane = document.querySelector('.session-scroll')!.getBoundingClientRect();
+      const bar = document.querySelector('[data-testid="session-run-bar"]')!.getBoundingClientRect();
+      return box.top >= pane.top && box.bottom <= Math.min(pane.bottom, bar.top);
+    });
+    expect(inView).toBe(true);
+
+    // Space freed, Save again saves what was typed, and the words go.
+    disk.empty();
+    await page.getByTestId('step-save').click();
+    await formError.waitFor({ state: 'detached' });
+    await field.getByTestId('draft-not-kept').waitFor({ state: 'detached' });
+    const id = sessionUrl.split('/sessions/')[1]!;
+    expect(unwrap(await app.app.services.api.getSession(id)).values.map((v) => v.value)).toContain(typed);
+    await page.evaluate(() => localStorage.removeItem('fieldguide.textSize'));
+  }, 120_000);
 });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unwrap } from '../helpers/library.ts';
 import { proxiedDemoWorkshop } from '../helpers/services.ts';
 import { guideWithForms } from '../helpers/worklog.ts';
-import { appPage, artifact, openSyncedDemoApp, type startApp } from './browser.ts';
+import { appPage, artifact, openSyncedDemoApp, refuseDraftWrites, type startApp } from './browser.ts';
 import { checkScreen, formatProblems, VIEWPORTS, type ScreenProblem } from './screen-checks.ts';
 
 // Drafts the window cannot write down (found walking a full disk in Chromium, the browser's profile on it):
@@ -18,14 +18,6 @@ const pageErrors: string[] = [];
 let sessionUrl = '';
 let label = '';
 
-/** Every write of IndexedDB refused, as on a full disk (reads still answer). */
-const refuseWrites = () => {
-  const full = () => {
-    throw new DOMException('The disk is full.', 'QuotaExceededError');
-  };
-  IDBObjectStore.prototype.put = full;
-  IDBObjectStore.prototype.add = full;
-};
 /** IndexedDB refused whole: the window's drafts database cannot even be opened. */
 const refuseOpen = () => {
   IDBFactory.prototype.open = () => {
@@ -55,7 +47,7 @@ afterAll(async () => {
 
 describe('drafts this computer cannot write down', () => {
   it('are said at the field, and the step saves them all the same', async () => {
-    await page.addInitScript(refuseWrites);
+    await page.addInitScript(refuseDraftWrites);
     await openStep();
     const field = page.getByTestId('form-field').filter({ hasText: label });
     await field.locator('input').fill('Serial SN-FULL-1');
