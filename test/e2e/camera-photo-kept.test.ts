@@ -4,6 +4,7 @@ import { rpcPath } from '../../electron/contract.ts';
 import { unwrap } from '../helpers/library.ts';
 import { proxiedDemoWorkshop } from '../helpers/services.ts';
 import { artifact, demoAppForFile, gloveDoubleTap } from './browser.ts';
+import { takeCameraPhoto } from './fake-camera.ts';
 
 // A photo taken with the camera and not attached was held by the window alone: the app dying between Take
 // and Attach lost it (typed text was kept as a draft), and so did an attach that did not go through (the
@@ -47,13 +48,7 @@ describe('a photo taken with the camera and not attached', () => {
     };
     await onStep4();
     const photo = page.getByTestId('form-field').filter({ hasText: 'Photo of the drain valve' });
-    await photo.getByTestId('camera-open').click();
-    await page.waitForFunction(
-      () => ((document.querySelector('[data-testid="camera-live"]') as HTMLVideoElement | null)?.videoWidth ?? 0) > 0,
-      null,
-      { timeout: 15_000 },
-    );
-    await photo.getByTestId('camera-take').click();
+    await takeCameraPhoto(page, photo);
     await photo.getByTestId('camera-preview').waitFor();
     await expect.poll(() => photosKept(page)).toBe(1);
 

@@ -6,8 +6,9 @@ import { unwrap } from '../helpers/library.ts';
 import { proxiedDemoWorkshop } from '../helpers/services.ts';
 import { smallDisk } from '../helpers/small-disk.ts';
 import { makeTempDir } from '../helpers/tmp.ts';
-import { guideWithForms } from '../helpers/worklog.ts';
+import { guideWithForms, photoGuide } from '../helpers/worklog.ts';
 import { appPage, artifact, launchChromium, refuseDraftWrites, sendNowUnlessGone, startApp } from './browser.ts';
+import { takeCameraPhoto } from './fake-camera.ts';
 
 // A full disk as the technician meets it (found walking the app with its data folder on a small tmpfs).
 // The first time the disk filled, Fieldguide gave back its reserve so the Pause still went in, and said so
@@ -23,6 +24,8 @@ let page: Page;
 let sessionUrl = '';
 /** The step of a text field, and the field's label. */
 let textStep = { number: 0, label: '' };
+/** A step with an Image field, in a session of its own. */
+let photoStep = { url: '', fieldGuid: '' };
 
 beforeAll(async () => {
   if (!disk.mounted) return;
@@ -30,7 +33,7 @@ beforeAll(async () => {
     { startDemoWorkshop: () => demo.startDemoWorkshop(siteDir.dir), diskReserveBytes: 1024 * 1024 },
     path.join(disk.dir, 'data'),
   );
-  browser = await launchChromium();
+  browser = await launchChromium(['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream']);
   page = await appPage(browser, app.shell, { width: 1024, height: 600 });
   const { api } = app.app.services;
   unwrap(await api.connectDemo());
@@ -40,6 +43,13 @@ beforeAll(async () => {
   textStep = { number: guide.steps.findIndex((step) => step.stepid === text.stepid) + 1, label: text.field.label };
   const session = unwrap(await api.startSession({ guideid: guide.guideid, workorderid: 'WO-DISK-FULL' }));
   sessionUrl = new URL(`/sessions/${session.id}`, app.shell.url).toString();
+  const photo = await photoGuide(api);
+  const photoSession = unwrap(await api.startSession({ guideid: photo.guide.guideid, workorderid: 'WO-DISK-PHOTO' }));
+  const number = photo.guide.steps.findIndex((step) => step.stepid === photo.stepid) + 1;
+  photoStep = {
+    url: new URL(`/sessions/${photoSession.id}?step=${number}`, app.shell.url).toString(),
+    fieldGuid: photo.fieldGuid,
+  };
 }, 120_000);
 afterAll(async () => {
   await browser?.close();
@@ -228,5 +238,47 @@ describe.skipIf(!disk.mounted)('a full disk, as the technician meets it', () => 
     const id = sessionUrl.split('/sessions/')[1]!;
     expect(unwrap(await app.app.services.api.getSession(id)).values.map((v) => v.value)).toContain(typed);
     await page.evaluate(() => localStorage.removeItem('fieldguide.textSize'));
+  }, 120_000);
+
+  it('a photo taken and refused: "Not attached." beside it, the camera no longer asking to attach it now', async () => {
+    // The same walk with the camera: "This photo could not be kept on this computer (its disk may be full):
+    // attach it now" stood over the field's "Not attached. The disk is full … then try again".
+    await page.goto(photoStep.url);
+    await page.locator('[data-testid="step-form"][data-ready="true"]').waitFor();
+    const photo = page.locator(`[data-field-guid="${photoStep.fieldGuid}"]`);
+    const refusedHere = photo.getByTestId('field-error');
+    // Taken and attached until the disk refuses one (the first may go in on the reserve made again).
+    for (let tries = 0; tries < 20 && (await refusedHere.count()) === 0; tries++) {
+      disk.fill();
+      await takeCameraPhoto(page, photo);
+      // Not kept by the window either: it asks for the attach.
+      await expect
+        .poll(() => photo.getByTestId('camera-unkept').textContent())
+        .toBe('This photo could not be kept on this computer (its disk may be full): attach it now.');
+      await photo.getByTestId('camera-attach').click();
+      await page.waitForFunction(
+        (guid) =>
+          document.querySelector(
+            `[data-field-guid="${guid}"] :is([data-testid="field-error"], [data-testid="camera-open"])`,
+          ) !== null,
+        photoStep.fieldGuid,
+      );
+    }
+    expect(await refusedHere.textContent()).toMatch(/^Not attached\. The disk is full, .* then try again\.$/);
+    expect((await photo.getByTestId('camera-unkept').textContent())?.trim()).toBe(
+      'Not attached yet · only on this screen',
+    );
+    const alarms = photo.locator(':is([role="alert"], .form-error, .camera-problem):visible');
+    expect(await alarms.allTextContents()).toEqual([await refusedHere.textContent()]);
+    expect(await photo.getByTestId('camera-preview').isVisible()).toBe(true);
+    await refusedHere.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: artifact('disk-full-photo-refused-1024x600.png') });
+
+    // Space freed, the photo attaches, and the words go.
+    disk.empty();
+    await photo.getByTestId('camera-attach').click();
+    await photo.getByTestId('camera-open').waitFor();
+    expect(await refusedHere.count()).toBe(0);
+    expect(await photo.getByTestId('camera-unkept').count()).toBe(0);
   }, 120_000);
 });

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import type { Locator, Page } from 'playwright-core';
 import QRCode from 'qrcode';
 
 /**
@@ -69,4 +70,18 @@ export function writeCode39Y4m(file: string, digits: string): void {
     for (const bar of bars) luma.fill(BLACK, y * SIZE.width + left + bar.from, y * SIZE.width + left + bar.to);
   }
   writeY4m(file, luma);
+}
+
+/**
+ * A photo taken with the camera of an Image field (`field`, in a Chromium started with a fake camera):
+ * its camera opened, its live view's first picture waited for, Take pressed.
+ */
+export async function takeCameraPhoto(page: Page, field: Locator): Promise<void> {
+  await field.getByTestId('camera-open').click();
+  await page.waitForFunction(
+    () => ((document.querySelector('[data-testid="camera-live"]') as HTMLVideoElement | null)?.videoWidth ?? 0) > 0,
+    null,
+    { timeout: 15_000 },
+  );
+  await field.getByTestId('camera-take').click();
 }
