@@ -5,7 +5,7 @@ import { DEMO_GUIDES } from '../../server/demo/seed.ts';
 import { capturingDemoWorkshop } from '../helpers/services.ts';
 import { api, signIn } from '../server/helpers.ts';
 import { appPage, artifact, openDemoApp, syncDemoWorkshop, type startApp } from './browser.ts';
-import { runModeProblems } from './run-mode-checks.ts';
+import { placed, placedProblems, runModeProblems, STEP_PARTS as PARTS } from './run-mode-checks.ts';
 import { VIEWPORTS } from './screen-checks.ts';
 
 // Issue 28, acceptance 1: in the run mode the step is the screen. At each size (and 1024×600 with Larger
@@ -34,64 +34,6 @@ afterAll(async () => {
   await app?.stop();
 });
 
-/** Where a part of the step stands: its box against the window, and what is on top at its centre. */
-interface Placed {
-  what: string;
-  found: boolean;
-  inside: boolean;
-  onTop: boolean;
-  box: string;
-  hit: string;
-}
-
-async function placed(sized: Page, parts: Record<string, string>): Promise<Placed[]> {
-  return sized.evaluate((selectors) => {
-    const describe = (el: Element | null) =>
-      el
-        ? `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} "${(el.textContent ?? '').trim().slice(0, 30)}"`
-        : 'nothing';
-    return Object.entries(selectors).map(([what, selector]) => {
-      const el = document.querySelector(selector);
-      if (!el) return { what, found: false, inside: false, onTop: false, box: '', hit: '' };
-      const box = el.getBoundingClientRect();
-      const vw = document.documentElement.clientWidth;
-      const vh = document.documentElement.clientHeight;
-      const inside =
-        box.width > 0 && box.height > 0 && box.left >= 0 && box.top >= 0 && box.right <= vw && box.bottom <= vh;
-      // On top at its centre and at its corners (2 px in): a bar over its last line, or a scroller that
-      // clips it, shows there even when the centre is clear.
-      const inset = Math.min(2, box.width / 4, box.height / 4);
-      const points: [number, number][] = [
-        [box.left + box.width / 2, box.top + box.height / 2],
-        [box.left + inset, box.top + inset],
-        [box.right - inset, box.top + inset],
-        [box.left + inset, box.bottom - inset],
-        [box.right - inset, box.bottom - inset],
-      ];
-      // A checkbox's or radio's own label is the same control.
-      const mine = (at: Element | null) =>
-        at !== null && (el.contains(at) || at.contains(el) || (at as HTMLLabelElement).control === el);
-      const hits = points.map(([x, y]) => document.elementFromPoint(x, y));
-      const hit = hits.find((at) => !mine(at)) ?? hits[0] ?? null;
-      const onTop = hits.every(mine);
-      const round = (n: number) => Math.round(n);
-      return {
-        what,
-        found: true,
-        inside,
-        onTop,
-        box: `${round(box.left)},${round(box.top)} ${round(box.width)}×${round(box.height)} in ${vw}×${vh}`,
-        hit: describe(hit),
-      };
-    });
-  }, parts);
-}
-
-const PARTS = {
-  'hazard strip': '[data-testid="session-step"] [data-testid="hazard-strip"]',
-  'step title': '[data-testid="session-step"] [data-testid="step-heading"]',
-  'first instruction line': '[data-testid="session-step"] .step-line',
-};
 const FIRST_FIELD =
   '[data-testid="step-form"] [data-testid="form-field"] ' +
   ':is(input:not([type=file]), select, textarea, label.file-button)';
@@ -146,22 +88,13 @@ describe('run mode: the step is the screen (issue 28, acceptance 1)', () => {
         'work order field': '[data-testid="workorder-input"]',
         'Start work session': '[data-testid="start-session-button"]',
       };
-      for (const part of await placed(sized, parts)) {
-        if (!part.found) problems.push(`${size.name}: no ${part.what}`);
-        else if (!part.inside) problems.push(`${size.name}: ${part.what} not whole in view (${part.box})`);
-        else if (!part.onTop) problems.push(`${size.name}: ${part.what} covered by ${part.hit}`);
-      }
+      problems.push(...(await placedProblems(sized, parts, size.name)));
       // A guide with both flags (DEATH and DANGER) and guides to do first: at 1024x600 with Larger text its
       // Start stood half under the status bar (533-581 against 556; found walking the app).
       await sized.goto(new URL(`/guides/${HOSE}`, app.shell.url).toString());
       await sized.getByTestId('start-session').waitFor();
       await sized.waitForTimeout(150);
-      for (const part of await placed(sized, parts)) {
-        const where = `${size.name}, the hose guide`;
-        if (!part.found) problems.push(`${where}: no ${part.what}`);
-        else if (!part.inside) problems.push(`${where}: ${part.what} not whole in view (${part.box})`);
-        else if (!part.onTop) problems.push(`${where}: ${part.what} covered by ${part.hit}`);
-      }
+      problems.push(...(await placedProblems(sized, parts, `${size.name}, the hose guide`)));
       await sized.screenshot({ path: artifact(`run-layout-guide-hose-${size.name}.png`) });
       await sized.goto(guideUrl);
       await sized.getByTestId('my-open-sessions').waitFor();
@@ -246,11 +179,7 @@ describe('run mode: the step is the screen (issue 28, acceptance 1)', () => {
         if (hasForm) await sized.locator('[data-testid="step-form"][data-ready="true"]').waitFor();
         await sized.waitForTimeout(150);
         const parts = hasForm ? { ...PARTS, 'first field': FIRST_FIELD } : PARTS;
-        for (const part of await placed(sized, parts)) {
-          if (!part.found) problems.push(`${size.name} step ${n}: no ${part.what}`);
-          else if (!part.inside) problems.push(`${size.name} step ${n}: ${part.what} not whole in view (${part.box})`);
-          else if (!part.onTop) problems.push(`${size.name} step ${n}: ${part.what} covered by ${part.hit}`);
-        }
+        problems.push(...(await placedProblems(sized, parts, `${size.name} step ${n}`)));
         const wide = await sized.evaluate(() => {
           const doc = document.documentElement;
           const main = document.querySelector('.app-main');
@@ -773,11 +702,7 @@ describe('run mode: the step is the screen (issue 28, acceptance 1)', () => {
         "restored typing's OK": '[data-testid="draft-restored"] button:last-child',
         "revised guide's OK": '[data-testid="guide-revised"] button:last-child',
       };
-      for (const part of await placed(page, parts)) {
-        if (!part.found) problems.push(`${size.name}: no ${part.what}`);
-        else if (!part.inside) problems.push(`${size.name}: ${part.what} not whole in view (${part.box})`);
-        else if (!part.onTop) problems.push(`${size.name}: ${part.what} covered by ${part.hit}`);
-      }
+      problems.push(...(await placedProblems(page, parts, size.name)));
       await page.screenshot({ path: artifact(`run-layout-notices-${size.name}-larger.png`) });
     }
     await page.evaluate(() => localStorage.removeItem('fieldguide.textSize'));

@@ -37,3 +37,73 @@ export async function runHeader(page: Page): Promise<{ rows: number; sync: strin
     };
   });
 }
+
+/** Where a part of the step stands: its box against the window, and what is on top at its centre. */
+export interface Placed {
+  what: string;
+  found: boolean;
+  inside: boolean;
+  onTop: boolean;
+  box: string;
+  hit: string;
+}
+
+export async function placed(sized: Page, parts: Record<string, string>): Promise<Placed[]> {
+  return sized.evaluate((selectors) => {
+    const describe = (el: Element | null) =>
+      el
+        ? `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} "${(el.textContent ?? '').trim().slice(0, 30)}"`
+        : 'nothing';
+    return Object.entries(selectors).map(([what, selector]) => {
+      const el = document.querySelector(selector);
+      if (!el) return { what, found: false, inside: false, onTop: false, box: '', hit: '' };
+      const box = el.getBoundingClientRect();
+      const vw = document.documentElement.clientWidth;
+      const vh = document.documentElement.clientHeight;
+      const inside =
+        box.width > 0 && box.height > 0 && box.left >= 0 && box.top >= 0 && box.right <= vw && box.bottom <= vh;
+      // On top at its centre and at its corners (2 px in): a bar over its last line, or a scroller that
+      // clips it, shows there even when the centre is clear.
+      const inset = Math.min(2, box.width / 4, box.height / 4);
+      const points: [number, number][] = [
+        [box.left + box.width / 2, box.top + box.height / 2],
+        [box.left + inset, box.top + inset],
+        [box.right - inset, box.top + inset],
+        [box.left + inset, box.bottom - inset],
+        [box.right - inset, box.bottom - inset],
+      ];
+      // A checkbox's or radio's own label is the same control.
+      const mine = (at: Element | null) =>
+        at !== null && (el.contains(at) || at.contains(el) || (at as HTMLLabelElement).control === el);
+      const hits = points.map(([x, y]) => document.elementFromPoint(x, y));
+      const hit = hits.find((at) => !mine(at)) ?? hits[0] ?? null;
+      const onTop = hits.every(mine);
+      const round = (n: number) => Math.round(n);
+      return {
+        what,
+        found: true,
+        inside,
+        onTop,
+        box: `${round(box.left)},${round(box.top)} ${round(box.width)}×${round(box.height)} in ${vw}×${vh}`,
+        hit: describe(hit),
+      };
+    });
+  }, parts);
+}
+
+/** What is wrong with `parts` where they stand: missing, not whole in the window, or covered (each said at `where`). */
+export async function placedProblems(page: Page, parts: Record<string, string>, where: string): Promise<string[]> {
+  return (await placed(page, parts)).flatMap((part) => {
+    if (!part.found) return [`${where}: no ${part.what}`];
+    if (!part.inside) return [`${where}: ${part.what} not whole in view (${part.box})`];
+    if (!part.onTop) return [`${where}: ${part.what} covered by ${part.hit}`];
+    return [];
+  });
+}
+
+/** The top of the step on screen: what must be whole and uncovered at every size. */
+export const STEP_PARTS = {
+  'hazard strip': '[data-testid="session-step"] [data-testid="hazard-strip"]',
+  'step title': '[data-testid="session-step"] [data-testid="step-heading"]',
+  'first instruction line': '[data-testid="session-step"] .step-line',
+};
