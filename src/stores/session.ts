@@ -28,6 +28,8 @@ export const useSessionStore = defineStore('session', () => {
   const error = ref<AppError | null>(null);
   /** A one-time word after connecting (which address answered), shown above the next screen. */
   const notice = ref<string | null>(null);
+  /** Its words while it is shown in a dialog over the screen (App.vue), where they differ (the dialog has the keys). */
+  const noticeInDialog = ref<string | null>(null);
 
   /** Someone works here, or a public site is read without an account. */
   const signedIn = computed(() => status.value?.user != null || status.value?.site?.anonymous === true);
@@ -93,8 +95,9 @@ export const useSessionStore = defineStore('session', () => {
   const clearError = (): void => {
     error.value = null;
   };
-  const setNotice = (text: string | null): void => {
+  const setNotice = (text: string | null, inDialog: string | null = null): void => {
     notice.value = text;
+    noticeInDialog.value = text === null ? null : inDialog;
   };
 
   return {
@@ -103,6 +106,7 @@ export const useSessionStore = defineStore('session', () => {
     busy,
     error,
     notice,
+    noticeInDialog,
     setNotice,
     signedIn,
     technicianKey,

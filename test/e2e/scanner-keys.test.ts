@@ -132,6 +132,10 @@ describe('a USB scanner types where the keyboard is', () => {
     await help.waitFor({ state: 'hidden' });
     const focused = () => page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? null);
     expect(await focused()).toBe('session-resume');
+    // Over the step, its words follow: the list is closed (they still said "Close this window").
+    const words = await page.getByTestId('app-notice').locator('p').textContent();
+    expect(words).toContain('“PN5550002” with no field chosen: it was not typed anywhere. Choose the field, then scan');
+    expect(words).not.toContain('Close this window');
     await page.getByTestId('app-notice').getByRole('button', { name: 'OK' }).click();
     await page.getByTestId('app-notice').waitFor({ state: 'detached' });
     await expect.poll(focused).toBe('session-resume');

@@ -78,13 +78,12 @@ export function useScannerKeys(): void {
     }
     if (runMode.value) {
       // A dialog open over the session (its keys listed) holds the keyboard: the field is chosen once it is closed.
-      const choose = document.querySelector('dialog:modal')
-        ? 'Close this window, choose the field'
-        : 'Choose the field';
-      session.setNotice(
+      // The words follow where the notice is: in the dialog, or over the step once it has closed (they told to
+      // close a window already closed).
+      const said = (choose: string) =>
         `The scanner read “${read.code}” with no field chosen: it was not typed anywhere. ` +
-          `${choose}, then scan again.`,
-      );
+        `${choose}, then scan again.`;
+      session.setNotice(said('Choose the field'), said('Close this window, choose the field'));
       return;
     }
     // The scanner's own dialog (or any other) closes before what the code names opens.
