@@ -218,27 +218,30 @@ export async function syncDemoWorkshop(page: Page, shellUrl: string): Promise<vo
 }
 
 /**
- * Runs `act` with the web shell's answers to one App API method held back `ms` each, as a busy connection
- * would hold them (its events come on their own connection meanwhile). Resolves once `act` has ended and
- * every answer held has reached the page.
+ * Runs `act` with the web shell's answers to one App API method held back, as a busy connection would hold
+ * them (its events come on their own connection meanwhile): `ms` each, or `'while acting'`, until `act` has
+ * ended, for an `act` that looks at the page while the app waits (after a fixed time, a busy machine's `act`
+ * saw the answer's page instead). Resolves once `act` has ended and every answer held has reached the page.
  */
 export async function withAnswersHeld(
   page: Page,
   method: AppMethod,
-  ms: number,
+  hold: number | 'while acting',
   act: () => Promise<void>,
 ): Promise<void> {
   const route = `**${rpcPath(method)}`;
   let [asked, answered] = [0, 0];
+  let acted = (): void => {};
+  const actEnded = new Promise<void>((resolve) => (acted = resolve));
   await page.route(route, async (held) => {
     asked++;
     const response = await held.fetch();
-    await new Promise((resolve) => setTimeout(resolve, ms));
+    await (hold === 'while acting' ? actEnded : new Promise((resolve) => setTimeout(resolve, hold)));
     await held.fulfill({ response });
     answered++;
   });
   try {
-    await act();
+    await act().finally(acted);
     await expect.poll(() => asked > 0 && answered === asked, { timeout: 10_000 }).toBe(true);
   } finally {
     await page.unroute(route);
