@@ -65,6 +65,11 @@ export interface OutboxSummary {
    */
   diskLow: boolean;
   /**
+   * That room is used up too: a technician's work (a save, a pause) was refused for room, and work no longer saves
+   * (what was typed stays on the screen). Said until there is room again. "Your work still saves" stood meanwhile.
+   */
+  workRefused: boolean;
+  /**
    * When the next of these actions goes (ms since the epoch), when none is being sent and none goes now: they
    * wait for another try, or behind one that does (the status chip said "Sending 4…" meanwhile). Else null.
    */

@@ -8,6 +8,8 @@ import { AppFailure } from './result.ts';
 export interface StorageGuard {
   /** Gives room back on a full disk (true when it did). */
   full: () => boolean;
+  /** A technician's work was refused on the full disk, the room given back used up too: said on the screens. */
+  refused: () => void;
   /**
    * Finds what is damaged: `repaired` now (the pictures database, made again), `restart` (the main
    * database, marked for repair at the next start) or `none` (a full check found nothing: no restart
@@ -91,31 +93,45 @@ export function dispatcher(
       const { value, owed } = declared.work && guard ? guard.deferFlushes(run) : { value: run(), owed: false };
       return settled(await value, owed, guard, log);
     };
-    try {
-      return await call();
-    } catch (first) {
-      let error = first;
-      // Work on a full disk: the transaction was rolled back, so once the reserve is given back it is tried again.
-      if (isStorageFull(error) && declared.work && guard?.full()) {
-        try {
-          return await call();
-        } catch (again) {
-          error = again;
-        }
-      }
-      if (isDamage(error)) {
-        const found = guard?.damaged(error) ?? 'restart';
-        if (found !== 'repaired') return failure(method, error, log, guard, found);
-        // Repaired at once (the pictures database made again): the call goes again, once.
-        try {
-          return await call();
-        } catch (again) {
-          error = again;
-        }
-      }
-      return failure(method, error, log, guard, isDamage(error) ? guard?.damaged(error) : undefined);
-    }
+    const result = await attempt(method, call, Boolean(declared.work), guard, log);
+    // Refused on the full disk even from the reserve: the screens stop saying that work still saves.
+    if (declared.work && !result.ok && result.error.code === 'storage_full') guard?.refused();
+    return result;
   };
+}
+
+/** A call, tried again once after room is given back (work) or the pictures database is made again. */
+async function attempt(
+  method: string,
+  call: () => Promise<Result<unknown>>,
+  work: boolean,
+  guard: StorageGuard | undefined,
+  log: (message: string) => void,
+): Promise<Result<unknown>> {
+  try {
+    return await call();
+  } catch (first) {
+    let error = first;
+    // Work on a full disk: the transaction was rolled back, so once the reserve is given back it is tried again.
+    if (isStorageFull(error) && work && guard?.full()) {
+      try {
+        return await call();
+      } catch (again) {
+        error = again;
+      }
+    }
+    if (isDamage(error)) {
+      const found = guard?.damaged(error) ?? 'restart';
+      if (found !== 'repaired') return failure(method, error, log, guard, found);
+      // Repaired at once (the pictures database made again): the call goes again, once.
+      try {
+        return await call();
+      } catch (again) {
+        error = again;
+      }
+    }
+    return failure(method, error, log, guard, isDamage(error) ? guard?.damaged(error) : undefined);
+  }
 }
 
 /**

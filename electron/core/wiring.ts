@@ -213,6 +213,11 @@ export function storageGuard(
       }
       return released;
     },
+    refused: () => {
+      if (!folder.reserve.refused()) return;
+      log('The disk is full and the reserve is used up: work is refused until there is room. Free some space.');
+      outbox.changed();
+    },
     damaged: (error) => {
       const said = error instanceof Error ? error.message : String(error);
       if (repairPictures()) return 'repaired';

@@ -15,6 +15,7 @@ export const NOTHING_WAITING: OutboxSummary = {
   heldAside: 0,
   diskFull: false,
   diskLow: false,
+  workRefused: false,
   nextTryAt: null,
   told: 0,
 };
@@ -108,6 +109,17 @@ function ownChip(input: {
         `Nothing is lost; ${unsentWords}.`,
       unsent,
     };
+  }
+  if (outbox.workRefused) {
+    // Not "Your work still saves": a Save was refused already, and the technician read that it was kept.
+    const refused =
+      'The disk is full, and the little room Fieldguide kept for your work is used up: your work no longer saves. ' +
+      'What you typed and could not save stays on the screen while its window stays open. ' +
+      'Free some space on this computer, then save it again. ' +
+      (unsent > 0
+        ? `${plural(unsent, 'change')} saved, not sent yet; nothing saved is lost.`
+        : 'Nothing saved is lost.');
+    return { tone: 'problem', ...words('Disk full'), detail: refused, announce: refused, unsent };
   }
   if (outbox.diskFull && unsent > 0) {
     // Not "Sending 2…": nothing goes while the disk cannot record what the site answers.

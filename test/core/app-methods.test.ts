@@ -28,12 +28,18 @@ function fullOnce(policies: Partial<BoundMethod>): { method: BoundMethod; calls:
   return { method, calls: () => calls };
 }
 
-const reserve = (): StorageGuard & { given: number } => {
+/** A guard with a reserve to give back (`gone`: given back already), counting what it gave and refusals said. */
+const reserve = (gone = false): StorageGuard & { given: number; refusals: number } => {
   const guard = {
     given: 0,
+    refusals: 0,
     full: () => {
+      if (gone) return false;
       guard.given++;
       return true;
+    },
+    refused: () => {
+      guard.refusals++;
     },
     damaged: () => 'none' as const,
     failed: () => {},
@@ -69,6 +75,24 @@ describe('the App API declared once per feature', () => {
     expect([renamed.calls(), guard.given]).toEqual([2, 1]);
     expect(await invoke('listTags', [])).toMatchObject({ ok: false, error: { code: 'storage_full' } });
     expect([plain.calls(), guard.given]).toEqual([1, 1]);
+  });
+
+  it('work refused on a full disk with the reserve gone is told to the guard; a reading refused is not', async () => {
+    // "Your work still saves, in the little room Fieldguide kept for it" stood after a Save was refused.
+    const alwaysFull: BoundMethod = {
+      input: z.tuple([]),
+      work: true,
+      call: async () => {
+        throw full;
+      },
+    };
+    const reading: BoundMethod = { ...alwaysFull, work: undefined };
+    const guard = reserve(true);
+    const invoke = dispatcher({ saveStepValues: alwaysFull, listTags: reading }, { log: () => {}, guard });
+    expect(await invoke('listTags', [])).toMatchObject({ ok: false, error: { code: 'storage_full' } });
+    expect(guard.refusals).toBe(0);
+    expect(await invoke('saveStepValues', [])).toMatchObject({ ok: false, error: { code: 'storage_full' } });
+    expect(guard.refusals).toBe(1);
   });
 
   it("a technician's method with nobody signed in is refused before it runs, in plain words", async () => {

@@ -91,7 +91,7 @@ describe.skipIf(!mounted)('a full disk', () => {
         if (second.ok) sessions.push(second.value.id);
         expect(app.logs.some((line) => line.includes('gave back its reserve'))).toBe(true);
         // Said to the screens at once, not only in the log: the next save may find no room at all.
-        expect(unwrap(await api.getOutbox()).summary.diskLow).toBe(true);
+        expect(unwrap(await api.getOutbox()).summary).toMatchObject({ diskLow: true, workRefused: false });
         expect(app.events.some((e) => e.name === 'outbox' && e.payload.diskLow)).toBe(true);
         // What the reserve gave back is filled too: now nothing is left.
         fillDisk();
@@ -106,6 +106,9 @@ describe.skipIf(!mounted)('a full disk', () => {
           else expect(answer).toMatchObject(fullAnswer);
         }
         expect(answer).toMatchObject(fullAnswer);
+        // Said to the screens: work no longer saves ("Your work still saves…" stood after a refusal).
+        expect(unwrap(await api.getOutbox()).summary.workRefused).toBe(true);
+        expect(app.events.some((e) => e.name === 'outbox' && e.payload.workRefused)).toBe(true);
         expect(await api.setOfflineScope({ mode: 'all', categories: [], guideids: [] })).toMatchObject(fullAnswer);
         proxy.passAll();
         expect(await api.syncNow()).toMatchObject(fullAnswer);
@@ -129,7 +132,14 @@ describe.skipIf(!mounted)('a full disk', () => {
         let summary = unwrap(await api.flushOutbox());
         for (let i = 0; i < 10 && summary.pending > 0; i++) summary = unwrap(await api.flushOutbox());
         // Send now made the reserve again on the room freed: the chip says the disk is full no more.
-        expect(summary).toMatchObject({ pending: 0, inFlight: 0, failed: 0, diskFull: false, diskLow: false });
+        expect(summary).toMatchObject({
+          pending: 0,
+          inFlight: 0,
+          failed: 0,
+          diskFull: false,
+          diskLow: false,
+          workRefused: false,
+        });
         const applied = await audit(site, 'work_log');
         let transitions = 0;
         for (const id of sessions) {

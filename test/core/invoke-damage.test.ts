@@ -22,6 +22,7 @@ function failingOnce(): { impl: Record<string, BoundMethod>; calls: () => number
 
 const guard = (found: ReturnType<StorageGuard['damaged']>): StorageGuard => ({
   full: () => false,
+  refused: () => {},
   damaged: () => found,
   failed: () => {},
   settle: () => Promise.resolve(),

@@ -124,8 +124,20 @@ describe.skipIf(!disk.mounted)('a full disk, as the technician meets it', () => 
     await expect
       .poll(() => page.getByTestId('outbox-disk-full').textContent(), { timeout: 10_000 })
       .toMatch(/The disk of this computer is full\..*Free some space/s);
+    // An action was refused: never "Your work still saves, in the little room Fieldguide kept for it" (the
+    // technician read that the refused work was kept), here nor in the chip's words.
+    const card = ((await page.getByTestId('outbox-disk-full').textContent()) ?? '').replace(/\s+/g, ' ');
+    expect(card).toContain(
+      'Your work no longer saves: the little room Fieldguide kept for it is used up too. What you typed and could ' +
+        'not save stays on the screen while its window stays open; everything saved before is kept.',
+    );
+    expect(card).toMatch(/then save again what was not saved, and press Send now\.\s*$/);
+    expect(card).not.toContain('still saves');
     expect(await page.getByTestId('status-chip').textContent()).toMatch(/^Disk full/);
-    expect(await page.getByTestId('status-chip').getAttribute('aria-label')).toMatch(/free some space/i);
+    const chipWords = (await page.getByTestId('status-chip').getAttribute('aria-label')) ?? '';
+    expect(chipWords).toMatch(/free some space/i);
+    expect(chipWords).toContain('your work no longer saves');
+    expect(chipWords).not.toContain('still saves');
     // The chip leads there too, the card in view (it opened the Sync centre at its top, the card far below).
     await page.getByTestId('nav-library').click();
     await page.getByTestId('status-chip').click();

@@ -53,6 +53,19 @@ describe('the status chip says network, sync and unsent work in one place', () =
     expect(calm.text).toBe('Disk full');
   });
 
+  it('once work was refused on the full disk, never says it still saves: what is typed is on the screen only', () => {
+    // A walk of a full disk: after a Save was refused, the chip's tooltip still said "Your work still saves, in
+    // the little room Fieldguide kept for it", and the technician believed the typing was kept.
+    const outbox = { ...clear, pending: 2, diskLow: true, diskFull: true, workRefused: true };
+    const chip = statusChip({ network: 'offline', sync: synced(), outbox, nowMs: NOW });
+    expect(chip).toMatchObject({ tone: 'problem', text: 'Disk full · 2 unsent' });
+    expect(chip.detail).not.toContain('still saves');
+    expect(chip.detail).toContain('your work no longer saves');
+    expect(chip.detail).toContain('What you typed and could not save stays on the screen while its window stays open.');
+    expect(chip.detail).toContain('2 changes saved, not sent yet; nothing saved is lost.');
+    expect(chip.announce).toBe(chip.detail);
+  });
+
   it('is calm and amber offline, counting what is kept on this laptop (never "synced" offline)', () => {
     const chip = statusChip({
       network: 'offline',

@@ -104,6 +104,7 @@ const RESERVE_CHECK_MS = 5_000;
 export class DiskReserve {
   readonly #file: string;
   #gone = false;
+  #refusing = false;
   #watch: NodeJS.Timeout | null = null;
 
   constructor(folder: string) {
@@ -118,11 +119,28 @@ export class DiskReserve {
     return this.#gone;
   }
 
+  /**
+   * What the reserve gave back is used up too: a technician's work met the full disk and was refused. Their work
+   * no longer saves (what they typed stays on the screen) until there is room again: said until the reserve is
+   * made again. A later action that happens to go in (SQLite writing over its log's old frames) does not end it.
+   */
+  get refusing(): boolean {
+    return this.#refusing;
+  }
+
+  /** A technician's work was refused for room: true when this is new (the screens are told). */
+  refused(): boolean {
+    if (this.#refusing) return false;
+    this.#refusing = true;
+    return true;
+  }
+
   /** Makes the reserve when missing and the disk has room beyond it; never throws. */
   ensure(): void {
     try {
       if (fs.existsSync(this.#file)) {
         this.#gone = false;
+        this.#refusing = false;
         return;
       }
       const free = freeBytes(path.dirname(this.#file));
@@ -134,6 +152,7 @@ export class DiskReserve {
       fs.writeFileSync(temp, Buffer.alloc(RESERVE_FILE_BYTES), { mode: 0o600 });
       fs.renameSync(temp, this.#file);
       this.#gone = false;
+      this.#refusing = false;
     } catch {
       this.#gone = true;
       try {

@@ -53,8 +53,11 @@ export interface OutboxDeps {
   log: (message: string) => void;
   /** How the outbox waits for the next due action (tests: their simulated clock). */
   timer?: OutboxTimer;
-  /** The disk's reserve for the work (db/disk-space.ts): said while given back, tried again by Send now. */
-  reserve?: { readonly gone: boolean; again(): boolean };
+  /**
+   * The disk's reserve for the work (db/disk-space.ts): said while given back, and once used up too (work refused),
+   * tried again by Send now.
+   */
+  reserve?: { readonly gone: boolean; readonly refusing: boolean; again(): boolean };
 }
 
 /**
@@ -173,6 +176,7 @@ export class Outbox {
       heldAside: technicians.heldAside(),
       diskFull: this.#runner.storageHeld !== null,
       diskLow: this.deps.reserve?.gone ?? false,
+      workRefused: this.deps.reserve?.refusing ?? false,
       told: this.#order.next(),
     };
   }
