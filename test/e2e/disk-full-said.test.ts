@@ -242,6 +242,17 @@ describe.skipIf(!disk.mounted)('a full disk, as the technician meets it', () => 
     });
     expect(inView).toBe(true);
 
+    // A Pause refused on the full disk, then Save pressed again: the newer refusal alone, by Save. "Not paused."
+    // stood above it, two refusals of two presses, the older one first.
+    await actUntil(async () => (await refused().count()) > 0);
+    await page.getByTestId('step-save').click();
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="step-save"]')?.textContent?.trim() === 'Save',
+    );
+    expect(await refused().allTextContents()).toEqual([]);
+    const standing = (await formError.count()) > 0 ? [await formError.textContent()] : [];
+    expect(await alarms.allTextContents()).toEqual(standing);
+
     // Space freed, Save again saves what was typed, and the words go.
     disk.empty();
     await page.getByTestId('step-save').click();
