@@ -10,3 +10,15 @@ export function freeSomeSpace(budget: 'in the sync centre' | 'below' = 'in the s
     `or lower the storage budget ${budget})`
   );
 }
+
+/**
+ * What to do on a disk that cannot be written (turned read-only, failing): restart the computer. The restart loses
+ * what the window holds and could not keep (its drafts are on that disk too), so writing that down comes first:
+ * "Restart the computer" alone, under a refused Save, would have lost the typing it refused.
+ */
+export function writeDownThenRestart(what = 'anything you typed that is not saved'): string {
+  return (
+    `Keep this window open and write down ${what}; then restart the computer and type it in again. ` +
+    'If this happens again, have its disk checked.'
+  );
+}

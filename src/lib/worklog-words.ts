@@ -1,5 +1,5 @@
 import type { AppError, ValueOnSite, WorkSession, WorkStatus, WorkTransition } from '../../electron/contract.ts';
-import { freeSomeSpace } from '../../electron/shared/disk-words.ts';
+import { freeSomeSpace, writeDownThenRestart } from '../../electron/shared/disk-words.ts';
 import { plural } from './format.ts';
 
 export const TRANSITION_LABELS: Record<WorkTransition, string> = {
@@ -28,11 +28,28 @@ export const TRANSITION_REFUSED: Record<WorkTransition, string> = {
  * step now" above the core's "…then try again": saving was what had just failed.
  */
 export function saveRefusedWords(error: Pick<AppError, 'code' | 'message'>, onScreenOnly: boolean): string {
+  if (error.code === 'storage_failed') return diskFailedWords(onScreenOnly);
   if (error.code !== 'storage_full') return `Not saved. ${error.message}`;
   const typed = onScreenOnly
     ? 'What you typed is still in the form, and not lost while this window stays open.'
     : 'What you typed is kept on this computer.';
   return `Not saved. The disk is full. ${typed} ${freeSomeSpace()}, then press Save again.`;
+}
+
+/**
+ * A save refused by a disk that cannot be written (read-only, failing): nothing more saves until a restart, and the
+ * restart loses the typing the window holds, so the words say where it is and to write it down before restarting.
+ * "Restart the computer", alone, would have lost it.
+ */
+function diskFailedWords(onScreenOnly: boolean): string {
+  const typed = onScreenOnly
+    ? 'What you typed is still in the form, and lost when this window closes.'
+    : 'What you typed is still in the form; its draft may be lost with the disk.';
+  return (
+    'Not saved. This computer cannot write to its disk (it has turned read-only or is failing), so nothing more ' +
+    `saves until the computer restarts; everything saved before is kept. ${typed} ` +
+    `${writeDownThenRestart('what you typed')}`
+  );
 }
 
 export const STATUS_LABELS: Record<WorkStatus, string> = {

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { freeSomeSpace } from '../../shared/disk-words.ts';
+import { freeSomeSpace, writeDownThenRestart } from '../../shared/disk-words.ts';
 import { AppFailure } from '../result.ts';
 
 /** What a technician reads when the disk is full: what happened, that nothing is lost, what to do. */
@@ -10,8 +10,8 @@ export const STORAGE_FULL_MESSAGE =
 
 /** What a technician reads when the disk cannot be written at all: not full, but read-only or failing. */
 export const DISK_FAILED_MESSAGE =
-  'This computer cannot write to its disk (it has turned read-only or is failing), so Fieldguide cannot save this. ' +
-  'Everything it said was saved is kept. Restart the computer; if this happens again, have its disk checked.';
+  'This computer cannot write to its disk (it has turned read-only or is failing), so Fieldguide cannot save this, ' +
+  `nor anything more until the computer restarts. Everything it said was saved is kept. ${writeDownThenRestart()}`;
 
 /** The error and the errors it was caused by, a few deep. */
 function* causes(error: unknown): Generator<unknown> {
