@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { always } from '../fault/proxy.ts';
 import { unwrap } from '../helpers/library.ts';
@@ -241,6 +241,25 @@ describe.skipIf(!disk.mounted)('a full disk, as the technician meets it', () => 
       return box.top >= pane.top && box.bottom <= Math.min(pane.bottom, bar.top);
     });
     expect(inView).toBe(true);
+
+    // The step list marks the step typed, not saved: it showed ✓ "saved" for the older value saved, the newer typing
+    // refused (the list beside the step at 1366x768, in the Steps drawer at 1024x600).
+    const stepButton = `step-nav-${textStep.number}`;
+    const marks: (string | null)[][] = [];
+    const markOf = async (listed: Locator) => {
+      await listed.scrollIntoViewIfNeeded();
+      marks.push([await listed.getAttribute('aria-label'), await listed.locator('.step-nav-mark').textContent()]);
+    };
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await markOf(page.locator('.session-body > .step-nav').getByTestId(stepButton));
+    await page.screenshot({ path: artifact('disk-full-save-refused-list-1366x768-larger.png') });
+    await page.setViewportSize({ width: 1024, height: 600 });
+    await page.getByTestId('step-drawer-open').click();
+    await markOf(page.getByTestId('step-drawer').getByTestId(stepButton));
+    await page.screenshot({ path: artifact('disk-full-save-refused-drawer-1024x600-larger.png') });
+    await page.getByTestId('step-drawer-close').click();
+    const typedMark = [expect.stringMatching(/, typed, not saved yet: only on this screen$/), '●'];
+    expect(marks).toEqual([typedMark, typedMark]);
 
     // A Pause refused on the full disk, then Save pressed again: the newer refusal alone, by Save. "Not paused."
     // stood above it, two refusals of two presses, the older one first.
