@@ -70,6 +70,11 @@ export interface OutboxSummary {
    */
   workRefused: boolean;
   /**
+   * The disk cannot be written at all (turned read-only, or failing), not full: nothing more saves or goes until
+   * the computer restarts, and freeing space does nothing. It was said as "Disk full… Free some space".
+   */
+  diskFailed: boolean;
+  /**
    * When the next of these actions goes (ms since the epoch), when none is being sent and none goes now: they
    * wait for another try, or behind one that does (the status chip said "Sending 4…" meanwhile). Else null.
    */

@@ -231,7 +231,11 @@ export function storageGuard(
       log(`The database reported damage while running: ${said} (${found}); ${next}.`);
       return 'restart';
     },
-    failed: (error) => folder.store.failDisk(error),
+    // Said on the screens at once: not "Disk full… free some space" (the replay's hold), nor nothing.
+    failed: (error) => {
+      folder.store.failDisk(error);
+      outbox.changed();
+    },
     settle: (walOwed) => folder.store.settle(walOwed),
     deferFlushes: (fn) => folder.store.deferFlushes(fn),
   };

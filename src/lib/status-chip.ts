@@ -1,4 +1,5 @@
 import type { NetworkState, OutboxSummary, SyncState } from '../../electron/contract.ts';
+import { writeDownThenRestart } from '../../electron/shared/disk-words.ts';
 import { formatAgo, plural } from './format.ts';
 import { otherProblem, phaseWords, progressFraction, syncStopped } from './sync-phase.ts';
 
@@ -16,9 +17,17 @@ export const NOTHING_WAITING: OutboxSummary = {
   diskFull: false,
   diskLow: false,
   workRefused: false,
+  diskFailed: false,
   nextTryAt: null,
   told: 0,
 };
+
+/**
+ * Whether the disk is to be said (full, its reserve given back or used up, or not writable at all): the chip and
+ * the run header lead to the Sync centre's card, which says what it means.
+ */
+export const diskSaid = (outbox: OutboxSummary): boolean =>
+  outbox.diskFull || outbox.diskLow || outbox.workRefused || outbox.diskFailed;
 
 export interface StatusChip {
   tone: ChipTone;
@@ -109,6 +118,14 @@ function ownChip(input: {
         `Nothing is lost; ${unsentWords}.`,
       unsent,
     };
+  }
+  if (outbox.diskFailed) {
+    // Not "Disk full… Free some space" (the replay's hold): the disk takes no write at all, until a restart.
+    const failed =
+      'This computer cannot write to its disk (it has turned read-only or is failing): nothing more saves until the ' +
+      `computer restarts; everything saved is kept${unsent > 0 ? `, ${plural(unsent, 'change')} not sent yet` : ''}. ` +
+      writeDownThenRestart();
+    return { tone: 'problem', ...words('Disk error'), detail: failed, announce: failed, unsent };
   }
   if (outbox.workRefused) {
     // Not "Your work still saves": a Save was refused already, and the technician read that it was kept.

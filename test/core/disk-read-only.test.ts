@@ -104,6 +104,11 @@ describe.skipIf(!usable)('a disk that turns read-only while the technician saves
           }
           // Reads go on: the session, as the disk holds it.
           expect(unwrap(await api.getSession(session.id)).id).toBe(session.id);
+          // Said to the screens as a disk that cannot be written, not a full one ("Disk full… Free some space").
+          if (refusals.length > 0 && !unwrap(await api.getOutbox()).summary.diskFailed)
+            problems.push(`run ${run}: the outbox summary did not say the disk failed`);
+          if (refusals.length > 0 && !app.events.some((e) => e.name === 'outbox' && e.payload.diskFailed))
+            problems.push(`run ${run}: no outbox event said the disk failed`);
         } finally {
           await app.services.close();
         }

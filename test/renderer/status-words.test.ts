@@ -66,6 +66,20 @@ describe('the status chip says network, sync and unsent work in one place', () =
     expect(chip.announce).toBe(chip.detail);
   });
 
+  it('says a disk that cannot be written as such, never "Disk full… free some space": write down, restart', () => {
+    // A walk on a disk turned read-only: the chip said "Disk full" and "Free some space", the Save "Restart".
+    const outbox = { ...clear, pending: 1, diskFull: true, diskFailed: true };
+    const chip = statusChip({ network: 'offline', sync: synced(), outbox, nowMs: NOW });
+    expect(chip).toMatchObject({ tone: 'problem', text: 'Disk error · 1 unsent' });
+    expect(chip.detail).toBe(
+      'This computer cannot write to its disk (it has turned read-only or is failing): nothing more saves until the ' +
+        'computer restarts; everything saved is kept, 1 change not sent yet. Keep this window open and write down ' +
+        'anything you typed that is not saved; then restart the computer and type it in again. If this happens ' +
+        'again, have its disk checked.',
+    );
+    expect(chip.detail).not.toMatch(/full|free some space/i);
+  });
+
   it('is calm and amber offline, counting what is kept on this laptop (never "synced" offline)', () => {
     const chip = statusChip({
       network: 'offline',

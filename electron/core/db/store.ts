@@ -218,6 +218,11 @@ export class Store {
     }
   }
 
+  /** The disk refused a write or a flush (`failDisk`): nothing more is written until Fieldguide restarts. */
+  get diskFailed(): boolean {
+    return this.#diskFailed;
+  }
+
   /**
    * The disk refused a write or a flush (disk-space.ts isDiskFailure): from now on this connection takes
    * no writes (query_only), so nothing more is acknowledged that the disk may not hold, whatever a later

@@ -177,6 +177,7 @@ export class Outbox {
       diskFull: this.#runner.storageHeld !== null,
       diskLow: this.deps.reserve?.gone ?? false,
       workRefused: this.deps.reserve?.refusing ?? false,
+      diskFailed: this.deps.store.diskFailed,
       told: this.#order.next(),
     };
   }

@@ -367,7 +367,10 @@ export class OutboxRepo {
   /** One technician's actions by state and their open conflicts (nobody's: zeros). */
   counts(
     technician: number | null,
-  ): Omit<OutboxSummary, 'others' | 'heldAside' | 'diskFull' | 'diskLow' | 'workRefused' | 'told' | 'nextTryAt'> {
+  ): Omit<
+    OutboxSummary,
+    'others' | 'heldAside' | 'diskFull' | 'diskLow' | 'workRefused' | 'diskFailed' | 'told' | 'nextTryAt'
+  > {
     return sql(
       this.db,
       `SELECT count(*) FILTER (WHERE state = 'pending') AS pending,
