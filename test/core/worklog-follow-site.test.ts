@@ -49,6 +49,32 @@ async function cancelOnSite(entryid: number): Promise<SignedIn> {
 }
 const conflictsOf = async (sessionId: string) =>
   unwrap(await a.app.services.api.listConflicts()).filter((c) => c.sessionId === sessionId);
+/** A session of tech1's started here and handed over, both on the site. */
+async function handedOver(): Promise<{ id: string; entryid: number }> {
+  const started = unwrap(await a.app.services.api.startSession({ guideid, workorderid: `WO-FOLLOW-${++workorder}` }));
+  unwrap(await a.app.services.api.transitionSession({ sessionId: started.id, transition: 'suspend' }));
+  await a.online();
+  return { id: started.id, entryid: unwrap(await a.app.services.api.getSession(started.id)).entryid! };
+}
+/** `who` does `transitions` to the entry on the site (another computer), each on its current revision. */
+async function onSite(who: 'admin' | 'tech1' | 'tech2', entryid: number, transitions: string[]): Promise<void> {
+  const { token } = await signIn(site, who);
+  for (const transition of transitions) {
+    const { revisionid } = (await api(site, 'GET', `/work_log/${entryid}`, { token })).body as {
+      revisionid: number;
+    };
+    const path = `/work_log/${entryid}/${transition}?revisionid=${revisionid}`;
+    expect((await api(site, 'POST', path, { token, json: {} })).status).toBe(200);
+  }
+}
+/** The entry as the site has it, read by tech1 (another's once it is no longer handed over: refused). */
+const siteEntry = async (entryid: number) =>
+  (await api(site, 'GET', `/work_log/${entryid}`, { token: (await signIn(site, 'tech1')).token })).body as {
+    status: string;
+    paused_at: number | null;
+    pause_duration: number;
+    revisionid: number;
+  };
 
 describe('the session follows the site', () => {
   it('taken over on the site: the site state, read-only here, one record naming who took it', async () => {
@@ -186,30 +212,10 @@ describe('the session follows the site', () => {
     unwrap(await a.app.services.api.settleConflict({ conflictId: record!.id, keep: 'theirs' }));
   });
 
-  it('handed over and ended elsewhere: cancelled by a supervisor, finished by you, taken back stays', async () => {
-    const handedOver = async () => {
-      const started = unwrap(
-        await a.app.services.api.startSession({ guideid, workorderid: `WO-FOLLOW-${++workorder}` }),
-      );
-      unwrap(await a.app.services.api.transitionSession({ sessionId: started.id, transition: 'suspend' }));
-      await a.online();
-      return { id: started.id, entryid: unwrap(await a.app.services.api.getSession(started.id)).entryid! };
-    };
-    /** `who` does `transitions` to the entry on the site, each on its current revision. */
-    const onSite = async (who: 'admin' | 'tech1', entryid: number, transitions: string[]) => {
-      const { token } = await signIn(site, who);
-      for (const transition of transitions) {
-        const { revisionid } = (await api(site, 'GET', `/work_log/${entryid}`, { token })).body as {
-          revisionid: number;
-        };
-        const path = `/work_log/${entryid}/${transition}?revisionid=${revisionid}`;
-        expect((await api(site, 'POST', path, { token, json: {} })).status).toBe(200);
-      }
-    };
-    const [supervised, finished, back] = [await handedOver(), await handedOver(), await handedOver()];
+  it('handed over and ended elsewhere: cancelled by a supervisor, finished by you', async () => {
+    const [supervised, finished] = [await handedOver(), await handedOver()];
     await onSite('admin', supervised.entryid, ['assume', 'cancel']);
     await onSite('tech1', finished.entryid, ['assume', 'finish']);
-    await onSite('tech1', back.entryid, ['assume']);
     expect(unwrap(await a.app.services.api.syncNow()).status).toBe('complete');
 
     // The site would not show it: taken over, and no claim of who or of a cancel it cannot see.
@@ -222,11 +228,54 @@ describe('the session follows the site', () => {
     expect(done).toMatchObject({ label: 'Finished on the site', mine: null });
     expect(done!.theirs).toMatch(/^Finished by you on another computer or by a supervisor on the site, at /);
     expect(unwrap(await a.app.services.api.getSession(finished.id))).toMatchObject({ status: 'complete' });
-    // Taken back on another computer: still this technician's, nothing to say of it.
-    expect(await conflictsOf(back.id)).toEqual([]);
-    expect(unwrap(await a.app.services.api.getSession(back.id)).status).toBe('suspended');
     for (const record of [...(await conflictsOf(supervised.id)), done!])
       unwrap(await a.app.services.api.settleConflict({ conflictId: record.id, keep: 'theirs' }));
+  });
+
+  it('handed over here, taken back on another computer: theirs, running or paused as the site has it', async () => {
+    // A walk: it stayed "Handed over" here, and Take it back sent an assume of work they already had elsewhere.
+    const [running, paused] = [await handedOver(), await handedOver()];
+    await onSite('tech1', running.entryid, ['assume']);
+    const target = { fieldGuid: field.field.fieldGuid, stepid: field.stepid };
+    await officeSaves(site, { entryid: running.entryid, guideid }, target, 'Typed on the other computer');
+    await onSite('tech1', paused.entryid, ['assume', 'pause']);
+    const tech1id = (await signIn(site, 'tech1')).userid;
+    a.proxy.clearLog();
+    expect(unwrap(await a.app.services.api.syncNow()).status).toBe('complete');
+
+    const here = unwrap(await a.app.services.api.getSession(running.id));
+    const onSiteNow = await siteEntry(running.entryid);
+    expect(here).toMatchObject({
+      status: 'started',
+      userid: tech1id,
+      pausedAt: null,
+      pauseSeconds: onSiteNow.pause_duration,
+      pendingActions: 0,
+      openConflicts: 0,
+      siteDecided: null,
+    });
+    // What they typed there is what the session here shows, as the site has it.
+    expect(here.values.find((v) => v.fieldGuid === field.field.fieldGuid)).toMatchObject({
+      value: 'Typed on the other computer',
+      site: 'sent',
+    });
+    expect(unwrap(await a.app.services.api.getSession(paused.id))).toMatchObject({
+      status: 'paused',
+      userid: tech1id,
+      pausedAt: (await siteEntry(paused.entryid)).paused_at,
+      pendingActions: 0,
+    });
+    expect([...(await conflictsOf(running.id)), ...(await conflictsOf(paused.id))]).toEqual([]);
+    // Nothing sent for them: the list, and a read of each.
+    const workLog = a.proxy.requestsTo(/^\/api\/2\.0\/work_log/);
+    expect(workLog.filter((r) => r.method !== 'GET')).toEqual([]);
+    // Theirs and running: no Take it back to send, and their next pause here goes on the site's revision.
+    const back = await a.app.services.api.transitionSession({ sessionId: running.id, transition: 'assume' });
+    expect(back.ok ? null : back.error.code).toBe('invalid_transition');
+    unwrap(await a.app.services.api.transitionSession({ sessionId: running.id, transition: 'pause' }));
+    await a.online();
+    expect(await siteEntry(running.entryid)).toMatchObject({ status: 'paused' });
+    expect(await conflictsOf(running.id)).toEqual([]);
   });
 
   it('cancelled on the site: the site state and end time, one record for a pause, a value and a resume', async () => {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
 import { always, onPaths } from '../fault/proxy.ts';
 import { proxiedDemoWorkshop } from '../helpers/services.ts';
+import { unwrap } from '../helpers/library.ts';
 import { api, signIn } from '../server/helpers.ts';
 import { connectAndSyncDemo, fullViewShot, openDemoApp, type startApp } from './browser.ts';
 import { runModeProblems } from './run-mode-checks.ts';
@@ -337,6 +338,56 @@ describe("the taker's Sessions list", () => {
       `${DEMO_ACCOUNTS.tech2.username}, who handed it over ${await localTime(suspendedAt)}`,
     );
     await expectLargerTextFits(page, 'report-taken-from', from);
+  });
+
+  it('ran without script errors', () => {
+    expect(pageErrors).toEqual([]);
+  });
+});
+
+// The other side: tech1 handed a session over from this computer, and the site decided it since, with nothing of
+// it queued here. Each sync looks (core worklog/handed-over-look.ts); the Sessions list says what it learned.
+describe('the Sessions list of who handed it over, after a sync', () => {
+  /** tech1's session of the forklift check, started and handed over from this computer, both on the site. */
+  async function handedOverHere(workorderid: string): Promise<{ id: string; entryid: number }> {
+    const core = app.app.services.api;
+    const started = unwrap(await core.startSession({ guideid: forklift.id, workorderid }));
+    unwrap(await core.transitionSession({ sessionId: started.id, transition: 'suspend' }));
+    expect(unwrap(await core.flushOutbox()).pending).toBe(0);
+    return { id: started.id, entryid: unwrap(await core.getSession(started.id)).entryid! };
+  }
+  /** `who` does `transitions` to the entry on the site (another computer), each on its current revision. */
+  async function onSite(who: 'tech1' | 'tech2', entryid: number, transitions: string[]): Promise<void> {
+    const { token } = await signIn(demo.site(), who);
+    for (const transition of transitions) {
+      const { revisionid } = (await api(demo.site(), 'GET', `/work_log/${entryid}`, { token })).body as {
+        revisionid: number;
+      };
+      const done = await api(demo.site(), 'POST', `/work_log/${entryid}/${transition}`, {
+        token,
+        query: { revisionid },
+        json: {},
+      });
+      expect(done.status).toBe(200);
+    }
+  }
+  const mine = (workorderid: string) => page.getByTestId('session-row').filter({ hasText: workorderid });
+  const openSection = () => page.locator('section.card').filter({ has: page.getByRole('heading', { name: 'Open' }) });
+
+  it('taken back on another computer: theirs and in progress, not "Handed over" with Take it back', async () => {
+    const WO = 'WO-BACK-ELSEWHERE';
+    const { id, entryid } = await handedOverHere(WO);
+    await onSite('tech1', entryid, ['assume']);
+    expect(unwrap(await app.app.services.api.syncNow()).status).toBe('complete');
+    await openSessions();
+    await mine(WO).waitFor();
+    expect(await mine(WO).getAttribute('data-status')).toBe('started');
+    expect(plain(await mine(WO).textContent())).toContain('In progress');
+    expect(await openSection().getByTestId('session-row').filter({ hasText: WO }).count()).toBe(1);
+    await page.goto(new URL(`/sessions/${id}`, app.shell.url).toString());
+    await page.locator('[data-testid="session"][data-status="started"]').waitFor();
+    expect(await page.getByTestId('session-assume').count()).toBe(0);
+    expect(unwrap(await app.app.services.api.getSession(id)).pendingActions).toBe(0);
   });
 
   it('ran without script errors', () => {

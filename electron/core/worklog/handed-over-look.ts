@@ -1,9 +1,10 @@
 import { classify } from '../api/failure.ts';
 import type { ApiTransport } from '../api/transport.ts';
-import { getEntry, suspendedForTaker } from '../api/work-log-api.ts';
+import { getEntry, suspendedForTaker, type SiteEntry } from '../api/work-log-api.ts';
 import { chainKey } from '../db/chains.ts';
 import type { SessionState } from '../db/repos/sessions-repo.ts';
 import type { Store } from '../db/store.ts';
+import { followOwnEntry } from './replay/adopt.ts';
 import type { WorklogReplayDeps } from './replay/context.ts';
 import {
   recordDecision,
@@ -33,8 +34,10 @@ type HandedOver = SessionState & { entryid: number };
  * their sessions only (a read under anyone else's sign-in says nothing of theirs): one list of the entries
  * handed over on the site, and a read of each of theirs gone from it. One the site no longer lets them read
  * is someone else's now (the site shows another's entry only while it is handed over); one it shows them
- * ended, or someone else's, is recorded as the replay records it. One taken back on another computer, or
- * handed over again by whoever took it, stays as it is: Take it back then does what it says.
+ * ended, or someone else's, is recorded as the replay records it. One they took back on another computer
+ * (running or paused there) is theirs again here, as the site has it, with nothing queued: it stayed "Handed
+ * over", and Take it back sent an assume of work they already had. One handed over again by whoever took it
+ * stays as it is: Take it back then does what it says.
  */
 export function handedOverLook(
   deps: HandedOverLookDeps,
@@ -52,13 +55,14 @@ export function handedOverLook(
     const ctx = contextOf(deps, technician, transport);
     for (const session of idle) {
       if (still.has(session.entryid)) continue;
-      const decision = await readDecision(ctx, session, signal);
-      if (!decision) continue;
+      const found = await readSite(ctx, session, signal);
+      if (!found) continue;
       const recorded = ctx.transaction(() => {
         // Looked at again: something queued meanwhile (Take it back pressed during the look) goes to the
         // site, and the replay learns the site's decision from its answer, with who by name.
         if (!isIdle(deps.store, technician, session.id)) return false;
-        recordDecision(ctx, session, decision, []);
+        if (found.kind === 'decided') recordDecision(ctx, session, found.decision, []);
+        else followOwnEntry(ctx, session, found.entry);
         return true;
       });
       if (recorded) deps.changed(session.id, technician.id);
@@ -66,24 +70,29 @@ export function handedOverLook(
   };
 }
 
+/** What the site has of a session gone from its list of handed-over entries, as this computer follows it. */
+type Found = { kind: 'decided'; decision: SiteDecision } | { kind: 'own'; entry: SiteEntry };
+
 /**
- * What the site decided of a session gone from its list of handed-over entries, or null when it decided
- * nothing this computer should follow: still handed over (by whoever took it, say), the technician's own
- * again (taken back on another computer), or gone from the site (nothing known to say of it).
+ * What the site has of a session gone from its list of handed-over entries, or null when there is nothing
+ * this computer should follow: still handed over (listed since), or gone from the site (nothing known to say
+ * of it).
  */
-async function readDecision(
+async function readSite(
   ctx: DecisionContext,
   session: HandedOver,
   signal: AbortSignal | undefined,
-): Promise<SiteDecision | null> {
+): Promise<Found | null> {
   try {
     const entry = await getEntry(ctx.transport, session.entryid, signal);
-    if (entry.status === 'suspended' || !siteTookIt(entry, session.userid)) return null;
-    return await siteDecision(ctx, session.userid, entry);
+    if (siteTookIt(entry, session.userid))
+      return { kind: 'decided', decision: await siteDecision(ctx, session.userid, entry) };
+    // Theirs again, taken back on another computer: followed as the site has it, running or paused there.
+    return entry.status === 'suspended' ? null : { kind: 'own', entry };
   } catch (error) {
     const failure = classify(error);
     // The site refuses a read of another's entry that is not handed over: it is someone else's now.
-    if (failure.kind === 'forbidden') return takenByUnnamed;
+    if (failure.kind === 'forbidden') return { kind: 'decided', decision: takenByUnnamed };
     if (failure.kind === 'gone') return null;
     throw error;
   }

@@ -2,6 +2,7 @@ import type { SiteEntry } from '../../api/work-log-api.ts';
 import type { GuidesRepo } from '../../db/repos/guides-repo.ts';
 import { isEnded } from '../../../shared/worklog.ts';
 import type { WorklogContext } from './context.ts';
+import { learnSiteValues } from './learn-site.ts';
 
 /**
  * The site's values by field_guid (falling back to our forms for a server that sends only revision ids).
@@ -47,4 +48,30 @@ export function adoptServerState(
     },
     ctx.now(),
   );
+}
+
+/**
+ * The technician's own entry as the site has it now, worked on from another computer (taken back there, paused,
+ * handed over again): the session takes its state, clock, step and values, and stays theirs. Nothing is queued:
+ * the site already has it. A value the site has that nothing here changed is taken (learn-site.ts).
+ */
+export function followOwnEntry(
+  ctx: Pick<WorklogContext, 'sessions' | 'guides' | 'now'>,
+  session: { id: string; guideid: number; pausedAt: number | null },
+  entry: SiteEntry,
+): void {
+  const running = entry.status === 'started';
+  ctx.sessions.update(
+    session.id,
+    {
+      serverRevisionid: entry.revisionid,
+      status: entry.status,
+      // Stopped since the site says; since it stopped here when it does not say (a site that keeps no such time).
+      pausedAt: running ? null : (entry.pausedAt ?? session.pausedAt ?? ctx.now()),
+      pauseSeconds: entry.pauseSeconds,
+      ...(entry.activeStepid !== null ? { activeStepid: entry.activeStepid } : {}),
+    },
+    ctx.now(),
+  );
+  learnSiteValues(ctx, session, theirValues(ctx.guides, session.guideid, entry), new Set());
 }
