@@ -97,6 +97,12 @@ export interface WorkSession {
    */
   siteDecided: Pick<ConflictRecord, 'label' | 'theirs' | 'message'> | null;
   /**
+   * When this computer learned that the site no longer has the session (its entry was deleted there), unix
+   * seconds; null while it has it. The session is kept here read-only, with its values, and nothing more is sent
+   * for it: it stayed "Handed over", and its Take it back went to an entry the site no longer had.
+   */
+  removedOnSite: number | null;
+  /**
    * The session ran on while Fieldguide was closed or the computer slept (a night it was left running): each
    * stretch from the last sign of life to when it came back, until the technician says whether that was work
    * (a second night unanswered is a second stretch). Null otherwise.

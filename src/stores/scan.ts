@@ -2,7 +2,7 @@ import { defineStore } from 'pinia';
 import { ref } from 'vue';
 import type { WorkSession } from '../../electron/contract.ts';
 import { SEARCH_TEXT_MAX } from '../../electron/shared/limits.ts';
-import { isOpen } from '../../electron/shared/worklog.ts';
+import { openHere } from '../lib/taken-over.ts';
 import { useBridge } from '../bridge/index.ts';
 import { cleanCode, readScannedCode, unknownCodeWords } from '../lib/scan-code.ts';
 import { useSessionStore } from './session.ts';
@@ -94,7 +94,7 @@ export const useScanStore = defineStore('scan', () => {
   async function openSessionsOf(workorder: string): Promise<WorkSession[]> {
     const listed = await bridge.listSessions({ ended: 0 });
     const same = (a: string) => a.trim().toLowerCase() === workorder.trim().toLowerCase();
-    return listed.ok ? listed.value.filter((s) => isOpen(s.status) && same(s.workorderid)) : [];
+    return listed.ok ? listed.value.filter((s) => openHere(s) && same(s.workorderid)) : [];
   }
 
   function say(words: string | null): void {

@@ -106,6 +106,7 @@ const ROWS_AT: Record<number, string[]> = {
   23: [`UPDATE work_sessions SET taken_from = '{"userid":4,"name":"Jordan Lee","at":1700000950}'`],
   24: [],
   25: [`UPDATE work_sessions SET ran_unwatched = '[{"from":1700001000,"to":1700050000}]'`],
+  26: [`UPDATE work_sessions SET removed_on_site = 1700060000`],
 };
 
 type Snapshot = Map<string, { columns: string[]; rows: unknown[][] }>;

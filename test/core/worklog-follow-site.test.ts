@@ -278,6 +278,59 @@ describe('the session follows the site', () => {
     expect(await conflictsOf(running.id)).toEqual([]);
   });
 
+  it('handed over here and deleted on the site: said so, kept read-only with its values, nothing sent', async () => {
+    // A walk: it stayed "Handed over", and Take it back sent an assume the site could only refuse (404).
+    const started = unwrap(await a.app.services.api.startSession({ guideid, workorderid: `WO-FOLLOW-${++workorder}` }));
+    const value = { fieldGuid: field.field.fieldGuid, value: 'Typed before the hand-over' };
+    unwrap(await a.app.services.api.saveStepData({ sessionId: started.id, stepid: field.stepid, values: [value] }));
+    unwrap(await a.app.services.api.transitionSession({ sessionId: started.id, transition: 'suspend' }));
+    await a.online();
+    const entryid = unwrap(await a.app.services.api.getSession(started.id)).entryid!;
+    const { token } = await signIn(site, 'admin');
+    const { revisionid } = await siteEntry(entryid);
+    expect((await api(site, 'DELETE', `/work_log/${entryid}`, { token, query: { revisionid } })).status).toBe(204);
+    a.proxy.clearLog();
+    expect(unwrap(await a.app.services.api.syncNow()).status).toBe('complete');
+
+    const session = unwrap(await a.app.services.api.getSession(started.id));
+    expect(session).toMatchObject({ status: 'suspended', entryid, pendingActions: 0, openConflicts: 1 });
+    expect(session.removedOnSite).toEqual(expect.any(Number));
+    // Nothing the technician did is lost: the value stays in the session, and in the record to copy.
+    expect(session.values.find((v) => v.fieldGuid === field.field.fieldGuid)?.value).toBe(value.value);
+    const [record, ...more] = await conflictsOf(started.id);
+    expect(more).toEqual([]);
+    expect(record).toMatchObject({
+      kind: 'transition',
+      label: 'Removed on the site',
+      theirs: "Deleted from the site's work log",
+      mine: `${field.field.label}: ${value.value}`,
+    });
+    expect(record!.message).toMatch(/^Removed on the site: .* read-only, .*nothing more is sent for it\.$/);
+    expect(session.siteDecided).toEqual({ label: record!.label, theirs: record!.theirs, message: record!.message });
+    const readOfEntry = () => a.proxy.requestsTo(new RegExp(`^/api/2\\.0/work_log/${entryid}(\\?|$)`));
+    expect(readOfEntry().map((r) => [r.method, r.upstreamStatus])).toEqual([['GET', 404]]);
+
+    // Read-only here: Take it back and a value are refused, and nothing is queued.
+    const back = await a.app.services.api.transitionSession({ sessionId: started.id, transition: 'assume' });
+    expect(back.ok ? null : back.error.code).toBe('invalid_transition');
+    const save = await a.app.services.api.saveStepData({
+      sessionId: started.id,
+      stepid: field.stepid,
+      values: [value],
+    });
+    expect(save.ok ? null : save.error.code).toBe('invalid_transition');
+    // The next sync asks nothing more of it and adds no second record; settled, it still says so.
+    a.proxy.clearLog();
+    expect(unwrap(await a.app.services.api.syncNow()).status).toBe('complete');
+    expect(readOfEntry()).toEqual([]);
+    unwrap(await a.app.services.api.settleConflict({ conflictId: record!.id, keep: 'theirs' }));
+    expect(unwrap(await a.app.services.api.getSession(started.id))).toMatchObject({
+      pendingActions: 0,
+      openConflicts: 0,
+      siteDecided: { label: 'Removed on the site' },
+    });
+  });
+
   it('cancelled on the site: the site state and end time, one record for a pause, a value and a resume', async () => {
     const started = unwrap(await a.app.services.api.startSession({ guideid, workorderid: `WO-FOLLOW-${++workorder}` }));
     await a.online();

@@ -5,7 +5,7 @@ import { always, onPaths } from '../fault/proxy.ts';
 import { proxiedDemoWorkshop } from '../helpers/services.ts';
 import { unwrap } from '../helpers/library.ts';
 import { api, signIn } from '../server/helpers.ts';
-import { connectAndSyncDemo, fullViewShot, openDemoApp, type startApp } from './browser.ts';
+import { artifact, connectAndSyncDemo, fullViewShot, openDemoApp, type startApp } from './browser.ts';
 import { runModeProblems } from './run-mode-checks.ts';
 import { expectLargerTextFits, VIEWPORTS } from './screen-checks.ts';
 
@@ -348,10 +348,21 @@ describe("the taker's Sessions list", () => {
 // The other side: tech1 handed a session over from this computer, and the site decided it since, with nothing of
 // it queued here. Each sync looks (core worklog/handed-over-look.ts); the Sessions list says what it learned.
 describe('the Sessions list of who handed it over, after a sync', () => {
-  /** tech1's session of the forklift check, started and handed over from this computer, both on the site. */
-  async function handedOverHere(workorderid: string): Promise<{ id: string; entryid: number }> {
+  /**
+   * tech1's session of the forklift check, started and handed over from this computer, both on the site, with
+   * `truck` typed in its Truck number first when given.
+   */
+  async function handedOverHere(workorderid: string, truck?: string): Promise<{ id: string; entryid: number }> {
     const core = app.app.services.api;
     const started = unwrap(await core.startSession({ guideid: forklift.id, workorderid }));
+    if (truck !== undefined) {
+      const steps = unwrap(await core.getGuide(forklift.id)).steps;
+      const step = steps.find((s) => s.form?.fields.some((f) => f.label === 'Truck number'))!;
+      const fieldGuid = step.form!.fields.find((f) => f.label === 'Truck number')!.fieldGuid;
+      unwrap(
+        await core.saveStepData({ sessionId: started.id, stepid: step.stepid, values: [{ fieldGuid, value: truck }] }),
+      );
+    }
     unwrap(await core.transitionSession({ sessionId: started.id, transition: 'suspend' }));
     expect(unwrap(await core.flushOutbox()).pending).toBe(0);
     return { id: started.id, entryid: unwrap(await core.getSession(started.id)).entryid! };
@@ -372,6 +383,11 @@ describe('the Sessions list of who handed it over, after a sync', () => {
     }
   }
   const mine = (workorderid: string) => page.getByTestId('session-row').filter({ hasText: workorderid });
+  /** The Sessions list, opened by its address: a running session's screen (run mode) has no top bar. */
+  async function mySessions(): Promise<void> {
+    await page.goto(new URL('/sessions', app.shell.url).toString());
+    await page.getByTestId('sessions').waitFor();
+  }
   const openSection = () => page.locator('section.card').filter({ has: page.getByRole('heading', { name: 'Open' }) });
 
   it('taken back on another computer: theirs and in progress, not "Handed over" with Take it back', async () => {
@@ -379,7 +395,7 @@ describe('the Sessions list of who handed it over, after a sync', () => {
     const { id, entryid } = await handedOverHere(WO);
     await onSite('tech1', entryid, ['assume']);
     expect(unwrap(await app.app.services.api.syncNow()).status).toBe('complete');
-    await openSessions();
+    await mySessions();
     await mine(WO).waitFor();
     expect(await mine(WO).getAttribute('data-status')).toBe('started');
     expect(plain(await mine(WO).textContent())).toContain('In progress');
@@ -388,6 +404,57 @@ describe('the Sessions list of who handed it over, after a sync', () => {
     await page.locator('[data-testid="session"][data-status="started"]').waitFor();
     expect(await page.getByTestId('session-assume').count()).toBe(0);
     expect(unwrap(await app.app.services.api.getSession(id)).pendingActions).toBe(0);
+  });
+
+  it('deleted on the site: said as removed, read-only with its values, among the ended', async () => {
+    const WO = 'WO-REMOVED-ON-SITE';
+    const { id, entryid } = await handedOverHere(WO, 'FL-REMOVED');
+    const admin = await signIn(demo.site(), 'admin');
+    const { revisionid } = (await api(demo.site(), 'GET', `/work_log/${entryid}`, { token: admin.token })).body as {
+      revisionid: number;
+    };
+    const removed = await api(demo.site(), 'DELETE', `/work_log/${entryid}`, {
+      token: admin.token,
+      query: { revisionid },
+    });
+    expect(removed.status).toBe(204);
+    expect(unwrap(await app.app.services.api.syncNow()).status).toBe('complete');
+    await mySessions();
+    await mine(WO).waitFor();
+    // It said "Handed over", among the open sessions.
+    expect(plain(await mine(WO).textContent())).toContain('Removed on the site');
+    expect(await mine(WO).getByTestId('session-row-status').textContent()).toBe('Removed on the site');
+    expect(await openSection().getByTestId('session-row').filter({ hasText: WO }).count()).toBe(0);
+    const ended = page.locator('section.card').filter({ has: mine(WO) });
+    expect(await ended.getByRole('heading').first().textContent()).toBe('Finished, cancelled and removed on the site');
+    await fullViewShot(page, 'handed-over-removed-row.png');
+
+    await mine(WO).click();
+    await page.locator(`[data-testid="session"][data-session-id="${id}"]`).waitFor();
+    const banner = page.getByTestId('session-site-state');
+    await banner.waitFor();
+    expect(plain(await banner.textContent())).toContain(
+      "Deleted from the site's work log. This session is read-only here.",
+    );
+    expect(await page.getByTestId('session-status').first().textContent()).toBe('Removed on the site');
+    expect(await page.getByTestId('session-assume').count()).toBe(0);
+    // What was typed is still there to read.
+    await page.getByText('FL-REMOVED').or(page.locator('input[value="FL-REMOVED"]')).first().waitFor();
+    for (const viewport of VIEWPORTS) {
+      await page.setViewportSize(viewport);
+      expect(await runModeProblems(page), viewport.name).toEqual([]);
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await expectLargerTextFits(page, 'handed-over-removed-banner', banner);
+    await fullViewShot(page, 'handed-over-removed-session.png');
+    expect(unwrap(await app.app.services.api.getSession(id)).pendingActions).toBe(0);
+    // Its card in the sync centre lists what was typed, to copy into a new session.
+    await page.goto(new URL('/sync', app.shell.url).toString());
+    const card = page.getByTestId('conflict').filter({ hasText: WO });
+    await card.waitFor();
+    expect(plain(await card.textContent())).toContain('Truck number: FL-REMOVED');
+    await card.scrollIntoViewIfNeeded();
+    await card.screenshot({ path: artifact('handed-over-removed-card.png') });
   });
 
   it('ran without script errors', () => {

@@ -29,6 +29,7 @@ const session = (id: string, startedAt: number): WorkSession => ({
   signOff: null,
   takenFrom: null,
   siteDecided: null,
+  removedOnSite: null,
   ranUnwatched: null,
   stateNotOnSite: null,
   guideRevised: false,

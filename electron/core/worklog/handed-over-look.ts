@@ -14,6 +14,7 @@ import {
   type DecisionContext,
   type SiteDecision,
 } from './replay/follow-site.ts';
+import { recordRemoved } from './removed-on-site.ts';
 import { sessionChain } from './session-chain.ts';
 
 export interface HandedOverLookDeps {
@@ -36,8 +37,9 @@ type HandedOver = SessionState & { entryid: number };
  * is someone else's now (the site shows another's entry only while it is handed over); one it shows them
  * ended, or someone else's, is recorded as the replay records it. One they took back on another computer
  * (running or paused there) is theirs again here, as the site has it, with nothing queued: it stayed "Handed
- * over", and Take it back sent an assume of work they already had. One handed over again by whoever took it
- * stays as it is: Take it back then does what it says.
+ * over", and Take it back sent an assume of work they already had. One the site no longer has (a 404: deleted
+ * there) is said to be removed on the site and kept here read-only with its values, nothing more sent for it.
+ * One handed over again by whoever took it stays as it is: Take it back then does what it says.
  */
 export function handedOverLook(
   deps: HandedOverLookDeps,
@@ -62,7 +64,8 @@ export function handedOverLook(
         // site, and the replay learns the site's decision from its answer, with who by name.
         if (!isIdle(deps.store, technician, session.id)) return false;
         if (found.kind === 'decided') recordDecision(ctx, session, found.decision, []);
-        else followOwnEntry(ctx, session, found.entry);
+        else if (found.kind === 'own') followOwnEntry(ctx, session, found.entry);
+        else recordRemoved(ctx, session);
         return true;
       });
       if (recorded) deps.changed(session.id, technician.id);
@@ -71,12 +74,11 @@ export function handedOverLook(
 }
 
 /** What the site has of a session gone from its list of handed-over entries, as this computer follows it. */
-type Found = { kind: 'decided'; decision: SiteDecision } | { kind: 'own'; entry: SiteEntry };
+type Found = { kind: 'decided'; decision: SiteDecision } | { kind: 'own'; entry: SiteEntry } | { kind: 'removed' };
 
 /**
  * What the site has of a session gone from its list of handed-over entries, or null when there is nothing
- * this computer should follow: still handed over (listed since), or gone from the site (nothing known to say
- * of it).
+ * this computer should follow: still handed over (listed since).
  */
 async function readSite(
   ctx: DecisionContext,
@@ -93,12 +95,13 @@ async function readSite(
     const failure = classify(error);
     // The site refuses a read of another's entry that is not handed over: it is someone else's now.
     if (failure.kind === 'forbidden') return { kind: 'decided', decision: takenByUnnamed };
-    if (failure.kind === 'gone') return null;
+    // Gone from the site (deleted there): kept here read-only, with its values, and nothing more sent for it.
+    if (failure.kind === 'gone') return { kind: 'removed' };
     throw error;
   }
 }
 
-/** The technician's sessions handed over on the site with nothing of theirs waiting to be sent. */
+/** The technician's sessions handed over on the site (not removed there), with nothing of theirs waiting to be sent. */
 function idleHandedOver(store: Store, technician: Technician): HandedOver[] {
   return store.sessions.list({ ended: 0 }, technician.id).flatMap((id) => {
     const session = store.sessions.state(id);
@@ -112,6 +115,7 @@ function isIdle(store: Store, technician: Technician, sessionId: string): boolea
     session !== undefined &&
     session.status === 'suspended' &&
     session.entryid !== null &&
+    session.removedOnSite === null &&
     session.userid === technician.userid &&
     store.sessions.technicianOf(sessionId) === technician.id &&
     store.outbox.chainLength(chainKey(sessionChain(sessionId))) === 0

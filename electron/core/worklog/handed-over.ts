@@ -84,11 +84,15 @@ const takenFrom = (store: Store, technicianId: number): TakenHere[] =>
 
 /**
  * Not known here as no longer handed over by whoever the list names: taken back, or taken over, here or on the
- * site (a sync learns that, worklog/handed-over-look.ts: the session stays suspended, someone else's).
+ * site (a sync learns that, worklog/handed-over-look.ts: the session stays suspended, someone else's), or
+ * removed on the site.
  */
 const stillHandedOver = (store: Store, listed: HandedOverSession): boolean => {
   const known = store.sessions.byEntry(listed.entryid);
-  return known === undefined || (known.status === 'suspended' && known.userid === listed.userid);
+  return (
+    known === undefined ||
+    (known.status === 'suspended' && known.userid === listed.userid && known.removedOnSite === null)
+  );
 };
 
 /** Site entries as the technician reads them: the guide's title, who suspended them (by name) and when. */

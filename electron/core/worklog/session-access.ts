@@ -12,6 +12,13 @@ import { sessionChain } from './session-chain.ts';
  */
 export const NOT_YOURS = 'There is no such work session of yours on this computer.';
 
+/** Why nothing more is done in a session the site no longer has (a sync learned it: handed-over-look.ts). */
+export const removedOnSite = (): AppFailure =>
+  new AppFailure(
+    'invalid_transition',
+    'This session was removed on the site: it is kept on this computer read-only, and nothing more is sent for it.',
+  );
+
 /** A session as each action finds it: the current technician's own, still theirs, still editable, its form. */
 export class SessionAccess {
   constructor(private readonly deps: { store: Store; technician: () => { id: number; userid: number } }) {}
@@ -65,8 +72,9 @@ export class SessionAccess {
     return { ...session, technician };
   }
 
-  /** Taken over on the site by someone else (the replay adopted it): read-only here. */
-  stillMine(session: { userid: number }): void {
+  /** Removed on the site, or taken over there by someone else (the replay adopted it): read-only here. */
+  stillMine(session: { userid: number; removedOnSite: number | null }): void {
+    if (session.removedOnSite !== null) throw removedOnSite();
     if (session.userid !== this.deps.technician().userid)
       throw new AppFailure(
         'invalid_transition',

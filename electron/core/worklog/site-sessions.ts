@@ -10,6 +10,7 @@ import { canApply, isEnded } from '../../shared/worklog.ts';
 import { plural } from '../../shared/words.ts';
 import { describeEntries, handedOver, noteTakenHere } from './handed-over.ts';
 import { theirValues } from './replay/adopt.ts';
+import { removedOnSite } from './session-access.ts';
 import { sessionChain } from './session-chain.ts';
 import type { WorkSessions } from './work-sessions.ts';
 
@@ -54,6 +55,7 @@ export class SiteSessions {
           'invalid_transition',
           'This session was taken over on the site by another technician: it is no longer handed over.',
         );
+      if (known.removedOnSite !== null) throw removedOnSite();
       this.#handOverHere(known.id);
       return this.deps.work.transition(known.id, 'assume');
     }

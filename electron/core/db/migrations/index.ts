@@ -24,6 +24,7 @@ import { up as conflictFiles } from './0022-conflict-files.ts';
 import { up as takenFrom } from './0023-taken-from.ts';
 import { up as searchPartsTools } from './0024-search-parts-tools.ts';
 import { up as ranUnwatched } from './0025-ran-unwatched.ts';
+import { up as removedOnSite } from './0026-removed-on-site.ts';
 import { up as picture } from './pictures/0001-picture.ts';
 
 export interface Migration {
@@ -59,6 +60,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 23, name: 'whom a session was taken over from', up: takenFrom },
   { version: 24, name: 'parts and tools in the search index', up: searchPartsTools },
   { version: 25, name: 'time a session ran while Fieldguide was closed', up: ranUnwatched },
+  { version: 26, name: 'sessions removed on the site', up: removedOnSite },
 ];
 
 /** The attached pictures database has a version of its own (`pictures.user_version`). */

@@ -17,6 +17,7 @@ export const SITE_DECIDED = {
   cancelled: 'Cancelled on the site',
   complete: 'Finished on the site',
   takenOver: 'Taken over on the site by',
+  removed: 'Removed on the site',
 } as const;
 
 /**
@@ -27,22 +28,24 @@ export const UNNAMED_TAKER = 0;
 
 /**
  * The newest record of what the site decided of the session (WorkSession.siteDecided), settled or not, while
- * the session still stands as the site decided it: cancelled, finished, or someone else's. None for a session
- * that is its own technician's again (taken back), nor from a record of another disagreement: a walk saw a
- * session finished here headed "suspended on the site", from an old "Session paused" card.
+ * the session still stands as the site decided it: cancelled, finished, someone else's, or removed there. None
+ * for a session that is its own technician's again (taken back), nor from a record of another disagreement: a
+ * walk saw a session finished here headed "suspended on the site", from an old "Session paused" card.
  */
 export function siteDecided(
   db: Db,
-  row: { id: string; status: WorkStatus; userid: number; technician?: number | null },
+  row: { id: string; status: WorkStatus; userid: number; technician?: number | null; removed_on_site?: number | null },
 ): WorkSession['siteDecided'] {
   const own = sql(db, 'SELECT userid FROM technicians WHERE id = ?').get(row.technician ?? null) as
     { userid: number } | undefined;
   const label =
-    own !== undefined && own.userid !== row.userid
-      ? `${SITE_DECIDED.takenOver} %`
-      : row.status === 'cancelled' || row.status === 'complete'
-        ? SITE_DECIDED[row.status]
-        : null;
+    row.removed_on_site != null
+      ? SITE_DECIDED.removed
+      : own !== undefined && own.userid !== row.userid
+        ? `${SITE_DECIDED.takenOver} %`
+        : row.status === 'cancelled' || row.status === 'complete'
+          ? SITE_DECIDED[row.status]
+          : null;
   if (label === null) return null;
   const found = sql(
     db,

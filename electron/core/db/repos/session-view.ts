@@ -32,6 +32,7 @@ export interface SessionRow extends Record<string, unknown> {
   sign_off?: string | null;
   taken_from?: string | null;
   ran_unwatched?: string | null;
+  removed_on_site?: number | null;
 }
 
 /** The whole session as the renderer sees it, from its row and values, with the order of this read. */
@@ -121,6 +122,7 @@ export function sessionView(db: Db, row: SessionRow, rows: ValueRow[]): WorkSess
     takenFrom: parseJson(row.taken_from, (v: TakenFrom) => typeof v?.userid === 'number'),
     ranUnwatched: row.status === 'started' ? readRan(row.ran_unwatched) : null,
     siteDecided: siteDecided(db, row),
+    removedOnSite: row.removed_on_site ?? null,
     stateNotOnSite: stateNotOnSite(db, chainKey({ type: 'session', id })),
     guideRevised: counts.stored !== null && counts.stored !== row.guide_revisionid,
     readOrder: nextRead(),

@@ -24,6 +24,8 @@ export interface SessionState {
   pausedAt: number | null;
   pauseSeconds: number;
   activeStepid: number | null;
+  /** When this computer learned the site no longer has it (WorkSession.removedOnSite): read-only here since. */
+  removedOnSite: number | null;
 }
 
 const toState = (row: SessionRow): SessionState => ({
@@ -40,6 +42,7 @@ const toState = (row: SessionRow): SessionState => ({
   pausedAt: row.paused_at,
   pauseSeconds: row.pause_seconds,
   activeStepid: row.active_stepid,
+  removedOnSite: row.removed_on_site ?? null,
 });
 
 /** A file attached to a step field, as recorded: `file` is its name in the attachments folder, `bytes` its size. */
@@ -128,6 +131,7 @@ export class SessionsRepo {
       pausedAt: 'paused_at',
       pauseSeconds: 'pause_seconds',
       activeStepid: 'active_stepid',
+      removedOnSite: 'removed_on_site',
     };
     const entries = Object.entries(patch).filter(([key]) => key in columns);
     if (entries.length === 0) return;

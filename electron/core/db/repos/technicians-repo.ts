@@ -134,7 +134,8 @@ export class TechniciansRepo {
       this.db,
       `SELECT t.username, s.workorderid, s.status, s.started_at AS startedAt
          FROM work_sessions s JOIN technicians t ON t.id = s.technician
-        WHERE s.guideid = @guideid AND s.status NOT IN ('complete', 'cancelled') AND s.technician != @technician
+        WHERE s.guideid = @guideid AND s.status NOT IN ('complete', 'cancelled') AND s.removed_on_site IS NULL
+          AND s.technician != @technician
           AND t.site = (SELECT site FROM technicians WHERE id = @technician)
         ORDER BY s.started_at DESC, s.rowid DESC`,
     ).all({ technician, guideid }) as OthersOpenSession[];

@@ -27,8 +27,10 @@ export function transitionSession(
   deps.store.transaction(() => {
     const session = access.state(sessionId);
     // Another's session is taken over here by assume; one taken over on the site by someone it did not name
-    // is not handed over any more, whatever it last was here (its Take it back went to a colleague's work).
-    if (transition !== 'assume' || session.userid === UNNAMED_TAKER) access.stillMine(session);
+    // is not handed over any more, whatever it last was here (its Take it back went to a colleague's work),
+    // nor one removed on the site (its Take it back went to an entry the site no longer has).
+    if (transition !== 'assume' || session.userid === UNNAMED_TAKER || session.removedOnSite !== null)
+      access.stillMine(session);
     const at = access.actingAt(session, stamp);
     if (!canApply(session.status, transition)) {
       throw new AppFailure(
