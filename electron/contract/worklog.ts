@@ -53,6 +53,21 @@ export interface TakenFrom {
   at: number | null;
 }
 
+/**
+ * A session handed over here that a colleague took over on the site and handed back (suspended again): who, when,
+ * and the values they changed, as the site now has them (the session shows the site's values).
+ */
+export interface HandedBack {
+  /** The site's user who had it. */
+  userid: number;
+  /** Their user name on the site; null when the site would not say. */
+  name: string | null;
+  /** Unix seconds on the site's clock when they handed it back; null when the site does not say. */
+  at: number | null;
+  /** Each field whose value the site now has differs from what this computer showed, in words. */
+  changed: { label: string; was: string; now: string }[];
+}
+
 /** A stretch a running session counted with nobody at the app (unix seconds, the site's clock). */
 export interface UnwatchedStretch {
   from: number;
@@ -90,6 +105,11 @@ export interface WorkSession {
   signOff: SignOff | null;
   /** Taken over here: from whom (their name when known) and when they handed it over; null otherwise. */
   takenFrom: TakenFrom | null;
+  /**
+   * Handed over here, then had by a colleague on the site who handed it back, as the last sync learned; null
+   * otherwise, and once the technician takes it back.
+   */
+  handedBack: HandedBack | null;
   /**
    * What the site decided of this session (taken over, cancelled or finished there), in the words of its newest
    * record, settled or not: its screen and report still say who took it over once its card is settled (they

@@ -107,6 +107,10 @@ const ROWS_AT: Record<number, string[]> = {
   24: [],
   25: [`UPDATE work_sessions SET ran_unwatched = '[{"from":1700001000,"to":1700050000}]'`],
   26: [`UPDATE work_sessions SET removed_on_site = 1700060000`],
+  27: [
+    `UPDATE work_sessions SET handed_back =
+       '{"userid":5,"name":"Jordan Lee","at":1700070000,"changed":[{"label":"Hours","was":"42","now":"44"}]}'`,
+  ],
 };
 
 type Snapshot = Map<string, { columns: string[]; rows: unknown[][] }>;

@@ -331,6 +331,63 @@ describe('the session follows the site', () => {
     });
   });
 
+  it('handed over here, taken by a colleague and handed back: who had it, the values they changed', async () => {
+    // A walk: it stayed "Handed over" with no word that tech2 had it, its step showing a value the site no
+    // longer had.
+    const started = unwrap(await a.app.services.api.startSession({ guideid, workorderid: `WO-FOLLOW-${++workorder}` }));
+    const target = { fieldGuid: field.field.fieldGuid, stepid: field.stepid };
+    const values = [{ fieldGuid: target.fieldGuid, value: 'Typed before the hand-over' }];
+    unwrap(await a.app.services.api.saveStepData({ sessionId: started.id, stepid: target.stepid, values }));
+    unwrap(await a.app.services.api.transitionSession({ sessionId: started.id, transition: 'suspend' }));
+    await a.online();
+    const entryid = unwrap(await a.app.services.api.getSession(started.id)).entryid!;
+    await onSite('tech2', entryid, ['assume']);
+    await officeSaves(site, { entryid, guideid }, target, 'Changed by tech2', 'tech2');
+    await onSite('tech2', entryid, ['suspend']);
+    const [tech1id, tech2id] = [(await signIn(site, 'tech1')).userid, (await signIn(site, 'tech2')).userid];
+    const handedBackAt = (await siteEntry(entryid)).paused_at;
+    a.proxy.clearLog();
+    expect(unwrap(await a.app.services.api.syncNow()).status).toBe('complete');
+
+    const session = unwrap(await a.app.services.api.getSession(started.id));
+    expect(session).toMatchObject({
+      status: 'suspended',
+      userid: tech1id,
+      pausedAt: handedBackAt,
+      pendingActions: 0,
+      openConflicts: 0,
+      siteDecided: null,
+      handedBack: {
+        userid: tech2id,
+        name: DEMO_ACCOUNTS.tech2.username,
+        at: handedBackAt,
+        changed: [{ label: field.field.label, was: 'Typed before the hand-over', now: 'Changed by tech2' }],
+      },
+    });
+    // The step shows what the site has now.
+    expect(session.values.find((v) => v.fieldGuid === target.fieldGuid)).toMatchObject({
+      value: 'Changed by tech2',
+      site: 'sent',
+    });
+    // What it cost: the list and the colleague's name; no read of the entry, nothing sent.
+    const asked = a.proxy.requestsTo(/^\/api\/2\.0\/(work_log|users)/).map((r) => `${r.method} ${r.path}`);
+    expect(asked).toEqual([expect.stringMatching(/^GET \/api\/2\.0\/work_log\?/), `GET /api/2.0/users/${tech2id}`]);
+    // The next sync learns nothing new: the list alone, the same words.
+    a.proxy.clearLog();
+    expect(unwrap(await a.app.services.api.syncNow()).status).toBe('complete');
+    expect(a.proxy.requestsTo(/^\/api\/2\.0\/(work_log\/|users)/)).toEqual([]);
+    expect(unwrap(await a.app.services.api.getSession(started.id)).handedBack).toEqual(session.handedBack);
+
+    // Take it back goes at once on the site's revision (no refusal to rebase on), and the word goes with it.
+    a.proxy.clearLog();
+    const back = unwrap(await a.app.services.api.transitionSession({ sessionId: started.id, transition: 'assume' }));
+    expect(back.handedBack).toBeNull();
+    await a.online();
+    expect(a.proxy.requestsTo(/\/assume/).map((r) => r.upstreamStatus)).toEqual([200]);
+    expect(await siteEntry(entryid)).toMatchObject({ status: 'started' });
+    expect(await conflictsOf(started.id)).toEqual([]);
+  });
+
   it('cancelled on the site: the site state and end time, one record for a pause, a value and a resume', async () => {
     const started = unwrap(await a.app.services.api.startSession({ guideid, workorderid: `WO-FOLLOW-${++workorder}` }));
     await a.online();

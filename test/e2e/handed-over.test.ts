@@ -4,6 +4,7 @@ import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
 import { always, onPaths } from '../fault/proxy.ts';
 import { proxiedDemoWorkshop } from '../helpers/services.ts';
 import { unwrap } from '../helpers/library.ts';
+import { officeSaves } from '../helpers/office-save.ts';
 import { api, signIn } from '../server/helpers.ts';
 import { artifact, connectAndSyncDemo, fullViewShot, openDemoApp, type startApp } from './browser.ts';
 import { runModeProblems } from './run-mode-checks.ts';
@@ -356,16 +357,26 @@ describe('the Sessions list of who handed it over, after a sync', () => {
     const core = app.app.services.api;
     const started = unwrap(await core.startSession({ guideid: forklift.id, workorderid }));
     if (truck !== undefined) {
-      const steps = unwrap(await core.getGuide(forklift.id)).steps;
-      const step = steps.find((s) => s.form?.fields.some((f) => f.label === 'Truck number'))!;
-      const fieldGuid = step.form!.fields.find((f) => f.label === 'Truck number')!.fieldGuid;
-      unwrap(
-        await core.saveStepData({ sessionId: started.id, stepid: step.stepid, values: [{ fieldGuid, value: truck }] }),
-      );
+      const { fieldGuid, stepid } = await truckNumber();
+      unwrap(await core.saveStepData({ sessionId: started.id, stepid, values: [{ fieldGuid, value: truck }] }));
     }
     unwrap(await core.transitionSession({ sessionId: started.id, transition: 'suspend' }));
     expect(unwrap(await core.flushOutbox()).pending).toBe(0);
     return { id: started.id, entryid: unwrap(await core.getSession(started.id)).entryid! };
+  }
+  /** The screen checks at each size, then back to the file's own. */
+  async function fitsEverySize(): Promise<void> {
+    for (const viewport of VIEWPORTS) {
+      await page.setViewportSize(viewport);
+      expect(await runModeProblems(page), viewport.name).toEqual([]);
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+  }
+  /** The forklift check's Truck number field, and its step. */
+  async function truckNumber(): Promise<{ fieldGuid: string; stepid: number }> {
+    const steps = unwrap(await app.app.services.api.getGuide(forklift.id)).steps;
+    const step = steps.find((s) => s.form?.fields.some((f) => f.label === 'Truck number'))!;
+    return { fieldGuid: step.form!.fields.find((f) => f.label === 'Truck number')!.fieldGuid, stepid: step.stepid };
   }
   /** `who` does `transitions` to the entry on the site (another computer), each on its current revision. */
   async function onSite(who: 'tech1' | 'tech2', entryid: number, transitions: string[]): Promise<void> {
@@ -406,6 +417,61 @@ describe('the Sessions list of who handed it over, after a sync', () => {
     expect(unwrap(await app.app.services.api.getSession(id)).pendingActions).toBe(0);
   });
 
+  it('taken by a colleague and handed back: who had it and the values they changed, list and session', async () => {
+    const WO = 'WO-HANDED-BACK';
+    const { id, entryid } = await handedOverHere(WO, 'FL-MINE');
+    await onSite('tech2', entryid, ['assume']);
+    await officeSaves(demo.site(), { entryid, guideid: forklift.id }, await truckNumber(), 'FL-THEIRS', 'tech2');
+    await onSite('tech2', entryid, ['suspend']);
+    const tech1 = await signIn(demo.site(), 'tech1');
+    const at = (
+      (await api(demo.site(), 'GET', `/work_log/${entryid}`, { token: tech1.token })).body as {
+        paused_at: number;
+      }
+    ).paused_at;
+    expect(unwrap(await app.app.services.api.syncNow()).status).toBe('complete');
+    await mySessions();
+    await mine(WO).waitFor();
+    // It said "Handed over" alone.
+    const said = mine(WO).getByTestId('session-row-handed-back');
+    await said.waitFor({ timeout: 5_000 }).catch(async (error: unknown) => {
+      throw new Error(`The row said: ${plain(await mine(WO).textContent())}`, { cause: error });
+    });
+    expect(plain(await said.textContent())).toBe(
+      `${DEMO_ACCOUNTS.tech2.username} had it and handed it back on ${await localTime(at)} · 1 value changed`,
+    );
+    expect(await mine(WO).getByTestId('session-row-status').textContent()).toBe('Handed over');
+    expect(await openSection().getByTestId('session-row').filter({ hasText: WO }).count()).toBe(1);
+    await fitsEverySize();
+    await expectLargerTextFits(page, 'handed-back-row', mine(WO));
+    await fullViewShot(page, 'handed-back-row.png');
+
+    await mine(WO).click();
+    await page.locator(`[data-testid="session"][data-session-id="${id}"]`).waitFor();
+    const notice = page.getByTestId('session-handed-back');
+    await notice.waitFor();
+    expect(plain(await notice.textContent())).toContain(
+      `${DEMO_ACCOUNTS.tech2.username} had this session on the site and handed it back on ${await localTime(at)}.`,
+    );
+    expect(plain(await notice.getByTestId('session-handed-back-changed').textContent()).trim()).toBe(
+      'Truck number: FL-THEIRS (was FL-MINE)',
+    );
+    // The step shows the site's value.
+    await page
+      .locator('input[value="FL-THEIRS"]')
+      .or(page.getByText('FL-THEIRS', { exact: true }))
+      .first()
+      .waitFor();
+    await fitsEverySize();
+    await expectLargerTextFits(page, 'handed-back-notice', notice);
+    await fullViewShot(page, 'handed-back-session.png');
+    // Take it back: theirs again, and the word goes.
+    await page.getByTestId('session-assume').click();
+    await page.locator(`[data-testid="session"][data-status="started"]`).waitFor();
+    expect(await page.getByTestId('session-handed-back').count()).toBe(0);
+    expect(unwrap(await app.app.services.api.flushOutbox()).failed).toBe(0);
+  });
+
   it('deleted on the site: said as removed, read-only with its values, among the ended', async () => {
     const WO = 'WO-REMOVED-ON-SITE';
     const { id, entryid } = await handedOverHere(WO, 'FL-REMOVED');
@@ -440,11 +506,7 @@ describe('the Sessions list of who handed it over, after a sync', () => {
     expect(await page.getByTestId('session-assume').count()).toBe(0);
     // What was typed is still there to read.
     await page.getByText('FL-REMOVED').or(page.locator('input[value="FL-REMOVED"]')).first().waitFor();
-    for (const viewport of VIEWPORTS) {
-      await page.setViewportSize(viewport);
-      expect(await runModeProblems(page), viewport.name).toEqual([]);
-    }
-    await page.setViewportSize({ width: 1280, height: 900 });
+    await fitsEverySize();
     await expectLargerTextFits(page, 'handed-over-removed-banner', banner);
     await fullViewShot(page, 'handed-over-removed-session.png');
     expect(unwrap(await app.app.services.api.getSession(id)).pendingActions).toBe(0);

@@ -30,6 +30,7 @@ const session = (id: string, startedAt: number): WorkSession => ({
   takenFrom: null,
   siteDecided: null,
   removedOnSite: null,
+  handedBack: null,
   ranUnwatched: null,
   stateNotOnSite: null,
   guideRevised: false,

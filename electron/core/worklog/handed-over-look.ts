@@ -1,3 +1,4 @@
+import type { HandedBack } from '../../contract.ts';
 import { classify } from '../api/failure.ts';
 import type { ApiTransport } from '../api/transport.ts';
 import { getEntry, suspendedForTaker, type SiteEntry } from '../api/work-log-api.ts';
@@ -14,6 +15,7 @@ import {
   type DecisionContext,
   type SiteDecision,
 } from './replay/follow-site.ts';
+import { handedBackBy, newerOnSite, recordHandedBack } from './handed-back.ts';
 import { recordRemoved } from './removed-on-site.ts';
 import { sessionChain } from './session-chain.ts';
 
@@ -39,7 +41,9 @@ type HandedOver = SessionState & { entryid: number };
  * (running or paused there) is theirs again here, as the site has it, with nothing queued: it stayed "Handed
  * over", and Take it back sent an assume of work they already had. One the site no longer has (a 404: deleted
  * there) is said to be removed on the site and kept here read-only with its values, nothing more sent for it.
- * One handed over again by whoever took it stays as it is: Take it back then does what it says.
+ * One still listed, handed back by a colleague who took it (theirs on the site, at a later revision), says who
+ * had it and the values they changed, and takes the site's (handed-back.ts): Take it back then does what it
+ * says. Listed at a later revision as their own (handed over again on another computer), it takes the site's.
  */
 export function handedOverLook(
   deps: HandedOverLookDeps,
@@ -51,13 +55,14 @@ export function handedOverLook(
     // Nothing handed over and quiet here: no request at all.
     if (idle.length === 0) return;
     const { entries, unreadable } = await suspendedForTaker(transport, signal);
-    const still = new Set(entries.filter((entry) => entry.status === 'suspended').map((entry) => entry.entryid));
+    const listed = new Map(entries.filter((e) => e.status === 'suspended').map((entry) => [entry.entryid, entry]));
     // Listed as handed over in a shape this version does not read: still handed over, as far as can be told.
-    for (const odd of unreadable) if (hasEntryid(odd)) still.add(odd.entryid);
+    const odd = new Set(unreadable.filter(hasEntryid).map((entry) => entry.entryid));
     const ctx = contextOf(deps, technician, transport);
     for (const session of idle) {
-      if (still.has(session.entryid)) continue;
-      const found = await readSite(ctx, session, signal);
+      if (odd.has(session.entryid)) continue;
+      const entry = listed.get(session.entryid);
+      const found = entry ? await stillListed(ctx, session, entry) : await readSite(ctx, session, signal);
       if (!found) continue;
       const recorded = ctx.transaction(() => {
         // Looked at again: something queued meanwhile (Take it back pressed during the look) goes to the
@@ -65,6 +70,7 @@ export function handedOverLook(
         if (!isIdle(deps.store, technician, session.id)) return false;
         if (found.kind === 'decided') recordDecision(ctx, session, found.decision, []);
         else if (found.kind === 'own') followOwnEntry(ctx, session, found.entry);
+        else if (found.kind === 'back') recordHandedBack(ctx, session, found.by, found.entry);
         else recordRemoved(ctx, session);
         return true;
       });
@@ -74,7 +80,22 @@ export function handedOverLook(
 }
 
 /** What the site has of a session gone from its list of handed-over entries, as this computer follows it. */
-type Found = { kind: 'decided'; decision: SiteDecision } | { kind: 'own'; entry: SiteEntry } | { kind: 'removed' };
+type Found =
+  | { kind: 'decided'; decision: SiteDecision }
+  | { kind: 'own'; entry: SiteEntry }
+  | { kind: 'back'; entry: SiteEntry; by: Omit<HandedBack, 'changed'> }
+  | { kind: 'removed' };
+
+/**
+ * A session the site still lists as handed over, when the site has something newer of it: handed back by whoever
+ * took it over (theirs on the site), or handed over again by its own technician on another computer. Null when
+ * nothing is new (the list answers as it did the last time).
+ */
+async function stillListed(ctx: DecisionContext, session: HandedOver, entry: SiteEntry): Promise<Found | null> {
+  if (!newerOnSite(entry, session)) return null;
+  if (entry.userid === session.userid) return { kind: 'own', entry };
+  return { kind: 'back', entry, by: await handedBackBy(ctx, entry) };
+}
 
 /**
  * What the site has of a session gone from its list of handed-over entries, or null when there is nothing

@@ -25,6 +25,7 @@ import { up as takenFrom } from './0023-taken-from.ts';
 import { up as searchPartsTools } from './0024-search-parts-tools.ts';
 import { up as ranUnwatched } from './0025-ran-unwatched.ts';
 import { up as removedOnSite } from './0026-removed-on-site.ts';
+import { up as handedBack } from './0027-handed-back.ts';
 import { up as picture } from './pictures/0001-picture.ts';
 
 export interface Migration {
@@ -61,6 +62,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 24, name: 'parts and tools in the search index', up: searchPartsTools },
   { version: 25, name: 'time a session ran while Fieldguide was closed', up: ranUnwatched },
   { version: 26, name: 'sessions removed on the site', up: removedOnSite },
+  { version: 27, name: 'sessions handed back on the site', up: handedBack },
 ];
 
 /** The attached pictures database has a version of its own (`pictures.user_version`). */

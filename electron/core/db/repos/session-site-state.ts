@@ -1,4 +1,4 @@
-import type { WorkSession, WorkStatus, WorkTransition } from '../../../contract.ts';
+import type { HandedBack, WorkSession, WorkStatus, WorkTransition } from '../../../contract.ts';
 import { TRANSITIONS } from '../../../shared/worklog.ts';
 import type { Db } from '../open.ts';
 import { sql } from '../statements.ts';
@@ -36,12 +36,11 @@ export function siteDecided(
   db: Db,
   row: { id: string; status: WorkStatus; userid: number; technician?: number | null; removed_on_site?: number | null },
 ): WorkSession['siteDecided'] {
-  const own = sql(db, 'SELECT userid FROM technicians WHERE id = ?').get(row.technician ?? null) as
-    { userid: number } | undefined;
+  const own = ownUserid(db, row.technician);
   const label =
     row.removed_on_site != null
       ? SITE_DECIDED.removed
-      : own !== undefined && own.userid !== row.userid
+      : own !== undefined && own !== row.userid
         ? `${SITE_DECIDED.takenOver} %`
         : row.status === 'cancelled' || row.status === 'complete'
           ? SITE_DECIDED[row.status]
@@ -54,6 +53,31 @@ export function siteDecided(
   ).get(row.id, label) as WorkSession['siteDecided'] | undefined;
   return found ?? null;
 }
+
+/**
+ * What a colleague did with the session on the site before handing it back (WorkSession.handedBack), while it
+ * stands as they left it: handed over, its technician's, not removed there. Taken back or taken over since, it is
+ * not said. A value that does not read as one (a hand edit) is shown as none rather than breaking the view.
+ */
+export function handedBack(
+  db: Db,
+  row: { status: WorkStatus; userid: number; technician?: number | null; removed_on_site?: number | null },
+  json: string | null | undefined,
+): HandedBack | null {
+  if (!json || row.status !== 'suspended' || row.removed_on_site != null) return null;
+  if (ownUserid(db, row.technician) !== row.userid) return null;
+  try {
+    const value = JSON.parse(json) as HandedBack;
+    return typeof value?.userid === 'number' && Array.isArray(value.changed) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The site user of the session's technician on this computer. */
+const ownUserid = (db: Db, technician: number | null | undefined): number | undefined =>
+  (sql(db, 'SELECT userid FROM technicians WHERE id = ?').get(technician ?? null) as { userid: number } | undefined)
+    ?.userid;
 
 /**
  * The session's last change of state still in the outbox (WorkSession.stateNotOnSite): refused when the site

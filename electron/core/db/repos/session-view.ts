@@ -5,7 +5,7 @@ import { nextRead } from '../read-order.ts';
 import { sql } from '../statements.ts';
 import { TO_SETTLE } from './conflicts-repo.ts';
 import { readRan } from './ran-unwatched.ts';
-import { siteDecided, stateNotOnSite } from './session-site-state.ts';
+import { handedBack, siteDecided, stateNotOnSite } from './session-site-state.ts';
 import { fieldConflicts, offFormFields } from './value-conflicts.ts';
 import type { ValueRow } from './value-row.ts';
 import { queuedFields, refusedSaves, refusedUploads, type WaitingWork } from './waiting-work.ts';
@@ -33,6 +33,7 @@ export interface SessionRow extends Record<string, unknown> {
   taken_from?: string | null;
   ran_unwatched?: string | null;
   removed_on_site?: number | null;
+  handed_back?: string | null;
 }
 
 /** The whole session as the renderer sees it, from its row and values, with the order of this read. */
@@ -120,6 +121,7 @@ export function sessionView(db: Db, row: SessionRow, rows: ValueRow[]): WorkSess
     openConflicts: counts.conflicts,
     signOff: parseJson(row.sign_off, (v: SignOff) => typeof v?.name === 'string' && typeof v.at === 'number'),
     takenFrom: parseJson(row.taken_from, (v: TakenFrom) => typeof v?.userid === 'number'),
+    handedBack: handedBack(db, row, row.handed_back),
     ranUnwatched: row.status === 'started' ? readRan(row.ran_unwatched) : null,
     siteDecided: siteDecided(db, row),
     removedOnSite: row.removed_on_site ?? null,

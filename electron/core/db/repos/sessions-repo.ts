@@ -1,4 +1,4 @@
-import type { SignOff, TakenFrom, WorkSession, WorkStatus } from '../../../contract.ts';
+import type { HandedBack, SignOff, TakenFrom, WorkSession, WorkStatus } from '../../../contract.ts';
 import { RanUnwatchedRepo } from './ran-unwatched.ts';
 import type { Db } from '../open.ts';
 import type { RowGuard } from '../row-guard.ts';
@@ -149,6 +149,11 @@ export class SessionsRepo {
 
   setTakenFrom(id: string, from: TakenFrom): void {
     sql(this.db, 'UPDATE work_sessions SET taken_from = ? WHERE id = ?').run(JSON.stringify(from), id);
+  }
+
+  /** What a colleague did with the session before handing it back on the site (null: nothing to say any more). */
+  setHandedBack(id: string, back: HandedBack | null): void {
+    sql(this.db, 'UPDATE work_sessions SET handed_back = ? WHERE id = ?').run(back && JSON.stringify(back), id);
   }
 
   values(id: string): ValueRow[] {

@@ -49,6 +49,8 @@ export function transitionSession(
       { ...clock, ...(transition === 'assume' ? { userid: me.userid } : {}) },
       deps.now(),
     );
+    // Taken back: a colleague's hand-back (handed-back.ts) is what it was, not said again at its next hand-over.
+    if (transition === 'assume') deps.store.sessions.setHandedBack(sessionId, null);
     deps.outbox.enqueue(
       TRANSITION_ACTIONS[transition],
       { sessionId },

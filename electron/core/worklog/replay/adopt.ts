@@ -73,5 +73,7 @@ export function followOwnEntry(
     },
     ctx.now(),
   );
+  // Theirs since: what a colleague did with it before (handed-back.ts) is not said again at its next hand-over.
+  ctx.sessions.setHandedBack(session.id, null);
   learnSiteValues(ctx, session, theirValues(ctx.guides, session.guideid, entry), new Set());
 }
