@@ -5,7 +5,7 @@ import { DEMO_GUIDES } from '../../server/demo/seed.ts';
 import { capturingDemoWorkshop } from '../helpers/services.ts';
 import { api, signIn } from '../server/helpers.ts';
 import { appPage, artifact, openDemoApp, syncDemoWorkshop, type startApp } from './browser.ts';
-import { placed, placedProblems, runModeProblems, STEP_PARTS as PARTS } from './run-mode-checks.ts';
+import { fieldsOutOfRoom, placed, placedProblems, runModeProblems, STEP_PARTS as PARTS } from './run-mode-checks.ts';
 import { VIEWPORTS } from './screen-checks.ts';
 
 // Issue 28, acceptance 1: in the run mode the step is the screen. At each size (and 1024×600 with Larger
@@ -703,6 +703,7 @@ describe('run mode: the step is the screen (issue 28, acceptance 1)', () => {
         "revised guide's OK": '[data-testid="guide-revised"] button:last-child',
       };
       problems.push(...(await placedProblems(page, parts, size.name)));
+      problems.push(...(await fieldsOutOfRoom(page, size.name)));
       await page.screenshot({ path: artifact(`run-layout-notices-${size.name}-larger.png`) });
     }
     await page.evaluate(() => localStorage.removeItem('fieldguide.textSize'));

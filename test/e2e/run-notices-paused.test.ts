@@ -3,17 +3,24 @@ import { unwrap } from '../helpers/library.ts';
 import { capturingDemoWorkshop } from '../helpers/services.ts';
 import { api as siteApi, signIn } from '../server/helpers.ts';
 import { artifact, demoAppForFile } from './browser.ts';
-import { placedProblems, STEP_PARTS } from './run-mode-checks.ts';
+import { fieldsOutOfRoom, placedProblems, STEP_PARTS } from './run-mode-checks.ts';
 import { VIEWPORTS } from './screen-checks.ts';
 
 // A walk of the run screen: a paused session with both run notices (typing restored, the guide revised on the
 // site) and the paused line stood three boxes high over step 1, and put its second field (the hour meter) 26 px
-// under the step bar at 1024x600 with Larger text. The whole step in view at the three sizes, both text sizes,
-// with every word of the notices and the paused line still on the page.
+// under the step bar at 1024x600 with Larger text; later its note line, empty until one types there, then "Not
+// saved yet · kept on this computer", at 512-537 against the bar at 526. The whole step in view at the three
+// sizes, both text sizes, notes included, with every word of the notices and the paused line still on the page.
 const demo = capturingDemoWorkshop();
 const opened = demoAppForFile(demo, { width: 1366, height: 768 });
 const FORKLIFT = 10;
 const FIELDS = '[data-testid="step-form"] [data-testid="form-field"]';
+/** What of the step moves when the form grows as one types: the form, its fields, the instructions, the pictures. */
+const STEP_BOXES = [
+  '[data-testid="step-form"]',
+  FIELDS,
+  '[data-testid="session-step"] :is(.step-line, [data-testid="step-image"])',
+].join(', ');
 
 describe('a paused session with both run notices', () => {
   it('keeps step 1 whole between the header and the step bar at three sizes, both text sizes', async () => {
@@ -63,26 +70,22 @@ describe('a paused session with both run notices', () => {
           'paused line': '[data-testid="paused-note"]',
         };
         problems.push(...(await placedProblems(page, parts, name)));
-        // What shows of each field of the step (its label, its control, its note when it says something) stands
-        // between the header and the step bar.
-        const out = await page.evaluate((fields) => {
-          const header = document.querySelector('.session-header')!.getBoundingClientRect();
-          const bar = document.querySelector('[data-testid="session-run-bar"]')!.getBoundingClientRect();
-          const shown = [...document.querySelectorAll(fields)].flatMap((field) =>
-            [...field.querySelectorAll('.form-label, input, select, textarea, .form-note')].filter(
-              (el) => !el.matches('.form-note') || (el.textContent ?? '').trim() !== '',
-            ),
-          );
-          return shown
-            .map((el) => [el, el.getBoundingClientRect()] as const)
-            .filter(([, box]) => box.top < header.bottom - 1 || box.bottom > bar.top + 1)
-            .map(([el, box]) => {
-              const what = el.closest('[data-testid="form-field"]')!.querySelector('.form-label')?.textContent?.trim();
-              const where = `${Math.round(box.top)}-${Math.round(box.bottom)}`;
-              return `"${what}" ${el.tagName.toLowerCase()}.${el.className} at ${where}, the step bar at ${bar.top}`;
-            });
-        }, FIELDS);
-        problems.push(...out.map((line) => `${name}: ${line}`));
+        // Each field of the step (its label, its control, its note line) stands between the header and the step bar.
+        problems.push(...(await fieldsOutOfRoom(page, name)));
+        // Typing in the second field says "Not saved yet" in its note line, where it stands: nothing moves.
+        const second = page.locator(parts['second field']!);
+        const boxes = () =>
+          page
+            .locator(STEP_BOXES)
+            .evaluateAll((els) =>
+              els.map((el) => `${Math.round(el.getBoundingClientRect().top)}+${el.clientHeight}`).join(' '),
+            );
+        const before = await boxes();
+        await second.fill(`12${VIEWPORTS.indexOf(size)}${large ? 1 : 0}`);
+        await page.locator(FIELDS).nth(1).getByTestId('draft-kept').waitFor();
+        problems.push(...(await fieldsOutOfRoom(page, `${name}, the second field typed`)));
+        const after = await boxes();
+        if (after !== before) problems.push(`${name}: typing moved the step (${before} to ${after})`);
         // The paused line is said: on screen, and read in the page.
         const paused = await page.getByTestId('paused-note').textContent();
         if (!paused?.includes('the pause time is counting')) problems.push(`${name}: the paused line says "${paused}"`);
