@@ -1,6 +1,7 @@
 import type { ConflictRecord, StepValue } from '../../electron/contract.ts';
 import { answerWords } from '../../electron/shared/field-answers.ts';
 import { isMediaField } from '../../electron/shared/field-values.ts';
+import { SITE_DECIDED } from '../../electron/shared/site-decided.ts';
 import { localTimes } from './format.ts';
 
 /**
@@ -45,3 +46,12 @@ export function fieldConflictWords(
  * record's `theirs`, whose next lines are what the site records in the fields kept here (the card shows them).
  */
 export const verdictOf = (theirs: string | null): string | null => (theirs === null ? null : theirs.split('\n')[0]!);
+
+/**
+ * The button that reads and closes a card the technician cannot answer. A session removed on the site said
+ * "Understood, keep the site's state": the site has none of it (it is kept here, read-only, with its values).
+ */
+export function understoodWords(conflict: Pick<ConflictRecord, 'kind' | 'offForm' | 'label'>): string {
+  if (conflict.kind === 'notice' || conflict.offForm || conflict.label === SITE_DECIDED.removed) return 'Understood';
+  return conflict.kind === 'field' ? "Understood, keep the site's value" : "Understood, keep the site's state";
+}

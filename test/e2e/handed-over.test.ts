@@ -515,6 +515,8 @@ describe('the Sessions list of who handed it over, after a sync', () => {
     const card = page.getByTestId('conflict').filter({ hasText: WO });
     await card.waitFor();
     expect(plain(await card.textContent())).toContain('Truck number: FL-REMOVED');
+    // It said "Understood, keep the site's state": the site has none of it.
+    expect(plain(await card.getByTestId('keep-theirs').textContent()).trim()).toBe('Understood');
     await card.scrollIntoViewIfNeeded();
     await card.screenshot({ path: artifact('handed-over-removed-card.png') });
   });

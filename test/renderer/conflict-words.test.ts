@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { conflictStepWords, conflictValueWords, fieldConflictWords } from '../../src/lib/conflict-words.ts';
+import { SITE_DECIDED } from '../../electron/shared/site-decided.ts';
+import {
+  conflictStepWords,
+  conflictValueWords,
+  fieldConflictWords,
+  understoodWords,
+} from '../../src/lib/conflict-words.ts';
 
 describe('a conflict card says its values as a technician reads them', () => {
   it("says a checkbox's 1 and 0 as Yes and No (it showed 'Yours 0 / Before either change 1')", () => {
@@ -41,5 +47,24 @@ describe("a step's field in conflict says so where the technician reads it", () 
       /no longer has this field: what you attached is kept on this computer only/,
     );
     expect(fieldConflictWords({ ...open, offForm: true, theirs: null }, 'Text Area')).toMatch(/what you entered/);
+  });
+});
+
+describe('the button that reads and closes a card', () => {
+  const card = (kind: 'field' | 'transition' | 'notice', label = 'Truck number', offForm = false) => ({
+    kind,
+    label,
+    offForm,
+  });
+
+  it("says a session removed on the site as understood, not 'keep the site's state' (the site has none)", () => {
+    expect(understoodWords(card('transition', SITE_DECIDED.removed))).toBe('Understood');
+  });
+
+  it("keeps the site's state or value where the site has one", () => {
+    expect(understoodWords(card('transition', SITE_DECIDED.cancelled))).toBe("Understood, keep the site's state");
+    expect(understoodWords(card('field'))).toBe("Understood, keep the site's value");
+    expect(understoodWords(card('field', 'Truck number', true))).toBe('Understood');
+    expect(understoodWords(card('notice'))).toBe('Understood');
   });
 });

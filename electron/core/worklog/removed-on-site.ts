@@ -1,5 +1,5 @@
 import { answerWords } from '../../shared/field-answers.ts';
-import { SITE_DECIDED } from '../db/repos/session-site-state.ts';
+import { SITE_DECIDED } from '../../shared/site-decided.ts';
 import type { DecisionContext } from './replay/follow-site.ts';
 
 /** The site's side of the record: the session's banner says it ("Deleted from the site's work log."). */

@@ -1,4 +1,5 @@
 import type { HandedBack, WorkSession, WorkStatus, WorkTransition } from '../../../contract.ts';
+import { SITE_DECIDED } from '../../../shared/site-decided.ts';
 import { TRANSITIONS } from '../../../shared/worklog.ts';
 import type { Db } from '../open.ts';
 import { sql } from '../statements.ts';
@@ -8,17 +9,6 @@ import { sql } from '../statements.ts';
 
 /** The outbox kinds that change a session's state (stored by the transition's name), as SQL. */
 const STATE_KINDS = ['start', ...TRANSITIONS].map((kind) => `'${kind}'`).join(', ');
-
-/**
- * The labels of the records the replay writes when the site decided a session (worklog/replay/follow-site.ts):
- * a record of another kind (a pause here the site had suspended, say) is not what the site decided of it.
- */
-export const SITE_DECIDED = {
-  cancelled: 'Cancelled on the site',
-  complete: 'Finished on the site',
-  takenOver: 'Taken over on the site by',
-  removed: 'Removed on the site',
-} as const;
 
 /**
  * The site user of a session taken over on the site by someone the site would not name (the entry's read was
