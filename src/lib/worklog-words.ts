@@ -104,7 +104,7 @@ export function unsettledWords(session: Pick<WorkSession, 'openConflicts' | 'fai
  */
 export function onSiteWords(
   session: Pick<WorkSession, 'openConflicts' | 'failedActions' | 'pendingActions' | 'entryid' | 'values'> &
-    Partial<Pick<WorkSession, 'signOff'>>,
+    Partial<Pick<WorkSession, 'signOff' | 'removedOnSite'>>,
 ): string {
   const unsettled = unsettledWords(session);
   const pending = session.pendingActions > 0 ? `${plural(session.pendingActions, 'change')} still to send` : '';
@@ -119,10 +119,14 @@ export function onSiteWords(
 
 /**
  * What of a session stays on this computer only, with nothing of it waiting to be sent nor refused: all of
- * it when its start was discarded (the site never made its entry), else the values whose save was
- * discarded. Null when the site has all of it. Both were said as "Everything has reached the site".
+ * it when its start was discarded (the site never made its entry) or the site deleted it, else the values whose
+ * save was discarded. Null when the site has all of it. Each was said as "Everything has reached the site".
  */
-export function keptHereOnlyWords(session: Pick<WorkSession, 'entryid' | 'values' | 'pendingActions'>): string | null {
+export function keptHereOnlyWords(
+  session: Pick<WorkSession, 'entryid' | 'values' | 'pendingActions'> & Partial<Pick<WorkSession, 'removedOnSite'>>,
+): string | null {
+  // Deleted from the site's work log: its header said "Saved work is on the site" under the banner saying so.
+  if (session.removedOnSite != null) return 'Not on the site: kept on this computer only';
   // Its start still waits to go (or went, and no answer came: it may be on the site already), said as "2 to
   // send": not "kept on this computer only" beside it (found opening the app again after it was killed).
   if (session.entryid === null)

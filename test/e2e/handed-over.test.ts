@@ -519,6 +519,15 @@ describe('the Sessions list of who handed it over, after a sync', () => {
     expect(plain(await card.getByTestId('keep-theirs').textContent()).trim()).toBe('Understood');
     await card.scrollIntoViewIfNeeded();
     await card.screenshot({ path: artifact('handed-over-removed-card.png') });
+    // Read and closed, the session's line says it is not on the site: it said "Saved work is on the site" under
+    // "Deleted from the site's work log."
+    await card.getByTestId('keep-theirs').click();
+    await card.waitFor({ state: 'detached' });
+    await page.goto(new URL(`/sessions/${id}`, app.shell.url).toString());
+    await banner.waitFor();
+    expect(plain(await page.getByTestId('session-sync').textContent()).trim()).toBe(
+      'Not on the site: kept on this computer only',
+    );
   });
 
   it('ran without script errors', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { attachmentWords, onSiteWords, reviewPendingWords } from '../../src/lib/worklog-words.ts';
+import { attachmentWords, keptHereOnlyWords, onSiteWords, reviewPendingWords } from '../../src/lib/worklog-words.ts';
 import { notOnSiteWords, type ShownValue } from '../../src/lib/session-summary.ts';
 
 const session = { openConflicts: 0, failedActions: 0, pendingActions: 0, entryid: 7, values: [] };
@@ -17,6 +17,17 @@ describe("the session summary's On the site", () => {
   it('says everything only when the site has it all', () => {
     expect(onSiteWords(session)).toBe('Everything has reached the site');
     expect(onSiteWords({ ...session, entryid: null })).toBe('Not on the site: kept on this computer only');
+  });
+
+  it('says a session deleted on the site is not on it, not "Saved work is on the site"', () => {
+    // Its header said "Saved work is on the site" under "Deleted from the site's work log."
+    expect(keptHereOnlyWords({ ...session, removedOnSite: 1_700_000_000_000 })).toBe(
+      'Not on the site: kept on this computer only',
+    );
+    expect(onSiteWords({ ...session, removedOnSite: 1_700_000_000_000 })).toBe(
+      'Not on the site: kept on this computer only',
+    );
+    expect(keptHereOnlyWords({ ...session, removedOnSite: null })).toBeNull();
   });
 
   it('says a sign-off kept here, the guide having no field for it, is not on the site', () => {
