@@ -1,5 +1,5 @@
 import type { NetworkState, OutboxSummary, SyncState } from '../../electron/contract.ts';
-import { writeDownThenRestart } from '../../electron/shared/disk-words.ts';
+import { freeSomeSpace, writeDownThenRestart } from '../../electron/shared/disk-words.ts';
 import { formatAgo, plural } from './format.ts';
 import { otherProblem, phaseWords, progressFraction, syncStopped } from './sync-phase.ts';
 
@@ -132,7 +132,7 @@ function ownChip(input: {
     const refused =
       'The disk is full, and the little room Fieldguide kept for your work is used up: your work no longer saves. ' +
       'What you typed and could not save stays on the screen while its window stays open. ' +
-      'Free some space on this computer, then save it again. ' +
+      `${freeSomeSpace()}, then save it again. ` +
       (unsent > 0
         ? `${plural(unsent, 'change')} saved, not sent yet; nothing saved is lost.`
         : 'Nothing saved is lost.');

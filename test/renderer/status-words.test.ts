@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { OutboxSummary, SyncState } from '../../electron/contract.ts';
 import { NOTHING_WAITING, statusChip } from '../../src/lib/status-chip.ts';
 import { progressCounts } from '../../src/lib/sync-phase.ts';
+import { freeSomeSpace } from '../../electron/shared/disk-words.ts';
 
 const NOW = Date.UTC(2026, 10, 23, 12, 0, 0);
 const clear: OutboxSummary = NOTHING_WAITING;
@@ -63,6 +64,8 @@ describe('the status chip says network, sync and unsent work in one place', () =
     expect(chip.detail).toContain('your work no longer saves');
     expect(chip.detail).toContain('What you typed and could not save stays on the screen while its window stays open.');
     expect(chip.detail).toContain('2 changes saved, not sent yet; nothing saved is lost.');
+    // The one remedy the Save's refusal and the sync centre give (it said "Free some space on this computer").
+    expect(chip.detail).toContain(`${freeSomeSpace()}, then save it again.`);
     expect(chip.announce).toBe(chip.detail);
   });
 
