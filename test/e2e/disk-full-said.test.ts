@@ -131,7 +131,11 @@ describe.skipIf(!disk.mounted)('a full disk, as the technician meets it', () => 
       'Your work no longer saves: the little room Fieldguide kept for it is used up too. What you typed and could ' +
         'not save stays on the screen while its window stays open; everything saved before is kept.',
     );
-    expect(card).toMatch(/then save again what was not saved, and press Send now\.\s*$/);
+    // The site is away: not "…and press Send now", which sends nothing then; and no "Nothing is lost" above it.
+    expect(card).toMatch(/then save again what was not saved\.\s*$/);
+    const summaryLine = ((await page.getByTestId('outbox-summary').textContent()) ?? '').replace(/\s+/g, ' ');
+    expect(summaryLine).toContain('Offline: they are kept on this computer and go when the site answers.');
+    expect(summaryLine).not.toContain('Nothing is lost');
     expect(card).not.toContain('still saves');
     expect(await page.getByTestId('status-chip').textContent()).toMatch(/^Disk full/);
     const chipWords = (await page.getByTestId('status-chip').getAttribute('aria-label')) ?? '';
