@@ -3,6 +3,7 @@ import type { StepFormField } from '../../electron/contract.ts';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
 import type { RunningSite } from '../../server/site.ts';
 import { api, signIn, type SignedIn } from '../server/helpers.ts';
+import { onPaths } from '../fault/proxy.ts';
 import { unwrap } from '../helpers/library.ts';
 import { formWorkshop, type Client, type FormWorkshop } from '../helpers/worklog-clients.ts';
 import { officeSaves } from '../helpers/office-save.ts';
@@ -75,6 +76,19 @@ const siteEntry = async (entryid: number) =>
     pause_duration: number;
     revisionid: number;
   };
+
+/** A session of tech1's started here and on the site, running. */
+async function runningHere(): Promise<{ id: string; entryid: number }> {
+  const started = unwrap(await a.app.services.api.startSession({ guideid, workorderid: `WO-FOLLOW-${++workorder}` }));
+  await a.online();
+  return { id: started.id, entryid: unwrap(await a.app.services.api.getSession(started.id)).entryid! };
+}
+/** An admin deletes the entry on the site, on its current revision. */
+async function deleteOnSite(entryid: number): Promise<void> {
+  const { token } = await signIn(site, 'admin');
+  const { revisionid } = await siteEntry(entryid);
+  expect((await api(site, 'DELETE', `/work_log/${entryid}`, { token, query: { revisionid } })).status).toBe(204);
+}
 
 describe('the session follows the site', () => {
   it('taken over on the site: the site state, read-only here, one record naming who took it', async () => {
@@ -286,9 +300,7 @@ describe('the session follows the site', () => {
     unwrap(await a.app.services.api.transitionSession({ sessionId: started.id, transition: 'suspend' }));
     await a.online();
     const entryid = unwrap(await a.app.services.api.getSession(started.id)).entryid!;
-    const { token } = await signIn(site, 'admin');
-    const { revisionid } = await siteEntry(entryid);
-    expect((await api(site, 'DELETE', `/work_log/${entryid}`, { token, query: { revisionid } })).status).toBe(204);
+    await deleteOnSite(entryid);
     a.proxy.clearLog();
     expect(unwrap(await a.app.services.api.syncNow()).status).toBe('complete');
 
@@ -328,6 +340,91 @@ describe('the session follows the site', () => {
       pendingActions: 0,
       openConflicts: 0,
       siteDecided: { label: 'Removed on the site' },
+    });
+  });
+
+  it('running here and deleted on the site while a value and a pause wait: removed there, kept read-only', async () => {
+    // A walk: the replay's 404 "No such work-log entry" held the value as failed for ever ("Change it and save
+    // again"), the session "In progress · 1 action failed"; a Pause failed the same, Retry with it.
+    const started = await runningHere();
+    const { entryid } = started;
+    a.offline();
+    const value = { fieldGuid: field.field.fieldGuid, value: 'Typed offline' };
+    unwrap(await a.app.services.api.saveStepData({ sessionId: started.id, stepid: field.stepid, values: [value] }));
+    unwrap(await a.app.services.api.transitionSession({ sessionId: started.id, transition: 'pause' }));
+    await deleteOnSite(entryid);
+    a.proxy.clearLog();
+    await a.online();
+
+    const session = unwrap(await a.app.services.api.getSession(started.id));
+    expect(session).toMatchObject({ entryid, pendingActions: 0, failedActions: 0, openConflicts: 1 });
+    expect(session.removedOnSite).toEqual(expect.any(Number));
+    expect(session.values.find((v) => v.fieldGuid === field.field.fieldGuid)?.value).toBe(value.value);
+    const { actions } = unwrap(await a.app.services.api.getOutbox());
+    expect(actions.filter((action) => action.sessionId === started.id)).toEqual([]);
+    const [record, ...more] = await conflictsOf(started.id);
+    expect(more).toEqual([]);
+    expect(record).toMatchObject({
+      kind: 'transition',
+      label: 'Removed on the site',
+      theirs: "Deleted from the site's work log",
+    });
+    expect(record!.mine!.split('\n')).toEqual([
+      `${field.field.label}: ${value.value}`,
+      expect.stringMatching(/^Paused here at /),
+    ]);
+    expect(record!.message).toMatch(/^Removed on the site: .* read-only, .*nothing more is sent for it\.$/);
+    // The save's 404 was checked by a read of the entry, and nothing more was sent for it (the pause never went).
+    const toEntry = a.proxy.requestsTo(new RegExp(`^/api/2\\.0/work_log/${entryid}(/|\\?|$)`));
+    expect(toEntry.map((r) => [r.method, r.upstreamStatus])).toEqual([
+      ['PUT', 404],
+      ['GET', 404],
+    ]);
+    const save = await a.app.services.api.saveStepData({
+      sessionId: started.id,
+      stepid: field.stepid,
+      values: [value],
+    });
+    expect(save.ok ? null : save.error.code).toBe('invalid_transition');
+  });
+
+  it('running here and deleted on the site while only a pause waits: removed there, the pause listed', async () => {
+    // A walk: the Pause failed with the 404, the header "Paused · 1 action failed", Retry failing for ever.
+    const started = await runningHere();
+    const { entryid } = started;
+    a.offline();
+    unwrap(await a.app.services.api.transitionSession({ sessionId: started.id, transition: 'pause' }));
+    await deleteOnSite(entryid);
+    await a.online();
+
+    const session = unwrap(await a.app.services.api.getSession(started.id));
+    expect(session).toMatchObject({ status: 'paused', pendingActions: 0, failedActions: 0, openConflicts: 1 });
+    expect(session.removedOnSite).toEqual(expect.any(Number));
+    const [record, ...more] = await conflictsOf(started.id);
+    expect(more).toEqual([]);
+    expect(record).toMatchObject({ label: 'Removed on the site', theirs: "Deleted from the site's work log" });
+    expect(record!.mine!.split('\n')).toEqual([expect.stringMatching(/^Paused here at /)]);
+    const resume = await a.app.services.api.transitionSession({ sessionId: started.id, transition: 'resume' });
+    expect(resume.ok ? null : resume.error.code).toBe('invalid_transition');
+  });
+
+  it('a site answering 404 for its whole work log (no such module): not taken as the entry deleted', async () => {
+    const started = await runningHere();
+    const notFound = { kind: 'status', status: 404, message: 'Not found' } as const;
+    a.proxy.setSchedule(onPaths(/\/work_log/, () => notFound));
+    unwrap(await a.app.services.api.transitionSession({ sessionId: started.id, transition: 'pause' }));
+    expect(unwrap(await a.app.services.api.flushOutbox()).failed).toBe(1);
+    const session = unwrap(await a.app.services.api.getSession(started.id));
+    expect(session).toMatchObject({ removedOnSite: null, failedActions: 1, openConflicts: 0 });
+
+    // The work log back: Retry sends the pause, as before.
+    a.proxy.passAll();
+    const failed = unwrap(await a.app.services.api.getOutbox()).actions.find((x) => x.sessionId === started.id)!;
+    unwrap(await a.app.services.api.retryAction(failed.id));
+    await a.online();
+    expect(unwrap(await a.app.services.api.getSession(started.id))).toMatchObject({
+      status: 'paused',
+      failedActions: 0,
     });
   });
 
@@ -389,9 +486,8 @@ describe('the session follows the site', () => {
   });
 
   it('cancelled on the site: the site state and end time, one record for a pause, a value and a resume', async () => {
-    const started = unwrap(await a.app.services.api.startSession({ guideid, workorderid: `WO-FOLLOW-${++workorder}` }));
-    await a.online();
-    const entryid = unwrap(await a.app.services.api.getSession(started.id)).entryid!;
+    const started = await runningHere();
+    const { entryid } = started;
     a.offline();
     unwrap(await a.app.services.api.transitionSession({ sessionId: started.id, transition: 'pause' }));
     unwrap(
@@ -447,9 +543,8 @@ describe('the session follows the site', () => {
   });
 
   it('cancelled on the site with only a pause waiting here: the pause listed, no values to copy', async () => {
-    const started = unwrap(await a.app.services.api.startSession({ guideid, workorderid: `WO-FOLLOW-${++workorder}` }));
-    await a.online();
-    const entryid = unwrap(await a.app.services.api.getSession(started.id)).entryid!;
+    const started = await runningHere();
+    const { entryid } = started;
     a.offline();
     unwrap(await a.app.services.api.transitionSession({ sessionId: started.id, transition: 'pause' }));
     await cancelOnSite(entryid);

@@ -1,6 +1,6 @@
 import type { WorkStatus, WorkTransition } from '../../contract.ts';
 import { ApiError } from './errors.ts';
-import { classify } from './failure.ts';
+import { classify, notThere } from './failure.ts';
 import type { ApiTransport } from './transport.ts';
 import {
   invalidTransitionWire,
@@ -167,6 +167,27 @@ function ofEntry(entryid: number, resource: string, answer: SiteEntry): SiteEntr
     `The site answered this change with another work session (entry ${answer.entryid}, not ${entryid}), so ` +
       'the answer was not taken. Fieldguide checks the site before it sends it again.',
   );
+}
+
+/**
+ * Whether the site no longer has entry `entryid` (deleted there): its read answers 404 (or 410) while the work log
+ * itself answers. A site without the module answers 404 to both (capabilities-api.ts): that is not a deletion.
+ * A failure that says nothing either way (no answer, a busy site) is thrown.
+ */
+export async function entryDeleted(t: ApiTransport, entryid: number): Promise<boolean> {
+  try {
+    await getEntry(t, entryid);
+    return false;
+  } catch (error) {
+    if (classify(error).kind !== 'gone') throw error;
+  }
+  try {
+    await t.request('GET', '/work_log', { query: { limit: 1 } });
+    return true;
+  } catch (error) {
+    if (notThere(classify(error))) return false;
+    throw error;
+  }
 }
 
 /** The entries of a guide and work order for one user, newest first: how a lost `start` is found. */

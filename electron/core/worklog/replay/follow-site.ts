@@ -191,9 +191,13 @@ function siteValues(ctx: DecisionContext, guideid: number, rows: OutboxRow[], th
   });
 }
 
+/** A queued transition in words ("Paused here at …"); nothing for any other action. */
+export const doneHere = (row: OutboxRow): string[] =>
+  DONE_HERE[row.kind] ? [`${DONE_HERE[row.kind]} here at ${iso(row.actedAt)}`] : [];
+
 /** One queued action in words: "Paused here at …", "Truck number: FL-07". Uploads are told by their value. */
 function describe(ctx: DecisionContext, guideid: number, row: OutboxRow): string[] {
-  if (DONE_HERE[row.kind]) return [`${DONE_HERE[row.kind]} here at ${iso(row.actedAt)}`];
+  if (DONE_HERE[row.kind]) return doneHere(row);
   if (row.kind !== 'stepData') return [];
   const parsed = stepDataPayload.safeParse(JSON.parse(row.payload));
   if (!parsed.success) return [];

@@ -4,6 +4,7 @@ import type { OutboxRow } from '../../db/repos/outbox-repo.ts';
 import { isEditable } from '../../../shared/worklog.ts';
 import { adoptRevision, theirValues } from './adopt.ts';
 import { learnSiteValues } from './learn-site.ts';
+import { entryGone } from './entry-gone.ts';
 import { guideGone, keepGoneStepData } from './guide-gone.ts';
 import { followSite, siteTookIt } from './follow-site.ts';
 import { mergeStepData, type FieldChange } from './merge.ts';
@@ -76,6 +77,9 @@ async function sendStepData(
       });
     } catch (error) {
       const theirs = currentEntryOf(error, session.entryid);
+      // Its entry deleted on the site: removed there, kept here read-only (entry-gone.ts), before the guide's look.
+      if (!theirs && (await entryGone(ctx, row, { ...session, entryid: session.entryid }, error)))
+        return { type: 'done' };
       if (!theirs && (await guideGone(ctx, session.guideid, error)))
         return keepGoneStepData(ctx, row.id, payload, session.guideid, session.guideRevisionid);
       if (!theirs && classify(error).kind === 'refused' && savedAgainSince(ctx, row, payload)) return { type: 'done' };

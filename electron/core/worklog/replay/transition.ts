@@ -5,6 +5,7 @@ import type { OutboxRow } from '../../db/repos/outbox-repo.ts';
 import { adoptRevision, adoptServerState } from './adopt.ts';
 import { checkQueuedSaves } from './step-data.ts';
 import { missingHere, worklogAction, type WorklogContext, type WorklogHandler } from './context.ts';
+import { entryGone } from './entry-gone.ts';
 import { followSite, siteTookIt } from './follow-site.ts';
 import { transitionPayload } from './payloads.ts';
 import { transitionTimed } from './timing.ts';
@@ -44,6 +45,9 @@ function replayTransition(transition: WorkTransition): WorklogHandler<{ sessionI
       entry = await transitionEntry(ctx.transport, session.entryid, transition, session.serverRevisionid, row.actedAt);
     } catch (error) {
       const theirs = currentEntryOf(error, session.entryid);
+      // Its entry deleted on the site: removed there, kept here read-only with what was queued (entry-gone.ts).
+      if (!theirs && (await entryGone(ctx, row, { ...session, entryid: session.entryid }, error)))
+        return { type: 'done' };
       if (!theirs) throw error;
       return resolve(ctx, row, session.id, session.userid, transition, theirs);
     }
