@@ -393,6 +393,18 @@ describe('the Sessions list of who handed it over, after a sync', () => {
       expect(done.status).toBe(200);
     }
   }
+  /** An admin deletes the entry on the site, on its current revision. */
+  async function deleteOnSite(entryid: number): Promise<void> {
+    const admin = await signIn(demo.site(), 'admin');
+    const { revisionid } = (await api(demo.site(), 'GET', `/work_log/${entryid}`, { token: admin.token })).body as {
+      revisionid: number;
+    };
+    const removed = await api(demo.site(), 'DELETE', `/work_log/${entryid}`, {
+      token: admin.token,
+      query: { revisionid },
+    });
+    expect(removed.status).toBe(204);
+  }
   const mine = (workorderid: string) => page.getByTestId('session-row').filter({ hasText: workorderid });
   /** The Sessions list, opened by its address: a running session's screen (run mode) has no top bar. */
   async function mySessions(): Promise<void> {
@@ -475,15 +487,7 @@ describe('the Sessions list of who handed it over, after a sync', () => {
   it('deleted on the site: said as removed, read-only with its values, among the ended', async () => {
     const WO = 'WO-REMOVED-ON-SITE';
     const { id, entryid } = await handedOverHere(WO, 'FL-REMOVED');
-    const admin = await signIn(demo.site(), 'admin');
-    const { revisionid } = (await api(demo.site(), 'GET', `/work_log/${entryid}`, { token: admin.token })).body as {
-      revisionid: number;
-    };
-    const removed = await api(demo.site(), 'DELETE', `/work_log/${entryid}`, {
-      token: admin.token,
-      query: { revisionid },
-    });
-    expect(removed.status).toBe(204);
+    await deleteOnSite(entryid);
     expect(unwrap(await app.app.services.api.syncNow()).status).toBe('complete');
     await mySessions();
     await mine(WO).waitFor();
@@ -528,6 +532,39 @@ describe('the Sessions list of who handed it over, after a sync', () => {
     expect(plain(await page.getByTestId('session-sync').textContent()).trim()).toBe(
       'Not on the site: kept on this computer only',
     );
+  });
+
+  it('running, deleted on the site before its value went: removed there, not an action failed for ever', async () => {
+    // A walk: the save was answered 404 "No such work-log entry", the field said "The site did not take this
+    // value ... Change it and save again", the session "In progress · 1 action failed" for ever.
+    const WO = 'WO-RUNNING-REMOVED';
+    const core = app.app.services.api;
+    const started = unwrap(await core.startSession({ guideid: forklift.id, workorderid: WO }));
+    expect(unwrap(await core.flushOutbox()).pending).toBe(0);
+    const entryid = unwrap(await core.getSession(started.id)).entryid!;
+    await deleteOnSite(entryid);
+    const { fieldGuid, stepid } = await truckNumber();
+    unwrap(await core.saveStepData({ sessionId: started.id, stepid, values: [{ fieldGuid, value: 'FL-GONE' }] }));
+    expect(unwrap(await core.flushOutbox())).toMatchObject({ pending: 0, failed: 0 });
+
+    await page.goto(new URL(`/sessions/${started.id}`, app.shell.url).toString());
+    const banner = page.getByTestId('session-site-state');
+    await banner.waitFor();
+    expect(plain(await banner.textContent())).toContain(
+      "Deleted from the site's work log. This session is read-only here.",
+    );
+    expect(await page.getByTestId('session-status').first().textContent()).toBe('Removed on the site');
+    await page.getByText('FL-GONE').or(page.locator('input[value="FL-GONE"]')).first().waitFor();
+    expect(plain(await page.locator('body').textContent())).not.toContain('action failed');
+    await fitsEverySize();
+    await expectLargerTextFits(page, 'running-removed-banner', banner);
+    await fullViewShot(page, 'running-removed-session.png');
+    await page.goto(new URL('/sync', app.shell.url).toString());
+    const card = page.getByTestId('conflict').filter({ hasText: WO });
+    await card.waitFor();
+    expect(plain(await card.textContent())).toContain('Truck number: FL-GONE');
+    await card.scrollIntoViewIfNeeded();
+    await card.screenshot({ path: artifact('running-removed-card.png') });
   });
 
   it('ran without script errors', () => {
