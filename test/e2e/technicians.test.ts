@@ -6,6 +6,7 @@ import { proxiedDemoWorkshop } from '../helpers/services.ts';
 import { unwrap } from '../helpers/library.ts';
 import { fullViewShot, openDemoApp, type startApp } from './browser.ts';
 import { expectLargerTextFits } from './screen-checks.ts';
+import { bars, switchTo } from './switch-technician.ts';
 
 // A shared workshop laptop in Chromium: tech1 leaves a step form half typed and switches to tech2, who sees
 // none of it and works in a session of their own; back as tech1, the half-typed form is there again. An
@@ -80,50 +81,7 @@ async function goToTextArea(): Promise<void> {
   throw new Error('no step with a Text Area');
 }
 
-/**
- * A button of the app's bars. A running session has the window (run mode, issue 28): it is left by its
- * way out first, the guide, where the bars are back.
- */
-async function bars(testid: string): Promise<void> {
-  if (await page.getByTestId('session-leave').isVisible()) {
-    await page.getByTestId('session-leave').click();
-    await page.getByTestId('guide').waitFor();
-  }
-  await page.getByTestId(testid).click();
-}
-
 const notes = () => page.locator('[data-testid="form-field"][data-type="Text Area"] textarea');
-
-/** The switch screen, then a sign-in as `name`: a known technician by their row, someone new by "Someone else". */
-async function switchTo(name: 'tech1' | 'tech2' | 'admin', shot?: string): Promise<void> {
-  const account = DEMO_ACCOUNTS[name];
-  await bars('switch-technician');
-  await page.getByTestId('switch-screen').waitFor();
-  await page.waitForFunction(() => document.querySelectorAll('[data-testid="technician-row"]').length > 0);
-  if (shot) await fullViewShot(page, shot);
-  // The demo workshop's own sign-in: its accounts' password on this computer is shown here.
-  expect(await page.getByTestId('demo-password').textContent()).toBe(account.password);
-  const row = page.getByTestId('technician-row').filter({ hasText: account.username });
-  if ((await row.count()) > 0) {
-    await row.getByTestId('technician-pick').click();
-    // Picked: the password field has the keyboard.
-    await expect
-      .poll(() => row.getByTestId('switch-password').evaluate((el) => el === document.activeElement))
-      .toBe(true);
-    await row.getByTestId('switch-password').fill(account.password);
-    await row.getByTestId('switch-submit').click();
-  } else {
-    const other = page.getByTestId('switch-other-form');
-    await other.getByLabel('E-mail', { exact: true }).fill(account.email);
-    await other.getByTestId('switch-other-password').fill(account.password);
-    await other.getByTestId('switch-other-submit').click();
-  }
-  await page.getByTestId('library').waitFor();
-  await page.waitForFunction(
-    (username) => document.querySelector('[data-testid="status-user"]')?.textContent?.trim() === username,
-    account.username,
-  );
-}
 
 describe('technicians sharing one laptop, in the browser', () => {
   it(
@@ -134,9 +92,9 @@ describe('technicians sharing one laptop, in the browser', () => {
       await notes().pressSequentially(HALF_TYPED, { delay: 2 });
       await page.locator('[data-testid="form-field"][data-type="Text Area"]').getByTestId('draft-kept').waitFor();
 
-      await switchTo('tech2', 'switch-technician-one.png');
+      await switchTo(page, 'tech2', 'switch-technician-one.png');
       // tech2 sees none of tech1's sessions, cannot open tech1's, and their own form on the same guide starts empty.
-      await bars('nav-sessions');
+      await bars(page, 'nav-sessions');
       await page.getByTestId('sessions-empty').waitFor();
       await page.goto(new URL(`/sessions/${tech1Session}`, app.shell.url).toString());
       await page.getByText('There is no such work session of yours on this computer.').waitFor();
@@ -145,17 +103,17 @@ describe('technicians sharing one laptop, in the browser', () => {
       await notes().fill('Tank drained, water clear.');
       await page.getByTestId('step-save').or(page.getByTestId('step-next')).first().click();
       await page.waitForFunction(() => document.querySelectorAll('[data-testid="draft-kept"]').length === 0);
-      await bars('nav-sessions');
+      await bars(page, 'nav-sessions');
       await page.getByTestId('session-row').first().waitFor();
       expect(await page.getByTestId('session-row').count()).toBe(1);
       expect(await page.getByTestId('session-row').first().getAttribute('href')).toContain(tech2Session);
 
-      await switchTo('tech1', 'switch-technician-two.png');
+      await switchTo(page, 'tech1', 'switch-technician-two.png');
       await page.goto(new URL(`/sessions/${tech1Session}`, app.shell.url).toString());
       await page.getByTestId('draft-restored').waitFor();
       await goToTextArea();
       expect(await notes().inputValue()).toBe(HALF_TYPED);
-      await bars('nav-sessions');
+      await bars(page, 'nav-sessions');
       await page.getByTestId('session-row').first().waitFor();
       expect(await page.getByTestId('session-row').count()).toBe(1);
       expect(await page.getByTestId('session-row').first().getAttribute('href')).toContain(tech1Session);
@@ -168,7 +126,7 @@ describe('technicians sharing one laptop, in the browser', () => {
     await goToTextArea();
     await page.getByTestId('session-pause').click();
     await page.locator('[data-testid="session"][data-status="paused"]').waitFor();
-    await bars('sign-out');
+    await bars(page, 'sign-out');
     const dialog = page.getByTestId('signout-dialog');
     await dialog.waitFor();
     // Polled: a try out at that moment is said apart ("and 1 more is on the way to the site now") until it ends.
@@ -216,7 +174,7 @@ describe('technicians sharing one laptop, in the browser', () => {
     await page.goto(new URL(`/search?q=${encodeURIComponent('MIG welder mild steel')}`, app.shell.url).toString());
     await page.getByTestId('search-result').filter({ hasText: title }).waitFor();
 
-    await switchTo('tech1');
+    await switchTo(page, 'tech1');
     await page.getByTestId('guide-row').first().waitFor();
     expect(await page.getByTestId('guide-row').filter({ hasText: title }).count()).toBe(0);
     await page.goto(new URL(`/guides/${id}`, app.shell.url).toString());
@@ -241,7 +199,7 @@ describe('technicians sharing one laptop, in the browser', () => {
     demo.setSchedule(always({ kind: 'reset' }));
     await page.getByTestId('session-suspend').click();
     await page.locator('[data-testid="session"][data-status="suspended"]').waitFor();
-    await bars('sign-out');
+    await bars(page, 'sign-out');
     await expect
       .poll(() => page.getByTestId('signout-handover').textContent())
       .toMatch(
@@ -257,8 +215,8 @@ describe('technicians sharing one laptop, in the browser', () => {
     await page.getByTestId('signout-cancel').click();
     demo.setSchedule(null);
     await expect.poll(async () => unwrap(await app.app.services.api.flushOutbox()).pending).toBe(0);
-    await switchTo('tech2');
-    await bars('nav-sessions');
+    await switchTo(page, 'tech2');
+    await bars(page, 'nav-sessions');
     const offered = page.getByTestId('handed-over-row').filter({ hasText: 'WO-HANDED-HERE' });
     await offered.getByTestId('take-over').click();
     await offered.getByTestId('take-over-confirm').click();
@@ -266,8 +224,8 @@ describe('technicians sharing one laptop, in the browser', () => {
 
     // Back as tech1: the session is tech2's now, and tech1's list says so (before: gone without a word, and
     // "No work sessions on this computer yet").
-    await switchTo('tech1');
-    await bars('nav-sessions');
+    await switchTo(page, 'tech1');
+    await bars(page, 'nav-sessions');
     const told = page.getByTestId('taken-row').filter({ hasText: 'WO-HANDED-HERE' });
     await told.waitFor();
     expect((await told.innerText()).split('\n').map((line) => line.replace(/\s+/g, ' ').trim())).toEqual([
