@@ -92,3 +92,15 @@ export async function adoptEarlierDrafts(technician: string): Promise<void> {
     );
   });
 }
+
+/**
+ * Drafts the technician read and let go (typed in a session the site ended before they were saved): only theirs,
+ * of that session, whatever ids are asked.
+ */
+export async function discardDrafts(technician: string, sessionId: string, ids: readonly string[]): Promise<void> {
+  const d = open();
+  await d.transaction('rw', d.drafts, async () => {
+    const mine = await d.drafts.where('[technician+sessionId]').equals([technician, sessionId]).primaryKeys();
+    await d.drafts.bulkDelete(mine.filter((id) => ids.includes(id)));
+  });
+}
