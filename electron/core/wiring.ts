@@ -271,11 +271,11 @@ export function siteModulesOf(store: Store, now: () => number, site: { get(): Co
 
 /**
  * What each sync reads besides the library, for the technician who works when it starts: their marks, and
- * their sessions handed over as the site has them now (worklog/handed-over-look.ts).
+ * their sessions handed over and running as the site has them now (worklog/site-look.ts).
  */
-export function syncReads(marks: MarksService, worklog: WorkLog): Pick<SyncServiceDeps, 'marks' | 'handedOverFor'> {
+export function syncReads(marks: MarksService, worklog: WorkLog): Pick<SyncServiceDeps, 'marks' | 'siteLookFor'> {
   return {
     marks: { pullFor: () => marks.pullFor(), kept: () => marks.kept() },
-    handedOverFor: () => worklog.handedOverLookFor(),
+    siteLookFor: () => worklog.siteLookFor(),
   };
 }

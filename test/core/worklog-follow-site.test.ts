@@ -466,8 +466,12 @@ describe('the session follows the site', () => {
       value: 'Changed by tech2',
       site: 'sent',
     });
-    // What it cost: the list and the colleague's name; no read of the entry, nothing sent.
-    const asked = a.proxy.requestsTo(/^\/api\/2\.0\/(work_log|users)/).map((r) => `${r.method} ${r.path}`);
+    // What it cost: the list and the colleague's name; no read of the entry, nothing sent (the list of the
+    // technician's own entries is the look at their running sessions, some left by the tests before).
+    const asked = a.proxy
+      .requestsTo(/^\/api\/2\.0\/(work_log|users)/)
+      .map((r) => `${r.method} ${r.path}`)
+      .filter((r) => !r.includes('userid='));
     expect(asked).toEqual([expect.stringMatching(/^GET \/api\/2\.0\/work_log\?/), `GET /api/2.0/users/${tech2id}`]);
     // The next sync learns nothing new: the list alone, the same words.
     a.proxy.clearLog();
@@ -597,6 +601,62 @@ describe('the session follows the site', () => {
       [box.field.fieldGuid]: 'refused',
     });
     unwrap(await a.app.services.api.settleConflict({ conflictId: record!.id, keep: 'theirs' }));
+  });
+
+  it('running here, ended on the site by a supervisor, nothing waiting here: said at the next sync', async () => {
+    // A walk: it stayed "In progress" here, its time counting, until the technician's next action was refused.
+    const running = async () => {
+      const started = unwrap(
+        await a.app.services.api.startSession({ guideid, workorderid: `WO-FOLLOW-${++workorder}` }),
+      );
+      await a.online();
+      return { id: started.id, entryid: unwrap(await a.app.services.api.getSession(started.id)).entryid! };
+    };
+    const [cancelled, finished, untouched] = [await running(), await running(), await running()];
+    unwrap(await a.app.services.api.transitionSession({ sessionId: finished.id, transition: 'pause' }));
+    await a.online();
+    await onSite('admin', cancelled.entryid, ['cancel']);
+    await onSite('admin', finished.entryid, ['resume', 'finish']);
+    a.proxy.clearLog();
+    expect(unwrap(await a.app.services.api.syncNow()).status).toBe('complete');
+
+    const { endtime } = (await siteEntry(cancelled.entryid)) as unknown as { endtime: number };
+    expect(unwrap(await a.app.services.api.getSession(cancelled.id))).toMatchObject({
+      status: 'cancelled',
+      endedAt: endtime,
+      pendingActions: 0,
+      openConflicts: 1,
+    });
+    const [record, ...more] = await conflictsOf(cancelled.id);
+    expect(more).toEqual([]);
+    expect(record).toMatchObject({ kind: 'transition', label: 'Cancelled on the site', mine: null });
+    expect(record!.theirs).toMatch(/^Cancelled by you on another computer or by a supervisor on the site, at /);
+    expect(unwrap(await a.app.services.api.getSession(finished.id))).toMatchObject({ status: 'complete' });
+    expect((await conflictsOf(finished.id)).map((c) => c.label)).toEqual(['Finished on the site']);
+    expect(unwrap(await a.app.services.api.getSession(untouched.id))).toMatchObject({
+      status: 'started',
+      openConflicts: 0,
+    });
+    // What it cost: one list of the technician's own entries, whatever the number of sessions; no read of one.
+    const tech1id = (await signIn(site, 'tech1')).userid;
+    const workLog = a.proxy.requestsTo(/^\/api\/2\.0\/work_log/).map((r) => `${r.method} ${r.path}`);
+    expect(workLog.filter((r) => r.includes('userid='))).toEqual([
+      expect.stringMatching(new RegExp(`^GET /api/2\\.0/work_log\\?.*userid=${tech1id}(&|$)`)),
+    ]);
+    expect(workLog.filter((r) => /work_log\/\d/.test(r))).toEqual([]);
+    // The next sync adds no second record.
+    expect(unwrap(await a.app.services.api.syncNow()).status).toBe('complete');
+    expect(await conflictsOf(cancelled.id)).toHaveLength(1);
+    for (const c of [record!, ...(await conflictsOf(finished.id))])
+      unwrap(await a.app.services.api.settleConflict({ conflictId: c.id, keep: 'theirs' }));
+    unwrap(await a.app.services.api.transitionSession({ sessionId: untouched.id, transition: 'cancel' }));
+    await a.online();
+
+    // With nothing running or handed over, a sync asks nothing of the work log (a computer new to the site).
+    const fresh = await workshop.client('tech1');
+    fresh.proxy.clearLog();
+    expect(unwrap(await fresh.app.services.api.syncNow()).status).toBe('complete');
+    expect(fresh.proxy.requestsTo(/^\/api\/2\.0\/work_log/)).toEqual([]);
   });
 
   it('the session report reads an attached file back offline, and only its own technician may', async () => {

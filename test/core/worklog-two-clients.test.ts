@@ -3,7 +3,7 @@ import type { GuideDetail, StepFormField } from '../../electron/contract.ts';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
 import type { RunningSite } from '../../server/site.ts';
 import { createCanvas, encodePng } from '../../server/media/png.ts';
-import { always, onPaths } from '../fault/proxy.ts';
+import { always, onPaths, PASS } from '../fault/proxy.ts';
 import { api, signIn } from '../server/helpers.ts';
 import { unwrap } from '../helpers/library.ts';
 import { formWorkshop, type Client, type FormWorkshop } from '../helpers/worklog-clients.ts';
@@ -272,8 +272,10 @@ describe('two computers, one site', () => {
       ).toBe(201);
 
       // The library learns the revised form first; the outbox (retrying on its own timer) must not reach
-      // the site before that, so the work log stays unreachable during this sync.
-      a.proxy.setSchedule(onPaths(/\/work_log/, always({ kind: 'reset' })));
+      // the site before that, so the work log takes no change during this sync (the sync's look at the
+      // technician's running sessions reads it).
+      const writes = always({ kind: 'reset' });
+      a.proxy.setSchedule(onPaths(/\/work_log/, (request) => (request.method === 'GET' ? PASS : writes(request))));
       expect(unwrap(await a.app.services.api.syncNow()).status).toBe('complete');
       await a.online();
       const session = unwrap(await a.app.services.api.getSession(started.id));

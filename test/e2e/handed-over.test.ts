@@ -346,9 +346,9 @@ describe("the taker's Sessions list", () => {
   });
 });
 
-// The other side: tech1 handed a session over from this computer, and the site decided it since, with nothing of
-// it queued here. Each sync looks (core worklog/handed-over-look.ts); the Sessions list says what it learned.
-describe('the Sessions list of who handed it over, after a sync', () => {
+// The other side: tech1's sessions of this computer (handed over, or running) that the site decided since, with
+// nothing of them queued here. Each sync looks (core worklog/site-look.ts); the Sessions list says what it learned.
+describe('the Sessions list of what the site decided of your sessions, after a sync', () => {
   /**
    * tech1's session of the forklift check, started and handed over from this computer, both on the site, with
    * `truck` typed in its Truck number first when given.
@@ -565,6 +565,37 @@ describe('the Sessions list of who handed it over, after a sync', () => {
     expect(plain(await card.textContent())).toContain('Truck number: FL-GONE');
     await card.scrollIntoViewIfNeeded();
     await card.screenshot({ path: artifact('running-removed-card.png') });
+  });
+
+  it('running, cancelled on the site by a supervisor: said cancelled among the ended, not "In progress"', async () => {
+    const WO = 'WO-CANCELLED-ON-SITE';
+    const core = app.app.services.api;
+    const started = unwrap(await core.startSession({ guideid: forklift.id, workorderid: WO }));
+    expect(unwrap(await core.flushOutbox()).pending).toBe(0);
+    const { entryid } = unwrap(await core.getSession(started.id));
+    const admin = await signIn(demo.site(), 'admin');
+    const { revisionid } = (await api(demo.site(), 'GET', `/work_log/${entryid}`, { token: admin.token })).body as {
+      revisionid: number;
+    };
+    const cancel = `/work_log/${entryid}/cancel`;
+    expect(
+      (await api(demo.site(), 'POST', cancel, { token: admin.token, query: { revisionid }, json: {} })).status,
+    ).toBe(200);
+    expect(unwrap(await core.syncNow()).status).toBe('complete');
+    await mySessions();
+    await mine(WO).waitFor();
+    // It said "In progress", among the open sessions, its time counting on.
+    expect(plain(await mine(WO).textContent())).toContain('Cancelled');
+    expect(await mine(WO).getAttribute('data-status')).toBe('cancelled');
+    expect(await openSection().getByTestId('session-row').filter({ hasText: WO }).count()).toBe(0);
+    expect(await mine(WO).getByTestId('session-row-trouble').textContent()).toBe('1 conflict');
+    await fullViewShot(page, 'cancelled-on-site-row.png');
+    await mine(WO).click();
+    const banner = page.getByTestId('session-site-state');
+    await banner.waitFor();
+    expect(plain(await banner.textContent())).toMatch(
+      /^Cancelled by you on another computer or by a supervisor on the site, at .+\. This session is read-only here\./,
+    );
   });
 
   it('ran without script errors', () => {

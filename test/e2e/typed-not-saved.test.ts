@@ -145,4 +145,28 @@ describe('typing a session ended on the site before it was saved', () => {
     await expect.poll(() => card.getByTestId('copy-mine').textContent()).toContain('Copied');
     expect(await clipboard()).not.toBe('');
   });
+
+  it("learned by a sync's look, with nothing sent: the typing is listed all the same", async () => {
+    // A break walk: the sync's look at running sessions (worklog/running-look.ts) ended the session with the
+    // typing in the window's draft only, and the summary said "Truck number: Not answered".
+    const typed = 'FL-TYPED-BY-LOOK';
+    await page.getByTestId('nav-library').click();
+    await page.getByTestId('guide-row').filter({ hasText: FORKLIFT.title }).first().click();
+    await page.locator(`[data-testid="guide"][data-guideid="${FORKLIFT.id}"]`).waitFor();
+    await page.getByTestId('workorder-input').fill('WO-TYPED-LOOK');
+    await page.getByTestId('start-session-button').click();
+    await page.waitForURL(/\/sessions\/[0-9a-f-]{36}/);
+    id = (await page.getByTestId('session').getAttribute('data-session-id'))!;
+    await page.locator('[data-testid="step-form"][data-ready="true"]').waitFor();
+    await expect.poll(async () => (await sessionOf()).entryid ?? null, { timeout: 30_000 }).not.toBeNull();
+    await page.getByTestId('form-field').filter({ hasText: 'Truck number' }).locator('input').fill(typed);
+    await page.getByTestId('draft-kept').first().waitFor();
+    await adminCancels();
+    const synced = await app.app.services.api.syncNow();
+    expect(synced.ok).toBe(true);
+    await page.locator('[data-testid="session"][data-status="cancelled"]').waitFor({ timeout: 30_000 });
+    await block().waitFor();
+    expect(await block().textContent()).toContain(typed);
+    expect((await sessionOf()).values.filter((v) => v.value === typed)).toEqual([]);
+  });
 });

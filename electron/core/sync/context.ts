@@ -50,10 +50,11 @@ export interface SyncContext {
    */
   marks?: { pull: (transport: ApiTransport, signal: AbortSignal) => Promise<void>; kept: () => number[] };
   /**
-   * Looks at the syncing technician's sessions handed over with nothing of theirs queued: one list of the
-   * site's handed-over entries, and a read of each gone from it (worklog/handed-over-look.ts).
+   * Looks at the syncing technician's sessions handed over or running with nothing of theirs queued: one list
+   * of the site's handed-over entries and a read of each gone from it, one list of their own newest entries
+   * (worklog/site-look.ts).
    */
-  handedOver?: (transport: ApiTransport, signal: AbortSignal) => Promise<void>;
+  siteLook?: (transport: ApiTransport, signal: AbortSignal) => Promise<void>;
   /**
    * Keeps the technician's own connections to the site open while the sync fills the shared ones
    * (front-lane.ts); returns the stop. Absent for a guide kept now (it is the technician's request).

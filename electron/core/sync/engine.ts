@@ -97,7 +97,7 @@ async function syncPhases(ctx: SyncContext, lane: FrontLane): Promise<EngineOutc
     await ctx.learnModules(ctx.store.guides.planningRows(0, 1, ctx.reader)[0]?.guideid ?? null);
     await pullMarks(withProblems);
     await pullWorked(withProblems);
-    await lookAtHandedOver(withProblems);
+    await lookAtSessions(withProblems);
 
     phase = 'categories';
     if (ctx.offers('categories') && (listed.changed > 0 || ctx.store.categories.tree(ctx.reader).length === 0)) {
@@ -277,11 +277,12 @@ async function pullWorked(ctx: SyncContext): Promise<void> {
 }
 
 /**
- * The technician's sessions handed over, as the site has them now (worklog/handed-over-look.ts): one list,
- * and a read of each gone from it. A site without a work log, or refusing the list, is skipped.
+ * The technician's sessions handed over and running, as the site has them now (worklog/site-look.ts): a list
+ * each, and a read of each handed over gone from its list. A site without a work log, or refusing a list, is
+ * skipped.
  */
-async function lookAtHandedOver(ctx: SyncContext): Promise<void> {
-  const look = ctx.handedOver;
+async function lookAtSessions(ctx: SyncContext): Promise<void> {
+  const look = ctx.siteLook;
   if (!look || !ctx.offers('work_log')) return;
   await tolerated(
     ctx,

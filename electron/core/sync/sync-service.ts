@@ -57,7 +57,7 @@ export interface SyncServiceDeps {
    */
   marks?: { pullFor: () => NonNullable<SyncContext['marks']>['pull']; kept: () => number[] };
   /** The look at the handed-over sessions of the technician who works when a sync starts (asked once per sync). */
-  handedOverFor?: () => NonNullable<SyncContext['handedOver']>;
+  siteLookFor?: () => NonNullable<SyncContext['siteLook']>;
   /** Origins the technician allowed media from (connection.ts): no longer offered once allowed. */
   allowedMedia?: () => readonly string[];
 }
@@ -189,7 +189,7 @@ export class SyncService {
     const signedIn = this.deps.signedIn();
     const reader = this.deps.reader() ?? { userid: -1, admin: false };
     const marks = this.deps.marks ? { pull: this.deps.marks.pullFor(), kept: this.deps.marks.kept } : null;
-    const handedOver = this.deps.handedOverFor?.();
+    const siteLook = this.deps.siteLookFor?.();
     return () => ({
       store,
       mediaStore: library.mediaStore,
@@ -222,7 +222,7 @@ export class SyncService {
         store.replaceable(() => library.languages.learned(siteDefault, available)),
       display: library.display.get(),
       ...(marks ? { marks } : {}),
-      ...(handedOver ? { handedOver } : {}),
+      ...(siteLook ? { siteLook } : {}),
     });
   }
 

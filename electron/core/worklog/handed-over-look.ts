@@ -2,11 +2,8 @@ import type { HandedBack } from '../../contract.ts';
 import { classify } from '../api/failure.ts';
 import type { ApiTransport } from '../api/transport.ts';
 import { getEntry, suspendedForTaker, type SiteEntry } from '../api/work-log-api.ts';
-import { chainKey } from '../db/chains.ts';
-import type { SessionState } from '../db/repos/sessions-repo.ts';
-import type { Store } from '../db/store.ts';
+import { contextOf, isQuiet, quietSessions, type OnSite, type SiteLookDeps, type Technician } from './look-context.ts';
 import { followOwnEntry } from './replay/adopt.ts';
-import type { WorklogReplayDeps } from './replay/context.ts';
 import {
   recordDecision,
   siteDecision,
@@ -17,69 +14,59 @@ import {
 } from './replay/follow-site.ts';
 import { handedBackBy, newerOnSite, recordHandedBack } from './handed-back.ts';
 import { recordRemoved } from './removed-on-site.ts';
-import { sessionChain } from './session-chain.ts';
 
-export interface HandedOverLookDeps {
-  store: Store;
-  now: () => number;
-  conflicts: Pick<WorklogReplayDeps, 'addConflict' | 'amendConflict'>;
-  /** A session of `technician` took the site's decision: their window is told, and the outbox's counts. */
-  changed: (sessionId: string, technician: number) => void;
-}
-
-type Technician = { id: number; userid: number };
-type HandedOver = SessionState & { entryid: number };
+const HANDED_OVER = ['suspended'] as const;
 
 /**
- * A walk: a session handed over here and taken over on the site from another computer stayed "Handed over",
- * with "Take it back", for as long as nothing of it was queued here, since only the answer to something sent
- * told the replay (follow-site.ts). Each sync now looks, for the technician whose sign-in it uses and at
- * their sessions only (a read under anyone else's sign-in says nothing of theirs): one list of the entries
- * handed over on the site, and a read of each of theirs gone from it. One the site no longer lets them read
- * is someone else's now (the site shows another's entry only while it is handed over); one it shows them
- * ended, or someone else's, is recorded as the replay records it. One they took back on another computer
- * (running or paused there) is theirs again here, as the site has it, with nothing queued: it stayed "Handed
- * over", and Take it back sent an assume of work they already had. One the site no longer has (a 404: deleted
- * there) is said to be removed on the site and kept here read-only with its values, nothing more sent for it.
- * One still listed, handed back by a colleague who took it (theirs on the site, at a later revision), says who
- * had it and the values they changed, and takes the site's (handed-back.ts): Take it back then does what it
- * says. Listed at a later revision as their own (handed over again on another computer), it takes the site's.
+ * The technician's sessions handed over here, as the site has them now. A walk: a session handed over here and
+ * taken over on the site from another computer stayed "Handed over", with "Take it back", for as long as
+ * nothing of it was queued here, since only the answer to something sent told the replay (follow-site.ts).
+ * Each sync now looks, for the technician whose sign-in it uses and at their sessions only (a read under
+ * anyone else's sign-in says nothing of theirs): one list of the entries handed over on the site, and a read
+ * of each of theirs gone from it. One the site no longer lets them read is someone else's now (the site shows
+ * another's entry only while it is handed over); one it shows them ended, or someone else's, is recorded as the
+ * replay records it. One they took back on another computer (running or paused there) is theirs again here, as
+ * the site has it, with nothing queued: it stayed "Handed over", and Take it back sent an assume of work they
+ * already had. One the site no longer has (a 404: deleted there) is said to be removed on the site and kept
+ * here read-only with its values, nothing more sent for it. One still listed, handed back by a colleague who
+ * took it (theirs on the site, at a later revision), says who had it and the values they changed, and takes the
+ * site's (handed-back.ts): Take it back then does what it says. Listed at a later revision as their own (handed
+ * over again on another computer), it takes the site's.
  */
-export function handedOverLook(
-  deps: HandedOverLookDeps,
-  technician: Technician | null,
-): (transport: ApiTransport, signal?: AbortSignal) => Promise<void> {
-  return async (transport, signal) => {
-    if (technician === null) return;
-    const idle = idleHandedOver(deps.store, technician);
-    // Nothing handed over and quiet here: no request at all.
-    if (idle.length === 0) return;
-    const { entries, unreadable } = await suspendedForTaker(transport, signal);
-    const listed = new Map(entries.filter((e) => e.status === 'suspended').map((entry) => [entry.entryid, entry]));
-    // Listed as handed over in a shape this version does not read: still handed over, as far as can be told.
-    const odd = new Set(unreadable.filter(hasEntryid).map((entry) => entry.entryid));
-    const ctx = contextOf(deps, technician, transport);
-    for (const session of idle) {
-      if (odd.has(session.entryid)) continue;
-      const entry = listed.get(session.entryid);
-      const found = entry ? await stillListed(ctx, session, entry) : await readSite(ctx, session, signal);
-      if (!found) continue;
-      const recorded = ctx.transaction(() => {
-        // Looked at again: something queued meanwhile (Take it back pressed during the look) goes to the
-        // site, and the replay learns the site's decision from its answer, with who by name.
-        if (!isIdle(deps.store, technician, session.id)) return false;
-        if (found.kind === 'decided') recordDecision(ctx, session, found.decision, []);
-        else if (found.kind === 'own') followOwnEntry(ctx, session, found.entry);
-        else if (found.kind === 'back') recordHandedBack(ctx, session, found.by, found.entry);
-        else recordRemoved(ctx, session);
-        return true;
-      });
-      if (recorded) deps.changed(session.id, technician.id);
-    }
-  };
+export async function lookAtHandedOver(
+  deps: SiteLookDeps,
+  technician: Technician,
+  transport: ApiTransport,
+  signal?: AbortSignal,
+): Promise<void> {
+  const idle = quietSessions(deps.store, technician, HANDED_OVER);
+  // Nothing handed over and quiet here: no request at all.
+  if (idle.length === 0) return;
+  const { entries, unreadable } = await suspendedForTaker(transport, signal);
+  const listed = new Map(entries.filter((e) => e.status === 'suspended').map((entry) => [entry.entryid, entry]));
+  // Listed as handed over in a shape this version does not read: still handed over, as far as can be told.
+  const odd = new Set(unreadable.filter(hasEntryid).map((entry) => entry.entryid));
+  const ctx = contextOf(deps, technician, transport);
+  for (const session of idle) {
+    if (odd.has(session.entryid)) continue;
+    const entry = listed.get(session.entryid);
+    const found = entry ? await stillListed(ctx, session, entry) : await readSite(ctx, session, signal);
+    if (!found) continue;
+    const recorded = ctx.transaction(() => {
+      // Looked at again: something queued meanwhile (Take it back pressed during the look) goes to the
+      // site, and the replay learns the site's decision from its answer, with who by name.
+      if (!isQuiet(deps.store, technician, session.id, HANDED_OVER)) return false;
+      if (found.kind === 'decided') recordDecision(ctx, session, found.decision, []);
+      else if (found.kind === 'own') followOwnEntry(ctx, session, found.entry);
+      else if (found.kind === 'back') recordHandedBack(ctx, session, found.by, found.entry);
+      else recordRemoved(ctx, session);
+      return true;
+    });
+    if (recorded) deps.changed(session.id, technician.id);
+  }
 }
 
-/** What the site has of a session gone from its list of handed-over entries, as this computer follows it. */
+/** What the site has of a session handed over here, as this computer follows it. */
 type Found =
   | { kind: 'decided'; decision: SiteDecision }
   | { kind: 'own'; entry: SiteEntry }
@@ -91,7 +78,7 @@ type Found =
  * took it over (theirs on the site), or handed over again by its own technician on another computer. Null when
  * nothing is new (the list answers as it did the last time).
  */
-async function stillListed(ctx: DecisionContext, session: HandedOver, entry: SiteEntry): Promise<Found | null> {
+async function stillListed(ctx: DecisionContext, session: OnSite, entry: SiteEntry): Promise<Found | null> {
   if (!newerOnSite(entry, session)) return null;
   if (entry.userid === session.userid) return { kind: 'own', entry };
   return { kind: 'back', entry, by: await handedBackBy(ctx, entry) };
@@ -101,11 +88,7 @@ async function stillListed(ctx: DecisionContext, session: HandedOver, entry: Sit
  * What the site has of a session gone from its list of handed-over entries, or null when there is nothing
  * this computer should follow: still handed over (listed since).
  */
-async function readSite(
-  ctx: DecisionContext,
-  session: HandedOver,
-  signal: AbortSignal | undefined,
-): Promise<Found | null> {
+async function readSite(ctx: DecisionContext, session: OnSite, signal: AbortSignal | undefined): Promise<Found | null> {
   try {
     const entry = await getEntry(ctx.transport, session.entryid, signal);
     if (siteTookIt(entry, session.userid))
@@ -122,41 +105,5 @@ async function readSite(
   }
 }
 
-/** The technician's sessions handed over on the site (not removed there), with nothing of theirs waiting to be sent. */
-function idleHandedOver(store: Store, technician: Technician): HandedOver[] {
-  return store.sessions.list({ ended: 0 }, technician.id).flatMap((id) => {
-    const session = store.sessions.state(id);
-    return session && isIdle(store, technician, id) ? [session as HandedOver] : [];
-  });
-}
-
-function isIdle(store: Store, technician: Technician, sessionId: string): boolean {
-  const session = store.sessions.state(sessionId);
-  return (
-    session !== undefined &&
-    session.status === 'suspended' &&
-    session.entryid !== null &&
-    session.removedOnSite === null &&
-    session.userid === technician.userid &&
-    store.sessions.technicianOf(sessionId) === technician.id &&
-    store.outbox.chainLength(chainKey(sessionChain(sessionId))) === 0
-  );
-}
-
 const hasEntryid = (listed: unknown): listed is { entryid: number } =>
   typeof listed === 'object' && listed !== null && typeof (listed as { entryid?: unknown }).entryid === 'number';
-
-/** What the replay records a decision with, for the technician whose sign-in the sync uses. */
-const contextOf = (deps: HandedOverLookDeps, technician: Technician, transport: ApiTransport): DecisionContext => ({
-  sessions: deps.store.sessions,
-  conflicts: deps.store.conflicts,
-  guides: deps.store.guides,
-  outbox: deps.store.outbox,
-  // What the site answered, it can give again (as the replay's).
-  transaction: (fn) => deps.store.replaceable(fn),
-  transport,
-  technician: technician.id,
-  now: deps.now,
-  conflict: (conflict) => deps.conflicts.addConflict({ ...conflict, technician: technician.id }),
-  amendConflict: deps.conflicts.amendConflict,
-});

@@ -10,8 +10,9 @@ import type { EventHub } from '../events.ts';
 import type { Outbox } from '../outbox/outbox.ts';
 import { AppFailure } from '../result.ts';
 import { Conflicts } from './conflicts.ts';
-import { handedOverLook, type HandedOverLookDeps } from './handed-over-look.ts';
+import type { SiteLookDeps } from './look-context.ts';
 import { toldConflicts } from './replay/index.ts';
+import { siteLook } from './site-look.ts';
 import { SiteSessions } from './site-sessions.ts';
 import type { KeptFiles } from './kept-files.ts';
 import { ALIVE_EVERY_MS, Unwatched } from './unwatched.ts';
@@ -46,7 +47,7 @@ export class WorkLog {
   readonly conflicts: Conflicts;
   /** Time running sessions counted while Fieldguide was closed or the laptop slept (started with the app). */
   readonly unwatched: Unwatched;
-  readonly #look: HandedOverLookDeps;
+  readonly #look: SiteLookDeps;
 
   constructor(private readonly deps: WorkLogDeps) {
     const { store, events, clock, outbox } = deps;
@@ -108,11 +109,11 @@ export class WorkLog {
   }
 
   /**
-   * The look at the sessions handed over of the technician who works when a sync starts, with the sync's
-   * transport (theirs): theirs whoever works when it runs (handed-over-look.ts).
+   * The look at the sessions of the technician who works when a sync starts, handed over and running, with the
+   * sync's transport (theirs): theirs whoever works when it runs (site-look.ts).
    */
-  handedOverLookFor(): (transport: ApiTransport, signal?: AbortSignal) => Promise<void> {
-    return handedOverLook(this.#look, this.deps.technician());
+  siteLookFor(): (transport: ApiTransport, signal?: AbortSignal) => Promise<void> {
+    return siteLook(this.#look, this.deps.technician());
   }
 
   /** A file attached to one of the current technician's sessions, read from this computer. */
