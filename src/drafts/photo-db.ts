@@ -16,7 +16,7 @@ export interface PhotoPlace {
  */
 export interface TakenPhoto extends PhotoPlace {
   id: string;
-  /** The file name it is attached under, from when it was taken. */
+  /** The file name it is attached under, from when it was taken (to the millisecond: it tells photos apart). */
   name: string;
   blob: Blob;
   takenAt: number;

@@ -36,16 +36,23 @@ const photosKept = (page: Page) =>
 const focusedTestid = (page: Page) =>
   page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? document.activeElement?.tagName);
 
+/** A new session of guide 3, whose step 4 has an Image field, and the way to its step 4, its form ready. */
+async function sessionAtPhoto(workorderid: string) {
+  const { app, page } = opened;
+  const session = unwrap(await app.app.services.api.startSession({ guideid: 3, workorderid }));
+  const onStep4 = async () => {
+    await page.goto(new URL(`/sessions/${session.id}?step=4`, app.shell.url).toString());
+    await page.locator('[data-testid="step-nav-4"][aria-current="step"]').waitFor({ state: 'attached' });
+    await page.locator('[data-testid="step-form"][data-ready="true"]').waitFor();
+  };
+  return { session, onStep4 };
+}
+
 describe('a photo taken with the camera and not attached', () => {
   it('is there again after the window died, and after an attach that did not go through', async () => {
     const { app, page } = opened;
     const { api } = app.app.services;
-    const session = unwrap(await api.startSession({ guideid: 3, workorderid: 'WO-PHOTO-KEPT' }));
-    const onStep4 = async () => {
-      await page.goto(new URL(`/sessions/${session.id}?step=4`, app.shell.url).toString());
-      await page.locator('[data-testid="step-nav-4"][aria-current="step"]').waitFor({ state: 'attached' });
-      await page.locator('[data-testid="step-form"][data-ready="true"]').waitFor();
-    };
+    const { session, onStep4 } = await sessionAtPhoto('WO-PHOTO-KEPT');
     await onStep4();
     const photo = page.getByTestId('form-field').filter({ hasText: 'Photo of the drain valve' });
     await takeCameraPhoto(page, photo);
@@ -160,5 +167,52 @@ describe('a photo taken with the camera and not attached', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => focusedTestid(page)).toBe('camera-open');
     await expect.poll(() => photosKept(page)).toBe(0);
+  });
+
+  it('taken in the same second as the photo attached before it, is a photo of its own', async () => {
+    // A full disk's walk (disk-full-said) took, attached, and took again within a second: named to the second,
+    // the new photo bore the name of the one attached, so attached it still offered "Attach this photo" (a second
+    // press sent it again), and kept from before it was dropped as attached. The page's clock holds the second.
+    const { app, page } = opened;
+    const { api } = app.app.services;
+    const { session, onStep4 } = await sessionAtPhoto('WO-PHOTO-SAME-SECOND');
+    const second = Date.UTC(2026, 2, 3, 9, 15, 42);
+    await page.clock.setFixedTime(second + 100);
+    await onStep4();
+    const photo = page.getByTestId('form-field').filter({ hasText: 'Photo of the drain valve' });
+    const attachedIds = async () =>
+      unwrap(await api.getSession(session.id))
+        .values.flatMap((v) => (v.attachment ? [v.attachment.id] : []))
+        .sort();
+    const attachTaken = async () => {
+      await photo.getByTestId('camera-attach').click();
+      await photo.getByTestId('camera-open').waitFor();
+      await expect.poll(() => photosKept(page)).toBe(0);
+    };
+    await takeCameraPhoto(page, photo);
+    await attachTaken();
+    const first = await attachedIds();
+    expect(first).toHaveLength(1);
+
+    // Attached, it goes from the camera, and the field holds it instead of the first.
+    await page.clock.setFixedTime(second + 400);
+    await takeCameraPhoto(page, photo);
+    await expect.poll(() => photosKept(page)).toBe(1);
+    await attachTaken();
+    expect(await photo.getByTestId('camera-unkept').count()).toBe(0);
+    const attached = await attachedIds();
+    expect(attached).toHaveLength(1);
+    expect(attached).not.toEqual(first);
+
+    // Kept from before (the window died before Attach), it is there again.
+    await page.clock.setFixedTime(second + 700);
+    await takeCameraPhoto(page, photo);
+    await expect.poll(() => photosKept(page)).toBe(1);
+    await onStep4();
+    await photo.getByTestId('camera-kept').waitFor();
+    expect(await photosKept(page)).toBe(1);
+    await attachTaken();
+    expect(await attachedIds()).not.toEqual(attached);
+    expect(await photo.getByTestId('attachment').textContent()).toContain('camera-2026-03-03T09-15-42-700.jpg');
   });
 });
