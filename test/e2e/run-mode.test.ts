@@ -1091,7 +1091,7 @@ describe('a photo from the camera (acceptance 5)', () => {
       const photoField = field('Photo of the drain valve');
       await photoField.getByTestId('camera-open').click();
       await page.waitForFunction(
-        () => (document.querySelector('[data-testid="camera-live"]') as HTMLVideoElement | null)?.videoWidth ?? 0 > 0,
+        () => ((document.querySelector('[data-testid="camera-live"]') as HTMLVideoElement | null)?.videoWidth ?? 0) > 0,
         null,
         { timeout: 15_000 },
       );
