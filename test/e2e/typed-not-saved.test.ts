@@ -51,20 +51,25 @@ async function adminCancels(): Promise<void> {
   expect(cancelled.status).toBe(200);
 }
 
+/** Starts a forklift session for `workorder`, waits until the site has it, and types `typed` as the truck number. */
+async function startAndType(workorder: string, typed: string): Promise<void> {
+  await page.getByTestId('nav-library').click();
+  await page.getByTestId('guide-row').filter({ hasText: FORKLIFT.title }).first().click();
+  await page.locator(`[data-testid="guide"][data-guideid="${FORKLIFT.id}"]`).waitFor();
+  await page.getByTestId('workorder-input').fill(workorder);
+  await page.getByTestId('start-session-button').click();
+  await page.waitForURL(/\/sessions\/[0-9a-f-]{36}/);
+  id = (await page.getByTestId('session').getAttribute('data-session-id'))!;
+  await page.locator('[data-testid="step-nav-1"][aria-current="step"]').waitFor();
+  await page.locator('[data-testid="step-form"][data-ready="true"]').waitFor();
+  await expect.poll(async () => (await sessionOf()).entryid ?? null, { timeout: 30_000 }).not.toBeNull();
+  await page.getByTestId('form-field').filter({ hasText: 'Truck number' }).locator('input').fill(typed);
+  await page.getByTestId('draft-kept').first().waitFor();
+}
+
 describe('typing a session ended on the site before it was saved', () => {
   it('is listed on the session once the Pause learns the site cancelled it, and copied', async () => {
-    await page.getByTestId('nav-library').click();
-    await page.getByTestId('guide-row').filter({ hasText: FORKLIFT.title }).first().click();
-    await page.locator(`[data-testid="guide"][data-guideid="${FORKLIFT.id}"]`).waitFor();
-    await page.getByTestId('workorder-input').fill('WO-TYPED-LOST');
-    await page.getByTestId('start-session-button').click();
-    await page.waitForURL(/\/sessions\/[0-9a-f-]{36}/);
-    id = (await page.getByTestId('session').getAttribute('data-session-id'))!;
-    await page.locator('[data-testid="step-nav-1"][aria-current="step"]').waitFor();
-    await page.locator('[data-testid="step-form"][data-ready="true"]').waitFor();
-    await expect.poll(async () => (await sessionOf()).entryid ?? null, { timeout: 30_000 }).not.toBeNull();
-    await page.getByTestId('form-field').filter({ hasText: 'Truck number' }).locator('input').fill(TYPED);
-    await page.getByTestId('draft-kept').first().waitFor();
+    await startAndType('WO-TYPED-LOST', TYPED);
 
     await adminCancels();
     await page.getByTestId('session-pause').click();
@@ -150,17 +155,7 @@ describe('typing a session ended on the site before it was saved', () => {
     // A break walk: the sync's look at running sessions (worklog/running-look.ts) ended the session with the
     // typing in the window's draft only, and the summary said "Truck number: Not answered".
     const typed = 'FL-TYPED-BY-LOOK';
-    await page.getByTestId('nav-library').click();
-    await page.getByTestId('guide-row').filter({ hasText: FORKLIFT.title }).first().click();
-    await page.locator(`[data-testid="guide"][data-guideid="${FORKLIFT.id}"]`).waitFor();
-    await page.getByTestId('workorder-input').fill('WO-TYPED-LOOK');
-    await page.getByTestId('start-session-button').click();
-    await page.waitForURL(/\/sessions\/[0-9a-f-]{36}/);
-    id = (await page.getByTestId('session').getAttribute('data-session-id'))!;
-    await page.locator('[data-testid="step-form"][data-ready="true"]').waitFor();
-    await expect.poll(async () => (await sessionOf()).entryid ?? null, { timeout: 30_000 }).not.toBeNull();
-    await page.getByTestId('form-field').filter({ hasText: 'Truck number' }).locator('input').fill(typed);
-    await page.getByTestId('draft-kept').first().waitFor();
+    await startAndType('WO-TYPED-LOOK', typed);
     await adminCancels();
     const synced = await app.app.services.api.syncNow();
     expect(synced.ok).toBe(true);
