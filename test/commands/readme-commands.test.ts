@@ -173,7 +173,7 @@ const RUN: Record<string, (command: string) => Promise<void>> = {
         BENCH_REPLAY_ROUNDS: '1',
         BENCH_WAIT_ROUNDS: '1',
         BENCH_SLOW_DISK_ROUNDS: '1',
-        BENCH_SLOW_DISK_MS: '0,30',
+        BENCH_SLOW_DISK_MS: '30',
         BENCH_FILE_MB: '2',
         BENCH_FILE_ROUNDS: '1',
       },
