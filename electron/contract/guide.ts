@@ -12,8 +12,9 @@ export interface ImageVariants {
   original?: string;
 }
 
+/** The guide types iFixit's OpenAPI description lists (`GuideType`); a Dozuki site has the first seven. */
 export type GuideType =
-  'replacement' | 'installation' | 'repair' | 'disassembly' | 'teardown' | 'technique' | 'maintenance';
+  'replacement' | 'installation' | 'repair' | 'disassembly' | 'teardown' | 'technique' | 'maintenance' | 'how-to';
 
 export interface GuideListItem {
   guideid: number;

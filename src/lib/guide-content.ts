@@ -9,6 +9,8 @@ export const GUIDE_TYPES: readonly GuideType[] = [
   'teardown',
   'technique',
   'maintenance',
+  // iFixit's sites have how-to guides too (its OpenAPI `GuideType`): without it here, no filter found them.
+  'how-to',
 ];
 
 export const typeLabel = (type: string): string => (type ? type.charAt(0).toUpperCase() + type.slice(1) : 'Guide');
