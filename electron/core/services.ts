@@ -194,7 +194,7 @@ export function createServices(deps: ServicesDeps): Services {
   const { worklog, keptFiles } = worklogOf({ ...work, uploads: uploadEndpoint(modules) });
   outbox.register(quizOutbox({ store, events }));
   outbox.register(marksOutbox({ store }));
-  const marks = new MarksService({ store, outbox, clock, technician: () => me()?.id ?? null, reader });
+  const marks = new MarksService({ store, outbox, clock, technician: () => me()?.id ?? null, reader, library });
   const sync = new SyncService({
     store,
     library,

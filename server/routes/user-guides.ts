@@ -9,15 +9,22 @@ import { notFound } from '../http/errors.ts';
 import { parsePaging } from '../http/paging.ts';
 import { routeId } from '../http/query.ts';
 import { siteOrigin } from '../http/urls.ts';
+import { inSiteLanguage } from '../translations/repo.ts';
 import { recordMutation } from '../testing/audit.ts';
 import { getUser } from '../users/repo.ts';
 
 type Relation = 'favorites' | 'completions';
 
-function guideList(ctx: ServerContext, c: Context<AppEnv>, filter: GuideFilter) {
+/**
+ * A page of guides. `inSiteLanguage`: iFixit's completions, which leave out the guides it has in no
+ * translation of the site's language once the page is cut ("offset and limit are applied before language
+ * filtering"): a page may hold fewer than `limit` while later ones hold more.
+ */
+function guideList(ctx: ServerContext, c: Context<AppEnv>, filter: GuideFilter, inSiteLanguageOnly = false) {
   const paging = parsePaging((name) => c.req.query(name));
   const origin = siteOrigin(c);
-  return c.json(listGuides(ctx.db, filter, paging).map((row) => guideSummaryJson(origin, row)));
+  const rows = listGuides(ctx.db, filter, paging).filter((row) => !inSiteLanguageOnly || inSiteLanguage(ctx.db, row));
+  return c.json(rows.map((row) => guideSummaryJson(origin, row)));
 }
 
 /** What `viewer` may see of `owner`'s guides: everything for themselves and admins, public guides otherwise. */
@@ -51,9 +58,10 @@ export const userGuidesRoutes: RouteModule = (api, ctx) => {
   for (const [path, , key] of lists) {
     // The caller's own favourites are all listed at once (guide-marks.ts, registered before this module).
     if (path !== '/favorites/guides') {
-      api.get(`/user${path}`, (c) =>
-        guideList(ctx, c, { [key]: requireUser(c).userid, ...visibility(c, requireUser(c).userid) }),
-      );
+      api.get(`/user${path}`, (c) => {
+        const filter = { [key]: requireUser(c).userid, ...visibility(c, requireUser(c).userid) };
+        return guideList(ctx, c, filter, c.get('dialect') === 'ifixit');
+      });
     }
     api.get(`/users/:userid${path}`, (c) => {
       const owner = userOf(ctx, c);

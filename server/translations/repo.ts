@@ -15,6 +15,16 @@ export interface Translation {
 /** The languages a site's guides are written in: its own, `en`, first. */
 export const SITE_LANGUAGE = 'en';
 
+/**
+ * Whether a guide can be read in the site's own language (written in it, or translated into it). iFixit
+ * lists a user's favourites and completions in that language only: the others are left out of them.
+ */
+export function inSiteLanguage(db: Db, guide: { guideid: number; locale: string }): boolean {
+  if (guide.locale === SITE_LANGUAGE) return true;
+  const translated = db.prepare('SELECT 1 FROM guide_translations WHERE guideid = ? AND langid = ?');
+  return translated.get(guide.guideid, SITE_LANGUAGE) !== undefined;
+}
+
 export function insertTranslation(db: Db, translation: Translation): void {
   db.prepare(
     `INSERT OR REPLACE INTO guide_translations (guideid, langid, title, summary, introduction_raw, steps)

@@ -5,7 +5,7 @@ import { DEMO_GUIDES } from '../../server/demo/seed.ts';
 import type { RunningSite } from '../../server/site.ts';
 import { audit } from '../fault/helpers.ts';
 import { always, failFirst, onPaths, startFaultProxy, type FaultProxy } from '../fault/proxy.ts';
-import { allLocalGuides, unwrap } from '../helpers/library.ts';
+import { allLocalGuides, flushUntilQuiet, unwrap } from '../helpers/library.ts';
 import { makeServices } from '../helpers/services.ts';
 import { api as siteApi, signIn, startTestSite, type SignedIn } from '../server/helpers.ts';
 
@@ -37,14 +37,6 @@ const siteFavorites = (userid: number): number[] =>
 const siteCompleted = (userid: number, guideid: number): boolean =>
   site.db.prepare('SELECT 1 FROM completions WHERE userid = ? AND guideid = ?').get(userid, guideid) !== undefined;
 const offlineOf = async (guideid: number) => (await allLocalGuides(api)).find((g) => g.guideid === guideid)?.offline;
-
-async function flushUntilQuiet(): Promise<void> {
-  for (let i = 0; i < 10; i++) {
-    const summary = unwrap(await api.flushOutbox());
-    if (summary.pending + summary.inFlight === 0) return;
-  }
-  throw new Error('the outbox did not drain');
-}
 
 beforeAll(async () => {
   site = await startTestSite({ demo: true });
@@ -89,7 +81,7 @@ describe('favourites', () => {
     expect(unwrap(await api.getMyGuides()).favorites.map((f) => f.guideid)).toContain(lathe);
 
     online();
-    await flushUntilQuiet();
+    await flushUntilQuiet(api);
     expect(siteFavorites(tech1.userid)).toContain(lathe);
     expect(siteFavorites(tech2.userid)).not.toContain(lathe);
     const sent = (await audit(site, 'favorites')).slice(before.length);
@@ -120,7 +112,7 @@ describe('favourites', () => {
     expect(unwrap(await api.syncNow()).status).toBe('complete');
     expect(unwrap(await api.getGuideMarks(belt))).toMatchObject({ favorite: false, waiting: { favorite: true } });
     online();
-    await flushUntilQuiet();
+    await flushUntilQuiet(api);
     expect(siteFavorites(tech1.userid)).not.toContain(belt);
     expect(unwrap(await api.syncNow()).status).toBe('complete');
     expect(unwrap(await api.getGuideMarks(belt)).favorite).toBe(false);
@@ -162,8 +154,8 @@ describe('completions', () => {
     expect(unwrap(await api.setGuideMark(guideid, 'completed', true))).toMatchObject({ completed: true });
     expect(unwrap(await api.getMyGuides()).completed.map((c) => c.guideid)).toContain(guideid);
     online();
-    await flushUntilQuiet();
-    await flushUntilQuiet();
+    await flushUntilQuiet(api);
+    await flushUntilQuiet(api);
     expect(siteCompleted(tech1.userid, guideid)).toBe(true);
     expect(siteCompleted(tech2.userid, guideid)).toBe(false);
     const sent = (await audit(site, 'completions')).slice(before.length);
@@ -184,7 +176,7 @@ describe('completions', () => {
     });
     expect(unwrap(await api.getOutbox()).summary).toMatchObject({ pending: 1, failed: 0 });
     expect(siteCompleted(tech1.userid, guideid)).toBe(false);
-    await flushUntilQuiet();
+    await flushUntilQuiet(api);
     expect(siteCompleted(tech1.userid, guideid)).toBe(true);
     online();
   });

@@ -6,6 +6,15 @@ export function unwrap<T>(result: Result<T>): T {
 }
 
 /** Every guide of the local library, page by page, as the App API lists them. */
+/** Sends what waits in the outbox until nothing waits or is in flight (10 rounds at most, else it throws). */
+export async function flushUntilQuiet(api: AppApi): Promise<void> {
+  for (let i = 0; i < 10; i++) {
+    const summary = unwrap(await api.flushOutbox());
+    if (summary.pending + summary.inFlight === 0) return;
+  }
+  throw new Error('the outbox did not drain');
+}
+
 export async function allLocalGuides(api: AppApi): Promise<{ guideid: number; offline: string }[]> {
   const items: { guideid: number; offline: string }[] = [];
   for (let offset = 0; ; offset += 500) {

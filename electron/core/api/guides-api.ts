@@ -64,12 +64,24 @@ export async function listedAmong(
   ids: readonly number[],
   options: { includePrivate?: boolean; signal?: AbortSignal },
 ): Promise<Set<number>> {
+  return new Set((await listedLocales(transport, ids, options)).keys());
+}
+
+/**
+ * The language the site lists each of these guides in (at most GUIDEIDS_PER_REQUEST; null when it does not
+ * say), for those it lists. iFixit lists a guide in the site's own language when it has it in that one.
+ */
+export async function listedLocales(
+  transport: ApiTransport,
+  ids: readonly number[],
+  options: { includePrivate?: boolean; signal?: AbortSignal },
+): Promise<Map<number, string | null>> {
   const page = await transport.request('GET', '/guides', {
     query: { guideids: ids.join(','), limit: ids.length, includePrivate: options.includePrivate ? 'true' : undefined },
     schema: guideSummaryListWire,
     ...(options.signal ? { signal: options.signal } : {}),
   });
-  return new Set(page.map((guide) => guide.guideid));
+  return new Map(page.map((guide) => [guide.guideid, guide.locale ?? null]));
 }
 
 /** A guide as the site sent it, with what the client needs besides its own content. */

@@ -11,6 +11,8 @@ import { completionListWire, favoriteListWire } from './wire/marks.ts';
 export interface SiteMark {
   guideid: number;
   at: number | null;
+  /** The language the site lists it in, when it says: on iFixit, the site's own for every guide listed. */
+  locale?: string | null;
 }
 
 /** Bounds the completions read in one sync. */
@@ -44,7 +46,7 @@ export async function fetchCompletions(transport: ApiTransport, signal?: AbortSi
       page * PAGE_SIZE,
       list.map((guide) => guide.guideid),
     );
-    for (const guide of list) marks.push({ guideid: guide.guideid, at: null });
+    for (const guide of list) marks.push({ guideid: guide.guideid, at: null, locale: guide.locale ?? null });
   }
   return marks;
 }

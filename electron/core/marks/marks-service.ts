@@ -1,4 +1,5 @@
 import type { GuideMarkKind, GuideMarks, MyGuide, MyGuides } from '../../contract.ts';
+import { GUIDEIDS_PER_REQUEST, listedLocales } from '../api/guides-api.ts';
 import { fetchCompletions, fetchFavorites, type SiteMark } from '../api/marks-api.ts';
 import type { ApiTransport } from '../api/transport.ts';
 import type { ServerClock } from '../connection/server-clock.ts';
@@ -18,6 +19,8 @@ export interface MarksServiceDeps {
   technician: () => number | null;
   /** Who reads: a private guide they may not read is not listed for them. */
   reader: () => GuideReader | null;
+  /** The site's own language as the sync learned it (library/languages.ts `siteDefault`). */
+  library?: { languages: { state: () => { siteDefault: string | null } } };
 }
 
 const KINDS = { favorite: favoriteAction, completed: completedAction } as const;
@@ -106,9 +109,44 @@ export class MarksService {
   async #pull(technician: number | null, transport: ApiTransport, signal?: AbortSignal): Promise<void> {
     if (technician === null) return;
     const favorites = await fetchFavorites(transport, signal);
-    this.#merge(technician, 'favorite', favorites);
+    const favoritesUnlisted = await this.#unlistable(technician, 'favorite', favorites, transport, signal);
+    this.#merge(technician, 'favorite', favorites, favoritesUnlisted);
     const completions = await fetchCompletions(transport, signal);
-    this.#merge(technician, 'completed', completions);
+    const completedUnlisted = await this.#unlistable(technician, 'completed', completions, transport, signal);
+    this.#merge(technician, 'completed', completions, completedUnlisted);
+  }
+
+  /**
+   * The technician's marks here the site's list leaves out because of their language, not because they were
+   * taken off: iFixit lists favourites and completions in the site's own language only, without the guides
+   * it has in none but another (its OpenAPI description). The site's guide list says each left-out guide's
+   * language; one listed in another than the list's own keeps its mark. One the site no longer lists, or
+   * lists in its own language, was taken off. Nothing is asked while the list's language is not known (nor
+   * the site's, as the sync learned it).
+   */
+  async #unlistable(
+    technician: number,
+    mark: GuideMarkKind,
+    site: readonly SiteMark[],
+    transport: ApiTransport,
+    signal?: AbortSignal,
+  ): Promise<Set<number>> {
+    // A list in several languages is of a site that lists them all: what it leaves out was taken off.
+    const locales = new Set(site.flatMap((entry) => (entry.locale ? [entry.locale] : [])));
+    if (locales.size > 1) return new Set();
+    const language = [...locales][0] ?? this.deps.library?.languages.state().siteDefault ?? null;
+    const listed = new Set(site.map((entry) => entry.guideid));
+    const left = this.deps.store.marks
+      .list(technician, mark)
+      .map((row) => row.guideid)
+      .filter((guideid) => !listed.has(guideid));
+    const kept = new Set<number>();
+    if (language === null) return kept;
+    for (let i = 0; i < left.length; i += GUIDEIDS_PER_REQUEST) {
+      const said = await listedLocales(transport, left.slice(i, i + GUIDEIDS_PER_REQUEST), { signal });
+      for (const [guideid, locale] of said) if (locale !== null && locale !== language) kept.add(guideid);
+    }
+    return kept;
   }
 
   /** Guides anyone on this computer holds as a favourite: the sync keeps them whole whatever the scope. */
@@ -116,14 +154,17 @@ export class MarksService {
     return this.deps.store.marks.anyonesFavorites();
   }
 
-  #merge(technician: number, mark: GuideMarkKind, site: SiteMark[]): void {
+  #merge(technician: number, mark: GuideMarkKind, site: SiteMark[], unlistable: ReadonlySet<number>): void {
     const { store } = this.deps;
     const now = this.deps.clock.stamp().at;
     // The site's marks, which it gives again: a commit that does not wait for the disk (the marks still to
     // send wait in the outbox, whose commits do).
     store.replaceable(() => {
       const known = new Map(store.marks.list(technician, mark).map((row) => [row.guideid, row.at]));
-      const rows = site.map(({ guideid, at }) => ({ guideid, at: at ?? known.get(guideid) ?? now }));
+      const rows = [
+        ...site.map(({ guideid, at }) => ({ guideid, at: at ?? known.get(guideid) ?? now })),
+        ...[...unlistable].flatMap((guideid) => (known.has(guideid) ? [{ guideid, at: known.get(guideid)! }] : [])),
+      ];
       const waiting = new Set<number>();
       for (const guideid of new Set([...known.keys(), ...rows.map((row) => row.guideid)])) {
         if (this.#waiting(technician, mark, guideid)) waiting.add(guideid);

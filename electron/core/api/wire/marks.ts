@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { wireInt, wireNumber } from './lenient.ts';
+import { orAbsent, wireInt, wireNumber } from './lenient.ts';
 
 // Wire shapes of a user's favourites and completions (iFixit's OpenAPI 2.0: getCurrentUserFavoriteGuides,
-// getCurrentUserCompletions). Only the guide's id and the date are read: the library has the rest.
+// getCurrentUserCompletions). Only the guide's id, its language and the date are read: the library has the rest.
 
-const guideRef = z.object({ guideid: wireInt }).loose();
-type GuideRef = { guideid: number };
+const guideRef = z.object({ guideid: wireInt, locale: orAbsent(z.string()) }).loose();
+type GuideRef = { guideid: number; locale?: string | null | undefined };
 
 /** A favourite as iFixit lists it (`{date, guide}`), or a bare guide summary as the reference server does. */
 const datedFavorite: z.ZodType<{ date?: number | null | undefined; guide: GuideRef }> = z.object({
@@ -14,8 +14,12 @@ const datedFavorite: z.ZodType<{ date?: number | null | undefined; guide: GuideR
 });
 export const favoriteListWire = z.array(
   z.union([
-    datedFavorite.transform((entry) => ({ guideid: entry.guide.guideid, at: entry.date ?? null })),
-    guideRef.transform((guide) => ({ guideid: guide.guideid, at: null })),
+    datedFavorite.transform((entry) => ({
+      guideid: entry.guide.guideid,
+      at: entry.date ?? null,
+      locale: entry.guide.locale ?? null,
+    })),
+    guideRef.transform((guide) => ({ guideid: guide.guideid, at: null, locale: guide.locale ?? null })),
   ]),
 );
 
