@@ -1,29 +1,36 @@
 import type { Db, SchemaModule } from './types.ts';
 
 /**
- * Rebuilds `table` with its `INTEGER PRIMARY KEY` as AUTOINCREMENT, keeping its rows and indexes (SQLite's
- * twelve steps: a new table, the rows copied, the old dropped, the new renamed; foreign keys are off, so
- * the tables that reference it by name keep doing so and nothing cascades).
+ * Rebuilds `table` from its own `CREATE TABLE` as `edit` changes it, keeping its rows, indexes and triggers
+ * (SQLite's twelve steps: a new table, the rows copied, the old dropped, the new renamed; foreign keys are
+ * off, so the tables that reference it by name keep doing so and nothing cascades).
  */
-function neverReuseIds(db: Db, table: string): void {
+export function rebuildTable(db: Db, table: string, edit: (sql: string) => string): void {
   const master = (type: string) =>
     db
       .prepare('SELECT name, sql FROM sqlite_master WHERE type = ? AND tbl_name = ? AND sql IS NOT NULL')
       .all(type, table) as { name: string; sql: string }[];
   const [created] = master('table');
   if (!created) throw new Error(`No table ${table}`);
-  const rebuilt = `${table}_ids_never_reused`;
-  const sql = created.sql
-    .replace(new RegExp(`^CREATE TABLE "?${table}"?`), `CREATE TABLE ${rebuilt}`)
-    .replace(/(\w+ INTEGER PRIMARY KEY)(?! AUTOINCREMENT)/, '$1 AUTOINCREMENT');
-  if (!sql.startsWith(`CREATE TABLE ${rebuilt}`) || !sql.includes('AUTOINCREMENT')) {
-    throw new Error(`${table}: cannot make its key AUTOINCREMENT from ${created.sql.slice(0, 60)}`);
-  }
+  const kept = [...master('index'), ...master('trigger')];
+  const rebuilt = `${table}_rebuilt`;
+  const sql = edit(created.sql.replace(new RegExp(`^CREATE TABLE "?${table}"?`), `CREATE TABLE ${rebuilt}`));
+  if (!sql.startsWith(`CREATE TABLE ${rebuilt}`))
+    throw new Error(`${table}: cannot rebuild ${created.sql.slice(0, 60)}`);
   db.exec(sql);
   db.exec(`INSERT INTO ${rebuilt} SELECT * FROM ${table} ORDER BY rowid`);
   db.exec(`DROP TABLE ${table}`);
   db.exec(`ALTER TABLE ${rebuilt} RENAME TO ${table}`);
-  for (const index of master('index')) db.exec(index.sql);
+  for (const entry of kept) db.exec(entry.sql);
+}
+
+/** Rebuilds `table` with its `INTEGER PRIMARY KEY` as AUTOINCREMENT. */
+function neverReuseIds(db: Db, table: string): void {
+  rebuildTable(db, table, (sql) => {
+    const changed = sql.replace(/(\w+ INTEGER PRIMARY KEY)(?! AUTOINCREMENT)/, '$1 AUTOINCREMENT');
+    if (!changed.includes('AUTOINCREMENT')) throw new Error(`${table}: cannot make its key AUTOINCREMENT`);
+    return changed;
+  });
 }
 
 /**
@@ -39,5 +46,21 @@ export const idsNeverReusedSchema: SchemaModule = {
   up(db) {
     neverReuseIds(db, 'comments');
     neverReuseIds(db, 'work_log');
+  },
+};
+
+/**
+ * iFixit's sites have how-to guides besides the reference's seven types (its OpenAPI `GuideType`): a guide
+ * revision may be one, so an iFixit-dialect site can send one.
+ */
+export const howToGuidesSchema: SchemaModule = {
+  name: 'how-to-guides',
+  rebuildsTables: true,
+  up(db) {
+    rebuildTable(db, 'guide_revisions', (sql) => {
+      const changed = sql.replace(/'maintenance'\)\)/, "'maintenance', 'how-to'))");
+      if (changed === sql) throw new Error('guide_revisions: no type check to widen');
+      return changed;
+    });
   },
 };

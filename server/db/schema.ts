@@ -6,7 +6,7 @@ import { mediaUsesSchema } from './schema-media-uses.ts';
 import { workspacesSchema } from './schema-workspaces.ts';
 import { translationsSchema } from './schema-translations.ts';
 import { releasesSchema } from './schema-releases.ts';
-import { idsNeverReusedSchema } from './schema-ids.ts';
+import { howToGuidesSchema, idsNeverReusedSchema } from './schema-ids.ts';
 import { documentPagesSchema } from './schema-document-pages.ts';
 
 /**
@@ -23,4 +23,5 @@ export const SCHEMA: readonly SchemaModule[] = [
   releasesSchema,
   idsNeverReusedSchema,
   documentPagesSchema,
+  howToGuidesSchema,
 ];

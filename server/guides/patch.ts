@@ -20,7 +20,7 @@ export const guidePatch = z.object({
   summary: z.string().max(2000).optional(),
   category: z.string().min(1).optional(),
   type: z
-    .enum(['replacement', 'installation', 'repair', 'disassembly', 'teardown', 'technique', 'maintenance'])
+    .enum(['replacement', 'installation', 'repair', 'disassembly', 'teardown', 'technique', 'maintenance', 'how-to'])
     .optional(),
   difficulty: z.enum(['Very easy', 'Easy', 'Moderate', 'Difficult', 'Very difficult']).optional(),
   introduction_raw: z.string().optional(),

@@ -2,8 +2,9 @@ import type { Db } from '../db/types.ts';
 import type { Bullet } from '../db/schema-content.ts';
 import { renderBlock, renderInline } from './markup.ts';
 
+/** The reference's seven types, and iFixit's `how-to` (its OpenAPI `GuideType`). */
 export type GuideType =
-  'replacement' | 'installation' | 'repair' | 'disassembly' | 'teardown' | 'technique' | 'maintenance';
+  'replacement' | 'installation' | 'repair' | 'disassembly' | 'teardown' | 'technique' | 'maintenance' | 'how-to';
 export type Difficulty = 'Very easy' | 'Easy' | 'Moderate' | 'Difficult' | 'Very difficult';
 
 /** Parts and tools (public-shapes.md): `{text, quantity, url, thumbnail, notes}`. */

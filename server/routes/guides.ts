@@ -26,6 +26,7 @@ export const GUIDE_TYPES: readonly GuideType[] = [
   'teardown',
   'technique',
   'maintenance',
+  'how-to',
 ];
 
 /** Comma-separated positive ids; anything else is a 422 naming the parameter. */

@@ -30,6 +30,7 @@ export const GUIDE_TYPES = [
   'teardown',
   'technique',
   'maintenance',
+  'how-to',
 ] as const;
 export const DIFFICULTIES = ['Very easy', 'Easy', 'Moderate', 'Difficult', 'Very difficult'] as const;
 const BULLETS = [
