@@ -130,7 +130,7 @@ export async function fetchGuide(
   }
   if (videos.size > 0) {
     const media = new Map<number, StepMedia>();
-    for (const id of new Set(videos.values())) media.set(id, await fetchVideo(transport, id, signal));
+    for (const id of new Set(videos.values())) media.set(id, await videoOrNone(transport, id, signal));
     detail.steps = detail.steps.map((step) => {
       const videoid = videos.get(step.stepid);
       return videoid === undefined ? step : { ...step, media: media.get(videoid)! };
@@ -150,6 +150,21 @@ export async function fetchVideo(transport: ApiTransport, videoid: number, signa
   const options = { schema: videoMediaWire, ...(signal ? { signal } : {}) };
   const video = await transport.request('GET', `/media/videos/${videoid}`, options);
   return toVideoMedia(video);
+}
+
+/**
+ * A step's video, or none when the site says it has no such video (404, 410) or will not give it (403:
+ * iFixit's description has both for `GET /media/videos/{videoid}`): the step keeps its place and says its
+ * video has no playable file, and the guide is kept. Before, one such video cost the whole guide.
+ */
+async function videoOrNone(transport: ApiTransport, videoid: number, signal?: AbortSignal): Promise<StepMedia> {
+  try {
+    return await fetchVideo(transport, videoid, signal);
+  } catch (error) {
+    const { kind } = classify(error);
+    if (kind === 'gone' || kind === 'forbidden') return { type: 'video', poster: null, encodings: [] };
+    throw error;
+  }
 }
 
 /** Whether the site still has a guide: false only when it answers it is gone (404, 410); other failures are thrown. */
