@@ -58,12 +58,20 @@ const encodingWire = z
   })
   .loose();
 
-/** A video (`GET /media/videos/{id}`, and a video step's `data`); a step may carry only its `videoid`. */
+/** The encodings that read: one without its address (iFixit's description requires none of its fields) is of no use. */
+const encodingListWire = z
+  .array(z.unknown())
+  .transform((list) => list.flatMap((item) => encodingWire.safeParse(item).data ?? []));
+
+/**
+ * A video (`GET /media/videos/{id}`, and a video step's `data`); a step may carry only its `videoid`. A poster
+ * that does not read is none (iFixit's may be null, its `image` is not required): the video still plays.
+ */
 const videoDataWire = z
   .object({
     videoid: orAbsent(wireInt),
-    image: orAbsent(z.union([imageWire, z.object({ image: imageWire }).loose()])),
-    encodings: orAbsent(z.array(encodingWire)),
+    image: orAbsent(z.union([imageWire, z.object({ image: imageWire }).loose()])).catch(null),
+    encodings: orAbsent(encodingListWire),
   })
   .loose();
 
