@@ -209,8 +209,11 @@ describe('the session follows the site', () => {
     );
     expect(session.siteDecided).toEqual({ label: record!.label, theirs: record!.theirs, message: record!.message });
     // What it cost: while it was handed over, the list alone; once gone from it, the list and one read of it
-    // (refused: it is tech2's now). Nothing sent to change it.
-    expect(whileHandedOver).toEqual([expect.stringMatching(/^GET \/api\/2\.0\/work_log\?/)]);
+    // (refused: it is tech2's now). Nothing sent to change it. (The list of tech1's own entries is the looks at
+    // their running sessions and at the one the test before left taken over.)
+    expect(whileHandedOver.filter((r) => !r.includes('userid='))).toEqual([
+      expect.stringMatching(/^GET \/api\/2\.0\/work_log\?status=suspended/),
+    ]);
     expect(readOfEntry().map((r) => [r.method, r.upstreamStatus])).toEqual([['GET', 403]]);
     expect(workLog().filter((r) => r.method !== 'GET')).toEqual([]);
 
@@ -487,6 +490,88 @@ describe('the session follows the site', () => {
     expect(a.proxy.requestsTo(/\/assume/).map((r) => r.upstreamStatus)).toEqual([200]);
     expect(await siteEntry(entryid)).toMatchObject({ status: 'started' });
     expect(await conflictsOf(started.id)).toEqual([]);
+  });
+
+  it('taken over on the site, then handed back by the colleague: theirs again, who had it, what changed', async () => {
+    // A walk: it stayed "Taken over" (read-only, out of their open work) after tech2 handed it back.
+    const { id, entryid } = await handedOver();
+    await onSite('tech2', entryid, ['assume']);
+    expect(unwrap(await a.app.services.api.syncNow()).status).toBe('complete');
+    const [tech1id, tech2id] = [(await signIn(site, 'tech1')).userid, (await signIn(site, 'tech2')).userid];
+    expect(unwrap(await a.app.services.api.getSession(id)).userid).not.toBe(tech1id);
+    const target = { fieldGuid: field.field.fieldGuid, stepid: field.stepid };
+    await officeSaves(site, { entryid, guideid }, target, 'Changed by tech2', 'tech2');
+    await onSite('tech2', entryid, ['suspend']);
+    const handedBackAt = (await siteEntry(entryid)).paused_at;
+    a.proxy.clearLog();
+    expect(unwrap(await a.app.services.api.syncNow()).status).toBe('complete');
+
+    const session = unwrap(await a.app.services.api.getSession(id));
+    expect(session).toMatchObject({
+      status: 'suspended',
+      userid: tech1id,
+      pausedAt: handedBackAt,
+      pendingActions: 0,
+      siteDecided: null,
+      handedBack: {
+        userid: tech2id,
+        name: DEMO_ACCOUNTS.tech2.username,
+        at: handedBackAt,
+        changed: [{ label: field.field.label, was: 'Not answered', now: 'Changed by tech2' }],
+      },
+    });
+    expect(session.values.find((v) => v.fieldGuid === target.fieldGuid)).toMatchObject({ value: 'Changed by tech2' });
+    // The card that said it was taken over, still to settle, says it came back.
+    const [record, ...more] = await conflictsOf(id);
+    expect(more).toEqual([]);
+    expect(record!.message).toMatch(
+      new RegExp(`^Taken over on the site by .*Since then, ${DEMO_ACCOUNTS.tech2.username} handed it back to you`),
+    );
+    // Nothing sent for it, and the next sync learns nothing new: no second word of it.
+    const workLog = () => a.proxy.requestsTo(/^\/api\/2\.0\/work_log/);
+    expect(workLog().filter((r) => r.method !== 'GET')).toEqual([]);
+    a.proxy.clearLog();
+    expect(unwrap(await a.app.services.api.syncNow()).status).toBe('complete');
+    expect(a.proxy.requestsTo(/^\/api\/2\.0\/(work_log\/|users)/)).toEqual([]);
+    expect(unwrap(await a.app.services.api.getSession(id)).handedBack).toEqual(session.handedBack);
+    // Take it back goes on the site's revision, under tech1's name.
+    unwrap(await a.app.services.api.transitionSession({ sessionId: id, transition: 'assume' }));
+    await a.online();
+    expect(a.proxy.requestsTo(/\/assume/).map((r) => r.upstreamStatus)).toEqual([200]);
+    expect(unwrap(await a.app.services.api.getSession(id))).toMatchObject({ status: 'started', pendingActions: 0 });
+    expect(
+      (await api(site, 'GET', `/work_log/${entryid}`, { token: (await signIn(site, 'tech1')).token })).body as {
+        userid: number;
+        status: string;
+      },
+    ).toMatchObject({ userid: tech1id, status: 'started' });
+  });
+
+  it('taken over on the site, then taken back on another computer: theirs again, as the site has it', async () => {
+    const { id, entryid } = await handedOver();
+    await onSite('tech2', entryid, ['assume']);
+    expect(unwrap(await a.app.services.api.syncNow()).status).toBe('complete');
+    const tech1id = (await signIn(site, 'tech1')).userid;
+    expect(unwrap(await a.app.services.api.getSession(id)).userid).not.toBe(tech1id);
+    await onSite('tech2', entryid, ['suspend']);
+    await onSite('tech1', entryid, ['assume', 'pause']);
+    a.proxy.clearLog();
+    expect(unwrap(await a.app.services.api.syncNow()).status).toBe('complete');
+
+    expect(unwrap(await a.app.services.api.getSession(id))).toMatchObject({
+      status: 'paused',
+      userid: tech1id,
+      pausedAt: (await siteEntry(entryid)).paused_at,
+      pendingActions: 0,
+      siteDecided: null,
+      handedBack: null,
+    });
+    expect((await conflictsOf(id))[0]!.message).toMatch(/Since then, you took it back on another computer\.$/);
+    expect(a.proxy.requestsTo(/^\/api\/2\.0\/work_log/).filter((r) => r.method !== 'GET')).toEqual([]);
+    // Theirs: their resume here goes to the site.
+    unwrap(await a.app.services.api.transitionSession({ sessionId: id, transition: 'resume' }));
+    await a.online();
+    expect(await siteEntry(entryid)).toMatchObject({ status: 'started' });
   });
 
   it('cancelled on the site: the site state and end time, one record for a pause, a value and a resume', async () => {

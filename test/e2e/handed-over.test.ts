@@ -413,6 +413,22 @@ describe('the Sessions list of what the site decided of your sessions, after a s
   }
   const openSection = () => page.locator('section.card').filter({ has: page.getByRole('heading', { name: 'Open' }) });
 
+  /** After a sync, the row of `WO` among the open says tech2 handed it back at `at`, one value changed. */
+  async function syncAndSeeHandedBack(WO: string, at: number): Promise<void> {
+    expect(unwrap(await app.app.services.api.syncNow()).status).toBe('complete');
+    await mySessions();
+    await mine(WO).waitFor();
+    const said = mine(WO).getByTestId('session-row-handed-back');
+    await said.waitFor({ timeout: 5_000 }).catch(async (error: unknown) => {
+      throw new Error(`The row said: ${plain(await mine(WO).textContent())}`, { cause: error });
+    });
+    expect(plain(await said.textContent())).toBe(
+      `${DEMO_ACCOUNTS.tech2.username} had it and handed it back on ${await localTime(at)} · 1 value changed`,
+    );
+    expect(await mine(WO).getByTestId('session-row-status').textContent()).toBe('Handed over');
+    expect(await openSection().getByTestId('session-row').filter({ hasText: WO }).count()).toBe(1);
+  }
+
   it('taken back on another computer: theirs and in progress, not "Handed over" with Take it back', async () => {
     const WO = 'WO-BACK-ELSEWHERE';
     const { id, entryid } = await handedOverHere(WO);
@@ -441,19 +457,8 @@ describe('the Sessions list of what the site decided of your sessions, after a s
         paused_at: number;
       }
     ).paused_at;
-    expect(unwrap(await app.app.services.api.syncNow()).status).toBe('complete');
-    await mySessions();
-    await mine(WO).waitFor();
     // It said "Handed over" alone.
-    const said = mine(WO).getByTestId('session-row-handed-back');
-    await said.waitFor({ timeout: 5_000 }).catch(async (error: unknown) => {
-      throw new Error(`The row said: ${plain(await mine(WO).textContent())}`, { cause: error });
-    });
-    expect(plain(await said.textContent())).toBe(
-      `${DEMO_ACCOUNTS.tech2.username} had it and handed it back on ${await localTime(at)} · 1 value changed`,
-    );
-    expect(await mine(WO).getByTestId('session-row-status').textContent()).toBe('Handed over');
-    expect(await openSection().getByTestId('session-row').filter({ hasText: WO }).count()).toBe(1);
+    await syncAndSeeHandedBack(WO, at);
     await fitsEverySize();
     await expectLargerTextFits(page, 'handed-back-row', mine(WO));
     await fullViewShot(page, 'handed-back-row.png');
@@ -482,6 +487,58 @@ describe('the Sessions list of what the site decided of your sessions, after a s
     await page.locator(`[data-testid="session"][data-status="started"]`).waitFor();
     expect(await page.getByTestId('session-handed-back').count()).toBe(0);
     expect(unwrap(await app.app.services.api.flushOutbox()).failed).toBe(0);
+  });
+
+  it('taken over on the site, then handed back: theirs again among the open, who had it', async () => {
+    const WO = 'WO-TAKEN-BACK';
+    const { id, entryid } = await handedOverHere(WO, 'FL-MINE');
+    await onSite('tech2', entryid, ['assume']);
+    expect(unwrap(await app.app.services.api.syncNow()).status).toBe('complete');
+    await mySessions();
+    await mine(WO).waitFor();
+    expect(await mine(WO).getByTestId('session-row-status').textContent()).toBe('Taken over');
+    await officeSaves(demo.site(), { entryid, guideid: forklift.id }, await truckNumber(), 'FL-THEIRS', 'tech2');
+    await onSite('tech2', entryid, ['suspend']);
+    const tech1 = await signIn(demo.site(), 'tech1');
+    const { paused_at: at } = (await api(demo.site(), 'GET', `/work_log/${entryid}`, { token: tech1.token })).body as {
+      paused_at: number;
+    };
+    // It stayed "Taken over", read-only, out of the open work.
+    await syncAndSeeHandedBack(WO, at);
+    await fitsEverySize();
+    await expectLargerTextFits(page, 'taken-back-row', mine(WO));
+
+    await mine(WO).click();
+    await page.locator(`[data-testid="session"][data-session-id="${id}"]`).waitFor();
+    const notice = page.getByTestId('session-handed-back');
+    await notice.waitFor();
+    expect(plain(await notice.getByTestId('session-handed-back-changed').textContent()).trim()).toBe(
+      'Truck number: FL-THEIRS (was FL-MINE)',
+    );
+    await fitsEverySize();
+    await expectLargerTextFits(page, 'taken-back-notice', notice);
+    await fullViewShot(page, 'taken-back-session.png');
+    // The Sync centre's card that said it was taken over says it came back.
+    await page.getByTestId('nav-sync').click();
+    const card = page.getByTestId('conflict').filter({ hasText: WO });
+    await card.waitFor();
+    expect(plain(await card.textContent())).toContain(
+      `Since then, ${DEMO_ACCOUNTS.tech2.username} handed it back to you on the site.`,
+    );
+    await fitsEverySize();
+    await expectLargerTextFits(page, 'taken-back-card', card);
+    await fullViewShot(page, 'taken-back-card.png');
+    await page.goto(new URL(`/sessions/${id}`, app.shell.url).toString());
+    await page.locator(`[data-testid="session"][data-session-id="${id}"]`).waitFor();
+    // Take it back: theirs and running, sent under their own name.
+    await page.getByTestId('session-assume').click();
+    await page.locator(`[data-testid="session"][data-status="started"]`).waitFor();
+    expect(unwrap(await app.app.services.api.flushOutbox()).failed).toBe(0);
+    const taken = (await api(demo.site(), 'GET', `/work_log/${entryid}`, { token: tech1.token })).body as {
+      userid: number;
+      status: string;
+    };
+    expect(taken).toMatchObject({ userid: tech1.userid, status: 'started' });
   });
 
   it('deleted on the site: said as removed, read-only with its values, among the ended', async () => {

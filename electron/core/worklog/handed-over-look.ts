@@ -1,8 +1,15 @@
 import type { HandedBack } from '../../contract.ts';
 import { classify } from '../api/failure.ts';
-import type { ApiTransport } from '../api/transport.ts';
-import { getEntry, suspendedForTaker, type SiteEntry } from '../api/work-log-api.ts';
-import { contextOf, isQuiet, quietSessions, type OnSite, type SiteLookDeps, type Technician } from './look-context.ts';
+import { getEntry, type SiteEntry } from '../api/work-log-api.ts';
+import {
+  contextOf,
+  isQuiet,
+  quietSessions,
+  type OnSite,
+  type SiteLists,
+  type SiteLookDeps,
+  type Technician,
+} from './look-context.ts';
 import { followOwnEntry } from './replay/adopt.ts';
 import {
   recordDecision,
@@ -33,24 +40,19 @@ const HANDED_OVER = ['suspended'] as const;
  * site's (handed-back.ts): Take it back then does what it says. Listed at a later revision as their own (handed
  * over again on another computer), it takes the site's.
  */
-export async function lookAtHandedOver(
-  deps: SiteLookDeps,
-  technician: Technician,
-  transport: ApiTransport,
-  signal?: AbortSignal,
-): Promise<void> {
+export async function lookAtHandedOver(deps: SiteLookDeps, technician: Technician, lists: SiteLists): Promise<void> {
   const idle = quietSessions(deps.store, technician, HANDED_OVER);
   // Nothing handed over and quiet here: no request at all.
   if (idle.length === 0) return;
-  const { entries, unreadable } = await suspendedForTaker(transport, signal);
+  const { entries, unreadable } = await lists.handedOver();
   const listed = new Map(entries.filter((e) => e.status === 'suspended').map((entry) => [entry.entryid, entry]));
   // Listed as handed over in a shape this version does not read: still handed over, as far as can be told.
   const odd = new Set(unreadable.filter(hasEntryid).map((entry) => entry.entryid));
-  const ctx = contextOf(deps, technician, transport);
+  const ctx = contextOf(deps, technician, lists.transport);
   for (const session of idle) {
     if (odd.has(session.entryid)) continue;
     const entry = listed.get(session.entryid);
-    const found = entry ? await stillListed(ctx, session, entry) : await readSite(ctx, session, signal);
+    const found = entry ? await stillListed(ctx, session, entry) : await readSite(ctx, session, lists.signal);
     if (!found) continue;
     const recorded = ctx.transaction(() => {
       // Looked at again: something queued meanwhile (Take it back pressed during the look) goes to the

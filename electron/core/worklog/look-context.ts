@@ -1,5 +1,6 @@
 import type { WorkStatus } from '../../contract.ts';
 import type { ApiTransport } from '../api/transport.ts';
+import { entriesOfUser, suspendedForTaker, type ReadableEntries } from '../api/work-log-api.ts';
 import { chainKey } from '../db/chains.ts';
 import type { SessionState } from '../db/repos/sessions-repo.ts';
 import type { Store } from '../db/store.ts';
@@ -28,19 +29,28 @@ export type OnSite = SessionState & { entryid: number };
  * knows, not removed there, with nothing of theirs waiting to be sent: what the site decided of them is known
  * only by looking (something queued goes, and the replay learns it from the answer).
  */
-export function quietSessions(store: Store, technician: Technician, statuses: readonly WorkStatus[]): OnSite[] {
+export function quietSessions(
+  store: Store,
+  technician: Technician,
+  statuses: readonly WorkStatus[],
+  taken = false,
+): OnSite[] {
   return store.sessions.list({ ended: 0 }, technician.id).flatMap((id) => {
     const session = store.sessions.state(id);
-    return session && isQuiet(store, technician, id, statuses) ? [session as OnSite] : [];
+    return session && isQuiet(store, technician, id, statuses, taken) ? [session as OnSite] : [];
   });
 }
 
-/** Whether the session is still one `quietSessions` lists: looked at again in the transaction that records. */
+/**
+ * Whether the session is still one `quietSessions` lists: looked at again in the transaction that records. With
+ * `taken`, one the site gave to someone else instead (taken-over-look.ts), theirs as far as this computer knows.
+ */
 export function isQuiet(
   store: Store,
   technician: Technician,
   sessionId: string,
   statuses: readonly WorkStatus[],
+  taken = false,
 ): boolean {
   const session = store.sessions.state(sessionId);
   return (
@@ -48,7 +58,7 @@ export function isQuiet(
     statuses.includes(session.status) &&
     session.entryid !== null &&
     session.removedOnSite === null &&
-    session.userid === technician.userid &&
+    (session.userid === technician.userid) !== taken &&
     store.sessions.technicianOf(sessionId) === technician.id &&
     store.outbox.chainLength(chainKey(sessionChain(sessionId))) === 0
   );
@@ -68,3 +78,25 @@ export const contextOf = (deps: SiteLookDeps, technician: Technician, transport:
   conflict: (conflict) => deps.conflicts.addConflict({ ...conflict, technician: technician.id }),
   amendConflict: deps.conflicts.amendConflict,
 });
+
+/**
+ * The two lists the looks read, each asked at most once a sync whichever looks need it: the entries handed over
+ * on the site that the technician may take, and their own newest entries. Both under their sign-in.
+ */
+export interface SiteLists {
+  transport: ApiTransport;
+  signal: AbortSignal | undefined;
+  handedOver: () => Promise<ReadableEntries>;
+  theirs: () => Promise<ReadableEntries>;
+}
+
+export function siteLists(transport: ApiTransport, technician: Technician, signal?: AbortSignal): SiteLists {
+  let handedOver: Promise<ReadableEntries> | null = null;
+  let theirs: Promise<ReadableEntries> | null = null;
+  return {
+    transport,
+    signal,
+    handedOver: () => (handedOver ??= suspendedForTaker(transport, signal)),
+    theirs: () => (theirs ??= entriesOfUser(transport, technician.userid, signal)),
+  };
+}

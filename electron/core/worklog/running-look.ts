@@ -1,7 +1,12 @@
 import { isEnded } from '../../shared/worklog.ts';
-import type { ApiTransport } from '../api/transport.ts';
-import { entriesOfUser } from '../api/work-log-api.ts';
-import { contextOf, isQuiet, quietSessions, type SiteLookDeps, type Technician } from './look-context.ts';
+import {
+  contextOf,
+  isQuiet,
+  quietSessions,
+  type SiteLists,
+  type SiteLookDeps,
+  type Technician,
+} from './look-context.ts';
 import { recordDecision, siteDecision } from './replay/follow-site.ts';
 
 const RUNNING = ['started', 'paused'] as const;
@@ -16,17 +21,12 @@ const RUNNING = ['started', 'paused'] as const;
  * replay records it (follow-site.ts: "Cancelled on the site", who and when). One not listed (older than 200
  * newer of theirs, or removed) tells nothing here; one listed running stays as it is.
  */
-export async function lookAtRunning(
-  deps: SiteLookDeps,
-  technician: Technician,
-  transport: ApiTransport,
-  signal?: AbortSignal,
-): Promise<void> {
+export async function lookAtRunning(deps: SiteLookDeps, technician: Technician, lists: SiteLists): Promise<void> {
   const quiet = quietSessions(deps.store, technician, RUNNING);
   if (quiet.length === 0) return;
-  const { entries } = await entriesOfUser(transport, technician.userid, signal);
+  const { entries } = await lists.theirs();
   const listed = new Map(entries.map((entry) => [entry.entryid, entry]));
-  const ctx = contextOf(deps, technician, transport);
+  const ctx = contextOf(deps, technician, lists.transport);
   for (const session of quiet) {
     const entry = listed.get(session.entryid);
     if (!entry || !isEnded(entry.status)) continue;

@@ -1,14 +1,16 @@
 import type { ApiTransport } from '../api/transport.ts';
 import { lookAtHandedOver } from './handed-over-look.ts';
-import type { SiteLookDeps, Technician } from './look-context.ts';
+import { siteLists, type SiteLookDeps, type Technician } from './look-context.ts';
 import { lookAtRunning } from './running-look.ts';
+import { lookAtTakenOver } from './taken-over-look.ts';
 
 /**
  * What each sync looks at of one technician's sessions on the site, with their sign-in and at theirs only: those
- * handed over (handed-over-look.ts) and those running (running-look.ts), each with nothing of theirs queued. One
- * list request each at most, none when there is nothing to look at. One refused does not keep the other from
- * looking (a site that will not list handed-over entries still says a running session was cancelled); the first
- * failure is the sync's to report, once both have looked.
+ * handed over (handed-over-look.ts), those running (running-look.ts) and those a colleague took over on the site
+ * (taken-over-look.ts), each with nothing of theirs queued. Two list requests at most, each asked once whichever
+ * looks read it, none when there is nothing to look at. One refused does not keep the others from looking (a
+ * site that will not list handed-over entries still says a running session was cancelled); the first failure is
+ * the sync's to report, once all have looked.
  */
 export function siteLook(
   deps: SiteLookDeps,
@@ -17,9 +19,10 @@ export function siteLook(
   return async (transport, signal) => {
     if (technician === null) return;
     let failed: { error: unknown } | null = null;
-    for (const look of [lookAtHandedOver, lookAtRunning]) {
+    const lists = siteLists(transport, technician, signal);
+    for (const look of [lookAtHandedOver, lookAtRunning, lookAtTakenOver]) {
       try {
-        await look(deps, technician, transport, signal);
+        await look(deps, technician, lists);
       } catch (error) {
         if (signal?.aborted) throw error;
         failed ??= { error };
