@@ -148,6 +148,39 @@ describe('a session left running while Fieldguide was closed', () => {
     unwrap(await api.flushOutbox());
   });
 
+  it('taken back and worked on another computer: not asked about here, until it is changed here again', async () => {
+    // A walk: handed over here and taken back on another computer, it ran on here as the site has it, and the
+    // next morning here asked whether the night was work, of a session worked on elsewhere.
+    const session = unwrap(await api.startSession({ guideid, workorderid: 'WO-ELSEWHERE' }));
+    unwrap(await api.transitionSession({ sessionId: session.id, transition: 'suspend' }));
+    unwrap(await api.flushOutbox());
+    const { entryid } = unwrap(await api.getSession(session.id));
+    const tech1 = await signIn(site, 'tech1');
+    const { revisionid } = (await siteApi(site, 'GET', `/work_log/${entryid}`, { token: tech1.token })).body as {
+      revisionid: number;
+    };
+    const assume = `/work_log/${entryid}/assume?revisionid=${revisionid}`;
+    expect((await siteApi(site, 'POST', assume, { token: tech1.token, json: {} })).status).toBe(200);
+    expect(unwrap(await api.syncNow()).status).toBe('complete');
+    expect(unwrap(await api.getSession(session.id))).toMatchObject({ status: 'started', pausedAt: null });
+    await close();
+    await advance(14 * HOUR);
+    await open();
+    expect(unwrap(await api.getSession(session.id)).ranUnwatched).toBeNull();
+
+    // Paused and resumed here: its clock is this computer's again, and the next night is asked about.
+    unwrap(await api.transitionSession({ sessionId: session.id, transition: 'pause' }));
+    unwrap(await api.transitionSession({ sessionId: session.id, transition: 'resume' }));
+    unwrap(await api.flushOutbox());
+    await close();
+    await advance(14 * HOUR);
+    await open();
+    expect(unwrap(await api.getSession(session.id)).ranUnwatched).not.toBeNull();
+    unwrap(await api.answerRanUnwatched({ sessionId: session.id, work: true }));
+    unwrap(await api.transitionSession({ sessionId: session.id, transition: 'cancel' }));
+    unwrap(await api.flushOutbox());
+  });
+
   it('two nights unanswered are two stretches: the day between stays work, each night a pause', async () => {
     const session = unwrap(await api.startSession({ guideid, workorderid: 'WO-TWO-NIGHTS' }));
     unwrap(await api.flushOutbox());

@@ -5,6 +5,7 @@ import type { ServicesDeps } from '../../electron/core/services.ts';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
 import { startDemoSite, type RunningSite } from '../../server/site.ts';
 import { unwrap } from '../helpers/library.ts';
+import { api as siteApi, signIn } from '../server/helpers.ts';
 import { makeTempDir } from '../helpers/tmp.ts';
 import { appPage, artifact, gloveDoubleTap, launchChromium, startApp } from './browser.ts';
 import { expectFitsBothTextSizes } from './screen-checks.ts';
@@ -33,6 +34,8 @@ let browser: Browser;
 let page: Page;
 const pageErrors: string[] = [];
 let sessionId = '';
+/** Handed over here, then taken back and worked on another computer: running here as the site has it. */
+let elsewhereId = '';
 let closedAt = 0;
 let openedAt = 0;
 
@@ -45,8 +48,20 @@ beforeAll(async () => {
   unwrap(await api.connectDemo());
   unwrap(await api.syncNow());
   sessionId = unwrap(await api.startSession({ guideid: FORKLIFT, workorderid: 'WO-NIGHT-1' })).id;
+  elsewhereId = unwrap(await api.startSession({ guideid: FORKLIFT, workorderid: 'WO-ELSEWHERE' })).id;
+  unwrap(await api.transitionSession({ sessionId: elsewhereId, transition: 'suspend' }));
   now += 25 * 60_000;
   expect(unwrap(await api.flushOutbox())).toMatchObject({ pending: 0, failed: 0 });
+  // Taken back on another computer, where the technician goes on with it; this computer's sync follows it.
+  const tech1 = await signIn(site!, 'tech1');
+  const { entryid } = unwrap(await api.getSession(elsewhereId));
+  const { revisionid } = (await siteApi(site!, 'GET', `/work_log/${entryid}`, { token: tech1.token })).body as {
+    revisionid: number;
+  };
+  const assume = `/work_log/${entryid}/assume?revisionid=${revisionid}`;
+  expect((await siteApi(site!, 'POST', assume, { token: tech1.token, json: {} })).status).toBe(200);
+  unwrap(await api.syncNow());
+  expect(unwrap(await api.getSession(elsewhereId))).toMatchObject({ status: 'started', pendingActions: 0 });
   closedAt = Math.floor(now / 1000);
   await app.stop();
   // The morning after.
@@ -89,6 +104,32 @@ describe('a session left running overnight', () => {
     await page.keyboard.press('Alt+ArrowRight');
     await page.waitForTimeout(300);
     expect(new URL(page.url()).searchParams.get('step')).toBeNull();
+  });
+
+  it("a session taken back and worked on another computer asks nothing here: its time is the site's", async () => {
+    // A walk: the morning here asked whether the night was work, of a session worked on elsewhere.
+    await page.goto(new URL('/sessions', app.shell.url).toString());
+    const row = page.getByTestId('session-row').filter({ hasText: 'WO-ELSEWHERE' });
+    await row.waitFor();
+    expect(await row.getByTestId('session-row-status').textContent()).toBe('In progress');
+    expect(await row.getByTestId('session-row-ran').count()).toBe(0);
+    expect(unwrap(await app.app.services.api.getSession(elsewhereId)).ranUnwatched).toBeNull();
+    await expectFitsBothTextSizes(
+      page,
+      'ran-elsewhere-row',
+      () => row,
+      () => row.waitFor(),
+      {
+        width: 1024,
+        height: 600,
+      },
+    );
+    // Opened, it shows its step, with no question first.
+    await page.goto(new URL(`/sessions/${elsewhereId}`, app.shell.url).toString());
+    await page.getByTestId('session-step').waitFor();
+    expect(await page.getByTestId('ran-unwatched').count()).toBe(0);
+    await page.goto(new URL(`/sessions/${sessionId}`, app.shell.url).toString());
+    await page.getByTestId('ran-unwatched').waitFor();
   });
 
   it('fits at every size, with Larger text', async () => {

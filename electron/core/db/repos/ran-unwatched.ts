@@ -9,12 +9,15 @@ import { sql } from '../statements.ts';
 export class RanUnwatchedRepo {
   constructor(private readonly db: Db) {}
 
-  /** The sessions of every technician here whose clock runs now (started, not paused, suspended or ended). */
+  /**
+   * The sessions of every technician here whose clock runs now (started, not paused, suspended or ended), on this
+   * computer: not one whose state last came from the site (worked on elsewhere: its clock is the site's).
+   */
   running(): { id: string; startedAt: number; ran: RanUnwatched | null }[] {
     const rows = sql(
       this.db,
       `SELECT id, started_at, ran_unwatched FROM work_sessions
-       WHERE status = 'started' AND paused_at IS NULL AND ended_at IS NULL`,
+       WHERE status = 'started' AND paused_at IS NULL AND ended_at IS NULL AND state_from_site IS NULL`,
     ).all() as { id: string; started_at: number; ran_unwatched: string | null }[];
     return rows.map((row) => ({ id: row.id, startedAt: row.started_at, ran: readRan(row.ran_unwatched) }));
   }

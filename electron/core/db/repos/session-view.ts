@@ -33,6 +33,7 @@ export interface SessionRow extends Record<string, unknown> {
   taken_from?: string | null;
   ran_unwatched?: string | null;
   removed_on_site?: number | null;
+  state_from_site?: number | null;
   handed_back?: string | null;
 }
 

@@ -26,6 +26,8 @@ export interface SessionState {
   activeStepid: number | null;
   /** When this computer learned the site no longer has it (WorkSession.removedOnSite): read-only here since. */
   removedOnSite: number | null;
+  /** When it last took its state from the site, worked on elsewhere; null once changed here (unwatched.ts). */
+  stateFromSite: number | null;
 }
 
 const toState = (row: SessionRow): SessionState => ({
@@ -43,6 +45,7 @@ const toState = (row: SessionRow): SessionState => ({
   pauseSeconds: row.pause_seconds,
   activeStepid: row.active_stepid,
   removedOnSite: row.removed_on_site ?? null,
+  stateFromSite: row.state_from_site ?? null,
 });
 
 /** A file attached to a step field, as recorded: `file` is its name in the attachments folder, `bytes` its size. */
@@ -132,6 +135,7 @@ export class SessionsRepo {
       pauseSeconds: 'pause_seconds',
       activeStepid: 'active_stepid',
       removedOnSite: 'removed_on_site',
+      stateFromSite: 'state_from_site',
     };
     const entries = Object.entries(patch).filter(([key]) => key in columns);
     if (entries.length === 0) return;

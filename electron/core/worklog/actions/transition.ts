@@ -46,7 +46,8 @@ export function transitionSession(
     const clock = applyClock(session, transition, at);
     deps.store.sessions.update(
       sessionId,
-      { ...clock, ...(transition === 'assume' ? { userid: me.userid } : {}) },
+      // Changed here: its clock is this computer's again (adopt.ts followOwnEntry), its nights asked about.
+      { ...clock, stateFromSite: null, ...(transition === 'assume' ? { userid: me.userid } : {}) },
       deps.now(),
     );
     // Taken back: a colleague's hand-back (handed-back.ts) is what it was, not said again at its next hand-over.

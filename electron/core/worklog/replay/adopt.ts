@@ -53,7 +53,9 @@ export function adoptServerState(
 /**
  * The technician's own entry as the site has it now, worked on from another computer (taken back there, paused,
  * handed over again): the session takes its state, clock, step and values, and stays theirs. Nothing is queued:
- * the site already has it. A value the site has that nothing here changed is taken (learn-site.ts).
+ * the site already has it. A value the site has that nothing here changed is taken (learn-site.ts). Its clock is
+ * the site's since: time it ran while Fieldguide was closed here is not asked about (unwatched.ts), not even time
+ * noted before, until its technician changes its state here.
  */
 export function followOwnEntry(
   ctx: Pick<WorklogContext, 'sessions' | 'guides' | 'now'>,
@@ -70,9 +72,11 @@ export function followOwnEntry(
       pausedAt: running ? null : (entry.pausedAt ?? session.pausedAt ?? ctx.now()),
       pauseSeconds: entry.pauseSeconds,
       ...(entry.activeStepid !== null ? { activeStepid: entry.activeStepid } : {}),
+      stateFromSite: ctx.now(),
     },
     ctx.now(),
   );
+  ctx.sessions.ranUnwatched.set(session.id, null);
   // Theirs since: what a colleague did with it before (handed-back.ts) is not said again at its next hand-over.
   ctx.sessions.setHandedBack(session.id, null);
   learnSiteValues(ctx, session, theirValues(ctx.guides, session.guideid, entry), new Set());
