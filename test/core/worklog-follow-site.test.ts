@@ -744,6 +744,83 @@ describe('the session follows the site', () => {
     expect(fresh.proxy.requestsTo(/^\/api\/2\.0\/work_log/)).toEqual([]);
   });
 
+  it('running here, paused, resumed or handed over on another computer: followed at the next sync', async () => {
+    // A walk: paused on the other computer, it stayed "In progress" here, its time counting; only ends were followed.
+    const [paused, resumed, handed] = [await runningHere(), await runningHere(), await runningHere()];
+    await onSite('tech1', paused.entryid, ['pause']);
+    await onSite('tech1', resumed.entryid, ['pause', 'resume']);
+    await onSite('tech1', handed.entryid, ['suspend']);
+    const tech1id = (await signIn(site, 'tech1')).userid;
+    a.proxy.clearLog();
+    expect(unwrap(await a.app.services.api.syncNow()).status).toBe('complete');
+
+    expect(unwrap(await a.app.services.api.getSession(paused.id))).toMatchObject({
+      status: 'paused',
+      pausedAt: (await siteEntry(paused.entryid)).paused_at,
+      pendingActions: 0,
+      openConflicts: 0,
+    });
+    expect(unwrap(await a.app.services.api.getSession(resumed.id))).toMatchObject({
+      status: 'started',
+      pausedAt: null,
+      pauseSeconds: (await siteEntry(resumed.entryid)).pause_duration,
+      pendingActions: 0,
+    });
+    expect(unwrap(await a.app.services.api.getSession(handed.id))).toMatchObject({
+      status: 'suspended',
+      userid: tech1id,
+      handedBack: null,
+      pendingActions: 0,
+      openConflicts: 0,
+    });
+    // Nothing sent for them, no read of one: the list of tech1's own entries.
+    const workLog = a.proxy.requestsTo(/^\/api\/2\.0\/work_log/);
+    expect(workLog.filter((r) => r.method !== 'GET' || /work_log\/\d/.test(r.path))).toEqual([]);
+    // Learned once: the next sync changes nothing, and their next action goes on the site's revision.
+    expect(unwrap(await a.app.services.api.syncNow()).status).toBe('complete');
+    unwrap(await a.app.services.api.transitionSession({ sessionId: paused.id, transition: 'resume' }));
+    unwrap(await a.app.services.api.transitionSession({ sessionId: handed.id, transition: 'assume' }));
+    await a.online();
+    expect(await siteEntry(paused.entryid)).toMatchObject({ status: 'started' });
+    expect(await siteEntry(handed.entryid)).toMatchObject({ status: 'started' });
+    expect([...(await conflictsOf(paused.id)), ...(await conflictsOf(handed.id))]).toEqual([]);
+    for (const s of [paused, resumed, handed])
+      unwrap(await a.app.services.api.transitionSession({ sessionId: s.id, transition: 'cancel' }));
+    await a.online();
+  });
+
+  it('running here with a value waiting, paused on another computer: the value not overwritten, sent', async () => {
+    const queued = await runningHere();
+    const busy = { kind: 'status', status: 503, message: 'Busy' } as const;
+    a.proxy.setSchedule(onPaths(/stepData/, () => busy));
+    const values = [{ fieldGuid: field.field.fieldGuid, value: 'Typed here' }];
+    unwrap(await a.app.services.api.saveStepData({ sessionId: queued.id, stepid: field.stepid, values }));
+    await onSite('tech1', queued.entryid, ['pause']);
+    expect(unwrap(await a.app.services.api.syncNow()).status).toBe('complete');
+    // The look leaves it: its value waits to go, as typed.
+    const waiting = unwrap(await a.app.services.api.getSession(queued.id));
+    expect(waiting.status).toBe('started');
+    expect(waiting.pendingActions).toBeGreaterThan(0);
+    expect(waiting.values.find((v) => v.fieldGuid === field.field.fieldGuid)).toMatchObject({ value: 'Typed here' });
+
+    // Back: the value goes, and the site has both: the value typed here, the pause made there.
+    await a.online();
+    expect(await siteEntry(queued.entryid)).toMatchObject({ status: 'paused' });
+    // The value's answer took the site's revision; the pause is followed all the same at the next sync.
+    a.proxy.clearLog();
+    expect(unwrap(await a.app.services.api.syncNow()).status).toBe('complete');
+    const followed = unwrap(await a.app.services.api.getSession(queued.id));
+    expect(followed).toMatchObject({ status: 'paused', pendingActions: 0, openConflicts: 0 });
+    expect(followed.values.find((v) => v.fieldGuid === field.field.fieldGuid)).toMatchObject({
+      value: 'Typed here',
+      site: 'sent',
+    });
+    expect(a.proxy.requestsTo(/^\/api\/2\.0\/work_log/).filter((r) => r.method !== 'GET')).toEqual([]);
+    unwrap(await a.app.services.api.transitionSession({ sessionId: queued.id, transition: 'resume' }));
+    unwrap(await a.app.services.api.transitionSession({ sessionId: queued.id, transition: 'cancel' }));
+    await a.online();
+  });
+
   it('the session report reads an attached file back offline, and only its own technician may', async () => {
     const guide = unwrap(await a.app.services.api.getGuide(guideid));
     const media = guide.steps

@@ -655,6 +655,36 @@ describe('the Sessions list of what the site decided of your sessions, after a s
     );
   });
 
+  it('running, paused on another computer: said paused here, its time stopped, Resume offered', async () => {
+    const WO = 'WO-PAUSED-ELSEWHERE';
+    const core = app.app.services.api;
+    const started = unwrap(await core.startSession({ guideid: forklift.id, workorderid: WO }));
+    expect(unwrap(await core.flushOutbox()).pending).toBe(0);
+    const entryid = unwrap(await core.getSession(started.id)).entryid!;
+    await onSite('tech1', entryid, ['pause']);
+    expect(unwrap(await core.syncNow()).status).toBe('complete');
+    await mySessions();
+    await mine(WO).waitFor();
+    // It said "In progress", its time counting on, while it was paused there.
+    expect(await mine(WO).getAttribute('data-status')).toBe('paused');
+    expect(await mine(WO).getByTestId('session-row-status').textContent()).toBe('Paused');
+    expect(await openSection().getByTestId('session-row').filter({ hasText: WO }).count()).toBe(1);
+    await fitsEverySize();
+    await expectLargerTextFits(page, 'paused-elsewhere-row', mine(WO));
+    await mine(WO).click();
+    await page.locator(`[data-testid="session"][data-session-id="${started.id}"][data-status="paused"]`).waitFor();
+    await fitsEverySize();
+    await fullViewShot(page, 'paused-elsewhere-session.png');
+    // Resume here goes to the site on its revision, under tech1's own name.
+    await page.getByTestId('session-resume').click();
+    await page.locator(`[data-testid="session"][data-status="started"]`).waitFor();
+    expect(unwrap(await core.flushOutbox()).failed).toBe(0);
+    expect(unwrap(await core.getSession(started.id))).toMatchObject({ pendingActions: 0, openConflicts: 0 });
+    const tech1 = await signIn(demo.site(), 'tech1');
+    const onSiteNow = await api(demo.site(), 'GET', `/work_log/${entryid}`, { token: tech1.token });
+    expect(onSiteNow.body).toMatchObject({ status: 'started', userid: tech1.userid });
+  });
+
   it('ran without script errors', () => {
     expect(pageErrors).toEqual([]);
   });
