@@ -126,17 +126,24 @@ export function codeLike(raw: string): boolean {
 }
 
 /**
- * A USB barcode scanner is a keyboard that types a whole code in a burst; a person types a key every
- * 100 ms or more. The keys' times (ms) of the text in the box: typed by a scanner when there are at
- * least four and half of the gaps between them are under 50 ms.
+ * A USB barcode scanner is a keyboard that types a whole code in one burst at a machine's steady pace, then
+ * its suffix, Enter, as one more key of that burst. A person, however quick, is not steady: a key struck
+ * twice ("10mm"), a reach across the keyboard or to Enter takes longer than a scanner's keys ever do, and
+ * a fast typist's short search then Enter was said as an unknown code. The keys' times (ms) of the text in
+ * the box and the Enter's: typed by a scanner when there are at least four keys, the Enter came at the
+ * burst's pace, and no key was slow; a long code may have one slow key in eight (a busy machine's hiccup:
+ * no hand keeps a scanner's pace over a long code to make up for it).
  */
 export const SCANNER_KEY_GAP_MS = 50;
-export function typedByScanner(keyTimes: readonly number[], textLength: number): boolean {
-  if (textLength < 4 || keyTimes.length < textLength) return false;
+/** A code this long or longer may have one slow key in eight. */
+const SCANNER_LONG_CODE = 8;
+export function typedByScanner(keyTimes: readonly number[], textLength: number, enterAt: number | null): boolean {
+  if (textLength < 4 || keyTimes.length < textLength || enterAt === null) return false;
   const recent = keyTimes.slice(-textLength);
-  const gaps = recent.slice(1).map((time, i) => time - recent[i]!);
-  const quick = gaps.filter((gap) => gap < SCANNER_KEY_GAP_MS).length;
-  return quick * 2 >= gaps.length;
+  const gaps = [...recent.slice(1), enterAt].map((time, i) => time - recent[i]!);
+  if (gaps.at(-1)! >= SCANNER_KEY_GAP_MS) return false;
+  const slow = gaps.filter((gap) => gap >= SCANNER_KEY_GAP_MS).length;
+  return slow <= (textLength >= SCANNER_LONG_CODE ? Math.floor(gaps.length / 8) : 0);
 }
 
 /** What an unknown code is said as, in plain words; the code stays in the search box. */

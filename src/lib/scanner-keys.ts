@@ -1,6 +1,6 @@
 import { SCANNER_KEY_GAP_MS, typedByScanner } from './scan-code.ts';
 
-/** A scanner's Enter follows its last key at once; a person's Enter after typing comes later than this. */
+/** A pause this long between two keys ends a burst: the keys after it are another code's (or a person's). */
 export const SCAN_ENTER_GAP_MS = 100;
 /** The same code read again within this long is the scanner reading one label twice (or a second trigger). */
 export const DOUBLE_READ_MS = 2_000;
@@ -14,7 +14,7 @@ export interface ScannerRead {
 /**
  * A USB barcode scanner is a keyboard: the keys of a code in a burst, then Enter. Told every printable key
  * and every Enter (their event times), it says which keys come at a scanner's pace and which Enter ends
- * a code so typed. A person's keys, a key every 100 ms or more, never make a read.
+ * a code so typed. A person's keys, however quick, never make a read (typedByScanner).
  */
 export class ScannerKeys {
   #text = '';
@@ -49,8 +49,8 @@ export class ScannerKeys {
   enter(at: number): ScannerRead | null {
     const [text, times] = [this.#text, this.#times];
     [this.#text, this.#times] = ['', []];
-    const before = times.at(-1);
-    if (before === undefined || at - before >= SCAN_ENTER_GAP_MS || !typedByScanner(times, text.length)) return null;
+    // The Enter is the scanner's suffix, at the pace of its keys (scan-code.ts says what tells a person's apart).
+    if (!typedByScanner(times, text.length, at)) return null;
     const code = text.trim();
     const again = this.#last !== null && this.#last.code === code && at - this.#last.at <= DOUBLE_READ_MS;
     this.#last = { code, at };

@@ -100,19 +100,35 @@ describe('a scanned code', () => {
 });
 
 describe('a USB scanner typing into the search box', () => {
-  it('is told from a person by the quick keys of the whole text', () => {
+  it('is told from a person by the quick keys of the whole text, its Enter among them', () => {
     const burst = [0, 4, 9, 12, 18, 22];
-    expect(typedByScanner(burst, 6)).toBe(true);
+    expect(typedByScanner(burst, 6, 26)).toBe(true);
     const person = [0, 140, 260, 410, 530, 700];
-    expect(typedByScanner(person, 6)).toBe(false);
+    expect(typedByScanner(person, 6, 820)).toBe(false);
   });
 
-  it('needs four keys at least, each key of the text timed, and most gaps quick', () => {
-    expect(typedByScanner([0, 3, 6], 3)).toBe(false);
-    expect(typedByScanner([0, 3, 6, 9], 6)).toBe(false);
+  it("is not a fast typist's short search: a key struck twice, the reach to Enter, are slower than a scanner", () => {
+    // "10mm" typed fast, then Enter: two keys of three at a scanner's pace, the second "m" and the Enter not.
+    expect(typedByScanner([0, 45, 85, 190], 4, 260)).toBe(false);
+    // Every key quick, but Enter pressed after them (a person's), or not pressed at all (the Search button).
+    expect(typedByScanner([0, 30, 60, 90], 4, 180)).toBe(false);
+    expect(typedByScanner([0, 3, 6, 9], 4, null)).toBe(false);
+    expect(typedByScanner([0, 3, 6, 9], 4, 12)).toBe(true);
+  });
+
+  it('lets a long code have one slow key in eight (a busy machine), not a short one', () => {
+    const ean = [0, 3, 6, 9, 12, 15, 80, 83, 86, 89, 92, 95, 98];
+    expect(typedByScanner(ean, 13, 101)).toBe(true);
+    expect(typedByScanner([0, 3, 6, 9, 12, 15, 80, 83, 86, 150, 153, 156, 159], 13, 162)).toBe(false);
+    expect(typedByScanner([0, 3, 70, 73, 76], 5, 79)).toBe(false);
+  });
+
+  it('needs four keys at least, each key of the text timed, and the keys quick', () => {
+    expect(typedByScanner([0, 3, 6], 3, 9)).toBe(false);
+    expect(typedByScanner([0, 3, 6, 9], 6, 12)).toBe(false);
     // A person's first letters, then a paste-like burst of the rest: only the text's own keys count.
-    expect(typedByScanner([0, 200, 400, 401, 402, 403, 404], 4)).toBe(true);
-    expect(typedByScanner([0, 5, 200, 400, 600], 5)).toBe(false);
+    expect(typedByScanner([0, 200, 400, 401, 402, 403, 404], 4, 405)).toBe(true);
+    expect(typedByScanner([0, 5, 200, 400, 600], 5, 603)).toBe(false);
   });
 
   it("is a code when what it typed looks like a label's, not when a quick hand typed words", () => {

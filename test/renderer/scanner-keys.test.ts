@@ -24,6 +24,18 @@ describe("a USB scanner's keys", () => {
     expect(type(keys, 'WO-6611', 20_000, 4, 600).read).toBeNull();
   });
 
+  it('a fast typist\'s "10mm", then Enter, is not a read: a key struck twice and the Enter are slower', () => {
+    const keys = new ScannerKeys();
+    for (const [char, at] of [
+      ['1', 0],
+      ['0', 45],
+      ['m', 85],
+      ['m', 170],
+    ] as const)
+      keys.key(char, at);
+    expect(keys.enter(240)).toBeNull();
+  });
+
   it('the same code read again at once is said again; after a while, or another code, is not', () => {
     const keys = new ScannerKeys();
     expect(type(keys, 'WO-6611', 0, 4).read!.again).toBe(false);
