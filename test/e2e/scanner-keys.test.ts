@@ -208,6 +208,17 @@ describe('a USB scanner types where the keyboard is', () => {
     expect(await page.getByTestId('scan-unknown').count()).toBe(0);
   });
 
+  it("a category's name typed into Search as quickly as a scanner, then Enter, is searched, not opened", async () => {
+    // The technician meant to search: the library opened on the category instead.
+    const { app, page } = opened;
+    await page.goto(new URL('/search', app.shell.url).toString());
+    await page.getByTestId('search-box').focus();
+    await scan('Forklifts', { gapMs: 30 });
+    await page.getByTestId('search-source').filter({ hasText: '“Forklifts”' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/search');
+    expect(await page.getByTestId('scan-unknown').count()).toBe(0);
+  });
+
   it("with the scanner's dialog open, a USB scanner's code closes it and opens the guide", async () => {
     const { app, page, pageErrors } = opened;
     await page.goto(app.shell.url);
