@@ -101,12 +101,21 @@ export const useScanStore = defineStore('scan', () => {
     notice.value = words;
   }
 
+  /**
+   * The technician moved on (typed, opened another page): a code still looked up opens nothing when it answers,
+   * and is no longer said as looked up. Its late answer, the site slow, took them from the guide they had opened
+   * since, or from the words they were typing.
+   */
+  function drop(): void {
+    asked++;
+    looking.value = null;
+  }
+
   /** Another technician works now: what the previous one scanned goes. */
   function forget(): void {
     notice.value = null;
-    looking.value = null;
-    asked++;
+    drop();
   }
 
-  return { notice, looking, resolve, say, forget };
+  return { notice, looking, resolve, say, drop, forget };
 });

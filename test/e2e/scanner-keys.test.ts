@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { WorkSession } from '../../electron/contract.ts';
+import { rpcPath, type WorkSession } from '../../electron/contract.ts';
 import { unwrap } from '../helpers/library.ts';
 import { proxiedDemoWorkshop } from '../helpers/services.ts';
 import { artifact, demoAppForFile, withAnswersHeld } from './browser.ts';
@@ -40,6 +40,27 @@ const sessionsOf = async (workorderid: string): Promise<WorkSession[]> =>
 async function printedCode(): Promise<string> {
   const site = unwrap(await opened.app.app.services.api.getStatus()).site!.url.replace(/\/$/, '');
   return `${site}/Guide/Forklift+Daily+Pre-Shift+Inspection/${FORKLIFT.id}`;
+}
+
+/**
+ * Scans `code` (a guide's) with the category tree held, and while it is looked up (said so) does what the
+ * technician did next; then lets the answer come and waits until the guide it names has been asked for and a
+ * generous moment more, for a page it would wrongly open.
+ */
+async function lateAnswerAfter(code: string, next: () => Promise<void>): Promise<void> {
+  const { page } = opened;
+  const kept = page.waitForResponse(
+    (response) =>
+      response.url().endsWith(rpcPath('getGuideSummary')) &&
+      response.request().postData() === JSON.stringify({ args: [FORKLIFT.id] }),
+  );
+  await withAnswersHeld(page, 'getCategories', 'while acting', async () => {
+    await scan(code);
+    await page.getByTestId('scan-looking').getByText('Looking up the code', { exact: false }).waitFor();
+    await next();
+  });
+  await kept;
+  await page.waitForTimeout(500);
 }
 
 describe('a USB scanner types where the keyboard is', () => {
@@ -247,6 +268,40 @@ describe('a USB scanner types where the keyboard is', () => {
     // "repa", 25 ms a key: a quick person (the scanner's keys were swallowed there, and "r" chose Replacement).
     await scan('repa', { gapMs: 25, enter: false });
     expect(await page.getByTestId('filter-type').inputValue()).toBe('repair');
+  });
+
+  it("a code's late answer opens nothing once the technician typed other words or opened another guide", async () => {
+    // The site slow, a guide's code was looked up for long; its answer took the technician from what they had
+    // done since (other words typed in Search, another guide opened) to the guide scanned.
+    const { app, page } = opened;
+    const code = await printedCode();
+    await page.goto(new URL('/search', app.shell.url).toString());
+    await page.getByTestId('search-box').focus();
+    await lateAnswerAfter(code, async () => {
+      await page.keyboard.press('Control+A');
+      await page.keyboard.type('belt');
+      await page.getByTestId('search-source').filter({ hasText: '“belt”' }).waitFor();
+    });
+    expect(new URL(page.url()).pathname).toBe('/search');
+    expect(await page.getByTestId('search-box').inputValue()).toBe('belt');
+    // Cleared by its button (no key typed), the same.
+    await page.getByTestId('search-box').fill('');
+    await lateAnswerAfter(code, async () => {
+      await page.getByTestId('search-clear').click();
+      await page.getByTestId('search').getByText('Type a few words').waitFor();
+    });
+    expect(new URL(page.url()).pathname).toBe('/search');
+
+    await page.goto(app.shell.url);
+    await page.getByTestId('guide-row').first().waitFor();
+    await page.locator('body').focus();
+    const other = page.locator(`[data-testid="guide-row"]:not([data-guideid="${FORKLIFT.id}"])`).first();
+    const otherId = await other.getAttribute('data-guideid');
+    await lateAnswerAfter(code, async () => {
+      await other.click();
+      await page.locator(`[data-testid="guide"][data-guideid="${otherId}"]`).waitFor();
+    });
+    expect(new URL(page.url()).pathname).toBe(`/guides/${otherId}`);
   });
 
   it('a code looked up slowly, the site hanging, is said as looked up, then its answer', async () => {

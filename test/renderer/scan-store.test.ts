@@ -76,4 +76,16 @@ describe('a scanned code looked up', () => {
     treeReads[0]!({ ok: true, value: [] });
     expect(await first).toEqual({ to: 'superseded' });
   });
+
+  it('opens nothing when it answers after the technician moved on, and is no longer said as looked up', async () => {
+    const { useScanStore, LOOKING_SAID_AFTER_MS } = stores.module;
+    const scan = useScanStore();
+    const late = scan.resolve('12');
+    await vi.advanceTimersByTimeAsync(LOOKING_SAID_AFTER_MS);
+    expect(scan.looking).not.toBeNull();
+    scan.drop();
+    expect(scan.looking).toBeNull();
+    treeReads[0]!({ ok: true, value: [] });
+    expect(await late).toEqual({ to: 'superseded' });
+  });
 });
