@@ -1,4 +1,6 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { rpcPath, type AppMethod } from '../../electron/contract.ts';
 import { always } from '../fault/proxy.ts';
 import { unwrap } from '../helpers/library.ts';
 import { proxiedDemoWorkshop } from '../helpers/services.ts';
@@ -24,6 +26,26 @@ async function searchFor(words: string): Promise<void> {
   await page.keyboard.press('Enter');
   await page.locator('[data-testid="search-source"][data-source="site"]').waitFor();
   await expect.poll(() => page.getByTestId('search-asking').count()).toBe(0);
+}
+
+/**
+ * Counts the answers to `method` the page has read, each once all that follows its reading has run (the store,
+ * the page drawn: they follow as microtasks, before the next task). `read(n)` waits for the n-th since.
+ */
+async function answersRead(page: Page, method: AppMethod): Promise<(count: number) => Promise<void>> {
+  await page.evaluate((path) => {
+    const counted = window as unknown as { answersRead: number };
+    counted.answersRead = 0;
+    const json = Response.prototype.json;
+    Response.prototype.json = async function (this: Response) {
+      const value: unknown = await json.call(this);
+      if (new URL(this.url).pathname === path) setTimeout(() => counted.answersRead++);
+      return value;
+    };
+  }, rpcPath(method));
+  return async (count) => {
+    await page.waitForFunction((n) => (window as unknown as { answersRead: number }).answersRead >= n, count);
+  };
 }
 
 describe("the site's search beside this computer's", () => {
@@ -97,15 +119,19 @@ describe("the site's search beside this computer's", () => {
     // No gap where the hidden Clear keeps its room: the field runs on to the Search button (a walk saw 85-94 px).
     const [at, search] = [await field.boundingBox(), await page.getByRole('button', { name: 'Search' }).boundingBox()];
     expect(search!.x - (at!.x + at!.width)).toBeLessThanOrEqual(12);
-    await withAnswersHeld(page, 'search', 800, async () => {
+    // This computer's answer is held until Clear has been pressed while "Searching…" is shown (held 800 ms, a busy
+    // machine's answer came before the press, and the case was not met), then waited for until the page has read
+    // it and drawn what follows (not for a fixed time).
+    const read = await answersRead(page, 'search');
+    await withAnswersHeld(page, 'search', 'while acting', async () => {
       await field.fill('brake');
       await clear.waitFor();
       // The field keeps its width as the button shows (it narrowed under the finger).
       expect((await field.boundingBox())!.width).toBe(emptyWidth);
-      await page.waitForTimeout(300);
+      await page.getByTestId('search').getByText('Searching…').waitFor();
       await clear.click();
     });
-    await page.waitForTimeout(300);
+    await read(1);
     expect(await field.inputValue()).toBe('');
     expect(await page.getByTestId('search-source').count()).toBe(0);
     // Not "Searching…" for ever: the page is back to its hint.
