@@ -6,7 +6,8 @@ import { useSessionStore } from '../../stores/session.ts';
 /**
  * Opens what a scanned code names at once: the guide, the library on the category, or the technician's open
  * session of a work order (the Sessions list when several are open). A code that names
- * nothing known goes to the search page with the code in the box and says so there.
+ * nothing known goes to the search page with the code in the box and says so there; with `sayUnknown` false
+ * (words typed in a burst, not a code) it is only searched for, as typed words are.
  */
 export function useOpenCode() {
   const router = useRouter();
@@ -14,7 +15,7 @@ export function useOpenCode() {
   const library = useLibraryStore();
   const session = useSessionStore();
 
-  return async function openCode(raw: string): Promise<ScanOutcome['to']> {
+  return async function openCode(raw: string, { sayUnknown = true } = {}): Promise<ScanOutcome['to']> {
     const outcome = await scan.resolve(raw);
     if (outcome.to === 'superseded') return outcome.to;
     if (outcome.to === 'guide') {
@@ -31,9 +32,12 @@ export function useOpenCode() {
       scan.say(null);
       await library.setFilter({ category: outcome.name, type: null, tag: '', offlineOnly: false });
       await router.push({ name: 'library' });
-    } else {
+    } else if (sayUnknown) {
       scan.say(outcome.words);
       await router.push({ name: 'search', query: { q: outcome.text } });
+    } else {
+      scan.say(null);
+      await router.replace({ name: 'search', query: { q: outcome.text } });
     }
     return outcome.to;
   };
