@@ -7,6 +7,7 @@ import { unwrap } from '../helpers/library.ts';
 import { makeTempDir } from '../helpers/tmp.ts';
 import { appPage, artifact, launchChromium, startApp } from './browser.ts';
 import { writeCode39Y4m, writeQrY4m } from './fake-camera.ts';
+import { scanKeys } from './scanner-burst.ts';
 import { checkScreen, formatProblems, VIEWPORTS, type ScreenProblem } from './screen-checks.ts';
 
 // Issue 30, acceptance 4: a QR code of a demo guide's page, as the demo's page of printed codes shows it,
@@ -144,8 +145,7 @@ describe('scan to open (acceptance 4)', () => {
     page.on('pageerror', (error) => pageErrors.push(error.message));
     await page.goto(new URL('/search', app.shell.url).toString());
     await page.getByTestId('search-box').focus();
-    await page.keyboard.type('4006381333931');
-    await page.keyboard.press('Enter');
+    await scanKeys(page, '4006381333931');
     const said = page.getByTestId('scan-unknown');
     await said.waitFor();
     expect(await said.textContent()).toContain('“4006381333931”');
@@ -179,8 +179,7 @@ describe('scan to open (acceptance 4)', () => {
     const [category] = unwrap(await app.app.services.api.getCategories());
     await page.goto(new URL('/search', app.shell.url).toString());
     await page.getByTestId('search-box').focus();
-    await page.keyboard.type(category!.title.toUpperCase());
-    await page.keyboard.press('Enter');
+    await scanKeys(page, category!.title.toUpperCase());
     await page.locator('h1.library-title', { hasText: category!.title }).waitFor({ timeout: 20_000 });
 
     // The same name typed by a person, key by key, is searched: words are a search unless a scanner typed them.

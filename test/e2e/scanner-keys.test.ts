@@ -3,6 +3,7 @@ import { rpcPath, type WorkSession } from '../../electron/contract.ts';
 import { unwrap } from '../helpers/library.ts';
 import { proxiedDemoWorkshop } from '../helpers/services.ts';
 import { artifact, demoAppForFile, withAnswersHeld } from './browser.ts';
+import { scanKeys } from './scanner-burst.ts';
 
 // A walk's scanning day with a USB scanner (a keyboard that types a code in a burst, then Enter): the
 // second read of a work order's label went into the field the new session had just focused and on to the
@@ -12,25 +13,7 @@ const demo = proxiedDemoWorkshop();
 const opened = demoAppForFile(demo, { width: 1366, height: 768 });
 const FORKLIFT = { id: 10, title: 'Forklift Daily Pre-Shift Inspection' };
 
-/**
- * What a scanner does: the code's keys 3 ms apart, then Enter. Their times are given to Chromium (a busy
- * test machine spaced Playwright's own keys by more than a scanner's, and a code's first key fell out).
- * `gapMs` as a list: a person's keys, each its own time after the one before (the Enter's last).
- */
-let clock = Date.now() / 1000;
-async function scan(code: string, { gapMs = 3 as number | readonly number[], enter = true } = {}): Promise<void> {
-  const cdp = await opened.page.context().newCDPSession(opened.page);
-  clock = Math.max(clock + 1, Date.now() / 1000);
-  let pressed = 0;
-  const press = async (key: string, text: string, extra: Record<string, unknown> = {}) => {
-    clock += (typeof gapMs === 'number' ? gapMs : (gapMs[pressed++] ?? 3)) / 1000;
-    await cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', key, text, timestamp: clock, ...extra });
-    await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', key, timestamp: clock, ...extra });
-  };
-  for (const char of code) await press(char, char);
-  if (enter) await press('Enter', '\r', { code: 'Enter', windowsVirtualKeyCode: 13 });
-  await cdp.detach();
-}
+const scan = (code: string, options?: Parameters<typeof scanKeys>[2]) => scanKeys(opened.page, code, options);
 const sessionsOf = async (workorderid: string): Promise<WorkSession[]> =>
   unwrap(await opened.app.app.services.api.listSessions({ guideid: FORKLIFT.id })).filter(
     (session) => session.workorderid === workorderid,
