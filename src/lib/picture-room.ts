@@ -70,6 +70,7 @@ function scrollerOf(el: HTMLElement): HTMLElement | null {
  */
 export function usePictureRoom(root: Ref<HTMLElement | null>, step: WatchSource<unknown>): void {
   let observer: ResizeObserver | null = null;
+  let added: MutationObserver | null = null;
   let frame = 0;
   let scroller: HTMLElement | null = null;
 
@@ -114,12 +115,24 @@ export function usePictureRoom(root: Ref<HTMLElement | null>, step: WatchSource<
     scroller = scrollerOf(root.value);
     observer = new ResizeObserver(soon);
     observer.observe(root.value);
-    if (scroller) observer.observe(scroller);
+    if (!scroller) return soon();
+    observer.observe(scroller);
+    // What stands above the step in the step area: a notice that comes, grows or goes there moves the step
+    // without changing its size or the area's (the revised guide's notice, come with the step on screen, put
+    // its picture under the step bar at 800x1280 with Larger text). Each is watched, and each one added.
+    for (const above of scroller.children) observer.observe(above);
+    added = new MutationObserver((changes) => {
+      for (const node of changes.flatMap((change) => [...change.addedNodes]))
+        if (node instanceof Element) observer?.observe(node);
+      soon();
+    });
+    added.observe(scroller, { childList: true });
     soon();
   });
   watch(step, () => void nextTick(soon));
   onBeforeUnmount(() => {
     observer?.disconnect();
+    added?.disconnect();
     if (frame) cancelAnimationFrame(frame);
   });
 }
