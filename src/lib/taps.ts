@@ -32,12 +32,24 @@ const TEXT_ENTRY = [
  * bounce pressed Sign out, now under the finger; a technician's row on Switch technician opened and
  * closed; a filter, a category's arrow, a scope's category and Advanced each flipped twice. So no control
  * guards itself (a dialog's Close, the session's buttons, the checks, the zoom view's buttons did). A double
- * click's own event (`dblclick`, the zoom view's) still comes, and in a text field it still selects a word.
+ * click's own event (`dblclick`, the zoom view's) still comes, and in the text field its first click was in it still
+ * selects a word.
  */
 export function oneTapOneStep(target: Window): void {
-  const exempt = (event: Event, also = ''): boolean =>
-    event.target instanceof Element && event.target.closest(TEXT_ENTRY + also) !== null;
-  const bounce = (event: MouseEvent): boolean => secondTap(event) && !exempt(event);
+  // Where the last tap landed: its time, its place, the text field it was in (null: none).
+  let lastTap: { at: number; x: number; y: number; field: Element | null } = {
+    at: Number.NEGATIVE_INFINITY,
+    x: 0,
+    y: 0,
+    field: null,
+  };
+  const fieldOf = (event: Event): Element | null =>
+    event.target instanceof Element ? event.target.closest(TEXT_ENTRY) : null;
+  // A double click selects a word only in the text field its first click was in: a tap on a step in the Steps
+  // drawer closed it, and its bounce landed in the step's field beneath and selected a word of its saved value,
+  // typed over by the next key.
+  const ownField = (event: Event): boolean => fieldOf(event) !== null && fieldOf(event) === lastTap.field;
+  const bounce = (event: MouseEvent): boolean => secondTap(event) && !ownField(event);
   const noPress = (event: MouseEvent) => {
     if (bounce(event)) event.preventDefault();
   };
@@ -46,23 +58,22 @@ export function oneTapOneStep(target: Window): void {
   // bounce's press): a press where a tap just ended, within a bounce's time, goes no further. Its count is
   // not known yet (a pointer event has none), so time and place say it. Not on what draws (a signature, a
   // picture dragged): each press there is a stroke of its own.
-  let lastTap = { at: Number.NEGATIVE_INFINITY, x: 0, y: 0 };
-  target.addEventListener('click', (event) => (lastTap = { at: event.timeStamp, x: event.clientX, y: event.clientY }), {
-    capture: true,
-  });
   target.addEventListener(
     'pointerdown',
     (event) => {
       const near = Math.abs(event.clientX - lastTap.x) <= BOUNCE_PX && Math.abs(event.clientY - lastTap.y) <= BOUNCE_PX;
-      if (event.timeStamp - lastTap.at < BOUNCE_MS && near && !exempt(event, ', canvas, [data-own-presses]'))
-        event.stopImmediatePropagation();
+      const own =
+        ownField(event) || (event.target instanceof Element && event.target.closest('canvas, [data-own-presses]'));
+      if (event.timeStamp - lastTap.at < BOUNCE_MS && near && !own) event.stopImmediatePropagation();
     },
     { capture: true },
   );
   target.addEventListener(
     'click',
     (event) => {
-      if (!bounce(event)) return;
+      const bounced = bounce(event);
+      lastTap = { at: event.timeStamp, x: event.clientX, y: event.clientY, field: fieldOf(event) };
+      if (!bounced) return;
       event.preventDefault();
       event.stopImmediatePropagation();
     },

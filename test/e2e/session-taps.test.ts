@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import type { StepFormField } from '../../electron/contract.ts';
+import { DEMO_GUIDES } from '../../server/demo/seed.ts';
 import { unwrap } from '../helpers/library.ts';
 import { proxiedDemoWorkshop } from '../helpers/services.ts';
-import { guideWithForms } from '../helpers/worklog.ts';
+import { guideWithForms, sampleValue } from '../helpers/worklog.ts';
 import { artifact, demoAppForFile, gloveDoubleTap } from './browser.ts';
 
 // The session's own buttons, by glove and by keyboard (found walking the app at 1024x600 with Larger text):
@@ -261,5 +263,83 @@ describe('Start with a work order already open on the guide', () => {
     await page.waitForURL(/\/sessions\/[0-9a-f-]{36}/);
     expect(page.url()).not.toContain(first.id);
     expect(await count()).toBe(2);
+  });
+});
+
+// A glove's tap on a step in the Steps drawer closes it, and its bounce, 80 ms on, lands on the step beneath: on
+// a field with a value there, it put the keyboard in that field with the value selected (the double click's own
+// word selection), and the next key typed over the saved truck number. One tap, one step: the step shown, the
+// keyboard where a single tap puts it.
+describe("a step chosen in the Steps drawer by a glove's double tap", () => {
+  it("goes to the step, and the bounce does nothing to the field under the drawer's step", async () => {
+    const { app, page } = opened;
+    const api = app.app.services.api;
+    const typed = (f: StepFormField) => ['Text Input', 'Numeric Input', 'Text Area'].includes(f.type);
+    // The hose guide: its 30 steps scroll in the drawer at 1024x600, the forklift check's among them.
+    const guide = unwrap(await api.getGuide(DEMO_GUIDES.findIndex((g) => g.key === 'forklift-hose') + 1));
+    const session = unwrap(await api.startSession({ guideid: guide.guideid, workorderid: 'WO-DRAWER-BOUNCE' }));
+    for (const step of guide.steps)
+      for (const field of step.form?.fields.filter(typed) ?? [])
+        unwrap(
+          await api.saveStepData({
+            sessionId: session.id,
+            stepid: step.stepid,
+            values: [{ fieldGuid: field.fieldGuid, value: sampleValue(field)!.split('\n')[0]! }],
+          }),
+        );
+    await page.evaluate(() => localStorage.setItem('fieldguide.textSize', 'large'));
+    const url = (n: number) => new URL(`/sessions/${session.id}?step=${n}`, app.shell.url).toString();
+    // A step whose typed field the drawer's button for it can be scrolled over: where the bounce will land.
+    const fieldAt = async (n: number) => {
+      await page.goto(url(n));
+      await page.locator('[data-testid="step-form"][data-ready="true"]').waitFor();
+      return page
+        .locator('[data-testid="step-form"] :is(input:not([type=checkbox], [type=radio], [type=file]), textarea)')
+        .first()
+        .boundingBox();
+    };
+    let chosen: { n: number; x: number; y: number; scroll: number } | null = null;
+    for (let n = 2; n <= guide.steps.length && !chosen; n++) {
+      if (!guide.steps[n - 1]!.form?.fields.some(typed)) continue;
+      const field = await fieldAt(n);
+      await page.goto(url(1));
+      await page.getByTestId('step-drawer-open').click();
+      const drawer = page.getByTestId('step-drawer');
+      const button = (await drawer.getByTestId(`step-nav-${n}`).boundingBox())!;
+      const room = await drawer.evaluate((el) => ({ top: el.scrollTop, most: el.scrollHeight - el.clientHeight }));
+      const y = field!.y + field!.height / 2;
+      const scroll = room.top + button.y + button.height / 2 - y;
+      const x = Math.max(field!.x, button.x) + 20;
+      if (scroll >= 0 && scroll <= room.most && x < Math.min(field!.x + field!.width, button.x + button.width))
+        chosen = { n, x, y, scroll };
+      await page.keyboard.press('Escape');
+    }
+    expect(chosen, 'a step whose field is under its button in the drawer').not.toBeNull();
+    const { n, x, y, scroll } = chosen!;
+    await page.getByTestId('step-drawer-open').click();
+    await page.getByTestId('step-drawer').evaluate((el, top) => (el.scrollTop = top), scroll);
+    // The tap, and its bounce 80 ms later at the same spot.
+    await page.mouse.click(x, y);
+    await page.waitForTimeout(80);
+    await page.mouse.down({ clickCount: 2 });
+    await page.mouse.up({ clickCount: 2 });
+    await page
+      .locator('[data-testid="step-count"]')
+      .filter({ hasText: `Step ${n} of` })
+      .waitFor();
+    await page.waitForTimeout(700);
+    await page.screenshot({ path: artifact('drawer-bounce-1024x600-larger.png') });
+    const focus = await page.evaluate(() => {
+      const at = document.activeElement as HTMLInputElement;
+      const step = document.querySelector('[data-testid="session-step"]')!;
+      const first =
+        step.querySelector(
+          '[data-testid="step-form"] :is(input:not([type=hidden]), select, textarea):not(:disabled)',
+        ) ?? step.querySelector('[data-testid="step-heading"]');
+      const selected = typeof at.selectionStart === 'number' ? at.selectionEnd! - at.selectionStart : 0;
+      return { first: at === first, on: `${at.tagName} ${at.getAttribute('aria-label') ?? at.id}`, selected };
+    });
+    // What a single tap does: the keyboard on the step's first field, nothing selected in it to type over.
+    expect(focus, `after choosing step ${n}`).toMatchObject({ first: true, selected: 0 });
   });
 });
