@@ -64,7 +64,11 @@ export function oneTapOneStep(target: Window): void {
       const near = Math.abs(event.clientX - lastTap.x) <= BOUNCE_PX && Math.abs(event.clientY - lastTap.y) <= BOUNCE_PX;
       const own =
         ownField(event) || (event.target instanceof Element && event.target.closest('canvas, [data-own-presses]'));
-      if (event.timeStamp - lastTap.at < BOUNCE_MS && near && !own) event.stopImmediatePropagation();
+      if (!(event.timeStamp - lastTap.at < BOUNCE_MS && near && !own)) return;
+      event.stopImmediatePropagation();
+      // A disabled control takes no press (no mousedown for the guard above), yet the press still takes the focus
+      // off to the page's body: the review's Sign off and finish, off, under the step bar's Finish just tapped.
+      if (event.target instanceof Element && event.target.closest(':disabled')) event.preventDefault();
     },
     { capture: true },
   );

@@ -343,3 +343,50 @@ describe("a step chosen in the Steps drawer by a glove's double tap", () => {
     expect(focus, `after choosing step ${n}`).toMatchObject({ first: true, selected: 0 });
   });
 });
+
+// A walk by glove at 1366x768 with Larger text: a tap on the step bar's Finish opened the review, its heading
+// focused, and the bounce landed on Sign off and finish, off until the name is typed. A disabled button takes
+// no press, so no guard saw it, and the press took the keyboard off the heading to the page's body: the next
+// Tab began at the top of the page, not in the review.
+describe("Finish by a glove's double tap", () => {
+  it('opens the review with the keyboard on its heading, the bounce on its disabled button', async () => {
+    const { app, page } = opened;
+    const api = app.app.services.api;
+    const session = unwrap(await api.startSession({ guideid: 3, workorderid: 'WO-FINISH-GLOVE' }));
+    // Every field answered (the photo too): the review short, its Finish at the window's foot.
+    for (const step of unwrap(await api.getGuide(3)).steps)
+      for (const field of step.form?.fields ?? []) {
+        const value = sampleValue(field);
+        if (value !== null) {
+          unwrap(
+            await api.saveStepData({
+              sessionId: session.id,
+              stepid: step.stepid,
+              values: [{ fieldGuid: field.fieldGuid, value }],
+            }),
+          );
+        }
+      }
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await page.evaluate(() => localStorage.setItem('fieldguide.textSize', 'large'));
+    await page.goto(new URL(`/sessions/${session.id}?step=6`, app.shell.url).toString());
+    await page.getByTestId('step-finish').waitFor();
+    await page.waitForTimeout(300);
+    const finish = (await page.getByTestId('step-finish').boundingBox())!;
+    await gloveDoubleTap(page, page.getByTestId('step-finish'));
+    await page.getByTestId('finish-review').waitFor();
+    await page.waitForTimeout(600);
+    // The bounce met the review's own Finish, disabled: where the step bar's was.
+    const confirm = (await page.getByTestId('review-confirm').boundingBox())!;
+    const [x, y] = [finish.x + finish.width / 2, finish.y + finish.height / 2];
+    expect(x > confirm.x && x < confirm.x + confirm.width && y > confirm.y && y < confirm.y + confirm.height).toBe(
+      true,
+    );
+    expect(await page.getByTestId('review-confirm').isDisabled()).toBe(true);
+    await page.screenshot({ path: artifact('finish-glove-1366x768-larger.png') });
+    const focused = await page.evaluate(() => document.activeElement?.textContent?.trim().slice(0, 40));
+    await page.getByTestId('review-back').click();
+    await page.setViewportSize({ width: 1024, height: 600 });
+    expect(focused).toBe('Finish this session?');
+  });
+});
