@@ -101,6 +101,27 @@ for (const dialect of ['dozuki', 'ifixit'] as Dialect[]) {
       expect(unwrap(await sdk.flushOutbox())).toMatchObject({ pending: 0, failed: 0, conflicts: 0 });
     });
 
+    it('takes a video only in a video field: a photo there is refused as attached, not queued', async () => {
+      // A walk: a photo chosen in the forklift check's Video field was kept, and the site refused the step's save,
+      // the finish and what followed waiting behind it.
+      const sdk = app.services.api;
+      const video = await stepWithField(sdk, 'Video');
+      const session = unwrap(
+        await sdk.startSession({ guideid: video.guideid, workorderid: `WO-${dialect}-NOT-VIDEO` }),
+      );
+      const attach = { sessionId: session.id, stepid: video.stepid, fieldGuid: video.field.fieldGuid };
+      const photo = await sdk.attachFile({ ...attach, name: 'horn.png', mime: 'image/png', dataBase64: PNG_1X1 });
+      const message =
+        dialect === 'ifixit'
+          ? 'This site takes pictures only: it does not take videos or documents, so this field cannot be filled in ' +
+            'from here.'
+          : 'horn.png is not a video: this field takes a video (MP4, MOV or WebM).';
+      expect(photo).toEqual({ ok: false, error: expect.objectContaining({ message }) });
+      expect(unwrap(await sdk.getSession(session.id)).values.filter((v) => v.attachment)).toEqual([]);
+      unwrap(await sdk.transitionSession({ sessionId: session.id, transition: 'cancel' }));
+      expect(unwrap(await sdk.flushOutbox())).toMatchObject({ pending: 0, failed: 0, conflicts: 0 });
+    });
+
     it('takes no file in a Video field of a site taking pictures only: refused as attached, not queued', async () => {
       // A walk on an iFixit-dialect site: "Attach a video" took one, kept it "uploads when online", and the site's
       // refusal then held the rest of the session, its finish included, behind that upload. Its Video field

@@ -142,6 +142,13 @@ export function attachFile(
           'invalid_input',
           `${path.basename(input.name)} is not a picture: this field takes a photo (JPEG, PNG, GIF or WebP).`,
         );
+      // The same in a video field: a photo chosen there (the picker's "All files") was kept, and the site refused
+      // the step's save ("the id of one of your GuideVideoObject media items"), the rest of the session behind it.
+      if (field.type === 'Video' && !input.mime.startsWith('video/') && !/\.(mp4|m4v|mov|webm)$/i.test(input.name))
+        throw new AppFailure(
+          'invalid_input',
+          `${path.basename(input.name)} is not a video: this field takes a video (MP4, MOV or WebM).`,
+        );
       const safeName =
         path
           .basename(input.name)
