@@ -148,8 +148,8 @@ function ownChip(input: {
   if (outbox.diskLow) {
     // Said before offline: the next save may fail on a disk with no room left, and only the technician can free it.
     const low =
-      'The disk is full. Your work still saves, in the little room Fieldguide kept for it: ' +
-      'free some space on this computer before that runs out too. ' +
+      'The disk is full. Your work still saves, in the little room Fieldguide kept for it. ' +
+      `${freeSomeSpace()} before that runs out too. ` +
       (unsent > 0 ? `${plural(unsent, 'change')} not sent yet; nothing is lost.` : 'Nothing waits to be sent.');
     return { tone: 'problem', ...words('Disk full'), detail: low, announce: low, unsent };
   }

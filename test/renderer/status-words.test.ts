@@ -48,7 +48,8 @@ describe('the status chip says network, sync and unsent work in one place', () =
     const outbox = { ...clear, pending: 3, diskLow: true };
     const chip = statusChip({ network: 'offline', sync: synced(), outbox, nowMs: NOW });
     expect(chip).toMatchObject({ tone: 'problem', text: 'Disk full · 3 unsent', unsent: 3 });
-    expect(chip.detail).toContain('free some space on this computer');
+    // The one remedy, from its one home (it said "free some space on this computer", no budget, no bin).
+    expect(chip.detail).toContain(`${freeSomeSpace()} before that runs out too.`);
     expect(chip.detail).toContain('3 changes not sent yet; nothing is lost.');
     const calm = statusChip({ network: 'online', sync: synced(), outbox: { ...clear, diskLow: true }, nowMs: NOW });
     expect(calm.text).toBe('Disk full');
