@@ -22,6 +22,15 @@ export const TRANSITION_REFUSED: Record<WorkTransition, string> = {
 };
 
 /**
+ * A file or photo of a step's field refused, said beside the field as a refused transition or Save is: what did
+ * not happen first ("Not removed."), then the core's reason. A refused Remove said the reason alone ("The disk is
+ * full, …"), and the file still shown read as if removing it had worked halfway.
+ */
+export function fileRefusedWords(what: 'attach' | 'remove', reason: string): string {
+  return `${what === 'attach' ? 'Not attached' : 'Not removed'}. ${reason}`;
+}
+
+/**
  * A step's save refused, said once under its form by Save: what did not happen first ("Not saved.", as "Not
  * paused." says), then on a full disk what became of the typing and what to do. `onScreenOnly`: some of it
  * could not be kept as a draft either (the window's own files on the same disk). The field said "save this

@@ -326,5 +326,33 @@ describe.skipIf(!disk.mounted)('a full disk, as the technician meets it', () => 
     await photo.getByTestId('camera-open').waitFor();
     expect(await refusedHere.count()).toBe(0);
     expect(await photo.getByTestId('camera-unkept').count()).toBe(0);
+
+    // Removed on the full disk: refused, and said first what did not happen, as "Not attached." is (it said the
+    // reason alone, "The disk is full, …", beside the photo still shown). A Remove that went in (written over the
+    // log's old frames) is undone with room, and tried again on a full disk, its reserve used up by a Pause or
+    // Resume (refused, its words gone with the step opened again).
+    for (let tries = 0; tries < 20 && (await refusedHere.count()) === 0; tries++) {
+      disk.fill();
+      await actUntil(async () => (await refused().count()) > 0);
+      await page.goto(photoStep.url);
+      await page.locator('[data-testid="step-form"][data-ready="true"]').waitFor();
+      await photo.getByTestId('attachment-remove').click();
+      await photo.getByTestId('attachment-remove-confirm').click();
+      await page.waitForFunction(
+        (guid) =>
+          document.querySelector(`[data-field-guid="${guid}"] [data-testid="field-error"]`) !== null ||
+          document.querySelector(`[data-field-guid="${guid}"] [data-testid="attachment-remove"]`) === null,
+        photoStep.fieldGuid,
+      );
+      if ((await refusedHere.count()) > 0) break;
+      disk.empty();
+      await takeCameraPhoto(page, photo);
+      await photo.getByTestId('camera-attach').click();
+      await photo.getByTestId('attachment-remove').waitFor();
+    }
+    expect(await refusedHere.textContent()).toMatch(/^Not removed\. The disk is full, .* then try again\.$/);
+    expect(await photo.getByTestId('attachment-remove').isVisible()).toBe(true);
+    await page.screenshot({ path: artifact('disk-full-remove-refused-1024x600.png') });
+    disk.empty();
   }, 120_000);
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DISK_FAILED_MESSAGE } from '../../electron/core/db/disk-space.ts';
-import { saveRefusedWords } from '../../src/lib/worklog-words.ts';
+import { fileRefusedWords, saveRefusedWords } from '../../src/lib/worklog-words.ts';
 
 const full = { code: 'storage_full' as const, message: 'The disk is full, so Fieldguide cannot save this. …' };
 
@@ -36,5 +36,10 @@ describe("a step's refused save in words", () => {
   it('says first what did not happen, then the reason the core gave', () => {
     const ended = { code: 'invalid_transition' as const, message: 'This session is finished.' };
     expect(saveRefusedWords(ended, true)).toBe('Not saved. This session is finished.');
+  });
+  it("a step's file refused says first what did not happen, the Remove as the attach", () => {
+    // A refused Remove said the core's reason alone, beside the photo still shown.
+    expect(fileRefusedWords('remove', full.message)).toBe(`Not removed. ${full.message}`);
+    expect(fileRefusedWords('attach', full.message)).toBe(`Not attached. ${full.message}`);
   });
 });
