@@ -1,14 +1,12 @@
 /**
  * What frees room on a full disk, in one wording wherever a technician meets it: the core's refusals
  * (core/db/disk-space.ts), the step form's refused save and the sync centre's card. Written twice, they named
- * the remedy two ways ("empty the trash" on one screen, "the bin" on the next). `budget` says where the
- * storage budget is from where the words stand: below them in the sync centre.
+ * the remedy two ways ("empty the trash" on one screen, "the bin" on the next). It named "lower the storage
+ * budget" too, which frees nothing a kept guide needs (budget.ts evicts only media no stored guide needs) and is
+ * itself refused once the disk is full: a technician sent there came back to the same refusal.
  */
-export function freeSomeSpace(budget: 'in the sync centre' | 'below' = 'in the sync centre'): string {
-  return (
-    'Free some space (empty the Recycle Bin or Trash, delete large files you no longer need, ' +
-    `or lower the storage budget ${budget})`
-  );
+export function freeSomeSpace(): string {
+  return 'Free some space (empty the Recycle Bin or Trash, or delete large files you no longer need)';
 }
 
 /**
