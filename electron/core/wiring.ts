@@ -271,11 +271,16 @@ export function siteModulesOf(store: Store, now: () => number, site: { get(): Co
 
 /**
  * What each sync reads besides the library, for the technician who works when it starts: their marks, and
- * their sessions handed over and running as the site has them now (worklog/site-look.ts).
+ * their sessions handed over and running as the site has them now (worklog/site-look.ts); and what it tells:
+ * the guides it stored, to the sessions open of them.
  */
-export function syncReads(marks: MarksService, worklog: WorkLog): Pick<SyncServiceDeps, 'marks' | 'siteLookFor'> {
+export function syncReads(
+  marks: MarksService,
+  worklog: WorkLog,
+): Pick<SyncServiceDeps, 'marks' | 'siteLookFor' | 'guidesStored'> {
   return {
     marks: { pullFor: () => marks.pullFor(), kept: () => marks.kept() },
     siteLookFor: () => worklog.siteLookFor(),
+    guidesStored: (guideids) => worklog.guidesStored(guideids),
   };
 }

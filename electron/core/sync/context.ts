@@ -66,6 +66,11 @@ export interface SyncContext {
    * commits wait for the hold to end too (`clear`): the guide's answers are handled first on this thread.
    */
   priority?: Pick<Priority, 'holds' | 'held' | 'clear'>;
+  /**
+   * Told of the guides a commit stored: a session open on screen of one the site revised learns of it then,
+   * not at its next change (worklog.ts, guidesStored).
+   */
+  guidesStored?: (guideids: readonly number[]) => void;
   /** The screen the videos are kept for (shared/media.ts, fittingEncoding); null: not told yet. */
   display?: { width: number; height: number } | null;
 }

@@ -216,10 +216,12 @@ export async function storeQueuedGuides(
         storedIds.add(guide.detail.guideid);
       }
       stored?.();
+      ctx.guidesStored?.(batch.map((guide) => guide.detail.guideid).filter((id) => storedIds.has(id)));
       return;
     }
     for (const guide of batch) storedIds.add(guide.detail.guideid);
     stored?.();
+    ctx.guidesStored?.(batch.map((guide) => guide.detail.guideid));
   };
 
   const running = runAdaptive(

@@ -58,6 +58,8 @@ export interface SyncServiceDeps {
   marks?: { pullFor: () => NonNullable<SyncContext['marks']>['pull']; kept: () => number[] };
   /** The look at the handed-over sessions of the technician who works when a sync starts (asked once per sync). */
   siteLookFor?: () => NonNullable<SyncContext['siteLook']>;
+  /** Told of the guides each commit of a sync stored (SyncContext.guidesStored). */
+  guidesStored?: SyncContext['guidesStored'];
   /** Origins the technician allowed media from (connection.ts): no longer offered once allowed. */
   allowedMedia?: () => readonly string[];
 }
@@ -223,6 +225,7 @@ export class SyncService {
       display: library.display.get(),
       ...(marks ? { marks } : {}),
       ...(siteLook ? { siteLook } : {}),
+      ...(this.deps.guidesStored ? { guidesStored: this.deps.guidesStored } : {}),
     });
   }
 

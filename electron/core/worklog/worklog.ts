@@ -116,6 +116,18 @@ export class WorkLog {
     return siteLook(this.#look, this.deps.technician());
   }
 
+  /**
+   * A sync stored these guides: the current technician's open sessions of them are told again, and one the site
+   * revised says so on screen now ("The site revised this guide" came only with the session's next save or pause).
+   */
+  guidesStored(guideids: readonly number[]): void {
+    const me = this.deps.technician();
+    if (me === null) return;
+    for (const guideid of new Set(guideids))
+      for (const id of this.deps.store.sessions.list({ guideid, ended: 0 }, me.id))
+        this.deps.events.emit('session', this.sessions.view(id));
+  }
+
   /** A file attached to one of the current technician's sessions, read from this computer. */
   attachment(attachmentId: string): AttachmentData {
     const me = this.deps.technician();
