@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { unwrap } from '../helpers/library.ts';
 import { capturingDemoWorkshop } from '../helpers/services.ts';
-import { api as siteApi, signIn } from '../server/helpers.ts';
 import { artifact, demoAppForFile } from './browser.ts';
+import { reviseForkForm } from './run-mode-checks.ts';
 
 // A walk: a sync brought a revision of the guide of the session open on screen, and the screen said nothing;
 // "The site revised this guide" came only with the session's next change (a save, a pause), or a reload.
@@ -19,14 +19,7 @@ describe('a session open on screen when a sync brings its guide revised', () => 
     await page.locator('[data-testid="step-form"][data-ready="true"]').waitFor();
     expect(await page.getByTestId('guide-revised').count()).toBe(0);
     // The author revises step 4's form on the site; this computer's sync stores the revision.
-    const { token } = await signIn(demo.site(), 'author');
-    const forms = (await siteApi(demo.site(), 'GET', `/step_forms/guideid/${FORKLIFT}`, { token })).body as {
-      stepid: number;
-      fields: { label: string }[];
-    }[];
-    const forks = forms.find((form) => form.fields.some((field) => field.label === 'Fork condition'))!;
-    const json = { fields: [{ field_type: 'Checkbox', label: 'Both fork locking pins engaged' }] };
-    expect((await siteApi(demo.site(), 'POST', `/step_forms/${forks.stepid}`, { token, json })).status).toBe(201);
+    await reviseForkForm(demo.site(), FORKLIFT);
     unwrap(await api.syncNow());
     // No save, no pause, no reload: the notice comes, and names what the revised form asks for.
     const revised = page.getByTestId('guide-revised');

@@ -3,9 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCanvas, encodePng } from '../../server/media/png.ts';
 import { DEMO_GUIDES } from '../../server/demo/seed.ts';
 import { capturingDemoWorkshop } from '../helpers/services.ts';
-import { api, signIn } from '../server/helpers.ts';
 import { appPage, artifact, openDemoApp, syncDemoWorkshop, type startApp } from './browser.ts';
-import { fieldsOutOfRoom, placed, placedProblems, runModeProblems, STEP_PARTS as PARTS } from './run-mode-checks.ts';
+import {
+  fieldsOutOfRoom,
+  placed,
+  placedProblems,
+  reviseForkForm,
+  runModeProblems,
+  STEP_PARTS as PARTS,
+} from './run-mode-checks.ts';
 import { VIEWPORTS } from './screen-checks.ts';
 
 // Issue 28, acceptance 1: in the run mode the step is the screen. At each size (and 1024×600 with Larger
@@ -670,16 +676,7 @@ describe('run mode: the step is the screen (issue 28, acceptance 1)', () => {
     // 526) and the window's foot; or at 594-642 with the pane scrolled to the focused first field, the first
     // notice's OK then under the header. The author revises step 4's form on the site; step 1 holds a draft.
     const guideid = Number(new URL(guideUrl).pathname.split('/').pop());
-    const { token } = await signIn(demo.site(), 'author');
-    const forms = (await api(demo.site(), 'GET', `/step_forms/guideid/${guideid}`, { token })).body as {
-      stepid: number;
-      fields: { label: string }[];
-    }[];
-    const forks = forms.find((form) => form.fields.some((field) => field.label === 'Fork condition'))!;
-    const fields = [{ field_type: 'Checkbox', label: 'Both fork locking pins engaged' }];
-    expect((await api(demo.site(), 'POST', `/step_forms/${forks.stepid}`, { token, json: { fields } })).status).toBe(
-      201,
-    );
+    await reviseForkForm(demo.site(), guideid);
     expect((await app.app.services.api.syncNow()).ok).toBe(true);
     await page.goto(`${sessionUrl}?step=1`);
     await page.locator('[data-testid="step-form"][data-ready="true"]').waitFor();

@@ -1,4 +1,6 @@
 import type { Page } from 'playwright-core';
+import type { RunningSite } from '../../server/site.ts';
+import { api, signIn } from '../server/helpers.ts';
 import { axeViolations, measureInPage, MIN_SESSION_TARGET_PX, MIN_TARGET_PX } from './screen-checks.ts';
 
 /** The run mode's own bar (issue 28): base text of 16 px, no smaller. */
@@ -139,4 +141,20 @@ export async function fieldsOutOfRoom(page: Page, where: string): Promise<string
     );
   });
   return out.map((line) => `${where}: ${line}`);
+}
+
+/**
+ * The author revises the forklift inspection's step 4 on the site (`guideid`): its form no longer asks for Fork
+ * condition, and asks whether both fork locking pins are engaged. What makes a session's "site revised" notice.
+ */
+export async function reviseForkForm(site: RunningSite, guideid: number): Promise<void> {
+  const { token } = await signIn(site, 'author');
+  const forms = (await api(site, 'GET', `/step_forms/guideid/${guideid}`, { token })).body as {
+    stepid: number;
+    fields: { label: string }[];
+  }[];
+  const forks = forms.find((form) => form.fields.some((field) => field.label === 'Fork condition'))!;
+  const json = { fields: [{ field_type: 'Checkbox', label: 'Both fork locking pins engaged' }] };
+  const { status } = await api(site, 'POST', `/step_forms/${forks.stepid}`, { token, json });
+  if (status !== 201) throw new Error(`the site answered the revised form with ${status}`);
 }

@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { unwrap } from '../helpers/library.ts';
 import { capturingDemoWorkshop } from '../helpers/services.ts';
 import { sampleValue } from '../helpers/worklog.ts';
-import { api as siteApi, signIn } from '../server/helpers.ts';
 import { appPage, artifact, demoAppForFile } from './browser.ts';
+import { reviseForkForm } from './run-mode-checks.ts';
 import { VIEWPORTS } from './screen-checks.ts';
 
 // A step's pictures were sized to the room under the instructions when the step showed, and not again when a
@@ -77,14 +77,7 @@ describe('a notice coming in above a step already shown', () => {
     // With each step on screen, the author revises step 4's form on the site and the sync brings it; a value
     // saved on a later step tells each window (the revised guide's notice in the step area); then each session is
     // paused (the paused line in the header).
-    const { token } = await signIn(demo.site(), 'author');
-    const forms = (await siteApi(demo.site(), 'GET', `/step_forms/guideid/${FORKLIFT}`, { token })).body as {
-      stepid: number;
-      fields: { label: string }[];
-    }[];
-    const forks = forms.find((form) => form.fields.some((field) => field.label === 'Fork condition'))!;
-    const json = { fields: [{ field_type: 'Checkbox', label: 'Both fork locking pins engaged' }] };
-    expect((await siteApi(demo.site(), 'POST', `/step_forms/${forks.stepid}`, { token, json })).status).toBe(201);
+    await reviseForkForm(demo.site(), FORKLIFT);
     unwrap(await api.syncNow());
     const guide = unwrap(await api.getGuide(FORKLIFT));
     const takes = (f: StepFormField) => f.type !== 'Checkbox' && sampleValue(f) !== null;

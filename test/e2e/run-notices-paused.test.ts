@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { unwrap } from '../helpers/library.ts';
 import { capturingDemoWorkshop } from '../helpers/services.ts';
-import { api as siteApi, signIn } from '../server/helpers.ts';
 import { artifact, demoAppForFile } from './browser.ts';
-import { fieldsOutOfRoom, placedProblems, STEP_PARTS } from './run-mode-checks.ts';
+import { fieldsOutOfRoom, placedProblems, reviseForkForm, STEP_PARTS } from './run-mode-checks.ts';
 import { VIEWPORTS } from './screen-checks.ts';
 
 // A walk of the run screen: a paused session with both run notices (typing restored, the guide revised on the
@@ -28,14 +27,7 @@ describe('a paused session with both run notices', () => {
     const api = app.app.services.api;
     const session = unwrap(await api.startSession({ guideid: FORKLIFT, workorderid: 'WO-PAUSED-NOTICES' }));
     // The author revises step 4's form on the site after the session began.
-    const { token } = await signIn(demo.site(), 'author');
-    const forms = (await siteApi(demo.site(), 'GET', `/step_forms/guideid/${FORKLIFT}`, { token })).body as {
-      stepid: number;
-      fields: { label: string }[];
-    }[];
-    const forks = forms.find((form) => form.fields.some((field) => field.label === 'Fork condition'))!;
-    const json = { fields: [{ field_type: 'Checkbox', label: 'Both fork locking pins engaged' }] };
-    expect((await siteApi(demo.site(), 'POST', `/step_forms/${forks.stepid}`, { token, json })).status).toBe(201);
+    await reviseForkForm(demo.site(), FORKLIFT);
     unwrap(await api.syncNow());
     unwrap(await api.transitionSession({ sessionId: session.id, transition: 'pause' }));
     // Typing on step 1 left unsaved: restored on the next load.
