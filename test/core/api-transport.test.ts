@@ -207,7 +207,29 @@ describe('the API transport', () => {
     };
     const marks = await fetchCompletions(new ApiTransport({ siteUrl, token: TOKEN }));
     expect(marks.map((m) => m.guideid)).toEqual([...pages.get('0')!, 301, 302, 303]);
-    expect(asked).toEqual(['0/200', '200/200', '400/200']);
+    expect(asked).toEqual(['0/200', '200/200', '400/200', '600/200']);
+  });
+
+  it('reads completions on past empty pages while one held here may follow, to ten empty in a row', async () => {
+    // Three pages of completions of guides in other languages, then one in this language: guide 900.
+    const asked: string[] = [];
+    handler = (req, res) => {
+      const offset = new URL(req.url!, siteUrl).searchParams.get('offset');
+      asked.push(offset ?? '');
+      res.setHeader('Content-Type', 'application/json');
+      res.end(JSON.stringify(offset === '600' ? [{ dataType: 'guide', guideid: 900 }] : []));
+    };
+    const transport = new ApiTransport({ siteUrl, token: TOKEN });
+    expect(await fetchCompletions(transport, undefined, [900])).toEqual([{ guideid: 900, at: null, locale: null }]);
+    expect(asked).toEqual(['0', '200', '400', '600', '800', '1000']);
+    // Not held here: two empty pages in a row end the read.
+    asked.length = 0;
+    expect(await fetchCompletions(transport)).toEqual([]);
+    expect(asked).toEqual(['0', '200']);
+    // Held here but no longer done on the site: ten empty pages in a row end it.
+    asked.length = 0;
+    expect(await fetchCompletions(transport, undefined, [950, 10_000])).toHaveLength(1);
+    expect(asked).toHaveLength(14);
   });
 
   it('classifies each answer once: its kind, whether it may pass, and what was asked', async () => {

@@ -19,12 +19,14 @@ let app: ReturnType<typeof makeServices>;
 const requests: string[] = [];
 /**
  * A signed-in technician's own lists, read at every sync (their favourites are kept whole). Completions
- * are read to an empty page (a short one is not the end on iFixit's sites): the demo's fill one page.
+ * are read to two empty pages in a row (on iFixit's sites a short page, or an empty one, is not the end):
+ * the demo's fill one page.
  */
 const MARKS = [
   'GET /user/favorites/guides',
   'GET /user/completions?offset=0&limit=200',
   'GET /user/completions?offset=200&limit=200',
+  'GET /user/completions?offset=400&limit=200',
 ];
 /** The dialect of API 2.0 the site speaks (each describe below sets it): the sync is the same in both. */
 let dialect: Dialect = 'dozuki';

@@ -17,6 +17,9 @@ export interface SiteMark {
 
 /** Bounds the completions read in one sync. */
 const MAX_COMPLETION_PAGES = 500;
+/** Empty pages in a row that end the completions when nothing held here may follow; never more than the most. */
+const EMPTY_PAGES_TO_END = 2;
+const MOST_EMPTY_PAGES = 10;
 
 /** The signed-in user's favourites (`GET /user/favorites/guides`: one answer, no paging). */
 export async function fetchFavorites(transport: ApiTransport, signal?: AbortSignal): Promise<SiteMark[]> {
@@ -27,12 +30,22 @@ export async function fetchFavorites(transport: ApiTransport, signal?: AbortSign
 }
 
 /**
- * The signed-in user's completions, pages of 200 until an empty one. iFixit's description warns that it
- * pages before it filters by language, so a short page is not the end: stopping there lost the completions
- * of every later page, and the sync took their "done" marks off this laptop. One request more a sync.
+ * The signed-in user's completions, by `guideid` ascending, paged before iFixit filters them by language
+ * (its OpenAPI description): a short page, or an empty one (200 guides in other languages), is not the end,
+ * and nothing in the answer says where the end is. Stopping at the first empty page lost the completions
+ * of every later page, and the sync took their "done" marks off this computer. So the read ends at two
+ * empty pages in a row, or later while a completion `held` here and not listed yet has a higher `guideid`
+ * than any listed (a later page may list it), and at most after ten empty pages in a row.
  */
-export async function fetchCompletions(transport: ApiTransport, signal?: AbortSignal): Promise<SiteMark[]> {
+export async function fetchCompletions(
+  transport: ApiTransport,
+  signal?: AbortSignal,
+  held: readonly number[] = [],
+): Promise<SiteMark[]> {
   const marks: SiteMark[] = [];
+  const listed = new Set<number>();
+  let highest = 0;
+  let empty = 0;
   // A site that ignores `offset` answers its first page again: stopped there, not after 500 requests.
   const guard = new PagingGuard('GET /user/completions', 'completed guides');
   for (let page = 0; page < MAX_COMPLETION_PAGES; page++) {
@@ -41,12 +54,22 @@ export async function fetchCompletions(transport: ApiTransport, signal?: AbortSi
       schema: completionListWire,
       ...(signal ? { signal } : {}),
     });
-    if (list.length === 0) break;
+    if (list.length === 0) {
+      empty += 1;
+      const mayFollow = held.some((guideid) => guideid > highest && !listed.has(guideid));
+      if (empty >= MOST_EMPTY_PAGES || (empty >= EMPTY_PAGES_TO_END && !mayFollow)) break;
+      continue;
+    }
+    empty = 0;
     guard.next(
       page * PAGE_SIZE,
       list.map((guide) => guide.guideid),
     );
-    for (const guide of list) marks.push({ guideid: guide.guideid, at: null, locale: guide.locale ?? null });
+    for (const guide of list) {
+      marks.push({ guideid: guide.guideid, at: null, locale: guide.locale ?? null });
+      listed.add(guide.guideid);
+      highest = Math.max(highest, guide.guideid);
+    }
   }
   return marks;
 }

@@ -111,7 +111,8 @@ export class MarksService {
     const favorites = await fetchFavorites(transport, signal);
     const favoritesUnlisted = await this.#unlistable(technician, 'favorite', favorites, transport, signal);
     this.#merge(technician, 'favorite', favorites, favoritesUnlisted);
-    const completions = await fetchCompletions(transport, signal);
+    const held = this.deps.store.marks.list(technician, 'completed').map((row) => row.guideid);
+    const completions = await fetchCompletions(transport, signal, held);
     const completedUnlisted = await this.#unlistable(technician, 'completed', completions, transport, signal);
     this.#merge(technician, 'completed', completions, completedUnlisted);
   }
