@@ -53,8 +53,9 @@ const query = (c: Context) => (name: string) => c.req.query(name);
 export function fullGuideResponse(ctx: ServerContext, c: Context<AppEnv>, row: GuideRow) {
   const user = currentUser(c);
   const json = fullGuideJson(ctx.db, siteOrigin(c), row, { user, canEdit: canEditGuide(user, row) });
-  // A site without tags has none to tell with its guides either.
-  if (!ctx.options.without.includes('tags')) return json;
+  // A site without tags has none to tell with its guides either; iFixit's guide "does not include a tags
+  // field; current tags are available from getGuideTags".
+  if (!ctx.options.without.includes('tags') && ctx.options.dialect !== 'ifixit') return json;
   const { tags: _none, ...withoutTags } = json;
   return withoutTags;
 }

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { guideForRequest } from '../guides/access.ts';
+import { getGuideRow } from '../guides/repo.ts';
+import { forbidden } from '../http/errors.ts';
+import { routeId } from '../http/query.ts';
 import { addTag, guideTags, listTags, removeTag } from '../tags/repo.ts';
 import type { RouteModule } from '../http/env.ts';
 import { readBody } from '../http/json.ts';
@@ -20,9 +23,16 @@ export const tagsRoutes: RouteModule = (api, ctx) => {
     ),
   );
 
-  api.get('/guides/:guideid/tags', (c) =>
-    c.json(guideTags(ctx.db, guideForRequest(ctx.db, c, c.req.param('guideid')).guideid)),
-  );
+  api.get('/guides/:guideid/tags', (c) => {
+    if (c.get('dialect') === 'ifixit') {
+      // iFixit: "A guide that is private, deleted, or nonexistent returns 403 with the message \"Guide is
+      // private.\"", to its author too; the endpoint does not return 404.
+      const row = getGuideRow(ctx.db, routeId(c.req.param('guideid')) ?? -1);
+      if (!row || row.public !== 1) throw forbidden('Guide is private.');
+      return c.json(guideTags(ctx.db, row.guideid));
+    }
+    return c.json(guideTags(ctx.db, guideForRequest(ctx.db, c, c.req.param('guideid')).guideid));
+  });
 
   for (const method of ['put', 'delete'] as const) {
     api[method]('/guides/:guideid/tag', async (c) => {

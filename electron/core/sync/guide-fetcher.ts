@@ -32,6 +32,8 @@ export interface GuideParts {
   lacks: (module: SiteModule, status: number) => void;
   /** Learned during a sync: the site's guide answers carry their tags. */
   tagsWithGuide?: boolean;
+  /** The tags stored here for a guide: kept when the site withholds them from one guide (a private one). */
+  storedTags?: (guideid: number) => readonly string[] | undefined;
   /** Which guides' release notes to read, and where to say the site has none (sync/guides-phase.ts). */
   releases?: { wanted: (guideid: number) => boolean; lacking: () => void };
 }
@@ -89,18 +91,27 @@ export async function fetchWholeGuide(
       return [];
     }
   };
+  // iFixit answers 403 "Guide is private." for the tags of any private guide, even to its author (its
+  // OpenAPI description): that guide's, not a site without tags. It keeps the tags stored here, or none.
+  const tagsOf = (): Promise<string[]> =>
+    optional('tags', () =>
+      fetchGuideTags(transport, guideid, signal).catch((error: unknown) => {
+        if (classify(error).kind !== 'forbidden') throw error;
+        return [...(parts.storedTags?.(guideid) ?? [])];
+      }),
+    );
   // Tags come with the guide on sites that send them: once a guide's answer carried them, the sync stops
   // asking `/guides/{id}/tags` (a request fewer per guide); a guide that comes without has them asked.
   const askTags = parts.tagsWithGuide !== true;
   const [site, allForms, askedTags, associations, releases] = await Promise.all([
     fetchGuide(transport, guideid, { ...(signal ? { signal } : {}), langid: source.langid ?? null }),
     optional('step_forms', () => fetchStepForms(transport, guideid, signal)),
-    askTags ? optional('tags', () => fetchGuideTags(transport, guideid, signal)) : null,
+    askTags ? tagsOf() : null,
     optional('quizzes', () => fetchQuizAssociations(transport, guideid, signal)),
     releasesOf(transport, guideid, parts, signal),
   ]);
   if (site.tags !== null) parts.tagsWithGuide = true;
-  const tags = site.tags ?? askedTags ?? (await optional('tags', () => fetchGuideTags(transport, guideid, signal)));
+  const tags = site.tags ?? askedTags ?? (await tagsOf());
   const fetched: StoredGuide[] = [];
   const sections: Prerequisite[] = [];
   const path = new Set([...visiting, guideid]);

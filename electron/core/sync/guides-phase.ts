@@ -83,6 +83,7 @@ export async function storeQueuedGuides(
   const parts: GuideParts = {
     offers: ctx.offers,
     lacks: ctx.lacks,
+    storedTags: (guideid) => ctx.store.guides.getDetail(guideid)?.tags,
     releases: {
       wanted: (guideid) => {
         const listed = ctx.store.guides.listedRevision(guideid);
