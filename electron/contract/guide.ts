@@ -81,7 +81,13 @@ export interface VideoEncoding {
  */
 export type StepMedia =
   | { type: 'image'; images: ImageVariants[] }
-  | { type: 'video'; poster: ImageVariants | null; encodings: VideoEncoding[] }
+  | {
+      type: 'video';
+      poster: ImageVariants | null;
+      encodings: VideoEncoding[];
+      /** The site is still preparing it (iFixit's `meta.state` "processing"): no playable file yet. */
+      preparing?: true;
+    }
   | { type: 'embed'; html: string; title: string | null; url: string | null }
   | { type: 'none' };
 

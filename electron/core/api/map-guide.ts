@@ -86,7 +86,10 @@ export function toVideoMedia(video: VideoWire): StepMedia & { type: 'video' } {
     height: e.height ?? null,
     ...(e.size != null ? { bytes: e.size } : {}),
   }));
-  return { type: 'video', poster: toImage(posterWire as ImageWire | null | undefined), encodings };
+  const poster = toImage(posterWire as ImageWire | null | undefined);
+  // A video still transcoding has no encodings yet (iFixit's description): the sync asks for it again.
+  const preparing = video.meta?.state === 'processing' && encodings.length === 0;
+  return { type: 'video', poster, encodings, ...(preparing ? { preparing: true as const } : {}) };
 }
 
 /** The id of a step's video when the step carries nothing else (iFixit): `GET /media/videos/{id}` has the rest. */

@@ -9,6 +9,7 @@ import { cursorKey, LAST_SYNC_KEY, type SyncContext } from './context.ts';
 import { removeDeleted } from './deletions.ts';
 import { fillsConnections } from './front-lane.ts';
 import { storeQueuedGuides } from './guides-phase.ts';
+import { queuePreparing } from './preparing-videos.ts';
 import { listChanges } from './listing.ts';
 import { PICTURE_MAX_BYTES } from '../library/media-store.ts';
 import { downloadMedia, StorageBudgetError } from './media-downloader.ts';
@@ -239,6 +240,7 @@ function planScope(ctx: SyncContext): void {
     for (const needs of ctx.store.prerequisites.neededBy(changed)) {
       ctx.store.syncQueue.enqueue(needs.guideid, needs.revisionid);
     }
+    queuePreparing(ctx.store, ctx.now());
   });
 }
 

@@ -15,6 +15,7 @@ import {
 } from './guide-fetcher.ts';
 import { Lanes, runAdaptive } from './pool.ts';
 import { unheldTime } from './priority.ts';
+import { notePreparing } from './preparing-videos.ts';
 import type { StoredGuide } from '../db/repos/guides-repo.ts';
 
 /**
@@ -193,6 +194,11 @@ export async function storeQueuedGuides(
         siteLanguage ??= guide.detail.language?.langid ?? null;
         for (const langid of guide.languages ?? []) languages.add(langid);
       }
+      notePreparing(
+        ctx.store,
+        guides.map((guide) => guide.detail),
+        ctx.now(),
+      );
     });
   const commit = (): void => {
     const batch = staged;

@@ -72,6 +72,8 @@ const videoDataWire = z
     videoid: orAbsent(wireInt),
     image: orAbsent(z.union([imageWire, z.object({ image: imageWire }).loose()])).catch(null),
     encodings: orAbsent(encodingListWire),
+    /** iFixit's transcoder's report: `state` is `finished`, `processing` or `failed`. */
+    meta: orAbsent(z.object({ state: orAbsent(z.string()) }).loose()).catch(null),
   })
   .loose();
 
