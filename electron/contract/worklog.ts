@@ -123,6 +123,12 @@ export interface WorkSession {
    */
   removedOnSite: number | null;
   /**
+   * When this computer took the session's state from the site (paused, resumed or handed over on another computer
+   * or on the site: adopt.ts followOwnEntry), unix seconds; null once its technician changes its state here. Its
+   * row and header say so: a session running here was paused with no word of why.
+   */
+  stateFromSite: number | null;
+  /**
    * The session ran on while Fieldguide was closed or the computer slept (a night it was left running): each
    * stretch from the last sign of life to when it came back, until the technician says whether that was work
    * (a second night unanswered is a second stretch). Null otherwise.

@@ -95,6 +95,26 @@ export function stateNotOnSiteWords(session: Pick<WorkSession, 'stateNotOnSite'>
 }
 
 /**
+ * A session whose state the sync took from the site (paused, resumed or handed over on another computer or on the
+ * site, by its own technician): said on its row and in its header, until they change its state here. A session
+ * running here was seen paused with no word of why; nothing of theirs was lost, so it is no conflict card. Null
+ * when its state is this computer's, or another line says it (handed back by a colleague, removed on the site).
+ * `when`: a time in the technician's words (lib/format.ts formatDateTime).
+ */
+export function fromSiteWords(
+  session: Pick<WorkSession, 'stateFromSite' | 'status' | 'pausedAt' | 'handedBack' | 'removedOnSite'>,
+  when: (unixSeconds: number) => string,
+): string | null {
+  if (session.stateFromSite === null || session.handedBack !== null || session.removedOnSite !== null) return null;
+  const where = 'on another computer or on the site';
+  // The site keeps no time of a resume: said without one.
+  if (session.status === 'started') return `Resumed ${where}`;
+  const done = session.status === 'paused' ? 'Paused' : session.status === 'suspended' ? 'Handed over' : null;
+  if (done === null) return null;
+  return session.pausedAt !== null ? `${done} ${where} at ${when(session.pausedAt)}` : `${done} ${where}`;
+}
+
+/**
  * What of a session needs the technician in the sync centre, as it counts it ("1 conflict · 2 failed"), or
  * '' when nothing does: the work those hold did not reach the site.
  */

@@ -7,7 +7,7 @@ import { unwrap } from '../helpers/library.ts';
 import { officeSaves } from '../helpers/office-save.ts';
 import { api, signIn } from '../server/helpers.ts';
 import { artifact, connectAndSyncDemo, fullViewShot, openDemoApp, type startApp } from './browser.ts';
-import { runModeProblems } from './run-mode-checks.ts';
+import { placedProblems, runModeProblems, STEP_PARTS } from './run-mode-checks.ts';
 import { expectLargerTextFits, VIEWPORTS } from './screen-checks.ts';
 
 // Issue 28: tech2 hands a session over on the site; tech1's Sessions list shows it with who and when (from
@@ -661,6 +661,7 @@ describe('the Sessions list of what the site decided of your sessions, after a s
     const started = unwrap(await core.startSession({ guideid: forklift.id, workorderid: WO }));
     expect(unwrap(await core.flushOutbox()).pending).toBe(0);
     const entryid = unwrap(await core.getSession(started.id)).entryid!;
+    const tech1 = await signIn(demo.site(), 'tech1');
     await onSite('tech1', entryid, ['pause']);
     expect(unwrap(await core.syncNow()).status).toBe('complete');
     await mySessions();
@@ -669,18 +670,41 @@ describe('the Sessions list of what the site decided of your sessions, after a s
     expect(await mine(WO).getAttribute('data-status')).toBe('paused');
     expect(await mine(WO).getByTestId('session-row-status').textContent()).toBe('Paused');
     expect(await openSection().getByTestId('session-row').filter({ hasText: WO }).count()).toBe(1);
+    // And why, once: it was paused there with no word here (not a conflict: nothing of theirs was lost).
+    const { paused_at: pausedAt } = (await api(demo.site(), 'GET', `/work_log/${entryid}`, { token: tech1.token }))
+      .body as { paused_at: number };
+    const why = `Paused on another computer or on the site at ${await localTime(pausedAt)}`;
+    expect(plain(await mine(WO).getByTestId('session-row-from-site').textContent())).toBe(why);
+    expect(unwrap(await core.getSession(started.id)).openConflicts).toBe(0);
     await fitsEverySize();
     await expectLargerTextFits(page, 'paused-elsewhere-row', mine(WO));
     await mine(WO).click();
     await page.locator(`[data-testid="session"][data-session-id="${started.id}"][data-status="paused"]`).waitFor();
+    const said = page.getByTestId('session-from-site');
+    expect(plain(await said.textContent())).toBe(`${why}.`);
+    expect(await page.getByTestId('paused-note').count()).toBe(1);
     await fitsEverySize();
     await fullViewShot(page, 'paused-elsewhere-session.png');
+    // At 1024x600 with Larger text (run mode: no status bar, the text size as its toggle keeps it) the line is
+    // whole in view, above the step, and the step's first field too.
+    await page.evaluate(() => localStorage.setItem('fieldguide.textSize', 'large'));
+    await page.setViewportSize({ width: 1024, height: 600 });
+    await page.reload();
+    await page.locator('[data-testid="step-form"][data-ready="true"]').waitFor();
+    const parts = { ...STEP_PARTS, 'paused elsewhere line': '[data-testid="session-from-site"]' };
+    const problems = [...(await placedProblems(page, parts, '1024x600-larger')), ...(await runModeProblems(page))];
+    await page.screenshot({ path: artifact('paused-elsewhere-session-1024x600-larger.png') });
+    await page.evaluate(() => localStorage.removeItem('fieldguide.textSize'));
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.reload();
+    expect(problems).toEqual([]);
     // Resume here goes to the site on its revision, under tech1's own name.
     await page.getByTestId('session-resume').click();
     await page.locator(`[data-testid="session"][data-status="started"]`).waitFor();
+    // Resumed here: the line was of the site's pause, and goes.
+    expect(await page.getByTestId('session-from-site').count()).toBe(0);
     expect(unwrap(await core.flushOutbox()).failed).toBe(0);
     expect(unwrap(await core.getSession(started.id))).toMatchObject({ pendingActions: 0, openConflicts: 0 });
-    const tech1 = await signIn(demo.site(), 'tech1');
     const onSiteNow = await api(demo.site(), 'GET', `/work_log/${entryid}`, { token: tech1.token });
     expect(onSiteNow.body).toMatchObject({ status: 'started', userid: tech1.userid });
   });

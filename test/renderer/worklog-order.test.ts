@@ -30,6 +30,7 @@ const session = (id: string, startedAt: number): WorkSession => ({
   takenFrom: null,
   siteDecided: null,
   removedOnSite: null,
+  stateFromSite: null,
   handedBack: null,
   ranUnwatched: null,
   stateNotOnSite: null,

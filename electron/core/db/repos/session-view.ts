@@ -126,6 +126,7 @@ export function sessionView(db: Db, row: SessionRow, rows: ValueRow[]): WorkSess
     ranUnwatched: row.status === 'started' ? readRan(row.ran_unwatched) : null,
     siteDecided: siteDecided(db, row),
     removedOnSite: row.removed_on_site ?? null,
+    stateFromSite: row.state_from_site ?? null,
     stateNotOnSite: stateNotOnSite(db, chainKey({ type: 'session', id })),
     guideRevised: counts.stored !== null && counts.stored !== row.guide_revisionid,
     readOrder: nextRead(),
