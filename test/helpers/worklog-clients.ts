@@ -20,8 +20,8 @@ export interface Client {
 export interface FormWorkshop {
   site: RunningSite;
   guideid: number;
-  /** A computer signed in as `who`, with the form guide kept offline. */
-  client(who: DemoAccountName): Promise<Client>;
+  /** A computer signed in as `who`, with the form guide kept offline (`overrides`: its services', a clock). */
+  client(who: DemoAccountName, overrides?: Parameters<typeof makeServices>[1]): Promise<Client>;
   /** Every computer's network back (each test starts online). */
   passAll(): void;
   close(): Promise<void>;
@@ -35,9 +35,9 @@ export async function formWorkshop(): Promise<FormWorkshop> {
   return {
     site,
     guideid,
-    client: async (who) => {
+    client: async (who, overrides) => {
       const proxy = await startFaultProxy({ target: { port: site.port } });
-      const app = makeServices();
+      const app = makeServices(undefined, overrides);
       const account = DEMO_ACCOUNTS[who];
       unwrap(await app.services.api.signIn({ siteUrl: proxy.url, email: account.email, password: account.password }));
       unwrap(await app.services.api.setOfflineScope({ mode: 'selected', categories: [], guideids: [guideid] }));

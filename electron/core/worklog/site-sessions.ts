@@ -4,12 +4,14 @@ import type { ApiTransport } from '../api/transport.ts';
 import { getEntry, suspendedEntries, type SiteEntry } from '../api/work-log-api.ts';
 import { pinKey } from '../db/chains.ts';
 import { UNNAMED_TAKER } from '../db/repos/session-site-state.ts';
+import type { SessionState } from '../db/repos/sessions-repo.ts';
 import type { Store } from '../db/store.ts';
 import { AppFailure } from '../result.ts';
 import { canApply, isEnded } from '../../shared/worklog.ts';
 import { plural } from '../../shared/words.ts';
 import { describeEntries, handedOver, noteTakenHere } from './handed-over.ts';
-import { theirValues } from './replay/adopt.ts';
+import { newerOnSite } from './handed-back.ts';
+import { followOwnEntry, theirValues } from './replay/adopt.ts';
 import { removedOnSite } from './session-access.ts';
 import { sessionChain } from './session-chain.ts';
 import type { WorkSessions } from './work-sessions.ts';
@@ -44,7 +46,8 @@ export class SiteSessions {
 
   /** Takes over a session another technician suspended: stored locally, the `assume` queued. */
   async assume(entryid: number, transport: ApiTransport): Promise<WorkSession> {
-    const known = this.deps.store.sessions.byEntry(entryid);
+    const found = this.deps.store.sessions.byEntry(entryid);
+    const known = found && (await this.#handedBackHere(found, transport));
     if (known) {
       // Checked before it changes hands: refused after, a session its technician had taken back moved to the
       // taker here all the same (a "handed over" row learned before, offered offline).
@@ -69,6 +72,29 @@ export class SiteSessions {
     const [described] = await describeEntries(this.deps, transport, [entry]);
     const from = { userid: entry.userid, name: described?.handedOverBy ?? null, at: entry.pausedAt };
     return this.deps.work.transition(this.#store(entry, from), 'assume');
+  }
+
+  /**
+   * One of this technician's sessions a colleague took over on the site, offered to take over as handed over again
+   * (a Sessions row): once its card is read the sync no longer follows it (taken-over-look.ts), and it was refused
+   * as "no longer handed over", running here as the colleague last had it. The site's entry is read first: handed
+   * over again, the session is theirs again as the site has it, to take back. Any other session is as it was.
+   */
+  async #handedBackHere(known: SessionState, transport: ApiTransport): Promise<SessionState> {
+    const { store, now } = this.deps;
+    const me = this.deps.technician();
+    // Taken by someone the site would not name, too: the site shows the entry again once it is handed over.
+    if (known.userid === me.userid || known.entryid === null || known.removedOnSite !== null || isEnded(known.status))
+      return known;
+    if (store.sessions.technicianOf(known.id) !== me.id) return known;
+    const entryid = known.entryid;
+    const entry = await siteCall(() => getEntry(transport, entryid));
+    if (entry.status !== 'suspended' || !newerOnSite(entry, known)) return known;
+    store.transaction(() => {
+      store.sessions.update(known.id, { userid: me.userid }, now());
+      followOwnEntry({ sessions: store.sessions, guides: store.guides, now }, known, entry);
+    });
+    return store.sessions.state(known.id)!;
   }
 
   /** Continues here a session of yours that the site knows (started on another computer). */

@@ -17,6 +17,13 @@ import { handedBackBy, newerOnSite, recordHandedBack } from './handed-back.ts';
 const OPEN = ['started', 'paused', 'suspended'] as const;
 
 /**
+ * How long a session a colleague took over is looked at, its card unread: two weeks after this computer learned
+ * it, it is the colleague's for good here. A hand-back after that shows among the Sessions list's handed-over
+ * rows, whose Take it over reads the site's entry first (site-sessions.ts).
+ */
+export const TAKEN_OVER_LOOKED_AT_SECONDS = 14 * 24 * 3600;
+
+/**
  * The technician's sessions taken over on the site by a colleague, as the site has them now. A walk: one taken
  * over here stayed "Taken over" once the colleague handed it back (suspended it again, for anyone to take), or
  * once its technician took it back on another computer; nothing here looked at it again. Each sync now looks,
@@ -27,7 +34,7 @@ const OPEN = ['started', 'paused', 'suspended'] as const;
  * the colleague still has it, and nothing changes. Nothing is sent: the site already has it.
  */
 export async function lookAtTakenOver(deps: SiteLookDeps, technician: Technician, lists: SiteLists): Promise<void> {
-  const taken = quietSessions(deps.store, technician, OPEN, true);
+  const taken = quietSessions(deps.store, technician, OPEN, true).filter((session) => lookedAt(deps, session.id));
   if (taken.length === 0) return;
   const [handedOver, theirs] = [await lists.handedOver(), await lists.theirs()];
   const back = new Map(handedOver.entries.filter((e) => e.status === 'suspended').map((e) => [e.entryid, e]));
@@ -48,6 +55,17 @@ export async function lookAtTakenOver(deps: SiteLookDeps, technician: Technician
     });
     if (recorded) deps.changed(session.id, technician.id);
   }
+}
+
+/**
+ * Whether a session taken over by a colleague is still looked at: its "Taken over" card unread, and learned less
+ * than two weeks ago. Read ("Understood"), it is theirs, and the technician said so: the two lists were asked at
+ * every sync for as long as it stayed here, for ever once the colleague finished it (an entry only they may read).
+ * A session taken over with no such card (none is known to be made) is looked at as before.
+ */
+function lookedAt(deps: SiteLookDeps, sessionId: string): boolean {
+  const card = deps.store.conflicts.takenOverOf(sessionId);
+  return card === undefined || (!card.settled && deps.now() - card.createdAt < TAKEN_OVER_LOOKED_AT_SECONDS);
 }
 
 /**

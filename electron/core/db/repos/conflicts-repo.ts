@@ -1,4 +1,5 @@
 import type { ConflictRecord, WorkStatus } from '../../../contract.ts';
+import { SITE_DECIDED } from '../../../shared/site-decided.ts';
 import { isEditable } from '../../../shared/worklog.ts';
 import type { Db } from '../open.ts';
 import { sql } from '../statements.ts';
@@ -113,6 +114,16 @@ export class ConflictsRepo {
         'AND session_id = ? AND technician = ? ORDER BY id LIMIT 1',
     ).get(sessionId, technician) as { id: number } | undefined;
     return row ? this.get(row.id) : undefined;
+  }
+
+  /** The newest record that said the session was taken over on the site: when it was made, and whether it was read. */
+  takenOverOf(sessionId: string): { createdAt: number; settled: boolean } | undefined {
+    const row = sql(
+      this.db,
+      `SELECT created_at AS createdAt, settled IS NOT NULL AS settled FROM conflicts
+       WHERE session_id = ? AND kind = 'transition' AND label LIKE ? ORDER BY id DESC LIMIT 1`,
+    ).get(sessionId, `${SITE_DECIDED.takenOver} %`) as { createdAt: number; settled: number } | undefined;
+    return row ? { createdAt: row.createdAt, settled: row.settled === 1 } : undefined;
   }
 
   /** More of the technician's unsent work joins a session's open record. */
