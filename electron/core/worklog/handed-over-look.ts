@@ -69,7 +69,7 @@ export async function lookAtHandedOver(deps: SiteLookDeps, technician: Technicia
 }
 
 /** What the site has of a session handed over here, as this computer follows it. */
-type Found =
+export type Found =
   | { kind: 'decided'; decision: SiteDecision }
   | { kind: 'own'; entry: SiteEntry }
   | { kind: 'back'; entry: SiteEntry; by: Omit<HandedBack, 'changed'> }
@@ -90,7 +90,11 @@ async function stillListed(ctx: DecisionContext, session: OnSite, entry: SiteEnt
  * What the site has of a session gone from its list of handed-over entries, or null when there is nothing
  * this computer should follow: still handed over (listed since).
  */
-async function readSite(ctx: DecisionContext, session: OnSite, signal: AbortSignal | undefined): Promise<Found | null> {
+export async function readSite(
+  ctx: DecisionContext,
+  session: OnSite,
+  signal: AbortSignal | undefined,
+): Promise<Found | null> {
   try {
     const entry = await getEntry(ctx.transport, session.entryid, signal);
     if (siteTookIt(entry, session.userid))
@@ -107,5 +111,5 @@ async function readSite(ctx: DecisionContext, session: OnSite, signal: AbortSign
   }
 }
 
-const hasEntryid = (listed: unknown): listed is { entryid: number } =>
+export const hasEntryid = (listed: unknown): listed is { entryid: number } =>
   typeof listed === 'object' && listed !== null && typeof (listed as { entryid?: unknown }).entryid === 'number';
