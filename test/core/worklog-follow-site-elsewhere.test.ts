@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningSite } from '../../server/site.ts';
 import { api, signIn } from '../server/helpers.ts';
 import { unwrap } from '../helpers/library.ts';
+import { makeServices } from '../helpers/services.ts';
 import { formWorkshop, type Client, type FormWorkshop } from '../helpers/worklog-clients.ts';
 
 // Walks of one technician's session running here while the site moves on without this computer: handed over on
@@ -65,4 +66,67 @@ describe('running here, handed over on another computer and taken by a colleague
       expect(unwrap(await core.listConflicts()).filter((c) => c.sessionId === id)).toHaveLength(1);
     });
   }
+});
+
+describe('one technician on two computers, one session, within one sync', () => {
+  it('each value and pause reaches the site once; a value both changed is a conflict shown, not lost', async () => {
+    const b = await workshop.client('tech1');
+    const [onA, onB] = [a.app.services.api, b.app.services.api];
+    const { id, entryid } = await runningHere();
+    const there = unwrap(await onB.openSession(entryid));
+    const guide = unwrap(await onA.getGuide(guideid));
+    const fields = guide.steps.flatMap((s) => s.form?.fields.map((f) => ({ f, stepid: s.stepid })) ?? []);
+    const { f, stepid } = fields.find(({ f: field }) => field.type === 'Text Input')!;
+    const value = (v: string) => ({ stepid, values: [{ fieldGuid: f.fieldGuid, value: v }] });
+    // Both offline: A types a value and pauses, B types another in the same field.
+    a.offline();
+    b.offline();
+    unwrap(await onA.saveStepData({ sessionId: id, ...value('From A') }));
+    unwrap(await onA.transitionSession({ sessionId: id, transition: 'pause' }));
+    unwrap(await onB.saveStepData({ sessionId: there.id, ...value('From B') }));
+    await a.online();
+    await b.online();
+    expect(unwrap(await onB.syncNow()).status).toBe('complete');
+    expect(unwrap(await onA.syncNow()).status).toBe('complete');
+    const { token } = await signIn(site, 'tech1');
+    const onSiteNow = (await api(site, 'GET', `/work_log/${entryid}`, { token })).body as {
+      status: string;
+      userid: number;
+    };
+    expect(onSiteNow.status).toBe('paused');
+    // Sent once each, under tech1's name.
+    const sent = [...a.proxy.requestsTo(/\/pause/), ...b.proxy.requestsTo(/\/pause/)].filter(
+      (r) => r.method === 'POST',
+    );
+    expect(sent.map((r) => r.upstreamStatus)).toEqual([200]);
+    // B's value met A's on the site: a card on B, the site's value kept there until it is settled.
+    const cardsB = unwrap(await onB.listConflicts()).filter((c) => c.sessionId === there.id);
+    expect(cardsB.map((c) => c.kind)).toEqual(['field']);
+    expect(cardsB[0]).toMatchObject({ mine: 'From B', theirs: 'From A' });
+    expect(unwrap(await onA.listConflicts()).filter((c) => c.sessionId === id)).toEqual([]);
+    // B follows the pause made on A.
+    expect(unwrap(await onB.getSession(there.id))).toMatchObject({ status: 'paused', failedActions: 0 });
+    expect(unwrap(await onA.getSession(id))).toMatchObject({ status: 'paused', failedActions: 0, pendingActions: 0 });
+  });
+});
+
+describe('Fieldguide closed while the site moved on', () => {
+  it('running here, handed over and finished elsewhere while closed: said once opened, nothing sent', async () => {
+    const { id, entryid } = await runningHere();
+    const dataDir = a.app.dataDir;
+    await a.app.services.close();
+    await onSite('tech1', entryid, ['suspend']);
+    await onSite('tech2', entryid, ['assume', 'finish']);
+    const again = makeServices(dataDir);
+    try {
+      a.proxy.clearLog();
+      expect(unwrap(await again.services.api.syncNow()).status).toBe('complete');
+      const session = unwrap(await again.services.api.getSession(id));
+      expect(session.siteDecided?.label).toMatch(/^Taken over on the site by /);
+      expect(session.pendingActions).toBe(0);
+      expect(a.proxy.requestsTo(/^\/api\/2\.0\/work_log/).filter((r) => r.method !== 'GET')).toEqual([]);
+    } finally {
+      await again.services.close();
+    }
+  });
 });
