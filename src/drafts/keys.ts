@@ -18,6 +18,11 @@ export interface Draft {
   fieldGuid: string;
   value: string;
   updatedAt: number;
+  /**
+   * The saved value the typing began over (null: none); absent in drafts kept before it was recorded. The site's
+   * value changing under it (saved on another computer) is said at the field: Save would replace it unseen.
+   */
+  over?: string | null;
 }
 
 /** One key per technician + session + step + field; JSON keeps the parts apart whatever characters they hold. */
@@ -31,6 +36,7 @@ export function makeDraft(
   fieldGuid: string,
   value: string,
   now = Date.now(),
+  over?: string | null,
 ): Draft {
   return {
     id: draftKey(technician, sessionId, stepid, fieldGuid),
@@ -40,6 +46,7 @@ export function makeDraft(
     fieldGuid,
     value,
     updatedAt: now,
+    ...(over !== undefined ? { over } : {}),
   };
 }
 

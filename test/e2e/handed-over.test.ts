@@ -709,6 +709,49 @@ describe('the Sessions list of what the site decided of your sessions, after a s
     expect(onSiteNow.body).toMatchObject({ status: 'started', userid: tech1.userid });
   });
 
+  it('running, a value saved and paused on another computer while one typed here is a draft: said there', async () => {
+    const WO = 'WO-DRAFT-ELSEWHERE';
+    const core = app.app.services.api;
+    const started = unwrap(await core.startSession({ guideid: forklift.id, workorderid: WO }));
+    expect(unwrap(await core.flushOutbox()).pending).toBe(0);
+    const entryid = unwrap(await core.getSession(started.id)).entryid!;
+    const truck = await truckNumber();
+    const steps = unwrap(await core.getGuide(forklift.id)).steps;
+    const at = steps.findIndex((s) => s.stepid === truck.stepid) + 1;
+    await page.goto(new URL(`/sessions/${started.id}?step=${at}`, app.shell.url).toString());
+    await page.locator('[data-testid="step-form"][data-ready="true"]').waitFor();
+    const field = page.locator(`[data-testid="form-field"][data-field-guid="${truck.fieldGuid}"]`);
+    await field.locator('input').fill('FL-HERE');
+    await field.getByTestId('draft-kept').waitFor();
+    // On their other computer: a truck number saved, then a pause; this computer's sync follows both.
+    await officeSaves(demo.site(), { entryid, guideid: forklift.id }, truck, 'FL-THERE', 'tech1');
+    await onSite('tech1', entryid, ['pause']);
+    expect(unwrap(await core.syncNow()).status).toBe('complete');
+    await page.locator(`[data-testid="session"][data-status="paused"]`).waitFor();
+    // The field shows what was typed here; Save would have replaced FL-THERE with no word of it.
+    const said = field.getByTestId('draft-changed-under');
+    await said.waitFor();
+    expect(
+      plain(await said.textContent())
+        .replace(/ +/g, ' ')
+        .trim(),
+    ).toBe('Not saved yet · since you typed, another computer or the site saved FL-THERE: Save replaces it');
+    expect(await field.locator('input').inputValue()).toBe('FL-HERE');
+    // Opened again (the typing kept as a draft), at 1024x600 with Larger text: still said, whole, in view (the
+    // step's next field goes partly under the step bar there, with the restored-typing notice above: it scrolls).
+    await page.evaluate(() => localStorage.setItem('fieldguide.textSize', 'large'));
+    await page.setViewportSize({ width: 1024, height: 600 });
+    await page.reload();
+    await page.locator('[data-testid="step-form"][data-ready="true"]').waitFor();
+    await said.waitFor();
+    const parts = { ...STEP_PARTS, 'changed-under line': '[data-testid="draft-changed-under"]' };
+    const problems = await placedProblems(page, parts, '1024x600-larger');
+    await page.screenshot({ path: artifact('draft-changed-under-1024x600-larger.png') });
+    await page.evaluate(() => localStorage.removeItem('fieldguide.textSize'));
+    await page.setViewportSize({ width: 1280, height: 900 });
+    expect(problems).toEqual([]);
+  });
+
   it('ran without script errors', () => {
     expect(pageErrors).toEqual([]);
   });
