@@ -73,13 +73,12 @@ describe('conflict cards a technician can act on', () => {
     const session = await app.app.services.api.getSession(sessionId);
     const entryid = session.ok ? session.value.entryid! : 0;
 
-    // On the site: the office writes the tank notes; the author drops the drain valve's photo field.
+    // On the site: the author drops the drain valve's photo field (and, after the sync, the office writes the notes).
     const office = await signIn(demo.site(), 'tech1');
     const forms = await siteForms(office.token);
     const notes = forms.flatMap((f) => f.fields).find((f) => f.label === NOTES)!;
     const notesStep = forms.find((f) => f.fields.includes(notes))!.stepid;
     const target = { fieldGuid: notes.field_guid, stepid: notesStep };
-    await officeSaves(demo.site(), { entryid, guideid: DRAIN.id }, target, 'Office: the drain thread weeps');
     const photoForm = forms.find((f) => f.fields.some((x) => x.label === PHOTO))!;
     const author = await signIn(demo.site(), 'author');
     const revised = await api(demo.site(), 'POST', `/step_forms/${photoForm.stepid}`, {
@@ -93,6 +92,9 @@ describe('conflict cards a technician can act on', () => {
     const synced = page.waitForResponse((r) => r.url().endsWith('/rpc/syncNow'), { timeout: 90_000 });
     await page.getByTestId('sync-now').click();
     await synced;
+    // The office writes the tank notes after that sync: a sync's look would have shown their value in the field
+    // before the technician typed (worklog/running-look.ts), and the technician's save meets it only on the site.
+    await officeSaves(demo.site(), { entryid, guideid: DRAIN.id }, target, 'Office: the drain thread weeps');
     await page.goto(`${sessionUrl}?step=3`);
     await onStep(3);
     // The session's notice names what the site's forms ask for now, and no longer (it named no field).
