@@ -63,7 +63,7 @@ export async function startApp(
 }
 
 /**
- * A page of its own browser context (axe-core's Playwright builder needs one) that holds the web
+ * A page of its own browser context (its own storage and viewport) that holds the web
  * shell's launch secret, as a page opened from the printed address does (in its origin's storage,
  * src/bridge/launch.ts; test/security/launch-secret.e2e.test.ts opens the printed address itself).
  */

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './browser.ts';
-import { checkScreen, VIEWPORTS } from './screen-checks.ts';
+import { axeViolations, checkScreen, VIEWPORTS } from './screen-checks.ts';
 import { runModeProblems } from './run-mode-checks.ts';
 
 // The checks every screen passes (screens.test.ts, run-mode tests) must find what they look for: a page
@@ -78,5 +78,25 @@ describe('the screen checks', () => {
     // The run mode's check counts every axe violation, whatever its impact.
     const inRunMode = await runModeProblems(page);
     expect(inRunMode.filter((line) => line.startsWith('axe ')).length).toBeGreaterThanOrEqual(axe.length);
+  });
+
+  it('finds with axe-core, put in the page once, what changed in the page since its last run', async () => {
+    await page.setContent(CLEAN);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.evaluate(() => {
+      (window as unknown as { axe: { putInBefore?: boolean } }).axe.putInBefore = true;
+      const pale = document.createElement('p');
+      pale.textContent = 'Torque to 25 Nm';
+      pale.style.color = '#bbb';
+      document.querySelector('main')!.append(pale, document.createElement('img'));
+    });
+    expect((await axeViolations(page)).map((violation) => violation.id).sort()).toEqual([
+      'color-contrast',
+      'image-alt',
+    ]);
+    // Once a document: the second run used the axe-core the first one put in.
+    expect(await page.evaluate(() => (window as unknown as { axe: { putInBefore?: boolean } }).axe.putInBefore)).toBe(
+      true,
+    );
   });
 });

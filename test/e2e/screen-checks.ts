@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
+import axe, { type AxeResults } from 'axe-core';
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { artifactsDir } from './browser.ts';
@@ -20,17 +20,20 @@ export const MIN_SESSION_TARGET_PX = 48;
 export const MIN_TEXT_PX = 16;
 
 /**
- * axe-core's violations on the page as it is now. Run in the page itself (legacy mode: the app has no
- * frames), reporting violations only: the default runs a partial check per frame and finishes it in a
- * new blank page each time, which took 0.8 s a check here, 60% of screens.test.ts (95 of 150 s), for the
- * same violations (compared on a page with nine kinds of them, and on every screen).
+ * axe-core's violations on the page as it is now. Run in the page itself (the app has no frames),
+ * reporting violations only: @axe-core/playwright's default ran a partial check per frame and finished it in
+ * a new blank page each time, 0.8 s a check, 60% of screens.test.ts (95 of 150 s), for the same violations
+ * (compared on a page with nine kinds of them, and on every screen); its legacy mode evaluated axe-core's
+ * half a megabyte of source twice a check. It is put in once a document here and run again on the page as
+ * it is now (screen-checks.test.ts checks a second run finds what changed since the first).
  */
-export async function axeViolations(page: Page): Promise<Awaited<ReturnType<AxeBuilder['analyze']>>['violations']> {
-  const results = await new AxeBuilder({ page })
-    .setLegacyMode()
-    .options({ resultTypes: ['violations'] })
-    .analyze();
-  return results.violations;
+export async function axeViolations(page: Page): Promise<AxeResults['violations']> {
+  const present = await page.evaluate(() => typeof (window as { axe?: { run?: unknown } }).axe?.run === 'function');
+  if (!present) await page.evaluate(axe.source);
+  return page.evaluate(async () => {
+    const inPage = (window as unknown as { axe: typeof axe }).axe;
+    return (await inPage.run(document, { resultTypes: ['violations'] })).violations;
+  });
 }
 
 export interface ScreenProblem {
