@@ -170,6 +170,38 @@ describe('two computers, one site', () => {
     expect(unwrap(await b.app.services.api.listConflicts()).filter((c) => c.sessionId === onB)).toEqual([]);
   });
 
+  it('a field conflict of a session then deleted on the site: Keep yours no longer offered, the value kept', async () => {
+    // A walk: the card still offered Keep yours, which the site could only refuse ("session is read-only");
+    // closed as read, the session's value became the site's, though the site has the session no more.
+    const { onA, onB, entryid } = await sharedSession();
+    const { field, stepid } = fields.find(({ field }) => field.type === 'Text Input' || field.type === 'Text Area')!;
+    a.offline();
+    b.offline();
+    const save = (client: Client, sessionId: string, value: string) =>
+      client.app.services.api.saveStepData({ sessionId, stepid, values: [{ fieldGuid: field.fieldGuid, value }] });
+    unwrap(await save(a, onA, 'Measured by A'));
+    unwrap(await save(b, onB, 'Measured by B'));
+    await a.online();
+    await b.online();
+    const [card] = unwrap(await b.app.services.api.listConflicts()).filter((c) => c.sessionId === onB);
+    expect(card).toMatchObject({ kind: 'field', keepable: true });
+    const admin = await signIn(site, 'admin');
+    const { revisionid } = (await api(site, 'GET', `/work_log/${entryid}`, { token: admin.token })).body;
+    const deleted = await api(site, 'DELETE', `/work_log/${entryid}`, { token: admin.token, query: { revisionid } });
+    expect(deleted.status).toBe(204);
+    unwrap(await b.app.services.api.transitionSession({ sessionId: onB, transition: 'pause' }));
+    await b.online();
+    expect(unwrap(await b.app.services.api.getSession(onB)).removedOnSite).toEqual(expect.any(Number));
+
+    const cards = unwrap(await b.app.services.api.listConflicts()).filter((c) => c.sessionId === onB);
+    expect(cards.find((c) => c.id === card!.id)).toMatchObject({ keepable: false, mine: 'Measured by B' });
+    const refused = await b.app.services.api.settleConflict({ conflictId: card!.id, keep: 'mine' });
+    expect(refused.ok ? null : refused.error.message).toMatch(/cannot be sent any more/);
+    unwrap(await b.app.services.api.settleConflict({ conflictId: card!.id, keep: 'theirs' }));
+    const value = unwrap(await b.app.services.api.getSession(onB)).values.find((v) => v.fieldGuid === field.fieldGuid);
+    expect(value?.value).toBe('Measured by B');
+  });
+
   it('both edit a field on each of two steps: two conflicts, the later step not overwritten', async () => {
     const { onA, onB, entryid } = await sharedSession();
     const first = fields.find(({ field }) => field.type === 'Text Input' || field.type === 'Numeric Input')!;

@@ -54,8 +54,9 @@ export class Conflicts {
           stepid: conflict.stepid,
           values: [{ fieldGuid: conflict.fieldGuid, value: conflict.mine }],
         });
-      } else if (keep === 'theirs' && !conflict.offForm) {
-        // (The site has no value for a field its form dropped: what the technician entered stays in the session.)
+      } else if (keep === 'theirs' && !conflict.offForm && session.removedOnSite === null) {
+        // (The site has no value for a field its form dropped, nor any for a session it no longer has: what the
+        // technician entered stays in the session.)
         const current = store.sessions.values(session.id).find((v) => v.fieldGuid === conflict.fieldGuid);
         // The site's file is not on this computer: the step no longer shows the technician's as the one there.
         const attachmentId = conflict.attachment ? null : current?.attachmentId;

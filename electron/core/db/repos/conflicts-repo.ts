@@ -34,6 +34,8 @@ export const FIELD_TYPE_ON_FORM = (guideid: string, fieldGuid: string): string =
 type StepOfSession = { number: number; title: string | null; fieldType: FieldType | null };
 type ConflictRow = Omit<ConflictRecord, 'keepable' | 'offForm' | 'step' | 'attachment'> & {
   status: WorkStatus | null;
+  /** 1 while the session is the technician's on the site: not removed there, nor taken over by someone else. */
+  stillMine: 0 | 1 | null;
   stepJson: string | null;
   attachmentId: string | null;
   attachmentName: string | null;
@@ -67,6 +69,8 @@ export class ConflictsRepo {
       `SELECT c.id, c.session_id AS sessionId, coalesce(s.guide_title, '') AS guideTitle,
            coalesce(s.workorderid, '') AS workorderid, c.kind, c.field_guid AS fieldGuid, c.stepid, c.label, c.mine,
            c.theirs, c.base, c.message, c.created_at AS createdAt, s.status,
+           s.removed_on_site IS NULL AND s.userid IS (SELECT t.userid FROM technicians t WHERE t.id = s.technician)
+             AS stillMine,
            (${FIELD_TYPE_ON_FORM('s.guideid', 'c.field_guid')}) AS fieldType,
            (SELECT json_object('number', st.key + 1, 'title', json_extract(st.value, '$.title'),
                      'fieldType', (SELECT json_extract(fl.value, '$.type') FROM json_each(st.value, '$.form.fields') fl
@@ -80,7 +84,7 @@ export class ConflictsRepo {
          WHERE c.id = ?`,
     ).get(id) as ConflictRow | undefined;
     if (!row) return undefined;
-    const { status, stepJson, attachmentId, attachmentName, attachmentMime, ...record } = row;
+    const { status, stillMine, stepJson, attachmentId, attachmentName, attachmentMime, ...record } = row;
     // The step as the session knew it (its revision): the run's step number, its title, the field's type there.
     const step = stepJson ? (JSON.parse(stepJson) as StepOfSession) : null;
     const onForm = record.kind === 'field' && record.fieldType !== null;
@@ -88,7 +92,9 @@ export class ConflictsRepo {
     return {
       ...record,
       fieldType: record.kind !== 'field' ? null : (record.fieldType ?? step?.fieldType ?? null),
-      keepable: onForm && status !== null && isEditable(status),
+      // As the session's own saves are (session-access.ts, editable): a session removed on the site, or taken
+      // over there, takes no value of this computer's any more; its card offered Keep yours, refused.
+      keepable: onForm && status !== null && isEditable(status) && stillMine === 1,
       offForm,
       step: step ? { number: step.number, title: step.title ?? '' } : null,
       attachment:
