@@ -7,7 +7,7 @@ import { unwrap } from '../helpers/library.ts';
 import { officeSaves } from '../helpers/office-save.ts';
 import { api, signIn } from '../server/helpers.ts';
 import { artifact, connectAndSyncDemo, fullViewShot, openDemoApp, type startApp } from './browser.ts';
-import { placedProblems, runModeProblems, STEP_PARTS } from './run-mode-checks.ts';
+import { fieldsOutOfRoom, placedProblems, runModeProblems, STEP_PARTS } from './run-mode-checks.ts';
 import { expectLargerTextFits, VIEWPORTS } from './screen-checks.ts';
 
 // Issue 28: tech2 hands a session over on the site; tech1's Sessions list shows it with who and when (from
@@ -737,19 +737,48 @@ describe('the Sessions list of what the site decided of your sessions, after a s
         .trim(),
     ).toBe('Not saved yet · since you typed, another computer or the site saved FL-THERE: Save replaces it');
     expect(await field.locator('input').inputValue()).toBe('FL-HERE');
-    // Opened again (the typing kept as a draft), at 1024x600 with Larger text: still said, whole, in view (the
-    // step's next field goes partly under the step bar there, with the restored-typing notice above: it scrolls).
-    await page.evaluate(() => localStorage.setItem('fieldguide.textSize', 'large'));
-    await page.setViewportSize({ width: 1024, height: 600 });
-    await page.reload();
-    await page.locator('[data-testid="step-form"][data-ready="true"]').waitFor();
-    await said.waitFor();
-    const parts = { ...STEP_PARTS, 'changed-under line': '[data-testid="draft-changed-under"]' };
-    const problems = await placedProblems(page, parts, '1024x600-larger');
-    await page.screenshot({ path: artifact('draft-changed-under-1024x600-larger.png') });
+    // Opened again (the typing kept as a draft), at 1024x600 and 800x1280 with Larger text and at 1366x768: the
+    // field says it was restored, in its one line of what Save does (the restored-typing notice over the step, as
+    // well, put the hour meter under the step bar at 1024x600), and the whole step stands between the header and
+    // the step bar, every field's note line too.
+    const restoredWords =
+      'Restored, not saved yet · since you typed, another computer or the site saved FL-THERE: Save replaces it';
+    const problems: string[] = [];
+    for (const [size, large] of [
+      [VIEWPORTS[1], true],
+      [VIEWPORTS[2], true],
+      [VIEWPORTS[0], false],
+    ] as const) {
+      const name = `${size.name}${large ? '-larger' : ''}`;
+      await page.evaluate((on) => {
+        if (on) localStorage.setItem('fieldguide.textSize', 'large');
+        else localStorage.removeItem('fieldguide.textSize');
+      }, large);
+      await page.setViewportSize(size);
+      await page.reload();
+      await page.locator('[data-testid="step-form"][data-ready="true"]').waitFor();
+      await said.waitFor();
+      const words = plain(await said.textContent())
+        .replace(/ +/g, ' ')
+        .trim();
+      if (words !== restoredWords) problems.push(`${name}: the field says "${words}"`);
+      const notices = await page.getByTestId('draft-restored').count();
+      if (notices > 0) problems.push(`${name}: the restored-typing notice is over the step as well`);
+      const parts = { ...STEP_PARTS, 'changed-under line': '[data-testid="draft-changed-under"]' };
+      problems.push(...(await placedProblems(page, parts, name)), ...(await fieldsOutOfRoom(page, name)));
+      problems.push(...(await runModeProblems(page)).map((line) => `${name}: ${line}`));
+      await page.screenshot({ path: artifact(`draft-changed-under-${name}.png`) });
+    }
     await page.evaluate(() => localStorage.removeItem('fieldguide.textSize'));
     await page.setViewportSize({ width: 1280, height: 900 });
     expect(problems).toEqual([]);
+    // Save replaces it, as said: the line goes, and the notice does not come back to say typing restored.
+    await page.getByTestId('step-save').click();
+    await said.waitFor({ state: 'detached' });
+    expect(await field.getByTestId('draft-kept').count()).toBe(0);
+    expect(await page.getByTestId('draft-restored').count()).toBe(0);
+    const values = unwrap(await core.getSession(started.id)).values;
+    expect(values.find((v) => v.fieldGuid === truck.fieldGuid)?.value).toBe('FL-HERE');
   });
 
   it('ran without script errors', () => {
