@@ -29,6 +29,22 @@ const postBody = z.object({
 });
 const patchBody = z.object({ text: z.string().trim().min(1).max(5000) });
 
+/**
+ * iFixit's comment text: 12 to 4096 characters, counted on the raw text including markup (its description's
+ * minLength and maxLength: characters, not UTF-16 units), refused with 422 as it refuses a body it does not take.
+ */
+const IFIXIT_TEXT = { min: 12, max: 4096 };
+function checkDialectText(c: Context<AppEnv>, text: string): void {
+  if (c.get('dialect') !== 'ifixit') return;
+  const length = [...text].length;
+  if (length < IFIXIT_TEXT.min || length > IFIXIT_TEXT.max)
+    throw invalid(
+      'text',
+      'invalid_value',
+      `text must be between ${IFIXIT_TEXT.min} and ${IFIXIT_TEXT.max} characters long (it is ${length})`,
+    );
+}
+
 /** The guide a guide or step comment belongs to (undefined for other contexts). */
 function guideOfContext(ctx: ServerContext, context: CommentContext, contextid: number): number | undefined {
   if (context === 'guide') return contextid;
@@ -99,6 +115,7 @@ export const commentsRoutes: RouteModule = (api, ctx) => {
       throw notFound('No such comment target');
     checkTarget(ctx, c, context as CommentContext, contextid);
     const body = await readBody(c, postBody);
+    checkDialectText(c, body.text);
     const parentid = body.parentid ?? null;
     if (parentid !== null) {
       const parent = getComment(ctx.db, parentid);
@@ -127,6 +144,7 @@ export const commentsRoutes: RouteModule = (api, ctx) => {
     if (ctx.clock.now() - row.date > EDIT_WINDOW)
       throw forbidden('A comment can be edited for 5 minutes after it was posted');
     const { text } = await readBody(c, patchBody);
+    checkDialectText(c, text);
     ctx.db.transaction(() => {
       ctx.db
         .prepare('UPDATE comments SET text_raw = ?, text_rendered = ?, modified_date = ? WHERE commentid = ?')

@@ -5,7 +5,7 @@ import { DEMO_APP_ID } from '../../server/http/dialects.ts';
 import type { RunningSite } from '../../server/site.ts';
 import { audit } from '../fault/helpers.ts';
 import { always, onPaths, startFaultProxy, type FaultProxy } from '../fault/proxy.ts';
-import { api, startTestSite } from '../server/helpers.ts';
+import { api, MALFORMED_ON_PURPOSE, signIn, startTestSite } from '../server/helpers.ts';
 import { allLocalGuides, unwrap } from '../helpers/library.ts';
 import { makeServices } from '../helpers/services.ts';
 
@@ -83,5 +83,44 @@ describe('comments of an iFixit-dialect site', () => {
     expect(summary).toMatchObject({ pending: 0, inFlight: 0, failed: 0 });
     const posted = (await audit(site, 'comment')).slice(before).filter((a) => a.method === 'POST');
     expect(posted).toHaveLength(1);
+  });
+
+  describe('a comment the site refuses for its length', () => {
+    // Refused as it is written, the words kept in the form, not queued for the site to refuse at replay hours later
+    // ("1 action failed", the comments after it held behind it). Each text is first shown refused by the site.
+    const cases = [
+      // 13 UTF-16 units, 8 characters: the site counts characters.
+      {
+        what: 'too short',
+        text: 'OK \u{1F44D}\u{1F44D}\u{1F44D}\u{1F44D}\u{1F44D}',
+        said: /at least 12 characters: add 4 more/,
+      },
+      { what: 'too long', text: `Belt: ${'x'.repeat(4091)}`, said: /at most 4096 characters.*has 4097, remove 1/ },
+    ];
+    for (const { what, text, said } of cases)
+      it(`refuses one ${what} as it is written, and queues nothing`, async () => {
+        const { token } = await signIn(site, 'tech1');
+        const onSite = await api(site, 'POST', `/comments/guide/${guide.guideid}`, {
+          token,
+          json: { text },
+          headers: MALFORMED_ON_PURPOSE,
+        });
+        expect({ status: onSite.status, body: onSite.body }).toMatchObject({ status: 422, body: { error: true } });
+        const before = unwrap(await app.services.api.getOutbox()).actions.length;
+        const written = await app.services.api.writeComment({
+          guideid: guide.guideid,
+          context: 'guide',
+          contextid: guide.guideid,
+          text,
+        });
+        expect(written).toMatchObject({
+          ok: false,
+          error: { code: 'invalid_input', message: expect.stringMatching(said) },
+        });
+        expect(unwrap(await app.services.api.getOutbox()).actions).toHaveLength(before);
+        expect(unwrap(await app.services.api.guideComments(guide.guideid)).mine.some((c) => c.text === text)).toBe(
+          false,
+        );
+      });
   });
 });

@@ -49,7 +49,19 @@ describe('comments written offline', () => {
     await thread.locator('summary').click();
     await thread.getByTestId('comment-new-text').fill('Too short');
     await thread.getByTestId('comment-add').click();
-    expect(await thread.getByTestId('comment-error').textContent()).toContain('at least 12 characters');
+    // Said with what to change, the words kept as typed.
+    expect(await thread.getByTestId('comment-error').textContent()).toContain('at least 12 characters: add 3 more.');
+    expect(await thread.getByTestId('comment-new-text').inputValue()).toBe('Too short');
+    // Pasted past the site's 4096 characters: kept whole (the field's maxlength had cut it without a word), and
+    // refused with how many to remove, not queued for the site to refuse at replay.
+    const long = `${FIRST} ${'Tension checked twice. '.repeat(178)}`.trim();
+    await thread.getByTestId('comment-new-text').fill(long);
+    await thread.getByTestId('comment-add').click();
+    await expect
+      .poll(() => thread.getByTestId('comment-error').textContent())
+      .toContain(`this one has ${long.length}, remove ${long.length - 4096}.`);
+    expect(await thread.getByTestId('comment-new-text').inputValue()).toBe(long);
+    expect(await thread.getByTestId('comment-waiting').count()).toBe(0);
     await thread.getByTestId('comment-new-text').fill(FIRST);
     await thread.getByTestId('comment-add').click();
     await thread.getByTestId('comment-waiting').waitFor();
@@ -90,7 +102,8 @@ describe('comments written offline', () => {
     await mine.getByTestId('comment-save').focus();
     await page.keyboard.press('Enter');
     const refused = mine.getByTestId('comment-edit-error');
-    await expect.poll(() => refused.textContent()).toContain('at least 12 characters');
+    await expect.poll(() => refused.textContent()).toContain('at least 12 characters: add 7 more.');
+    expect(await mine.getByTestId('comment-edit-text').inputValue()).toBe('short');
     await expect.poll(focused).toBe('comment-edit-text');
     const [box, bar] = [await refused.boundingBox(), await page.locator('footer.status-bar').boundingBox()];
     expect(box!.y + box!.height).toBeLessThanOrEqual(bar!.y);
