@@ -40,7 +40,7 @@ export function kindOf(name: string): { type: MediaType; mime: string } | undefi
   return KINDS[extensionOf(name)];
 }
 
-function gifSize(bytes: Buffer): { width: number; height: number } | undefined {
+export function gifSize(bytes: Buffer): { width: number; height: number } | undefined {
   return bytes.length >= 10 && bytes.toString('latin1', 0, 4) === 'GIF8'
     ? { width: bytes.readUInt16LE(6), height: bytes.readUInt16LE(8) }
     : undefined;

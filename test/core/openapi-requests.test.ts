@@ -6,6 +6,7 @@ import { siteHttp } from '../../electron/core/api/http.ts';
 import { DEMO_GUIDES } from '../../server/demo/seed.ts';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
 import { DEMO_APP_ID, type Dialect } from '../../server/http/dialects.ts';
+import { createCanvas, encodePng } from '../../server/media/png.ts';
 import { startDemoSite, type RunningSite } from '../../server/site.ts';
 import {
   judge as judgeOne,
@@ -51,7 +52,8 @@ interface Sent {
   body: string | Uint8Array | undefined;
 }
 
-const PNG_1X1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGP4z8DwHwAFAAH/iZk9HQAAAABJRU5ErkJggg==';
+// A photo iFixit's media manager takes: at least 50x50 pixels.
+const PHOTO = encodePng(createCanvas(64, 64)).toString('base64');
 const id = (key: string) => DEMO_GUIDES.findIndex((guide) => guide.key === key) + 1;
 
 let checker: Checker;
@@ -211,7 +213,7 @@ async function workload(dialect: Dialect): Promise<Sent[]> {
     const photo = await stepWithField(api, 'Image');
     const second = unwrap(await api.startSession({ guideid: photo.guideid, workorderid: `WO-PHOTO-${dialect}` }));
     const attach = { sessionId: second.id, stepid: photo.stepid, fieldGuid: photo.field.fieldGuid };
-    unwrap(await api.attachFile({ ...attach, name: 'valve.png', mime: 'image/png', dataBase64: PNG_1X1 }));
+    unwrap(await api.attachFile({ ...attach, name: 'valve.png', mime: 'image/png', dataBase64: PHOTO }));
     unwrap(await api.transitionSession({ sessionId: second.id, transition: 'suspend' }));
     unwrap(await api.listSuspended(photo.guideid));
     const [quiz] = unwrap(await api.listQuizzes());

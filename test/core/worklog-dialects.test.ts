@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_GUIDES } from '../../server/demo/seed.ts';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
 import { DEMO_APP_ID, type Dialect } from '../../server/http/dialects.ts';
+import { createCanvas, encodePng } from '../../server/media/png.ts';
 import { startDemoSite, type RunningSite } from '../../server/site.ts';
 import { unwrap } from '../helpers/library.ts';
 import { makeServices } from '../helpers/services.ts';
@@ -13,6 +14,9 @@ import { api, signIn } from '../server/helpers.ts';
 // goes where the site takes uploads: the reference's `/user/media/uploads` (answering `{id}`) or
 // iFixit's `/user/media/images` (answering `{image}`), learned per site like a module.
 
+// A photo iFixit's media manager takes (at least 50x50 pixels), and one it refuses for its size.
+const PHOTO = encodePng(createCanvas(64, 64, [90, 120, 160])).toString('base64');
+const TINY = encodePng(createCanvas(40, 30, [90, 120, 160]));
 const PNG_1X1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGP4z8DwHwAFAAH/iZk9HQAAAABJRU5ErkJggg==';
 const HOSE = DEMO_GUIDES.findIndex((guide) => guide.key === 'forklift-hose') + 1;
 const closing: (() => Promise<void>)[] = [];
@@ -66,7 +70,7 @@ for (const dialect of ['dozuki', 'ifixit'] as Dialect[]) {
       const guide = { guideid: image.guideid };
       const session = unwrap(await sdk.startSession({ guideid: guide.guideid, workorderid: `WO-${dialect}-PHOTO` }));
       const attach = { sessionId: session.id, stepid: image.stepid, fieldGuid: image.field.fieldGuid };
-      unwrap(await sdk.attachFile({ ...attach, name: 'belt.png', mime: 'image/png', dataBase64: PNG_1X1 }));
+      unwrap(await sdk.attachFile({ ...attach, name: 'belt.png', mime: 'image/png', dataBase64: PHOTO }));
       expect(unwrap(await sdk.flushOutbox())).toMatchObject({ pending: 0, failed: 0, conflicts: 0 });
 
       const entryid = unwrap(await sdk.getSession(session.id)).entryid!;
@@ -155,5 +159,52 @@ for (const dialect of ['dozuki', 'ifixit'] as Dialect[]) {
       expect(unwrap(await sdk.flushOutbox())).toMatchObject({ pending: 0, failed: 0, conflicts: 0 });
       expect(unwrap(await sdk.getSession(session.id)).status).toBe('complete');
     });
+
+    // iFixit's media manager takes a picture of at most 80 MB and at least 50x50 pixels. One past them was kept and
+    // queued, and the site refused its upload at replay hours later, "1 action failed" and the session behind it.
+    const refusedPictures = [
+      {
+        what: 'smaller than 50x50 pixels',
+        name: 'gauge.png',
+        bytes: TINY,
+        site: 422,
+        said: 'gauge.png is 40 x 30 pixels: this site takes photos of at least 50 x 50 pixels',
+      },
+      {
+        what: 'larger than 80 MB',
+        name: 'panel.png',
+        // A PNG's header and 84 MB behind it: past 80 MB however the site counts a megabyte.
+        bytes: Buffer.concat([TINY.subarray(0, 33), Buffer.alloc(84_000_000 - 33)]),
+        site: 413,
+        said: 'panel.png is 84 MB: this site takes photos of at most 80 MB',
+      },
+    ];
+    for (const { what, name, bytes, site: refusal, said } of refusedPictures)
+      it.runIf(dialect === 'ifixit')(`refuses a photo ${what} as it is attached, and queues nothing`, async () => {
+        const { token } = await signIn(site, 'tech1');
+        const upload = { token, query: { file: name }, body: bytes, headers: { 'Content-Type': 'image/png' } };
+        expect((await api(site, 'POST', '/user/media/images', upload)).status).toBe(refusal);
+        const sdk = app.services.api;
+        const image = await stepWithField(sdk, 'Image');
+        const session = unwrap(
+          await sdk.startSession({ guideid: image.guideid, workorderid: `WO-${dialect}-${name}` }),
+        );
+        const attach = { sessionId: session.id, stepid: image.stepid, fieldGuid: image.field.fieldGuid };
+        const before = unwrap(await sdk.getOutbox()).actions.filter((a) => a.kind === 'upload').length;
+        const photo = await sdk.attachFile({
+          ...attach,
+          name,
+          mime: 'image/png',
+          dataBase64: bytes.toString('base64'),
+        });
+        expect(photo).toEqual({
+          ok: false,
+          error: expect.objectContaining({ code: 'invalid_input', message: expect.stringContaining(said) }),
+        });
+        expect(unwrap(await sdk.getSession(session.id)).values.filter((v) => v.attachment)).toEqual([]);
+        expect(unwrap(await sdk.getOutbox()).actions.filter((a) => a.kind === 'upload')).toHaveLength(before);
+        unwrap(await sdk.transitionSession({ sessionId: session.id, transition: 'cancel' }));
+        expect(unwrap(await sdk.flushOutbox())).toMatchObject({ pending: 0, failed: 0, conflicts: 0 });
+      });
   });
 }

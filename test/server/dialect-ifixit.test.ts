@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
 import { DEMO_APP_ID } from '../../server/http/dialects.ts';
+import { createCanvas, encodePng } from '../../server/media/png.ts';
 import type { RunningSite } from '../../server/site.ts';
 import { startSite } from '../../server/site.ts';
 import { seedDemoPeople } from '../../server/users/seed.ts';
@@ -94,12 +95,19 @@ describe('an iFixit-dialect site', () => {
       (await api(site, 'POST', '/user/media/uploads', { token: tech.token, query: { file: 'a.png' }, body: PNG_1X1 }))
         .status,
     ).toBe(404);
-    const upload = await api(site, 'POST', '/user/media/images', {
+    const image = (body: Buffer) => ({
       token: tech.token,
       query: { file: 'photo.png' },
-      body: PNG_1X1,
+      body,
       headers: { 'Content-Type': 'image/png' },
     });
+    // iFixit's description: "the minimum dimensions are 50x50 pixels".
+    const tiny = await api(site, 'POST', '/user/media/images', image(PNG_1X1));
+    expect({ status: tiny.status, body: tiny.body }).toEqual({
+      status: 422,
+      body: { error: true, message: 'The image must be at least 50x50 pixels (it is 1x1)' },
+    });
+    const upload = await api(site, 'POST', '/user/media/images', image(encodePng(createCanvas(50, 50))));
     expect(upload.status, upload.text).toBe(200);
     expect(upload.body.image.id).toEqual(expect.any(Number));
     const listed = await api(site, 'GET', '/user/media/images', { token: tech.token });

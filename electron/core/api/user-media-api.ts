@@ -29,6 +29,12 @@ const IMAGE_TYPES: Record<string, string> = {
 const imageTypeOf = (name: string): string | undefined =>
   IMAGE_TYPES[/\.([A-Za-z0-9]+)$/.exec(name)?.[1]?.toLowerCase() ?? ''];
 
+/**
+ * What iFixit's media manager takes of a picture (its description of POST /user/media/images): "The maximum file
+ * size is 80 MB and the minimum dimensions are 50x50 pixels". MB read as the smaller, millions of bytes.
+ */
+export const MEDIA_MANAGER_PICTURE = { maxBytes: 80 * 1000 * 1000, minPixels: 50 } as const;
+
 /** Whether a site that takes pictures only (iFixit's media manager) takes a file of this name. */
 export const takenAsPicture = (name: string): boolean => imageTypeOf(name) !== undefined;
 

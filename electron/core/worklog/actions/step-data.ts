@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { AttachFileInput, SaveStepDataInput } from '../../../contract.ts';
-import { takenAsPicture } from '../../api/user-media-api.ts';
+import { MEDIA_MANAGER_PICTURE, takenAsPicture } from '../../api/user-media-api.ts';
 import { OWNER_FILE } from '../../db/owner-only.ts';
 import { AppFailure } from '../../result.ts';
 import {
@@ -15,6 +15,7 @@ import {
 } from '../../../shared/field-values.ts';
 import { ATTACHMENT_MAX_BYTES } from '../../../shared/limits.ts';
 import { decodeFile, keptFileName } from '../attachments.ts';
+import { pictureSize, type PictureSize } from '../picture-size.ts';
 import { uploadAction } from '../replay/upload.ts';
 import type { SessionAccess } from '../session-access.ts';
 import { sessionChain } from '../session-chain.ts';
@@ -72,6 +73,29 @@ export interface KeptFile {
   attachmentId: string;
   file: string;
   bytes: number;
+  /** Its size in pixels, when it is a picture whose header says it. */
+  pixels?: PictureSize;
+}
+
+/**
+ * Refuses a picture iFixit's media manager would refuse (too big, or smaller than 50 x 50 pixels as its header
+ * says): kept and queued, it was refused at the upload hours later, "1 action failed" and the session held behind.
+ */
+function mediaManagerTakes(name: string, bytes: number, pixels?: PictureSize): void {
+  const { maxBytes, minPixels } = MEDIA_MANAGER_PICTURE;
+  const shown = path.basename(name);
+  if (bytes > maxBytes)
+    throw new AppFailure(
+      'invalid_input',
+      `${shown} is ${Math.ceil(bytes / 1e6)} MB: this site takes photos of at most ${maxBytes / 1e6} MB. ` +
+        'Attach a smaller one (a lower resolution in the camera).',
+    );
+  if (pixels && (pixels.width < minPixels || pixels.height < minPixels))
+    throw new AppFailure(
+      'invalid_input',
+      `${shown} is ${pixels.width} x ${pixels.height} pixels: this site takes photos of at least ` +
+        `${minPixels} x ${minPixels} pixels. Attach a larger one.`,
+    );
 }
 
 /**
@@ -85,11 +109,15 @@ export async function keepAttachmentFile(deps: WorkSessionsDeps, input: AttachFi
   // Told from the text's length before a byte is decoded.
   if (Buffer.byteLength(input.dataBase64, 'base64') > ATTACHMENT_MAX_BYTES) throw tooLarge();
   // Refused here, not queued: the site's refusal came at the upload, and held the rest of the session behind it.
-  if (deps.picturesOnly?.() && !takenAsPicture(input.name))
+  const picturesOnly = deps.picturesOnly?.() ?? false;
+  if (picturesOnly && !takenAsPicture(input.name))
     throw new AppFailure('invalid_input', `${PICTURES_ONLY}, so ${path.basename(input.name)} cannot be sent to it.`);
+  if (picturesOnly) mediaManagerTakes(input.name, Buffer.byteLength(input.dataBase64, 'base64'));
   const { pieces, size, digest } = await decodeFile(input.dataBase64);
   if (size === 0) throw new AppFailure('invalid_input', 'The file is empty.');
   if (size > ATTACHMENT_MAX_BYTES) throw tooLarge();
+  // Read from its first bytes, checked as it is attached (after what its field takes: the field's word first).
+  const pixels = pieces[0] && pictureSize(pieces[0]);
   const attachmentId = randomUUID();
   const extension = path
     .extname(input.name)
@@ -111,7 +139,7 @@ export async function keepAttachmentFile(deps: WorkSessionsDeps, input: AttachFi
     await fs.promises.rm(full, { force: true });
     throw error;
   }
-  return { attachmentId, file, bytes: size };
+  return { attachmentId, file, bytes: size, ...(pixels ? { pixels } : {}) };
 }
 
 /**
@@ -122,7 +150,7 @@ export function attachFile(
   deps: WorkSessionsDeps,
   access: SessionAccess,
   input: AttachFileInput,
-  { attachmentId, file, bytes }: KeptFile,
+  { attachmentId, file, bytes, pixels }: KeptFile,
 ): void {
   const full = path.join(deps.attachmentsDir, file);
   const stamp = deps.clock.stamp();
@@ -149,6 +177,7 @@ export function attachFile(
           'invalid_input',
           `${path.basename(input.name)} is not a video: this field takes a video (MP4, MOV or WebM).`,
         );
+      if (deps.picturesOnly?.()) mediaManagerTakes(input.name, bytes, pixels);
       const safeName =
         path
           .basename(input.name)
