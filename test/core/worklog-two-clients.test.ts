@@ -170,7 +170,7 @@ describe('two computers, one site', () => {
     expect(unwrap(await b.app.services.api.listConflicts()).filter((c) => c.sessionId === onB)).toEqual([]);
   });
 
-  it('a field conflict of a session then deleted on the site: Keep yours no longer offered, the value kept', async () => {
+  it('a field conflict of a session then deleted on the site: Keep yours no longer offered, value kept', async () => {
     // A walk: the card still offered Keep yours, which the site could only refuse ("session is read-only");
     // closed as read, the session's value became the site's, though the site has the session no more.
     const { onA, onB, entryid } = await sharedSession();
