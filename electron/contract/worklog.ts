@@ -41,6 +41,12 @@ export interface StepValue {
    * whether the site's form still has the field (`offForm`: no), and the record's words. Null when none.
    */
   conflict: { id: number; theirs: string | null; offForm: boolean; message: string } | null;
+  /**
+   * A value the technician saved here (it reached the site) that another computer or the site replaced since: what
+   * they had saved (`was`, as the site stores it) and when this computer learned it (unix seconds), until they save
+   * the field again. A sync followed the site's value with no word. Null otherwise.
+   */
+  changedElsewhere: { was: string; at: number } | null;
 }
 
 export type ValueOnSite = 'sent' | 'waiting' | 'refused' | 'kept';

@@ -112,6 +112,7 @@ const ROWS_AT: Record<number, string[]> = {
        '{"userid":5,"name":"Jordan Lee","at":1700070000,"changed":[{"label":"Hours","was":"42","now":"44"}]}'`,
   ],
   28: [`UPDATE work_sessions SET state_from_site = 1700080000`],
+  29: [`UPDATE work_values SET changed_elsewhere = '{"was":"42","at":1700090000}'`],
 };
 
 type Snapshot = Map<string, { columns: string[]; rows: unknown[][] }>;

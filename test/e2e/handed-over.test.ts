@@ -781,6 +781,62 @@ describe('the Sessions list of what the site decided of your sessions, after a s
     expect(values.find((v) => v.fieldGuid === truck.fieldGuid)?.value).toBe('FL-HERE');
   });
 
+  it('running, a value saved here and changed on another computer: the field says what was saved here', async () => {
+    const WO = 'WO-VALUE-ELSEWHERE';
+    const core = app.app.services.api;
+    const started = unwrap(await core.startSession({ guideid: forklift.id, workorderid: WO }));
+    const truck = await truckNumber();
+    const steps = unwrap(await core.getGuide(forklift.id)).steps;
+    const at = steps.findIndex((s) => s.stepid === truck.stepid) + 1;
+    await page.goto(new URL(`/sessions/${started.id}?step=${at}`, app.shell.url).toString());
+    await page.locator('[data-testid="step-form"][data-ready="true"]').waitFor();
+    const field = page.locator(`[data-testid="form-field"][data-field-guid="${truck.fieldGuid}"]`);
+    await field.locator('input').fill('FL-HERE');
+    await page.getByTestId('step-save').click();
+    await field.getByTestId('draft-kept').waitFor({ state: 'detached' });
+    expect(unwrap(await core.flushOutbox()).pending).toBe(0);
+    const entryid = unwrap(await core.getSession(started.id)).entryid!;
+    // On their other computer (or the office, on the site): the truck number changed; this computer's sync
+    // follows it into the field, which took FL-THERE with no word: the technician's FL-HERE gone unseen.
+    await officeSaves(demo.site(), { entryid, guideid: forklift.id }, truck, 'FL-THERE', 'tech1');
+    expect(unwrap(await core.syncNow()).status).toBe('complete');
+    await expect.poll(() => field.locator('input').inputValue()).toBe('FL-THERE');
+    const said = field.getByTestId('field-changed-elsewhere');
+    const words = 'Since you saved FL-HERE, another computer or the site changed it';
+    expect(
+      plain(await said.textContent())
+        .replace(/\s+/g, ' ')
+        .trim(),
+    ).toBe(words);
+    expect(unwrap(await core.getSession(started.id)).openConflicts).toBe(0);
+    // Nobody paused or resumed it there: the header says nothing of its state (it said "Resumed on another
+    // computer or on the site").
+    expect(await page.getByTestId('session-from-site').count()).toBe(0);
+    // Whole at 1024x600 with Larger text, the step's fields and note lines above the step bar.
+    await page.evaluate(() => localStorage.setItem('fieldguide.textSize', 'large'));
+    await page.setViewportSize(VIEWPORTS[1]);
+    await page.reload();
+    await page.locator('[data-testid="step-form"][data-ready="true"]').waitFor();
+    await said.waitFor();
+    const parts = { ...STEP_PARTS, 'changed-elsewhere line': '[data-testid="field-changed-elsewhere"]' };
+    const problems = [
+      ...(await placedProblems(page, parts, '1024x600-larger')),
+      ...(await fieldsOutOfRoom(page, '1024x600-larger')),
+      ...(await runModeProblems(page)),
+    ];
+    await page.screenshot({ path: artifact('field-changed-elsewhere-1024x600-larger.png') });
+    await page.evaluate(() => localStorage.removeItem('fieldguide.textSize'));
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.reload();
+    await page.locator('[data-testid="step-form"][data-ready="true"]').waitFor();
+    expect(problems).toEqual([]);
+    // Saved again here: the technician's once more, nothing to say.
+    await field.locator('input').fill('FL-AGAIN');
+    await page.getByTestId('step-save').click();
+    await said.waitFor({ state: 'detached' });
+    expect(unwrap(await core.flushOutbox()).failed).toBe(0);
+  });
+
   it('ran without script errors', () => {
     expect(pageErrors).toEqual([]);
   });

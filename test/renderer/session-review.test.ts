@@ -27,6 +27,7 @@ const value = (stepid: number, fieldGuid: string, v: string | null): StepValue =
   notSent: null,
   dropped: false,
   conflict: null,
+  changedElsewhere: null,
 });
 const truck = field('Text Input', { fieldGuid: 'truck', label: 'Truck number' });
 const hours = field('Numeric Input', { fieldGuid: 'hours', label: 'Hour meter' });

@@ -35,6 +35,7 @@ const saved = (fieldGuid: string, value: string | null, stepid = 5): StepValue =
   notSent: null,
   dropped: false,
   conflict: null,
+  changedElsewhere: null,
 });
 
 describe('step form fields (reference 2.12)', () => {

@@ -27,6 +27,7 @@ import { up as ranUnwatched } from './0025-ran-unwatched.ts';
 import { up as removedOnSite } from './0026-removed-on-site.ts';
 import { up as handedBack } from './0027-handed-back.ts';
 import { up as stateFromSite } from './0028-state-from-site.ts';
+import { up as changedElsewhere } from './0029-changed-elsewhere.ts';
 import { up as picture } from './pictures/0001-picture.ts';
 
 export interface Migration {
@@ -65,6 +66,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 26, name: 'sessions removed on the site', up: removedOnSite },
   { version: 27, name: 'sessions handed back on the site', up: handedBack },
   { version: 28, name: 'sessions whose state came from the site', up: stateFromSite },
+  { version: 29, name: 'values changed elsewhere since saved here', up: changedElsewhere },
 ];
 
 /** The attached pictures database has a version of its own (`pictures.user_version`). */

@@ -87,6 +87,7 @@ export function sessionView(db: Db, row: SessionRow, rows: ValueRow[]): WorkSess
       notSent: site === 'refused' && !attachment ? (refusedSave.get(v.fieldGuid) ?? null) : null,
       dropped: site === 'refused' && refused === null && !queued.has(v.fieldGuid) && !conflicts.has(v.fieldGuid),
       conflict: conflicts.get(v.fieldGuid) ?? null,
+      changedElsewhere: v.changedElsewhere,
       fieldGuid: v.fieldGuid,
       fieldRevisionid: v.fieldRevisionid,
       stepid: v.stepid,

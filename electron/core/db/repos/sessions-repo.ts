@@ -4,7 +4,7 @@ import type { Db } from '../open.ts';
 import type { RowGuard } from '../row-guard.ts';
 import { sql } from '../statements.ts';
 import { sessionView, waitingWork, type SessionRow } from './session-view.ts';
-import { toValue, type ValueRecord, type ValueRow } from './value-row.ts';
+import { toValue, type ChangedElsewhere, type ValueRecord, type ValueRow } from './value-row.ts';
 import { refusedUploads } from './waiting-work.ts';
 
 export type { ValueRow } from './value-row.ts';
@@ -180,25 +180,41 @@ export class SessionsRepo {
       `INSERT INTO work_values (session_id, field_guid, field_revisionid, stepid, value, attachment_id)
          VALUES (?, ?, ?, ?, ?, ?)
          ON CONFLICT (session_id, field_guid) DO UPDATE SET field_revisionid = excluded.field_revisionid,
-           stepid = excluded.stepid, value = excluded.value, attachment_id = excluded.attachment_id`,
+           stepid = excluded.stepid, value = excluded.value, attachment_id = excluded.attachment_id,
+           changed_elsewhere = NULL`,
     ).run(id, value.fieldGuid, value.fieldRevisionid, value.stepid, value.value, value.attachmentId ?? null);
   }
 
-  /** What the site confirmed: the base of later merges. Local values the technician has not changed follow it. */
+  /**
+   * What the site confirmed: the base of later merges. Local values the technician has not changed follow it;
+   * `replaced`, when the one followed was theirs, saved here, says so on the field until they save it again (the
+   * first of theirs replaced is what it says; the site back at theirs says nothing more).
+   */
   setServerValue(
     id: string,
     fieldGuid: string,
     serverValue: string | null,
     adoptLocally: boolean,
     fallback: { fieldRevisionid: number; stepid: number },
+    replaced: ChangedElsewhere | null = null,
   ): void {
     sql(
       this.db,
       `INSERT INTO work_values (session_id, field_guid, field_revisionid, stepid, value, server_value)
          VALUES (@id, @fieldGuid, @fieldRevisionid, @stepid, @serverValue, @serverValue)
          ON CONFLICT (session_id, field_guid) DO UPDATE SET server_value = excluded.server_value,
-           value = CASE WHEN @adopt THEN excluded.server_value ELSE value END`,
-    ).run({ id, fieldGuid, serverValue, adopt: adoptLocally ? 1 : 0, ...fallback });
+           value = CASE WHEN @adopt THEN excluded.server_value ELSE value END,
+           changed_elsewhere = CASE WHEN NOT @adopt THEN changed_elsewhere
+             WHEN json_extract(changed_elsewhere, '$.was') IS @serverValue THEN NULL
+             ELSE coalesce(changed_elsewhere, @replaced) END`,
+    ).run({
+      id,
+      fieldGuid,
+      serverValue,
+      adopt: adoptLocally ? 1 : 0,
+      replaced: replaced ? JSON.stringify(replaced) : null,
+      ...fallback,
+    });
   }
 
   /**

@@ -6,6 +6,14 @@ export interface ValueRow {
   value: string | null;
   serverValue: string | null;
   attachmentId: string | null;
+  /** What the technician had saved here before another computer or the site replaced it (StepValue). */
+  changedElsewhere: ChangedElsewhere | null;
+}
+
+/** A saved value replaced elsewhere: what the technician had saved, and when this computer learned it (unix s). */
+export interface ChangedElsewhere {
+  was: string;
+  at: number;
 }
 
 /** A `work_values` row as stored (every column: its checksum covers them all). */
@@ -17,6 +25,7 @@ export interface ValueRecord extends Record<string, unknown> {
   value: string | null;
   server_value: string | null;
   attachment_id: string | null;
+  changed_elsewhere?: string | null;
 }
 
 export const toValue = (v: ValueRecord): ValueRow => ({
@@ -26,4 +35,5 @@ export const toValue = (v: ValueRecord): ValueRow => ({
   value: v.value,
   serverValue: v.server_value,
   attachmentId: v.attachment_id,
+  changedElsewhere: v.changed_elsewhere ? (JSON.parse(v.changed_elsewhere) as ChangedElsewhere) : null,
 });

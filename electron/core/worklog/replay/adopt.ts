@@ -63,20 +63,26 @@ export function followOwnEntry(
   entry: SiteEntry,
 ): void {
   const running = entry.status === 'started';
+  const pausedAt = running ? null : (entry.pausedAt ?? session.pausedAt ?? ctx.now());
+  // Only values changed there (a later revision, the same state): the session's state and clock are still this
+  // computer's. It said "Resumed on another computer or on the site" of a session nobody had paused; its fields say
+  // what changed (learn-site.ts).
+  const before = ctx.sessions.state(session.id);
+  const stateChanged = before?.status !== entry.status || (!running && before.pausedAt !== pausedAt);
   ctx.sessions.update(
     session.id,
     {
       serverRevisionid: entry.revisionid,
       status: entry.status,
       // Stopped since the site says; since it stopped here when it does not say (a site that keeps no such time).
-      pausedAt: running ? null : (entry.pausedAt ?? session.pausedAt ?? ctx.now()),
+      pausedAt,
       pauseSeconds: entry.pauseSeconds,
       ...(entry.activeStepid !== null ? { activeStepid: entry.activeStepid } : {}),
-      stateFromSite: ctx.now(),
+      ...(stateChanged ? { stateFromSite: ctx.now() } : {}),
     },
     ctx.now(),
   );
-  ctx.sessions.ranUnwatched.set(session.id, null);
+  if (stateChanged) ctx.sessions.ranUnwatched.set(session.id, null);
   // Theirs since: what a colleague did with it before (handed-back.ts) is not said again at its next hand-over.
   ctx.sessions.setHandedBack(session.id, null);
   learnSiteValues(ctx, session, theirValues(ctx.guides, session.guideid, entry), new Set());

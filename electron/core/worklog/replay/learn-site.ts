@@ -9,7 +9,7 @@ import type { WorklogContext } from './context.ts';
  * then went on that revision unchecked, overwriting it without a card.
  */
 export function learnSiteValues(
-  ctx: Pick<WorklogContext, 'sessions' | 'guides'>,
+  ctx: Pick<WorklogContext, 'sessions' | 'guides' | 'now'>,
   session: { id: string; guideid: number },
   site: ReadonlyMap<string, string | null>,
   handled: ReadonlySet<string>,
@@ -33,6 +33,9 @@ export function learnSiteValues(
     const fallback = row ? { fieldRevisionid: row.fieldRevisionid, stepid: row.stepid } : where.get(guid);
     if (!fallback) continue;
     const untouched = !row || (row.value ?? null) === known;
-    ctx.sessions.setServerValue(session.id, guid, value, untouched, fallback);
+    // A value of the technician's, on the site, replaced there since: the field says what they had saved.
+    const mine = row?.value ?? null;
+    const replaced = untouched && mine !== null && mine !== value ? { was: mine, at: ctx.now() } : null;
+    ctx.sessions.setServerValue(session.id, guid, value, untouched, fallback, replaced);
   }
 }
