@@ -112,27 +112,33 @@ export const STEP_PARTS = {
 
 /**
  * What of the step's fields stands outside the room between the run header and the step bar: each field's
- * label, its control and its note line, empty or not (the room its words come in as one types: "Not saved
- * yet · kept on this computer" came in under the step bar at 1024x600 with Larger text). Said at `where`.
+ * label, its controls (a file field's buttons: a photo's Remove went under the bar) and its note line, empty or
+ * not (the room its words come in as one types: "Not saved yet · kept on this computer" came in under the step
+ * bar at 1024x600 with Larger text). Said at `where`.
  */
 export async function fieldsOutOfRoom(page: Page, where: string): Promise<string[]> {
   const out = await page.evaluate(() => {
     const header = document.querySelector('.session-header')!.getBoundingClientRect();
     const bar = document.querySelector('[data-testid="session-run-bar"]')!.getBoundingClientRect();
     const fields = document.querySelectorAll('[data-testid="step-form"] [data-testid="form-field"]');
-    return [...fields]
-      .flatMap((field) => [
-        ...field.querySelectorAll('.form-label, input:not([type=file]), select, textarea, .form-note'),
-      ])
-      .map((el) => [el, el.getBoundingClientRect()] as const)
-      .filter(([, box]) => box.top < header.bottom - 1 || box.bottom > bar.top + 1)
-      .map(([el, box]) => {
-        const field = el.closest('[data-testid="form-field"]')!;
-        const what = field.querySelector('.form-label')?.textContent?.trim() ?? field.getAttribute('data-type');
-        const words = el.matches('.form-note') ? ` "${(el.textContent ?? '').trim()}"` : '';
-        const at = `${Math.round(box.top)}-${Math.round(box.bottom)}`;
-        return `"${what}" ${el.tagName.toLowerCase()}.${el.className}${words} at ${at}, the step bar at ${bar.top}`;
-      });
+    return (
+      [...fields]
+        .flatMap((field) => [
+          ...field.querySelectorAll(
+            '.form-label, input:not([type=file]), select, textarea, label.file-button, button, .form-note',
+          ),
+        ])
+        .map((el) => [el, el.getBoundingClientRect()] as const)
+        // Shown (a camera's buttons wait hidden until it opens), and out of the room.
+        .filter(([, box]) => box.width > 0 && (box.top < header.bottom - 1 || box.bottom > bar.top + 1))
+        .map(([el, box]) => {
+          const field = el.closest('[data-testid="form-field"]')!;
+          const what = field.querySelector('.form-label')?.textContent?.trim() ?? field.getAttribute('data-type');
+          const words = el.matches('.form-note') ? ` "${(el.textContent ?? '').trim()}"` : '';
+          const at = `${Math.round(box.top)}-${Math.round(box.bottom)}`;
+          return `"${what}" ${el.tagName.toLowerCase()}.${el.className}${words} at ${at}, the step bar at ${bar.top}`;
+        })
+    );
   });
   return out.map((line) => `${where}: ${line}`);
 }
