@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
 import { always, onPaths } from '../fault/proxy.ts';
@@ -8,7 +8,7 @@ import { officeSaves } from '../helpers/office-save.ts';
 import { api, signIn } from '../server/helpers.ts';
 import { artifact, connectAndSyncDemo, fullViewShot, openDemoApp, type startApp } from './browser.ts';
 import { fieldsOutOfRoom, placedProblems, runModeProblems, STEP_PARTS } from './run-mode-checks.ts';
-import { expectLargerTextFits, VIEWPORTS } from './screen-checks.ts';
+import { expectLargerTextFits, setLargerText, VIEWPORTS } from './screen-checks.ts';
 
 // Issue 28: tech2 hands a session over on the site; tech1's Sessions list shows it with who and when (from
 // what this laptop last learned while the site does not answer), and tech1 takes it over from there.
@@ -378,6 +378,17 @@ describe('the Sessions list of what the site decided of your sessions, after a s
     const step = steps.find((s) => s.form?.fields.some((f) => f.label === 'Truck number'))!;
     return { fieldGuid: step.form!.fields.find((f) => f.label === 'Truck number')!.fieldGuid, stepid: step.stepid };
   }
+  /** The session opened on the truck number's step, its form ready: the field on the site and on screen. */
+  async function openTruckNumber(
+    sessionId: string,
+  ): Promise<{ truck: { fieldGuid: string; stepid: number }; field: Locator }> {
+    const truck = await truckNumber();
+    const steps = unwrap(await app.app.services.api.getGuide(forklift.id)).steps;
+    const at = steps.findIndex((s) => s.stepid === truck.stepid) + 1;
+    await page.goto(new URL(`/sessions/${sessionId}?step=${at}`, app.shell.url).toString());
+    await page.locator('[data-testid="step-form"][data-ready="true"]').waitFor();
+    return { truck, field: page.locator(`[data-testid="form-field"][data-field-guid="${truck.fieldGuid}"]`) };
+  }
   /** `who` does `transitions` to the entry on the site (another computer), each on its current revision. */
   async function onSite(who: 'tech1' | 'tech2', entryid: number, transitions: string[]): Promise<void> {
     const { token } = await signIn(demo.site(), who);
@@ -715,12 +726,7 @@ describe('the Sessions list of what the site decided of your sessions, after a s
     const started = unwrap(await core.startSession({ guideid: forklift.id, workorderid: WO }));
     expect(unwrap(await core.flushOutbox()).pending).toBe(0);
     const entryid = unwrap(await core.getSession(started.id)).entryid!;
-    const truck = await truckNumber();
-    const steps = unwrap(await core.getGuide(forklift.id)).steps;
-    const at = steps.findIndex((s) => s.stepid === truck.stepid) + 1;
-    await page.goto(new URL(`/sessions/${started.id}?step=${at}`, app.shell.url).toString());
-    await page.locator('[data-testid="step-form"][data-ready="true"]').waitFor();
-    const field = page.locator(`[data-testid="form-field"][data-field-guid="${truck.fieldGuid}"]`);
+    const { truck, field } = await openTruckNumber(started.id);
     await field.locator('input').fill('FL-HERE');
     await field.getByTestId('draft-kept').waitFor();
     // On their other computer: a truck number saved, then a pause; this computer's sync follows both.
@@ -750,10 +756,7 @@ describe('the Sessions list of what the site decided of your sessions, after a s
       [VIEWPORTS[0], false],
     ] as const) {
       const name = `${size.name}${large ? '-larger' : ''}`;
-      await page.evaluate((on) => {
-        if (on) localStorage.setItem('fieldguide.textSize', 'large');
-        else localStorage.removeItem('fieldguide.textSize');
-      }, large);
+      await setLargerText(page, large);
       await page.setViewportSize(size);
       await page.reload();
       await page.locator('[data-testid="step-form"][data-ready="true"]').waitFor();
@@ -785,12 +788,7 @@ describe('the Sessions list of what the site decided of your sessions, after a s
     const WO = 'WO-VALUE-ELSEWHERE';
     const core = app.app.services.api;
     const started = unwrap(await core.startSession({ guideid: forklift.id, workorderid: WO }));
-    const truck = await truckNumber();
-    const steps = unwrap(await core.getGuide(forklift.id)).steps;
-    const at = steps.findIndex((s) => s.stepid === truck.stepid) + 1;
-    await page.goto(new URL(`/sessions/${started.id}?step=${at}`, app.shell.url).toString());
-    await page.locator('[data-testid="step-form"][data-ready="true"]').waitFor();
-    const field = page.locator(`[data-testid="form-field"][data-field-guid="${truck.fieldGuid}"]`);
+    const { truck, field } = await openTruckNumber(started.id);
     await field.locator('input').fill('FL-HERE');
     await page.getByTestId('step-save').click();
     await field.getByTestId('draft-kept').waitFor({ state: 'detached' });

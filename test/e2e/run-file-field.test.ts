@@ -5,7 +5,7 @@ import { unwrap } from '../helpers/library.ts';
 import { capturingDemoWorkshop } from '../helpers/services.ts';
 import { artifact, demoAppForFile } from './browser.ts';
 import { fieldsOutOfRoom } from './run-mode-checks.ts';
-import { MIN_SESSION_TARGET_PX, VIEWPORTS } from './screen-checks.ts';
+import { MIN_SESSION_TARGET_PX, setLargerText, VIEWPORTS } from './screen-checks.ts';
 
 // A walk of the run screen: at 1024x600 with Larger text, a photo attached on step 4 of the compressor tank
 // stacked the field's three buttons (Replace the photo, Take a photo with the camera, Remove the photo) one
@@ -40,10 +40,7 @@ describe("a file field's buttons once a file is attached", () => {
       await field.getByTestId('attachment-remove').waitFor();
       const problems: string[] = [];
       for (const large of [true, false]) {
-        await page.evaluate((on) => {
-          if (on) localStorage.setItem('fieldguide.textSize', 'large');
-          else localStorage.removeItem('fieldguide.textSize');
-        }, large);
+        await setLargerText(page, large);
         for (const size of VIEWPORTS) {
           const name = `${type} ${size.name}${large ? '-larger' : ''}`;
           await page.setViewportSize(size);

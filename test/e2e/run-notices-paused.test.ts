@@ -3,7 +3,7 @@ import { unwrap } from '../helpers/library.ts';
 import { capturingDemoWorkshop } from '../helpers/services.ts';
 import { artifact, demoAppForFile } from './browser.ts';
 import { fieldsOutOfRoom, placedProblems, reviseForkForm, STEP_PARTS } from './run-mode-checks.ts';
-import { VIEWPORTS } from './screen-checks.ts';
+import { setLargerText, VIEWPORTS } from './screen-checks.ts';
 
 // A walk of the run screen: a paused session with both run notices (typing restored, the guide revised on the
 // site) and the paused line stood three boxes high over step 1, and put its second field (the hour meter) 26 px
@@ -38,10 +38,7 @@ describe('a paused session with both run notices', () => {
 
     const problems: string[] = [];
     for (const large of [true, false]) {
-      await page.evaluate((on) => {
-        if (on) localStorage.setItem('fieldguide.textSize', 'large');
-        else localStorage.removeItem('fieldguide.textSize');
-      }, large);
+      await setLargerText(page, large);
       for (const size of VIEWPORTS) {
         const name = `${size.name}${large ? '-larger' : ''}`;
         await page.setViewportSize(size);

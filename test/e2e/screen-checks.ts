@@ -36,6 +36,14 @@ export async function axeViolations(page: Page): Promise<AxeResults['violations'
   });
 }
 
+/** The app's Larger text setting, on or off, as its toggle keeps it (in effect at the page's next load). */
+export async function setLargerText(page: Page, on: boolean): Promise<void> {
+  await page.evaluate((large) => {
+    if (large) localStorage.setItem('fieldguide.textSize', 'large');
+    else localStorage.removeItem('fieldguide.textSize');
+  }, on);
+}
+
 export interface ScreenProblem {
   screen: string;
   viewport: string;
@@ -412,10 +420,7 @@ export async function expectFitsBothTextSizes(
 ): Promise<void> {
   const problems: ScreenProblem[] = [];
   for (const large of [false, true]) {
-    await page.evaluate((on) => {
-      if (on) localStorage.setItem('fieldguide.textSize', 'large');
-      else localStorage.removeItem('fieldguide.textSize');
-    }, large);
+    await setLargerText(page, large);
     await page.setViewportSize(restore);
     await page.reload();
     await ready();
