@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WorkSession } from '../../electron/contract.ts';
 import { proxiedDemoWorkshop } from '../helpers/services.ts';
 import { api, signIn } from '../server/helpers.ts';
+import { officeSaves } from '../helpers/office-save.ts';
 import { artifact, connectAndSyncDemo, openDemoApp, type startApp } from './browser.ts';
 import { checkScreen, formatProblems, VIEWPORTS } from './screen-checks.ts';
 import { switchTo } from './switch-technician.ts';
@@ -163,5 +164,28 @@ describe('typing a session ended on the site before it was saved', () => {
     await block().waitFor();
     expect(await block().textContent()).toContain(typed);
     expect((await sessionOf()).values.filter((v) => v.value === typed)).toEqual([]);
+  });
+
+  it('saved over on another computer, then ended on the site: the field does not offer Save', async () => {
+    // The field said "since you typed, another computer or the site saved FL-THERE: Save replaces it" in a session
+    // the site had cancelled: read-only, with no Save (a helper's walk).
+    const typed = 'FL-TYPED-UNDER';
+    await startAndType('WO-TYPED-UNDER', typed);
+    const guide = await app.app.services.api.getGuide(FORKLIFT.id);
+    if (!guide.ok) throw new Error(guide.error.message);
+    const step = guide.value.steps.find((s) => s.form?.fields.some((f) => f.label === 'Truck number'))!;
+    const truck = {
+      fieldGuid: step.form!.fields.find((f) => f.label === 'Truck number')!.fieldGuid,
+      stepid: step.stepid,
+    };
+    const { entryid } = await sessionOf();
+    await officeSaves(demo.site(), { entryid: entryid!, guideid: FORKLIFT.id }, truck, 'FL-THERE', 'tech1');
+    await adminCancels();
+    expect((await app.app.services.api.syncNow()).ok).toBe(true);
+    await page.locator('[data-testid="session"][data-status="cancelled"]').waitFor({ timeout: 30_000 });
+    await block().waitFor();
+    expect(await block().textContent()).toContain(typed);
+    expect(await page.getByTestId('draft-changed-under').count()).toBe(0);
+    expect(await page.getByTestId('session-step').textContent()).not.toContain('Save replaces it');
   });
 });
