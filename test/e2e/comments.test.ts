@@ -52,6 +52,13 @@ describe('comments written offline', () => {
     // Said with what to change, the words kept as typed.
     expect(await thread.getByTestId('comment-error').textContent()).toContain('at least 12 characters: add 3 more.');
     expect(await thread.getByTestId('comment-new-text').inputValue()).toBe('Too short');
+    // The keyboard back in the field, which names the words as what is wrong with it (it stayed on Add).
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? 'BODY'))
+      .toBe('comment-new-text');
+    expect(await thread.getByTestId('comment-new-text').getAttribute('aria-invalid')).toBe('true');
+    const describedBy = await thread.getByTestId('comment-new-text').getAttribute('aria-describedby');
+    expect(await page.locator(`[id="${describedBy}"]`).textContent()).toContain('add 3 more.');
     // Pasted past the site's 4096 characters: kept whole (the field's maxlength had cut it without a word), and
     // refused with how many to remove, not queued for the site to refuse at replay.
     const long = `${FIRST} ${'Tension checked twice. '.repeat(178)}`.trim();
