@@ -52,6 +52,17 @@ export interface RefusedValue {
   problem: string;
 }
 
+/** A value the technician saved that another computer or the site replaced since (StepValue.changedElsewhere). */
+export interface ChangedValue {
+  number: number;
+  stepid: number;
+  title: string;
+  label: string;
+  /** What the site has now, and what the technician had saved, in words. */
+  now: string;
+  was: string;
+}
+
 export interface SessionReview {
   /** Failing answers, listed first: what a technician signs off on must not hide among the rest. */
   failed: FailedItem[];
@@ -59,6 +70,8 @@ export interface SessionReview {
   unreadable: UnreadableFile[];
   /** Values the site did not take: their save holds the finish until changed (or discarded). */
   refused: RefusedValue[];
+  /** Values replaced elsewhere since saved here: what is signed off is not what the technician entered. */
+  changed: ChangedValue[];
   /** Steps with a form whose fields are not all filled. */
   emptySteps: ReviewedStep[];
   /** Steps holding typed values that are not saved yet. */
@@ -87,6 +100,7 @@ export function reviewSession(
   const saves: SessionReview['saves'] = [];
   const failed: FailedItem[] = [];
   const refused: RefusedValue[] = [];
+  const changed: ChangedValue[] = [];
   // The guide's own sign-off field is filled at Finish; a prerequisite's is a field like any other.
   const signOff = signOffField({ steps });
   steps.forEach((step, index) => {
@@ -127,6 +141,14 @@ export function reviewSession(
       const problem = said.startsWith(label) ? said : `${label}: ${said}`;
       refused.push({ number: index + 1, stepid: step.stepid, title: step.title, label, problem });
     }
+    for (const f of fields) {
+      // Typed again here, it is theirs once more when they confirm (its line in the step says so meanwhile).
+      const was = saved.get(f.fieldGuid)?.changedElsewhere?.was;
+      if (was === undefined || typed[f.fieldGuid] !== undefined) continue;
+      const now = answerWords(f, saved.get(f.fieldGuid)?.value ?? null);
+      const label = f.label || f.type;
+      changed.push({ number: index + 1, stepid: step.stepid, title: step.title, label, now, was: answerWords(f, was) });
+    }
     let problem: string | null = null;
     if (mine.length > 0) {
       const toSave = valuesToSave(fields, saved, typed, true);
@@ -163,5 +185,5 @@ export function reviewSession(
       },
     ];
   });
-  return { failed, unreadable, refused, emptySteps, draftSteps, saves };
+  return { failed, unreadable, refused, changed, emptySteps, draftSteps, saves };
 }

@@ -828,6 +828,16 @@ describe('the Sessions list of what the site decided of your sessions, after a s
     await page.reload();
     await page.locator('[data-testid="step-form"][data-ready="true"]').waitFor();
     expect(problems).toEqual([]);
+    // The Finish review says it too: what is signed off is the site's FL-THERE, not what the technician entered.
+    await page.getByTestId('session-finish').click();
+    const changed = page.getByTestId('review-changed-value');
+    await changed.waitFor();
+    expect(plain(await changed.textContent()).replace(/\s+/g, ' ')).toContain(
+      'Truck number: FL-THERE (you saved FL-HERE)',
+    );
+    await page.screenshot({ path: artifact('review-changed-elsewhere.png') });
+    await page.getByTestId('review-back').click();
+    await changed.waitFor({ state: 'detached' });
     // Saved again here: the technician's once more, nothing to say.
     await field.locator('input').fill('FL-AGAIN');
     await page.getByTestId('step-save').click();

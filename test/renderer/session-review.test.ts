@@ -51,6 +51,18 @@ describe('the Finish review (issue 16)', () => {
     expect(review.saves).toEqual([]);
   });
 
+  it('lists a value saved here and replaced elsewhere since, in words, unless typed again here', () => {
+    const replaced = (v: StepValue, was: string): StepValue => ({ ...v, changedElsewhere: { was, at: 1_700_000_000 } });
+    const values = [replaced(value(1, 'truck', 'FL-THERE'), 'FL-HERE'), replaced(value(3, 'brakes', '0'), '1')];
+    expect(reviewSession(steps, values, []).changed).toEqual([
+      { number: 1, stepid: 1, title: 'Step 1', label: 'Truck number', now: 'FL-THERE', was: 'FL-HERE' },
+      { number: 3, stepid: 3, title: 'Step 3', label: 'Brakes hold', now: 'No', was: 'Yes' },
+    ]);
+    const typedAgain = makeDraft('t', 's', 1, 'truck', 'FL-AGAIN');
+    expect(reviewSession(steps, values, [typedAgain]).changed.map((c) => c.label)).toEqual(['Brakes hold']);
+    expect(reviewSession(steps, [value(1, 'truck', 'FL-07')], []).changed).toEqual([]);
+  });
+
   it("does not ask for the guide's sign-off field, but asks for a prerequisite's like any other field", () => {
     const signed = (fieldGuid: string) => field('Text Input', { fieldGuid, label: 'Signed off by' });
     // The inspection (guide 2) comes first, its "Signed off by" signs off the inspection: the technician types it.
