@@ -82,7 +82,28 @@ export async function appPage(
     },
     { origin: shell.url, key: LAUNCH_STORAGE_KEY, value: kept },
   );
-  return context.newPage();
+  const page = await context.newPage();
+  holdScreenshots(page);
+  return page;
+}
+
+/**
+ * Whether the tests write their screenshots under test-results/e2e: where a person runs them, and in CI (CI=true)
+ * only with FIELDGUIDE_SCREENSHOTS=1. No test reads them; in CI nobody looks at them, and rendering and encoding a
+ * few hundred PNGs cost its e2e project about a minute of its two cores (measured per call: 70–100 ms each).
+ */
+export const WRITES_SCREENSHOTS = process.env.CI !== 'true' || process.env.FIELDGUIDE_SCREENSHOTS === '1';
+let screenshotsHeld = false;
+
+/** Where screenshots are not written, a page's screenshot to a file is not taken (every page shares the method). */
+function holdScreenshots(page: Page): void {
+  if (WRITES_SCREENSHOTS || screenshotsHeld) return;
+  screenshotsHeld = true;
+  const shared = Object.getPrototypeOf(page) as { screenshot: Page['screenshot'] };
+  const take = shared.screenshot;
+  shared.screenshot = async function (this: Page, options?: Parameters<Page['screenshot']>[0]) {
+    return options?.path ? Buffer.alloc(0) : take.call(this, options);
+  };
 }
 
 /** A media address of the web shell, with the read key the app's own page puts in it. */
@@ -92,6 +113,7 @@ export function appMediaUrl(shell: RunningWebShell, siteUrl: string, options: Me
 
 /** A screenshot of a whole view: the app scrolls inside <main>, so the window is made as tall as it. */
 export async function fullViewShot(page: Page, name: string): Promise<void> {
+  if (!WRITES_SCREENSHOTS) return page.setViewportSize({ width: 1280, height: 900 });
   const height = await page.evaluate(() => document.querySelector('.app-main')!.scrollHeight + 100);
   await page.setViewportSize({ width: 1280, height: Math.min(height, 6000) });
   await page.waitForTimeout(300);
