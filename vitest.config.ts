@@ -11,10 +11,10 @@ import { SeededFirstSequencer } from './test/helpers/sequencer.ts';
 // work beside them (npm run test:busy, a shared CI runner) takes several times as long: at 30 s, set-ups and
 // tests of the outbox and of the data folder's lock were cut off there at a load of 30.
 // Workers (measured on this 2-core machine, issue 27): the unit files wait more than they compute (sites,
-// fault stalls, commits), so two per core fill the waits; a Chromium computes, so e2e runs one file per
-// core (448 s with two, 628 s with one; with four beside unit files each file took two to three times as
-// long; three on two cores took 493 and 573 s in two runs against 567 and 578 with two: no clear gain, and
-// each file slower against its time limits).
+// fault stalls, commits), so two per core fill the waits. The e2e files wait too (a site held, a tiny bench's
+// timers, Chromium's frames): with one per core the machine stood idle a quarter of the time. On this 2-core
+// machine, alone, the same tree: 709 s with two, 580 s with three (idle 18%; each file 20–30% slower, far from
+// its limits), 618 s with four. (Earlier, with fewer waiting files: three took 493 and 573 s, two 567 and 578.)
 // Isolation: a worker keeps the modules it loaded from file to file (`isolate: false`). Loading them anew
 // for each file took 183 s of the unit project's 1,377 s and its CPU 17 min against 11 (8 min 55 s against
 // 5 min 12 s and 5 min 41 s of wall time here), and 80 s of the e2e project's 1,060: CI went past its 20
@@ -22,7 +22,7 @@ import { SeededFirstSequencer } from './test/helpers/sequencer.ts';
 // them (vi.resetModules); a test leaning on what an earlier file left behind fails in the runs where another
 // file came first (files go to workers as they free up), not never.
 const UNIT_WORKERS = Math.max(2, 2 * os.availableParallelism());
-const E2E_WORKERS = Math.max(1, os.availableParallelism());
+const E2E_WORKERS = Math.max(1, Math.ceil(1.5 * os.availableParallelism()));
 
 export default defineConfig({
   test: {
