@@ -1,7 +1,7 @@
 import type { GuideDetail, GuideStep, StepValue, ValueOnSite } from '../../electron/contract.ts';
 import { answerWords, failingAnswer, NOT_ANSWERED, signOffField } from '../../electron/shared/field-answers.ts';
 import { NO_FILE_WORDS, takesNoFile } from '../../electron/shared/field-values.ts';
-import { localTimes } from './format.ts';
+import { formatDateTime, localTimes } from './format.ts';
 import { stepSections } from './guide-sections.ts';
 
 /** One value as a summary or report shows it. */
@@ -22,7 +22,16 @@ export interface ShownValue {
    * reason ("one of: Milky, Oily, Rusty" stood only in the sync centre).
    */
   why: string | null;
+  /**
+   * Saved here, then replaced by another computer or the site (StepValue.changedElsewhere): what was saved, in
+   * words, and when this computer learned of it. The report showed the site's value alone, as if typed here.
+   */
+  changedElsewhere: { was: string; at: number } | null;
 }
+
+/** Under a value saved here that another computer or the site replaced since: what was saved, and when seen. */
+export const changedElsewhereWords = (changed: { was: string; at: number }): string =>
+  `Saved here as "${changed.was}", then changed on another computer or the site (seen ${formatDateTime(changed.at)}).`;
 
 /** Why a recorded value the site did not take is not there (ShownValue.why). */
 function whyNotOnSite(value: StepValue): string | null {
@@ -103,6 +112,9 @@ export function summarySteps(
         attachment: value?.attachment ?? null,
         conflict: (value?.conflict ?? null) !== null,
         why: recorded ? whyNotOnSite(value) : null,
+        changedElsewhere: value?.changedElsewhere
+          ? { was: words(answerWords(field, value.changedElsewhere.was)), at: value.changedElsewhere.at }
+          : null,
       };
     });
     const row = { number: index + 1, title: step.title, part, hasForm: step.form !== null, values: shown };

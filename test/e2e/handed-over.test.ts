@@ -8,7 +8,7 @@ import { officeSaves } from '../helpers/office-save.ts';
 import { api, signIn } from '../server/helpers.ts';
 import { artifact, connectAndSyncDemo, fullViewShot, openDemoApp, type startApp } from './browser.ts';
 import { fieldsOutOfRoom, placedProblems, runModeProblems, STEP_PARTS } from './run-mode-checks.ts';
-import { expectLargerTextFits, setLargerText, VIEWPORTS } from './screen-checks.ts';
+import { checkScreen, expectLargerTextFits, formatProblems, setLargerText, VIEWPORTS } from './screen-checks.ts';
 
 // Issue 28: tech2 hands a session over on the site; tech1's Sessions list shows it with who and when (from
 // what this laptop last learned while the site does not answer), and tech1 takes it over from there.
@@ -823,21 +823,37 @@ describe('the Sessions list of what the site decided of your sessions, after a s
       ...(await runModeProblems(page)),
     ];
     await page.screenshot({ path: artifact('field-changed-elsewhere-1024x600-larger.png') });
-    await page.evaluate(() => localStorage.removeItem('fieldguide.textSize'));
-    await page.setViewportSize({ width: 1280, height: 900 });
-    await page.reload();
-    await page.locator('[data-testid="step-form"][data-ready="true"]').waitFor();
-    expect(problems).toEqual([]);
-    // The Finish review says it too: what is signed off is the site's FL-THERE, not what the technician entered.
+    // The Finish review says it too, its list in view at 1024x600 with Larger text: what is signed off is the
+    // site's FL-THERE, not what the technician entered.
     await page.getByTestId('session-finish').click();
     const changed = page.getByTestId('review-changed-value');
     await changed.waitFor();
     expect(plain(await changed.textContent()).replace(/\s+/g, ' ')).toContain(
       'Truck number: FL-THERE (you saved FL-HERE)',
     );
-    await page.screenshot({ path: artifact('review-changed-elsewhere.png') });
+    await changed.scrollIntoViewIfNeeded();
+    problems.push(formatProblems(await checkScreen(page, 'review-changed-larger', VIEWPORTS[1]!)));
+    await page.screenshot({ path: artifact('review-changed-elsewhere-1024x600-larger.png') });
     await page.getByTestId('review-back').click();
     await changed.waitFor({ state: 'detached' });
+    await page.evaluate(() => localStorage.removeItem('fieldguide.textSize'));
+    await page.setViewportSize({ width: 1280, height: 900 });
+    expect(problems.filter((line) => line !== '')).toEqual([]);
+    // The session's report says it under the value and in the values on the site (it showed FL-THERE as if typed
+    // here), and the Sessions list counts it on the session's row.
+    await page.goto(new URL(`/sessions/${started.id}/report`, app.shell.url).toString());
+    await page.locator('[data-testid="session-report"][data-ready="true"]').waitFor();
+    const report = `Saved here as "FL-HERE", then changed on another computer or the site (seen`;
+    expect(plain(await page.getByTestId('report-changed').textContent())).toContain(report);
+    expect(plain(await page.getByTestId('report-table-changed').textContent())).toContain(report);
+    await openSessions();
+    const sessionRow = page.getByTestId('session-row').filter({ hasText: WO });
+    expect(plain(await sessionRow.getByTestId('session-row-changed').textContent()).replace(/ +/g, ' ')).toBe(
+      'A value you saved changed on another computer or the site',
+    );
+    await expectLargerTextFits(page, 'sessions-value-changed', sessionRow);
+    await sessionRow.click();
+    await page.locator('[data-testid="step-form"][data-ready="true"]').waitFor();
     // Saved again here: the technician's once more, nothing to say.
     await field.locator('input').fill('FL-AGAIN');
     await page.getByTestId('step-save').click();

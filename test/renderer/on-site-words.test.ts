@@ -116,6 +116,7 @@ describe('a value of the session summary the site does not have, marked on its r
     attachment: null,
     conflict,
     why: null,
+    changedElsewhere: null,
   });
   it('says which, and nothing for a value sent or on its way', () => {
     expect(notOnSiteWords(shown('refused', true))).toBe('the site has another value: see the sync centre');

@@ -3,7 +3,7 @@ import type { GuideStep, StepFormField, StepValue } from '../../electron/contrac
 import { makeDraft } from '../../src/drafts/keys.ts';
 import { reviewSession } from '../../src/lib/session-review.ts';
 import { formatDateTime } from '../../src/lib/format.ts';
-import { notAnswered, summarySteps } from '../../src/lib/session-summary.ts';
+import { changedElsewhereWords, notAnswered, summarySteps } from '../../src/lib/session-summary.ts';
 import { valuesToSave } from '../../src/lib/step-form.ts';
 import { field } from '../helpers/fields.ts';
 
@@ -164,6 +164,21 @@ describe('the session summary', () => {
       null,
     ]);
     expect(summarySteps(steps, [value(1, 'truck', 'FL-07')])[0]!.values[0]!.why).toBeNull();
+  });
+
+  it('says under a value saved here and replaced elsewhere since what was saved, in words, and when seen', () => {
+    // The report showed the site's FL-THERE as if typed here, the technician's FL-HERE nowhere.
+    const at = 1_700_000_000;
+    const values = [
+      { ...value(1, 'truck', 'FL-THERE'), changedElsewhere: { was: 'FL-HERE', at } },
+      { ...value(3, 'brakes', '0'), changedElsewhere: { was: '1', at } },
+      value(1, 'hours', '12'),
+    ];
+    const shown = summarySteps(steps, values).flatMap((r) => r.values.map((v) => v.changedElsewhere));
+    expect(shown).toEqual([{ was: 'FL-HERE', at }, null, { was: 'Yes', at }, null]);
+    expect(changedElsewhereWords(shown[2]!)).toBe(
+      `Saved here as "Yes", then changed on another computer or the site (seen ${formatDateTime(at)}).`,
+    );
   });
 
   it("names the guide's parts where each begins: its prerequisites', then its own", () => {
