@@ -9,6 +9,7 @@ import { DEFAULT_SIGN_IN_THROTTLE, type SignInThrottleOptions } from './http/sig
 import { listenOn } from './listen.ts';
 import { MEDIA_PATH } from './http/site-switches.ts';
 import { quietWrites } from './http/quiet-writes.ts';
+import { ownClock } from './http/own-clock.ts';
 import { unsizedImages } from './http/unsized-images.ts';
 import { slowWrites, type SlowWrites } from './http/slow-writes.ts';
 import type { ServerModule } from './http/site-modules.ts';
@@ -78,6 +79,8 @@ export interface SiteOptions {
   slowWrites?: SlowWrites;
   /** Work-log saves and transitions without a public answer shape are answered with no body (http/quiet-writes.ts). */
   quietWrites?: boolean;
+  /** The work log on the site's own clock: a write's `timestamp` is not known there (http/own-clock.ts). */
+  ownClock?: boolean;
   /** Every image of a JSON answer without its resized variants: id, guid and original (http/unsized-images.ts). */
   unsizedImages?: boolean;
   /**
@@ -135,7 +138,9 @@ export async function startSite(options: SiteOptions = {}): Promise<RunningSite>
     const app = createApp(ctx);
     const check = options.uncheckedBecause ? null : requestCheckFromEnv();
     const sized = options.unsizedImages ? unsizedImages(app.fetch) : app.fetch;
-    const answered = options.quietWrites ? quietWrites(sized) : sized;
+    const quiet = options.quietWrites ? quietWrites(sized) : sized;
+    // Inside the slow site: a late start is recorded when it is applied.
+    const answered = options.ownClock ? ownClock(quiet) : quiet;
     const slow = options.slowWrites ? slowWrites(answered, options.slowWrites) : answered;
     const fetch = check ? await checkRequests(slow, check, API_PREFIX, options.dialect ?? 'dozuki') : slow;
     server = createAdaptorServer({ fetch }) as Server;
@@ -227,6 +232,7 @@ export async function startDemoSite(
     | 'clock'
     | 'slowWrites'
     | 'quietWrites'
+    | 'ownClock'
     | 'unsizedImages'
     | 'uncheckedBecause'
   > & {

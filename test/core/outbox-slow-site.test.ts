@@ -20,8 +20,9 @@ type App = ReturnType<typeof makeServices> & { site: RunningSite; skip: (ms: num
 async function slowSite(
   slowWrites: NonNullable<SiteOptions['slowWrites']>,
   onTestFinished: TestContext['onTestFinished'],
+  more: Pick<SiteOptions, 'ownClock'> = {},
 ): Promise<App> {
-  const site = await startDemoSite({ testHooks: true, slowWrites });
+  const site = await startDemoSite({ testHooks: true, slowWrites, ...more });
   const folder = makeTempDir('slow-site');
   let app: ReturnType<typeof makeServices> | undefined;
   onTestFinished(async () => {
@@ -156,6 +157,22 @@ describe.concurrent('a site that applies starts and uploads after the client gav
     expect(await notices(running)).toEqual([]);
   }, 120_000);
 
+  it('gets each start once from a site on its own clock, which records a start when it applies it', async ({
+    onTestFinished,
+  }) => {
+    // A real Dozuki start is `{guideid, workorderid}`: the site keeps no `timestamp`. The look sought the start at
+    // the time it was sent with, never found it, sent it again, and the site kept two entries of each session.
+    const running = await slowSite({ ms: 4000, writes: ['start'], first: 2 }, onTestFinished, { ownClock: true });
+    const ids = await work(running, 'WO-CLOCK', 2, 0);
+    await drain(running);
+    await settleSite(running, 4000, 'work_log', 'WO-CLOCK');
+    const { entries } = await onTheSite(running.site, 'WO-CLOCK');
+    expect(Object.fromEntries(entries)).toEqual({ 'WO-CLOCK-0': 1, 'WO-CLOCK-1': 1 });
+    expect(await doublesRemoved(running.site, 'work_log')).toEqual({ made: ids.length, removed: 0 });
+    expect(await notices(running)).toEqual([]);
+    for (const id of ids) expect(unwrap(await running.services.api.getSession(id)).entryid).not.toBeNull();
+  }, 120_000);
+
   it('removes a second entry that lands after the start was sent again, and says so', async ({ onTestFinished }) => {
     const running = await slowSite({ ms: 16_000, writes: ['start'], first: 3 }, onTestFinished);
     const ids = await work(running, 'WO-LATE', 3, 0);
@@ -172,6 +189,21 @@ describe.concurrent('a site that applies starts and uploads after the client gav
     expect(said[0]!.message).toMatch(/removed/i);
     // Each session goes on in the entry it kept.
     for (const id of ids) expect(unwrap(await running.services.api.getSession(id)).entryid).not.toBeNull();
+  }, 120_000);
+
+  it('removes a second entry that lands after the start was sent again, on a site on its own clock too', async ({
+    onTestFinished,
+  }) => {
+    // The check for a second copy sought it at the time the start was sent with: on a site that keeps its own,
+    // the late one stayed on the site beside the session's.
+    const running = await slowSite({ ms: 16_000, writes: ['start'], first: 1 }, onTestFinished, { ownClock: true });
+    const [id] = await work(running, 'WO-CLOCK-LATE', 1, 0);
+    await drain(running);
+    await settleSite(running, 16_000, 'work_log', 'WO-CLOCK-LATE');
+    const { entries } = await onTheSite(running.site, 'WO-CLOCK-LATE');
+    expect(Object.fromEntries(entries)).toEqual({ 'WO-CLOCK-LATE-0': 1 });
+    expect(await doublesRemoved(running.site, 'work_log')).toEqual({ made: 2, removed: 1 });
+    expect((await notices(running)).map((n) => n.sessionId)).toEqual([id]);
   }, 120_000);
 
   it('removes a second copy of a photo when the site is slow on every upload, and says so', async ({

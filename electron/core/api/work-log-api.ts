@@ -198,13 +198,20 @@ export const findEntries = (
   t.request('GET', '/work_log', { query: { ...filter, order: 'DESC', limit: 200 }, schema: readableEntries });
 
 /**
+ * A site's start time is the one the start was sent with, or at most this much earlier (its clock, re-dated
+ * here by its `Date` header of whole seconds: send-time.ts).
+ */
+const SENT_TIME_SLACK_SECONDS = 1;
+
+/**
  * Entries on the site that a send of this start may have made, oldest first: the list asked for its guide,
- * work order and user, checked again here. A site that ignores one of the list's filters lists others'
- * entries too, and a colleague's start of the same work order in the same second is theirs, never to be
- * taken over or removed as a second copy of this one. An entry the list holds that cannot be read may be
- * this start, unless what can be read of it (guide, work order, user, start time) says otherwise: then
- * nothing can be decided, and the answer is refused as one that cannot be read (the start waits: sent
- * again, it would make a second session).
+ * work order and user, checked again here, started at one of the times it was sent with or after the earliest
+ * (a site on its own clock records when it applied the start: DESIGN.md §7, landed.ts decides). A site that
+ * ignores one of the list's filters lists others' entries too, and a colleague's start of the same work order
+ * in the same second is theirs, never to be taken over or removed as a second copy of this one. An entry the
+ * list holds that cannot be read may be this start, unless what can be read of it (guide, work order, user,
+ * start time) says otherwise: then nothing can be decided, and the answer is refused as one that cannot be
+ * read (the start waits: sent again, it would make a second session).
  */
 export async function findStart(
   t: ApiTransport,
@@ -226,10 +233,14 @@ export async function findStart(
         entry.guideid === start.guideid &&
         sameWorkorder(entry.workorderid, start.workorderid) &&
         entry.userid === start.userid &&
-        times.includes(entry.startedAt),
+        mayBeSentAt(entry.startedAt, times),
     )
     .sort((a, b) => a.entryid - b.entryid);
 }
+
+/** Started at a time a start was sent with, or after the earliest (on the site's own clock). */
+const mayBeSentAt = (startedAt: number, times: readonly number[]): boolean =>
+  times.includes(startedAt) || startedAt >= Math.min(...times) - SENT_TIME_SLACK_SECONDS;
 
 /** Whether an entry it cannot read may still be this start: nothing it can read of it says otherwise. */
 function mayBeStart(
@@ -245,7 +256,7 @@ function mayBeStart(
     other(entry.guideid, start.guideid) ||
     other(entry.workorderid, start.workorderid) ||
     other(entry.userid, start.userid) ||
-    (typeof entry.starttime === 'number' && !times.includes(entry.starttime))
+    (typeof entry.starttime === 'number' && !mayBeSentAt(entry.starttime, times))
   );
 }
 

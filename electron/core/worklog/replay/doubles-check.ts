@@ -1,9 +1,9 @@
 import type { z } from 'zod';
 import { classify, saidNo, unknownKind } from '../../api/failure.ts';
 import { deleteUpload, findUploads } from '../../api/user-media-api.ts';
-import { deleteEntry, type SiteEntry } from '../../api/work-log-api.ts';
+import { deleteEntry } from '../../api/work-log-api.ts';
 import { worklogAction, type WorklogContext, type WorklogHandler } from './context.ts';
-import { landedEntries } from './landed.ts';
+import { landedEntries, untouched } from './landed.ts';
 import { doublesPayload } from './payloads.ts';
 
 /**
@@ -45,7 +45,7 @@ const replayDoublesCheck: WorklogHandler<Check> = async (ctx, row, check) => {
 async function removeEntries(ctx: WorklogContext, check: Extract<Check, { of: 'start' }>): Promise<boolean> {
   const session = ctx.sessions.state(check.sessionId);
   if (!session || session.entryid === null) return false;
-  const landed = await landedEntries(ctx, session, session.userid, check.times);
+  const landed = await landedEntries(ctx, session, session.userid, check.times, session.entryid);
   const kept = `the session goes on in entry ${session.entryid}`;
   for (const extra of landed.filter((entry) => entry.entryid !== session.entryid)) {
     const remove = () => deleteEntry(ctx.transport, extra.entryid, extra.revisionid);
@@ -85,10 +85,6 @@ async function removeUploads(ctx: WorklogContext, check: Extract<Check, { of: 'u
 
 const slow = (what: string): string => `The site did not answer the ${what} in time, so Fieldguide sent it again,`;
 const CHANGED = { removed: false, why: 'was changed on the site since' } as const;
-
-/** Nobody worked on it: just as the start made it. */
-const untouched = (entry: SiteEntry): boolean =>
-  entry.status === 'started' && entry.endedAt === null && entry.values.length === 0 && entry.pauseSeconds === 0;
 
 /**
  * Runs a removal: removed; null when it was already gone; not removed, with why. A failure that may pass
