@@ -141,6 +141,16 @@ export async function postAttempt(
     },
     schema: attemptWire,
   });
+  // A success with no answer (request.ts reads an empty body as nothing): the attempt may be recorded, its id and
+  // result not said. Sent again with its id, the site answers the one it keeps for it (it read "TypeError: Cannot
+  // read properties of undefined" in the Sync centre).
+  if (answer === undefined || answer === null)
+    throw new ApiError(
+      'bad_response',
+      'POST /quizzes/attempt',
+      'The site took this quiz attempt but did not say what it recorded. Fieldguide sends it again to ask: ' +
+        'the site keeps one attempt for it.',
+    );
   // An answer about another attempt (a faulty site, answers mixed up on the way) is not taken for this one:
   // sent again with its id, the site answers the one it keeps for it.
   const said = { uuid: answer.client_uuid ?? null, revision: answer.quizRevisionid ?? null };
