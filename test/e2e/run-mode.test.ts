@@ -717,6 +717,10 @@ describe('the session follows the site (acceptance 6)', () => {
     await onStep(1);
     await page.getByTestId('session-suspend').click();
     await page.locator('[data-testid="session"][data-status="suspended"]').waitFor();
+    // Read-only, an empty field shows nothing: the site's hint ("0" in the hour meter, grey as the read-only
+    // values beside it) read as a reading of 0 that nobody took.
+    await expect.poll(() => meter().isDisabled()).toBe(true);
+    expect([await truck().getAttribute('placeholder'), await meter().getAttribute('placeholder')]).toEqual(['', '']);
     await sent();
     offline();
     await page.goto(sessionUrl(id));
