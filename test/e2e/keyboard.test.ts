@@ -39,7 +39,21 @@ describe('the keyboard alone', () => {
     await expectFocusOn((f) => f.tag === 'h1' && f.text === 'All guides', 'the library heading');
   });
 
+  it("syncs from the empty library's Sync now with Enter: the keyboard stays on it, then on the heading", async () => {
+    await tabTo((f) => f.testid === 'library-sync-now', 30);
+    const answered = page.waitForResponse((response) => response.url().endsWith('/rpc/syncNow'), { timeout: 90_000 });
+    await page.keyboard.press('Enter');
+    // While it syncs: on the button, which says so (disabled, it dropped the keyboard to the page's body).
+    await expectFocusOn((f) => f.testid === 'library-sync-now' && f.text === 'Syncing…', 'Sync now, syncing');
+    await answered;
+    // The guides have come and the button has gone with the empty library's card: the keyboard on the heading.
+    await page.getByTestId('guide-row').first().waitFor();
+    await expectFocusOn((f) => f.tag === 'h1' && f.text === 'All guides', 'the library heading');
+  });
+
   it('syncs from the sync centre with Enter', async () => {
+    // From the top bar: the library's heading is below it now, a list of guides after it.
+    await page.getByTestId('nav-library').focus();
     await tabTo((f) => f.testid === 'nav-sync', 30);
     await page.keyboard.press('Enter');
     await expectFocusOn((f) => f.tag === 'h1' && f.text === 'Sync centre', 'the sync centre heading');
