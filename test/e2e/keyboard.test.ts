@@ -30,6 +30,21 @@ async function expectFocusOn(check: (f: Focused) => boolean, what: string): Prom
 }
 
 describe('the keyboard alone', () => {
+  it('chooses how to sign in with the arrow keys, the two ways one stop of Tab', async () => {
+    // A walk at 800x1280 by keyboard: "E-mail and password" and "API token" were two stops of Tab, and the arrows
+    // did not move between them (radios without a name are a group each).
+    await page.goto(new URL('/connect', app.shell.url).toString());
+    const ways = page.getByRole('radiogroup', { name: 'How to sign in' }).getByRole('radio');
+    const isFocused = (n: number) => ways.nth(n).evaluate((el) => el === document.activeElement);
+    await ways.first().focus();
+    await page.keyboard.press('ArrowDown');
+    expect([await ways.nth(1).isChecked(), await isFocused(1)]).toEqual([true, true]);
+    await page.keyboard.press('ArrowUp');
+    expect([await ways.first().isChecked(), await isFocused(0)]).toEqual([true, true]);
+    await page.keyboard.press('Tab');
+    expect(await isFocused(1)).toBe(false);
+  });
+
   it('connects to the demo workshop, and focus lands on the library heading', async () => {
     await page.goto(new URL('/connect', app.shell.url).toString());
     await page.getByTestId('connect-demo').waitFor();
@@ -184,6 +199,14 @@ describe('the keyboard alone', () => {
     await expectFocusOn((f) => f.tag === 'h2', 'the heading of the Finish review');
     // The sign-off (issue 28): the technician types their name, then confirms with Enter there (it did nothing);
     // not before the name is theirs.
+    // Type or draw: one group of the arrow keys, as the sign-in's ways.
+    const how = await page.evaluate(() =>
+      ['sign-off-typed', 'sign-off-drawn'].map((id) =>
+        document.querySelector(`[data-testid="${id}"]`)?.getAttribute('name'),
+      ),
+    );
+    expect(how[0]).toBeTruthy();
+    expect(how[1]).toBe(how[0]);
     await tabTo((f) => f.testid === 'sign-off-name', 40);
     const name = DEMO_ACCOUNTS.tech1.username;
     await page.keyboard.type(name.slice(0, -1));
