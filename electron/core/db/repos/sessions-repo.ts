@@ -122,6 +122,16 @@ export class SessionsRepo {
     return row ? toState(row) : undefined;
   }
 
+  /** Whether another session here of this guide, work order and site user still waits for its start's answer. */
+  otherStartOut(start: { id: string; guideid: number; workorderid: string; userid: number }): boolean {
+    const row = sql(
+      this.db,
+      `SELECT 1 FROM work_sessions WHERE entryid IS NULL AND guideid = @guideid AND workorderid = @workorderid
+         AND userid = @userid AND id != @id LIMIT 1`,
+    ).get(start);
+    return row !== undefined;
+  }
+
   /** Writes the clock and status fields of a session. */
   update(id: string, patch: Partial<Omit<SessionState, 'id' | 'guideid' | 'workorderid'>>, now: number): void {
     const columns: Record<string, string> = {

@@ -45,7 +45,7 @@ const replayDoublesCheck: WorklogHandler<Check> = async (ctx, row, check) => {
 async function removeEntries(ctx: WorklogContext, check: Extract<Check, { of: 'start' }>): Promise<boolean> {
   const session = ctx.sessions.state(check.sessionId);
   if (!session || session.entryid === null) return false;
-  const landed = await landedEntries(ctx, session, session.userid, check.times, session.entryid);
+  const landed = await landedEntries(ctx, session, session.userid, check.times, session.id, session.entryid);
   const kept = `the session goes on in entry ${session.entryid}`;
   for (const extra of landed.filter((entry) => entry.entryid !== session.entryid)) {
     const remove = () => deleteEntry(ctx.transport, extra.entryid, extra.revisionid);

@@ -30,7 +30,7 @@ const replayStart: WorklogHandler<StartPayload> = async (ctx, row, payload) => {
   const times = [...new Set([row.actedAt, ...(payload.triedAt ?? [])])];
   const check = { of: 'start', sessionId: session.id, times, since: ctx.nowMs() } as const;
   if (row.unknownOutcome) {
-    const [landed, ...more] = await landedEntries(ctx, payload, session.userid, times);
+    const [landed, ...more] = await landedEntries(ctx, payload, session.userid, times, session.id);
     if (landed) {
       ctx.transaction(() => {
         adoptRevision(ctx, session.id, landed);
