@@ -9,6 +9,7 @@ import { DEFAULT_SIGN_IN_THROTTLE, type SignInThrottleOptions } from './http/sig
 import { listenOn } from './listen.ts';
 import { MEDIA_PATH } from './http/site-switches.ts';
 import { quietWrites } from './http/quiet-writes.ts';
+import { noStatusFilter } from './http/no-status-filter.ts';
 import { ownClock } from './http/own-clock.ts';
 import { unsizedImages } from './http/unsized-images.ts';
 import { slowWrites, type SlowWrites } from './http/slow-writes.ts';
@@ -81,6 +82,8 @@ export interface SiteOptions {
   quietWrites?: boolean;
   /** The work log on the site's own clock: a write's `timestamp` is not known there (http/own-clock.ts). */
   ownClock?: boolean;
+  /** Its work-log list knows no `status` filter: handed-over entries are asked per guide (http/no-status-filter.ts). */
+  noStatusFilter?: boolean;
   /** Every image of a JSON answer without its resized variants: id, guid and original (http/unsized-images.ts). */
   unsizedImages?: boolean;
   /**
@@ -140,7 +143,8 @@ export async function startSite(options: SiteOptions = {}): Promise<RunningSite>
     const sized = options.unsizedImages ? unsizedImages(app.fetch) : app.fetch;
     const quiet = options.quietWrites ? quietWrites(sized) : sized;
     // Inside the slow site: a late start is recorded when it is applied.
-    const answered = options.ownClock ? ownClock(quiet) : quiet;
+    const clocked = options.ownClock ? ownClock(quiet) : quiet;
+    const answered = options.noStatusFilter ? noStatusFilter(clocked) : clocked;
     const slow = options.slowWrites ? slowWrites(answered, options.slowWrites) : answered;
     const fetch = check ? await checkRequests(slow, check, API_PREFIX, options.dialect ?? 'dozuki') : slow;
     server = createAdaptorServer({ fetch }) as Server;
@@ -233,6 +237,7 @@ export async function startDemoSite(
     | 'slowWrites'
     | 'quietWrites'
     | 'ownClock'
+    | 'noStatusFilter'
     | 'unsizedImages'
     | 'uncheckedBecause'
   > & {

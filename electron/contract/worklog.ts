@@ -303,6 +303,11 @@ export interface HandedOverList extends SuspendedList {
   learnedAt: number | null;
   /** Sessions of this technician's another technician took over on this computer, newest first (this computer's). */
   takenFromYou: TakenHere[];
+  /**
+   * Null: the site listed them across guides. Else it lists them per guide only: `asked` guides were asked (those
+   * worked on or kept here, at most 50), of `known`; one handed over on another guide shows on that guide's page.
+   */
+  byGuide: { asked: number; known: number } | null;
 }
 
 /** Another technician's open session of a work order on this computer: asked about before a second is made. */

@@ -266,3 +266,15 @@ export function reviewPendingWords(counts: {
     );
   return held ? held.trim() : 'Everything saved so far has reached the site.';
 }
+
+/**
+ * Where the taker's list of sessions handed over came from on a site that lists them guide by guide only: the guides
+ * asked (worked on or kept here), of how many, and where one handed over on another guide shows.
+ */
+export function handedOverByGuideWords(byGuide: { asked: number; known: number }, shown: number): string {
+  const of = byGuide.known > byGuide.asked ? ` (of ${byGuide.known})` : '';
+  return (
+    `${shown > 0 ? 'From' : 'None on'} the ${plural(byGuide.asked, 'guide')}${of} worked on or kept on this ` +
+    "computer: this site lists them guide by guide. One handed over on another guide shows on that guide's page."
+  );
+}

@@ -5,7 +5,7 @@ import { createServices, type Services, type ServicesDeps } from '../../electron
 import { plainCodec } from '../../electron/core/connection/secret-store.ts';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts.ts';
 import { startDemoWorkshop } from '../../server/demo-workshop.ts';
-import { startDemoSite, type RunningSite } from '../../server/site.ts';
+import { startDemoSite, type RunningSite, type SiteOptions } from '../../server/site.ts';
 import { PASS, startFaultProxy, type FaultProxy, type FaultProxyOptions, type Schedule } from '../fault/proxy.ts';
 import { startTestSite } from '../server/helpers.ts';
 import { makeTempDir } from './tmp.ts';
@@ -175,8 +175,9 @@ export function capturingDemoWorkshop(): {
 /**
  * The demo workshop behind the fault proxy: the app talks to the proxy, so a test can make the site
  * slow, failing or gone (`schedule`) without restarting anything, and read the site's database directly.
+ * `siteOptions`: a real site's ways the demo plays besides (server/site.ts).
  */
-export function proxiedDemoWorkshop(): {
+export function proxiedDemoWorkshop(siteOptions: Pick<SiteOptions, 'noStatusFilter'> = {}): {
   startDemoWorkshop: ServicesDeps['startDemoWorkshop'];
   site(): RunningSite;
   proxy(): FaultProxy;
@@ -188,7 +189,7 @@ export function proxiedDemoWorkshop(): {
   let schedule: Schedule | null = null;
   return {
     startDemoWorkshop: async (dataDir) => {
-      site = await startDemoSite({ dbFile: path.join(dataDir, 'demo-site.sqlite') });
+      site = await startDemoSite({ dbFile: path.join(dataDir, 'demo-site.sqlite'), ...siteOptions });
       proxy = await startFaultProxy({
         target: { port: site.port },
         schedule: (request) => (schedule ? schedule(request) : PASS),

@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import { DEMO_ACCOUNTS, type DemoAccountName } from '../../server/demo-accounts.ts';
 import type { RunningSite } from '../../server/site.ts';
 import { always, startFaultProxy, type FaultProxy } from '../fault/proxy.ts';
-import { signIn, startTestSite } from '../server/helpers.ts';
+import { signIn, startTestSite, type TestSiteOptions } from '../server/helpers.ts';
 import { unwrap } from './library.ts';
 import { makeServices } from './services.ts';
 import { formGuideOnSite } from './worklog.ts';
@@ -27,8 +27,9 @@ export interface FormWorkshop {
   close(): Promise<void>;
 }
 
-export async function formWorkshop(): Promise<FormWorkshop> {
-  const site = await startTestSite({ demo: true });
+/** `options`: how the site behaves besides (a real site's ways: server/site.ts SiteOptions). */
+export async function formWorkshop(options: TestSiteOptions = {}): Promise<FormWorkshop> {
+  const site = await startTestSite({ demo: true, ...options });
   const admin = await signIn(site, 'admin');
   const guideid = await formGuideOnSite(site.apiUrl, admin.token);
   const clients: Client[] = [];

@@ -17,13 +17,18 @@ export interface TestSiteOptions {
   dialect?: Dialect;
   /** Why the run's request check leaves this site's requests alone (SiteOptions.uncheckedBecause). */
   uncheckedBecause?: string;
+  /** Its work-log list knows no `status` filter (SiteOptions.noStatusFilter). */
+  noStatusFilter?: boolean;
 }
 
 /** A real server on a free loopback port, test hooks on. Close it in `afterAll`. */
 export function startTestSite(options: TestSiteOptions = {}): Promise<RunningSite> {
   const dialect = options.dialect ? { dialect: options.dialect } : {};
   const file = options.dbFile ? { dbFile: options.dbFile } : {};
-  const unchecked = options.uncheckedBecause ? { uncheckedBecause: options.uncheckedBecause } : {};
+  const unchecked = {
+    ...(options.uncheckedBecause ? { uncheckedBecause: options.uncheckedBecause } : {}),
+    ...(options.noStatusFilter ? { noStatusFilter: true } : {}),
+  };
   if (options.demo) return startDemoSite({ testHooks: true, ...dialect, ...file, ...unchecked });
   return startSite({
     testHooks: true,

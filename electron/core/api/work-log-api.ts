@@ -286,8 +286,8 @@ export const suspendedForTaker = (t: ApiTransport, signal?: AbortSignal): Promis
     ...(signal ? { signal } : {}),
   });
 
-export const suspendedEntries = (t: ApiTransport, guideid: number): Promise<ReadableEntries> =>
-  t.request('GET', `/work_log/${guideid}/suspended`, { schema: readableEntries });
+export const suspendedEntries = (t: ApiTransport, guideid: number, signal?: AbortSignal): Promise<ReadableEntries> =>
+  t.request('GET', `/work_log/${guideid}/suspended`, { schema: readableEntries, ...(signal ? { signal } : {}) });
 
 /**
  * The site's current state of entry `entryid` out of a refusal: a 409 (the body is the entry) or an

@@ -3,9 +3,10 @@ import type { HandedOverList, HandedOverSession, TakenHere } from '../../contrac
 import { asAppFailure } from '../api/app-failure.ts';
 import type { ApiTransport } from '../api/transport.ts';
 import { userName } from '../api/users-api.ts';
-import { suspendedForTaker, type ReadableEntries, type SiteEntry } from '../api/work-log-api.ts';
+import type { SiteEntry } from '../api/work-log-api.ts';
 import type { Store } from '../db/store.ts';
 import { AppFailure } from '../result.ts';
+import { GUIDES_ASKED, suspendedAcross, type SuspendedAcross } from './suspended-lists.ts';
 
 // Issue 28: what others handed over, for the taker's Sessions list; kept per technician for offline use.
 
@@ -24,6 +25,7 @@ const learned = z.object({
   sessions: z.array(handedOverSession),
   // Stored from this version on; a list learned before said none.
   unreadable: z.number().int().nonnegative().default(0),
+  byGuide: z.object({ asked: z.number(), known: z.number() }).nullable().default(null),
 });
 
 const takenHere = z.array(
@@ -51,16 +53,22 @@ export interface HandedOverDeps {
 const keyOf = (technicianId: number) => `worklog.handedOver.${technicianId}`;
 
 /**
- * Suspended sessions of others, across guides, in one `GET /work_log?status=suspended` (names looked up once
- * per person). When the site does not answer, the list this laptop last learned, with when it learned it.
+ * Suspended sessions of others, across guides (suspended-lists.ts; names looked up once per person). When the site
+ * does not answer, the list this computer last learned, with when it learned it. A site that lists them per guide
+ * only is asked for the guides worked on here (by anyone), then those its answer names, then those kept whole.
  */
 export async function handedOver(deps: HandedOverDeps, transport: ApiTransport): Promise<HandedOverList> {
   const me = deps.technician();
   const key = keyOf(me.id);
   const before = deps.store.settings.get(key, learned);
-  let listed: ReadableEntries;
+  const { sessions: repo, guides } = deps.store;
+  let listed: SuspendedAcross;
   try {
-    listed = await suspendedForTaker(transport);
+    listed = await suspendedAcross(deps.store, transport, (answer) => [
+      ...repo.guidesWorkedOn(null, GUIDES_ASKED),
+      ...(answer?.entries.map((entry) => entry.guideid) ?? []),
+      ...guides.wholeIds(10 * GUIDES_ASKED),
+    ]);
   } catch (error) {
     const failure = asAppFailure(error);
     // As last learned, less what this laptop knows is no longer handed over (taken back, or over, here since).
@@ -75,8 +83,9 @@ export async function handedOver(deps: HandedOverDeps, transport: ApiTransport):
   const theirs = listed.entries.filter((e) => e.status === 'suspended' && e.userid !== me.userid);
   const sessions = await describeEntries(deps, transport, theirs, before?.sessions ?? []);
   const unreadable = listed.unreadable.length;
-  deps.store.settings.set(key, { learnedAt: deps.now(), sessions, unreadable });
-  return { sessions, unreadable, learnedAt: null, takenFromYou: takenFrom(deps.store, me.id) };
+  const { byGuide } = listed;
+  deps.store.settings.set(key, { learnedAt: deps.now(), sessions, unreadable, byGuide });
+  return { sessions, unreadable, learnedAt: null, takenFromYou: takenFrom(deps.store, me.id), byGuide };
 }
 
 const takenFrom = (store: Store, technicianId: number): TakenHere[] =>

@@ -1,12 +1,13 @@
 import type { WorkStatus } from '../../contract.ts';
 import type { ApiTransport } from '../api/transport.ts';
-import { entriesOfUser, suspendedForTaker, type ReadableEntries } from '../api/work-log-api.ts';
+import { entriesOfUser, type ReadableEntries } from '../api/work-log-api.ts';
 import { chainKey } from '../db/chains.ts';
 import type { SessionState } from '../db/repos/sessions-repo.ts';
 import type { Store } from '../db/store.ts';
 import type { WorklogReplayDeps } from './replay/context.ts';
 import type { DecisionContext } from './replay/follow-site.ts';
 import { sessionChain } from './session-chain.ts';
+import { suspendedAcross } from './suspended-lists.ts';
 
 // What the sync's looks at the technician's sessions on the site share (handed-over-look.ts, running-look.ts).
 
@@ -90,13 +91,21 @@ export interface SiteLists {
   theirs: () => Promise<ReadableEntries>;
 }
 
-export function siteLists(transport: ApiTransport, technician: Technician, signal?: AbortSignal): SiteLists {
+export function siteLists(
+  store: Store,
+  transport: ApiTransport,
+  technician: Technician,
+  signal?: AbortSignal,
+): SiteLists {
   let handedOver: Promise<ReadableEntries> | null = null;
   let theirs: Promise<ReadableEntries> | null = null;
+  // On a site that lists them per guide only: the guides of the technician's open sessions here, those looked at.
+  const openGuides = () =>
+    store.sessions.list({ ended: 0 }, technician.id).flatMap((id) => store.sessions.state(id)?.guideid ?? []);
   return {
     transport,
     signal,
-    handedOver: () => (handedOver ??= suspendedForTaker(transport, signal)),
+    handedOver: () => (handedOver ??= suspendedAcross(store, transport, openGuides, signal)),
     theirs: () => (theirs ??= entriesOfUser(transport, technician.userid, signal)),
   };
 }

@@ -19,7 +19,7 @@ export function siteLook(
   return async (transport, signal) => {
     if (technician === null) return;
     let failed: { error: unknown } | null = null;
-    const lists = siteLists(transport, technician, signal);
+    const lists = siteLists(deps.store, transport, technician, signal);
     for (const look of [lookAtHandedOver, lookAtRunning, lookAtTakenOver]) {
       try {
         await look(deps, technician, lists);

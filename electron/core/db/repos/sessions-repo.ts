@@ -249,13 +249,13 @@ export class SessionsRepo {
     return rows.map((r) => r.id);
   }
 
-  /** The guides a site user worked on here (any technician row of theirs), newest work first. */
-  guidesWorkedOn(userid: number, limit: number): number[] {
+  /** The guides a site user worked on here (any technician row of theirs), newest work first; null: anyone. */
+  guidesWorkedOn(userid: number | null, limit: number): number[] {
     const rows = sql(
       this.db,
-      `SELECT guideid FROM work_sessions WHERE userid = ?
-       GROUP BY guideid ORDER BY max(started_at) DESC, guideid LIMIT ?`,
-    ).all(userid, limit) as { guideid: number }[];
+      `SELECT guideid FROM work_sessions WHERE @userid IS NULL OR userid = @userid
+       GROUP BY guideid ORDER BY max(started_at) DESC, guideid LIMIT @limit`,
+    ).all({ userid, limit }) as { guideid: number }[];
     return rows.map((row) => row.guideid);
   }
 
