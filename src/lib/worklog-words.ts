@@ -272,6 +272,11 @@ export function reviewPendingWords(counts: {
  * asked (worked on or kept here), of how many, and where one handed over on another guide shows.
  */
 export function handedOverByGuideWords(byGuide: { asked: number; known: number }, shown: number): string {
+  if (byGuide.asked === 0)
+    return (
+      'This site lists them guide by guide, and no guide is worked on or kept on this computer yet: one handed ' +
+      "over shows on its guide's page."
+    );
   const of = byGuide.known > byGuide.asked ? ` (of ${byGuide.known})` : '';
   return (
     `${shown > 0 ? 'From' : 'None on'} the ${plural(byGuide.asked, 'guide')}${of} worked on or kept on this ` +

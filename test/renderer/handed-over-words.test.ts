@@ -12,5 +12,9 @@ describe('handedOverByGuideWords', () => {
       /^None on the 50 guides \(of 212\) worked on or kept on this computer: /,
     );
     expect(handedOverByGuideWords({ asked: 1, known: 1 }, 0)).toMatch(/^None on the 1 guide worked on /);
+    expect(handedOverByGuideWords({ asked: 0, known: 0 }, 0)).toBe(
+      'This site lists them guide by guide, and no guide is worked on or kept on this computer yet: one handed ' +
+        "over shows on its guide's page.",
+    );
   });
 });
