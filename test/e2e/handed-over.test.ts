@@ -341,6 +341,27 @@ describe("the taker's Sessions list", () => {
     await expectLargerTextFits(page, 'report-taken-from', from);
   });
 
+  it('says in its question that this job is open here already: taken over, the site has it twice', async () => {
+    // A walk back after days offline: tech1 was half-way through a work order that tech2 started, and handed
+    // over, on another computer meanwhile. One tap on Take over and one on "Take it over" made a second entry of
+    // the job on the site under tech1's name, with not a word of the session tech1 had open on it.
+    const WO = 'WO-HANDED-LATER';
+    const mine = unwrap(await app.app.services.api.startSession({ guideid: forklift.id, workorderid: WO }));
+    await openSessions();
+    const later = page.getByTestId('handed-over-row').filter({ hasText: WO });
+    await later.getByTestId('take-over').click();
+    const question = later.getByTestId('take-over-question');
+    await question.waitFor();
+    expect(plain(await question.textContent())).toBe(
+      `Take it over from ${DEMO_ACCOUNTS.tech2.username}? It becomes yours on the site. You have work order ` +
+        `${WO} open on this guide already (in progress, started ${await localTime(mine.startedAt)}): taking ` +
+        'this over makes a second entry of the job on the site.',
+    );
+    await expectLargerTextFits(page, 'take-over-question-own-open', later);
+    await later.getByTestId('take-over-cancel').click();
+    await later.getByTestId('take-over').waitFor();
+  });
+
   it('ran without script errors', () => {
     expect(pageErrors).toEqual([]);
   });
