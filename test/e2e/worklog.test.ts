@@ -269,6 +269,8 @@ describe('a work session offline, replayed when the site is back', () => {
     typed.set('What did the condensate look like?', 'Rusty');
     typed.set('Notes on the tank and drain', NOTES);
     await page.getByTestId('step-next').click();
+    // Saved by Next: the notice of unsaved typing goes (it stayed, saying "unsaved" of a saved step).
+    await page.getByTestId('draft-restored').waitFor({ state: 'detached' });
     await fillRemainingSteps(formStep + 1);
     await finish();
     const session = await sessionOf(id);
