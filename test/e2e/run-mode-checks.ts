@@ -28,13 +28,22 @@ export async function runModeProblems(page: Page): Promise<string[]> {
 
 /**
  * The run header as it stands: on how many rows its controls are, and the words of its sync line. Two
- * rows at 1024x600 with Larger text took 56 px from the step.
+ * rows at 1024x600 with Larger text took 56 px from the step. A row is what stands side by side: a sync line
+ * on two lines beside the buttons begins higher than they do, in the same row.
  */
 export async function runHeader(page: Page): Promise<{ rows: number; sync: string | undefined }> {
   return page.evaluate(() => {
-    const controls = [...document.querySelectorAll('.session-header .session-controls > *')];
+    const controls = [...document.querySelectorAll('.session-header .session-controls > *')]
+      .map((el) => el.getBoundingClientRect())
+      .sort((a, b) => a.top - b.top);
+    let rows = 0;
+    let bottom = -Infinity;
+    for (const box of controls) {
+      if (box.top >= bottom - 1) rows++;
+      bottom = box.top >= bottom - 1 ? box.bottom : Math.max(bottom, box.bottom);
+    }
     return {
-      rows: new Set(controls.map((el) => Math.round(el.getBoundingClientRect().top))).size,
+      rows,
       sync: document.querySelector('[data-testid="session-sync"]')?.textContent?.replace(/\s+/g, ' ').trim(),
     };
   });

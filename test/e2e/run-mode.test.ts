@@ -209,6 +209,16 @@ describe('run mode: nothing typed is lost, and Finish is reviewed', () => {
     const header = await runHeader(page);
     await page.screenshot({ path: artifact('run-mode-header-unsent-1024x600-larger.png') });
     expect(header).toEqual({ rows: 1, sync: expect.stringMatching(/^Offline · \d+ unsent$/) });
+    // The Finish review has no step list's button: at 800x1280 its "?" stood on a fourth row of its own (the
+    // header 206 px high, the review's list pushed down). The sync line wraps beside it instead.
+    await page.setViewportSize({ width: 800, height: 1280 });
+    await page.getByTestId('session-finish').click();
+    await page.getByTestId('finish-review').waitFor();
+    const reviewHeader = await runHeader(page);
+    await page.screenshot({ path: artifact('run-mode-finish-review-800x1280-larger.png') });
+    expect(reviewHeader).toEqual({ rows: 1, sync: expect.stringMatching(/^Offline · \d+ unsent$/) });
+    await page.getByTestId('review-back').click();
+    await page.getByTestId('finish-review').waitFor({ state: 'detached' });
     await page.evaluate(() => localStorage.removeItem('fieldguide.textSize'));
     await page.setViewportSize({ width: 1366, height: 768 });
     await page.reload();
