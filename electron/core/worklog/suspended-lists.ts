@@ -10,7 +10,8 @@ const BY_GUIDE_KEY = 'worklog.suspendedByGuide';
 const byGuideSchema = z.object({ siteUrl: z.string() });
 /** The most guides asked one by one for what was handed over on them, at once and in all. */
 export const GUIDES_ASKED = 50;
-const ASKED_AT_ONCE = 4;
+// As many as a browser asks of one site at once.
+const ASKED_AT_ONCE = 6;
 
 /** Entries handed over across guides, and how the site let them be found. */
 export interface SuspendedAcross extends ReadableEntries {
