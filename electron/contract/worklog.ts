@@ -153,6 +153,13 @@ export interface WorkSession {
    */
   guideRevised: boolean;
   /**
+   * The guide revision the site keeps the session's entry on, as its last answer that said (a start, a change, a
+   * listed entry); null while none has. Another than `guideRevisionid`: the start reached the site after the guide
+   * was revised there, and whoever reads the entry on the site sees the revised steps and fields, not the ones the
+   * technician worked from (the session says so: siteOnOtherRevision).
+   */
+  siteGuideRevisionid: number | null;
+  /**
    * When the App API read this copy, in the order of its reads (larger is later; it grows with every read,
    * changed or not). A command's answer and a `session` event can reach a window in either order (the web
    * shell carries them on two connections): the window keeps the later copy, never an older one over it.

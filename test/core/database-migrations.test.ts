@@ -113,6 +113,7 @@ const ROWS_AT: Record<number, string[]> = {
   ],
   28: [`UPDATE work_sessions SET state_from_site = 1700080000`],
   29: [`UPDATE work_values SET changed_elsewhere = '{"was":"42","at":1700090000}'`],
+  30: [`UPDATE work_sessions SET site_guide_revisionid = 2`],
 };
 
 type Snapshot = Map<string, { columns: string[]; rows: unknown[][] }>;

@@ -35,6 +35,7 @@ const session = (id: string, startedAt: number): WorkSession => ({
   ranUnwatched: null,
   stateNotOnSite: null,
   guideRevised: false,
+  siteGuideRevisionid: null,
   readOrder: ++reads,
 });
 const ok = <T>(value: T): Result<T> => ({ ok: true, value });

@@ -28,6 +28,7 @@ import { up as removedOnSite } from './0026-removed-on-site.ts';
 import { up as handedBack } from './0027-handed-back.ts';
 import { up as stateFromSite } from './0028-state-from-site.ts';
 import { up as changedElsewhere } from './0029-changed-elsewhere.ts';
+import { up as siteGuideRevision } from './0030-site-guide-revision.ts';
 import { up as picture } from './pictures/0001-picture.ts';
 
 export interface Migration {
@@ -67,6 +68,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 27, name: 'sessions handed back on the site', up: handedBack },
   { version: 28, name: 'sessions whose state came from the site', up: stateFromSite },
   { version: 29, name: 'values changed elsewhere since saved here', up: changedElsewhere },
+  { version: 30, name: 'the guide revision the site keeps a session on', up: siteGuideRevision },
 ];
 
 /** The attached pictures database has a version of its own (`pictures.user_version`). */

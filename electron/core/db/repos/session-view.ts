@@ -34,6 +34,7 @@ export interface SessionRow extends Record<string, unknown> {
   ran_unwatched?: string | null;
   removed_on_site?: number | null;
   state_from_site?: number | null;
+  site_guide_revisionid?: number | null;
   handed_back?: string | null;
 }
 
@@ -130,6 +131,7 @@ export function sessionView(db: Db, row: SessionRow, rows: ValueRow[]): WorkSess
     stateFromSite: row.state_from_site ?? null,
     stateNotOnSite: stateNotOnSite(db, chainKey({ type: 'session', id })),
     guideRevised: counts.stored !== null && counts.stored !== row.guide_revisionid,
+    siteGuideRevisionid: row.site_guide_revisionid ?? null,
     readOrder: nextRead(),
   };
 }

@@ -28,6 +28,8 @@ export interface SessionState {
   removedOnSite: number | null;
   /** When it last took its state from the site, worked on elsewhere; null once changed here (unwatched.ts). */
   stateFromSite: number | null;
+  /** The guide revision the site keeps the session's entry on, as its last answer that said; null till one did. */
+  siteGuideRevisionid: number | null;
 }
 
 const toState = (row: SessionRow): SessionState => ({
@@ -46,6 +48,7 @@ const toState = (row: SessionRow): SessionState => ({
   activeStepid: row.active_stepid,
   removedOnSite: row.removed_on_site ?? null,
   stateFromSite: row.state_from_site ?? null,
+  siteGuideRevisionid: row.site_guide_revisionid ?? null,
 });
 
 /** A file attached to a step field, as recorded: `file` is its name in the attachments folder, `bytes` its size. */
@@ -146,6 +149,7 @@ export class SessionsRepo {
       activeStepid: 'active_stepid',
       removedOnSite: 'removed_on_site',
       stateFromSite: 'state_from_site',
+      siteGuideRevisionid: 'site_guide_revisionid',
     };
     const entries = Object.entries(patch).filter(([key]) => key in columns);
     if (entries.length === 0) return;

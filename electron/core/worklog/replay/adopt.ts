@@ -24,9 +24,20 @@ export function theirValues(guides: GuidesRepo, guideid: number, entry: SiteEntr
   return values;
 }
 
+/**
+ * The guide revision the site keeps the entry on, when its answer says (a site that gives none says nothing, and
+ * what an earlier answer said stays). The session itself goes on with its own revision (DESIGN.md §3).
+ */
+const siteGuideRevision = (entry: SiteEntry): { siteGuideRevisionid?: number } =>
+  entry.guideRevisionid === null ? {} : { siteGuideRevisionid: entry.guideRevisionid };
+
 /** Records the site's revision (and entry id) after an answer; the technician's own state stays. */
 export function adoptRevision(ctx: WorklogContext, sessionId: string, entry: SiteEntry): void {
-  ctx.sessions.update(sessionId, { entryid: entry.entryid, serverRevisionid: entry.revisionid }, ctx.now());
+  ctx.sessions.update(
+    sessionId,
+    { entryid: entry.entryid, serverRevisionid: entry.revisionid, ...siteGuideRevision(entry) },
+    ctx.now(),
+  );
 }
 
 /** Takes the site's state of the entry as the session's (after a conflict the site won). */
@@ -45,6 +56,7 @@ export function adoptServerState(
       userid: entry.userid,
       endedAt: ended ? entry.endedAt : null,
       pauseSeconds: entry.pauseSeconds,
+      ...siteGuideRevision(entry),
     },
     ctx.now(),
   );
@@ -79,6 +91,7 @@ export function followOwnEntry(
       pauseSeconds: entry.pauseSeconds,
       ...(entry.activeStepid !== null ? { activeStepid: entry.activeStepid } : {}),
       ...(stateChanged ? { stateFromSite: ctx.now() } : {}),
+      ...siteGuideRevision(entry),
     },
     ctx.now(),
   );
