@@ -283,3 +283,21 @@ export function handedOverByGuideWords(byGuide: { asked: number; known: number }
     "computer: this site lists them guide by guide. One handed over on another guide shows on that guide's page."
   );
 }
+
+/**
+ * The site keeps the session's entry on another guide revision than the one the session follows (its start
+ * reached the site after the author revised the guide): whoever reads it on the site sees steps and fields the
+ * technician never saw, the new ones unanswered. Said in the revised notice of an open session and in the summary
+ * and report of an ended one; null when the site keeps it on the session's own revision, or has not said.
+ */
+export function siteRevisionWords(
+  session: Pick<WorkSession, 'guideRevisionid' | 'siteGuideRevisionid'>,
+): string | null {
+  const site = session.siteGuideRevisionid;
+  if (site === null || site === session.guideRevisionid) return null;
+  return site > session.guideRevisionid
+    ? 'The site keeps this session on the guide as revised (its start reached the site after the change): whoever ' +
+        'reads it there sees the revised steps, and fields this session did not ask for unanswered.'
+    : 'The site keeps this session on an earlier revision of the guide than the one it follows here: whoever reads ' +
+        "it there sees that revision's steps and fields, not the ones this session showed.";
+}

@@ -155,15 +155,20 @@ export async function fieldsOutOfRoom(page: Page, where: string): Promise<string
 /**
  * The author revises the forklift inspection's step 4 on the site (`guideid`): its form no longer asks for Fork
  * condition, and asks whether both fork locking pins are engaged. What makes a session's "site revised" notice.
+ * `change`: another revision of the form, from the field it has to the box it then asks for instead.
  */
-export async function reviseForkForm(site: RunningSite, guideid: number): Promise<void> {
+export async function reviseForkForm(
+  site: RunningSite,
+  guideid: number,
+  change = { from: 'Fork condition', to: 'Both fork locking pins engaged' },
+): Promise<void> {
   const { token } = await signIn(site, 'author');
   const forms = (await api(site, 'GET', `/step_forms/guideid/${guideid}`, { token })).body as {
     stepid: number;
     fields: { label: string }[];
   }[];
-  const forks = forms.find((form) => form.fields.some((field) => field.label === 'Fork condition'))!;
-  const json = { fields: [{ field_type: 'Checkbox', label: 'Both fork locking pins engaged' }] };
+  const forks = forms.find((form) => form.fields.some((field) => field.label === change.from))!;
+  const json = { fields: [{ field_type: 'Checkbox', label: change.to }] };
   const { status } = await api(site, 'POST', `/step_forms/${forks.stepid}`, { token, json });
   if (status !== 201) throw new Error(`the site answered the revised form with ${status}`);
 }
