@@ -178,11 +178,10 @@ export function attachFile(
           `${path.basename(input.name)} is not a video: this field takes a video (MP4, MOV or WebM).`,
         );
       if (deps.picturesOnly?.()) mediaManagerTakes(input.name, bytes, pixels);
+      // Letters and digits of every language stay (a photo named "Ventil geprüft.jpg" lost its "ü"), and a copy's
+      // "(2)"; anything else becomes "_". The last 120 characters, none cut in half.
       const safeName =
-        path
-          .basename(input.name)
-          .replace(/[^\w.\- ]+/g, '_')
-          .slice(-120) || 'file';
+        [...path.basename(input.name).replace(/[^\p{L}\p{M}\p{N}_.\-() ]+/gu, '_')].slice(-120).join('') || 'file';
       deps.store.sessions.insertAttachment({
         id: attachmentId,
         sessionId: input.sessionId,
