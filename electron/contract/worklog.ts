@@ -44,7 +44,8 @@ export interface StepValue {
   /**
    * A value the technician saved here (it reached the site) that another computer or the site replaced since: what
    * they had saved (`was`, as the site stores it) and when this computer learned it (unix seconds), until they save
-   * the field again. A sync followed the site's value with no word. Null otherwise.
+   * the field again (also what they had saved when a conflict was settled with the site's value, learned then). A
+   * sync followed the site's value with no word. Null otherwise.
    */
   changedElsewhere: { was: string; at: number } | null;
 }

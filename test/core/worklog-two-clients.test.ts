@@ -170,6 +170,29 @@ describe('two computers, one site', () => {
     expect(unwrap(await b.app.services.api.listConflicts()).filter((c) => c.sessionId === onB)).toEqual([]);
   });
 
+  it("both edit the same field, the site's kept: the value still says what was saved here", async () => {
+    // A walk: the office changed a note on the site while the technician, offline, wrote their own. Once the site's
+    // was kept, the summary and the report showed the office's words as the session's, no trace of the technician's.
+    const { onA, onB } = await sharedSession();
+    const { field, stepid } = fields.find(({ field }) => field.type === 'Text Input' || field.type === 'Text Area')!;
+    const save = (client: Client, sessionId: string, value: string) =>
+      client.app.services.api.saveStepData({ sessionId, stepid, values: [{ fieldGuid: field.fieldGuid, value }] });
+    a.offline();
+    b.offline();
+    unwrap(await save(a, onA, 'Office: tank replaced'));
+    unwrap(await save(b, onB, 'Rust at the weld'));
+    await a.online();
+    await b.online();
+    const card = unwrap(await b.app.services.api.listConflicts()).find((c) => c.sessionId === onB)!;
+    unwrap(await b.app.services.api.settleConflict({ conflictId: card.id, keep: 'theirs' }));
+    const kept = unwrap(await b.app.services.api.getSession(onB)).values.find((v) => v.fieldGuid === field.fieldGuid);
+    expect(kept).toMatchObject({
+      value: 'Office: tank replaced',
+      conflict: null,
+      changedElsewhere: { was: 'Rust at the weld', at: card.createdAt },
+    });
+  });
+
   it('a field conflict of a session then deleted on the site: Keep yours no longer offered, value kept', async () => {
     // A walk: the card still offered Keep yours, which the site could only refuse ("session is read-only");
     // closed as read, the session's value became the site's, though the site has the session no more.

@@ -60,7 +60,14 @@ export class Conflicts {
         const current = store.sessions.values(session.id).find((v) => v.fieldGuid === conflict.fieldGuid);
         // The site's file is not on this computer: the step no longer shows the technician's as the one there.
         const attachmentId = conflict.attachment ? null : current?.attachmentId;
-        if (current) store.sessions.setValue(session.id, { ...current, value: conflict.theirs, attachmentId });
+        // What they had typed stays said beside the site's value, in the summary and the report: kept the site's, the
+        // office's words showed as the session's own, with no trace of the technician's.
+        const replaced =
+          conflict.attachment || conflict.mine === null || conflict.mine === conflict.theirs
+            ? null
+            : { was: conflict.mine, at: conflict.createdAt };
+        if (current)
+          store.sessions.setValue(session.id, { ...current, value: conflict.theirs, attachmentId }, replaced);
       }
     }
     store.conflicts.settle(conflictId, keep, this.deps.now());

@@ -188,15 +188,26 @@ export class SessionsRepo {
       value: string | null;
       attachmentId?: string | null;
     },
+    /** What the technician had saved, when the value set is not theirs (a conflict settled with the site's). */
+    replaced: ChangedElsewhere | null = null,
   ): void {
     sql(
       this.db,
-      `INSERT INTO work_values (session_id, field_guid, field_revisionid, stepid, value, attachment_id)
-         VALUES (?, ?, ?, ?, ?, ?)
+      `INSERT INTO work_values
+           (session_id, field_guid, field_revisionid, stepid, value, attachment_id, changed_elsewhere)
+         VALUES (?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT (session_id, field_guid) DO UPDATE SET field_revisionid = excluded.field_revisionid,
            stepid = excluded.stepid, value = excluded.value, attachment_id = excluded.attachment_id,
-           changed_elsewhere = NULL`,
-    ).run(id, value.fieldGuid, value.fieldRevisionid, value.stepid, value.value, value.attachmentId ?? null);
+           changed_elsewhere = excluded.changed_elsewhere`,
+    ).run(
+      id,
+      value.fieldGuid,
+      value.fieldRevisionid,
+      value.stepid,
+      value.value,
+      value.attachmentId ?? null,
+      replaced && JSON.stringify(replaced),
+    );
   }
 
   /**
