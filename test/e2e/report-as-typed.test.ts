@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_GUIDES } from '../../server/demo/seed.ts';
 import { unwrap } from '../helpers/library.ts';
+import { officeSaves } from '../helpers/office-save.ts';
 import { proxiedDemoWorkshop } from '../helpers/services.ts';
 import { artifact, demoAppForFile } from './browser.ts';
 
@@ -35,6 +36,34 @@ describe('a value as typed', () => {
     expect(await report.evaluate((cell) => (cell as HTMLElement).innerText)).toContain(NOTE);
     await report.scrollIntoViewIfNeeded();
     await page.screenshot({ path: artifact('report-as-typed.png') });
+    expect(pageErrors).toEqual([]);
+  });
+
+  it("says in the summary, as in the report, a value saved here that the site's office changed since", async () => {
+    // A walk that read the site's record: the summary showed the office's words as the session's own; only the
+    // report and the Finish review said what the technician had saved.
+    const { app, page, pageErrors } = opened;
+    const api = app.app.services.api;
+    const guide = unwrap(await api.getGuide(DRAIN));
+    const step = guide.steps.find((s) => s.form?.fields.some((f) => f.type === 'Text Area'))!;
+    const field = step.form!.fields.find((f) => f.type === 'Text Area')!;
+    const session = unwrap(await api.startSession({ guideid: DRAIN, workorderid: 'WO-CHANGED-SUMMARY' }));
+    const values = [{ fieldGuid: field.fieldGuid, value: 'Drained, clear' }];
+    unwrap(await api.saveStepData({ sessionId: session.id, stepid: step.stepid, values }));
+    unwrap(await api.flushOutbox());
+    const { entryid } = unwrap(await api.getSession(session.id));
+    const target = { fieldGuid: field.fieldGuid, stepid: step.stepid };
+    await officeSaves(demo.site(), { entryid: entryid!, guideid: DRAIN }, target, 'Office: drained twice');
+    expect(unwrap(await api.syncNow()).status).toBe('complete');
+    unwrap(await api.transitionSession({ sessionId: session.id, transition: 'finish' }));
+
+    await page.goto(new URL(`/sessions/${session.id}`, app.shell.url).toString());
+    const summary = page.getByTestId('summary-value').filter({ hasText: field.label });
+    await summary.waitFor();
+    expect(await summary.getByTestId('summary-changed').textContent()).toMatch(
+      /^Saved here as "Drained, clear", then changed on another computer or the site \(seen /,
+    );
+    expect(await summary.locator('.as-typed').textContent()).toBe('Office: drained twice');
     expect(pageErrors).toEqual([]);
   });
 });
